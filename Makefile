@@ -1,0 +1,35 @@
+# The two commands: `make play` and `make test`. Both set everything up on a fresh machine.
+PYTHON ?= python3
+VENV   ?= .venv
+BIN    := $(VENV)/bin
+# pytest workers: one per core (the suite is sized for 2 cores)
+JOBS   ?= auto
+
+.PHONY: play test lint typecheck unit bench tournament clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+# Reinstall whenever pyproject.toml changes.
+$(VENV)/.installed-runtime: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $@ $(VENV)/.installed-runtime
+
+play: $(VENV)/.installed-runtime
+	$(BIN)/pokerroom play
+
+test: $(VENV)/.installed-test
+	$(BIN)/ruff check src tests benchmarks tools
+	$(BIN)/mypy
+	$(BIN)/python -m pytest -n $(JOBS) --dist loadgroup
+
+bench: $(VENV)/.installed-test
+	$(BIN)/python benchmarks/bench_evaluator.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,151 @@
+"""The ``pokerroom`` command.
+
+Each subcommand lives in a small ``_cmd_*`` function; errors the user can fix are
+printed as one line on standard error with exit status 2, never as a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+from pokerroom.cards import CardError, format_cards, parse_cards
+
+if TYPE_CHECKING:
+    from pokerroom.evaluator.wildcards import WildCards
+
+__all__ = ["main"]
+
+
+class UsageError(Exception):
+    """A problem with what the user typed; printed without a traceback."""
+
+
+def _wild_from_args(args: argparse.Namespace) -> WildCards | None:
+    from pokerroom.evaluator.wildcards import WildCards
+
+    if not (args.wild or args.joker):
+        return None
+    return WildCards.parse(args.wild or "", joker=args.joker)
+
+
+def _cmd_eval(args: argparse.Namespace) -> int:
+    from pokerroom.evaluator import best_hand, evaluate
+
+    if args.enumerate:
+        return _enumerate(args.enumerate)
+    text = " ".join(args.cards)
+    if not text.strip():
+        raise UsageError("give 5 to 7 cards, like: pokerroom eval As Ks Qs Js Ts 2c 3d")
+    wild = _wild_from_args(args)
+    if args.hole:
+        hole = parse_cards(args.hole)
+        board = parse_cards(text)
+        hand = best_hand(hole, board, min_hole_cards=args.min_hole_cards, wild=wild)
+        cards = [*hole, *board]
+    else:
+        cards = parse_cards(text)
+        hand = evaluate(cards, wild=wild)
+    print(f"cards:    {format_cards(cards)}")
+    print(f"hand:     {format_cards(hand.cards)}")
+    if hand.played_as and tuple(hand.played_as) != tuple(hand.cards):
+        print(f"plays as: {format_cards(hand.played_as)}")
+    print(f"category: {hand.category.label}")
+    print(f"name:     {hand.name}")
+    print(f"value:    {hand.value}")
+    return 0
+
+
+def _enumerate(n: int) -> int:
+    from rich.console import Console
+    from rich.progress import Progress
+    from rich.table import Table
+
+    from pokerroom.evaluator.census import census
+
+    console = Console()
+    with Progress(console=console, transient=True) as bar:
+        task = bar.add_task(f"ranking every {n}-card hand", total=None)
+
+        def progress(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        result = census(n, progress)
+    table = Table(title=f"All {result.total_hands:,} {n}-card hands")
+    table.add_column("category")
+    table.add_column("hands", justify="right")
+    table.add_column("distinct values", justify="right")
+    for cat in reversed(list(result.hands)):
+        table.add_row(cat.label, f"{result.hands[cat]:,}", f"{result.classes[cat]:,}")
+    table.add_row("total", f"{result.total_hands:,}", f"{result.total_classes:,}", style="bold")
+    console.print(table)
+    rate = result.total_hands / result.seconds / 1e6
+    console.print(f"{result.seconds:.2f} s ({rate:.1f} M hands/s, batch evaluator)")
+    return 0
+
+
+def _cmd_play(args: argparse.Namespace) -> int:
+    """Until the terminal game lands: an interactive hand evaluator."""
+    from pokerroom.evaluator import evaluate
+
+    print("pokerroom: type 5 to 7 cards (like 'As Ks Qs Js Ts 2c 3d'), or 'quit'.")
+    while True:
+        try:
+            line = input("cards> ").strip()
+        except EOFError:
+            print()
+            return 0
+        if line.lower() in {"q", "quit", "exit"}:
+            return 0
+        if not line:
+            continue
+        try:
+            hand = evaluate(parse_cards(line))
+        except CardError as exc:
+            print(f"  {exc}")
+            continue
+        print(f"  {hand.name}  [{format_cards(hand.cards)}]")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="pokerroom",
+        description="A Texas hold'em cardroom: rules engine, hand evaluator, bots and tools.",
+    )
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    p = sub.add_parser("eval", help="rank a hand of 5 to 7 cards, or enumerate every hand")
+    p.add_argument(
+        "cards", nargs="*", help="cards like As Ks Qs Js Ts 2c 3d (the board, with --hole)"
+    )
+    p.add_argument("--hole", help="hole cards; CARDS are then the board")
+    p.add_argument("--min-hole-cards", type=int, default=0, choices=(0, 1, 2),
+                   help="hole cards the hand must use (0 hold'em, 2 Omaha-style)")
+    p.add_argument("--wild", help="wild ranks or cards, like '2' (deuces wild) or 'Jd'")
+    p.add_argument("--joker", choices=("bug", "wild"), help="how the joker (Jk) plays")
+    p.add_argument("--enumerate", type=int, choices=(5, 7),
+                   help="rank every 5- or 7-card hand and print the category table")
+    p.set_defaults(func=_cmd_eval)
+
+    p = sub.add_parser("play", help="play at the terminal")
+    p.set_defaults(func=_cmd_play)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    func: Callable[[argparse.Namespace], int] = args.func
+    try:
+        return func(args)
+    except (UsageError, CardError) as exc:
+        print(f"pokerroom {args.command}: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

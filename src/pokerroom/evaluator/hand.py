@@ -1,0 +1,199 @@
+"""Hand values for people and for the engine: which five cards, what they are called.
+
+>>> from pokerroom.cards import parse_cards
+>>> h = evaluate(parse_cards("Qs Qd 8c 8h As 3c 2d"))
+>>> h.name, h.category.name, format_cards(h.cards)
+('two pair, queens and eights, ace kicker', 'TWO_PAIR', 'Qs Qd 8h 8c As')
+>>> best_hand(parse_cards("Kh 2c"), parse_cards("Ac Ad Ah As 3d")).name
+'four aces, king kicker'
+>>> best_hand(parse_cards("Kh 2c"), parse_cards("Ac Ad Ah As 3d"), min_hole_cards=2).name
+'three aces, king-deuce kickers'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import total_ordering
+from itertools import combinations
+
+from pokerroom.cards import JOKER, Card, CardError, format_cards
+from pokerroom.evaluator.classes import Category, category_of, describe, five_ranks, ranks_of
+from pokerroom.evaluator.scalar import rank, rank5
+from pokerroom.evaluator.wildcards import WildCards
+
+__all__ = ["HandValue", "best_hand", "evaluate", "hand_value", "made_values"]
+
+
+@total_ordering
+@dataclass(frozen=True, slots=True, eq=False)
+class HandValue:
+    """A ranked five-card hand: comparable and hashable by its value alone.
+
+    ``cards`` are the five cards used, in the order they count (``Q Q 8 8 A``);
+    ``played_as`` says what each of them stands for when wild cards are in play.
+    """
+
+    value: int
+    cards: tuple[Card, ...] = field(default=())
+    played_as: tuple[Card, ...] | None = None
+
+    @property
+    def category(self) -> Category:
+        return category_of(self.value)
+
+    @property
+    def ranks(self) -> tuple[int, ...]:
+        """The ranks that count, in order (see :func:`~pokerroom.evaluator.classes.value_of`)."""
+        return ranks_of(self.value)
+
+    @property
+    def name(self) -> str:
+        return describe(self.value)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, HandValue):
+            return self.value == other.value
+        return NotImplemented
+
+    def __lt__(self, other: object) -> bool:
+        if isinstance(other, HandValue):
+            return self.value < other.value
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.value)
+
+    def __str__(self) -> str:
+        shown = format_cards(self.cards)
+        if self.played_as and any(a != b for a, b in zip(self.cards, self.played_as, strict=True)):
+            shown += f" (as {format_cards(self.played_as)})"
+        return f"{self.name} [{shown}]"
+
+    def __repr__(self) -> str:
+        return f"HandValue({self.value}, {self.name!r}, {format_cards(self.cards)!r})"
+
+
+def _order_five(value: int, five: Sequence[int]) -> tuple[Card, ...]:
+    """The five cards of a natural hand in the order they count."""
+    left = sorted((int(c) for c in five), key=lambda c: (c >> 2, c & 3), reverse=True)
+    out: list[Card] = []
+    for r in five_ranks(value):
+        c = next(c for c in left if c >> 2 == r)
+        left.remove(c)
+        out.append(Card(c))
+    return tuple(out)
+
+
+def _best_natural(cards: Sequence[int]) -> HandValue:
+    """Best five of 5–7 natural cards, with the cards used."""
+    value = rank(cards)
+    if len(cards) == 5:
+        return HandValue(value, _order_five(value, cards))
+    for five in combinations(cards, 5):
+        if rank5(five) == value:
+            return HandValue(value, _order_five(value, five))
+    raise AssertionError("unreachable: the best five exist")
+
+
+def _check(cards: Sequence[int]) -> list[int]:
+    codes = [int(c) for c in cards]
+    if len(set(codes)) != len(codes):
+        raise CardError(f"duplicate cards in {format_cards(codes)!r}")
+    for c in codes:
+        if not 0 <= c <= JOKER:
+            raise CardError(f"not a card code: {c} (codes are 0-51, 52 for the joker)")
+    return codes
+
+
+def evaluate(cards: Sequence[int], *, wild: WildCards | None = None) -> HandValue:
+    """The best five-card hand of 5 to 7 cards (any cards may be wild under ``wild``)."""
+    codes = _check(cards)
+    if not 5 <= len(codes) <= 7:
+        raise CardError(f"a hand has 5, 6 or 7 cards, not {len(codes)}")
+    if wild is not None and any(wild.is_wild(c) for c in codes):
+        from pokerroom.evaluator.wild import evaluate_wild
+
+        return evaluate_wild(codes, wild)
+    if JOKER in codes:
+        raise CardError("the joker is not in play in this game (no wild-card rule given)")
+    return _best_natural(codes)
+
+
+def _allowed_fives(
+    hole: Sequence[int], board: Sequence[int], min_hole_cards: int
+) -> list[tuple[int, ...]]:
+    out = []
+    for k in range(min_hole_cards, min(len(hole), 5) + 1):
+        for h in combinations(hole, k):
+            for b in combinations(board, 5 - k):
+                out.append(h + b)
+    return out
+
+
+def best_hand(
+    hole: Sequence[int],
+    board: Sequence[int],
+    *,
+    min_hole_cards: int = 0,
+    wild: WildCards | None = None,
+) -> HandValue:
+    """Best hand from hole cards and board using at least ``min_hole_cards`` hole cards
+    (``rules.md`` §2: 0 is hold'em, playing the board allowed; 2 is Omaha-style)."""
+    codes = _check([*hole, *board])
+    if not 0 <= min_hole_cards <= 2:
+        raise CardError(f"min_hole_cards is 0, 1 or 2, not {min_hole_cards}")
+    if len(codes) < 5:
+        raise CardError(f"need at least five cards, have {len(codes)}")
+    if min_hole_cards == 0 and len(codes) <= 7:
+        return evaluate(codes, wild=wild)
+    fives = _allowed_fives([int(c) for c in hole], [int(c) for c in board], min_hole_cards)
+    if not fives:
+        raise CardError(
+            f"no five cards use {min_hole_cards} of the hole cards {format_cards(hole)!r} "
+            f"with the board {format_cards(board)!r}"
+        )
+    return max(evaluate(f, wild=wild) for f in fives)
+
+
+def hand_value(
+    hole: Sequence[int],
+    board: Sequence[int],
+    *,
+    min_hole_cards: int = 0,
+    wild: WildCards | None = None,
+) -> int:
+    """Just the value of :func:`best_hand` (the fast path for the engine and bots)."""
+    if min_hole_cards == 0 and (wild is None or not wild.any) and 5 <= len(hole) + len(board) <= 7:
+        return rank([*hole, *board])
+    return best_hand(hole, board, min_hole_cards=min_hole_cards, wild=wild).value
+
+
+def made_values(
+    hole: Sequence[int],
+    board: Sequence[int],
+    *,
+    min_hole_cards: int = 0,
+    wild: WildCards | None = None,
+) -> list[int]:
+    """Every distinct hand value these cards can make, best first.
+
+    This is what a player may announce at an announced-hands showdown (``rules.md`` §8):
+    any five of the cards (respecting ``min_hole_cards``), wild cards standing for any
+    card they may stand for.
+    """
+    codes = _check([*hole, *board])
+    if len(codes) < 5:
+        raise CardError(f"need at least five cards, have {len(codes)}")
+    fives = _allowed_fives([int(c) for c in hole], [int(c) for c in board], min_hole_cards)
+    values: set[int] = set()
+    for five in fives:
+        if wild is not None and any(wild.is_wild(c) for c in five):
+            from pokerroom.evaluator.wild import made_values_wild
+
+            values.update(made_values_wild(five, wild))
+        elif JOKER in five:
+            raise CardError("the joker is not in play in this game (no wild-card rule given)")
+        else:
+            values.add(rank5(five))
+    return sorted(values, reverse=True)

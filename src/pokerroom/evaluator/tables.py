@@ -1,0 +1,195 @@
+"""The lookup tables behind the fast evaluators, built once on first use.
+
+A hand of n cards (n = 5, 6 or 7) is summarised by adding one key per card:
+
+* the **rank part** adds a per-rank key chosen so that every multiset of n ranks (at most
+  four of each) has its own sum (``tools/search_rank_keys.py`` finds the keys); a table
+  indexed by that sum holds the value of the best hand those ranks make without a flush;
+* the **suit part** tells whether five or more cards share a suit.  Only then (3% of
+  seven-card hands) is the flush suit's 13-bit rank mask looked up in the flush table; a
+  flush, when possible, always beats what the ranks alone make in at most seven cards.
+
+Two layouts of the same idea serve the two evaluators:
+
+* scalar (pure Python): ``key = (rank_key - centre) << 8 | suit_key`` keeps every sum a
+  single-digit CPython int (|k| < 2**30), the fast path of CPython's int arithmetic;
+  ``suit_flush[k & 255]`` says "flush" (and which suit); ``rank_value[k >> 8]`` is the
+  value: a plain list, indexed by the centred rank sum, negative sums wrapping around
+  (Python's own negative indexing), which beats a dict by a factor of three;
+* batch (NumPy, ``uint64``): rank sum in the low 32 bits, one 4-bit counter per suit above;
+  adding ``0x3333 << 32`` sets bit 3 of a counter exactly when it reached five.  Pairs of
+  cards are looked up at once in a ``pair`` table indexed ``a | b << 8`` (two adjacent
+  ``uint8`` card codes read as one little-endian ``uint16``).
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from dataclasses import dataclass
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+
+from pokerroom.evaluator.classes import Category, value_of
+
+__all__ = ["RANK_KEYS", "SUIT_KEYS", "SizeTables", "best_of_rank_counts", "flush_table", "tables"]
+
+# Greedy rank keys, one set per hand size (see tools/search_rank_keys.py).
+RANK_KEYS: Final[dict[int, tuple[int, ...]]] = {
+    5: (0, 1, 5, 22, 94, 312, 992, 2422, 5624, 12522, 19998, 43258, 79415),
+    6: (0, 1, 5, 22, 98, 422, 1734, 5760, 14270, 37951, 90838, 206930, 436437),
+    7: (0, 1, 5, 22, 98, 453, 2031, 8698, 22854, 83661, 262349, 636345, 1479181),
+}
+# Suit keys whose n-card sums tell exactly whether, and in which suit, five or more cards
+# share a suit (the smallest such sets, found by exhaustive search).
+SUIT_KEYS: Final[dict[int, tuple[int, int, int, int]]] = {
+    5: (0, 1, 6, 7),
+    6: (0, 1, 15, 21),
+    7: (0, 1, 25, 32),
+}
+SUIT_SHIFT: Final = 32  # batch layout: suit counters start at bit 32
+FLUSH_OFFSET: Final = 0x3333 << SUIT_SHIFT
+FLUSH_BITS: Final = 0x8888 << SUIT_SHIFT
+LOW32: Final = 0xFFFFFFFF
+
+# The ten straights as 13-bit rank masks, best first (ace high ... the wheel).
+_STRAIGHTS: Final = [(h, (0x1F << (h - 4)) if h >= 4 else 0x100F) for h in range(12, 2, -1)]
+
+
+def best_of_rank_counts(counts: tuple[int, ...] | list[int]) -> int:
+    """Value of the best non-flush five-card hand from rank counts (index = rank)."""
+    present = [r for r in range(12, -1, -1) if counts[r]]
+    quads = [r for r in present if counts[r] >= 4]
+    if quads:
+        q = quads[0]
+        return value_of(Category.FOUR_OF_A_KIND, (q, next(r for r in present if r != q)))
+    trips = [r for r in present if counts[r] >= 3]
+    pairs = [r for r in present if counts[r] >= 2]
+    if trips:
+        t = trips[0]
+        p = next((r for r in pairs if r != t), None)
+        if p is not None:
+            return value_of(Category.FULL_HOUSE, (t, p))
+    mask = sum(1 << r for r in present)
+    for high, window in _STRAIGHTS:
+        if mask & window == window:
+            return value_of(Category.STRAIGHT, (high,))
+    if trips:
+        t = trips[0]
+        return value_of(Category.THREE_OF_A_KIND, (t, *[r for r in present if r != t][:2]))
+    if len(pairs) >= 2:
+        hi, lo = pairs[0], pairs[1]
+        kick = next(r for r in present if r not in (hi, lo))
+        return value_of(Category.TWO_PAIR, (hi, lo, kick))
+    if pairs:
+        p = pairs[0]
+        return value_of(Category.PAIR, (p, *[r for r in present if r != p][:3]))
+    return value_of(Category.HIGH_CARD, tuple(present[:5]))
+
+
+def _flush_value(mask: int) -> int:
+    for high, window in _STRAIGHTS:
+        if mask & window == window:
+            return value_of(Category.STRAIGHT_FLUSH, (high,))
+    ranks = [r for r in range(12, -1, -1) if mask >> r & 1][:5]
+    return value_of(Category.FLUSH, tuple(ranks))
+
+
+@functools.cache
+def flush_table() -> npt.NDArray[np.uint16]:
+    """Value of the best flush or straight flush for each 13-bit mask of one suit's ranks
+    (0 for masks of fewer than five ranks, which make no flush)."""
+    table = np.zeros(1 << 13, dtype=np.uint16)
+    for mask in range(1 << 13):
+        if mask.bit_count() >= 5:
+            table[mask] = _flush_value(mask)
+    return table
+
+
+@functools.cache
+def flush_list() -> list[int]:
+    return [int(v) for v in flush_table()]
+
+
+@functools.cache
+def _values_by_ranks(n: int) -> dict[tuple[int, ...], int]:
+    """Best non-flush value of every multiset of n ranks (a non-increasing tuple, no rank
+    more than four times).  Five ranks are valued directly; n > 5 ranks are worth the best
+    of their (n - 1)-rank sub-multisets, because the best five of n cards leave one out."""
+    combos = (
+        t for t in itertools.combinations_with_replacement(range(12, -1, -1), n)
+        if all(t[i] != t[i + 4] for i in range(n - 4))
+    )
+    if n == 5:
+        out = {}
+        for t in combos:
+            counts = [0] * 13
+            for r in t:
+                counts[r] += 1
+            out[t] = best_of_rank_counts(counts)
+        return out
+    smaller = _values_by_ranks(n - 1)
+    return {
+        t: max(smaller[t[:i] + t[i + 1 :]] for i in range(n) if i == 0 or t[i] != t[i - 1])
+        for t in combos
+    }
+
+
+@dataclass(frozen=True, slots=True)
+class SizeTables:
+    """Every table for hands of one size."""
+
+    n: int
+    # scalar layout
+    keys: list[int]  # per card code 0..51
+    suit_flush: list[int]  # by the low 8 bits of a key sum: 0, or 1 + the flush suit
+    rank_value: list[int]  # by the key sum >> 8 (the centred rank sum; negatives wrap)
+    # batch layout
+    rank_array: npt.NDArray[np.uint16]  # by the uncentred rank sum
+    pair: npt.NDArray[np.uint64]  # by a | b << 8
+    single: npt.NDArray[np.uint64]  # by a
+
+
+def _build(n: int) -> SizeTables:
+    rk, sk = RANK_KEYS[n], SUIT_KEYS[n]
+    max_sum = sum(sorted(itertools.chain.from_iterable([k] * 4 for k in rk), reverse=True)[:n])
+    centre = max_sum // (2 * n)
+    rank_array = np.zeros(max_sum + 1, dtype=np.uint16)
+    values = _values_by_ranks(n)
+    sums = np.array([sum(rk[r] for r in t) for t in values], dtype=np.int64)
+    vals = np.fromiter(values.values(), dtype=np.uint16, count=len(values))
+    if len(np.unique(sums)) != len(sums):
+        raise AssertionError(f"rank keys for {n} cards collide")
+    rank_array[sums] = vals
+    shared = list(range(int(vals.max()) + 1))  # one int object per value, not per slot
+    rank_value = [0] * (max_sum + 1)
+    for pos, v in zip(((sums - n * centre) % (max_sum + 1)).tolist(), vals.tolist(), strict=True):
+        rank_value[pos] = shared[v]
+    flush_by_sum: dict[int, int] = {}
+    for counts4 in itertools.product(range(n + 1), repeat=4):
+        if sum(counts4) == n:
+            s = sum(c * k for c, k in zip(counts4, sk, strict=True))
+            suit = 1 + counts4.index(max(counts4)) if max(counts4) >= 5 else 0
+            if flush_by_sum.setdefault(s, suit) != suit:
+                raise AssertionError(f"suit keys for {n} cards do not separate flushes")
+    suit_flush = [flush_by_sum.get(s, 0) for s in range(256)]
+    keys = [((rk[c >> 2] - centre) << 8) + sk[c & 3] for c in range(52)]
+    single = np.zeros(53, dtype=np.uint64)
+    for c in range(52):
+        single[c] = rk[c >> 2] + (1 << (SUIT_SHIFT + 4 * (c & 3)))
+    pair = np.zeros(53 | 52 << 8, dtype=np.uint64)
+    idx = np.arange(53)
+    pair[(idx[:, None] | idx[None, :] << 8).ravel()] = (single[:, None] + single[None, :]).ravel()
+    for arr in (rank_array, pair, single):
+        arr.setflags(write=False)
+    return SizeTables(n, keys, suit_flush, rank_value, rank_array, pair, single)
+
+
+@functools.cache
+def tables(n: int) -> SizeTables:
+    """The tables for n-card hands (5, 6 or 7), built on first use (well under a second)."""
+    if n not in RANK_KEYS:
+        raise ValueError(f"no tables for {n}-card hands (5, 6 or 7)")
+    return _build(n)
