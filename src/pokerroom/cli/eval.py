@@ -1,26 +1,17 @@
-"""The ``pokerroom`` command.
-
-Each subcommand lives in a small ``_cmd_*`` function; errors the user can fix are
-printed as one line on standard error with exit status 2, never as a traceback.
-"""
+"""``pokerroom eval``: rank a hand, or every hand (``--enumerate``)."""
 
 from __future__ import annotations
 
 import argparse
-import sys
-from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from pokerroom.cards import CardError, format_cards, parse_cards
+from pokerroom.cards import format_cards, parse_cards
+from pokerroom.cli.errors import UsageError
 
 if TYPE_CHECKING:
     from pokerroom.evaluator.wildcards import WildCards
 
-__all__ = ["main"]
-
-
-class UsageError(Exception):
-    """A problem with what the user typed; printed without a traceback."""
+__all__ = ["register"]
 
 
 def _wild_from_args(args: argparse.Namespace) -> WildCards | None:
@@ -86,36 +77,7 @@ def _enumerate(n: int) -> int:
     return 0
 
 
-def _cmd_play(args: argparse.Namespace) -> int:
-    """Until the terminal game lands: an interactive hand evaluator."""
-    from pokerroom.evaluator import evaluate
-
-    print("pokerroom: type 5 to 7 cards (like 'As Ks Qs Js Ts 2c 3d'), or 'quit'.")
-    while True:
-        try:
-            line = input("cards> ").strip()
-        except EOFError:
-            print()
-            return 0
-        if line.lower() in {"q", "quit", "exit"}:
-            return 0
-        if not line:
-            continue
-        try:
-            hand = evaluate(parse_cards(line))
-        except CardError as exc:
-            print(f"  {exc}")
-            continue
-        print(f"  {hand.name}  [{format_cards(hand.cards)}]")
-
-
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="pokerroom",
-        description="A Texas hold'em cardroom: rules engine, hand evaluator, bots and tools.",
-    )
-    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("eval", help="rank a hand of 5 to 7 cards, or enumerate every hand")
     p.add_argument(
         "cards", nargs="*", help="cards like As Ks Qs Js Ts 2c 3d (the board, with --hole)"
@@ -128,24 +90,3 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--enumerate", type=int, choices=(5, 7),
                    help="rank every 5- or 7-card hand and print the category table")
     p.set_defaults(func=_cmd_eval)
-
-    p = sub.add_parser("play", help="play at the terminal")
-    p.set_defaults(func=_cmd_play)
-    return parser
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    func: Callable[[argparse.Namespace], int] = args.func
-    try:
-        return func(args)
-    except (UsageError, CardError) as exc:
-        print(f"pokerroom {args.command}: error: {exc}", file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
-        return 130
-
-
-if __name__ == "__main__":
-    sys.exit(main())
