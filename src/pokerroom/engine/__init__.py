@@ -1,0 +1,1 @@
+"""One hand of hold'em as a pure state machine (``rules.md`` §3–9, §12–13)."""

@@ -1,0 +1,343 @@
+"""Awarding the pot: standard side pots and 001's proportional tie split (``rules.md`` §9).
+
+:func:`award` takes what every seat put in this hand and the hand value of every seat
+still contesting it, and says who wins how much, pot by pot:
+
+>>> result = award([100, 100, 40], [7, 9, None], all_in=[False, False, False], button=2)
+>>> result.won
+(0, 240, 0)
+>>> result.pots
+(Pot(amount=240, eligible=(0, 1), winners=(1,), shares=(240,)),)
+
+Decisions where ``rules.md`` is silent (the tests pin each one down):
+
+* **Input.** ``contributions`` are the hand's totals *after* uncalled bets were returned
+  (``rules.md`` §8).  A contesting seat that is not all-in has matched every bet, so it put
+  in at least as much as any other seat; anything else is refused (:class:`PotError`), as
+  are negative or non-integer amounts, lists of different lengths, a button that is not a
+  seat, and chips in the pot with nobody contesting them.
+* **Dead money.** Chips above the highest contribution of any contesting seat (a folded
+  seat that put in more than every live one) join the nearest layer below that has
+  contestants: the top pot.  Under the proportional rule the same chips count towards
+  the expectation of the contesting seats with the highest contribution, which is then
+  the whole pot (they are the ones who can win that top layer).
+* **Odd chips** are dealt per pot: each split pot gives every winner the same whole
+  number of chips and the remainder one chip at a time to its winners in the odd-chip
+  order, so no winner gets more than one odd chip from one pot.  ``LEFT_OF_BUTTON`` (the
+  default) orders seats clockwise starting with the one left of the button;
+  ``BEST_SUIT`` orders them by ``suit_order`` (highest key first, see :func:`suit_key`),
+  equal keys left of the button first.
+* **Proportional shares in whole chips.** Each member of a tied group gets the floor of
+  its exact share ``A × (E_i − D) / Σ(E_k − D)``; the chips left over (fewer than the
+  members) go one at a time in the odd-chip order.
+* **Proportional weights never go negative.** A tied member whose expectation is already
+  covered by what better hands took (``E_i ≤ D``) can win nothing more: its weight is 0
+  and it is not listed among that pot's winners.
+
+``Award.pots`` lists the pots for the hand history.  Under ``SIDE_POTS`` the first is the
+main pot and the rest are the side pots, lowest layer first; each names the contesting
+seats that paid into it (``eligible``) and the winners with their ``shares``.  Under
+``PROPORTIONAL`` there is one entry per step of the walk that paid something: the claim
+``A`` of a group of tied hands, the contesting seats that could still win chips at that
+step, and the group's members with their shares.  Pots of zero chips are not listed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+__all__ = ["Award", "OddChip", "Pot", "PotError", "TieSplit", "award", "suit_key"]
+
+
+class PotError(ValueError):
+    """Input that cannot describe a real pot (negative chips, a pot nobody contests...)."""
+
+
+class TieSplit(Enum):
+    """How tied hands share the pot when someone is all-in (``rules.md`` §9)."""
+
+    SIDE_POTS = "side-pots"
+    """Standard side pots: each layer to the best hand that paid into it, ties split it."""
+    PROPORTIONAL = "proportional"
+    """001's rule: tied hands split in proportion to their expectations."""
+
+
+class OddChip(Enum):
+    """Who gets the chips a split leaves over (``rules.md`` §9)."""
+
+    LEFT_OF_BUTTON = "left-of-button"
+    """One chip at a time, in seat order starting left of the button."""
+    BEST_SUIT = "best-suit"
+    """One chip at a time, best hand by suit first (``suit_order``, see :func:`suit_key`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Pot:
+    """One pot (or one step of the proportional walk): its chips, the contesting seats
+    that could win it, and the winners with their shares (in seat order)."""
+
+    amount: int
+    eligible: tuple[int, ...]
+    winners: tuple[int, ...]
+    shares: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Award:
+    """The result of :func:`award`: chips won per seat, and the pots they came from."""
+
+    won: tuple[int, ...]
+    pots: tuple[Pot, ...]
+
+
+def suit_key(cards: Iterable[int]) -> int:
+    """The ``BEST_SUIT`` key of a hand, for ``award(..., suit_order=...)``.
+
+    Pass, for each contesting seat, the key of the five cards of its best hand (card
+    codes ``rank * 4 + suit``, as played).  Tied hands hold the same ranks, so comparing
+    keys compares their highest card by suit (spades > hearts > diamonds > clubs), then
+    the next highest, and so on.  All five cards must be given for keys to compare.
+
+    >>> from pokerroom.cards import parse_cards
+    >>> suit_key(parse_cards("As Kd 9c 7h 4h")) > suit_key(parse_cards("Ah Ks 9d 7d 4s"))
+    True
+    """
+    key = 0
+    for card in sorted(cards, reverse=True):
+        key = key * 64 + card + 1
+    return key
+
+
+def award(
+    contributions: Sequence[int],
+    strengths: Sequence[int | None],
+    *,
+    all_in: Sequence[bool],
+    button: int,
+    tie_split: TieSplit = TieSplit.SIDE_POTS,
+    odd_chip: OddChip = OddChip.LEFT_OF_BUTTON,
+    suit_order: Sequence[int] | None = None,
+) -> Award:
+    """Award the pot (``rules.md`` §9).
+
+    ``contributions[i]`` is everything seat ``i`` put in this hand (folded seats
+    included, uncalled bets already returned); ``strengths[i]`` its hand value (higher
+    wins, equal values tie) or ``None`` if it folded or mucked; ``all_in[i]`` whether it is
+    all-in; ``button`` the button's seat (seats are numbered clockwise from 0).
+    ``suit_order`` is needed only for ``OddChip.BEST_SUIT`` when two or more seats
+    contest; see :func:`suit_key`.  The chips won always add up to the chips put in.
+
+    001's example: A all-in (expectation 150) ties with B, who covers (300):
+
+    >>> award([50, 125, 125], [5, 5, None], all_in=[True, False, False], button=2,
+    ...       tie_split=TieSplit.PROPORTIONAL).won
+    (100, 200, 0)
+    >>> award([50, 125, 125], [5, 5, None], all_in=[True, False, False], button=2).won
+    (75, 225, 0)
+    """
+    n = len(contributions)
+    if len(strengths) != n or len(all_in) != n:
+        raise PotError(
+            f"one entry per seat needed: {n} contributions, {len(strengths)} strengths, "
+            f"{len(all_in)} all-in flags"
+        )
+    if not 0 <= button < n:
+        raise PotError(f"button {button!r} is not a seat (seats 0 to {n - 1})")
+    contesting = [seat for seat in range(n) if strengths[seat] is not None]
+    try:
+        total = sum(contributions)
+        top = max(contributions, default=0)
+        valid = type(total) is int and min(contributions, default=0) >= 0
+    except TypeError:
+        valid = False
+    if not valid:
+        _refuse_chips(contributions)
+    if not contesting:
+        if total:
+            raise PotError(
+                f"{total} chips in the pot and no seat contests it (every strength is None)"
+            )
+        return Award((0,) * n, ())
+    ctop = 0  # the highest contribution of a contesting seat
+    low = top  # and the lowest
+    for seat in contesting:
+        chips = contributions[seat]
+        if chips != top and not all_in[seat]:
+            raise PotError(
+                f"seat {seat} contests the pot with {chips} in, less than the {top} another "
+                f"seat put in, and is not all-in: return uncalled bets first, or mark it "
+                f"all-in (contributions {list(contributions)}, all-in {list(all_in)})"
+            )
+        ctop = max(ctop, chips)
+        low = min(low, chips)
+    if odd_chip is OddChip.BEST_SUIT and len(contesting) > 1:
+        if suit_order is None:
+            raise PotError("the best-suit odd-chip rule needs suit_order (see suit_key)")
+        if len(suit_order) != n:
+            raise PotError(f"one suit_order entry per seat needed: {len(suit_order)} for {n}")
+    won = [0] * n
+    if len(contesting) == 1:
+        seat = contesting[0]
+        won[seat] = total
+        pot = Pot(total, (seat,), (seat,), (total,))
+        return Award(tuple(won), (pot,) if total else ())
+    order = _Order(n, button, suit_order if odd_chip is OddChip.BEST_SUIT else None)
+    if low == ctop:  # every contesting seat put in the same: one pot, both rules agree
+        if not total:
+            return Award(tuple(won), ())
+        winners = _best(contesting, strengths)
+        shares = _split(total, winners, None, order)
+        for seat, share in zip(winners, shares, strict=True):
+            won[seat] = share
+        pot = Pot(total, tuple(contesting), tuple(winners), tuple(shares))
+        return Award(tuple(won), (pot,))
+    if tie_split is TieSplit.PROPORTIONAL:
+        pots = _proportional(
+            contributions,
+            strengths,
+            all_in,
+            contesting,
+            ctop=ctop,
+            total=total,
+            order=order,
+            won=won,
+        )
+    else:
+        pots = _side_pots(contributions, strengths, contesting, total=total, order=order, won=won)
+    return Award(tuple(won), tuple(pots))
+
+
+def _refuse_chips(contributions: Sequence[object]) -> None:
+    for seat, chips in enumerate(contributions):
+        if not isinstance(chips, int) or chips < 0:
+            raise PotError(
+                f"seat {seat} put in {chips!r}: contributions are whole chips, never "
+                f"negative (contributions {list(contributions)})"
+            )
+
+
+class _Order:
+    """The odd-chip order: sorts a few seats, first to get an odd chip first."""
+
+    __slots__ = ("button", "n", "suits")
+
+    def __init__(self, n: int, button: int, suits: Sequence[int] | None) -> None:
+        self.n = n
+        self.button = button
+        self.suits = suits
+
+    def key(self, seat: int) -> tuple[int, int]:
+        left = (seat - self.button - 1) % self.n  # 0 for the seat left of the button
+        return (-self.suits[seat], left) if self.suits is not None else (0, left)
+
+
+def _best(seats: list[int], strengths: Sequence[int | None]) -> list[int]:
+    """The seats (in the given order) holding the best hand among ``seats``."""
+    best: int | None = None
+    winners: list[int] = []
+    for seat in seats:
+        value = strengths[seat]
+        assert value is not None
+        if best is None or value > best:
+            best = value
+            winners = [seat]
+        elif value == best:
+            winners.append(seat)
+    return winners
+
+
+def _split(amount: int, winners: list[int], weights: list[int] | None, order: _Order) -> list[int]:
+    """Shares of ``amount`` for ``winners``: equal, or floored in proportion to
+    ``weights``; the chips left over one at a time in the odd-chip order."""
+    k = len(winners)
+    if k == 1:
+        return [amount]
+    if weights is None:
+        base, extra = divmod(amount, k)
+        shares = [base] * k
+    else:
+        whole = sum(weights)
+        shares = [amount * weight // whole for weight in weights]
+        extra = amount - sum(shares)
+    if extra:
+        for index in sorted(range(k), key=lambda x: order.key(winners[x]))[:extra]:
+            shares[index] += 1
+    return shares
+
+
+def _side_pots(
+    contributions: Sequence[int],
+    strengths: Sequence[int | None],
+    contesting: list[int],
+    *,
+    total: int,
+    order: _Order,
+    won: list[int],
+) -> list[Pot]:
+    """Standard side pots: a layer per distinct contribution of a contesting seat."""
+    levels = sorted({contributions[seat] for seat in contesting})
+    pots: list[Pot] = []
+    below = 0  # chips taken by the layers so far
+    for index, level in enumerate(levels):
+        if index == len(levels) - 1:
+            amount = total - below  # the top layer, with any dead money above it
+        else:
+            amount = sum(chips if chips < level else level for chips in contributions) - below
+        if not amount:
+            continue
+        below += amount
+        eligible = [seat for seat in contesting if contributions[seat] >= level]
+        winners = _best(eligible, strengths)
+        shares = _split(amount, winners, None, order)
+        for seat, share in zip(winners, shares, strict=True):
+            won[seat] += share
+        pots.append(Pot(amount, tuple(eligible), tuple(winners), tuple(shares)))
+    return pots
+
+
+def _proportional(
+    contributions: Sequence[int],
+    strengths: Sequence[int | None],
+    all_in: Sequence[bool],
+    contesting: list[int],
+    *,
+    ctop: int,
+    total: int,
+    order: _Order,
+    won: list[int],
+) -> list[Pot]:
+    """001's rule, as ``rules.md`` §9 states it: walk the hands best first, holding D."""
+    expectation: dict[int, int] = {}
+    for seat in contesting:
+        mine = contributions[seat]
+        if mine == ctop:
+            expectation[seat] = total  # the top layer, dead money included
+        else:
+            expectation[seat] = sum(chips if chips < mine else mine for chips in contributions)
+    ranked = sorted(contesting, key=lambda seat: strengths[seat], reverse=True)  # type: ignore[arg-type,return-value]
+    pots: list[Pot] = []
+    paid = 0  # D: the chips already awarded
+    start = 0
+    while start < len(ranked) and paid < total:
+        value = strengths[ranked[start]]
+        stop = start + 1
+        while stop < len(ranked) and strengths[ranked[stop]] == value:
+            stop += 1
+        group = ranked[start:stop]
+        start = stop
+        claim = max(expectation[seat] for seat in group) - paid  # A
+        if claim <= 0:
+            continue
+        members = sorted(seat for seat in group if expectation[seat] > paid)
+        weights = None
+        if len(members) > 1 and any(all_in[seat] for seat in members):
+            weights = [expectation[seat] - paid for seat in members]
+        shares = _split(claim, members, weights, order)
+        for seat, share in zip(members, shares, strict=True):
+            won[seat] = share
+        eligible = tuple(seat for seat in contesting if expectation[seat] > paid)
+        pots.append(Pot(claim, eligible, tuple(members), tuple(shares)))
+        paid += claim
+    return pots
