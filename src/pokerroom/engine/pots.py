@@ -47,6 +47,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from itertools import groupby
+from operator import itemgetter
 
 __all__ = ["Award", "OddChip", "Pot", "PotError", "TieSplit", "award", "suit_key"]
 
@@ -145,54 +147,51 @@ def award(
         )
     if not 0 <= button < n:
         raise PotError(f"button {button!r} is not a seat (seats 0 to {n - 1})")
-    contesting = [seat for seat in range(n) if strengths[seat] is not None]
+    contesting = [seat for seat, value in enumerate(strengths) if value is not None]
     try:
         total = sum(contributions)
-        top = max(contributions, default=0)
-        valid = type(total) is int and min(contributions, default=0) >= 0
+        valid = type(total) is int and min(contributions) >= 0
     except TypeError:
         valid = False
     if not valid:
-        _refuse_chips(contributions)
+        raise _chip_error(contributions)
     if not contesting:
         if total:
             raise PotError(
                 f"{total} chips in the pot and no seat contests it (every strength is None)"
             )
         return Award((0,) * n, ())
-    ctop = 0  # the highest contribution of a contesting seat
-    low = top  # and the lowest
-    for seat in contesting:
-        chips = contributions[seat]
-        if chips != top and not all_in[seat]:
-            raise PotError(
-                f"seat {seat} contests the pot with {chips} in, less than the {top} another "
-                f"seat put in, and is not all-in: return uncalled bets first, or mark it "
-                f"all-in (contributions {list(contributions)}, all-in {list(all_in)})"
-            )
-        ctop = max(ctop, chips)
-        low = min(low, chips)
-    if odd_chip is OddChip.BEST_SUIT and len(contesting) > 1:
-        if suit_order is None:
-            raise PotError("the best-suit odd-chip rule needs suit_order (see suit_key)")
-        if len(suit_order) != n:
-            raise PotError(f"one suit_order entry per seat needed: {len(suit_order)} for {n}")
+    top = max(contributions)
+    live = [contributions[seat] for seat in contesting]
+    ctop = max(live)  # the highest contribution of a contesting seat
+    low = min(live)  # and the lowest
+    if low != top:
+        _check_covered(contributions, contesting, all_in, top)
     won = [0] * n
     if len(contesting) == 1:
         seat = contesting[0]
         won[seat] = total
-        pot = Pot(total, (seat,), (seat,), (total,))
-        return Award(tuple(won), (pot,) if total else ())
-    order = _Order(n, button, suit_order if odd_chip is OddChip.BEST_SUIT else None)
+        return Award(tuple(won), (Pot(total, (seat,), (seat,), (total,)),) if total else ())
+    if odd_chip is OddChip.BEST_SUIT:
+        if suit_order is None:
+            raise PotError("the best-suit odd-chip rule needs suit_order (see suit_key)")
+        if len(suit_order) != n:
+            raise PotError(f"one suit_order entry per seat needed: {len(suit_order)} for {n}")
+        order = _Order(n, button, suit_order)
+    else:
+        order = _Order(n, button, None)
     if low == ctop:  # every contesting seat put in the same: one pot, both rules agree
         if not total:
             return Award(tuple(won), ())
         winners = _best(contesting, strengths)
-        shares = _split(total, winners, None, order)
-        for seat, share in zip(winners, shares, strict=True):
-            won[seat] = share
-        pot = Pot(total, tuple(contesting), tuple(winners), tuple(shares))
-        return Award(tuple(won), (pot,))
+        if len(winners) == 1:
+            won[winners[0]] = total
+            shares = [total]
+        else:
+            shares = _split(total, winners, None, order)
+            for seat, share in zip(winners, shares, strict=True):
+                won[seat] = share
+        return Award(tuple(won), (Pot(total, tuple(contesting), tuple(winners), tuple(shares)),))
     if tie_split is TieSplit.PROPORTIONAL:
         pots = _proportional(
             contributions,
@@ -209,13 +208,29 @@ def award(
     return Award(tuple(won), tuple(pots))
 
 
-def _refuse_chips(contributions: Sequence[object]) -> None:
+def _check_covered(
+    contributions: Sequence[int], contesting: list[int], all_in: Sequence[bool], top: int
+) -> None:
+    """Refuse a contesting seat that is not all-in yet put in less than another seat."""
+    for seat in contesting:
+        chips = contributions[seat]
+        if chips != top and not all_in[seat]:
+            raise PotError(
+                f"seat {seat} contests the pot with {chips} in, less than the {top} another "
+                f"seat put in, and is not all-in: return uncalled bets first, or mark it "
+                f"all-in (contributions {list(contributions)}, all-in {list(all_in)})"
+            )
+
+
+def _chip_error(contributions: Sequence[object]) -> PotError:
+    """The error for contributions that are not all whole, non-negative chip counts."""
     for seat, chips in enumerate(contributions):
         if not isinstance(chips, int) or chips < 0:
-            raise PotError(
+            return PotError(
                 f"seat {seat} put in {chips!r}: contributions are whole chips, never "
                 f"negative (contributions {list(contributions)})"
             )
+    return PotError(f"contributions are not whole chip counts: {list(contributions)}")
 
 
 class _Order:
@@ -316,17 +331,14 @@ def _proportional(
             expectation[seat] = total  # the top layer, dead money included
         else:
             expectation[seat] = sum(chips if chips < mine else mine for chips in contributions)
-    ranked = sorted(contesting, key=lambda seat: strengths[seat], reverse=True)  # type: ignore[arg-type,return-value]
+    ranked = sorted(
+        ((value, seat) for seat in contesting if (value := strengths[seat]) is not None),
+        reverse=True,
+    )
     pots: list[Pot] = []
     paid = 0  # D: the chips already awarded
-    start = 0
-    while start < len(ranked) and paid < total:
-        value = strengths[ranked[start]]
-        stop = start + 1
-        while stop < len(ranked) and strengths[ranked[stop]] == value:
-            stop += 1
-        group = ranked[start:stop]
-        start = stop
+    for _, tied in groupby(ranked, key=itemgetter(0)):
+        group = [seat for _, seat in tied]
         claim = max(expectation[seat] for seat in group) - paid  # A
         if claim <= 0:
             continue
@@ -340,4 +352,6 @@ def _proportional(
         eligible = tuple(seat for seat in contesting if expectation[seat] > paid)
         pots.append(Pot(claim, eligible, tuple(members), tuple(shares)))
         paid += claim
+        if paid == total:
+            break
     return pots

@@ -1,0 +1,152 @@
+"""The slow reference pot splitter, written straight from ``rules.md`` §9.
+
+It is the oracle the tests check :func:`pokerroom.engine.pots.award` against, so it is
+as plain as possible and shares no code with it: side pots are peeled off the
+contributions one layer at a time, the proportional rule is computed in exact fractions,
+and odd chips are handed out by walking round the table.  It makes the same decisions
+where the rules are silent (documented in :mod:`pokerroom.engine.pots`) and expects
+valid input; nothing in the engine calls it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from math import floor
+
+from pokerroom.engine.pots import Award, OddChip, Pot, TieSplit
+
+__all__ = ["reference_award"]
+
+
+def reference_award(
+    contributions: Sequence[int],
+    strengths: Sequence[int | None],
+    *,
+    all_in: Sequence[bool],
+    button: int,
+    tie_split: TieSplit = TieSplit.SIDE_POTS,
+    odd_chip: OddChip = OddChip.LEFT_OF_BUTTON,
+    suit_order: Sequence[int] | None = None,
+) -> Award:
+    """What :func:`~pokerroom.engine.pots.award` must return, computed the slow way."""
+    n = len(contributions)
+    live = [seat for seat in range(n) if strengths[seat] is not None]
+    assert live or sum(contributions) == 0
+    seats_in_odd_chip_order = _odd_chip_order(n, button, odd_chip, suit_order)
+    if tie_split is TieSplit.PROPORTIONAL:
+        pots = _proportional(contributions, strengths, all_in, live, seats_in_odd_chip_order)
+    else:
+        pots = _side_pots(contributions, strengths, live, seats_in_odd_chip_order)
+    won = [0] * n
+    for pot in pots:
+        for seat, share in zip(pot.winners, pot.shares, strict=True):
+            won[seat] += share
+    return Award(tuple(won), tuple(pots))
+
+
+def _odd_chip_order(
+    n: int, button: int, odd_chip: OddChip, suit_order: Sequence[int] | None
+) -> list[int]:
+    """Every seat, in the order odd chips are handed out."""
+    # round the table clockwise, starting with the player left of the button
+    seats = [(button + step) % n for step in range(1, n + 1)]
+    if odd_chip is OddChip.BEST_SUIT and suit_order is not None:
+        # best hand by suit first; a stable sort keeps equal keys in seat order
+        seats.sort(key=lambda seat: suit_order[seat], reverse=True)
+    return seats
+
+
+def _split(
+    amount: int, exact: dict[int, Fraction], order: list[int]
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Whole chips from exact shares: each winner gets the whole part of its share, then
+    the chips left over go one at a time to the winners in the odd-chip order."""
+    shares = {seat: floor(share) for seat, share in exact.items() if share > 0}
+    left_over = amount - sum(shares.values())
+    for seat in order:
+        if left_over and seat in shares:
+            shares[seat] += 1
+            left_over -= 1
+    assert left_over == 0
+    winners = tuple(sorted(shares))
+    return winners, tuple(shares[seat] for seat in winners)
+
+
+def _side_pots(
+    contributions: Sequence[int],
+    strengths: Sequence[int | None],
+    live: list[int],
+    order: list[int],
+) -> list[Pot]:
+    """Pots are layered by contribution; each layer goes to the best hand among the live
+    players who paid into it; equal best hands split that layer."""
+    left = list(contributions)  # what each player still has in front of them, unlayered
+    layers: list[tuple[int, list[int]]] = []
+    while any(left[seat] > 0 for seat in live):
+        paid_in = [seat for seat in live if left[seat] > 0]
+        layer = min(left[seat] for seat in paid_in)
+        amount = 0
+        for seat in range(len(left)):
+            part = min(left[seat], layer)
+            left[seat] -= part
+            amount += part
+        layers.append((amount, paid_in))
+    dead = sum(left)  # folded chips above every live player's: the top layer takes them
+    if dead:
+        if layers:
+            amount, paid_in = layers.pop()
+            layers.append((amount + dead, paid_in))
+        else:
+            layers.append((dead, list(live)))
+    pots = []
+    for amount, paid_in in layers:
+        best = max(strength for seat in paid_in if (strength := strengths[seat]) is not None)
+        tied = [seat for seat in paid_in if strengths[seat] == best]
+        winners, shares = _split(
+            amount, {seat: Fraction(amount, len(tied)) for seat in tied}, order
+        )
+        pots.append(Pot(amount, tuple(paid_in), winners, shares))
+    return pots
+
+
+def _proportional(
+    contributions: Sequence[int],
+    strengths: Sequence[int | None],
+    all_in: Sequence[bool],
+    live: list[int],
+    order: list[int],
+) -> list[Pot]:
+    """001's rule: walk the live hands from best to worst, holding D, the amount already
+    awarded; each group of equally best hands claims A = max(0, max E_i - D)."""
+    pot_total = sum(contributions)
+    highest_live = max(contributions[seat] for seat in live)
+    expectation = {}
+    for i in live:
+        # E_i = sum over j of min(c_j, c_i): the main pot and the side pots i is in
+        expectation[i] = sum(min(c_j, contributions[i]) for c_j in contributions)
+        if contributions[i] == highest_live:
+            # dead money above every live contribution joins the top layer
+            expectation[i] += sum(max(0, c_j - highest_live) for c_j in contributions)
+    pots: list[Pot] = []
+    awarded = 0  # D
+    values = {strength for strength in strengths if strength is not None}
+    for value in sorted(values, reverse=True):
+        if awarded == pot_total:
+            break
+        group = [seat for seat in live if strengths[seat] == value]
+        claim = max(0, max(expectation[i] for i in group) - awarded)  # A
+        if claim == 0:
+            continue
+        if len(group) == 1 or not any(all_in[i] for i in group):
+            exact = {i: Fraction(claim, len(group)) for i in group}
+        else:
+            # in proportion to E_i - D, never below zero (an E_i already covered wins nothing)
+            weight = {i: max(0, expectation[i] - awarded) for i in group}
+            exact = {i: Fraction(claim * weight[i], sum(weight.values())) for i in group}
+        winners, shares = _split(claim, exact, order)
+        could_win = tuple(seat for seat in live if expectation[seat] > awarded)
+        pots.append(Pot(claim, could_win, winners, shares))
+        awarded += claim
+    assert awarded == pot_total
+    return pots
