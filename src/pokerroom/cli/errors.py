@@ -15,6 +15,9 @@ class UsageError(Exception):
 _USER_ERRORS = (
     ("pokerroom.cards", "CardError"),
     ("pokerroom.cards", "DeckError"),
+    ("pokerroom.rules", "RulesError"),
+    ("pokerroom.engine.actions", "IllegalAction"),
+    ("pokerroom.engine.hand", "HandError"),
 )
 
 

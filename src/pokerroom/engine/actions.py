@@ -1,0 +1,277 @@
+"""Actions a player takes, the legal choices of a turn, and the refusal of the others.
+
+>>> Action.parse("r40")
+Action.raise_to(40)
+>>> str(Action.raise_to(40)), str(Action.call()), str(Action.parse("check"))
+('raise to 40', 'call', 'check')
+
+Amounts of bets and raises are *to* amounts: the player's total in the current betting
+round after the action (PHH ``cbr 40``; the chips added are that minus what the player
+already had in front of them this round).
+"""
+
+from __future__ import annotations
+
+import re
+from enum import Enum, IntEnum
+from typing import Final
+
+__all__ = ["Action", "ActionKind", "IllegalAction", "LegalActions", "Street"]
+
+
+class Street(IntEnum):
+    """The betting rounds, then the showdown."""
+
+    PREFLOP = 0
+    FLOP = 1
+    TURN = 2
+    RIVER = 3
+    SHOWDOWN = 4
+
+    @property
+    def phrase(self) -> str:
+        """How messages say "during this street": ``pre-flop``, ``on the flop``."""
+        return _PHRASES[self]
+
+    def __str__(self) -> str:
+        return _NAMES[self]
+
+
+_NAMES: Final = ("pre-flop", "flop", "turn", "river", "showdown")
+_PHRASES: Final = ("pre-flop", "on the flop", "on the turn", "on the river", "at the showdown")
+
+
+class ActionKind(Enum):
+    """What a player does on their turn."""
+
+    FOLD = "fold"
+    CHECK = "check"
+    CALL = "call"
+    BET = "bet"
+    RAISE = "raise"
+    SHOW = "show"
+    MUCK = "muck"
+
+
+class IllegalAction(ValueError):  # noqa: N818 - the name the project's spec uses
+    """An action the rules do not allow now; the hand is unchanged.
+
+    The message names the seat, the street, the rule and the legal choices:
+    ``seat 3 cannot check on the flop: 20 to call (legal: fold, call 20, raise to 40)``.
+    """
+
+
+_K = ActionKind
+
+
+class Action:
+    """One action: a kind, the *to* amount of a bet or raise, and the hand value a
+    player announces when showing under announced hands (``rules.md`` §8).
+
+    Immutable and hashable; ``str`` is the notation :meth:`parse` reads.
+    """
+
+    __slots__ = ("amount", "kind", "value")
+
+    kind: ActionKind
+    amount: int | None
+    value: int | None
+
+    def __init__(
+        self, kind: ActionKind, amount: int | None = None, *, value: int | None = None
+    ) -> None:
+        if (kind is _K.BET or kind is _K.RAISE) != (amount is not None):
+            raise ValueError(f"a {kind.value} {'needs' if amount is None else 'takes no'} amount")
+        if value is not None and kind is not _K.SHOW:
+            raise ValueError("only a show announces a hand value")
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "amount", amount)
+        object.__setattr__(self, "value", value)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Action is immutable")
+
+    @classmethod
+    def fold(cls) -> Action:
+        return _FOLD
+
+    @classmethod
+    def check(cls) -> Action:
+        return _CHECK
+
+    @classmethod
+    def call(cls) -> Action:
+        return _CALL
+
+    @classmethod
+    def bet(cls, to: int) -> Action:
+        return cls(_K.BET, to)
+
+    @classmethod
+    def raise_to(cls, to: int) -> Action:
+        return cls(_K.RAISE, to)
+
+    @classmethod
+    def show(cls, value: int | None = None) -> Action:
+        """Show the hole cards (announcing ``value`` under announced hands)."""
+        return _SHOW if value is None else cls(_K.SHOW, value=value)
+
+    @classmethod
+    def muck(cls) -> Action:
+        return _MUCK
+
+    @classmethod
+    def parse(cls, text: str) -> Action:
+        """Read the notation: ``fold``/``f``, ``check``/``x``/``k``, ``call``/``c``,
+        ``bet 20``/``b20``, ``raise to 40``/``raise 40``/``r40``, ``show``/``s``,
+        ``show 5123`` (announce a hand value), ``muck``/``m``."""
+        t = text.strip().lower()
+        m = _PATTERN.fullmatch(t)
+        if m is None:
+            raise ValueError(
+                f"not an action: {text!r} (fold, check, call, bet N, raise to N, show, muck)"
+            )
+        word, number = m.group(1), m.group(2)
+        kind = _WORDS[word]
+        amount = int(number) if number is not None else None
+        if kind is _K.BET or kind is _K.RAISE:
+            if amount is None:
+                raise ValueError(f"not an action: {text!r} ({kind.value} needs an amount)")
+            return cls(kind, amount)
+        if kind is _K.SHOW:
+            return cls.show(amount)
+        if amount is not None:
+            raise ValueError(f"not an action: {text!r} ({kind.value} takes no amount)")
+        return cls(kind)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Action):
+            return (self.kind, self.amount, self.value) == (other.kind, other.amount, other.value)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.amount, self.value))
+
+    def __str__(self) -> str:
+        if self.kind is _K.BET:
+            return f"bet {self.amount}"
+        if self.kind is _K.RAISE:
+            return f"raise to {self.amount}"
+        if self.value is not None:
+            return f"show {self.value}"
+        return str(self.kind.value)
+
+    def __repr__(self) -> str:
+        name = "raise_to" if self.kind is _K.RAISE else self.kind.value
+        arg = self.amount if self.amount is not None else self.value
+        return f"Action.{name}({'' if arg is None else arg})"
+
+
+_WORDS: Final = {
+    "fold": _K.FOLD, "f": _K.FOLD,
+    "check": _K.CHECK, "x": _K.CHECK, "k": _K.CHECK,
+    "call": _K.CALL, "c": _K.CALL,
+    "bet": _K.BET, "b": _K.BET,
+    "raise to": _K.RAISE, "raise": _K.RAISE, "r": _K.RAISE,
+    "show": _K.SHOW, "s": _K.SHOW,
+    "muck": _K.MUCK, "m": _K.MUCK,
+}  # fmt: skip
+_PATTERN: Final = re.compile(
+    r"(fold|check|call|bet|raise to|raise|show|muck|[fxkcbrsm])\s*(\d+)?"
+)
+_FOLD: Final = Action(_K.FOLD)
+_CHECK: Final = Action(_K.CHECK)
+_CALL: Final = Action(_K.CALL)
+_SHOW: Final = Action(_K.SHOW)
+_MUCK: Final = Action(_K.MUCK)
+
+
+class LegalActions:
+    """The choices of the seat to act, from the hand's one legality check.
+
+    ``call`` is the chips a call puts in (less than ``to_call`` when it is all-in);
+    bets and raises go *to* any amount from ``min_to`` to ``max_to`` (equal in fixed
+    limit).  At the showdown the choices are show and muck; under announced hands
+    ``values`` lists what the cards may announce, best first.
+
+    >>> legal = LegalActions(3, Street.FLOP, (ActionKind.FOLD, ActionKind.CALL,
+    ...     ActionKind.RAISE), to_call=20, call=20, min_to=40, max_to=40)
+    >>> str(legal), Action.raise_to(40) in legal, Action.check() in legal
+    ('fold, call 20, raise to 40', True, False)
+    """
+
+    __slots__ = ("call", "kinds", "max_to", "min_to", "seat", "street", "to_call", "values")
+
+    def __init__(
+        self,
+        seat: int,
+        street: Street,
+        kinds: tuple[ActionKind, ...],
+        *,
+        to_call: int = 0,
+        call: int = 0,
+        min_to: int = 0,
+        max_to: int = 0,
+        values: tuple[int, ...] = (),
+    ) -> None:
+        self.seat = seat
+        self.street = street
+        self.kinds = kinds
+        self.to_call = to_call
+        self.call = call
+        self.min_to = min_to
+        self.max_to = max_to
+        self.values = values
+
+    @property
+    def can_raise(self) -> bool:
+        """Whether a bet or raise is among the choices."""
+        return _K.BET in self.kinds or _K.RAISE in self.kinds
+
+    def __contains__(self, action: object) -> bool:
+        if not isinstance(action, Action) or action.kind not in self.kinds:
+            return False
+        if action.amount is not None:
+            return self.min_to <= action.amount <= self.max_to
+        if action.value is not None:
+            return action.value in self.values
+        return True
+
+    def __iter__(self) -> object:
+        """The actions with fixed amounts: fold, check, call, the smallest and largest
+        bet or raise, show, muck."""
+        out: list[Action] = []
+        for kind in self.kinds:
+            if kind is _K.BET or kind is _K.RAISE:
+                out.append(Action(kind, self.min_to))
+                if self.max_to != self.min_to:
+                    out.append(Action(kind, self.max_to))
+            else:
+                out.append(Action(kind))
+        return iter(out)
+
+    def __str__(self) -> str:
+        parts = []
+        for kind in self.kinds:
+            if kind is _K.CALL:
+                parts.append(
+                    f"call {self.call}" + (" (all-in)" if self.call < self.to_call else "")
+                )
+            elif kind is _K.BET or kind is _K.RAISE:
+                word = "bet" if kind is _K.BET else "raise to"
+                span = (
+                    f"{self.min_to}" if self.min_to == self.max_to
+                    else f"{self.min_to} to {self.max_to}"
+                )
+                parts.append(f"{word} {span}")
+            elif kind is _K.SHOW and self.values:
+                parts.append("show (announcing a hand the cards make)")
+            else:
+                parts.append(kind.value)
+        return ", ".join(parts)
+
+    def __repr__(self) -> str:
+        return (
+            f"LegalActions({self.seat}, {self.street!r}, {self.kinds!r}, to_call={self.to_call}, "
+            f"call={self.call}, min_to={self.min_to}, max_to={self.max_to})"
+        )

@@ -1,0 +1,97 @@
+"""The order cards come off the deck, and decks stacked for tests and replays.
+
+A hand deals two hole cards to each player one at a time starting left of the button,
+then (with ``burn_cards``) burn, flop, burn, turn, burn, river (``rules.md`` §4).
+
+>>> from pokerroom.cards import format_cards, parse_cards
+>>> deck = stacked_deck([parse_cards("As Ks"), parse_cards("Qh Qd")],
+...                     parse_cards("2c 3c 4c 5c 6c"), button=1, burn_cards=False)
+>>> format_cards(deck.deal(9))
+'As Qh Ks Qd 2c 3c 4c 5c 6c'
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from pokerroom.cards import JOKER, Card, Deck, DeckError, format_cards
+
+__all__ = ["cards_needed", "deal_order", "stacked_deck"]
+
+BOARD_SIZES = (0, 3, 1, 1)
+
+
+def cards_needed(players: int, *, burn_cards: bool) -> int:
+    """How many cards one hand can take from the deck."""
+    return 2 * players + 5 + (3 if burn_cards else 0)
+
+
+def deal_order(players: int, button: int, *, burn_cards: bool) -> list[tuple[str, int]]:
+    """What each card off the deck is for, in order: ``("hole", seat)``, ``("burn", -1)``,
+    ``("board", index)``.
+
+    >>> deal_order(2, 1, burn_cards=False)[:4]
+    [('hole', 0), ('hole', 1), ('hole', 0), ('hole', 1)]
+    """
+    order: list[tuple[str, int]] = []
+    for _ in range(2):
+        for p in range(players):
+            order.append(("hole", (button + 1 + p) % players))
+    index = 0
+    for size in BOARD_SIZES[1:]:
+        if burn_cards:
+            order.append(("burn", -1))
+        for _ in range(size):
+            order.append(("board", index))
+            index += 1
+    return order
+
+
+def stacked_deck(
+    holes: Sequence[Sequence[int] | None],
+    board: Sequence[int] = (),
+    *,
+    button: int,
+    burn_cards: bool,
+    joker: bool = False,
+    rng: random.Random | None = None,
+) -> Deck:
+    """A deck that deals these hole cards (per seat, in seat order) and this board.
+
+    Unknown cards (a seat given ``None`` or fewer than two cards, a board shorter than
+    five) are filled with cards not named anywhere: the lowest codes first, or drawn
+    by ``rng`` when given.  Burn cards are fillers too.  For replays (PHH, ACPC) whose
+    cards are known.
+    """
+    players = len(holes)
+    named: list[int] = []
+    for seat, cards in enumerate(holes):
+        if cards is not None and len(cards) > 2:
+            raise DeckError(f"seat {seat} has {len(cards)} hole cards: {format_cards(cards)}")
+        named.extend(int(c) for c in cards or ())
+    if len(board) > 5:
+        raise DeckError(f"a board has at most five cards, not {len(board)}: {format_cards(board)}")
+    named.extend(int(c) for c in board)
+    if len(set(named)) != len(named):
+        dup = next(c for c in named if named.count(c) > 1)
+        raise DeckError(f"{Card(dup)} is named twice in the cards to stack")
+    if not joker and JOKER in named:
+        raise DeckError("the joker is named but the deck has no joker")
+    spare = [c for c in range(JOKER + 1 if joker else JOKER) if c not in set(named)]
+    if rng is not None:
+        rng.shuffle(spare)
+    spare.reverse()  # pop() takes from the front of the original order
+    seen = [0] * players
+    out: list[int] = []
+    for what, index in deal_order(players, button, burn_cards=burn_cards):
+        card: int | None = None
+        if what == "hole":
+            cards = holes[index]
+            if cards is not None and seen[index] < len(cards):
+                card = int(cards[seen[index]])
+            seen[index] += 1
+        elif what == "board" and index < len(board):
+            card = int(board[index])
+        out.append(spare.pop() if card is None else card)
+    return Deck.stacked(out, joker=joker)

@@ -1,0 +1,651 @@
+"""One hand of hold'em: a pure state machine (``rules.md`` §3–9).
+
+>>> from pokerroom.rules import Rules
+>>> from pokerroom.cards import parse_cards
+>>> from pokerroom.engine.deal import stacked_deck
+>>> deck = stacked_deck([parse_cards("As Ad"), parse_cards("Kc Kd")],
+...                     parse_cards("2c 7h 9s Jd 3c"), button=1, burn_cards=True)
+>>> hand = Hand(Rules.preset("no-limit"), [100, 100], button=1, deck=deck)
+>>> str(hand.legal_actions())      # the button posted the small blind and acts first
+'fold, call 2, raise to 8 to 100'
+>>> hand.raise_to(12); hand.call()
+>>> try:
+...     hand.apply(Action.check(), seat=1)
+... except IllegalAction as exc:
+...     print(exc)
+seat 1 cannot check on the flop: it is seat 0's turn (legal for seat 0: check, bet 4 to 88)
+>>> hand.check(); hand.bet(88); hand.call()
+>>> hand.is_over, hand.result.stacks
+(True, (200, 0))
+
+Seats are numbered 0 to n-1 clockwise; ``button`` is the button's seat.  PHH and ACPC
+list players in *position order*, starting left of the button (the button last);
+replays conventionally put the button on seat ``n - 1`` so that position ``p`` is seat
+``p`` (PHH ``p1`` is seat 0; ACPC position 0 is seat 0).  Heads-up the button posts
+the small blind and acts first pre-flop (``heads_up_reversed``).
+
+Amounts: a bet or raise goes *to* the player's total in the current betting round
+(PHH ``cbr``).  :attr:`Hand.committed` is each seat's total in the whole hand, and
+:meth:`Hand.round_amount` turns an ACPC-style hand total into a round total.
+
+The hand takes the cards it may need off the top of the deck when it starts (hole
+cards in deal order, then the burns and the board; see :mod:`pokerroom.engine.deal`),
+so a stacked deck replays a known deal.  When the betting is over before the river
+with an all-in player, every live hand is shown before the board is run out.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from pokerroom.cards import JOKER, Card, Deck, format_cards
+from pokerroom.engine import events as ev
+from pokerroom.engine.actions import Action, ActionKind, IllegalAction, Street
+from pokerroom.engine.deal import cards_needed
+from pokerroom.engine.events import KINDS, Event
+from pokerroom.engine.legality import Legality
+from pokerroom.engine.showdown import Showdown
+from pokerroom.engine.state import CARD, FIXED, NOLIMIT, POT, SHOWDOWN, STREETS, RawEvent
+from pokerroom.engine.view import HandResult, PlayerView
+from pokerroom.rules import Structure
+
+if TYPE_CHECKING:
+    from pokerroom.rules import Rules
+
+__all__ = ["Hand", "HandError"]
+
+_FOLD, _CHECK, _CALL, _BET, _RAISE, _SHOW, _MUCK = (
+    ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.BET, ActionKind.RAISE,
+    ActionKind.SHOW, ActionKind.MUCK,
+)  # fmt: skip
+
+
+class HandError(ValueError):
+    """A hand that cannot start: wrong number of players, bad stacks, a short deck..."""
+
+
+class Hand(Legality, Showdown):
+    """One hand, from the forced bets to the award.
+
+    ``stacks`` are the seats' chips before the hand (every seat plays; 2 to 14).  The
+    deck is shuffled from ``rng`` (default :class:`secrets.SystemRandom`) unless a
+    ``deck`` is given.  With ``auto_showdown`` the hand decides every show or muck
+    itself (cards speak: show when you can win a share, else muck; announced hands:
+    announce the best hand); without it the showdown waits for :meth:`show` /
+    :meth:`muck` from each seat in turn (or :meth:`settle`).
+    """
+
+    __slots__ = ()
+
+    def __init__(
+        self,
+        rules: Rules,
+        stacks: Sequence[int],
+        *,
+        button: int = 0,
+        deck: Deck | None = None,
+        rng: random.Random | None = None,
+        auto_showdown: bool = False,
+    ) -> None:
+        n = len(stacks)
+        problems = []
+        if not 2 <= n <= 14:
+            problems.append(f"{n} players: a hand has 2 to 14")
+        if rules.players is not None and n != rules.players:
+            problems.append(f"{n} players, but the rules are for {rules.players}")
+        for seat, chips in enumerate(stacks):
+            if not isinstance(chips, int) or isinstance(chips, bool) or chips < 1:
+                problems.append(f"seat {seat} has {chips!r} chips: a player needs 1 or more")
+        if not (isinstance(button, int) and 0 <= button < max(n, 1)):
+            problems.append(f"button {button!r} is not a seat (0 to {n - 1})")
+        if problems:
+            raise HandError("cannot start the hand: " + "; ".join(problems))
+        self.rules = rules
+        self.n = n
+        self.button = button
+        self._auto = auto_showdown
+        self._starting = tuple(stacks)
+        self._stacks = list(stacks)
+        self._bets = [0] * n
+        self._committed = [0] * n
+        self._antes = [0] * n
+        self._folded = [False] * n
+        self._allin = [False] * n
+        self._need = [False] * n
+        self._faced = [-1] * n
+        self._checked = [False] * n
+        self._strength = [None] * n
+        self._shown = [False] * n
+        self._mucked = [False] * n
+        self._live = n
+        self._contenders = n
+        self._street = 0
+        self._board = []
+        self._log = []
+        self._legal = None
+        self._why = ""
+        self._result = None
+        self._order = []
+        self._sd_index = 0
+        self._aggressor = -1
+        self._units = rules.units
+        self._caps = rules.raise_caps
+        self._limit = {Structure.FIXED_LIMIT: FIXED, Structure.NO_LIMIT: NOLIMIT}.get(
+            rules.structure, POT
+        )
+        self._fast = rules.wild is None and rules.min_hole_cards == 0
+        self._straddle_pending = False
+        self._to_act = -1
+        self._high = self._full = self._raises = 0
+        self._opened = False
+        plan = self._blind_plan()
+        self._cards = self._take_cards(deck, rng)
+        self._next = 2 * n
+        self._holes = [[0, 0] for _ in range(n)]
+        cards = self._cards
+        for i in range(2 * n):
+            self._holes[(button + 1 + i) % n][i // n] = cards[i]
+        self._post_forced(plan)
+        for p in range(n):
+            seat = (button + 1 + p) % n
+            self._log.append((ev.DEAL, 0, seat, 0, 0, tuple(self._holes[seat]), False, None))
+        self._begin_preflop(plan)
+
+    # ------------------------------------------------------------------ set-up
+
+    def _blind_plan(self) -> list[tuple[int, int]]:
+        """(seat, amount) of each blind in posting order; the straddler goes last with
+        amount 0 when 001's straddle is in play."""
+        r, n, b = self.rules, self.n, self.button
+        blinds = list(r.blinds)
+        while blinds and not blinds[-1]:
+            blinds.pop()
+        if r.button_blind:
+            seats = [b] + [(b + k) % n for k in range(1, len(blinds))]
+        elif n == 2 and r.heads_up_reversed:
+            seats = [b, (b + 1) % n][: len(blinds)]
+            if len(blinds) > 2:
+                seats = []
+        else:
+            seats = [(b + 1 + k) % n for k in range(len(blinds))]
+        used = len(blinds) + (1 if r.straddle else 0)
+        if used > n or len(seats) != len(blinds):
+            raise HandError(
+                f"cannot start the hand: {n} players cannot post the blinds {list(r.blinds)}"
+                + (f" and a straddle of {r.straddle}" if r.straddle else "")
+            )
+        plan = list(zip(seats, blinds, strict=True))
+        if r.straddle:
+            last = seats[-1] if seats else b
+            plan.append(((last + 1) % n, 0))
+        return plan
+
+    def _take_cards(self, deck: Deck | None, rng: random.Random | None) -> list[int]:
+        r = self.rules
+        needed = cards_needed(self.n, burn_cards=r.burn_cards)
+        size = JOKER + 1 if r.joker else JOKER
+        if deck is None:
+            source = rng if rng is not None else secrets.SystemRandom()
+            return source.sample(range(size), needed)
+        if deck.remaining < needed:
+            raise HandError(
+                f"cannot start the hand: the deck has {deck.remaining} cards, "
+                f"{self.n} players need {needed}"
+            )
+        cards = [int(c) for c in deck.deal(needed)]
+        if not r.joker and JOKER in cards:
+            raise HandError("cannot start the hand: the deck holds the joker, the rules do not")
+        return cards
+
+    def _post_forced(self, plan: list[tuple[int, int]]) -> None:
+        n, b = self.n, self.button
+        stacks, log = self._stacks, self._log
+        antes = self.rules.ante_amounts(n)
+        if len(antes) != n:
+            raise HandError(f"cannot start the hand: {len(antes)} antes for {n} players")
+        for p in range(n):
+            if antes[p]:
+                seat = (b + 1 + p) % n
+                chips = min(antes[p], stacks[seat])
+                stacks[seat] -= chips
+                self._committed[seat] += chips
+                self._antes[seat] = chips
+                self._allin[seat] = stacks[seat] == 0
+                log.append((ev.ANTE, 0, seat, chips, 0, (), self._allin[seat], None))
+        for seat, amount in plan:
+            chips = min(amount, stacks[seat])
+            if not chips:
+                continue
+            stacks[seat] -= chips
+            self._bets[seat] += chips
+            self._committed[seat] += chips
+            self._allin[seat] = stacks[seat] == 0
+            log.append((ev.BLIND, 0, seat, chips, self._bets[seat], (), self._allin[seat], None))
+
+    def _begin_preflop(self, plan: list[tuple[int, int]]) -> None:
+        n = self.n
+        self._high = high = max(self._bets)
+        self._opened = high >= self._units[0]
+        self._full = (self._units[0] if self._limit == FIXED else high) if self._opened else 0
+        for i in range(n):
+            self._need[i] = not self._allin[i]
+        if self.rules.straddle:
+            straddler = plan[-1][0]
+            if not self._allin[straddler]:
+                self._straddle_pending = True
+                self._to_act = straddler
+                return
+            start = (straddler + 1) % n
+        elif plan:
+            start = (plan[-1][0] + 1) % n
+        else:
+            start = (self.button + 1) % n
+        self._open_round(start)
+
+    # ------------------------------------------------------------ the betting
+
+    def _open_round(self, start: int) -> None:
+        """Give the turn to the first seat from ``start`` that must act, or end the round."""
+        need, n = self._need, self.n
+        actors = [i for i in range(n) if need[i]]
+        if len(actors) == 1 and self._bets[actors[0]] >= self._high:
+            need[actors[0]] = False
+            actors = []
+        if not actors:
+            self._end_round()
+            return
+        i = start
+        while not need[i]:
+            i = (i + 1) % n
+        self._to_act = i
+        self._legal = None
+
+    def _advance(self, seat: int) -> None:
+        need, n = self._need, self.n
+        i = seat + 1
+        for _ in range(n):
+            if i == n:
+                i = 0
+            if need[i]:
+                self._to_act = i
+                self._legal = None
+                return
+            i += 1
+        self._end_round()
+
+    def _end_round(self) -> None:
+        self._to_act = -1
+        self._legal = None
+        bets = self._bets
+        top = max(bets)
+        if top:
+            t = bets.index(top)
+            second = max(bets[i] for i in range(self.n) if i != t)
+            if second < top:
+                self._give_back(t, top - second)
+            for i in range(self.n):
+                bets[i] = 0
+        if self._street == 3:
+            self._begin_showdown(runout=False)
+            return
+        movers = 0
+        for i in range(self.n):
+            if not self._folded[i] and self._stacks[i]:
+                movers += 1
+        if movers <= 1:
+            self._begin_showdown(runout=True)
+            return
+        self._street += 1
+        self._deal_board(self._street)
+        n, need = self.n, self._need
+        for i in range(n):
+            need[i] = not self._folded[i] and not self._allin[i]
+            self._faced[i] = -1
+            self._checked[i] = False
+        self._high = self._full = self._raises = 0
+        self._opened = False
+        self._aggressor = -1
+        self._open_round((self.button + 1) % n)
+
+
+
+    # ------------------------------------------------------------ the legality check
+
+
+
+
+    # ------------------------------------------------------------------ acting
+
+
+
+    def apply(self, action: Action, *, seat: int | None = None) -> None:
+        """Apply ``action`` by the seat to act (``seat``, if given, must be that seat).
+
+        An illegal action raises :class:`IllegalAction` and changes nothing.
+        """
+        self.act(action.kind, action.amount, seat=seat, value=action.value)
+
+    def act(
+        self,
+        kind: ActionKind,
+        amount: int | None = None,
+        *,
+        seat: int | None = None,
+        value: int | None = None,
+    ) -> None:
+        """:meth:`apply` without building an :class:`Action` (the fast path)."""
+        s = self._to_act
+        if s < 0:
+            raise IllegalAction(f"no action is possible: the hand is over ({kind.value})")
+        if seat is not None and seat != s:
+            turn = self.legal_actions()
+            raise IllegalAction(
+                f"seat {seat} cannot {kind.value} {STREETS[self._street].phrase}: it is "
+                f"seat {s}'s turn (legal for seat {s}: {turn})"
+            )
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        if kind not in legal.kinds:
+            raise IllegalAction(self._refusal(kind, amount, value))
+        if kind is _RAISE or kind is _BET:
+            if amount is None or not legal.min_to <= amount <= legal.max_to:
+                raise IllegalAction(self._refusal(kind, amount, value))
+            self._bet(s, amount)
+        elif amount is not None:
+            raise IllegalAction(self._refusal(kind, amount, value))
+        elif kind is _CALL:
+            self._call(s)
+        elif kind is _CHECK:
+            self._need[s] = False
+            self._checked[s] = True
+            self._faced[s] = self._high
+            self._log.append((ev.CHECK, self._street, s, 0, self._bets[s], (), False, None))
+            self._advance(s)
+        elif kind is _FOLD:
+            self._fold(s)
+        else:
+            if value is not None and value not in legal.values:
+                raise IllegalAction(self._refusal(kind, amount, value))
+            self._decide(s, kind is _SHOW, value)
+            self._continue_showdown()
+
+    def _fold(self, s: int) -> None:
+        self._folded[s] = True
+        self._need[s] = False
+        self._live -= 1
+        self._contenders -= 1
+        self._log.append((ev.FOLD, self._street, s, 0, self._bets[s], (), False, None))
+        self._straddle_pending = False
+        if self._live == 1:
+            self._finish_uncontested()
+        else:
+            self._advance(s)
+
+    def _call(self, s: int) -> None:
+        stacks = self._stacks
+        owe = self._high - self._bets[s]
+        chips = owe if owe < stacks[s] else stacks[s]
+        stacks[s] -= chips
+        self._bets[s] += chips
+        self._committed[s] += chips
+        allin = stacks[s] == 0
+        self._allin[s] = allin
+        self._need[s] = False
+        self._faced[s] = self._high
+        self._checked[s] = False  # check-raise off binds only the answer to the next bet
+        kind = ev.CALL
+        if self._straddle_pending:
+            self._straddle_pending = False
+            kind = ev.STRADDLE
+        self._log.append((kind, self._street, s, chips, self._bets[s], (), allin, None))
+        self._advance(s)
+
+    def _bet(self, s: int, to: int) -> None:
+        stacks, bets = self._stacks, self._bets
+        chips = to - bets[s]
+        stacks[s] -= chips
+        bets[s] = to
+        self._committed[s] += chips
+        allin = stacks[s] == 0
+        self._allin[s] = allin
+        high = self._high
+        unit = self._units[self._street]
+        fixed = self._limit == FIXED
+        if not self._opened:
+            if to >= unit:
+                self._opened = True
+                self._full = unit if fixed else to
+        elif to - high >= (unit if fixed else self._full):
+            self._raises += 1
+            if not fixed:
+                self._full = to - high
+        self._high = to
+        self._checked[s] = False
+        need, folded, allins = self._need, self._folded, self._allin
+        for i in range(self.n):
+            need[i] = not folded[i] and not allins[i]
+        if self._straddle_pending:
+            # 001: the straddle counts toward the raise cap only with straddle_counts.
+            self._straddle_pending = False
+            self._raises = 1 if self._opened and self.rules.straddle_counts else 0
+            need[s] = not allin  # the straddle is live: its owner acts again
+            self._log.append((ev.STRADDLE, 0, s, chips, to, (), allin, None))
+            self._advance(s)
+            return
+        need[s] = False
+        self._faced[s] = to
+        self._aggressor = s
+        kind = ev.RAISE if high else ev.BET
+        self._log.append((kind, self._street, s, chips, to, (), allin, None))
+        self._advance(s)
+
+    # ---------------------------------------------------------------- showdown
+
+
+
+
+
+
+
+
+
+
+    def settle(self) -> None:
+        """Play every pending showdown decision the default way (see ``auto_showdown``)."""
+        while self._street == SHOWDOWN and self._to_act >= 0:
+            show, value = self._default_decision(self._to_act)
+            self.act(_SHOW if show else _MUCK, value=value)
+
+    def default_action(self) -> Action:
+        """What the seat to act does when it does not answer: check if free, else fold;
+        at the showdown the default show or muck."""
+        legal = self.legal_actions()
+        if self._street == SHOWDOWN:
+            show, value = self._default_decision(self._to_act)
+            return Action.show(value) if show else Action.muck()
+        if _CHECK in legal.kinds:
+            return Action.check()
+        return Action.fold()
+
+    # ------------------------------------------------------------- short verbs
+
+    def fold(self) -> None:
+        self.act(_FOLD)
+
+    def check(self) -> None:
+        self.act(_CHECK)
+
+    def call(self) -> None:
+        self.act(_CALL)
+
+    def bet(self, to: int) -> None:
+        self.act(_BET, to)
+
+    def raise_to(self, to: int) -> None:
+        self.act(_RAISE, to)
+
+    def check_or_call(self) -> None:
+        """Check if nothing is owed, else call (PHH ``cc``, ACPC ``c``)."""
+        self.act(_CHECK if self._high == self._bets[self._to_act] else _CALL)
+
+    def bet_or_raise(self, to: int) -> None:
+        """Bet, complete or raise to ``to`` (PHH ``cbr``)."""
+        self.act(_RAISE if self._high else _BET, to)
+
+    def go_all_in(self) -> None:
+        """Put every chip in: the largest bet or raise if that is all-in, else a call."""
+        legal = self.legal_actions()
+        s = self._to_act
+        everything = self._bets[s] + self._stacks[s]
+        if legal.can_raise and legal.max_to == everything:
+            self.act(_RAISE if self._high else _BET, everything)
+        elif _CALL in legal.kinds and legal.call == self._stacks[s]:
+            self.act(_CALL)
+        else:
+            raise IllegalAction(
+                f"seat {s} cannot go all-in {STREETS[self._street].phrase}: "
+                f"{self._why or 'the bet is limited'} (legal: {legal})"
+            )
+
+    def show(self, value: int | None = None) -> None:
+        """Show the hole cards (under announced hands, announcing ``value``; without a
+        value, the best hand the cards make)."""
+        self.act(_SHOW, value=value)
+
+    def muck(self) -> None:
+        self.act(_MUCK)
+
+    # ------------------------------------------------------------------ state
+
+    @property
+    def street(self) -> Street:
+        return STREETS[self._street]
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat to act, or None when the hand is over."""
+        return self._to_act if self._to_act >= 0 else None
+
+    @property
+    def is_over(self) -> bool:
+        return self._result is not None
+
+    @property
+    def result(self) -> HandResult | None:
+        return self._result
+
+    @property
+    def stacks(self) -> tuple[int, ...]:
+        """Chips behind (not in the pot) per seat."""
+        return tuple(self._stacks)
+
+    @property
+    def starting_stacks(self) -> tuple[int, ...]:
+        return self._starting
+
+    @property
+    def bets(self) -> tuple[int, ...]:
+        """Chips in front of each seat in this betting round."""
+        return tuple(self._bets)
+
+    @property
+    def committed(self) -> tuple[int, ...]:
+        """Everything each seat has put in this hand (antes, blinds, bets)."""
+        return tuple(self._committed)
+
+    @property
+    def pot(self) -> int:
+        """All chips put in and not yet awarded."""
+        return 0 if self._result is not None else sum(self._committed)
+
+    @property
+    def folded(self) -> tuple[bool, ...]:
+        return tuple(self._folded)
+
+    @property
+    def all_in(self) -> tuple[bool, ...]:
+        """Seats with no chips left that are still in the hand."""
+        return tuple(not f and s == 0 for f, s in zip(self._folded, self._stacks, strict=True))
+
+    @property
+    def board(self) -> tuple[Card, ...]:
+        return tuple(CARD[c] for c in self._board)
+
+    def hole(self, seat: int) -> tuple[Card, ...]:
+        """Seat ``seat``'s hole cards (for the dealer; players get :meth:`view`)."""
+        return tuple(CARD[c] for c in self._holes[seat])
+
+    @property
+    def raises(self) -> int:
+        """Raises made this betting round (what the raise cap counts)."""
+        return self._raises
+
+    def round_amount(self, hand_total: int, seat: int | None = None) -> int:
+        """The round total (PHH ``cbr``) of a bet to ``hand_total`` chips in the whole hand
+        (ACPC ``rN``) by ``seat`` (default: the seat to act)."""
+        s = self._to_act if seat is None else seat
+        return hand_total - (self._committed[s] - self._bets[s])
+
+    @property
+    def events(self) -> list[Event]:
+        """Everything that happened, in order: the hand history."""
+        return [_event(e, hidden=False, seat=-1) for e in self._log]
+
+    def view(self, seat: int) -> PlayerView:
+        """What seat ``seat`` may know: its own cards, never another's before they are
+        shown, nor a burn card, nor the deck."""
+        if not 0 <= seat < self.n:
+            raise IndexError(f"no seat {seat} (seats 0 to {self.n - 1})")
+        mine = self._to_act == seat
+        return PlayerView(
+            rules=self.rules,
+            seat=seat,
+            button=self.button,
+            street=self.street,
+            hole=self.hole(seat),
+            board=self.board,
+            stacks=self.stacks,
+            bets=self.bets,
+            committed=self.committed,
+            folded=self.folded,
+            all_in=self.all_in,
+            shown=tuple(
+                self.hole(i) if self._shown[i] else None for i in range(self.n)
+            ),
+            to_act=self.to_act,
+            legal=self.legal_actions() if mine else None,
+            events=tuple(_event(e, hidden=True, seat=seat) for e in self._log),
+            result=self._result,
+        )
+
+    def __repr__(self) -> str:
+        state = (
+            "over" if self._result is not None
+            else f"seat {self._to_act} to act {self.street.phrase}"
+        )
+        return f"<Hand {self.n} players, button {self.button}, pot {self.pot}, {state}>"
+
+    def __str__(self) -> str:
+        lines = [f"{self.rules}; button seat {self.button}"]
+        lines.extend(str(e) for e in self.events)
+        if self._board:
+            lines.append(f"board {format_cards(self._board)}")
+        return "\n".join(lines)
+
+
+def _event(
+    raw: RawEvent,
+    *,
+    hidden: bool,
+    seat: int,
+) -> Event:
+    kind, street, who, amount, total, cards, all_in, value = raw
+    if hidden and (kind == ev.BURN or (kind == ev.DEAL and who != seat)):
+        shown: tuple[Card, ...] = ()
+    else:
+        shown = tuple(CARD[c] for c in cards)
+    return Event(KINDS[kind], STREETS[street], who, amount, total, shown, all_in, value)

@@ -1,0 +1,168 @@
+"""The one legality check of a hand: what the seat to act may do, and why not.
+
+:meth:`Legality.legal_actions` (the choices, with amounts), :meth:`Legality.is_legal`
+and :meth:`~pokerroom.engine.hand.Hand.apply` all rest on ``_compute_legal``; a refused
+action gets a sentence naming the seat, the street, the rule and the legal choices.
+"""
+
+from __future__ import annotations
+
+from pokerroom.engine.actions import Action, ActionKind, IllegalAction, LegalActions
+from pokerroom.engine.state import FIXED, POT, SHOWDOWN, STREETS, State
+from pokerroom.evaluator import made_values
+from pokerroom.rules import ShowdownMode
+
+__all__ = ["Legality"]
+
+_FOLD, _CHECK, _CALL, _BET, _RAISE, _SHOW, _MUCK = (
+    ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.BET, ActionKind.RAISE,
+    ActionKind.SHOW, ActionKind.MUCK,
+)  # fmt: skip
+
+
+class Legality(State):
+    """The legality check (a part of :class:`~pokerroom.engine.hand.Hand`)."""
+
+    __slots__ = ()
+
+    def _made_values(self, s: int) -> list[int]:
+        return made_values(self._holes[s], self._board, min_hole_cards=self.rules.min_hole_cards,
+                           wild=self.rules.wild)  # fmt: skip
+
+    def _compute_legal(self) -> LegalActions:
+        """The one legality check: the choices of the seat to act (see :meth:`legal_actions`)."""
+        s = self._to_act
+        street = STREETS[self._street]
+        if self._street == SHOWDOWN:
+            values: tuple[int, ...] = ()
+            if self.rules.showdown is ShowdownMode.ANNOUNCED:
+                values = tuple(self._made_values(s))
+            self._why = ""
+            return LegalActions(s, street, (_SHOW, _MUCK), values=values)
+        stack = self._stacks[s]
+        mine = self._bets[s]
+        high = self._high
+        owe = high - mine
+        call = owe if owe < stack else stack
+        if self._straddle_pending:
+            to = min(self.rules.straddle, mine + stack)
+            self._why = f"seat {s} must straddle {self.rules.straddle} or fold"
+            if to > high:
+                return LegalActions(s, street, (_FOLD, _RAISE), to_call=owe, call=call,
+                                    min_to=to, max_to=to)  # fmt: skip
+            return LegalActions(s, street, (_FOLD, _CALL), to_call=owe, call=call)
+        lo, hi, why = self._raise_range(s, owe)
+        self._why = why
+        kinds: tuple[ActionKind, ...]
+        if owe > 0:
+            kinds = (_FOLD, _CALL) if why else (_FOLD, _CALL, _RAISE if high else _BET)
+            return LegalActions(s, street, kinds, to_call=owe, call=call, min_to=lo, max_to=hi)
+        kinds = (_CHECK,) if why else (_CHECK, _RAISE if high else _BET)
+        return LegalActions(s, street, kinds, min_to=lo, max_to=hi)
+
+    def _raise_range(self, s: int, owe: int) -> tuple[int, int, str]:
+        """(smallest, largest) *to* amount of a bet or raise by seat ``s``, or the reason
+        there is none."""
+        stack = self._stacks[s]
+        if stack <= owe:
+            return 0, 0, f"seat {s} has only {stack} behind, not more than the {owe} to call"
+        high = self._high
+        bets, stacks, folded = self._bets, self._stacks, self._folded
+        for i in range(self.n):
+            if i != s and not folded[i] and stacks[i] and bets[i] + stacks[i] > high:
+                break
+        else:
+            return 0, 0, "no other player has chips left to call a raise"
+        if self._checked[s] and not self.rules.check_raise:
+            return 0, 0, f"check-raise is not allowed and seat {s} checked this round"
+        street = self._street
+        unit = self._units[street]
+        opened = self._opened
+        cap = self._caps[street]
+        if opened and cap is not None and self._raises >= cap:
+            return 0, 0, f"the raise cap is reached ({cap} raise{'s' if cap != 1 else ''})"
+        faced = self._faced[s]
+        if faced >= 0 and high - faced < (self._full if opened else unit):
+            return 0, 0, "an all-in for less than a full raise did not reopen the betting"
+        limit = self._limit
+        allin = bets[s] + stack
+        if not opened:
+            lo = unit
+            hi = unit if limit == FIXED else allin
+        else:
+            lo = high + (unit if limit == FIXED else self._full)
+            hi = lo if limit == FIXED else allin
+        if limit == POT:
+            hi = max(lo, high + sum(self._committed) + owe)
+        if allin < lo:
+            if self.rules.all_in_only_when_short:
+                return 0, 0, (
+                    f"all-in for less than a full raise is only allowed to a player who cannot "
+                    f"cover the call (seat {s} has {stack})"
+                )
+            return allin, allin, ""
+        return lo, (hi if hi < allin else allin), ""
+
+    def _refusal(self, kind: ActionKind, amount: int | None, value: int | None) -> str:
+        """Why this action is not in the legal choices (one sentence, naming the rule)."""
+        legal = self.legal_actions()
+        s = self._to_act
+        verb = {_BET: "bet", _RAISE: "raise", _CALL: "call", _CHECK: "check", _FOLD: "fold",
+                _SHOW: "show", _MUCK: "muck"}[kind]  # fmt: skip
+        if amount is not None:
+            verb += f" {amount}" if kind is _BET else f" to {amount}"
+        head = f"seat {s} cannot {verb} {STREETS[self._street].phrase}"
+        owe = legal.to_call
+        if self._street == SHOWDOWN:
+            if kind is _SHOW and value is not None and not legal.values:
+                reason = "hands are not announced: the cards speak"
+            elif kind is _SHOW and value is not None:
+                reason = f"the cards do not make that hand (value {value})"
+            elif kind is _SHOW or kind is _MUCK:
+                reason = "that is not how this showdown is played"
+            else:
+                reason = "the betting is over"
+        elif kind is _SHOW or kind is _MUCK:
+            reason = "it is not the showdown"
+        elif self._straddle_pending:
+            reason = self._why
+        elif kind is _CHECK:
+            reason = f"{owe} to call"
+        elif kind is _FOLD or kind is _CALL:
+            reason = "nothing to call" + (" (check instead)" if kind is _FOLD else "")
+        elif kind is _BET and self._high:
+            reason = f"there is a bet of {self._high} already (raise instead)"
+        elif kind is _RAISE and not self._high:
+            reason = "there is no bet to raise (bet instead)"
+        elif self._why:
+            reason = self._why
+        elif amount is None:
+            reason = f"a {verb} needs an amount"
+        elif legal.min_to == legal.max_to:
+            rule = "fixed limit" if self._limit == FIXED else "all-in"
+            reason = f"{rule}: the only amount is {legal.min_to}"
+        elif amount < legal.min_to:
+            reason = f"the minimum is {legal.min_to}"
+        else:
+            capped = self._limit == POT and legal.max_to < self._bets[s] + self._stacks[s]
+            rule = "pot limit" if capped else "all-in"
+            reason = f"the maximum is {legal.max_to} ({rule})"
+        return f"{head}: {reason} (legal: {legal})"
+
+    def legal_actions(self) -> LegalActions:
+        """The choices of the seat to act (betting, or show / muck at the showdown)."""
+        if self._to_act < 0:
+            raise IllegalAction("nobody is to act: the hand is over")
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return legal
+
+    def is_legal(self, action: Action, *, seat: int | None = None) -> bool:
+        """Whether :meth:`apply` would accept ``action`` now."""
+        if self._to_act < 0 or (seat is not None and seat != self._to_act):
+            return False
+        legal = self.legal_actions()
+        if action.kind is _SHOW and action.value is None:
+            return _SHOW in legal.kinds
+        return action in legal

@@ -1,0 +1,168 @@
+"""The end of a hand: the last player standing, the showdown, the award (``rules.md`` §8–9).
+
+Showdown order: the last player to bet or raise in the final round first; if it was
+checked around, the first live seat left of the button; then clockwise.  All-in players
+are always shown.  Each other seat shows or mucks (under announced hands, shows
+announcing a hand its cards make; a lower announcement binds).  When the betting ends
+before the river because at most one live player has chips, every live hand is shown
+and the board is run out.  A seat whose every opponent mucked wins without showing.
+"""
+
+from __future__ import annotations
+
+from pokerroom.engine import events as ev
+from pokerroom.engine.pots import OddChip, award, suit_key
+from pokerroom.engine.state import CARD, State
+from pokerroom.engine.view import HandResult
+from pokerroom.evaluator import best_hand, hand_value, rank7
+from pokerroom.rules import ShowdownMode
+
+__all__ = ["Showdown"]
+
+
+class Showdown(State):
+    """The showdown and the award (a part of :class:`~pokerroom.engine.hand.Hand`)."""
+
+    __slots__ = ()
+
+    def _finish_uncontested(self) -> None:
+        """Everyone else folded: the last player takes the pot without showing."""
+        self._to_act = -1
+        self._legal = None
+        winner = self._folded.index(False)
+        bets = self._bets
+        top = max(bets)
+        second = max(bets[i] for i in range(self.n) if i != winner)
+        if bets[winner] == top and second < top:
+            self._give_back(winner, top - second)
+        self._strength[winner] = 0
+        self._street_done()
+        self._award()
+
+    def _street_done(self) -> None:
+        for i in range(self.n):
+            self._bets[i] = 0
+
+    def _value(self, s: int) -> int:
+        hole = self._holes[s]
+        if self._fast and len(self._board) == 5:
+            b = self._board
+            return rank7((hole[0], hole[1], b[0], b[1], b[2], b[3], b[4]))
+        return hand_value(hole, self._board, min_hole_cards=self.rules.min_hole_cards,
+                          wild=self.rules.wild)  # fmt: skip
+
+    def _begin_showdown(self, *, runout: bool) -> None:
+        n = self.n
+        start = self._aggressor
+        if start < 0 or self._folded[start]:
+            start = (self.button + 1) % n
+            while self._folded[start]:
+                start = (start + 1) % n
+        self._order = [(start + k) % n for k in range(n) if not self._folded[(start + k) % n]]
+        if runout:
+            for s in self._order:
+                self._shown[s] = True
+                cards = tuple(self._holes[s])
+                self._log.append((ev.SHOW, self._street, s, 0, 0, cards, False, None))
+            while self._street < 3:
+                self._street += 1
+                self._deal_board(self._street)
+            self._street = 4
+            for s in self._order:
+                self._strength[s] = self._value(s)
+            self._award()
+            return
+        self._street = 4
+        self._sd_index = 0
+        self._continue_showdown()
+
+    def _continue_showdown(self) -> None:
+        order = self._order
+        while self._sd_index < len(order):
+            s = order[self._sd_index]
+            if self._stacks[s] == 0:  # all-in players are always shown
+                self._decide(s, True, None)
+                continue
+            if self._contenders == 1:  # every other hand was mucked
+                self._strength[s] = 0
+                self._sd_index += 1
+                continue
+            if self._auto:
+                show, value = self._default_decision(s)
+                self._decide(s, show, value)
+                continue
+            self._to_act = s
+            self._legal = None
+            return
+        self._to_act = -1
+        self._legal = None
+        self._award()
+
+    def _default_decision(self, s: int) -> tuple[bool, int | None]:
+        """Show when this hand can still win a share (an announced hand: the best one)."""
+        best = self._value(s)
+        mine = self._committed[s]
+        for t in range(self.n):
+            value = self._strength[t]
+            if value is not None and value > best and self._committed[t] >= mine:
+                return False, None
+        announce = self.rules.showdown is ShowdownMode.ANNOUNCED
+        return True, (best if announce else None)
+
+    def _decide(self, s: int, show: bool, value: int | None) -> None:
+        self._sd_index += 1
+        if show:
+            strength = self._value(s) if value is None else value
+            self._strength[s] = strength
+            self._shown[s] = True
+            self._log.append((ev.SHOW, 4, s, 0, 0, tuple(self._holes[s]), False, strength))
+        else:
+            self._mucked[s] = True
+            self._contenders -= 1
+            self._log.append((ev.MUCK, 4, s, 0, 0, (), False, None))
+
+    def _award(self) -> None:
+        r = self.rules
+        n = self.n
+        self._to_act = -1
+        self._legal = None
+        contributions = self._committed
+        if r.dead_antes:
+            contributions = [c - a for c, a in zip(self._committed, self._antes, strict=True)]
+        strengths = self._strength
+        suits = None
+        contesting = [i for i in range(n) if strengths[i] is not None]
+        if r.odd_chip is OddChip.BEST_SUIT and len(contesting) > 1:
+            suits = [0] * n
+            for i in contesting:
+                best = best_hand(self._holes[i], self._board, min_hole_cards=r.min_hole_cards,
+                                 wild=r.wild)  # fmt: skip
+                suits[i] = suit_key(best.played_as or best.cards)
+        result = award(contributions, strengths, all_in=[s == 0 for s in self._stacks],
+                       button=self.button, tie_split=r.tie_split, odd_chip=r.odd_chip,
+                       suit_order=suits)  # fmt: skip
+        won = list(result.won)
+        if r.dead_antes:
+            dead = sum(self._antes)
+            top = max(strengths[i] or 0 for i in contesting)
+            winners = sorted(
+                (i for i in contesting if strengths[i] == top),
+                key=lambda i: (i - self.button - 1) % n,
+            )
+            share, odd = divmod(dead, len(winners))
+            for k, i in enumerate(winners):
+                won[i] += share + (1 if k < odd else 0)
+        for i in range(n):
+            if won[i]:
+                self._stacks[i] += won[i]
+                self._log.append((ev.WIN, self._street, i, won[i], 0, (), False, None))
+        self._result = HandResult(
+            starting=self._starting,
+            stacks=tuple(self._stacks),
+            won=tuple(won),
+            pots=result.pots,
+            shown=tuple(
+                tuple(CARD[c] for c in self._holes[i]) if self._shown[i] else None
+                for i in range(n)
+            ),
+        )

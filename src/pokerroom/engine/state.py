@@ -1,0 +1,101 @@
+"""The data of a hand in play, shared by the parts of :class:`~pokerroom.engine.hand.Hand`.
+
+Plain ints and lists inside (card codes, chip counts, per-seat lists indexed by seat);
+objects are built only at the API.  Events are recorded as compact tuples
+``(kind, street, seat, amount, total, cards, all_in, value)`` and turned into
+:class:`~pokerroom.engine.events.Event` on request.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, TypeAlias
+
+from pokerroom.cards import JOKER, Card
+from pokerroom.engine import events as ev
+from pokerroom.engine.actions import LegalActions, Street
+
+if TYPE_CHECKING:
+    from pokerroom.engine.view import HandResult
+    from pokerroom.rules import Rules
+
+__all__: list[str] = []
+
+FIXED, NOLIMIT, POT = 0, 1, 2  # the betting structure, as an int
+SHOWDOWN = 4  # the street index of the showdown
+STREETS = tuple(Street)
+CARD = [Card(c) for c in range(JOKER + 1)]
+RawEvent: TypeAlias = tuple[int, int, int, int, int, tuple[int, ...], bool, "int | None"]
+
+
+class State:
+    """The state of one hand (see :class:`~pokerroom.engine.hand.Hand`)."""
+
+    __slots__ = (
+        "_aggressor", "_allin", "_antes", "_auto", "_bets", "_board", "_caps", "_cards",
+        "_checked", "_committed", "_contenders", "_faced", "_fast", "_folded", "_full",
+        "_high", "_holes", "_legal", "_limit", "_live", "_log", "_mucked", "_need", "_next",
+        "_opened", "_order", "_raises", "_result", "_sd_index", "_shown", "_stacks",
+        "_starting", "_straddle_pending", "_street", "_strength", "_to_act", "_units",
+        "_why", "button", "n", "rules",
+    )  # fmt: skip
+
+    rules: Rules
+    n: int
+    button: int
+    _auto: bool  # decide shows and mucks without asking
+    _starting: tuple[int, ...]
+    _stacks: list[int]  # chips behind
+    _bets: list[int]  # chips in front of each seat this round
+    _committed: list[int]  # chips put in this hand (after returned uncalled bets)
+    _antes: list[int]  # antes posted
+    _folded: list[bool]
+    _allin: list[bool]
+    _need: list[bool]  # must still act this round
+    _faced: list[int]  # the bet level at the seat's last action this round (-1: none yet)
+    _checked: list[bool]  # checked, and has not answered a bet since
+    _strength: list[int | None]  # hand values at the showdown (None: folded, mucked)
+    _shown: list[bool]
+    _mucked: list[bool]
+    _live: int  # seats not folded
+    _contenders: int  # seats neither folded nor mucked
+    _street: int  # 0-3 betting rounds, 4 the showdown
+    _board: list[int]
+    _cards: list[int]  # the cards this hand takes off the deck, in deal order
+    _next: int  # index of the next card to deal in _cards
+    _holes: list[list[int]]
+    _log: list[RawEvent]
+    _legal: LegalActions | None  # cached choices of the seat to act
+    _why: str  # why there is no bet or raise among them
+    _result: HandResult | None
+    _order: list[int]  # showdown order
+    _sd_index: int  # next seat in the showdown order
+    _aggressor: int  # last to bet or raise this round
+    _units: tuple[int, int, int, int]
+    _caps: tuple[int | None, int | None, int | None, int | None]
+    _limit: int
+    _fast: bool  # plain seven-card evaluation
+    _straddle_pending: bool  # 001's straddler has not decided yet
+    _to_act: int  # -1: nobody
+    _high: int  # the bet to match this round
+    _full: int  # the size of the largest full bet or raise this round
+    _raises: int  # raises this round (what the cap counts)
+    _opened: bool  # a full bet has been made this round
+
+    def _give_back(self, seat: int, chips: int) -> None:
+        self._bets[seat] -= chips
+        self._committed[seat] -= chips
+        self._stacks[seat] += chips
+        self._allin[seat] = False
+        self._log.append((ev.RETURN, self._street, seat, chips, self._bets[seat], (), False, None))
+
+    def _deal_board(self, street: int) -> None:
+        cards, log = self._cards, self._log
+        k = self._next
+        if self.rules.burn_cards:
+            log.append((ev.BURN, street, -1, 0, 0, (cards[k],), False, None))
+            k += 1
+        size = 3 if street == 1 else 1
+        new = tuple(cards[k : k + size])
+        self._board.extend(new)
+        self._next = k + size
+        log.append((ev.BOARD, street, -1, 0, 0, new, False, None))

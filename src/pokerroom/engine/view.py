@@ -1,0 +1,91 @@
+"""What one seat may know (:class:`PlayerView`), and the result of a finished hand.
+
+A view carries the seat's own hole cards, the board, the chips of every seat, the
+action so far and the cards shown at the showdown — never another seat's hole cards
+before they are shown, never a burn card, never the deck.  Bots, the terminal game and
+the network dealer only ever get views.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pokerroom.cards import Card
+from pokerroom.engine.actions import LegalActions, Street
+from pokerroom.engine.events import Event
+from pokerroom.engine.pots import Pot
+from pokerroom.rules import Rules
+
+__all__ = ["HandResult", "PlayerView"]
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """How a hand ended: stacks before and after, chips won, the pots they came from.
+
+    ``won[i]`` is what seat ``i`` took from the pot (0 for losers); ``net[i]`` its gain or
+    loss over the hand.  ``pots`` are those of :func:`pokerroom.engine.pots.award`: main
+    pot first, then side pots (or the steps of 001's proportional split).
+    """
+
+    starting: tuple[int, ...]
+    stacks: tuple[int, ...]
+    won: tuple[int, ...]
+    pots: tuple[Pot, ...]
+    shown: tuple[tuple[Card, ...] | None, ...]
+
+    @property
+    def net(self) -> tuple[int, ...]:
+        pairs = zip(self.starting, self.stacks, strict=True)
+        return tuple(after - before for before, after in pairs)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """Seats that took chips from the pot."""
+        return tuple(seat for seat, chips in enumerate(self.won) if chips)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    """The hand as seat ``seat`` sees it.
+
+    Per-seat tuples are indexed by seat.  ``bets`` are the chips in front of each seat in
+    this betting round, ``committed`` everything each seat put in this hand; ``shown``
+    holds the cards a seat showed (``None`` while unseen).  ``legal`` is set only when
+    this seat is to act.  ``result`` is set once the hand is over.
+    """
+
+    rules: Rules
+    seat: int
+    button: int
+    street: Street
+    hole: tuple[Card, ...]
+    board: tuple[Card, ...]
+    stacks: tuple[int, ...]
+    bets: tuple[int, ...]
+    committed: tuple[int, ...]
+    folded: tuple[bool, ...]
+    all_in: tuple[bool, ...]
+    shown: tuple[tuple[Card, ...] | None, ...]
+    to_act: int | None
+    legal: LegalActions | None
+    events: tuple[Event, ...]
+    result: HandResult | None
+
+    @property
+    def players(self) -> int:
+        return len(self.stacks)
+
+    @property
+    def pot(self) -> int:
+        """Every chip put in this hand so far (this round's bets included)."""
+        return sum(self.committed)
+
+    @property
+    def to_call(self) -> int:
+        """What this seat owes to stay in."""
+        return max(self.bets) - self.bets[self.seat]
+
+    @property
+    def is_my_turn(self) -> bool:
+        return self.to_act == self.seat
