@@ -13,7 +13,7 @@ in cache-sized chunks with a handful of NumPy calls each:
 >>> from pokerroom.cards import parse_cards
 >>> hands = np.array([parse_cards("As Ks Qs Js Ts 2c 3d"), parse_cards("2c 3d 4h 5s 7c 9d Jh")])
 >>> rank_batch(hands).tolist()
-[7461, 5]
+[7461, 171]
 """
 
 from __future__ import annotations
@@ -21,10 +21,17 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from pokerroom.cards import JOKER, CardError
+from pokerroom.cards import JOKER, CardError, format_cards
 from pokerroom.evaluator.tables import FLUSH_BITS, FLUSH_OFFSET, flush_table, tables
 
-__all__ = ["as_card_array", "rank_batch"]
+__all__ = [
+    "as_card_array",
+    "card_array",
+    "check_distinct",
+    "pair_view",
+    "rank_batch",
+    "rank_rows",
+]
 
 CHUNK = 1 << 14  # hands per chunk: the temporaries stay in the L2 cache
 _HIGH_OFFSET = np.uint32(FLUSH_OFFSET >> 32)
@@ -34,24 +41,32 @@ _HIGH_BITS = np.uint32(FLUSH_BITS >> 32)
 def as_card_array(cards: npt.ArrayLike) -> npt.NDArray[np.uint8]:
     """``cards`` as a C-contiguous ``uint8`` array of shape (N, n), checked.
 
-    Raises :class:`~pokerroom.cards.CardError` for a wrong shape or a code out of range.
+    Raises :class:`~pokerroom.cards.CardError` for a wrong shape, codes that are not
+    integers, or a code out of range (0-51, and 52 for the joker).
     """
-    arr = np.asarray(cards)
+    return card_array(cards)[0]
+
+
+def card_array(cards: npt.ArrayLike) -> tuple[npt.NDArray[np.uint8], int]:
+    """:func:`as_card_array` and the highest code in it (-1 when it is empty)."""
+    try:
+        arr = np.asarray(cards)
+    except ValueError:  # ragged rows
+        raise CardError("expected an (N, 5|6|7) array of card codes; rows differ") from None
     if arr.ndim != 2 or arr.shape[1] not in (5, 6, 7):
         raise CardError(f"expected an (N, 5|6|7) array of card codes, got shape {arr.shape}")
     if arr.size == 0:
-        return np.zeros(arr.shape, dtype=np.uint8)
-    if arr.dtype != np.uint8:
-        if not np.issubdtype(arr.dtype, np.integer):
-            raise CardError(f"card codes must be integers, not {arr.dtype}")
-        lo, hi = int(arr.min()), int(arr.max())
-        if lo < 0 or hi > JOKER:
-            bad = lo if lo < 0 else hi
-            raise CardError(f"not a card code: {bad} (codes are 0-51, 52 for the joker)")
-    return np.ascontiguousarray(arr, dtype=np.uint8)
+        return np.zeros(arr.shape, dtype=np.uint8), -1
+    if not np.issubdtype(arr.dtype, np.integer):
+        raise CardError(f"card codes must be integers, not {arr.dtype}")
+    lo, hi = (0, int(arr.max())) if arr.dtype == np.uint8 else (int(arr.min()), int(arr.max()))
+    if lo < 0 or hi > JOKER:
+        bad = lo if lo < 0 else hi
+        raise CardError(f"not a card code: {bad} (codes are 0-51, 52 for the joker)")
+    return np.ascontiguousarray(arr, dtype=np.uint8), hi
 
 
-def _pair_view(arr: npt.NDArray[np.uint8], col: int) -> npt.NDArray[np.uint16]:
+def pair_view(arr: npt.NDArray[np.uint8], col: int) -> npt.NDArray[np.uint16]:
     """Columns ``col`` and ``col + 1`` read as one little-endian uint16 per row (no copy)."""
     return np.ndarray(
         shape=(arr.shape[0],),
@@ -62,23 +77,43 @@ def _pair_view(arr: npt.NDArray[np.uint8], col: int) -> npt.NDArray[np.uint16]:
     )
 
 
-def rank_batch(cards: npt.ArrayLike) -> npt.NDArray[np.uint16]:
+def check_distinct(arr: npt.NDArray[np.uint8]) -> None:
+    """Raise :class:`~pokerroom.cards.CardError` naming the first row that repeats a card."""
+    if arr.shape[0] == 0:
+        return
+    ordered = np.sort(arr, axis=1)
+    bad = np.flatnonzero((ordered[:, 1:] == ordered[:, :-1]).any(axis=1))
+    if bad.size:
+        row = int(bad[0])
+        raise CardError(f"duplicate cards in row {row}: {format_cards(arr[row].tolist())!r}")
+
+
+def rank_batch(cards: npt.ArrayLike, *, check: bool = False) -> npt.NDArray[np.uint16]:
     """Values of N hands of 5, 6 or 7 distinct standard cards each.
 
-    ``cards`` is an (N, n) integer array of card codes (``uint8`` is fastest).  The joker
-    and duplicate cards within a hand are not allowed; they are not looked for (the joker
-    raises: wild hands go through :func:`pokerroom.evaluator.wild.rank_wild_batch`).
+    ``cards`` is an (N, n) integer array of card codes (``uint8`` is fastest).  The shape
+    and the codes are always checked; repeated cards within a row only with ``check=True``
+    (otherwise they are not looked for, and such a row gets a meaningless value).  The joker
+    raises: wild hands go through :func:`pokerroom.evaluator.wild.rank_wild_batch`.
     """
-    arr = as_card_array(cards)
+    arr, highest = card_array(cards)
+    if highest >= JOKER:
+        raise CardError("a hand with the joker needs a wild-card rule: use rank_wild_batch()")
+    if check:
+        check_distinct(arr)
+    return rank_rows(arr)
+
+
+def rank_rows(arr: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint16]:
+    """:func:`rank_batch` of a C-contiguous ``uint8`` array, unchecked (a joker counts as
+    nothing: rows holding one get a meaningless value)."""
     n_hands, n = arr.shape
     out = np.empty(n_hands, dtype=np.uint16)
     if n_hands == 0:
         return out
-    if int(arr.max()) >= JOKER:
-        raise CardError("a hand with the joker needs a wild-card rule: use rank_wild_batch()")
     t = tables(n)
     pair, single, rank_array = t.pair, t.single, t.rank_array
-    views = [_pair_view(arr, c) for c in range(0, n - 1, 2)]
+    views = [pair_view(arr, c) for c in range(0, n - 1, 2)]
     last = arr[:, n - 1] if n % 2 else None
     acc = np.empty(min(CHUNK, n_hands), dtype=np.uint64)
     tmp = np.empty_like(acc)

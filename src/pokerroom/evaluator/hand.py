@@ -20,6 +20,7 @@ from itertools import combinations
 from pokerroom.cards import JOKER, Card, CardError, format_cards
 from pokerroom.evaluator.classes import Category, category_of, describe, five_ranks, ranks_of
 from pokerroom.evaluator.scalar import rank, rank5
+from pokerroom.evaluator.wild import evaluate_wild, made_values_wild, rank_wild
 from pokerroom.evaluator.wildcards import WildCards
 
 __all__ = ["HandValue", "best_hand", "evaluate", "hand_value", "made_values"]
@@ -112,8 +113,6 @@ def evaluate(cards: Sequence[int], *, wild: WildCards | None = None) -> HandValu
     if not 5 <= len(codes) <= 7:
         raise CardError(f"a hand has 5, 6 or 7 cards, not {len(codes)}")
     if wild is not None and any(wild.is_wild(c) for c in codes):
-        from pokerroom.evaluator.wild import evaluate_wild
-
         return evaluate_wild(codes, wild)
     if JOKER in codes:
         raise CardError("the joker is not in play in this game (no wild-card rule given)")
@@ -164,8 +163,10 @@ def hand_value(
     wild: WildCards | None = None,
 ) -> int:
     """Just the value of :func:`best_hand` (the fast path for the engine and bots)."""
-    if min_hole_cards == 0 and (wild is None or not wild.any) and 5 <= len(hole) + len(board) <= 7:
-        return rank([*hole, *board])
+    if min_hole_cards == 0 and 5 <= len(hole) + len(board) <= 7:
+        if wild is None or not wild.any:
+            return rank([*hole, *board])
+        return rank_wild(_check([*hole, *board]), wild)
     return best_hand(hole, board, min_hole_cards=min_hole_cards, wild=wild).value
 
 
@@ -189,8 +190,6 @@ def made_values(
     values: set[int] = set()
     for five in fives:
         if wild is not None and any(wild.is_wild(c) for c in five):
-            from pokerroom.evaluator.wild import made_values_wild
-
             values.update(made_values_wild(five, wild))
         elif JOKER in five:
             raise CardError("the joker is not in play in this game (no wild-card rule given)")

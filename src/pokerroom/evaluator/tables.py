@@ -32,9 +32,23 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from pokerroom.evaluator.classes import Category, value_of
+from pokerroom.evaluator.classes import (
+    STANDARD_CLASS_COUNT,
+    Category,
+    category_of,
+    five_ranks,
+    value_of,
+)
 
-__all__ = ["RANK_KEYS", "SUIT_KEYS", "SizeTables", "best_of_rank_counts", "flush_table", "tables"]
+__all__ = [
+    "RANK_KEYS",
+    "SUIT_KEYS",
+    "SizeTables",
+    "best_of_rank_counts",
+    "flush_table",
+    "rank_multisets",
+    "tables",
+]
 
 # Greedy rank keys, one set per hand size (see tools/search_rank_keys.py).
 RANK_KEYS: Final[dict[int, tuple[int, ...]]] = {
@@ -113,28 +127,45 @@ def flush_list() -> list[int]:
     return [int(v) for v in flush_table()]
 
 
-@functools.cache
-def _values_by_ranks(n: int) -> dict[tuple[int, ...], int]:
-    """Best non-flush value of every multiset of n ranks (a non-increasing tuple, no rank
-    more than four times).  Five ranks are valued directly; n > 5 ranks are worth the best
-    of their (n - 1)-rank sub-multisets, because the best five of n cards leave one out."""
-    combos = (
-        t for t in itertools.combinations_with_replacement(range(12, -1, -1), n)
-        if all(t[i] != t[i + 4] for i in range(n - 4))
-    )
+def rank_multisets(n: int) -> npt.NDArray[np.int64]:
+    """Every multiset of n ranks with at most four of each, as rows of 13 rank counts."""
+    rows = np.zeros((1, 0), dtype=np.int64)
+    for _ in range(13):
+        left = n - rows.sum(axis=1)
+        rows = np.vstack([
+            np.hstack([rows[left >= c], np.full((int((left >= c).sum()), 1), c)])
+            for c in range(5)
+        ])
+    out: npt.NDArray[np.int64] = rows[rows.sum(axis=1) == n]
+    return out
+
+
+def _non_flush_values(n: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """(rank counts, best non-flush value) of every multiset of n ranks.
+
+    Five ranks: each non-flush hand class (high card, pairs, trips, straight, full house,
+    quads) is exactly one multiset of five ranks, so the classes themselves are the table.
+    n > 5 ranks are worth the best of their (n - 1)-rank sub-multisets, because the best
+    five of n cards leave one out.
+    """
     if n == 5:
-        out = {}
-        for t in combos:
-            counts = [0] * 13
-            for r in t:
-                counts[r] += 1
-            out[t] = best_of_rank_counts(counts)
-        return out
-    smaller = _values_by_ranks(n - 1)
-    return {
-        t: max(smaller[t[:i] + t[i + 1 :]] for i in range(n) if i == 0 or t[i] != t[i - 1])
-        for t in combos
-    }
+        flushy = (Category.FLUSH, Category.STRAIGHT_FLUSH, Category.FIVE_OF_A_KIND)
+        values = [v for v in range(STANDARD_CLASS_COUNT) if category_of(v) not in flushy]
+        counts = np.zeros((len(values), 13), dtype=np.int64)
+        for row, v in enumerate(values):
+            for r in five_ranks(v):
+                counts[row, r] += 1
+        return counts, np.array(values, dtype=np.int64)
+    counts = rank_multisets(n)
+    smaller = tables(n - 1)
+    keys = np.array(RANK_KEYS[n - 1], dtype=np.int64)
+    sums = counts @ keys
+    best = np.zeros(len(counts), dtype=np.int64)
+    for r in range(13):
+        has = counts[:, r] > 0
+        np.maximum(best, np.where(has, smaller.rank_array[np.where(has, sums - keys[r], 0)], 0),
+                   out=best)
+    return counts, best
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,9 +188,9 @@ def _build(n: int) -> SizeTables:
     max_sum = sum(sorted(itertools.chain.from_iterable([k] * 4 for k in rk), reverse=True)[:n])
     centre = max_sum // (2 * n)
     rank_array = np.zeros(max_sum + 1, dtype=np.uint16)
-    values = _values_by_ranks(n)
-    sums = np.array([sum(rk[r] for r in t) for t in values], dtype=np.int64)
-    vals = np.fromiter(values.values(), dtype=np.uint16, count=len(values))
+    counts, best = _non_flush_values(n)
+    sums = counts @ np.array(rk, dtype=np.int64)
+    vals = best.astype(np.uint16)
     if len(np.unique(sums)) != len(sums):
         raise AssertionError(f"rank keys for {n} cards collide")
     rank_array[sums] = vals
