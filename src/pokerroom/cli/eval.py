@@ -1,11 +1,12 @@
-"""``pokerroom eval``: rank a hand, or every hand (``--enumerate``)."""
+"""``pokerroom eval``: rank a hand, find the nuts on a board (``--nuts``), or rank every
+hand (``--enumerate``)."""
 
 from __future__ import annotations
 
 import argparse
 from typing import TYPE_CHECKING
 
-from pokerroom.cards import format_cards, parse_cards
+from pokerroom.cards import Card, format_cards, parse_cards
 from pokerroom.cli.errors import UsageError
 
 if TYPE_CHECKING:
@@ -25,12 +26,18 @@ def _wild_from_args(args: argparse.Namespace) -> WildCards | None:
 def _cmd_eval(args: argparse.Namespace) -> int:
     from pokerroom.evaluator import best_hand, evaluate
 
-    if args.enumerate:
-        return _enumerate(args.enumerate)
     text = " ".join(args.cards)
+    if args.enumerate:
+        if text.strip() or args.hole or args.nuts:
+            raise UsageError("--enumerate ranks every hand: give no cards, --hole or --nuts")
+        return _enumerate(args.enumerate)
     if not text.strip():
         raise UsageError("give 5 to 7 cards, like: pokerroom eval As Ks Qs Js Ts 2c 3d")
     wild = _wild_from_args(args)
+    if args.nuts:
+        if args.hole:
+            raise UsageError("--nuts takes a board of 3 to 5 cards, not --hole")
+        return _nuts(parse_cards(text), wild, args.min_hole_cards)
     if args.hole:
         hole = parse_cards(args.hole)
         board = parse_cards(text)
@@ -46,6 +53,18 @@ def _cmd_eval(args: argparse.Namespace) -> int:
     print(f"category: {hand.category.label}")
     print(f"name:     {hand.name}")
     print(f"value:    {hand.value}")
+    return 0
+
+
+def _nuts(board: list[Card], wild: WildCards | None, min_hole_cards: int) -> int:
+    from pokerroom.evaluator import nuts
+
+    result = nuts(board, wild=wild, min_hole_cards=min_hole_cards)
+    print(f"board:    {format_cards(result.board)}")
+    print(f"nuts:     {result.name}")
+    print(f"hand:     {format_cards(result.hand.cards)}")
+    holes = [format_cards(h) for h in result.holes]
+    print(f"holes:    {len(holes)} pair{'s' if len(holes) != 1 else ''}: {', '.join(holes)}")
     return 0
 
 
@@ -87,6 +106,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help="hole cards the hand must use (0 hold'em, 2 Omaha-style)")
     p.add_argument("--wild", help="wild ranks or cards, like '2' (deuces wild) or 'Jd'")
     p.add_argument("--joker", choices=("bug", "wild"), help="how the joker (Jk) plays")
+    p.add_argument("--nuts", action="store_true",
+                   help="CARDS are a board of 3 to 5 cards: show the best hand possible on it "
+                        "and every pair of hole cards that makes it")
     p.add_argument("--enumerate", type=int, choices=(5, 7),
                    help="rank every 5- or 7-card hand and print the category table")
     p.set_defaults(func=_cmd_eval)
