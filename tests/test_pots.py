@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import doctest
 from dataclasses import FrozenInstanceError, dataclass
+from itertools import product
 from typing import TypeVar
 
 import pytest
@@ -431,12 +432,15 @@ def test_equal_hands_and_contributions_win_equal_shares(
     assert abs(result.won[a] - result.won[b]) <= len(result.pots)
 
 
-@given(cases(), ODD)
-def test_seed001_rule_equals_side_pots_without_ties(case: Case, odd: OddChip) -> None:
+@given(cases(), ODD, st.data())
+def test_seed001_rule_equals_side_pots_without_ties(
+    case: Case, odd: OddChip, data: st.DataObject
+) -> None:
     # a single winner at each step wins exactly its E_i − D: the side pots it is in
     live = [seat for seat, s in enumerate(case.strengths) if s is not None]
-    for rank, seat in enumerate(live):
-        case.strengths[seat] = rank * 7 % len(live)  # distinct values, shuffled
+    ranking = data.draw(st.permutations(range(len(live))))
+    for seat, value in zip(live, ranking, strict=True):
+        case.strengths[seat] = value
     assert case.award(PROP, odd).won == case.award(SIDE, odd).won
 
 
@@ -456,3 +460,36 @@ def test_award_turns_with_the_table(case: Case, tie_split: TieSplit, odd: OddChi
         turn(case.suit_order),
     )
     assert list(turned.award(tie_split, odd).won) == turn(list(case.award(tie_split, odd).won))
+
+
+def test_every_small_three_seat_pot_matches_reference() -> None:
+    # exhaustive: every contribution in {0, 1, 2, 5} per seat, every strength in
+    # {folded, 0, 1}, every all-in flag and button, both rules, both odd-chip rules
+    levels = (0, 1, 2, 5)
+    values: tuple[int | None, ...] = (None, 0, 1)
+    checked = 0
+    for c in product(levels, repeat=3):
+        for s in product(values, repeat=3):
+            if all(v is None for v in s) and max(c):
+                continue
+            for flags in product((False, True), repeat=3):
+                if any(
+                    v is not None and not f and x != max(c)
+                    for x, v, f in zip(c, s, flags, strict=True)
+                ):
+                    continue  # a contesting seat that is not all-in covers everyone
+                for button, tie_split, odd in product(range(3), TieSplit, OddChip):
+                    keys = [button % 2, 1, 0]
+                    case = Case(list(c), list(s), list(flags), button, keys)
+                    expected = reference_award(
+                        c,
+                        s,
+                        all_in=flags,
+                        button=button,
+                        tie_split=tie_split,
+                        odd_chip=odd,
+                        suit_order=keys,
+                    )
+                    assert case.award(tie_split, odd) == expected, (case, tie_split, odd)
+                    checked += 1
+    assert checked > 20_000

@@ -127,9 +127,10 @@ def award(
     ``contributions[i]`` is everything seat ``i`` put in this hand (folded seats
     included, uncalled bets already returned); ``strengths[i]`` its hand value (higher
     wins, equal values tie) or ``None`` if it folded or mucked; ``all_in[i]`` whether it is
-    all-in; ``button`` the button's seat (seats are numbered clockwise from 0).
-    ``suit_order`` is needed only for ``OddChip.BEST_SUIT`` when two or more seats
-    contest; see :func:`suit_key`.  The chips won always add up to the chips put in.
+    all-in (only contesting seats' flags matter); ``button`` the button's seat (seats are
+    numbered clockwise from 0).  ``suit_order[i]`` is seat ``i``'s :func:`suit_key`, needed
+    only for ``OddChip.BEST_SUIT`` when two or more seats contest (entries of other seats
+    are ignored).  The chips won always add up to the chips put in.
 
     001's example: A all-in (expectation 150) ties with B, who covers (300):
 

@@ -32,7 +32,9 @@ def reference_award(
     """What :func:`~pokerroom.engine.pots.award` must return, computed the slow way."""
     n = len(contributions)
     live = [seat for seat in range(n) if strengths[seat] is not None]
-    assert live or sum(contributions) == 0
+    if not live:  # nobody contests an empty pot: nothing to award
+        assert sum(contributions) == 0
+        return Award((0,) * n, ())
     seats_in_odd_chip_order = _odd_chip_order(n, button, odd_chip, suit_order)
     if tie_split is TieSplit.PROPORTIONAL:
         pots = _proportional(contributions, strengths, all_in, live, seats_in_odd_chip_order)
