@@ -18,6 +18,7 @@ _USER_ERRORS = (
     ("pokerroom.rules", "RulesError"),
     ("pokerroom.engine.actions", "IllegalAction"),
     ("pokerroom.engine.hand", "HandError"),
+    ("pokerroom.history.errors", "HistoryError"),
 )
 
 

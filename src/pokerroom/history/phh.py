@@ -29,7 +29,7 @@ import datetime
 import math
 import re
 import tomllib
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from pathlib import Path
@@ -46,10 +46,12 @@ __all__ = [
     "PHHHand",
     "dumps",
     "dumps_all",
+    "iter_hands",
     "load",
     "loads",
     "loads_all",
     "read_phh",
+    "read_text",
     "write_phh",
 ]
 
@@ -195,36 +197,51 @@ def loads(text: str, *, source: str | None = None) -> PHHHand:
 
 
 def loads_all(text: str, *, source: str | None = None) -> dict[str, PHHHand]:
-    """Read the hands of a ``.phhs`` file: ``{"1": hand, "2": hand, ...}`` in file order."""
+    """Read the hands of a ``.phhs`` file: ``{"1": hand, "2": hand, ...}`` in file order.
+
+    The first bad hand raises; :func:`iter_hands` reports each hand on its own.
+    """
+    hands: dict[str, PHHHand] = {}
+    for key, hand in iter_hands(text, source=source):
+        if isinstance(hand, PHHError):
+            raise hand
+        hands[key] = hand
+    return hands
+
+
+def iter_hands(text: str, *, source: str | None = None) -> Iterator[tuple[str, PHHHand | PHHError]]:
+    """Each hand of a ``.phhs`` file, or the error that makes it unreadable (the other
+    hands still load).  Bad TOML, or a top-level value that is not a table, raises."""
     raw = _toml(text, source)
     locator = _Locator(text)
-    hands: dict[str, PHHHand] = {}
     for key, table in raw.items():
-        where = f"hand [{key}]"
         if not isinstance(table, dict):
             raise PHHError(
                 f"a .phhs file holds hands as tables ([1], [2], ...); {key!r} is "
                 f"{_type_word(table)}",
                 source=source, where=_at(locator.table_line(key), None),
             )  # fmt: skip
-        hands[key] = _hand_from_table(table, locator.within(key), source=source, where=where)
-    return hands
+        where = f"hand [{key}]"
+        try:
+            yield key, _hand_from_table(table, locator.within(key), source=source, where=where)
+        except PHHError as exc:
+            yield key, exc
 
 
 def load(path: str | Path) -> PHHHand:
     """Read a ``.phh`` file."""
-    return loads(_read_text(path), source=str(path))
+    return loads(read_text(path), source=str(path))
 
 
 def read_phh(path: str | Path) -> list[tuple[str, PHHHand]]:
     """Every hand of a ``.phh`` or ``.phhs`` file, with its label (``'1'``, ... or ``''``)."""
-    text = _read_text(path)
+    text = read_text(path)
     if str(path).endswith(".phhs"):
         return list(loads_all(text, source=str(path)).items())
     return [("", loads(text, source=str(path)))]
 
 
-def _read_text(path: str | Path) -> str:
+def read_text(path: str | Path) -> str:
     try:
         data = Path(path).read_bytes()
     except OSError as exc:
@@ -535,7 +552,9 @@ def dumps(hand: PHHHand) -> str:
 
 def dumps_all(hands: Iterable[PHHHand]) -> str:
     """The ``.phhs`` text of several hands, as tables ``[1]``, ``[2]``, ..."""
-    return "\n".join(f"[{i}]\n{dumps(hand)}" for i, hand in enumerate(hands, 1))
+    return "\n".join(
+        f"[{i}]\n{_format_table(hand.to_toml_dict(), str(i))}" for i, hand in enumerate(hands, 1)
+    )
 
 
 def write_phh(path: str | Path, hands: Sequence[PHHHand]) -> None:
@@ -572,8 +591,11 @@ def _value(value: Any) -> str:
     return _scalar(value)
 
 
-def _format_table(table: Mapping[str, Any]) -> str:
+def _format_table(table: Mapping[str, Any], prefix: str | None = None) -> str:
+    """Keys and values, then each table-valued field as its own ``[section]`` (inside a
+    ``.phhs`` hand: ``[1._rules]``), so long custom tables stay readable."""
     lines = []
+    sections = []
     for name, value in table.items():
         if name == "actions":
             if not value:
@@ -582,6 +604,10 @@ def _format_table(table: Mapping[str, Any]) -> str:
                 lines.append("actions = [")
                 lines.extend(f"    {_scalar(a)}," for a in value)
                 lines.append("]")
+        elif isinstance(value, Mapping) and value:
+            header = _key(name) if prefix is None else f"{_key(prefix)}.{_key(name)}"
+            body = [f"{_key(k)} = {_value(v)}" for k, v in value.items()]
+            sections.append("\n".join([f"[{header}]", *body]))
         else:
             lines.append(f"{_key(name)} = {_value(value)}")
-    return "\n".join(lines) + "\n"
+    return "\n\n".join(["\n".join(lines), *sections]) + "\n"

@@ -1,0 +1,379 @@
+"""Replay recorded hands through the engine, action by action: PHH hands.
+
+Each recorded hand becomes rules, stacks, a stacked deck and a sequence of actions; the
+engine plays them (refusing any it finds illegal, with the reason) and the result is
+compared with what the record says (:mod:`~pokerroom.history.compare`).
+
+Seating: the button is seat ``n - 1``, so PHH player ``p1`` / ACPC position 0 is seat
+0, the first seat left of the button.
+
+Rules of a PHH hand.  A file that carries ``_rules`` (one pokerroom wrote) is replayed
+with exactly those rules.  Otherwise the rules are the standard ones the fields
+describe: ``FT`` is fixed limit with ``small_bet`` / ``big_bet`` and, as in PokerKit,
+at most four bets or raises in a round besides the blinds (``max_raises = (4, 3, 3,
+3)`` in pokerroom's counting, which does not count the big blind's or a round's
+opening bet); ``NT`` is no limit with ``min_bet``.  ``antes`` and
+``blinds_or_straddles`` are per position (reversed heads-up); antes are dead money
+unless ``ante_trimming_status = true``.  Amounts with decimals are replayed in whole
+units of the smallest decimal (cents for ``0.25``).
+
+ACPC logs are replayed by :mod:`~pokerroom.history.acpcreplay`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any
+
+from pokerroom.cards import Card, DeckError
+from pokerroom.engine.actions import IllegalAction, Street
+from pokerroom.engine.deal import stacked_deck
+from pokerroom.engine.hand import Hand, HandError
+from pokerroom.history.compare import Comparison, compare
+from pokerroom.history.errors import ReplayError
+from pokerroom.history.notation import PHHAction, Verb
+from pokerroom.history.phh import PHHHand
+from pokerroom.history.record import PlayedHand, forced_bets, phh_order
+from pokerroom.rules import Rules, RulesError, Structure
+
+__all__ = ["PHH_FIXED_LIMIT_CAPS", "Replay", "replay_phh", "rules_from_phh", "stacked_start"]
+
+PHH_FIXED_LIMIT_CAPS = (4, 3, 3, 3)
+"""PokerKit's fixed-limit cap (four bets or raises a round besides the blinds), in
+pokerroom's counting."""
+
+
+@dataclass(frozen=True, slots=True)
+class Replay:
+    """A replayed hand and what its record says the result was.
+
+    ``recorded`` holds, per seat, the recorded finishing stacks (PHH) or nets (ACPC) in
+    engine chips (``None`` where unknown, all ``None`` when the record has none);
+    ``measure`` says which.
+    """
+
+    played: PlayedHand
+    recorded: tuple[Fraction | Decimal | None, ...]
+    measure: str  # "finishing stacks" or "nets"
+    printed: bool = False  # ACPC values went through %g
+
+    @property
+    def has_record(self) -> bool:
+        return any(v is not None for v in self.recorded)
+
+    def check(self) -> Comparison | None:
+        """The comparison with the record, or ``None`` when there is nothing to compare
+        (no recorded result)."""
+        result = self.played.result
+        if not self.has_record:
+            return None
+        if result is None:
+            return Comparison(False, "the record ends before the hand is over")
+        final = result.stacks if self.measure == "finishing stacks" else result.net
+        return compare(self.recorded, result, final, printed=self.printed)
+
+
+# ----------------------------------------------------------------------------- PHH
+
+
+def _decimals(value: Any) -> int:
+    if isinstance(value, Decimal) and value.is_finite():
+        exponent = value.normalize().as_tuple().exponent
+        return max(0, -exponent) if isinstance(exponent, int) else 0
+    return 0
+
+
+def _phh_scale(hand: PHHHand) -> int:
+    custom = hand.custom.get("_chip_scale")
+    if custom is not None:
+        if not isinstance(custom, int) or isinstance(custom, bool) or custom < 1:
+            raise ReplayError(f"_chip_scale must be a whole number >= 1, not {custom!r}")
+        return custom
+    amounts: list[Any] = [*hand.antes, *(hand.blinds_or_straddles or ()), *hand.starting_stacks]
+    amounts += [hand.small_bet, hand.big_bet, hand.min_bet]
+    amounts += [a.amount for a in hand.actions if a.amount is not None]
+    places = max((_decimals(a) for a in amounts), default=0)
+    if places > 6:
+        raise ReplayError(f"amounts with {places} decimals cannot be replayed in whole chips")
+    scale: int = 10**places
+    return scale
+
+
+def _chips(value: Any, scale: int, what: str) -> int:
+    scaled = Fraction(value) * scale
+    if scaled.denominator != 1:
+        raise ReplayError(f"{what} {value} is not a whole number of chips")
+    return int(scaled)
+
+
+def rules_from_phh(hand: PHHHand, scale: int = 1) -> Rules:
+    """The rules a PHH hand is played under (see the module doc)."""
+    n = hand.player_count
+    data = hand.custom.get("_rules")
+    if data is not None:
+        if not isinstance(data, Mapping):
+            raise ReplayError("_rules must be a table of rules")
+        try:
+            rules = Rules.from_mapping(data)
+        except RulesError as exc:
+            raise ReplayError(f"_rules: {'; '.join(exc.problems)}") from None
+        antes, blinds = forced_bets(rules, n)
+        for name, mine, theirs in (
+            ("antes", antes, hand.antes),
+            ("blinds_or_straddles", blinds, hand.blinds_or_straddles or ()),
+        ):
+            written = [_chips(v, scale, name) for v in phh_order(theirs)]
+            if list(mine) != written:
+                raise ReplayError(
+                    f"{name} {list(theirs)} disagrees with _rules, which post "
+                    f"{phh_order(list(mine))} (in position order, heads-up reversed)"
+                )
+        return rules
+    antes = tuple(_chips(a, scale, "an ante") for a in phh_order(hand.antes))
+    # a table parameter, not a rule of one hand: large enough for the validation
+    forced = [*hand.antes, *(hand.blinds_or_straddles or ())]
+    buy_in = 2 * sum(_chips(v, scale, "an amount") for v in forced) + 2
+    blinds = tuple(_chips(b, scale, "a blind") for b in hand.blinds_or_straddles or ())
+    common: dict[str, Any] = {
+        "antes": antes if any(antes) else 0,
+        "blinds": blinds,
+        "dead_antes": not hand.ante_trimming_status,
+        "burn_cards": False,
+        "buy_in": buy_in,
+    }
+    try:
+        if hand.variant == "FT":
+            assert hand.small_bet is not None and hand.big_bet is not None
+            return Rules(
+                structure=Structure.FIXED_LIMIT,
+                small_bet=_chips(hand.small_bet, scale, "small_bet"),
+                big_bet=_chips(hand.big_bet, scale, "big_bet"),
+                max_raises=PHH_FIXED_LIMIT_CAPS,
+                **common,
+            )
+        assert hand.min_bet is not None
+        return Rules(
+            structure=Structure.NO_LIMIT, min_bet=_chips(hand.min_bet, scale, "min_bet"), **common
+        )
+    except RulesError as exc:
+        raise ReplayError("; ".join(exc.problems)) from None
+
+
+def stacked_start(
+    rules: Rules,
+    stacks: Sequence[int],
+    holes: Sequence[Sequence[Card] | None],
+    board: Sequence[Card],
+) -> Hand:
+    """A hand of these rules and stacks (the button on the last seat) dealing these cards
+    (``None`` or missing cards: stand-ins)."""
+    return _start(rules, stacks, _deck_for(rules, holes, board))
+
+
+def _deck_for(rules: Rules, holes: Sequence[Sequence[Card] | None], board: Sequence[Card]) -> Any:
+    try:
+        return stacked_deck(
+            holes, board, button=len(holes) - 1, burn_cards=rules.burn_cards, joker=rules.joker
+        )
+    except DeckError as exc:
+        raise ReplayError(f"impossible cards: {exc}") from None
+
+
+def _start(rules: Rules, stacks: Sequence[int], deck: Any) -> Hand:
+    try:
+        return Hand(rules, list(stacks), button=len(stacks) - 1, deck=deck)
+    except HandError as exc:
+        raise ReplayError(str(exc)) from None
+
+
+def _phh_cards(hand: PHHHand) -> tuple[list[tuple[Card, ...] | None], list[Card]]:
+    n = hand.player_count
+    holes: list[tuple[Card, ...] | None] = [None] * n
+    board: list[Card] = []
+    for a in hand.actions:
+        if a.verb is Verb.DEAL_HOLE and a.cards is not None and None not in a.cards:
+            holes[a.player or 0] = tuple(c for c in a.cards if c is not None)
+        elif a.verb is Verb.DEAL_BOARD:
+            board.extend(a.known_cards)
+    for a in hand.actions:  # cards dealt unknown but shown later
+        p = a.player or 0
+        if a.verb is Verb.SHOW and holes[p] is None and a.cards and None not in a.cards:
+            holes[p] = tuple(c for c in a.cards if c is not None)
+    return holes, board
+
+
+def _announced(hand: PHHHand) -> dict[int, int]:
+    table = hand.custom.get("_announced")
+    out: dict[int, int] = {}
+    if isinstance(table, Mapping):
+        for key, entry in table.items():
+            if isinstance(key, str) and key[1:].isdigit() and isinstance(entry, Mapping):
+                value = entry.get("value")
+                if isinstance(value, int):
+                    out[int(key[1:]) - 1] = value
+    return out
+
+
+def replay_phh(
+    hand: PHHHand,
+    *,
+    label: str | int | None = None,
+) -> Replay:
+    """Replay one PHH hand through the engine.
+
+    Raises :class:`ReplayError` naming the action (index and text) the engine refuses,
+    or what else makes the hand impossible to replay.
+    """
+    n = hand.player_count
+    scale = _phh_scale(hand)
+    rules = rules_from_phh(hand, scale)
+    unknown_stack = [isinstance(s, Decimal) and s.is_infinite() for s in hand.starting_stacks]
+    finite = [s for s, inf in zip(hand.starting_stacks, unknown_stack, strict=True) if not inf]
+    big = 10 * (sum(_chips(s, scale, "a stack") for s in finite) + 1) + sum(
+        _chips(a.amount, scale, "an amount") for a in hand.actions if a.amount is not None
+    )
+    stacks = [
+        big if inf else _chips(s, scale, "a starting stack")
+        for s, inf in zip(hand.starting_stacks, unknown_stack, strict=True)
+    ]
+    holes, board = _phh_cards(hand)
+    engine = stacked_start(rules, stacks, holes, board)
+    announced = _announced(hand)
+    actions = list(hand.actions)
+    board_so_far = 0
+    i = 0
+    while i < len(actions):
+        action = actions[i]
+        if action.verb is Verb.DEAL_BOARD:
+            board_so_far += len(action.cards or ())
+        if action.verb is Verb.SHOW:
+            j = i
+            while j < len(actions) and actions[j].verb in (Verb.SHOW, Verb.DEAL_BOARD, Verb.NOOP):
+                j += 1
+            _phh_showdown(engine, actions, i, j, announced)
+            i = j
+            continue
+        _phh_step(engine, action, i, scale, board_so_far)
+        i += 1
+    if engine.to_act is not None and engine.street is Street.SHOWDOWN:
+        engine.settle()  # the record leaves the shows and mucks out: cards speak
+    for seat, cards in enumerate(holes):
+        if cards is None and engine.result is not None and engine.result.shown[seat] is not None:
+            raise ReplayError(f"p{seat + 1}'s hole cards are unknown, but the showdown needs them")
+    info = {
+        k: getattr(hand, k)
+        for k in ("event", "table", "seats", "seat_count", "currency", "currency_symbol")
+        if getattr(hand, k) is not None
+    }
+    played = PlayedHand.from_hand(
+        engine,
+        names=hand.players,
+        label=label if label is not None else hand.hand,
+        scale=scale,
+        info=info,
+        hidden=frozenset(seat for seat, cards in enumerate(holes) if cards is None),
+    )
+    recorded: tuple[Fraction | Decimal | None, ...] = (None,) * n
+    if hand.finishing_stacks is not None:
+        recorded = tuple(
+            None if inf else Fraction(v) * scale
+            for v, inf in zip(hand.finishing_stacks, unknown_stack, strict=True)
+        )
+    return Replay(played, recorded, "finishing stacks")
+
+
+def _where(index: int, action: PHHAction) -> str:
+    return f"action {index + 1} {str(action)!r}"
+
+
+def _phh_step(engine: Hand, action: PHHAction, index: int, scale: int, board_so_far: int) -> None:
+    verb = action.verb
+    if verb in (Verb.NOOP, Verb.DEAL_HOLE):
+        return
+    where = _where(index, action)
+    if verb is Verb.DEAL_BOARD:
+        if len(engine.board) < board_so_far and engine.to_act is not None:
+            raise ReplayError(
+                f"the board is dealt while the betting {engine.street.phrase} is not over "
+                f"(p{engine.to_act + 1} is to act)",
+                where=where,
+            )
+        return
+    seat = action.player or 0
+    if engine.to_act is None:
+        raise ReplayError(f"p{seat + 1} acts after the hand is over", where=where)
+    if engine.to_act != seat:
+        turn = engine.legal_actions() if engine.street is not Street.SHOWDOWN else "show or muck"
+        raise ReplayError(
+            f"it is p{engine.to_act + 1}'s turn {engine.street.phrase}, not p{seat + 1}'s "
+            f"(legal for p{engine.to_act + 1}: {turn})",
+            where=where,
+        )
+    try:
+        if verb is Verb.CALL:
+            engine.check_or_call()
+        elif verb is Verb.FOLD:
+            engine.fold()
+        elif verb is Verb.BET:
+            engine.bet_or_raise(_chips(action.amount, scale, "the amount"))
+        else:
+            raise ReplayError(f"'{verb.value}' is not an action of hold'em", where=where)
+    except IllegalAction as exc:
+        raise ReplayError(_positions(str(exc)), where=where) from None
+
+
+def _positions(message: str) -> str:
+    """The engine says 'seat 3'; a PHH reader thinks 'p4' (seat s is p(s+1) here)."""
+    import re
+
+    return re.sub(r"\bseat (\d+)", lambda m: f"p{int(m.group(1)) + 1}", message)
+
+
+def _phh_showdown(
+    engine: Hand, actions: list[PHHAction], start: int, stop: int, announced: dict[int, int]
+) -> None:
+    """Play a block of show/muck actions: in the engine's showdown order, each seat's own
+    recorded decision (the record may list them in another order); seats the engine
+    shows by rule (all-in, run-outs) must show the recorded cards."""
+    pending = {
+        a.player or 0: (i, a)
+        for i, a in enumerate(actions[start:stop], start)
+        if a.verb is Verb.SHOW
+    }
+    while engine.to_act is not None and engine.street is Street.SHOWDOWN:
+        seat = engine.to_act
+        entry = pending.pop(seat, None)
+        if entry is None:
+            break  # decisions the record leaves out are played by settle()
+        index, action = entry
+        try:
+            if action.is_muck:
+                engine.muck()
+            else:
+                _check_shown(engine, seat, action, index)
+                engine.show(announced.get(seat))
+        except IllegalAction as exc:
+            raise ReplayError(_positions(str(exc)), where=_where(index, action)) from None
+    for seat, (index, action) in pending.items():
+        if not action.is_muck:
+            _check_shown(engine, seat, action, index)
+        if engine.to_act is not None and engine.street is not Street.SHOWDOWN:
+            raise ReplayError(
+                f"p{seat + 1} shows while the betting {engine.street.phrase} is not over",
+                where=_where(index, action),
+            )
+
+
+def _check_shown(engine: Hand, seat: int, action: PHHAction, index: int) -> None:
+    if action.cards is None or None in action.cards:
+        return
+    mine = set(engine.hole(seat))
+    if set(action.known_cards) != mine:
+        raise ReplayError(
+            f"p{seat + 1} shows {''.join(map(str, action.known_cards))} but holds "
+            f"{''.join(map(str, engine.hole(seat)))}",
+            where=_where(index, action),
+        )

@@ -1,0 +1,286 @@
+"""The readable hand history, as a card room prints it.
+
+Seats and stacks, the button, antes and blinds, each street with its cards and the
+actions with their amounts, the showdown with hand names, who won what from which pot,
+and a summary of every seat's chips.  :func:`sections` splits it by street (for
+``pokerroom replay --step``); :func:`render` joins them.
+
+>>> from pokerroom.cards import parse_cards
+>>> from pokerroom.engine import Hand, stacked_deck
+>>> from pokerroom.rules import Rules
+>>> deck = stacked_deck([parse_cards("As Ad"), parse_cards("Kc Kd")],
+...                     parse_cards("2c 7h 9s Jd 3c"), button=1, burn_cards=False)
+>>> hand = Hand(Rules(blinds=(1, 2), burn_cards=False), [100, 100], button=1, deck=deck)
+>>> hand.raise_to(6); hand.call(); hand.check(); hand.check(); hand.check(); hand.check()
+>>> hand.check(); hand.check(); hand.show(); hand.show()
+>>> print(render(PlayedHand.from_hand(hand, names=["Ann", "Bo"], label=7)))
+Hand 7: no limit hold'em, blinds 1/2 (minimum bet 2), 2 players
+Seat 1: Ann (100)
+Seat 2: Bo (100), button
+Bo posts the small blind 1
+Ann posts the big blind 2
+*** PRE-FLOP ***
+Dealt to Ann: As Ad
+Dealt to Bo: Kc Kd
+Bo raises to 6
+Ann calls 4
+*** FLOP *** [2c 7h 9s] (pot 12)
+Ann checks
+Bo checks
+*** TURN *** [2c 7h 9s] [Jd] (pot 12)
+Ann checks
+Bo checks
+*** RIVER *** [2c 7h 9s Jd] [3c] (pot 12)
+Ann checks
+Bo checks
+*** SHOWDOWN ***
+Ann shows As Ad: pair of aces, jack-nine-seven kickers
+Bo shows Kc Kd: pair of kings, jack-nine-seven kickers
+Ann wins the pot (12) with pair of aces, jack-nine-seven kickers
+*** SUMMARY ***
+Pot 12, board 2c 7h 9s Jd 3c
+Seat 1: Ann 100 -> 106 (+6)
+Seat 2: Bo 100 -> 94 (-6)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from decimal import Decimal
+
+from pokerroom.cards import Card, format_cards
+from pokerroom.engine.events import EventKind
+from pokerroom.evaluator import best_hand, describe
+from pokerroom.history.record import PlayedHand
+from pokerroom.rules import Rules, ShowdownMode, Structure
+
+__all__ = ["render", "sections"]
+
+_K = EventKind
+_STREET_TITLES = ("PRE-FLOP", "FLOP", "TURN", "RIVER")
+
+
+def _money(played: PlayedHand, chips: int) -> str:
+    value = played.amount(chips)
+    symbol = played.info.get("currency_symbol", "")
+    text = f"{value:,}" if isinstance(value, int) else f"{Decimal(value):,}"
+    if text.startswith("-"):
+        return f"-{symbol}{text[1:]}"
+    return f"{symbol}{text}"
+
+
+def _game(rules: Rules, played: PlayedHand) -> str:
+    u = rules.units
+
+    def m(chips: int) -> str:
+        return _money(played, chips)
+
+    if rules.structure is Structure.FIXED_LIMIT:
+        text = f"fixed limit hold'em {m(u[0])}/{m(u[2])}"
+        if u[3] != u[2]:
+            text += f" (river {m(u[3])})"
+    else:
+        word = "no limit" if rules.structure is Structure.NO_LIMIT else "pot limit"
+        text = f"{word} hold'em"
+    blinds = [b for b in rules.blinds if b]
+    if blinds:
+        word = "button blind" if rules.button_blind else "blinds"
+        text += f", {word} {'/'.join(m(b) for b in blinds)}"
+    if rules.straddle:
+        text += f", straddle {m(rules.straddle)}"
+    antes = rules.ante_amounts(played.players)
+    if any(antes):
+        text += f", ante {m(max(antes))}" + ("" if len(set(antes)) == 1 else " (some seats)")
+    if rules.structure is not Structure.FIXED_LIMIT:
+        text += f" (minimum bet {m(u[0])})"
+    return text
+
+
+def _hand_name(played: PlayedHand, seat: int, cards: Sequence[Card], board: Sequence[Card]) -> str:
+    rules = played.rules
+    if len(board) + len(cards) < 5:
+        return ""
+    try:
+        value = best_hand(cards, board, min_hole_cards=rules.min_hole_cards, wild=rules.wild)
+    except ValueError:
+        return ""
+    return value.name
+
+
+def _blind_words(played: PlayedHand) -> list[str]:
+    blinds = [e for e in played.events if e.kind is _K.BLIND]
+    if played.rules.button_blind:
+        return ["the button blind"] + ["a blind"] * (len(blinds) - 1)
+    if len(blinds) == 1:
+        return ["a blind"]
+    return ["the small blind", "the big blind"] + ["a straddle"] * (len(blinds) - 2)
+
+
+def sections(played: PlayedHand) -> list[tuple[str, list[str]]]:
+    """The history in parts: ``("start", ...)``, then one per street reached, then
+    ``("showdown", ...)`` when there is one, then ``("summary", ...)``."""
+    n = played.players
+    name = played.name
+    label = f"Hand {played.label}: " if played.label is not None else ""
+    head = [f"{label}{_game(played.rules, played)}, {n} players"]
+    for p in range(n):
+        seat = played.seat(p)
+        tag = ", button" if seat == played.button else ""
+        chips = _money(played, played.starting[seat])
+        head.append(f"{_seat_label(played, seat)}: {name(seat)} ({chips}){tag}")
+    out: list[tuple[str, list[str]]] = [("start", head)]
+    current = head
+    blind_words = iter(_blind_words(played))
+    board: list[Card] = []
+    pot = 0
+    shown: dict[int, tuple[Card, ...]] = {}
+    announced: dict[int, int] = {}
+    street_lines: list[str] | None = None
+    for e in played.events:
+        k = e.kind
+        who = name(e.seat) if e.seat >= 0 else ""
+        allin = " (all-in)" if e.all_in else ""
+        if k is _K.ANTE:
+            pot += e.amount
+            current.append(f"{who} posts the ante {_money(played, e.amount)}{allin}")
+        elif k is _K.BLIND:
+            pot += e.amount
+            current.append(f"{who} posts {next(blind_words)} {_money(played, e.amount)}{allin}")
+        elif k is _K.DEAL:
+            if street_lines is None:
+                street_lines = ["*** PRE-FLOP ***"]
+                out.append(("pre-flop", street_lines))
+                current = street_lines
+            known = e.cards and e.seat not in played.hidden
+            current.append(f"Dealt to {who}: {format_cards(e.cards) if known else '?? ??'}")
+        elif k is _K.BOARD:
+            title = _STREET_TITLES[min(e.street, 3)]
+            old = f" [{format_cards(board)}]" if board else ""
+            board.extend(e.cards)
+            current = [
+                f"*** {title} ***{old} [{format_cards(e.cards)}] (pot {_money(played, pot)})"
+            ]
+            out.append((title.lower(), current))
+        elif k is _K.STRADDLE:
+            pot += e.amount
+            current.append(f"{who} straddles {_money(played, e.total)}{allin}")
+        elif k is _K.FOLD:
+            current.append(f"{who} folds")
+        elif k is _K.CHECK:
+            current.append(f"{who} checks")
+        elif k is _K.CALL:
+            pot += e.amount
+            current.append(f"{who} calls {_money(played, e.amount)}{allin}")
+        elif k is _K.BET:
+            pot += e.amount
+            current.append(f"{who} bets {_money(played, e.total)}{allin}")
+        elif k is _K.RAISE:
+            pot += e.amount
+            current.append(f"{who} raises to {_money(played, e.total)}{allin}")
+        elif k is _K.RETURN:
+            pot -= e.amount
+            current.append(f"{_money(played, e.amount)} uncalled returned to {who}")
+        elif k in (_K.SHOW, _K.MUCK):
+            if not current or not current[0].startswith("*** SHOWDOWN"):
+                current = ["*** SHOWDOWN ***"]
+                out.append(("showdown", current))
+            if k is _K.MUCK:
+                current.append(f"{who} mucks")
+            else:
+                shown[e.seat] = e.cards
+                if e.value is not None and played.rules.showdown is ShowdownMode.ANNOUNCED:
+                    announced[e.seat] = e.value
+                current.append(f"{who} shows {format_cards(e.cards)}")
+    strengths = _finish_showdown(played, out, shown, announced, board)
+    out.append(("summary", _summary(played, board, strengths)))
+    return out
+
+
+def _seat_label(played: PlayedHand, seat: int) -> str:
+    seats = played.info.get("seats")
+    if seats:
+        return f"Seat {seats[played.position(seat)]}"
+    return f"Seat {seat + 1}"
+
+
+def _finish_showdown(
+    played: PlayedHand,
+    out: list[tuple[str, list[str]]],
+    shown: dict[int, tuple[Card, ...]],
+    announced: dict[int, int],
+    board: Sequence[Card],
+) -> dict[int, str]:
+    """Name the hands shown (once the whole board is out) and say who won what."""
+    strengths: dict[int, str] = {}
+    for seat, cards in shown.items():
+        if seat in announced:
+            strengths[seat] = f"announced {describe(announced[seat])}"
+        else:
+            strengths[seat] = _hand_name(played, seat, cards, board)
+    showdown = next((lines for title, lines in out if title == "showdown"), None)
+    if showdown is not None:
+        for i, line in enumerate(showdown):
+            for seat, text in strengths.items():
+                prefix = f"{played.name(seat)} shows "
+                if line.startswith(prefix) and text and ":" not in line:
+                    showdown[i] = f"{line}: {text}"
+    result = played.result
+    target = out[-1][1]
+    if result is None:
+        target.append("(the record ends here: the hand is not over)")
+        return strengths
+    pots = [p for p in result.pots if p.winners]
+    for k, pot in enumerate(pots):
+        what = "the pot" if len(pots) == 1 else ("the main pot" if k == 0 else f"side pot {k}")
+        with_hand = ""
+        if len(pot.winners) == 1:
+            seat = pot.winners[0]
+            if strengths.get(seat):
+                with_hand = f" with {strengths[seat]}"
+            target.append(
+                f"{played.name(seat)} wins {what} ({_money(played, pot.amount)}){with_hand}"
+            )
+        else:
+            shares = ", ".join(
+                f"{played.name(s)} {_money(played, c)}"
+                for s, c in zip(pot.winners, pot.shares, strict=True)
+            )
+            names = " and ".join(played.name(s) for s in pot.winners)
+            target.append(f"{names} split {what} ({_money(played, pot.amount)}): {shares}")
+    in_pots = [0] * played.players
+    for pot in pots:
+        for s, c in zip(pot.winners, pot.shares, strict=True):
+            in_pots[s] += c
+    for seat, won in enumerate(result.won):
+        if won > in_pots[seat]:
+            extra = _money(played, won - in_pots[seat])
+            target.append(f"{played.name(seat)} wins {extra} of dead antes")
+    return strengths
+
+
+def _summary(played: PlayedHand, board: Sequence[Card], strengths: dict[int, str]) -> list[str]:
+    lines = ["*** SUMMARY ***"]
+    result = played.result
+    contributed = sum(
+        e.amount
+        for e in played.events
+        if e.kind in (_K.ANTE, _K.BLIND, _K.STRADDLE, _K.CALL, _K.BET, _K.RAISE)
+    ) - sum(e.amount for e in played.events if e.kind is _K.RETURN)
+    lines.append(
+        f"Pot {_money(played, contributed)}, board {format_cards(board) if board else '(none)'}"
+    )
+    for p in range(played.players):
+        seat = played.seat(p)
+        start = played.starting[seat]
+        text = f"{_seat_label(played, seat)}: {played.name(seat)} {_money(played, start)}"
+        if result is not None:
+            end = result.stacks[seat]
+            sign = "+" if end >= start else ""
+            text += f" -> {_money(played, end)} ({sign}{_money(played, end - start)})"
+        lines.append(text)
+    return lines
+
+
+def render(played: PlayedHand) -> str:
+    """The whole readable history, one line per event."""
+    return "\n".join(line for _, lines in sections(played) for line in lines)
