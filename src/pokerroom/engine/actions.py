@@ -202,12 +202,11 @@ class LegalActions:
 
     __slots__ = ("call", "kinds", "max_to", "min_to", "seat", "street", "to_call", "values")
 
-    def __init__(
+    def __init__(  # noqa: PLR0917 - built positionally on the engine's hot path
         self,
         seat: int,
         street: Street,
         kinds: tuple[ActionKind, ...],
-        *,
         to_call: int = 0,
         call: int = 0,
         min_to: int = 0,

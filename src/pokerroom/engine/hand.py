@@ -39,18 +39,17 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn
 
 from pokerroom.cards import JOKER, Card, Deck, format_cards
 from pokerroom.engine import events as ev
 from pokerroom.engine.actions import Action, ActionKind, IllegalAction, Street
-from pokerroom.engine.deal import cards_needed
 from pokerroom.engine.events import KINDS, Event
 from pokerroom.engine.legality import Legality
+from pokerroom.engine.plan import PlanError, draw, plan_for
 from pokerroom.engine.showdown import Showdown
-from pokerroom.engine.state import CARD, FIXED, NOLIMIT, POT, SHOWDOWN, STREETS, RawEvent
+from pokerroom.engine.state import CARD, FIXED, SHOWDOWN, STREETS, RawEvent
 from pokerroom.engine.view import HandResult, PlayerView
-from pokerroom.rules import Structure
 
 if TYPE_CHECKING:
     from pokerroom.rules import Rules
@@ -91,30 +90,28 @@ class Hand(Legality, Showdown):
         auto_showdown: bool = False,
     ) -> None:
         n = len(stacks)
-        problems = []
-        if not 2 <= n <= 14:
-            problems.append(f"{n} players: a hand has 2 to 14")
+        for chips in stacks:
+            if type(chips) is not int or chips < 1:
+                _refuse_start(rules, stacks, button)
+        if not 2 <= n <= 14 or type(button) is not int or not 0 <= button < n:
+            _refuse_start(rules, stacks, button)
         if rules.players is not None and n != rules.players:
-            problems.append(f"{n} players, but the rules are for {rules.players}")
-        for seat, chips in enumerate(stacks):
-            if not isinstance(chips, int) or isinstance(chips, bool) or chips < 1:
-                problems.append(f"seat {seat} has {chips!r} chips: a player needs 1 or more")
-        if not (isinstance(button, int) and 0 <= button < max(n, 1)):
-            problems.append(f"button {button!r} is not a seat (0 to {n - 1})")
-        if problems:
-            raise HandError("cannot start the hand: " + "; ".join(problems))
+            _refuse_start(rules, stacks, button)
+        try:
+            plan = plan_for(rules, n, button)
+        except PlanError as exc:
+            raise HandError(f"cannot start the hand: {exc}") from None
         self.rules = rules
         self.n = n
         self.button = button
         self._auto = auto_showdown
         self._starting = tuple(stacks)
-        self._stacks = list(stacks)
-        self._bets = [0] * n
-        self._committed = [0] * n
+        self._stacks = stacks = list(stacks)
+        self._bets = bets = [0] * n
+        self._committed = committed = [0] * n
         self._antes = [0] * n
         self._folded = [False] * n
-        self._allin = [False] * n
-        self._need = [False] * n
+        self._allin = allin = [False] * n
         self._faced = [-1] * n
         self._checked = [False] * n
         self._strength = [None] * n
@@ -124,126 +121,88 @@ class Hand(Legality, Showdown):
         self._contenders = n
         self._street = 0
         self._board = []
-        self._log = []
+        log: list[RawEvent] = []
+        self._log = log
         self._legal = None
         self._why = ""
         self._result = None
         self._order = []
         self._sd_index = 0
         self._aggressor = -1
-        self._units = rules.units
-        self._caps = rules.raise_caps
-        self._limit = {Structure.FIXED_LIMIT: FIXED, Structure.NO_LIMIT: NOLIMIT}.get(
-            rules.structure, POT
-        )
-        self._fast = rules.wild is None and rules.min_hole_cards == 0
+        self._units = plan.units
+        self._caps = plan.caps
+        self._limit = plan.limit
+        self._fast = plan.fast
         self._straddle_pending = False
         self._to_act = -1
-        self._high = self._full = self._raises = 0
-        self._opened = False
-        plan = self._blind_plan()
-        self._cards = self._take_cards(deck, rng)
+        self._raises = 0
+        # The cards: hole cards one at a time from the left of the button, then the
+        # burns and the board (engine.deal), all taken off the deck now.
+        if deck is None:
+            cards = draw(rng if rng is not None else secrets.SystemRandom(), plan.deck_size,
+                         plan.needed)  # fmt: skip
+        else:
+            cards = self._take_cards(deck, plan.needed)
+        self._cards = cards
         self._next = 2 * n
-        self._holes = [[0, 0] for _ in range(n)]
-        cards = self._cards
-        for i in range(2 * n):
-            self._holes[(button + 1 + i) % n][i // n] = cards[i]
-        self._post_forced(plan)
+        r = n - (button + 1) % n
+        first, second = cards[:n], cards[n : 2 * n]
+        self._holes = list(zip(first[r:] + first[:r], second[r:] + second[:r], strict=True))
+        # Forced bets (rules.md §6): a player who cannot cover one posts all they have.
+        for seat, amount in plan.antes:
+            chips = amount if amount < stacks[seat] else stacks[seat]
+            stacks[seat] -= chips
+            committed[seat] += chips
+            self._antes[seat] = chips
+            allin[seat] = stacks[seat] == 0
+            log.append((ev.ANTE, 0, seat, chips, 0, (), allin[seat], None))
+        if plan.antes and not rules.dead_antes:
+            # Antes are contributions: the part of one nobody else matched is returned
+            # (as PHH's ante trimming does), like any uncalled bet.
+            posted = sorted(self._antes)
+            if posted[-1] > posted[-2]:
+                seat = self._antes.index(posted[-1])
+                extra = posted[-1] - posted[-2]
+                self._antes[seat] -= extra
+                committed[seat] -= extra
+                stacks[seat] += extra
+                allin[seat] = False
+                log.append((ev.RETURN, 0, seat, extra, 0, (), False, None))
+        for seat, amount in plan.blinds:
+            chips = amount if amount < stacks[seat] else stacks[seat]
+            if chips:
+                stacks[seat] -= chips
+                bets[seat] += chips
+                committed[seat] += chips
+                allin[seat] = stacks[seat] == 0
+                log.append((ev.BLIND, 0, seat, chips, bets[seat], (), allin[seat], None))
+        holes = self._holes
         for p in range(n):
             seat = (button + 1 + p) % n
-            self._log.append((ev.DEAL, 0, seat, 0, 0, tuple(self._holes[seat]), False, None))
-        self._begin_preflop(plan)
-
-    # ------------------------------------------------------------------ set-up
-
-    def _blind_plan(self) -> list[tuple[int, int]]:
-        """(seat, amount) of each blind in posting order; the straddler goes last with
-        amount 0 when 001's straddle is in play."""
-        r, n, b = self.rules, self.n, self.button
-        blinds = list(r.blinds)
-        while blinds and not blinds[-1]:
-            blinds.pop()
-        if r.button_blind:
-            seats = [b] + [(b + k) % n for k in range(1, len(blinds))]
-        elif n == 2 and r.heads_up_reversed:
-            seats = [b, (b + 1) % n][: len(blinds)]
-            if len(blinds) > 2:
-                seats = []
+            log.append((ev.DEAL, 0, seat, 0, 0, holes[seat], False, None))
+        # The first betting round: a blind of a full unit opens it.
+        self._high = high = max(bets)
+        unit = plan.units[0]
+        self._opened = opened = high >= unit
+        self._full = (unit if plan.limit == FIXED else high) if opened else 0
+        self._need = [not a for a in allin]
+        straddler = plan.straddler
+        if straddler >= 0 and not allin[straddler]:
+            self._straddle_pending = True  # 001: the straddler straddles or folds first
+            self._to_act = straddler
         else:
-            seats = [(b + 1 + k) % n for k in range(len(blinds))]
-        used = len(blinds) + (1 if r.straddle else 0)
-        if used > n or len(seats) != len(blinds):
-            raise HandError(
-                f"cannot start the hand: {n} players cannot post the blinds {list(r.blinds)}"
-                + (f" and a straddle of {r.straddle}" if r.straddle else "")
-            )
-        plan = list(zip(seats, blinds, strict=True))
-        if r.straddle:
-            last = seats[-1] if seats else b
-            plan.append(((last + 1) % n, 0))
-        return plan
+            self._open_round(plan.first)
 
-    def _take_cards(self, deck: Deck | None, rng: random.Random | None) -> list[int]:
-        r = self.rules
-        needed = cards_needed(self.n, burn_cards=r.burn_cards)
-        size = JOKER + 1 if r.joker else JOKER
-        if deck is None:
-            source = rng if rng is not None else secrets.SystemRandom()
-            return source.sample(range(size), needed)
+    def _take_cards(self, deck: Deck, needed: int) -> list[int]:
         if deck.remaining < needed:
             raise HandError(
                 f"cannot start the hand: the deck has {deck.remaining} cards, "
                 f"{self.n} players need {needed}"
             )
         cards = [int(c) for c in deck.deal(needed)]
-        if not r.joker and JOKER in cards:
+        if not self.rules.joker and JOKER in cards:
             raise HandError("cannot start the hand: the deck holds the joker, the rules do not")
         return cards
-
-    def _post_forced(self, plan: list[tuple[int, int]]) -> None:
-        n, b = self.n, self.button
-        stacks, log = self._stacks, self._log
-        antes = self.rules.ante_amounts(n)
-        if len(antes) != n:
-            raise HandError(f"cannot start the hand: {len(antes)} antes for {n} players")
-        for p in range(n):
-            if antes[p]:
-                seat = (b + 1 + p) % n
-                chips = min(antes[p], stacks[seat])
-                stacks[seat] -= chips
-                self._committed[seat] += chips
-                self._antes[seat] = chips
-                self._allin[seat] = stacks[seat] == 0
-                log.append((ev.ANTE, 0, seat, chips, 0, (), self._allin[seat], None))
-        for seat, amount in plan:
-            chips = min(amount, stacks[seat])
-            if not chips:
-                continue
-            stacks[seat] -= chips
-            self._bets[seat] += chips
-            self._committed[seat] += chips
-            self._allin[seat] = stacks[seat] == 0
-            log.append((ev.BLIND, 0, seat, chips, self._bets[seat], (), self._allin[seat], None))
-
-    def _begin_preflop(self, plan: list[tuple[int, int]]) -> None:
-        n = self.n
-        self._high = high = max(self._bets)
-        self._opened = high >= self._units[0]
-        self._full = (self._units[0] if self._limit == FIXED else high) if self._opened else 0
-        for i in range(n):
-            self._need[i] = not self._allin[i]
-        if self.rules.straddle:
-            straddler = plan[-1][0]
-            if not self._allin[straddler]:
-                self._straddle_pending = True
-                self._to_act = straddler
-                return
-            start = (straddler + 1) % n
-        elif plan:
-            start = (plan[-1][0] + 1) % n
-        else:
-            start = (self.button + 1) % n
-        self._open_round(start)
 
     # ------------------------------------------------------------ the betting
 
@@ -277,45 +236,35 @@ class Hand(Legality, Showdown):
         self._end_round()
 
     def _end_round(self) -> None:
+        """Return the uncalled part of the top bet, then the next round, the run-out or
+        the showdown."""
         self._to_act = -1
         self._legal = None
+        n = self.n
         bets = self._bets
-        top = max(bets)
+        ordered = sorted(bets)
+        top, second = ordered[-1], ordered[-2]
         if top:
-            t = bets.index(top)
-            second = max(bets[i] for i in range(self.n) if i != t)
             if second < top:
-                self._give_back(t, top - second)
-            for i in range(self.n):
-                bets[i] = 0
+                self._give_back(bets.index(top), top - second)
+            self._bets = [0] * n
         if self._street == 3:
             self._begin_showdown(runout=False)
             return
-        movers = 0
-        for i in range(self.n):
-            if not self._folded[i] and self._stacks[i]:
-                movers += 1
-        if movers <= 1:
+        folded, allin = self._folded, self._allin
+        need = [not (f or a) for f, a in zip(folded, allin, strict=True)]
+        if need.count(True) <= 1:
             self._begin_showdown(runout=True)
             return
         self._street += 1
         self._deal_board(self._street)
-        n, need = self.n, self._need
-        for i in range(n):
-            need[i] = not self._folded[i] and not self._allin[i]
-            self._faced[i] = -1
-            self._checked[i] = False
+        self._need = need
+        self._faced = [-1] * n
+        self._checked = [False] * n
         self._high = self._full = self._raises = 0
         self._opened = False
         self._aggressor = -1
         self._open_round((self.button + 1) % n)
-
-
-
-    # ------------------------------------------------------------ the legality check
-
-
-
 
     # ------------------------------------------------------------------ acting
 
@@ -635,6 +584,22 @@ class Hand(Legality, Showdown):
         if self._board:
             lines.append(f"board {format_cards(self._board)}")
         return "\n".join(lines)
+
+
+def _refuse_start(rules: Rules, stacks: Sequence[object], button: object) -> NoReturn:
+    """Raise the :class:`HandError` listing everything wrong with a hand's set-up."""
+    n = len(stacks)
+    problems = []
+    if not 2 <= n <= 14:
+        problems.append(f"{n} players: a hand has 2 to 14")
+    if rules.players is not None and n != rules.players:
+        problems.append(f"{n} players, but the rules are for {rules.players}")
+    for seat, chips in enumerate(stacks):
+        if type(chips) is not int or chips < 1:
+            problems.append(f"seat {seat} has {chips!r} chips: a player needs 1 or more")
+    if type(button) is not int or not 0 <= button < max(n, 1):
+        problems.append(f"button {button!r} is not a seat (0 to {n - 1})")
+    raise HandError("cannot start the hand: " + "; ".join(problems))
 
 
 def _event(

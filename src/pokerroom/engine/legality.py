@@ -18,6 +18,11 @@ _FOLD, _CHECK, _CALL, _BET, _RAISE, _SHOW, _MUCK = (
     ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.BET, ActionKind.RAISE,
     ActionKind.SHOW, ActionKind.MUCK,
 )  # fmt: skip
+_FOLD_CALL = (_FOLD, _CALL)
+_FOLD_CALL_RAISE = (_FOLD, _CALL, _RAISE)
+_CHECK_ONLY = (_CHECK,)
+_CHECK_BET = (_CHECK, _BET)
+_CHECK_RAISE = (_CHECK, _RAISE)
 
 
 class Legality(State):
@@ -48,17 +53,17 @@ class Legality(State):
             to = min(self.rules.straddle, mine + stack)
             self._why = f"seat {s} must straddle {self.rules.straddle} or fold"
             if to > high:
-                return LegalActions(s, street, (_FOLD, _RAISE), to_call=owe, call=call,
-                                    min_to=to, max_to=to)  # fmt: skip
-            return LegalActions(s, street, (_FOLD, _CALL), to_call=owe, call=call)
+                return LegalActions(s, street, (_FOLD, _RAISE), owe, call, to, to)
+            return LegalActions(s, street, (_FOLD, _CALL), owe, call)
         lo, hi, why = self._raise_range(s, owe)
         self._why = why
-        kinds: tuple[ActionKind, ...]
         if owe > 0:
-            kinds = (_FOLD, _CALL) if why else (_FOLD, _CALL, _RAISE if high else _BET)
-            return LegalActions(s, street, kinds, to_call=owe, call=call, min_to=lo, max_to=hi)
-        kinds = (_CHECK,) if why else (_CHECK, _RAISE if high else _BET)
-        return LegalActions(s, street, kinds, min_to=lo, max_to=hi)
+            if why:
+                return LegalActions(s, street, _FOLD_CALL, owe, call, lo, hi)
+            return LegalActions(s, street, _FOLD_CALL_RAISE, owe, call, lo, hi)
+        if why:
+            return LegalActions(s, street, _CHECK_ONLY, 0, 0, lo, hi)
+        return LegalActions(s, street, _CHECK_RAISE if high else _CHECK_BET, 0, 0, lo, hi)
 
     def _raise_range(self, s: int, owe: int) -> tuple[int, int, str]:
         """(smallest, largest) *to* amount of a bet or raise by seat ``s``, or the reason

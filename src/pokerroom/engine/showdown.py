@@ -11,8 +11,8 @@ and the board is run out.  A seat whose every opponent mucked wins without showi
 from __future__ import annotations
 
 from pokerroom.engine import events as ev
-from pokerroom.engine.pots import OddChip, award, suit_key
-from pokerroom.engine.state import CARD, State
+from pokerroom.engine.pots import OddChip, Pot, award, suit_key
+from pokerroom.engine.state import CARD, SHOWDOWN, State
 from pokerroom.engine.view import HandResult
 from pokerroom.evaluator import best_hand, hand_value, rank7
 from pokerroom.rules import ShowdownMode
@@ -31,25 +31,29 @@ class Showdown(State):
         self._legal = None
         winner = self._folded.index(False)
         bets = self._bets
-        top = max(bets)
-        second = max(bets[i] for i in range(self.n) if i != winner)
-        if bets[winner] == top and second < top:
-            self._give_back(winner, top - second)
+        ordered = sorted(bets)
+        if bets[winner] == ordered[-1] > ordered[-2]:
+            self._give_back(winner, ordered[-1] - ordered[-2])
+        self._bets = [0] * self.n
         self._strength[winner] = 0
-        self._street_done()
         self._award()
 
-    def _street_done(self) -> None:
-        for i in range(self.n):
-            self._bets[i] = 0
-
-    def _value(self, s: int) -> int:
-        hole = self._holes[s]
-        if self._fast and len(self._board) == 5:
-            b = self._board
-            return rank7((hole[0], hole[1], b[0], b[1], b[2], b[3], b[4]))
-        return hand_value(hole, self._board, min_hole_cards=self.rules.min_hole_cards,
-                          wild=self.rules.wild)  # fmt: skip
+    def _evaluate(self) -> None:
+        """The best value of every live hand, once the board is complete."""
+        folded, holes, b = self._folded, self._holes, self._board
+        best = [-1] * self.n
+        if self._fast:
+            b0, b1, b2, b3, b4 = b
+            for s in self._order:
+                h = holes[s]
+                best[s] = rank7((h[0], h[1], b0, b1, b2, b3, b4))
+        else:
+            r = self.rules
+            for s in range(self.n):
+                if not folded[s]:
+                    best[s] = hand_value(holes[s], b, min_hole_cards=r.min_hole_cards,
+                                         wild=r.wild)  # fmt: skip
+        self._best = best
 
     def _begin_showdown(self, *, runout: bool) -> None:
         n = self.n
@@ -67,12 +71,14 @@ class Showdown(State):
             while self._street < 3:
                 self._street += 1
                 self._deal_board(self._street)
-            self._street = 4
+            self._street = SHOWDOWN
+            self._evaluate()
             for s in self._order:
-                self._strength[s] = self._value(s)
+                self._strength[s] = self._best[s]
             self._award()
             return
-        self._street = 4
+        self._street = SHOWDOWN
+        self._evaluate()
         self._sd_index = 0
         self._continue_showdown()
 
@@ -100,7 +106,7 @@ class Showdown(State):
 
     def _default_decision(self, s: int) -> tuple[bool, int | None]:
         """Show when this hand can still win a share (an announced hand: the best one)."""
-        best = self._value(s)
+        best = self._best[s]
         mine = self._committed[s]
         for t in range(self.n):
             value = self._strength[t]
@@ -112,7 +118,7 @@ class Showdown(State):
     def _decide(self, s: int, show: bool, value: int | None) -> None:
         self._sd_index += 1
         if show:
-            strength = self._value(s) if value is None else value
+            strength = self._best[s] if value is None else value
             self._strength[s] = strength
             self._shown[s] = True
             self._log.append((ev.SHOW, 4, s, 0, 0, tuple(self._holes[s]), False, strength))
@@ -132,6 +138,9 @@ class Showdown(State):
         strengths = self._strength
         suits = None
         contesting = [i for i in range(n) if strengths[i] is not None]
+        if len(contesting) == 1:  # nobody contests: pots.award would give it all to them
+            self._pay(contributions, contesting[0])
+            return
         if r.odd_chip is OddChip.BEST_SUIT and len(contesting) > 1:
             suits = [0] * n
             for i in contesting:
@@ -152,6 +161,17 @@ class Showdown(State):
             share, odd = divmod(dead, len(winners))
             for k, i in enumerate(winners):
                 won[i] += share + (1 if k < odd else 0)
+        self._settle_award(won, result.pots)
+
+    def _pay(self, contributions: list[int], winner: int) -> None:
+        total = sum(contributions)
+        won = [0] * self.n
+        won[winner] = sum(self._committed)
+        pot = Pot(total, (winner,), (winner,), (total,))
+        self._settle_award(won, (pot,) if total else ())
+
+    def _settle_award(self, won: list[int], pots: tuple[Pot, ...]) -> None:
+        n = self.n
         for i in range(n):
             if won[i]:
                 self._stacks[i] += won[i]
@@ -160,9 +180,9 @@ class Showdown(State):
             starting=self._starting,
             stacks=tuple(self._stacks),
             won=tuple(won),
-            pots=result.pots,
+            pots=pots,
             shown=tuple(
-                tuple(CARD[c] for c in self._holes[i]) if self._shown[i] else None
+                (CARD[self._holes[i][0]], CARD[self._holes[i][1]]) if self._shown[i] else None
                 for i in range(n)
             ),
         )

@@ -31,7 +31,7 @@ class State:
     """The state of one hand (see :class:`~pokerroom.engine.hand.Hand`)."""
 
     __slots__ = (
-        "_aggressor", "_allin", "_antes", "_auto", "_bets", "_board", "_caps", "_cards",
+        "_aggressor", "_allin", "_antes", "_auto", "_best", "_bets", "_board", "_caps", "_cards",
         "_checked", "_committed", "_contenders", "_faced", "_fast", "_folded", "_full",
         "_high", "_holes", "_legal", "_limit", "_live", "_log", "_mucked", "_need", "_next",
         "_opened", "_order", "_raises", "_result", "_sd_index", "_shown", "_stacks",
@@ -54,6 +54,7 @@ class State:
     _faced: list[int]  # the bet level at the seat's last action this round (-1: none yet)
     _checked: list[bool]  # checked, and has not answered a bet since
     _strength: list[int | None]  # hand values at the showdown (None: folded, mucked)
+    _best: list[int]  # the best value each live hand makes (once the board is complete)
     _shown: list[bool]
     _mucked: list[bool]
     _live: int  # seats not folded
@@ -62,7 +63,7 @@ class State:
     _board: list[int]
     _cards: list[int]  # the cards this hand takes off the deck, in deal order
     _next: int  # index of the next card to deal in _cards
-    _holes: list[list[int]]
+    _holes: list[tuple[int, int]]
     _log: list[RawEvent]
     _legal: LegalActions | None  # cached choices of the seat to act
     _why: str  # why there is no bet or raise among them

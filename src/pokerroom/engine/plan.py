@@ -1,0 +1,132 @@
+"""What a hand's rules mean at a given table: who posts which forced bet, who acts
+first, the unit and raise cap of each round; computed once per rules, player count
+and button (``rules.md`` §6), and the shuffle.
+
+>>> from pokerroom.rules import Rules
+>>> p = plan_for(Rules.preset("casino-limit"), 4, 0)
+>>> p.blinds, p.first
+([(1, 1), (2, 2)], 3)
+>>> plan_for(Rules.preset("casino-limit"), 2, 0).blinds  # heads-up: the button posts the SB
+[(0, 1), (1, 2)]
+>>> p = plan_for(Rules.preset("computer-tournament"), 3, 2)
+>>> p.antes, p.blinds, p.straddler
+([(0, 2), (1, 2), (2, 2)], [(2, 5)], 0)
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from pokerroom.cards import JOKER
+from pokerroom.engine.deal import cards_needed
+from pokerroom.engine.state import FIXED, NOLIMIT, POT
+
+if TYPE_CHECKING:
+    from pokerroom.rules import Rules
+
+__all__ = ["Plan", "PlanError", "draw", "plan_for"]
+
+
+class PlanError(ValueError):
+    """The rules cannot be played with this many players (too many blinds, antes...)."""
+
+
+class Plan:
+    """The forced bets and the order of play for one rules / players / button."""
+
+    __slots__ = (
+        "antes", "blinds", "caps", "deck_size", "fast", "first", "limit", "needed",
+        "straddle", "straddler", "units",
+    )  # fmt: skip
+
+    def __init__(self, rules: Rules, n: int, button: int) -> None:
+        from pokerroom.rules import Structure
+
+        r = rules
+        self.units = r.units
+        self.caps = r.raise_caps
+        self.limit = {Structure.FIXED_LIMIT: FIXED, Structure.NO_LIMIT: NOLIMIT}.get(
+            r.structure, POT
+        )
+        self.fast = r.wild is None and r.min_hole_cards == 0
+        self.needed = cards_needed(n, burn_cards=r.burn_cards)
+        self.deck_size = JOKER + 1 if r.joker else JOKER
+        antes = r.ante_amounts(n)
+        if len(antes) != n:
+            raise PlanError(f"{len(antes)} antes for {n} players")
+        self.antes = [((button + 1 + p) % n, a) for p, a in enumerate(antes) if a]
+        blinds = list(r.blinds)
+        while blinds and not blinds[-1]:
+            blinds.pop()
+        if r.button_blind:
+            seats = [button] + [(button + k) % n for k in range(1, len(blinds))]
+        elif n == 2 and r.heads_up_reversed:
+            seats = [button, (button + 1) % n][: len(blinds)] if len(blinds) <= 2 else []
+        else:
+            seats = [(button + 1 + k) % n for k in range(len(blinds))]
+        if len(blinds) + (1 if r.straddle else 0) > n or len(seats) != len(blinds):
+            raise PlanError(
+                f"{n} players cannot post the blinds {list(r.blinds)}"
+                + (f" and a straddle of {r.straddle}" if r.straddle else "")
+            )
+        self.blinds = [(s, b) for s, b in zip(seats, blinds, strict=True) if b]
+        last = seats[-1] if seats else button
+        self.straddle = r.straddle
+        self.straddler = (last + 1) % n if r.straddle else -1
+        # Pre-flop the player after the last blind acts first (after the straddler, who
+        # decides before anyone); with no blinds, the first seat left of the button.
+        after = self.straddler if r.straddle else last
+        self.first = (after + 1) % n if (seats or r.straddle) else (button + 1) % n
+
+
+_CACHE: dict[tuple[int, int, int], tuple[Rules, Plan]] = {}
+
+
+def plan_for(rules: Rules, n: int, button: int) -> Plan:
+    """The :class:`Plan` of these rules for ``n`` players and this button (cached)."""
+    key = (id(rules), n, button)
+    hit = _CACHE.get(key)
+    if hit is not None and hit[0] is rules:
+        return hit[1]
+    plan = Plan(rules, n, button)
+    if len(_CACHE) > 4096:
+        _CACHE.clear()
+    _CACHE[key] = (rules, plan)
+    return plan
+
+
+_FALLING: dict[tuple[int, int], int] = {}
+
+
+def draw(rng: random.Random, size: int, k: int) -> list[int]:
+    """``k`` distinct cards of ``0 .. size - 1`` in a uniformly random order.
+
+    A partial Fisher–Yates shuffle whose indices are the mixed-radix digits of one
+    uniformly random integer below ``size × (size - 1) × … × (size - k + 1)`` (drawn
+    with ``getrandbits`` and rejection, so exactly uniform): the same distribution as
+    the first ``k`` cards of a shuffled deck, at a fraction of the cost.
+
+    >>> sorted(draw(random.Random(3), 5, 5))
+    [0, 1, 2, 3, 4]
+    """
+    total = _FALLING.get((size, k))
+    if total is None:
+        total = 1
+        for m in range(size - k + 1, size + 1):
+            total *= m
+        _FALLING[(size, k)] = total
+    bits = total.bit_length()
+    getrandbits = rng.getrandbits
+    x = getrandbits(bits)
+    while x >= total:
+        x = getrandbits(bits)
+    pool = list(range(size))
+    m = size
+    for i in range(k):
+        x, j = divmod(x, m)
+        m -= 1
+        j += i
+        pool[i], pool[j] = pool[j], pool[i]
+    del pool[k:]
+    return pool

@@ -1,0 +1,423 @@
+"""The end of a hand (rules.md §8–9), the worked hand of §13, wild cards, the views a
+seat gets and the event log."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine_helpers import make, play, play_random
+from pokerroom.cards import Card, format_cards, parse_cards
+from pokerroom.engine import (
+    Action,
+    EventKind,
+    Hand,
+    IllegalAction,
+    OddChip,
+    PlayerView,
+    Street,
+    TieSplit,
+)
+from pokerroom.evaluator import Category, evaluate, made_values, value_of
+from pokerroom.rules import Rules, Structure
+
+NL = Rules.preset("no-limit")
+FL = Rules.preset("casino-limit")
+BARE = Rules(structure=Structure.NO_LIMIT, blinds=(), min_bet=1)
+ROYAL = "As Ks Qs Js Ts"
+
+
+def shows(hand: Hand) -> list[int]:
+    return [e.seat for e in hand.events if e.kind is EventKind.SHOW]
+
+
+# §8 end of the hand ---------------------------------------------------------------------
+
+
+def test_uncalled_bet_is_returned() -> None:
+    hand = make(NL, [100] * 4, button=0)
+    play(hand, "r50 f f f")
+    back = [e for e in hand.events if e.kind is EventKind.RETURN]
+    assert [(e.seat, e.amount) for e in back] == [(3, 46)]  # 50 less the big blind's 4
+    assert hand.result is not None
+    assert hand.result.net == (0, -2, -4, 6)
+
+
+def test_uncalled_part_of_a_bet_is_returned_against_an_all_in() -> None:
+    hand = make(NL, [100, 100, 40], button=0, holes=["Ah Ad", "7c 2d", "Kh Kd"],
+                board="2s 5c 9d Th Jc")  # fmt: skip
+    play(hand, "r100 f c")  # seat 2 calls all-in for 40
+    back = [e for e in hand.events if e.kind is EventKind.RETURN]
+    assert [(e.seat, e.amount) for e in back] == [(0, 60)]
+    assert hand.result is not None
+    assert hand.result.net == (42, -2, -40)
+
+
+def test_showdown_order_last_aggressor_first() -> None:
+    hand = make(NL, [100] * 3, button=0)
+    play(hand, "c c x")  # pre-flop
+    play(hand, "x x x x x x")  # flop, turn
+    play(hand, "x b10 c c")  # river: seat 2 bets
+    assert hand.street is Street.SHOWDOWN
+    assert hand.to_act == 2
+    assert str(hand.legal_actions()) == "show, muck"
+    hand.show()
+    assert hand.to_act == 0  # then clockwise
+
+
+def test_showdown_order_checked_around_starts_left_of_button() -> None:
+    hand = make(NL, [100] * 3, button=0)
+    play(hand, "c c x x x x x x x x x x")
+    assert hand.street is Street.SHOWDOWN
+    assert hand.to_act == 1
+
+
+def test_all_in_players_are_always_shown() -> None:
+    hand = make(NL, [100, 100, 30], button=0, holes=["2c 3d", "Ah Ad", "7h 7d"],
+                board="Kc 9s 5d 4h Jc")  # fmt: skip
+    play(hand, "c c r30 c c")  # seat 2 all-in pre-flop; seats 0 and 1 call
+    play(hand, "x x x x b10 c")  # seat 1 bets the river, seat 0 calls
+    assert hand.to_act == 1
+    hand.show()
+    # seat 2 is all-in: shown without being asked; seat 0 decides
+    assert shows(hand) == [1, 2]
+    assert hand.to_act == 0
+    with pytest.raises(IllegalAction, match="cannot check at the showdown: the betting is over"):
+        hand.check()
+    hand.muck()
+    assert hand.result is not None
+    assert hand.result.shown[0] is None
+    assert hand.result.net == (-40, 70, -30)  # main pot 90, side pot 20
+
+
+def test_mucking_concedes_the_pot() -> None:
+    hand = make(NL, [100] * 2, button=1, holes=["Ah Ad", "7c 2d"], board="Kc 9s 5d 4h Jc")
+    play(hand, "c x x x x x b10 c")  # seat 0 bets the river
+    hand.show()
+    hand.muck()  # seat 1 concedes
+    assert hand.result is not None
+    assert hand.result.net == (14, -14)
+
+
+def test_better_hand_mucked_loses() -> None:
+    hand = make(NL, [100] * 2, button=1, holes=["7c 2d", "Ah Ad"], board="Kc 9s 5d 4h Jc")
+    play(hand, "c x x x x x b10 c")
+    hand.show()
+    hand.muck()  # seat 1 had aces but mucked: the shown hand takes it
+    assert hand.result is not None
+    assert hand.result.net == (14, -14)
+
+
+def test_last_hand_after_every_other_mucked_wins_without_showing() -> None:
+    hand = make(NL, [100] * 3, button=0, holes=["2c 3d", "7c 8d", "Ah Ad"])
+    play(hand, "c c x x x x x x x x x x")
+    assert hand.to_act == 1
+    play(hand, "m m")  # seats 1 and 2 concede
+    assert hand.is_over
+    assert shows(hand) == []
+    assert hand.result is not None
+    assert hand.result.winners == (0,)
+
+
+def test_cards_speak_best_hand_wins() -> None:
+    hand = make(NL, [100] * 3, button=0, holes=["Kc Kd", "Qs Qh", "9c 9d"],
+                board="2s 5c 9h Th Jc", auto=True)  # fmt: skip
+    play(hand, "c c x x x x x x x x x x")
+    assert hand.result is not None
+    assert hand.result.winners == (2,)  # three nines
+    assert hand.result.net == (-4, -4, 8)
+
+
+def test_auto_showdown_mucks_hands_that_cannot_win() -> None:
+    hand = make(NL, [100] * 3, button=0, holes=["Kc Kd", "Qs Qh", "9c 9d"],
+                board="2s 5c 9h Th Jc", auto=True)  # fmt: skip
+    play(hand, "c c x x x x x x x x x x")
+    # seat 1 shows first (checked around); seat 2 beats it; seat 0 cannot win
+    assert shows(hand) == [1, 2]
+    assert [e.seat for e in hand.events if e.kind is EventKind.MUCK] == [0]
+
+
+def test_settle_plays_the_default_decisions() -> None:
+    hand = make(NL, [100] * 3, button=0, holes=["Kc Kd", "Qs Qh", "9c 9d"],
+                board="2s 5c 9h Th Jc")  # fmt: skip
+    play(hand, "c c x x x x x x x x x x")
+    assert hand.default_action() == Action.show()
+    hand.settle()
+    assert shows(hand) == [1, 2]
+
+
+def test_board_runs_out_when_the_betting_is_over() -> None:
+    hand = make(NL, [100, 100], button=1, holes=["Ah Ad", "Kh Kd"], board="2c 7s 9d Jc Kc")
+    play(hand, "r100 c")
+    assert hand.is_over
+    kinds = [e.kind for e in hand.events]
+    first_board = kinds.index(EventKind.BOARD)
+    assert kinds.index(EventKind.SHOW) < first_board  # every hand is shown, then run out
+    assert len([k for k in kinds if k is EventKind.BOARD]) == 3
+    assert hand.result is not None
+    assert hand.result.net == (-100, 100)  # kings make a set on the river
+
+
+def test_default_action_is_check_if_free_else_fold() -> None:
+    hand = make(NL, [100] * 2, button=1)
+    assert hand.default_action() == Action.fold()
+    hand.call()
+    assert hand.default_action() == Action.check()
+
+
+# announced hands (001) -------------------------------------------------------------------
+
+ANNOUNCED = NL.replace(showdown="announced")
+
+
+def test_announced_hand_the_cards_do_not_make_is_refused() -> None:
+    hand = make(ANNOUNCED, [100] * 2, button=1, holes=["Qs 9h", "Ks Jh"],
+                board="9c Kc 3h 5s 9d")  # fmt: skip
+    play(hand, "c x x x x x x x")
+    assert hand.to_act == 0
+    legal = hand.legal_actions()
+    assert legal.values == tuple(made_values(parse_cards("Qs 9h"), parse_cards("9c Kc 3h 5s 9d")))
+    quads = value_of(Category.FOUR_OF_A_KIND, (7, 12))  # four nines: not there
+    with pytest.raises(IllegalAction, match="the cards do not make that hand"):
+        hand.show(quads)
+    assert hand.to_act == 0
+
+
+def test_announced_lower_hand_is_binding() -> None:
+    hand = make(ANNOUNCED, [100] * 2, button=1, holes=["Qs 9h", "Ks Jh"],
+                board="9c Kc 3h 5s 9d")  # fmt: skip
+    play(hand, "c x x x x x x x")
+    trips = evaluate(parse_cards("Qs 9h 9c Kc 9d")).value
+    pair = evaluate(parse_cards("9h 9c Kc Qs 5s")).value  # only "a pair of nines"
+    assert pair in hand.legal_actions().values
+    assert pair < trips
+    hand.show(pair)
+    hand.show()  # seat 1 announces its best: two pair, kings and nines
+    assert hand.result is not None
+    assert hand.result.winners == (1,)
+    assert next(e.value for e in hand.events if e.kind is EventKind.SHOW) == pair
+
+
+def test_cards_speak_refuses_announcements() -> None:
+    hand = make(NL, [100] * 2, button=1, holes=["Qs 9h", "Ks Jh"], board="9c Kc 3h 5s 9d")
+    play(hand, "c x x x x x x x")
+    with pytest.raises(IllegalAction, match="hands are not announced"):
+        hand.show(123)
+
+
+# §9 awarding the pot ---------------------------------------------------------------------
+
+
+def _tie_hand(rules: Rules) -> Hand:
+    """001's example: A all-in (E = 150) ties B (E = 300); C folds having put in 125."""
+    hand = make(rules, [50, 200, 200], button=2, board=ROYAL)
+    play(hand, "b50 r125 c")  # A all-in for 50, B raises to 125, C calls
+    play(hand, "b50 f")  # flop: B bets, C folds; B's 50 comes back
+    assert hand.committed == (50, 125, 125)
+    return hand
+
+
+def test_proportional_tie_split() -> None:
+    hand = _tie_hand(BARE.replace(tie_split=TieSplit.PROPORTIONAL))
+    assert hand.result is not None
+    assert hand.result.won == (100, 200, 0)
+
+
+def test_side_pots_tie_split() -> None:
+    hand = _tie_hand(BARE)
+    assert hand.result is not None
+    assert hand.result.won == (75, 225, 0)
+
+
+def test_three_way_tie_with_an_all_in_player_and_a_side_pot() -> None:
+    # A all-in for 30, B and C cover with 90 each; all three tie on the board
+    rules = BARE.replace(tie_split=TieSplit.PROPORTIONAL)
+    hand = make(rules, [30, 300, 300], button=2, board=ROYAL, auto=True)
+    play(hand, "b30 r90 c x x x x x x")
+    assert hand.result is not None
+    # expectations: A 90, B and C 210; the tied group claims 210, shared 90 : 210 : 210
+    # (37.06, 86.47, 86.47): floors 37, 86, 86 and the odd chip left of the button (A)
+    assert hand.result.won == (38, 86, 86)
+    standard = make(BARE, [30, 300, 300], button=2, board=ROYAL, auto=True)
+    play(standard, "b30 r90 c x x x x x x")
+    assert standard.result is not None
+    assert standard.result.won == (30, 90, 90)
+
+
+def test_odd_chip_left_of_button() -> None:
+    # seats 0 and 1 put in 5, seat 2 puts in 1 and folds: 11 chips split by a tie
+    for button, script, expected in (
+        (2, "b1 c c b4 c f x x x x", (6, 5, 0)),  # seat 0 is left of the button
+        (0, "b1 c c b4 f c x x x x", (5, 6, 0)),  # seat 1 is
+    ):
+        hand = make(BARE, [100] * 3, button=button, board=ROYAL, auto=True)
+        play(hand, script)
+        assert hand.committed == (5, 5, 1)
+        assert hand.result is not None
+        assert hand.result.won == expected
+
+
+def test_odd_chip_to_best_hand_by_suit() -> None:
+    rules = BARE.replace(odd_chip=OddChip.BEST_SUIT)
+    hand = make(rules, [100] * 3, button=2, holes=["Ah Kc", "As Kd", "2c 3c"],
+                board="Qd Jh 9s 5c 4d", auto=True)  # fmt: skip
+    play(hand, "b1 c c b4 c f x x x x")  # 11 chips; seats 0 and 1 tie with ace-king high
+    assert hand.committed == (5, 5, 1)
+    assert hand.result is not None
+    assert hand.result.won == (5, 6, 0)  # the ace of spades beats the ace of hearts
+    assert make(BARE, [100] * 3, button=2).n == 3  # (left of the button would be seat 0)
+
+
+def test_dead_antes_go_to_the_main_pot() -> None:
+    # a big-blind ante of 10 is dead money: the big blind, all-in, can still win it
+    rules = Rules(structure=Structure.NO_LIMIT, blinds=(5, 10), antes=(0, 10, 0),
+                  dead_antes=True)  # fmt: skip
+    hand = make(rules, [100, 20, 100], button=2, holes=["7c 2d", "Ah Ad", "8c 3d"],
+                board="Kc 9s 5d 4h Jc", auto=True)  # fmt: skip
+    assert hand.committed == (5, 20, 0)
+    play(hand, "c c x x x x x x")
+    assert hand.result is not None
+    assert hand.result.net == (-10, 20, -10)
+
+
+def test_uneven_antes_not_dead_return_the_uncovered_part() -> None:
+    rules = Rules(structure=Structure.NO_LIMIT, blinds=(5, 10), antes=(0, 10, 0))
+    hand = make(rules, [100, 100, 100], button=2)
+    back = [(e.seat, e.amount) for e in hand.events if e.kind is EventKind.RETURN]
+    assert back == [(1, 10)]  # nobody else antes: the big blind's ante is uncalled
+    assert hand.committed == (5, 10, 0)
+
+
+# §13 the worked hand of 002 -------------------------------------------------------------
+
+
+def test_worked_hand_alice_bob_carol_ted() -> None:
+    # Alice (button) 0, Bob 1, Carol 2, Ted 3; fixed limit 2/4, blinds 1/2
+    hand = make(FL, [100] * 4, button=0, holes=[None, "Qs 9h", "Ks Jh", None],
+                board="9c Kc 3h 5s 9d")  # fmt: skip
+    play(hand, "f c c x")  # Ted folds, Alice calls, Bob completes, Carol checks
+    assert format_cards(hand.board) == "9c Kc 3h"
+    play(hand, "x b2 r4 c c")  # Bob checks, Carol bets, Alice raises, Bob and Carol call
+    assert format_cards(hand.board) == "9c Kc 3h 5s"
+    play(hand, "x x x")
+    assert format_cards(hand.board) == "9c Kc 3h 5s 9d"
+    play(hand, "b4 c f")  # Bob bets, Carol calls, Alice folds
+    assert hand.pot == 26
+    assert hand.to_act == 1  # Bob bet last: he shows first
+    hand.show()
+    hand.muck()  # Carol's kings and nines lose to three nines
+    assert hand.result is not None
+    assert hand.result.net == (-6, 16, -10, 0)
+    shown = next(e for e in hand.events if e.kind is EventKind.SHOW)
+    assert evaluate([*shown.cards, *hand.board]).name == "three nines, king-queen kickers"
+
+
+# wild cards and the joker (§1), min_hole_cards (§2) ------------------------------------
+
+
+def test_joker_is_in_the_wild_pack() -> None:
+    rules = Rules.preset("wild")
+    assert rules.joker
+    seen: set[int] = set()
+    rng = random.Random(5)
+    for _ in range(60):
+        hand = Hand(rules, [100] * 9, rng=rng, auto_showdown=True)
+        seen.update(int(c) for s in range(9) for c in hand.hole(s))
+        play_random(hand, rng)
+    assert 52 in seen
+
+
+def test_joker_bug_completes_a_straight() -> None:
+    rules = Rules.preset("wild")
+    hand = make(rules, [100] * 2, button=1, holes=["Jk 2c", "Ah Ad"],
+                board="3d 4h 5s Kc Qd", auto=True)  # fmt: skip
+    play(hand, "c x x x x x x x")
+    assert hand.result is not None
+    assert hand.result.winners == (0,)  # the bug completes a six-high straight
+
+
+def test_deuces_wild_five_of_a_kind() -> None:
+    rules = NL.replace(wild="2")
+    hand = make(rules, [100] * 2, button=1, holes=["2c 2d", "Ah Kh"],
+                board="As Ad Ac 9h 8h", auto=True)  # fmt: skip
+    play(hand, "c x x x x x x x")
+    assert hand.result is not None
+    assert hand.result.winners == (0,)
+    value = next(e.value for e in hand.events if e.kind is EventKind.SHOW and e.seat == 0)
+    assert value is not None
+    assert value > value_of(Category.STRAIGHT_FLUSH, (12,))
+
+
+def test_min_hole_cards_one_stops_playing_the_board() -> None:
+    board = ROYAL
+    for rules, expected in ((NL, (0, 0)), (NL.replace(min_hole_cards=1), (4, -4))):
+        hand = make(rules, [100] * 2, button=1, holes=["9s 2c", "Ah 3d"], board=board, auto=True)
+        play(hand, "c x x x x x x x")
+        assert hand.result is not None
+        assert hand.result.net == expected  # with one hole card: a king-high straight flush
+
+
+# views and the event log -----------------------------------------------------------------
+
+
+def _cards_in(view: PlayerView) -> set[int]:
+    found: set[int] = set(view.hole) | set(view.board)
+    for cards in view.shown:
+        found.update(cards or ())
+    for event in view.events:
+        found.update(event.cards)
+    return found
+
+
+def test_view_holds_own_cards_and_nothing_hidden() -> None:
+    hand = make(NL, [100] * 3, button=0, holes=["As Ks", "Qd Qc", "7h 2c"], board="2d 3d 4d 5d 6d")
+    play(hand, "c c x")
+    for seat in range(3):
+        view = hand.view(seat)
+        assert view.hole == hand.hole(seat)
+        others = {int(c) for s in range(3) if s != seat for c in hand.hole(s)}
+        assert not _cards_in(view) & others
+        burns = [e for e in view.events if e.kind is EventKind.BURN]
+        assert burns
+        assert all(e.cards == () for e in burns)
+        assert _cards_in(view) <= set(view.hole) | set(view.board)
+    assert hand.view(1).legal is not None
+    assert hand.view(0).legal is None
+    assert hand.view(1).to_call == 0
+
+
+def test_view_after_showdown_shows_shown_cards_only() -> None:
+    hand = make(NL, [100] * 3, button=0, holes=["Kc Kd", "Qs Qh", "9c 9d"],
+                board="2s 5c 9h Th Jc", auto=True)  # fmt: skip
+    play(hand, "c c x x x x x x x x x x")
+    view = hand.view(0)
+    assert view.shown[1] == tuple(parse_cards("Qs Qh"))
+    assert view.shown[2] == tuple(parse_cards("9c 9d"))
+    assert view.shown[0] is None  # seat 0 mucked: the others never see its cards
+    assert Card.parse("Kc") not in _cards_in(hand.view(1))
+    assert view.result is hand.result
+
+
+def test_events_are_the_history() -> None:
+    rng = random.Random(11)
+    for _ in range(30):
+        n = rng.randint(2, 7)
+        stacks = [rng.randint(5, 200) for _ in range(n)]
+        button = rng.randrange(n)
+        deck_seed = rng.random()
+        hand = Hand(NL, stacks, button=button, rng=random.Random(deck_seed), auto_showdown=True)
+        play_random(hand, rng)
+        again = Hand(NL, stacks, button=button, rng=random.Random(deck_seed), auto_showdown=True)
+        for event in hand.events:  # replay the players' actions from the log
+            if event.kind is EventKind.FOLD:
+                again.fold()
+            elif event.kind is EventKind.CHECK:
+                again.check()
+            elif event.kind is EventKind.CALL:
+                again.call()
+            elif event.kind in (EventKind.BET, EventKind.RAISE):
+                again.bet_or_raise(event.total)
+        assert again.events == hand.events
+        assert again.result == hand.result
+        assert str(hand).count("\n") == len(hand.events) + (1 if hand.board else 0)
