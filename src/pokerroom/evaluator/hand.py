@@ -32,12 +32,29 @@ class HandValue:
     """A ranked five-card hand: comparable and hashable by its value alone.
 
     ``cards`` are the five cards used, in the order they count (``Q Q 8 8 A``);
-    ``played_as`` says what each of them stands for when wild cards are in play.
+    ``played_as`` says what each of them stands for when wild cards are in play (None
+    for a hand evaluated without a wild-card rule).  ``repr`` is a constructor
+    expression, ``str`` the name and the cards:
+
+    >>> from pokerroom.cards import parse_cards
+    >>> from pokerroom.evaluator.wildcards import JokerMode
+    >>> h = evaluate(parse_cards("Ks Kd Jk 7c 4h"), wild=WildCards(joker=JokerMode.BUG))
+    >>> h
+    HandValue(3874, parse_cards('Ks Kd Jk 7c 4h'), parse_cards('Ks Kd As 7c 4h'))
+    >>> print(h)
+    pair of kings, ace-seven-four kickers [Ks Kd Jk 7c 4h (as Ks Kd As 7c 4h)]
+    >>> eval(repr(h)) == h
+    True
     """
 
     value: int
     cards: tuple[Card, ...] = field(default=())
     played_as: tuple[Card, ...] | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cards", tuple(Card(c) for c in self.cards))
+        if self.played_as is not None:
+            object.__setattr__(self, "played_as", tuple(Card(c) for c in self.played_as))
 
     @property
     def category(self) -> Category:
@@ -72,7 +89,8 @@ class HandValue:
         return f"{self.name} [{shown}]"
 
     def __repr__(self) -> str:
-        return f"HandValue({self.value}, {self.name!r}, {format_cards(self.cards)!r})"
+        played = f", parse_cards({format_cards(self.played_as)!r})" if self.played_as else ""
+        return f"HandValue({self.value}, parse_cards({format_cards(self.cards)!r}){played})"
 
 
 def _order_five(value: int, five: Sequence[int]) -> tuple[Card, ...]:
