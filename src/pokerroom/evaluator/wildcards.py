@@ -25,7 +25,7 @@ class JokerMode(Enum):
             raise CardError(f"not a joker mode: {text!r} (bug or wild)") from None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True, repr=False)
 class WildCards:
     """The wild cards of a game.
 
@@ -34,7 +34,9 @@ class WildCards:
     it is in the pack (``None`` means there is no joker).
 
     >>> WildCards.parse("2")
-    WildCards(ranks=frozenset({<Rank.TWO: 0>}), cards=frozenset(), joker=None)
+    WildCards.parse('2')
+    >>> WildCards(ranks={Rank.TEN}, cards=parse_cards("Jd"), joker=JokerMode.BUG)
+    WildCards.parse('T Jd', joker='bug')
     >>> WildCards(joker=JokerMode.BUG).is_wild(52)
     True
     """
@@ -48,6 +50,15 @@ class WildCards:
         object.__setattr__(self, "cards", frozenset(Card(c) for c in self.cards))
         if any(c == JOKER for c in self.cards):
             raise CardError("the joker is made wild with joker=JokerMode.WILD, not cards=")
+
+    def __repr__(self) -> str:
+        if not self.any:
+            return "WildCards()"
+        ranks = " ".join(Rank(r).char for r in sorted(self.ranks))
+        cards = " ".join(str(c) for c in sorted(self.cards))
+        text = " ".join(t for t in (ranks, cards) if t)
+        joker = f", joker={self.joker.value!r}" if self.joker else ""
+        return f"WildCards.parse({text!r}{joker})"
 
     @property
     def any(self) -> bool:
