@@ -63,6 +63,9 @@ def _nuts(board: list[Card], wild: WildCards | None, min_hole_cards: int) -> int
     print(f"board:    {format_cards(result.board)}")
     print(f"nuts:     {result.name}")
     print(f"hand:     {format_cards(result.hand.cards)}")
+    played = result.hand.played_as
+    if played and tuple(played) != tuple(result.hand.cards):
+        print(f"plays as: {format_cards(played)}")
     holes = [format_cards(h) for h in result.holes]
     print(f"holes:    {len(holes)} pair{'s' if len(holes) != 1 else ''}: {', '.join(holes)}")
     return 0
