@@ -528,3 +528,38 @@ def test_stacked_deck_deals_the_named_cards() -> None:
     assert format_cards(hand.board) == "Ah Kh Qh Jh Th"
     assert hand.result is not None
     assert hand.result.net == (0, 0, 0)  # the board plays: a royal flush for everyone
+
+
+def test_no_limit_raise_over_a_short_all_in_bet_is_a_full_bet_more() -> None:
+    hand = make(NL, [100, 100, 7], button=1)  # seat 2, the small blind, has 7
+    play(hand, "c c x")  # pre-flop: 4 each; seat 2 has 3 left
+    play(hand, "b3")  # seat 2 bets all-in for 3, less than the minimum bet of 4
+    assert hand.to_act == 0
+    assert str(hand.legal_actions()) == "fold, call 3, raise to 7 to 96"  # 3 + a full bet
+
+
+def test_fixed_limit_short_all_in_bet_is_completed() -> None:
+    hand = make(FL, [100, 100, 3], button=1)  # seat 2, the small blind, has 3
+    play(hand, "c c x")
+    assert hand.street is Street.FLOP
+    play(hand, "b1")  # seat 2 bets its last chip
+    assert str(hand.legal_actions()) == "fold, call 1, raise to 2"  # complete to one unit
+    assert hand.to_act == 0
+    hand.raise_to(2)
+    assert hand.raises == 0  # the completion is the round's bet
+    assert str(hand.legal_actions()) == "fold, call 2, raise to 4"
+
+
+def test_checked_player_facing_a_short_all_in_bet_may_not_raise() -> None:
+    hand = make(NL, [100, 100, 7], button=0)  # seat 2, the big blind, has 7
+    play(hand, "c c x")
+    play(hand, "x b3")  # seat 1 checks; seat 2 bets all-in for 3
+    assert str(hand.legal_actions()) == "fold, call 3, raise to 7 to 96"  # seat 0 may raise
+    hand.call()
+    assert str(hand.legal_actions()) == "fold, call 3"  # seat 1 checked: not reopened
+
+
+def test_player_left_alone_with_nothing_to_call_is_not_asked() -> None:
+    hand = make(NL, [100, 100, 2], button=2)
+    play(hand, "c f")  # the button calls all-in for 2, the small blind folds
+    assert hand.is_over  # the big blind, alone with chips and owing nothing, is not asked

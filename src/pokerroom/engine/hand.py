@@ -223,17 +223,26 @@ class Hand(Legality, Showdown):
         self._legal = None
 
     def _advance(self, seat: int) -> None:
+        """Pass the turn clockwise to the next seat that must act, or end the round."""
         need, n = self._need, self.n
         i = seat + 1
         for _ in range(n):
             if i == n:
                 i = 0
             if need[i]:
+                if self._bets[i] >= self._high and self._alone(i):
+                    need[i] = False  # nothing to call and nobody left to bet against
+                    break
                 self._to_act = i
                 self._legal = None
                 return
             i += 1
         self._end_round()
+
+    def _alone(self, seat: int) -> bool:
+        """Whether every other live seat is all-in."""
+        folded, allin = self._folded, self._allin
+        return all(j == seat or folded[j] or allin[j] for j in range(self.n))
 
     def _end_round(self) -> None:
         """Return the uncalled part of the top bet, then the next round, the run-out or
@@ -363,15 +372,16 @@ class Hand(Legality, Showdown):
         self._allin[s] = allin
         high = self._high
         unit = self._units[self._street]
-        fixed = self._limit == FIXED
-        if not self._opened:
-            if to >= unit:
-                self._opened = True
-                self._full = unit if fixed else to
-        elif to - high >= (unit if fixed else self._full):
-            self._raises += 1
-            if not fixed:
-                self._full = to - high
+        if self._limit == FIXED:
+            if not self._opened:
+                self._opened = to >= unit  # the bet, or the completion of a short one
+            elif to - high >= unit:
+                self._raises += 1
+        elif to - high >= (unit if self._full < unit else self._full):  # a full bet or raise
+            if self._opened:
+                self._raises += 1
+            self._opened = True
+            self._full = to - high
         self._high = to
         self._checked[s] = False
         need, folded, allins = self._need, self._folded, self._allin

@@ -8,7 +8,7 @@ action gets a sentence naming the seat, the street, the rule and the legal choic
 from __future__ import annotations
 
 from pokerroom.engine.actions import Action, ActionKind, IllegalAction, LegalActions
-from pokerroom.engine.state import FIXED, POT, SHOWDOWN, STREETS, State
+from pokerroom.engine.state import FIXED, NOLIMIT, POT, SHOWDOWN, STREETS, State
 from pokerroom.evaluator import made_values
 from pokerroom.rules import ShowdownMode
 
@@ -86,19 +86,21 @@ class Legality(State):
         cap = self._caps[street]
         if opened and cap is not None and self._raises >= cap:
             return 0, 0, f"the raise cap is reached ({cap} raise{'s' if cap != 1 else ''})"
-        faced = self._faced[s]
-        if faced >= 0 and high - faced < (self._full if opened else unit):
-            return 0, 0, "an all-in for less than a full raise did not reopen the betting"
         limit = self._limit
+        # A full raise: one unit in fixed limit; else the largest full bet or raise of
+        # the round, at least the minimum bet.
+        step = unit if limit == FIXED or self._full < unit else self._full
+        faced = self._faced[s]
+        if faced >= 0 and high - faced < step:
+            return 0, 0, "an all-in for less than a full raise did not reopen the betting"
         allin = bets[s] + stack
-        if not opened:
-            lo = unit
-            hi = unit if limit == FIXED else allin
+        if limit == FIXED:
+            # Below a full unit (a sub-minimum blind, a short all-in bet) the raise
+            # completes the bet to one unit (002).
+            lo = hi = high + unit if opened else unit
         else:
-            lo = high + (unit if limit == FIXED else self._full)
-            hi = lo if limit == FIXED else allin
-        if limit == POT:
-            hi = max(lo, high + sum(self._committed) + owe)
+            lo = high + step
+            hi = allin if limit == NOLIMIT else max(lo, high + sum(self._committed) + owe)
         if allin < lo:
             if self.rules.all_in_only_when_short:
                 return 0, 0, (
