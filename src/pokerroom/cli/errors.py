@@ -19,6 +19,8 @@ _USER_ERRORS = (
     ("pokerroom.engine.actions", "IllegalAction"),
     ("pokerroom.engine.hand", "HandError"),
     ("pokerroom.history.errors", "HistoryError"),
+    ("pokerroom.ranges", "RangeError"),
+    ("pokerroom.equity", "EquityError"),
 )
 
 

@@ -1,0 +1,203 @@
+"""``pokerroom equity``: how often hands or ranges win, tie, and their share of the pot.
+
+    pokerroom equity AhKh QsQc
+    pokerroom equity "QQ+,AKs" random --board Ks7d2c
+    pokerroom equity AA KK QQ --samples 500000 --seed 7
+    pokerroom equity "22+,A2s+" random --target-error 0.001 --time 5
+
+This adapter owns the clock (``--time``), the progress bar and the output; the
+computation is :func:`pokerroom.equity.equity`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from typing import TYPE_CHECKING
+
+from pokerroom.cli.errors import UsageError
+
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.progress import Progress, TaskID
+
+    from pokerroom.equity import EquityResult
+    from pokerroom.ranges import Range
+
+__all__ = ["register"]
+
+SHOW_PROGRESS_AFTER = 0.4  # seconds: quick answers show no bar
+
+
+class _LazyBar:
+    """A progress bar that appears only once the work has taken a while."""
+
+    def __init__(self, console: Console, label: str) -> None:
+        self.console, self.label = console, label
+        self.start = time.perf_counter()
+        self.bar: Progress | None = None
+        self.task: TaskID | None = None
+
+    def __call__(self, done: int, total: int | None) -> None:
+        if self.bar is None:
+            if time.perf_counter() - self.start < SHOW_PROGRESS_AFTER:
+                return
+            from rich.progress import (
+                BarColumn,
+                MofNCompleteColumn,
+                Progress,
+                TextColumn,
+                TimeElapsedColumn,
+                TimeRemainingColumn,
+            )
+
+            self.bar = Progress(
+                TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                TimeElapsedColumn(), TimeRemainingColumn(),
+                console=self.console, transient=True,
+            )
+            self.bar.start()
+            self.task = self.bar.add_task(self.label, total=total)
+        assert self.task is not None
+        self.bar.update(self.task, completed=done, total=total)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
+
+def _cmd_equity(args: argparse.Namespace) -> int:
+    from rich.console import Console
+
+    from pokerroom.equity import equity
+
+    if len(args.players) < 2:
+        raise UsageError(
+            "give at least two hands or ranges, like: pokerroom equity AhKh QsQc"
+        )
+    if args.exact and any(x is not None for x in (args.samples, args.target_error, args.time)):
+        raise UsageError("--exact takes no --samples, --target-error or --time")
+    console = Console()
+    bar = _LazyBar(console, "exact enumeration" if args.exact else "dealing")
+    started = time.perf_counter()
+    try:
+        result = equity(
+            args.players,
+            args.board or "",
+            args.dead or "",
+            exact=True if args.exact else None,
+            samples=args.samples,
+            target_error=args.target_error,
+            time_budget=args.time,
+            clock=time.perf_counter if args.time else None,
+            seed=args.seed,
+            progress=bar,
+        )
+    finally:
+        bar.close()
+    seconds = time.perf_counter() - started
+    if args.json:
+        print(json.dumps(_as_json(result, seconds), indent=2))
+        return 0
+    _print_table(console, result, seconds)
+    if args.grid:
+        from pokerroom.ranges import Range
+
+        for i, text in enumerate(args.players, 1):
+            r = Range.parse(text)
+            if not r.is_hand:
+                _print_grid(console, f"player {i}: {r}", r)
+    return 0
+
+
+def _as_json(result: EquityResult, seconds: float) -> dict[str, object]:
+    return {
+        "method": "exact" if result.exact else "monte carlo",
+        "deals": result.deals,
+        "board": " ".join(map(str, result.board)),
+        "dead": " ".join(map(str, result.dead)),
+        "seconds": round(seconds, 6),
+        "players": [
+            {"hand": p.hand, "win": p.win, "tie": p.tie, "equity": p.equity,
+             "std_error": p.std_error}
+            for p in result.players
+        ],
+    }
+
+
+def _print_table(console: Console, result: EquityResult, seconds: float) -> None:
+    from rich.table import Table
+
+    how = "exact" if result.exact else "Monte Carlo"
+    title = f"{how}: {result.deals:,} deals in {seconds:.2f} s"
+    table = Table(title=title)
+    table.add_column("player", justify="right")
+    table.add_column("hand / range")
+    table.add_column("win %", justify="right")
+    table.add_column("tie %", justify="right")
+    table.add_column("equity %", justify="right", style="bold")
+    if not result.exact:
+        table.add_column("± std error", justify="right")
+    for i, p in enumerate(result.players, 1):
+        row = [str(i), p.hand, f"{100 * p.win:.2f}", f"{100 * p.tie:.2f}",
+               f"{100 * p.equity:.2f}"]
+        if not result.exact:
+            row.append(f"{100 * p.std_error:.2f}")
+        table.add_row(*row)
+    console.print(table)
+    if result.board:
+        console.print(f"board: {' '.join(map(str, result.board))}")
+    if result.dead:
+        console.print(f"dead:  {' '.join(map(str, result.dead))}")
+
+
+def _print_grid(console: Console, title: str, r: Range) -> None:
+    from rich.table import Table
+
+    from pokerroom.starting import grid
+
+    shares = r.grid()
+    table = Table(title=title, show_header=False, box=None, padding=(0, 1))
+    for _ in range(13):
+        table.add_column(justify="center")
+    for row, cells in zip(grid(), shares, strict=True):
+        out = []
+        for cls, share in zip(row, cells, strict=True):
+            text = str(cls)
+            if share >= 1.0:
+                out.append(f"[bold black on green]{text}[/]")
+            elif share > 0.0:
+                out.append(f"[black on yellow]{text}[/]")
+            else:
+                out.append(f"[dim]{text}[/]")
+        table.add_row(*out)
+    console.print(table)
+    console.print(f"{r.combo_count:,} combinations, {100 * r.fraction:.1f}% of hands")
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser(
+        "equity",
+        help="how often hands or ranges win and tie, exact or Monte Carlo",
+        description=(
+            "Equity of 2 to 10 hands or ranges: exact enumeration when it is small enough, "
+            "otherwise Monte Carlo with a standard error. Ranges: AhKh, AKs, AKo, AK, QQ, "
+            "QQ+, ATs+, A5s-A2s, 99-66, T9s-54s, random; comma- or space-separated inside "
+            "one quoted argument; weights like AKs:0.5."
+        ),
+    )
+    p.add_argument("players", nargs="+", metavar="HAND",
+                   help="one hand or range per player (quote ranges with spaces)")
+    p.add_argument("--board", help="0, 3, 4 or 5 board cards, like Ks7d2c")
+    p.add_argument("--dead", help="cards out of play, like '2h 3h'")
+    p.add_argument("--exact", action="store_true", help="enumerate every deal, however long")
+    p.add_argument("--samples", type=int, help="Monte Carlo: deal this many times")
+    p.add_argument("--target-error", type=float, metavar="E",
+                   help="Monte Carlo: stop once every standard error is at most E (0.001 = 0.1%%)")
+    p.add_argument("--time", type=float, metavar="SECONDS",
+                   help="Monte Carlo: stop after this many seconds")
+    p.add_argument("--seed", type=int, help="seed the random deals (repeatable results)")
+    p.add_argument("--grid", action="store_true", help="also draw each range on the 13x13 grid")
+    p.add_argument("--json", action="store_true", help="print the result as JSON")
+    p.set_defaults(func=_cmd_equity)

@@ -1,0 +1,144 @@
+"""Exact equity: every possible holding against every board that can still come.
+
+Two ways through, chosen by how many board cards are to come:
+
+* **preflop** (five to come): the holdings are folded into suit-symmetry orbits
+  (:func:`~pokerroom.equity.deals.orbits`), and for each orbit every board from the
+  remaining deck is built at once as key sums (:func:`~pokerroom.equity.keys.boards_from`);
+  each player's hole pair is then a constant added to all of them.  Hand against hand is
+  one orbit: 1,712,304 boards, two lookups each.
+* **flop, turn, river** (two, one or no cards to come): the few hundred boards are built
+  once from every live card, every combination any player may hold is valued on all of
+  them, and the holdings are scored in chunks against those tables, each ignoring the
+  boards that use one of its cards.
+
+:meth:`Enumeration.work` counts the hand evaluations either way takes, which is what the
+caller compares with its budget before choosing exact over Monte Carlo.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from math import comb
+
+import numpy as np
+import numpy.typing as npt
+
+from pokerroom.equity.deals import Holdings, Spot, orbits, symmetries
+from pokerroom.equity.keys import boards_from, card_keys, values
+from pokerroom.equity.showdown import tally, tally_weighted
+
+__all__ = ["Enumeration", "Tally"]
+
+_CHUNK_CELLS = 1 << 20  # holdings x boards scored per step (values are uint16)
+# work units (about one hand evaluation each): building a board's keys, handling a holding
+_BUILD_COST = 4
+_HOLDING_COST = 50
+Progress = Callable[[int, int], None]
+
+
+@dataclass(frozen=True, slots=True)
+class Tally:
+    """Counts (see :mod:`~pokerroom.equity.showdown`) over ``total`` weighted deals;
+    ``squares`` holds ``sum(counts[:, k] / k**2)`` for the variance (Monte Carlo);
+    ``deals`` is how many deals the counts stand for."""
+
+    counts: npt.NDArray[np.float64]
+    total: float
+    deals: int
+    squares: npt.NDArray[np.float64] | None = None
+
+
+class Enumeration:
+    """The exact computation for one spot and its holdings; :attr:`work` first, then
+    :meth:`run`."""
+
+    def __init__(self, spot: Spot, held: Holdings) -> None:
+        self.spot, self.held = spot, held
+        n = len(spot.seats)
+        self.boards_each = comb(len(spot.live) - 2 * n, spot.to_come)
+        self.preflop = spot.to_come >= 3
+        self._perms = symmetries(spot.board, spot.dead) if self.preflop else []
+        self._reps: npt.NDArray[np.uint8] | None = None
+        self._weights: npt.NDArray[np.float64] | None = None
+
+    def _fold(self) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.float64]]:
+        if self._reps is None or self._weights is None:
+            self._reps, self._weights = orbits(self.spot.seats, self.held, self._perms)
+        return self._reps, self._weights
+
+    def work(self, limit: int | None = None) -> int:
+        """The cost of the enumeration in work units (about one per hand evaluation, plus
+        the cost of building boards and of handling each holding).  Folding orbits costs
+        time too, so with a ``limit`` it is skipped (and a lower bound returned) when even
+        the best fold cannot bring the work under it."""
+        n = len(self.spot.seats)
+        if self.preflop:
+            per = self.boards_each * (2 * n + _BUILD_COST)
+            # an orbit holds at most len(perms) holdings
+            lower = -(-len(self.held) // len(self._perms)) * per
+            if limit is not None and lower > limit:
+                return lower
+            return len(self._fold()[1]) * per
+        m = comb(len(self.spot.live), self.spot.to_come)
+        distinct = sum(
+            int(np.count_nonzero(np.bincount(self.held.picks[i], minlength=len(seat))))
+            for i, seat in enumerate(self.spot.seats)
+        )
+        return distinct * m + len(self.held) * (n * m + _HOLDING_COST)
+
+    def run(self, progress: Progress | None = None) -> Tally:
+        return self._run_preflop(progress) if self.preflop else self._run_shared(progress)
+
+    def _run_preflop(self, progress: Progress | None) -> Tally:
+        spot = self.spot
+        reps, weights = self._fold()
+        n = len(spot.seats)
+        m = self.boards_each
+        counts = np.zeros((n, n + 1), dtype=np.float64)
+        scratch = np.empty(m, dtype=np.int64)
+        vals = np.empty((n, m), dtype=np.uint16)
+        rank, suit, bit = card_keys()
+        for o, hole in enumerate(reps):
+            live = spot.live[~np.isin(spot.live, hole)]
+            boards = boards_from(live, spot.to_come, spot.board)
+            for i, (a, b) in enumerate(hole):
+                vals[i] = values(
+                    boards, int(rank[a] + rank[b]), int(suit[a] + suit[b]), int(bit[a] | bit[b]),
+                    scratch,
+                )
+            counts += weights[o] * tally(vals)
+            if progress:
+                progress(o + 1, len(reps))
+        return Tally(counts, float(weights.sum()) * m, len(self.held) * m)
+
+    def _run_shared(self, progress: Progress | None) -> Tally:
+        spot, held = self.spot, self.held
+        n = len(spot.seats)
+        boards = boards_from(spot.live, spot.to_come, spot.board)
+        m = len(boards)
+        scratch = np.empty(m, dtype=np.int64)
+        tables = []
+        for i, seat in enumerate(spot.seats):
+            used = np.zeros(len(seat), dtype=np.bool_)
+            used[held.picks[i]] = True
+            table = np.zeros((len(seat), m), dtype=np.uint16)
+            for k in np.flatnonzero(used):
+                table[k] = values(
+                    boards, int(seat.rank[k]), int(seat.suit[k]), int(seat.masks[k]), scratch
+                )
+            tables.append(table)
+        counts = np.zeros((n, n + 1), dtype=np.float64)
+        step = max(1, _CHUNK_CELLS // m)
+        assert boards.mask is not None
+        for start in range(0, len(held), step):
+            stop = min(start + step, len(held))
+            picks = held.picks[:, start:stop]
+            vals = np.stack([t.take(picks[i], axis=0) for i, t in enumerate(tables)])
+            valid = (boards.mask[None, :] & held.masks[start:stop, None]) == 0
+            counts += tally_weighted(vals, valid, held.weights[start:stop], self.boards_each)
+            if progress:
+                progress(stop, len(held))
+        return Tally(counts, float(held.weights.sum()) * self.boards_each,
+                     len(held) * self.boards_each)

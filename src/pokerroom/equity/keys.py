@@ -1,0 +1,192 @@
+"""Seven-card values for many boards at once, from the evaluator's key tables.
+
+A seven-card hand's key is the sum of its cards' keys (:mod:`pokerroom.evaluator.tables`):
+a rank sum that indexes the rank table, and four suit counters that flag a flush.  Equity
+asks for the same boards against several hole pairs, so the work splits in two:
+
+* a :class:`Boards` holds, for every board, the key sum of its five cards, as the rank sum
+  and the suit counters, and the way to its 52-bit card mask (bit ``13 * suit + rank``),
+  needed only to finish the few flushes;
+* :func:`values` and :func:`values_each` add the hole pairs' keys and look up, in a handful
+  of NumPy passes over the boards.
+
+:func:`boards_from` builds every board of k cards from a set of live cards in
+colexicographic order without materialising the cards: the boards whose highest card is
+the t-th live card are the (k-1)-card boards of the t lower live cards plus that card's
+key.  :func:`boards_of` sums the keys of given (sampled) boards, one uint64 per card as in
+the batch evaluator, and reads the rank sum and suit counters through views of the sum.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from math import comb
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+
+from pokerroom.evaluator.tables import FLUSH_BITS, FLUSH_OFFSET, SUIT_SHIFT, flush_table, tables
+
+__all__ = ["Boards", "HoleKeys", "boards_from", "boards_of", "card_keys", "values",
+           "values_each"]
+
+Int64s = npt.NDArray[np.int64]
+U16s = npt.NDArray[np.uint16]
+U64s = npt.NDArray[np.uint64]
+Ints = npt.NDArray[np.integer]
+
+_SUIT_OFFSET: Final = np.uint16(FLUSH_OFFSET >> SUIT_SHIFT)
+_SUIT_FLUSH: Final = np.uint16(FLUSH_BITS >> SUIT_SHIFT)
+_SUIT_MASK: Final = np.uint64(0x1FFF)
+
+
+@functools.cache
+def card_keys() -> tuple[Int64s, U16s, U64s]:
+    """Per card code 0..51: the seven-card rank key, the suit-counter key, and the card's
+    bit ``1 << (13 * suit + rank)``."""
+    single = tables(7).single[:52]
+    rank = (single & np.uint64(0xFFFFFFFF)).astype(np.int64)
+    suit = (single >> np.uint64(SUIT_SHIFT)).astype(np.uint16)
+    codes = np.arange(52, dtype=np.uint64)
+    bit = np.left_shift(
+        np.uint64(1), np.uint64(13) * (codes & np.uint64(3)) + (codes >> np.uint64(2))
+    )
+    for a in (rank, suit, bit):
+        a.setflags(write=False)
+    return rank, suit, bit
+
+
+@dataclass(frozen=True, slots=True)
+class Boards:
+    """Key sums of many boards: ``rank`` sums and ``suit`` counters (arrays or views), and
+    either every board's card ``mask`` or its ``cards`` (k, M) as indices into ``bits``
+    (the card masks of a deck) beside the mask of the cards all boards share (``base``)."""
+
+    rank: Ints
+    suit: U16s
+    mask: U64s | None = None
+    cards: Ints | None = None
+    bits: U64s | None = None
+    base: int = 0
+
+    def __len__(self) -> int:
+        return len(self.rank)
+
+    def masks(self, rows: npt.NDArray[np.intp]) -> U64s:
+        """The card masks of the boards at ``rows``."""
+        if self.mask is not None:
+            return self.mask[rows]
+        out = np.full(len(rows), self.base, dtype=np.uint64)
+        if self.cards is not None and self.bits is not None:
+            for row in self.cards:
+                out |= self.bits.take(row[rows])
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class HoleKeys:
+    """Key sums and card masks of hole pairs, one per board."""
+
+    rank: Int64s
+    suit: U16s
+    mask: U64s
+
+
+def _fixed(fixed: npt.ArrayLike) -> tuple[int, int, int]:
+    rank, suit, bit = card_keys()
+    codes = np.asarray(fixed, dtype=np.intp)
+    return (int(rank[codes].sum()), int(suit[codes].sum()),
+            int(np.bitwise_or.reduce(bit[codes], initial=np.uint64(0))))
+
+
+def boards_from(live: npt.NDArray[np.intp], k: int, fixed: npt.ArrayLike = ()) -> Boards:
+    """Every k-card subset of the ``live`` card codes (colexicographic order), each with
+    the ``fixed`` cards added."""
+    rank, suit, bit = card_keys()
+    base_r, base_s, base_m = _fixed(fixed)
+    r_cur = np.array([base_r], dtype=np.int64)
+    s_cur = np.array([base_s], dtype=np.uint16)
+    m_cur = np.array([base_m], dtype=np.uint64)
+    lr, ls, lm = rank[live], suit[live], bit[live]
+    n = len(live)
+    for j in range(1, k + 1):
+        total = comb(n, j)
+        r_new = np.empty(total, dtype=np.int64)
+        s_new = np.empty(total, dtype=np.uint16)
+        m_new = np.empty(total, dtype=np.uint64)
+        off = 0
+        for top in range(j - 1, n):
+            size = comb(top, j - 1)
+            end = off + size
+            np.add(r_cur[:size], lr[top], out=r_new[off:end])
+            np.add(s_cur[:size], ls[top], out=s_new[off:end])
+            np.bitwise_or(m_cur[:size], lm[top], out=m_new[off:end])
+            off = end
+        r_cur, s_cur, m_cur = r_new, s_new, m_new
+    return Boards(r_cur, s_cur, mask=m_cur)
+
+
+def boards_of(
+    cards: Ints, fixed: npt.ArrayLike = (), deck: npt.NDArray[np.intp] | None = None
+) -> Boards:
+    """Key sums of given boards: ``cards`` is (k, M), row i holding the i-th card of every
+    board, as card codes or (with ``deck``) as indices into ``deck``; every board also
+    holds the ``fixed`` cards."""
+    single = tables(7).single[:52]
+    bits = card_keys()[2]
+    if deck is not None:
+        single, bits = single[deck], bits[deck]
+    base_r, base_s, base_m = _fixed(fixed)
+    total = np.full(cards.shape[1], base_r + (base_s << SUIT_SHIFT), dtype=np.uint64)
+    for row in cards:
+        total += single.take(row)
+    halves = total.view(np.uint32)  # little-endian: rank sum, then the suit counters
+    quarters = total.view(np.uint16)
+    return Boards(halves[0::2], quarters[2::4], cards=cards, bits=bits, base=base_m)
+
+
+def _flush_values(masks: U64s) -> U16s:
+    """Best flush of each 52-bit card mask known to hold five or more of one suit."""
+    flush = flush_table()
+    best: U16s = flush.take((masks & _SUIT_MASK).astype(np.intp))
+    for s in range(1, 4):
+        part = (masks >> np.uint64(13 * s)) & _SUIT_MASK
+        np.maximum(best, flush.take(part.astype(np.intp)), out=best)
+    return best
+
+
+def values(
+    boards: Boards, rank: int, suit: int, mask: int, scratch: Int64s | None = None
+) -> U16s:
+    """Values of one hole pair (its key sums and card mask) on every board; ``scratch``
+    (int64, as long as ``boards``) saves an allocation."""
+    index = np.add(boards.rank, rank, out=scratch, dtype=np.int64)
+    out: U16s = tables(7).rank_array.take(index)
+    counters = boards.suit + np.uint16(suit + int(_SUIT_OFFSET))
+    counters &= _SUIT_FLUSH
+    rows = np.flatnonzero(counters != 0)
+    if rows.size:
+        out[rows] = _flush_values(boards.masks(rows) | np.uint64(mask))
+    return out
+
+
+def values_each(boards: Boards, holes: HoleKeys) -> U16s:
+    """Values when each board has its own hole pair (``holes`` as long as ``boards``)."""
+    index = np.add(boards.rank, holes.rank, dtype=np.int64)
+    out: U16s = tables(7).rank_array.take(index)
+    counters = boards.suit + holes.suit
+    counters += _SUIT_OFFSET
+    counters &= _SUIT_FLUSH
+    rows = np.flatnonzero(counters != 0)
+    if rows.size:
+        out[rows] = _flush_values(boards.masks(rows) | holes.mask[rows])
+    return out
+
+
+def live_positions(live: npt.NDArray[np.intp]) -> npt.NDArray[np.intp]:
+    """Card code -> its index in ``live`` (-1 for cards not live)."""
+    pos = np.full(52, -1, dtype=np.intp)
+    pos[live] = np.arange(len(live))
+    return pos
