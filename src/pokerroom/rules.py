@@ -381,6 +381,8 @@ def _coerce_wild(wild: Any, joker: Any) -> WildCards | None:
         if joker is not None:
             return WildCards(ranks=wild.ranks, cards=wild.cards, joker=JokerMode.parse(str(joker)))
         return wild
+    if isinstance(wild, int) and not isinstance(wild, bool):
+        wild = str(wild)  # deuces wild written as a number
     if wild is not None and not isinstance(wild, str):
         raise ValueError(f"wild is {wild!r}: wild cards are text like '2' or 'Jd' (or a WildCards)")
     if joker is not None and not isinstance(joker, (str, JokerMode)):
