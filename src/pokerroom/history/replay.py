@@ -29,7 +29,7 @@ from fractions import Fraction
 from typing import Any
 
 from pokerroom.cards import Card, DeckError
-from pokerroom.engine.actions import IllegalAction, Street
+from pokerroom.engine.actions import ActionKind, IllegalAction, Street
 from pokerroom.engine.deal import stacked_deck
 from pokerroom.engine.hand import Hand, HandError
 from pokerroom.history.compare import Comparison, compare
@@ -39,7 +39,14 @@ from pokerroom.history.phh import PHHHand
 from pokerroom.history.record import PlayedHand, forced_bets, phh_order
 from pokerroom.rules import Rules, RulesError, Structure
 
-__all__ = ["PHH_FIXED_LIMIT_CAPS", "Replay", "replay_phh", "rules_from_phh", "stacked_start"]
+__all__ = [
+    "PHH_FIXED_LIMIT_CAPS",
+    "Replay",
+    "bet_to",
+    "replay_phh",
+    "rules_from_phh",
+    "stacked_start",
+]
 
 PHH_FIXED_LIMIT_CAPS = (4, 3, 3, 3)
 """PokerKit's fixed-limit cap (four bets or raises a round besides the blinds), in
@@ -253,11 +260,15 @@ def replay_phh(
             j = i
             while j < len(actions) and actions[j].verb in (Verb.SHOW, Verb.DEAL_BOARD, Verb.NOOP):
                 j += 1
+            _forced_checks(engine, None)
             _phh_showdown(engine, actions, i, j, announced)
             i = j
             continue
+        if action.verb not in (Verb.NOOP, Verb.DEAL_HOLE):
+            _forced_checks(engine, _next_actor(actions, i))
         _phh_step(engine, action, i, scale, board_so_far)
         i += 1
+    _forced_checks(engine, None)
     if engine.to_act is not None and engine.street is Street.SHOWDOWN:
         engine.settle()  # the record leaves the shows and mucks out: cards speak
     for seat, cards in enumerate(holes):
@@ -289,6 +300,27 @@ def _where(index: int, action: PHHAction) -> str:
     return f"action {index + 1} {str(action)!r}"
 
 
+def _next_actor(actions: Sequence[PHHAction], start: int) -> int | None:
+    """The player of the next recorded player action from ``start`` on."""
+    for action in actions[start:]:
+        if action.verb in (Verb.BET, Verb.CALL, Verb.FOLD, Verb.SHOW):
+            return action.player or 0
+    return None
+
+
+def _forced_checks(engine: Hand, actor: int | None) -> None:
+    """Play the checks nobody records: a player whose only choice is to check (every
+    opponent is all-in) and who is not the next recorded actor.  PokerKit, and so the
+    PHH files it writes, skips those turns."""
+    while (
+        engine.to_act is not None
+        and engine.to_act != actor
+        and engine.street is not Street.SHOWDOWN
+        and engine.legal_actions().kinds == (ActionKind.CHECK,)
+    ):
+        engine.check()
+
+
 def _phh_step(engine: Hand, action: PHHAction, index: int, scale: int, board_so_far: int) -> None:
     verb = action.verb
     if verb in (Verb.NOOP, Verb.DEAL_HOLE):
@@ -318,11 +350,19 @@ def _phh_step(engine: Hand, action: PHHAction, index: int, scale: int, board_so_
         elif verb is Verb.FOLD:
             engine.fold()
         elif verb is Verb.BET:
-            engine.bet_or_raise(_chips(action.amount, scale, "the amount"))
+            bet_to(engine, _chips(action.amount, scale, "the amount"))
         else:
             raise ReplayError(f"'{verb.value}' is not an action of hold'em", where=where)
     except IllegalAction as exc:
         raise ReplayError(_positions(str(exc)), where=where) from None
+
+
+def bet_to(engine: Hand, to: int) -> None:
+    """Complete, bet or raise to ``to`` (PHH ``cbr``, ACPC ``r``): a bet or a raise as
+    the legal choices name it (001's straddle is a raise even when nothing was posted
+    before it)."""
+    kinds = engine.legal_actions().kinds
+    engine.act(ActionKind.RAISE if ActionKind.RAISE in kinds else ActionKind.BET, to)
 
 
 def _positions(message: str) -> str:
