@@ -1,4 +1,5 @@
-"""Wild cards and the bug (``rules.md`` §1): scalar and batch evaluation, the cards played.
+"""Wild cards and the bug (``rules.md`` §1): scalar evaluation, the cards played, and every
+value a hand can make (batch evaluation is :mod:`pokerroom.evaluator.wildbatch`).
 
 A wild hand is worth the better of its *rank part* (the natural ranks with the wild
 cards substituted: five of a kind down to high card) and its *flush part* (per suit:
@@ -57,7 +58,7 @@ __all__ = ["evaluate_wild", "made_values_wild", "rank_wild", "rank_wild_batch"]
 NATURAL, WILD, BUG, OUT = 0, 1, 2, 3  # what a card is under a rule (OUT: joker not in play)
 _RANK_POWER: Final = [POWERS[c >> 2] for c in range(52)]
 _RANK_BIT: Final = [1 << (c >> 2) for c in range(52)]
-_NATURAL_RANKS = {Category.STRAIGHT_FLUSH, Category.FLUSH}
+_FLUSHES = {Category.STRAIGHT_FLUSH, Category.FLUSH}
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,7 +129,7 @@ def _realise(codes: Sequence[int], value: int, kind: list[int]) -> tuple[list[in
     cat = category_of(value)
     ranks = five_ranks(value)
     slots: list[int | None] = []  # the natural card in each place, or None for a wild one
-    if cat in _NATURAL_RANKS:
+    if cat in _FLUSHES:
         j = len(wilds) + len(bugs)
         suit = next(s for s in (3, 2, 1, 0) if flush_part(j)[
             sum(1 << (c >> 2) for c in naturals if c & 3 == s)] == value)
@@ -191,7 +192,7 @@ def _rank_only_values() -> dict[tuple[int, ...], int]:
     five of a kind included."""
     out: dict[tuple[int, ...], int] = {(r,) * 5: FIVE_OF_A_KIND[r] for r in range(13)}
     for v in range(STANDARD_CLASS_COUNT):
-        if category_of(v) not in _NATURAL_RANKS:
+        if category_of(v) not in _FLUSHES:
             out[tuple(sorted(five_ranks(v), reverse=True))] = v
     return out
 
@@ -199,14 +200,14 @@ def _rank_only_values() -> dict[tuple[int, ...], int]:
 def made_values_wild(five: Sequence[int], wild: WildCards) -> set[int]:
     """Every value five card codes can make under ``wild``, each wild card standing for
     each card it may stand for (the same set as the reference's substitutions)."""
+    if len(five) != 5:
+        raise CardError(f"made_values_wild takes five cards, not {len(five)}")
     kind = _plan(wild).kind
     if any(kind[c] == OUT for c in five):
         raise _joker_out()
     naturals = [c for c in five if kind[c] == NATURAL]
     w = sum(1 for c in five if kind[c] == WILD)
     b = sum(1 for c in five if kind[c] == BUG)
-    if len(five) != 5:
-        raise CardError(f"made_values_wild takes five cards, not {len(five)}")
     if not w + b:
         return {rank5(naturals)}
     table = _rank_only_values()
