@@ -1,0 +1,182 @@
+"""Property tests over random rules, stacks and legal action sequences (hypothesis):
+
+* chips are conserved in every state;
+* no view of a seat holds another seat's hole cards before they are shown, a burn card,
+  or any card still in the deck;
+* every action the legal choices offer is accepted, and every other action is refused
+  with the hand unchanged.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+
+from engine_helpers import snapshot
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from pokerroom.engine import (
+    Action,
+    ActionKind,
+    EventKind,
+    Hand,
+    IllegalAction,
+    OddChip,
+    PlayerView,
+    Street,
+    TieSplit,
+)
+from pokerroom.evaluator import JokerMode, WildCards
+from pokerroom.rules import Rules, ShowdownMode, Structure
+
+K = ActionKind
+
+
+@st.composite
+def rules_strategy(draw: st.DrawFn) -> Rules:
+    preset = draw(st.sampled_from(["computer-tournament", "casino-limit", "no-limit", "wild", None]))
+    if preset is not None and draw(st.booleans()):
+        return Rules.preset(preset)
+    structure = draw(st.sampled_from(list(Structure)))
+    small = draw(st.integers(1, 10))
+    blinds = draw(st.sampled_from([(), (small,), (small, 2 * small), (small, 2 * small, 4 * small),
+                                   (0, 2 * small)]))  # fmt: skip
+    fields: dict[str, object] = {
+        "structure": structure,
+        "blinds": blinds,
+        "antes": draw(st.sampled_from([0, 0, 1, small])),
+        "check_raise": draw(st.booleans()),
+        "all_in_only_when_short": draw(st.booleans()),
+        "burn_cards": draw(st.booleans()),
+        "showdown": draw(st.sampled_from(list(ShowdownMode))),
+        "tie_split": draw(st.sampled_from(list(TieSplit))),
+        "odd_chip": draw(st.sampled_from(list(OddChip))),
+        "dead_antes": draw(st.booleans()),
+        "wild": draw(st.sampled_from([None, None, WildCards(joker=JokerMode.BUG),
+                                      WildCards.parse("2")])),  # fmt: skip
+        "min_hole_cards": draw(st.sampled_from([0, 0, 1, 2])),
+        "buy_in": 10_000,
+    }
+    if structure is Structure.FIXED_LIMIT:
+        fields["small_bet"] = 2 * small
+        fields["max_raises"] = draw(st.sampled_from([None, 0, 1, 3, (4, 3, 3, 3)]))
+    else:
+        fields["min_bet"] = draw(st.sampled_from([None, 2 * small, 1]))
+    if len(blinds) == 1 and draw(st.booleans()):  # 001's button blind and straddle
+        fields["button_blind"] = True
+        fields["straddle"] = 2 * small
+        fields["straddle_counts"] = draw(st.booleans())
+    return Rules(**fields)  # type: ignore[arg-type]
+
+
+@st.composite
+def hands(draw: st.DrawFn) -> Hand:
+    rules = draw(rules_strategy())
+    n = draw(st.integers(max(2, len(rules.blinds) + (1 if rules.straddle else 0)), 9))
+    stacks = draw(st.lists(st.integers(1, 400), min_size=n, max_size=n))
+    button = draw(st.integers(0, n - 1))
+    seed = draw(st.integers(0, 2**32))
+    return Hand(rules, stacks, button=button, rng=random.Random(seed))
+
+
+def _choose(legal: object, rng: random.Random) -> Action:
+    offered = list(legal)  # type: ignore[call-overload]
+    assert offered
+    action = rng.choice(offered)
+    if action.amount is not None:
+        lo, hi = legal.min_to, legal.max_to  # type: ignore[attr-defined]
+        action = Action(action.kind, rng.randint(lo, hi))
+    return action
+
+
+def _illegal_actions(hand: Hand) -> list[Action]:
+    legal = hand.legal_actions()
+    candidates = [Action.fold(), Action.check(), Action.call(), Action.show(), Action.muck()]
+    for kind in (K.BET, K.RAISE):
+        for amount in (0, 1, legal.min_to - 1, legal.max_to + 1, legal.min_to, 10**6):
+            candidates.append(Action(kind, amount))
+    candidates.append(Action.show(7462))  # five of a kind: rarely made
+    return [a for a in candidates if a not in legal and not (
+        a.kind is K.SHOW and a.value is None and K.SHOW in legal.kinds)]  # fmt: skip
+
+
+def _view_cards(view: PlayerView) -> set[int]:
+    cards = set(view.hole) | set(view.board)
+    for shown in view.shown:
+        cards.update(shown or ())
+    for event in view.events:
+        cards.update(event.cards)
+    return cards
+
+
+def _check_views(hand: Hand) -> None:
+    for seat in range(hand.n):
+        view = hand.view(seat)
+        allowed = {int(c) for c in hand.hole(seat)} | {int(c) for c in hand.board}
+        for s, shown in enumerate(view.shown):
+            if shown is not None:
+                allowed.update(int(c) for c in shown)
+                assert any(e.kind is EventKind.SHOW and e.seat == s for e in hand.events)
+        assert {int(c) for c in _view_cards(view)} <= allowed
+        assert view.hole == hand.hole(seat)
+        assert (view.legal is not None) == (hand.to_act == seat)
+        assert not any(isinstance(v, (list, dict)) for v in vars_of(view))
+
+
+def vars_of(view: PlayerView) -> list[object]:
+    return [getattr(view, name) for name in view.__slots__]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(hand=hands(), seed=st.integers(0, 2**32))
+def test_chips_are_conserved_and_views_leak_nothing(hand: Hand, seed: int) -> None:
+    rng = random.Random(seed)
+    total = sum(hand.starting_stacks)
+    while not hand.is_over:
+        assert sum(hand.stacks) + hand.pot == total
+        _check_views(hand)
+        hand.apply(_choose(hand.legal_actions(), rng))
+    assert hand.result is not None
+    assert sum(hand.result.stacks) == total
+    assert sum(hand.result.won) == sum(hand.committed)
+    _check_views(hand)
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(hand=hands(), seed=st.integers(0, 2**32))
+def test_offered_actions_are_accepted_and_others_refused_unchanged(hand: Hand, seed: int) -> None:
+    rng = random.Random(seed)
+    while not hand.is_over:
+        legal = hand.legal_actions()
+        for action in legal:  # every offered action (fixed amounts: the ends of the range)
+            trial = copy.deepcopy(hand)
+            assert trial.is_legal(action)
+            trial.apply(action)
+        before = snapshot(hand)
+        for action in _illegal_actions(hand):
+            assert not hand.is_legal(action)
+            try:
+                hand.apply(action)
+            except IllegalAction as exc:
+                assert f"seat {hand.to_act} cannot" in str(exc)
+                assert "(legal:" in str(exc)
+            else:
+                raise AssertionError(f"{action} was accepted; legal: {legal}")
+            assert snapshot(hand) == before
+        other = (legal.seat + 1) % hand.n
+        try:
+            hand.apply(next(iter(legal)), seat=other)  # type: ignore[call-overload]
+        except IllegalAction as exc:
+            assert f"it is seat {legal.seat}'s turn" in str(exc)
+        else:
+            raise AssertionError("an action out of turn was accepted")
+        assert snapshot(hand) == before
+        acted = {EventKind.FOLD, EventKind.CHECK, EventKind.CALL, EventKind.BET,
+                 EventKind.RAISE, EventKind.STRADDLE}  # fmt: skip
+        straddling = hand.rules.straddle and not any(e.kind in acted for e in hand.events)
+        if hand.street is not Street.SHOWDOWN and not straddling:
+            # 001's straddler straddles or folds; everyone else folds only when owing
+            assert K.FOLD not in legal.kinds or legal.to_call > 0
+            assert (K.CHECK in legal.kinds) == (legal.to_call == 0)
+        hand.apply(_choose(legal, rng))
