@@ -12,10 +12,10 @@ from __future__ import annotations
 import copy
 import random
 
-from engine_helpers import snapshot
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from engine_helpers import snapshot
 from pokerroom.engine import (
     Action,
     ActionKind,
@@ -31,11 +31,13 @@ from pokerroom.evaluator import JokerMode, WildCards
 from pokerroom.rules import Rules, ShowdownMode, Structure
 
 K = ActionKind
+WILDS = [None, None, WildCards(joker=JokerMode.BUG), WildCards.parse("2")]
 
 
 @st.composite
 def rules_strategy(draw: st.DrawFn) -> Rules:
-    preset = draw(st.sampled_from(["computer-tournament", "casino-limit", "no-limit", "wild", None]))
+    names = ["computer-tournament", "casino-limit", "no-limit", "wild", None]
+    preset = draw(st.sampled_from(names))
     if preset is not None and draw(st.booleans()):
         return Rules.preset(preset)
     structure = draw(st.sampled_from(list(Structure)))
@@ -53,8 +55,7 @@ def rules_strategy(draw: st.DrawFn) -> Rules:
         "tie_split": draw(st.sampled_from(list(TieSplit))),
         "odd_chip": draw(st.sampled_from(list(OddChip))),
         "dead_antes": draw(st.booleans()),
-        "wild": draw(st.sampled_from([None, None, WildCards(joker=JokerMode.BUG),
-                                      WildCards.parse("2")])),  # fmt: skip
+        "wild": draw(st.sampled_from(WILDS)),
         "min_hole_cards": draw(st.sampled_from([0, 0, 1, 2])),
         "buy_in": 10_000,
     }
