@@ -303,11 +303,10 @@ class Range:
 
     def class_weights(self) -> dict[HandClass, float]:
         """Each class that meets the range, with the weighted share of its combinations."""
-        out: dict[HandClass, float] = {}
+        sums: dict[HandClass, list[float]] = {}
         for i, w in self._items:
-            cls = _CLASS_OF[i]
-            out[cls] = out.get(cls, 0.0) + w / cls.combo_count
-        return out
+            sums.setdefault(_CLASS_OF[i], []).append(w)
+        return {cls: math.fsum(ws) / cls.combo_count for cls, ws in sums.items()}
 
     def grid(self) -> list[list[float]]:
         """The 13×13 chart of :func:`pokerroom.starting.grid` (aces first; pairs on the

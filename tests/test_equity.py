@@ -1,0 +1,245 @@
+"""Exact equity: known answers, the slow oracle, ties, conflicts, and bad questions."""
+
+from __future__ import annotations
+
+import doctest
+import re
+from itertools import combinations
+
+import numpy as np
+import pytest
+
+import pokerroom.equity
+import pokerroom.equity.calculator
+from pokerroom.cards import CardError, parse_cards
+from pokerroom.equity import EquityError, EquityResult, equity
+from pokerroom.equity.keys import boards_from, boards_of, card_keys, values, values_each
+from pokerroom.equity.reference import reference_equity
+from pokerroom.evaluator import rank7, rank_batch
+from pokerroom.ranges import Range
+
+
+def test_doctests() -> None:
+    for module in (pokerroom.equity, pokerroom.equity.calculator):
+        assert doctest.testmod(module).failed == 0
+
+
+def _check(result: EquityResult, ranges: list[str], board: str = "", dead: str = "") -> None:
+    """The result equals the slow oracle's, to rounding."""
+    expected = reference_equity(
+        [Range.parse(r) for r in ranges],
+        parse_cards(board, allow_empty=True),
+        parse_cards(dead, allow_empty=True),
+    )
+    assert result.exact
+    for got, (win, tie, share) in zip(result.players, expected, strict=True):
+        assert got.win == pytest.approx(win, abs=1e-9)
+        assert got.tie == pytest.approx(tie, abs=1e-9)
+        assert got.equity == pytest.approx(share, abs=1e-9)
+        assert got.std_error == 0.0
+    assert sum(p.equity for p in result.players) == pytest.approx(1.0, abs=1e-12)
+
+
+# --- the known answer -------------------------------------------------------------------
+def test_ahkh_vs_qsqc_preflop_every_board() -> None:
+    r = equity(["AhKh", "QsQc"])
+    assert r.exact and r.deals == 1_712_304  # C(48, 5)
+    ak, qq = r.players
+    assert round(ak.equity, 4) == 0.4621 and round(qq.equity, 4) == 0.5379
+    # the exact counts: 787,966 boards won, 6,732 split
+    assert ak.win * 1_712_304 == pytest.approx(787_966, abs=1e-6)
+    assert ak.tie * 1_712_304 == pytest.approx(6_732, abs=1e-6)
+    assert ak.equity == pytest.approx((787_966 + 6_732 / 2) / 1_712_304, abs=1e-15)
+
+
+def test_aa_vs_kk_and_ako_vs_22_preflop() -> None:
+    aa, kk = equity(["AA", "KK"]).players
+    assert round(aa.equity, 4) == 0.8195 and round(kk.equity, 4) == 0.1805
+    ak, deuces = equity(["AKo", "22"]).players
+    assert round(ak.equity, 4) == 0.4735 and round(deuces.equity, 4) == 0.5265
+
+
+@pytest.mark.slow
+def test_suit_orbits_preflop_equal_the_average_over_every_combination() -> None:
+    """AA against KK folds 36 holdings into 3 suit orbits; every holding on its own
+    must give the same answer."""
+    folded = equity(["AA", "KK"]).players[0]
+    one_by_one = [
+        equity([f"{a}{b}", f"{c}{d}"]).players[0].equity
+        for a, b in combinations(["As", "Ah", "Ad", "Ac"], 2)
+        for c, d in combinations(["Ks", "Kh", "Kd", "Kc"], 2)
+    ]
+    assert folded.equity == pytest.approx(sum(one_by_one) / 36, abs=1e-12)
+
+
+# --- against the slow oracle ------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("ranges", "board", "dead"),
+    [
+        (["AhKh", "QsQc"], "2h7h9c", ""),
+        (["AA", "KK"], "2h7h9c", ""),
+        (["AKo", "22"], "Qd8c3s", ""),
+        (["AKo", "22"], "Qd8c3s5h", ""),
+        (["AhKh", "QsQc", "JdTd"], "2h7h9c", ""),
+        (["AhKh", "QsQc", "JdTd", "9s8s"], "2h7h9c", "3c 4c"),
+        (["KK", "QQ", "JJ"], "2h7h9c", ""),
+        (["AK", "QQ"], "2h7h9c4d", ""),
+        (["random", "AA"], "2h7hAc4d", "Ks"),
+        (["22", "33", "44"], "AcKdQhJs", ""),
+        (["AhKh", "AdKd"], "2c3c4c", ""),
+        (["AA", "AA, KK"], "7c8d9h", ""),
+        (["AsKs, QQ", "AK, QsQh", "JJ"], "Ks7d2c3h", "Qc"),
+        (["AKs:0.5, QQ", "JJ+, AQ:0.3", "77"], "2h7h9c", "Ac"),
+        (["random", "KK+, AQs"], "AsKdQh7c2d", ""),
+        (["AhKh", "QsQc", "JdTd", "9s8s", "7c6c"], "2h7h9c3d", ""),
+    ],
+)
+def test_exact_equals_the_slow_oracle(ranges: list[str], board: str, dead: str) -> None:
+    _check(equity(ranges, board, dead), ranges, board, dead)
+
+
+def test_three_way_split_gives_each_a_third() -> None:
+    r = equity(["2c3d", "4c5d", "6c7d"], "AsKsQsJsTs")
+    for p in r.players:
+        assert (p.win, p.tie, p.equity) == (0.0, 1.0, pytest.approx(1 / 3))
+
+
+def test_two_share_and_one_loses() -> None:
+    # board 9-T-J-Q-8: each king makes the king-high straight, the 2-3 plays the board
+    r = equity(["Kc2d", "Kd3c", "2h3h"], "9sTdJhQc8c")
+    assert [p.equity for p in r.players] == [0.5, 0.5, 0.0]
+    assert [p.tie for p in r.players] == [1.0, 1.0, 0.0]
+
+
+def test_range_clashes_are_removed_jointly() -> None:
+    """AA against {AhAd, KK}: the holdings (AA, AhAd) that share an ace are gone, and the
+    equity weights the rest by count, not player by player."""
+    ranges = ["AA", "AhAd, KK"]
+    _check(equity(ranges, "2c7d9h"), ranges, "2c7d9h")
+    # filtering each range on its own would keep all 6 aces against AhAd; jointly only
+    # AsAc may face it: 1 holding of aces against aces, 36 of aces against kings
+    one_by_one = equity(["AsAc", "AhAd"], "2c7d9h").players[0].equity
+    kings = equity(["AA", "KK"], "2c7d9h").players[0].equity
+    both = equity(ranges, "2c7d9h").players[0].equity
+    assert both == pytest.approx((one_by_one + 36 * kings) / 37, abs=1e-12)
+
+
+def test_dead_cards_and_board_leave_the_ranges() -> None:
+    r = equity(["AA", "KK"], "As7d2c", dead="Ks Kd")
+    _check(r, ["AA", "KK"], "As7d2c", "Ks Kd")
+    assert r.board == tuple(parse_cards("As 7d 2c")) and r.dead == tuple(parse_cards("Ks Kd"))
+
+
+def test_a_range_of_weight_zero_hands_is_not_there() -> None:
+    assert equity(["AA, KK:0", "QQ"], "2c7d9h").players[0].equity == pytest.approx(
+        equity(["AA", "QQ"], "2c7d9h").players[0].equity, abs=1e-15
+    )
+
+
+def test_players_given_as_ranges_codes_or_text_agree() -> None:
+    a = equity(["AhKh", "QsQc"], "2h7h9c")
+    b = equity([Range.parse("AhKh"), parse_cards("Qs Qc")], parse_cards("2h 7h 9c"))
+    assert a.equities == b.equities
+
+
+def test_auto_choice_exact_when_small_monte_carlo_when_big() -> None:
+    assert equity(["AhKh", "QsQc"]).exact
+    big = equity(["random", "random"], samples=2000, seed=1)
+    assert not big.exact and big.deals == 2000
+    auto = equity(["random", "random"], seed=1, exact_limit=1)
+    assert not auto.exact and auto.deals == pokerroom.equity.DEFAULT_SAMPLES
+    assert equity(["AhKh", "QsQc"], "2h7h9c", exact=True).exact
+
+
+def test_progress_reports_advance_to_the_end() -> None:
+    calls: list[tuple[int, int | None]] = []
+    equity(["AA", "KK"], progress=lambda done, total: calls.append((done, total)))
+    assert calls and calls[-1][0] == calls[-1][1]
+    assert [d for d, _ in calls] == sorted(d for d, _ in calls)
+
+
+def test_result_text() -> None:
+    text = str(equity(["AhKh", "QsQc"], "2h7h9c"))
+    assert text.splitlines()[0] == "exact, 990 deals, board 2h 7h 9c"
+    assert "AhKh: equity 54.14%" in text
+
+
+# --- bad questions ------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("players", "board", "dead", "message"),
+    [
+        (["AhKh"], "", "", "2 to 10 players"),
+        (["AA"] * 11, "", "", "2 to 10 players"),
+        (["AhKh", "QsQc"], "2h7h", "", "0, 3, 4 or 5 cards"),
+        (["AhKh", "QsQc"], "2h7h9c", "9c", "on the board and dead"),
+        (["AhKh", "QsQc"], "Ah7h9c", "", "player 1 (AhKh) has no hand left"),
+        (["AhKh", "AhQs"], "", "", "Ah is in the hands of players 1 and 2"),
+        (["AA", "AA", "AA"], "", "", "no deal is possible"),
+        (["AhKh", "QsQc"], "2h7h9c Jk", "", "joker"),
+    ],
+)
+def test_impossible_questions_are_refused(
+    players: list[str], board: str, dead: str, message: str
+) -> None:
+    with pytest.raises(EquityError, match=re.escape(message)):
+        equity(players, board, dead)
+
+
+def test_more_cards_needed_than_the_deck_holds() -> None:
+    with pytest.raises(EquityError, match="need 20 cards; 17 are live"):
+        equity(["random"] * 10, "AsKsQsJsTs", dead=list(range(30)))
+
+
+def test_conflicting_options_are_refused() -> None:
+    with pytest.raises(EquityError, match="no samples"):
+        equity(["AA", "KK"], exact=True, samples=10)
+    with pytest.raises(EquityError, match="clock"):
+        equity(["AA", "KK"], time_budget=1.0)
+    with pytest.raises(EquityError, match="not both"):
+        equity(["AA", "KK"], samples=10, seed=1, rng=np.random.default_rng(1))
+    with pytest.raises(EquityError, match="at least 1"):
+        equity(["AA", "KK"], samples=0)
+    with pytest.raises(EquityError, match="above 0"):
+        equity(["AA", "KK"], target_error=0.0)
+    with pytest.raises(EquityError, match="two different cards"):
+        equity([[0, 1, 2], "KK"])
+    with pytest.raises(CardError):
+        equity(["AA", "KK"], [3, 3, 4])
+
+
+def test_too_many_holdings_to_enumerate_exactly() -> None:
+    with pytest.raises(EquityError, match="too many holdings"):
+        equity(["random", "random", "random"], "2c7d9h", exact=True)
+
+
+# --- the kernel equals the batch evaluator ------------------------------------------------
+def test_board_keys_give_the_batch_evaluator_values() -> None:
+    rng = np.random.default_rng(11)
+    rank, suit, bit = card_keys()
+    for _ in range(20):
+        cards = rng.permutation(52)[:9]
+        hole, rest = cards[:2], cards[2:]
+        live = np.sort(rest).astype(np.intp)
+        boards = boards_from(live, 5)
+        a, b = int(hole[0]), int(hole[1])
+        got = values(boards, int(rank[a] + rank[b]), int(suit[a] + suit[b]),
+                     int(bit[a] | bit[b]))
+        fives = np.array(list(combinations(live.tolist(), 5)))
+        # colexicographic order: sort each board's cards high first, then compare sets
+        hands = np.column_stack([np.repeat(hole[None, :], len(fives), axis=0), fives])
+        want = rank_batch(hands)
+        order = {tuple(sorted(f)): i for i, f in enumerate(fives.tolist())}
+        colex = sorted(order, key=lambda f: tuple(reversed(f)))
+        assert got.tolist() == [int(want[order[f]]) for f in colex]
+
+
+def test_sampled_boards_with_their_own_holes_give_rank7_values() -> None:
+    rng = np.random.default_rng(5)
+    deals = np.array([rng.permutation(52)[:7] for _ in range(3000)])
+    rank, suit, bit = card_keys()
+    boards = boards_of(np.ascontiguousarray(deals[:, 2:].T))
+    a, b = deals[:, 0], deals[:, 1]
+    from pokerroom.equity.keys import HoleKeys
+
+    got = values_each(boards, HoleKeys(rank[a] + rank[b], suit[a] + suit[b], bit[a] | bit[b]))
+    assert got.tolist() == [rank7(d) for d in deals.tolist()]

@@ -1,0 +1,84 @@
+"""``pokerroom equity``: the table, JSON, and one-line errors with exit status 2."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from pokerroom.cli import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    status = main(["equity", *args])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_hand_against_hand_exact(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "AhKh", "QsQc")
+    assert status == 0 and not err
+    assert "exact: 1,712,304 deals" in out
+    rows = [line for line in out.splitlines() if "AhKh" in line or "QsQc" in line]
+    assert "46.02" in rows[0] and "0.39" in rows[0] and "46.21" in rows[0]
+    assert "53.79" in rows[1]
+    assert "std error" not in out
+
+
+def test_ranges_on_a_flop(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "QQ+,AKs", "random", "--board", "Ks7d2c")
+    assert status == 0
+    assert "QQ+, AKs" in out and "87.25" in out and "12.75" in out
+    assert "board: Ks 7d 2c" in out
+
+
+def test_monte_carlo_shows_the_standard_error_and_repeats_with_a_seed(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = ("AA", "KK", "QQ", "--samples", "20000", "--seed", "7", "--json")
+    _, first, _ = run(capsys, *args)
+    _, second, _ = run(capsys, *args)
+    a, b = json.loads(first), json.loads(second)
+    assert a["method"] == "monte carlo" and a["deals"] == 20000
+    assert a["players"] == b["players"]
+    assert all(p["std_error"] > 0 for p in a["players"])
+    assert sum(p["equity"] for p in a["players"]) == pytest.approx(1.0)
+    status, out, _ = run(capsys, "AA", "KK", "--samples", "5000", "--seed", "1")
+    assert status == 0 and "Monte Carlo: 5,000 deals" in out and "± std error" in out
+
+
+def test_dead_cards_target_error_and_time(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "AhKh", "QsQc", "--board", "2h7h9c", "--dead", "Qh Qd")
+    assert status == 0 and "dead:  Qh Qd" in out
+    status, out, _ = run(capsys, "AA", "KK", "--target-error", "0.01", "--seed", "2", "--json")
+    assert status == 0 and max(p["std_error"] for p in json.loads(out)["players"]) <= 0.01
+    status, out, _ = run(capsys, "AA", "KK", "--time", "0.05", "--seed", "2", "--json")
+    assert status == 0 and json.loads(out)["deals"] > 0
+
+
+def test_grid_draws_each_range(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "QQ+,AKs", "AhKh", "--board", "2c3d4h", "--grid")
+    assert status == 0
+    assert "player 1: QQ+, AKs" in out and "22 combinations, 1.7% of hands" in out
+    assert "player 2" not in out  # a single hand needs no chart
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("QQ+,AKx", "random"), "'AKx' (character 5 of 'QQ+,AKx')"),
+        (("AhKh",), "at least two hands"),
+        (("AhKh", "QsQc", "--board", "2h7h"), "0, 3, 4 or 5 cards"),
+        (("AhKh", "AhQs"), "Ah is in the hands of players 1 and 2"),
+        (("AhKh", "QsQc", "--board", "2h7h9x"), "not a card"),
+        (("AhKh", "QsQc", "--exact", "--samples", "10"), "--exact takes no"),
+        (("AhKh", "QsQc", "--samples", "0"), "at least 1"),
+    ],
+)
+def test_errors_are_one_line_with_status_2(
+    capsys: pytest.CaptureFixture[str], args: tuple[str, ...], message: str
+) -> None:
+    status, out, err = run(capsys, *args)
+    assert status == 2 and not out
+    assert err.startswith("pokerroom equity: error: ") and message in err
+    assert err.count("\n") == 1 and "Traceback" not in err

@@ -1,0 +1,145 @@
+"""Monte Carlo equity: within its stated error of the exact answer, seeded, stoppable; and
+the dealing underneath it exactly uniform."""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import count
+
+import numpy as np
+import pytest
+
+import pokerroom.equity.calculator as calculator
+import pokerroom.equity.montecarlo as montecarlo
+from pokerroom.equity import EquityResult, equity
+from pokerroom.equity.montecarlo import BATCH, deal, lemire
+
+SPOTS = [
+    (["AhKh", "QsQc"], "", ""),
+    (["QQ+, AKs", "random"], "Ks7d2c", ""),
+    (["AKs:0.5, QQ", "JJ+, AQ:0.3", "77"], "2h7h9c", "Ac"),
+    (["AA, KK", "AK", "QQ+, 72o"], "2h7h9c", ""),
+]
+
+
+def _runs_agree_with_exact(
+    players: list[str], board: str, dead: str, exact: EquityResult
+) -> None:
+    """20 seeded runs: at least 85% of the estimates within two stated standard errors of
+    the exact equity (95% expected), none beyond four, and the spread of the estimates
+    matching the stated error."""
+    z: list[float] = []
+    firsts, errors = [], []
+    for seed in range(20):
+        r = equity(players, board, dead, samples=20_000, seed=seed)
+        assert not r.exact and r.deals == 20_000
+        for got, want in zip(r.players, exact.players, strict=True):
+            assert got.std_error > 0
+            z.append((got.equity - want.equity) / got.std_error)
+        firsts.append(r.players[0].equity)
+        errors.append(r.players[0].std_error)
+    zs = np.abs(np.array(z))
+    assert np.mean(zs <= 2) >= 0.85, zs
+    assert zs.max() <= 4
+    assert 0.5 <= np.std(firsts, ddof=1) / np.mean(errors) <= 1.6
+
+
+@pytest.mark.parametrize(("players", "board", "dead"), SPOTS)
+def test_monte_carlo_lies_within_its_stated_error(
+    players: list[str], board: str, dead: str
+) -> None:
+    _runs_agree_with_exact(players, board, dead, equity(players, board, dead, exact=True))
+
+
+@pytest.mark.parametrize(("players", "board", "dead"), SPOTS[1:])
+def test_rejection_sampling_of_ranges_lies_within_its_stated_error(
+    players: list[str], board: str, dead: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With the holdings not listed, each range is drawn on its own and clashing holdings
+    are redrawn whole: the same joint distribution."""
+    exact = equity(players, board, dead, exact=True)
+    monkeypatch.setattr(calculator, "HOLDING_LIMIT", 1)
+    _runs_agree_with_exact(players, board, dead, exact)
+
+
+def test_drawing_from_many_weighted_holdings_lies_within_its_stated_error(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    spot = (["AKs:0.5, QQ", "JJ+, AQ:0.3", "77"], "2h7h9c", "Ac")
+    monkeypatch.setattr(montecarlo, "_SEARCH_HOLDINGS", 1)  # listed, but too many to search
+    _runs_agree_with_exact(*spot, equity(*spot, exact=True))
+
+
+def test_same_seed_same_answer_and_the_generator_is_the_only_source() -> None:
+    a = equity(["QQ+, AKs", "random"], "Ks7d2c", samples=5000, seed=42)
+    b = equity(["QQ+, AKs", "random"], "Ks7d2c", samples=5000, seed=42)
+    c = equity(["QQ+, AKs", "random"], "Ks7d2c", samples=5000, seed=43)
+    assert a == b and a != c
+    g1, g2 = np.random.default_rng(9), np.random.default_rng(9)
+    assert equity(["AA", "KK"], samples=3000, rng=g1) == equity(["AA", "KK"], samples=3000, rng=g2)
+    assert equity(["AA", "KK"], samples=3000, rng=g1) != equity(["AA", "KK"], samples=3000,
+                                                               rng=np.random.default_rng(9))
+
+
+def test_stops_at_the_sample_count() -> None:
+    for n in (1, 999, BATCH, BATCH + 1, 3 * BATCH - 7):
+        assert equity(["AhKh", "QsQc"], samples=n, seed=1).deals == n
+
+
+def test_stops_once_the_target_error_is_reached() -> None:
+    r = equity(["AhKh", "QsQc"], target_error=0.001, seed=3)
+    assert max(p.std_error for p in r.players) <= 0.001
+    assert r.deals % BATCH == 0
+    one_batch_less = equity(["AhKh", "QsQc"], samples=r.deals - BATCH, seed=3)
+    assert max(p.std_error for p in one_batch_less.players) > 0.001
+
+
+def test_stops_when_the_callers_clock_says_the_time_is_spent() -> None:
+    ticks = count()
+    r = equity(["AA", "KK"], time_budget=1.5, clock=lambda: float(next(ticks)), seed=1)
+    # the clock reads 0 at the start, 1 after the first batch, 2 after the second
+    assert r.deals == 2 * BATCH
+
+
+def test_the_first_rule_to_hold_stops_the_run() -> None:
+    r = equity(["AA", "KK"], samples=5000, target_error=1e-9, seed=1)
+    assert r.deals == 5000
+
+
+def test_lemire_maps_16_bits_to_exactly_uniform_values() -> None:
+    every = np.arange(1 << 16, dtype=np.uint16)
+    for n in range(1, 257):
+        values, rejected = lemire(every, n)
+        counts = np.bincount(values[~rejected], minlength=n)
+        assert len(counts) == n and counts.min() == counts.max() == (1 << 16) // n
+
+
+def test_deals_are_distinct_and_every_ordered_deal_equally_likely() -> None:
+    rng = np.random.default_rng(2024)
+    for n, k, taken_count in ((6, 3, 0), (6, 2, 1), (9, 9, 0), (10, 9, 0)):
+        size = 120_000
+        taken = [np.full(size, 0, dtype=np.uint8)] if taken_count else []
+        rows = deal(rng, n, k, size, taken)
+        assert rows.shape == (k, size)
+        cols = rows.T
+        assert all(len(set(c)) == k for c in cols[:2000].tolist())
+        if taken:
+            assert not (rows == 0).any()
+        # chi-square on the first two positions: every ordered pair of free values alike
+        free = n - taken_count
+        pairs = Counter(map(tuple, cols[:, :2].tolist()))
+        assert len(pairs) == free * (free - 1)
+        expected = size / len(pairs)
+        chi2 = sum((c - expected) ** 2 / expected for c in pairs.values())
+        dof = len(pairs) - 1
+        assert chi2 < dof + 5 * np.sqrt(2 * dof)
+
+
+def test_ranges_that_never_fit_together_are_refused_when_sampling(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from pokerroom.equity import EquityError
+
+    monkeypatch.setattr(calculator, "HOLDING_LIMIT", 1)
+    with pytest.raises(EquityError, match="almost never fit together"):
+        equity(["AA", "AA", "AA"], samples=1000, seed=1)

@@ -1,0 +1,86 @@
+"""The bots' question: equity against random hands, within a sample budget."""
+
+from __future__ import annotations
+
+import doctest
+
+import numpy as np
+import pytest
+
+import pokerroom.equity.opponents
+from pokerroom.equity import EquityError, equity, equity_vs_random
+
+
+def test_doctests() -> None:
+    assert doctest.testmod(pokerroom.equity.opponents).failed == 0
+
+
+def test_river_against_one_hand_is_exact() -> None:
+    e = equity_vs_random("7c2d", "Ks7d2c4h5s", opponents=1, samples=990)
+    want = equity(["7c2d", "random"], "Ks7d2c4h5s").players[0]
+    assert e.std_error == 0.0
+    assert (e.win, e.tie, e.equity) == pytest.approx((want.win, want.tie, want.equity),
+                                                    abs=1e-12)
+
+
+@pytest.mark.parametrize(
+    ("hole", "board", "opponents"),
+    [
+        ("AhAd", "Ks7d2c", 1),
+        ("7c2d", "Ks7d2c", 1),
+        ("QsJs", "Ts9s2d4c", 1),
+        ("AhAd", "Ks7d2c4h5s", 2),
+        ("9h8h", "Ks7d2c4h", 1),
+        ("Ah8h", "Ks7d2c4h5s", 2),
+    ],
+)
+def test_estimates_lie_within_their_stated_error(hole: str, board: str, opponents: int) -> None:
+    exact = equity([hole, *["random"] * opponents], board, exact=True).players[0]
+    z = []
+    for seed in range(20):
+        e = equity_vs_random(hole, board, opponents, samples=2000,
+                             rng=np.random.default_rng(seed))
+        assert e.std_error > 0
+        z.append(abs(e.equity - exact.equity) / e.std_error)
+    assert np.mean(np.array(z) <= 2) >= 0.85 and max(z) <= 4
+
+
+def test_against_many_opponents_matches_the_general_monte_carlo() -> None:
+    """Nine random hands preflop: too big to enumerate; two independent estimates agree."""
+    quick = equity_vs_random("AhAd", "", opponents=9, samples=40_000, seed=1)
+    slow = equity(["AhAd", *["random"] * 9], samples=40_000, seed=2).players[0]
+    gap = abs(quick.equity - slow.equity)
+    assert gap <= 4 * np.hypot(quick.std_error, slow.std_error)
+
+
+def test_seeded_and_cheap_to_call_repeatedly() -> None:
+    a = equity_vs_random("AhKh", "Qh7h2c", 2, 1000, seed=5)
+    b = equity_vs_random("AhKh", "Qh7h2c", 2, 1000, np.random.default_rng(5))
+    assert a == b and a.hand == "AhKh"
+    assert equity_vs_random("AhKh", "Qh7h2c", 2, 1000, seed=6) != a
+
+
+def test_dead_cards_are_out() -> None:
+    with_dead = equity_vs_random("7c2d", "Ks7d2c4h5s", 1, 2000, dead="7h 7s")
+    want = equity(["7c2d", "random"], "Ks7d2c4h5s", "7h 7s").players[0]
+    assert with_dead.std_error == 0.0 and with_dead.equity == pytest.approx(want.equity)
+
+
+@pytest.mark.parametrize(
+    ("hole", "board", "opponents", "samples", "dead", "message"),
+    [
+        ("Ah", "", 1, 100, "", "two cards"),
+        ("AhKh", "2c3c", 1, 100, "", "0, 3, 4 or 5"),
+        ("AhKh", "", 0, 100, "", "1 to 9 opponents"),
+        ("AhKh", "", 10, 100, "", "1 to 9 opponents"),
+        ("AhKh", "", 1, 0, "", "at least 1"),
+        ("AhKh", "Ah2c3c", 1, 100, "", "the same card twice: Ah"),
+        ("AhKh", "", 9, 100, [c for c in range(52) if c % 4 < 2] + [2, 6],
+         "need 23 cards; 22 are unseen"),
+    ],
+)
+def test_bad_questions_are_refused(
+    hole: str, board: str, opponents: int, samples: int, dead: str | list[int], message: str
+) -> None:
+    with pytest.raises(EquityError, match=message):
+        equity_vs_random(hole, board, opponents, samples, dead=dead)
