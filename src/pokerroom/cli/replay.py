@@ -131,19 +131,23 @@ def _pause() -> str:
 
 def _cmd_replay(args: argparse.Namespace) -> int:
     from pokerroom.history.acpc import GameDef
+    from pokerroom.history.errors import HistoryError
     from pokerroom.history.phh import write_phh
     from pokerroom.history.record import to_phh
-    from pokerroom.history.sources import replays
+    from pokerroom.history.sources import Outcome, replays
 
     game = GameDef.load(args.game) if args.game else None
     written = []
 
     def outcomes() -> Iterable[object]:
         for path in args.files:
-            for item in replays(path, game=game, seed=args.seed):
-                if args.write_phh and item.replay is not None:
-                    written.append(to_phh(item.replay.played))
-                yield item
+            try:
+                for item in replays(path, game=game, seed=args.seed):
+                    if args.write_phh and item.replay is not None:
+                        written.append(to_phh(item.replay.played))
+                    yield item
+            except HistoryError as exc:  # the whole file is unreadable: report, go on
+                yield Outcome(str(path), "", error=exc.located(source=str(path)))
 
     try:
         if args.check:

@@ -123,8 +123,7 @@ def sections(played: PlayedHand) -> list[tuple[str, list[str]]]:
     name = played.name
     label = f"Hand {played.label}: " if played.label is not None else ""
     head = [f"{label}{_game(played.rules, played)}, {n} players"]
-    for p in range(n):
-        seat = played.seat(p)
+    for seat in range(n):
         tag = ", button" if seat == played.button else ""
         chips = _money(played, played.starting[seat])
         head.append(f"{_seat_label(played, seat)}: {name(seat)} ({chips}){tag}")
@@ -269,8 +268,7 @@ def _summary(played: PlayedHand, board: Sequence[Card], strengths: dict[int, str
     lines.append(
         f"Pot {_money(played, contributed)}, board {format_cards(board) if board else '(none)'}"
     )
-    for p in range(played.players):
-        seat = played.seat(p)
+    for seat in range(played.players):
         start = played.starting[seat]
         text = f"{_seat_label(played, seat)}: {played.name(seat)} {_money(played, start)}"
         if result is not None:

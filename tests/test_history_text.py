@@ -1,0 +1,163 @@
+"""The readable hand history: a card room's log of a hand (seats, blinds, streets, the
+showdown with hand names, who won what from which pot)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pokerroom.cards import parse_cards
+from pokerroom.engine import Hand, stacked_deck
+from pokerroom.history.phh import load, loads
+from pokerroom.history.record import PlayedHand
+from pokerroom.history.replay import replay_phh
+from pokerroom.history.text import render, sections
+from pokerroom.rules import Rules, ShowdownMode
+
+
+def rules_13_hand() -> Hand:
+    """rules.md §13: Alice (button), Bob, Carol, Ted; fixed limit 2/4, blinds 1/2."""
+    holes = [parse_cards(c) for c in ("4c 4d", "Qs 9h", "Ks Jh", "7d 2s")]
+    deck = stacked_deck(holes, parse_cards("9c Kc 3h 5s 9d"), button=0, burn_cards=True)
+    hand = Hand(Rules.preset("casino-limit"), [100] * 4, button=0, deck=deck)
+    hand.fold()
+    hand.call()
+    hand.call()
+    hand.check()
+    hand.check()
+    hand.bet(2)
+    hand.raise_to(4)
+    hand.call()
+    hand.call()
+    for _ in range(3):
+        hand.check()
+    hand.bet(4)
+    hand.call()
+    hand.fold()
+    hand.show()
+    hand.show()
+    return hand
+
+
+def test_rules_13_worked_hand_reads_like_a_card_room_log() -> None:
+    played = PlayedHand.from_hand(rules_13_hand(), names=["Alice", "Bob", "Carol", "Ted"])
+    text = render(played).splitlines()
+    assert text[:7] == [
+        "fixed limit hold'em 2/4, blinds 1/2, 4 players",
+        "Seat 1: Alice (100), button",
+        "Seat 2: Bob (100)",
+        "Seat 3: Carol (100)",
+        "Seat 4: Ted (100)",
+        "Bob posts the small blind 1",
+        "Carol posts the big blind 2",
+    ]
+    for line in (
+        "*** PRE-FLOP ***",
+        "Dealt to Bob: Qs 9h",
+        "Ted folds",
+        "Alice calls 2",
+        "Bob calls 1",
+        "Carol checks",
+        "*** FLOP *** [9c Kc 3h] (pot 6)",
+        "Carol bets 2",
+        "Alice raises to 4",
+        "Carol calls 2",
+        "*** TURN *** [9c Kc 3h] [5s] (pot 18)",
+        "*** RIVER *** [9c Kc 3h 5s] [9d] (pot 18)",
+        "Bob bets 4",
+        "Alice folds",
+        "*** SHOWDOWN ***",
+        "Bob shows Qs 9h: three nines, king-queen kickers",
+        "Carol shows Ks Jh: two pair, kings and nines, jack kicker",
+        "Bob wins the pot (26) with three nines, king-queen kickers",
+        "Pot 26, board 9c Kc 3h 5s 9d",
+    ):
+        assert line in text, line
+    assert text[-4:] == [
+        "Seat 1: Alice 100 -> 94 (-6)",
+        "Seat 2: Bob 100 -> 116 (+16)",
+        "Seat 3: Carol 100 -> 90 (-10)",
+        "Seat 4: Ted 100 -> 100 (+0)",
+    ]
+
+
+def test_sections_are_one_per_street() -> None:
+    parts = sections(PlayedHand.from_hand(rules_13_hand()))
+    assert [title for title, _ in parts] == [
+        "start", "pre-flop", "flop", "turn", "river", "showdown", "summary",
+    ]  # fmt: skip
+
+
+SIDE_POTS = """\
+variant = "NT"
+antes = [0, 0, 0]
+blinds_or_straddles = [5, 10, 0]
+min_bet = 10
+starting_stacks = [50, 200, 200]
+actions = ["d dh p1 AcAd", "d dh p2 KcKd", "d dh p3 QcQd", "p3 cbr 200", "p1 cc", "p2 cc",
+           "d db 2c7h9s", "d db Jd", "d db 3c"]
+players = ["Short", "Mid", "Deep"]
+currency_symbol = "$"
+"""
+
+
+def test_side_pots_and_all_in_run_out() -> None:
+    text = render(replay_phh(loads(SIDE_POTS)).played).splitlines()
+    assert "Deep raises to $200 (all-in)" in text
+    assert "Short calls $45 (all-in)" in text
+    assert "Short wins the main pot ($150) with pair of aces, jack-nine-seven kickers" in text
+    assert "Mid wins side pot 1 ($300) with pair of kings, jack-nine-seven kickers" in text
+    # every hand is shown before the board is run out
+    assert text.index("*** SHOWDOWN ***") < text.index("*** FLOP *** [2c 7h 9s] (pot $450)")
+    assert text[-3:] == [
+        "Seat 1: Short $50 -> $150 (+$100)",
+        "Seat 2: Mid $200 -> $300 (+$100)",
+        "Seat 3: Deep $200 -> $0 (-$200)",
+    ]
+
+
+def test_split_pot_names_each_share(data_dir: Path) -> None:
+    paths = [p for p in (data_dir / "phh/pluribus").rglob("*.phh") if "10162.5" in p.read_text()]
+    text = render(replay_phh(load(paths[0])).played).splitlines()
+    assert "ORen and Bill split the pot (7,899): ORen 3,950, Bill 3,949" in text
+
+
+def test_unknown_cards_stay_unknown(data_dir: Path) -> None:
+    text = render(replay_phh(load(data_dir / "phh/historical/dwan-ivey-2009.phh")).played)
+    assert "Dealt to Patrik Antonius: ?? ??" in text
+    assert "Tom Dwan wins the pot (1,109,500) with straight, seven high" in text
+
+
+def test_dead_antes_and_uncalled_bets(data_dir: Path) -> None:
+    text = render(replay_phh(load(data_dir / "phh/wsop/2023/43/5/63.phh")).played).splitlines()
+    assert "Kristopher Tong posts the ante 225,000" in text
+    assert "2,225,000 uncalled returned to Talal Shakerchi" in text
+    assert "Talal Shakerchi wins 225,000 of dead antes" in text
+
+
+def test_announced_hands_and_the_straddle() -> None:
+    rules = Rules.preset("computer-tournament").replace(players=3)
+    holes = [parse_cards(c) for c in ("Ah Kh", "Qs Qd", "7c 2d")]
+    deck = stacked_deck(holes, parse_cards("Qh Jh 2h 5s 9c"), button=2, burn_cards=True)
+    hand = Hand(rules, [100, 100, 100], button=2, deck=deck)
+    hand.raise_to(10)  # seat 0 straddles after seat 2's button blind
+    while hand.street.name != "SHOWDOWN":
+        hand.check_or_call()
+    while hand.to_act is not None:
+        legal = hand.legal_actions()
+        hand.show(legal.values[-1] if hand.to_act == 0 else legal.values[0])
+    text = render(PlayedHand.from_hand(hand)).splitlines()
+    assert text[0].startswith("fixed limit hold'em 10/20, button blind 5, straddle 10, ante 2")
+    assert "Seat 3 posts the button blind 5" in text
+    assert "Seat 1 straddles 10" in text
+    assert any(line.startswith("Seat 1 shows Ah Kh: announced ") for line in text)
+    assert hand.rules.showdown is ShowdownMode.ANNOUNCED
+
+
+def test_an_unfinished_hand_says_so() -> None:
+    text = SIDE_POTS.replace(
+        '"p3 cbr 200", "p1 cc", "p2 cc",\n           "d db 2c7h9s", "d db Jd", "d db 3c"]',
+        '"p3 cbr 200"]',
+    )
+    rendered = render(replay_phh(loads(text)).played).splitlines()
+    assert "(the record ends here: the hand is not over)" in rendered
+    assert rendered[-1] == "Seat 3: Deep $200"
