@@ -33,12 +33,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from dataclasses import fields as dataclass_fields
 from decimal import Decimal
 from typing import Any
 
 from pokerroom.engine.events import Event, EventKind
 from pokerroom.engine.view import HandResult
 from pokerroom.evaluator import describe
+from pokerroom.history.errors import PHHError
 from pokerroom.history.notation import Amount, PHHAction, Verb
 from pokerroom.history.phh import PHHHand
 from pokerroom.rules import Rules, ShowdownMode, Structure
@@ -236,6 +238,10 @@ def to_phh(played: PlayedHand, **fields: Any) -> PHHHand:
     if result is not None:
         kwargs["finishing_stacks"] = tuple(played.amount(result.stacks[s]) for s in by_position)
         kwargs["winnings"] = tuple(played.amount(result.won[s]) for s in by_position)
+    known = {f.name for f in dataclass_fields(PHHHand)} - {"custom"}
+    for key in [*played.info, *fields]:
+        if not key.startswith("_") and key not in known:
+            raise PHHError(f"{key!r} is not a PHH field (custom fields start with '_')")
     for key, value in played.info.items():
         if not key.startswith("_"):
             kwargs[key] = value
