@@ -139,7 +139,8 @@ def test_a_range_of_weight_zero_hands_is_not_there() -> None:
 def test_players_given_as_ranges_codes_or_text_agree() -> None:
     a = equity(["AhKh", "QsQc"], "2h7h9c")
     b = equity([Range.parse("AhKh"), parse_cards("Qs Qc")], parse_cards("2h 7h 9c"))
-    assert a.equities == b.equities
+    c = equity(["Ah Kh", "qs,qc"], "2h 7h 9c")
+    assert a.equities == b.equities == c.equities
 
 
 def test_auto_choice_exact_when_small_monte_carlo_when_big() -> None:

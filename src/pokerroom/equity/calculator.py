@@ -67,10 +67,17 @@ def read_cards(cards: CardsLike, what: str) -> tuple[Card, ...]:
 
 
 def read_range(hand: HandLike) -> Range:
-    """A player's range: a :class:`Range`, range text, or two card codes."""
+    """A player's range: a :class:`Range`, range text (two cards may be written apart,
+    ``"Ah Kh"``), or two card codes."""
     if isinstance(hand, Range):
         return hand
     if isinstance(hand, str):
+        try:
+            cards = parse_cards(hand)
+        except CardError:
+            return Range.parse(hand)
+        if len(cards) == 2:
+            return Range.of(cards[0], cards[1])
         return Range.parse(hand)
     cards = [Card(c) for c in hand]
     if len(cards) != 2 or cards[0] == cards[1] or JOKER in cards:

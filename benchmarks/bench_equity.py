@@ -1,0 +1,325 @@
+"""Equity speed: pokerroom against its peers on the same questions, in one run.
+
+Run: ``python benchmarks/bench_equity.py`` (about a minute; ``--quick`` runs the slow
+peers on a slice of the work and scales their time, saying so).
+
+* **Exact, heads-up preflop**: AhKh against QsQc, all 1,712,304 boards.  pokerroom
+  ``equity()``; eval7 (its C routine ``py_hand_vs_range_exact`` takes complete boards
+  only, so a Python loop calls it once per board); pkrbot (a Python loop over the boards,
+  two ``evaluate`` calls each); pokerfast (OMPEval, C++, through ctypes).  PokerKit has no
+  exact calculation.
+* **Exact, other spots** (pokerroom and OMPEval, the only other exact range engine):
+  AA against KK preflop; QQ+,AKs against a random hand on Ks 7d 2c; three players.
+* **Monte Carlo, 100,000 boards heads-up**: pokerroom ``equity(samples=100_000)``; eval7
+  ``py_hand_vs_range_monte_carlo``; OMPEval (it stops at a target error, so the target is
+  set for about 100,000 deals and the time scaled to exactly that many from the count it
+  reports); PokerKit ``calculate_equities`` with 1,000 samples, scaled by 100 (it needs
+  minutes for 100,000).
+* **The bots' call**: equity against one random hand on a flop, 1,000 deals, per call:
+  pokerroom ``equity_vs_random``; eval7 Monte Carlo against every hand; OMPEval's exact
+  ``equity_vs_random``.
+
+Every timing is the best of several rounds (one for the slow peers); each result is
+checked against the exact answer before it is shown.  The output ends with a markdown
+table for the README.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ctypes
+import platform
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Any
+
+import numpy as np
+
+from pokerroom.equity import equity, equity_vs_random
+
+RANKS, SUITS = "23456789TJQKA", "cdhs"
+DECK = [r + s for r in RANKS for s in SUITS]
+EVERY_HAND = "22+, A2+, K2+, Q2+, J2+, T2+, 92+, 82+, 72+, 62+, 52+, 42+, 32+"
+
+
+@dataclass
+class Row:
+    task: str
+    who: str
+    how: str
+    seconds: float
+    answer: float
+    ours: bool = False
+    note: str = ""
+    tolerance: float = 1e-6  # how far from the exact answer the result may lie
+
+
+def best_of(rounds: int, fn: Callable[[], float]) -> tuple[float, float]:
+    """(best time in seconds, the answer) over ``rounds`` calls."""
+    best, answer = float("inf"), float("nan")
+    for _ in range(rounds):
+        start = time.perf_counter()
+        answer = fn()
+        best = min(best, time.perf_counter() - start)
+    return best, answer
+
+
+def boards_without(used: list[str]) -> list[tuple[str, ...]]:
+    return list(combinations([c for c in DECK if c not in used], 5))
+
+
+# --- exact heads-up preflop ------------------------------------------------------------
+def exact_rows(quick: bool) -> list[Row]:
+    rows = [Row("exact AhKh vs QsQc preflop", "pokerroom", "`equity(['AhKh', 'QsQc'])`",
+                *best_of(7, lambda: equity(["AhKh", "QsQc"]).players[0].equity), ours=True)]
+    boards = boards_without(["Ah", "Kh", "Qs", "Qc"])
+    share = 20 if quick else 1
+    part = boards[::share]
+    scale = len(boards) / len(part)
+    note = f"{len(part):,} of the boards, time x{scale:.0f}" if share > 1 else ""
+    tolerance = 0.02 if share > 1 else 1e-6
+    try:
+        import eval7
+
+        hero = (eval7.Card("Ah"), eval7.Card("Kh"))
+        villain = eval7.HandRange("QsQc")
+        prepared = [tuple(eval7.Card(c) for c in b) for b in part]
+
+        def e7() -> float:
+            f = eval7.py_hand_vs_range_exact
+            return sum(f(hero, villain, b) for b in prepared) / len(prepared)
+
+        seconds, answer = best_of(1, e7)
+        rows.append(Row("exact AhKh vs QsQc preflop", "eval7",
+                        "Python loop: `py_hand_vs_range_exact` (C) per board",
+                        seconds * scale, answer, note=note, tolerance=tolerance))
+    except ImportError:
+        pass
+    try:
+        import pkrbot
+
+        h1 = [pkrbot.Card("Ah"), pkrbot.Card("Kh")]
+        h2 = [pkrbot.Card("Qs"), pkrbot.Card("Qc")]
+        prepared_pk = [[pkrbot.Card(c) for c in b] for b in part]
+
+        def pk() -> float:
+            ev = pkrbot.evaluate
+            won = 0.0
+            for b in prepared_pk:
+                a, q = ev(h1 + b), ev(h2 + b)
+                won += 1.0 if a > q else 0.5 if a == q else 0.0
+            return won / len(prepared_pk)
+
+        seconds, answer = best_of(1, pk)
+        rows.append(Row("exact AhKh vs QsQc preflop", "pkrbot",
+                        "Python loop: two `evaluate` calls per board", seconds * scale, answer,
+                        note=note, tolerance=tolerance))
+    except ImportError:
+        pass
+    omp = ompeval()
+    if omp is not None:
+        rows.append(Row("exact AhKh vs QsQc preflop", "pokerfast (OMPEval, C++)",
+                        "`equity.equity(['AhKh', 'QsQc'])`",
+                        *best_of(7, lambda: omp.equity(["AhKh", "QsQc"])[0])))
+    return rows
+
+
+def ompeval() -> Any:
+    try:
+        from pokerfast import equity as omp
+
+        return omp if omp.available() else None
+    except ImportError:
+        return None
+
+
+def other_exact_rows() -> list[Row]:
+    spots = [
+        ("exact AA vs KK preflop", ["AA", "KK"], ""),
+        ("exact QQ+,AKs vs random on Ks7d2c", ["QQ+,AKs", "random"], "Ks7d2c"),
+        ("exact AhKh vs QsQc vs JdTd preflop", ["AhKh", "QsQc", "JdTd"], ""),
+    ]
+    omp = ompeval()
+    rows = []
+    for task, hands, board in spots:
+        rows.append(Row(task, "pokerroom", "`equity(..., exact=True)`",
+                        *best_of(5, lambda h=hands, b=board:
+                                 equity(h, b, exact=True).players[0].equity), ours=True))
+        if omp is not None:
+            rows.append(Row(task, "pokerfast (OMPEval, C++)", "`equity.equity(...)`",
+                            *best_of(5, lambda h=hands, b=board: omp.equity(h, board=b)[0])))
+    return rows
+
+
+# --- Monte Carlo --------------------------------------------------------------------------
+def monte_carlo_rows(quick: bool) -> list[Row]:
+    task = "Monte Carlo, 100,000 boards, AhKh vs QsQc"
+    n = 100_000
+    rows = [Row(task, "pokerroom", "`equity(['AhKh', 'QsQc'], samples=100_000, seed=s)`",
+                *best_of(7, lambda: equity(["AhKh", "QsQc"], samples=n, seed=7)
+                         .players[0].equity), ours=True, tolerance=0.01)]
+    try:
+        import eval7
+
+        hero = (eval7.Card("Ah"), eval7.Card("Kh"))
+        villain = eval7.HandRange("QsQc")
+        rows.append(Row(task, "eval7", "`py_hand_vs_range_monte_carlo(..., 100_000)` (C)",
+                        *best_of(7, lambda: eval7.py_hand_vs_range_monte_carlo(
+                            hero, villain, (), n)), tolerance=0.01))
+    except ImportError:
+        pass
+    omp = ompeval()
+    if omp is not None:
+        rows.append(ompeval_monte_carlo(task, n))
+    try:
+        import pokerkit
+
+        samples = 200 if quick else 1000
+        hands = (pokerkit.parse_range("AhKh"), pokerkit.parse_range("QsQc"))
+
+        def pk() -> float:
+            return float(pokerkit.calculate_equities(
+                hands, (), 2, 5, pokerkit.Deck.STANDARD, (pokerkit.StandardHighHand,),
+                sample_count=samples)[0])
+
+        seconds, answer = best_of(1, pk)
+        rows.append(Row(task, "PokerKit", "`calculate_equities(..., sample_count=...)`",
+                        seconds * n / samples, answer,
+                        note=f"{samples:,} samples, time x{n // samples}", tolerance=0.15))
+    except ImportError:
+        pass
+    return rows
+
+
+def ompeval_monte_carlo(task: str, n: int) -> Row:
+    """OMPEval stops at a target standard error; ask for about n deals and scale the time
+    to exactly n from the number it reports."""
+    from pokerfast import equity as omp
+
+    lib = omp._load()
+    ranges = (ctypes.c_char_p * 2)(b"AhKh", b"QsQc")
+    out = (ctypes.c_double * 2)()
+    hands = ctypes.c_uint64()
+    stdev = 0.4985 / np.sqrt(n)  # the standard error of about n deals of this matchup
+
+    def run() -> float:
+        lib.pf_equity(ranges, 2, b"", b"", 0, stdev, 1, 0.0, out, ctypes.byref(hands))
+        return float(out[0])
+
+    best, answer, dealt = float("inf"), float("nan"), 0
+    for _ in range(7):
+        start = time.perf_counter()
+        answer = run()
+        seconds = time.perf_counter() - start
+        if seconds / max(hands.value, 1) * n < best:
+            best, dealt = seconds / max(hands.value, 1) * n, hands.value
+    return Row(task, "pokerfast (OMPEval, C++)", "`equity(..., exact=False, stdev=...)`",
+               best, answer, note=f"{dealt:,} deals, time scaled to {n:,}", tolerance=0.01)
+
+
+# --- the bots' call -----------------------------------------------------------------------
+def bot_rows() -> list[Row]:
+    task = "bot call: AhKd vs 1 random on Qh7c2d, 1,000 deals"
+    calls = 200
+    rng = np.random.default_rng(3)
+
+    def ours() -> float:
+        return sum(equity_vs_random("AhKd", "Qh7c2d", 1, 1000, rng).equity
+                   for _ in range(calls)) / calls
+
+    seconds, answer = best_of(5, ours)
+    rows = [Row(task, "pokerroom", "`equity_vs_random(hole, board, 1, 1000, rng)`",
+                seconds / calls, answer, ours=True, note="per call; equity: mean of the calls",
+                tolerance=0.01)]
+    try:
+        import eval7
+
+        hero = (eval7.Card("Ah"), eval7.Card("Kd"))
+        board = tuple(eval7.Card(c) for c in ("Qh", "7c", "2d"))
+        every = eval7.HandRange(EVERY_HAND)
+
+        def e7() -> float:
+            f = eval7.py_hand_vs_range_monte_carlo
+            return sum(f(hero, every, board, 1000) for _ in range(calls)) / calls
+
+        seconds, answer = best_of(5, e7)
+        rows.append(Row(task, "eval7", "`py_hand_vs_range_monte_carlo(..., 1000)` (C)",
+                        seconds / calls, answer, note="per call; equity: mean of the calls",
+                        tolerance=0.01))
+    except ImportError:
+        pass
+    omp = ompeval()
+    if omp is not None:
+
+        def exact_omp() -> float:
+            return sum(omp.equity_vs_random("AhKd", "Qh7c2d") for _ in range(calls)) / calls
+
+        seconds, answer = best_of(5, exact_omp)
+        rows.append(Row(task, "pokerfast (OMPEval, C++)", "`equity_vs_random(hole, board)`",
+                        seconds / calls, answer, note="per call; exact, all 1,081 hands"))
+    return rows
+
+
+# --- output ---------------------------------------------------------------------------
+def fmt_time(seconds: float) -> str:
+    if seconds >= 60:
+        return f"{seconds / 60:.1f} min"
+    if seconds >= 1:
+        return f"{seconds:.2f} s"
+    if seconds >= 1e-3:
+        return f"{seconds * 1e3:.1f} ms"
+    return f"{seconds * 1e6:.0f} µs"
+
+
+def check(rows: list[Row], truth: dict[str, float]) -> None:
+    """Every result must lie within its tolerance of the exact answer."""
+    for r in rows:
+        want = truth[r.task]
+        if abs(r.answer - want) > r.tolerance:
+            raise SystemExit(f"{r.who} answered {r.answer:.6f} for {r.task!r}, not {want:.6f}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true",
+                        help="slow peers on a slice of the work, times scaled")
+    args = parser.parse_args()
+    equity(["AhKh", "QsQc"], samples=10, seed=1)  # build the tables before timing
+    print(f"Python {platform.python_version()} on {platform.machine()}, "
+          f"NumPy {np.__version__}; best of several rounds; one core", flush=True)
+    rows = exact_rows(args.quick) + other_exact_rows() + monte_carlo_rows(args.quick) + bot_rows()
+    truth = {
+        "exact AhKh vs QsQc preflop": equity(["AhKh", "QsQc"]).players[0].equity,
+        "Monte Carlo, 100,000 boards, AhKh vs QsQc": equity(["AhKh", "QsQc"]).players[0].equity,
+        "bot call: AhKd vs 1 random on Qh7c2d, 1,000 deals":
+            equity(["AhKd", "random"], "Qh7c2d").players[0].equity,
+    }
+    for r in rows:
+        if r.task not in truth and r.ours:
+            truth[r.task] = r.answer  # the other exact spots: OMPEval must agree
+    check(rows, truth)
+    ours = {r.task: r.seconds for r in rows if r.ours}
+    lines = ["| task | engine | how | time | vs pokerroom | equity |",
+             "|---|---|---|---:|---:|---:|"]
+    width = max(len(r.who) for r in rows)
+    current = ""
+    for r in rows:
+        if r.task != current:
+            current = r.task
+            print(f"\n{r.task}")
+        ratio = r.seconds / ours[r.task]
+        rel = "1.0x" if r.ours else f"{ratio:.1f}x" if ratio >= 1 else f"1/{1 / ratio:.1f}x"
+        note = f"  ({r.note})" if r.note else ""
+        print(f"  {r.who:<{width}}  {fmt_time(r.seconds):>9}  {rel:>8}  "
+              f"equity {r.answer:.4f}{note}")
+        lines.append(f"| {r.task} | {r.who} | {r.how}{' (' + r.note + ')' if r.note else ''} "
+                     f"| {fmt_time(r.seconds)} | {rel} | {r.answer:.4f} |")
+    print("\nratio: the engine's time over pokerroom's (above 1: pokerroom is faster)")
+    print("\n" + "\n".join(lines))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
