@@ -126,6 +126,7 @@ class Hand(Legality, Showdown):
         self._legal = None
         self._why = ""
         self._result = None
+        self._over = False
         self._order = []
         self._sd_index = 0
         self._aggressor = -1
@@ -176,16 +177,14 @@ class Hand(Legality, Showdown):
                 committed[seat] += chips
                 allin[seat] = stacks[seat] == 0
                 log.append((ev.BLIND, 0, seat, chips, bets[seat], (), allin[seat], None))
-        holes = self._holes
-        for p in range(n):
-            seat = (button + 1 + p) % n
-            log.append((ev.DEAL, 0, seat, 0, 0, holes[seat], False, None))
+        log.append(_DEALT)  # one DEAL event per seat, expanded when the log is read
         # The first betting round: a blind of a full unit opens it.
         self._high = high = max(bets)
         unit = plan.units[0]
         self._opened = opened = high >= unit
         self._full = (unit if plan.limit == FIXED else high) if opened else 0
         self._need = [not a for a in allin]
+        self._movers = n - allin.count(True)
         straddler = plan.straddler
         if straddler >= 0 and not allin[straddler]:
             self._straddle_pending = True  # 001: the straddler straddles or folds first
@@ -209,10 +208,12 @@ class Hand(Legality, Showdown):
     def _open_round(self, start: int) -> None:
         """Give the turn to the first seat from ``start`` that must act, or end the round."""
         need, n = self._need, self.n
-        actors = [i for i in range(n) if need[i]]
-        if len(actors) == 1 and self._bets[actors[0]] >= self._high:
-            need[actors[0]] = False
-            actors = []
+        actors = need.count(True)
+        if actors == 1:
+            lone = need.index(True)
+            if self._bets[lone] >= self._high:  # nothing to call, nobody to bet against
+                need[lone] = False
+                actors = 0
         if not actors:
             self._end_round()
             return
@@ -230,7 +231,7 @@ class Hand(Legality, Showdown):
             if i == n:
                 i = 0
             if need[i]:
-                if self._bets[i] >= self._high and self._alone(i):
+                if self._movers == 1 and self._bets[i] >= self._high:
                     need[i] = False  # nothing to call and nobody left to bet against
                     break
                 self._to_act = i
@@ -238,11 +239,6 @@ class Hand(Legality, Showdown):
                 return
             i += 1
         self._end_round()
-
-    def _alone(self, seat: int) -> bool:
-        """Whether every other live seat is all-in."""
-        folded, allin = self._folded, self._allin
-        return all(j == seat or folded[j] or allin[j] for j in range(self.n))
 
     def _end_round(self) -> None:
         """Return the uncalled part of the top bet, then the next round, the run-out or
@@ -260,14 +256,13 @@ class Hand(Legality, Showdown):
         if self._street == 3:
             self._begin_showdown(runout=False)
             return
-        folded, allin = self._folded, self._allin
-        need = [not (f or a) for f, a in zip(folded, allin, strict=True)]
-        if need.count(True) <= 1:
+        if self._movers <= 1:
             self._begin_showdown(runout=True)
             return
+        folded, allin = self._folded, self._allin
         self._street += 1
         self._deal_board(self._street)
-        self._need = need
+        self._need = [not (f or a) for f, a in zip(folded, allin, strict=True)]
         self._faced = [-1] * n
         self._checked = [False] * n
         self._high = self._full = self._raises = 0
@@ -296,25 +291,24 @@ class Hand(Legality, Showdown):
     ) -> None:
         """:meth:`apply` without building an :class:`Action` (the fast path)."""
         s = self._to_act
-        if s < 0:
-            raise IllegalAction(f"no action is possible: the hand is over ({kind.value})")
-        if seat is not None and seat != s:
-            turn = self.legal_actions()
-            raise IllegalAction(
-                f"seat {seat} cannot {kind.value} {STREETS[self._street].phrase}: it is "
-                f"seat {s}'s turn (legal for seat {s}: {turn})"
-            )
         legal = self._legal
         if legal is None:
+            if s < 0:
+                raise IllegalAction(f"no action is possible: the hand is over ({kind.value})")
             legal = self._legal = self._compute_legal()
+        if seat is not None and seat != s:
+            raise IllegalAction(
+                f"seat {seat} cannot {kind.value} {STREETS[self._street].phrase}: it is "
+                f"seat {s}'s turn (legal for seat {s}: {legal})"
+            )
         if kind not in legal.kinds:
             raise IllegalAction(self._refusal(kind, amount, value))
-        if kind is _RAISE or kind is _BET:
-            if amount is None or not legal.min_to <= amount <= legal.max_to:
+        if amount is not None:
+            if (kind is not _RAISE and kind is not _BET) or not (
+                legal.min_to <= amount <= legal.max_to
+            ):
                 raise IllegalAction(self._refusal(kind, amount, value))
             self._bet(s, amount)
-        elif amount is not None:
-            raise IllegalAction(self._refusal(kind, amount, value))
         elif kind is _CALL:
             self._call(s)
         elif kind is _CHECK:
@@ -325,6 +319,8 @@ class Hand(Legality, Showdown):
             self._advance(s)
         elif kind is _FOLD:
             self._fold(s)
+        elif kind is _RAISE or kind is _BET:
+            raise IllegalAction(self._refusal(kind, amount, value))
         else:
             if value is not None and value not in legal.values:
                 raise IllegalAction(self._refusal(kind, amount, value))
@@ -335,6 +331,7 @@ class Hand(Legality, Showdown):
         self._folded[s] = True
         self._need[s] = False
         self._live -= 1
+        self._movers -= 1
         self._contenders -= 1
         self._log.append((ev.FOLD, self._street, s, 0, self._bets[s], (), False, None))
         self._straddle_pending = False
@@ -351,7 +348,9 @@ class Hand(Legality, Showdown):
         self._bets[s] += chips
         self._committed[s] += chips
         allin = stacks[s] == 0
-        self._allin[s] = allin
+        if allin:
+            self._allin[s] = True
+            self._movers -= 1
         self._need[s] = False
         self._faced[s] = self._high
         self._checked[s] = False  # check-raise off binds only the answer to the next bet
@@ -369,7 +368,9 @@ class Hand(Legality, Showdown):
         bets[s] = to
         self._committed[s] += chips
         allin = stacks[s] == 0
-        self._allin[s] = allin
+        if allin:
+            self._allin[s] = True
+            self._movers -= 1
         high = self._high
         unit = self._units[self._street]
         if self._limit == FIXED:
@@ -491,10 +492,13 @@ class Hand(Legality, Showdown):
 
     @property
     def is_over(self) -> bool:
-        return self._result is not None
+        return self._over
 
     @property
     def result(self) -> HandResult | None:
+        """How the hand ended (``None`` while it is being played)."""
+        if self._result is None and self._over:
+            self._result = self._make_result()
         return self._result
 
     @property
@@ -519,7 +523,7 @@ class Hand(Legality, Showdown):
     @property
     def pot(self) -> int:
         """All chips put in and not yet awarded."""
-        return 0 if self._result is not None else sum(self._committed)
+        return 0 if self._over else sum(self._committed)
 
     @property
     def folded(self) -> tuple[bool, ...]:
@@ -552,7 +556,16 @@ class Hand(Legality, Showdown):
     @property
     def events(self) -> list[Event]:
         """Everything that happened, in order: the hand history."""
-        return [_event(e, hidden=False, seat=-1) for e in self._log]
+        return [_event(e, hidden=False, seat=-1) for e in self._raw_events()]
+
+    def _raw_events(self) -> list[RawEvent]:
+        """The log, the hole-card deal expanded into one event per seat in deal order."""
+        log = self._log
+        k = log.index(_DEALT)
+        n, b, holes = self.n, self.button, self._holes
+        order = [(b + 1 + p) % n for p in range(n)]
+        deals: list[RawEvent] = [(ev.DEAL, 0, s, 0, 0, holes[s], False, None) for s in order]
+        return [*log[:k], *deals, *log[k + 1 :]]
 
     def view(self, seat: int) -> PlayerView:
         """What seat ``seat`` may know: its own cards, never another's before they are
@@ -577,13 +590,13 @@ class Hand(Legality, Showdown):
             ),
             to_act=self.to_act,
             legal=self.legal_actions() if mine else None,
-            events=tuple(_event(e, hidden=True, seat=seat) for e in self._log),
-            result=self._result,
+            events=tuple(_event(e, hidden=True, seat=seat) for e in self._raw_events()),
+            result=self.result,
         )
 
     def __repr__(self) -> str:
         state = (
-            "over" if self._result is not None
+            "over" if self._over
             else f"seat {self._to_act} to act {self.street.phrase}"
         )
         return f"<Hand {self.n} players, button {self.button}, pot {self.pot}, {state}>"
@@ -594,6 +607,9 @@ class Hand(Legality, Showdown):
         if self._board:
             lines.append(f"board {format_cards(self._board)}")
         return "\n".join(lines)
+
+
+_DEALT: RawEvent = (ev.DEAL, 0, -1, 0, 0, (), False, None)
 
 
 def _refuse_start(rules: Rules, stacks: Sequence[object], button: object) -> NoReturn:

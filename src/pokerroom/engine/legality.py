@@ -73,9 +73,12 @@ class Legality(State):
             return 0, 0, f"seat {s} has only {stack} behind, not more than the {owe} to call"
         high = self._high
         bets, stacks, folded = self._bets, self._stacks, self._folded
-        for i in range(self.n):
-            if i != s and not folded[i] and stacks[i] and bets[i] + stacks[i] > high:
-                break
+        if self._movers > 1:
+            for i in range(self.n):
+                if i != s and not folded[i] and stacks[i] and bets[i] + stacks[i] > high:
+                    break
+            else:
+                return 0, 0, "no other player has chips left to call a raise"
         else:
             return 0, 0, "no other player has chips left to call a raise"
         if self._checked[s] and not self.rules.check_raise:
@@ -158,10 +161,10 @@ class Legality(State):
 
     def legal_actions(self) -> LegalActions:
         """The choices of the seat to act (betting, or show / muck at the showdown)."""
-        if self._to_act < 0:
-            raise IllegalAction("nobody is to act: the hand is over")
         legal = self._legal
         if legal is None:
+            if self._to_act < 0:
+                raise IllegalAction("nobody is to act: the hand is over")
             legal = self._legal = self._compute_legal()
         return legal
 

@@ -141,6 +141,8 @@ class Showdown(State):
         if len(contesting) == 1:  # nobody contests: pots.award would give it all to them
             self._pay(contributions, contesting[0])
             return
+        if not r.dead_antes and self._single_pot(contributions, contesting):
+            return
         if r.odd_chip is OddChip.BEST_SUIT and len(contesting) > 1:
             suits = [0] * n
             for i in contesting:
@@ -163,6 +165,33 @@ class Showdown(State):
                 won[i] += share + (1 if k < odd else 0)
         self._settle_award(won, result.pots)
 
+    def _single_pot(self, contributions: list[int], contesting: list[int]) -> bool:
+        """The common case, as :func:`~pokerroom.engine.pots.award` settles it: every
+        contesting seat put in the same, so there is one pot, split equally among the
+        best hands, odd chips one at a time from the left of the button."""
+        level = contributions[contesting[0]]
+        for i in contesting:
+            if contributions[i] != level:
+                return False
+        strengths = self._strength
+        best = max(strengths[i] for i in contesting)  # type: ignore[type-var]
+        winners = [i for i in contesting if strengths[i] == best]
+        k = len(winners)
+        if k > 1 and self.rules.odd_chip is not OddChip.LEFT_OF_BUTTON:
+            return False
+        total = sum(contributions)
+        won = [0] * self.n
+        share, extra = divmod(total, k)
+        for i in winners:
+            won[i] = share
+        if extra:
+            n, button = self.n, self.button
+            for i in sorted(winners, key=lambda i: (i - button - 1) % n)[:extra]:
+                won[i] += 1
+        pot = Pot(total, tuple(contesting), tuple(winners), tuple(won[i] for i in winners))
+        self._settle_award(won, (pot,) if total else ())
+        return True
+
     def _pay(self, contributions: list[int], winner: int) -> None:
         total = sum(contributions)
         won = [0] * self.n
@@ -171,18 +200,24 @@ class Showdown(State):
         self._settle_award(won, (pot,) if total else ())
 
     def _settle_award(self, won: list[int], pots: tuple[Pot, ...]) -> None:
-        n = self.n
-        for i in range(n):
+        stacks, log, street = self._stacks, self._log, self._street
+        for i in range(self.n):
             if won[i]:
-                self._stacks[i] += won[i]
-                self._log.append((ev.WIN, self._street, i, won[i], 0, (), False, None))
-        self._result = HandResult(
+                stacks[i] += won[i]
+                log.append((ev.WIN, street, i, won[i], 0, (), False, None))
+        self._won = won
+        self._pots = pots
+        self._over = True
+
+    def _make_result(self) -> HandResult:
+        holes, shown = self._holes, self._shown
+        return HandResult(
             starting=self._starting,
             stacks=tuple(self._stacks),
-            won=tuple(won),
-            pots=pots,
+            won=tuple(self._won),
+            pots=self._pots,
             shown=tuple(
-                (CARD[self._holes[i][0]], CARD[self._holes[i][1]]) if self._shown[i] else None
-                for i in range(n)
+                (CARD[holes[i][0]], CARD[holes[i][1]]) if shown[i] else None
+                for i in range(self.n)
             ),
         )

@@ -15,6 +15,7 @@ from pokerroom.engine import events as ev
 from pokerroom.engine.actions import LegalActions, Street
 
 if TYPE_CHECKING:
+    from pokerroom.engine.pots import Pot
     from pokerroom.engine.view import HandResult
     from pokerroom.rules import Rules
 
@@ -31,12 +32,52 @@ class State:
     """The state of one hand (see :class:`~pokerroom.engine.hand.Hand`)."""
 
     __slots__ = (
-        "_aggressor", "_allin", "_antes", "_auto", "_best", "_bets", "_board", "_caps", "_cards",
-        "_checked", "_committed", "_contenders", "_faced", "_fast", "_folded", "_full",
-        "_high", "_holes", "_legal", "_limit", "_live", "_log", "_mucked", "_need", "_next",
-        "_opened", "_order", "_raises", "_result", "_sd_index", "_shown", "_stacks",
-        "_starting", "_straddle_pending", "_street", "_strength", "_to_act", "_units",
-        "_why", "button", "n", "rules",
+        "_aggressor",
+        "_allin",
+        "_antes",
+        "_auto",
+        "_best",
+        "_bets",
+        "_board",
+        "_caps",
+        "_cards",
+        "_checked",
+        "_committed",
+        "_contenders",
+        "_faced",
+        "_fast",
+        "_folded",
+        "_full",
+        "_high",
+        "_holes",
+        "_legal",
+        "_limit",
+        "_live",
+        "_log",
+        "_movers",
+        "_mucked",
+        "_need",
+        "_next",
+        "_opened",
+        "_order",
+        "_over",
+        "_pots",
+        "_raises",
+        "_result",
+        "_sd_index",
+        "_shown",
+        "_stacks",
+        "_starting",
+        "_straddle_pending",
+        "_street",
+        "_strength",
+        "_to_act",
+        "_units",
+        "_why",
+        "_won",
+        "button",
+        "n",
+        "rules",
     )  # fmt: skip
 
     rules: Rules
@@ -67,7 +108,11 @@ class State:
     _log: list[RawEvent]
     _legal: LegalActions | None  # cached choices of the seat to act
     _why: str  # why there is no bet or raise among them
-    _result: HandResult | None
+    _result: HandResult | None  # built on request once the hand is over
+    _over: bool
+    _won: list[int]  # chips each seat took from the pot (once over)
+    _pots: tuple[Pot, ...]
+    _movers: int  # seats neither folded nor all-in
     _order: list[int]  # showdown order
     _sd_index: int  # next seat in the showdown order
     _aggressor: int  # last to bet or raise this round
@@ -86,7 +131,9 @@ class State:
         self._bets[seat] -= chips
         self._committed[seat] -= chips
         self._stacks[seat] += chips
-        self._allin[seat] = False
+        if self._allin[seat]:
+            self._allin[seat] = False
+            self._movers += 1
         self._log.append((ev.RETURN, self._street, seat, chips, self._bets[seat], (), False, None))
 
     def _deal_board(self, street: int) -> None:

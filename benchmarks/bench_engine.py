@@ -1,0 +1,299 @@
+"""Complete hands per second: pokerroom's engine against every peer, in one run.
+
+Run: ``python benchmarks/bench_engine.py`` (about a minute and a half; ``--quick`` for a
+short run).  Every engine plays complete hands of hold'em on one core with the same
+policy: at each turn the player picks uniformly among the kinds of action the engine
+offers (fold, check or call, bet or raise) and, for a bet or raise, a uniform amount
+between the engine's minimum and maximum.  Stacks are 100 big blinds at the start of
+every hand; 2 and 6 players.
+
+* pokerroom: a new :class:`~pokerroom.engine.Hand` per hand, with everything it does
+  (forced bets, the legality check behind every action, the event log, the run-out,
+  showdown order, hand evaluation, side pots); fixed limit (``casino-limit``) and no
+  limit (``no-limit``, blinds 2/4).
+* PokerKit: a new state per hand, every chore automated except the actions; fixed and
+  no limit.
+* texasholdem (no limit): one game, each seat's chips reset to 100 big blinds before
+  each hand.
+* PyPokerEngine (no limit): games of 50 hands between the random players.
+* pokerfast (no limit): ``FastHand`` (a 6-max no-limit-only engine).
+
+A timing is CPU time of this process (so other work on the machine disturbs it less),
+the best of several rounds interleaved between the engines.  The output ends with a
+markdown table for the README.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from pokerroom.engine import ActionKind, Hand
+from pokerroom.rules import Rules
+
+BET, RAISE = ActionKind.BET, ActionKind.RAISE
+
+
+@dataclass
+class Engine:
+    name: str
+    structure: str  # "fixed" or "no limit"
+    play: Callable[[int, int, random.Random], None]  # (players, hands, rng)
+    ours: bool = False
+    rates: dict[int, float] = field(default_factory=dict)  # players -> best hands/s
+
+
+# --------------------------------------------------------------------------- pokerroom
+
+
+def _pokerroom(rules: Rules, stack: int) -> Callable[[int, int, random.Random], None]:
+    def play(players: int, hands: int, rng: random.Random) -> None:
+        choice, randint = rng.choice, rng.randint
+        stacks = [stack] * players
+        for i in range(hands):
+            hand = Hand(rules, stacks, button=i % players, rng=rng, auto_showdown=True)
+            legal_actions, act = hand.legal_actions, hand.act
+            while not hand.is_over:
+                legal = legal_actions()
+                kind = choice(legal.kinds)
+                if kind is BET or kind is RAISE:
+                    act(kind, randint(legal.min_to, legal.max_to))
+                else:
+                    act(kind)
+
+    return play
+
+
+# ---------------------------------------------------------------------------- PokerKit
+
+
+def _pokerkit(fixed: bool) -> Callable[[int, int, random.Random], None]:
+    import pokerkit
+
+    a = pokerkit.Automation
+    automations = (
+        a.ANTE_POSTING, a.BET_COLLECTION, a.BLIND_OR_STRADDLE_POSTING, a.CARD_BURNING,
+        a.HOLE_DEALING, a.BOARD_DEALING, a.RUNOUT_COUNT_SELECTION,
+        a.HOLE_CARDS_SHOWING_OR_MUCKING, a.HAND_KILLING, a.CHIPS_PUSHING, a.CHIPS_PULLING,
+    )  # fmt: skip
+
+    def play(players: int, hands: int, rng: random.Random) -> None:
+        for _ in range(hands):
+            if fixed:
+                state = pokerkit.FixedLimitTexasHoldem.create_state(
+                    automations, True, 0, (1, 2), 2, 4, [200] * players, players
+                )
+            else:
+                state = pokerkit.NoLimitTexasHoldem.create_state(
+                    automations, True, 0, (2, 4), 4, [400] * players, players
+                )
+            while state.status:
+                kinds = []
+                if state.can_fold():
+                    kinds.append(0)
+                if state.can_check_or_call():
+                    kinds.append(1)
+                if state.can_complete_bet_or_raise_to():
+                    kinds.append(2)
+                kind = rng.choice(kinds)
+                if kind == 0:
+                    state.fold()
+                elif kind == 1:
+                    state.check_or_call()
+                else:
+                    state.complete_bet_or_raise_to(rng.randint(
+                        state.min_completion_betting_or_raising_to_amount,
+                        state.max_completion_betting_or_raising_to_amount,
+                    ))  # fmt: skip
+
+    return play
+
+
+# ------------------------------------------------------------------------- texasholdem
+
+
+def _texasholdem() -> Callable[[int, int, random.Random], None]:
+    from texasholdem import ActionType, TexasHoldEm
+
+    def play(players: int, hands: int, rng: random.Random) -> None:
+        game = TexasHoldEm(buyin=400, big_blind=4, small_blind=2, max_players=players)
+        for _ in range(hands):
+            for player in game.players:
+                player.chips = 400
+            game.start_hand()
+            while game.is_hand_running():
+                moves = game.get_available_moves()
+                kind = rng.choice(moves.action_types)
+                if kind == ActionType.RAISE:
+                    span = moves.raise_range
+                    game.take_action(kind, total=rng.randint(span.start, span.stop - 1))
+                else:
+                    game.take_action(kind)
+
+    return play
+
+
+# ----------------------------------------------------------------------- PyPokerEngine
+
+
+def _pypokerengine() -> Callable[[int, int, random.Random], None]:
+    from pypokerengine.api.game import setup_config, start_poker
+    from pypokerengine.players import BasePokerPlayer
+
+    class Random(BasePokerPlayer):  # type: ignore[misc]
+        rng = random.Random()
+        rounds = 0
+
+        def declare_action(self, valid_actions, hole_card, round_state):  # type: ignore[no-untyped-def]
+            options = [a for a in valid_actions
+                       if a["action"] != "raise" or a["amount"]["min"] != -1]  # fmt: skip
+            action = self.rng.choice(options)
+            if action["action"] == "raise":
+                span = action["amount"]
+                return "raise", self.rng.randint(span["min"], span["max"])
+            return action["action"], action["amount"]
+
+        def receive_game_start_message(self, game_info):  # type: ignore[no-untyped-def]
+            pass
+
+        def receive_round_start_message(self, round_count, hole_card, seats):  # type: ignore[no-untyped-def]
+            if self is seated[0]:
+                Random.rounds += 1
+
+        def receive_street_start_message(self, street, round_state):  # type: ignore[no-untyped-def]
+            pass
+
+        def receive_game_update_message(self, action, round_state):  # type: ignore[no-untyped-def]
+            pass
+
+        def receive_round_result_message(self, winners, hand_info, round_state):  # type: ignore[no-untyped-def]
+            pass
+
+    seated: list[Random] = []
+
+    def play(players: int, hands: int, rng: random.Random) -> None:
+        Random.rng = rng
+        Random.rounds = 0
+        while Random.rounds < hands:
+            config = setup_config(max_round=min(50, hands - Random.rounds), initial_stack=400,
+                                  small_blind_amount=2)  # fmt: skip
+            seated.clear()
+            for i in range(players):
+                seated.append(Random())
+                config.register_player(name=f"p{i}", algorithm=seated[-1])
+            before = Random.rounds
+            start_poker(config, verbose=0)
+            if Random.rounds == before:
+                break
+
+    return play
+
+
+# --------------------------------------------------------------------------- pokerfast
+
+
+def _pokerfast() -> Callable[[int, int, random.Random], None]:
+    from pokerfast import FastHand
+
+    def play(players: int, hands: int, rng: random.Random) -> None:
+        for _ in range(hands):
+            hand = FastHand(player_count=players, small_blind=2, big_blind=4, min_stack=400,
+                            max_stack=400, rng=rng)  # fmt: skip
+            while not hand.done:
+                space = hand.get_action_space()
+                if not space:
+                    break
+                kinds = [k for k in ("fold", "check", "call") if k in space]
+                if "min_bet" in space:
+                    kinds.append("raise")
+                kind = rng.choice(kinds)
+                if kind == "fold":
+                    hand.fold()
+                elif kind == "check":
+                    hand.check()
+                elif kind == "call":
+                    hand.call()
+                else:
+                    hand.bet_or_raise(rng.randint(space["min_bet"], space["max_bet"]))
+
+    return play
+
+
+# ------------------------------------------------------------------------------ timing
+
+
+def engines() -> list[Engine]:
+    no_limit = _pokerroom(Rules.preset("no-limit"), 400)
+    fixed_limit = _pokerroom(Rules.preset("casino-limit"), 200)
+    out = [
+        Engine("pokerroom", "no limit", no_limit, ours=True),
+        Engine("pokerroom", "fixed limit", fixed_limit, ours=True),
+    ]
+    peers = [
+        ("pokerfast", "no limit", _pokerfast),
+        ("texasholdem", "no limit", _texasholdem),
+        ("PokerKit", "no limit", lambda: _pokerkit(False)),
+        ("PokerKit", "fixed limit", lambda: _pokerkit(True)),
+        ("PyPokerEngine", "no limit", _pypokerengine),
+    ]
+    for name, structure, make in peers:
+        try:
+            out.append(Engine(name, structure, make()))
+        except ImportError as exc:  # a peer not installed: say so, time the others
+            print(f"skipping {name}: {exc}", file=sys.stderr)
+    return out
+
+
+def measure(engine: Engine, players: int, seconds: float, rng: random.Random) -> float:
+    """Hands per CPU second over about ``seconds``."""
+    hands = 5
+    while True:
+        start = time.process_time()
+        engine.play(players, hands, rng)
+        spent = time.process_time() - start
+        if spent >= seconds or hands >= 10**6:
+            return hands / spent
+        hands = max(hands * 2, int(hands * seconds / max(spent, 1e-3) * 1.1))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="a short run")
+    args = parser.parse_args(argv)
+    seconds, rounds = (0.4, 1) if args.quick else (1.5, 3)
+    everything = engines()
+    rng = random.Random(2024)
+    for _ in range(rounds):
+        for players in (6, 2):
+            for engine in everything:
+                rate = measure(engine, players, seconds, rng)
+                engine.rates[players] = max(engine.rates.get(players, 0.0), rate)
+    print(f"Python {platform.python_version()} on {platform.machine()}, one core, "
+          f"hands per CPU second (best of {rounds}):\n")  # fmt: skip
+    ours = {e.structure: e for e in everything if e.ours}
+    lines = [
+        "| engine | structure | 6 players | 2 players | pokerroom is faster (6 / 2) |",
+        "|---|---|---:|---:|---:|",
+    ]
+    for engine in sorted(everything, key=lambda e: -e.rates[6]):
+        mine = ours[engine.structure] if engine.structure in ours else ours["no limit"]
+        ratio = (
+            "—" if engine.ours
+            else f"{mine.rates[6] / engine.rates[6]:.1f}× / {mine.rates[2] / engine.rates[2]:.1f}×"
+        )
+        label = f"**{engine.name}**" if engine.ours else engine.name
+        lines.append(
+            f"| {label} | {engine.structure} | {engine.rates[6]:,.0f} | {engine.rates[2]:,.0f} "
+            f"| {ratio} |"
+        )
+    print("\n".join(lines))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
