@@ -421,3 +421,44 @@ def test_events_are_the_history() -> None:
         assert again.events == hand.events
         assert again.result == hand.result
         assert str(hand).count("\n") == len(hand.events) + (1 if hand.board else 0)
+
+
+def test_award_agrees_with_the_pot_module() -> None:
+    """The engine settles single pots itself (the common case, for speed) and hands
+    everything else to pots.award: both must give what pots.award gives."""
+    from pokerroom.engine.pots import award
+    from pokerroom.evaluator import hand_value
+
+    rng = random.Random(99)
+    ties = 0
+    for i in range(1500):
+        rules = [NL, FL, BARE.replace(tie_split=TieSplit.PROPORTIONAL)][i % 3]
+        n = rng.randint(2, 7)
+        stacks = [rng.choice([rng.randint(1, 40), rng.randint(100, 400)]) for _ in range(n)]
+        button = rng.randrange(n)
+        if rng.random() < 0.4:  # the board plays: everyone still in ties
+            hand = make(rules, stacks, button=button, board=ROYAL, auto=True)
+        else:
+            hand = Hand(rules, stacks, button=button, rng=rng, auto_showdown=True)
+        play_random(hand, rng)
+        result = hand.result
+        assert result is not None
+        shows = {e.seat: e.value for e in hand.events if e.kind is EventKind.SHOW}
+        mucked = {e.seat for e in hand.events if e.kind is EventKind.MUCK}
+        strengths: list[int | None] = []
+        for s in range(n):
+            if hand.folded[s] or s in mucked:
+                strengths.append(None)
+            elif s in shows:
+                value = shows[s]
+                strengths.append(value if value is not None
+                                 else hand_value(hand.hole(s), hand.board))  # fmt: skip
+            else:
+                strengths.append(0)  # won without showing
+        before = [after - won for after, won in zip(result.stacks, result.won, strict=True)]
+        expected = award(list(hand.committed), strengths, all_in=[b == 0 for b in before],
+                         button=button, tie_split=rules.tie_split)  # fmt: skip
+        assert result.won == expected.won, hand
+        assert result.pots == expected.pots, hand
+        ties += any(len(p.winners) > 1 for p in result.pots)
+    assert ties > 100
