@@ -2,10 +2,9 @@
 
 A deal is drawn in two steps, both exact:
 
-* the holding: fixed when every player holds one hand; drawn from the enumerated
-  possible holdings by weight when they are listed and either few or all of one weight
-  (then uniformly); otherwise each player's
-  hand is drawn from their range by weight and the whole holding is redrawn whenever two
+* the holding: fixed when every player holds one hand; drawn from the listed possible
+  holdings by weight when they are few or all of one weight; otherwise each player's hand
+  is drawn from their range by weight and the whole holding is redrawn whenever two
   players' cards clash (rejection: accepted holdings follow the product of the weights
   restricted to those without a clash, which is the joint distribution);
 * the board: each missing card uniform among the live cards no one holds and no earlier
