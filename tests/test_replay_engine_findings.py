@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
 from pokerroom.engine import ActionKind, Hand
 from pokerroom.history.replay import bet_to
 from pokerroom.rules import Rules
@@ -27,12 +25,6 @@ def straddle_with_no_button_blind() -> Hand:
     return hand
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine: Hand.bet_or_raise (PHH cbr) sends a BET when nothing is posted, but the "
-    "straddle's legal choices name it a RAISE: 'seat 0 cannot bet 10 pre-flop: seat 0 must "
-    "straddle 10 or fold (legal: fold, raise to 10)'",
-)
 def test_bet_or_raise_posts_the_straddle_when_no_blind_was_posted() -> None:
     hand = straddle_with_no_button_blind()
     hand.bet_or_raise(10)

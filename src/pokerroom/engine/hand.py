@@ -453,8 +453,13 @@ class Hand(Legality, Showdown):
         self.act(_CHECK if self._high == self._bets[self._to_act] else _CALL)
 
     def bet_or_raise(self, to: int) -> None:
-        """Bet, complete or raise to ``to`` (PHH ``cbr``)."""
-        self.act(_RAISE if self._high else _BET, to)
+        """Bet, complete or raise to ``to`` (PHH ``cbr``, ACPC ``r``): whichever of the
+        two the legal choices name (001's straddle is a raise even with no blind)."""
+        kinds = self.legal_actions().kinds
+        if _BET in kinds or _RAISE in kinds:
+            self.act(_BET if _BET in kinds else _RAISE, to)
+        else:
+            self.act(_RAISE if self._high else _BET, to)
 
     def go_all_in(self) -> None:
         """Put every chip in: the largest bet or raise if that is all-in, else a call."""
