@@ -272,3 +272,19 @@ def test_rules_of_a_hand_phh_cannot_describe_travel_in_custom_fields() -> None:
     phh = to_phh(PlayedHand.from_hand(hand))
     assert phh.custom["_rules"]["tie_split"] == "proportional"
     assert replay_phh(phh).played.rules == rules
+
+
+def test_unknown_stacks_replay_and_are_not_compared() -> None:
+    """PHH writes an unknown stack as ``inf``: it replays as a stack nobody can cover,
+    and only the known stacks are compared."""
+    text = HEADS_UP.replace("[1000, 1000]", "[inf, 1000]").replace("[1030, 970]", "[inf, 970]")
+    replay = replay_phh(loads(text))
+    assert replay.recorded[0] is None and replay.recorded[1] == 970
+    check = replay.check()
+    assert check is not None and check.how == "exact"
+
+
+def test_show_with_a_dash_shows_the_dealt_cards() -> None:
+    text = HEADS_UP.replace('"p2 cc"]', '"p2 cc", "p1 sm -", "p2 sm -"]')
+    replay = replay_phh(loads(text))
+    assert [e.seat for e in replay.played.events if e.kind is EventKind.SHOW] == [0, 1]

@@ -470,7 +470,7 @@ def _validate(hand: PHHHand) -> None:
         for i, amount in enumerate(getattr(hand, name) or ()):
             if amount < 0:
                 raise _FieldError(f"player {i + 1}: {amount} is negative", name)
-    for name in ("antes", "blinds_or_straddles", "finishing_stacks", "winnings"):
+    for name in ("antes", "blinds_or_straddles", "winnings"):  # stacks may be unknown: inf
         for i, amount in enumerate(getattr(hand, name) or ()):
             if isinstance(amount, Decimal) and not amount.is_finite():
                 raise _FieldError(f"player {i + 1}: {amount} is not a finite amount", name)

@@ -290,7 +290,7 @@ def replay_phh(
     recorded: tuple[Fraction | Decimal | None, ...] = (None,) * n
     if hand.finishing_stacks is not None:
         recorded = tuple(
-            None if inf else Fraction(v) * scale
+            None if inf or (isinstance(v, Decimal) and not v.is_finite()) else Fraction(v) * scale
             for v, inf in zip(hand.finishing_stacks, unknown_stack, strict=True)
         )
     return Replay(played, recorded, "finishing stacks")
