@@ -27,16 +27,28 @@ player ``blinds[1]``.  Pre-flop the first to act is the player after the last on
 posted a blind (001: after the straddle); in later rounds the first active player left
 of the button.
 
-The raise cap (``max_raises``) counts *raises*: every full bet or raise a player makes
-in a round except the round's opening bet.  The opening bet is the first bet of at least
-one full unit: pre-flop a blind (or straddle) of a full unit is the opening bet; after a
-sub-minimum blind, completing it to a full unit is.  A straddle above the opening bet
-counts as a raise only with ``straddle_counts``.  All-in bets of less than a full raise
-never count (and do not reopen the betting).  So "a bet and three raises" (002),
-"three raises, the straddle not counted" (001) and ACPC's ``maxRaises = 3 4 4 4``
-(which counts every ``r``, the post-flop opening bet included) are all ``max_raises=3``;
-in general an ACPC value ``m`` is ``m`` for a round opened by a full blind and ``m - 1``
-for the others.
+The raise cap (``max_raises``) counts *raises*: the full bets and raises players make
+in a round after the round's opening bet.  The opening bet is the first bet of at least
+one full unit: pre-flop a blind of a full unit (or 001's straddle) is the opening bet;
+after a sub-minimum blind or a short all-in bet, the bet that completes it to a full
+unit is.  Blinds never count; 001's straddle counts as a raise only with
+``straddle_counts``.  An all-in for less than a full raise never counts (it is not a
+raise: it does not reopen the betting).  So "a bet and three raises" (002), "three
+raises, the straddle not counted" (001) and ACPC's ``maxRaises = 3 4 4 4`` (which counts
+every ``r``, the post-flop opening bet included) are all ``max_raises=3``; in general an
+ACPC value ``m`` is ``m`` for a round opened by a full blind and ``m - 1`` for the
+others.  PokerKit's fixed limit (four bets and raises per round, blinds not counted) is
+``max_raises=(4, 3, 3, 3)``.
+
+Rules this page settles where ``rules.md`` is silent (tested in ``tests/test_engine*``):
+a player may not fold when checking is free (except 001's straddler, who straddles or
+folds); an all-in for less than a full raise reopens the betting only for players facing
+a full raise since they last acted (TDA 47, cumulative short all-ins included); in no
+limit and pot limit a raise over a short all-in bet is at least a full minimum bet more,
+while fixed limit *completes* such a bet to one unit (002); a player who owes nothing
+while everyone else is all-in is not asked to act; antes count as contributions (the
+part nobody else matched is returned at once, like PHH's ante trimming) unless
+``dead_antes``, when they are dead money in the main pot.
 """
 
 from __future__ import annotations

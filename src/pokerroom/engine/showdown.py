@@ -6,6 +6,13 @@ are always shown.  Each other seat shows or mucks (under announced hands, shows
 announcing a hand its cards make; a lower announcement binds).  When the betting ends
 before the river because at most one live player has chips, every live hand is shown
 and the board is run out.  A seat whose every opponent mucked wins without showing.
+
+Hands the dealer exposes (all-in players, run-outs) count as the best hand their cards
+make, announced hands or not.  The engine's own decision (``auto_showdown``,
+:meth:`~pokerroom.engine.hand.Hand.settle`, and the default for a seat that does not
+answer) shows a hand that can still win a share of some pot it is in, and mucks the
+others.  Dead antes (``dead_antes``) go with the main pot: to the best hand among all
+contesting seats, split equally, odd chips left of the button.
 """
 
 from __future__ import annotations
