@@ -43,7 +43,10 @@ class Showdown(State):
             self._give_back(winner, ordered[-1] - ordered[-2])
         self._bets = [0] * self.n
         self._strength[winner] = 0
-        self._award()
+        contributions = self._committed
+        if self.rules.dead_antes:
+            contributions = [c - a for c, a in zip(contributions, self._antes, strict=True)]
+        self._pay(contributions, winner)
 
     def _evaluate(self) -> None:
         """The best value of every live hand, once the board is complete."""
