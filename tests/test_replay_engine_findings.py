@@ -1,9 +1,8 @@
-"""Engine behaviour found while replaying hands, for the engine's owner (issue 3).
+"""Engine behaviour found while replaying hands, kept as regression tests.
 
-Each test states what the engine should do; an ``xfail(strict=True)`` marks a defect
-that is still open (the test starts passing, and so fails as XPASS, once it is fixed).
-Replays work around it (:func:`pokerroom.history.replay.bet_to`), so nothing here
-changes what the history tools compute.
+The straddle below was refused by ``Hand.bet_or_raise`` (PHH ``cbr``) until the engine
+fixed it; replays name the bet or raise as the legal choices do
+(:func:`pokerroom.history.replay.bet_to`), so they never depended on it.
 """
 
 from __future__ import annotations
