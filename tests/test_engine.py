@@ -236,7 +236,30 @@ def test_all_in_on_the_ante_posts_no_blind() -> None:
     hand = make(NL.replace(antes=5), [100, 100, 3], button=0)
     assert hand.committed == (5, 7, 3)
     assert hand.bets == (0, 2, 0)
-    assert hand.to_act == 0  # to call 2: the small blind is the bet now
+    assert hand.to_act == 0
+    assert hand.legal_actions().to_call == 4  # the big blind is owed in full all the same
+
+
+def test_short_all_in_big_blind_must_still_be_called_in_full() -> None:
+    # Blinds 2/4; the big blind has 3 and is all-in.  The others call the full 4, the
+    # minimum raise is to 8, and the part above 3 forms a side pot.
+    hand = make(NL, [100, 100, 3, 100], button=0)
+    assert hand.bets == (0, 2, 3, 0)
+    assert str(hand.legal_actions()) == "fold, call 4, raise to 8 to 100"
+    play(hand, "c c")  # seats 3 and 0 call the full 4
+    assert hand.committed == (4, 2, 3, 4)
+    assert str(hand.legal_actions()) == "fold, call 2, raise to 8 to 100"  # the small blind
+    play(hand, "c")
+    assert hand.street is Street.FLOP
+    assert hand.committed == (4, 4, 3, 4)
+
+
+def test_short_all_in_big_blind_heads_up_returns_the_small_blind_excess() -> None:
+    hand = make(NL, [100, 1], button=0)  # heads-up: the button posts 2, the big blind 1
+    assert hand.is_over  # nobody can bet against the button: the board runs out
+    assert sum(hand.stacks) == 101
+    returned = [e for e in hand.events if e.kind is EventKind.RETURN]
+    assert [(e.seat, e.amount) for e in returned] == [(0, 1)]  # the uncalled part
 
 
 def test_casino_blinds_and_order_of_action() -> None:

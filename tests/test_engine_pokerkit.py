@@ -14,7 +14,10 @@ PokerKit's on purpose, the action is chosen among those both accept:
 * an all-in for less than a full raise does not count toward the raise cap (it is not a
   raise: it does not reopen the betting); PokerKit counts it;
 * a player who owes nothing while every other live player is all-in is not asked to
-  check; PokerKit sometimes asks (it is fed that check here).
+  check; PokerKit sometimes asks (it is fed that check here);
+* a blind posted short (its poster all-in for less) must still be called in full; PokerKit
+  lets the others call what was posted: the seats that post blinds (seats 0 and 1 here,
+  heads-up too) always cover their ante and blind, the others may be all-in on the ante.
 
 A split pot whose chips do not divide evenly gives its odd chips one at a time left of
 the button; PokerKit gives the remainder to one winner: there the stacks may differ by
@@ -127,6 +130,10 @@ def _play_both(rng: random.Random, stats: dict[str, int]) -> None:
     big = rules.blinds[1]
     stacks = [rng.choice([rng.randint(1, 12 * big), rng.randint(20 * big, 200 * big)])
               for _ in range(n)]  # fmt: skip
+    ante = rules.antes
+    assert isinstance(ante, int)
+    for seat in (0, 1):  # the blinds are posted in full (see the module docstring)
+        stacks[seat] = max(stacks[seat], ante + big + 1)
     hand = Hand(rules, stacks, button=n - 1, rng=rng, auto_showdown=True)
     state = _pokerkit_state(rules, stacks)
     for seat in range(n):  # seat p is PokerKit's player p (the button is seat n - 1)

@@ -45,7 +45,10 @@ a player may not fold when checking is free (except 001's straddler, who straddl
 folds); an all-in for less than a full raise reopens the betting only for players facing
 a full raise since they last acted (TDA 47, cumulative short all-ins included); in no
 limit and pot limit a raise over a short all-in bet is at least a full minimum bet more,
-while fixed limit *completes* such a bet to one unit (002); a player who owes nothing
+while fixed limit *completes* such a bet to one unit (002); a blind posted short (the
+poster all-in for less) must still be called in full by the others, and the minimum
+raise is still counted from the full blind (the casino and tournament convention); a
+player who owes nothing
 while everyone else is all-in is not asked to act; antes count as contributions (the
 part nobody else matched is returned at once, like PHH's ante trimming) unless
 ``dead_antes``, when they are dead money in the main pot.

@@ -178,8 +178,9 @@ class Hand(Legality, Showdown):
                 allin[seat] = stacks[seat] == 0
                 log.append((ev.BLIND, 0, seat, chips, bets[seat], (), allin[seat], None))
         log.append(_DEALT)  # one DEAL event per seat, expanded when the log is read
-        # The first betting round: a blind of a full unit opens it.
-        self._high = high = max(bets)
+        # The first betting round: a blind of a full unit opens it.  A blind posted short
+        # (all-in for less) still has to be called in full by everyone else.
+        self._high = high = max(max(bets), max((b for _, b in plan.blinds), default=0))
         unit = plan.units[0]
         self._opened = opened = high >= unit
         self._full = (unit if plan.limit == FIXED else high) if opened else 0
@@ -211,7 +212,7 @@ class Hand(Legality, Showdown):
         actors = need.count(True)
         if actors == 1:
             lone = need.index(True)
-            if self._bets[lone] >= self._high:  # nothing to call, nobody to bet against
+            if self._bets[lone] >= max(self._bets):  # nothing to call, nobody to bet against
                 need[lone] = False
                 actors = 0
         if not actors:
@@ -231,7 +232,7 @@ class Hand(Legality, Showdown):
             if i == n:
                 i = 0
             if need[i]:
-                if self._movers == 1 and self._bets[i] >= self._high:
+                if self._movers == 1 and self._bets[i] >= max(self._bets):
                     need[i] = False  # nothing to call and nobody left to bet against
                     break
                 self._to_act = i
