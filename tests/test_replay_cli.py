@@ -174,3 +174,20 @@ def test_the_installed_command_never_shows_a_traceback(tmp_path: Path) -> None:
     )
     assert proc.returncode == 1
     assert "Traceback" not in proc.stderr and "not valid TOML" in proc.stderr
+
+
+def test_check_a_directory_replays_every_history_file_in_it(
+    data_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    files = sorted(
+        str(p) for p in data_dir.rglob("*") if p.suffix in (".phh", ".phhs", ".log")
+    )
+    code, listed, _ = run(["replay", "--check", *files], capsys)
+    assert code == 0
+    code, walked, _ = run(["replay", "--check", str(data_dir)], capsys)
+    assert code == 0
+    assert walked.splitlines()[-1] == listed.splitlines()[-1]
+    assert walked.splitlines()[-1].startswith(f"{len(files)} files: ")
+    (tmp_path / "notes.txt").write_text("no hands here")
+    code, _, err = run(["replay", str(tmp_path)], capsys)
+    assert code == 2 and "no .phh, .phhs or .log files in the directory" in err

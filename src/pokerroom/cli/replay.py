@@ -16,6 +16,7 @@ import sys
 from collections import Counter
 from collections.abc import Iterable
 from fractions import Fraction
+from pathlib import Path
 from typing import TextIO
 
 from pokerroom.cli.errors import UsageError
@@ -129,6 +130,27 @@ def _pause() -> str:
     return "quit" if line.strip().lower() in ("q", "quit") else "next"
 
 
+HISTORY_SUFFIXES = (".phh", ".phhs", ".log")
+
+
+def expand(paths: Iterable[str]) -> list[str]:
+    """The files to replay: each file as given, each directory's hand-history files
+    (``.phh``, ``.phhs``, ``.log``, searched recursively, in name order)."""
+    files: list[str] = []
+    for path in paths:
+        folder = Path(path)
+        if not folder.is_dir():
+            files.append(path)
+            continue
+        found = sorted(
+            str(p) for p in folder.rglob("*") if p.is_file() and p.suffix in HISTORY_SUFFIXES
+        )
+        if not found:
+            raise UsageError(f"no .phh, .phhs or .log files in the directory {path!r}")
+        files.extend(found)
+    return files
+
+
 def _cmd_replay(args: argparse.Namespace) -> int:
     from pokerroom.history.acpc import GameDef
     from pokerroom.history.errors import HistoryError
@@ -140,7 +162,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     written = []
 
     def outcomes() -> Iterable[object]:
-        for path in args.files:
+        for path in expand(args.files):
             try:
                 for item in replays(path, game=game, seed=args.seed):
                     if args.write_phh and item.replay is not None:
@@ -179,7 +201,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
             "the engine. Without --check, print each hand as a readable history. " + POLICY + "."
         ),
     )
-    p.add_argument("files", nargs="+", metavar="FILE", help=".phh, .phhs or ACPC .log files")
+    p.add_argument(
+        "files",
+        nargs="+",
+        metavar="FILE",
+        help=".phh, .phhs or ACPC .log files, or directories holding them",
+    )
     p.add_argument(
         "--check",
         action="store_true",
