@@ -586,17 +586,3 @@ def test_player_left_alone_with_nothing_to_call_is_not_asked() -> None:
     hand = make(NL, [100, 100, 2], button=2)
     play(hand, "c f")  # the button calls all-in for 2, the small blind folds
     assert hand.is_over  # the big blind, alone with chips and owing nothing, is not asked
-
-
-def test_readme_engine_example_runs() -> None:
-    import doctest
-    from pathlib import Path
-
-    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
-    section = readme[readme.index("## The rules engine") :]
-    example = section[section.index("```pycon") + len("```pycon") : section.index("```\n", 12)]
-    test = doctest.DocTestParser().get_doctest(example, {}, "README", "README.md", 0)
-    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
-    runner.run(test)
-    assert runner.failures == 0
-    assert runner.tries >= 10
