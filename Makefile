@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 # pytest workers: one per core (the suite is sized for 2 cores)
 JOBS   ?= auto
 
-.PHONY: play test lint typecheck unit bench tournament clean
+.PHONY: play test bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -28,8 +28,11 @@ test: $(VENV)/.installed-test
 	$(BIN)/mypy
 	$(BIN)/python -m pytest -n $(JOBS) --dist loadgroup
 
+# The peers side by side; each prints its table (they take a few minutes in all).
 bench: $(VENV)/.installed-test
 	$(BIN)/python benchmarks/bench_evaluator.py
+	$(BIN)/python benchmarks/bench_engine.py
+	$(BIN)/python benchmarks/bench_equity.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
