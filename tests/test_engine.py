@@ -246,6 +246,7 @@ def test_short_all_in_big_blind_must_still_be_called_in_full() -> None:
     hand = make(NL, [100, 100, 3, 100], button=0)
     assert hand.bets == (0, 2, 3, 0)
     assert str(hand.legal_actions()) == "fold, call 4, raise to 8 to 100"
+    assert hand.view(3).to_call == 4 and hand.view(0).to_call == 4
     play(hand, "c c")  # seats 3 and 0 call the full 4
     assert hand.committed == (4, 2, 3, 4)
     assert str(hand.legal_actions()) == "fold, call 2, raise to 8 to 100"  # the small blind

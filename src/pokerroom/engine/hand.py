@@ -598,6 +598,7 @@ class Hand(Legality, Showdown):
             legal=self.legal_actions() if mine else None,
             events=tuple(_event(e, hidden=True, seat=seat) for e in self._raw_events()),
             result=self.result,
+            to_match=self._high,
         )
 
     def __repr__(self) -> str:

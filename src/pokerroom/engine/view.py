@@ -52,7 +52,9 @@ class PlayerView:
     Per-seat tuples are indexed by seat.  ``bets`` are the chips in front of each seat in
     this betting round, ``committed`` everything each seat put in this hand; ``shown``
     holds the cards a seat showed (``None`` while unseen).  ``legal`` is set only when
-    this seat is to act.  ``result`` is set once the hand is over.
+    this seat is to act.  ``result`` is set once the hand is over.  ``to_match`` is the bet
+    every seat must match this round (a blind posted short still counts in full, so it
+    can exceed every seat's bet).
     """
 
     rules: Rules
@@ -71,6 +73,7 @@ class PlayerView:
     legal: LegalActions | None
     events: tuple[Event, ...]
     result: HandResult | None
+    to_match: int = 0
 
     @property
     def players(self) -> int:
@@ -84,7 +87,7 @@ class PlayerView:
     @property
     def to_call(self) -> int:
         """What this seat owes to stay in."""
-        return max(self.bets) - self.bets[self.seat]
+        return max(self.to_match, *self.bets) - self.bets[self.seat]
 
     @property
     def is_my_turn(self) -> bool:
