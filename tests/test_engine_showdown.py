@@ -16,6 +16,7 @@ from pokerroom.engine import (
     IllegalAction,
     OddChip,
     PlayerView,
+    Pot,
     Street,
     TieSplit,
 )
@@ -209,12 +210,13 @@ def test_cards_speak_refuses_announcements() -> None:
 # §9 awarding the pot ---------------------------------------------------------------------
 
 
-def _tie_hand(rules: Rules) -> Hand:
-    """001's example: A all-in (E = 150) ties B (E = 300); C folds having put in 125."""
-    hand = make(rules, [50, 200, 200], button=2, board=ROYAL)
+def _tie_hand(rules: Rules, ante: int = 0) -> Hand:
+    """001's example: A all-in (E = 150) ties B (E = 300); C folds having put in 125
+    (besides an ante each, if the rules have one)."""
+    hand = make(rules, [50 + ante, 200 + ante, 200 + ante], button=2, board=ROYAL)
     play(hand, "b50 r125 c")  # A all-in for 50, B raises to 125, C calls
     play(hand, "b50 f")  # flop: B bets, C folds; B's 50 comes back
-    assert hand.committed == (50, 125, 125)
+    assert hand.committed == (50 + ante, 125 + ante, 125 + ante)
     return hand
 
 
@@ -279,6 +281,41 @@ def test_dead_antes_go_to_the_main_pot() -> None:
     play(hand, "c c x x x x x x")
     assert hand.result is not None
     assert hand.result.net == (-10, 20, -10)
+    # one pot: 10 from each seat and the dead ante (seat 2 mucked: it contests nothing)
+    assert hand.result.pots == (Pot(40, (0, 1), (1,), (40,)),)
+
+
+@pytest.mark.parametrize(
+    ("tie_split", "won", "pots"),
+    [
+        # E_A = 150 + 50 × 3 = 300, E_B = 450: A gets 450 × 300/750, B 450 × 450/750
+        (TieSplit.PROPORTIONAL, (180, 270, 0), (Pot(450, (0, 1), (0, 1), (180, 270)),)),
+        # the main pot 150 + 150 split, the side pot to B
+        (TieSplit.SIDE_POTS, (150, 300, 0),
+         (Pot(300, (0, 1), (0, 1), (150, 150)), Pot(150, (1,), (1,), (150,)))),
+    ],
+)  # fmt: skip
+def test_dead_antes_follow_the_tie_rule(
+    tie_split: TieSplit, won: tuple[int, ...], pots: tuple[Pot, ...]
+) -> None:
+    # 001's example (A all-in ties B, who covers) with dead antes of 50 from each seat:
+    # 150 of dead money in the main pot, counted in every expectation
+    hand = _tie_hand(BARE.replace(tie_split=tie_split, antes=50, dead_antes=True), ante=50)
+    assert hand.result is not None
+    assert hand.result.won == won
+    assert hand.result.pots == pots
+
+
+def test_dead_antes_odd_chip_to_best_hand_by_suit() -> None:
+    rules = BARE.replace(odd_chip=OddChip.BEST_SUIT, antes=1, dead_antes=True)
+    hand = make(rules, [100] * 3, button=2, holes=["Ah Kc", "As Kd", "2c 3c"],
+                board="Qd Jh 9s 5c 4d", auto=True)  # fmt: skip
+    play(hand, "b1 c f b4 c x x x x")  # seats 0 and 1 tie with ace-king high
+    assert hand.committed == (6, 6, 1)
+    assert hand.result is not None
+    # 10 put in and 3 dead antes: 6 each and the odd chip to the ace of spades
+    assert hand.result.won == (6, 7, 0)
+    assert hand.result.pots == (Pot(13, (0, 1), (0, 1), (6, 7)),)
 
 
 def test_uneven_antes_not_dead_return_the_uncovered_part() -> None:
@@ -430,9 +467,15 @@ def test_award_agrees_with_the_pot_module() -> None:
     from pokerroom.evaluator import hand_value
 
     rng = random.Random(99)
-    ties = 0
+    ties = dead_ties = 0
     for i in range(1500):
-        rules = [NL, FL, BARE.replace(tie_split=TieSplit.PROPORTIONAL)][i % 3]
+        rules = [
+            NL,
+            FL,
+            BARE.replace(tie_split=TieSplit.PROPORTIONAL),
+            NL.replace(antes=1, dead_antes=True),
+            BARE.replace(tie_split=TieSplit.PROPORTIONAL, antes=3, dead_antes=True),
+        ][i % 5]
         n = rng.randint(2, 7)
         stacks = [rng.choice([rng.randint(1, 40), rng.randint(100, 400)]) for _ in range(n)]
         button = rng.randrange(n)
@@ -456,9 +499,19 @@ def test_award_agrees_with_the_pot_module() -> None:
             else:
                 strengths.append(0)  # won without showing
         before = [after - won for after, won in zip(result.stacks, result.won, strict=True)]
-        expected = award(list(hand.committed), strengths, all_in=[b == 0 for b in before],
-                         button=button, tie_split=rules.tie_split)  # fmt: skip
+        contributions = list(hand.committed)
+        dead = 0
+        if rules.dead_antes:
+            for e in hand.events:
+                if e.kind is EventKind.ANTE:
+                    contributions[e.seat] -= e.amount
+                    dead += e.amount
+        expected = award(contributions, strengths, all_in=[b == 0 for b in before],
+                         button=button, tie_split=rules.tie_split, dead=dead)  # fmt: skip
         assert result.won == expected.won, hand
         assert result.pots == expected.pots, hand
-        ties += any(len(p.winners) > 1 for p in result.pots)
+        tie = any(len(p.winners) > 1 for p in result.pots)
+        ties += tie
+        dead_ties += tie and dead > 0
     assert ties > 100
+    assert dead_ties > 30

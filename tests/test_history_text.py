@@ -131,7 +131,9 @@ def test_dead_antes_and_uncalled_bets(data_dir: Path) -> None:
     text = render(replay_phh(load(data_dir / "phh/wsop/2023/43/5/63.phh")).played).splitlines()
     assert "Kristopher Tong posts the ante 225,000" in text
     assert "2,225,000 uncalled returned to Talal Shakerchi" in text
-    assert "Talal Shakerchi wins 225,000 of dead antes" in text
+    # the dead ante is in the pot the last player standing wins: 225,000 besides the blinds
+    assert "Talal Shakerchi wins the pot (600,000)" in text
+    assert not any("dead antes" in line for line in text)
 
 
 def test_announced_hands_and_the_straddle() -> None:

@@ -26,11 +26,14 @@ SIDE = TieSplit.SIDE_POTS
 PROP = TieSplit.PROPORTIONAL
 
 
-def expectation(contributions: list[int], strengths: list[int | None], seat: int) -> int:
-    """E_i = Σ_j min(c_j, c_i) (rules.md §9), plus the dead money above every contesting
-    seat's contribution for the seats that put in the most of them (pots.py decision)."""
+def expectation(
+    contributions: list[int], strengths: list[int | None], seat: int, dead: int = 0
+) -> int:
+    """E_i = Σ_j min(c_j, c_i) (rules.md §9), plus the folded chips above every contesting
+    seat's contribution for the seats that put in the most of them, plus the dead money
+    (dead antes, in the main pot) for every seat (pots.py decisions)."""
     mine = contributions[seat]
-    e = sum(min(c, mine) for c in contributions)
+    e = dead + sum(min(c, mine) for c in contributions)
     highest_live = max(c for c, s in zip(contributions, strengths, strict=True) if s is not None)
     if mine == highest_live:
         e += sum(max(0, c - mine) for c in contributions)
@@ -201,6 +204,65 @@ def test_dead_money_joins_nearest_contested_layer(tie_split: TieSplit) -> None:
     assert result.pots == (Pot(9, (0, 1), (0, 1), (5, 4)),)
 
 
+# ---------------------------------------------------------------- dead money (dead antes)
+
+
+def test_dead_money_is_in_the_main_pot() -> None:
+    # seat 0 all-in for 20, seats 1 and 2 put in 50, seat 3 folded after 10; dead antes 12
+    c = [20, 50, 50, 10]
+    result = award(c, [3, 9, 5, None], all_in=[True, False, False, False], button=3, dead=12)
+    # main pot 20 × 3 + 10 + 12 = 82, every contesting seat's; side pot 30 × 2 = 60
+    assert result.pots == (Pot(82, (0, 1, 2), (1,), (82,)), Pot(60, (1, 2), (1,), (60,)))
+    # the all-in seat with the best hand wins the main pot, dead antes included
+    result = award(c, [9, 3, 5, None], all_in=[True, False, False, False], button=3, dead=12)
+    assert result.won == (82, 0, 60, 0)
+
+
+def test_dead_money_alone_is_a_pot_for_every_contesting_seat() -> None:
+    # seat 0 is all-in on its dead ante: only the dead money is left for it to win
+    c = [0, 30, 30]
+    result = award(c, [9, 5, 3], all_in=[True, False, False], button=2, dead=9)
+    assert result.pots == (Pot(9, (0, 1, 2), (0,), (9,)), Pot(60, (1, 2), (1,), (60,)))
+    # nobody contesting put anything else in: one pot of dead money
+    result = award([0, 0, 0], [4, 4, None], all_in=[True, True, True], button=2, dead=5)
+    assert result.pots == (Pot(5, (0, 1), (0, 1), (3, 2)),)
+    # the last player standing takes it
+    assert award([0, 6], [None, 0], all_in=[False] * 2, button=0, dead=4).pots == (
+        Pot(10, (1,), (1,), (10,)),
+    )
+
+
+def test_dead_money_odd_chip_best_suit() -> None:
+    # 30 chips put in and a dead ante of 1: 31 between seats 0 and 1, one odd chip, which
+    # goes with the rest of the main pot to the best hand by suit (seat 1), not left of
+    # the button (seat 0)
+    c = [10, 10, 10]
+    s = [5, 5, None]
+    assert award(c, s, all_in=[False] * 3, button=2, dead=1).won == (16, 15, 0)
+    result = award(
+        c, s, all_in=[False] * 3, button=2, dead=1, odd_chip=OddChip.BEST_SUIT, suit_order=[1, 2, 0]
+    )
+    assert result.won == (15, 16, 0)
+    assert result.pots == (Pot(31, (0, 1), (0, 1), (15, 16)),)
+
+
+def test_seed001_tie_split_proportional_with_dead_money() -> None:
+    # 001's example with 150 of dead antes: E_A = 150 + 50 × 3 = 300, E_B = the whole pot,
+    # 450.  A and B tie: A gets 450 × 300/750 = 180, B 450 × 450/750 = 270.
+    c = [50, 125, 125]
+    s = [7, 7, None]
+    all_in = [True, False, False]
+    assert [expectation(c, s, seat, dead=150) for seat in (0, 1)] == [300, 450]
+    result = award(c, s, all_in=all_in, button=2, tie_split=PROP, dead=150)
+    assert result.won == (180, 270, 0)
+    assert result.pots == (Pot(450, (0, 1), (0, 1), (180, 270)),)
+    # side pots: the main pot (150 + 150) split 150/150, the side pot of 150 to B
+    assert award(c, s, all_in=all_in, button=2, dead=150).won == (150, 300, 0)
+    # a single all-in winner wins exactly its expectation, dead money included
+    result = award(c, [7, 5, None], all_in=all_in, button=2, tie_split=PROP, dead=150)
+    assert result.won == (300, 150, 0)
+
+
 # ---------------------------------------------------------------- odd chips
 
 
@@ -295,6 +357,22 @@ def test_impossible_input_refused(
         award(contributions, strengths, all_in=all_in, button=button)
 
 
+@pytest.mark.parametrize(
+    ("dead", "strengths", "message"),
+    [
+        (-1, [1, 2], r"dead money -1: whole chips, never negative"),
+        (2.5, [1, 2], r"dead money 2\.5: whole chips"),
+        (True, [1, 2], r"dead money True: whole chips"),
+        (3, [None, None], r"3 chips in the pot and no seat contests it"),
+    ],
+)
+def test_impossible_dead_money_refused(
+    dead: object, strengths: list[int | None], message: str
+) -> None:
+    with pytest.raises(PotError, match=message):
+        award([0, 0], strengths, all_in=[True, True], button=0, dead=dead)  # type: ignore[arg-type]
+
+
 def test_best_suit_needs_suit_order() -> None:
     with pytest.raises(PotError, match="needs suit_order"):
         award([5, 5], [1, 1], all_in=[False, False], button=0, odd_chip=OddChip.BEST_SUIT)
@@ -331,6 +409,7 @@ class Case:
     all_in: list[bool]
     button: int
     suit_order: list[int]
+    dead: int = 0
 
     def award(self, tie_split: TieSplit, odd_chip: OddChip = OddChip.LEFT_OF_BUTTON) -> Award:
         return award(
@@ -341,13 +420,36 @@ class Case:
             tie_split=tie_split,
             odd_chip=odd_chip,
             suit_order=self.suit_order,
+            dead=self.dead,
+        )
+
+    def reference(self, tie_split: TieSplit, odd_chip: OddChip) -> Award:
+        return reference_award(
+            self.contributions,
+            self.strengths,
+            all_in=self.all_in,
+            button=self.button,
+            tie_split=tie_split,
+            odd_chip=odd_chip,
+            suit_order=self.suit_order,
+            dead=self.dead,
         )
 
 
+SOME_DEAD_MONEY = st.integers(1, 60)
+DEAD_MONEY_OR_NONE = st.just(0) | SOME_DEAD_MONEY
+
+
 @st.composite
-def cases(draw: st.DrawFn, min_seats: int = 2, max_seats: int = 9) -> Case:
+def cases(
+    draw: st.DrawFn,
+    min_seats: int = 2,
+    max_seats: int = 9,
+    dead: st.SearchStrategy[int] = DEAD_MONEY_OR_NONE,
+) -> Case:
     """Any pot a hand can leave: a contesting seat that is not all-in has put in as much
-    as anyone (uncalled bets returned); all-in and folded seats anything."""
+    as anyone (uncalled bets returned); all-in and folded seats anything; dead money
+    (dead antes) or none."""
     n = draw(st.integers(min_seats, max_seats))
     chips = st.one_of(st.integers(0, 40), st.sampled_from((0, 1, 7, 50, 100, 1001)))
     contributions = draw(st.lists(chips, min_size=n, max_size=n))
@@ -361,7 +463,7 @@ def cases(draw: st.DrawFn, min_seats: int = 2, max_seats: int = 9) -> Case:
             contributions[seat] = top
     button = draw(st.integers(0, n - 1))
     suit_order = draw(st.lists(st.integers(0, 3), min_size=n, max_size=n))
-    return Case(contributions, strengths, all_in, button, suit_order)
+    return Case(contributions, strengths, all_in, button, suit_order, draw(dead))
 
 
 RULES = st.sampled_from(TieSplit)
@@ -370,22 +472,21 @@ ODD = st.sampled_from(OddChip)
 
 @given(cases(), RULES, ODD)
 def test_award_matches_reference_splitter(case: Case, tie_split: TieSplit, odd: OddChip) -> None:
-    expected = reference_award(
-        case.contributions,
-        case.strengths,
-        all_in=case.all_in,
-        button=case.button,
-        tie_split=tie_split,
-        odd_chip=odd,
-        suit_order=case.suit_order,
-    )
-    assert case.award(tie_split, odd) == expected
+    assert case.award(tie_split, odd) == case.reference(tie_split, odd)
+
+
+@given(cases(dead=SOME_DEAD_MONEY), RULES, ODD)
+def test_award_with_dead_money_matches_reference_splitter(
+    case: Case, tie_split: TieSplit, odd: OddChip
+) -> None:
+    assert case.dead > 0
+    assert case.award(tie_split, odd) == case.reference(tie_split, odd)
 
 
 @given(cases(), RULES, ODD)
 def test_chips_are_conserved(case: Case, tie_split: TieSplit, odd: OddChip) -> None:
     result = case.award(tie_split, odd)
-    total = sum(case.contributions)
+    total = sum(case.contributions) + case.dead
     assert sum(result.won) == total
     assert all(w >= 0 for w in result.won)
     assert sum(pot.amount for pot in result.pots) == total
@@ -411,7 +512,7 @@ def test_no_seat_wins_more_than_its_expectation(
         if case.strengths[seat] is None:
             assert won == 0
         else:
-            assert won <= expectation(case.contributions, case.strengths, seat)
+            assert won <= expectation(case.contributions, case.strengths, seat, case.dead)
 
 
 @given(cases(), RULES, st.data())
@@ -458,13 +559,15 @@ def test_award_turns_with_the_table(case: Case, tie_split: TieSplit, odd: OddChi
         turn(case.all_in),
         (case.button + k) % n,
         turn(case.suit_order),
+        case.dead,
     )
     assert list(turned.award(tie_split, odd).won) == turn(list(case.award(tie_split, odd).won))
 
 
 def test_every_small_three_seat_pot_matches_reference() -> None:
     # exhaustive: every contribution in {0, 1, 2, 5} per seat, every strength in
-    # {folded, 0, 1}, every all-in flag and button, both rules, both odd-chip rules
+    # {folded, 0, 1}, every all-in flag and button, both rules, both odd-chip rules,
+    # no dead money and one dead chip
     levels = (0, 1, 2, 5)
     values: tuple[int | None, ...] = (None, 0, 1)
     checked = 0
@@ -478,18 +581,12 @@ def test_every_small_three_seat_pot_matches_reference() -> None:
                     for x, v, f in zip(c, s, flags, strict=True)
                 ):
                     continue  # a contesting seat that is not all-in covers everyone
-                for button, tie_split, odd in product(range(3), TieSplit, OddChip):
+                for button, tie_split, odd, dead in product(range(3), TieSplit, OddChip, (0, 1)):
+                    if dead and all(v is None for v in s):
+                        continue  # dead money nobody contests
                     keys = [button % 2, 1, 0]
-                    case = Case(list(c), list(s), list(flags), button, keys)
-                    expected = reference_award(
-                        c,
-                        s,
-                        all_in=flags,
-                        button=button,
-                        tie_split=tie_split,
-                        odd_chip=odd,
-                        suit_order=keys,
-                    )
+                    case = Case(list(c), list(s), list(flags), button, keys, dead)
+                    expected = case.reference(tie_split, odd)
                     assert case.award(tie_split, odd) == expected, (case, tie_split, odd)
                     checked += 1
-    assert checked > 20_000
+    assert checked > 40_000

@@ -257,8 +257,9 @@ def test_printed_fractions_match_within_their_digits() -> None:
 
 
 def test_dead_money_counts_in_the_exact_split() -> None:
+    """8 put in and a dead ante of 1: the main pot of 9 holds the dead money."""
     result = HandResult(starting=(0, 0), stacks=(5, 4), won=(5, 4),
-                        pots=(Pot(8, (0, 1), (0, 1), (4, 4)),), shown=(None, None))  # fmt: skip
+                        pots=(Pot(9, (0, 1), (0, 1), (5, 4)),), shown=(None, None))  # fmt: skip
     assert exact_split(result, (5, 4)) == [Fraction(9, 2), Fraction(9, 2)]
 
 

@@ -16,11 +16,19 @@ Decisions where ``rules.md`` is silent (the tests pin each one down):
   in at least as much as any other seat; anything else is refused (:class:`PotError`), as
   are negative or non-integer amounts, lists of different lengths, a button that is not a
   seat, and chips in the pot with nobody contesting them.
-* **Dead money.** Chips above the highest contribution of any contesting seat (a folded
-  seat that put in more than every live one) join the nearest layer below that has
-  contestants: the top pot.  Under the proportional rule the same chips count towards
-  the expectation of the contesting seats with the highest contribution, which is then
-  the whole pot (they are the ones who can win that top layer).
+* **Folded chips above every live contribution.** Chips above the highest contribution
+  of any contesting seat (a folded seat that put in more than every live one) join the
+  nearest layer below that has contestants: the top pot.  Under the proportional rule
+  the same chips count towards the expectation of the contesting seats with the highest
+  contribution, which is then the whole pot (they are the ones who can win that top
+  layer).
+* **Dead money** (``dead``: chips in the pot that are no seat's contribution, such as
+  dead antes, ``Rules.dead_antes``) goes into the main pot, the lowest layer, which
+  every contesting seat is eligible for.  Under the proportional rule it counts towards
+  every contesting seat's expectation: ``E_i = dead + Σ_j min(c_j, c_i)`` (and, for the
+  seats with the highest contribution, the whole pot as above).  It is split like the
+  pot's other chips (the same tie rule, the same odd-chip order) and counted in the
+  amounts of ``Award.pots``.
 * **Odd chips** are dealt per pot: each split pot gives every winner the same whole
   number of chips and the remainder one chip at a time to its winners in the odd-chip
   order, so no winner gets more than one odd chip from one pot.  ``LEFT_OF_BUTTON`` (the
@@ -121,6 +129,7 @@ def award(
     tie_split: TieSplit = TieSplit.SIDE_POTS,
     odd_chip: OddChip = OddChip.LEFT_OF_BUTTON,
     suit_order: Sequence[int] | None = None,
+    dead: int = 0,
 ) -> Award:
     """Award the pot (``rules.md`` §9).
 
@@ -130,7 +139,8 @@ def award(
     all-in (only contesting seats' flags matter); ``button`` the button's seat (seats are
     numbered clockwise from 0).  ``suit_order[i]`` is seat ``i``'s :func:`suit_key`, needed
     only for ``OddChip.BEST_SUIT`` when two or more seats contest (entries of other seats
-    are ignored).  The chips won always add up to the chips put in.
+    are ignored).  ``dead`` is dead money (dead antes) in the main pot besides the
+    contributions.  The chips won always add up to the chips in the pot.
 
     001's example: A all-in (expectation 150) ties with B, who covers (300):
 
@@ -139,6 +149,12 @@ def award(
     (100, 200, 0)
     >>> award([50, 125, 125], [5, 5, None], all_in=[True, False, False], button=2).won
     (75, 225, 0)
+
+    Dead antes of 15 go into the main pot, which A, all-in, wins:
+
+    >>> [pot.amount for pot in award([50, 125, 125], [9, 5, None], all_in=[True, False, False],
+    ...                              button=2, dead=15).pots]
+    [165, 150]
     """
     n = len(contributions)
     if len(strengths) != n or len(all_in) != n:
@@ -156,6 +172,9 @@ def award(
         valid = False
     if not valid:
         raise _chip_error(contributions)
+    if type(dead) is not int or dead < 0:
+        raise PotError(f"dead money {dead!r}: whole chips, never negative")
+    total += dead
     if not contesting:
         if total:
             raise PotError(
@@ -201,11 +220,14 @@ def award(
             contesting,
             ctop=ctop,
             total=total,
+            dead=dead,
             order=order,
             won=won,
         )
     else:
-        pots = _side_pots(contributions, strengths, contesting, total=total, order=order, won=won)
+        pots = _side_pots(
+            contributions, strengths, contesting, total=total, dead=dead, order=order, won=won
+        )
     return Award(tuple(won), tuple(pots))
 
 
@@ -289,18 +311,21 @@ def _side_pots(
     contesting: list[int],
     *,
     total: int,
+    dead: int,
     order: _Order,
     won: list[int],
 ) -> list[Pot]:
-    """Standard side pots: a layer per distinct contribution of a contesting seat."""
+    """Standard side pots: a layer per distinct contribution of a contesting seat; the
+    dead money in the first (the main pot)."""
     levels = sorted({contributions[seat] for seat in contesting})
     pots: list[Pot] = []
     below = 0  # chips taken by the layers so far
     for index, level in enumerate(levels):
         if index == len(levels) - 1:
-            amount = total - below  # the top layer, with any dead money above it
-        else:
-            amount = sum(chips if chips < level else level for chips in contributions) - below
+            amount = total - below  # the top layer, with any folded chips above it
+        else:  # the chips up to this level, the dead money (all in the first layer) with them
+            amount = sum(chips if chips < level else level for chips in contributions)
+            amount += dead - below
         if not amount:
             continue
         below += amount
@@ -321,17 +346,21 @@ def _proportional(
     *,
     ctop: int,
     total: int,
+    dead: int,
     order: _Order,
     won: list[int],
 ) -> list[Pot]:
-    """001's rule, as ``rules.md`` §9 states it: walk the hands best first, holding D."""
+    """001's rule, as ``rules.md`` §9 states it: walk the hands best first, holding D.
+    Every expectation includes the dead money (it is in the main pot)."""
     expectation: dict[int, int] = {}
     for seat in contesting:
         mine = contributions[seat]
         if mine == ctop:
-            expectation[seat] = total  # the top layer, dead money included
+            expectation[seat] = total  # the top layer, every chip above it included
         else:
-            expectation[seat] = sum(chips if chips < mine else mine for chips in contributions)
+            expectation[seat] = dead + sum(
+                chips if chips < mine else mine for chips in contributions
+            )
     ranked = sorted(
         ((value, seat) for seat in contesting if (value := strengths[seat]) is not None),
         reverse=True,

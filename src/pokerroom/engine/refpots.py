@@ -28,18 +28,22 @@ def reference_award(
     tie_split: TieSplit = TieSplit.SIDE_POTS,
     odd_chip: OddChip = OddChip.LEFT_OF_BUTTON,
     suit_order: Sequence[int] | None = None,
+    dead: int = 0,
 ) -> Award:
-    """What :func:`~pokerroom.engine.pots.award` must return, computed the slow way."""
+    """What :func:`~pokerroom.engine.pots.award` must return, computed the slow way.
+    ``dead`` is dead money (dead antes): no seat's contribution, it is in the main pot."""
     n = len(contributions)
     live = [seat for seat in range(n) if strengths[seat] is not None]
     if not live:  # nobody contests an empty pot: nothing to award
-        assert sum(contributions) == 0
+        assert sum(contributions) == 0 and dead == 0
         return Award((0,) * n, ())
     seats_in_odd_chip_order = _odd_chip_order(n, button, odd_chip, suit_order)
     if tie_split is TieSplit.PROPORTIONAL:
-        pots = _proportional(contributions, strengths, all_in, live, seats_in_odd_chip_order)
+        pots = _proportional(
+            contributions, strengths, all_in, live, seats_in_odd_chip_order, dead_antes=dead
+        )
     else:
-        pots = _side_pots(contributions, strengths, live, seats_in_odd_chip_order)
+        pots = _side_pots(contributions, strengths, live, seats_in_odd_chip_order, dead_antes=dead)
     won = [0] * n
     for pot in pots:
         for seat, share in zip(pot.winners, pot.shares, strict=True):
@@ -80,9 +84,12 @@ def _side_pots(
     strengths: Sequence[int | None],
     live: list[int],
     order: list[int],
+    *,
+    dead_antes: int,
 ) -> list[Pot]:
     """Pots are layered by contribution; each layer goes to the best hand among the live
-    players who paid into it; equal best hands split that layer."""
+    players who paid into it; equal best hands split that layer.  The main pot (the
+    first layer, every live player's) also holds the dead antes."""
     left = list(contributions)  # what each player still has in front of them, unlayered
     layers: list[tuple[int, list[int]]] = []
     while any(left[seat] > 0 for seat in live):
@@ -94,15 +101,20 @@ def _side_pots(
             left[seat] -= part
             amount += part
         layers.append((amount, paid_in))
-    dead = sum(left)  # folded chips above every live player's: the top layer takes them
-    if dead:
-        if layers:
-            amount, paid_in = layers.pop()
-            layers.append((amount + dead, paid_in))
-        else:
-            layers.append((dead, list(live)))
+    # the dead antes are in the main pot, the one every live player can win (a pot of
+    # its own when a live player put nothing else in)
+    if layers and layers[0][1] == live:
+        amount, paid_in = layers[0]
+        layers[0] = (amount + dead_antes, paid_in)
+    else:
+        layers.insert(0, (dead_antes, list(live)))
+    # folded chips above every live player's: the top layer takes them
+    amount, paid_in = layers[-1]
+    layers[-1] = (amount + sum(left), paid_in)
     pots = []
     for amount, paid_in in layers:
+        if amount == 0:
+            continue
         best = max(strength for seat in paid_in if (strength := strengths[seat]) is not None)
         tied = [seat for seat in paid_in if strengths[seat] == best]
         winners, shares = _split(
@@ -118,15 +130,18 @@ def _proportional(
     all_in: Sequence[bool],
     live: list[int],
     order: list[int],
+    *,
+    dead_antes: int,
 ) -> list[Pot]:
     """001's rule: walk the live hands from best to worst, holding D, the amount already
     awarded; each group of equally best hands claims A = max(0, max E_i - D)."""
-    pot_total = sum(contributions)
+    pot_total = sum(contributions) + dead_antes
     highest_live = max(contributions[seat] for seat in live)
     expectation = {}
     for i in live:
-        # E_i = sum over j of min(c_j, c_i): the main pot and the side pots i is in
-        expectation[i] = sum(min(c_j, contributions[i]) for c_j in contributions)
+        # E_i = sum over j of min(c_j, c_i): the main pot and the side pots i is in; the
+        # dead antes are in the main pot, which every live player can win
+        expectation[i] = dead_antes + sum(min(c_j, contributions[i]) for c_j in contributions)
         if contributions[i] == highest_live:
             # dead money above every live contribution joins the top layer
             expectation[i] += sum(max(0, c_j - highest_live) for c_j in contributions)

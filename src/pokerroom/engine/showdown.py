@@ -11,8 +11,9 @@ Hands the dealer exposes (all-in players, run-outs) count as the best hand their
 make, announced hands or not.  The engine's own decision (``auto_showdown``,
 :meth:`~pokerroom.engine.hand.Hand.settle`, and the default for a seat that does not
 answer) shows a hand that can still win a share of some pot it is in, and mucks the
-others.  Dead antes (``dead_antes``) go with the main pot: to the best hand among all
-contesting seats, split equally, odd chips left of the button.
+others.  Dead antes (``dead_antes``) are no seat's contribution: they are dead money in
+the main pot (see :func:`~pokerroom.engine.pots.award`), which every contesting seat can
+win, split by the same tie and odd-chip rules as the rest of that pot.
 """
 
 from __future__ import annotations
@@ -43,10 +44,7 @@ class Showdown(State):
             self._give_back(winner, ordered[-1] - ordered[-2])
         self._bets = [0] * self.n
         self._strength[winner] = 0
-        contributions = self._committed
-        if self.rules.dead_antes:
-            contributions = [c - a for c, a in zip(contributions, self._antes, strict=True)]
-        self._pay(contributions, winner)
+        self._pay(winner)
 
     def _evaluate(self) -> None:
         """The best value of every live hand, once the board is complete."""
@@ -143,15 +141,17 @@ class Showdown(State):
         self._to_act = -1
         self._legal = None
         contributions = self._committed
+        dead = 0
         if r.dead_antes:
             contributions = [c - a for c, a in zip(self._committed, self._antes, strict=True)]
+            dead = sum(self._antes)
         strengths = self._strength
         suits = None
         contesting = [i for i in range(n) if strengths[i] is not None]
         if len(contesting) == 1:  # nobody contests: pots.award would give it all to them
-            self._pay(contributions, contesting[0])
+            self._pay(contesting[0])
             return
-        if not r.dead_antes and self._single_pot(contributions, contesting):
+        if self._single_pot(contributions, contesting):
             return
         if r.odd_chip is OddChip.BEST_SUIT and len(contesting) > 1:
             suits = [0] * n
@@ -161,24 +161,14 @@ class Showdown(State):
                 suits[i] = suit_key(best.played_as or best.cards)
         result = award(contributions, strengths, all_in=[s == 0 for s in self._stacks],
                        button=self.button, tie_split=r.tie_split, odd_chip=r.odd_chip,
-                       suit_order=suits)  # fmt: skip
-        won = list(result.won)
-        if r.dead_antes:
-            dead = sum(self._antes)
-            top = max(strengths[i] or 0 for i in contesting)
-            winners = sorted(
-                (i for i in contesting if strengths[i] == top),
-                key=lambda i: (i - self.button - 1) % n,
-            )
-            share, odd = divmod(dead, len(winners))
-            for k, i in enumerate(winners):
-                won[i] += share + (1 if k < odd else 0)
-        self._settle_award(won, result.pots)
+                       suit_order=suits, dead=dead)  # fmt: skip
+        self._settle_award(list(result.won), result.pots)
 
     def _single_pot(self, contributions: list[int], contesting: list[int]) -> bool:
         """The common case, as :func:`~pokerroom.engine.pots.award` settles it: every
-        contesting seat put in the same, so there is one pot, split equally among the
-        best hands, odd chips one at a time from the left of the button."""
+        contesting seat put in the same (dead antes aside), so there is one pot, the dead
+        antes included, split equally among the best hands, odd chips one at a time from
+        the left of the button."""
         level = contributions[contesting[0]]
         for i in contesting:
             if contributions[i] != level:
@@ -189,7 +179,7 @@ class Showdown(State):
         k = len(winners)
         if k > 1 and self.rules.odd_chip is not OddChip.LEFT_OF_BUTTON:
             return False
-        total = sum(contributions)
+        total = sum(self._committed)
         won = [0] * self.n
         share, extra = divmod(total, k)
         for i in winners:
@@ -202,10 +192,11 @@ class Showdown(State):
         self._settle_award(won, (pot,) if total else ())
         return True
 
-    def _pay(self, contributions: list[int], winner: int) -> None:
-        total = sum(contributions)
+    def _pay(self, winner: int) -> None:
+        """The one seat left contesting takes the whole pot, dead antes included."""
+        total = sum(self._committed)
         won = [0] * self.n
-        won[winner] = sum(self._committed)
+        won[winner] = total
         pot = Pot(total, (winner,), (winner,), (total,))
         self._settle_award(won, (pot,) if total else ())
 

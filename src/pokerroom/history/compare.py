@@ -55,13 +55,8 @@ class Comparison:
 
 
 def _split_pots(result: HandResult) -> list[tuple[int, tuple[int, ...]]]:
-    """(amount, winners) of every pot, dead money included (it goes to the main pot's
-    winners)."""
-    pots = [(p.amount, p.winners) for p in result.pots if p.winners]
-    dead = sum(result.won) - sum(amount for amount, _ in pots)
-    if dead > 0 and pots:
-        pots.append((dead, pots[0][1]))
-    return pots
+    """(amount, winners) of every pot (dead antes are in the main pot's amount)."""
+    return [(p.amount, p.winners) for p in result.pots if p.winners]
 
 
 def exact_split(result: HandResult, final: Sequence[int]) -> list[Fraction]:

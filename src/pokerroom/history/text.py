@@ -246,14 +246,6 @@ def _finish_showdown(
             )
             names = " and ".join(played.name(s) for s in pot.winners)
             target.append(f"{names} split {what} ({_money(played, pot.amount)}): {shares}")
-    in_pots = [0] * played.players
-    for pot in pots:
-        for s, c in zip(pot.winners, pot.shares, strict=True):
-            in_pots[s] += c
-    for seat, won in enumerate(result.won):
-        if won > in_pots[seat]:
-            extra = _money(played, won - in_pots[seat])
-            target.append(f"{played.name(seat)} wins {extra} of dead antes")
     return strengths
 
 
