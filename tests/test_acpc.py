@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from decimal import Decimal
 from pathlib import Path
 
@@ -87,6 +88,23 @@ def test_blind_larger_than_stack_is_refused() -> None:
 def test_missing_game_file_is_an_error(tmp_path: Path) -> None:
     with pytest.raises(ACPCError, match="cannot read the game definition"):
         GameDef.load(tmp_path / "nope.game")
+
+
+@pytest.mark.parametrize(
+    ("load", "what"), [(GameDef.load, "the game definition"), (ACPCLog.load, "the log")]
+)
+def test_unreadable_files_name_the_file_and_what_was_read(
+    tmp_path: Path, load: Callable[[Path], object], what: str
+) -> None:
+    missing = tmp_path / "nope.txt"
+    with pytest.raises(ACPCError) as caught:
+        load(missing)
+    assert str(caught.value).startswith(f"{missing}: cannot read {what}: ")
+    binary = tmp_path / "binary.txt"
+    binary.write_bytes(b"GAMEDEF\n\xff\n")
+    with pytest.raises(ACPCError) as caught:
+        load(binary)
+    assert str(caught.value) == f"{binary}: cannot read {what}: not UTF-8 text (byte 8)"
 
 
 # ------------------------------------------------------------------ MT19937 and the deal

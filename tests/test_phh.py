@@ -249,7 +249,7 @@ def test_unreadable_files_are_errors_not_tracebacks(tmp_path: Path) -> None:
         read_phh(tmp_path / "missing.phh")
     binary = tmp_path / "b.phh"
     binary.write_bytes(b"\xff\xfe\x00")
-    with pytest.raises(PHHError, match="not UTF-8"):
+    with pytest.raises(PHHError, match=r"b\.phh: cannot read the file: not UTF-8 text \(byte 0\)"):
         read_phh(binary)
 
 

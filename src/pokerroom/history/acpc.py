@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import Final
 
 from pokerroom.cards import Card
-from pokerroom.history.errors import ACPCError
+from pokerroom.history.errors import ACPCError, read_text
 from pokerroom.history.mt19937 import MT19937
 
 __all__ = ["NO_RAISE_CAP", "UNLIMITED_STACK", "Betting", "DealtCards", "GameDef"]
@@ -120,14 +120,8 @@ class GameDef:
 
     @classmethod
     def load(cls, path: str | Path) -> GameDef:
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except OSError as exc:
-            raise ACPCError(f"cannot read the game definition: {exc.strerror or exc}",
-                            source=str(path)) from None  # fmt: skip
-        except UnicodeDecodeError:
-            raise ACPCError("not a text file", source=str(path)) from None
-        return _parse(text, str(path))
+        """Read a game definition file (:class:`ACPCError` if it cannot be read)."""
+        return _parse(read_text(path, "the game definition", ACPCError), str(path))
 
     @property
     def cards_per_hand(self) -> int:

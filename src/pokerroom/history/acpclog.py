@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Final
 
 from pokerroom.cards import Card, CardError
-from pokerroom.history.errors import ACPCError
+from pokerroom.history.errors import ACPCError, read_text
 
 __all__ = [
     "ACPCAction",
@@ -158,14 +158,8 @@ class ACPCLog:
 
     @classmethod
     def load(cls, path: str | Path) -> ACPCLog:
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except OSError as exc:
-            raise ACPCError(f"cannot read the log: {exc.strerror or exc}",
-                            source=str(path)) from None  # fmt: skip
-        except UnicodeDecodeError:
-            raise ACPCError("not a text file", source=str(path)) from None
-        return _parse_log(text, str(path))
+        """Read a dealer log file (:class:`ACPCError` if it cannot be read)."""
+        return _parse_log(read_text(path, "the log", ACPCError), str(path))
 
 
 PRINTED_DIGITS: Final = 6

@@ -2,11 +2,15 @@
 
 >>> str(HistoryError("a field is missing", source="h.phh", where="field 'actions'"))
 "h.phh: field 'actions': a field is missing"
+
+:func:`read_text` reads such a file, with the same kind of error when it cannot.
 """
 
 from __future__ import annotations
 
-__all__ = ["ACPCError", "HistoryError", "PHHError", "ReplayError"]
+from pathlib import Path
+
+__all__ = ["ACPCError", "HistoryError", "PHHError", "ReplayError", "read_text"]
 
 
 class HistoryError(ValueError):
@@ -55,3 +59,25 @@ class ACPCError(HistoryError):
 
 class ReplayError(HistoryError):
     """A recorded hand that cannot be replayed: an impossible action, unknown cards."""
+
+
+def read_text(path: str | Path, what: str, error: type[HistoryError]) -> str:
+    """The text (UTF-8) of a hand-history file, or ``error`` naming the file, ``what`` it
+    was reading and why it could not.
+
+    >>> try:
+    ...     read_text("no/such.log", "the log", ACPCError)
+    ... except ACPCError as exc:
+    ...     print(exc)
+    no/such.log: cannot read the log: No such file or directory
+    """
+    try:
+        data = Path(path).read_bytes()
+    except OSError as exc:
+        raise error(f"cannot read {what}: {exc.strerror or exc}", source=str(path)) from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise error(
+            f"cannot read {what}: not UTF-8 text (byte {exc.start})", source=str(path)
+        ) from None

@@ -37,7 +37,7 @@ from typing import Any, Final
 
 import tomli_w
 
-from pokerroom.history.errors import PHHError
+from pokerroom.history.errors import PHHError, read_text
 from pokerroom.history.notation import Amount, PHHAction, Verb
 
 __all__ = [
@@ -51,7 +51,6 @@ __all__ = [
     "loads",
     "loads_all",
     "read_phh",
-    "read_text",
     "write_phh",
 ]
 
@@ -230,28 +229,15 @@ def iter_hands(text: str, *, source: str | None = None) -> Iterator[tuple[str, P
 
 def load(path: str | Path) -> PHHHand:
     """Read a ``.phh`` file."""
-    return loads(read_text(path), source=str(path))
+    return loads(read_text(path, "the file", PHHError), source=str(path))
 
 
 def read_phh(path: str | Path) -> list[tuple[str, PHHHand]]:
     """Every hand of a ``.phh`` or ``.phhs`` file, with its label (``'1'``, ... or ``''``)."""
-    text = read_text(path)
+    text = read_text(path, "the file", PHHError)
     if str(path).endswith(".phhs"):
         return list(loads_all(text, source=str(path)).items())
     return [("", loads(text, source=str(path)))]
-
-
-def read_text(path: str | Path) -> str:
-    try:
-        data = Path(path).read_bytes()
-    except OSError as exc:
-        raise PHHError(f"cannot read the file: {exc.strerror or exc}", source=str(path)) from None
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise PHHError(
-            f"not UTF-8 text (byte {exc.start}); a PHH file is TOML", source=str(path)
-        ) from None
 
 
 def _toml(text: str, source: str | None) -> dict[str, Any]:

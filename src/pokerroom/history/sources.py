@@ -20,8 +20,8 @@ from pathlib import Path
 from pokerroom.history.acpc import DealtCards, GameDef
 from pokerroom.history.acpclog import ACPCLog, rounding_error
 from pokerroom.history.acpcreplay import replay_acpc, rules_from_gamedef
-from pokerroom.history.errors import ACPCError, HistoryError, PHHError
-from pokerroom.history.phh import PHHHand, iter_hands, loads, read_text
+from pokerroom.history.errors import ACPCError, HistoryError, PHHError, read_text
+from pokerroom.history.phh import PHHHand, iter_hands, loads
 from pokerroom.history.replay import Replay, replay_phh
 
 __all__ = ["Outcome", "file_kind", "find_game", "replays"]
@@ -85,7 +85,7 @@ def replays(
     hides, from the reference dealer's deal.
     """
     source = str(path)
-    text = read_text(path)
+    text = read_text(path, "the file", PHHError)
     kind = file_kind(path, text)
     if kind == "acpc":
         yield from _acpc(text, source, game, seed)
