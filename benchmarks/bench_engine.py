@@ -4,7 +4,8 @@ Run: ``python benchmarks/bench_engine.py`` (about a minute and a half; ``--quick
 short run).  Every engine plays complete hands of hold'em on one core with the same
 policy: at each turn the player picks uniformly among the kinds of action the engine
 offers (fold, check or call, bet or raise) and, for a bet or raise, a uniform amount
-between the engine's minimum and maximum.  Stacks are 100 big blinds at the start of
+between the engine's minimum and maximum (for pokerroom:
+:func:`~pokerroom.engine.random_action`).  Stacks are 100 big blinds at the start of
 every hand; 2 and 6 players.
 
 * pokerroom: a new :class:`~pokerroom.engine.Hand` per hand, with everything it does
@@ -33,10 +34,8 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from pokerroom.engine import ActionKind, Hand
+from pokerroom.engine import Hand, random_action
 from pokerroom.rules import Rules
-
-BET, RAISE = ActionKind.BET, ActionKind.RAISE
 
 
 @dataclass
@@ -53,18 +52,13 @@ class Engine:
 
 def _pokerroom(rules: Rules, stack: int) -> Callable[[int, int, random.Random], None]:
     def play(players: int, hands: int, rng: random.Random) -> None:
-        choice, randint = rng.choice, rng.randint
         stacks = [stack] * players
+        pick = random_action
         for i in range(hands):
             hand = Hand(rules, stacks, button=i % players, rng=rng, auto_showdown=True)
             legal_actions, act = hand.legal_actions, hand.act
             while not hand.is_over:
-                legal = legal_actions()
-                kind = choice(legal.kinds)
-                if kind is BET or kind is RAISE:
-                    act(kind, randint(legal.min_to, legal.max_to))
-                else:
-                    act(kind)
+                act(*pick(legal_actions(), rng))
 
     return play
 

@@ -6,7 +6,7 @@ import random
 from collections.abc import Sequence
 
 from pokerroom.cards import parse_cards
-from pokerroom.engine import ActionKind, Hand, stacked_deck
+from pokerroom.engine import Hand, random_action, stacked_deck
 from pokerroom.rules import Rules
 
 
@@ -49,23 +49,12 @@ def snapshot(hand: Hand) -> tuple[object, ...]:
     )  # fmt: skip
 
 
-def random_action(hand: Hand, rng: random.Random) -> tuple[ActionKind, int | None]:
-    """A uniformly random legal action kind; a bet or raise to a uniform legal amount."""
-    legal = hand.legal_actions()
-    kind = rng.choice(legal.kinds)
-    if kind is ActionKind.BET or kind is ActionKind.RAISE:
-        return kind, rng.randint(legal.min_to, legal.max_to)
-    if kind is ActionKind.SHOW and legal.values:
-        return kind, None
-    return kind, None
-
-
 def play_random(hand: Hand, rng: random.Random) -> None:
-    """Play a hand to the end with random legal actions, checking conservation."""
+    """Play a hand to the end with random legal actions (``random_action``), checking
+    conservation after every one."""
     total = sum(hand.starting_stacks)
     while not hand.is_over:
-        kind, amount = random_action(hand, rng)
-        hand.act(kind, amount)
+        hand.act(*random_action(hand.legal_actions(), rng))
         assert sum(hand.stacks) + hand.pot == total
     assert hand.result is not None
     assert sum(hand.result.stacks) == total

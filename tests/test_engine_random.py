@@ -4,21 +4,50 @@ Every preset of rules.md §12 plays 200,000 hands (in chunks, so the workers sha
 them): 2 to 14 players, stacks from a single chip to deep, every seat choosing
 uniformly among its legal actions and a uniform legal amount.  After every action the
 stacks plus the pot must equal the chips the seats started with; at the end the
-stacks alone must, and the awarded chips must equal the chips put in.
+stacks alone must, and the awarded chips must equal the chips put in.  First, the
+random player itself (``random_action``, which the benchmark plays too).
 """
 
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
 
-from pokerroom.engine import ActionKind, Hand
+from pokerroom.engine import ActionKind, Hand, LegalActions, Street, random_action
 from pokerroom.rules import PRESETS
 
 HANDS_PER_PRESET = 200_000
 CHUNKS = 8
-BET, RAISE = ActionKind.BET, ActionKind.RAISE
+
+
+K = ActionKind
+
+
+def test_random_action_is_uniform_over_legal_kinds_and_amounts() -> None:
+    legal = LegalActions(2, Street.TURN, (K.FOLD, K.CALL, K.RAISE), to_call=4, call=4,
+                         min_to=8, max_to=12)  # fmt: skip
+    rng = random.Random(3)
+    draws = 15_000
+    counts = Counter(random_action(legal, rng) for _ in range(draws))
+    # each kind a third; a raise to each of the five amounts from 8 to 12 a fifth of that
+    expected = {(K.FOLD, None): draws / 3, (K.CALL, None): draws / 3}
+    expected |= {(K.RAISE, to): draws / 15 for to in range(8, 13)}
+    assert set(counts) == set(expected)
+    chi2 = sum((counts[key] - e) ** 2 / e for key, e in expected.items())
+    assert chi2 < 24.3  # 6 degrees of freedom: exceeded by chance once in 2,000 seeds
+
+
+def test_random_action_draws_the_kind_then_the_amount() -> None:
+    # the stream a seed gives is pinned: seeded tests and benchmarks replay the same hands
+    bet = LegalActions(0, Street.FLOP, (K.CHECK, K.BET), min_to=4, max_to=400)
+    showdown = LegalActions(1, Street.SHOWDOWN, (K.SHOW, K.MUCK), values=(7, 3))
+    ours, mirror = random.Random(9), random.Random(9)
+    for legal in [bet, showdown] * 200:
+        kind = mirror.choice(legal.kinds)
+        amount = mirror.randint(4, 400) if kind is K.BET else None
+        assert random_action(legal, ours) == (kind, amount)
 
 
 def _stacks(rng: random.Random, n: int, big: int) -> list[int]:
@@ -37,7 +66,7 @@ def test_random_hands_conserve_chips(preset: str, chunk: int) -> None:
     rules = PRESETS[preset]
     big = max(rules.big_blind, rules.units[0])
     rng = random.Random(f"{preset}/{chunk}")
-    choice, randint = rng.choice, rng.randint
+    randint = rng.randint
     hands = HANDS_PER_PRESET // CHUNKS
     showdowns = side_pots = 0
     for _ in range(hands):
@@ -47,12 +76,7 @@ def test_random_hands_conserve_chips(preset: str, chunk: int) -> None:
         hand = Hand(rules, stacks, button=randint(0, n - 1), rng=rng, auto_showdown=True)
         act, legal_actions = hand.act, hand.legal_actions
         while not hand.is_over:
-            legal = legal_actions()
-            kind = choice(legal.kinds)
-            if kind is BET or kind is RAISE:
-                act(kind, randint(legal.min_to, legal.max_to))
-            else:
-                act(kind)
+            act(*random_action(legal_actions(), rng))
             assert sum(hand.stacks) + hand.pot == total, hand
         result = hand.result
         assert result is not None

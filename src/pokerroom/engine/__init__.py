@@ -17,7 +17,14 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from pokerroom.engine.actions import Action, ActionKind, IllegalAction, LegalActions, Street
+    from pokerroom.engine.actions import (
+        Action,
+        ActionKind,
+        IllegalAction,
+        LegalActions,
+        Street,
+        random_action,
+    )
     from pokerroom.engine.deal import deal_order, stacked_deck
     from pokerroom.engine.events import Event, EventKind
     from pokerroom.engine.hand import Hand, HandError
@@ -26,7 +33,7 @@ if TYPE_CHECKING:
 
 _EXPORTS = {
     "Action": "actions", "ActionKind": "actions", "IllegalAction": "actions",
-    "LegalActions": "actions", "Street": "actions",
+    "LegalActions": "actions", "Street": "actions", "random_action": "actions",
     "deal_order": "deal", "stacked_deck": "deal",
     "Event": "events", "EventKind": "events",
     "Hand": "hand", "HandError": "hand",
@@ -37,7 +44,7 @@ _EXPORTS = {
 __all__ = [
     "Action", "ActionKind", "Award", "Event", "EventKind", "Hand", "HandError", "HandResult",
     "IllegalAction", "LegalActions", "OddChip", "PlayerView", "Pot", "Street", "TieSplit",
-    "award", "deal_order", "stacked_deck",
+    "award", "deal_order", "random_action", "stacked_deck",
 ]  # fmt: skip
 
 

@@ -14,9 +14,12 @@ from __future__ import annotations
 
 import re
 from enum import Enum, IntEnum
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
-__all__ = ["Action", "ActionKind", "IllegalAction", "LegalActions", "Street"]
+if TYPE_CHECKING:
+    from random import Random
+
+__all__ = ["Action", "ActionKind", "IllegalAction", "LegalActions", "Street", "random_action"]
 
 
 class Street(IntEnum):
@@ -274,3 +277,23 @@ class LegalActions:
             f"LegalActions({self.seat}, {self.street!r}, {self.kinds!r}, to_call={self.to_call}, "
             f"call={self.call}, min_to={self.min_to}, max_to={self.max_to})"
         )
+
+
+def random_action(legal: LegalActions, rng: Random) -> tuple[ActionKind, int | None]:
+    """A uniformly random legal action: each of ``legal.kinds`` as likely; a bet or
+    raise to an amount uniform from ``min_to`` to ``max_to``, other kinds without one
+    (show and muck included: a show announces nothing).  It draws ``rng.choice`` then,
+    for a bet or raise, ``rng.randint``, so a seed replays the same hands.  The random
+    player of the tests and benchmarks: ``hand.act(*random_action(hand.legal_actions(),
+    rng))``.
+
+    >>> import random
+    >>> legal = LegalActions(0, Street.FLOP, (ActionKind.CHECK, ActionKind.BET), min_to=2,
+    ...                      max_to=10)
+    >>> random_action(legal, random.Random(0)), random_action(legal, random.Random(1))
+    ((<ActionKind.BET: 'bet'>, 8), (<ActionKind.CHECK: 'check'>, None))
+    """
+    kind = rng.choice(legal.kinds)
+    if kind is _K.BET or kind is _K.RAISE:
+        return kind, rng.randint(legal.min_to, legal.max_to)
+    return kind, None
