@@ -7,6 +7,7 @@ hypothesis properties checked against the reference splitter.
 from __future__ import annotations
 
 import doctest
+from collections.abc import Callable
 from dataclasses import FrozenInstanceError, dataclass
 from itertools import product
 from typing import TypeVar
@@ -411,8 +412,13 @@ class Case:
     suit_order: list[int]
     dead: int = 0
 
-    def award(self, tie_split: TieSplit, odd_chip: OddChip = OddChip.LEFT_OF_BUTTON) -> Award:
-        return award(
+    def award(
+        self,
+        tie_split: TieSplit,
+        odd_chip: OddChip = OddChip.LEFT_OF_BUTTON,
+        splitter: Callable[..., Award] = pots.award,
+    ) -> Award:
+        return splitter(
             self.contributions,
             self.strengths,
             all_in=self.all_in,
@@ -424,16 +430,7 @@ class Case:
         )
 
     def reference(self, tie_split: TieSplit, odd_chip: OddChip) -> Award:
-        return reference_award(
-            self.contributions,
-            self.strengths,
-            all_in=self.all_in,
-            button=self.button,
-            tie_split=tie_split,
-            odd_chip=odd_chip,
-            suit_order=self.suit_order,
-            dead=self.dead,
-        )
+        return self.award(tie_split, odd_chip, reference_award)
 
 
 SOME_DEAD_MONEY = st.integers(1, 60)
