@@ -180,7 +180,7 @@ class Hand(Legality, Showdown):
         log.append(_DEALT)  # one DEAL event per seat, expanded when the log is read
         # The first betting round: a blind of a full unit opens it.  A blind posted short
         # (all-in for less) still has to be called in full by everyone else.
-        self._high = high = max(*bets, *(b for _, b in plan.blinds))
+        self._high = high = max(plan.top_blind, *bets)
         unit = plan.units[0]
         self._opened = opened = high >= unit
         self._full = (unit if plan.limit == FIXED else high) if opened else 0
