@@ -181,19 +181,18 @@ def equity(
     held = holdings(spot.seats, HOLDING_LIMIT)
     if held is not None and not len(held):
         raise EquityError(_clash(ranges))
+    # one enumeration for work() and run(): it keeps the suit orbits it folds
+    wanted = exact if exact is not None else not rule_given
+    enumeration = Enumeration(spot, held) if wanted and held is not None else None
     use_exact = exact
     if exact is None:
-        use_exact = (
-            not rule_given
-            and held is not None
-            and Enumeration(spot, held).work(exact_limit) <= exact_limit
-        )
+        use_exact = enumeration is not None and enumeration.work(exact_limit) <= exact_limit
     if use_exact:
-        if held is None:
+        if enumeration is None:
             raise EquityError(
                 f"too many holdings to enumerate (over {HOLDING_LIMIT:,}); use Monte Carlo"
             )
-        tally = Enumeration(spot, held).run(progress)
+        tally = enumeration.run(progress)
     else:
         rule = StopRule(
             samples if rule_given else DEFAULT_SAMPLES, target_error, time_budget, clock
