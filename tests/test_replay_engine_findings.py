@@ -1,8 +1,7 @@
 """Engine behaviour found while replaying hands, kept as regression tests.
 
-The straddle below was refused by ``Hand.bet_or_raise`` (PHH ``cbr``) until the engine
-fixed it; replays name the bet or raise as the legal choices do
-(:func:`pokerroom.history.replay.bet_to`), so they never depended on it.
+The straddle below was refused by ``Hand.bet_or_raise`` (PHH ``cbr``, ACPC ``r``)
+until the engine fixed it; replays play every ``cbr`` and ``r`` through it.
 """
 
 from __future__ import annotations
@@ -10,7 +9,8 @@ from __future__ import annotations
 import random
 
 from pokerroom.engine import ActionKind, Hand
-from pokerroom.history.replay import bet_to
+from pokerroom.history.record import PlayedHand, to_phh
+from pokerroom.history.replay import replay_phh
 from pokerroom.rules import Rules
 
 
@@ -31,6 +31,13 @@ def test_bet_or_raise_posts_the_straddle_when_no_blind_was_posted() -> None:
 
 
 def test_replays_post_that_straddle() -> None:
+    """The hand written as PHH (the straddle is the action ``p1 cbr 10``) replays it."""
     hand = straddle_with_no_button_blind()
-    bet_to(hand, 10)
-    assert hand.events[-1].kind.value == "straddle" and hand.events[-1].total == 10
+    hand.bet_or_raise(10)
+    while not hand.is_over:
+        hand.apply(hand.default_action())
+    phh = to_phh(PlayedHand.from_hand(hand))
+    assert "p1 cbr 10" in [str(a) for a in phh.actions]
+    replayed = replay_phh(phh).played
+    straddles = [e for e in replayed.events if e.kind.value == "straddle"]
+    assert [(e.seat, e.total) for e in straddles] == [(0, 10)]

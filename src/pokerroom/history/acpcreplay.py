@@ -25,7 +25,7 @@ from pokerroom.history.acpc import NO_RAISE_CAP, Betting, DealtCards, GameDef
 from pokerroom.history.acpclog import ACPCHand
 from pokerroom.history.errors import ReplayError
 from pokerroom.history.record import PlayedHand
-from pokerroom.history.replay import Replay, bet_to, stacked_start
+from pokerroom.history.replay import Replay, stacked_start
 from pokerroom.rules import Rules, RulesError, Structure
 
 __all__ = ["replay_acpc", "rules_from_gamedef"]
@@ -138,10 +138,10 @@ def replay_acpc(
                 elif action.kind == "c":
                     engine.check_or_call()
                 elif game.betting is Betting.LIMIT:
-                    bet_to(engine, engine.legal_actions().min_to)
+                    engine.bet_or_raise(engine.legal_actions().min_to)
                 else:
                     assert action.size is not None
-                    bet_to(engine, engine.round_amount(action.size))
+                    engine.bet_or_raise(engine.round_amount(action.size))
             except IllegalAction as exc:
                 raise ReplayError(str(exc), where=where) from None
     while engine.to_act is not None and engine.street is Street.SHOWDOWN:

@@ -42,7 +42,6 @@ from pokerroom.rules import Rules, RulesError, Structure
 __all__ = [
     "PHH_FIXED_LIMIT_CAPS",
     "Replay",
-    "bet_to",
     "replay_phh",
     "rules_from_phh",
     "stacked_start",
@@ -350,19 +349,11 @@ def _phh_step(engine: Hand, action: PHHAction, index: int, scale: int, board_so_
         elif verb is Verb.FOLD:
             engine.fold()
         elif verb is Verb.BET:
-            bet_to(engine, _chips(action.amount, scale, "the amount"))
+            engine.bet_or_raise(_chips(action.amount, scale, "the amount"))
         else:
             raise ReplayError(f"'{verb.value}' is not an action of hold'em", where=where)
     except IllegalAction as exc:
         raise ReplayError(_positions(str(exc)), where=where) from None
-
-
-def bet_to(engine: Hand, to: int) -> None:
-    """Complete, bet or raise to ``to`` (PHH ``cbr``, ACPC ``r``): a bet or a raise as
-    the legal choices name it (001's straddle is a raise even when nothing was posted
-    before it)."""
-    kinds = engine.legal_actions().kinds
-    engine.act(ActionKind.RAISE if ActionKind.RAISE in kinds else ActionKind.BET, to)
 
 
 def _positions(message: str) -> str:
