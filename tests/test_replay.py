@@ -200,6 +200,15 @@ def test_unknown_cards_shown_later_are_used() -> None:
     assert check is not None and check.how == "exact"
 
 
+def test_a_second_show_must_be_the_cards_the_first_one_showed() -> None:
+    """Cards dealt unknown are the ones first shown; a later show of others is refused."""
+    text = HEADS_UP.replace("d dh p2 KcKd", "d dh p2 ????").replace(
+        '"p2 cc"]', '"p2 cc", "p1 sm AcAd", "p2 sm KcKd", "p2 sm QcQd"]'
+    )
+    with pytest.raises(ReplayError, match="action 16 'p2 sm QcQd': p2 shows QcQd but holds KcKd"):
+        replay_phh(loads(text))
+
+
 def test_show_order_of_the_record_need_not_be_the_engines() -> None:
     text = HEADS_UP.replace('"p2 cc"]', '"p2 cc", "p2 sm", "p1 sm AcAd"]')
     check = replay_phh(loads(text)).check()

@@ -34,7 +34,7 @@ from pokerroom.engine.deal import stacked_deck
 from pokerroom.engine.hand import Hand, HandError
 from pokerroom.history.compare import Comparison, compare
 from pokerroom.history.errors import ReplayError
-from pokerroom.history.notation import PHHAction, Verb
+from pokerroom.history.notation import PHHAction, Verb, format_phh_cards
 from pokerroom.history.phh import PHHHand
 from pokerroom.history.record import PlayedHand, forced_bets, phh_order
 from pokerroom.rules import Rules, RulesError, Structure
@@ -201,13 +201,13 @@ def _phh_cards(hand: PHHHand) -> tuple[list[tuple[Card, ...] | None], list[Card]
     board: list[Card] = []
     for a in hand.actions:
         if a.verb is Verb.DEAL_HOLE and a.cards is not None and None not in a.cards:
-            holes[a.player or 0] = tuple(c for c in a.cards if c is not None)
+            holes[a.player or 0] = a.known_cards
         elif a.verb is Verb.DEAL_BOARD:
             board.extend(a.known_cards)
     for a in hand.actions:  # cards dealt unknown but shown later
         p = a.player or 0
         if a.verb is Verb.SHOW and holes[p] is None and a.cards and None not in a.cards:
-            holes[p] = tuple(c for c in a.cards if c is not None)
+            holes[p] = a.known_cards
     return holes, board
 
 
@@ -404,7 +404,7 @@ def _check_shown(engine: Hand, seat: int, action: PHHAction, index: int) -> None
     mine = set(engine.hole(seat))
     if set(action.known_cards) != mine:
         raise ReplayError(
-            f"p{seat + 1} shows {''.join(map(str, action.known_cards))} but holds "
-            f"{''.join(map(str, engine.hole(seat)))}",
+            f"p{seat + 1} shows {format_phh_cards(action.known_cards)} but holds "
+            f"{format_phh_cards(engine.hole(seat))}",
             where=_where(index, action),
         )
