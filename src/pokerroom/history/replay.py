@@ -22,6 +22,7 @@ ACPC logs are replayed by :mod:`~pokerroom.history.acpcreplay`.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -176,21 +177,15 @@ def stacked_start(
 ) -> Hand:
     """A hand of these rules and stacks (the button on the last seat) dealing these cards
     (``None`` or missing cards: stand-ins)."""
-    return _start(rules, stacks, _deck_for(rules, holes, board))
-
-
-def _deck_for(rules: Rules, holes: Sequence[Sequence[Card] | None], board: Sequence[Card]) -> Any:
+    button = len(stacks) - 1
     try:
-        return stacked_deck(
-            holes, board, button=len(holes) - 1, burn_cards=rules.burn_cards, joker=rules.joker
+        deck = stacked_deck(
+            holes, board, button=button, burn_cards=rules.burn_cards, joker=rules.joker
         )
     except DeckError as exc:
         raise ReplayError(f"impossible cards: {exc}") from None
-
-
-def _start(rules: Rules, stacks: Sequence[int], deck: Any) -> Hand:
     try:
-        return Hand(rules, list(stacks), button=len(stacks) - 1, deck=deck)
+        return Hand(rules, list(stacks), button=button, deck=deck)
     except HandError as exc:
         raise ReplayError(str(exc)) from None
 
@@ -358,8 +353,6 @@ def _phh_step(engine: Hand, action: PHHAction, index: int, scale: int, board_so_
 
 def _positions(message: str) -> str:
     """The engine says 'seat 3'; a PHH reader thinks 'p4' (seat s is p(s+1) here)."""
-    import re
-
     return re.sub(r"\bseat (\d+)", lambda m: f"p{int(m.group(1)) + 1}", message)
 
 
