@@ -13,7 +13,7 @@ import pokerroom.equity
 import pokerroom.equity.calculator
 from pokerroom.cards import CardError, parse_cards
 from pokerroom.equity import EquityError, EquityResult, equity
-from pokerroom.equity.keys import boards_from, boards_of, card_keys, values, values_each
+from pokerroom.equity.keys import boards_from, boards_of, hole_keys, values
 from pokerroom.equity.reference import reference_equity
 from pokerroom.evaluator import rank7, rank_batch
 from pokerroom.ranges import Range
@@ -216,15 +216,12 @@ def test_too_many_holdings_to_enumerate_exactly() -> None:
 # --- the kernel equals the batch evaluator ------------------------------------------------
 def test_board_keys_give_the_batch_evaluator_values() -> None:
     rng = np.random.default_rng(11)
-    rank, suit, bit = card_keys()
     for _ in range(20):
         cards = rng.permutation(52)[:9]
         hole, rest = cards[:2], cards[2:]
         live = np.sort(rest).astype(np.intp)
         boards = boards_from(live, 5)
-        a, b = int(hole[0]), int(hole[1])
-        got = values(boards, int(rank[a] + rank[b]), int(suit[a] + suit[b]),
-                     int(bit[a] | bit[b]))
+        got = values(boards, hole_keys(int(hole[0]), int(hole[1])))
         fives = np.array(list(combinations(live.tolist(), 5)))
         # colexicographic order: sort each board's cards high first, then compare sets
         hands = np.column_stack([np.repeat(hole[None, :], len(fives), axis=0), fives])
@@ -237,10 +234,6 @@ def test_board_keys_give_the_batch_evaluator_values() -> None:
 def test_sampled_boards_with_their_own_holes_give_rank7_values() -> None:
     rng = np.random.default_rng(5)
     deals = np.array([rng.permutation(52)[:7] for _ in range(3000)])
-    rank, suit, bit = card_keys()
     boards = boards_of(np.ascontiguousarray(deals[:, 2:].T))
-    a, b = deals[:, 0], deals[:, 1]
-    from pokerroom.equity.keys import HoleKeys
-
-    got = values_each(boards, HoleKeys(rank[a] + rank[b], suit[a] + suit[b], bit[a] | bit[b]))
+    got = values(boards, hole_keys(deals[:, 0], deals[:, 1]))
     assert got.tolist() == [rank7(d) for d in deals.tolist()]

@@ -23,7 +23,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from pokerroom.equity.keys import card_keys
+from pokerroom.equity.keys import HoleKeys, hole_keys
 from pokerroom.ranges import COMBO_COUNT, Range, combo_cards, combo_index
 
 __all__ = [
@@ -66,15 +66,18 @@ class Seat:
     def __len__(self) -> int:
         return len(self.index)
 
+    def keys(self, picks: int | np.integer | npt.NDArray[np.intp]) -> HoleKeys:
+        """The keys of the hands at ``picks`` (one index, or an array of them)."""
+        return HoleKeys(self.rank[picks], self.suit[picks], self.masks[picks])
+
 
 def seat_of(r: Range) -> Seat:
     items = r.indexed()
     index = np.array([i for i, _ in items], dtype=np.int64)
     weights = np.array([w for _, w in items], dtype=np.float64)
     cards = np.array([combo_cards(i) for i, _ in items], dtype=np.uint8).reshape(-1, 2)
-    rank, suit, bit = card_keys()
-    a, b = cards[:, 0], cards[:, 1]
-    return Seat(cards, index, weights, bit[a] | bit[b], rank[a] + rank[b], suit[a] + suit[b])
+    keys = hole_keys(cards[:, 0], cards[:, 1])
+    return Seat(cards, index, weights, keys.mask, keys.rank, keys.suit)
 
 
 @dataclass(frozen=True, slots=True)

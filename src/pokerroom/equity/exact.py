@@ -26,7 +26,7 @@ import numpy as np
 import numpy.typing as npt
 
 from pokerroom.equity.deals import Holdings, Spot, orbits, symmetries
-from pokerroom.equity.keys import boards_from, card_keys, values
+from pokerroom.equity.keys import boards_from, hole_keys, values
 from pokerroom.equity.showdown import tally, tally_weighted
 
 __all__ = ["Enumeration", "Tally"]
@@ -99,15 +99,11 @@ class Enumeration:
         counts = np.zeros((n, n + 1), dtype=np.float64)
         scratch = np.empty(m, dtype=np.int64)
         vals = np.empty((n, m), dtype=np.uint16)
-        rank, suit, bit = card_keys()
         for o, hole in enumerate(reps):
             live = spot.live[~np.isin(spot.live, hole)]
             boards = boards_from(live, spot.to_come, spot.board)
             for i, (a, b) in enumerate(hole):
-                vals[i] = values(
-                    boards, int(rank[a] + rank[b]), int(suit[a] + suit[b]), int(bit[a] | bit[b]),
-                    scratch,
-                )
+                vals[i] = values(boards, hole_keys(a, b), scratch)
             counts += weights[o] * tally(vals)
             if progress:
                 progress(o + 1, len(reps))
@@ -125,9 +121,7 @@ class Enumeration:
             used[held.picks[i]] = True
             table = np.zeros((len(seat), m), dtype=np.uint16)
             for k in np.flatnonzero(used):
-                table[k] = values(
-                    boards, int(seat.rank[k]), int(seat.suit[k]), int(seat.masks[k]), scratch
-                )
+                table[k] = values(boards, seat.keys(k), scratch)
             tables.append(table)
         counts = np.zeros((n, n + 1), dtype=np.float64)
         step = max(1, _CHUNK_CELLS // m)

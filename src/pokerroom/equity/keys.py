@@ -7,8 +7,8 @@ asks for the same boards against several hole pairs, so the work splits in two:
 * a :class:`Boards` holds, for every board, the key sum of its five cards, as the rank sum
   and the suit counters, and the way to its 52-bit card mask (bit ``13 * suit + rank``),
   needed only to finish the few flushes;
-* :func:`values` and :func:`values_each` add the hole pairs' keys and look up, in a handful
-  of NumPy passes over the boards.
+* :func:`values` adds the hole pairs' keys (:func:`hole_keys`: one pair for every board, or
+  each board its own) and looks up, in a handful of NumPy passes over the boards.
 
 :func:`boards_from` builds every board of k cards from a set of live cards in
 colexicographic order without materialising the cards: the boards whose highest card is
@@ -29,13 +29,14 @@ import numpy.typing as npt
 
 from pokerroom.evaluator.tables import FLUSH_BITS, FLUSH_OFFSET, SUIT_SHIFT, flush_table, tables
 
-__all__ = ["Boards", "HoleKeys", "boards_from", "boards_of", "card_keys", "values",
-           "values_each"]
+__all__ = ["Boards", "HoleKeys", "boards_from", "boards_of", "card_keys", "hole_keys",
+           "values"]
 
 Int64s = npt.NDArray[np.int64]
 U16s = npt.NDArray[np.uint16]
 U64s = npt.NDArray[np.uint64]
 Ints = npt.NDArray[np.integer]
+Codes = int | np.integer | Ints  # one card code or an array of them
 
 _SUIT_OFFSET: Final = np.uint16(FLUSH_OFFSET >> SUIT_SHIFT)
 _SUIT_FLUSH: Final = np.uint16(FLUSH_BITS >> SUIT_SHIFT)
@@ -87,11 +88,19 @@ class Boards:
 
 @dataclass(frozen=True, slots=True)
 class HoleKeys:
-    """Key sums and card masks of hole pairs, one per board."""
+    """Key sums and card masks of hole pairs: arrays (one pair per board), or scalars of
+    dimension 0 (one pair for every board)."""
 
     rank: Int64s
     suit: U16s
     mask: U64s
+
+
+def hole_keys(a: Codes, b: Codes) -> HoleKeys:
+    """The keys of the hole pairs ``(a[i], b[i])``, or of the one pair ``(a, b)`` when the
+    two are card codes."""
+    rank, suit, bit = card_keys()
+    return HoleKeys(rank[a] + rank[b], suit[a] + suit[b], bit[a] | bit[b])
 
 
 def _fixed(fixed: npt.ArrayLike) -> tuple[int, int, int]:
@@ -157,31 +166,17 @@ def _flush_values(masks: U64s) -> U16s:
     return best
 
 
-def values(
-    boards: Boards, rank: int, suit: int, mask: int, scratch: Int64s | None = None
-) -> U16s:
-    """Values of one hole pair (its key sums and card mask) on every board; ``scratch``
-    (int64, as long as ``boards``) saves an allocation."""
-    index = np.add(boards.rank, rank, out=scratch, dtype=np.int64)
+def values(boards: Boards, holes: HoleKeys, scratch: Int64s | None = None) -> U16s:
+    """Values of one hole pair on every board, or of each board with its own pair (``holes``
+    as long as ``boards``); ``scratch`` (int64, as long as ``boards``) saves an allocation."""
+    index = np.add(boards.rank, holes.rank, out=scratch, dtype=np.int64)
     out: U16s = tables(7).rank_array.take(index)
-    counters = boards.suit + np.uint16(suit + int(_SUIT_OFFSET))
+    counters = boards.suit + (holes.suit + _SUIT_OFFSET)  # offset the pair, not the boards
     counters &= _SUIT_FLUSH
     rows = np.flatnonzero(counters != 0)
     if rows.size:
-        out[rows] = _flush_values(boards.masks(rows) | np.uint64(mask))
-    return out
-
-
-def values_each(boards: Boards, holes: HoleKeys) -> U16s:
-    """Values when each board has its own hole pair (``holes`` as long as ``boards``)."""
-    index = np.add(boards.rank, holes.rank, dtype=np.int64)
-    out: U16s = tables(7).rank_array.take(index)
-    counters = boards.suit + holes.suit
-    counters += _SUIT_OFFSET
-    counters &= _SUIT_FLUSH
-    rows = np.flatnonzero(counters != 0)
-    if rows.size:
-        out[rows] = _flush_values(boards.masks(rows) | holes.mask[rows])
+        mask = holes.mask[rows] if holes.mask.ndim else holes.mask
+        out[rows] = _flush_values(boards.masks(rows) | mask)
     return out
 
 

@@ -27,14 +27,7 @@ import numpy.typing as npt
 
 from pokerroom.equity.deals import EquityError, Holdings, Seat, Spot
 from pokerroom.equity.exact import Tally
-from pokerroom.equity.keys import (
-    HoleKeys,
-    boards_of,
-    card_keys,
-    live_positions,
-    values,
-    values_each,
-)
+from pokerroom.equity.keys import boards_of, hole_keys, live_positions, values
 from pokerroom.equity.showdown import tally
 
 __all__ = ["BATCH", "StopRule", "deal", "draw_distinct", "simulate", "standard_errors"]
@@ -227,13 +220,11 @@ def simulate(
         else:
             held = None  # drawing seat by seat and rejecting clashes is cheaper
     by_holding = held is not None and not fixed
-    rank, suit, bit = card_keys()
     if fixed:
         assert held is not None
         hole = np.stack([s.cards[held.picks[i, 0]] for i, s in enumerate(spot.seats)])
         deck = spot.live[~np.isin(spot.live, hole)]
-        keys = [(int(rank[a] + rank[b]), int(suit[a] + suit[b]), int(bit[a] | bit[b]))
-                for a, b in hole]
+        keys = [hole_keys(a, b) for a, b in hole]
     else:
         deck = spot.live
         where = live_positions(spot.live)
@@ -255,13 +246,7 @@ def simulate(
                 taken += [where[cards[:, 0]].astype(np.uint8), where[cards[:, 1]].astype(np.uint8)]
         boards = boards_of(deal(rng, len(deck), spot.to_come, size, taken), spot.board, deck)
         for i, seat in enumerate(spot.seats):
-            if fixed:
-                vals[i] = values(boards, *keys[i])
-            else:
-                pick = rows[i]
-                vals[i] = values_each(
-                    boards, HoleKeys(seat.rank[pick], seat.suit[pick], seat.masks[pick])
-                )
+            vals[i] = values(boards, keys[i] if fixed else seat.keys(rows[i]))
         batch = tally(vals)
         counts += batch
         squares += batch @ inv_sq

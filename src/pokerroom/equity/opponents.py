@@ -22,7 +22,7 @@ import numpy.typing as npt
 from pokerroom.cards import Card, format_cards
 from pokerroom.equity.calculator import CardsLike, read_cards
 from pokerroom.equity.deals import EquityError
-from pokerroom.equity.keys import HoleKeys, boards_of, card_keys, values, values_each
+from pokerroom.equity.keys import boards_of, hole_keys, values
 from pokerroom.equity.montecarlo import deal
 from pokerroom.equity.result import PlayerEquity
 
@@ -72,14 +72,11 @@ def equity_vs_random(
     dealt = deal(generator, len(deck), need, samples)
     boards = boards_of(dealt[2 * opponents :], table, deck)
     codes = deck.take(dealt[: 2 * opponents])
-    rank, suit, bit = card_keys()
-    a, b = int(mine[0]), int(mine[1])
-    hero = values(boards, int(rank[a] + rank[b]), int(suit[a] + suit[b]), int(bit[a] | bit[b]))
+    hero = values(boards, hole_keys(mine[0], mine[1]))
     best = np.zeros(samples, dtype=np.uint16)
     level = np.zeros(samples, dtype=np.intp)  # opponents whose hand equals the hero's
     for k in range(opponents):
-        x, y = codes[2 * k], codes[2 * k + 1]
-        v = values_each(boards, HoleKeys(rank[x] + rank[y], suit[x] + suit[y], bit[x] | bit[y]))
+        v = values(boards, hole_keys(codes[2 * k], codes[2 * k + 1]))
         np.maximum(best, v, out=best)
         level += v == hero
     return _summary(label, hero, best, level)
@@ -103,10 +100,8 @@ def _river_exact(
 ) -> PlayerEquity:
     i, j = np.triu_indices(len(deck), k=1)
     x, y = deck[i], deck[j]
-    rank, suit, bit = card_keys()
     boards = boards_of(np.zeros((0, len(x)), dtype=np.intp), table)
-    a, b = int(mine[0]), int(mine[1])
-    hero = values(boards, int(rank[a] + rank[b]), int(suit[a] + suit[b]), int(bit[a] | bit[b]))
-    opp = values_each(boards, HoleKeys(rank[x] + rank[y], suit[x] + suit[y], bit[x] | bit[y]))
+    hero = values(boards, hole_keys(mine[0], mine[1]))
+    opp = values(boards, hole_keys(x, y))
     result = _summary(label, hero, opp, (opp == hero).astype(np.intp))
     return PlayerEquity(result.hand, result.win, result.tie, result.equity, 0.0)
