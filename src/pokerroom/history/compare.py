@@ -59,11 +59,14 @@ def _split_pots(result: HandResult) -> list[tuple[int, tuple[int, ...]]]:
     return [(p.amount, p.winners) for p in result.pots if p.winners]
 
 
+def _before_pots(result: HandResult, final: Sequence[int]) -> list[Fraction]:
+    """``final`` without what each seat won from the pots."""
+    return [Fraction(v) - won for v, won in zip(final, result.won, strict=True)]
+
+
 def exact_split(result: HandResult, final: Sequence[int]) -> list[Fraction]:
     """``final`` (per seat: stacks, or nets) with every split pot divided exactly."""
-    out = [Fraction(v) for v in final]
-    for seat, won in enumerate(result.won):
-        out[seat] -= won
+    out = _before_pots(result, final)
     for amount, winners in _split_pots(result):
         for seat in winners:
             out[seat] += Fraction(amount, len(winners))
@@ -71,9 +74,7 @@ def exact_split(result: HandResult, final: Sequence[int]) -> list[Fraction]:
 
 
 def _bounds(result: HandResult, final: Sequence[int]) -> list[tuple[Fraction, Fraction]]:
-    low = [Fraction(v) for v in final]
-    for seat, won in enumerate(result.won):
-        low[seat] -= won
+    low = _before_pots(result, final)
     high = list(low)
     for amount, winners in _split_pots(result):
         share, odd = divmod(amount, len(winners))
