@@ -424,6 +424,20 @@ def test_view_holds_own_cards_and_nothing_hidden() -> None:
     assert hand.view(1).to_call == 0
 
 
+def test_view_owes_nothing_once_the_betting_is_over() -> None:
+    won = make(NL, [100] * 4, button=0)
+    play(won, "r12 f f f")  # everyone folds to a raise
+    showdown = make(NL, [100] * 2, button=1)
+    play(showdown, "c x x x x x b10 c")  # a river bet and call: the showdown waits
+    assert showdown.street is Street.SHOWDOWN and showdown.to_act is not None
+    short = make(NL, [100, 100, 3], button=0)  # the big blind posted 3 of 4 and is all-in
+    play(short, "c c")
+    assert short.street is Street.FLOP
+    assert short.view(0).to_call == 0  # a new round: the short blind counts no more
+    for hand in (won, showdown, make(NL, [100, 1], button=0)):
+        assert [hand.view(seat).to_call for seat in range(hand.n)] == [0] * hand.n
+
+
 def test_view_after_showdown_shows_shown_cards_only() -> None:
     hand = make(NL, [100] * 3, button=0, holes=["Kc Kd", "Qs Qh", "9c 9d"],
                 board="2s 5c 9h Th Jc", auto=True)  # fmt: skip

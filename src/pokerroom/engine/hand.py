@@ -254,6 +254,7 @@ class Hand(Legality, Showdown):
             if second < top:
                 self._give_back(bets.index(top), top - second)
             self._bets = [0] * n
+        self._high = 0  # the round is over: nothing is left to match
         if self._street == 3:
             self._begin_showdown(runout=False)
             return
@@ -266,7 +267,7 @@ class Hand(Legality, Showdown):
         self._need = [not (f or a) for f, a in zip(folded, allin, strict=True)]
         self._faced = [-1] * n
         self._checked = [False] * n
-        self._high = self._full = self._raises = 0
+        self._full = self._raises = 0
         self._opened = False
         self._aggressor = -1
         self._open_round((self.button + 1) % n)

@@ -43,6 +43,7 @@ class Showdown(State):
         if bets[winner] == ordered[-1] > ordered[-2]:
             self._give_back(winner, ordered[-1] - ordered[-2])
         self._bets = [0] * self.n
+        self._high = 0
         self._strength[winner] = 0
         self._pay(winner)
 
