@@ -27,7 +27,8 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from pokerroom.evaluator.tables import FLUSH_BITS, FLUSH_OFFSET, SUIT_SHIFT, flush_table, tables
+from pokerroom.evaluator.batch import flush_values
+from pokerroom.evaluator.tables import FLUSH_BITS, FLUSH_OFFSET, SUIT_SHIFT, tables
 
 __all__ = ["Boards", "HoleKeys", "boards_from", "boards_of", "card_keys", "hole_keys",
            "values"]
@@ -40,7 +41,6 @@ Codes = int | np.integer | Ints  # one card code or an array of them
 
 _SUIT_OFFSET: Final = np.uint16(FLUSH_OFFSET >> SUIT_SHIFT)
 _SUIT_FLUSH: Final = np.uint16(FLUSH_BITS >> SUIT_SHIFT)
-_SUIT_MASK: Final = np.uint64(0x1FFF)
 
 
 @functools.cache
@@ -156,16 +156,6 @@ def boards_of(
     return Boards(halves[0::2], quarters[2::4], cards=cards, bits=bits, base=base_m)
 
 
-def _flush_values(masks: U64s) -> U16s:
-    """Best flush of each 52-bit card mask known to hold five or more of one suit."""
-    flush = flush_table()
-    best: U16s = flush.take((masks & _SUIT_MASK).astype(np.intp))
-    for s in range(1, 4):
-        part = (masks >> np.uint64(13 * s)) & _SUIT_MASK
-        np.maximum(best, flush.take(part.astype(np.intp)), out=best)
-    return best
-
-
 def values(boards: Boards, holes: HoleKeys, scratch: Int64s | None = None) -> U16s:
     """Values of one hole pair on every board, or of each board with its own pair (``holes``
     as long as ``boards``); ``scratch`` (int64, as long as ``boards``) saves an allocation."""
@@ -176,7 +166,7 @@ def values(boards: Boards, holes: HoleKeys, scratch: Int64s | None = None) -> U1
     rows = np.flatnonzero(counters != 0)
     if rows.size:
         mask = holes.mask[rows] if holes.mask.ndim else holes.mask
-        out[rows] = _flush_values(boards.masks(rows) | mask)
+        out[rows] = flush_values(boards.masks(rows) | mask)
     return out
 
 

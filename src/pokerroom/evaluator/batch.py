@@ -28,6 +28,7 @@ __all__ = [
     "as_card_array",
     "card_array",
     "check_distinct",
+    "flush_values",
     "pair_view",
     "rank_batch",
     "rank_rows",
@@ -137,19 +138,20 @@ def rank_rows(arr: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint16]:
         np.not_equal(h, 0, out=flushed[start:stop])
     rows = np.flatnonzero(flushed)
     if rows.size:
-        out[rows] = _flush_values(arr[rows])
+        # one 52-bit mask per hand: bit 13 * suit + rank
+        flushes = arr[rows]
+        pos = (flushes & 3).astype(np.uint64) * np.uint64(13) + (flushes >> 2)
+        out[rows] = flush_values(np.bitwise_or.reduce(np.left_shift(np.uint64(1), pos), axis=1))
     return out
 
 
 _SUIT_MASK = np.uint64(0x1FFF)
 
 
-def _flush_values(rows: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint16]:
-    """Flush values of hands known to hold five or more cards of one suit."""
+def flush_values(masks: npt.NDArray[np.uint64]) -> npt.NDArray[np.uint16]:
+    """The best flush of each 52-bit card mask (bit ``13 * suit + rank``) known to hold five
+    or more cards of one suit."""
     flush = flush_table()
-    # one 52-bit mask per hand: bit 13 * suit + rank
-    pos = (rows & 3).astype(np.uint64) * np.uint64(13) + (rows >> 2)
-    masks = np.bitwise_or.reduce(np.left_shift(np.uint64(1), pos), axis=1)
     best: npt.NDArray[np.uint16] = flush.take((masks & _SUIT_MASK).astype(np.intp))
     for s in range(1, 4):
         suit = (masks >> np.uint64(13 * s)) & _SUIT_MASK
