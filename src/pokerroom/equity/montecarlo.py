@@ -40,6 +40,7 @@ _REJECTION_FLOOR: Final = 1e-4  # give up when fewer holdings than this are acce
 _REJECTION_TRIES: Final = 1 << 20  # ...after this many tries
 
 U8s = npt.NDArray[np.uint8]
+F64s = npt.NDArray[np.float64]
 Progress = Callable[[int, int | None], None]
 
 
@@ -136,12 +137,18 @@ def deal(
     return out
 
 
-def _draw_seat(rng: np.random.Generator, seat: Seat, size: int) -> npt.NDArray[np.intp]:
-    if np.all(seat.weights == seat.weights[0]):
-        return rng.integers(0, len(seat), size=size)
-    cum = np.cumsum(seat.weights)
+def _running_total(weights: F64s) -> F64s | None:
+    """What :func:`_draw` takes: the running total of ``weights``, None when all are equal."""
+    return None if np.all(weights == weights[0]) else np.cumsum(weights)
+
+
+def _draw(rng: np.random.Generator, n: int, cum: F64s | None, size: int) -> npt.NDArray[np.intp]:
+    """``size`` indices into ``range(n)`` drawn by weight (``cum`` the running total of the
+    weights; None when all weigh the same)."""
+    if cum is None:
+        return rng.integers(0, n, size=size)
     picks: npt.NDArray[np.intp] = np.searchsorted(cum, rng.random(size) * cum[-1], side="right")
-    return np.minimum(picks, len(seat) - 1)
+    return np.minimum(picks, n - 1)
 
 
 def _draw_rejecting(
@@ -151,8 +158,9 @@ def _draw_rejecting(
     rows = np.empty((len(seats), size), dtype=np.intp)
     todo = np.arange(size)
     tries = accepted = 0
+    by_seat = [(len(s), _running_total(s.weights)) for s in seats]
     while todo.size:
-        picks = np.stack([_draw_seat(rng, s, todo.size) for s in seats])
+        picks = np.stack([_draw(rng, k, cum, todo.size) for k, cum in by_seat])
         used = seats[0].masks[picks[0]]
         clash = np.zeros(todo.size, dtype=np.bool_)
         for i in range(1, len(seats)):
@@ -168,20 +176,6 @@ def _draw_rejecting(
                 "had no card twice"
             )
         todo = todo[clash]
-    return rows
-
-
-def _draw_holdings(
-    rng: np.random.Generator, held: Holdings, cum: npt.NDArray[np.float64] | None, size: int
-) -> npt.NDArray[np.intp]:
-    """Holdings drawn by weight (``cum`` their running total; None when all weigh the
-    same)."""
-    if cum is None:
-        chosen = rng.integers(0, len(held), size=size)
-    else:
-        chosen = np.searchsorted(cum, rng.random(size) * cum[-1], side="right")
-        np.minimum(chosen, len(held) - 1, out=chosen)
-    rows: npt.NDArray[np.intp] = held.picks.take(chosen, axis=1)
     return rows
 
 
@@ -237,7 +231,7 @@ def simulate(
         else:
             if by_holding:
                 assert held is not None
-                rows = _draw_holdings(rng, held, cum, size)
+                rows = held.picks.take(_draw(rng, len(held), cum, size), axis=1)
             else:
                 rows = _draw_rejecting(rng, spot.seats, size)
             taken = []
