@@ -132,7 +132,7 @@ class Card(int):
         code = int(code)
         if not 0 <= code <= JOKER:
             raise CardError(f"not a card code: {code} (codes are 0-51, 52 for the joker)")
-        return _CARDS[code] if _CARDS else super().__new__(cls, code)
+        return _CARDS[code]
 
     @classmethod
     def _make(cls, code: int) -> Card:

@@ -30,7 +30,7 @@ from pokerroom.equity.exact import Tally
 from pokerroom.equity.keys import boards_of, hole_keys, live_positions, values
 from pokerroom.equity.showdown import tally
 
-__all__ = ["BATCH", "StopRule", "deal", "draw_distinct", "simulate", "standard_errors"]
+__all__ = ["BATCH", "StopRule", "deal", "simulate", "standard_errors"]
 
 BATCH: Final = 1 << 15  # deals per batch
 _SHUFFLE_FROM: Final = 8  # deal more values than this by shuffling
@@ -94,13 +94,6 @@ def _shuffled(rng: np.random.Generator, n: int, count: int, size: int) -> U8s:
         flat[swap] = decks[j]
         decks[j] = picked
     return decks[:count]
-
-
-def draw_distinct(rng: np.random.Generator, n: int, taken: list[U8s], size: int) -> U8s:
-    """``size`` draws, each uniform in ``range(n)`` (n <= 256) and different from every
-    ``taken`` row at the same position."""
-    row: U8s = deal(rng, n, 1, size, taken)[0]
-    return row
 
 
 def deal(

@@ -25,7 +25,6 @@ from pokerroom.cards import JOKER, CardError, format_cards
 from pokerroom.evaluator.tables import FLUSH_BITS, FLUSH_OFFSET, flush_table, tables
 
 __all__ = [
-    "as_card_array",
     "card_array",
     "check_distinct",
     "flush_values",
@@ -39,17 +38,13 @@ _HIGH_OFFSET = np.uint32(FLUSH_OFFSET >> 32)
 _HIGH_BITS = np.uint32(FLUSH_BITS >> 32)
 
 
-def as_card_array(cards: npt.ArrayLike) -> npt.NDArray[np.uint8]:
-    """``cards`` as a C-contiguous ``uint8`` array of shape (N, n), checked.
+def card_array(cards: npt.ArrayLike) -> tuple[npt.NDArray[np.uint8], int]:
+    """``cards`` as a C-contiguous ``uint8`` array of shape (N, n), checked, and the highest
+    code in it (-1 when it is empty).
 
     Raises :class:`~pokerroom.cards.CardError` for a wrong shape, codes that are not
     integers, or a code out of range (0-51, and 52 for the joker).
     """
-    return card_array(cards)[0]
-
-
-def card_array(cards: npt.ArrayLike) -> tuple[npt.NDArray[np.uint8], int]:
-    """:func:`as_card_array` and the highest code in it (-1 when it is empty)."""
     try:
         arr = np.asarray(cards)
     except ValueError:  # ragged rows
