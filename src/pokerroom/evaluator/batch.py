@@ -38,9 +38,15 @@ _HIGH_OFFSET = np.uint32(FLUSH_OFFSET >> 32)
 _HIGH_BITS = np.uint32(FLUSH_BITS >> 32)
 
 
-def card_array(cards: npt.ArrayLike) -> tuple[npt.NDArray[np.uint8], int]:
-    """``cards`` as a C-contiguous ``uint8`` array of shape (N, n), checked, and the highest
-    code in it (-1 when it is empty).
+def _expected(sizes: tuple[int, ...], what: str) -> str:
+    return f"expected an (N, {'|'.join(map(str, sizes))}) array of {what}"
+
+
+def card_array(
+    cards: npt.ArrayLike, sizes: tuple[int, ...] = (5, 6, 7), what: str = "card codes"
+) -> tuple[npt.NDArray[np.uint8], int]:
+    """``cards`` as a C-contiguous ``uint8`` array of shape (N, n), n one of ``sizes``,
+    checked, and the highest code in it (-1 when it is empty).
 
     Raises :class:`~pokerroom.cards.CardError` for a wrong shape, codes that are not
     integers, or a code out of range (0-51, and 52 for the joker).
@@ -48,9 +54,9 @@ def card_array(cards: npt.ArrayLike) -> tuple[npt.NDArray[np.uint8], int]:
     try:
         arr = np.asarray(cards)
     except ValueError:  # ragged rows
-        raise CardError("expected an (N, 5|6|7) array of card codes; rows differ") from None
-    if arr.ndim != 2 or arr.shape[1] not in (5, 6, 7):
-        raise CardError(f"expected an (N, 5|6|7) array of card codes, got shape {arr.shape}")
+        raise CardError(f"{_expected(sizes, what)}; rows differ") from None
+    if arr.ndim != 2 or arr.shape[1] not in sizes:
+        raise CardError(f"{_expected(sizes, what)}, got shape {arr.shape}")
     if arr.size == 0:
         return np.zeros(arr.shape, dtype=np.uint8), -1
     if not np.issubdtype(arr.dtype, np.integer):

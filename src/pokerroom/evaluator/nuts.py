@@ -23,7 +23,7 @@ import numpy as np
 import numpy.typing as npt
 
 from pokerroom.cards import JOKER, Card, CardError, format_cards
-from pokerroom.evaluator.batch import check_distinct
+from pokerroom.evaluator.batch import card_array, check_distinct
 from pokerroom.evaluator.hand import HandValue, best_hand
 from pokerroom.evaluator.wildbatch import rank_wild_batch
 from pokerroom.evaluator.wildcards import WildCards
@@ -132,22 +132,13 @@ def nuts_values(boards: npt.ArrayLike, *, wild: WildCards | None = None) -> npt.
     ...                                    parse_cards("As Ad Ah Kc Kd")])]
     ['three queens, eight-seven kickers', 'four aces, king kicker']
     """
-    arr = np.asarray(boards)
-    if arr.ndim != 2 or arr.shape[1] not in (3, 4, 5):
-        raise CardError(f"expected an (N, 3|4|5) array of boards, got shape {arr.shape}")
+    arr, highest = card_array(boards, (3, 4, 5), "boards")
     n_boards, k = arr.shape
     if n_boards == 0:
         return np.zeros(0, dtype=np.uint16)
-    if not np.issubdtype(arr.dtype, np.integer):
-        raise CardError(f"card codes must be integers, not {arr.dtype}")
     deck = len(_deck(wild))
-    lo, hi = int(arr.min()), int(arr.max())
-    if lo < 0 or hi >= deck:
-        if hi == JOKER:
-            raise CardError("the joker is not in play in this game (no joker mode given)")
-        bad = lo if lo < 0 else hi
-        raise CardError(f"not a card code: {bad} (codes are 0-51, 52 for the joker)")
-    arr = arr.astype(np.uint8)
+    if highest >= deck:
+        raise CardError("the joker is not in play in this game (no joker mode given)")
     check_distinct(arr)
     first, second = np.triu_indices(deck - k, 1)
     out = np.empty(n_boards, dtype=np.uint16)
