@@ -246,21 +246,14 @@ class Hand(Legality, Showdown):
         the showdown."""
         self._to_act = -1
         self._legal = None
-        n = self.n
-        bets = self._bets
-        ordered = sorted(bets)
-        top, second = ordered[-1], ordered[-2]
-        if top:
-            if second < top:
-                self._give_back(bets.index(top), top - second)
-            self._bets = [0] * n
-        self._high = 0  # the round is over: nothing is left to match
+        self._close_bets()
         if self._street == 3:
             self._begin_showdown(runout=False)
             return
         if self._movers <= 1:
             self._begin_showdown(runout=True)
             return
+        n = self.n
         folded, allin = self._folded, self._allin
         self._street += 1
         self._deal_board(self._street)

@@ -38,12 +38,7 @@ class Showdown(State):
         self._to_act = -1
         self._legal = None
         winner = self._folded.index(False)
-        bets = self._bets
-        ordered = sorted(bets)
-        if bets[winner] == ordered[-1] > ordered[-2]:
-            self._give_back(winner, ordered[-1] - ordered[-2])
-        self._bets = [0] * self.n
-        self._high = 0
+        self._close_bets()
         self._strength[winner] = 0
         self._pay(winner)
 

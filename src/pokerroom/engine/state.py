@@ -127,6 +127,21 @@ class State:
     _raises: int  # raises this round (what the cap counts)
     _opened: bool  # a full bet has been made this round
 
+    def _close_bets(self) -> None:
+        """End the betting round's bets: the uncalled part of the top bet goes back to its
+        owner (unless the owner folded: those chips stay in the pot), and nothing is left
+        to match."""
+        bets = self._bets
+        ordered = sorted(bets)
+        top, second = ordered[-1], ordered[-2]
+        if top:
+            if second < top:
+                seat = bets.index(top)
+                if not self._folded[seat]:
+                    self._give_back(seat, top - second)
+            self._bets = [0] * self.n
+        self._high = 0
+
     def _give_back(self, seat: int, chips: int) -> None:
         self._bets[seat] -= chips
         self._committed[seat] -= chips
