@@ -39,6 +39,7 @@ from pathlib import Path
 from typing import Final
 
 from pokerroom.cards import Card
+from pokerroom.history.acpclog import format_state_cards
 from pokerroom.history.errors import ACPCError, read_text
 from pokerroom.history.mt19937 import MT19937
 
@@ -91,8 +92,7 @@ class DealtCards:
     board: tuple[tuple[Card, ...], ...]
 
     def __str__(self) -> str:
-        holes = "|".join("".join(map(str, h)) for h in self.hole)
-        return holes + "".join("/" + "".join(map(str, b)) for b in self.board[1:])
+        return format_state_cards(self.hole, self.board)
 
 
 @dataclass(frozen=True, slots=True)

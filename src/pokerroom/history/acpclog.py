@@ -17,18 +17,20 @@ writes it; the ``SCORE:`` line is in seat order, by name.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Final
 
-from pokerroom.cards import Card, CardError
+from pokerroom.cards import Card, CardError, format_cards
 from pokerroom.history.errors import ACPCError, read_text
 
 __all__ = [
     "ACPCAction",
     "ACPCHand",
     "ACPCLog",
+    "format_state_cards",
     "parse_betting",
     "parse_state_cards",
     "rounding_error",
@@ -106,6 +108,13 @@ def parse_state_cards(
     return holes, board
 
 
+def format_state_cards(hole: Sequence[Sequence[Card]], board: Sequence[Sequence[Card]]) -> str:
+    """The text :func:`parse_state_cards` reads: ``'4d6c|QsJh/3c9sJc/2d'`` (the board of
+    round 0, empty in hold'em, has no text)."""
+    holes = "|".join(format_cards(h, "") for h in hole)
+    return holes + "".join("/" + format_cards(b, "") for b in board[1:])
+
+
 @dataclass(frozen=True, slots=True)
 class ACPCHand:
     """One ``STATE:`` line of a log."""
@@ -124,8 +133,7 @@ class ACPCHand:
 
     @property
     def cards_text(self) -> str:
-        holes = "|".join("".join(map(str, h)) for h in self.hole)
-        return holes + "".join("/" + "".join(map(str, b)) for b in self.board[1:])
+        return format_state_cards(self.hole, self.board)
 
     def __str__(self) -> str:
         nets = "|".join(_format_net(v) for v in self.nets)
