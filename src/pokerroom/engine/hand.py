@@ -208,24 +208,11 @@ class Hand(Legality, Showdown):
 
     def _open_round(self, start: int) -> None:
         """Give the turn to the first seat from ``start`` that must act, or end the round."""
-        need, n = self._need, self.n
-        actors = need.count(True)
-        if actors == 1:
-            lone = need.index(True)
-            if self._bets[lone] >= max(self._bets):  # nothing to call, nobody to bet against
-                need[lone] = False
-                actors = 0
-        if not actors:
-            self._end_round()
-            return
-        i = start
-        while not need[i]:
-            i = (i + 1) % n
-        self._to_act = i
-        self._legal = None
+        self._advance(start - 1)
 
     def _advance(self, seat: int) -> None:
-        """Pass the turn clockwise to the next seat that must act, or end the round."""
+        """Pass the turn clockwise to the next seat after ``seat`` that must act, or end
+        the round."""
         need, n = self._need, self.n
         i = seat + 1
         for _ in range(n):
