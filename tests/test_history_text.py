@@ -163,3 +163,17 @@ def test_an_unfinished_hand_says_so() -> None:
     rendered = render(replay_phh(loads(text)).played).splitlines()
     assert "(the record ends here: the hand is not over)" in rendered
     assert rendered[-1] == "Seat 3: Deep $200"
+
+
+def test_the_tables_seat_numbers_label_the_seats() -> None:
+    """PHH ``seats`` (here 2, 5, 9, in position order) number the seats; a player the
+    record does not name is called by that label."""
+    text = SIDE_POTS.replace('players = ["Short", "Mid", "Deep"]', "seats = [2, 5, 9]")
+    rendered = render(replay_phh(loads(text)).played).splitlines()
+    assert rendered[1:4] == [
+        "Seat 2: Seat 2 ($50)",
+        "Seat 5: Seat 5 ($200)",
+        "Seat 9: Seat 9 ($200), button",
+    ]
+    assert "Seat 9 raises to $200 (all-in)" in rendered
+    assert rendered[-1] == "Seat 9: Seat 9 $200 -> $0 (-$200)"

@@ -143,13 +143,18 @@ class PlayedHand:
     def seat(self, position: int) -> int:
         return (self.button + 1 + position) % self.players
 
-    def name(self, seat: int) -> str:
-        if self.names and self.names[seat]:
-            return self.names[seat]
+    def seat_label(self, seat: int) -> str:
+        """``Seat N``: the table's number of the seat (PHH ``seats``), else ``seat + 1``."""
         seats = self.info.get("seats")
         if seats:
             return f"Seat {seats[self.position(seat)]}"
         return f"Seat {seat + 1}"
+
+    def name(self, seat: int) -> str:
+        """The player's name, or the seat's label when the record has none."""
+        if self.names and self.names[seat]:
+            return self.names[seat]
+        return self.seat_label(seat)
 
     def amount(self, chips: int) -> Amount:
         """Engine chips as written (a Decimal when the scale makes them fractional)."""

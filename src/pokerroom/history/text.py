@@ -126,7 +126,7 @@ def sections(played: PlayedHand) -> list[tuple[str, list[str]]]:
     for seat in range(n):
         tag = ", button" if seat == played.button else ""
         chips = _money(played, played.starting[seat])
-        head.append(f"{_seat_label(played, seat)}: {name(seat)} ({chips}){tag}")
+        head.append(f"{played.seat_label(seat)}: {name(seat)} ({chips}){tag}")
     out: list[tuple[str, list[str]]] = [("start", head)]
     current = head
     blind_words = iter(_blind_words(played))
@@ -195,13 +195,6 @@ def sections(played: PlayedHand) -> list[tuple[str, list[str]]]:
     return out
 
 
-def _seat_label(played: PlayedHand, seat: int) -> str:
-    seats = played.info.get("seats")
-    if seats:
-        return f"Seat {seats[played.position(seat)]}"
-    return f"Seat {seat + 1}"
-
-
 def _finish_showdown(
     played: PlayedHand,
     out: list[tuple[str, list[str]]],
@@ -262,7 +255,7 @@ def _summary(played: PlayedHand, board: Sequence[Card], strengths: dict[int, str
     )
     for seat in range(played.players):
         start = played.starting[seat]
-        text = f"{_seat_label(played, seat)}: {played.name(seat)} {_money(played, start)}"
+        text = f"{played.seat_label(seat)}: {played.name(seat)} {_money(played, start)}"
         if result is not None:
             end = result.stacks[seat]
             sign = "+" if end >= start else ""
