@@ -116,7 +116,6 @@ class Hand(Legality, Showdown):
         self._checked = [False] * n
         self._strength = [None] * n
         self._shown = [False] * n
-        self._mucked = [False] * n
         self._live = n
         self._contenders = n
         self._street = 0
@@ -254,8 +253,6 @@ class Hand(Legality, Showdown):
 
     # ------------------------------------------------------------------ acting
 
-
-
     def apply(self, action: Action, *, seat: int | None = None) -> None:
         """Apply ``action`` by the seat to act (``seat``, if given, must be that seat).
 
@@ -386,15 +383,6 @@ class Hand(Legality, Showdown):
         self._advance(s)
 
     # ---------------------------------------------------------------- showdown
-
-
-
-
-
-
-
-
-
 
     def settle(self) -> None:
         """Play every pending showdown decision the default way (see ``auto_showdown``)."""

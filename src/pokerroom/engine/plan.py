@@ -37,7 +37,7 @@ class Plan:
 
     __slots__ = (
         "antes", "blinds", "caps", "deck_size", "fast", "first", "limit", "needed",
-        "straddle", "straddler", "top_blind", "units",
+        "straddler", "top_blind", "units",
     )  # fmt: skip
 
     def __init__(self, rules: Rules, n: int, button: int) -> None:
@@ -73,7 +73,6 @@ class Plan:
         self.blinds = [(s, b) for s, b in zip(seats, blinds, strict=True) if b]
         self.top_blind = max(blinds, default=0)  # the bet to call, even if posted short
         last = seats[-1] if seats else button
-        self.straddle = r.straddle
         self.straddler = (last + 1) % n if r.straddle else -1
         # Pre-flop the player after the last blind acts first (after the straddler, who
         # decides before anyone); with no blinds, the first seat left of the button.

@@ -127,7 +127,6 @@ class Showdown(State):
             self._shown[s] = True
             self._log.append((ev.SHOW, 4, s, 0, 0, tuple(self._holes[s]), False, strength))
         else:
-            self._mucked[s] = True
             self._contenders -= 1
             self._log.append((ev.MUCK, 4, s, 0, 0, (), False, None))
 

@@ -55,7 +55,6 @@ class State:
         "_live",
         "_log",
         "_movers",
-        "_mucked",
         "_need",
         "_next",
         "_opened",
@@ -97,7 +96,6 @@ class State:
     _strength: list[int | None]  # hand values at the showdown (None: folded, mucked)
     _best: list[int]  # the best value each live hand makes (once the board is complete)
     _shown: list[bool]
-    _mucked: list[bool]
     _live: int  # seats not folded
     _contenders: int  # seats neither folded nor mucked
     _street: int  # 0-3 betting rounds, 4 the showdown
