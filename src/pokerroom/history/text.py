@@ -58,6 +58,8 @@ __all__ = ["render", "sections"]
 
 _K = EventKind
 _STREET_TITLES = ("PRE-FLOP", "FLOP", "TURN", "RIVER")
+_CHIPS_IN = frozenset({_K.ANTE, _K.BLIND, _K.STRADDLE, _K.CALL, _K.BET, _K.RAISE})
+"""The events that put chips into the pot (a ``RETURN`` takes some back)."""
 
 
 def _money(played: PlayedHand, chips: int) -> str:
@@ -96,7 +98,7 @@ def _game(rules: Rules, played: PlayedHand) -> str:
     return text
 
 
-def _hand_name(played: PlayedHand, seat: int, cards: Sequence[Card], board: Sequence[Card]) -> str:
+def _hand_name(played: PlayedHand, cards: Sequence[Card], board: Sequence[Card]) -> str:
     rules = played.rules
     if len(board) + len(cards) < 5:
         return ""
@@ -139,11 +141,13 @@ def sections(played: PlayedHand) -> list[tuple[str, list[str]]]:
         k = e.kind
         who = name(e.seat) if e.seat >= 0 else ""
         allin = " (all-in)" if e.all_in else ""
-        if k is _K.ANTE:
+        if k in _CHIPS_IN:
             pot += e.amount
+        elif k is _K.RETURN:
+            pot -= e.amount
+        if k is _K.ANTE:
             current.append(f"{who} posts the ante {_money(played, e.amount)}{allin}")
         elif k is _K.BLIND:
-            pot += e.amount
             current.append(f"{who} posts {next(blind_words)} {_money(played, e.amount)}{allin}")
         elif k is _K.DEAL:
             if street_lines is None:
@@ -161,23 +165,18 @@ def sections(played: PlayedHand) -> list[tuple[str, list[str]]]:
             ]
             out.append((title.lower(), current))
         elif k is _K.STRADDLE:
-            pot += e.amount
             current.append(f"{who} straddles {_money(played, e.total)}{allin}")
         elif k is _K.FOLD:
             current.append(f"{who} folds")
         elif k is _K.CHECK:
             current.append(f"{who} checks")
         elif k is _K.CALL:
-            pot += e.amount
             current.append(f"{who} calls {_money(played, e.amount)}{allin}")
         elif k is _K.BET:
-            pot += e.amount
             current.append(f"{who} bets {_money(played, e.total)}{allin}")
         elif k is _K.RAISE:
-            pot += e.amount
             current.append(f"{who} raises to {_money(played, e.total)}{allin}")
         elif k is _K.RETURN:
-            pot -= e.amount
             current.append(f"{_money(played, e.amount)} uncalled returned to {who}")
         elif k in (_K.SHOW, _K.MUCK):
             if not current or not current[0].startswith("*** SHOWDOWN"):
@@ -190,8 +189,8 @@ def sections(played: PlayedHand) -> list[tuple[str, list[str]]]:
                 if e.value is not None and played.rules.showdown is ShowdownMode.ANNOUNCED:
                     announced[e.seat] = e.value
                 current.append(f"{who} shows {format_cards(e.cards)}")
-    strengths = _finish_showdown(played, out, shown, announced, board)
-    out.append(("summary", _summary(played, board, strengths)))
+    _finish_showdown(played, out, shown, announced, board)
+    out.append(("summary", _summary(played, board, pot)))
     return out
 
 
@@ -201,14 +200,14 @@ def _finish_showdown(
     shown: dict[int, tuple[Card, ...]],
     announced: dict[int, int],
     board: Sequence[Card],
-) -> dict[int, str]:
+) -> None:
     """Name the hands shown (once the whole board is out) and say who won what."""
     strengths: dict[int, str] = {}
     for seat, cards in shown.items():
         if seat in announced:
             strengths[seat] = f"announced {describe(announced[seat])}"
         else:
-            strengths[seat] = _hand_name(played, seat, cards, board)
+            strengths[seat] = _hand_name(played, cards, board)
     showdown = next((lines for title, lines in out if title == "showdown"), None)
     if showdown is not None:
         for i, line in enumerate(showdown):
@@ -220,7 +219,7 @@ def _finish_showdown(
     target = out[-1][1]
     if result is None:
         target.append("(the record ends here: the hand is not over)")
-        return strengths
+        return
     pots = [p for p in result.pots if p.winners]
     for k, pot in enumerate(pots):
         what = "the pot" if len(pots) == 1 else ("the main pot" if k == 0 else f"side pot {k}")
@@ -239,20 +238,12 @@ def _finish_showdown(
             )
             names = " and ".join(played.name(s) for s in pot.winners)
             target.append(f"{names} split {what} ({_money(played, pot.amount)}): {shares}")
-    return strengths
 
 
-def _summary(played: PlayedHand, board: Sequence[Card], strengths: dict[int, str]) -> list[str]:
+def _summary(played: PlayedHand, board: Sequence[Card], pot: int) -> list[str]:
     lines = ["*** SUMMARY ***"]
     result = played.result
-    contributed = sum(
-        e.amount
-        for e in played.events
-        if e.kind in (_K.ANTE, _K.BLIND, _K.STRADDLE, _K.CALL, _K.BET, _K.RAISE)
-    ) - sum(e.amount for e in played.events if e.kind is _K.RETURN)
-    lines.append(
-        f"Pot {_money(played, contributed)}, board {format_cards(board) if board else '(none)'}"
-    )
+    lines.append(f"Pot {_money(played, pot)}, board {format_cards(board) if board else '(none)'}")
     for seat in range(played.players):
         start = played.starting[seat]
         text = f"{played.seat_label(seat)}: {played.name(seat)} {_money(played, start)}"
