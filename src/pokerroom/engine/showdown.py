@@ -19,7 +19,7 @@ win, split by the same tie and odd-chip rules as the rest of that pot.
 from __future__ import annotations
 
 from pokerroom.engine import events as ev
-from pokerroom.engine.pots import OddChip, Pot, award, suit_key
+from pokerroom.engine.pots import OddChip, Pot, _best, _Order, _split, award, suit_key
 from pokerroom.engine.state import CARD, SHOWDOWN, State
 from pokerroom.engine.view import HandResult
 from pokerroom.evaluator import best_hand, hand_value, rank7
@@ -160,30 +160,23 @@ class Showdown(State):
         self._settle_award(list(result.won), result.pots)
 
     def _single_pot(self, contributions: list[int], contesting: list[int]) -> bool:
-        """The common case, as :func:`~pokerroom.engine.pots.award` settles it: every
-        contesting seat put in the same (dead antes aside), so there is one pot, the dead
-        antes included, split equally among the best hands, odd chips one at a time from
-        the left of the button."""
+        """The common case, settled as :func:`~pokerroom.engine.pots.award` does (with its
+        pieces) but without its checks and side-pot set-up: every contesting seat put in
+        the same (dead antes aside), so there is one pot, the dead antes included, split
+        equally among the best hands, odd chips one at a time from the left of the button."""
         level = contributions[contesting[0]]
         for i in contesting:
             if contributions[i] != level:
                 return False
-        strengths = self._strength
-        best = max(strengths[i] for i in contesting)  # type: ignore[type-var]
-        winners = [i for i in contesting if strengths[i] == best]
-        k = len(winners)
-        if k > 1 and self.rules.odd_chip is not OddChip.LEFT_OF_BUTTON:
+        winners = _best(contesting, self._strength)
+        if len(winners) > 1 and self.rules.odd_chip is not OddChip.LEFT_OF_BUTTON:
             return False
         total = sum(self._committed)
+        shares = _split(total, winners, None, _Order(self.n, self.button, None))
         won = [0] * self.n
-        share, extra = divmod(total, k)
-        for i in winners:
+        for i, share in zip(winners, shares, strict=True):
             won[i] = share
-        if extra:
-            n, button = self.n, self.button
-            for i in sorted(winners, key=lambda i: (i - button - 1) % n)[:extra]:
-                won[i] += 1
-        pot = Pot(total, tuple(contesting), tuple(winners), tuple(won[i] for i in winners))
+        pot = Pot(total, tuple(contesting), tuple(winners), tuple(shares))
         self._settle_award(won, (pot,) if total else ())
         return True
 
