@@ -117,8 +117,7 @@ class Legality(State):
         """Why this action is not in the legal choices (one sentence, naming the rule)."""
         legal = self.legal_actions()
         s = self._to_act
-        verb = {_BET: "bet", _RAISE: "raise", _CALL: "call", _CHECK: "check", _FOLD: "fold",
-                _SHOW: "show", _MUCK: "muck"}[kind]  # fmt: skip
+        verb = kind.value
         if amount is not None:
             verb += f" {amount}" if kind is _BET else f" to {amount}"
         head = f"seat {s} cannot {verb} {STREETS[self._street].phrase}"
