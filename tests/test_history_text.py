@@ -177,3 +177,12 @@ def test_the_tables_seat_numbers_label_the_seats() -> None:
     ]
     assert "Seat 9 raises to $200 (all-in)" in rendered
     assert rendered[-1] == "Seat 9: Seat 9 $200 -> $0 (-$200)"
+
+
+def test_each_show_line_gets_its_own_hand_name() -> None:
+    """The hand is named on the seat's own show line, whatever the player is called."""
+    text = SIDE_POTS.replace('["Short", "Mid", "Deep"]', '["Ann: the rock", "Ann", "An"]')
+    rendered = render(replay_phh(loads(text)).played).splitlines()
+    assert "Ann: the rock shows Ac Ad: pair of aces, jack-nine-seven kickers" in rendered
+    assert "Ann shows Kc Kd: pair of kings, jack-nine-seven kickers" in rendered
+    assert "An shows Qc Qd: pair of queens, jack-nine-seven kickers" in rendered

@@ -61,6 +61,9 @@ _STREET_TITLES = ("PRE-FLOP", "FLOP", "TURN", "RIVER")
 _CHIPS_IN = frozenset({_K.ANTE, _K.BLIND, _K.STRADDLE, _K.CALL, _K.BET, _K.RAISE})
 """The events that put chips into the pot (a ``RETURN`` takes some back)."""
 
+_Shown = tuple[tuple[Card, ...], list[str], int]
+"""A seat's shown cards and where its show line is (the lines and the index)."""
+
 
 def _money(played: PlayedHand, chips: int) -> str:
     value = played.amount(chips)
@@ -134,7 +137,7 @@ def sections(played: PlayedHand) -> list[tuple[str, list[str]]]:
     blind_words = iter(_blind_words(played))
     board: list[Card] = []
     pot = 0
-    shown: dict[int, tuple[Card, ...]] = {}
+    shown: dict[int, _Shown] = {}
     announced: dict[int, int] = {}
     street_lines: list[str] | None = None
     for e in played.events:
@@ -185,7 +188,7 @@ def sections(played: PlayedHand) -> list[tuple[str, list[str]]]:
             if k is _K.MUCK:
                 current.append(f"{who} mucks")
             else:
-                shown[e.seat] = e.cards
+                shown[e.seat] = (e.cards, current, len(current))
                 if e.value is not None and played.rules.showdown is ShowdownMode.ANNOUNCED:
                     announced[e.seat] = e.value
                 current.append(f"{who} shows {format_cards(e.cards)}")
@@ -197,24 +200,20 @@ def sections(played: PlayedHand) -> list[tuple[str, list[str]]]:
 def _finish_showdown(
     played: PlayedHand,
     out: list[tuple[str, list[str]]],
-    shown: dict[int, tuple[Card, ...]],
+    shown: dict[int, _Shown],
     announced: dict[int, int],
     board: Sequence[Card],
 ) -> None:
-    """Name the hands shown (once the whole board is out) and say who won what."""
+    """Name the hands shown (once the whole board is out) on their show lines, and say
+    who won what."""
     strengths: dict[int, str] = {}
-    for seat, cards in shown.items():
+    for seat, (cards, lines, index) in shown.items():
         if seat in announced:
             strengths[seat] = f"announced {describe(announced[seat])}"
         else:
             strengths[seat] = _hand_name(played, cards, board)
-    showdown = next((lines for title, lines in out if title == "showdown"), None)
-    if showdown is not None:
-        for i, line in enumerate(showdown):
-            for seat, text in strengths.items():
-                prefix = f"{played.name(seat)} shows "
-                if line.startswith(prefix) and text and ":" not in line:
-                    showdown[i] = f"{line}: {text}"
+        if strengths[seat]:
+            lines[index] += f": {strengths[seat]}"
     result = played.result
     target = out[-1][1]
     if result is None:
