@@ -1,4 +1,4 @@
-"""Shared helpers of the engine tests: stacked hands and a random player."""
+"""Shared helpers of the engine tests: stacked hands, a random player, what a view holds."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import random
 from collections.abc import Sequence
 
 from pokerroom.cards import parse_cards
-from pokerroom.engine import Hand, random_action, stacked_deck
+from pokerroom.engine import Hand, PlayerView, random_action, stacked_deck
 from pokerroom.rules import Rules
 
 
@@ -47,6 +47,16 @@ def snapshot(hand: Hand) -> tuple[object, ...]:
         hand.to_act, hand.board, len(hand.events), hand.is_over, hand.raises,
         str(hand.legal_actions()) if hand.to_act is not None else None,
     )  # fmt: skip
+
+
+def view_cards(view: PlayerView) -> set[int]:
+    """Every card a view holds: its own hole cards, the board, shown hands, event cards."""
+    cards: set[int] = set(view.hole) | set(view.board)
+    for shown in view.shown:
+        cards.update(shown or ())
+    for event in view.events:
+        cards.update(event.cards)
+    return cards
 
 
 def play_random(hand: Hand, rng: random.Random) -> None:

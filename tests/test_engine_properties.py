@@ -15,7 +15,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine_helpers import snapshot
+from engine_helpers import snapshot, view_cards
 from pokerroom.engine import (
     Action,
     ActionKind,
@@ -102,15 +102,6 @@ def _illegal_actions(hand: Hand) -> list[Action]:
         a.kind is K.SHOW and a.value is None and K.SHOW in legal.kinds)]  # fmt: skip
 
 
-def _view_cards(view: PlayerView) -> set[int]:
-    cards = set(view.hole) | set(view.board)
-    for shown in view.shown:
-        cards.update(shown or ())
-    for event in view.events:
-        cards.update(event.cards)
-    return cards
-
-
 def _check_views(hand: Hand) -> None:
     for seat in range(hand.n):
         view = hand.view(seat)
@@ -119,7 +110,7 @@ def _check_views(hand: Hand) -> None:
             if shown is not None:
                 allowed.update(int(c) for c in shown)
                 assert any(e.kind is EventKind.SHOW and e.seat == s for e in hand.events)
-        assert {int(c) for c in _view_cards(view)} <= allowed
+        assert {int(c) for c in view_cards(view)} <= allowed
         assert view.hole == hand.hole(seat)
         assert (view.legal is not None) == (hand.to_act == seat)
         assert not any(isinstance(v, (list, dict)) for v in vars_of(view))

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from engine_helpers import make, play, play_random
+from engine_helpers import make, play, play_random, view_cards
 from pokerroom.cards import Card, format_cards, parse_cards
 from pokerroom.engine import (
     Action,
@@ -15,7 +15,6 @@ from pokerroom.engine import (
     Hand,
     IllegalAction,
     OddChip,
-    PlayerView,
     Pot,
     Street,
     TieSplit,
@@ -398,15 +397,6 @@ def test_min_hole_cards_one_stops_playing_the_board() -> None:
 # views and the event log -----------------------------------------------------------------
 
 
-def _cards_in(view: PlayerView) -> set[int]:
-    found: set[int] = set(view.hole) | set(view.board)
-    for cards in view.shown:
-        found.update(cards or ())
-    for event in view.events:
-        found.update(event.cards)
-    return found
-
-
 def test_view_holds_own_cards_and_nothing_hidden() -> None:
     hand = make(NL, [100] * 3, button=0, holes=["As Ks", "Qd Qc", "7h 2c"], board="2d 3d 4d 5d 6d")
     play(hand, "c c x")
@@ -414,11 +404,11 @@ def test_view_holds_own_cards_and_nothing_hidden() -> None:
         view = hand.view(seat)
         assert view.hole == hand.hole(seat)
         others = {int(c) for s in range(3) if s != seat for c in hand.hole(s)}
-        assert not _cards_in(view) & others
+        assert not view_cards(view) & others
         burns = [e for e in view.events if e.kind is EventKind.BURN]
         assert burns
         assert all(e.cards == () for e in burns)
-        assert _cards_in(view) <= set(view.hole) | set(view.board)
+        assert view_cards(view) <= set(view.hole) | set(view.board)
     assert hand.view(1).legal is not None
     assert hand.view(0).legal is None
     assert hand.view(1).to_call == 0
@@ -446,7 +436,7 @@ def test_view_after_showdown_shows_shown_cards_only() -> None:
     assert view.shown[1] == tuple(parse_cards("Qs Qh"))
     assert view.shown[2] == tuple(parse_cards("9c 9d"))
     assert view.shown[0] is None  # seat 0 mucked: the others never see its cards
-    assert Card.parse("Kc") not in _cards_in(hand.view(1))
+    assert Card.parse("Kc") not in view_cards(hand.view(1))
     assert view.result is hand.result
 
 
