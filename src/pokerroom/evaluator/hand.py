@@ -19,7 +19,7 @@ from itertools import combinations
 
 from pokerroom.cards import JOKER, Card, CardError, format_cards
 from pokerroom.evaluator.classes import Category, category_of, describe, five_ranks, ranks_of
-from pokerroom.evaluator.scalar import rank, rank5
+from pokerroom.evaluator.scalar import RANK_BY_SIZE, rank, rank5
 from pokerroom.evaluator.wild import evaluate_wild, made_values_wild, rank_wild
 from pokerroom.evaluator.wildcards import WildCards
 
@@ -105,8 +105,8 @@ def _order_five(value: int, five: Sequence[int]) -> tuple[Card, ...]:
 
 
 def _best_natural(cards: Sequence[int]) -> HandValue:
-    """Best five of 5–7 natural cards, with the cards used."""
-    value = rank(cards)
+    """Best five of 5–7 distinct natural cards (checked by the caller), with the cards used."""
+    value = RANK_BY_SIZE[len(cards)](cards)
     if len(cards) == 5:
         return HandValue(value, _order_five(value, cards))
     for five in combinations(cards, 5):
@@ -130,6 +130,11 @@ def evaluate(cards: Sequence[int], *, wild: WildCards | None = None) -> HandValu
     codes = _check(cards)
     if not 5 <= len(codes) <= 7:
         raise CardError(f"a hand has 5, 6 or 7 cards, not {len(codes)}")
+    return _evaluate(codes, wild)
+
+
+def _evaluate(codes: Sequence[int], wild: WildCards | None) -> HandValue:
+    """:func:`evaluate` of 5 to 7 codes that passed :func:`_check`."""
     if wild is not None and any(wild.is_wild(c) for c in codes):
         return evaluate_wild(codes, wild)
     if JOKER in codes:
@@ -163,14 +168,14 @@ def best_hand(
     if len(codes) < 5:
         raise CardError(f"need at least five cards, have {len(codes)}")
     if min_hole_cards == 0 and len(codes) <= 7:
-        return evaluate(codes, wild=wild)
+        return _evaluate(codes, wild)
     fives = _allowed_fives([int(c) for c in hole], [int(c) for c in board], min_hole_cards)
     if not fives:
         raise CardError(
             f"no five cards use {min_hole_cards} of the hole cards {format_cards(hole)!r} "
             f"with the board {format_cards(board)!r}"
         )
-    return max(evaluate(f, wild=wild) for f in fives)
+    return max(_evaluate(f, wild) for f in fives)
 
 
 def hand_value(

@@ -15,11 +15,12 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Final
 
 from pokerroom.cards import JOKER, CardError
 from pokerroom.evaluator.tables import flush_list, tables
 
-__all__ = ["rank", "rank5", "rank6", "rank7"]
+__all__ = ["RANK_BY_SIZE", "rank", "rank5", "rank6", "rank7"]
 
 _T5, _T6, _T7 = tables(5), tables(6), tables(7)
 _FLUSH = flush_list()
@@ -78,7 +79,8 @@ def rank5(
     return _r[k >> 8]
 
 
-_BY_SIZE: dict[int, Callable[[Sequence[int]], int]] = {5: rank5, 6: rank6, 7: rank7}
+RANK_BY_SIZE: Final[dict[int, Callable[[Sequence[int]], int]]] = {5: rank5, 6: rank6, 7: rank7}
+"""The unchecked evaluator of each hand size."""
 
 
 def rank(cards: Sequence[int]) -> int:
@@ -87,7 +89,7 @@ def rank(cards: Sequence[int]) -> int:
     Raises :class:`~pokerroom.cards.CardError` for the wrong number of cards, duplicates,
     codes out of range or the joker (wild hands go through ``evaluate(..., wild=...)``).
     """
-    fn = _BY_SIZE.get(len(cards))
+    fn = RANK_BY_SIZE.get(len(cards))
     if fn is None:
         raise CardError(f"a hand has 5, 6 or 7 cards, not {len(cards)}")
     codes = [int(c) for c in cards]

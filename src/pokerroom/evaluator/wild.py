@@ -38,7 +38,7 @@ from pokerroom.evaluator.classes import (
     category_of,
     five_ranks,
 )
-from pokerroom.evaluator.scalar import rank5, rank6, rank7
+from pokerroom.evaluator.scalar import RANK_BY_SIZE, rank5
 from pokerroom.evaluator.tables import flush_list
 from pokerroom.evaluator.wildbatch import rank_wild_batch
 from pokerroom.evaluator.wildcards import JokerMode, WildCards
@@ -80,9 +80,6 @@ def _joker_out() -> CardError:
     return CardError("the joker is not in play in this game (the rule has no joker mode)")
 
 
-_NATURAL_RANK = {5: rank5, 6: rank6, 7: rank7}
-
-
 def rank_wild(cards: Sequence[int], wild: WildCards) -> int:
     """Value of the best five of 5–7 card codes under a wild-card rule (unchecked: the
     cards must be distinct).  Without wild cards among them it is :func:`rank7` & co."""
@@ -101,7 +98,7 @@ def rank_wild(cards: Sequence[int], wild: WildCards) -> int:
         else:
             raise _joker_out()
     if not w + b:
-        return _NATURAL_RANK[len(cards)](cards)
+        return RANK_BY_SIZE[len(cards)](cards)
     value = rank_part_by_code(w, b)[code]
     f = flush_part_list(w + b)
     fv = max(f[masks[0]], f[masks[1]], f[masks[2]], f[masks[3]])
