@@ -133,13 +133,25 @@ def evaluate(cards: Sequence[int], *, wild: WildCards | None = None) -> HandValu
     return _evaluate(codes, wild)
 
 
-def _evaluate(codes: Sequence[int], wild: WildCards | None) -> HandValue:
-    """:func:`evaluate` of 5 to 7 codes that passed :func:`_check`."""
+def _wild_in(codes: Sequence[int], wild: WildCards | None) -> WildCards | None:
+    """``wild`` when wild cards are among ``codes``, else None (the joker raises then)."""
     if wild is not None and any(wild.is_wild(c) for c in codes):
-        return evaluate_wild(codes, wild)
+        return wild
     if JOKER in codes:
         raise CardError("the joker is not in play in this game (no wild-card rule given)")
-    return _best_natural(codes)
+    return None
+
+
+def _evaluate(codes: Sequence[int], wild: WildCards | None) -> HandValue:
+    """:func:`evaluate` of 5 to 7 codes that passed :func:`_check`."""
+    rule = _wild_in(codes, wild)
+    return _best_natural(codes) if rule is None else evaluate_wild(codes, rule)
+
+
+def _value(codes: Sequence[int], wild: WildCards | None) -> int:
+    """The value of :func:`_evaluate`, without finding the cards used."""
+    rule = _wild_in(codes, wild)
+    return RANK_BY_SIZE[len(codes)](codes) if rule is None else rank_wild(codes, rule)
 
 
 def _allowed_fives(
@@ -175,7 +187,8 @@ def best_hand(
             f"no five cards use {min_hole_cards} of the hole cards {format_cards(hole)!r} "
             f"with the board {format_cards(board)!r}"
         )
-    return max(_evaluate(f, wild) for f in fives)
+    # the first of the best fives, as max() of their hand values would pick it
+    return _evaluate(max(fives, key=lambda f: _value(f, wild)), wild)
 
 
 def hand_value(
@@ -212,10 +225,9 @@ def made_values(
     fives = _allowed_fives([int(c) for c in hole], [int(c) for c in board], min_hole_cards)
     values: set[int] = set()
     for five in fives:
-        if wild is not None and any(wild.is_wild(c) for c in five):
-            values.update(made_values_wild(five, wild))
-        elif JOKER in five:
-            raise CardError("the joker is not in play in this game (no wild-card rule given)")
-        else:
+        rule = _wild_in(five, wild)
+        if rule is None:
             values.add(rank5(five))
+        else:
+            values.update(made_values_wild(five, rule))
     return sorted(values, reverse=True)
