@@ -242,6 +242,11 @@ def test_phhs_errors_name_the_hand() -> None:
 def test_phhs_top_level_must_be_tables() -> None:
     with pytest.raises(PHHError, match="holds hands as tables"):
         loads_all('x = 1\n[1]\nvariant = "NT"\n')
+    with pytest.raises(PHHError) as info:
+        loads_all('# hands\nx = 1\n[1]\nvariant = "NT"\n', source="m.phhs")
+    assert str(info.value) == (
+        "m.phhs: line 2: a .phhs file holds hands as tables ([1], [2], ...); 'x' is the number 1"
+    )
 
 
 def test_unreadable_files_are_errors_not_tracebacks(tmp_path: Path) -> None:

@@ -218,7 +218,7 @@ def iter_hands(text: str, *, source: str | None = None) -> Iterator[tuple[str, P
             raise PHHError(
                 f"a .phhs file holds hands as tables ([1], [2], ...); {key!r} is "
                 f"{_type_word(table)}",
-                source=source, where=_at(locator.table_line(key), None),
+                source=source, where=_at(locator.field_line(key), None),
             )  # fmt: skip
         where = f"hand [{key}]"
         try:
@@ -277,10 +277,6 @@ class _Locator:
 
     def line_of(self, pos: int) -> int:
         return self.text.count("\n", 0, pos) + 1
-
-    def table_line(self, key: str) -> int | None:
-        m = re.search(rf"^\s*\[\s*[\"']?{re.escape(key)}[\"']?\s*\]", self.text, re.MULTILINE)
-        return self.line_of(m.start()) if m else None
 
     def within(self, key: str) -> _Locator:
         pattern = rf"^\s*\[\s*[\"']?{re.escape(key)}[\"']?\s*\]"
