@@ -42,6 +42,7 @@ from pokerroom.evaluator.classes import (
 
 __all__ = [
     "RANK_KEYS",
+    "STRAIGHTS",
     "SUIT_KEYS",
     "SizeTables",
     "best_of_rank_counts",
@@ -69,7 +70,7 @@ FLUSH_BITS: Final = 0x8888 << SUIT_SHIFT
 LOW32: Final = 0xFFFFFFFF
 
 # The ten straights as 13-bit rank masks, best first (ace high ... the wheel).
-_STRAIGHTS: Final = [(h, (0x1F << (h - 4)) if h >= 4 else 0x100F) for h in range(12, 2, -1)]
+STRAIGHTS: Final = [(h, (0x1F << (h - 4)) if h >= 4 else 0x100F) for h in range(12, 2, -1)]
 
 
 def best_of_rank_counts(counts: tuple[int, ...] | list[int]) -> int:
@@ -87,7 +88,7 @@ def best_of_rank_counts(counts: tuple[int, ...] | list[int]) -> int:
         if p is not None:
             return value_of(Category.FULL_HOUSE, (t, p))
     mask = sum(1 << r for r in present)
-    for high, window in _STRAIGHTS:
+    for high, window in STRAIGHTS:
         if mask & window == window:
             return value_of(Category.STRAIGHT, (high,))
     if trips:
@@ -104,7 +105,7 @@ def best_of_rank_counts(counts: tuple[int, ...] | list[int]) -> int:
 
 
 def _flush_value(mask: int) -> int:
-    for high, window in _STRAIGHTS:
+    for high, window in STRAIGHTS:
         if mask & window == window:
             return value_of(Category.STRAIGHT_FLUSH, (high,))
     ranks = [r for r in range(12, -1, -1) if mask >> r & 1][:5]

@@ -30,7 +30,7 @@ import numpy as np
 import numpy.typing as npt
 
 from pokerroom.evaluator.classes import Category, value_of
-from pokerroom.evaluator.tables import RANK_KEYS, flush_table, rank_multisets, tables
+from pokerroom.evaluator.tables import RANK_KEYS, STRAIGHTS, flush_table, rank_multisets, tables
 
 __all__ = [
     "FIVE_OF_A_KIND",
@@ -51,7 +51,6 @@ FIVE_OF_A_KIND: Final = tuple(value_of(Category.FIVE_OF_A_KIND, (r,)) for r in r
 POWERS: Final = tuple(5**r for r in range(13))
 _POWERS = np.array(POWERS, dtype=np.int64)
 _MAX_CARDS: Final = 7
-_STRAIGHT_WINDOWS: Final = [(h, (0x1F << (h - 4)) if h >= 4 else 0x100F) for h in range(12, 2, -1)]
 
 
 _BIT_COUNTS = np.array([v.bit_count() for v in range(1 << 13)], dtype=np.int64)
@@ -67,7 +66,7 @@ def straight_part(j: int) -> npt.NDArray[np.int64]:
     (each taking a missing rank of the straight), by mask; 0 where there is none."""
     masks = np.arange(1 << 13, dtype=np.int64)
     out = np.zeros(1 << 13, dtype=np.int64)
-    for high, window in reversed(_STRAIGHT_WINDOWS):  # low to high: the best one wins
+    for high, window in reversed(STRAIGHTS):  # low to high: the best one wins
         ok = _popcount(masks & window) + j >= 5
         out[ok] = value_of(Category.STRAIGHT, (high,))
     return out
