@@ -28,7 +28,7 @@ import numpy as np
 import numpy.typing as npt
 
 from pokerroom.evaluator.batch import flush_values
-from pokerroom.evaluator.tables import FLUSH_BITS, FLUSH_OFFSET, SUIT_SHIFT, tables
+from pokerroom.evaluator.tables import FLUSH_BITS, FLUSH_OFFSET, LOW32, SUIT_SHIFT, tables
 
 __all__ = ["Boards", "HoleKeys", "boards_from", "boards_of", "card_keys", "hole_keys",
            "values"]
@@ -48,7 +48,7 @@ def card_keys() -> tuple[Int64s, U16s, U64s]:
     """Per card code 0..51: the seven-card rank key, the suit-counter key, and the card's
     bit ``1 << (13 * suit + rank)``."""
     single = tables(7).single[:52]
-    rank = (single & np.uint64(0xFFFFFFFF)).astype(np.int64)
+    rank = (single & np.uint64(LOW32)).astype(np.int64)
     suit = (single >> np.uint64(SUIT_SHIFT)).astype(np.uint16)
     codes = np.arange(52, dtype=np.uint64)
     bit = np.left_shift(

@@ -45,7 +45,6 @@ __all__ = [
     "STRAIGHTS",
     "SUIT_KEYS",
     "SizeTables",
-    "best_of_rank_counts",
     "flush_table",
     "rank_multisets",
     "tables",
@@ -71,37 +70,6 @@ LOW32: Final = 0xFFFFFFFF
 
 # The ten straights as 13-bit rank masks, best first (ace high ... the wheel).
 STRAIGHTS: Final = [(h, (0x1F << (h - 4)) if h >= 4 else 0x100F) for h in range(12, 2, -1)]
-
-
-def best_of_rank_counts(counts: tuple[int, ...] | list[int]) -> int:
-    """Value of the best non-flush five-card hand from rank counts (index = rank)."""
-    present = [r for r in range(12, -1, -1) if counts[r]]
-    quads = [r for r in present if counts[r] >= 4]
-    if quads:
-        q = quads[0]
-        return value_of(Category.FOUR_OF_A_KIND, (q, next(r for r in present if r != q)))
-    trips = [r for r in present if counts[r] >= 3]
-    pairs = [r for r in present if counts[r] >= 2]
-    if trips:
-        t = trips[0]
-        p = next((r for r in pairs if r != t), None)
-        if p is not None:
-            return value_of(Category.FULL_HOUSE, (t, p))
-    mask = sum(1 << r for r in present)
-    for high, window in STRAIGHTS:
-        if mask & window == window:
-            return value_of(Category.STRAIGHT, (high,))
-    if trips:
-        t = trips[0]
-        return value_of(Category.THREE_OF_A_KIND, (t, *[r for r in present if r != t][:2]))
-    if len(pairs) >= 2:
-        hi, lo = pairs[0], pairs[1]
-        kick = next(r for r in present if r not in (hi, lo))
-        return value_of(Category.TWO_PAIR, (hi, lo, kick))
-    if pairs:
-        p = pairs[0]
-        return value_of(Category.PAIR, (p, *[r for r in present if r != p][:3]))
-    return value_of(Category.HIGH_CARD, tuple(present[:5]))
 
 
 def _flush_value(mask: int) -> int:
