@@ -16,6 +16,7 @@ import json
 import time
 from typing import TYPE_CHECKING
 
+from pokerroom.cards import format_cards
 from pokerroom.cli.errors import UsageError
 
 if TYPE_CHECKING:
@@ -115,8 +116,8 @@ def _as_json(result: EquityResult, seconds: float) -> dict[str, object]:
     return {
         "method": "exact" if result.exact else "monte carlo",
         "deals": result.deals,
-        "board": " ".join(map(str, result.board)),
-        "dead": " ".join(map(str, result.dead)),
+        "board": format_cards(result.board),
+        "dead": format_cards(result.dead),
         "seconds": round(seconds, 6),
         "players": [
             {"hand": p.hand, "win": p.win, "tie": p.tie, "equity": p.equity,
@@ -147,9 +148,9 @@ def _print_table(console: Console, result: EquityResult, seconds: float) -> None
         table.add_row(*row)
     console.print(table)
     if result.board:
-        console.print(f"board: {' '.join(map(str, result.board))}")
+        console.print(f"board: {format_cards(result.board)}")
     if result.dead:
-        console.print(f"dead:  {' '.join(map(str, result.dead))}")
+        console.print(f"dead:  {format_cards(result.dead)}")
 
 
 def _print_grid(console: Console, title: str, r: Range) -> None:
