@@ -164,6 +164,12 @@ def test_write_phh_converts_a_log(
     assert code == 0 and "wrote 200 hands" in err
     code, out, _ = run(["replay", "--check", out_path], capsys)
     assert code == 0 and out.splitlines()[-1] == "1 file: 200 hands (200 exact)"
+    one = str(tmp_path / "nl.phh")
+    code, _, err = run(["replay", "--check", "--write-phh", one, log], capsys)
+    assert code == 2
+    assert err.strip() == (
+        f"pokerroom replay: error: {one}: a .phh file holds one hand, not 200 (use .phhs)"
+    )
 
 
 def test_the_installed_command_never_shows_a_traceback(tmp_path: Path) -> None:

@@ -183,11 +183,8 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     if args.write_phh:
         if not written:
             raise UsageError("no hand was replayed: nothing to write")
-        target = args.write_phh
-        if len(written) > 1 and not target.endswith(".phhs"):
-            raise UsageError(f"{len(written)} hands need a .phhs file, not {target!r}")
-        write_phh(target, written)
-        print(f"wrote {len(written)} hand{'s' if len(written) != 1 else ''} to {target}",
+        write_phh(args.write_phh, written)  # several hands need a .phhs file: it says so
+        print(f"wrote {len(written)} hand{'s' if len(written) != 1 else ''} to {args.write_phh}",
               file=sys.stderr)  # fmt: skip
     return status
 
