@@ -38,10 +38,10 @@ from typing import Any
 
 import numpy as np
 
+from pokerroom.cards import CARD_CHARS
 from pokerroom.equity import equity, equity_vs_random
 
-RANKS, SUITS = "23456789TJQKA", "cdhs"
-DECK = [r + s for r in RANKS for s in SUITS]
+DECK = CARD_CHARS[:52]
 EVERY_HAND = "22+, A2+, K2+, Q2+, J2+, T2+, 92+, 82+, 72+, 62+, 52+, 42+, 32+"
 
 

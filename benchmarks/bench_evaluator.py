@@ -33,13 +33,12 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from pokerroom.cards import CARD_CHARS, format_cards
 from pokerroom.evaluator import WildCards, rank7, rank_batch, rank_wild, rank_wild_batch
-
-RANKS, SUITS = "23456789TJQKA", "cdhs"
 
 
 def text(code: int) -> str:
-    return RANKS[code >> 2] + SUITS[code & 3]
+    return CARD_CHARS[code]
 
 
 @dataclass
@@ -118,8 +117,8 @@ def peers(n: int) -> list[Peer]:
         from pokerkit import StandardHighHand
 
         out.append(Peer("PokerKit", "`StandardHighHand.from_game(hole, board)`", n // 1000,
-                        lambda h: [(list(PkCard.parse("".join(text(c) for c in r[:2]))),
-                                    list(PkCard.parse("".join(text(c) for c in r[2:]))))
+                        lambda h: [(list(PkCard.parse(format_cards(r[:2], ""))),
+                                    list(PkCard.parse(format_cards(r[2:], ""))))
                                    for r in h.tolist()],
                         lambda hs: list(starmap(StandardHighHand.from_game, hs))))
     except ImportError:
