@@ -17,9 +17,12 @@ from collections import Counter
 from collections.abc import Iterable
 from fractions import Fraction
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from pokerroom.cli.errors import UsageError
+
+if TYPE_CHECKING:
+    from pokerroom.history.sources import Outcome
 
 __all__ = ["register"]
 
@@ -37,14 +40,11 @@ def _fmt(value: Fraction, scale: int) -> str:
     return f"{float(v):.6g}"
 
 
-def _check(args: argparse.Namespace, outcomes: Iterable[object], out: TextIO) -> int:
-    from pokerroom.history.sources import Outcome
-
+def _check(args: argparse.Namespace, outcomes: Iterable[Outcome], out: TextIO) -> int:
     bad = 0
     counts: Counter[str] = Counter()
     per_file: dict[str, Counter[str]] = {}
     for item in outcomes:
-        assert isinstance(item, Outcome)
         tally = per_file.setdefault(item.source, Counter())
         if item.error is not None:
             bad += 1
@@ -89,15 +89,13 @@ def _tally(tally: Counter[str]) -> str:
     return f"{total} hand{'s' if total != 1 else ''} ({parts})"
 
 
-def _show(args: argparse.Namespace, outcomes: Iterable[object], out: TextIO) -> int:
-    from pokerroom.history.sources import Outcome
+def _show(args: argparse.Namespace, outcomes: Iterable[Outcome], out: TextIO) -> int:
     from pokerroom.history.text import sections
 
     status = 0
     pausing = args.step
     first = True
     for item in outcomes:
-        assert isinstance(item, Outcome)
         if item.error is not None:
             print(f"pokerroom replay: {item.error}", file=sys.stderr)
             status = 1
@@ -161,7 +159,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     game = GameDef.load(args.game) if args.game else None
     written = []
 
-    def outcomes() -> Iterable[object]:
+    def outcomes() -> Iterable[Outcome]:
         for path in expand(args.files):
             try:
                 for item in replays(path, game=game, seed=args.seed):
