@@ -50,6 +50,7 @@ def rules_from_gamedef(game: GameDef) -> Rules:
         else:
             opened_by_blind = r == 0 and max(game.blind) > 0
             caps.append(m if opened_by_blind else max(m - 1, 0))
+    max_raises = tuple(caps) if any(c is not None for c in caps) else None
     try:
         if game.betting is Betting.LIMIT:
             sizes = game.raise_size
@@ -60,7 +61,7 @@ def rules_from_gamedef(game: GameDef) -> Rules:
                 small_bet=sizes[0],
                 big_bet=sizes[2],
                 river_bet=sizes[3],
-                max_raises=tuple(caps) if any(c is not None for c in caps) else None,
+                max_raises=max_raises,
                 blinds=blinds,
                 burn_cards=False,
             )
@@ -68,7 +69,7 @@ def rules_from_gamedef(game: GameDef) -> Rules:
             rules = Rules(
                 structure=Structure.NO_LIMIT,
                 min_bet=max((*game.blind, 1)),
-                max_raises=tuple(caps) if any(c is not None for c in caps) else None,
+                max_raises=max_raises,
                 blinds=blinds,
                 burn_cards=False,
             )
