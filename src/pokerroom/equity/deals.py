@@ -71,11 +71,19 @@ class Seat:
         return HoleKeys(self.rank[picks], self.suit[picks], self.masks[picks])
 
 
+@functools.cache
+def _combo_table() -> U8s:
+    """The two cards of every combination index (higher code first), a (1326, 2) array."""
+    table = np.array([combo_cards(i) for i in range(COMBO_COUNT)], dtype=np.uint8)
+    table.setflags(write=False)
+    return table
+
+
 def seat_of(r: Range) -> Seat:
     items = r.indexed()
     index = np.array([i for i, _ in items], dtype=np.int64)
     weights = np.array([w for _, w in items], dtype=np.float64)
-    cards = np.array([combo_cards(i) for i, _ in items], dtype=np.uint8).reshape(-1, 2)
+    cards = _combo_table()[index]
     keys = hole_keys(cards[:, 0], cards[:, 1])
     return Seat(cards, index, weights, keys.mask, keys.rank, keys.suit)
 
@@ -166,8 +174,7 @@ def orbits(
         np.float64
     )
     digits = (keys[:, None] // scale[None, :]) % COMBO_COUNT
-    table = np.array([combo_cards(i) for i in range(COMBO_COUNT)], dtype=np.uint8)
-    reps: U8s = table[digits]
+    reps: U8s = _combo_table()[digits]
     return reps, weights
 
 
