@@ -1,0 +1,204 @@
+"""The betting of a hand: the forced bets, whose turn it is, the end of a round, and
+the moves that put chips in (``rules.md`` §6–7; a part of :class:`~pokerroom.engine.hand.Hand`).
+
+The moves here are applied as given: :meth:`~pokerroom.engine.hand.Hand.act` checks
+them against the legal choices (:mod:`pokerroom.engine.legality`) first.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pokerroom.engine import events as ev
+from pokerroom.engine.showdown import Showdown
+from pokerroom.engine.state import FIXED
+
+if TYPE_CHECKING:
+    from pokerroom.engine.plan import Plan
+
+__all__ = ["Betting"]
+
+
+class Betting(Showdown):
+    """The betting (a part of :class:`~pokerroom.engine.hand.Hand`)."""
+
+    __slots__ = ()
+
+    def _post_forced_bets(self, plan: Plan) -> None:
+        """Antes, then blinds (``rules.md`` §6): a player who cannot cover one posts all
+        they have."""
+        stacks, bets, committed = self._stacks, self._bets, self._committed
+        allin, log = self._allin, self._log
+        for seat, amount in plan.antes:
+            chips = amount if amount < stacks[seat] else stacks[seat]
+            stacks[seat] -= chips
+            committed[seat] += chips
+            self._antes[seat] = chips
+            allin[seat] = stacks[seat] == 0
+            log.append((ev.ANTE, 0, seat, chips, 0, (), allin[seat], None))
+        if plan.antes and not self.rules.dead_antes:
+            # Antes are contributions: the part of one nobody else matched is returned
+            # (as PHH's ante trimming does), like any uncalled bet.
+            posted = sorted(self._antes)
+            if posted[-1] > posted[-2]:
+                seat = self._antes.index(posted[-1])
+                extra = posted[-1] - posted[-2]
+                self._antes[seat] -= extra
+                committed[seat] -= extra
+                stacks[seat] += extra
+                allin[seat] = False
+                log.append((ev.RETURN, 0, seat, extra, 0, (), False, None))
+        for seat, amount in plan.blinds:
+            chips = amount if amount < stacks[seat] else stacks[seat]
+            if chips:
+                stacks[seat] -= chips
+                bets[seat] += chips
+                committed[seat] += chips
+                allin[seat] = stacks[seat] == 0
+                log.append((ev.BLIND, 0, seat, chips, bets[seat], (), allin[seat], None))
+
+    def _open_first_round(self, plan: Plan) -> None:
+        """A blind of a full unit opens the first round.  A blind posted short (all-in for
+        less) still has to be called in full by everyone else."""
+        bets, allin = self._bets, self._allin
+        self._high = high = max(plan.top_blind, *bets)
+        unit = plan.units[0]
+        self._opened = opened = high >= unit
+        self._full = (unit if plan.limit == FIXED else high) if opened else 0
+        self._need = [not a for a in allin]
+        self._movers = self.n - allin.count(True)
+        straddler = plan.straddler
+        if straddler >= 0 and not allin[straddler]:
+            self._straddle_pending = True  # 001: the straddler straddles or folds first
+            self._to_act = straddler
+        else:
+            self._open_round(plan.first)
+
+    def _open_round(self, start: int) -> None:
+        """Give the turn to the first seat from ``start`` that must act, or end the round."""
+        self._advance(start - 1)
+
+    def _advance(self, seat: int) -> None:
+        """Pass the turn clockwise to the next seat after ``seat`` that must act, or end
+        the round."""
+        need, n = self._need, self.n
+        i = seat + 1
+        for _ in range(n):
+            if i == n:
+                i = 0
+            if need[i]:
+                if self._movers == 1 and self._bets[i] >= max(self._bets):
+                    need[i] = False  # nothing to call and nobody left to bet against
+                    break
+                self._to_act = i
+                self._legal = None
+                return
+            i += 1
+        self._end_round()
+
+    def _end_round(self) -> None:
+        """Return the uncalled part of the top bet, then the next round, the run-out or
+        the showdown."""
+        self._to_act = -1
+        self._legal = None
+        self._close_bets()
+        if self._street == 3:
+            self._begin_showdown(runout=False)
+            return
+        if self._movers <= 1:
+            self._begin_showdown(runout=True)
+            return
+        n = self.n
+        folded, allin = self._folded, self._allin
+        self._street += 1
+        self._deal_board(self._street)
+        self._need = [not (f or a) for f, a in zip(folded, allin, strict=True)]
+        self._faced = [-1] * n
+        self._checked = [False] * n
+        self._full = self._raises = 0
+        self._opened = False
+        self._aggressor = -1
+        self._open_round((self.button + 1) % n)
+
+    def _check(self, s: int) -> None:
+        self._need[s] = False
+        self._checked[s] = True
+        self._faced[s] = self._high
+        self._log.append((ev.CHECK, self._street, s, 0, self._bets[s], (), False, None))
+        self._advance(s)
+
+    def _fold(self, s: int) -> None:
+        self._folded[s] = True
+        self._need[s] = False
+        self._live -= 1
+        self._movers -= 1
+        self._contenders -= 1
+        self._log.append((ev.FOLD, self._street, s, 0, self._bets[s], (), False, None))
+        self._straddle_pending = False
+        if self._live == 1:
+            self._finish_uncontested()
+        else:
+            self._advance(s)
+
+    def _call(self, s: int) -> None:
+        stacks = self._stacks
+        owe = self._high - self._bets[s]
+        chips = owe if owe < stacks[s] else stacks[s]
+        stacks[s] -= chips
+        self._bets[s] += chips
+        self._committed[s] += chips
+        allin = stacks[s] == 0
+        if allin:
+            self._allin[s] = True
+            self._movers -= 1
+        self._need[s] = False
+        self._faced[s] = self._high
+        self._checked[s] = False  # check-raise off binds only the answer to the next bet
+        kind = ev.CALL
+        if self._straddle_pending:
+            self._straddle_pending = False
+            kind = ev.STRADDLE
+        self._log.append((kind, self._street, s, chips, self._bets[s], (), allin, None))
+        self._advance(s)
+
+    def _bet(self, s: int, to: int) -> None:
+        stacks, bets = self._stacks, self._bets
+        chips = to - bets[s]
+        stacks[s] -= chips
+        bets[s] = to
+        self._committed[s] += chips
+        allin = stacks[s] == 0
+        if allin:
+            self._allin[s] = True
+            self._movers -= 1
+        high = self._high
+        unit = self._units[self._street]
+        if self._limit == FIXED:
+            if not self._opened:
+                self._opened = to >= unit  # the bet, or the completion of a short one
+            elif to - high >= unit:
+                self._raises += 1
+        elif to - high >= (unit if self._full < unit else self._full):  # a full bet or raise
+            if self._opened:
+                self._raises += 1
+            self._opened = True
+            self._full = to - high
+        self._high = to
+        self._checked[s] = False
+        need, folded, allins = self._need, self._folded, self._allin
+        for i in range(self.n):
+            need[i] = not folded[i] and not allins[i]
+        if self._straddle_pending:
+            # 001: the straddle counts toward the raise cap only with straddle_counts.
+            self._straddle_pending = False
+            self._raises = 1 if self._opened and self.rules.straddle_counts else 0
+            need[s] = not allin  # the straddle is live: its owner acts again
+            self._log.append((ev.STRADDLE, 0, s, chips, to, (), allin, None))
+            self._advance(s)
+            return
+        need[s] = False
+        self._faced[s] = to
+        self._aggressor = s
+        kind = ev.RAISE if high else ev.BET
+        self._log.append((kind, self._street, s, chips, to, (), allin, None))
+        self._advance(s)
