@@ -166,6 +166,23 @@ def test_missing_required_field_is_named() -> None:
     assert "required field 'min_bet' is missing" in msg
 
 
+@pytest.mark.parametrize(
+    ("changes", "name"),
+    [
+        ({"min_bet": None}, "min_bet"),
+        ({"blinds_or_straddles": None}, "blinds_or_straddles"),
+        ({"variant": "FT"}, "small_bet"),
+        ({"variant": "FT", "small_bet": 2}, "big_bet"),
+    ],
+)
+def test_a_hand_built_in_python_needs_its_variants_fields(
+    changes: dict[str, object], name: str
+) -> None:
+    """The fields a file must have, a hand made or changed in Python must have too."""
+    with pytest.raises(PHHError, match=f"field '{name}': the required field is missing"):
+        loads(MINIMAL).with_fields(**changes)
+
+
 def test_fixed_limit_needs_small_and_big_bet_not_min_bet() -> None:
     text = MINIMAL.replace('"NT"', '"FT"')
     assert "required field 'small_bet' is missing" in located(text)

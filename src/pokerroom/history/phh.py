@@ -464,8 +464,9 @@ def _validate(hand: PHHHand) -> None:
         amount = getattr(hand, name)
         if amount is not None and not (0 < amount < math.inf):
             raise _FieldError(f"must be a positive number, not {amount}", name)
-    if hand.variant in ("FT", "NT") and hand.blinds_or_straddles is None:
-        raise _FieldError("the required field is missing", "blinds_or_straddles")
+    for name in _REQUIRED.get(hand.variant, ()):
+        if getattr(hand, name) is None:
+            raise _FieldError(f"the required field is missing (variant {hand.variant!r})", name)
     if hand.is_holdem:
         _validate_holdem_actions(hand.actions, n)
 
