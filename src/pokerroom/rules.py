@@ -63,6 +63,7 @@ from enum import Enum
 from pathlib import Path
 from typing import Any, ClassVar
 
+from pokerroom._rulevalues import coerce_field, coerce_wild, wild_text
 from pokerroom.engine.pots import OddChip, TieSplit
 from pokerroom.evaluator.wildcards import JokerMode, WildCards
 
@@ -264,11 +265,11 @@ class Rules:
                 problems.append(f"unknown rule {key!r} (rules: {', '.join(sorted(known))})")
                 continue
             try:
-                values[key] = _coerce(key, raw)
+                values[key] = coerce_field(key, raw, cls._ENUMS.get(key))
             except (TypeError, ValueError) as exc:
                 problems.append(str(exc))
         try:
-            values["wild"] = _coerce_wild(wild, joker)
+            values["wild"] = coerce_wild(wild, joker)
         except ValueError as exc:
             problems.append(str(exc))
         if problems:
@@ -332,7 +333,7 @@ class Rules:
                 continue
             if f.name == "wild":
                 assert isinstance(value, WildCards)
-                out["wild"] = _wild_text(value)
+                out["wild"] = wild_text(value)
                 if value.joker is not None:
                     out["joker"] = value.joker.value
             elif isinstance(value, Enum):
@@ -379,89 +380,6 @@ class Rules:
         if self.max_raises is not None:
             text += f", raise cap {self.max_raises}"
         return text
-
-
-def _wild_text(wild: WildCards) -> str:
-    from pokerroom.cards import RANK_CHARS, format_cards
-
-    ranks = " ".join(RANK_CHARS[r] for r in sorted(wild.ranks))
-    cards = format_cards(sorted(wild.cards))
-    return " ".join(t for t in (ranks, cards) if t)
-
-
-def _coerce_wild(wild: Any, joker: Any) -> WildCards | None:
-    if isinstance(joker, str) and joker.strip().lower() in ("", "none", "no"):
-        joker = None
-    if isinstance(wild, WildCards):
-        if joker is not None:
-            return WildCards(ranks=wild.ranks, cards=wild.cards, joker=JokerMode.parse(str(joker)))
-        return wild
-    if isinstance(wild, int) and not isinstance(wild, bool):
-        wild = str(wild)  # deuces wild written as a number
-    if wild is not None and not isinstance(wild, str):
-        raise ValueError(f"wild is {wild!r}: wild cards are text like '2' or 'Jd' (or a WildCards)")
-    if joker is not None and not isinstance(joker, (str, JokerMode)):
-        raise ValueError(f"joker is {joker!r}: 'bug', 'wild' or 'none'")
-    try:
-        made = WildCards.parse(wild or "", joker=joker)
-    except ValueError as exc:
-        raise ValueError(f"wild is {wild!r}: {exc}") from None
-    return made if made.any else None
-
-
-_INT_FIELDS = {
-    "small_bet", "big_bet", "river_bet", "min_bet", "straddle", "min_hole_cards", "players",
-    "buy_in",
-}
-_BOOL_FIELDS = {
-    "straddle_counts", "dead_antes", "button_blind", "heads_up_reversed", "check_raise",
-    "all_in_only_when_short", "burn_cards", "freeze_out",
-}
-
-
-def _coerce(key: str, raw: Any) -> Any:
-    if key in Rules._ENUMS:
-        kind = Rules._ENUMS[key]
-        if isinstance(raw, kind):
-            return raw
-        text = str(raw).strip().lower().replace("_", "-").replace(" ", "-")
-        for member in kind:
-            if text in (member.value, member.name.lower().replace("_", "-")):
-                return member
-        choices = ", ".join(str(m.value) for m in kind)
-        raise ValueError(f"{key} is {raw!r}: one of {choices}")
-    if key in _BOOL_FIELDS:
-        if isinstance(raw, bool):
-            return raw
-        if isinstance(raw, str) and raw.strip().lower() in ("true", "yes", "on", "1"):
-            return True
-        if isinstance(raw, str) and raw.strip().lower() in ("false", "no", "off", "0"):
-            return False
-        raise ValueError(f"{key} is {raw!r}: true or false")
-    if key in _INT_FIELDS:
-        return _int_or_none(key, raw)
-    if key in ("blinds", "antes", "max_raises"):
-        if isinstance(raw, str) and raw.strip().lower() in ("none", "no-cap"):
-            return None
-        if isinstance(raw, (list, tuple)):
-            return tuple(_int_or_none(key, v) for v in raw)
-        return _int_or_none(key, raw)
-    return raw
-
-
-def _int_or_none(key: str, raw: Any) -> int | None:
-    if raw is None or (isinstance(raw, str) and raw.strip().lower() == "none"):
-        return None
-    if isinstance(raw, bool):
-        raise ValueError(f"{key} is {raw!r}: a whole number")
-    if isinstance(raw, int):
-        return raw
-    if isinstance(raw, str):
-        try:
-            return int(raw.strip())
-        except ValueError:
-            pass
-    raise ValueError(f"{key} is {raw!r}: a whole number")
 
 
 def _is_int(value: object) -> bool:

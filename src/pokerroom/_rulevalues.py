@@ -1,0 +1,102 @@
+"""Reading the fields of :class:`~pokerroom.rules.Rules` from plain data: TOML and JSON
+values and command-line text (``"fixed-limit"``, ``"true"``, ``"4"``, ``"2 Jd"``).
+
+The readers raise :class:`ValueError` with a sentence naming the field and the
+values it takes; :meth:`~pokerroom.rules.Rules.from_mapping` gathers them into one
+:class:`~pokerroom.rules.RulesError`.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Any
+
+from pokerroom.evaluator.wildcards import JokerMode, WildCards
+
+__all__ = ["coerce_field", "coerce_wild", "wild_text"]
+
+
+def wild_text(wild: WildCards) -> str:
+    """The text :func:`coerce_wild` reads back: ranks, then cards (``2 Jd``)."""
+    from pokerroom.cards import RANK_CHARS, format_cards
+
+    ranks = " ".join(RANK_CHARS[r] for r in sorted(wild.ranks))
+    cards = format_cards(sorted(wild.cards))
+    return " ".join(t for t in (ranks, cards) if t)
+
+
+def coerce_wild(wild: Any, joker: Any) -> WildCards | None:
+    """The ``wild`` field from its text (or a :class:`WildCards`) and the joker mode."""
+    if isinstance(joker, str) and joker.strip().lower() in ("", "none", "no"):
+        joker = None
+    if isinstance(wild, WildCards):
+        if joker is not None:
+            return WildCards(ranks=wild.ranks, cards=wild.cards, joker=JokerMode.parse(str(joker)))
+        return wild
+    if isinstance(wild, int) and not isinstance(wild, bool):
+        wild = str(wild)  # deuces wild written as a number
+    if wild is not None and not isinstance(wild, str):
+        raise ValueError(f"wild is {wild!r}: wild cards are text like '2' or 'Jd' (or a WildCards)")
+    if joker is not None and not isinstance(joker, (str, JokerMode)):
+        raise ValueError(f"joker is {joker!r}: 'bug', 'wild' or 'none'")
+    try:
+        made = WildCards.parse(wild or "", joker=joker)
+    except ValueError as exc:
+        raise ValueError(f"wild is {wild!r}: {exc}") from None
+    return made if made.any else None
+
+
+INT_FIELDS = {
+    "small_bet", "big_bet", "river_bet", "min_bet", "straddle", "min_hole_cards", "players",
+    "buy_in",
+}
+BOOL_FIELDS = {
+    "straddle_counts", "dead_antes", "button_blind", "heads_up_reversed", "check_raise",
+    "all_in_only_when_short", "burn_cards", "freeze_out",
+}
+
+
+def coerce_field(key: str, raw: Any, kind: type[Enum] | None) -> Any:
+    """The value of field ``key`` from plain data; ``kind`` is the field's enum, if any."""
+    if kind is not None:
+        if isinstance(raw, kind):
+            return raw
+        text = str(raw).strip().lower().replace("_", "-").replace(" ", "-")
+        for member in kind:
+            if text in (member.value, member.name.lower().replace("_", "-")):
+                return member
+        choices = ", ".join(str(m.value) for m in kind)
+        raise ValueError(f"{key} is {raw!r}: one of {choices}")
+    if key in BOOL_FIELDS:
+        if isinstance(raw, bool):
+            return raw
+        if isinstance(raw, str) and raw.strip().lower() in ("true", "yes", "on", "1"):
+            return True
+        if isinstance(raw, str) and raw.strip().lower() in ("false", "no", "off", "0"):
+            return False
+        raise ValueError(f"{key} is {raw!r}: true or false")
+    if key in INT_FIELDS:
+        return int_or_none(key, raw)
+    if key in ("blinds", "antes", "max_raises"):
+        if isinstance(raw, str) and raw.strip().lower() in ("none", "no-cap"):
+            return None
+        if isinstance(raw, (list, tuple)):
+            return tuple(int_or_none(key, v) for v in raw)
+        return int_or_none(key, raw)
+    return raw
+
+
+def int_or_none(key: str, raw: Any) -> int | None:
+    """A whole number (or ``None``) from a number or its text."""
+    if raw is None or (isinstance(raw, str) and raw.strip().lower() == "none"):
+        return None
+    if isinstance(raw, bool):
+        raise ValueError(f"{key} is {raw!r}: a whole number")
+    if isinstance(raw, int):
+        return raw
+    if isinstance(raw, str):
+        try:
+            return int(raw.strip())
+        except ValueError:
+            pass
+    raise ValueError(f"{key} is {raw!r}: a whole number")
