@@ -128,21 +128,18 @@ def _pause() -> str:
     return "quit" if line.strip().lower() in ("q", "quit") else "next"
 
 
-HISTORY_SUFFIXES = (".phh", ".phhs", ".log")
-
-
 def expand(paths: Iterable[str]) -> list[str]:
     """The files to replay: each file as given, each directory's hand-history files
     (``.phh``, ``.phhs``, ``.log``, searched recursively, in name order)."""
+    from pokerroom.history.sources import SUFFIXES
+
     files: list[str] = []
     for path in paths:
         folder = Path(path)
         if not folder.is_dir():
             files.append(path)
             continue
-        found = sorted(
-            str(p) for p in folder.rglob("*") if p.is_file() and p.suffix in HISTORY_SUFFIXES
-        )
+        found = sorted(str(p) for p in folder.rglob("*") if p.is_file() and p.suffix in SUFFIXES)
         if not found:
             raise UsageError(f"no .phh, .phhs or .log files in the directory {path!r}")
         files.extend(found)

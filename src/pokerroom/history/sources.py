@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
+from typing import Final
 
 from pokerroom.history.acpc import DealtCards, GameDef
 from pokerroom.history.acpclog import ACPCLog, rounding_error
@@ -24,7 +25,10 @@ from pokerroom.history.errors import ACPCError, HistoryError, PHHError, read_tex
 from pokerroom.history.phh import PHHHand, iter_hands, loads
 from pokerroom.history.replay import Replay, replay_phh
 
-__all__ = ["Outcome", "file_kind", "find_game", "replays"]
+__all__ = ["SUFFIXES", "Outcome", "file_kind", "find_game", "replays"]
+
+SUFFIXES: Final = {".phh": "phh", ".phhs": "phhs", ".log": "acpc"}
+"""The kind of a hand-history file by its suffix (other files: by their first line)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,11 +48,9 @@ class Outcome:
 
 def file_kind(path: str | Path, text: str) -> str:
     """``'phh'``, ``'phhs'`` or ``'acpc'``."""
-    suffix = Path(path).suffix.lower()
-    if suffix in (".phh", ".phhs"):
-        return suffix[1:]
-    if suffix == ".log":
-        return "acpc"
+    kind = SUFFIXES.get(Path(path).suffix.lower())
+    if kind is not None:
+        return kind
     for line in text.splitlines():
         stripped = line.strip()
         if not stripped or stripped.startswith(("#", ";")):
