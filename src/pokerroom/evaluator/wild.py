@@ -10,6 +10,7 @@ tests check this module against it.
 
 >>> from pokerroom.cards import parse_cards
 >>> from pokerroom.evaluator.classes import describe
+>>> from pokerroom.evaluator.wildcards import JokerMode
 >>> bug = WildCards(joker=JokerMode.BUG)
 >>> describe(rank_wild(parse_cards("Ks Kd Jk 7c 4h"), bug))  # the bug is an ace kicker
 'pair of kings, ace-seven-four kickers'
@@ -24,12 +25,8 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from dataclasses import dataclass
 from itertools import combinations, combinations_with_replacement
 from typing import TYPE_CHECKING, Final
-
-import numpy as np
-import numpy.typing as npt
 
 from pokerroom.cards import Card, CardError
 from pokerroom.evaluator.classes import (
@@ -41,7 +38,14 @@ from pokerroom.evaluator.classes import (
 from pokerroom.evaluator.scalar import RANK_BY_SIZE, rank5
 from pokerroom.evaluator.tables import flush_list
 from pokerroom.evaluator.wildbatch import rank_wild_batch
-from pokerroom.evaluator.wildcards import JokerMode, WildCards
+from pokerroom.evaluator.wildcards import (
+    BUG,
+    NATURAL,
+    OUT,
+    WILD,
+    WildCards,
+    card_kinds,
+)
 from pokerroom.evaluator.wildtables import (
     FIVE_OF_A_KIND,
     POWERS,
@@ -55,25 +59,9 @@ if TYPE_CHECKING:
 
 __all__ = ["evaluate_wild", "made_values_wild", "rank_wild", "rank_wild_batch"]
 
-NATURAL, WILD, BUG, OUT = 0, 1, 2, 3  # what a card is under a rule (OUT: joker not in play)
 _RANK_POWER: Final = [POWERS[c >> 2] for c in range(52)]
 _RANK_BIT: Final = [1 << (c >> 2) for c in range(52)]
 _FLUSHES = {Category.STRAIGHT_FLUSH, Category.FLUSH}
-
-
-@dataclass(frozen=True, slots=True)
-class _Plan:
-    """A wild-card rule compiled for the evaluators: what each card code 0–52 is."""
-
-    kind: list[int]
-    kind_array: npt.NDArray[np.uint8]
-
-
-@functools.lru_cache(maxsize=64)
-def _plan(wild: WildCards) -> _Plan:
-    kind = [WILD if wild.is_wild(c) else NATURAL for c in range(52)]
-    kind.append(OUT if wild.joker is None else BUG if wild.joker is JokerMode.BUG else WILD)
-    return _Plan(kind, np.array(kind, dtype=np.uint8))
 
 
 def _joker_out() -> CardError:
@@ -83,7 +71,7 @@ def _joker_out() -> CardError:
 def rank_wild(cards: Sequence[int], wild: WildCards) -> int:
     """Value of the best five of 5–7 card codes under a wild-card rule (unchecked: the
     cards must be distinct).  Without wild cards among them it is :func:`rank7` & co."""
-    kind = _plan(wild).kind
+    kind = card_kinds(wild)
     code = w = b = 0
     masks = [0, 0, 0, 0]
     for c in cards:
@@ -114,11 +102,13 @@ def evaluate_wild(codes: Sequence[int], wild: WildCards) -> HandValue:
     from pokerroom.evaluator.hand import HandValue
 
     value = rank_wild(codes, wild)
-    cards, played = _realise(codes, value, _plan(wild).kind)
+    cards, played = _realise(codes, value, card_kinds(wild))
     return HandValue(value, tuple(Card(c) for c in cards), tuple(Card(c) for c in played))
 
 
-def _realise(codes: Sequence[int], value: int, kind: list[int]) -> tuple[list[int], list[int]]:
+def _realise(
+    codes: Sequence[int], value: int, kind: Sequence[int]
+) -> tuple[list[int], list[int]]:
     """Five of ``codes`` and what each plays as, making ``value`` (the best value)."""
     naturals = sorted((c for c in codes if kind[c] == NATURAL), reverse=True)
     wilds = [c for c in codes if kind[c] == WILD]
@@ -199,7 +189,7 @@ def made_values_wild(five: Sequence[int], wild: WildCards) -> set[int]:
     each card it may stand for (the same set as the reference's substitutions)."""
     if len(five) != 5:
         raise CardError(f"made_values_wild takes five cards, not {len(five)}")
-    kind = _plan(wild).kind
+    kind = card_kinds(wild)
     if any(kind[c] == OUT for c in five):
         raise _joker_out()
     naturals = [c for c in five if kind[c] == NATURAL]

@@ -31,7 +31,7 @@ import numpy.typing as npt
 from pokerroom.cards import JOKER, CardError
 from pokerroom.evaluator.batch import CHUNK, card_array, check_distinct, pair_view, rank_rows
 from pokerroom.evaluator.tables import RANK_KEYS
-from pokerroom.evaluator.wildcards import JokerMode, WildCards
+from pokerroom.evaluator.wildcards import BUG, NATURAL, WILD, WildCards, card_kinds
 from pokerroom.evaluator.wildtables import flush_part, rank_part_dense
 
 __all__ = ["rank_wild_batch"]
@@ -89,13 +89,12 @@ class _CardTables:
 def _card_tables(wild: WildCards) -> _CardTables:
     keys = np.zeros(JOKER + 1, dtype=np.uint64)
     bits = np.zeros(JOKER + 1, dtype=np.uint64)
-    for c in range(JOKER + 1):
-        if c == JOKER:
-            if wild.joker is not None:
-                keys[c] = (1 if wild.joker is JokerMode.BUG else 2) << _GROUP_SHIFT
-        elif wild.is_wild(c):
+    for c, kind in enumerate(card_kinds(wild)):
+        if kind == WILD:
             keys[c] = 2 << _GROUP_SHIFT
-        else:
+        elif kind == BUG:
+            keys[c] = 1 << _GROUP_SHIFT
+        elif kind == NATURAL:
             r = c >> 2
             keys[c] = RANK_KEYS[6][r] | RANK_KEYS[5][r] << _K5_SHIFT
             bits[c] = 1 << (13 * (c & 3) + r)

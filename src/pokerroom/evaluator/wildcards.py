@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import Enum
 
 from pokerroom.cards import JOKER, Card, CardError, Rank, parse_cards
 
-__all__ = ["JokerMode", "WildCards"]
+__all__ = ["BUG", "NATURAL", "OUT", "WILD", "JokerMode", "WildCards", "card_kinds"]
+
+NATURAL, WILD, BUG, OUT = 0, 1, 2, 3  # what a card is under a rule (OUT: joker not in play)
 
 
 class JokerMode(Enum):
@@ -104,3 +107,11 @@ class WildCards:
                 cards.update(parse_cards(token))
         mode = JokerMode.parse(joker) if isinstance(joker, str) else joker
         return cls(ranks=frozenset(ranks), cards=frozenset(cards), joker=mode)
+
+
+@functools.lru_cache(maxsize=64)
+def card_kinds(wild: WildCards) -> tuple[int, ...]:
+    """What each card code 0–52 is under ``wild``, as the evaluators read it: ``NATURAL``,
+    ``WILD``, ``BUG``, or ``OUT`` (the joker, in a game without one)."""
+    joker = OUT if wild.joker is None else BUG if wild.joker is JokerMode.BUG else WILD
+    return (*(WILD if wild.is_wild(c) else NATURAL for c in range(JOKER)), joker)
