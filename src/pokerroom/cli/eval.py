@@ -10,6 +10,7 @@ from pokerroom.cards import Card, format_cards, parse_cards
 from pokerroom.cli.errors import UsageError
 
 if TYPE_CHECKING:
+    from pokerroom.evaluator import HandValue
     from pokerroom.evaluator.wildcards import WildCards
 
 __all__ = ["register"]
@@ -47,13 +48,18 @@ def _cmd_eval(args: argparse.Namespace) -> int:
         cards = parse_cards(text)
         hand = evaluate(cards, wild=wild)
     print(f"cards:    {format_cards(cards)}")
-    print(f"hand:     {format_cards(hand.cards)}")
-    if hand.played_as and tuple(hand.played_as) != tuple(hand.cards):
-        print(f"plays as: {format_cards(hand.played_as)}")
+    _print_hand(hand)
     print(f"category: {hand.category.label}")
     print(f"name:     {hand.name}")
     print(f"value:    {hand.value}")
     return 0
+
+
+def _print_hand(hand: HandValue) -> None:
+    """The five cards used and, when wild cards stand for others, what they play as."""
+    print(f"hand:     {format_cards(hand.cards)}")
+    if hand.played_as and tuple(hand.played_as) != tuple(hand.cards):
+        print(f"plays as: {format_cards(hand.played_as)}")
 
 
 def _nuts(board: list[Card], wild: WildCards | None, min_hole_cards: int) -> int:
@@ -62,10 +68,7 @@ def _nuts(board: list[Card], wild: WildCards | None, min_hole_cards: int) -> int
     result = nuts(board, wild=wild, min_hole_cards=min_hole_cards)
     print(f"board:    {format_cards(result.board)}")
     print(f"nuts:     {result.name}")
-    print(f"hand:     {format_cards(result.hand.cards)}")
-    played = result.hand.played_as
-    if played and tuple(played) != tuple(result.hand.cards):
-        print(f"plays as: {format_cards(played)}")
+    _print_hand(result.hand)
     holes = [format_cards(h) for h in result.holes]
     print(f"holes:    {len(holes)} pair{'s' if len(holes) != 1 else ''}: {', '.join(holes)}")
     return 0
