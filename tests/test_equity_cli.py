@@ -63,6 +63,13 @@ def test_grid_draws_each_range(capsys: pytest.CaptureFixture[str]) -> None:
     assert "player 2" not in out  # a single hand needs no chart
 
 
+def test_grid_takes_a_hand_written_with_a_space(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "Ah Kh", "QQ", "--board", "Ks7d2c", "--grid")
+    assert status == 0 and not err
+    assert "player 2: QQ" in out and "6 combinations" in out
+    assert "player 1" not in out
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

@@ -72,6 +72,7 @@ def _cmd_equity(args: argparse.Namespace) -> int:
     from rich.console import Console
 
     from pokerroom.equity import equity
+    from pokerroom.equity.calculator import read_range
 
     if len(args.players) < 2:
         raise UsageError(
@@ -79,12 +80,13 @@ def _cmd_equity(args: argparse.Namespace) -> int:
         )
     if args.exact and any(x is not None for x in (args.samples, args.target_error, args.time)):
         raise UsageError("--exact takes no --samples, --target-error or --time")
+    ranges = [read_range(p) for p in args.players]  # once: the table and the grid alike
     console = Console()
     bar = _LazyBar(console, "exact enumeration" if args.exact else "dealing")
     started = time.perf_counter()
     try:
         result = equity(
-            args.players,
+            ranges,
             args.board or "",
             args.dead or "",
             exact=True if args.exact else None,
@@ -103,10 +105,7 @@ def _cmd_equity(args: argparse.Namespace) -> int:
         return 0
     _print_table(console, result, seconds)
     if args.grid:
-        from pokerroom.ranges import Range
-
-        for i, text in enumerate(args.players, 1):
-            r = Range.parse(text)
+        for i, r in enumerate(ranges, 1):
             if not r.is_hand:
                 _print_grid(console, f"player {i}: {r}", r)
     return 0
