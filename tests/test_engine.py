@@ -341,6 +341,17 @@ def test_straddle_all_in_for_less() -> None:
     assert str(hand2.legal_actions()) == "fold, call 4 (all-in)"
 
 
+def test_go_all_in_straddles_short_when_no_blind_was_posted() -> None:
+    rules = Rules(structure=Structure.NO_LIMIT, blinds=(), straddle=10, min_bet=10)
+    hand = make(rules, [100, 6, 100], button=0)  # seat 1 must straddle 10 or fold
+    assert str(hand.legal_actions()) == "fold, raise to 6"
+    hand.go_all_in()
+    straddle = hand.events[-1]
+    assert (straddle.kind, straddle.seat, straddle.total, straddle.all_in) == (
+        EventKind.STRADDLE, 1, 6, True,
+    )  # fmt: skip
+
+
 def test_raise_cap_excludes_straddle() -> None:
     hand = make(CT, [1000] * 4, button=0)
     play(hand, "r10 r20 r30 r40")  # the straddle, then three raises

@@ -269,7 +269,7 @@ class Hand(Legality, Betting):
         s = self._to_act
         everything = self._bets[s] + self._stacks[s]
         if legal.can_raise and legal.max_to == everything:
-            self.act(_RAISE if self._high else _BET, everything)
+            self.bet_or_raise(everything)
         elif _CALL in legal.kinds and legal.call == self._stacks[s]:
             self.act(_CALL)
         else:
