@@ -4,7 +4,7 @@ round trips), and the rule sets it draws from.  Other history tests import it.""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from pokerroom.engine import ActionKind, Hand
 from pokerroom.history.record import PlayedHand
@@ -122,7 +122,7 @@ def random_hands(
     seed: int,
     count: int,
     *,
-    rules_for: object = any_rules,
+    rules_for: Callable[[random.Random, int], Rules] = any_rules,
     players: tuple[int, int] = (2, 9),
     cover_forced_bets: bool = False,
     random_showdown: bool = True,
@@ -134,10 +134,9 @@ def random_hands(
     pokerroom treat a big blind all-in for less differently; see the PokerKit test).
     """
     rng = random.Random(seed)
-    assert callable(rules_for)
     for i in range(count):
         n = rng.randint(*players)
-        rules: Rules = rules_for(rng, n)
+        rules = rules_for(rng, n)
         big = max(rules.units[0], rules.big_blind, 1)
         stacks = random_stacks(rng, n, big)
         if cover_forced_bets:

@@ -15,7 +15,7 @@ from pokerroom.engine.view import HandResult
 from pokerroom.history.compare import compare, exact_split
 from pokerroom.history.errors import PHHError, ReplayError
 from pokerroom.history.phh import load, loads
-from pokerroom.history.record import forced_bets, to_phh
+from pokerroom.history.record import PlayedHand, forced_bets, to_phh
 from pokerroom.history.replay import PHH_FIXED_LIMIT_CAPS, replay_phh, rules_from_phh
 from pokerroom.rules import Rules, Structure
 
@@ -277,8 +277,6 @@ def test_rules_of_a_hand_phh_cannot_describe_travel_in_custom_fields() -> None:
     hand = Hand(rules, [100, 100, 100], button=2, auto_showdown=True)
     while not hand.is_over:
         hand.apply(hand.default_action())
-    from pokerroom.history.record import PlayedHand
-
     phh = to_phh(PlayedHand.from_hand(hand))
     assert phh.custom["_rules"]["tie_split"] == "proportional"
     assert replay_phh(phh).played.rules == rules
