@@ -392,9 +392,7 @@ class Hand(Legality, Betting):
             committed=self.committed,
             folded=self.folded,
             all_in=self.all_in,
-            shown=tuple(
-                self.hole(i) if self._shown[i] else None for i in range(self.n)
-            ),
+            shown=self._shown_cards(),
             to_act=self.to_act,
             legal=self.legal_actions() if mine else None,
             events=tuple(_event(e, hidden=True, seat=seat) for e in self._raw_events()),

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from pokerroom.engine import events as ev
 from pokerroom.engine.pots import OddChip, Pot, _best, _Order, _split, award, suit_key
-from pokerroom.engine.state import CARD, SHOWDOWN, State
+from pokerroom.engine.state import SHOWDOWN, State
 from pokerroom.engine.view import HandResult
 from pokerroom.evaluator import best_hand, hand_value, rank7
 from pokerroom.rules import ShowdownMode
@@ -199,14 +199,10 @@ class Showdown(State):
         self._over = True
 
     def _make_result(self) -> HandResult:
-        holes, shown = self._holes, self._shown
         return HandResult(
             starting=self._starting,
             stacks=tuple(self._stacks),
             won=tuple(self._won),
             pots=self._pots,
-            shown=tuple(
-                (CARD[holes[i][0]], CARD[holes[i][1]]) if shown[i] else None
-                for i in range(self.n)
-            ),
+            shown=self._shown_cards(),
         )

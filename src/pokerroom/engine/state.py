@@ -125,6 +125,13 @@ class State:
     _raises: int  # raises this round (what the cap counts)
     _opened: bool  # a full bet has been made this round
 
+    def _shown_cards(self) -> tuple[tuple[Card, ...] | None, ...]:
+        """Each seat's hole cards if it showed them, else ``None``."""
+        holes, shown = self._holes, self._shown
+        return tuple(
+            (CARD[holes[i][0]], CARD[holes[i][1]]) if shown[i] else None for i in range(self.n)
+        )
+
     def _close_bets(self) -> None:
         """End the betting round's bets: the uncalled part of the top bet goes back to its
         owner (unless the owner folded: those chips stay in the pot), and nothing is left
