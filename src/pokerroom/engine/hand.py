@@ -120,8 +120,7 @@ class Hand(Legality, Betting):
         self._contenders = n
         self._street = 0
         self._board = []
-        log: list[RawEvent] = []
-        self._log = log
+        self._log = []
         self._legal = None
         self._why = ""
         self._result = None
@@ -149,7 +148,7 @@ class Hand(Legality, Betting):
         first, second = cards[:n], cards[n : 2 * n]
         self._holes = list(zip(first[r:] + first[:r], second[r:] + second[:r], strict=True))
         self._post_forced_bets(plan)
-        log.append(_DEALT)  # one DEAL event per seat, expanded when the log is read
+        self._log.append(_DEALT)  # one DEAL event per seat, expanded when the log is read
         self._open_first_round(plan)
 
     def _take_cards(self, deck: Deck, needed: int) -> list[int]:
