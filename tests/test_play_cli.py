@@ -47,6 +47,20 @@ def test_bad_cards_are_explained_and_the_input_may_end(
     assert "  a hand has 5, 6 or 7 cards, not 2" in out
 
 
+class _Interrupted(io.StringIO):
+    def readline(self, size: int | None = -1, /) -> str:  # type: ignore[override]
+        raise KeyboardInterrupt
+
+
+def test_ctrl_c_leaves_with_status_130(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sys, "stdin", _Interrupted())
+    assert main(["play"]) == 130
+    out, err = capsys.readouterr()
+    assert "Traceback" not in out + err and err == "\n"
+
+
 def test_help_describes_the_hand_reader(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         main(["play", "--help"])

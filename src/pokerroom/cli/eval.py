@@ -175,11 +175,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument(
         "cards", nargs="*", help="cards like As Ks Qs Js Ts 2c 3d (the board, with --hole)"
     )
-    p.add_argument("--hole", metavar="CARDS",
-                   help="the 2 hole cards; CARDS are then the board (3 to 5 cards)")
+    p.add_argument("--hole", metavar="HOLE",
+                   help="the 2 hole cards; the other cards are then the board (3 to 5)")
     p.add_argument("--min-hole-cards", type=int, choices=(0, 1, 2), metavar="{0,1,2}",
-                   help="with --hole or --nuts: hole cards the hand must use (0 hold'em, "
-                        "the default; 1; 2 Omaha-style)")
+                   help="with --hole or --nuts: the hand uses at least this many hole cards "
+                        "(0, the default, is hold'em; 2 is Omaha-style)")
     p.add_argument("--wild", metavar="WILD",
                    help="wild ranks or cards, like '2' (deuces wild), '2 Jd' or 'Jd'")
     p.add_argument("--joker", choices=("bug", "wild"),
