@@ -73,19 +73,27 @@ class Levels:
         return min(int(done // self.every), len(self.steps) - 1)
 
     def rules(self, base: Rules, chips: int) -> list[Rules]:
-        """Each level's rules: ``base`` with the level's overrides.  A level whose forced
-        bets reach the buy-in (fine late in a tournament: players post what they have)
-        gets ``chips`` (every chip in play) as its buy-in instead."""
+        """Each level's rules: ``base`` with the level's overrides.  Late levels may have
+        forced bets above the buy-in (players post what they have); such a level's rules
+        get a buy-in that makes them valid (the chips in play, doubled as needed): at the
+        table the stacks, not the rules' buy-in, are what players hold."""
         out = []
         for i, step in enumerate(self.steps):
             changes = {k: _thaw(v) for k, v in step}
             try:
                 out.append(base.replace(**changes))
+                continue
             except RulesError as exc:
+                first = exc
+            buy_in = max(base.buy_in, chips)
+            for _ in range(64):
                 try:
-                    out.append(base.replace(**changes, buy_in=max(base.buy_in, chips)))
+                    out.append(base.replace(**changes, buy_in=buy_in))
+                    break
                 except RulesError:
-                    raise RulesError([f"level {i}: {p}" for p in exc.problems]) from None
+                    buy_in *= 2
+            else:
+                raise RulesError([f"level {i}: {p}" for p in first.problems])
         return out
 
     def to_mapping(self) -> dict[str, Any]:
