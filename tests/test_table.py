@@ -455,3 +455,21 @@ def test_every_ruleset_deals_and_finishes_a_hand(name: str) -> None:
     while table.in_hand:
         table.apply(first_legal(table))
     assert table.last_result is not None and sum(table.stacks) == 6 * RULESETS[name].buy_in
+
+
+def test_a_hand_after_eliminations_makes_a_hand_history() -> None:
+    from pokerroom.history.phh import dumps, loads
+    from pokerroom.history.record import PlayedHand, to_phh
+
+    table = Table(NL, [300, 100, 300, 300], names=["Ann", "Bob", "Cy", "Di"],
+                  rng=random.Random(1))  # fmt: skip
+    all_in_hand(table, ["Ah As", "7c 2d", "4h 5h", "Kh Ks"], "Kd Qs 9h 8c 3d", {0, 1})
+    table.start_hand()
+    while table.in_hand:
+        table.apply(first_legal(table))
+    assert table.hand is not None
+    names = [table.names[t] for t in table.seats_in_hand]
+    played = PlayedHand.from_hand(table.hand, names=names, label=table.hand_number)
+    phh = loads(dumps(to_phh(played)))
+    assert phh.players == ("Di", "Ann", "Cy")  # position order: the button (Cy) last
+    assert sum(phh.finishing_stacks) == 1000

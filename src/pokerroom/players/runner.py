@@ -119,6 +119,7 @@ class Runner:
         self._hooks = {name: [hook(p, name) for p in players] for name in
                        ("start_game", "start_hand", "announce", "observe", "end_hand",
                         "end_game")}  # fmt: skip
+        self._wants = {name: any(fs) for name, fs in self._hooks.items()}
         self._observers = [(s, f) for s, f in enumerate(self._hooks["observe"]) if f]
         # Nobody to ask at the showdown: the hand decides it the default way itself.
         self._auto_showdown = None not in self.players and not any(self._hooks["announce"])
@@ -255,12 +256,9 @@ class Runner:
     def _sync(self) -> None:
         """Tell the players everything that happened and they have not heard yet."""
         table = self.table
-        hooks = self._hooks
         if not self._started:
             self._started = True
-            for seat, f in enumerate(hooks["start_game"]):
-                if f is not None:
-                    self._tell(seat, "start_game", f, table.game_start(seat))
+            self._tell_all("start_game", table.game_start)
         number = table.hand_number
         if number != self._hand_seen and table.hand is not None:
             if not self._hand_closed:
@@ -268,10 +266,9 @@ class Runner:
             self._hand_seen = number
             self._hand_closed = False
             self._sent = 0
-            start = table.hand_start
-            for seat, f in enumerate(hooks["start_hand"]):
-                if f is not None:
-                    self._tell(seat, "start_hand", f, start)
+            if self._wants["start_hand"]:
+                start = table.hand_start
+                self._tell_all("start_hand", lambda seat: start)
         if self._observers:
             self._flush()
         if not table.in_hand and not self._hand_closed:
@@ -279,9 +276,13 @@ class Runner:
         if table.is_over and not self._finished:
             self._finished = True
             result = self.result()
-            for seat, f in enumerate(hooks["end_game"]):
+            self._tell_all("end_game", lambda seat: result)
+
+    def _tell_all(self, hook: str, what: Callable[[int], object]) -> None:
+        if self._wants[hook]:
+            for seat, f in enumerate(self._hooks[hook]):
                 if f is not None:
-                    self._tell(seat, "end_game", f, result)
+                    self._tell(seat, hook, f, what(seat))
 
     def _flush(self) -> None:
         new = self.table.public_events(self._sent)
@@ -292,9 +293,7 @@ class Runner:
 
     def _close_hand(self) -> None:
         self._hand_closed = True
-        for seat, f in enumerate(self._hooks["end_hand"]):
-            if f is not None:
-                self._tell(seat, "end_hand", f, self.table.view(seat))
+        self._tell_all("end_hand", self.table.view)
 
 
 class _Late:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from typing import NamedTuple
 
 from pokerroom.cards import Card, format_cards
 from pokerroom.rules import Rules
@@ -60,10 +61,10 @@ class GameStart:
     hand: int = 0
 
 
-@dataclass(frozen=True, slots=True)
-class HandStart:
+class HandStart(NamedTuple):
     """What every player is told before a hand: its number (from 1), the button, every
-    seat's stack (0: out of the game), the seats dealt in, the level and its rules."""
+    seat's stack (0: out of the game), the seats dealt in, the level and its rules.
+    (A named tuple: one is made for every hand.)"""
 
     number: int
     button: int

@@ -40,7 +40,16 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from pokerroom.cards import Deck, Rank
-from pokerroom.engine import Action, Event, Hand, HandError, HandResult, IllegalAction, PlayerView
+from pokerroom.engine import (
+    Action,
+    Event,
+    Hand,
+    HandError,
+    HandResult,
+    IllegalAction,
+    LegalActions,
+    PlayerView,
+)
 from pokerroom.rules import Rules
 from pokerroom.table.info import (
     FirstButton,
@@ -56,7 +65,6 @@ from pokerroom.table.levels import LevelUnit
 from pokerroom.table.seats import Seating, TurnView, copy_legal, hide
 
 if TYPE_CHECKING:
-    from pokerroom.engine import LegalActions
     from pokerroom.table.levels import Levels
 
 __all__ = ["Table"]
@@ -280,10 +288,11 @@ class Table:
         self._in_hand = True
         self._update_turn()
         self._stamp += 1
-        self._start = None
+        self._start = start = HandStart(self._hand_no, button, self._hand_stacks, seats, level,
+                                        rules)  # fmt: skip
         if hand.is_over:  # everyone all-in on the forced bets
             self._finish_hand()
-        return self.hand_start
+        return start
 
     @property
     def next_button(self) -> int:
@@ -313,13 +322,15 @@ class Table:
                 raise TableError("no hand has been dealt yet")
             start = HandStart(self._hand_no, self._button, self._hand_stacks,
                               self._seating.seats, self.level, self.hand_rules)  # fmt: skip
-            self._start = start
+            self._start = start  # a restored game
         return start
 
     @property
     def hand(self) -> Hand | None:
         """The dealer's hand in play or the last one, in the engine's seats (see
-        :attr:`seats_in_hand`).  It holds every card: never give it to a player."""
+        :attr:`seats_in_hand`).  It holds every card: never give it to a player.  Its
+        history: ``PlayedHand.from_hand(table.hand, names=[table.names[t] for t in
+        table.seats_in_hand], label=table.hand_number)`` (:mod:`pokerroom.history`)."""
         return self._hand
 
     @property
@@ -494,7 +505,10 @@ class Table:
         hand = self._hand
         if t < 0 or hand is None:
             hand = self._pending()
-        return TurnView.make(t, copy_legal(hand.legal_actions(), t), self, self._stamp)
+        legal = hand.legal_actions()
+        mine = LegalActions(t, legal.street, legal.kinds, legal.to_call, legal.call,
+                            legal.min_to, legal.max_to, legal.values)  # fmt: skip
+        return TurnView.make(t, mine, self, self._stamp)
 
     def full_view_at(self, stamp: int) -> PlayerView:
         """The complete :meth:`turn_view` of decision ``stamp`` (while it is pending)."""
