@@ -3,9 +3,10 @@ second of each bot, in one run.
 
 Run: ``python benchmarks/bench_table.py`` (about a minute; ``--quick`` for a short run).
 
-* **engine**: the loop of ``bench_engine.py``: a new :class:`~pokerroom.engine.Hand` per
-  hand, stacks of 100 big blinds every hand, the button moving, every action drawn by
-  :func:`~pokerroom.engine.random_action`, showdowns decided by the hand itself.
+* **engine**: the loop of ``bench_engine.py`` (imported from it): a new
+  :class:`~pokerroom.engine.Hand` per hand, stacks of 100 big blinds every hand, the
+  button moving, every action drawn by :func:`~pokerroom.engine.random_action`,
+  showdowns decided by the hand itself.
 * **table + runner**: a :class:`~pokerroom.table.Table` that resets the stacks every hand
   (the same deal as above) played by :class:`~pokerroom.players.Runner` with
   :class:`~pokerroom.players.RandomBot` players and a clock holding them to a budget:
@@ -36,7 +37,8 @@ import random
 import time
 from collections.abc import Callable
 
-from pokerroom.engine import Action, Hand, PlayerView, random_action
+from bench_engine import _pokerroom
+from pokerroom.engine import Action, PlayerView, random_action
 from pokerroom.players import BOTS, RandomBot, Runner
 from pokerroom.rules import Rules
 from pokerroom.table import Table
@@ -44,17 +46,7 @@ from pokerroom.table import Table
 Play = Callable[[int, int, random.Random], None]  # (players, hands, rng)
 
 
-def engine_loop(rules: Rules, stack: int) -> Play:
-    def play(players: int, hands: int, rng: random.Random) -> None:
-        stacks = [stack] * players
-        pick = random_action
-        for i in range(hands):
-            hand = Hand(rules, stacks, button=i % players, rng=rng, auto_showdown=True)
-            legal_actions, act = hand.legal_actions, hand.act
-            while not hand.is_over:
-                act(*pick(legal_actions(), rng))
-
-    return play
+engine_loop = _pokerroom  # bench_engine.py's loop, the same in both benchmarks
 
 
 def table_runner(rules: Rules, stack: int) -> Play:

@@ -100,12 +100,12 @@ def test_simple_bots_play_every_rule_set_legally(bot: str, name: str) -> None:
 @pytest.mark.parametrize("name", sorted(RULESETS))
 def test_rule_based_plays_every_rule_set_legally(name: str) -> None:
     rng = random.Random(name)
-    for players in (2, 6):
+    for players in (2, 6, 14):
         rules = small(RULESETS[name], 6)
         seated: list[Player] = [RuleBased(seed=i, samples=60) for i in range(players - 1)]
         seated.append(RandomBot(seed=rng.getrandbits(32)))
         result = play_game(rules, seated, seed=rng.getrandbits(32), on_fault=strict,
-                           max_hands=60)  # fmt: skip
+                           max_hands=40)  # fmt: skip
         assert sum(result.stacks) == players * rules.buy_in
         assert result.faults == ()
 

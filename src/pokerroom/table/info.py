@@ -48,8 +48,8 @@ class FirstButton(Enum):
 class GameStart:
     """What a player is told before the game (001): the number of players, its own seat
     and the button, with the rules, the names and the starting stacks.  ``seat`` is -1
-    for a spectator.  ``hand`` is the number of hands already played (0 for a new game;
-    more when a saved game is resumed)."""
+    for a spectator.  ``hand`` is the number of hands dealt so far (0 for a new game; more
+    when a saved game is resumed, the hand in play included)."""
 
     rules: Rules
     players: int

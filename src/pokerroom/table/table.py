@@ -28,7 +28,8 @@ ends when one seat has every chip.  The finishing order: seats out in the same h
 placed by their chips at the start of that hand, more chips higher, equal chips sharing
 the place.  With ``reset_stacks`` (ACPC matches) every hand starts from the starting
 stacks, nobody goes out, and :attr:`Table.totals` keeps the score.  ``max_hands`` ends
-any game after that many hands (the seats still in are then placed by their chips).
+any game after that many hands (the seats still in are then placed by their chips).  The
+caller chooses the kind of game; ``Rules.freeze_out`` is not consulted.
 """
 
 from __future__ import annotations
