@@ -64,7 +64,7 @@ class Solver:
         self.regrets = sweeps.zeros()
         self.weights = sweeps.zeros()  # the average strategy, unnormalised
         self.current = sweeps.uniform()
-        self._mine = [[owner == p for owner in sweeps.owner] for p in (0, 1)]
+        self._mine = [[rows[p] for rows in sweeps.player_rows] for p in (0, 1)]
 
     def iterate(self) -> None:
         """One iteration: player 0 updates, then player 1."""
@@ -79,7 +79,7 @@ class Solver:
             reach = sweeps.decision_ranges(p, own)
             weight = float(t) ** method.gamma
             for s, rows in enumerate(self._mine[p]):
-                if not rows.any():
+                if rows.start == rows.stop:
                     continue
                 r = self.regrets[s][rows]
                 if method.floor:
@@ -88,11 +88,10 @@ class Solver:
                     up = t**method.alpha / (t**method.alpha + 1.0)
                     down = t**method.beta / (t**method.beta + 1.0)
                     r *= np.where(r > 0, up, down)
-                self.regrets[s][rows] = r
                 self.weights[s][rows] += weight * reach[s][rows][:, None, :] * sigma[s][rows]
-            matched = sweeps.normalise(self.regrets)
             for s, rows in enumerate(self._mine[p]):
-                sigma[s][rows] = matched[s][rows]
+                if rows.start != rows.stop:
+                    sigma[s][rows] = sweeps.match(s, rows, self.regrets[s][rows])
         self.iterations = t
 
     def run(self, iterations: int) -> None:

@@ -95,9 +95,18 @@ class Sweeps:
             s = int(seg[i])
             row[i] = counts[s]
             counts[s] += 1
-            if kind[i] < CHANCE:
-                drow[i] = dcounts[s]
-                dcounts[s] += 1
+        # Decision rows: player 0's nodes of a segment, then player 1's, so that each
+        # player's rows are one slice.
+        self.player_rows: list[tuple[slice, slice]] = []
+        for s in range(nseg):
+            bounds = []
+            for p in (0, 1):
+                start = dcounts[s]
+                mine = np.flatnonzero((kind == p) & (seg == s))
+                drow[mine] = np.arange(start, start + len(mine))
+                dcounts[s] += len(mine)
+                bounds.append(slice(start, dcounts[s]))
+            self.player_rows.append((bounds[0], bounds[1]))
         self.rows = row
         self.decision_rows = drow
         self.node_counts = tuple(counts)
@@ -159,6 +168,7 @@ class Sweeps:
             terminals.append(_Terminals(s, m, row[sel], tree.stake[sel].astype(np.float64)))
         self._terminals = terminals
         self._matrices_t = tuple(np.ascontiguousarray(m.T) for m in game.matrices)
+        self._ones = tuple(bool(np.all(m == 1.0)) for m in game.matrices)
         self._transitions_t = tuple(np.ascontiguousarray(t.T) for t in game.transitions)
 
     # ------------------------------------------------------------------ strategies
@@ -179,15 +189,17 @@ class Sweeps:
 
     def normalise(self, weights: Strategy) -> Strategy:
         """Weights per action turned into probabilities (uniform where all are zero)."""
-        out = []
-        for s, raw in enumerate(weights):
-            mask = self.action_mask[s][:, :, None]
-            w = np.where(mask, np.maximum(raw, 0.0), 0.0)
-            total = w.sum(axis=1, keepdims=True)
-            legal = mask.sum(axis=1, keepdims=True)
-            out.append(np.where(total > 0, w / np.where(total > 0, total, 1.0),
-                                mask / np.maximum(legal, 1)))  # fmt: skip
-        return out
+        return [self.match(s, slice(None), w) for s, w in enumerate(weights)]
+
+    def match(self, segment: int, rows: slice, weights: F64s) -> F64s:
+        """Regret matching on some decision rows of a segment: the positive part of
+        ``weights``, normalised (every legal action alike where none is positive)."""
+        mask = self.action_mask[segment][rows][:, :, None]
+        w = np.where(mask, np.maximum(weights, 0.0), 0.0)
+        total = w.sum(axis=1, keepdims=True)
+        legal = mask.sum(axis=1, keepdims=True)
+        safe = np.where(total > 0, total, 1.0)
+        return np.where(total > 0, w / safe, mask / np.maximum(legal, 1))
 
     # ------------------------------------------------------------------ sweeps
 
@@ -207,7 +219,7 @@ class Sweeps:
                 else:
                     src = out[g.segment][g.parent]
                     out[g.child_segment][g.child] = (
-                        src if g.transition < 0 else src @ game.transitions[g.transition]
+                        src if g.transition < 0 else _times(src, game.transitions[g.transition])
                     )
         return out
 
@@ -228,13 +240,16 @@ class Sweeps:
         for t in self._terminals:
             opp = opponent[t.segment][t.rows]
             m = game.matrices[t.matrix] if player == 1 else self._matrices_t[t.matrix]
-            out[t.segment][t.rows] = (sign * t.stakes)[:, None] * (opp @ m)
+            # a fold pays the same whatever the states: no product needed
+            fold = self._ones[t.matrix]
+            spread = opp.sum(axis=1, keepdims=True) if fold else _times(opp, m)
+            out[t.segment][t.rows] = (sign * t.stakes)[:, None] * spread
         for level in reversed(self._backward):
             for g in level:
                 if isinstance(g, _Outcomes):
                     v = out[g.child_segment][g.child]
                     if g.transition >= 0:
-                        v = v @ self._transitions_t[g.transition]
+                        v = _times(v, self._transitions_t[g.transition])
                     np.add.at(out[g.segment], g.parent, v)
                     continue
                 v = out[g.segment]
@@ -268,3 +283,9 @@ class Sweeps:
             sel = mine[tree.segment[mine] == s]
             out[s][self.decision_rows[sel]] = ranges[s][self.rows[sel]]
         return out
+
+
+def _times(rows: F64s, matrix: F64s) -> F64s:
+    """``rows @ matrix`` without BLAS: its threads only spin on these small products."""
+    out: F64s = np.einsum("nb,bc->nc", rows, matrix)
+    return out
