@@ -54,8 +54,9 @@ def test_the_nuts_beat_every_hand_and_the_board_ties_all() -> None:
     s = river_strengths(np.array([parse_cards("As Ks Qs Js Ts")]))
     live = s[0][s[0] >= 0]
     assert len(live) == 1081 and np.all(live == 990)  # the board plays: every hand ties
-    s = river_strengths(np.array([parse_cards("2c 7d 9h Js Kd")]))
-    assert s[0, combo_index(*parse_cards("Kh Kc"))] == TOP  # top set, no straight or flush
+    s = river_strengths(np.array([parse_cards("2c 7d 9h 4s Kd")]))
+    assert s[0, combo_index(*parse_cards("Kh Kc"))] == TOP  # top set: no straight or flush
+    assert s[0, combo_index(*parse_cards("9s 9c"))] == TOP - 2 * 3  # only KK's 3 combos win
 
 
 def test_canonical_boards_are_one_per_suit_class() -> None:
@@ -135,11 +136,13 @@ def test_flop_table_is_the_feature_computed_from_scratch(buckets) -> None:  # ty
 def test_buckets_order_hands_by_strength(buckets) -> None:  # type: ignore[no-untyped-def]
     def bucket(hole: str, board: str) -> int:
         h = parse_cards(hole)
-        return buckets.bucket((int(h[0]), int(h[1])), tuple(int(c) for c in parse_cards(board)))
+        cards = parse_cards(board) if board else []
+        return buckets.bucket((int(h[0]), int(h[1])), tuple(int(c) for c in cards))
 
     top = DEFAULT_BUCKETS[0] - 1
-    assert bucket("As Ah", "") == top and bucket("7c 2d", "") == 0
-    assert bucket("Kh Kc", "2c 7d 9h Js Kd") == DEFAULT_BUCKETS[3] - 1
+    assert bucket("As Ah", "") == top and bucket("Ks Kh", "") == top - 1
+    assert bucket("7c 2d", "") < 5 < bucket("7c 2c", "")  # suited is worth more
+    assert bucket("Kh Kc", "2c 7d 9h 4s Kd") == DEFAULT_BUCKETS[3] - 1
     assert bucket("3h 2c", "As Kd 9h 7s Qc") == 0
     assert bucket("Ah Kh", "Qh Jh 2c 3d") > bucket("4c 5d", "Qh Jh 2c 3d")
     with pytest.raises(ValueError, match="cards used twice"):

@@ -19,7 +19,7 @@ the 51 pairs holding it).  No pair is compared with another one by one.
 >>> int(s[0, combo_index(*parse_cards("Js Ts"))])  # the royal flush beats all 990 hands
 1980
 >>> int(s[0, combo_index(*parse_cards("Ah Ad"))]), int(s[0, combo_index(*parse_cards("As 3c"))])
-(1960, -1)
+(1860, -1)
 """
 
 from __future__ import annotations

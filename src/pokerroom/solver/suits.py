@@ -9,7 +9,7 @@ canonical flops for 22,100 flops, 16,432 turn boards (four cards) for 270,725, a
 
 >>> from pokerroom.cards import parse_cards, format_cards
 >>> keys, perms = canonical(np.array([parse_cards("Ah Kh 2c"), parse_cards("As Ks 2d")]))
->>> keys[0] == keys[1], format_cards(unpack(int(keys[0]), 3))
+>>> bool(keys[0] == keys[1]), format_cards(unpack(int(keys[0]), 3))
 (True, '2c Kd Ad')
 """
 
