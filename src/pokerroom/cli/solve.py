@@ -54,6 +54,7 @@ def _cmd_solve(args: argparse.Namespace) -> int:
         if args.out or args.plot:
             raise UsageError(f"--out and --plot are for hold'em, not --game {args.game}")
         return _toy(console, args)
+    _sizes(args.buckets)  # checked before anything else
     if args.out is None:
         raise UsageError("give --out FILE.npz for the strategy")
     return _holdem(console, args)
@@ -95,11 +96,15 @@ def _holdem(console: Console, args: argparse.Namespace) -> int:
             bar.update(tasks[stage], completed=done)  # type: ignore[arg-type]
 
         abstraction = abstraction_for(sizes, progress)
-    console.print(f"card buckets {args.buckets} ready in {time.perf_counter() - started:.1f} s")
+    seconds = time.perf_counter() - started
+    console.print(f"card buckets {args.buckets} ready in {seconds:.1f} s", soft_wrap=True)
     tree = betting_tree(rules)
     game = holdem_game(tree, abstraction)
-    console.print(f"{game.name}: {tree.decisions:,} betting decisions, "
-                  f"{game.decisions:,} information sets (both players)")  # fmt: skip
+    console.print(
+        f"{game.name}: {tree.decisions:,} betting decisions, "
+        f"{game.decisions:,} information sets (both players)",
+        soft_wrap=True,
+    )
     solver = Solver(game, args.method)
     rows = _solve(console, solver, args, lambda chips: mbb(chips, tree), "mbb/h")
     _table(console, f"{rules} heads-up, buckets {args.buckets}, {args.method}", rows, "mbb/h")
@@ -113,10 +118,10 @@ def _holdem(console: Console, args: argparse.Namespace) -> int:
                         solver.iterations, solver.method.name, tuple(rows))  # fmt: skip
     strategy.save(args.out)
     size = Path(args.out).stat().st_size
-    console.print(f"wrote {args.out} ({size / 1e6:.2f} MB)")
+    console.print(f"wrote {args.out} ({size / 1e6:.2f} MB)", soft_wrap=True)
     if args.plot:
         _plot(rows, args.plot, f"{rules} heads-up, buckets {args.buckets}")
-        console.print(f"wrote {args.plot}")
+        console.print(f"wrote {args.plot}", soft_wrap=True)
     return 0
 
 
