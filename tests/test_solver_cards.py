@@ -13,7 +13,7 @@ from pokerroom.ranges import combo_index
 from pokerroom.solver.abstraction import cut
 from pokerroom.solver.features import LEVELS, flop_level, river_level, turn_level
 from pokerroom.solver.files import DEFAULT_BUCKETS, abstraction_for
-from pokerroom.solver.strength import TOP, combos, river_strengths
+from pokerroom.solver.strength import TOP, combos, hand_strengths, river_strengths
 from pokerroom.solver.suits import boards, canonical, card_maps, combo_maps
 
 
@@ -48,6 +48,15 @@ def test_river_strengths_match_one_by_one_counting() -> None:
             assert strengths[b, combo] == _slow_strength(hole, board)
             checked += 1
     assert checked > 60
+
+
+def test_one_hands_strengths_are_those_of_all_hands() -> None:
+    rng = np.random.default_rng(9)
+    pairs, _ = combos()
+    for combo in rng.choice(1326, 10, replace=False).tolist():
+        rest = np.array([c for c in range(52) if c not in pairs[combo]])
+        boards_ = np.array([rng.choice(rest, 5, replace=False) for _ in range(20)])
+        assert np.array_equal(hand_strengths(combo, boards_), river_strengths(boards_)[:, combo])
 
 
 def test_the_nuts_beat_every_hand_and_the_board_ties_all() -> None:

@@ -67,7 +67,8 @@ def _toy(console: Console, args: argparse.Namespace) -> int:
     game = kuhn() if args.game == "kuhn" else leduc()
     solver = Solver(game, args.method)
     rows = _solve(console, solver, args, lambda chips: chips, "chips/game")
-    _table(console, f"{args.game} poker, {args.method}", rows, "chips/game")
+    name = "Kuhn poker" if args.game == "kuhn" else "Leduc hold'em"
+    _table(console, f"{name}, {args.method}", rows, "chips/game")
     console.print(f"game value for player 0: {solver.value():.4f}")
     return 0
 

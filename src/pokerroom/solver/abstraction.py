@@ -32,7 +32,7 @@ import numpy.typing as npt
 
 from pokerroom.ranges import COMBO_COUNT
 from pokerroom.solver.features import DEAD, LEVELS, Features, river_level, turn_level
-from pokerroom.solver.strength import _values, combos, river_strengths
+from pokerroom.solver.strength import _values, combos, hand_strengths, river_strengths
 from pokerroom.solver.suits import canonical, combo_maps
 from pokerroom.starting import ALL_CLASSES
 
@@ -94,10 +94,10 @@ class CardAbstraction:
         if len(board) == 4:
             rivers = np.array([c for c in range(52) if c not in board and c not in hole])
             full = np.column_stack([np.repeat([board], len(rivers), axis=0), rivers])
-            s = river_strengths(full)[:, combo].astype(np.int64)
+            s = hand_strengths(combo, full)
             return int(self.turn_cuts[turn_level(int((s * s).sum()))])
         if len(board) == 5:
-            strength = int(river_strengths(np.array([board]))[0, combo])
+            strength = int(hand_strengths(combo, np.array([board]))[0])
             return int(self.river_cuts[river_level(strength)])
         raise ValueError(f"a board has 0, 3, 4 or 5 cards, not {len(board)}")
 

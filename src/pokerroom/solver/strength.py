@@ -34,7 +34,7 @@ from pokerroom.evaluator.batch import flush_values
 from pokerroom.evaluator.tables import FLUSH_BITS, FLUSH_OFFSET, SUIT_SHIFT, tables
 from pokerroom.ranges import COMBO_COUNT, combo_cards
 
-__all__ = ["OPPONENTS", "TOP", "combos", "river_strengths"]
+__all__ = ["OPPONENTS", "TOP", "combos", "hand_strengths", "river_strengths"]
 
 OPPONENTS = 990  # hands an opponent can hold on the river: C(45, 2)
 TOP = 2 * OPPONENTS  # the strength of a hand that beats them all
@@ -141,3 +141,21 @@ def _counts_within_rows(values: npt.NDArray[np.int32]) -> tuple[I32s, I32s]:
     less[flat] = start - row * n
     equal[flat] = stop - start
     return less.reshape(rows, n), equal.reshape(rows, n)
+
+
+def hand_strengths(combo: int, boards: Ints) -> npt.NDArray[np.int64]:
+    """:func:`river_strengths` of one hole pair (a combination index) on each of
+    ``boards`` (none may hold its cards): what a player asks in play, at a fraction of
+    the cost of all 1,326 pairs."""
+    boards = np.asarray(boards, dtype=np.intp)
+    pairs, _ = combos()
+    values = _values(boards)
+    mine = values[:, combo]
+    dead = np.zeros((len(boards), 52), dtype=np.bool_)
+    np.put_along_axis(dead, boards, True, axis=1)
+    dead[:, pairs[combo]] = True
+    live = ~(dead[:, pairs[:, 0]] | dead[:, pairs[:, 1]])
+    wins = ((values < mine[:, None]) & live).sum(axis=1)
+    ties = ((values == mine[:, None]) & live).sum(axis=1)
+    out: npt.NDArray[np.int64] = (2 * wins + ties).astype(np.int64)
+    return out
