@@ -13,7 +13,7 @@ from pokerroom.solver.policy import Policy
 def test_solve_kuhn_prints_the_table_and_the_value(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["solve", "--game", "kuhn", "--iterations", "400", "--every", "100"]) == 0
     out = capsys.readouterr().out
-    assert "kuhn poker, dcfr" in out and "exploitability (chips/game)" in out
+    assert "Kuhn poker, dcfr" in out and "exploitability (chips/game)" in out
     assert "game value for player 0: -0.0556" in out
 
 
