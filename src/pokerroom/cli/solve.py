@@ -134,23 +134,20 @@ def _solve(
     label: str,
 ) -> list[tuple[int, float, float]]:
     """Iterate with a progress bar showing the exploitability; the measured points."""
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeElapsedColumn,
-        TimeRemainingColumn,
-    )
+    from rich import progress as rp
 
     every = args.every or max(1, args.iterations // 20)
     rows: list[tuple[int, float, float]] = []
     started = time.perf_counter()
-    with Progress(
-        TextColumn("CFR"), BarColumn(), MofNCompleteColumn(),
-        TextColumn("exploitability {task.fields[exploit]}"), TimeElapsedColumn(),
-        TimeRemainingColumn(), console=console, transient=True,
-    ) as bar:  # fmt: skip
+    columns = (
+        rp.TextColumn("CFR"),
+        rp.BarColumn(),
+        rp.MofNCompleteColumn(),
+        rp.TextColumn("exploitability {task.fields[exploit]}"),
+        rp.TimeElapsedColumn(),
+        rp.TimeRemainingColumn(),
+    )
+    with rp.Progress(*columns, console=console, transient=True) as bar:
         task = bar.add_task("cfr", total=args.iterations, exploit="…")
         while solver.iterations < args.iterations:
             solver.run(min(every, args.iterations - solver.iterations))

@@ -25,13 +25,21 @@ means much the same thing on every board).
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
 
 from pokerroom.ranges import COMBO_COUNT
-from pokerroom.solver.features import DEAD, LEVELS, Features, river_level, turn_level
+from pokerroom.solver.features import (
+    DEAD,
+    LEVELS,
+    Features,
+    class_of_combo,
+    river_level,
+    turn_level,
+)
 from pokerroom.solver.strength import _values, combos, hand_strengths, river_strengths
 from pokerroom.solver.suits import canonical, combo_maps
 from pokerroom.starting import ALL_CLASSES
@@ -102,15 +110,9 @@ class CardAbstraction:
         raise ValueError(f"a board has 0, 3, 4 or 5 cards, not {len(board)}")
 
 
-_CLASSES: list[Ints] = []
-
-
+@functools.cache
 def _classes() -> Ints:
-    if not _CLASSES:
-        from pokerroom.solver.features import class_of_combo
-
-        _CLASSES.append(class_of_combo())
-    return _CLASSES[0]
+    return class_of_combo()
 
 
 def _joint(hist: F64s, rows: Ints, cols: Ints, shape: tuple[int, int]) -> F64s:

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -46,6 +47,7 @@ TURN_DEN = 46 * TOP * TOP  # the 46 rivers of a hand on a turn board
 FLOP_DEN = 47 * TURN_DEN  # and the 47 turns on a flop
 DEAD = 65535  # the level of a hand that shares a card with the board
 
+T = TypeVar("T", bound=np.generic)
 F64s = npt.NDArray[np.float64]
 I64s = npt.NDArray[np.int64]
 U16s = npt.NDArray[np.uint16]
@@ -92,20 +94,24 @@ class Features:
     flop_turn: F64s
     turn_river: F64s
 
-    def flop_level_of(self, hole: tuple[int, int], flop: tuple[int, int, int]) -> int:
-        """The flop level of ``hole`` on ``flop`` (card codes), from the table."""
-        key, perm = canonical(np.array([flop]))
-        row = int(np.searchsorted(self.flop_keys, key[0]))
-        _, index = combos()
-        combo = int(combo_maps()[perm[0], index[hole[0], hole[1]]])
-        return int(self.flop_levels[row, combo])
-
 
 def _live_cards(cards: npt.NDArray[np.intp]) -> npt.NDArray[np.intp]:
     """(N, k) boards -> (N, 52 - k) the codes not on each, ascending."""
     taken = np.zeros((len(cards), 52), dtype=np.bool_)
     np.put_along_axis(taken, cards, True, axis=1)
     return np.nonzero(~taken)[1].reshape(len(cards), 52 - cards.shape[1])
+
+
+def _next_card(cards: npt.NDArray[np.intp], keys: I64s, table: npt.NDArray[T]) -> npt.NDArray[T]:
+    """For (m, k) boards: the rows of ``table`` (one per canonical board of k + 1 cards in
+    ``keys``, a column per combination) of each board with each card not on it added,
+    the combinations renamed back from the canonical board's suits: (m, 52 - k, 1326)."""
+    extra = _live_cards(cards)
+    m, n = extra.shape
+    full = np.concatenate([np.repeat(cards, n, axis=0), extra.reshape(-1, 1)], axis=1)
+    rows, perm = _lookup(keys, full)
+    out: npt.NDArray[T] = table[rows[:, None], combo_maps()[perm]].reshape(m, n, COMBO_COUNT)
+    return out
 
 
 def _lookup(
@@ -122,7 +128,6 @@ def build_features(progress: Progress | None = None, batch: int = 512) -> Featur
     """Enumerate every board and build the :class:`Features` (a few minutes of one core).
     ``progress(stage, done, total)`` is called as the work goes on."""
     report = progress or (lambda stage, done, total: None)
-    maps = combo_maps()
     river_keys, _ = boards(5)
     turn_keys, turn_weights = boards(4)
     flop_keys, flop_weights = boards(3)
@@ -142,12 +147,7 @@ def build_features(progress: Progress | None = None, batch: int = 512) -> Featur
     step = max(1, batch // 48)
     for start in range(0, n4, step):
         stop = min(start + step, n4)
-        t4 = cards4[start:stop]
-        rivers = _live_cards(t4)  # (m, 48)
-        m = len(t4)
-        full = np.concatenate([np.repeat(t4, 48, axis=0), rivers.reshape(-1, 1)], axis=1)
-        rows, perm = _lookup(river_keys, full)
-        s = strengths[rows[:, None], maps[perm]].reshape(m, 48, COMBO_COUNT).astype(np.int64)
+        s = _next_card(cards4[start:stop], river_keys, strengths).astype(np.int64)
         live = s >= 0
         total = np.where(live, s * s, 0).sum(axis=1)
         alive = live.any(axis=1)
@@ -169,12 +169,7 @@ def build_features(progress: Progress | None = None, batch: int = 512) -> Featur
     step = max(1, batch // 49)
     for start in range(0, n3, step):
         stop = min(start + step, n3)
-        f3 = cards3[start:stop]
-        turns = _live_cards(f3)  # (m, 49)
-        m = len(f3)
-        full = np.concatenate([np.repeat(f3, 49, axis=0), turns.reshape(-1, 1)], axis=1)
-        rows, perm = _lookup(turn_keys, full)
-        t = totals[rows[:, None], maps[perm]].reshape(m, 49, COMBO_COUNT)
+        t = _next_card(cards3[start:stop], turn_keys, totals)
         live = t >= 0
         total = np.where(live, t, 0).sum(axis=1)  # (m, 1326)
         alive = live.any(axis=1)

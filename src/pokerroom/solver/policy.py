@@ -129,7 +129,7 @@ class Policy:
     def decide(self, view: PlayerView) -> Decision:
         """The strategy's probabilities over the legal actions of ``view`` (the seat must
         be to act).  Raises :class:`OutsideStrategy` when it does not apply."""
-        node, player = self._locate(view)
+        node = self._locate(view)
         street = int(self.tree.street[node])
         board = tuple(int(c) for c in view.board)
         hole = (int(view.hole[0]), int(view.hole[1]))
@@ -141,11 +141,10 @@ class Policy:
             probs = tuple(float(p) / total for p in column)
         else:
             probs = (1.0 / len(actions),) * len(actions)
-        del player
         return Decision(actions, probs, bucket, self.tree.path(node))
 
-    def _locate(self, view: PlayerView) -> tuple[int, int]:
-        """The tree node of ``view`` and the seat's player number, or OutsideStrategy."""
+    def _locate(self, view: PlayerView) -> int:
+        """The tree node of ``view``, or OutsideStrategy saying why there is none."""
         if view.players != 2:
             raise OutsideStrategy(f"{view.players} players: the strategy is for heads-up play")
         differences = betting_differences(self.rules, view.rules)
@@ -185,4 +184,4 @@ class Policy:
                 f"the legal actions ({view.legal}) are not the tree's "
                 f"({', '.join(map(str, self.tree.actions[node]))})"
             )
-        return node, me
+        return node

@@ -111,8 +111,6 @@ class TreeBuilder:
         for i, node in enumerate(nodes):
             if node.kind != TERMINAL and not node.children:
                 raise TreeError(f"node {i} ({node.label!r}) has no children and is not terminal")
-            if node.kind in (0, 1) and len(node.children) < 1:
-                raise TreeError(f"decision {i} has no actions")
         order = [0]
         for i in order:
             order.extend(nodes[i].children)
