@@ -156,3 +156,27 @@ def test_buckets_order_hands_by_strength(buckets) -> None:  # type: ignore[no-un
     assert bucket("Ah Kh", "Qh Jh 2c 3d") > bucket("4c 5d", "Qh Jh 2c 3d")
     with pytest.raises(ValueError, match="cards used twice"):
         bucket("Ah Kh", "Ah 2c 3d")
+
+
+def test_transitions_agree_with_dealt_hands(buckets) -> None:  # type: ignore[no-untyped-def]
+    """The transition matrices (exact, from the feature histograms) against buckets of
+    randomly dealt hands computed in play: the expected next bucket given this one, on
+    average over the deals, matches what the deals show."""
+    rng = np.random.default_rng(17)
+    deals = 600
+    seen = {0: [], 1: [], 2: []}  # round r -> (bucket in r, bucket in r + 1) pairs
+    for _ in range(deals):
+        cards = [int(c) for c in rng.choice(52, 7, replace=False)]
+        hole, board = (cards[0], cards[1]), cards[2:]
+        b = [buckets.bucket(hole, tuple(board[:n])) for n in (0, 3, 4, 5)]
+        for r in range(3):
+            seen[r].append((b[r], b[r + 1]))
+    for r, pairs in seen.items():
+        now = np.array([p[0] for p in pairs])
+        nxt = np.array([p[1] for p in pairs], dtype=np.float64)
+        t = buckets.transitions[r]
+        predicted = t[now] @ np.arange(t.shape[1])
+        spread = np.sqrt((t[now] @ np.arange(t.shape[1]) ** 2 - predicted**2).sum()) / deals
+        assert abs(nxt.mean() - predicted.mean()) < 4 * spread + 1e-9, r
+        # and bucket by bucket the next bucket is centred where the matrix says
+        assert np.corrcoef(predicted, nxt)[0, 1] > 0.3
