@@ -121,7 +121,7 @@ def _holdem(console: Console, args: argparse.Namespace) -> int:
     size = Path(args.out).stat().st_size
     console.print(f"wrote {args.out} ({size / 1e6:.2f} MB)", soft_wrap=True)
     if args.plot:
-        _plot(rows, args.plot, f"{rules} heads-up, buckets {args.buckets}")
+        _plot(rows, args.plot, f"{args.rules} heads-up, buckets {args.buckets}, {args.method}")
         console.print(f"wrote {args.plot}", soft_wrap=True)
     return 0
 
@@ -179,7 +179,7 @@ def _plot(rows: list[tuple[int, float, float]], path: str, title: str) -> None:
     ax.loglog([r[0] for r in rows], [r[1] for r in rows], marker="o")
     ax.set_xlabel("iterations")
     ax.set_ylabel("exploitability in the abstract game (mbb/hand)")
-    ax.set_title(title, fontsize=9)
+    ax.set_title(title, fontsize=10)
     ax.grid(True, which="both", alpha=0.3)
     fig.tight_layout()
     fig.savefig(path, dpi=100)
