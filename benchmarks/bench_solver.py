@@ -85,7 +85,7 @@ def main() -> None:
     args = parser.parse_args()
     print(f"Python {sys.version.split()[0]} on {platform.machine()}; CPU time, one core")
     rows = bench_cfr(args.quick)
-    print("\n| game | algorithm | iterations/s | reached |")
+    print("\n| game | algorithm | per second (iterations, or best responses) | reached |")
     print("|---|---|---:|---|")
     for name, method, rate, reached in rows:
         print(f"| {name} | {method} | {rate:,.1f} | {reached} |")
