@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pytest
@@ -14,6 +15,11 @@ from pokerroom.solver.betting import betting_tree
 from pokerroom.solver.files import SHIPPED, shipped_strategy
 from pokerroom.solver.policy import OutsideStrategy, Policy
 from pokerroom.solver.strategy import Strategy
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from pokerroom.table import Table
 
 
 @pytest.fixture(scope="module", params=SHIPPED)
@@ -113,3 +119,93 @@ def test_strategy_round_trips_through_a_file(tmp_path) -> None:  # type: ignore[
 
     with pytest.raises(StrategyError, match="not a strategy file"):
         Strategy.load(bad)
+
+
+def test_reasons_have_a_kind() -> None:
+    policy = Policy.shipped("casino-limit")
+    rng = random.Random(4)
+    three = Hand(Rules.preset("casino-limit"), [100] * 3, rng=rng)
+    short = Hand(Rules.preset("casino-limit"), [30, 100], rng=rng)
+    nolimit = Hand(Rules.preset("no-limit"), [100] * 2, rng=rng)
+    kinds = []
+    for hand in (three, short, nolimit):
+        with pytest.raises(OutsideStrategy) as caught:
+            policy.decide(hand.view(hand.to_act))  # type: ignore[arg-type]
+        kinds.append(caught.value.kind)
+    assert kinds == ["players", "stacks", "rules"]
+
+
+def test_probabilities_of_every_hand_are_those_of_decide(policy: Policy) -> None:
+    """The vector over all 1,326 hands (what a best responder reads) against the policy's
+    answer one view at a time, on every street of real hands."""
+    rules = policy.rules.replace(players=None)
+    rng = random.Random(9)
+    checked = 0
+    streets = set()
+    for i in range(40):
+        hand = Hand(rules, [rules.buy_in] * 2, button=i % 2, rng=rng)
+        while hand.to_act is not None and hand.street is not Street.SHOWDOWN:
+            seat = hand.to_act
+            view = hand.view(seat)
+            board = tuple(int(c) for c in view.board)
+            table = policy.probabilities(policy.locate(view), board)
+            assert table.shape == (len(view.legal.kinds), 1326)  # type: ignore[union-attr]
+            hole = tuple(int(c) for c in view.hole)
+            from pokerroom.ranges import combo_index
+
+            column = table[:, combo_index(*hole)]
+            assert column == pytest.approx(policy.decide(view).probabilities, abs=1e-6)
+            dead = set(board)
+            from pokerroom.solver.strength import combos
+
+            pairs, _ = combos()
+            clash = np.array([bool({int(a), int(b)} & dead) for a, b in pairs])
+            assert np.all(table[:, clash] == 0)
+            assert np.allclose(table[:, ~clash].sum(axis=0), 1.0)
+            checked += 1
+            streets.add(view.street)
+            hand.apply(policy.decide(view).sample(rng))
+    assert checked > 80 and len(streets) == 4
+
+
+def _play_passively(table: Table, until: Callable[[], bool]) -> None:
+    """Hands of check or call (the showdown decided by the table) until ``until()``."""
+    for _ in range(200):
+        if until():
+            return
+        if not table.in_hand:
+            table.start_hand(auto_showdown=True)
+        while table.in_hand:
+            legal = table.legal_actions()
+            table.apply(Action.call() if legal.call else Action.check())
+    raise AssertionError("the condition never came")
+
+
+def test_a_table_down_to_two_players_is_heads_up() -> None:
+    """Seats out of the game are left out of the view the strategy reads; seats keep
+    their table numbers in what the policy says."""
+    from pokerroom.solver.policy import heads_up
+    from pokerroom.table import Table
+
+    policy = Policy.shipped("casino-limit")
+    table = Table(Rules.preset("casino-limit"), [200, 1, 200], rng=random.Random(3))
+    table.start_hand(auto_showdown=True)
+    assert policy.covers(table.turn_view()) == "3 players: the strategy is for heads-up play"
+    _play_passively(table, lambda: not table.in_hand and table.out[1])
+    table.start_hand()
+    view = table.view(table.to_act)  # type: ignore[arg-type]
+    small = heads_up(view)
+    assert view.players == 3 and small.players == 2 and heads_up(small) is small
+    assert small.hole == view.hole and small.board == view.board
+    assert small.stacks == (view.stacks[0], view.stacks[2])
+    assert small.seat == (0 if view.seat == 0 else 1)
+    assert {e.seat for e in small.events} <= {-1, 0, 1}
+    assert policy.decide(view).probabilities == policy.decide(small).probabilities
+    # a short stack is named by its table seat
+    short = Table(Rules.preset("casino-limit"), [200, 1, 30], rng=random.Random(5))
+    _play_passively(short, lambda: not short.in_hand and short.out[1])
+    assert not short.out[2] and short.stacks[2] < 48
+    short.start_hand()
+    assert (policy.covers(short.turn_view()) or "").startswith(
+        f"seat 2 has {short.stacks[2] + short.hand.committed[-1]} chips in all"  # type: ignore[union-attr]
+    )

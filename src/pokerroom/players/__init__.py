@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from pokerroom.players.base import Bot, Player
+from pokerroom.players.cfr import CFRBot
 from pokerroom.players.registry import BOTS, PlayerLoadError, load_player_class, make_player
 from pokerroom.players.rulebased import RuleBased
 from pokerroom.players.runner import Fault, FaultKind, GameResult, Runner
@@ -26,6 +27,7 @@ from pokerroom.table import Table
 __all__ = [
     "BOTS",
     "Bot",
+    "CFRBot",
     "CallingStation",
     "Fault",
     "FaultKind",

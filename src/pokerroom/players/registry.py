@@ -6,12 +6,13 @@
 random           picks uniformly among the legal actions, and a uniform bet size
 calling-station  checks or calls every bet, never folds, never raises
 rule-based       a starting-hand chart before the flop, then hand strength against pot odds
+cfr              heads-up fixed limit from a CFR strategy; elsewhere defers to rule-based
 >>> make_player("calling-station")
 CallingStation(seed=None)
 >>> make_player("strongest")
 Traceback (most recent call last):
 ...
-pokerroom.players.registry.PlayerLoadError: no bot 'strongest' (bots: calling-station, random, ...
+pokerroom.players.registry.PlayerLoadError: no bot 'strongest' (bots: calling-station, cfr, ...
 """
 
 from __future__ import annotations
@@ -24,12 +25,15 @@ import sys
 from pathlib import Path
 
 from pokerroom.players.base import Bot, Player
+from pokerroom.players.cfr import CFRBot
 from pokerroom.players.rulebased import RuleBased
 from pokerroom.players.simple import CallingStation, RandomBot
 
 __all__ = ["BOTS", "PlayerLoadError", "load_player_class", "make_player"]
 
-BOTS: dict[str, type[Bot]] = {cls.name: cls for cls in (RandomBot, CallingStation, RuleBased)}
+BOTS: dict[str, type[Bot]] = {
+    cls.name: cls for cls in (RandomBot, CallingStation, RuleBased, CFRBot)
+}
 """The built-in bots by name; each class has a one-line ``description``."""
 
 

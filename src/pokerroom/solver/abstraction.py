@@ -109,6 +109,36 @@ class CardAbstraction:
             return int(self.river_cuts[river_level(strength)])
         raise ValueError(f"a board has 0, 3, 4 or 5 cards, not {len(board)}")
 
+    def buckets(self, board: tuple[int, ...]) -> Ints:
+        """The bucket of every combination (combination index order) on ``board``, as
+        :meth:`bucket` gives it one by one; -1 for those that share a card with the board.
+        (The turn costs the strengths of all hands on the 48 rivers, a few milliseconds.)"""
+        pairs, _ = combos()
+        dead = np.zeros(52, dtype=np.bool_)
+        dead[list(board)] = True
+        clash = dead[pairs[:, 0]] | dead[pairs[:, 1]]
+        if len(set(board)) != len(board):
+            raise ValueError(f"cards used twice on the board {board}")
+        if not board:
+            out = self.preflop[_classes()]
+        elif len(board) == 3:
+            key, perm = canonical(np.array([board]))
+            row = int(np.searchsorted(self.flop_keys, key[0]))
+            out = self.flop_buckets[row, combo_maps()[perm[0]]].astype(np.intp)
+        elif len(board) == 4:
+            rivers = np.flatnonzero(~dead)
+            full = np.column_stack([np.repeat([board], len(rivers), axis=0), rivers])
+            s = river_strengths(full).astype(np.int64)  # -1 where a river is a hole card
+            total = np.where(s >= 0, s * s, 0).sum(axis=0)
+            out = self.turn_cuts[turn_level(total)]
+        elif len(board) == 5:
+            s = river_strengths(np.array([board]))[0]
+            out = self.river_cuts[river_level(np.maximum(s, 0))]
+        else:
+            raise ValueError(f"a board has 0, 3, 4 or 5 cards, not {len(board)}")
+        result: Ints = np.where(clash, -1, out).astype(np.intp)
+        return result
+
 
 @functools.cache
 def _classes() -> Ints:

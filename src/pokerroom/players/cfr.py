@@ -1,0 +1,179 @@
+"""The ``cfr`` bot: heads-up fixed limit played from a strategy solved by counterfactual
+regret minimisation (:mod:`pokerroom.solver`), another bot everywhere else.
+
+Heads-up under ``casino-limit`` or ``computer-tournament`` (or any rules whose betting is
+theirs: :func:`~pokerroom.solver.policy.betting_differences`) it plays the strategy
+shipped for those rules: the :class:`~pokerroom.solver.policy.Policy` gives each legal
+action a probability and the bot draws one from its own seeded random source.  A table
+down to two players is heads-up.  Where the strategy does not apply (more players, other
+rules, stacks too short for the strategy's tree) it says why in :attr:`CFRBot.notes` and
+lets its fallback bot (:data:`FALLBACK`) decide.  The fallback hears the whole game
+(every notification), so it knows the players when its turn comes.  At an announced-hands
+showdown (001) the fallback announces, which by default is the table's choice: show,
+announcing the best hand the cards make.
+
+>>> import random
+>>> from pokerroom.rules import Rules
+>>> from pokerroom.table import Table
+>>> table = Table(Rules.preset("casino-limit"), 2, rng=random.Random(3))
+>>> _ = table.start_hand()
+>>> bot = CFRBot(seed=1)
+>>> bot.act(table.turn_view(), 1.0)
+Action.raise_to(4)
+>>> table = Table(Rules.preset("casino-limit"), 6, rng=random.Random(3))
+>>> _ = table.start_hand()
+>>> _ = bot.act(table.turn_view(), 1.0)
+>>> print(*bot.notes, sep="\\n")
+1 decision from the CFR strategy for heads-up casino-limit
+1 decision by rule-based: 6 players: the strategy is for heads-up play
+"""
+
+from __future__ import annotations
+
+import functools
+from collections import Counter
+from typing import TYPE_CHECKING, Any, Final
+
+from pokerroom.players.base import Bot, Player, hook
+from pokerroom.players.rulebased import RuleBased
+from pokerroom.rules import Rules
+from pokerroom.solver.files import SHIPPED
+from pokerroom.solver.policy import OutsideStrategy, Policy, betting_differences
+
+if TYPE_CHECKING:
+    from pokerroom.engine import Action, Event, PlayerView
+    from pokerroom.players.runner import GameResult
+    from pokerroom.table import GameStart, HandStart
+
+__all__ = ["FALLBACK", "SHORT_STACK", "CFRBot", "shipped_policy", "strategy_for"]
+
+FALLBACK: Final[type[Bot]] = RuleBased
+"""The bot that decides where the strategy does not apply."""
+
+
+_REASONS: Final = 20  # reasons told apart in the notes
+SHORT_STACK: Final = "a stack too short for the strategy's tree (a player could be all-in)"
+
+
+@functools.cache
+def shipped_policy(preset: str) -> Policy:
+    """The shipped strategy of a preset, loaded once per process (it is read-only)."""
+    return Policy.shipped(preset)
+
+
+@functools.cache
+def strategy_for(rules: Rules) -> str | None:
+    """The preset whose shipped strategy plays heads-up under ``rules``, if one does."""
+    for preset in SHIPPED:
+        if not betting_differences(Rules.preset(preset, players=2), rules):
+            return preset
+    return None
+
+
+class CFRBot(Bot):
+    """See the module.  ``policy`` plays instead of the shipped strategies (one solved for
+    other rules, say); ``fallback`` decides where it does not apply (default: a
+    :data:`FALLBACK` seeded from this bot's random source)."""
+
+    name = "cfr"
+    description = f"heads-up fixed limit from a CFR strategy; elsewhere defers to {FALLBACK.name}"
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        *,
+        policy: Policy | None = None,
+        fallback: Player | None = None,
+    ) -> None:
+        super().__init__(seed)
+        self.policy = policy
+        if fallback is None:
+            fallback = FALLBACK(seed=None if seed is None else self.rng.getrandbits(63))
+        self.fallback = fallback
+        self.played = 0
+        self.deferred: Counter[str] = Counter()  # decisions left to the fallback, by reason
+        self._none = OutsideStrategy("no strategy", "preset")
+        self._fallback_hooks = {name: hook(fallback, name) for name in
+                                ("start_game", "start_hand", "observe", "end_hand",
+                                 "end_game")}  # fmt: skip
+        self._policies: dict[Rules, Policy | None] = {}
+        self._playing: str | None = None
+
+    @property
+    def notes(self) -> list[str]:
+        """How the bot has played: decisions from the strategy, and for each reason it let
+        the fallback decide, how many decisions."""
+        out = []
+        if self.played:
+            what = self._playing or "CFR strategy"
+            out.append(f"{_decisions(self.played)} from the {what}")
+        fallback = getattr(self.fallback, "name", type(self.fallback).__name__)
+        for why, count in self.deferred.most_common():
+            out.append(f"{_decisions(count)} by {fallback}: {why}")
+        return out
+
+    # ------------------------------------------------------------------ deciding
+
+    def act(self, view: PlayerView, budget: float) -> Action:
+        policy = self._policy(view.rules)
+        try:
+            if policy is None:
+                raise self._none
+            decision = policy.decide(view)
+        except OutsideStrategy as exc:
+            why = SHORT_STACK if exc.kind == "stacks" else str(exc)
+            if why not in self.deferred and len(self.deferred) >= _REASONS:
+                why = "other reasons"
+            self.deferred[why] += 1
+            return self.fallback.act(view, budget)
+        self.played += 1
+        return decision.sample(self.rng)
+
+    def _policy(self, rules: Rules) -> Policy | None:
+        """The strategy for ``rules``, if one plays them."""
+        if rules in self._policies:
+            return self._policies[rules]
+        policy = self.policy
+        if policy is not None:
+            self._playing = f"strategy given ({policy.rules})"
+        else:
+            preset = strategy_for(rules)
+            if preset is not None:
+                policy = shipped_policy(preset)
+                self._playing = f"CFR strategy for heads-up {preset}"
+            else:
+                self._none = OutsideStrategy(
+                    f"no strategy ships for {rules} (strategies: heads-up {', '.join(SHIPPED)})",
+                    "preset",
+                )
+        self._policies[rules] = policy
+        return policy
+
+    def announce(self, view: PlayerView, budget: float) -> Action:
+        return self.fallback.announce(view, budget)
+
+    # ------------------------------------------------- the fallback hears the game
+
+    def _forward(self, name: str, arg: Any) -> None:
+        method = self._fallback_hooks[name]
+        if method is not None:
+            method(arg)
+
+    def start_game(self, game: GameStart) -> None:
+        self._forward("start_game", game)
+
+    def start_hand(self, hand: HandStart) -> None:
+        self._forward("start_hand", hand)
+
+    def observe(self, event: Event) -> None:
+        self._forward("observe", event)
+
+    def end_hand(self, view: PlayerView) -> None:
+        self._forward("end_hand", view)
+
+    def end_game(self, result: GameResult) -> None:
+        self._forward("end_game", result)
+
+
+def _decisions(n: int) -> str:
+    return f"{n:,} decision{'s' if n != 1 else ''}"

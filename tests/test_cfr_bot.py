@@ -1,0 +1,203 @@
+"""The ``cfr`` bot: heads-up fixed limit drawn from the shipped strategies with its own
+random source, its fallback everywhere else (saying why), at the table under both rule
+sets, at a full table and at a table down to two, without a fault."""
+
+from __future__ import annotations
+
+import copy
+import random
+
+import pytest
+
+from pokerroom.engine import Action, Event, Hand, PlayerView, Street
+from pokerroom.players import (
+    BOTS,
+    CallingStation,
+    CFRBot,
+    Fault,
+    GameResult,
+    Runner,
+    make_player,
+    play_game,
+)
+from pokerroom.players.cfr import FALLBACK, SHORT_STACK, shipped_policy, strategy_for
+from pokerroom.rules import Rules
+from pokerroom.solver.files import SHIPPED
+from pokerroom.table import GameStart, HandStart, Table
+from table_helpers import deck_for
+
+
+def strict(fault: Fault) -> None:
+    raise AssertionError(f"the cfr bot's game had a fault: {fault}")
+
+
+def test_registered_with_a_one_line_description() -> None:
+    assert BOTS["cfr"] is CFRBot
+    bot = make_player("cfr", seed=3)
+    assert isinstance(bot, CFRBot) and bot.seed == 3
+    assert isinstance(bot.fallback, FALLBACK)
+    text = CFRBot.description
+    assert "\n" not in text and len(text) < 90 and text.endswith(f"defers to {FALLBACK.name}")
+
+
+def test_the_strategy_for_the_rules() -> None:
+    assert strategy_for(Rules.preset("casino-limit")) == "casino-limit"
+    assert strategy_for(Rules.preset("casino-limit", buy_in=300)) == "casino-limit"
+    assert strategy_for(Rules.preset("computer-tournament")) == "computer-tournament"
+    assert strategy_for(Rules.preset("casino-limit", small_bet=4, big_bet=8)) is None
+    assert strategy_for(Rules.preset("no-limit")) is None
+
+
+@pytest.mark.parametrize("preset", SHIPPED)
+def test_heads_up_it_draws_the_strategys_action_with_its_own_random_source(preset: str) -> None:
+    rules = Rules.preset(preset)
+    policy = shipped_policy(preset)
+    bot = CFRBot(seed=5)
+    rng = random.Random(preset)
+    decisions = 0
+    streets = set()
+    for i in range(40):
+        hand = Hand(rules, [rules.buy_in] * 2, button=i % 2, rng=rng)
+        while hand.to_act is not None and hand.street is not Street.SHOWDOWN:
+            view = hand.view(hand.to_act)
+            twin = random.Random()
+            twin.setstate(bot.rng.getstate())
+            expected = policy.decide(view).sample(twin)
+            action = bot.act(view, 1.0)
+            assert action == expected
+            assert bot.rng.getstate() == twin.getstate()
+            hand.apply(action)
+            decisions += 1
+            streets.add(view.street)
+    assert decisions > 100 and len(streets) == 4
+    assert bot.notes == [f"{decisions:,} decisions from the CFR strategy for heads-up {preset}"]
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+@pytest.mark.parametrize("opponent", ["rule-based", "calling-station", "random"])
+@pytest.mark.parametrize("preset", SHIPPED)
+def test_it_plays_heads_up_games_without_a_fault(preset: str, opponent: str, seat: int) -> None:
+    rules = Rules.preset(preset)
+    bot = make_player("cfr", seed=seat)
+    players = [bot, make_player(opponent, seed=7)]
+    if seat:
+        players.reverse()
+    result = play_game(rules, players, seed=11 + seat, max_hands=120, on_fault=strict)
+    assert result.faults == () and sum(result.stacks) == 2 * rules.buy_in
+    assert result.hands == 120 or 0 in result.stacks  # a freeze-out may end sooner
+    assert isinstance(bot, CFRBot) and bot.played > result.hands
+    assert set(bot.deferred) <= {SHORT_STACK}  # only once a stack is too short for the tree
+
+
+def test_a_seed_replays_a_heads_up_game() -> None:
+    def one(seed: int) -> tuple[tuple[int, ...], int]:
+        players = [make_player("cfr", seed=seed), make_player("rule-based", seed=1)]
+        result = play_game(Rules.preset("casino-limit"), players, seed=4, max_hands=60)
+        return result.totals, result.hands
+
+    assert one(1) == one(1)
+    assert one(1) != one(2)
+
+
+@pytest.mark.parametrize("preset", SHIPPED)
+def test_at_a_full_table_it_defers_and_says_why(preset: str) -> None:
+    rules = Rules.preset(preset)
+    bot = make_player("cfr", seed=2)
+    others = ["rule-based", "calling-station", "random", "rule-based", "random"]
+    players = [bot, *(make_player(b, seed=i) for i, b in enumerate(others))]
+    result = play_game(rules, players, seed=3, max_hands=40, on_fault=strict)
+    assert result.faults == () and sum(result.stacks) == 6 * rules.buy_in
+    assert isinstance(bot, CFRBot) and bot.played == 0
+    assert sum(bot.deferred.values()) > 20
+    assert f"by {FALLBACK.name}: 6 players: the strategy is for heads-up play" in " ".join(
+        bot.notes
+    )
+
+
+def test_a_table_down_to_two_plays_the_strategy() -> None:
+    rules = Rules.preset("casino-limit")
+    bot = CFRBot(seed=4)
+    table = Table(rules, [1000, 3, 1000], rng=random.Random(6), max_hands=80)
+    result = Runner(table, [bot, CallingStation(), make_player("rule-based", seed=1)],
+                    on_fault=strict).play()  # fmt: skip
+    assert result.faults == () and table.out[1]
+    assert bot.played > 20
+    assert any("3 players: the strategy is for heads-up play" in n for n in bot.notes)
+
+
+class Recorder(CallingStation):
+    """A fallback that counts what it is asked and told."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.heard: dict[str, int] = {}
+        self.acted = 0
+
+    def _hear(self, what: str) -> None:
+        self.heard[what] = self.heard.get(what, 0) + 1
+
+    def act(self, view: PlayerView, budget: float) -> Action:
+        self.acted += 1
+        return super().act(view, budget)
+
+    def start_game(self, game: GameStart) -> None:
+        self._hear("start_game")
+
+    def start_hand(self, hand: HandStart) -> None:
+        self._hear("start_hand")
+
+    def observe(self, event: Event) -> None:
+        self._hear("observe")
+
+    def end_hand(self, view: PlayerView) -> None:
+        self._hear("end_hand")
+
+    def end_game(self, result: GameResult) -> None:
+        self._hear("end_game")
+
+
+def test_the_fallback_hears_the_whole_game_and_decides_where_the_strategy_stops() -> None:
+    # heads-up casino-limit with one short stack: the strategy plays while both stacks
+    # cover its tree, the fallback afterwards; the fallback hears every hand either way
+    fallback = Recorder()
+    bot = CFRBot(seed=1, fallback=fallback)
+    table = Table(Rules.preset("casino-limit"), [1000, 70], rng=random.Random(2), max_hands=50)
+    result = Runner(table, [bot, make_player("rule-based", seed=3)], on_fault=strict).play()
+    assert result.faults == ()
+    assert fallback.acted == sum(bot.deferred.values())
+    assert fallback.heard["start_game"] == 1 and fallback.heard["end_game"] == 1
+    assert fallback.heard["start_hand"] == fallback.heard["end_hand"] == result.hands
+    assert fallback.heard["observe"] > 4 * result.hands
+    assert bot.played > 0
+    if fallback.acted:
+        assert any("a stack too short for the strategy's tree" in n for n in bot.notes)
+    nolimit = CFRBot(seed=1, fallback=Recorder())
+    play_game(Rules.preset("no-limit"), [nolimit, make_player("random", seed=1)], seed=1,
+              max_hands=10, on_fault=strict)  # fmt: skip
+    assert nolimit.played == 0
+    assert nolimit.notes[0].startswith(f"{sum(nolimit.deferred.values())} decisions by "
+                                       "calling-station: no strategy ships for")  # fmt: skip
+
+
+def test_it_announces_its_best_hand_at_an_announced_showdown() -> None:
+    table = Table(Rules.preset("computer-tournament"), 2, rng=random.Random(1))
+    table.start_hand(deck_for(table, ["2c 2d", "Ts Jd"], "9h 8c 7s Ks 3d"))
+    table.apply(Action.raise_to(10))  # 001: the straddle
+    while table.legal_actions().street is not Street.SHOWDOWN:
+        table.apply(Action.call() if table.legal_actions().call else Action.check())
+    bot = CFRBot(seed=1)
+    view = table.turn_view()
+    assert view.legal is not None
+    answer = bot.announce(view, 1.0)
+    assert answer in view.legal
+    assert answer in (Action.show(view.legal.values[0]), Action.muck())
+
+
+def test_a_copy_shares_the_strategy() -> None:
+    bot = CFRBot(seed=1)
+    rules = Rules.preset("casino-limit")
+    hand = Hand(rules, [200, 200], rng=random.Random(1))
+    bot.act(hand.view(hand.to_act), 1.0)  # type: ignore[arg-type]
+    twin = copy.deepcopy(bot)
+    assert twin._policy(rules) is bot._policy(rules)
+    assert twin.act(hand.view(hand.to_act), 1.0) == bot.act(hand.view(hand.to_act), 1.0)  # type: ignore[arg-type]
