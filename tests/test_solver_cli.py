@@ -4,10 +4,18 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from pokerroom.cli import main
+from pokerroom.rules import Rules
+from pokerroom.solver.betting import betting_tree
+from pokerroom.solver.cfr import Solver
+from pokerroom.solver.files import DEFAULT_BUCKETS, abstraction_for, shipped_strategy
+from pokerroom.solver.holdem import holdem_game
 from pokerroom.solver.policy import Policy
+from pokerroom.solver.strategy import Strategy, StrategyError
+from pokerroom.solver.tree import CHANCE
 
 
 def test_solve_kuhn_prints_the_table_and_the_value(capsys: pytest.CaptureFixture[str]) -> None:
@@ -32,6 +40,31 @@ def test_solve_holdem_writes_a_strategy_the_policy_reads(
     assert policy.strategy.iterations == 4
     assert [i for i, _, _ in policy.strategy.history] == [2, 4]
     assert "4 iterations of dcfr" in policy.description
+    # every decision of the file is the solver's at that node (the same run again)
+    tree = betting_tree(Rules.preset("casino-limit", players=2))
+    solver = Solver(holdem_game(tree, abstraction_for(DEFAULT_BUCKETS)), "dcfr")
+    solver.run(4)
+    average = solver.average()
+    rows = solver.sweeps.decision_rows
+    checked = 0
+    for node, kind in enumerate(tree.kind):
+        if kind < CHANCE:
+            width = len(tree.actions[node])
+            street = int(tree.street[node])
+            want = average[street][rows[node], :width]
+            assert np.allclose(policy.table(node), want, atol=1e-3), tree.path(node)
+            checked += 1
+    assert checked == 6378
+
+
+def test_files_of_the_first_format_are_refused(tmp_path: Path) -> None:
+    with np.load(shipped_strategy("casino-limit")) as data:
+        arrays = {k: data[k] for k in data.files}
+    arrays["format"] = np.array("pokerroom-strategy-1")
+    old = tmp_path / "old.npz"
+    np.savez(old, **arrays)
+    with pytest.raises(StrategyError, match=r"rows are in the solver.s order.*solve again"):
+        Strategy.load(old)
 
 
 @pytest.mark.parametrize(

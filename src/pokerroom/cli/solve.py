@@ -109,14 +109,7 @@ def _holdem(console: Console, args: argparse.Namespace) -> int:
     solver = Solver(game, args.method)
     rows = _solve(console, solver, args, lambda chips: mbb(chips, tree), "mbb/h")
     _table(console, f"{rules} heads-up, buckets {args.buckets}, {args.method}", rows, "mbb/h")
-    from pokerroom.solver.strategy import decision_rows
-
-    _, counts = decision_rows(tree)
-    average = solver.average()
-    probs = tuple(average[s].astype("float32") for s in range(4))
-    assert all(p.shape[0] == c for p, c in zip(probs, counts, strict=True))
-    strategy = Strategy(rules, tree, abstraction, (probs[0], probs[1], probs[2], probs[3]),
-                        solver.iterations, solver.method.name, tuple(rows))  # fmt: skip
+    strategy = Strategy.from_solver(rules, tree, abstraction, solver, tuple(rows))
     strategy.save(args.out)
     size = Path(args.out).stat().st_size
     console.print(f"wrote {args.out} ({size / 1e6:.2f} MB)", soft_wrap=True)

@@ -184,32 +184,31 @@ class Policy:
         """The strategy's probabilities over the legal actions of ``view`` (the seat must
         be to act).  Raises :class:`OutsideStrategy` when it does not apply."""
         node = self.locate(view)
-        street = int(self.tree.street[node])
         board = tuple(int(c) for c in view.board)
         hole = (int(view.hole[0]), int(view.hole[1]))
         bucket = self.strategy.abstraction.bucket(hole, board)
-        actions = self.tree.actions[node]
-        column = self.strategy.probabilities[street][self._rows[node], : len(actions), bucket]
-        total = float(column.sum())
-        if total > 0:
-            probs = tuple(float(p) / total for p in column)
-        else:
-            probs = (1.0 / len(actions),) * len(actions)
-        return Decision(actions, probs, bucket, self.tree.path(node))
+        probs = tuple(float(p) for p in self.table(node)[:, bucket])
+        return Decision(self.tree.actions[node], probs, bucket, self.tree.path(node))
 
     def probabilities(self, node: int, board: tuple[int, ...]) -> F64s:
         """(actions, 1326): the strategy's probability of each action at decision
         ``node`` for every combination (combination index order) on ``board``, as
         :meth:`decide` gives it; columns of zeros for combinations that share a card with
         the board."""
-        street = int(self.tree.street[node])
+        table = self.table(node)
         buckets = self.strategy.abstraction.buckets(board)
+        out: F64s = np.where(buckets >= 0, table[:, np.maximum(buckets, 0)], 0.0)
+        return out
+
+    def table(self, node: int) -> F64s:
+        """(actions, buckets): the strategy at decision ``node`` for each bucket of its
+        round (uniform for a bucket whose probabilities are all zero)."""
+        street = int(self.tree.street[node])
         width = len(self.tree.actions[node])
         table = self.strategy.probabilities[street][self._rows[node], :width, :]
         table = table.astype(np.float64)
         sums = table.sum(axis=0)
-        table = np.where(sums > 0, table / np.where(sums > 0, sums, 1.0), 1.0 / width)
-        out: F64s = np.where(buckets >= 0, table[:, np.maximum(buckets, 0)], 0.0)
+        out: F64s = np.where(sums > 0, table / np.where(sums > 0, sums, 1.0), 1.0 / width)
         return out
 
     def locate(self, view: PlayerView) -> int:

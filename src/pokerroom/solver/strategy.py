@@ -4,7 +4,10 @@ strategy of every decision, with how it was made; saved as one ``.npz`` file.
 Probabilities are kept per round: an array of (decisions of the round, 3 actions,
 buckets), the actions in the engine's order at each node (fold, check or call, bet or
 raise; padded with zeros).  Decision rows follow the tree's node numbers within each
-round.
+round (:func:`decision_rows`); the solver orders its rows otherwise (each round's
+decisions of player 0, then of player 1), and :meth:`Strategy.from_solver` puts them in
+the file's order.  Files of the first format stored the solver's order as it was and
+are refused: solve again.
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
@@ -24,10 +27,14 @@ from pokerroom.solver.abstraction import CardAbstraction
 from pokerroom.solver.betting import BettingTree
 from pokerroom.solver.tree import CHANCE
 
+if TYPE_CHECKING:
+    from pokerroom.solver.cfr import Solver
+
 __all__ = ["FORMAT", "Strategy", "StrategyError", "abstraction_arrays", "decision_rows",
            "read_abstraction"]  # fmt: skip
 
-FORMAT = "pokerroom-strategy-1"
+FORMAT = "pokerroom-strategy-2"
+_OLD_FORMATS = ("pokerroom-strategy-1",)
 F32s = npt.NDArray[np.float32]
 _KINDS = tuple(ActionKind)
 _EVENTS = tuple(EventKind)
@@ -64,6 +71,27 @@ class Strategy:
     method: str
     history: tuple[tuple[int, float, float], ...]
 
+    @classmethod
+    def from_solver(
+        cls,
+        rules: Rules,
+        tree: BettingTree,
+        abstraction: CardAbstraction,
+        solver: Solver,
+        history: tuple[tuple[int, float, float], ...],
+    ) -> Strategy:
+        """The average strategy of ``solver`` (run on the abstract game of ``tree`` and
+        ``abstraction``), its rows put in the tree's node order."""
+        average = solver.average()
+        order = solver.sweeps.decision_rows
+        street = [int(s) for s in tree.street]
+        probs = []
+        for r in range(4):
+            nodes = [i for i, k in enumerate(tree.kind) if k < CHANCE and street[i] == r]
+            probs.append(average[r][order[nodes]].astype(np.float32))
+        four = (probs[0], probs[1], probs[2], probs[3])
+        return cls(rules, tree, abstraction, four, solver.iterations, solver.method.name, history)
+
     def save(self, path: str | Path) -> None:
         arrays: dict[str, Any] = {
             "format": np.array(FORMAT),
@@ -87,7 +115,13 @@ class Strategy:
                 arrays = {k: data[k] for k in data.files}
         except (OSError, ValueError) as exc:
             raise StrategyError(f"{path}: not a strategy file ({exc})") from None
-        if str(arrays.get("format", "")) != FORMAT:
+        found = str(arrays.get("format", ""))
+        if found in _OLD_FORMATS:
+            raise StrategyError(
+                f"{path}: a {found} file, whose rows are in the solver's order, not the "
+                f"tree's: solve again (pokerroom solve) to get a {FORMAT} file"
+            )
+        if found != FORMAT:
             raise StrategyError(f"{path}: not a {FORMAT} file")
         rules = Rules.from_toml(str(arrays["rules"]))
         tree = _read_tree(rules, arrays)
