@@ -64,7 +64,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from pokerroom._rulevalues import coerce_field, coerce_wild, wild_text
-from pokerroom.engine.pots import OddChip, TieSplit
+from pokerroom.conventions import OddChip, TieSplit
 from pokerroom.evaluator.wildcards import JokerMode, WildCards
 
 __all__ = [
