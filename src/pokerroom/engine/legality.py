@@ -119,10 +119,16 @@ class Legality(State):
         s = self._to_act
         verb = kind.value
         if amount is not None:
-            verb += f" {amount}" if kind is _BET else f" to {amount}"
+            verb += f" to {amount}" if kind is _RAISE else f" {amount}"
         head = f"seat {s} cannot {verb} {STREETS[self._street].phrase}"
         owe = legal.to_call
-        if self._street == SHOWDOWN:
+        if amount is not None and kind is not _BET and kind is not _RAISE:
+            reason = f"a {kind.value} takes no amount"
+            if kind is _CALL and _CALL in legal.kinds:
+                reason += f" (it puts in what is owed: {legal.call})"
+        elif value is not None and kind is not _SHOW:
+            reason = "only a show announces a hand value"
+        elif self._street == SHOWDOWN:
             if kind is _SHOW and value is not None and not legal.values:
                 reason = "hands are not announced: the cards speak"
             elif kind is _SHOW and value is not None:
@@ -156,6 +162,24 @@ class Legality(State):
             capped = self._limit == POT and legal.max_to < self._bets[s] + self._stacks[s]
             rule = "pot limit" if capped else "all-in"
             reason = f"the maximum is {legal.max_to} ({rule})"
+        return f"{head}: {reason} (legal: {legal})"
+
+    def _bad_input(self, kind: object, amount: object, seat: object, value: object) -> str:
+        """Why an action given with the wrong types is refused (one sentence)."""
+        legal = self.legal_actions()
+        verb = kind.value if type(kind) is ActionKind else "act"
+        if amount is not None:
+            verb += f" to {amount!r}" if kind is _RAISE else f" {amount!r}"
+        head = f"seat {self._to_act} cannot {verb} {STREETS[self._street].phrase}"
+        if type(kind) is not ActionKind:
+            kinds = ", ".join(k.value for k in ActionKind)
+            reason = f"{kind!r} is not an action kind (an ActionKind: {kinds})"
+        elif seat is not None and type(seat) is not int:
+            reason = f"a seat is a whole number (an int), not {seat!r}"
+        elif amount is not None and type(amount) is not int:
+            reason = f"an amount is a whole number of chips (an int), not {amount!r}"
+        else:
+            reason = f"a hand value is a whole number (an int), not {value!r}"
         return f"{head}: {reason} (legal: {legal})"
 
     def legal_actions(self) -> LegalActions:
