@@ -1,12 +1,13 @@
-"""The choices of :class:`~pokerroom.rules.Rules` that rule books make differently.
+"""The choices of :class:`~pokerroom.rules.Rules` that are not numbers: the betting
+structure, the showdown, the pot award, and the conventions that rule books settle
+differently.
 
-Each is a value of a ``Rules`` field (see :mod:`pokerroom.rules` for the boolean ones).
-The default is the card-room rule pokerroom plays (``rules.md``, the casino and
-tournament conventions); the other values are the rules another engine or document
-plays, so a record that engine wrote replays exactly.  Next to each value: where the
-rule comes from.  "PokerKit" is ``pokerkit/state.py`` of PokerKit 0.7 (the reference
-engine of PHH), "ACPC" the reference dealer of the Annual Computer Poker Competition
-(``game.c``).
+The default of each is the rule pokerroom plays (``rules.md``: the casino and tournament
+conventions); the other values are the rules another engine or document plays, so that
+a record it wrote replays exactly.  Next to each value: where the rule comes from.
+"PokerKit" is ``pokerkit/state.py`` of PokerKit 0.7 (the reference engine of PHH),
+"ACPC" the reference dealer of the Annual Computer Poker Competition (``game.c``).  The
+yes/no conventions are boolean fields documented on :class:`~pokerroom.rules.Rules`.
 
 >>> OddChip("first-left-of-button"), Reopening("no-smaller").value
 (<OddChip.FIRST_LEFT_OF_BUTTON: 'first-left-of-button'>, 'no-smaller')
@@ -16,7 +17,32 @@ from __future__ import annotations
 
 from enum import Enum
 
-__all__ = ["CapCount", "OddChip", "Reopening", "ShowRule", "TieSplit"]
+__all__ = [
+    "AnteRule", "CapCount", "OddChip", "Reopening", "ShowRule", "ShowdownMode", "Structure",
+    "TieSplit",
+]  # fmt: skip
+
+
+class Structure(Enum):
+    """The betting structure (``rules.md`` §5)."""
+
+    FIXED_LIMIT = "fixed-limit"
+    NO_LIMIT = "no-limit"
+    POT_LIMIT = "pot-limit"
+
+
+class ShowdownMode(Enum):
+    """How hands are judged at the showdown (``rules.md`` §8)."""
+
+    CARDS_SPEAK = "cards-speak"
+    ANNOUNCED = "announced"
+
+
+class AnteRule(Enum):
+    """Where the ante comes from: ``antes`` as given, or 001's half the low limit."""
+
+    FIXED = "fixed"
+    HALF_LOW_LIMIT = "half-low-limit"
 
 
 class TieSplit(Enum):

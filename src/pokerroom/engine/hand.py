@@ -135,6 +135,11 @@ class Hand(Legality, Betting):
         self._straddle_pending = False
         self._to_act = -1
         self._raises = 0
+        self._short = 0
+        self._reopen = plan.reopen
+        self._count_all = plan.count_all
+        self._lone = plan.lone
+        self._starts = plan.starts
         # The cards: hole cards one at a time from the left of the button, then the
         # burns and the board (engine.deal), all taken off the deck now.
         if deck is None:

@@ -8,7 +8,16 @@ action gets a sentence naming the seat, the street, the rule and the legal choic
 from __future__ import annotations
 
 from pokerroom.engine.actions import Action, ActionKind, IllegalAction, LegalActions
-from pokerroom.engine.state import FIXED, NOLIMIT, POT, SHOWDOWN, STREETS, State
+from pokerroom.engine.state import (
+    FIXED,
+    FULL_RAISE,
+    NO_SMALLER,
+    NOLIMIT,
+    POT,
+    SHOWDOWN,
+    STREETS,
+    State,
+)
 from pokerroom.evaluator import made_values
 from pokerroom.rules import ShowdownMode
 
@@ -87,20 +96,35 @@ class Legality(State):
         unit = self._units[street]
         opened = self._opened
         cap = self._caps[street]
-        if opened and cap is not None and self._raises >= cap:
-            return 0, 0, f"the raise cap is reached ({cap} raise{'s' if cap != 1 else ''})"
+        if cap is not None and self._raises >= cap and (opened or self._count_all):
+            counted = "bets and raises" if self._count_all else "raises"
+            return 0, 0, f"the raise cap is reached ({cap} {counted})"
         limit = self._limit
         # A full raise: one unit in fixed limit; else the largest full bet or raise of
         # the round, at least the minimum bet.
-        step = unit if limit == FIXED or self._full < unit else self._full
-        faced = self._faced[s]
-        if faced >= 0 and high - faced < step:
-            return 0, 0, "an all-in for less than a full raise did not reopen the betting"
+        full = self._full
+        step = unit if limit == FIXED or full < unit else full
+        reopen = self._reopen
+        if reopen == FULL_RAISE:
+            faced = self._faced[s]
+            if faced >= 0 and high - faced < step:
+                return 0, 0, "an all-in for less than a full raise did not reopen the betting"
+        elif reopen == NO_SMALLER:  # PokerKit's rule (Reopening.NO_SMALLER)
+            if owe < full:
+                return 0, 0, (
+                    f"the {owe} owed is less than the largest bet or raise of the round "
+                    f"({full}): a short all-in did not reopen the betting"
+                )
+            if 0 < self._short < full and self._faced[s] >= self._full_level:
+                return 0, 0, (
+                    f"seat {s} acted since the last full bet or raise and the all-ins since "
+                    f"add up to {self._short}, less than {full}: the betting is not reopened"
+                )
         allin = bets[s] + stack
         if limit == FIXED:
             # Below a full unit (a sub-minimum blind, a short all-in bet) the raise
-            # completes the bet to one unit (002).
-            lo = hi = high + unit if opened else unit
+            # completes the bet to one unit (002), or adds a unit to it (001, PokerKit).
+            lo = hi = high + unit if opened or not self.rules.fixed_limit_completes else unit
         else:
             lo = high + step
             hi = allin if limit == NOLIMIT else max(lo, high + sum(self._committed) + owe)
