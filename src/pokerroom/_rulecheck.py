@@ -76,7 +76,7 @@ def problems_of(r: Rules) -> Iterator[str]:
         yield f"straddle is {r.straddle!r}: whole chips, 0 for none"
     elif r.straddle and r.straddle <= max((*blinds, 0)):
         yield f"straddle is {r.straddle}: a straddle is larger than every blind ({max(blinds)})"
-    elif r.straddle and limit and _is_int(r.small_bet) and r.straddle < r.small_bet:
+    elif r.straddle and limit and isinstance(r.small_bet, int) and r.straddle < r.small_bet:
         yield (
             f"straddle is {r.straddle}: a fixed-limit straddle is at least one small bet "
             f"({r.small_bet})"
