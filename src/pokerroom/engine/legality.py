@@ -19,7 +19,7 @@ from pokerroom.engine.state import (
     State,
 )
 from pokerroom.evaluator import made_values
-from pokerroom.rules import ShowdownMode
+from pokerroom.rules import ShowdownMode, ShowRule
 
 __all__ = ["Legality"]
 
@@ -48,11 +48,11 @@ class Legality(State):
         s = self._to_act
         street = STREETS[self._street]
         if self._street == SHOWDOWN:
+            kinds, floor, self._why = self._show_choices(s)
             values: tuple[int, ...] = ()
-            if self.rules.showdown is ShowdownMode.ANNOUNCED:
-                values = tuple(self._made_values(s))
-            self._why = ""
-            return LegalActions(s, street, (_SHOW, _MUCK), values=values)
+            if self.rules.showdown is ShowdownMode.ANNOUNCED and _SHOW in kinds:
+                values = tuple(v for v in self._made_values(s) if v >= floor)
+            return LegalActions(s, street, kinds, values=values)
         stack = self._stacks[s]
         mine = self._bets[s]
         high = self._high
@@ -73,6 +73,31 @@ class Legality(State):
         if why:
             return LegalActions(s, street, _CHECK_ONLY, 0, 0, lo, hi)
         return LegalActions(s, street, _CHECK_RAISE if high else _CHECK_BET, 0, 0, lo, hi)
+
+    def _show_choices(self, s: int) -> tuple[tuple[ActionKind, ...], int, str]:
+        """Show and muck at the showdown (``Rules.show_rule``), the lowest hand value seat
+        ``s`` may show, and why a choice is missing."""
+        rule = self.rules.show_rule
+        if rule is ShowRule.SHOW_OR_MUCK:
+            return (_SHOW, _MUCK), -1, ""
+        if rule is ShowRule.ALL_SHOW:
+            return (_SHOW,), -1, "every player still in shows all their cards (000)"
+        if s == self._order[0]:
+            return (_SHOW,), -1, f"seat {s} is called: it shows first and must show (001)"
+        # 001: show a hand better than or equal to every hand shown so far by a player
+        # who is in all the pots this seat contests, or concede.
+        mine = self._committed[s]
+        floor = -1
+        committed, shown = self._committed, self._shown
+        for t in range(self.n):
+            value = self._strength[t]
+            if shown[t] and value is not None and value > floor and committed[t] >= mine:
+                floor = value
+        if self._best[s] >= floor:
+            return (_SHOW, _MUCK), floor, ""
+        return (_MUCK,), floor, (
+            "a hand shown already beats this one in every pot it contests: concede (001)"
+        )
 
     def _raise_range(self, s: int, owe: int) -> tuple[int, int, str]:
         """(smallest, largest) *to* amount of a bet or raise by seat ``s``, or the reason
@@ -153,10 +178,13 @@ class Legality(State):
         elif value is not None and kind is not _SHOW:
             reason = "only a show announces a hand value"
         elif self._street == SHOWDOWN:
-            if kind is _SHOW and value is not None and not legal.values:
+            announced = self.rules.showdown is ShowdownMode.ANNOUNCED
+            if kind is _SHOW and value is not None and not announced:
                 reason = "hands are not announced: the cards speak"
-            elif kind is _SHOW and value is not None:
-                reason = f"the cards do not make that hand (value {value})"
+            elif kind is _SHOW and value is not None and _SHOW in legal.kinds:
+                reason = f"the cards do not make that hand, or it is too low (value {value})"
+            elif (kind is _SHOW or kind is _MUCK) and self._why:
+                reason = self._why
             elif kind is _SHOW or kind is _MUCK:
                 reason = "that is not how this showdown is played"
             else:
