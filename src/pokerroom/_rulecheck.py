@@ -144,7 +144,7 @@ def _round_problems(r: Rules) -> Iterator[str]:
             yield f"first_to_act is {first!r}: positions are whole numbers, 0 or more"
         elif isinstance(r.players, int) and any(p >= r.players for p in first):
             yield f"first_to_act is {first!r}: positions are 0 to {r.players - 1}"
-    for name in ("short_blind_called_in_full", "blind_sets_min_raise", "fixed_limit_completes",
-                 "lone_player_acts"):  # fmt: skip
+    for name in ("antes_trimmed_first", "short_blind_called_in_full", "blind_sets_min_raise",
+                 "fixed_limit_completes", "lone_player_acts"):  # fmt: skip
         if not isinstance(getattr(r, name), bool):
             yield f"{name} is {getattr(r, name)!r}: true or false"

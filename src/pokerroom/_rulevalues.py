@@ -52,7 +52,8 @@ INT_FIELDS = {
 }
 BOOL_FIELDS = {
     "straddle_counts", "dead_antes", "button_blind", "heads_up_reversed", "check_raise",
-    "all_in_only_when_short", "burn_cards", "freeze_out", "short_blind_called_in_full",
+    "all_in_only_when_short", "burn_cards", "freeze_out", "antes_trimmed_first",
+    "short_blind_called_in_full",
     "blind_sets_min_raise", "fixed_limit_completes", "lone_player_acts",
 }
 

@@ -52,6 +52,11 @@ and :data:`POKERKIT_CONVENTIONS` sets them all, so that a hand PokerKit wrote re
 exactly (:func:`~pokerroom.history.replay.rules_from_phh` reads a PHH file without
 ``_rules`` that way).  The enums are in :mod:`pokerroom.conventions`.
 
+* ``antes_trimmed_first`` (default true): the part of an ante nobody matched (antes not
+  dead) is returned before the blinds are posted, so a short stack's blind is what it
+  has left.  PokerKit: false, it is returned after them (``State.collect_bets`` returns
+  it, but ``State.get_effective_blind_or_straddle`` caps the blind at the starting stack
+  less the whole ante).
 * ``short_blind_called_in_full`` (default true): a blind or straddle posted short (its
   poster all-in for less) must still be called in full.  PokerKit: false, the others
   call what was posted (``State.checking_or_calling_amount`` is the largest *posted*
@@ -137,6 +142,7 @@ DERIVABLE = ("blinds", "straddle")
 """The fields ``Rules.derived`` may name (001: the button blind and the straddle)."""
 
 POKERKIT_CONVENTIONS: Mapping[str, Any] = MappingProxyType({
+    "antes_trimmed_first": False,
     "short_blind_called_in_full": False,
     "blind_sets_min_raise": False,
     "fixed_limit_completes": False,
@@ -178,7 +184,8 @@ class Rules:
     in fixed limit at least one small bet), ``derived``.
     The round: ``check_raise``, ``all_in_only_when_short`` (001: all-in only when one
     cannot cover the call), ``first_to_act`` (a position per round), and the conventions
-    ``short_blind_called_in_full``, ``blind_sets_min_raise``, ``fixed_limit_completes``,
+    ``antes_trimmed_first``, ``short_blind_called_in_full``, ``blind_sets_min_raise``,
+    ``fixed_limit_completes``,
     ``reopening``, ``lone_player_acts``.  Cards: ``burn_cards``, ``min_hole_cards``,
     ``wild``.  End: ``showdown`` (cards speak or announced hands), ``show_rule`` (who must
     show), ``tie_split``, ``odd_chip``.  Table: ``players`` (``None``: any number from 2
@@ -205,6 +212,7 @@ class Rules:
     check_raise: bool = True
     all_in_only_when_short: bool = False
     first_to_act: tuple[int, ...] | None = None
+    antes_trimmed_first: bool = True
     short_blind_called_in_full: bool = True
     blind_sets_min_raise: bool = True
     fixed_limit_completes: bool = True

@@ -36,18 +36,9 @@ class Betting(Showdown):
             self._antes[seat] = chips
             allin[seat] = stacks[seat] == 0
             log.append((ev.ANTE, 0, seat, chips, 0, (), allin[seat], None))
-        if plan.antes and not self.rules.dead_antes:
-            # Antes are contributions: the part of one nobody else matched is returned
-            # (as PHH's ante trimming does), like any uncalled bet.
-            posted = sorted(self._antes)
-            if posted[-1] > posted[-2]:
-                seat = self._antes.index(posted[-1])
-                extra = posted[-1] - posted[-2]
-                self._antes[seat] -= extra
-                committed[seat] -= extra
-                stacks[seat] += extra
-                allin[seat] = False
-                log.append((ev.RETURN, 0, seat, extra, 0, (), False, None))
+        trim = bool(plan.antes) and not self.rules.dead_antes
+        if trim and self.rules.antes_trimmed_first:
+            self._trim_antes()
         for seat, amount in plan.blinds:
             chips = amount if amount < stacks[seat] else stacks[seat]
             if chips:
@@ -56,6 +47,21 @@ class Betting(Showdown):
                 committed[seat] += chips
                 allin[seat] = stacks[seat] == 0
                 log.append((ev.BLIND, 0, seat, chips, bets[seat], (), allin[seat], None))
+        if trim and not self.rules.antes_trimmed_first:
+            self._trim_antes()
+
+    def _trim_antes(self) -> None:
+        """Antes are contributions: the part of one nobody else matched is returned (as
+        PHH's ante trimming does), like any uncalled bet."""
+        posted = sorted(self._antes)
+        if posted[-1] > posted[-2]:
+            seat = self._antes.index(posted[-1])
+            extra = posted[-1] - posted[-2]
+            self._antes[seat] -= extra
+            self._committed[seat] -= extra
+            self._stacks[seat] += extra
+            self._allin[seat] = False
+            self._log.append((ev.RETURN, 0, seat, extra, 0, (), False, None))
 
     def _open_first_round(self, plan: Plan) -> None:
         """A blind of a full unit opens the first round.  A blind posted short (all-in for
@@ -80,6 +86,14 @@ class Betting(Showdown):
         if straddler >= 0 and not allin[straddler]:
             self._straddle_pending = True  # 001: the straddler straddles or folds first
             self._to_act = straddler
+        elif not self.rules.antes_trimmed_first and plan.blinds and straddler < 0 and (
+            self.rules.first_to_act is None
+        ):
+            # PokerKit: the player after the largest blind *posted* acts first (a blind
+            # capped by a returned ante may be smaller than an earlier one).
+            n, button = self.n, self.button
+            big = max(plan.blinds, key=lambda sb: (bets[sb[0]], (sb[0] - button - 1) % n))[0]
+            self._open_round((big + 1) % n)
         else:
             self._open_round(plan.first)
 

@@ -73,9 +73,10 @@ class Plan:
         self.blinds = [(s, b) for s, b in zip(seats, blinds, strict=True) if b]
         # the bet to call, even if posted short (unless the rules call what was posted)
         self.top_blind = max(blinds, default=0) if r.short_blind_called_in_full else 0
-        last = seats[-1] if seats else button
+        # the big blind: the largest blind (of equal ones, the last)
+        last = seats[max(range(len(seats)), key=lambda k: (blinds[k], k))] if seats else button
         self.straddler = (last + 1) % n if r.straddle else -1
-        # Pre-flop the player after the last blind acts first (after the straddler, who
+        # Pre-flop the player after the big blind acts first (after the straddler, who
         # decides before anyone); with no blinds, the first seat left of the button.
         # Later rounds: the first seat left of the button.  ``first_to_act`` overrides.
         after = self.straddler if r.straddle else last

@@ -35,7 +35,9 @@ Decisions where ``rules.md`` is silent (the tests pin each one down):
   default) orders seats clockwise starting with the one left of the button;
   ``BEST_SUIT`` orders them by ``suit_order`` (highest key first, see :func:`suit_key`),
   equal keys left of the button first.  ``FIRST_LEFT_OF_BUTTON`` (PokerKit's rule) gives
-  the whole remainder of a pot to the first of its winners left of the button.
+  the whole remainder of a pot to the first of its winners left of the button, and (with
+  side pots) makes the pots among the winning hands only, as PokerKit does once it has
+  killed the hands that win nothing: layers the same winners share are one pot.
 * **Proportional shares in whole chips.** Each member of a tied group gets the floor of
   its exact share ``A × (E_i − D) / Σ(E_k − D)``; the chips left over (fewer than the
   members) go one at a time in the odd-chip order.
@@ -209,6 +211,14 @@ def award(
             won=won,
         )
     else:
+        if order.first:
+            # PokerKit leaves the hands that win nothing out before it makes the pots
+            # (State._begin_hand_killing), so each pot it splits is the union of the
+            # layers its winners share, and the odd chips are counted on that union.
+            probe = _side_pots(contributions, strengths, contesting, total=total, dead=dead,
+                               order=order, won=[0] * n)  # fmt: skip
+            winning = {seat for pot in probe for seat in pot.winners}
+            contesting = [seat for seat in contesting if seat in winning]
         pots = _side_pots(
             contributions, strengths, contesting, total=total, dead=dead, order=order, won=won
         )

@@ -48,6 +48,13 @@ def reference_award(
     else:
         pots = _side_pots(contributions, strengths, live, seats_in_odd_chip_order,
                           dead_antes=dead, first=first)  # fmt: skip
+        levels = {contributions[seat] for seat in live}
+        if first and len(levels) > 1:  # PokerKit: the pots again, among the winning hands
+            winning = {seat for pot in pots for seat in pot.winners}
+            strengths = [v if seat in winning else None for seat, v in enumerate(strengths)]
+            live = sorted(winning)
+            pots = _side_pots(contributions, strengths, live, seats_in_odd_chip_order,
+                              dead_antes=dead, first=first)  # fmt: skip
     won = [0] * n
     for pot in pots:
         for seat, share in zip(pot.winners, pot.shares, strict=True):
