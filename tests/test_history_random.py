@@ -8,8 +8,8 @@ from collections.abc import Callable, Iterator
 
 from pokerroom.engine import ActionKind, Hand
 from pokerroom.history.record import PlayedHand
+from pokerroom.rules import POKERKIT_CONVENTIONS, Rules, ShowdownMode, Structure, TieSplit
 from pokerroom.rules import OddChip as OddChipRule
-from pokerroom.rules import Rules, ShowdownMode, Structure, TieSplit
 
 _BET_KINDS = (ActionKind.BET, ActionKind.RAISE)
 
@@ -67,8 +67,9 @@ def random_stacks(rng: random.Random, players: int, big: int) -> list[int]:
 
 
 def pokerkit_rules(rng: random.Random, players: int) -> Rules:
-    """Standard rules PokerKit plays the same way: fixed or no limit, blinds (maybe a
-    straddle), antes (uniform, or a big-blind ante), cards speak, side pots."""
+    """Rules PokerKit plays the same way, with its conventions (``POKERKIT_CONVENTIONS``):
+    fixed or no limit, blinds (maybe a straddle), antes (uniform, trimmed or dead, or a
+    big-blind ante), cards speak, side pots."""
     small = rng.choice([1, 2, 5, 25])
     blinds: tuple[int, ...] = (small, 2 * small)
     if players >= 4 and rng.random() < 0.2:
@@ -81,11 +82,14 @@ def pokerkit_rules(rng: random.Random, players: int) -> Rules:
     elif ante_kind < 0.3 and players > 2:
         antes = tuple(2 * small if p == 1 else 0 for p in range(players))
         dead = True
-    common = {"blinds": blinds, "antes": antes, "dead_antes": dead, "burn_cards": True}
+    if ante_kind < 0.2:
+        dead = rng.random() < 0.5
+    common = {"blinds": blinds, "antes": antes, "dead_antes": dead, "burn_cards": True,
+              **POKERKIT_CONVENTIONS}  # fmt: skip
     if rng.random() < 0.5:
-        # (4, 3, 3, 3) is PokerKit's own cap: four bets or raises a round besides blinds.
+        # 4 is PokerKit's own cap: four bets and raises a round besides the blinds.
         return Rules(structure=Structure.FIXED_LIMIT, small_bet=2 * small, big_bet=4 * small,
-                     max_raises=rng.choice([3, (4, 3, 3, 3)]), **common)  # fmt: skip
+                     max_raises=rng.choice([3, 4]), **common)  # fmt: skip
     return Rules(structure=Structure.NO_LIMIT, min_bet=2 * small, **common)
 
 
