@@ -72,20 +72,22 @@ def pokerkit_table(rng: random.Random) -> tuple[Rules, list[int]]:
     return rules, stacks
 
 
-def pokerkit_state(rules: Rules, stacks: list[int], automations: tuple[Any, ...]) -> Any:
-    """PokerKit's state for these rules and stacks (player p is pokerroom's position p)."""
-    n = len(stacks)
+def pokerkit_game(rules: Rules, n: int, automations: tuple[Any, ...]) -> Any:
+    """PokerKit's game for these rules and ``n`` players (its player p is position p)."""
     antes = rules.ante_amounts(n)
     raw_antes = antes[::-1] if n == 2 else antes  # PHH / PokerKit: heads-up reversed
     trimming = not rules.dead_antes
     if rules.structure is Structure.FIXED_LIMIT:
         u = rules.units
-        return pokerkit.FixedLimitTexasHoldem.create_state(
-            automations, trimming, raw_antes, rules.blinds, u[0], u[2], stacks, n
-        )
-    return pokerkit.NoLimitTexasHoldem.create_state(
-        automations, trimming, raw_antes, rules.blinds, rules.units[0], stacks, n
-    )
+        return pokerkit.FixedLimitTexasHoldem(automations, trimming, raw_antes, rules.blinds,
+                                              u[0], u[2])  # fmt: skip
+    return pokerkit.NoLimitTexasHoldem(automations, trimming, raw_antes, rules.blinds,
+                                       rules.units[0])  # fmt: skip
+
+
+def pokerkit_state(rules: Rules, stacks: list[int], automations: tuple[Any, ...]) -> Any:
+    """PokerKit's state for these rules and stacks (player p is pokerroom's position p)."""
+    return pokerkit_game(rules, len(stacks), automations)(stacks, len(stacks))
 
 
 def _pokerkit_choices(state: Any) -> tuple[bool, int, tuple[int, int] | None]:
