@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pokerroom.engine.actions import Action, ActionKind, IllegalAction, LegalActions
 from pokerroom.engine.state import (
+    ALWAYS,
     FIXED,
     FULL_RAISE,
     NO_SMALLER,
@@ -130,17 +131,19 @@ class Legality(State):
         full = self._full
         step = unit if limit == FIXED or full < unit else full
         reopen = self._reopen
-        if reopen == FULL_RAISE:
-            faced = self._faced[s]
-            if faced >= 0 and high - faced < step:
+        if reopen != ALWAYS:
+            # Has the seat faced a full raise?  TDA 47: the bets since its last action
+            # (none yet: it may raise) against a full raise; PokerKit (NO_SMALLER): what
+            # it owes against the largest bet or raise of the round.
+            if reopen == FULL_RAISE:
+                since, size = self._faced[s], step
+            else:
+                since, size = bets[s], full
+            if since >= 0 and high - since < size:
                 return 0, 0, "an all-in for less than a full raise did not reopen the betting"
-        elif reopen == NO_SMALLER:  # PokerKit's rule (Reopening.NO_SMALLER)
-            if owe < full:
-                return 0, 0, (
-                    f"the {owe} owed is less than the largest bet or raise of the round "
-                    f"({full}): a short all-in did not reopen the betting"
-                )
-            if 0 < self._short < full and self._faced[s] >= self._full_level:
+            if reopen == NO_SMALLER and 0 < self._short < full and self._faced[s] >= (
+                self._full_level
+            ):
                 return 0, 0, (
                     f"seat {s} acted since the last full bet or raise and the all-ins since "
                     f"add up to {self._short}, less than {full}: the betting is not reopened"
