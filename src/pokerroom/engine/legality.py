@@ -3,6 +3,17 @@
 :meth:`Legality.legal_actions` (the choices, with amounts), :meth:`Legality.is_legal`
 and :meth:`~pokerroom.engine.hand.Hand.apply` all rest on ``_compute_legal``; a refused
 action gets a sentence naming the seat, the street, the rule and the legal choices.
+
+The conventions of :class:`~pokerroom.rules.Rules` (see :mod:`pokerroom.rules` and
+:mod:`pokerroom.conventions`) are read here and in the bookkeeping of the bets they rest
+on (:mod:`~pokerroom.engine.betting`): ``reopening`` (TDA 47 by default: a seat that has
+acted may raise again only facing a full raise since; PokerKit's rule: only when what it
+owes is at least the largest bet or raise of the round, and not in the middle of a run
+of short all-ins; ACPC: always), ``fixed_limit_completes`` (complete a short bet to one
+unit, or raise a unit over it), ``cap_counts`` (raises after the opening bet, or every
+bet and raise), ``show_rule`` (who must show, who may muck).  ``blind_sets_min_raise``,
+``short_blind_called_in_full``, ``lone_player_acts`` and ``first_to_act`` decide the
+bet to match, the minimum raise and the turn when a round opens.
 """
 
 from __future__ import annotations
