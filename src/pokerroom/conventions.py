@@ -5,7 +5,7 @@ differently.
 The default of each is the rule pokerroom plays (``rules.md``: the casino and tournament
 conventions); the other values are the rules another engine or document plays, so that
 a record it wrote replays exactly.  Next to each value: where the rule comes from.
-"PokerKit" is ``pokerkit/state.py`` of PokerKit 0.7 (the reference engine of PHH),
+"PokerKit" is ``pokerkit/state.py`` of PokerKit 0.7.7 (the reference engine of PHH),
 "ACPC" the reference dealer of the Annual Computer Poker Competition (``game.c``).  The
 yes/no conventions are boolean fields documented on :class:`~pokerroom.rules.Rules`.
 
