@@ -84,7 +84,9 @@ class Reopening(Enum):
     """PokerKit's reading of WSOP Rule 96 ("all raises must be equal to or greater than the
     size of the previous bet or raise on that betting round; an all-in wager of less than
     a full raise does not reopen the betting to a participant who has already acted",
-    with its exception for consecutive all-ins), in fixed limit too.  A bet or raise is
+    with its exception for consecutive all-ins), in fixed limit too (WSOP's rule is for
+    no limit and pot limit: in limit an all-in of half a bet or more reopens the betting;
+    PokerKit does not play that).  A bet or raise is
     full when it is no smaller than every earlier bet or raise of the round (blinds and
     the minimum bet are not counted), so the round's first bet always is, even an all-in
     for less than the minimum bet: it reopens the betting for players who checked.  A
