@@ -23,9 +23,10 @@ the order of PHH's ``antes`` / ``blinds_or_straddles`` and of ACPC's ``blind``.
 ``blinds[k]`` is posted by position ``k``; with ``button_blind`` (001) the button posts
 ``blinds[0]`` and position ``k - 1`` posts ``blinds[k]``.  Heads-up, with
 ``heads_up_reversed`` (002, PHH, ACPC), the button posts ``blinds[0]`` and the other
-player ``blinds[1]``.  Pre-flop the first to act is the player after the last one who
-posted a blind (001: after the straddle); in later rounds the first active player left
-of the button.
+player ``blinds[1]``.  Pre-flop the first to act is the player after the big blind (the
+largest blind; of equal ones, the last; 001: after the straddle); in later rounds the
+first active player left of the button; ``first_to_act`` gives a position per round
+instead (ACPC's ``firstPlayer``).
 
 The raise cap (``max_raises``) counts *raises*: the full bets and raises players make
 in a round after the round's opening bet.  The opening bet is the first bet of at least
