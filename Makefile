@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 # pytest workers: one per core (the suite is sized for 2 cores)
 JOBS   ?= auto
 
-.PHONY: play test bench clean
+.PHONY: play test bench mutation clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -34,5 +34,18 @@ bench: $(VENV)/.installed-test
 	$(BIN)/python benchmarks/bench_engine.py
 	$(BIN)/python benchmarks/bench_equity.py
 
+$(VENV)/.installed-mutation: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[mutation]'
+	touch $@ $(VENV)/.installed-test $(VENV)/.installed-runtime
+
+# Mutation testing of the core (README, "Mutation testing"): hours of CPU, so not part of
+# `make test`. MUTANTS picks mutants by name, e.g. make mutation MUTANTS='pokerroom.ranges.*';
+# a second run goes on where the first stopped. MUTATION_JOBS workers, niced.
+MUTANTS ?=
+MUTATION_JOBS ?= 2
+mutation: $(VENV)/.installed-mutation
+	nice -n 15 $(BIN)/mutmut run --max-children $(MUTATION_JOBS) $(MUTANTS)
+	$(BIN)/python tools/mutation_score.py
+
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache mutants

@@ -7,7 +7,13 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-DATA = ROOT.parent / "shared" / "data"
+# ../shared/data beside the checkout; from the copy of the tests that mutation testing makes
+# inside the checkout (mutants/tests), one level further up.
+DATA = next(
+    (d for d in (ROOT.parent / "shared" / "data", ROOT.parent.parent / "shared" / "data")
+     if d.is_dir()),
+    ROOT.parent / "shared" / "data",
+)
 
 
 @pytest.fixture(scope="session")
