@@ -39,13 +39,13 @@ $(VENV)/.installed-mutation: pyproject.toml | $(BIN)/python
 	touch $@ $(VENV)/.installed-test $(VENV)/.installed-runtime
 
 # Mutation testing of the core (README, "Mutation testing"): hours of CPU, so not part of
-# `make test`. MUTANTS picks mutants by name, e.g. make mutation MUTANTS='pokerroom.ranges.*';
-# a second run goes on where the first stopped. MUTATION_JOBS workers, niced.
-MUTANTS ?=
+# `make test`. One mutmut run per part of the core, each against the tests that cover it;
+# PARTS picks some (make mutation PARTS="ranges equity"); a second run goes on where the
+# first stopped. MUTATION_JOBS mutants at once, niced.
+PARTS ?=
 MUTATION_JOBS ?= 2
 mutation: $(VENV)/.installed-mutation
-	nice -n 15 $(BIN)/mutmut run --max-children $(MUTATION_JOBS) $(MUTANTS)
-	$(BIN)/python tools/mutation_score.py
+	nice -n 15 $(BIN)/python tools/mutation.py --jobs $(MUTATION_JOBS) $(PARTS)
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache mutants
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache mutants mutation

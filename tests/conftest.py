@@ -7,11 +7,10 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-# ../shared/data beside the checkout; from the copy of the tests that mutation testing makes
-# inside the checkout (mutants/tests), one level further up.
+# ../shared/data beside the checkout; from the copies of the tests that mutation testing
+# makes inside the checkout (mutation/<part>/mutants/tests), a few levels further up.
 DATA = next(
-    (d for d in (ROOT.parent / "shared" / "data", ROOT.parent.parent / "shared" / "data")
-     if d.is_dir()),
+    (d for d in (base / "shared" / "data" for base in ROOT.parents[:4]) if d.is_dir()),
     ROOT.parent / "shared" / "data",
 )
 

@@ -1,6 +1,7 @@
-"""The mutation-testing score of each module, from what ``mutmut run`` left in mutants/.
+"""The mutation-testing score of each module, from what ``mutmut run`` left behind.
 
-Run by ``make mutation`` after mutmut; ``python tools/mutation_score.py [--list STATUS]``
+Run by ``make mutation`` (``tools/mutation.py``) over ``mutation/*/mutants``, or after a
+plain ``mutmut run`` over ``mutants``; ``python tools/mutation_score.py [--list STATUS]``
 prints one line per module (killed / survived / timeout / other / not yet checked) and,
 with ``--list survived``, the names of the mutants in that state (``mutmut show NAME``
 prints one).
@@ -26,7 +27,8 @@ def scores(root: Path) -> tuple[dict[str, Counter[str]], dict[str, list[str]]]:
         codes = json.loads(meta.read_text())["exit_code_by_key"]
         if not codes:
             continue
-        module = str(meta.relative_to(root))[: -len(".py.meta")].replace("/", ".")
+        path = meta.relative_to(root).as_posix()[: -len(".py.meta")]
+        module = path.rpartition("mutants/src/")[2].replace("/", ".")
         counts = per_module.setdefault(module, Counter())
         for name, code in codes.items():
             status = status_by_exit_code[code]
@@ -39,7 +41,8 @@ def scores(root: Path) -> tuple[dict[str, Counter[str]], dict[str, list[str]]]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--list", metavar="STATUS", help="list the mutants in this state")
-    parser.add_argument("--root", type=Path, default=Path("mutants/src"))
+    parser.add_argument("--root", type=Path, default=Path("mutation"),
+                        help="where to look for mutmut's results (default: mutation)")
     args = parser.parse_args()
     per_module, names = scores(args.root)
     if args.list:
