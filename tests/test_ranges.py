@@ -175,13 +175,52 @@ def test_errors_quote_the_bad_entry_and_say_where(text: str, token: str, positio
     assert repr(token) in str(err) and f"character {position + 1} of {text!r}" in str(err)
 
 
-def test_constructor_refuses_bad_hands_and_weights() -> None:
-    with pytest.raises(CardError):
-        Range([(1, 1)])
-    with pytest.raises(CardError):
-        Range([(0, 52)])
-    with pytest.raises(ValueError, match="weight"):
+WEIGHT_HINT = "a weight is a number from 0 to 1 or a percentage, like 'AKs:0.5' or 'AKs:50%'"
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("QQ, AKs:x", f"not a weight: 'AKs:x' (character 5 of 'QQ, AKs:x'); {WEIGHT_HINT}"),
+        ("AKs:1.5", f"a weight must lie between 0 and 1: 'AKs:1.5' (character 1 of 'AKs:1.5'); "
+                    f"{WEIGHT_HINT}"),
+        ("AKs:-0.5", f"a weight must lie between 0 and 1: 'AKs:-0.5' (character 1 of "
+                     f"'AKs:-0.5'); {WEIGHT_HINT}"),
+    ],
+)
+def test_weight_errors_say_what_a_weight_is(text: str, message: str) -> None:
+    with pytest.raises(RangeError) as info:
+        Range.parse(text)
+    assert str(info.value) == message
+
+
+@pytest.mark.parametrize("pair", [(1, 1), (0, 52), (52, 0), (-1, 0), (0, -1)])
+def test_constructor_refuses_bad_hands(pair: tuple[int, int]) -> None:
+    with pytest.raises(CardError) as info:
+        Range([pair])
+    assert str(info.value) == f"not a two-card hand: {pair!r}"
+
+
+def test_constructor_refuses_bad_weights_naming_the_hand() -> None:
+    with pytest.raises(ValueError) as info:
         Range({(0, 1): 2.0})
+    assert str(info.value) == "weight 2.0 of 2c2d not in [0, 1]"
+
+
+@pytest.mark.parametrize("cards", ["As", "AsAhKd", [51], [51, 51], (50, 50, 49)])
+def test_weight_of_something_not_two_cards_is_refused(cards: str | list[int]) -> None:
+    with pytest.raises(CardError) as info:
+        Range.parse("AA").weight(cards)
+    assert str(info.value) == f"not a two-card hand: {cards!r}"
+
+
+def test_membership_of_things_that_are_not_hands_is_false() -> None:
+    aces = Range.parse("AA")
+    assert "AsAh" in aces and (51, 50) in aces and [51, 50] in aces
+    for thing in (5, None, 51.0, {51, 50}, "As", "AsAs", [51], (51, 51)):
+        assert thing not in aces
+    assert aces != 3 and aces != "AA" and aces != [(51, 50)]
+    assert aces == Range.parse("AA") and Range() == Range([])
 
 
 # --- differential: the same notation read by PokerKit and eval7 ---------------------------
