@@ -194,6 +194,30 @@ def test_weight_errors_say_what_a_weight_is(text: str, message: str) -> None:
     assert str(info.value) == message
 
 
+def test_weights_of_exactly_0_and_1() -> None:
+    assert Range.parse("AKs:1") == Range.parse("AKs:100%") == Range.parse("AKs")
+    assert not Range.parse("AKs:0") and not Range.parse("AKs:0%")
+
+
+FORMS = ("write hands like 'AhKh', classes like 'AKs', 'AKo', 'AK', 'QQ', ranges like 'QQ+', "
+         "'ATs+', 'A5s-A2s', '99-66', 'T9s-54s', or 'random'; a weight like 'AKs:0.5'")
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("QQ, AhAh:0.5", "the same card twice: 'AhAh:0.5' (character 5 of 'QQ, AhAh:0.5'); "
+                         "a hand is two different cards, like 'AhKh'"),
+        ("AKs-AQ", f"both ends of a dash range need the same suffix: 'AKs-AQ' (character 1 of "
+                   f"'AKs-AQ'); {FORMS}"),
+    ],
+)
+def test_entry_errors_say_what_is_wrong_and_what_to_write(text: str, message: str) -> None:
+    with pytest.raises(RangeError) as info:
+        Range.parse(text)
+    assert str(info.value) == message
+
+
 @pytest.mark.parametrize("pair", [(1, 1), (0, 52), (52, 0), (-1, 0), (0, -1)])
 def test_constructor_refuses_bad_hands(pair: tuple[int, int]) -> None:
     with pytest.raises(CardError) as info:
