@@ -40,12 +40,15 @@ $(VENV)/.installed-mutation: pyproject.toml | $(BIN)/python
 
 # Mutation testing of the core (README, "Mutation testing"): hours of CPU, so not part of
 # `make test`. One mutmut run per part of the core, each against the tests that cover it;
-# PARTS picks some (make mutation PARTS="ranges equity"); a second run goes on where the
-# first stopped. MUTATION_JOBS mutants at once, niced.
+# PARTS picks some (make mutation PARTS="ranges equity"), MUTANTS some mutants by name
+# (MUTANTS='pokerroom.evaluator.classes.*'); a second run goes on where the first stopped.
+# MUTATION_JOBS mutants at once, niced.
 PARTS ?=
+MUTANTS ?=
 MUTATION_JOBS ?= 2
 mutation: $(VENV)/.installed-mutation
-	nice -n 15 $(BIN)/python tools/mutation.py --jobs $(MUTATION_JOBS) $(PARTS)
+	nice -n 15 $(BIN)/python tools/mutation.py --jobs $(MUTATION_JOBS) $(PARTS) \
+		$(if $(MUTANTS),--mutants $(foreach m,$(MUTANTS),'$(m)'))
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache mutants mutation

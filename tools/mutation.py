@@ -8,7 +8,10 @@ second run goes on where the first stopped and redoes only what changed), writes
 tests, and runs ``mutmut run`` in it.  Then it prints the score of every part run so far
 (``tools/mutation_score.py``).
 
-    python tools/mutation.py [--jobs N] [PART ...]
+    python tools/mutation.py [--jobs N] [PART ...] [--mutants PATTERN ...]
+
+``--mutants`` tries only the mutants whose names match (``'pokerroom.evaluator.classes.*'``),
+again even if they were tried before: after a new test, to see the survivors it kills.
 """
 
 from __future__ import annotations
@@ -51,6 +54,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("parts", nargs="*", help="parts to run (default: every part)")
     parser.add_argument("--jobs", type=int, default=2, help="mutants tried at once")
+    parser.add_argument("--mutants", nargs="+", default=[], metavar="PATTERN",
+                        help="only the mutants whose names match (tried again if tried before)")
     args = parser.parse_args()
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())
     known = parts(project)
@@ -61,8 +66,8 @@ def main() -> int:
     for part in args.parts or list(known):
         where = prepare(part, known[part], project)
         print(f"--- {part}: {', '.join(known[part]['mutate'])}", flush=True)
-        subprocess.run([str(mutmut), "run", "--max-children", str(args.jobs)], cwd=where,
-                       check=False)
+        subprocess.run([str(mutmut), "run", "--max-children", str(args.jobs), *args.mutants],
+                       cwd=where, check=False)
     score = ROOT / "tools" / "mutation_score.py"
     return subprocess.run([sys.executable, str(score), "--root", str(WORK)], check=False).returncode
 
