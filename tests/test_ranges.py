@@ -146,36 +146,45 @@ def test_combo_index_is_a_bijection_onto_0_1325() -> None:
         assert a > b and combo_index(a, b) == combo_index(b, a) == i
 
 
+FORMS = ("write hands like 'AhKh', classes like 'AKs', 'AKo', 'AK', 'QQ', ranges like 'QQ+', "
+         "'ATs+', 'A5s-A2s', '99-66', 'T9s-54s', or 'random'; a weight like 'AKs:0.5'")
+WEIGHT_HINT = "a weight is a number from 0 to 1 or a percentage, like 'AKs:0.5' or 'AKs:50%'"
+TWO_CARDS = "a hand is two different cards, like 'AhKh'"
+NOT_RANGE = "not a hand or range"
+DASH = "a dash range keeps the high card (A5s-A2s), the gap (T9s-54s) or pairs (99-66)"
+WEIGHT_RANGE = "a weight must lie between 0 and 1"
+EMPTY, EMPTY_HINT = "an empty range", "give at least one hand or class"
+
+
 @pytest.mark.parametrize(
-    ("text", "token", "position"),
+    ("text", "token", "position", "problem", "hint"),
     [
-        ("QQ+, AKx", "AKx", 5),
-        ("AKx", "AKx", 0),
-        ("KK+ 99-77 Q", "Q", 10),
-        ("AhAh", "AhAh", 0),
-        ("AKs:1.5", "AKs:1.5", 0),
-        ("QQ, AKs:x", "AKs:x", 4),
-        ("AKs:nan", "AKs:nan", 0),
-        ("A5s-K2s", "A5s-K2s", 0),
-        ("A5s-A2o", "A5s-A2o", 0),
-        ("AKs-AQ", "AKs-AQ", 0),
-        ("AAs", "AAs", 0),
-        ("QQ+-", "QQ+-", 0),
-        ("AKs+AQs", "AKs+AQs", 0),
-        ("Jk9s", "Jk9s", 0),
-        ("", "", 0),
-        (" , ", " , ", 0),
+        ("QQ+, AKx", "AKx", 5, NOT_RANGE, FORMS),
+        ("AKx", "AKx", 0, NOT_RANGE, FORMS),
+        ("KK+ 99-77 Q", "Q", 10, NOT_RANGE, FORMS),
+        ("AhAh", "AhAh", 0, "the same card twice", TWO_CARDS),
+        ("AKs:1.5", "AKs:1.5", 0, WEIGHT_RANGE, WEIGHT_HINT),
+        ("QQ, AKs:x", "AKs:x", 4, "not a weight", WEIGHT_HINT),
+        ("AKs:nan", "AKs:nan", 0, WEIGHT_RANGE, WEIGHT_HINT),
+        ("A5s-K2s", "A5s-K2s", 0, DASH, FORMS),
+        ("A5s-A2o", "A5s-A2o", 0, DASH, FORMS),
+        ("AKs-AQ", "AKs-AQ", 0, "both ends of a dash range need the same suffix", FORMS),
+        ("AAs", "AAs", 0, NOT_RANGE, FORMS),
+        ("QQ+-", "QQ+-", 0, NOT_RANGE, FORMS),
+        ("AKs+AQs", "AKs+AQs", 0, NOT_RANGE, FORMS),
+        ("Jk9s", "Jk9s", 0, NOT_RANGE, FORMS),
+        ("", "", 0, EMPTY, EMPTY_HINT),
+        (" , ", " , ", 0, EMPTY, EMPTY_HINT),
     ],
 )
-def test_errors_quote_the_bad_entry_and_say_where(text: str, token: str, position: int) -> None:
+def test_errors_quote_the_bad_entry_and_say_where(
+    text: str, token: str, position: int, problem: str, hint: str
+) -> None:
     with pytest.raises(RangeError) as info:
         Range.parse(text)
     err = info.value
     assert (err.token, err.position, err.text) == (token, position, text)
-    assert repr(token) in str(err) and f"character {position + 1} of {text!r}" in str(err)
-
-
-WEIGHT_HINT = "a weight is a number from 0 to 1 or a percentage, like 'AKs:0.5' or 'AKs:50%'"
+    assert str(err) == f"{problem}: {token!r} (character {position + 1} of {text!r}); {hint}"
 
 
 @pytest.mark.parametrize(
@@ -199,10 +208,6 @@ def test_weights_of_exactly_0_and_1() -> None:
     assert not Range.parse("AKs:0") and not Range.parse("AKs:0%")
 
 
-FORMS = ("write hands like 'AhKh', classes like 'AKs', 'AKo', 'AK', 'QQ', ranges like 'QQ+', "
-         "'ATs+', 'A5s-A2s', '99-66', 'T9s-54s', or 'random'; a weight like 'AKs:0.5'")
-
-
 @pytest.mark.parametrize(
     ("text", "message"),
     [
@@ -223,6 +228,12 @@ def test_constructor_refuses_bad_hands(pair: tuple[int, int]) -> None:
     with pytest.raises(CardError) as info:
         Range([pair])
     assert str(info.value) == f"not a two-card hand: {pair!r}"
+
+
+def test_constructor_drops_hands_of_weight_zero() -> None:
+    r = Range({(0, 1): 0.0, (0, 2): 0.5})
+    assert len(r) == 1 and r.weight([0, 1]) == 0.0 and [0, 1] not in r
+    assert Range({(0, 1): 0.0}) == Range() and not Range({(0, 1): 0.0})
 
 
 def test_constructor_refuses_bad_weights_naming_the_hand() -> None:
