@@ -234,6 +234,9 @@ def test_constructor_drops_hands_of_weight_zero() -> None:
     r = Range({(0, 1): 0.0, (0, 2): 0.5})
     assert len(r) == 1 and r.weight([0, 1]) == 0.0 and [0, 1] not in r
     assert Range({(0, 1): 0.0}) == Range() and not Range({(0, 1): 0.0})
+    # the same hand written the other way round later: weight zero takes it out again
+    assert Range({(0, 1): 0.5, (1, 0): 0.0}) == Range()
+    assert Range({(0, 1): 0.5, (1, 0): 0.25}).weight([0, 1]) == 0.25
 
 
 def test_constructor_refuses_bad_weights_naming_the_hand() -> None:
