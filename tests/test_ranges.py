@@ -80,6 +80,9 @@ def test_plus_and_dash_ranges_hold_the_right_classes() -> None:
         ("A2s A3s A4s A5s", "A5s-A2s"),
         ("AKs KQs QJs JTs", "AKs-JTs"),
         ("AKs KQs", "AKs, KQs"),
+        ("KQs QJs JTs", "KQs-JTs"),  # three make a chain
+        ("KQs QJs JTs 87s 76s 65s", "KQs-JTs, 87s-65s"),  # every chain, not just the first
+        ("KQo QJo JTo, KQs QJs JTs, 54s", "KQ-JT, 54s"),
         ("T9s-54s", "T9s-54s"),
         ("AhKh AsKs AdKd AcKc", "AKs"),
         ("AhKh", "AhKh"),
