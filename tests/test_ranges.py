@@ -83,6 +83,8 @@ def test_plus_and_dash_ranges_hold_the_right_classes() -> None:
         ("KQs QJs JTs", "KQs-JTs"),  # three make a chain
         ("KQs QJs JTs 87s 76s 65s", "KQs-JTs, 87s-65s"),  # every chain, not just the first
         ("KQo QJo JTo, KQs QJs JTs, 54s", "KQ-JT, 54s"),
+        ("K9s Q8s J7s KQo", "KQo, K9s-J7s"),  # a chain sorts by its top class
+        ("KQs QJs JTs T2o", "KQs-JTs, T2o"),  # the classes after a chain are written too
         ("T9s-54s", "T9s-54s"),
         ("AhKh AsKs AdKd AcKc", "AKs"),
         ("AhKh", "AhKh"),
