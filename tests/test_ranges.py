@@ -89,6 +89,8 @@ def test_plus_and_dash_ranges_hold_the_right_classes() -> None:
         ("AhKh AsKs AdKd AcKc", "AKs"),
         ("AhKh", "AhKh"),
         ("KhAh", "AhKh"),
+        ("2c3d AhKd", "AhKd, 3d2c"),  # single hands: the better class first
+        ("AhKd AsKd 7c2d", "AsKd, AhKd, 7c2d"),  # in a class: the higher cards first
         ("random", "random"),
         ("random:0.5", "random:0.5"),
         ("random, AA:0", "KK-22, A2+, K2+, Q2+, J2+, T2+, 92+, 82+, 72+, 62+, 52+, 42+, 32"),
