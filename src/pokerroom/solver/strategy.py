@@ -29,6 +29,7 @@ from pokerroom.solver.tree import CHANCE
 
 if TYPE_CHECKING:
     from pokerroom.solver.cfr import Solver
+    from pokerroom.solver.sweeps import Sweeps
 
 __all__ = ["FORMAT", "Strategy", "StrategyError", "abstraction_arrays", "decision_rows",
            "read_abstraction"]  # fmt: skip
@@ -91,6 +92,18 @@ class Strategy:
             probs.append(average[r][order[nodes]].astype(np.float32))
         four = (probs[0], probs[1], probs[2], probs[3])
         return cls(rules, tree, abstraction, four, solver.iterations, solver.method.name, history)
+
+    def for_solver(self, sweeps: Sweeps) -> list[npt.NDArray[np.float64]]:
+        """The probabilities in the solver's layout, for the sweeps of the abstract game
+        (:func:`~pokerroom.solver.holdem.holdem_game` of this tree and abstraction): the
+        inverse of :meth:`from_solver`, to measure the strategy there (best response,
+        local best response)."""
+        street = [int(s) for s in self.tree.street]
+        out = sweeps.zeros()
+        for r in range(4):
+            nodes = [i for i, k in enumerate(self.tree.kind) if k < CHANCE and street[i] == r]
+            out[r][sweeps.decision_rows[nodes]] = self.probabilities[r]
+        return out
 
     def save(self, path: str | Path) -> None:
         arrays: dict[str, Any] = {
