@@ -1,5 +1,6 @@
 """The solver's speed: CFR iterations per second on Leduc and on the hold'em abstraction,
-exact best responses, and decisions per second of the policy the ``cfr`` bot plays.
+exact best responses, and decisions per second of the policy the ``cfr`` bot plays, of
+the bot itself beside the ``rule-based`` bot, and of local best response.
 
 Run: ``python benchmarks/bench_solver.py`` (about a minute; ``--quick`` for a short run).
 Timings are CPU time of this process (other work on the machine disturbs them less), the
@@ -16,13 +17,16 @@ import sys
 import time
 from collections import Counter
 
-from pokerroom.engine import Hand
+from pokerroom.engine import Hand, PlayerView
+from pokerroom.players import CFRBot, make_player
 from pokerroom.rules import Rules
 from pokerroom.solver.best_response import exploitability
 from pokerroom.solver.betting import betting_tree
 from pokerroom.solver.cfr import Solver
 from pokerroom.solver.files import DEFAULT_BUCKETS, abstraction_for
 from pokerroom.solver.holdem import holdem_game
+from pokerroom.solver.lbr import LocalBestResponse
+from pokerroom.solver.lbrmodels import StrategyRange
 from pokerroom.solver.policy import Policy
 from pokerroom.solver.toys import leduc
 
@@ -57,7 +61,26 @@ def bench_cfr(quick: bool) -> list[tuple[str, str, float, str]]:
     return rows
 
 
-def bench_policy(quick: bool) -> tuple[float, Counter[str], int]:
+def bench_players(views: list[PlayerView], quick: bool) -> list[tuple[str, float]]:
+    """Decisions per second of the ``cfr`` bot (the policy and its draw), of the
+    ``rule-based`` bot it defers to, and of local best response against the ``cfr``
+    bot's strategy, on the same views (LBR on the first 60: each new deal of cards costs
+    it a showdown table over the runouts)."""
+    bot = CFRBot(seed=1)
+    rule_based = make_player("rule-based", seed=1)
+    lbr = LocalBestResponse(StrategyRange(Policy.shipped("casino-limit")), seed=1)
+    some = views[: 30 if quick else 60]
+    rounds = 1 if quick else 3
+    return [
+        ("cfr bot", len(views) / _best(rounds, lambda: [bot.act(v, 1.0) for v in views])),
+        ("rule-based bot",
+         len(views) / _best(rounds, lambda: [rule_based.act(v, 1.0) for v in views])),
+        ("local best response (against cfr)",
+         len(some) / _best(1, lambda: [lbr.act(v, 1.0) for v in some])),
+    ]  # fmt: skip
+
+
+def bench_policy(quick: bool) -> tuple[float, Counter[str], int, list[PlayerView]]:
     """Decisions per second of the shipped casino-limit policy on real engine hands (the
     policy's seat plays its sampled action, the other seat a random legal one)."""
     policy = Policy.shipped("casino-limit")
@@ -76,7 +99,7 @@ def bench_policy(quick: bool) -> tuple[float, Counter[str], int]:
             hand.apply(action)
     streets = Counter(str(v.street) for v in views)
     seconds = _best(3, lambda: [policy.decide(v) for v in views])
-    return len(views) / seconds, streets, len(views)
+    return len(views) / seconds, streets, len(views), views
 
 
 def main() -> None:
@@ -92,9 +115,14 @@ def main() -> None:
     for i in range(0, len(rows), 3):
         d, c = rows[i][2], rows[i + 1][2]
         print(f"{rows[i][0]}: discounted CFR runs {d / c:.2f}x the iterations/s of CFR+")
-    rate, streets, n = bench_policy(args.quick)
+    rate, streets, n, views = bench_policy(args.quick)
     mix = ", ".join(f"{k} {v}" for k, v in streets.items())
     print(f"\npolicy: {rate:,.0f} decisions/s over {n} decisions ({mix})")
+    players = bench_players(views, args.quick)
+    print("\n| player (heads-up casino-limit) | decisions/s | against the cfr bot |")
+    print("|---|---:|---:|")
+    for name, speed in players:
+        print(f"| {name} | {speed:,.1f} | {speed / players[0][1]:.3f}x |")
 
 
 if __name__ == "__main__":

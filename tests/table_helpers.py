@@ -1,13 +1,15 @@
 """Shared helpers of the table and player tests: the rule sets every test sweeps, stacked
-decks for a table's next hand, a fake clock, and a walk over what a player was given."""
+decks for a table's next hand, a fake clock, a walk over what a player was given, and
+heads-up hands played to the end by one chooser."""
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator, Sequence
+import random
+from collections.abc import Callable, Iterator, Sequence
 
 from pokerroom.cards import Card, Deck, parse_cards
-from pokerroom.engine import Action, LegalActions, stacked_deck
+from pokerroom.engine import Action, Hand, LegalActions, PlayerView, Street, stacked_deck
 from pokerroom.rules import PRESETS, Rules
 from pokerroom.table import Table
 
@@ -84,3 +86,21 @@ def first_legal(table: Table) -> Action:
         if action.kind.value in ("check", "call"):
             return action  # type: ignore[no-any-return]
     return next(iter(legal))  # type: ignore[call-overload, no-any-return]
+
+
+def heads_up_hands(
+    rules: Rules, rng: random.Random, hands: int, choose: Callable[[PlayerView], Action]
+) -> tuple[int, set[Street]]:
+    """``hands`` heads-up hands (the button alternating, stacks of the buy-in) played to
+    their end, ``choose`` deciding every turn of both seats; how many turns it decided,
+    and on which streets."""
+    decisions = 0
+    streets: set[Street] = set()
+    for i in range(hands):
+        hand = Hand(rules, [rules.buy_in] * 2, button=i % 2, rng=rng)
+        while hand.to_act is not None and hand.street is not Street.SHOWDOWN:
+            view = hand.view(hand.to_act)
+            hand.apply(choose(view))
+            decisions += 1
+            streets.add(view.street)
+    return decisions, streets

@@ -24,7 +24,7 @@ from pokerroom.players.cfr import FALLBACK, SHORT_STACK, shipped_policy, strateg
 from pokerroom.rules import PRESETS, Rules
 from pokerroom.solver.files import SHIPPED
 from pokerroom.table import GameStart, HandStart, Table
-from table_helpers import deck_for
+from table_helpers import deck_for, heads_up_hands
 
 
 def strict(fault: Fault) -> None:
@@ -53,22 +53,17 @@ def test_heads_up_it_draws_the_strategys_action_with_its_own_random_source(prese
     rules = Rules.preset(preset)
     policy = shipped_policy(preset)
     bot = CFRBot(seed=5)
-    rng = random.Random(preset)
-    decisions = 0
-    streets = set()
-    for i in range(20):
-        hand = Hand(rules, [rules.buy_in] * 2, button=i % 2, rng=rng)
-        while hand.to_act is not None and hand.street is not Street.SHOWDOWN:
-            view = hand.view(hand.to_act)
-            twin = random.Random()
-            twin.setstate(bot.rng.getstate())
-            expected = policy.decide(view).sample(twin)
-            action = bot.act(view, 1.0)
-            assert action == expected
-            assert bot.rng.getstate() == twin.getstate()
-            hand.apply(action)
-            decisions += 1
-            streets.add(view.street)
+
+    def choose(view: PlayerView) -> Action:
+        twin = random.Random()
+        twin.setstate(bot.rng.getstate())
+        expected = policy.decide(view).sample(twin)
+        action = bot.act(view, 1.0)
+        assert action == expected
+        assert bot.rng.getstate() == twin.getstate()
+        return action
+
+    decisions, streets = heads_up_hands(rules, random.Random(preset), 20, choose)
     assert decisions > 50 and len(streets) == 4
     assert bot.notes == [f"{decisions:,} decisions from the CFR strategy for heads-up {preset}"]
 

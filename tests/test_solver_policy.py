@@ -9,12 +9,15 @@ import numpy as np
 import pytest
 
 from pokerroom.cards import parse_cards
-from pokerroom.engine import Action, Hand, Street, stacked_deck
+from pokerroom.engine import Action, Hand, PlayerView, Street, stacked_deck
+from pokerroom.ranges import combo_index
 from pokerroom.rules import Rules
 from pokerroom.solver.betting import betting_tree
 from pokerroom.solver.files import SHIPPED, shipped_strategy
 from pokerroom.solver.policy import OutsideStrategy, Policy
 from pokerroom.solver.strategy import Strategy
+from pokerroom.solver.strength import combos
+from table_helpers import heads_up_hands
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -50,19 +53,15 @@ def test_shipped_trees_are_the_engines(policy: Policy) -> None:
 def test_policy_plays_only_legal_actions_on_real_hands(policy: Policy) -> None:
     rules = Rules.preset("casino-limit" if policy.rules.blinds == (1, 2) else "computer-tournament")
     rng = random.Random(21)
-    decisions = 0
-    streets = set()
-    for i in range(120):
-        hand = Hand(rules, [rules.buy_in] * 2, button=i % 2, rng=rng)
-        while hand.to_act is not None and hand.street is not Street.SHOWDOWN:
-            view = hand.view(hand.to_act)
-            decision = policy.decide(view)
-            assert all(a in view.legal for a in decision.actions)  # type: ignore[operator]
-            assert sum(decision.probabilities) == pytest.approx(1.0)
-            assert all(p >= 0 for p in decision.probabilities)
-            hand.apply(decision.sample(rng))
-            decisions += 1
-            streets.add(view.street)
+
+    def choose(view: PlayerView) -> Action:
+        decision = policy.decide(view)
+        assert all(a in view.legal for a in decision.actions)  # type: ignore[operator]
+        assert sum(decision.probabilities) == pytest.approx(1.0)
+        assert all(p >= 0 for p in decision.probabilities)
+        return decision.sample(rng)
+
+    decisions, streets = heads_up_hands(rules, rng, 120, choose)
     assert decisions > 200
     assert streets == {Street.PREFLOP, Street.FLOP, Street.TURN, Street.RIVER}
 
@@ -140,31 +139,22 @@ def test_probabilities_of_every_hand_are_those_of_decide(policy: Policy) -> None
     answer one view at a time, on every street of real hands."""
     rules = policy.rules.replace(players=None)
     rng = random.Random(9)
-    checked = 0
-    streets = set()
-    for i in range(40):
-        hand = Hand(rules, [rules.buy_in] * 2, button=i % 2, rng=rng)
-        while hand.to_act is not None and hand.street is not Street.SHOWDOWN:
-            seat = hand.to_act
-            view = hand.view(seat)
-            board = tuple(int(c) for c in view.board)
-            table = policy.probabilities(policy.locate(view), board)
-            assert table.shape == (len(view.legal.kinds), 1326)  # type: ignore[union-attr]
-            hole = tuple(int(c) for c in view.hole)
-            from pokerroom.ranges import combo_index
+    pairs, _ = combos()
 
-            column = table[:, combo_index(*hole)]
-            assert column == pytest.approx(policy.decide(view).probabilities, abs=1e-6)
-            dead = set(board)
-            from pokerroom.solver.strength import combos
+    def choose(view: PlayerView) -> Action:
+        board = tuple(int(c) for c in view.board)
+        table = policy.probabilities(policy.locate(view), board)
+        assert table.shape == (len(view.legal.kinds), 1326)  # type: ignore[union-attr]
+        hole = tuple(int(c) for c in view.hole)
+        column = table[:, combo_index(*hole)]
+        assert column == pytest.approx(policy.decide(view).probabilities, abs=1e-6)
+        dead = set(board)
+        clash = np.array([bool({int(a), int(b)} & dead) for a, b in pairs])
+        assert np.all(table[:, clash] == 0)
+        assert np.allclose(table[:, ~clash].sum(axis=0), 1.0)
+        return policy.decide(view).sample(rng)
 
-            pairs, _ = combos()
-            clash = np.array([bool({int(a), int(b)} & dead) for a, b in pairs])
-            assert np.all(table[:, clash] == 0)
-            assert np.allclose(table[:, ~clash].sum(axis=0), 1.0)
-            checked += 1
-            streets.add(view.street)
-            hand.apply(policy.decide(view).sample(rng))
+    checked, streets = heads_up_hands(rules, rng, 40, choose)
     assert checked > 80 and len(streets) == 4
 
 
