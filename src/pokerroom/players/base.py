@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from pokerroom.players.runner import GameResult
     from pokerroom.table import GameStart, HandStart
 
-__all__ = ["HOOKS", "Bot", "Player", "hook"]
+__all__ = ["HOOKS", "Bot", "Player", "Relay", "hook"]
 
 HOOKS = ("start_game", "start_hand", "announce", "observe", "end_hand", "end_game")
 
@@ -88,6 +88,35 @@ def hook(player: object, name: str) -> Any:
     if getattr(method, "__func__", None) is getattr(Player, name, None):
         return None
     return method
+
+
+class Relay(Player):
+    """A player that passes every notification on to another player, given to
+    :meth:`relay_to` (a bot's fallback, a bot being watched); its own :meth:`act` and
+    :meth:`announce` decide."""
+
+    def relay_to(self, player: Player) -> None:
+        self._relayed = {name: hook(player, name) for name in HOOKS if name != "announce"}
+
+    def _relay(self, name: str, arg: Any) -> None:
+        method = self._relayed[name]
+        if method is not None:
+            method(arg)
+
+    def start_game(self, game: GameStart) -> None:
+        self._relay("start_game", game)
+
+    def start_hand(self, hand: HandStart) -> None:
+        self._relay("start_hand", hand)
+
+    def observe(self, event: Event) -> None:
+        self._relay("observe", event)
+
+    def end_hand(self, view: PlayerView) -> None:
+        self._relay("end_hand", view)
+
+    def end_game(self, result: GameResult) -> None:
+        self._relay("end_game", result)
 
 
 class Bot(Player):

@@ -32,18 +32,16 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 
-from pokerroom.players.base import Bot, Player, hook
+from pokerroom.players.base import Bot, Player, Relay
 from pokerroom.players.rulebased import RuleBased
 from pokerroom.rules import Rules
 from pokerroom.solver.files import SHIPPED
 from pokerroom.solver.policy import OutsideStrategy, Policy, betting_differences
 
 if TYPE_CHECKING:
-    from pokerroom.engine import Action, Event, PlayerView
-    from pokerroom.players.runner import GameResult
-    from pokerroom.table import GameStart, HandStart
+    from pokerroom.engine import Action, PlayerView
 
 __all__ = ["FALLBACK", "SHORT_STACK", "CFRBot", "shipped_policy", "strategy_for"]
 
@@ -70,7 +68,7 @@ def strategy_for(rules: Rules) -> str | None:
     return None
 
 
-class CFRBot(Bot):
+class CFRBot(Relay, Bot):
     """See the module.  ``policy`` plays instead of the shipped strategies (one solved for
     other rules, say); ``fallback`` decides where it does not apply (default: a
     :data:`FALLBACK` seeded from this bot's random source)."""
@@ -93,9 +91,7 @@ class CFRBot(Bot):
         self.played = 0
         self.deferred: Counter[str] = Counter()  # decisions left to the fallback, by reason
         self._none = OutsideStrategy("no strategy", "preset")
-        self._fallback_hooks = {name: hook(fallback, name) for name in
-                                ("start_game", "start_hand", "observe", "end_hand",
-                                 "end_game")}  # fmt: skip
+        self.relay_to(fallback)  # the fallback hears the whole game
         self._policies: dict[Rules, Policy | None] = {}
         self._playing: str | None = None
 
@@ -151,28 +147,6 @@ class CFRBot(Bot):
 
     def announce(self, view: PlayerView, budget: float) -> Action:
         return self.fallback.announce(view, budget)
-
-    # ------------------------------------------------- the fallback hears the game
-
-    def _forward(self, name: str, arg: Any) -> None:
-        method = self._fallback_hooks[name]
-        if method is not None:
-            method(arg)
-
-    def start_game(self, game: GameStart) -> None:
-        self._forward("start_game", game)
-
-    def start_hand(self, hand: HandStart) -> None:
-        self._forward("start_hand", hand)
-
-    def observe(self, event: Event) -> None:
-        self._forward("observe", event)
-
-    def end_hand(self, view: PlayerView) -> None:
-        self._forward("end_hand", view)
-
-    def end_game(self, result: GameResult) -> None:
-        self._forward("end_game", result)
 
 
 def _decisions(n: int) -> str:

@@ -24,7 +24,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -34,7 +34,7 @@ from pokerroom.engine.actions import Action, ActionKind
 from pokerroom.engine.deal import stacked_deck
 from pokerroom.engine.events import EventKind
 from pokerroom.engine.hand import Hand
-from pokerroom.players.base import HOOKS, Player, hook
+from pokerroom.players.base import Player, Relay
 from pokerroom.ranges import COMBO_COUNT
 from pokerroom.solver.betting import BETTING_EVENTS
 from pokerroom.solver.policy import Policy
@@ -129,7 +129,7 @@ class StrategyRange:
         return out
 
 
-class Watched(Player):
+class Watched(Relay):
     """``player`` playing as usual, its decisions in the hand in play kept with a copy of
     it as it was just before each: (its view without its hole cards, the copy, its
     action).  Every notification goes through to it."""
@@ -137,7 +137,7 @@ class Watched(Player):
     def __init__(self, player: Player) -> None:
         self.player = player
         self.decisions: list[tuple[PlayerView, Player, Action]] = []
-        self._hooks = {h: hook(player, h) for h in HOOKS}
+        self.relay_to(player)
 
     def act(self, view: PlayerView, budget: float) -> Action:
         before = copy.deepcopy(self.player)
@@ -149,26 +149,9 @@ class Watched(Player):
     def announce(self, view: PlayerView, budget: float) -> Action:
         return self.player.announce(view, budget)
 
-    def _tell(self, name: str, arg: Any) -> None:
-        method = self._hooks[name]
-        if method is not None:
-            method(arg)
-
-    def start_game(self, game: Any) -> None:
-        self._tell("start_game", game)
-
     def start_hand(self, hand: HandStart) -> None:
         self.decisions.clear()
-        self._tell("start_hand", hand)
-
-    def observe(self, event: Any) -> None:
-        self._tell("observe", event)
-
-    def end_hand(self, view: PlayerView) -> None:
-        self._tell("end_hand", view)
-
-    def end_game(self, result: Any) -> None:
-        self._tell("end_game", result)
+        super().start_hand(hand)
 
 
 def replay_public(view: PlayerView, holes: Sequence[Sequence[int]]) -> Hand:
