@@ -64,17 +64,18 @@ def bench_cfr(quick: bool) -> list[tuple[str, str, float, str]]:
 def bench_players(views: list[PlayerView], quick: bool) -> list[tuple[str, float]]:
     """Decisions per second of the ``cfr`` bot (the policy and its draw), of the
     ``rule-based`` bot it defers to, and of local best response against the ``cfr``
-    bot's strategy, on the same views (LBR on the first 60: each new deal of cards costs
-    it a showdown table over the runouts)."""
+    bot's strategy, on the same views (LBR on the first 60, once: each new deal of cards
+    costs it a showdown table over the runouts), each player warmed up by one decision."""
     bot = CFRBot(seed=1)
     rule_based = make_player("rule-based", seed=1)
     lbr = LocalBestResponse(StrategyRange(Policy.shipped("casino-limit")), seed=1)
     some = views[: 30 if quick else 60]
-    rounds = 1 if quick else 3
+    for player in (bot, rule_based, lbr):  # load what each loads on its first decision
+        player.act(views[0], 1.0)
     return [
-        ("cfr bot", len(views) / _best(rounds, lambda: [bot.act(v, 1.0) for v in views])),
+        ("cfr bot", len(views) / _best(3, lambda: [bot.act(v, 1.0) for v in views])),
         ("rule-based bot",
-         len(views) / _best(rounds, lambda: [rule_based.act(v, 1.0) for v in views])),
+         len(views) / _best(3, lambda: [rule_based.act(v, 1.0) for v in views])),
         ("local best response (against cfr)",
          len(some) / _best(1, lambda: [lbr.act(v, 1.0) for v in some])),
     ]  # fmt: skip

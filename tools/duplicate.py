@@ -15,7 +15,7 @@ every hand (the ACPC's convention), deep enough for every fixed-limit hand.
 and local best response in its own abstract game (exact, in seconds), then the league
 (``cfr`` against rule-based, calling-station and random), then LBR in the real game
 against ``cfr`` (from its strategy) and against ``rule-based`` (a black box), the
-baseline side by side.  With the defaults it takes about 7 CPU minutes a rule set.
+baseline side by side.  With the defaults it takes about 2 CPU minutes a rule set.
 
 Times are CPU seconds of this process (the machine may be shared).
 """
