@@ -72,6 +72,11 @@ _USER_ERRORS = (
     ("pokerroom.history.errors", "HistoryError"),
     ("pokerroom.ranges", "RangeError"),
     ("pokerroom.equity", "EquityError"),
+    ("pokerroom.players", "PlayerLoadError"),
+    ("pokerroom.table", "TableError"),
+    ("pokerroom.tournament.freezeout", "TournamentError"),
+    ("pokerroom.tournament.executor", "ExecutorError"),
+    ("pokerroom.storage.results", "ResultsError"),
 )
 
 

@@ -32,6 +32,7 @@ from statistics import NormalDist
 
 __all__ = [
     "Estimate",
+    "combine",
     "mean_interval",
     "proportion_interval",
     "ratio_interval",
@@ -238,3 +239,32 @@ def ratio_interval(
     var = math.fsum(e * e for e in residuals) / (n - 1)
     half = t_quantile(0.5 + level / 2, n - 1) * math.sqrt(var / n) / mean_x
     return Estimate(r, r - half, r + half, n, level)
+
+
+def combine(estimates: Sequence[Estimate], weights: Sequence[float]) -> Estimate:
+    """Σ wᵢ·estimateᵢ of independent :func:`mean_interval` estimates (e.g. the average of
+    a player's heads-up results), each standard error recovered from its interval, with
+    Welch–Satterthwaite's degrees of freedom for the *t* quantile.
+
+    >>> a = mean_interval([1.2, 2.4, 1.3, 1.3, 0.0, 1.0, 1.8, 0.8, 4.6, 1.4])
+    >>> b = combine([a], [1.0])
+    >>> round(b.low, 9) == round(a.low, 9), round(b.high, 9) == round(a.high, 9)
+    (True, True)
+    """
+    if len(estimates) != len(weights) or not estimates:
+        raise ValueError("one weight for each estimate, and at least one")
+    value = math.fsum(w * e.value for e, w in zip(estimates, weights, strict=True))
+    n = sum(e.n for e in estimates)
+    level = estimates[0].level
+    if not all(e.known for e in estimates):
+        return _unknown(value, n, level)
+    parts = []
+    for e, w in zip(estimates, weights, strict=True):
+        se = e.half_width / t_quantile(0.5 + e.level / 2, e.n - 1)
+        parts.append(((w * se) ** 2, e.n - 1))
+    var = math.fsum(v for v, _ in parts)
+    if var == 0:
+        return Estimate(value, value, value, n, level)
+    df = var * var / math.fsum(v * v / df for v, df in parts)
+    half = t_quantile(0.5 + level / 2, df) * math.sqrt(var)
+    return Estimate(value, value - half, value + half, n, level)

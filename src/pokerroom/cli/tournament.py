@@ -1,0 +1,156 @@
+"""``pokerroom tournament``: freeze-outs of bots (and your own classes), then standings.
+
+Each game seats every player at one table in an order drawn for that game, with the
+buy-in, and is played until one player has every chip.  The standings give each
+player's wins, average finish and chips won per hand, each with its 95% interval
+(:mod:`pokerroom.tournament.freezeout` says how each is computed).
+"""
+
+from __future__ import annotations
+
+import argparse
+import secrets
+from typing import TYPE_CHECKING
+
+from pokerroom.cli.errors import UsageError
+from pokerroom.cli.runs import Run, add_options, player_specs, resume_seed, rules_from
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from pokerroom.tournament.freezeout import Standing
+
+__all__ = ["register"]
+
+NOTE = (
+    "wins: share of games won (Wilson 95% interval); finish: average place, 1 = first "
+    "(t interval over games); chips/hand: chips won over all games divided by their hands "
+    "(delta-method interval, games as the units)"
+)
+
+
+def _cmd_tournament(args: argparse.Namespace) -> int:
+    from rich.console import Console
+
+    from pokerroom.tournament.freezeout import Tournament, TournamentError
+
+    rules = rules_from(args)
+    specs, names = player_specs(args)
+    seed = args.seed
+
+    def plan(seed: int) -> Tournament:
+        try:
+            return Tournament(rules, specs, names, games=args.games, seed=seed,
+                              button=args.button, max_hands=args.max_hands,
+                              budget=args.budget)  # fmt: skip
+        except TournamentError as exc:
+            raise UsageError(str(exc)) from None
+
+    if seed is None:
+        seed = resume_seed(args, "tournament", plan(0).settings())
+    if seed is None:
+        seed = secrets.randbelow(2**31)
+    tournament = plan(seed)
+    if args.chip_graph is not None and not 1 <= args.graph_game <= args.games:
+        raise UsageError(f"--graph-game {args.graph_game}: a game from 1 to {args.games}")
+    run = Run("tournament", tournament.tasks(histories=bool(args.phh or args.db_hands),
+                                             log=args.log is not None),
+              tournament.settings(), args)  # fmt: skip
+    records = run.play()
+    console = Console()
+    console.print(
+        f"{args.games:,} freeze-out{'s' if args.games != 1 else ''} of {len(specs)} players, "
+        f"{args.rules} rules ({rules}), buy-in {rules.buy_in:,}, seed {seed}",
+        highlight=False, soft_wrap=True,
+    )  # fmt: skip
+    total = sum(r.hands for r in records)
+    console.print(f"{total:,} hands; this command {run.summary()}", highlight=False,
+                  soft_wrap=True)  # fmt: skip
+    _print_standings(console, tournament.standings(records))
+    if args.chip_graph is not None:
+        from pokerroom.tournament.chipgraph import chip_graph
+
+        game = records[args.graph_game - 1]
+        chip_graph(game, rules.buy_in).savefig(args.chip_graph)
+        console.print(f"chip graph of {game.label} ({game.hands} hands): {args.chip_graph}",
+                      highlight=False, soft_wrap=True)  # fmt: skip
+    if args.db is not None:
+        console.print(f"results: {args.db} (run {run.run_id})", highlight=False,
+                      soft_wrap=True)  # fmt: skip
+    return 0
+
+
+def _print_standings(console: Console, rows: list[Standing]) -> None:
+    from rich.table import Table
+
+    faults = any(r.faults for r in rows)
+    table = Table(title="standings", title_justify="left")
+    table.add_column("", justify="right")
+    table.add_column("player")
+    table.add_column("wins", justify="right")
+    table.add_column("win % (95%)", justify="right")
+    table.add_column("finish", justify="right")
+    table.add_column("chips/hand", justify="right")
+    if faults:
+        table.add_column("faults", justify="right")
+    for place, r in enumerate(rows, 1):
+        w = r.win_share
+        f, c = r.finish, r.chips_per_hand
+        cells = [
+            str(place), r.name, f"{r.wins}/{r.games}",
+            f"{100 * w.value:.1f} ({100 * w.low:.0f}-{100 * w.high:.0f})",
+            f"{f.value:.2f} ± {f.half_width:.2f}" if f.known else f"{f.value:.2f}",
+            f"{c.value:+.2f} ± {c.half_width:.2f}" if c.known else f"{c.value:+.2f}",
+        ]  # fmt: skip
+        if faults:
+            cells.append(f"{r.faults:,}")
+        table.add_row(*cells)
+    console.print(table)
+    console.print(NOTE, highlight=False)
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser(
+        "tournament",
+        help="freeze-outs of bots (and your own), then standings with 95%% intervals",
+        description=(
+            "Play freeze-outs: every player at one table with the buy-in, until one has "
+            "every chip; a seat order drawn for each game. Then the standings: wins, "
+            "average finish and chips won per hand, each with its 95%% confidence "
+            "interval. The games are spread over every core (--workers, or a Ray cluster "
+            "with --executor ray); the same seed gives the same results wherever they are "
+            "played."
+        ),
+    )
+    p.add_argument("--games", type=int, default=100, metavar="N",
+                   help="freeze-outs to play (default: 100)")  # fmt: skip
+    p.add_argument("--button", default="random", metavar="SEAT|random|first-jack",
+                   type=_button,
+                   help="each game's first button: a seat, drawn at random (default), or "
+                        "dealt for: the first jack (rules.md section 3)")  # fmt: skip
+    p.add_argument("--max-hands", type=int, metavar="N",
+                   help="stop a game after N hands and place the players left by their "
+                        "chips (default: play to the last player)")  # fmt: skip
+    add_options(p, what="games")
+    p.add_argument("--chip-graph", type=_png, metavar="OUT.png",
+                   help="draw the stacks over one game as a PNG (matplotlib)")
+    p.add_argument("--graph-game", type=int, default=1, metavar="N",
+                   help="the game --chip-graph draws (default: 1)")
+    p.set_defaults(func=_cmd_tournament)
+
+
+def _button(text: str) -> int | str:
+    if text in ("random", "first-jack"):
+        return text
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: a seat number, 'random' or 'first-jack'"
+        ) from None
+
+
+def _png(text: str) -> str:
+    if not text.lower().endswith(".png"):
+        raise argparse.ArgumentTypeError(f"{text!r}: the chip graph is a PNG file (name.png)")
+    return text
