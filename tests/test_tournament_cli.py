@@ -66,7 +66,8 @@ def test_tournament_prints_standings_and_writes_the_database(
 ) -> None:
     db = tmp_path / "results.db"
     code, out, err = _run(["tournament", "--players", "random,calling-station,random",
-                           "--games", "6", "--seed", "2", *FAST, "--db", str(db)], capsys)  # fmt: skip
+                           "--games", "6", "--seed", "2", *FAST, "--db", str(db)],
+                          capsys)  # fmt: skip
     assert code == 0, err
     assert "6 freeze-outs of 3 players, no-limit rules" in out and "seed 2" in out
     table = _standings(out)

@@ -5,11 +5,10 @@ duplicate, then results in milli-big-blinds per hand with 95% intervals and a ra
 from __future__ import annotations
 
 import argparse
-import secrets
 from typing import TYPE_CHECKING
 
 from pokerroom.cli.errors import UsageError
-from pokerroom.cli.runs import Run, add_options, player_specs, resume_seed, rules_from
+from pokerroom.cli.runs import Run, add_options, pick_seed, player_specs, rules_from, say
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -18,6 +17,13 @@ if TYPE_CHECKING:
     from pokerroom.tournament.stats import Estimate
 
 __all__ = ["register"]
+
+NOTE = (
+    "mbb/hand: milli-big-blinds won per hand (big blind {big_blind}). ± is the 95% interval "
+    "of Student's t over duplicate sets: a set is one deal played once in every seat "
+    "arrangement, and its total is one observation, so the correlated hands of a set are "
+    "never counted as independent. Ranking: the average of the heads-up results."
+)
 
 
 def _cmd_league(args: argparse.Namespace) -> int:
@@ -37,41 +43,22 @@ def _cmd_league(args: argparse.Namespace) -> int:
         except TournamentError as exc:
             raise UsageError(str(exc)) from None
 
-    seed = args.seed
-    if seed is None:
-        seed = resume_seed(args, "league", plan(0).settings())
-    if seed is None:
-        seed = secrets.randbelow(2**31)
+    seed = pick_seed(args, "league", lambda s: plan(s).settings())
     league = plan(seed)
-    run = Run("league", league.tasks(histories=bool(args.phh or args.db_hands),
-                                     log=args.log is not None),
+    histories = bool(args.phh or args.db_hands)
+    run = Run("league", league.tasks(histories=histories, log=args.log is not None),
               league.settings(), args, noun="sessions")  # fmt: skip
-    records = run.play()
-    results = league.results(records)
+    results = league.results(run.play())
     console = Console()
     matches = league.matches()
-    console.print(
-        f"league of {len(specs)} players, {args.rules} rules ({rules}), seed {seed}: "
-        f"{len(matches)} matches of {args.hands:,} hands in duplicate "
-        f"({matches[0].deals:,} deals heads-up, each dealt twice)",
-        highlight=False, soft_wrap=True,
-    )  # fmt: skip
-    total = sum(r.hands for r in records)
-    console.print(f"{total:,} hands; this command {run.summary()}", highlight=False,
-                  soft_wrap=True)  # fmt: skip
+    say(console, f"league of {len(specs)} players, {args.rules} rules ({rules}), seed {seed}: "
+                 f"{len(matches)} matches of {args.hands:,} hands in duplicate "
+                 f"({matches[0].deals:,} deals heads-up, each dealt twice)")  # fmt: skip
+    say(console, run.summary())
     _print_heads_up(console, league, results)
     _print_ranking(console, league, results)
-    console.print(
-        f"mbb/hand: milli-big-blinds won per hand (big blind {league.big_blind}). ± is the "
-        "95% interval of Student's t over duplicate sets: a set is one deal played once in "
-        "every seat arrangement, and its total is one observation, so the correlated hands "
-        "of a set are never counted as independent. Ranking: the average of the heads-up "
-        "results.",
-        highlight=False,
-    )
-    if args.db is not None:
-        console.print(f"results: {args.db} (run {run.run_id})", highlight=False,
-                      soft_wrap=True)  # fmt: skip
+    console.print(NOTE.format(big_blind=league.big_blind), highlight=False)
+    run.print_db(console)
     return 0
 
 

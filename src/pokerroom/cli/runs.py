@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import argparse
 import re
+import secrets
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
@@ -21,12 +23,23 @@ from typing import TYPE_CHECKING, Any, TextIO
 from pokerroom.cli.errors import UsageError
 
 if TYPE_CHECKING:
+    from rich.console import Console
+
     from pokerroom.rules import Rules
     from pokerroom.storage.results import ResultsDB
     from pokerroom.tournament.games import GameTask
     from pokerroom.tournament.records import GameRecord
 
-__all__ = ["Run", "add_options", "play_timed", "player_specs", "resume_seed", "rules_from"]
+__all__ = [
+    "Run",
+    "add_options",
+    "pick_seed",
+    "play_timed",
+    "player_specs",
+    "resume_seed",
+    "rules_from",
+    "say",
+]
 
 DEFAULT_RULES = "computer-tournament"
 
@@ -127,11 +140,28 @@ def player_specs(args: argparse.Namespace) -> tuple[tuple[str, ...], tuple[str, 
     out = []
     for spec in specs:
         where, sep, name = spec.rpartition(":")
-        if sep and (where.endswith(".py") or "/" in where):
-            spec = f"{Path(where).resolve()}:{name}"
-        out.append(spec)
+        is_file = sep and (where.endswith(".py") or "/" in where)
+        out.append(f"{Path(where).resolve()}:{name}" if is_file else spec)
     players = [make_player(spec, seed=0) for spec in out]
     return tuple(out), tuple(seat_names(players))
+
+
+def pick_seed(
+    args: argparse.Namespace, kind: str, settings: Callable[[int], dict[str, Any]]
+) -> int:
+    """``--seed``; else, with ``--resume``, the stored run's (:func:`resume_seed`); else
+    one drawn at random (the output prints it).  ``settings(seed)`` are the run's."""
+    seed: int | None = args.seed
+    if seed is None:
+        seed = resume_seed(args, kind, settings(0))
+    if seed is None:
+        seed = secrets.randbelow(2**31)
+    return seed
+
+
+def say(console: Console, text: str) -> None:
+    """A line of plain text (no highlighting; long lines left to the terminal)."""
+    console.print(text, highlight=False, soft_wrap=True)
 
 
 def resume_seed(args: argparse.Namespace, kind: str, settings: dict[str, Any]) -> int | None:
@@ -253,10 +283,18 @@ class Run:
                 log.close()
 
     def summary(self) -> str:
-        """``N games, H hands in S s (R hands/s), on W``: this command's share."""
+        """The run's hands, and what this command played: ``H hands; this command played
+        H hands in S s (R hands/s), on W``."""
+        total = sum(r.hands for r in self.records.values())
         rate = f" ({self.hands / self.seconds:,.0f} hands/s)" if self.seconds > 0 else ""
         where = f", on {self.where}" if self.where else ""
-        return f"played {self.hands:,} hands in {self.seconds:.1f} s{rate}{where}"
+        return (f"{total:,} hands; this command played {self.hands:,} hands in "
+                f"{self.seconds:.1f} s{rate}{where}")  # fmt: skip
+
+    def print_db(self, console: Console) -> None:
+        """Where the results are, with ``--db``."""
+        if self.args.db is not None:
+            say(console, f"results: {self.args.db} (run {self.run_id})")
 
 
 def _open_log(path: Path | None) -> TextIO | None:

@@ -9,11 +9,10 @@ player's wins, average finish and chips won per hand, each with its 95% interval
 from __future__ import annotations
 
 import argparse
-import secrets
 from typing import TYPE_CHECKING
 
 from pokerroom.cli.errors import UsageError
-from pokerroom.cli.runs import Run, add_options, player_specs, resume_seed, rules_from
+from pokerroom.cli.runs import Run, add_options, pick_seed, player_specs, rules_from, say
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -36,7 +35,6 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
 
     rules = rules_from(args)
     specs, names = player_specs(args)
-    seed = args.seed
 
     def plan(seed: int) -> Tournament:
         try:
@@ -46,37 +44,27 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
         except TournamentError as exc:
             raise UsageError(str(exc)) from None
 
-    if seed is None:
-        seed = resume_seed(args, "tournament", plan(0).settings())
-    if seed is None:
-        seed = secrets.randbelow(2**31)
+    seed = pick_seed(args, "tournament", lambda s: plan(s).settings())
     tournament = plan(seed)
     if args.chip_graph is not None and not 1 <= args.graph_game <= args.games:
         raise UsageError(f"--graph-game {args.graph_game}: a game from 1 to {args.games}")
-    run = Run("tournament", tournament.tasks(histories=bool(args.phh or args.db_hands),
-                                             log=args.log is not None),
+    histories = bool(args.phh or args.db_hands)
+    run = Run("tournament", tournament.tasks(histories=histories, log=args.log is not None),
               tournament.settings(), args)  # fmt: skip
     records = run.play()
     console = Console()
-    console.print(
-        f"{args.games:,} freeze-out{'s' if args.games != 1 else ''} of {len(specs)} players, "
-        f"{args.rules} rules ({rules}), buy-in {rules.buy_in:,}, seed {seed}",
-        highlight=False, soft_wrap=True,
-    )  # fmt: skip
-    total = sum(r.hands for r in records)
-    console.print(f"{total:,} hands; this command {run.summary()}", highlight=False,
-                  soft_wrap=True)  # fmt: skip
+    games = f"{args.games:,} freeze-out{'s' if args.games != 1 else ''}"
+    say(console, f"{games} of {len(specs)} players, {args.rules} rules ({rules}), "
+                 f"buy-in {rules.buy_in:,}, seed {seed}")  # fmt: skip
+    say(console, run.summary())
     _print_standings(console, tournament.standings(records))
     if args.chip_graph is not None:
         from pokerroom.tournament.chipgraph import chip_graph
 
         game = records[args.graph_game - 1]
         chip_graph(game, rules.buy_in).savefig(args.chip_graph)
-        console.print(f"chip graph of {game.label} ({game.hands} hands): {args.chip_graph}",
-                      highlight=False, soft_wrap=True)  # fmt: skip
-    if args.db is not None:
-        console.print(f"results: {args.db} (run {run.run_id})", highlight=False,
-                      soft_wrap=True)  # fmt: skip
+        say(console, f"chip graph of {game.label} ({game.hands} hands): {args.chip_graph}")
+    run.print_db(console)
     return 0
 
 

@@ -12,8 +12,11 @@ standings give, for each player over the games:
 >>> from pokerroom.rules import Rules
 >>> t = Tournament(Rules.preset("no-limit", buy_in=100), ("random", "calling-station"),
 ...                ("random", "calling-station"), games=3, seed=1)
->>> [(task.label, task.players) for task in t.tasks()]
-[('game 1', ('random', 'calling-station')), ('game 2', ('calling-station', 'random')), ('game 3', ('random', 'calling-station'))]
+>>> for task in t.tasks():
+...     print(task.label, task.players)
+game 1 ('random', 'calling-station')
+game 2 ('calling-station', 'random')
+game 3 ('random', 'calling-station')
 """
 
 from __future__ import annotations
@@ -34,11 +37,25 @@ from pokerroom.tournament.stats import (
     ratio_interval,
 )
 
-__all__ = ["Standing", "Tournament", "TournamentError"]
+__all__ = ["Standing", "Tournament", "TournamentError", "at_least_one", "check_players"]
 
 
 class TournamentError(ValueError):
     """Settings a tournament or league cannot be played with; the message says why."""
+
+
+def check_players(players: Sequence[str], names: Sequence[str], what: str) -> None:
+    """2 to 14 players, one name each (``what``: how the message says who plays)."""
+    n = len(players)
+    if not 2 <= n <= 14:
+        raise TournamentError(f"{n} players: {what} 2 to 14")
+    if len(names) != n:
+        raise TournamentError(f"{len(names)} names for {n} players")
+
+
+def at_least_one(what: str, value: int) -> None:
+    if value < 1:
+        raise TournamentError(f"{what}: 1 or more, not {value}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,15 +75,10 @@ class Tournament:
     budget: float = 10.0
 
     def __post_init__(self) -> None:
-        n = len(self.players)
-        if not 2 <= n <= 14:
-            raise TournamentError(f"{n} players: a freeze-out seats 2 to 14")
-        if len(self.names) != n:
-            raise TournamentError(f"{len(self.names)} names for {n} players")
-        if self.games < 1:
-            raise TournamentError(f"games: 1 or more, not {self.games}")
-        if self.max_hands is not None and self.max_hands < 1:
-            raise TournamentError(f"max hands: 1 or more, not {self.max_hands}")
+        check_players(self.players, self.names, "a freeze-out seats")
+        at_least_one("games", self.games)
+        if self.max_hands is not None:
+            at_least_one("max hands", self.max_hands)
 
     def settings(self) -> dict[str, Any]:
         """Everything that decides the results, as plain data (the results database

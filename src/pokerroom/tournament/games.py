@@ -17,7 +17,7 @@ that is how a league plays duplicate (:mod:`~pokerroom.tournament.league`).
 ...                 names=("rule-based", "random"), seed=5)
 >>> record = play(task)
 >>> record.hands, [(s.player, s.place, s.won) for s in record.seats]
-(9, [('rule-based', 1, 200), ('random', 2, -200)])
+(13, [('rule-based', 2, -200), ('random', 1, 200)])
 """
 
 from __future__ import annotations

@@ -23,10 +23,15 @@ Every session's cards come from the run's seed, the match and the block alone.
 >>> from pokerroom.rules import Rules
 >>> league = League(Rules.preset("no-limit"), ("random", "rule-based", "calling-station"),
 ...                 ("random", "rule-based", "calling-station"), hands=10, seed=1, session=3)
->>> [m.label for m in league.matches()]
-['random vs rule-based', 'random vs calling-station', 'rule-based vs calling-station', 'the field (3 players)']
->>> [(t.label, t.max_hands, t.players) for t in league.tasks()[:4]]
-[('random vs rule-based, deals 1-3', 3, ('random', 'rule-based')), ('random vs rule-based, deals 1-3, seats moved 1', 3, ('rule-based', 'random')), ('random vs rule-based, deals 4-5', 2, ('random', 'rule-based')), ('random vs rule-based, deals 4-5, seats moved 1', 2, ('rule-based', 'random'))]
+>>> [m.label for m in league.matches()]  # doctest: +NORMALIZE_WHITESPACE
+['random vs rule-based', 'random vs calling-station', 'rule-based vs calling-station',
+ 'the field (3 players)']
+>>> for task in league.tasks()[:4]:
+...     print(f"{task.label}: {task.max_hands} hands, seats {task.players}")
+random vs rule-based, deals 1-3: 3 hands, seats ('random', 'rule-based')
+random vs rule-based, deals 1-3, seats moved 1: 3 hands, seats ('rule-based', 'random')
+random vs rule-based, deals 4-5: 2 hands, seats ('random', 'rule-based')
+random vs rule-based, deals 4-5, seats moved 1: 2 hands, seats ('rule-based', 'random')
 """
 
 from __future__ import annotations
@@ -38,7 +43,7 @@ from itertools import combinations
 from typing import Any
 
 from pokerroom.rules import Rules
-from pokerroom.tournament.freezeout import TournamentError
+from pokerroom.tournament.freezeout import TournamentError, at_least_one, check_players
 from pokerroom.tournament.games import GameTask
 from pokerroom.tournament.records import GameRecord
 from pokerroom.tournament.seeds import derive
@@ -110,15 +115,9 @@ class League:
     budget: float = 10.0
 
     def __post_init__(self) -> None:
-        n = len(self.players)
-        if not 2 <= n <= 14:
-            raise TournamentError(f"{n} players: a league has 2 to 14")
-        if len(self.names) != n:
-            raise TournamentError(f"{len(self.names)} names for {n} players")
-        if self.hands < 1:
-            raise TournamentError(f"hands: 1 or more, not {self.hands}")
-        if self.session < 1:
-            raise TournamentError(f"session: 1 deal or more, not {self.session}")
+        check_players(self.players, self.names, "a league has")
+        at_least_one("hands", self.hands)
+        at_least_one("session (deals)", self.session)
 
     def settings(self) -> dict[str, Any]:
         """Everything that decides the results, as plain data."""
