@@ -77,23 +77,24 @@ def play(task: GameTask, *, clock: Callable[[], float] | None = None) -> GameRec
                   button=task.button, reset_stacks=task.reset_stacks,
                   max_hands=task.max_hands)  # fmt: skip
     runner = Runner(table, build_players(task), clock=clock, budget=task.budget)
-    nets: list[list[int]] = [[] for _ in range(n)]
-    dealt = [0] * n
     phh: list[str] = []
     logs: list[str] = []
     keep = task.histories or task.log
-    before = table.totals
+    totals = [table.totals]  # each seat's chips won before the first hand, after each hand
     play_hand = runner.play_hand
     while not table.is_over:
         play_hand()
-        after = table.totals
-        for seat in range(n):
-            nets[seat].append(after[seat] - before[seat])
-        before = after
-        for seat in table.seats_in_hand:
-            dealt[seat] += 1
+        totals.append(table.totals)
         if keep:
             _keep(task, table, phh, logs)
+    start = table.initial_stacks
+    nets = [tuple(b - a for a, b in zip(column, column[1:], strict=False))
+            for column in zip(*totals, strict=True)]  # fmt: skip
+    if task.reset_stacks:
+        dealt = [len(totals) - 1] * n
+    else:  # dealt in while it had chips
+        dealt = [sum(1 for t in column[:-1] if start[seat] + t > 0)
+                 for seat, column in enumerate(zip(*totals, strict=True))]  # fmt: skip
     faults = [0] * n
     for fault in runner.faults:
         faults[fault.seat] += 1
@@ -101,7 +102,7 @@ def play(task: GameTask, *, clock: Callable[[], float] | None = None) -> GameRec
     seats = tuple(
         SeatRecord(seat, task.entrants[seat], task.names[seat],
                    None if task.reset_stacks else places.get(seat),
-                   dealt[seat], faults[seat], tuple(nets[seat]))
+                   dealt[seat], faults[seat], nets[seat])
         for seat in range(n)
     )  # fmt: skip
     return GameRecord(task.index, task.label, task.seed, table.hand_number, seats,
