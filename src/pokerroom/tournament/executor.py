@@ -3,8 +3,8 @@
 An executor runs a module-level function on each task and yields ``(index, result)`` as
 the results come in, in any order; the caller files each by its index, so the order of
 completion never changes a run's results (each task carries its own seed:
-:mod:`~pokerroom.tournament.seeds`).  A few tasks more than there are workers are in
-flight at once, so a stopped run loses only the games being played.
+:mod:`~pokerroom.tournament.seeds`).  The caller writes each result as it comes, so a
+stopped run loses only the games being played.
 
 >>> with make_executor(workers=1) as ex:
 ...     sorted(ex.run(abs, [-3, 1, -2]))
@@ -14,6 +14,7 @@ flight at once, so a stopped run loses only the games being played.
 from __future__ import annotations
 
 import os
+import signal
 from collections.abc import Callable, Iterator, Sequence
 from types import TracebackType
 from typing import Any, Protocol, TypeVar
@@ -58,6 +59,8 @@ class Executor(Protocol):
 
     def close(self) -> None: ...
 
+    def abort(self) -> None: ...
+
     def __enter__(self) -> Executor: ...
 
     def __exit__(
@@ -70,7 +73,11 @@ class Executor(Protocol):
 
 class _Closing:
     def close(self) -> None:
-        """Release the workers."""
+        """Release the workers (once the work is done)."""
+
+    def abort(self) -> None:
+        """Stop the workers now, games in progress included (an error, Ctrl-C)."""
+        self.close()
 
     def __enter__(self) -> Any:
         return self
@@ -81,7 +88,10 @@ class _Closing:
         value: BaseException | None,
         traceback: TracebackType | None,
     ) -> None:
-        self.close()
+        if kind is None:
+            self.close()
+        else:
+            self.abort()
 
 
 class SerialExecutor(_Closing):
@@ -95,45 +105,41 @@ class SerialExecutor(_Closing):
             yield i, fn(task)
 
 
+def _ignore_interrupts() -> None:
+    """In a worker: leave Ctrl-C to the parent, which stops the pool."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _call(job: tuple[Callable[[Any], Any], int, Any]) -> tuple[int, Any]:
+    fn, i, task = job
+    return i, fn(task)
+
+
 class PoolExecutor(_Closing):
-    """A pool of ``workers`` local processes (started fresh, not forked, so the parent's
-    threads and open files never leak into them)."""
+    """A pool of ``workers`` local processes, started fresh (not forked, so the parent's
+    threads and open files never leak into them).  Ctrl-C reaches the parent only, which
+    stops the workers."""
 
     def __init__(self, workers: int) -> None:
-        from concurrent.futures import ProcessPoolExecutor
         from multiprocessing import get_context
 
         if workers < 1:
             raise ExecutorError(f"workers: 1 or more, not {workers}")
         self.workers = workers
         self.name = f"{workers} local processes"
-        self._pool = ProcessPoolExecutor(workers, mp_context=get_context("spawn"))
+        self._pool = get_context("spawn").Pool(workers, initializer=_ignore_interrupts)
 
     def run(self, fn: Callable[[T], R], tasks: Sequence[T]) -> Iterator[tuple[int, R]]:
-        from concurrent.futures import FIRST_COMPLETED, Future, wait
-
-        pending: dict[Future[R], int] = {}
-        ahead = 2 * self.workers
-        queue = iter(enumerate(tasks))
-        try:
-            for i, task in queue:
-                pending[self._pool.submit(fn, task)] = i
-                if len(pending) >= ahead:
-                    break
-            while pending:
-                done, _ = wait(pending, return_when=FIRST_COMPLETED)
-                for future in sorted(done, key=pending.__getitem__):
-                    i = pending.pop(future)
-                    yield i, future.result()
-                    nxt = next(queue, None)
-                    if nxt is not None:
-                        pending[self._pool.submit(fn, nxt[1])] = nxt[0]
-        finally:
-            for future in pending:
-                future.cancel()
+        jobs = ((fn, i, task) for i, task in enumerate(tasks))
+        yield from self._pool.imap_unordered(_call, jobs, chunksize=1)
 
     def close(self) -> None:
-        self._pool.shutdown(wait=True, cancel_futures=True)
+        self._pool.close()
+        self._pool.join()
+
+    def abort(self) -> None:
+        self._pool.terminate()
+        self._pool.join()
 
 
 class RayExecutor(_Closing):

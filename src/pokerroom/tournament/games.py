@@ -25,6 +25,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import pairwise
 
 from pokerroom.players import Runner, make_player
 from pokerroom.players.base import Player
@@ -88,7 +89,7 @@ def play(task: GameTask, *, clock: Callable[[], float] | None = None) -> GameRec
         if keep:
             _keep(task, table, phh, logs)
     start = table.initial_stacks
-    nets = [tuple(b - a for a, b in zip(column, column[1:], strict=False))
+    nets = [tuple(b - a for a, b in pairwise(column))
             for column in zip(*totals, strict=True)]  # fmt: skip
     if task.reset_stacks:
         dealt = [len(totals) - 1] * n
