@@ -52,7 +52,8 @@ def _cmd_league(args: argparse.Namespace) -> int:
     console = Console()
     matches = league.matches()
     say(console, f"league of {len(specs)} players, {args.rules} rules ({rules}), seed {seed}: "
-                 f"{len(matches)} matches of {args.hands:,} hands in duplicate "
+                 f"{len(matches)} match{'es' if len(matches) != 1 else ''} of {args.hands:,} hands in "
+                 "duplicate "
                  f"({matches[0].deals:,} deals heads-up, each dealt twice)")  # fmt: skip
     say(console, run.summary())
     _print_heads_up(console, league, results)
