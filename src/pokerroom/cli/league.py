@@ -51,9 +51,9 @@ def _cmd_league(args: argparse.Namespace) -> int:
     results = league.results(run.play())
     console = Console()
     matches = league.matches()
+    plural = "es" if len(matches) != 1 else ""
     say(console, f"league of {len(specs)} players, {args.rules} rules ({rules}), seed {seed}: "
-                 f"{len(matches)} match{'es' if len(matches) != 1 else ''} of {args.hands:,} hands in "
-                 "duplicate "
+                 f"{len(matches)} match{plural} of {args.hands:,} hands in duplicate "
                  f"({matches[0].deals:,} deals heads-up, each dealt twice)")  # fmt: skip
     say(console, run.summary())
     _print_heads_up(console, league, results)
