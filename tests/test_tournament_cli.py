@@ -136,6 +136,35 @@ def test_a_killed_run_resumes_to_the_results_of_an_uninterrupted_one(
     assert "this command played 0 hands" in again
 
 
+def test_ctrl_c_stops_the_workers_and_keeps_the_games_written(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bot = tmp_path / "slow.py"
+    bot.write_text(SLOW_BOT)
+    db = tmp_path / "r.db"
+    args = ["tournament", "--players", f"random,{bot}:Slow", "--games", "40", "--seed", "2",
+            "--rules", "no-limit", "--set", "buy_in=100", "--db", str(db)]  # fmt: skip
+    proc = subprocess.Popen(
+        [sys.executable, "-c", "import sys; from pokerroom.cli import main; sys.exit(main())",
+         *args, "--workers", "2"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path,
+    )  # fmt: skip
+    deadline = time.monotonic() + 120
+    while _count(db) < 2 and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.02)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    written = _count(db)
+    assert 2 <= written < 40
+    assert f"interrupted: {written} of 40 games are in {db}; --resume plays the rest" in err
+    assert "Traceback" not in err  # the workers left Ctrl-C to the parent
+    code, _, err = _run([*args, "--resume", "--workers", "1"], capsys)  # any executor
+    assert code == 0, err
+    with ResultsDB(db) as results:
+        assert results.runs()[0].done == 40
+
+
 def test_resume_refuses_other_settings(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     db = str(tmp_path / "r.db")
     base = ["tournament", "--players", "random,calling-station", "--games", "2", *FAST]
