@@ -81,8 +81,11 @@ class Estimate:
     def __str__(self) -> str:
         if not self.known:
             return f"{self.value:g} (interval unknown: n={self.n})"
+        half = self.half_width
         if math.isclose(self.value - self.low, self.high - self.value, abs_tol=1e-9):
-            return f"{self.value:g} ± {self.half_width:.3g}"
+            # Two significant digits of the half-width, the value to the same decimals.
+            d = max(0, 1 - math.floor(math.log10(half))) if half > 0 else 2
+            return f"{self.value:.{d}f} ± {half:.{d}f}"
         return f"{self.value:g} ({self.low:g} to {self.high:g})"
 
 
@@ -221,7 +224,7 @@ def ratio_interval(
     of the numerators divided by that denominator.
 
     >>> print(ratio_interval([10, -4, 6], [2, 2, 2]).rounded(3))
-    2 ± 8.96
+    2.0 ± 9.0
     """
     n = len(numerators)
     if n != len(denominators):
