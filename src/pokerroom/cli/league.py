@@ -68,11 +68,13 @@ def _mbb(e: Estimate) -> str:
 
 
 def _print_heads_up(console: Console, league: League, results: LeagueResults) -> None:
+    from rich import box
     from rich.table import Table
 
     names = league.names
     n = len(names)
-    table = Table(title="heads-up: the row player's mbb/hand", title_justify="left")
+    table = Table(title="heads-up: the row player's mbb/hand", title_justify="left",
+                  box=box.SIMPLE_HEAD)  # fmt: skip
     table.add_column("")
     for name in names:
         table.add_column(name, justify="right")
@@ -85,11 +87,12 @@ def _print_heads_up(console: Console, league: League, results: LeagueResults) ->
 
 
 def _print_ranking(console: Console, league: League, results: LeagueResults) -> None:
+    from rich import box
     from rich.table import Table
 
     field = [m for m in results.matches if len(m.match.entrants) > 2]
     faults = any(r.faults for r in results.ranking)
-    table = Table(title="ranking", title_justify="left")
+    table = Table(title="ranking", title_justify="left", box=box.SIMPLE_HEAD)
     table.add_column("", justify="right")
     table.add_column("player")
     table.add_column("heads-up mbb/hand", justify="right")

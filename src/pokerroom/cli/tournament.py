@@ -69,16 +69,17 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
 
 
 def _print_standings(console: Console, rows: list[Standing]) -> None:
+    from rich import box
     from rich.table import Table
 
     faults = any(r.faults for r in rows)
-    table = Table(title="standings", title_justify="left")
+    table = Table(title="standings", title_justify="left", box=box.SIMPLE_HEAD)
     table.add_column("", justify="right")
-    table.add_column("player")
+    table.add_column("player", no_wrap=True)
     table.add_column("wins", justify="right")
-    table.add_column("win % (95%)", justify="right")
-    table.add_column("finish", justify="right")
-    table.add_column("chips/hand", justify="right")
+    table.add_column("win % (95%)", justify="right", no_wrap=True)
+    table.add_column("finish", justify="right", no_wrap=True)
+    table.add_column("chips/hand", justify="right", no_wrap=True)
     if faults:
         table.add_column("faults", justify="right")
     for place, r in enumerate(rows, 1):
@@ -86,7 +87,7 @@ def _print_standings(console: Console, rows: list[Standing]) -> None:
         f, c = r.finish, r.chips_per_hand
         cells = [
             str(place), r.name, f"{r.wins}/{r.games}",
-            f"{100 * w.value:.1f} ({100 * w.low:.0f}-{100 * w.high:.0f})",
+            f"{100 * w.value:.0f} ({100 * w.low:.0f}-{100 * w.high:.0f})",
             f"{f.value:.2f} ± {f.half_width:.2f}" if f.known else f"{f.value:.2f}",
             f"{c.value:+.2f} ± {c.half_width:.2f}" if c.known else f"{c.value:+.2f}",
         ]  # fmt: skip
