@@ -77,6 +77,9 @@ _USER_ERRORS = (
     ("pokerroom.tournament.freezeout", "TournamentError"),
     ("pokerroom.tournament.executor", "ExecutorError"),
     ("pokerroom.storage.results", "ResultsError"),
+    ("pokerroom.solver.abstraction", "AbstractionError"),
+    ("pokerroom.solver.betting", "BettingError"),
+    ("pokerroom.solver.strategy", "StrategyError"),
 )
 
 
