@@ -15,6 +15,7 @@ import re
 import secrets
 import sys
 import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -253,7 +254,7 @@ class Run:
         executor = make_executor(args.executor, workers=args.workers, address=args.address)
         self.where = executor.name
         log = _open_log(args.log)
-        order = [t.index for t in todo]
+        order = deque(t.index for t in todo)
         waiting: dict[int, GameRecord] = {}
         if args.phh is not None:
             args.phh.mkdir(parents=True, exist_ok=True)
@@ -268,7 +269,7 @@ class Run:
                     if log is not None:  # in the order of the games
                         waiting[record.index] = record
                         while order and order[0] in waiting:
-                            _write_log(log, waiting.pop(order.pop(0)))
+                            _write_log(log, waiting.pop(order.popleft()))
                     self.records[record.index] = record.without_histories()
                     bar.add(record.hands)
                     self.hands += record.hands

@@ -69,7 +69,7 @@ from typing import Any
 
 from pokerroom.tournament.records import GameRecord, SeatRecord
 
-__all__ = ["SCHEMA_VERSION", "ResultsDB", "ResultsError", "RunInfo"]
+__all__ = ["SCHEMA_VERSION", "ResultsDB", "ResultsError", "RunInfo", "differences", "settings_text"]
 
 SCHEMA_VERSION = 1
 
@@ -222,8 +222,10 @@ class ResultsDB:
         return found[-1] if found else None
 
     def finish_run(self, run: int) -> None:
+        """Mark ``run`` finished (once: a finished run keeps its time)."""
         with self._transaction():
-            self._db.execute("UPDATE runs SET finished = ? WHERE id = ?", (_now(), run))
+            self._db.execute("UPDATE runs SET finished = ? WHERE id = ? AND finished IS NULL",
+                             (_now(), run))  # fmt: skip
 
     def done(self, run: int) -> set[int]:
         """The indexes of the games of ``run`` already written."""
