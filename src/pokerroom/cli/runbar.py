@@ -4,18 +4,16 @@ elapsed and hands per second; on standard error, and only on a terminal."""
 from __future__ import annotations
 
 import time
-from types import TracebackType
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from rich.progress import Progress, TaskID
+from pokerroom.cli.progress import LazyBar
 
 __all__ = ["RunBar"]
 
 
-class RunBar:
+class RunBar(LazyBar):
     """``bar.add(hands)`` after each game; a context manager (the bar goes away at the
-    end).  ``noun`` names the games (``games``, ``sessions``).
+    end).  ``noun`` names the games (``games``, ``sessions``).  Unlike the lazy bar it
+    shows from the start: a run is long.
 
     >>> with RunBar("tournament", 3, done=1) as bar:  # no terminal here: no bar
     ...     bar.add(120); bar.add(80)
@@ -24,17 +22,11 @@ class RunBar:
     """
 
     def __init__(self, label: str, total: int, *, done: int = 0, noun: str = "games") -> None:
-        from rich.console import Console
-
-        self.console = Console(stderr=True)
-        self.label = label
+        super().__init__(label)
         self.total = total
         self.noun = noun
         self.games = done
         self.hands = 0
-        self.start = time.perf_counter()
-        self.bar: Progress | None = None
-        self.task: TaskID | None = None
         if self.console.is_terminal:
             from rich.progress import (
                 BarColumn,
@@ -68,19 +60,3 @@ class RunBar:
         self.hands += hands
         if self.bar is not None and self.task is not None:
             self.bar.update(self.task, completed=self.games, hands=self.hands, rate=self.rate)
-
-    def close(self) -> None:
-        if self.bar is not None:
-            self.bar.stop()
-            self.bar = None
-
-    def __enter__(self) -> RunBar:
-        return self
-
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        value: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
-        self.close()
