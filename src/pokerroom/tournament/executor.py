@@ -127,7 +127,17 @@ class PoolExecutor(_Closing):
             raise ExecutorError(f"workers: 1 or more, not {workers}")
         self.workers = workers
         self.name = f"{workers} local processes"
-        self._pool = get_context("spawn").Pool(workers, initializer=_ignore_interrupts)
+        # The workers start with Ctrl-C ignored (a disposition a new process inherits), so
+        # an interrupt while they start cannot kill one half-way and hang the pool.
+        try:
+            previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+        except ValueError:  # not the main thread: the initializer alone does it
+            previous = None
+        try:
+            self._pool = get_context("spawn").Pool(workers, initializer=_ignore_interrupts)
+        finally:
+            if previous is not None:
+                signal.signal(signal.SIGINT, previous)
 
     def run(self, fn: Callable[[T], R], tasks: Sequence[T]) -> Iterator[tuple[int, R]]:
         jobs = ((fn, i, task) for i, task in enumerate(tasks))
