@@ -176,7 +176,7 @@ def test_same_seed_same_results_with_one_and_two_workers() -> None:
 
 def test_same_seed_same_results_on_ray() -> None:
     """A local Ray instance (slow to start: one small run)."""
-    league = League(SHORT_NL, CHEAP[:3], NAMES[:3], hands=40, seed=6, session=10)
+    league = League(SHORT_NL, CHEAP[:3], NAMES[:3], hands=20, seed=6, session=5)
     tasks = league.tasks()
     serial = _play_all(tasks)
     with RayExecutor(workers=2) as ex:

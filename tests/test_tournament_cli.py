@@ -22,17 +22,21 @@ ROOT = Path(__file__).resolve().parents[1]
 FAST = ["--rules", "no-limit", "--set", "buy_in=100", "--workers", "1"]
 
 SLOW_BOT = '''
+import os
 import time
 from pokerroom.players import CallingStation
 
 class Slow(CallingStation):
-    """A calling station that thinks for 5 ms: games long enough to be killed midway."""
+    """A calling station that thinks for 5 ms where SLOW_BOT_SLEEPS is set (the process
+    to be stopped midway), and answers at once elsewhere: the same answers either way."""
     name = "slow"
 
     def act(self, view, budget):
-        time.sleep(0.005)
+        if os.environ.get("SLOW_BOT_SLEEPS"):
+            time.sleep(0.005)
         return super().act(view, budget)
 '''
+SLOW_ENV = {**os.environ, "SLOW_BOT_SLEEPS": "1"}
 
 FAULTY_BOT = '''
 from pokerroom.players import Player
@@ -108,7 +112,7 @@ def test_a_killed_run_resumes_to_the_results_of_an_uninterrupted_one(
     proc = subprocess.Popen(
         [sys.executable, "-c", "import sys; from pokerroom.cli import main; sys.exit(main())",
          *args, "--db", str(killed)],
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=tmp_path,
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=tmp_path, env=SLOW_ENV,
     )  # fmt: skip
     deadline = time.monotonic() + 120
     while _count(killed) < 3 and proc.poll() is None and time.monotonic() < deadline:
@@ -150,6 +154,7 @@ def test_ctrl_c_stops_the_workers_and_keeps_the_games_written(
         [sys.executable, "-c", "import sys; from pokerroom.cli import main; sys.exit(main())",
          *args, "--workers", "2"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path,
+        env=SLOW_ENV,
     )  # fmt: skip
     deadline = time.monotonic() + 120
     while _count(db) < 2 and proc.poll() is None and time.monotonic() < deadline:
