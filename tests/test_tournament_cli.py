@@ -315,3 +315,13 @@ def test_make_tournament_runs_a_freeze_out() -> None:
     assert recipe is not None
     assert recipe.group(1).startswith("$(BIN)/pokerroom tournament ")
     assert textwrap.dedent(recipe.group(1)).count("--games") == 1
+
+
+@pytest.mark.parametrize("command", ["tournament", "league"])
+def test_help_says_what_the_command_does(command: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main([command, "--help"])
+    assert stop.value.code == 0
+    text = " ".join(capsys.readouterr().out.split())
+    assert "95% " in text and "%%" not in text  # the description is printed as written
+    assert "--workers N" in text and "--executor {local,ray}" in text and "--resume" in text

@@ -118,7 +118,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
             "A bot league: every pair of players heads-up and the whole field at one "
             "table, in duplicate (the same cards dealt again with the seats moved round, "
             "so luck cancels), stacks reset every hand. Results in milli-big-blinds per "
-            "hand with 95%% intervals over duplicate sets, and a ranking by the average "
+            "hand with 95% intervals over duplicate sets, and a ranking by the average "
             "heads-up result."
         ),
     )

@@ -105,7 +105,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         description=(
             "Play freeze-outs: every player at one table with the buy-in, until one has "
             "every chip; a seat order drawn for each game. Then the standings: wins, "
-            "average finish and chips won per hand, each with its 95%% confidence "
+            "average finish and chips won per hand, each with its 95% confidence "
             "interval. The games are spread over every core (--workers, or a Ray cluster "
             "with --executor ray); the same seed gives the same results wherever they are "
             "played."
