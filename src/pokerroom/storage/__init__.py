@@ -1,0 +1,1 @@
+"""Storage: saved games and hand histories in SQLite (an adapter around the core)."""

@@ -1,0 +1,72 @@
+"""Settings: how fast the computer players act, and whether hints are shown."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.widgets import Footer, Label, RadioButton, RadioSet, Static, Switch
+
+from pokerroom.tui.base import RoomScreen
+from pokerroom.tui.prefs import SPEEDS
+
+if TYPE_CHECKING:
+    from pokerroom.tui.app import PokerApp
+
+__all__ = ["SettingsScreen"]
+
+_SPEED_WORDS = {
+    "instant": "instant (no pause)",
+    "fast": "fast",
+    "normal": "normal",
+    "slow": "slow (easy to follow)",
+}
+
+
+class SettingsScreen(RoomScreen):
+    """Bot speed and hints; changes are kept at once."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "back", "Back"),
+        Binding("tab", "app.focus_next", "Next", key_display="tab"),
+    ]
+
+    @property
+    def poker(self) -> PokerApp:
+        from pokerroom.tui.app import PokerApp
+
+        assert isinstance(self.app, PokerApp)
+        return self.app
+
+    def compose(self) -> ComposeResult:
+        prefs = self.poker.prefs
+        yield from self.compose_too_small()
+        with Vertical(id="settings-page", classes="page"):
+            yield Static("Settings", classes="page-title")
+            yield Label("How fast the computer players act (↑↓ to choose)")
+            with RadioSet(id="speed"):
+                for key in SPEEDS:
+                    yield RadioButton(_SPEED_WORDS[key], value=key == prefs.speed, name=key)
+            yield Label("Hints: your hand's name, your equity, the nuts (space to switch)")
+            yield Switch(value=prefs.hints, id="hints")
+            yield Static(f"Saves and settings are kept in {self.poker.directory}", id="where")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.query_one(RadioSet).focus()
+
+    def on_radio_set_changed(self, event: RadioSet.Changed) -> None:
+        name = event.pressed.name
+        if name in SPEEDS:
+            self.poker.prefs.speed = name
+            self.poker.prefs.save()
+
+    def on_switch_changed(self, event: Switch.Changed) -> None:
+        self.poker.prefs.hints = event.value
+        self.poker.prefs.save()
+
+    def action_back(self) -> None:
+        self.dismiss()
