@@ -140,7 +140,8 @@ def pots(view: PlayerView) -> list[PotLine]:
     """The pot and, once a player is all-in for less, the main pot and each side pot.
 
     In play, the pot is layered at each all-in player's total: each layer can be won
-    by the live players who put in at least that much (chips bet this round included).
+    by the live players who put in at least that much (chips bet this round included)
+    or who can still match it (not all-in).
     Once the hand is over these are the pots of the award, with their winners.
     """
     result = view.result
@@ -168,7 +169,7 @@ def pots(view: PlayerView) -> list[PotLine]:
         if amount <= 0:
             continue
         below += amount
-        eligible = tuple(s for s in live if committed[s] >= level)
+        eligible = tuple(s for s in live if committed[s] >= level or not view.all_in[s])
         out.append(PotLine("", amount, eligible))
     many = len(out) > 1
     return [PotLine(_pot_name(k, many), p.amount, p.eligible) for k, p in enumerate(out)]
@@ -192,7 +193,7 @@ def hand_name(view: PlayerView, cards: Sequence[Card] | None = None) -> str:
 
 def played_hand(view: PlayerView, names: Sequence[str], label: int | None = None) -> PlayedHand:
     """The hand as this seat saw it, as a history record: other seats' hole cards are
-    known only where they were shown."""
+    known only where they were shown (then they are dealt as shown)."""
     starting = (
         view.result.starting
         if view.result is not None
@@ -201,11 +202,15 @@ def played_hand(view: PlayerView, names: Sequence[str], label: int | None = None
     hidden = frozenset(
         s for s in range(view.players) if s != view.seat and view.shown[s] is None
     )
+    events = tuple(
+        e._replace(cards=view.shown[e.seat] or ()) if e.kind is _K.DEAL and not e.cards else e
+        for e in view.events
+    )
     return PlayedHand(
         rules=view.rules,
         button=view.button,
         starting=starting,
-        events=view.events,
+        events=events,
         result=view.result,
         names=tuple(names),
         label=label,
@@ -257,14 +262,15 @@ def turn_text(view: PlayerView, names: Sequence[str]) -> str:
 
 
 def outcome_lines(view: PlayerView, names: Sequence[str]) -> list[str]:
-    """How a finished hand ended, as the log tells it: the showdown (each shown hand
-    with its name) and who won what from which pot."""
+    """How a finished hand ended, as the log tells it: the hands shown (each with its
+    name) and who won what from which pot."""
     result = view.result
     if result is None:
         return []
     parts = [p for p in sections(played_hand(view, names)) if p[0] != "summary"]
+    shown = [line for title, part in parts if title == "showdown" for line in part[1:]]
     title, last = parts[-1]
     if title == "showdown":
-        return last[1:]
+        return shown
     paid = len([p for p in result.pots if p.winners])
-    return last[len(last) - paid :] if paid else []
+    return shown + (last[len(last) - paid :] if paid else [])

@@ -58,8 +58,8 @@ def hint_text(view: PlayerView) -> str:
                 mine = "".join(str(c) for c in view.hole)
                 result = equity([mine, *ranges[:9]], list(view.board), samples=_SAMPLES, seed=1)
                 share = result.players[0].equity
-                who = "1 opponent" if len(ranges) == 1 else f"{len(ranges)} opponents"
-                parts.append(f"equity {share:.0%} against {who}' likely hands")
+                who = "1 opponent's" if len(ranges) == 1 else f"{len(ranges)} opponents'"
+                parts.append(f"equity {share:.0%} against {who} likely hands")
             except (EquityError, ValueError):
                 pass
     if len(view.board) >= 3:

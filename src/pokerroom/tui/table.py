@@ -243,9 +243,9 @@ class TableScreen(RoomScreen):
         played = played_hand(view, names, self.game.number)
         summary = "; ".join(outcome_lines(view, names)) or "-"
         try:
-            _poker(self.app).store.add_hand(self.history, self.game.number, summary,
-                                            dumps(to_phh(played)))  # fmt: skip
-        except SaveError as exc:
+            text = dumps(to_phh(played))
+            _poker(self.app).store.add_hand(self.history, self.game.number, summary, text)
+        except (SaveError, ValueError) as exc:  # a hand not kept never stops the game
             self.notify(f"This hand was not kept in the history: {exc}", severity="warning")
 
     def hand_over(self) -> HandOverScreen:

@@ -1,0 +1,324 @@
+"""The terminal game played by key presses only (Textual's pilot), checked on the engine.
+
+Each test runs the real app headless on a temporary data directory with instant bots:
+a raise with a typed amount (and an illegal one refused), an all-in with a side pot, a
+showdown with hand names, save -> quit -> load -> continue with the same cards to come, a
+damaged save refused, and the end of a freeze-out.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import sqlite3
+from pathlib import Path
+
+import pytest
+from tui_helpers import make_app, make_game, screen_name, sit, until, your_turn
+
+from pokerroom.engine import ActionKind, EventKind, Street
+from pokerroom.evaluator import best_hand
+from pokerroom.tui.dialogs import HandOverScreen, MessageDialog
+from pokerroom.tui.felt import pots
+from pokerroom.tui.gameover import GameOverScreen
+from pokerroom.tui.menu import MenuScreen
+from pokerroom.tui.table import TableScreen
+from pokerroom.tui.widgets import ActionBar
+
+_K = EventKind
+
+
+def _mine(game, kind):  # events of seat 0 (you) of one kind in the hand in play
+    return [e for e in game.hand.events if e.seat == 0 and e.kind is kind]
+
+
+def test_raise_with_a_typed_amount_and_an_illegal_amount_refused(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        app = make_app(tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            game = make_game()
+            screen = await sit(pilot, game)
+            before = len(game.hand.events)
+            await pilot.press("r")  # the amount field opens at the minimum raise
+            await pilot.press("backspace", "5", "enter")  # below the minimum: refused
+            bar = screen.query_one(ActionBar)
+            assert bar.message == "5 is too small: the smallest raise is to 8."
+            assert len(game.hand.events) == before and your_turn(screen)
+            await pilot.press("backspace", "2", "0", "0", "0", "enter")  # above the stack
+            assert "2000 is too big: the most is 1000 (all your chips)" in bar.message
+            await pilot.press(*["backspace"] * 4, "2", "0", "enter")
+            await until(pilot, lambda: not _mine(game, _K.RAISE) == [])
+            (raised,) = _mine(game, _K.RAISE)
+            assert (raised.total, raised.street) == (20, Street.PREFLOP)
+            assert bar.message == ""
+
+    asyncio.run(scenario())
+
+
+def test_quick_sizes_and_escape_back_to_the_buttons(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        app = make_app(tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            game = make_game()
+            screen = await sit(pilot, game)
+            await pilot.press("r", "p")  # pot: 4 to match + (6 in the pot + 4 to call)
+            field = screen.query_one("#amount")
+            assert field.value == "14"
+            await pilot.press("h")
+            assert field.value == "9"
+            await pilot.press("escape")  # back to the buttons, nothing played
+            assert not _mine(game, _K.RAISE) and your_turn(screen)
+            await pilot.press("r", "a", "enter")  # all-in through the quick size
+            await until(pilot, lambda: bool(_mine(game, _K.RAISE)))
+            assert _mine(game, _K.RAISE)[0].total == 1000
+
+    asyncio.run(scenario())
+
+
+def test_all_in_with_a_side_pot(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        app = make_app(tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            # Ada can cover only 300: you all-in for 1000, both call -> a side pot
+            game = make_game(stacks=[1000, 300, 1000])
+            screen = await sit(pilot, game)
+            await pilot.press("a")
+            await until(pilot, lambda: isinstance(app.screen, HandOverScreen))
+            view = game.view(0)
+            result = view.result
+            assert result is not None
+            assert [(p.name, p.amount, p.eligible) for p in pots(view)] == [
+                ("main pot", 900, (0, 1, 2)),
+                ("side pot 1", 1400, (0, 2)),
+            ]
+            assert sum(result.stacks) == 2300  # not a chip created or lost
+            summary = app.screen.summary.plain
+            assert "main pot (900)" in summary and "side pot 1 (1,400)" in summary
+            assert summary.count(" shows ") == 3  # every all-in hand is shown
+            await pilot.press("space")  # any key: the next hand
+            await until(pilot, lambda: your_turn(screen) or not screen.is_current)
+            assert game.number == 2 and sum(game.stacks) == 2300
+
+    asyncio.run(scenario())
+
+
+def test_showdown_names_every_shown_hand(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        app = make_app(tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            game = make_game(seed=11)
+            screen = await sit(pilot, game)
+            while not isinstance(app.screen, HandOverScreen):
+                view = game.view(0)
+                if view.street is Street.SHOWDOWN:
+                    await pilot.press("enter")  # "Show your cards", the first choice
+                else:
+                    await pilot.press("c")  # check or call to the end
+                await until(pilot, lambda: your_turn(screen)
+                            or isinstance(app.screen, HandOverScreen))  # fmt: skip
+            view = game.view(0)
+            shows = [e for e in view.events if e.kind is _K.SHOW]
+            assert len(shows) == 3
+            summary = app.screen.summary.plain
+            for e in shows:
+                name = best_hand(e.cards, view.board).name
+                assert f"{game.hand_names()[e.seat]} shows" in summary
+                assert name in summary
+            assert " wins the pot " in summary or " split the pot " in summary
+
+    asyncio.run(scenario())
+
+
+def test_folded_cards_are_never_shown(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        app = make_app(tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            game = make_game()
+            screen = await sit(pilot, game)
+            await pilot.press("f")
+            await until(pilot, lambda: isinstance(app.screen, HandOverScreen))
+            mine = game.view(0)
+            assert mine.folded[0] and mine.shown[0] is None
+            await pilot.press("enter")
+            await until(pilot, lambda: your_turn(screen))
+            lines = "\n".join(str(line) for line in screen.query_one("#log").lines)
+            hole = " ".join(str(c) for c in game.hand.hole(1))
+            assert hole not in lines  # another seat's cards, never shown, never in the log
+
+    asyncio.run(scenario())
+
+
+def test_save_quit_load_continue_with_the_same_cards_to_come(tmp_path: Path) -> None:
+    async def first() -> tuple[object, list[str]]:
+        app = make_app(tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            game = make_game(seed=5)
+            screen = await sit(pilot, game)
+            await pilot.press("c")  # call pre-flop: the save is made on the flop
+            await until(pilot, lambda: your_turn(screen) and game.hand.street is Street.FLOP)
+            await pilot.press("s")
+            await until(pilot, lambda: screen_name(pilot) == "SaveDialog")
+            await pilot.press(*["backspace"] * 12, *"flop", "enter")
+            await until(pilot, lambda: screen.is_current)
+            # the rest of the hand as it would have been: the same actions, checked on a copy
+            twin = copy.deepcopy(game)
+            while twin.in_hand:
+                twin.hand.check_or_call() if twin.hand.street < 4 else twin.hand.show()
+            await pilot.press("x")  # leave: asked first
+            await until(pilot, lambda: screen_name(pilot) == "LeaveDialog")
+            await pilot.press("left", "enter")  # "Leave without saving"
+            await until(pilot, lambda: isinstance(app.screen, MenuScreen))
+            await pilot.press("ctrl+q")  # quit: at the menu, at once
+        assert app.return_code in (0, None)
+        slots = [s.slot for s in app.store.slots()]
+        return twin, slots
+
+    twin, slots = asyncio.run(first())
+    assert slots[:1] == ["flop"] or "flop" in slots
+
+    async def second() -> None:
+        app = make_app(tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, MenuScreen))
+            await pilot.press("down", "down", "enter")  # Load game
+            await until(pilot, lambda: screen_name(pilot) == "LoadScreen")
+            slots = [o.id for o in app.screen.query_one("#saves").options]
+            await pilot.press(*["down"] * slots.index("flop"), "enter")
+            await until(pilot, lambda: isinstance(app.screen, TableScreen))
+            screen = app.screen
+            await until(pilot, lambda: your_turn(screen))
+            game = screen.game
+            assert game.hand.street is Street.FLOP and game.number == 1
+            while not isinstance(app.screen, HandOverScreen):
+                key = "enter" if game.view(0).street is Street.SHOWDOWN else "c"
+                await pilot.press(key)
+                await until(pilot, lambda: your_turn(screen)
+                            or isinstance(app.screen, HandOverScreen))  # fmt: skip
+            assert game.hand.board == twin.hand.board  # the same cards came
+            assert game.hand.result.stacks == twin.hand.result.stacks
+
+    asyncio.run(second())
+
+
+def test_continue_loads_the_autosave_of_your_last_turn(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        app = make_app(tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            game = make_game(seed=8)
+            await sit(pilot, game)
+            hole = game.view(0).hole
+        app = make_app(tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, MenuScreen))
+            await pilot.press("down", "enter")  # Continue
+            await until(pilot, lambda: isinstance(app.screen, TableScreen))
+            assert app.screen.game.view(0).hole == hole
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.parametrize(
+    ("change", "says"),
+    [
+        ("UPDATE saves SET data = replace(data, '1000', '9000')", "is damaged"),
+        ("UPDATE saves SET format = format + 1", "save format 2"),
+    ],
+)
+def test_a_damaged_save_is_refused(tmp_path: Path, change: str, says: str) -> None:
+    async def scenario() -> None:
+        app = make_app(tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await sit(pilot, make_game(seed=4))  # your turn: autosaved
+        with sqlite3.connect(tmp_path / "pokerroom.db") as db:
+            assert db.execute(change).rowcount == 1
+        app = make_app(tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, MenuScreen))
+            await pilot.press("down", "enter")  # Continue
+            await until(pilot, lambda: isinstance(app.screen, MessageDialog))
+            text = str(app.screen.query_one("#message-text").render())
+            assert says in text and "autosave" in text
+            await pilot.press("enter")
+            await until(pilot, lambda: isinstance(app.screen, MenuScreen))
+            assert app.is_running
+
+    asyncio.run(scenario())
+
+
+def test_the_end_of_a_freeze_out(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        app = make_app(tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            game = make_game(("calling-station",), seed=2)
+            screen = await sit(pilot, game, history=app.store.new_game("test"))
+            for _ in range(2000):  # a few hands at most: all-in every time
+                if isinstance(app.screen, GameOverScreen):
+                    break
+                if isinstance(app.screen, HandOverScreen):
+                    await pilot.press("space")
+                elif your_turn(screen):
+                    await pilot.press("a" if game.view(0).street < 4 else "enter")
+                await pilot.pause(0.01)
+            assert isinstance(app.screen, GameOverScreen)
+            standings = str(app.screen.query_one("#standings").render())
+            winner = game.standings()[0]
+            assert sorted(game.stacks) == [0, 2000]
+            assert game.stacks[winner] == 2000
+            assert f"1. {game.names[winner]}" in standings
+            graph = str(app.screen.query_one("#chip-graph").render())
+            assert "out" in graph and "2,000" in graph
+            hands = app.store.hands(app.store.games()[0][0])
+            assert [h.number for h in hands] == list(range(1, game.number + 1))
+            await pilot.press("enter")
+            await until(pilot, lambda: isinstance(app.screen, MenuScreen))
+
+    asyncio.run(scenario())
+
+
+def test_leaving_asks_first_and_stay_keeps_the_hand(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        app = make_app(tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            game = make_game()
+            screen = await sit(pilot, game)
+            events = list(game.hand.events)
+            for key in ("x", "ctrl+q"):
+                await pilot.press(key)
+                await until(pilot, lambda: screen_name(pilot) == "LeaveDialog")
+                await pilot.press("escape")  # stay
+                await until(pilot, lambda: screen.is_current)
+            assert game.hand.events == events and your_turn(screen)
+            assert app.is_running
+
+    asyncio.run(scenario())
+
+
+def test_a_small_terminal_says_so_instead_of_cutting_controls(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        app = make_app(tmp_path)
+        async with app.run_test(size=(70, 20)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, MenuScreen))
+            note = app.screen.query_one("#too-small")
+            assert note.display and "70×20" in str(note.render())
+            assert "80×24" in str(note.render())
+            await pilot.resize_terminal(80, 24)
+            await pilot.pause()
+            assert not app.screen.has_class("-too-small")
+
+    asyncio.run(scenario())
+
+
+def test_only_the_legal_betting_keys_act(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        app = make_app(tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            game = make_game()
+            screen = await sit(pilot, game)
+            assert screen.check_action("check", ()) is False  # 4 to call: c calls
+            assert screen.check_action("call", ()) is True
+            assert screen.check_action("bet", ()) is False
+            assert screen.check_action("raise", ()) is True
+            kinds = game.view(0).legal.kinds
+            assert ActionKind.CALL in kinds
+
+    asyncio.run(scenario())
