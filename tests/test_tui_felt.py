@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from engine_helpers import make
 
+from engine_helpers import make
 from pokerroom.engine import Action, ActionKind, EventKind, Hand
 from pokerroom.evaluator import describe
 from pokerroom.history.phh import dumps, loads

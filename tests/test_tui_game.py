@@ -6,10 +6,10 @@ from __future__ import annotations
 import json
 
 import pytest
-from tui_helpers import make_game
 
 from pokerroom.engine import Action, IllegalAction, Street
 from pokerroom.tui.game import Game, GameError
+from tui_helpers import make_game
 
 
 def _play_out(game: Game) -> None:

@@ -14,7 +14,6 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from tui_helpers import make_app, make_game, screen_name, sit, until, your_turn
 
 from pokerroom.engine import ActionKind, EventKind, Street
 from pokerroom.evaluator import best_hand
@@ -24,12 +23,21 @@ from pokerroom.tui.gameover import GameOverScreen
 from pokerroom.tui.menu import MenuScreen
 from pokerroom.tui.table import TableScreen
 from pokerroom.tui.widgets import ActionBar
+from tui_helpers import make_app, make_game, screen_name, sit, until, your_turn
 
 _K = EventKind
 
 
 def _mine(game, kind):  # events of seat 0 (you) of one kind in the hand in play
     return [e for e in game.hand.events if e.seat == 0 and e.kind is kind]
+
+
+async def _open_amount(pilot, screen, key):
+    """Press ``key`` (b or r) and wait for the amount field to take the keys."""
+    await pilot.press(key)
+    field = screen.query_one("#amount")
+    await until(pilot, lambda: field.has_focus)
+    return field
 
 
 def test_raise_with_a_typed_amount_and_an_illegal_amount_refused(tmp_path: Path) -> None:
@@ -39,7 +47,7 @@ def test_raise_with_a_typed_amount_and_an_illegal_amount_refused(tmp_path: Path)
             game = make_game()
             screen = await sit(pilot, game)
             before = len(game.hand.events)
-            await pilot.press("r")  # the amount field opens at the minimum raise
+            await _open_amount(pilot, screen, "r")  # the field opens at the minimum raise
             await pilot.press("backspace", "5", "enter")  # below the minimum: refused
             bar = screen.query_one(ActionBar)
             assert bar.message == "5 is too small: the smallest raise is to 8."
@@ -47,7 +55,7 @@ def test_raise_with_a_typed_amount_and_an_illegal_amount_refused(tmp_path: Path)
             await pilot.press("backspace", "2", "0", "0", "0", "enter")  # above the stack
             assert "2000 is too big: the most is 1000 (all your chips)" in bar.message
             await pilot.press(*["backspace"] * 4, "2", "0", "enter")
-            await until(pilot, lambda: not _mine(game, _K.RAISE) == [])
+            await until(pilot, lambda: _mine(game, _K.RAISE) != [])
             (raised,) = _mine(game, _K.RAISE)
             assert (raised.total, raised.street) == (20, Street.PREFLOP)
             assert bar.message == ""
@@ -61,14 +69,15 @@ def test_quick_sizes_and_escape_back_to_the_buttons(tmp_path: Path) -> None:
         async with app.run_test(size=(80, 24)) as pilot:
             game = make_game()
             screen = await sit(pilot, game)
-            await pilot.press("r", "p")  # pot: 4 to match + (6 in the pot + 4 to call)
-            field = screen.query_one("#amount")
+            field = await _open_amount(pilot, screen, "r")
+            await pilot.press("p")  # pot: 4 to match + (6 in the pot + 4 to call)
             assert field.value == "14"
             await pilot.press("h")
             assert field.value == "9"
             await pilot.press("escape")  # back to the buttons, nothing played
             assert not _mine(game, _K.RAISE) and your_turn(screen)
-            await pilot.press("r", "a", "enter")  # all-in through the quick size
+            await _open_amount(pilot, screen, "r")
+            await pilot.press("a", "enter")  # all-in through the quick size
             await until(pilot, lambda: bool(_mine(game, _K.RAISE)))
             assert _mine(game, _K.RAISE)[0].total == 1000
 
@@ -320,5 +329,52 @@ def test_only_the_legal_betting_keys_act(tmp_path: Path) -> None:
             assert screen.check_action("raise", ()) is True
             kinds = game.view(0).legal.kinds
             assert ActionKind.CALL in kinds
+
+    asyncio.run(scenario())
+
+
+def test_hand_history_replays_street_by_street_and_exports_phh(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+
+    async def scenario() -> None:
+        app = make_app(tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            game = make_game(seed=12)
+            screen = await sit(pilot, game, history=app.store.new_game("a test game"))
+            while not isinstance(app.screen, HandOverScreen):  # hand 1, checked down
+                key = "enter" if game.view(0).street is Street.SHOWDOWN else "c"
+                await pilot.press(key)
+                await until(pilot, lambda: your_turn(screen)
+                            or isinstance(app.screen, HandOverScreen))  # fmt: skip
+            await pilot.press("space")
+            await until(pilot, lambda: your_turn(screen))
+            await pilot.press("x")
+            await until(pilot, lambda: screen_name(pilot) == "LeaveDialog")
+            await pilot.press("left", "enter")
+            await until(pilot, lambda: isinstance(app.screen, MenuScreen))
+            await pilot.press("down", "down", "down", "enter")  # Hand history
+            await until(pilot, lambda: screen_name(pilot) == "HistoryScreen")
+            hands = app.screen.query_one("#hands")
+            assert hands.option_count == 1  # the hand in play when you left is not kept
+            await pilot.press("enter", "enter")  # the game, then its first hand
+            await until(pilot, lambda: screen_name(pilot) == "ReplayScreen")
+            replay = app.screen
+            shown = str(replay.query_one("#replay").render())
+            assert "*** PRE-FLOP ***" in shown and "*** FLOP ***" not in shown
+            await pilot.press("right")
+            assert "*** FLOP ***" in str(replay.query_one("#replay").render())
+            for _ in range(6):
+                await pilot.press("right")
+            shown = str(replay.query_one("#replay").render())
+            assert "*** SHOWDOWN ***" in shown and "*** SUMMARY ***" in shown
+            await pilot.press("e")
+            (written,) = tmp_path.glob("*.phh")
+            text = written.read_text()
+            assert "hand = 1" in text and 'players = [' in text
+            await pilot.press("escape", "e")  # the whole game from the list
+            (whole,) = tmp_path.glob("*.phhs")
+            assert "[1]" in whole.read_text()
 
     asyncio.run(scenario())

@@ -141,7 +141,7 @@ class ReplayScreen(RoomScreen):
         super().__init__()
         self.hand = hand
         self.parts = replay_sections(hand)
-        self.shown = 1
+        self.shown = min(2, len(self.parts))  # the seats, the blinds and the pre-flop
 
     def compose(self) -> ComposeResult:
         yield from self.compose_too_small()

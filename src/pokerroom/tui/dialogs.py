@@ -20,7 +20,7 @@ class HandOverScreen(ModalScreen[None]):
     """The hand's summary; any key (or a click) goes on to the next hand."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "go_on", "Next hand (any key)", key_display="any key"),
+        Binding("enter", "go_on", "Next hand", key_display="any key"),
     ]
 
     def __init__(self, summary: Text, title: str) -> None:

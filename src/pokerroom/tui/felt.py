@@ -45,6 +45,8 @@ NAMES3 = ("You", "Ada", "Bo")
 """Names for the examples."""
 
 _K = EventKind
+_LAST = {_K.CHECK: "checks", _K.CALL: "calls", _K.BET: "bets", _K.RAISE: "raises",
+         _K.STRADDLE: "straddles"}  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,7 +57,9 @@ class SeatLine:
     button blind, ``ST`` for a straddle, several joined by spaces); ``status`` is one of
     ``""``, ``"to act"``, ``"folded"``, ``"all-in"``, ``"mucked"``, ``"out"`` (no chips:
     out of the freeze-out); ``cards`` the cards to draw (``None`` for a face-down card;
-    empty for none at all: folded, mucked, out).
+    empty for none at all: folded, mucked, out); ``won`` the chips won once the hand is
+    over; ``last`` the seat's last action in this betting round (``"calls"``; the amount
+    is its ``bet``).
     """
 
     seat: int
@@ -67,6 +71,7 @@ class SeatLine:
     cards: tuple[Card | None, ...]
     is_you: bool = False
     won: int = 0
+    last: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +112,8 @@ def seats(
     """
     marks = _marks(view)
     mucked = {e.seat for e in view.events if e.kind is _K.MUCK}
+    last = {e.seat: _LAST[e.kind] for e in view.events if e.street is view.street
+            and e.kind in _LAST}  # fmt: skip
     result = view.result
     lines = []
     for s in range(view.players):
@@ -131,7 +138,7 @@ def seats(
         won = result.won[s] if result is not None else 0
         mark = " ".join(marks[s])
         line = SeatLine(s, names[s], view.stacks[s], view.bets[s], mark, status, tuple(cards),
-                        s == view.seat, won)  # fmt: skip
+                        s == view.seat, won, last.get(s, ""))  # fmt: skip
         lines.append(line)
     return lines
 

@@ -54,7 +54,7 @@ class NewGameScreen(RoomScreen):
         chosen = [b if b in bots else default_bot for b in choices.bots]
         chosen += [default_bot] * (9 - len(chosen))
         yield from self.compose_too_small()
-        with VerticalScroll(id="form", classes="page"):
+        with VerticalScroll(id="form", classes="page", can_focus=False):
             yield Static("New game: a freeze-out, the last player with chips wins",
                          classes="page-title")  # fmt: skip
             with Grid(id="form-grid"):

@@ -17,6 +17,24 @@ if TYPE_CHECKING:
 
 __all__ = ["SettingsScreen"]
 
+class SpeedChoice(RadioSet):
+    """The speeds: ↑↓ to move, Enter to choose."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("down,right", "next_button", "Move", key_display="↑↓"),
+        Binding("enter,space", "toggle_button", "Choose", key_display="⏎"),
+        Binding("up,left", "previous_button", "Move", show=False),
+    ]
+
+
+class HintSwitch(Switch):
+    """Hints on or off: Enter or space."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter,space", "toggle_switch", "Switch", key_display="⏎"),
+    ]
+
+
 _SPEED_WORDS = {
     "instant": "instant (no pause)",
     "fast": "fast",
@@ -45,12 +63,12 @@ class SettingsScreen(RoomScreen):
         yield from self.compose_too_small()
         with Vertical(id="settings-page", classes="page"):
             yield Static("Settings", classes="page-title")
-            yield Label("How fast the computer players act (↑↓ to choose)")
-            with RadioSet(id="speed"):
+            yield Label("How fast the computer players act (↑↓, then Enter)")
+            with SpeedChoice(id="speed"):
                 for key in SPEEDS:
                     yield RadioButton(_SPEED_WORDS[key], value=key == prefs.speed, name=key)
-            yield Label("Hints: your hand's name, your equity, the nuts (space to switch)")
-            yield Switch(value=prefs.hints, id="hints")
+            yield Label("Hints: your hand's name, your equity, the nuts (Tab, then Enter)")
+            yield HintSwitch(value=prefs.hints, id="hints")
             yield Static(f"Saves and settings are kept in {self.poker.directory}", id="where")
         yield Footer(compact=True)
 

@@ -106,6 +106,7 @@ class TableScreen(RoomScreen):
         self._choice: asyncio.Future[Action] | None = None
         self._last_shown = 0.0
         self._between = False
+        self._hint_spot: tuple[int, object] = (0, None)
 
     # ------------------------------------------------------------------ layout
 
@@ -165,10 +166,14 @@ class TableScreen(RoomScreen):
         self.query_one(HandLog).show(game.number, log_lines(view, names, game.number))
         self.query_one(ActionBar).view = view
         self.refresh_bindings()
-        if _poker(self.app).prefs.hints:
-            self.update_hints(view, names)
-        else:
+        spot = (game.number, view.street)
+        if not _poker(self.app).prefs.hints or view.folded[view.seat]:
             felt.hint = ""
+        elif view.is_my_turn and view.street.value < 4:
+            self.update_hints(view)
+        elif spot != self._hint_spot:
+            felt.hint = ""  # the hint of another street or hand no longer holds
+        self._hint_spot = spot
 
     # --------------------------------------------------------------- the loop
 
@@ -332,11 +337,13 @@ class TableScreen(RoomScreen):
     # ------------------------------------------------------------------- hints
 
     @work(exclusive=True, group="hints", thread=True)
-    def update_hints(self, view: PlayerView, names: tuple[str, ...]) -> None:
+    def update_hints(self, view: PlayerView) -> None:
+        """Work the hints out in a thread (equity takes a moment), then show them."""
         from pokerroom.tui.hints import hint_text
 
+        felt = self.query_one(Felt)
         text = hint_text(view)
-        self.app.call_from_thread(setattr, self.query_one(Felt), "hint", text)
+        self.app.call_from_thread(setattr, felt, "hint", text)
 
     # ------------------------------------------------------------ save, leave
 

@@ -48,12 +48,12 @@ class SeatsPanel(Widget):
 
     def render(self) -> RenderableType:
         width = self.size.width
-        name_w = 10 if width < 56 else 16
+        name_w = min(max(9, width - 36), 18)
         rows: list[Text] = []
         for s in self.lines:
             row = Text()
             row.append("▶ " if s.status == "to act" else "  ", style="bold yellow")
-            row.append(f"{s.marks:<6.6}", style="bold cyan")
+            row.append(f"{s.marks:<5.5}", style="bold cyan")
             style = "bold reverse" if s.is_you else ("dim" if s.status in ("folded", "out") else "")
             row.append(f"{s.name:<{name_w}.{name_w}}", style=style)
             row.append(f"{_chips(s.stack):>7} ")
@@ -62,16 +62,21 @@ class SeatsPanel(Widget):
                 row.append_text(cardface.small(s.cards))
                 row.append(" ")
             if s.won:
-                row.append(f"won {_chips(s.won)}", style="bold green")
+                row.append(f"+{_chips(s.won)}", style="bold green")
             elif s.status and s.status != "to act":
                 row.append(s.status, style="dim" if s.status in ("folded", "mucked") else "bold")
+            elif s.last:
+                row.append(s.last, style="italic")
             rows.append(row)
         for name in self.out:
-            row = Text("  " + " " * 6)
+            row = Text("  " + " " * 5)
             row.append(f"{name:<{name_w}.{name_w}}", style="dim strike")
             row.append(f"{'out':>7}", style="dim")
             rows.append(row)
-        head = Text(f"  {'':6}{'player':<{name_w}}{'chips':>7} {'bet':>6} cards", style="dim")
+        head = Text(f"  {'':5}{'player':<{name_w}}{'chips':>7} {'bet':>6} cards", style="dim")
+        for row in (head, *rows):
+            row.no_wrap = True
+            row.overflow = "crop"
         return Group(head, *rows)
 
 
@@ -79,11 +84,11 @@ class Felt(Widget):
     """The middle of the table: board, pots, your cards, whose turn, hints."""
 
     board: reactive[tuple[int, ...]] = reactive(())
-    pots: reactive[tuple[PotLine, ...]] = reactive(())
+    pots: reactive[tuple[PotLine, ...]] = reactive((), layout=True)
     hole: reactive[tuple[int, ...]] = reactive(())
     names: reactive[tuple[str, ...]] = reactive(())
     turn: reactive[str] = reactive("")
-    hint: reactive[str] = reactive("")
+    hint: reactive[str] = reactive("", layout=True)
     roomy: reactive[bool] = reactive(False, layout=True)
 
     def render(self) -> RenderableType:
@@ -127,10 +132,12 @@ class Felt(Widget):
                 text.append(f" ({who})", style="dim")
         winners = [p for p in self.pots if p.winners]
         for p in winners:
-            got = ", ".join(
-                f"{self.names[w]} {_chips(c)}" for w, c in zip(p.winners, p.shares, strict=True)
-            )
-            text.append(f"\n{p.name.capitalize()} {_chips(p.amount)} to {got}", style="green")
+            if len(p.winners) == 1:
+                got = self.names[p.winners[0]]
+            else:
+                shares = zip(p.winners, p.shares, strict=True)
+                got = ", ".join(f"{self.names[w]} {_chips(c)}" for w, c in shares)
+            text.append(f"\n{p.name.capitalize()} {_chips(p.amount)} → {got}", style="green")
         return text
 
 
@@ -264,6 +271,7 @@ class ActionBar(Widget):
                 labels = ("Fold", "Check", "Bet", "All-in")
                 for b, label in zip(btns, labels, strict=True):
                     b.label = label
+                    b.refresh(layout=True)
             return
         declare.display = False
         focus_target: ChoiceButton | None = None
