@@ -203,6 +203,14 @@ def test_fixed_limit_bets_have_their_one_amount() -> None:
     assert labels[3] == ("All-in 100", None)  # no all-in in fixed limit but a short call
 
 
+def test_the_straddler_straddles_or_folds() -> None:
+    hand = make(Rules.preset("computer-tournament"), [1000] * 3, button=0)
+    labels = [(b.label, b.enabled) for b in buttons(hand.view(1))]  # seat 1 straddles
+    assert labels[:3] == [("Fold", True), ("Check", False), ("Straddle 10", True)]
+    hand.raise_to(10)
+    assert [b.label for b in buttons(hand.view(2))][2] == "Raise to 20"
+
+
 def test_a_short_call_is_the_all_in() -> None:
     hand = make(NL, [500, 3, 500], button=0)  # seat 1 posts 2 of its 3; seat 2 posts 4
     hand.raise_to(100)  # seat 0, the button, acts first
@@ -249,9 +257,10 @@ def test_declarations_of_announced_hands_best_first_then_concede() -> None:
     view = hand.view(hand.to_act)
     choices = declarations(view)
     values = view.legal.values
-    assert [c.label for c in choices[:-1]] == [f"Announce {describe(v)}" for v in values]
-    assert list(values) == sorted(values, reverse=True)
-    assert choices[-1].action == Action.muck()
+    announced = [choices[0], *choices[2:]]
+    assert [c.label for c in announced] == [f"Announce {describe(v)}" for v in values]
+    assert list(values) == sorted(values, reverse=True) and len(values) > 1
+    assert choices[1].action == Action.muck()  # conceding, right after the best hand
     assert choices[0].action == Action.show(values[0])
 
 

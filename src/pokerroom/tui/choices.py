@@ -21,7 +21,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pokerroom.engine.actions import Action, ActionKind, LegalActions
+from pokerroom.engine.actions import Action, ActionKind, LegalActions, Street
+from pokerroom.engine.events import EventKind
 from pokerroom.engine.view import PlayerView
 from pokerroom.evaluator import describe
 from pokerroom.rules import Structure
@@ -107,6 +108,8 @@ def buttons(view: PlayerView) -> list[Button]:
     else:
         out.append(Button("c", "Check", Action.check(), _K.CHECK in kinds, "check"))
     word = "Bet" if _K.BET in kinds or (_K.RAISE not in kinds and not view.to_call) else "Raise to"
+    if _straddling(view):
+        word = "Straddle"
     kind = _K.BET if word == "Bet" else _K.RAISE
     key = "b" if word == "Bet" else "r"
     if not legal.can_raise:
@@ -124,6 +127,14 @@ def buttons(view: PlayerView) -> list[Button]:
         allin = Action.call()
     out.append(Button("a", f"All-in {everything}", allin, allin is not None, "all-in"))
     return out
+
+
+def _straddling(view: PlayerView) -> bool:
+    """001's straddler deciding: post the straddle (a raise) or fold, before anyone acts."""
+    if not view.rules.straddle or view.street is not Street.PREFLOP:
+        return False
+    done = {EventKind.ANTE, EventKind.BLIND, EventKind.DEAL}
+    return all(e.kind in done for e in view.events)
 
 
 def quick_sizes(view: PlayerView) -> list[QuickSize]:
@@ -173,12 +184,12 @@ def read_amount(text: str, view: PlayerView) -> AmountCheck:
 
 
 def declarations(view: PlayerView) -> list[Declaration]:
-    """At the showdown: under announced hands, every hand your cards make, best first,
-    then conceding; under cards speak, show or muck."""
+    """At the showdown: under announced hands, the best hand your cards make, conceding,
+    then the lower hands they make, best first; under cards speak, show or muck."""
     legal = _legal(view)
     if legal.values:
         out = [Declaration(f"Announce {describe(v)}", Action.show(v)) for v in legal.values]
-        return [*out, Declaration("Concede (muck your cards)", Action.muck())]
+        return [out[0], Declaration("Concede (muck your cards)", Action.muck()), *out[1:]]
     return [
         Declaration("Show your cards", Action.show()),
         Declaration("Muck (throw them away unseen)", Action.muck()),

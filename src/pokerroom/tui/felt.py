@@ -45,8 +45,7 @@ NAMES3 = ("You", "Ada", "Bo")
 """Names for the examples."""
 
 _K = EventKind
-_LAST = {_K.CHECK: "checks", _K.CALL: "calls", _K.BET: "bets", _K.RAISE: "raises",
-         _K.STRADDLE: "straddles"}  # fmt: skip
+_LAST = {_K.CHECK: "checks", _K.CALL: "calls", _K.BET: "bets", _K.RAISE: "raises"}
 
 
 @dataclass(frozen=True, slots=True)

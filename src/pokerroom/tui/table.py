@@ -26,6 +26,7 @@ from textual.widgets import Footer, Static
 from pokerroom.engine.actions import Action, ActionKind, IllegalAction
 from pokerroom.storage.saves import SaveError
 from pokerroom.tui.base import RoomScreen
+from pokerroom.tui.choices import buttons
 from pokerroom.tui.dialogs import HandOverScreen, LeaveDialog, MessageDialog, SaveDialog
 from pokerroom.tui.felt import log_lines, outcome_lines, played_hand, pots, seats, turn_text
 from pokerroom.tui.game import Game, GameError, Setup
@@ -147,13 +148,14 @@ class TableScreen(RoomScreen):
             return
         names = game.hand_names()
         street = view.street
-        title.update(
-            Text.assemble(
-                (f" Hand {game.number}", "bold"),
-                f" · {game.rules} · ",
-                (str(street).upper() if street.value < 4 else "SHOWDOWN", "bold magenta"),
-            )
+        line = Text.assemble(
+            (f" Hand {game.number}", "bold"),
+            " · ",
+            (str(street).upper() if street.value < 4 else "SHOWDOWN", "bold magenta"),
+            f" · {game.rules}",
         )
+        line.no_wrap, line.overflow = True, "ellipsis"
+        title.update(line)
         panel = self.query_one(SeatsPanel)
         panel.lines = tuple(seats(view, names))
         panel.out = game.hand_out()
@@ -292,10 +294,14 @@ class TableScreen(RoomScreen):
         if action == "save":
             return self._my_turn() or self._between
         view = self.my_view
-        if not self._my_turn() or view is None or view.legal is None or view.street.value == 4:
+        if view is not None and view.street.value == 4:
+            return False  # the showdown: the keys of the declarations' list
+        if not self._my_turn() or view is None or view.legal is None:
             # not your turn: the betting keys are listed, dimmed, once each
             return False if action in ("check", "bet") else None
         kinds = view.legal.kinds
+        if action == "all_in":
+            return buttons(view)[3].enabled or None
         if action == "fold":
             return True if _K.FOLD in kinds else None
         if action == "check":

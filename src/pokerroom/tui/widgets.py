@@ -28,6 +28,7 @@ from textual.widgets.option_list import Option
 from pokerroom.engine.actions import Action, ActionKind
 from pokerroom.engine.view import PlayerView
 from pokerroom.tui import cardface
+from pokerroom.tui.base import Menu
 from pokerroom.tui.choices import buttons, declarations, needs_amount, quick_sizes, read_amount
 from pokerroom.tui.felt import PotLine, SeatLine
 
@@ -235,7 +236,7 @@ class ActionBar(Widget):
             yield Static("", id="amount-label")
             yield AmountInput(id="amount", type="integer", compact=True)
             yield Static("", id="amount-help")
-        yield OptionList(id="declare")
+        yield Menu(id="declare")
         yield Static("", id="bar-message")
 
     def _mine(self) -> PlayerView | None:
