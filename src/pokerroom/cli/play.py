@@ -3,11 +3,19 @@
 from __future__ import annotations
 
 import argparse
+import sys
+
+from pokerroom.cli.errors import UsageError
 
 __all__ = ["register"]
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        raise UsageError(
+            "the game needs a terminal: run it in a terminal window (80x24 or larger), "
+            "not with its input or output redirected"
+        )
     from pokerroom.tui import run
 
     run(seed=args.seed)
@@ -18,7 +26,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "play",
         help="play hold'em against the computer at the terminal",
-        description="Play hold'em against computer players in the terminal (80x24 or larger).",
+        description="Play hold'em against computer players in the terminal (80x24 or larger): "
+        "a freeze-out, saved and resumed at any of your turns.",
     )
     p.add_argument(
         "--seed",
