@@ -40,7 +40,7 @@ class Terminal:
     def close(self) -> None:
         raise NotImplementedError
 
-    def wait_for(self, text: str, timeout: float = 30.0) -> str:
+    def wait_for(self, text: str, timeout: float = 60.0) -> str:
         """Wait until ``text`` is on the screen; the screen then."""
         end = time.monotonic() + timeout
         while True:

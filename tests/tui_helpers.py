@@ -39,7 +39,7 @@ def make_game(
     return Game(setup, stacks=list(stacks), chips=[list(stacks)])
 
 
-async def until(pilot: Pilot[None], ready: Callable[[], bool], timeout: float = 20.0) -> None:
+async def until(pilot: Pilot[None], ready: Callable[[], bool], timeout: float = 60.0) -> None:
     """Let the app run until ``ready()`` (the hand loop is a worker: it needs the loop)."""
     end = time.monotonic() + timeout
     while not ready():
