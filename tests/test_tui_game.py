@@ -1,5 +1,5 @@
-"""The game the terminal plays: hands in a row, the button, eliminations, the freeze-out's
-end, and save data that rebuilds the game exactly (mid-hand: the same cards to come)."""
+"""The game the terminal plays, over the table: the seats and bots, the chips hand by hand,
+and save data that rebuilds the game exactly (mid-hand: the same cards to come)."""
 
 from __future__ import annotations
 
@@ -7,119 +7,56 @@ import json
 
 import pytest
 
-from pokerroom.engine import Action, IllegalAction, Street
-from pokerroom.tui.game import Game, GameError
-from tui_helpers import make_game
+from pokerroom.engine import Action
+from pokerroom.players import BOTS
+from pokerroom.tui.game import Game, GameError, bot_names
+from tui_helpers import make_game, play_out
 
 
-def _play_out(game: Game) -> None:
-    """Play the hand in play to its end: every seat checks or calls, shows at the end."""
-    while game.in_hand:
-        legal = game.view(game.to_act).legal
-        assert legal is not None
-        if legal.street is Street.SHOWDOWN:
-            game.apply(Action.show())
-        else:
-            game.apply(Action.call() if legal.to_call else Action.check())
+def test_the_bots_to_choose_from_are_the_registry_s() -> None:
+    assert bot_names() == {name: cls.description for name, cls in BOTS.items()}
+    assert {"random", "calling-station", "rule-based"} <= set(bot_names())
 
 
-def test_hands_in_a_row_move_the_button_and_keep_the_chips() -> None:
-    game = make_game(("calling-station",) * 3, seed=1)
-    buttons = []
-    for _ in range(6):
-        game.start_hand()
-        buttons.append(game.button)
-        _play_out(game)
-        game.end_hand()
-        assert sum(game.stacks) == 4000
-    assert buttons == [0, 1, 2, 3, 0, 1]
-    assert len(game.chips) == 7  # the buy-ins, then after each hand
-
-
-def test_nothing_deals_while_a_hand_is_in_play() -> None:
-    game = make_game()
-    game.start_hand()
-    with pytest.raises(GameError, match="a hand is in play"):
-        game.start_hand()
-
-
-def test_a_busted_seat_is_out_and_skipped_by_the_button() -> None:
-    game = make_game(stacks=[1000, 4, 1000], seed=1)
-    game.start_hand()
-    game.apply(Action.raise_to(1000))  # you: all-in; both call, Ada short
-    _play_out(game)
-    game.end_hand()
-    assert game.stacks == [1992, 12, 0] and game.finish == [2]  # Bo is out
-    game.start_hand()
-    assert game.hand_names() == ("Hero", "Ada") and game.hand_out() == ("Bo",)
-    assert game.button == 1 and game.out == (False, False, True)
-
-
-def test_the_freeze_out_ends_with_one_player_holding_every_chip() -> None:
-    game = make_game(("calling-station",), seed=4)
-    for _ in range(50):
-        if game.over:
-            break
-        game.start_hand()
-        game.apply(Action.raise_to(game.view(0).legal.max_to))  # you always go all-in
-        _play_out(game)
-        game.end_hand()
-    assert game.over and sorted(game.stacks) == [0, 2000]
-    order = game.standings()
-    assert game.stacks[order[0]] == 2000 and game.finish == order[1:]
-
-
-def test_an_illegal_action_changes_nothing() -> None:
-    game = make_game()
-    game.start_hand()
-    events = list(game.hand.events)
-    with pytest.raises(IllegalAction):
-        game.apply(Action.check())
-    assert game.hand.events == events and game.actions == []
+def test_seats_names_and_bots() -> None:
+    game = make_game(("rule-based", "random"), seed=3)
+    assert game.names == ("Hero", "Ada", "Bo")
+    assert [type(game.bots[s]).name for s in (1, 2)] == ["rule-based", "random"]
+    assert game.table.stacks == (1000, 1000, 1000) and game.chips == [[1000, 1000, 1000]]
 
 
 def test_save_data_rebuilds_the_game_mid_hand_with_the_same_cards_to_come() -> None:
     game = make_game(("calling-station", "random"), seed=9)
     for _ in range(2):
-        game.start_hand()
-        _play_out(game)
-        game.end_hand()
-    game.start_hand()
-    game.apply(Action.call())
+        game.table.start_hand()
+        play_out(game)
+        game.hand_over()
+    game.table.start_hand()
+    game.table.apply(Action.call())
     data = json.loads(json.dumps(game.to_data()))  # plain data, as a save holds it
     again = Game.from_data(data)
     mine, theirs = again.view(0), game.view(0)
     assert mine.hole == theirs.hole and mine.events == theirs.events
-    assert str(mine.legal) == str(theirs.legal)
-    _play_out(game)
-    _play_out(again)
-    assert again.hand.board == game.hand.board
-    assert again.hand.result == game.hand.result and again.chips == game.chips
-
-
-def test_save_data_between_hands() -> None:
-    game = make_game(seed=6)
-    game.start_hand()
-    _play_out(game)
-    again = Game.from_data(game.to_data())
-    assert not again.in_hand and again.hand is not None and again.hand.is_over
-    again.end_hand()
-    game.end_hand()
-    assert again.stacks == game.stacks and again.button == game.button
+    assert again.chips == game.chips and again.number == game.number == 3
+    play_out(game)
+    play_out(again)
+    assert again.view(0).board == game.view(0).board
+    assert again.view(0).result == game.view(0).result
 
 
 @pytest.mark.parametrize(
-    "change",
+    ("change", "says"),
     [
-        lambda d: d.pop("stacks"),
-        lambda d: d["setup"].update(rules={"structure": "no-such"}),
-        lambda d: d.update(actions=["raise to 3"]),
+        (lambda d: d.pop("chips"), "cannot be rebuilt"),
+        (lambda d: d["setup"].update(rules={"structure": "no-such"}), "cannot be rebuilt"),
+        (lambda d: d["table"]["stacks"].__setitem__(0, 5), "checksum"),
+        (lambda d: d["setup"].update(bots=["random"]), "seats and players differ"),
     ],
 )
-def test_bad_save_data_is_refused(change) -> None:
+def test_bad_save_data_is_refused(change, says: str) -> None:
     game = make_game()
-    game.start_hand()
-    data = game.to_data()
+    game.table.start_hand()
+    data = json.loads(json.dumps(game.to_data()))
     change(data)
-    with pytest.raises(GameError, match="the saved game cannot be rebuilt"):
+    with pytest.raises(GameError, match=says):
         Game.from_data(data)

@@ -9,7 +9,7 @@ damaged save refused, and the end of a freeze-out.
 from __future__ import annotations
 
 import asyncio
-import copy
+import json
 import sqlite3
 from pathlib import Path
 
@@ -19,17 +19,18 @@ from pokerroom.engine import ActionKind, EventKind, Street
 from pokerroom.evaluator import best_hand
 from pokerroom.tui.dialogs import HandOverScreen, MessageDialog
 from pokerroom.tui.felt import pots
+from pokerroom.tui.game import Game
 from pokerroom.tui.gameover import GameOverScreen
 from pokerroom.tui.menu import MenuScreen
 from pokerroom.tui.table import TableScreen
 from pokerroom.tui.widgets import ActionBar
-from tui_helpers import make_app, make_game, screen_name, sit, until, your_turn
+from tui_helpers import make_app, make_game, play_out, screen_name, sit, until, your_turn
 
 _K = EventKind
 
 
 def _mine(game, kind):  # events of seat 0 (you) of one kind in the hand in play
-    return [e for e in game.hand.events if e.seat == 0 and e.kind is kind]
+    return [e for e in game.table.hand.events if e.seat == 0 and e.kind is kind]
 
 
 async def _open_amount(pilot, screen, key):
@@ -46,12 +47,12 @@ def test_raise_with_a_typed_amount_and_an_illegal_amount_refused(tmp_path: Path)
         async with app.run_test(size=(80, 24)) as pilot:
             game = make_game()
             screen = await sit(pilot, game)
-            before = len(game.hand.events)
+            before = len(game.table.hand.events)
             await _open_amount(pilot, screen, "r")  # the field opens at the minimum raise
             await pilot.press("backspace", "5", "enter")  # below the minimum: refused
             bar = screen.query_one(ActionBar)
             assert bar.message == "5 is too small: the smallest raise is to 8."
-            assert len(game.hand.events) == before and your_turn(screen)
+            assert len(game.table.hand.events) == before and your_turn(screen)
             await pilot.press("backspace", "2", "0", "0", "0", "enter")  # above the stack
             assert "2000 is too big: the most is 1000 (all your chips)" in bar.message
             await pilot.press(*["backspace"] * 4, "2", "0", "enter")
@@ -89,7 +90,7 @@ def test_all_in_with_a_side_pot(tmp_path: Path) -> None:
         app = make_app(tmp_path)
         async with app.run_test(size=(80, 24)) as pilot:
             # Ada can cover only 300: you all-in for 1000, both call -> a side pot
-            game = make_game(stacks=[1000, 300, 1000])
+            game = make_game(stacks=[1000, 300, 1000], seed=5)
             screen = await sit(pilot, game)
             await pilot.press("a")
             await until(pilot, lambda: isinstance(app.screen, HandOverScreen))
@@ -102,11 +103,15 @@ def test_all_in_with_a_side_pot(tmp_path: Path) -> None:
             ]
             assert sum(result.stacks) == 2300  # not a chip created or lost
             summary = app.screen.summary.plain
-            assert "main pot (900)" in summary and "side pot 1 (1,400)" in summary
+            assert "Ada wins the main pot (900)" in summary
+            assert "Hero wins side pot 1 (1,400)" in summary  # Ada could not win it
+            assert "Out of the game: Bo" in summary
             assert summary.count(" shows ") == 3  # every all-in hand is shown
             await pilot.press("space")  # any key: the next hand
             await until(pilot, lambda: your_turn(screen) or not screen.is_current)
-            assert game.number == 2 and sum(game.stacks) == 2300
+            assert game.number == 2 and game.chips[-1] == [1400, 900, 0]
+            assert game.table.out == (False, False, True)
+            assert screen.query_one("#seats").lines[2].status == "out"
 
     asyncio.run(scenario())
 
@@ -131,7 +136,7 @@ def test_showdown_names_every_shown_hand(tmp_path: Path) -> None:
             summary = app.screen.summary.plain
             for e in shows:
                 name = best_hand(e.cards, view.board).name
-                assert f"{game.hand_names()[e.seat]} shows" in summary
+                assert f"{game.names[e.seat]} shows" in summary
                 assert name in summary
             assert " wins the pot " in summary or " split the pot " in summary
 
@@ -151,7 +156,7 @@ def test_folded_cards_are_never_shown(tmp_path: Path) -> None:
             await pilot.press("enter")
             await until(pilot, lambda: your_turn(screen))
             lines = "\n".join(str(line) for line in screen.query_one("#log").lines)
-            hole = " ".join(str(c) for c in game.hand.hole(1))
+            hole = " ".join(str(c) for c in game.table.hand.hole(1))
             assert hole not in lines  # another seat's cards, never shown, never in the log
 
     asyncio.run(scenario())
@@ -164,15 +169,14 @@ def test_save_quit_load_continue_with_the_same_cards_to_come(tmp_path: Path) -> 
             game = make_game(seed=5)
             screen = await sit(pilot, game)
             await pilot.press("c")  # call pre-flop: the save is made on the flop
-            await until(pilot, lambda: your_turn(screen) and game.hand.street is Street.FLOP)
+            await until(pilot, lambda: your_turn(screen) and game.table.hand.street is Street.FLOP)
             await pilot.press("s")
             await until(pilot, lambda: screen_name(pilot) == "SaveDialog")
             await pilot.press(*["backspace"] * 12, *"flop", "enter")
             await until(pilot, lambda: screen.is_current)
-            # the rest of the hand as it would have been: the same actions, checked on a copy
-            twin = copy.deepcopy(game)
-            while twin.in_hand:
-                twin.hand.check_or_call() if twin.hand.street < 4 else twin.hand.show()
+            # the rest of the hand as it would have been, on a copy of the game as it stands
+            twin = Game.from_data(json.loads(json.dumps(game.to_data())))
+            play_out(twin)
             await pilot.press("x")  # leave: asked first
             await until(pilot, lambda: screen_name(pilot) == "LeaveDialog")
             await pilot.press("left", "enter")  # "Leave without saving"
@@ -197,14 +201,14 @@ def test_save_quit_load_continue_with_the_same_cards_to_come(tmp_path: Path) -> 
             screen = app.screen
             await until(pilot, lambda: your_turn(screen))
             game = screen.game
-            assert game.hand.street is Street.FLOP and game.number == 1
+            assert game.table.hand.street is Street.FLOP and game.number == 1
             while not isinstance(app.screen, HandOverScreen):
                 key = "enter" if game.view(0).street is Street.SHOWDOWN else "c"
                 await pilot.press(key)
                 await until(pilot, lambda: your_turn(screen)
                             or isinstance(app.screen, HandOverScreen))  # fmt: skip
-            assert game.hand.board == twin.hand.board  # the same cards came
-            assert game.hand.result.stacks == twin.hand.result.stacks
+            assert game.table.hand.board == twin.table.hand.board  # the same cards came
+            assert game.table.stacks == twin.table.stacks
 
     asyncio.run(second())
 
@@ -270,10 +274,10 @@ def test_the_end_of_a_freeze_out(tmp_path: Path) -> None:
                 await pilot.pause(0.01)
             assert isinstance(app.screen, GameOverScreen)
             standings = str(app.screen.query_one("#standings").render())
-            winner = game.standings()[0]
-            assert sorted(game.stacks) == [0, 2000]
-            assert game.stacks[winner] == 2000
-            assert f"1. {game.names[winner]}" in standings
+            winner = game.standings()[0].seat
+            assert sorted(game.table.stacks) == [0, 2000]
+            assert game.table.stacks[winner] == 2000
+            assert f"1. {game.names[winner]}" in standings and "2. " in standings
             graph = str(app.screen.query_one("#chip-graph").render())
             assert "out" in graph and "2,000" in graph
             hands = app.store.hands(app.store.games()[0][0])
@@ -290,13 +294,13 @@ def test_leaving_asks_first_and_stay_keeps_the_hand(tmp_path: Path) -> None:
         async with app.run_test(size=(80, 24)) as pilot:
             game = make_game()
             screen = await sit(pilot, game)
-            events = list(game.hand.events)
+            events = list(game.table.hand.events)
             for key in ("x", "ctrl+q"):
                 await pilot.press(key)
                 await until(pilot, lambda: screen_name(pilot) == "LeaveDialog")
                 await pilot.press("escape")  # stay
                 await until(pilot, lambda: screen.is_current)
-            assert game.hand.events == events and your_turn(screen)
+            assert game.table.hand.events == events and your_turn(screen)
             assert app.is_running
 
     asyncio.run(scenario())

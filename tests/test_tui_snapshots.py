@@ -24,11 +24,11 @@ async def _mid_hand(pilot: Pilot[None]) -> None:
     game = make_game(("calling-station",) * 4, seed=21, stacks=[1000, 640, 1000, 1000, 220])
     screen = await sit(pilot, game)
     await pilot.press("c")  # call pre-flop, then wait for the flop
-    await until(pilot, lambda: screen._my_turn() and game.hand.street == 1)
+    await until(pilot, lambda: screen._my_turn() and game.table.hand.street == 1)
     await pilot.press("b")
     await until(pilot, lambda: screen.query_one("#amount").has_focus)
     await pilot.press("p", "enter")  # bet the pot; the stations call
-    await until(pilot, lambda: screen._my_turn() and game.hand.street == 2)
+    await until(pilot, lambda: screen._my_turn() and game.table.hand.street == 2)
 
 
 def test_table_mid_hand_80x24(snap_compare, tmp_path: Path) -> None:
@@ -40,7 +40,7 @@ def test_table_mid_hand_120x40(snap_compare, tmp_path: Path) -> None:
 
 
 async def _showdown(pilot: Pilot[None]) -> None:
-    game = make_game(("calling-station", "calling-station"), seed=3, stacks=[1000, 300, 1000])
+    game = make_game(("calling-station", "calling-station"), seed=5, stacks=[1000, 300, 1000])
     await sit(pilot, game)
     await pilot.press("a")  # all-in: Ada is all-in for less, a side pot
     await until(pilot, lambda: isinstance(pilot.app.screen, HandOverScreen))

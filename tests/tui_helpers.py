@@ -9,6 +9,7 @@ from pathlib import Path
 
 from textual.pilot import Pilot
 
+from pokerroom.engine import Action, Street
 from pokerroom.rules import Rules
 from pokerroom.tui.app import PokerApp
 from pokerroom.tui.game import Game, Setup
@@ -34,9 +35,7 @@ def make_game(
 ) -> Game:
     """A game against ``bots``; ``stacks`` (default: everyone the buy-in) at the start."""
     setup = Setup(name=name, bots=tuple(bots), rules=Rules.preset(preset), seed=seed)
-    if stacks is None:
-        return Game(setup)
-    return Game(setup, stacks=list(stacks), chips=[list(stacks)])
+    return Game.new(setup, None if stacks is None else list(stacks))
 
 
 async def until(pilot: Pilot[None], ready: Callable[[], bool], timeout: float = 60.0) -> None:
@@ -54,6 +53,18 @@ async def sit(pilot: Pilot[None], game: Game, history: int | None = None) -> Tab
     pilot.app.push_screen(screen)
     await until(pilot, lambda: your_turn(screen))
     return screen
+
+
+def play_out(game: Game) -> None:
+    """Play the hand in play to its end on the table: every seat checks or calls, and at
+    the showdown does what the table would do for it (show a hand that can win)."""
+    table = game.table
+    while table.in_hand:
+        legal = table.legal_actions()
+        if legal.street is Street.SHOWDOWN:
+            table.apply(table.default_action())
+        else:
+            table.apply(Action.call() if legal.to_call else Action.check())
 
 
 def your_turn(screen: TableScreen) -> bool:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, ClassVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Footer, Static
 from textual.widgets.option_list import Option
 
@@ -21,7 +21,6 @@ from pokerroom.tui.base import Menu, RoomScreen
 
 if TYPE_CHECKING:
     from pokerroom.history.record import PlayedHand
-    from pokerroom.tui.app import PokerApp
 
 __all__ = ["HistoryScreen", "ReplayScreen", "replay_sections"]
 
@@ -49,13 +48,6 @@ class HistoryScreen(RoomScreen):
         Binding("e", "export", "Export game as PHH"),
     ]
 
-    @property
-    def poker(self) -> PokerApp:
-        from pokerroom.tui.app import PokerApp
-
-        assert isinstance(self.app, PokerApp)
-        return self.app
-
     def compose(self) -> ComposeResult:
         yield from self.compose_too_small()
         with Vertical(classes="page"):
@@ -79,7 +71,8 @@ class HistoryScreen(RoomScreen):
             note.update("No hands yet: play a game and every hand is kept here.")
             return
         for gid, started, title, count in rows:
-            games.add_option(Option(f"{started}  {count} hands\n  {title}", id=str(gid)))
+            hands = f"{count} hand{'s' if count != 1 else ''}"
+            games.add_option(Option(f"{started}, {hands}\n{title}", id=str(gid)))
         games.highlighted = 0
         games.focus()
         self._show_hands(rows[0][0])
@@ -147,7 +140,8 @@ class ReplayScreen(RoomScreen):
         yield from self.compose_too_small()
         with Vertical(classes="page"):
             yield Static(f"Hand {self.hand.number}", classes="page-title")
-            yield Static("", id="replay")
+            with VerticalScroll(id="replay-scroll"):
+                yield Static("", id="replay")
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
@@ -165,6 +159,7 @@ class ReplayScreen(RoomScreen):
         if self.shown < len(self.parts):
             text.append(f"(→ for the {self.parts[self.shown][0]})", style="dim")
         self.query_one("#replay", Static).update(text)
+        self.query_one("#replay-scroll", VerticalScroll).scroll_end(animate=False)
 
     def action_step(self, delta: int) -> None:
         self.shown = min(max(1, self.shown + delta), len(self.parts))

@@ -3,13 +3,16 @@ by the arrow keys and Enter with every key listed in the footer."""
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import OptionList, Static
+
+if TYPE_CHECKING:
+    from pokerroom.tui.app import PokerApp
 
 __all__ = ["MIN_HEIGHT", "MIN_WIDTH", "Menu", "RoomScreen", "TooSmall"]
 
@@ -30,6 +33,14 @@ class TooSmall(Static):
 class RoomScreen(Screen[None]):
     """A screen that says so, instead of cutting its controls off, when the terminal
     is smaller than 80×24; its keys do nothing meanwhile."""
+
+    @property
+    def poker(self) -> PokerApp:
+        """The game's app: the saves, your settings, the seed."""
+        from pokerroom.tui.app import PokerApp
+
+        assert isinstance(self.app, PokerApp)
+        return self.app
 
     def compose_too_small(self) -> ComposeResult:
         yield TooSmall(id="too-small")

@@ -18,12 +18,15 @@ of a seat that folded or mucked are never drawn, not even their backs.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from pokerroom.cards import Card
 from pokerroom.engine.events import EventKind
-from pokerroom.engine.view import PlayerView
+from pokerroom.engine.pots import Pot
+from pokerroom.engine.view import HandResult, PlayerView
 from pokerroom.evaluator import best_hand
 from pokerroom.history.record import PlayedHand
 from pokerroom.history.text import sections
@@ -32,6 +35,7 @@ __all__ = [
     "NAMES3",
     "PotLine",
     "SeatLine",
+    "dealt_in",
     "hand_name",
     "log_lines",
     "outcome_lines",
@@ -45,6 +49,7 @@ NAMES3 = ("You", "Ada", "Bo")
 """Names for the examples."""
 
 _K = EventKind
+T = TypeVar("T")
 _LAST = {_K.CHECK: "checks", _K.CALL: "calls", _K.BET: "bets", _K.RAISE: "raises"}
 
 
@@ -197,9 +202,43 @@ def hand_name(view: PlayerView, cards: Sequence[Card] | None = None) -> str:
     return best_hand(hole, view.board, min_hole_cards=r.min_hole_cards, wild=r.wild).name
 
 
+def dealt_in(view: PlayerView, seats: Sequence[int]) -> PlayerView:
+    """The view with only the table seats ``seats`` that were dealt in (in that order,
+    renumbered 0 to k-1): a hand history lists the players of the hand, not the seats
+    already out of the game."""
+    index = {t: h for h, t in enumerate(seats)}
+
+    def pick(values: Sequence[T]) -> tuple[T, ...]:
+        return tuple(values[t] for t in seats)
+
+    def renumber(group: Sequence[int]) -> tuple[int, ...]:
+        return tuple(index[t] for t in group)
+
+    result = view.result
+    if result is not None:
+        result = HandResult(
+            starting=pick(result.starting), stacks=pick(result.stacks), won=pick(result.won),
+            pots=tuple(Pot(p.amount, renumber(p.eligible), renumber(p.winners), p.shares)
+                       for p in result.pots),
+            shown=pick(result.shown),
+        )  # fmt: skip
+    return dataclasses.replace(
+        view,
+        seat=index[view.seat],
+        button=index[view.button],
+        stacks=pick(view.stacks), bets=pick(view.bets), committed=pick(view.committed),
+        folded=pick(view.folded), all_in=pick(view.all_in), shown=pick(view.shown),
+        to_act=None if view.to_act is None else index[view.to_act],
+        legal=None,
+        events=tuple(e._replace(seat=index[e.seat]) if e.seat >= 0 else e for e in view.events),
+        result=result,
+    )  # fmt: skip
+
+
 def played_hand(view: PlayerView, names: Sequence[str], label: int | None = None) -> PlayedHand:
     """The hand as this seat saw it, as a history record: other seats' hole cards are
-    known only where they were shown (then they are dealt as shown)."""
+    known only where they were shown (then they are dealt as shown).  (A view with
+    seats out of the game goes through :func:`dealt_in` first.)"""
     starting = (
         view.result.starting
         if view.result is not None

@@ -12,7 +12,7 @@ from textual.widgets import Footer, Static
 
 from pokerroom.tui.base import RoomScreen
 from pokerroom.tui.chart import chip_graph
-from pokerroom.tui.game import Game
+from pokerroom.tui.game import YOU, Game
 
 __all__ = ["GameOverScreen"]
 
@@ -31,32 +31,33 @@ class GameOverScreen(RoomScreen):
 
     def compose(self) -> ComposeResult:
         game = self.game
-        order = game.standings()
-        winner = order[0]
-        head = (
-            "You won the freeze-out!" if winner == 0
-            else f"{game.names[winner]} won the freeze-out."
-        )
+        table = game.table
+        standings = game.standings()
+        first = [s.seat for s in standings if s.place == 1]
+        mine = [s.place for s in standings if s.seat == YOU]
+        if first == [YOU]:
+            head = "You won the freeze-out!"
+        elif first:
+            head = f"{' and '.join(game.names[s] for s in first)} won the freeze-out."
+        else:
+            head = f"You are out, in place {mine[0]}." if mine else "The game is over."
         lines = Text()
-        for place, seat in enumerate(order, 1):
-            chips = game.stacks[seat]
-            how = f"{chips:,} chips" if chips else _out_at(game, seat)
-            style = "bold reverse" if seat == 0 else ""
-            lines.append(f"{place:>2}. {game.names[seat]:<12} {how}\n", style=style)
+        placed = {s.seat for s in standings}
+        still = sorted((s for s in range(game.players) if s not in placed),
+                       key=lambda s: -table.stacks[s])  # fmt: skip
+        for seat in still:
+            lines.append(f"  · {game.names[seat]:<16} still in with {table.stacks[seat]:,}\n")
+        for s in standings:
+            how = f"{table.stacks[s.seat]:,} chips" if s.place == 1 else f"out in hand {s.hand}"
+            style = "bold reverse" if s.seat == YOU else ""
+            lines.append(f"{s.place:>3}. {game.names[s.seat]:<16} {how}\n", style=style)
         yield from self.compose_too_small()
         with Vertical(id="game-over", classes="page"):
             yield Static(head, classes="page-title")
             yield Static(lines, id="standings")
-            yield Static("Chips after each hand", classes="dim-title")
+            yield Static(f"Chips after each of the {game.number} hands", classes="dim-title")
             yield Static(chip_graph(game.chips, game.names, width=56), id="chip-graph")
         yield Footer(compact=True)
 
     def action_back(self) -> None:
         self.dismiss()
-
-
-def _out_at(game: Game, seat: int) -> str:
-    for hand, row in enumerate(game.chips):
-        if row[seat] == 0:
-            return f"out in hand {hand}"
-    return "out"

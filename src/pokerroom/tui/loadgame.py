@@ -3,7 +3,7 @@ exactly where you left it.  A save that cannot be loaded says why."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -15,9 +15,6 @@ from textual.widgets.option_list import Option
 from pokerroom.storage.saves import SaveError
 from pokerroom.tui.base import Menu, RoomScreen
 
-if TYPE_CHECKING:
-    from pokerroom.tui.app import PokerApp
-
 __all__ = ["LoadScreen"]
 
 
@@ -28,13 +25,6 @@ class LoadScreen(RoomScreen):
         Binding("escape", "back", "Back"),
         Binding("delete", "delete", "Delete save", key_display="del"),
     ]
-
-    @property
-    def poker(self) -> PokerApp:
-        from pokerroom.tui.app import PokerApp
-
-        assert isinstance(self.app, PokerApp)
-        return self.app
 
     def compose(self) -> ComposeResult:
         yield from self.compose_too_small()

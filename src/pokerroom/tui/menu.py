@@ -3,7 +3,7 @@ Quit.  Arrow keys and Enter, or the mouse."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -13,9 +13,6 @@ from textual.widgets.option_list import Option
 
 from pokerroom.storage.saves import SaveError
 from pokerroom.tui.base import Menu, RoomScreen
-
-if TYPE_CHECKING:
-    from pokerroom.tui.app import PokerApp
 
 __all__ = ["MenuScreen"]
 
@@ -43,13 +40,6 @@ class MenuScreen(RoomScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "app.quit", "Quit", show=False),
     ]
-
-    @property
-    def poker(self) -> PokerApp:
-        from pokerroom.tui.app import PokerApp
-
-        assert isinstance(self.app, PokerApp)
-        return self.app
 
     def compose(self) -> ComposeResult:
         yield from self.compose_too_small()

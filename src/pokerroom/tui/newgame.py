@@ -3,7 +3,7 @@ and an optional seed.  The last choices are remembered for the next game."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -24,9 +24,6 @@ from pokerroom.tui.form import (
 )
 from pokerroom.tui.game import OPPONENT_NAMES, Setup, bot_names
 
-if TYPE_CHECKING:
-    from pokerroom.tui.app import PokerApp
-
 __all__ = ["NewGameScreen"]
 
 
@@ -39,13 +36,6 @@ class NewGameScreen(RoomScreen):
         Binding("up", "app.focus_previous", "Previous field", show=False, priority=True),
         Binding("ctrl+s", "start", "Start", key_display="^s"),
     ]
-
-    @property
-    def poker(self) -> PokerApp:
-        from pokerroom.tui.app import PokerApp
-
-        assert isinstance(self.app, PokerApp)
-        return self.app
 
     def compose(self) -> ComposeResult:
         choices = FormChoices.from_data(self.poker.prefs.new_game)

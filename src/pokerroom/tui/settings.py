@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -11,9 +11,6 @@ from textual.widgets import Footer, Label, RadioButton, RadioSet, Static, Switch
 
 from pokerroom.tui.base import RoomScreen
 from pokerroom.tui.prefs import SPEEDS
-
-if TYPE_CHECKING:
-    from pokerroom.tui.app import PokerApp
 
 __all__ = ["SettingsScreen"]
 
@@ -50,13 +47,6 @@ class SettingsScreen(RoomScreen):
         Binding("escape", "back", "Back"),
         Binding("tab", "app.focus_next", "Next", key_display="tab"),
     ]
-
-    @property
-    def poker(self) -> PokerApp:
-        from pokerroom.tui.app import PokerApp
-
-        assert isinstance(self.app, PokerApp)
-        return self.app
 
     def compose(self) -> ComposeResult:
         prefs = self.poker.prefs

@@ -1,13 +1,18 @@
 """The table: the hand loop in a worker, your turn, saving and leaving.
 
-The hand loop runs in a Textual worker.  It asks the :class:`~pokerroom.tui.game.Game`
-whose decision is pending; a computer player thinks in a thread (the screen never
-freezes) and its action is paced by the speed setting; on your turn the loop waits for
-the :class:`~pokerroom.tui.widgets.ActionBar` to post your choice.  Between hands it
-shows the summary and waits for a key; at the end of the freeze-out it shows the
-standings.  Only the loop starts a hand, and only once the last one is over.
+The hand loop is a Textual worker.  It deals each hand on the
+:class:`~pokerroom.table.Table` and lets a :class:`~pokerroom.players.Runner` play the
+computer players' decisions in a thread (the screen never freezes): before each one the
+screen shows the table as you see it, and the speed setting paces them.  When your
+decision is pending the runner stops, the action bar takes your choice and the loop
+hands it to the table.  Between hands the loop shows the summary and waits for a key;
+at the end of the freeze-out, the standings.  Only the loop deals, and only once the
+last hand is over.
 
-Keys that leave never lose the game: ``x`` (and ``ctrl+q``) ask whether to save first.
+The screen never reads the table while the runner's thread may be changing it: it
+renders a :class:`~pokerroom.engine.PlayerView` taken while the thread waits.  Saving
+is offered when nothing moves (your turn, between hands).  Keys that leave never lose
+the game: ``x`` (and ``ctrl+q``) ask whether to save first.
 """
 
 from __future__ import annotations
@@ -24,15 +29,27 @@ from textual.containers import Horizontal
 from textual.widgets import Footer, Static
 
 from pokerroom.engine.actions import Action, ActionKind, IllegalAction
+from pokerroom.players import Player, Runner
+from pokerroom.players.base import HOOKS, hook
 from pokerroom.storage.saves import SaveError
 from pokerroom.tui.base import RoomScreen
 from pokerroom.tui.choices import buttons
 from pokerroom.tui.dialogs import HandOverScreen, LeaveDialog, MessageDialog, SaveDialog
-from pokerroom.tui.felt import log_lines, outcome_lines, played_hand, pots, seats, turn_text
-from pokerroom.tui.game import Game, GameError, Setup
+from pokerroom.tui.felt import (
+    dealt_in,
+    log_lines,
+    outcome_lines,
+    played_hand,
+    pots,
+    seats,
+    turn_text,
+)
+from pokerroom.tui.game import YOU, Game, GameError, Setup
 from pokerroom.tui.widgets import ActionBar, Felt, HandLog, SeatsPanel
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from pokerroom.engine.view import PlayerView
     from pokerroom.tui.app import PokerApp
 
@@ -44,16 +61,41 @@ AUTOSAVE = "autosave"
 _K = ActionKind
 
 
-def _poker(app: object) -> PokerApp:
-    from pokerroom.tui.app import PokerApp
+class Leaving(BaseException):
+    """Raised in the runner's thread when you leave the table: it stops the computer
+    players' decisions at once (a :class:`BaseException`, so the runner does not take it
+    for a player's fault)."""
 
-    assert isinstance(app, PokerApp)
-    return app
+
+class Paced(Player):
+    """A computer player at the terminal's table: before it decides, the screen shows
+    the table (``before`` runs in the runner's thread, and may raise :class:`Leaving`).
+    Every notification the bot listens to is passed on."""
+
+    def __init__(self, bot: Player, before: Callable[[int], None]) -> None:
+        self.bot = bot
+        self.before = before
+        self.name = getattr(bot, "name", "bot")  # type: ignore[misc]
+        for name in HOOKS:
+            method = hook(bot, name)
+            if method is not None:
+                setattr(self, name, self._paced(method) if name == "announce" else method)
+
+    def _paced(self, method: Callable[[PlayerView, float], Action]) -> Callable[..., Action]:
+        def announce(view: PlayerView, budget: float) -> Action:
+            self.before(view.seat)
+            return method(view, budget)
+
+        return announce
+
+    def act(self, view: PlayerView, budget: float) -> Action:
+        self.before(view.seat)
+        return self.bot.act(view, budget)
 
 
 def open_new(app: PokerApp, setup: Setup) -> None:
     """Start a new game (from the new-game form, which this replaces)."""
-    game = Game(setup)
+    game = Game.new(setup)
     history = None
     try:
         history = app.store.new_game(_title(game))
@@ -74,15 +116,15 @@ def open_save(app: PokerApp, slot: str) -> bool:
         game = Game.from_data(data)
         history = saved.data.get("history")
     except (SaveError, GameError) as exc:
-        app.push_screen(MessageDialog("This save cannot be loaded", str(exc)))
+        app.push_screen(MessageDialog("This save cannot be loaded", f"{slot!r}: {exc}"))
         return False
     app.push_screen(TableScreen(game, history if isinstance(history, int) else None))
     return True
 
 
 def _title(game: Game) -> str:
-    n = game.players
-    return f"{game.setup.name} and {n - 1} computer player{'s' if n > 2 else ''}: {game.rules}"
+    n = game.players - 1
+    return f"{game.setup.name} against {n} computer player{'s' if n > 1 else ''}: {game.rules}"
 
 
 class TableScreen(RoomScreen):
@@ -104,9 +146,12 @@ class TableScreen(RoomScreen):
         super().__init__()
         self.game = game
         self.history = history
+        self.runner = Runner(game.table, [None, *(Paced(game.bots[s], self._before_bot)
+                                                  for s in range(1, game.players))])  # fmt: skip
+        self.view: PlayerView | None = None  # what the screen shows: your view, a snapshot
         self._choice: asyncio.Future[Action] | None = None
-        self._last_shown = 0.0
         self._between = False
+        self._leaving = False
         self._hint_spot: tuple[int, object] = (0, None)
 
     # ------------------------------------------------------------------ layout
@@ -126,6 +171,9 @@ class TableScreen(RoomScreen):
         self._fit_felt()
         self.play()
 
+    def on_unmount(self) -> None:
+        self._leaving = True
+
     def on_resize(self, event: events.Resize) -> None:
         super().on_resize(event)
         self._fit_felt()
@@ -134,19 +182,13 @@ class TableScreen(RoomScreen):
         size = self.app.size
         self.query_one(Felt).roomy = size.height >= 32 and size.width >= 100
 
-    @property
-    def my_view(self) -> PlayerView | None:
-        return self.game.view(0) if self.game.hand is not None else None
-
     def show(self) -> None:
-        """Render the hand as you see it."""
+        """Render the hand as you see it (only while the table stands still)."""
         game = self.game
-        view = self.my_view
-        title = self.query_one("#table-title", Static)
-        if view is None:
-            title.update(f" Hand {game.number} · {game.rules}")
+        if game.table.hand is None:
             return
-        names = game.hand_names()
+        view = self.view = game.view(YOU)
+        names = game.names
         street = view.street
         line = Text.assemble(
             (f" Hand {game.number}", "bold"),
@@ -155,21 +197,24 @@ class TableScreen(RoomScreen):
             f" · {game.rules}",
         )
         line.no_wrap, line.overflow = True, "ellipsis"
-        title.update(line)
+        self.query_one("#table-title", Static).update(line)
         panel = self.query_one(SeatsPanel)
-        panel.lines = tuple(seats(view, names))
-        panel.out = game.hand_out()
+        dealt = game.table.seats_in_hand  # seats out before this hand show as out
+        panel.lines = tuple(seats(view, names, out=[t not in dealt for t in range(len(names))]))
         felt = self.query_one(Felt)
         felt.names = names
         felt.board = tuple(view.board)
         felt.hole = tuple(view.hole) if not view.folded[view.seat] else ()
         felt.pots = tuple(pots(view))
         felt.turn = turn_text(view, names)
-        self.query_one(HandLog).show(game.number, log_lines(view, names, game.number))
+        seats_in = game.table.seats_in_hand
+        mine = dealt_in(view, seats_in)
+        log = log_lines(mine, [names[t] for t in seats_in], game.number)
+        self.query_one(HandLog).show(game.number, log)
         self.query_one(ActionBar).view = view
         self.refresh_bindings()
         spot = (game.number, view.street)
-        if not _poker(self.app).prefs.hints or view.folded[view.seat]:
+        if not self.poker.prefs.hints or view.folded[view.seat]:
             felt.hint = ""
         elif view.is_my_turn and view.street.value < 4:
             self.update_hints(view)
@@ -183,82 +228,97 @@ class TableScreen(RoomScreen):
     async def play(self) -> None:
         """Play hands until the freeze-out is over or you leave."""
         game = self.game
-        while True:
-            if game.hand is not None and not game.in_hand:
-                self.show()
-                self.record_hand()
-                self._between = True
-                await self.app.push_screen_wait(self.hand_over())
-                self._between = False
-                game.end_hand()
-            if game.hand is None:
-                if game.over:
-                    self.finish()
+        table = game.table
+        while not self._leaving:
+            if not table.in_hand:
+                if table.hand is not None and len(game.chips) <= game.number:
+                    await self.between_hands()
+                if table.is_over or table.out[YOU]:
+                    self.finish()  # the freeze-out is over, or over for you
                     return
-                game.start_hand()
+                table.start_hand()
             self.show()
-            seat = game.to_act
-            assert seat is not None
-            if seat == 0:
-                self.autosave()
-                action = await self.your_action()
-            else:
-                action = await self.bot_action(seat)
+            seat = await asyncio.to_thread(self._advance)
+            if seat is None or self._leaving:
+                continue  # the hand is over (or you left)
+            self.show()
+            self.autosave()
+            action = await self.your_action()
             try:
-                game.apply(action)
+                self.runner.apply(action)
             except IllegalAction as exc:
-                if seat != 0:
-                    game.apply(game.hand.default_action() if game.hand else action)
-                else:
-                    self.query_one(ActionBar).message = _refusal(str(exc))
+                self.query_one(ActionBar).message = _refusal(str(exc))
+
+    def _advance(self) -> int | None:
+        """The computer players' decisions, in the runner's thread, until yours (your
+        seat) or the end of the hand (None)."""
+        try:
+            return self.runner.advance()
+        except Leaving:
+            return None
+
+    def _before_bot(self, seat: int) -> None:
+        """In the runner's thread, before a computer player decides: show the table, then
+        wait as long as the speed setting says."""
+        if self._leaving:
+            raise Leaving
+        app = self.app
+        app.call_from_thread(self.show)
+        end = time.monotonic() + self.poker.prefs.delay
+        while time.monotonic() < end:
+            if self._leaving:
+                raise Leaving
+            time.sleep(min(0.05, max(0.0, end - time.monotonic())))
 
     async def your_action(self) -> Action:
         loop = asyncio.get_running_loop()
         self._choice = loop.create_future()
+        self.refresh_bindings()
         try:
             return await self._choice
         finally:
             self._choice = None
-
-    async def bot_action(self, seat: int) -> Action:
-        view = self.game.view(seat)
-        bot = self.game.bot(seat)
-        started = time.monotonic()
-        action = await asyncio.to_thread(bot.act, view)
-        delay = _poker(self.app).prefs.delay
-        wait = delay - (time.monotonic() - started)
-        if wait > 0:
-            await asyncio.sleep(wait)
-        else:
-            await asyncio.sleep(0)
-        return action
 
     @on(ActionBar.Chosen)
     def _chosen(self, event: ActionBar.Chosen) -> None:
         if self._choice is not None and not self._choice.done():
             self._choice.set_result(event.action)
 
+    async def between_hands(self) -> None:
+        """The hand just finished: keep it in the history, show the summary, wait for a
+        key, note the chips."""
+        self.show()
+        self.record_hand()
+        self._between = True
+        self.refresh_bindings()
+        await self.app.push_screen_wait(self.hand_over())
+        self._between = False
+        self.game.hand_over()
+
     def record_hand(self) -> None:
         """Keep the finished hand (as you saw it) in the hand history."""
-        view = self.my_view
+        view = self.view
         if view is None or self.history is None:
             return
         from pokerroom.history.phh import dumps
         from pokerroom.history.record import to_phh
 
-        names = self.game.hand_names()
-        played = played_hand(view, names, self.game.number)
-        summary = "; ".join(outcome_lines(view, names)) or "-"
+        seats = self.game.table.seats_in_hand
+        names = [self.game.names[t] for t in seats]
+        mine = dealt_in(view, seats)
+        played = played_hand(mine, names, self.game.number)
+        summary = "; ".join(outcome_lines(mine, names)) or "-"
         try:
             text = dumps(to_phh(played))
-            _poker(self.app).store.add_hand(self.history, self.game.number, summary, text)
+            self.poker.store.add_hand(self.history, self.game.number, summary, text)
         except (SaveError, ValueError) as exc:  # a hand not kept never stops the game
             self.notify(f"This hand was not kept in the history: {exc}", severity="warning")
 
     def hand_over(self) -> HandOverScreen:
-        view = self.my_view
+        view = self.view
         assert view is not None and view.result is not None
-        names = self.game.hand_names()
+        seats_in = self.game.table.seats_in_hand
+        names = [self.game.names[t] for t in seats_in]
         text = Text()
         if view.board:
             from pokerroom.tui import cardface
@@ -266,7 +326,7 @@ class TableScreen(RoomScreen):
             text.append("Board ")
             text.append_text(cardface.small(view.board))
             text.append("\n")
-        for line in outcome_lines(view, names):
+        for line in outcome_lines(dealt_in(view, seats_in), names):
             text.append_text(HandLog.colour(line))
             text.append("\n")
         k = view.seat
@@ -274,6 +334,10 @@ class TableScreen(RoomScreen):
         sign = "+" if after >= before else "−"
         text.append(f"\nYour chips: {before:,} → {after:,} ({sign}{abs(after - before):,})",
                     style="bold")  # fmt: skip
+        out = [self.game.names[s.seat] for s in self.game.standings()
+               if s.hand == self.game.number and s.place > 1]  # fmt: skip
+        if out:
+            text.append(f"\nOut of the game: {', '.join(out)}", style="bold")
         return HandOverScreen(text, f"Hand {self.game.number} is over")
 
     def finish(self) -> None:
@@ -293,7 +357,7 @@ class TableScreen(RoomScreen):
             return True
         if action == "save":
             return self._my_turn() or self._between
-        view = self.my_view
+        view = self.view
         if view is not None and view.street.value == 4:
             return False  # the showdown: the keys of the declarations' list
         if not self._my_turn() or view is None or view.legal is None:
@@ -334,11 +398,12 @@ class TableScreen(RoomScreen):
         self.query_one(ActionBar).choose("all-in")
 
     def action_hints(self) -> None:
-        prefs = _poker(self.app).prefs
+        prefs = self.poker.prefs
         prefs.hints = not prefs.hints
         prefs.save()
         self.notify("Hints on" if prefs.hints else "Hints off")
-        self.show()
+        if self.view is not None and (self._my_turn() or self._between):
+            self.show()
 
     # ------------------------------------------------------------------- hints
 
@@ -358,11 +423,11 @@ class TableScreen(RoomScreen):
 
     def summary(self) -> str:
         game = self.game
-        return f"hand {game.number}, {game.players} players, your chips {game.stacks[0]:,}"
+        return f"hand {game.number}, {game.players} players, your chips {game.table.stacks[YOU]:,}"
 
     def autosave(self) -> None:
         try:
-            _poker(self.app).store.save(AUTOSAVE, self.save_data(), summary=self.summary())
+            self.poker.store.save(AUTOSAVE, self.save_data(), summary=self.summary())
         except SaveError as exc:
             self.notify(f"Autosave failed: {exc}", severity="warning")
 
@@ -370,7 +435,7 @@ class TableScreen(RoomScreen):
         self.ask_save(then_leave=False)
 
     def ask_save(self, *, then_leave: bool, quit_app: bool = False) -> None:
-        store = _poker(self.app).store
+        store = self.poker.store
         try:
             existing = [s.slot for s in store.slots() if s.slot != AUTOSAVE]
         except SaveError:
@@ -378,6 +443,9 @@ class TableScreen(RoomScreen):
 
         def saved(name: str | None) -> None:
             if name is None:
+                return
+            if not (self._my_turn() or self._between):
+                self.notify("Save on your turn or between hands", severity="warning")
                 return
             try:
                 store.save(name, self.save_data(), summary=self.summary())
@@ -409,6 +477,7 @@ class TableScreen(RoomScreen):
         self.app.push_screen(LeaveDialog(can_save=can_save, quit_app=quit_app), answered)
 
     def leave(self, *, quit_app: bool) -> None:
+        self._leaving = True
         self.workers.cancel_group(self, "hand-loop")
         if quit_app:
             self.app.exit()
