@@ -11,12 +11,15 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
+import threading
+import time
 from pathlib import Path
 
 import pytest
 
-from pokerroom.engine import ActionKind, EventKind, Street
+from pokerroom.engine import Action, ActionKind, EventKind, Street
 from pokerroom.evaluator import best_hand
+from pokerroom.players import Player
 from pokerroom.tui.dialogs import HandOverScreen, MessageDialog
 from pokerroom.tui.felt import pots
 from pokerroom.tui.game import Game
@@ -380,5 +383,43 @@ def test_hand_history_replays_street_by_street_and_exports_phh(
             await pilot.press("escape", "e")  # the whole game from the list
             (whole,) = tmp_path.glob("*.phhs")
             assert "[1]" in whole.read_text()
+
+    asyncio.run(scenario())
+
+
+class _Slow(Player):
+    """A computer player that thinks for a while, then calls or checks."""
+
+    name = "slow"
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self.thinking = threading.Event()
+
+    def act(self, view, budget):
+        self.thinking.set()
+        time.sleep(self.seconds)
+        self.thinking.clear()
+        return Action.call() if view.to_call else Action.check()
+
+
+def test_bots_think_without_freezing_the_screen_and_keys_lose_nothing(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        app = make_app(tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            game = make_game(("calling-station", "calling-station"), seed=6)
+            slow = game.bots[1] = _Slow(6.0)  # Ada thinks 6 s on each decision
+            screen = await sit(pilot, game)  # you are on the button: you act first
+            await pilot.press("c")
+            await until(pilot, slow.thinking.is_set)
+            started = time.monotonic()
+            await pilot.press("f", "c", "r", "a", "x")  # betting keys in Ada's turn: nothing
+            assert slow.thinking.is_set()  # the screen answered while Ada still thinks
+            assert time.monotonic() - started < 6.0
+            await until(pilot, lambda: screen_name(pilot) == "LeaveDialog")
+            await pilot.press("escape")
+            await until(pilot, lambda: your_turn(screen))
+            mine = [e.kind for e in game.table.hand.events if e.seat == 0 and e.kind is not _K.DEAL]
+            assert mine == [_K.CALL]  # your call, and nothing the keys in Ada's turn did
 
     asyncio.run(scenario())
