@@ -55,7 +55,8 @@ class GameOverScreen(RoomScreen):
         with Vertical(id="game-over", classes="page"):
             yield Static(head, classes="page-title")
             yield Static(lines, id="standings")
-            yield Static(f"Chips after each of the {game.number} hands", classes="dim-title")
+            played = f"{game.number} hand{'s' if game.number != 1 else ''} played"
+            yield Static(f"Chips, hand by hand ({played})", classes="dim-title")
             yield Static(chip_graph(game.chips, game.names, width=56), id="chip-graph")
         yield Footer(compact=True)
 

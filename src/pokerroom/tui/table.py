@@ -177,6 +177,8 @@ class TableScreen(RoomScreen):
     def on_resize(self, event: events.Resize) -> None:
         super().on_resize(event)
         self._fit_felt()
+        if not self.too_small and self._my_turn():
+            self.query_one(ActionBar).view = self.view  # the controls take the keys again
 
     def _fit_felt(self) -> None:
         size = self.app.size
