@@ -1,7 +1,7 @@
 """Real terminals for the terminal game's end-to-end test: the program runs in a real
 pseudo-terminal, gets keystrokes and its screen is read back as text.
 
-Two drivers, one interface: tmux (where the machine has it) and pexpect with the pyte
+Two drivers, one interface: tmux where the machine has it, else pexpect with the pyte
 terminal emulator (installed by ``make test``, so the test runs everywhere).
 """
 
@@ -115,8 +115,12 @@ class PyteTerminal(Terminal):
 
 
 def drivers() -> list[str]:
-    """The terminals this machine can run: pyte always, tmux where it is installed."""
-    return ["pyte", "tmux"] if shutil.which("tmux") else ["pyte"]
+    """The real terminal to test in: tmux where the machine has it, else pexpect with
+    the pyte emulator (``POKERROOM_TEST_TERMINAL=pyte`` forces it)."""
+    forced = os.environ.get("POKERROOM_TEST_TERMINAL")
+    if forced:
+        return [forced]
+    return ["tmux"] if shutil.which("tmux") else ["pyte"]
 
 
 def open_terminal(

@@ -1,6 +1,6 @@
 """``pokerroom play --seed N`` in a real pseudo-terminal, driven by keystrokes through a
-hand and a save, its screen read back: in tmux where the machine has it, and always
-with pexpect and the pyte terminal emulator."""
+hand and a save, its screen read back: in tmux where the machine has it, else with
+pexpect and the pyte terminal emulator."""
 
 from __future__ import annotations
 
@@ -33,8 +33,9 @@ def test_play_a_hand_save_and_find_the_save(driver: str, tmp_path: Path) -> None
         assert "Dealt to Hero" in screen  # the log, with your cards
         assert "Fold" in screen and "All-in" in screen  # the action bar, not cut off
         term.type("c")  # check or call: the hand goes on to the flop
-        screen = term.wait_for("FLOP")
-        term.wait_for("Your turn")
+        term.wait_for("· FLOP ·")  # the title (not "PRE-FLOP")
+        screen = term.wait_for("Your turn")  # on the flop: the keys are live from here
+        assert "· FLOP ·" in screen and "Hero calls" in screen
         term.type("s")
         term.wait_for("Save the game")
         term.type(*"pty-save", "Enter")
@@ -42,9 +43,8 @@ def test_play_a_hand_save_and_find_the_save(driver: str, tmp_path: Path) -> None
         term.type("x")
         term.wait_for("Leave the table?")
         term.type("Left", "Enter")  # "Leave without saving"
-        term.wait_for("New game")
-        time.sleep(0.5)
-        term.type("Down", "Down", "Enter")  # Continue is enabled now: Load game
+        term.wait_for("Continue (pty-save)")  # the menu again, Continue enabled now
+        term.type("Down", "Down", "Enter")  # Load game
         screen = term.wait_for("Load a saved game")
         assert "pty-save" in screen and "autosave" in screen
         term.type("Enter")  # the newest save: pty-save

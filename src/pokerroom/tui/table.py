@@ -243,8 +243,6 @@ class TableScreen(RoomScreen):
             seat = await asyncio.to_thread(self._advance)
             if seat is None or self._leaving:
                 continue  # the hand is over (or you left)
-            self.show()
-            self.autosave()
             action = await self.your_action()
             try:
                 self.runner.apply(action)
@@ -273,9 +271,10 @@ class TableScreen(RoomScreen):
             time.sleep(min(0.05, max(0.0, end - time.monotonic())))
 
     async def your_action(self) -> Action:
-        loop = asyncio.get_running_loop()
-        self._choice = loop.create_future()
-        self.refresh_bindings()
+        """Your turn: the keys and the action bar are live from the moment it shows."""
+        self._choice = asyncio.get_running_loop().create_future()
+        self.show()
+        self.autosave()
         try:
             return await self._choice
         finally:
