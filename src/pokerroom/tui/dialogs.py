@@ -63,16 +63,17 @@ class LeaveDialog(ModalScreen[str]):
 
     def compose(self) -> ComposeResult:
         where = "Quit pokerroom" if self.quit_app else "Leave the table"
+        verb = "quit" if self.quit_app else "leave"
         note = (
-            "Save the game first? (Saving is possible on your turn or between hands;\n"
+            "Save the game first? (Saving is possible on your turn or between hands; "
             "the autosave of your last turn is kept either way.)"
         )
         with Vertical(id="leave", classes="dialog"):
             yield Static(f"{where}?", classes="dialog-title")
             yield Static(note)
             with Horizontal(classes="dialog-buttons"):
-                yield Button("Save, then leave", id="save", disabled=not self.can_save)
-                yield Button("Leave without saving", id="leave")
+                yield Button(f"Save, then {verb}", id="save", disabled=not self.can_save)
+                yield Button(f"{verb.capitalize()} without saving", id="leave")
                 yield Button("Stay", id="stay", variant="primary")
         yield Footer(compact=True)
 
