@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import sqlite3
 import threading
 from pathlib import Path
@@ -19,6 +20,7 @@ import pytest
 from pokerroom.engine import Action, ActionKind, EventKind, Street
 from pokerroom.evaluator import best_hand
 from pokerroom.players import Player
+from pokerroom.tui import cardface
 from pokerroom.tui.dialogs import HandOverScreen, MessageDialog
 from pokerroom.tui.felt import pots
 from pokerroom.tui.game import Game
@@ -26,7 +28,16 @@ from pokerroom.tui.gameover import GameOverScreen
 from pokerroom.tui.menu import MenuScreen
 from pokerroom.tui.table import TableScreen
 from pokerroom.tui.widgets import ActionBar
-from tui_helpers import make_app, make_game, play_out, screen_name, sit, until, your_turn
+from tui_helpers import (
+    make_app,
+    make_game,
+    play_out,
+    screen_name,
+    screen_text,
+    sit,
+    until,
+    your_turn,
+)
 
 _K = EventKind
 
@@ -118,20 +129,40 @@ def test_all_in_with_a_side_pot(tmp_path: Path) -> None:
     asyncio.run(scenario())
 
 
+def _unseen_cards_on_screen(app, game) -> list[str]:
+    """The computer players' hole cards that the screen shows, as faces (K♦) or as the
+    log writes them (Kd)."""
+    text = screen_text(app)
+    found = []
+    for seat in range(1, game.players):
+        for card in game.table.hand.hole(seat):
+            face, code = cardface.small([card]).plain.strip(), str(card)
+            if face in text or re.search(rf"\b{code}\b", text):
+                found.append(code)
+    return found
+
+
 def test_showdown_names_every_shown_hand(tmp_path: Path) -> None:
     async def scenario() -> None:
         app = make_app(tmp_path)
+        app.prefs.hints = True  # the hints too see only what you see
         async with app.run_test(size=(80, 24)) as pilot:
             game = make_game(seed=11)
             screen = await sit(pilot, game)
+            turns = 0
             while not isinstance(app.screen, HandOverScreen):
                 view = game.view(0)
+                if view.street < Street.SHOWDOWN:  # nobody has shown: no bot's card shows
+                    await until(pilot, lambda: "Hint:" in screen_text(app))
+                    assert _unseen_cards_on_screen(app, game) == []
+                    turns += 1
                 if view.street is Street.SHOWDOWN:
                     await pilot.press("enter")  # "Show your cards", the first choice
                 else:
                     await pilot.press("c")  # check or call to the end
                 await until(pilot, lambda: your_turn(screen)
                             or isinstance(app.screen, HandOverScreen))  # fmt: skip
+            assert turns == 4  # pre-flop, flop, turn and river
             view = game.view(0)
             shows = [e for e in view.events if e.kind is _K.SHOW]
             assert len(shows) == 3

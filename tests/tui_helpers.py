@@ -71,5 +71,10 @@ def your_turn(screen: TableScreen) -> bool:
     return screen.is_current and screen._my_turn()
 
 
+def screen_text(app: PokerApp) -> str:
+    """The current screen as the terminal shows it, as text."""
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
 def screen_name(pilot: Pilot[None]) -> str:
     return type(pilot.app.screen).__name__
