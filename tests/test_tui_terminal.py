@@ -38,7 +38,9 @@ def test_play_a_hand_save_and_find_the_save(driver: str, tmp_path: Path) -> None
         assert "· FLOP ·" in screen and "Hero calls" in screen
         term.type("s")
         term.wait_for("Save the game")
-        term.type(*"pty-save", "Enter")
+        term.type(*"pty-save")
+        term.wait_for("pty-save")  # typed in: Enter now cannot overtake the letters
+        term.type("Enter")
         term.wait_for("Saved as 'pty-save'")
         term.type("x")
         term.wait_for("Leave the table?")
