@@ -16,6 +16,8 @@ import threading
 from pathlib import Path
 
 import pytest
+from textual import events
+from textual.app import App
 
 from pokerroom.engine import Action, ActionKind, EventKind, Street
 from pokerroom.evaluator import best_hand
@@ -23,6 +25,7 @@ from pokerroom.players import Player
 from pokerroom.tui import cardface
 from pokerroom.tui.dialogs import HandOverScreen, MessageDialog
 from pokerroom.tui.felt import pots
+from pokerroom.tui.fields import TypedInput
 from pokerroom.tui.game import Game
 from pokerroom.tui.gameover import GameOverScreen
 from pokerroom.tui.menu import MenuScreen
@@ -452,3 +455,29 @@ def test_bots_think_without_freezing_the_screen_and_keys_lose_nothing(tmp_path: 
             assert mine == [_K.CALL]  # your call, and nothing the keys in Ada's turn did
 
     asyncio.run(scenario())
+
+
+def test_keys_read_at_once_keep_their_order_in_a_typed_field() -> None:
+    """Keys the terminal delivers in one read (a fast typist, a macro): the editing keys
+    keep their place among the digits (in Textual 8's own field, the digits overtake
+    them: this burst gives 241 there)."""
+
+    class Form(App[None]):
+        def compose(self):
+            yield TypedInput("24", type="integer")
+
+    async def scenario() -> str:
+        app = Form()
+        async with app.run_test() as pilot:
+            typed = app.query_one(TypedInput)
+            await until(pilot, lambda: typed.has_focus)
+            await pilot.press("end")
+            burst = [("backspace", None), ("backspace", None), ("1", "1"), ("5", "5"),
+                     ("left", None), ("2", "2")]  # fmt: skip
+            for key, character in burst:
+                app.post_message(events.Key(key, character))
+            await until(pilot, lambda: "2" in typed.value)
+            await pilot.pause()
+            return typed.value
+
+    assert asyncio.run(scenario()) == "125"

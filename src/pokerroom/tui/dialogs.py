@@ -13,6 +13,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Input, Static
 
+from pokerroom.tui.fields import TypedInput
+
 __all__ = ["HandOverScreen", "LeaveDialog", "MessageDialog", "SaveDialog"]
 
 
@@ -105,7 +107,7 @@ class SaveDialog(ModalScreen[str | None]):
         with Vertical(id="save", classes="dialog"):
             yield Static("Save the game", classes="dialog-title")
             yield Static("Name of the save (an existing one with that name is replaced):")
-            yield Input(self.default, id="slot", max_length=40)
+            yield TypedInput(self.default, id="slot", max_length=40)
             if self.existing:
                 shown = ", ".join(self.existing[:6])
                 yield Static(Text(f"Saves: {shown}", style="dim"))

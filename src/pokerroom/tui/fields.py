@@ -1,4 +1,5 @@
-"""A form field that steps through a list of values: ← → (or a click) to change it."""
+"""Form fields: one that steps through a list of values (← → or a click), and a text
+field that takes keys in the order they were typed."""
 
 from __future__ import annotations
 
@@ -11,8 +12,9 @@ from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
+from textual.widgets import Input
 
-__all__ = ["Cycler"]
+__all__ = ["Cycler", "TypedInput"]
 
 
 class Cycler(Widget, can_focus=True):
@@ -75,3 +77,25 @@ class Cycler(Widget, can_focus=True):
     def on_click(self, event: events.Click) -> None:
         self.focus()
         self.action_step(-1 if event.x < 2 else 1)
+
+
+class TypedInput(Input):
+    """A text field whose editing keys (backspace, ← →, Enter...) keep their place among
+    the letters typed with them.
+
+    Textual's field inserts a letter as soon as it reads it, but runs a key bound to an
+    action only once the key has bubbled up to the app, so keys that arrive in one read
+    (a fast typist, a key macro, a driven terminal) can be applied out of order:
+    ``5``, ``←``, ``1`` gives ``51``.  This field runs its own bindings where it reads
+    the key.
+    """
+
+    async def _on_key(self, event: events.Key) -> None:
+        if not event.is_printable:
+            for binding in self._bindings.key_to_bindings.get(event.key, []):
+                if not binding.priority:
+                    event.stop()
+                    event.prevent_default()
+                    await self.run_action(binding.action)
+                    return
+        await super()._on_key(event)

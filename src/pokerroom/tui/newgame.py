@@ -11,7 +11,7 @@ from textual.containers import Grid, Horizontal, VerticalScroll
 from textual.widgets import Button, Footer, Input, Label, Static
 
 from pokerroom.tui.base import RoomScreen
-from pokerroom.tui.fields import Cycler
+from pokerroom.tui.fields import Cycler, TypedInput
 from pokerroom.tui.form import (
     PRESET_NAMES,
     PRESET_WORDS,
@@ -49,7 +49,7 @@ class NewGameScreen(RoomScreen):
                          classes="page-title")  # fmt: skip
             with Grid(id="form-grid"):
                 yield Label("Your name")
-                yield Input(choices.name, id="name", max_length=16)
+                yield TypedInput(choices.name, id="name", max_length=16)
                 yield Label("Opponents")
                 yield Cycler([str(k) for k in range(1, 10)], str(choices.opponents),
                              id="opponents")  # fmt: skip
@@ -65,13 +65,13 @@ class NewGameScreen(RoomScreen):
                 yield Cycler(list(STRUCTURES), choices.structure,
                              labels=list(STRUCTURES.values()), id="structure")  # fmt: skip
                 yield Label("Stakes")
-                yield Input(choices.stakes or default_stakes(choices.preset, choices.structure),
-                            id="stakes")  # fmt: skip
+                stakes = choices.stakes or default_stakes(choices.preset, choices.structure)
+                yield TypedInput(stakes, id="stakes")
                 yield Label("Buy-in")
-                yield Input(str(choices.buy_in), id="buy-in", type="integer")
+                yield TypedInput(str(choices.buy_in), id="buy-in", type="integer")
                 yield Label("Seed")
-                yield Input(choices.seed, id="seed", type="integer",
-                            placeholder="empty: random")  # fmt: skip
+                yield TypedInput(choices.seed, id="seed", type="integer",
+                                 placeholder="empty: random")  # fmt: skip
             yield Static("", id="rules-about")
             with Horizontal(id="form-buttons"):
                 yield Button("Start the game", id="start", variant="success")

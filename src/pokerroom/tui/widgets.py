@@ -31,6 +31,7 @@ from pokerroom.tui import cardface
 from pokerroom.tui.base import Menu
 from pokerroom.tui.choices import buttons, declarations, needs_amount, quick_sizes, read_amount
 from pokerroom.tui.felt import PotLine, SeatLine
+from pokerroom.tui.fields import TypedInput
 
 __all__ = ["ActionBar", "AmountInput", "Felt", "HandLog", "SeatsPanel"]
 
@@ -178,7 +179,7 @@ class HandLog(RichLog):
         return text
 
 
-class AmountInput(Input):
+class AmountInput(TypedInput):
     """The amount of a bet or raise; quick sizes by key."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
