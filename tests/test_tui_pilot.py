@@ -34,6 +34,7 @@ from pokerroom.tui.widgets import ActionBar
 from tui_helpers import (
     make_app,
     make_game,
+    move,
     play_out,
     screen_name,
     screen_text,
@@ -152,20 +153,16 @@ def test_showdown_names_every_shown_hand(tmp_path: Path) -> None:
         async with app.run_test(size=(80, 24)) as pilot:
             game = make_game(seed=11)
             screen = await sit(pilot, game)
-            turns = 0
+            checked = set()
             while not isinstance(app.screen, HandOverScreen):
                 view = game.view(0)
                 if view.street < Street.SHOWDOWN:  # nobody has shown: no bot's card shows
                     await until(pilot, lambda: "Hint:" in screen_text(app))
                     assert _unseen_cards_on_screen(app, game) == []
-                    turns += 1
-                if view.street is Street.SHOWDOWN:
-                    await pilot.press("enter")  # "Show your cards", the first choice
-                else:
-                    await pilot.press("c")  # check or call to the end
-                await until(pilot, lambda: your_turn(screen)
-                            or isinstance(app.screen, HandOverScreen))  # fmt: skip
-            assert turns == 4  # pre-flop, flop, turn and river
+                    checked.add(view.street)
+                # "Show your cards" (the first choice) at the showdown, before it check or call
+                await move(pilot, screen, "enter" if view.street is Street.SHOWDOWN else "c")
+            assert len(checked) == 4  # pre-flop, flop, turn and river
             view = game.view(0)
             shows = [e for e in view.events if e.kind is _K.SHOW]
             assert len(shows) == 3
@@ -240,9 +237,7 @@ def test_save_quit_load_continue_with_the_same_cards_to_come(tmp_path: Path) -> 
             assert game.table.hand.street is Street.FLOP and game.number == 1
             while not isinstance(app.screen, HandOverScreen):
                 key = "enter" if game.view(0).street is Street.SHOWDOWN else "c"
-                await pilot.press(key)
-                await until(pilot, lambda: your_turn(screen)
-                            or isinstance(app.screen, HandOverScreen))  # fmt: skip
+                await move(pilot, screen, key)
             assert game.table.hand.board == twin.table.hand.board  # the same cards came
             assert game.table.stacks == twin.table.stacks
 
@@ -385,9 +380,7 @@ def test_hand_history_replays_street_by_street_and_exports_phh(
             screen = await sit(pilot, game, history=app.store.new_game("a test game"))
             while not isinstance(app.screen, HandOverScreen):  # hand 1, checked down
                 key = "enter" if game.view(0).street is Street.SHOWDOWN else "c"
-                await pilot.press(key)
-                await until(pilot, lambda: your_turn(screen)
-                            or isinstance(app.screen, HandOverScreen))  # fmt: skip
+                await move(pilot, screen, key)
             await pilot.press("space")
             await until(pilot, lambda: your_turn(screen))
             await pilot.press("x")

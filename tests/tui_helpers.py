@@ -55,6 +55,16 @@ async def sit(pilot: Pilot[None], game: Game, history: int | None = None) -> Tab
     return screen
 
 
+async def move(pilot: Pilot[None], screen: TableScreen, key: str) -> None:
+    """Press ``key`` on your turn and wait for your next turn or the end of the hand
+    (not for the turn the key was pressed in, which lasts until the loop takes the key)."""
+    turn = screen._choice
+    assert turn is not None and not turn.done(), "not your turn"
+    await pilot.press(key)
+    await until(pilot, lambda: (your_turn(screen) and screen._choice is not turn)
+                or pilot.app.screen is not screen)  # fmt: skip
+
+
 def play_out(game: Game) -> None:
     """Play the hand in play to its end on the table: every seat checks or calls, and at
     the showdown does what the table would do for it (show a hand that can win)."""
