@@ -1,1 +1,1 @@
-"""Storage adapters: SQLite files for saved games and for results."""
+"""Storage adapters: SQLite files for saved games, hand histories and results."""

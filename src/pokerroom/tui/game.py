@@ -1,0 +1,162 @@
+"""A game at the table, as the terminal game plays it: your seat, the computer players,
+the table, the chips hand by hand, and the save data.
+
+:class:`Game` is what the screens talk to.  The :class:`~pokerroom.table.Table` owns
+the state (seats, stacks, the button, the hand in play, the freeze-out); the bots are
+:mod:`pokerroom.players` bots by name (:data:`~pokerroom.players.BOTS`, so new ones
+appear in the new-game form by themselves).  Plain Python, no Textual: the rules of
+the game and its save data are tested without a screen.
+
+>>> game = Game.new(Setup(name="Hero", bots=("calling-station",),
+...                       rules=Rules.preset("no-limit"), seed=7))
+>>> _ = game.table.start_hand()
+>>> game.names, game.table.to_act, game.view().legal is not None
+(('Hero', 'Ada'), 0, True)
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from pokerroom.engine import PlayerView
+from pokerroom.players import BOTS, Player, make_player
+from pokerroom.rules import Rules, RulesError
+from pokerroom.table import SaveError as TableSaveError
+from pokerroom.table import Standing, Table, TableError
+
+__all__ = ["OPPONENT_NAMES", "YOU", "Game", "GameError", "Setup", "bot_names"]
+
+OPPONENT_NAMES = ("Ada", "Bo", "Cy", "Di", "Eve", "Fay", "Gus", "Hal", "Ivy")
+"""The computer players' names, seat by seat."""
+YOU = 0
+"""Your seat."""
+
+
+class GameError(ValueError):
+    """Save data that does not describe a game this version can play."""
+
+
+def bot_names() -> dict[str, str]:
+    """The computer players to choose from (the bots' registry), each with its one-line
+    description."""
+    return {name: cls.description for name, cls in BOTS.items()}
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """What the new-game form decides: your name, each opponent's bot, the rules
+    (stakes and buy-in included) and the seed (``None``: a fresh one)."""
+
+    name: str
+    bots: tuple[str, ...]
+    rules: Rules
+    seed: int | None = None
+
+    def to_data(self) -> dict[str, Any]:
+        return {"name": self.name, "bots": list(self.bots), "rules": self.rules.to_mapping(),
+                "seed": self.seed}  # fmt: skip
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any]) -> Setup:
+        seed = data.get("seed")
+        return cls(
+            name=str(data["name"]),
+            bots=tuple(str(b) for b in data["bots"]),
+            rules=Rules.from_mapping(data["rules"]),
+            seed=None if seed is None else int(seed),
+        )
+
+
+@dataclass
+class Game:
+    """A freeze-out between you (seat 0) and the computer players.
+
+    ``chips[h]`` is every seat's stack after hand ``h`` (row 0: the buy-ins), for the
+    chip graph.  ``seed`` deals the cards: the same seed, the same deals.
+    """
+
+    setup: Setup
+    table: Table
+    seed: int
+    chips: list[list[int]] = field(default_factory=list)
+    bots: dict[int, Player] = field(default_factory=dict)
+
+    @classmethod
+    def new(cls, setup: Setup, stacks: list[int] | None = None) -> Game:
+        """A new game; ``stacks`` (default: everyone the buy-in) to start from."""
+        seed = setup.seed if setup.seed is not None else secrets.randbits(48)
+        names = (setup.name, *OPPONENT_NAMES[: len(setup.bots)])
+        seats = list(stacks) if stacks is not None else len(names)
+        table = Table(setup.rules, seats, names=names, rng=random.Random(seed))
+        game = cls(setup, table, seed, [list(table.stacks)])
+        game._seat_bots()
+        return game
+
+    def _seat_bots(self) -> None:
+        self.bots = {
+            k + 1: make_player(name, seed=self.seed + k + 1)
+            for k, name in enumerate(self.setup.bots)
+        }
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self.table.names
+
+    @property
+    def rules(self) -> Rules:
+        return self.setup.rules
+
+    @property
+    def number(self) -> int:
+        """The number of the hand in play or the last one."""
+        return self.table.hand_number
+
+    @property
+    def players(self) -> int:
+        return self.table.size
+
+    def view(self, seat: int = YOU) -> PlayerView:
+        """The hand in play (or the last one) as ``seat`` sees it."""
+        return self.table.view(seat)
+
+    def hand_over(self) -> None:
+        """Note the chips after a finished hand (the chip graph)."""
+        self.chips.append(list(self.table.stacks))
+
+    def standings(self) -> list[Standing]:
+        """The places so far, best first."""
+        return list(self.table.standings)
+
+    # ----------------------------------------------------------------- save data
+
+    def to_data(self) -> dict[str, Any]:
+        """Plain data that :meth:`from_data` turns back into this very game (the table's
+        own save, checksummed, with the cards to come)."""
+        return {
+            "setup": self.setup.to_data(),
+            "seed": self.seed,
+            "chips": [list(row) for row in self.chips],
+            "table": self.table.save(),
+        }
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any]) -> Game:
+        """The saved game, exactly (mid-hand: the same cards to come), or
+        :class:`GameError` saying why not."""
+        try:
+            setup = Setup.from_data(data["setup"])
+            table = Table.restore(data["table"])
+            game = cls(setup, table, int(data["seed"]),
+                       [[int(c) for c in row] for row in data["chips"]])  # fmt: skip
+        except TableSaveError as exc:
+            raise GameError(str(exc)) from None
+        except (KeyError, TypeError, ValueError, RulesError, TableError) as exc:
+            raise GameError(f"the saved game cannot be rebuilt: {exc}") from None
+        if table.size != 1 + len(setup.bots):
+            raise GameError("the saved game cannot be rebuilt: its seats and players differ")
+        game._seat_bots()
+        return game

@@ -1,0 +1,86 @@
+"""How to play: the rules in a page, and every key."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.widgets import Footer, Markdown
+
+from pokerroom.tui.base import RoomScreen
+
+__all__ = ["HOW_TO_PLAY", "HowToScreen"]
+
+HOW_TO_PLAY = """\
+# How to play
+
+**Texas hold'em.** Everyone gets two private cards. Five shared cards come face up in the
+middle: three (the *flop*), then one (the *turn*), then one (the *river*), with a round
+of betting before the flop and after each. Your hand is the best five cards of your two
+and the five shared ones. Win the pot by having the best hand at the showdown, or by
+betting so that everyone else folds.
+
+**Forced bets.** Before the cards come, the two players left of the button (**D**) post
+the small blind (**SB**) and the big blind (**BB**); some games add an ante or a straddle
+(**ST**). The button moves one seat to the left after every hand.
+
+**Your turn.** *Fold* gives up the hand. *Check* passes when there is nothing to call;
+*Call* matches the bet. *Bet* or *Raise to* puts in more (in no limit and pot limit you
+type the amount, or pick a quick size); *All-in* puts in every chip. When players are
+all-in for different amounts, the pot is split into a main pot and side pots: you can
+only win from the pots you paid into.
+
+**Hands, best first:** straight flush (royal flush: A K Q J T of one suit), four of a
+kind, full house, flush, straight, three of a kind, two pair, one pair, high card. With
+wild cards, five of a kind beats them all.
+
+**Freeze-out.** Everyone starts with the same chips; a player with none is out; the last
+player with chips wins.
+
+## Keys
+
+| at the table | |
+|---|---|
+| `f` | fold |
+| `c` | check, or call |
+| `b` / `r` | bet / raise: type the amount (or `m` min, `h` half pot, `p` pot, \
+`a` all-in), then Enter; Esc goes back |
+| `a` | all-in |
+| ← → and Enter | choose a button |
+| `s` | save the game to a named slot (on your turn) |
+| `x` | leave the table (asks whether to save first) |
+| `t` | hints on or off |
+| any key | next hand, after the summary |
+
+Menus: ↑ ↓ and Enter, or the mouse. Esc goes back. `ctrl+q` quits (from a game, it asks first).
+
+Your game is also saved automatically at each of your turns: **Continue** on the main
+menu takes you back to the last save.
+"""
+
+
+class HowToScreen(RoomScreen):
+    """The rules and the keys."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "back", "Back"),
+        Binding("up", "scroll_up", "Scroll", key_display="↑↓"),
+        Binding("down", "scroll_down", "Scroll", show=False),
+    ]
+
+    def compose(self) -> ComposeResult:
+        yield from self.compose_too_small()
+        with VerticalScroll(id="howto"):
+            yield Markdown(HOW_TO_PLAY)
+        yield Footer(compact=True)
+
+    def action_back(self) -> None:
+        self.dismiss()
+
+    def action_scroll_up(self) -> None:
+        self.query_one("#howto", VerticalScroll).scroll_up()
+
+    def action_scroll_down(self) -> None:
+        self.query_one("#howto", VerticalScroll).scroll_down()

@@ -1,0 +1,83 @@
+"""Load game: every save, the most recent first; Enter sits you back down at its table,
+exactly where you left it.  A save that cannot be loaded says why."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.widgets import Footer, Static
+from textual.widgets.option_list import Option
+
+from pokerroom.storage.saves import SaveError
+from pokerroom.tui.base import Menu, RoomScreen
+
+__all__ = ["LoadScreen"]
+
+
+class LoadScreen(RoomScreen):
+    """Pick a save to continue."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "back", "Back"),
+        Binding("delete", "delete", "Delete save", key_display="del"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        yield from self.compose_too_small()
+        with Vertical(classes="page"):
+            yield Static("Load a saved game", classes="page-title")
+            yield Menu(id="saves")
+            yield Static("", id="load-note")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self._fill()
+
+    def _fill(self) -> None:
+        menu = self.query_one(Menu)
+        menu.clear_options()
+        note = self.query_one("#load-note", Static)
+        try:
+            slots = self.poker.store.slots()
+        except SaveError as exc:
+            note.update(Text(str(exc), style="bold red"))
+            return
+        if not slots:
+            note.update("No saves yet. Press s on your turn at the table to save a game.")
+            return
+        for s in slots:
+            label = Text.assemble((f"{s.slot:<24.24}", "bold"), f" {s.saved_at:<17} {s.summary}")
+            menu.add_option(Option(label, id=s.slot))
+        menu.highlighted = 0
+        menu.focus()
+        note.update("Enter loads the highlighted save.")
+
+    def on_option_list_option_selected(self, event: Menu.OptionSelected) -> None:
+        slot = event.option.id
+        if slot is None:
+            return
+        from pokerroom.tui.table import open_save
+
+        self.app.pop_screen()
+        open_save(self.poker, slot)
+
+    def action_delete(self) -> None:
+        menu = self.query_one(Menu)
+        if menu.highlighted is None:
+            return
+        slot = menu.get_option_at_index(menu.highlighted).id
+        if slot is None:
+            return
+        try:
+            self.poker.store.delete(slot)
+        except SaveError as exc:
+            self.notify(str(exc), severity="error")
+        self._fill()
+
+    def action_back(self) -> None:
+        self.dismiss()

@@ -1,0 +1,494 @@
+"""The table: the hand loop in a worker, your turn, saving and leaving.
+
+The hand loop is a Textual worker.  It deals each hand on the
+:class:`~pokerroom.table.Table` and lets a :class:`~pokerroom.players.Runner` play the
+computer players' decisions in a thread (the screen never freezes): before each one the
+screen shows the table as you see it, and the speed setting paces them.  When your
+decision is pending the runner stops, the action bar takes your choice and the loop
+hands it to the table.  Between hands the loop shows the summary and waits for a key;
+at the end of the freeze-out, the standings.  Only the loop deals, and only once the
+last hand is over.
+
+The screen never reads the table while the runner's thread may be changing it: it
+renders a :class:`~pokerroom.engine.PlayerView` taken while the thread waits.  Saving
+is offered when nothing moves (your turn, between hands).  Keys that leave never lose
+the game: ``x`` (and ``ctrl+q``) ask whether to save first.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import TYPE_CHECKING, ClassVar
+
+from rich.text import Text
+from textual import events, on, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal
+from textual.widgets import Footer, Static
+
+from pokerroom.engine.actions import Action, ActionKind, IllegalAction
+from pokerroom.players import Player, Runner
+from pokerroom.players.base import HOOKS, hook
+from pokerroom.storage.saves import SaveError
+from pokerroom.tui.base import RoomScreen
+from pokerroom.tui.choices import buttons
+from pokerroom.tui.dialogs import HandOverScreen, LeaveDialog, MessageDialog, SaveDialog
+from pokerroom.tui.felt import (
+    dealt_in,
+    log_lines,
+    outcome_lines,
+    played_hand,
+    pots,
+    seats,
+    turn_text,
+)
+from pokerroom.tui.game import YOU, Game, GameError, Setup
+from pokerroom.tui.widgets import ActionBar, Felt, HandLog, SeatsPanel
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from pokerroom.engine.view import PlayerView
+    from pokerroom.tui.app import PokerApp
+
+__all__ = ["SAVE_KEY", "TableScreen", "open_new", "open_save"]
+
+SAVE_KEY = "game"
+"""The key of the game's data in a save."""
+AUTOSAVE = "autosave"
+_K = ActionKind
+
+
+class Leaving(BaseException):
+    """Raised in the runner's thread when you leave the table: it stops the computer
+    players' decisions at once (a :class:`BaseException`, so the runner does not take it
+    for a player's fault)."""
+
+
+class Paced(Player):
+    """A computer player at the terminal's table: before it decides, the screen shows
+    the table (``before`` runs in the runner's thread, and may raise :class:`Leaving`).
+    Every notification the bot listens to is passed on."""
+
+    def __init__(self, bot: Player, before: Callable[[int], None]) -> None:
+        self.bot = bot
+        self.before = before
+        self.name = getattr(bot, "name", "bot")  # type: ignore[misc]
+        for name in HOOKS:
+            method = hook(bot, name)
+            if method is not None:
+                setattr(self, name, self._paced(method) if name == "announce" else method)
+
+    def _paced(self, method: Callable[[PlayerView, float], Action]) -> Callable[..., Action]:
+        def announce(view: PlayerView, budget: float) -> Action:
+            self.before(view.seat)
+            return method(view, budget)
+
+        return announce
+
+    def act(self, view: PlayerView, budget: float) -> Action:
+        self.before(view.seat)
+        return self.bot.act(view, budget)
+
+
+def open_new(app: PokerApp, setup: Setup) -> None:
+    """Start a new game (from the new-game form, which this replaces)."""
+    game = Game.new(setup)
+    history = None
+    try:
+        history = app.store.new_game(_title(game))
+    except SaveError as exc:
+        app.notify(f"Hand histories will not be kept: {exc}", severity="warning")
+    app.pop_screen()
+    app.push_screen(TableScreen(game, history))
+
+
+def open_save(app: PokerApp, slot: str) -> bool:
+    """Load save ``slot`` and sit down at its table, exactly where it was left; a save
+    that cannot be loaded is refused with a message saying why."""
+    try:
+        saved = app.store.load(slot)
+        data = saved.data.get(SAVE_KEY)
+        if not isinstance(data, dict):
+            raise GameError("it holds no game")
+        game = Game.from_data(data)
+        history = saved.data.get("history")
+    except (SaveError, GameError) as exc:
+        app.push_screen(MessageDialog("This save cannot be loaded", f"{slot!r}: {exc}"))
+        return False
+    app.push_screen(TableScreen(game, history if isinstance(history, int) else None))
+    return True
+
+
+def _title(game: Game) -> str:
+    n = game.players - 1
+    return f"{game.setup.name} against {n} computer player{'s' if n > 1 else ''}: {game.rules}"
+
+
+class TableScreen(RoomScreen):
+    """The table of a game in play."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("f", "fold", "Fold"),
+        Binding("c", "check", "Check"),
+        Binding("c", "call", "Call"),
+        Binding("b", "bet", "Bet"),
+        Binding("r", "raise", "Raise"),
+        Binding("a", "all_in", "All-in"),
+        Binding("s", "save", "Save"),
+        Binding("x", "leave", "Exit"),
+        Binding("t", "hints", "Hints"),
+    ]
+
+    def __init__(self, game: Game, history: int | None = None) -> None:
+        super().__init__()
+        self.game = game
+        self.history = history
+        self.runner = Runner(game.table, [None, *(Paced(game.bots[s], self._before_bot)
+                                                  for s in range(1, game.players))])  # fmt: skip
+        self.view: PlayerView | None = None  # what the screen shows: your view, a snapshot
+        self._choice: asyncio.Future[Action] | None = None
+        self._between = False
+        self._leaving = False
+        self._hint_spot: tuple[int, object] = (0, None)
+
+    # ------------------------------------------------------------------ layout
+
+    def compose(self) -> ComposeResult:
+        yield from self.compose_too_small()
+        yield Static("", id="table-title")
+        with Horizontal(id="table-top"):
+            yield SeatsPanel(id="seats")
+            yield HandLog(id="log")
+        yield Felt(id="felt")
+        yield ActionBar(id="bar")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self._fit_felt()
+        self.play()
+
+    def on_unmount(self) -> None:
+        self._leaving = True
+
+    def on_resize(self, event: events.Resize) -> None:
+        super().on_resize(event)
+        self._fit_felt()
+        if not self.too_small and self._my_turn():
+            self.query_one(ActionBar).view = self.view  # the controls take the keys again
+
+    def _fit_felt(self) -> None:
+        size = self.app.size
+        self.query_one(Felt).roomy = size.height >= 32 and size.width >= 100
+
+    def show(self) -> None:
+        """Render the hand as you see it (only while the table stands still)."""
+        game = self.game
+        if game.table.hand is None:
+            return
+        view = self.view = game.view(YOU)
+        names = game.names
+        street = view.street
+        line = Text.assemble(
+            (f" Hand {game.number}", "bold"),
+            " · ",
+            (str(street).upper() if street.value < 4 else "SHOWDOWN", "bold magenta"),
+            f" · {game.rules}",
+        )
+        line.no_wrap, line.overflow = True, "ellipsis"
+        self.query_one("#table-title", Static).update(line)
+        panel = self.query_one(SeatsPanel)
+        dealt = game.table.seats_in_hand  # seats out before this hand show as out
+        panel.lines = tuple(seats(view, names, out=[t not in dealt for t in range(len(names))]))
+        felt = self.query_one(Felt)
+        felt.names = names
+        felt.board = tuple(view.board)
+        felt.hole = tuple(view.hole) if not view.folded[view.seat] else ()
+        felt.pots = tuple(pots(view))
+        felt.turn = turn_text(view, names)
+        seats_in = game.table.seats_in_hand
+        mine = dealt_in(view, seats_in)
+        log = log_lines(mine, [names[t] for t in seats_in], game.number)
+        self.query_one(HandLog).show(game.number, log)
+        self.query_one(ActionBar).view = view
+        self.refresh_bindings()
+        spot = (game.number, view.street)
+        if not self.poker.prefs.hints or view.folded[view.seat]:
+            felt.hint = ""
+        elif view.is_my_turn and view.street.value < 4:
+            self.update_hints(view)
+        elif spot != self._hint_spot:
+            felt.hint = ""  # the hint of another street or hand no longer holds
+        self._hint_spot = spot
+
+    # --------------------------------------------------------------- the loop
+
+    @work(exclusive=True, group="hand-loop")
+    async def play(self) -> None:
+        """Play hands until the freeze-out is over or you leave."""
+        game = self.game
+        table = game.table
+        while not self._leaving:
+            if not table.in_hand:
+                if table.hand is not None and len(game.chips) <= game.number:
+                    await self.between_hands()
+                if table.is_over or table.out[YOU]:
+                    self.finish()  # the freeze-out is over, or over for you
+                    return
+                table.start_hand()
+            self.show()
+            seat = await asyncio.to_thread(self._advance)
+            if seat is None or self._leaving:
+                continue  # the hand is over (or you left)
+            action = await self.your_action()
+            try:
+                self.runner.apply(action)
+            except IllegalAction as exc:
+                self.query_one(ActionBar).message = _refusal(str(exc))
+
+    def _advance(self) -> int | None:
+        """The computer players' decisions, in the runner's thread, until yours (your
+        seat) or the end of the hand (None)."""
+        try:
+            return self.runner.advance()
+        except Leaving:
+            return None
+
+    def _before_bot(self, seat: int) -> None:
+        """In the runner's thread, before a computer player decides: show the table, then
+        wait as long as the speed setting says."""
+        if self._leaving:
+            raise Leaving
+        app = self.app
+        app.call_from_thread(self.show)
+        end = time.monotonic() + self.poker.prefs.delay
+        while time.monotonic() < end:
+            if self._leaving:
+                raise Leaving
+            time.sleep(min(0.05, max(0.0, end - time.monotonic())))
+
+    async def your_action(self) -> Action:
+        """Your turn: the keys and the action bar are live from the moment it shows."""
+        self._choice = asyncio.get_running_loop().create_future()
+        self.show()
+        self.autosave()
+        try:
+            return await self._choice
+        finally:
+            self._choice = None
+
+    @on(ActionBar.Chosen)
+    def _chosen(self, event: ActionBar.Chosen) -> None:
+        if self._choice is not None and not self._choice.done():
+            self._choice.set_result(event.action)
+
+    async def between_hands(self) -> None:
+        """The hand just finished: keep it in the history, show the summary, wait for a
+        key, note the chips."""
+        self.show()
+        self.record_hand()
+        self._between = True
+        self.refresh_bindings()
+        await self.app.push_screen_wait(self.hand_over())
+        self._between = False
+        self.game.hand_over()
+
+    def record_hand(self) -> None:
+        """Keep the finished hand (as you saw it) in the hand history."""
+        view = self.view
+        if view is None or self.history is None:
+            return
+        from pokerroom.history.phh import dumps
+        from pokerroom.history.record import to_phh
+
+        seats = self.game.table.seats_in_hand
+        names = [self.game.names[t] for t in seats]
+        mine = dealt_in(view, seats)
+        played = played_hand(mine, names, self.game.number)
+        summary = "; ".join(outcome_lines(mine, names)) or "-"
+        try:
+            text = dumps(to_phh(played))
+            self.poker.store.add_hand(self.history, self.game.number, summary, text)
+        except (SaveError, ValueError) as exc:  # a hand not kept never stops the game
+            self.notify(f"This hand was not kept in the history: {exc}", severity="warning")
+
+    def hand_over(self) -> HandOverScreen:
+        view = self.view
+        assert view is not None and view.result is not None
+        seats_in = self.game.table.seats_in_hand
+        names = [self.game.names[t] for t in seats_in]
+        text = Text()
+        if view.board:
+            from pokerroom.tui import cardface
+
+            text.append("Board ")
+            text.append_text(cardface.small(view.board))
+            text.append("\n")
+        for line in outcome_lines(dealt_in(view, seats_in), names):
+            text.append_text(HandLog.colour(line))
+            text.append("\n")
+        k = view.seat
+        before, after = view.result.starting[k], view.result.stacks[k]
+        sign = "+" if after >= before else "−"
+        text.append(f"\nYour chips: {before:,} → {after:,} ({sign}{abs(after - before):,})",
+                    style="bold")  # fmt: skip
+        out = [self.game.names[s.seat] for s in self.game.standings()
+               if s.hand == self.game.number and s.place > 1]  # fmt: skip
+        if out:
+            text.append(f"\nOut of the game: {', '.join(out)}", style="bold")
+        return HandOverScreen(text, f"Hand {self.game.number} is over")
+
+    def finish(self) -> None:
+        from pokerroom.tui.gameover import GameOverScreen
+
+        self.app.switch_screen(GameOverScreen(self.game))
+
+    # --------------------------------------------------------------- your turn
+
+    def _my_turn(self) -> bool:
+        return self._choice is not None and not self._choice.done()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if not super().check_action(action, parameters):
+            return False
+        if action in ("leave", "hints", "quit"):
+            return True
+        if action == "save":
+            return self._my_turn() or self._between
+        view = self.view
+        if view is not None and view.street.value == 4:
+            return False  # the showdown: the keys of the declarations' list
+        if not self._my_turn() or view is None or view.legal is None:
+            # not your turn: the betting keys are listed, dimmed, once each
+            return False if action in ("check", "bet") else None
+        kinds = view.legal.kinds
+        if action == "all_in":
+            return buttons(view)[3].enabled or None
+        if action == "fold":
+            return True if _K.FOLD in kinds else None
+        if action == "check":
+            return _K.CALL not in kinds and (_K.CHECK in kinds or None)
+        if action == "call":
+            return _K.CALL in kinds
+        bet = _K.BET in kinds or (_K.RAISE not in kinds and not view.to_call)
+        if action == "bet":
+            return bet and (_K.BET in kinds or None)
+        if action == "raise":
+            return not bet and (_K.RAISE in kinds or None)
+        return True
+
+    def action_fold(self) -> None:
+        self.query_one(ActionBar).choose("fold")
+
+    def action_check(self) -> None:
+        self.query_one(ActionBar).choose("check")
+
+    def action_call(self) -> None:
+        self.query_one(ActionBar).choose("call")
+
+    def action_bet(self) -> None:
+        self.query_one(ActionBar).choose("bet")
+
+    def action_raise(self) -> None:
+        self.query_one(ActionBar).choose("raise")
+
+    def action_all_in(self) -> None:
+        self.query_one(ActionBar).choose("all-in")
+
+    def action_hints(self) -> None:
+        prefs = self.poker.prefs
+        prefs.hints = not prefs.hints
+        prefs.save()
+        self.notify("Hints on" if prefs.hints else "Hints off")
+        if self.view is not None and (self._my_turn() or self._between):
+            self.show()
+
+    # ------------------------------------------------------------------- hints
+
+    @work(exclusive=True, group="hints", thread=True)
+    def update_hints(self, view: PlayerView) -> None:
+        """Work the hints out in a thread (equity takes a moment), then show them."""
+        from pokerroom.tui.hints import hint_text
+
+        felt = self.query_one(Felt)
+        text = hint_text(view)
+        self.app.call_from_thread(setattr, felt, "hint", text)
+
+    # ------------------------------------------------------------ save, leave
+
+    def save_data(self) -> dict[str, object]:
+        return {SAVE_KEY: self.game.to_data(), "history": self.history}
+
+    def summary(self) -> str:
+        game = self.game
+        return f"hand {game.number}, {game.players} players, your chips {game.table.stacks[YOU]:,}"
+
+    def autosave(self) -> None:
+        try:
+            self.poker.store.save(AUTOSAVE, self.save_data(), summary=self.summary())
+        except SaveError as exc:
+            self.notify(f"Autosave failed: {exc}", severity="warning")
+
+    def action_save(self) -> None:
+        self.ask_save(then_leave=False)
+
+    def ask_save(self, *, then_leave: bool, quit_app: bool = False) -> None:
+        store = self.poker.store
+        try:
+            existing = [s.slot for s in store.slots() if s.slot != AUTOSAVE]
+        except SaveError:
+            existing = []
+
+        def saved(name: str | None) -> None:
+            if name is None:
+                return
+            if not (self._my_turn() or self._between):
+                self.notify("Save on your turn or between hands", severity="warning")
+                return
+            try:
+                store.save(name, self.save_data(), summary=self.summary())
+            except SaveError as exc:
+                self.app.push_screen(MessageDialog("The game was not saved", str(exc)))
+                return
+            self.notify(f"Saved as {name!r}")
+            if then_leave:
+                self.leave(quit_app=quit_app)
+
+        default = f"hand {self.game.number}"
+        self.app.push_screen(SaveDialog(default, existing), saved)
+
+    def action_leave(self) -> None:
+        self.ask_leave(quit_app=False)
+
+    def ask_leave(self, *, quit_app: bool) -> None:
+        """Ask before leaving: save first, leave without saving, or stay."""
+        if isinstance(self.app.screen, LeaveDialog):
+            return
+
+        def answered(choice: str | None) -> None:
+            if choice == "save":
+                self.ask_save(then_leave=True, quit_app=quit_app)
+            elif choice == "leave":
+                self.leave(quit_app=quit_app)
+
+        can_save = self._my_turn() or self._between
+        self.app.push_screen(LeaveDialog(can_save=can_save, quit_app=quit_app), answered)
+
+    def leave(self, *, quit_app: bool) -> None:
+        self._leaving = True
+        self.workers.cancel_group(self, "hand-loop")
+        if quit_app:
+            self.app.exit()
+            return
+        while self.app.screen is not self:
+            self.app.pop_screen()
+        self.dismiss()
+
+
+def _refusal(message: str) -> str:
+    """The engine's refusal of your action, said to you."""
+    _, _, rest = message.partition(": ")
+    return f"Not allowed: {rest}" if rest else message

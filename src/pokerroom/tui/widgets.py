@@ -1,0 +1,387 @@
+"""The table's widgets.  Each renders what it is given (attributes down) and reports
+what you choose as a message (messages up); none keeps any game state of its own.
+
+* :class:`SeatsPanel`: every seat, its chips, bet, marks (button, blinds), status, cards;
+* :class:`Felt`: the board, the pot and side pots, your cards, whose turn, hints;
+* :class:`HandLog`: every action of every hand, scrolling;
+* :class:`ActionBar`: your choices; it posts :class:`ActionBar.Chosen`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import ClassVar
+
+from rich.console import Group, RenderableType
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+from textual.widgets import Button, Input, OptionList, RichLog, Static
+from textual.widgets.option_list import Option
+
+from pokerroom.engine.actions import Action, ActionKind
+from pokerroom.engine.view import PlayerView
+from pokerroom.tui import cardface
+from pokerroom.tui.base import Menu
+from pokerroom.tui.choices import buttons, declarations, needs_amount, quick_sizes, read_amount
+from pokerroom.tui.felt import PotLine, SeatLine
+from pokerroom.tui.fields import TypedInput
+
+__all__ = ["ActionBar", "AmountInput", "Felt", "HandLog", "SeatsPanel"]
+
+_CARD = re.compile(r"\b([2-9TJQKA][cdhs]|Jk)\b")
+
+
+def _chips(amount: int) -> str:
+    return f"{amount:,}"
+
+
+class SeatsPanel(Widget):
+    """Every seat: marks, name, chips behind, bet in front, cards or status."""
+
+    lines: reactive[tuple[SeatLine, ...]] = reactive((), layout=True)
+    out: reactive[tuple[str, ...]] = reactive(())
+
+    def render(self) -> RenderableType:
+        width = self.size.width
+        name_w = min(max(9, width - 36), 18)
+        rows: list[Text] = []
+        for s in self.lines:
+            row = Text()
+            row.append("▶ " if s.status == "to act" else "  ", style="bold yellow")
+            row.append(f"{s.marks:<5.5}", style="bold cyan")
+            style = "bold reverse" if s.is_you else ("dim" if s.status in ("folded", "out") else "")
+            row.append(f"{s.name:<{name_w}.{name_w}}", style=style)
+            row.append(f"{_chips(s.stack):>7} ")
+            row.append(f"{_chips(s.bet) if s.bet else '':>6} ", style="bold")
+            if s.cards:
+                row.append_text(cardface.small(s.cards))
+                row.append(" ")
+            if s.won:
+                row.append(f"+{_chips(s.won)}", style="bold green")
+            elif s.status and s.status != "to act":
+                row.append(s.status, style="dim" if s.status in ("folded", "mucked") else "bold")
+            elif s.last:
+                row.append(s.last, style="italic")
+            rows.append(row)
+        for name in self.out:
+            row = Text("  " + " " * 5)
+            row.append(f"{name:<{name_w}.{name_w}}", style="dim strike")
+            row.append(f"{'out':>7}", style="dim")
+            rows.append(row)
+        head = Text(f"  {'':5}{'player':<{name_w}}{'chips':>7} {'bet':>6} cards", style="dim")
+        for row in (head, *rows):
+            row.no_wrap = True
+            row.overflow = "crop"
+        return Group(head, *rows)
+
+
+class Felt(Widget):
+    """The middle of the table: board, pots, your cards, whose turn, hints."""
+
+    board: reactive[tuple[int, ...]] = reactive(())
+    pots: reactive[tuple[PotLine, ...]] = reactive((), layout=True)
+    hole: reactive[tuple[int, ...]] = reactive(())
+    names: reactive[tuple[str, ...]] = reactive(())
+    turn: reactive[str] = reactive("")
+    hint: reactive[str] = reactive("", layout=True)
+    roomy: reactive[bool] = reactive(False, layout=True)
+
+    def render(self) -> RenderableType:
+        parts: list[RenderableType] = []
+        if self.roomy:
+            board = cardface.large(self.board, slots=5)
+            mine = cardface.large(self.hole) if self.hole else [Text(), Text(), Text()]
+            for b, m in zip(board, mine, strict=True):
+                line = Text("  ")
+                line.append_text(b)
+                line.append("      ")
+                line.append_text(m)
+                parts.append(line)
+            labels = Text("  board" + " " * 25 + "      your cards", style="dim")
+            parts.append(labels)
+        else:
+            line = Text("Board ", style="dim")
+            line.append_text(cardface.small([*self.board]) if self.board else Text("-"))
+            line.append("   You ", style="dim")
+            line.append_text(cardface.small(self.hole) if self.hole else Text("-"))
+            parts.append(line)
+        parts.append(self._pot_text())
+        parts.append(Text(self.turn, style="bold yellow"))
+        if self.hint:
+            parts.append(Text(self.hint, style="italic cyan"))
+        return Group(*parts)
+
+    def _pot_text(self) -> Text:
+        text = Text("Pot ", style="dim")
+        if not self.pots:
+            text.append("0")
+            return text
+        if len(self.pots) == 1:
+            text.append(_chips(self.pots[0].amount), style="bold")
+        else:
+            total = sum(p.amount for p in self.pots)
+            text.append(_chips(total), style="bold")
+            for p in self.pots:
+                who = ", ".join(self.names[s] for s in p.eligible) if self.names else ""
+                text.append(f"  {p.name} {_chips(p.amount)}", style="bold")
+                text.append(f" ({who})", style="dim")
+        winners = [p for p in self.pots if p.winners]
+        for p in winners:
+            if len(p.winners) == 1:
+                got = self.names[p.winners[0]]
+            else:
+                shares = zip(p.winners, p.shares, strict=True)
+                got = ", ".join(f"{self.names[w]} {_chips(c)}" for w, c in shares)
+            text.append(f"\n{p.name.capitalize()} {_chips(p.amount)} → {got}", style="green")
+        return text
+
+
+class HandLog(RichLog):
+    """The log of every action, hand after hand; cards in their suits' colours."""
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(
+            wrap=True, markup=False, highlight=False, max_lines=2000, min_width=20, **kwargs  # type: ignore[arg-type]
+        )
+        self._key: object = None
+        self._written: list[str] = []
+
+    def show(self, key: object, lines: Sequence[str]) -> None:
+        """Show hand ``key``'s lines: what is new is appended."""
+        if key != self._key:
+            self._key = key
+            self._written = []
+            if self.lines:
+                self.write(Text(""))
+        if lines[: len(self._written)] != self._written:
+            self._written = []
+        for line in lines[len(self._written) :]:
+            self.write(self.colour(line))
+        self._written = list(lines)
+
+    @staticmethod
+    def colour(line: str) -> Text:
+        text = Text(line, style="bold" if line.startswith("***") else "")
+        for m in _CARD.finditer(line):
+            card = m.group(0)
+            from pokerroom.cards import Card
+
+            code = int(Card.parse(card))
+            style = cardface.face(code).style
+            text.stylize(style, m.start(), m.end())
+        return text
+
+
+class AmountInput(TypedInput):
+    """The amount of a bet or raise; quick sizes by key."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("m", "quick('m')", "Min", priority=True),
+        Binding("h", "quick('h')", "½ pot", priority=True),
+        Binding("p", "quick('p')", "Pot", priority=True),
+        Binding("a", "quick('a')", "All-in", priority=True),
+        Binding("enter", "submit", "Confirm", key_display="⏎"),
+        Binding("escape", "cancel", "Back"),
+    ]
+
+    class Quick(Message):
+        def __init__(self, key: str) -> None:
+            super().__init__()
+            self.key = key
+
+    class Cancel(Message):
+        pass
+
+    def action_quick(self, key: str) -> None:
+        self.post_message(self.Quick(key))
+
+    def action_cancel(self) -> None:
+        self.post_message(self.Cancel())
+
+
+class ChoiceButton(Button):
+    """A button of the action bar (Enter presses it; ← → move between them)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "press", "Select", show=False),
+        Binding("left", "app.focus_previous", "Choose", key_display="←→⏎"),
+        Binding("right", "app.focus_next", "Choose", show=False),
+    ]
+
+
+class ActionBar(Widget):
+    """Your choices when it is your turn; posts :class:`Chosen` with the action."""
+
+    view: reactive[PlayerView | None] = reactive(None, always_update=True)
+    message: reactive[str] = reactive("")
+
+    class Chosen(Message):
+        """You chose ``action``."""
+
+        def __init__(self, action: Action) -> None:
+            super().__init__()
+            self.action = action
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="buttons"):
+            for name in ("fold", "call", "raise", "all-in"):
+                yield ChoiceButton("", id=f"act-{name}", compact=True, disabled=True)
+        with Horizontal(id="amount-row"):
+            yield Static("", id="amount-label")
+            yield AmountInput(id="amount", type="integer", compact=True)
+            yield Static("", id="amount-help")
+        yield Menu(id="declare")
+        yield Static("", id="bar-message")
+
+    def _mine(self) -> PlayerView | None:
+        v = self.view
+        return v if v is not None and v.is_my_turn and v.legal is not None else None
+
+    def watch_view(self) -> None:
+        self._update_controls()
+
+    def watch_message(self, text: str) -> None:
+        self.query_one("#bar-message", Static).update(Text(text, style="bold red"))
+
+    def _update_controls(self) -> None:
+        v = self._mine()
+        row = self.query_one("#amount-row")
+        declare = self.query_one("#declare", OptionList)
+        btns = list(self.query(ChoiceButton))
+        self.set_class(v is not None, "-my-turn")
+        row.display = False
+        if v is None or v.street.value == 4:
+            for b in btns:
+                b.disabled = True
+                b.display = v is None
+            declare.display = v is not None
+            if v is not None:
+                declare.clear_options()
+                declare.add_options(
+                    [Option(d.label, id=str(k)) for k, d in enumerate(declarations(v))]
+                )
+                declare.highlighted = 0
+                declare.focus()
+            else:
+                labels = ("Fold", "Check", "Bet", "All-in")
+                for b, label in zip(btns, labels, strict=True):
+                    b.label = label
+                    b.refresh(layout=True)
+            return
+        declare.display = False
+        focus_target: ChoiceButton | None = None
+        for b, choice in zip(btns, buttons(v), strict=True):
+            b.display = True
+            b.label = f"{choice.label} ({choice.key})"
+            b.disabled = not choice.enabled
+            b.refresh(layout=True)
+            if choice.enabled and focus_target is None and choice.name in ("check", "call"):
+                focus_target = b
+        if focus_target is not None:
+            focus_target.focus()
+        else:
+            for b in btns:
+                if not b.disabled:
+                    b.focus()
+                    break
+
+    # ------------------------------------------------------------------ choosing
+
+    def choose(self, name: str) -> None:
+        """Take the button ``name`` (``fold``, ``call``, ``raise``, ``all-in``) if legal:
+        a bet or raise that needs an amount opens the amount field."""
+        v = self._mine()
+        if v is None or v.street.value == 4:
+            return
+        pairs = ({"bet", "raise"}, {"check", "call"})
+        for choice in buttons(v):
+            if choice.name == name or any({name, choice.name} <= pair for pair in pairs):
+                if not choice.enabled:
+                    self.message = f"{choice.label} is not possible now."
+                    return
+                if choice.action is not None:
+                    self._send(choice.action)
+                else:
+                    self.open_amount()
+                return
+
+    def open_amount(self) -> None:
+        v = self._mine()
+        if v is None or not needs_amount(v):
+            return
+        legal = v.legal
+        assert legal is not None
+        word = "Bet" if ActionKind.BET in legal.kinds else "Raise to"
+        self.query_one("#amount-label", Static).update(f"{word} ")
+        sizes = " · ".join(f"{q.label} {q.amount:,}" for q in quick_sizes(v)[1:3])
+        self.query_one("#amount-help", Static).update(
+            f" from {legal.min_to:,} to {legal.max_to:,}  ({sizes})"
+        )
+        field = self.query_one(AmountInput)
+        field.value = str(legal.min_to)
+        self.query_one("#amount-row").display = True
+        self.query_one("#buttons").display = False
+        field.focus()
+        self.message = ""
+
+    def close_amount(self) -> None:
+        self.query_one("#amount-row").display = False
+        self.query_one("#buttons").display = True
+        self._update_controls()
+
+    @on(AmountInput.Quick)
+    def _quick(self, event: AmountInput.Quick) -> None:
+        v = self._mine()
+        if v is None:
+            return
+        for q in quick_sizes(v):
+            if q.key == event.key:
+                self.query_one(AmountInput).value = str(q.amount)
+
+    @on(AmountInput.Cancel)
+    def _cancel(self) -> None:
+        self.message = ""
+        self.close_amount()
+
+    @on(Input.Submitted, "#amount")
+    def _submit(self, event: Input.Submitted) -> None:
+        event.stop()
+        v = self._mine()
+        if v is None:
+            return
+        check = read_amount(event.value, v)
+        if check.amount is None:
+            self.message = check.message
+            return
+        legal = v.legal
+        assert legal is not None
+        kind = ActionKind.BET if ActionKind.BET in legal.kinds else ActionKind.RAISE
+        self.query_one("#amount-row").display = False
+        self.query_one("#buttons").display = True
+        self._send(Action(kind, check.amount))
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        name = (event.button.id or "").removeprefix("act-")
+        self.choose(name)
+
+    @on(OptionList.OptionSelected, "#declare")
+    def _declared(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        v = self._mine()
+        if v is None:
+            return
+        options = declarations(v)
+        self._send(options[int(event.option.id or 0)].action)
+
+    def _send(self, action: Action) -> None:
+        self.message = ""
+        self.post_message(self.Chosen(action))

@@ -1,0 +1,131 @@
+"""Real terminals for the terminal game's end-to-end test: the program runs in a real
+pseudo-terminal, gets keystrokes and its screen is read back as text.
+
+Two drivers, one interface: tmux where the machine has it, else pexpect with the pyte
+terminal emulator (installed by ``make test``, so the test runs everywhere).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import time
+import uuid
+from collections.abc import Sequence
+
+import pexpect
+import pyte
+
+# Key names (tmux's) as the bytes a terminal sends.
+KEYS = {
+    "Enter": "\r", "Escape": "\x1b", "BSpace": "\x7f", "Tab": "\t", "Space": " ",
+    "Up": "\x1b[A", "Down": "\x1b[B", "Right": "\x1b[C", "Left": "\x1b[D",
+    "C-s": "\x13", "C-q": "\x11",
+}  # fmt: skip
+
+
+class Terminal:
+    """A program in a pseudo-terminal of ``width`` × ``height``."""
+
+    def send(self, *keys: str) -> None:
+        raise NotImplementedError
+
+    def screen(self) -> str:
+        raise NotImplementedError
+
+    def alive(self) -> bool:
+        raise NotImplementedError
+
+    def close(self) -> None:
+        raise NotImplementedError
+
+    def wait_for(self, text: str, timeout: float = 60.0) -> str:
+        """Wait until ``text`` is on the screen; the screen then."""
+        end = time.monotonic() + timeout
+        while True:
+            screen = self.screen()
+            if text in screen:
+                return screen
+            if time.monotonic() > end:
+                raise AssertionError(f"{text!r} never appeared; the screen:\n{screen}")
+            time.sleep(0.1)
+
+    def type(self, *keys: str) -> None:
+        for key in keys:
+            self.send(key)
+            time.sleep(0.05)
+
+
+class TmuxTerminal(Terminal):
+    def __init__(self, argv: Sequence[str], env: dict[str, str], width: int, height: int):
+        self.name = f"pokerroom-test-{uuid.uuid4().hex[:8]}"
+        exports = " ".join(f"{k}={v!r}" for k, v in env.items())
+        command = f"env {exports} {' '.join(argv)}; echo EXITED $?; sleep 30"
+        subprocess.run(
+            ["tmux", "new-session", "-d", "-s", self.name, "-x", str(width), "-y", str(height),
+             command],
+            check=True,
+        )  # fmt: skip
+
+    def send(self, *keys: str) -> None:
+        subprocess.run(["tmux", "send-keys", "-t", self.name, *keys], check=True)
+
+    def screen(self) -> str:
+        out = subprocess.run(["tmux", "capture-pane", "-p", "-t", self.name],
+                             check=True, capture_output=True, text=True)  # fmt: skip
+        return out.stdout
+
+    def alive(self) -> bool:
+        return "EXITED" not in self.screen()
+
+    def close(self) -> None:
+        subprocess.run(["tmux", "kill-session", "-t", self.name], check=False)
+
+
+class PyteTerminal(Terminal):
+    def __init__(self, argv: Sequence[str], env: dict[str, str], width: int, height: int):
+        self.child = pexpect.spawn(argv[0], list(argv[1:]), env={**os.environ, **env},
+                                   dimensions=(height, width), encoding="utf-8")  # fmt: skip
+        self.emulator = pyte.Screen(width, height)
+        self.stream = pyte.Stream(self.emulator)
+
+    def _pump(self) -> None:
+        while True:
+            try:
+                data = self.child.read_nonblocking(65536, timeout=0.05)
+            except (pexpect.TIMEOUT, pexpect.EOF):
+                return
+            self.stream.feed(data)
+
+    def send(self, *keys: str) -> None:
+        for key in keys:
+            self.child.send(KEYS.get(key, key))
+
+    def screen(self) -> str:
+        self._pump()
+        return "\n".join(line.rstrip() for line in self.emulator.display)
+
+    def alive(self) -> bool:
+        self._pump()
+        return self.child.isalive()
+
+    def close(self) -> None:
+        self.child.close(force=True)
+
+
+def drivers() -> list[str]:
+    """The real terminal to test in: tmux where the machine has it, else pexpect with
+    the pyte emulator (``POKERROOM_TEST_TERMINAL=pyte`` forces it)."""
+    forced = os.environ.get("POKERROOM_TEST_TERMINAL")
+    if forced:
+        return [forced]
+    return ["tmux"] if shutil.which("tmux") else ["pyte"]
+
+
+def open_terminal(
+    driver: str, argv: Sequence[str], env: dict[str, str], width: int = 80, height: int = 24
+) -> Terminal:
+    if driver == "tmux":
+        return TmuxTerminal(argv, env, width, height)
+    return PyteTerminal(argv, env, width, height)

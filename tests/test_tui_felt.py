@@ -1,0 +1,365 @@
+"""What the table shows, worked out from one seat's view: seats, pots and side pots, the
+log, the action bar's choices, the typed amount, hints, the chip graph, the form's rules."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine_helpers import make
+from pokerroom.engine import Action, ActionKind, EventKind, Hand
+from pokerroom.evaluator import describe
+from pokerroom.history.phh import dumps, loads
+from pokerroom.history.record import to_phh
+from pokerroom.history.replay import replay_phh
+from pokerroom.rules import Rules
+from pokerroom.tui.chart import chip_graph
+from pokerroom.tui.choices import buttons, declarations, quick_sizes, read_amount
+from pokerroom.tui.felt import (
+    hand_name,
+    log_lines,
+    outcome_lines,
+    played_hand,
+    pots,
+    seats,
+    turn_text,
+)
+from pokerroom.tui.form import FormChoices, FormError, make_rules, read_seed
+from pokerroom.tui.hints import CALLED, RAISED, hint_text, likely_ranges
+
+NL = Rules.preset("no-limit")
+NAMES = ("Hero", "Ada", "Bo")
+
+
+def _side_pot_hand() -> Hand:
+    """Hero (button) all-in for 1000, Ada all-in for 300, Bo calls: a side pot."""
+    hand = make(NL, [1000, 300, 1000], button=0, holes=["As Ad", "Kc Kd", "Qh Qs"],
+                board="2c 7h 9s Jd 3c")  # fmt: skip
+    hand.raise_to(1000)
+    hand.call()
+    hand.call()
+    return hand
+
+
+def test_side_pots_in_play_layer_at_the_all_in_total() -> None:
+    hand = make(NL, [1000, 300, 1000], button=0)
+    hand.raise_to(500)
+    hand.call()  # Ada all-in for 300
+    view = hand.view(0)
+    assert [(p.name, p.amount, p.eligible) for p in pots(view)] == [
+        ("main pot", 604, (0, 1, 2)),  # 300 from Hero and Ada, Bo's 4 (Bo may still call)
+        ("side pot 1", 200, (0, 2)),  # Hero's 200 above Ada's 300: Ada cannot win it
+    ]
+    assert sum(p.amount for p in pots(view)) == view.pot
+
+
+def test_pots_of_a_finished_hand_name_their_winners() -> None:
+    view = _side_pot_hand().view(1)
+    lines = pots(view)
+    assert [(p.name, p.amount, p.winners) for p in lines] == [
+        ("main pot", 900, (0,)),
+        ("side pot 1", 1400, (0,)),
+    ]
+
+
+def test_one_pot_when_nobody_is_all_in() -> None:
+    hand = make(NL, [500, 500, 500], button=0)
+    hand.call()
+    assert [(p.name, p.amount) for p in pots(hand.view(2))] == [("pot", 10)]
+
+
+def test_seats_never_show_cards_a_seat_may_not_see() -> None:
+    hand = make(NL, [500, 500, 500], button=0, holes=["As Ad", "Kc Kd", "Qh Qs"])
+    hand.fold()  # Hero folds: its own cards are gone from the table too
+    view = hand.view(1)
+    lines = seats(view, NAMES)
+    assert lines[0].status == "folded" and lines[0].cards == ()
+    assert lines[1].cards == tuple(view.hole) and lines[1].is_you
+    assert lines[2].cards == (None, None)  # face down
+    assert [s.marks for s in lines] == ["D", "SB", "BB"]
+    assert lines[1].status == "to act"
+
+
+def test_seats_show_all_in_and_shown_cards() -> None:
+    hand = _side_pot_hand()
+    view = hand.view(2)
+    lines = seats(view, NAMES)
+    assert lines[0].cards == tuple(hand.hole(0))  # shown at the showdown
+    assert lines[0].won == 2300 and lines[2].won == 0
+
+
+def test_marks_of_the_button_blind_and_straddle() -> None:
+    rules = Rules.preset("computer-tournament")
+    hand = make(rules, [1000] * 3, button=0)
+    lines = seats(hand.view(0), NAMES)
+    assert lines[0].marks == "D BL"  # 001: the button posts the blind
+    hand.raise_to(10)  # the straddle
+    assert seats(hand.view(0), NAMES)[1].marks == "ST"
+
+
+def test_marks_of_seats_out_of_the_game() -> None:
+    hand = make(NL, [500, 500, 500], button=0)
+    lines = seats(hand.view(0), NAMES, out=[False, False, True])
+    assert (lines[2].status, lines[2].cards, lines[2].stack) == ("out", (), 0)
+
+
+def test_log_tells_every_action_and_the_showdown_with_names() -> None:
+    view = _side_pot_hand().view(2)
+    log = log_lines(view, NAMES, 7)
+    assert log[0] == "── Hand 7 ──"
+    assert "Ada posts the small blind 2" in log
+    assert "Bo posts the big blind 4" in log
+    assert "Dealt to Bo: Qh Qs" in log
+    assert not any("??" in line for line in log)  # unseen cards are left out
+    assert "Hero raises to 1,000 (all-in)" in log
+    assert any(line.startswith("Hero shows As Ad: pair of aces") for line in log)
+    assert "Hero wins the main pot (900) with pair of aces, jack-nine-seven kickers" in log
+    assert not any(line.startswith("Seat ") for line in log)
+
+
+def test_log_of_a_hand_in_play_has_no_summary() -> None:
+    hand = make(NL, [500, 500, 500], button=0)
+    hand.call()
+    log = log_lines(hand.view(0), NAMES, 1)
+    assert log[-1] == "Hero calls 4"
+    assert not any("record ends" in line or "SUMMARY" in line for line in log)
+
+
+def test_outcome_lines_list_the_shown_hands_and_the_pots() -> None:
+    view = _side_pot_hand().view(0)
+    out = outcome_lines(view, NAMES)
+    assert [line.split(" ")[1] for line in out] == ["shows"] * 3 + ["wins", "wins"]
+
+
+def test_outcome_when_everyone_folds() -> None:
+    hand = make(NL, [500, 500, 500], button=0)
+    hand.fold()
+    hand.fold()
+    assert outcome_lines(hand.view(0), NAMES) == ["Bo wins the pot (4)"]  # 2 returned
+
+
+def test_played_hand_as_you_saw_it_replays_from_its_phh() -> None:
+    hand = make(NL, [500, 500, 500], button=0, holes=["As Ad", "Kc Kd", "Qh Qs"],
+                board="2c 7h 9s Jd 3c")  # fmt: skip
+    hand.fold()  # Hero folds: Ada and Bo go to a showdown Hero sees
+    hand.call()
+    while hand.street < 4:
+        hand.check()
+    hand.show()
+    hand.show()
+    played = played_hand(hand.view(0), NAMES, 1)
+    text = dumps(to_phh(played))
+    assert "d dh p3 AsAd" in text and "d dh p1 KcKd" in text and "d dh p2 QhQs" in text
+    again = replay_phh(loads(text)).played
+    assert again.result is not None and again.names is not None  # seats in PHH's order
+    assert dict(zip(again.names, again.result.stacks, strict=True)) == dict(
+        zip(NAMES, hand.result.stacks, strict=True)
+    )
+
+
+def test_played_hand_keeps_unseen_cards_unknown() -> None:
+    hand = make(NL, [500, 500, 500], button=0, holes=["As Ad", "Kc Kd", "Qh Qs"])
+    hand.raise_to(20)
+    hand.fold()
+    hand.fold()
+    text = dumps(to_phh(played_hand(hand.view(0), NAMES, 1)))
+    assert "KcKd" not in text and "QhQs" not in text and text.count("????") == 2
+
+
+def test_turn_text() -> None:
+    hand = make(NL, [500, 500, 500], button=0)
+    assert turn_text(hand.view(0), NAMES) == "Your turn: 4 to call."
+    assert turn_text(hand.view(1), NAMES) == "Hero is thinking..."
+
+
+def test_hand_name_needs_five_cards() -> None:
+    hand = make(NL, [500, 500], button=0, holes=["As Ad", "Kc Kd"], board="Ac 7h 9s Jd 3c")
+    assert hand_name(hand.view(0)) == ""
+    hand.call()
+    hand.check()
+    assert hand_name(hand.view(0)) == "three aces, nine-seven kickers"
+
+
+# ------------------------------------------------------------------ the action bar
+
+
+def test_buttons_name_check_or_call_and_bet_or_raise() -> None:
+    hand = make(NL, [500, 500, 500], button=0)
+    assert [(b.label, b.enabled) for b in buttons(hand.view(0))] == [
+        ("Fold", True), ("Call 4", True), ("Raise to…", True), ("All-in 500", True),
+    ]  # fmt: skip
+    hand.call()
+    hand.call()
+    hand.check()  # the flop: nothing to call
+    labels = [(b.label, b.enabled) for b in buttons(hand.view(1))]
+    assert labels == [("Fold", False), ("Check", True), ("Bet…", True), ("All-in 496", True)]
+
+
+def test_fixed_limit_bets_have_their_one_amount() -> None:
+    hand = make(Rules.preset("casino-limit"), [100, 100, 100], button=0)
+    labels = [(b.label, b.action) for b in buttons(hand.view(0))]
+    assert labels[2] == ("Raise to 4", Action.raise_to(4))
+    assert labels[3] == ("All-in 100", None)  # no all-in in fixed limit but a short call
+
+
+def test_the_straddler_straddles_or_folds() -> None:
+    hand = make(Rules.preset("computer-tournament"), [1000] * 3, button=0)
+    labels = [(b.label, b.enabled) for b in buttons(hand.view(1))]  # seat 1 straddles
+    assert labels[:3] == [("Fold", True), ("Check", False), ("Straddle 10", True)]
+    hand.raise_to(10)
+    assert [b.label for b in buttons(hand.view(2))][2] == "Raise to 20"
+
+
+def test_a_short_call_is_the_all_in() -> None:
+    hand = make(NL, [500, 3, 500], button=0)  # seat 1 posts 2 of its 3; seat 2 posts 4
+    hand.raise_to(100)  # seat 0, the button, acts first
+    bar = {b.name: b for b in buttons(hand.view(1))}
+    assert bar["call"].label == "Call 1 (all-in)" and bar["all-in"].action == Action.call()
+
+
+def test_quick_sizes_stay_within_the_legal_range() -> None:
+    rules = Rules.preset("no-limit", structure="pot-limit")
+    hand = make(rules, [500, 500, 500], button=0)
+    sizes = {q.label: q.amount for q in quick_sizes(hand.view(0))}
+    legal = hand.legal_actions()
+    assert sizes == {"min": 8, "½ pot": 9, "pot": 14, "all-in": legal.max_to}
+    assert legal.max_to == 14  # pot limit: the pot raise is the most
+
+
+@pytest.mark.parametrize(
+    ("text", "amount", "message"),
+    [
+        ("20", 20, ""),
+        (" 1,000 ", None, "1000 is too big: the most is 500 (all your chips)."),
+        ("7", None, "7 is too small: the smallest raise is to 8."),
+        ("", None, "Type the amount to raise to (8 to 500)."),
+        ("lots", None, "'lots' is not a number of chips (8 to 500)."),
+    ],
+)
+def test_read_amount_explains_every_illegal_amount(text: str, amount: int | None,
+                                                   message: str) -> None:  # fmt: skip
+    view = make(NL, [500, 500, 500], button=0).view(0)
+    check = read_amount(text, view)
+    assert (check.amount, check.message) == (amount, message)
+
+
+def test_read_amount_under_pot_limit_names_the_limit() -> None:
+    view = make(Rules.preset("no-limit", structure="pot-limit"), [500] * 3, button=0).view(0)
+    assert read_amount("100", view).message == "100 is too big: the most is 14 (the pot limit)."
+
+
+def test_declarations_of_announced_hands_best_first_then_concede() -> None:
+    rules = Rules.preset("casino-limit", showdown="announced")
+    hand = make(rules, [1000, 1000], button=0, holes=["As Ad", "Kc Kd"], board="Ac 7h 9s Jd 3c")
+    while hand.street < 4:
+        hand.check_or_call()
+    view = hand.view(hand.to_act)
+    choices = declarations(view)
+    values = view.legal.values
+    announced = [choices[0], *choices[2:]]
+    assert [c.label for c in announced] == [f"Announce {describe(v)}" for v in values]
+    assert list(values) == sorted(values, reverse=True) and len(values) > 1
+    assert choices[1].action == Action.muck()  # conceding, right after the best hand
+    assert choices[0].action == Action.show(values[0])
+
+
+def test_declarations_when_cards_speak() -> None:
+    hand = make(NL, [100, 100], button=0, holes=["As Ad", "Kc Kd"], board="Ac 7h 9s Jd 3c")
+    while hand.street < 4:
+        hand.check_or_call()
+    assert [c.action for c in declarations(hand.view(hand.to_act))] == [
+        Action.show(), Action.muck(),
+    ]  # fmt: skip
+
+
+# ------------------------------------------------------------------------- hints
+
+
+def test_likely_ranges_follow_the_pre_flop_actions() -> None:
+    hand = make(NL, [500, 500, 500, 500], button=0)
+    hand.raise_to(12)  # seat 3 raises
+    hand.call()  # seat 0 calls
+    hand.fold()  # seat 1 folds
+    assert likely_ranges(hand.view(2)) == [CALLED, RAISED]
+
+
+def test_hint_text_names_the_hand_the_equity_and_the_nuts() -> None:
+    hand = make(NL, [500, 500], button=0, holes=["As Ad", "Kc Kd"], board="Ac 7h 9s Jd 3c")
+    hand.call()
+    hand.check()
+    text = hint_text(hand.view(0))
+    assert text.startswith("Hint: You have three aces, nine-seven kickers; equity ")
+    assert "against 1 opponent's likely hands" in text
+    assert text.endswith("the nuts: three aces, nine-seven kickers")
+    share = int(text.split("equity ")[1].split("%")[0])
+    assert 85 <= share <= 100  # a set of aces against any two cards
+    assert hint_text(hand.view(0)) == text  # seeded: the same spot, the same hint
+
+
+# ------------------------------------------------------------------ the chip graph
+
+
+def test_chip_graph_rows_share_one_scale() -> None:
+    chips = [[100, 100, 100], [150, 150, 0], [300, 0, 0]]
+    lines = chip_graph(chips, ["Ann", "Bo", "Cy"], width=10).plain.split("\n")
+    assert lines == ["Ann  ▃▄█  300", "Bo   ▃▄  out", "Cy   ▃   out"]
+
+
+def test_chip_graph_samples_long_games() -> None:
+    chips = [[k, 1000 - k] for k in range(0, 1001)]
+    lines = chip_graph(chips, ["A", "B"], width=40).plain.split("\n")
+    assert all(len(line) <= 3 + 40 + 6 for line in lines)
+
+
+# ------------------------------------------------------------------------ the form
+
+
+def test_form_rules_of_each_preset_and_structure() -> None:
+    for preset in ("no-limit", "casino-limit", "computer-tournament", "wild"):
+        for structure in ("preset", "fixed-limit", "no-limit", "pot-limit"):
+            rules = make_rules(FormChoices(preset=preset, structure=structure))
+            want = Rules.preset(preset).structure.value if structure == "preset" else structure
+            assert rules.structure.value == want
+            Hand(rules, [rules.buy_in] * 4, rng=random.Random(1))  # every one plays
+
+
+def test_form_stakes_and_buy_in() -> None:
+    rules = make_rules(FormChoices(preset="casino-limit", stakes="10/20", buy_in=500))
+    assert (rules.units, rules.blinds, rules.buy_in) == ((10, 10, 20, 20), (5, 10), 500)
+    with pytest.raises(FormError, match="stakes '10-20': write two amounts like 2/4"):
+        make_rules(FormChoices(stakes="10-20"))
+    with pytest.raises(FormError, match="buy_in is 4"):
+        make_rules(FormChoices(stakes="2/4", buy_in=4))
+
+
+def test_form_seed() -> None:
+    assert read_seed("") is None and read_seed(" 42 ") == 42
+    with pytest.raises(FormError, match="a whole number"):
+        read_seed("x1")
+
+
+def test_form_choices_remembered_through_plain_data() -> None:
+    choices = FormChoices(name="Ann", opponents=5, bots=["random"] * 9, preset="wild")
+    assert FormChoices.from_data(choices.to_data()) == choices
+    odd = FormChoices.from_data({"opponents": 40, "preset": "nope", "bots": [1, 2]})
+    assert (odd.opponents, odd.preset, odd.bots) == (9, "no-limit", [])
+
+
+def test_no_event_kind_is_left_out_of_the_log() -> None:
+    """Every kind of event a player may see ends up in the log's words."""
+    seen: set[EventKind] = set()
+    for seed in range(40):
+        hand = Hand(NL, [300, 200, 100], rng=random.Random(seed))
+        rng = random.Random(seed)
+        while not hand.is_over:
+            legal = hand.legal_actions()
+            kind = rng.choice(legal.kinds)
+            if kind in (ActionKind.BET, ActionKind.RAISE):
+                hand.act(kind, rng.randint(legal.min_to, legal.max_to))
+            else:
+                hand.act(kind)
+        view = hand.view(0)
+        seen |= {e.kind for e in view.events}
+        assert len(log_lines(view, NAMES, seed)) >= 4
+    assert {EventKind.RAISE, EventKind.FOLD, EventKind.SHOW, EventKind.WIN} <= seen

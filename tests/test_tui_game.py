@@ -1,0 +1,62 @@
+"""The game the terminal plays, over the table: the seats and bots, the chips hand by hand,
+and save data that rebuilds the game exactly (mid-hand: the same cards to come)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from pokerroom.engine import Action
+from pokerroom.players import BOTS
+from pokerroom.tui.game import Game, GameError, bot_names
+from tui_helpers import make_game, play_out
+
+
+def test_the_bots_to_choose_from_are_the_registry_s() -> None:
+    assert bot_names() == {name: cls.description for name, cls in BOTS.items()}
+    assert {"random", "calling-station", "rule-based"} <= set(bot_names())
+
+
+def test_seats_names_and_bots() -> None:
+    game = make_game(("rule-based", "random"), seed=3)
+    assert game.names == ("Hero", "Ada", "Bo")
+    assert [type(game.bots[s]).name for s in (1, 2)] == ["rule-based", "random"]
+    assert game.table.stacks == (1000, 1000, 1000) and game.chips == [[1000, 1000, 1000]]
+
+
+def test_save_data_rebuilds_the_game_mid_hand_with_the_same_cards_to_come() -> None:
+    game = make_game(("calling-station", "random"), seed=9)
+    for _ in range(2):
+        game.table.start_hand()
+        play_out(game)
+        game.hand_over()
+    game.table.start_hand()
+    game.table.apply(Action.call())
+    data = json.loads(json.dumps(game.to_data()))  # plain data, as a save holds it
+    again = Game.from_data(data)
+    mine, theirs = again.view(0), game.view(0)
+    assert mine.hole == theirs.hole and mine.events == theirs.events
+    assert again.chips == game.chips and again.number == game.number == 3
+    play_out(game)
+    play_out(again)
+    assert again.view(0).board == game.view(0).board
+    assert again.view(0).result == game.view(0).result
+
+
+@pytest.mark.parametrize(
+    ("change", "says"),
+    [
+        (lambda d: d.pop("chips"), "cannot be rebuilt"),
+        (lambda d: d["setup"].update(rules={"structure": "no-such"}), "cannot be rebuilt"),
+        (lambda d: d["table"]["stacks"].__setitem__(0, 5), "checksum"),
+        (lambda d: d["setup"].update(bots=["random"]), "seats and players differ"),
+    ],
+)
+def test_bad_save_data_is_refused(change, says: str) -> None:
+    game = make_game()
+    game.table.start_hand()
+    data = json.loads(json.dumps(game.to_data()))
+    change(data)
+    with pytest.raises(GameError, match=says):
+        Game.from_data(data)
