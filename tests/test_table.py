@@ -426,7 +426,9 @@ def test_changing_the_legal_actions_a_player_got_changes_nothing() -> None:
     table.start_hand()
     for legal in (table.legal_actions(), table.turn_view().legal, table.view(0).legal):
         assert legal is not None
-        legal.max_to = 10**6
+        with pytest.raises(AttributeError, match="immutable"):
+            legal.max_to = 10**6
+        assert legal.max_to == 100
     with pytest.raises(IllegalAction, match="the maximum is 100"):
         table.apply(Action.raise_to(10**6))
     assert table.stacks == (98, 96)

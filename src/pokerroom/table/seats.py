@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol, TypeVar
 
 from pokerroom.engine import Event, EventKind, HandResult, LegalActions, PlayerView, Pot
+from pokerroom.engine.actions import make_legal
 
 __all__ = ["Seating", "TurnView", "hide"]
 
@@ -33,11 +34,12 @@ def hide(event: Event) -> Event:
     return event
 
 
-def copy_legal(legal: LegalActions, seat: int) -> LegalActions:
-    """A copy for a player (the engine checks actions against its own object)."""
-    return LegalActions(legal.seat if seat < 0 else seat, legal.street, legal.kinds,
-                        legal.to_call, legal.call, legal.min_to, legal.max_to,
-                        legal.values)  # fmt: skip
+def legal_for(legal: LegalActions, seat: int) -> LegalActions:
+    """``legal`` for table seat ``seat`` (immutable: itself when the seat is the same)."""
+    if seat == legal.seat:
+        return legal
+    return make_legal(seat, legal.street, legal.kinds, legal.to_call, legal.call,
+                      legal.min_to, legal.max_to, legal.values)  # fmt: skip
 
 
 class Seating:
@@ -68,7 +70,7 @@ class Seating:
         return e._replace(seat=self.seats[e.seat])
 
     def legal(self, legal: LegalActions) -> LegalActions:
-        return copy_legal(legal, self.seats[legal.seat])
+        return legal_for(legal, self.seats[legal.seat])
 
     def pot(self, pot: Pot) -> Pot:
         s = self.seats

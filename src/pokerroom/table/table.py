@@ -63,7 +63,7 @@ from pokerroom.table.info import (
     TableEventKind,
 )
 from pokerroom.table.levels import LevelUnit
-from pokerroom.table.seats import Seating, TurnView, copy_legal, hide
+from pokerroom.table.seats import Seating, TurnView, hide, legal_for
 from pokerroom.table.setup import check_playable, first_button, starting_stacks, table_names
 
 if TYPE_CHECKING:
@@ -330,10 +330,10 @@ class Table:
         return tuple(self._actions)
 
     def legal_actions(self) -> LegalActions:
-        """The choices of the seat to act (a copy: changing it changes nothing)."""
+        """The choices of the seat to act, in table seats (immutable, like the hand's)."""
         hand = self._pending()
         legal = hand.legal_actions()
-        return copy_legal(legal, self._seating.seats[legal.seat])
+        return legal_for(legal, self._seating.seats[legal.seat])
 
     def default_action(self) -> Action:
         """What the seat to act does when it does not answer in time or cannot: check if
@@ -480,10 +480,7 @@ class Table:
         hand = self._hand
         if t < 0 or hand is None:
             hand = self._pending()
-        legal = hand.legal_actions()
-        mine = LegalActions(t, legal.street, legal.kinds, legal.to_call, legal.call,
-                            legal.min_to, legal.max_to, legal.values)  # fmt: skip
-        return TurnView.make(t, mine, self, self._stamp)
+        return TurnView.make(t, legal_for(hand.legal_actions(), t), self, self._stamp)
 
     def full_view_at(self, stamp: int) -> PlayerView:
         """The complete :meth:`turn_view` of decision ``stamp`` (while it is pending)."""
