@@ -135,26 +135,25 @@ class TurnView(PlayerView):
     Equality and hashing are those of the complete view.
     """
 
-    __slots__ = ("_source", "_stamp")
+    __slots__ = ("_source",)
 
-    _source: ViewSource | None
-    _stamp: int
+    _source: tuple[ViewSource, int] | None  # where to complete it from, and its decision
 
     @classmethod
     def make(cls, seat: int, legal: LegalActions, source: ViewSource, stamp: int) -> TurnView:
         """The view of ``seat`` to act with ``legal``; the rest comes from ``source``."""
-        view = object.__new__(cls)
+        view = _new(cls)
         _SEAT(view, seat)
         _LEGAL(view, legal)
-        _SOURCE(view, source)
-        _STAMP(view, stamp)
+        _SOURCE(view, (source, stamp))  # one slot for both: each slot write is a call
         return view
 
     def _complete(self) -> None:
-        source = getattr(self, "_source", None)
-        if source is None:
+        made = getattr(self, "_source", None)
+        if made is None:
             return
-        full = source.full_view_at(self._stamp)
+        source, stamp = made
+        full = source.full_view_at(stamp)
         for name in _NAMES:
             if name not in _CHEAP:
                 _SLOTS[name].__set__(self, getattr(full, name))
@@ -202,4 +201,4 @@ for _name in _NAMES:
     if _name not in _CHEAP:
         setattr(TurnView, _name, _deferred(_name))
 _SOURCE = TurnView.__dict__["_source"].__set__
-_STAMP = TurnView.__dict__["_stamp"].__set__
+_new = object.__new__

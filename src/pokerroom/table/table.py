@@ -63,7 +63,7 @@ from pokerroom.table.info import (
     TableEventKind,
 )
 from pokerroom.table.levels import LevelUnit
-from pokerroom.table.seats import Seating, TurnView, hide, legal_for
+from pokerroom.table.seats import Seating, TurnView, legal_for
 from pokerroom.table.setup import check_playable, first_button, starting_stacks, table_names
 
 if TYPE_CHECKING:
@@ -370,8 +370,12 @@ class Table:
                 f"seat {seat} cannot {action} {hand.street.phrase}: it is seat {t}'s turn "
                 f"(legal for seat {t}: {hand.legal_actions()})"
             )
+        value = action.value
         try:
-            hand.act(action.kind, action.amount, value=action.value)
+            if value is None:  # a call without keywords is the faster one
+                hand.act(action.kind, action.amount)
+            else:
+                hand.act(action.kind, action.amount, value=value)
         except IllegalAction as exc:
             if seating.identity:
                 raise
@@ -480,7 +484,22 @@ class Table:
         hand = self._hand
         if t < 0 or hand is None:
             hand = self._pending()
-        return TurnView.make(t, legal_for(hand.legal_actions(), t), self, self._stamp)
+        legal = hand.legal_actions()
+        if legal.seat != t:
+            legal = legal_for(legal, t)
+        return TurnView.make(t, legal, self, self._stamp)
+
+    def pending_view(self) -> PlayerView | None:
+        """:meth:`turn_view` when a seat is to act, else None (between hands, game over):
+        :attr:`to_act` and :meth:`turn_view` in one call, for loops that drive players."""
+        t = self._turn
+        hand = self._hand
+        if t < 0 or hand is None:
+            return None
+        legal = hand.legal_actions()
+        if legal.seat != t:
+            legal = legal_for(legal, t)
+        return TurnView.make(t, legal, self, self._stamp)
 
     def full_view_at(self, stamp: int) -> PlayerView:
         """The complete :meth:`turn_view` of decision ``stamp`` (while it is pending)."""
@@ -498,8 +517,12 @@ class Table:
         hand = self._hand
         if hand is None:
             return []
-        event = self._seating.event
-        return [event(hide(e)) for e in hand.events[start:]]
+        seating = self._seating
+        events = hand.public_events(start)
+        if seating.identity:
+            return events
+        event = seating.event
+        return [event(e) for e in events]
 
     # -------------------------------------------------------------- save, restore
 
