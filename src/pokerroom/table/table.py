@@ -63,7 +63,7 @@ from pokerroom.table.info import (
     TableEventKind,
 )
 from pokerroom.table.levels import LevelUnit
-from pokerroom.table.seats import Seating, TurnView, legal_for
+from pokerroom.table.seats import _LEGAL, _SEAT, _SOURCE, Seating, TurnView, legal_for
 from pokerroom.table.setup import check_playable, first_button, starting_stacks, table_names
 
 if TYPE_CHECKING:
@@ -72,6 +72,7 @@ if TYPE_CHECKING:
 __all__ = ["Table"]
 
 _E = TableEventKind
+_new = object.__new__
 
 
 class Table:
@@ -407,9 +408,15 @@ class Table:
         self._turn = -1
         self._stamp += 1
         after = hand.stacks
-        for h, t in enumerate(seating.seats):
-            self._stacks[t] = after[h]
-            self._totals[t] += after[h] - self._hand_stacks[t]
+        totals, before = self._totals, self._hand_stacks
+        if seating.identity:
+            self._stacks = list(after)
+            for t in range(self.size):
+                totals[t] += after[t] - before[t]
+        else:
+            for h, t in enumerate(seating.seats):
+                self._stacks[t] = after[h]
+                totals[t] += after[h] - before[t]
         number = self._hand_no
         if not self.reset_stacks:
             busted = [t for t in seating.seats if self._stacks[t] == 0]
@@ -499,7 +506,11 @@ class Table:
         legal = hand.legal_actions()
         if legal.seat != t:
             legal = legal_for(legal, t)
-        return TurnView.make(t, legal, self, self._stamp)
+        view = _new(TurnView)  # TurnView.make, inline: this runs once per decision
+        _SEAT(view, t)
+        _LEGAL(view, legal)
+        _SOURCE(view, (self, self._stamp))
+        return view
 
     def full_view_at(self, stamp: int) -> PlayerView:
         """The complete :meth:`turn_view` of decision ``stamp`` (while it is pending)."""
