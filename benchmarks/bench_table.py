@@ -33,8 +33,8 @@ hand's result recorded for the statistics):
 A timing is CPU time of this process, the best of several rounds interleaved.  The
 output ends with markdown tables for the README.
 
-Where the difference goes, per decision: the turn view and a copy of the legal actions
-(a player must not be able to widen them), the bot's method call and its action object,
+Where the difference goes, per decision: the turn view (the legal actions are immutable,
+so they are handed over as they are), the bot's method call and its action object,
 the runner's checks (a clock read before and after, the answer's type, the fault path)
 and the table's bookkeeping (the actions of the hand for saving it, whose turn it is, in
 table seats); per hand: the button, the seats dealt in, the hand's start record.

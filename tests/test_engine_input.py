@@ -4,6 +4,8 @@ action method, and the messages that name the problem and the legal choices."""
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 from decimal import Decimal
 from fractions import Fraction
@@ -13,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine_helpers import make, play, snapshot
-from pokerroom.engine import Action, ActionKind, Hand, IllegalAction, Street
+from pokerroom.engine import Action, ActionKind, Hand, IllegalAction, LegalActions, Street
 from pokerroom.rules import Rules
 
 NL = Rules.preset("no-limit")  # blinds 2/4
@@ -159,3 +161,43 @@ def test_wrong_types_and_values_through_every_method_change_nothing(
     assert "(legal:" in message or "not an Action" in message
     assert snapshot(hand) == before
     assert hand.events == events
+
+
+FIELDS = ("seat", "street", "kinds", "to_call", "call", "min_to", "max_to", "values")
+
+
+def test_bad_input_never_corrupts_anything_changing_the_legal_actions() -> None:
+    """The legal actions the hand hands out are the ones it checks against: writing or
+    deleting any of their fields is refused, and an amount beyond the stack stays
+    illegal (before the fix, ``max_to = 10**6`` let a raise leave a negative stack)."""
+    hand = make(NL, [100, 100, 100], button=0)
+    legal = hand.legal_actions()
+    before = snapshot(hand)
+    wider = {"seat": 2, "street": Street.RIVER, "kinds": tuple(ActionKind), "to_call": 0,
+             "call": 0, "min_to": 1, "max_to": 10**6, "values": (1,)}  # fmt: skip
+    for name in FIELDS:
+        was = getattr(legal, name)
+        with pytest.raises(AttributeError, match="LegalActions is immutable"):
+            setattr(legal, name, wider[name])
+        with pytest.raises(AttributeError, match="LegalActions is immutable"):
+            delattr(legal, name)
+        assert getattr(legal, name) == was
+    with pytest.raises(AttributeError, match="LegalActions is immutable"):
+        legal.anything_else = 1  # type: ignore[attr-defined]
+    assert hand.legal_actions() is legal and legal.max_to == 100
+    with pytest.raises(IllegalAction, match="raise to 8 to 100"):
+        hand.raise_to(10**6)
+    with pytest.raises(IllegalAction, match="raise to 8 to 100"):
+        hand.act(K.RAISE, 101)
+    assert snapshot(hand) == before
+    hand.raise_to(100)  # the whole stack is still the most
+    assert hand.stacks == (0, 98, 96) and min(hand.stacks) >= 0
+
+
+def test_legal_actions_are_values_copies_and_pickles_keep() -> None:
+    hand = make(NL, [100, 100, 100], button=0)
+    legal = hand.legal_actions()
+    for kept in (copy.copy(legal), copy.deepcopy(legal), pickle.loads(pickle.dumps(legal))):
+        assert kept == legal and hash(kept) == hash(legal) and str(kept) == str(legal)
+        assert all(getattr(kept, name) == getattr(legal, name) for name in FIELDS)
+    assert legal != LegalActions(1, Street.PREFLOP, (K.FOLD,))

@@ -426,7 +426,9 @@ def test_changing_the_legal_actions_a_player_got_changes_nothing() -> None:
     table.start_hand()
     for legal in (table.legal_actions(), table.turn_view().legal, table.view(0).legal):
         assert legal is not None
-        legal.max_to = 10**6
+        with pytest.raises(AttributeError, match="immutable"):
+            legal.max_to = 10**6
+        assert legal.max_to == 100
     with pytest.raises(IllegalAction, match="the maximum is 100"):
         table.apply(Action.raise_to(10**6))
     assert table.stacks == (98, 96)
@@ -473,3 +475,49 @@ def test_a_hand_after_eliminations_makes_a_hand_history() -> None:
     phh = loads(dumps(to_phh(played)))
     assert phh.players == ("Di", "Ann", "Cy")  # position order: the button (Cy) last
     assert sum(phh.finishing_stacks) == 1000
+
+
+def test_pending_view_is_the_turn_view_or_none_between_hands() -> None:
+    table = Table(NL, [100, 100, 100], rng=random.Random(6))
+    assert table.pending_view() is None  # nothing dealt yet
+    table.start_hand()
+    decisions = 0
+    while table.to_act is not None:
+        view = table.pending_view()
+        assert view is not None and view.seat == table.to_act
+        assert view.legal == table.legal_actions() and view == table.view(view.seat)
+        table.apply(table.default_action())
+        decisions += 1
+    assert decisions >= 2 and table.pending_view() is None
+
+
+def test_public_events_are_built_as_the_hand_goes_and_hide_the_same_cards() -> None:
+    """Read after every action (each read builds only the new entries), the public events
+    are the history with every hole-card deal and burn emptied, a seat's view adds its
+    own hole cards only, and reading changes nothing."""
+    rng = random.Random(11)
+    checked = 0
+    for n in (2, 3, 6):
+        table = Table(NL, n, rng=rng, reset_stacks=True)
+        table.start_hand()
+        hand = table.hand
+        assert hand is not None
+        while True:
+            events = hand.events
+            public = table.public_events()
+            assert public == [
+                e._replace(cards=()) if e.kind in (EventKind.DEAL, EventKind.BURN) else e
+                for e in events
+            ]
+            assert table.public_events(len(public) - 1) == public[-1:]
+            for seat in range(n):
+                own = [e for e in table.view(seat).events if e.cards and e.kind is EventKind.DEAL]
+                assert [e.seat for e in own] == [seat]
+                assert own[0].cards == hand.hole(seat)
+            assert hand.events == events  # reading built nothing twice
+            checked += 1
+            if table.to_act is None:
+                break
+            table.apply(Action.call() if Action.call() in table.legal_actions()
+                        else table.default_action())  # fmt: skip
+    assert checked >= 12

@@ -202,7 +202,22 @@ _SHOW: Final = Action(_K.SHOW)
 _MUCK: Final = Action(_K.MUCK)
 
 
-class LegalActions:
+class _Fields:
+    """The slots of :class:`LegalActions`, writable only while one is being made."""
+
+    __slots__ = ("call", "kinds", "max_to", "min_to", "seat", "street", "to_call", "values")
+
+    call: int
+    kinds: tuple[ActionKind, ...]
+    max_to: int
+    min_to: int
+    seat: int
+    street: Street
+    to_call: int
+    values: tuple[int, ...]
+
+
+class LegalActions(_Fields):
     """The choices of the seat to act, from the hand's one legality check.
 
     ``call`` is the chips a call puts in (less than ``to_call`` when it is all-in);
@@ -210,16 +225,24 @@ class LegalActions:
     limit).  At the showdown the choices are show and muck; under announced hands
     ``values`` lists what the cards may announce, best first.
 
+    Immutable (the hand checks actions against the very object it hands out), hashable,
+    and equal to another with the same fields: two looks at the same decision compare
+    equal.
+
     >>> legal = LegalActions(3, Street.FLOP, (ActionKind.FOLD, ActionKind.CALL,
     ...     ActionKind.RAISE), to_call=20, call=20, min_to=40, max_to=40)
     >>> str(legal), Action.raise_to(40) in legal, Action.check() in legal
     ('fold, call 20, raise to 40', True, False)
+    >>> legal.max_to = 10**6
+    Traceback (most recent call last):
+    ...
+    AttributeError: LegalActions is immutable (max_to is 40)
     """
 
-    __slots__ = ("call", "kinds", "max_to", "min_to", "seat", "street", "to_call", "values")
+    __slots__ = ()
 
-    def __init__(  # noqa: PLR0917 - built positionally on the engine's hot path
-        self,
+    def __new__(  # noqa: PLR0917 - the fields in their order, as the engine makes them
+        cls,
         seat: int,
         street: Street,
         kinds: tuple[ActionKind, ...],
@@ -228,15 +251,40 @@ class LegalActions:
         min_to: int = 0,
         max_to: int = 0,
         values: tuple[int, ...] = (),
-    ) -> None:
-        self.seat = seat
-        self.street = street
-        self.kinds = kinds
-        self.to_call = to_call
-        self.call = call
-        self.min_to = min_to
-        self.max_to = max_to
-        self.values = values
+    ) -> LegalActions:
+        made = make_legal(seat, street, tuple(kinds), to_call, call, min_to, max_to,
+                          tuple(values))  # fmt: skip
+        if cls is not LegalActions:
+            made.__class__ = cls
+        return made
+
+    def __setattr__(self, name: str, value: object) -> None:
+        now = f" ({name} is {getattr(self, name)!r})" if name in _Fields.__slots__ else ""
+        raise AttributeError(f"LegalActions is immutable{now}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("LegalActions is immutable")
+
+    def _key(self) -> tuple[object, ...]:
+        return (self.seat, self.street, self.kinds, self.to_call, self.call, self.min_to,
+                self.max_to, self.values)  # fmt: skip
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, LegalActions):
+            return self is other or self._key() == other._key()
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (LegalActions, self._key())
+
+    def __copy__(self) -> LegalActions:
+        return self
+
+    def __deepcopy__(self, memo: object) -> LegalActions:
+        return self
 
     @property
     def can_raise(self) -> bool:
@@ -290,6 +338,36 @@ class LegalActions:
             f"LegalActions({self.seat}, {self.street!r}, {self.kinds!r}, to_call={self.to_call}, "
             f"call={self.call}, min_to={self.min_to}, max_to={self.max_to})"
         )
+
+
+_new = object.__new__
+
+
+def make_legal(  # noqa: PLR0917 - the engine's hot path: positional, no checks
+    seat: int,
+    street: Street,
+    kinds: tuple[ActionKind, ...],
+    to_call: int = 0,
+    call: int = 0,
+    min_to: int = 0,
+    max_to: int = 0,
+    values: tuple[int, ...] = (),
+) -> LegalActions:
+    """A :class:`LegalActions` as the engine makes one (``kinds`` and ``values`` already
+    tuples): its fields are written while it is a bare :class:`_Fields`, then it becomes
+    a :class:`LegalActions` (immutable) by taking that class; cheaper than writing each
+    field past :meth:`LegalActions.__setattr__`."""
+    made = _new(_Fields)
+    made.seat = seat
+    made.street = street
+    made.kinds = kinds
+    made.to_call = to_call
+    made.call = call
+    made.min_to = min_to
+    made.max_to = max_to
+    made.values = values
+    made.__class__ = LegalActions
+    return made  # type: ignore[return-value]
 
 
 def random_action(legal: LegalActions, rng: Random) -> tuple[ActionKind, int | None]:

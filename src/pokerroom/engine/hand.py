@@ -121,6 +121,7 @@ class Hand(Legality, Betting):
         self._street = 0
         self._board = []
         self._log = []
+        self._events = None
         self._legal = None
         self._why = ""
         self._result = None
@@ -153,7 +154,7 @@ class Hand(Legality, Betting):
         first, second = cards[:n], cards[n : 2 * n]
         self._holes = list(zip(first[r:] + first[:r], second[r:] + second[:r], strict=True))
         self._post_forced_bets(plan)
-        self._log.append(_DEALT)  # one DEAL event per seat, expanded when the log is read
+        self._log.append(_DEALT)  # one DEAL event per seat, made when the log is read
         self._open_first_round(plan)
 
     def _take_cards(self, deck: Deck, needed: int) -> list[int]:
@@ -385,17 +386,46 @@ class Hand(Legality, Betting):
 
     @property
     def events(self) -> list[Event]:
-        """Everything that happened, in order: the hand history."""
-        return [_event(e, hidden=False, seat=-1) for e in self._raw_events()]
+        """Everything that happened, in order: the hand history (a new list each time;
+        the events are built once, as the hand goes)."""
+        return list(self._history())
 
-    def _raw_events(self) -> list[RawEvent]:
-        """The log, the hole-card deal expanded into one event per seat in deal order."""
+    def public_events(self, start: int = 0) -> list[Event]:
+        """The events from ``start`` as everyone at the table sees them: no hole cards but
+        those shown, no burn cards."""
+        self._history()
+        return self._public[start:]
+
+    def _history(self) -> list[Event]:
+        """The dealer's events, brought up to date with the log (each log entry is built
+        into events once; the hole-card deal becomes one event per seat in deal order),
+        and :attr:`_public` with them."""
+        events = self._events
+        if events is None:
+            events = self._events = []
+            self._public = []
+            self._done = 0
         log = self._log
-        k = log.index(_DEALT)
-        n, b, holes = self.n, self.button, self._holes
-        order = [(b + 1 + p) % n for p in range(n)]
-        deals: list[RawEvent] = [(ev.DEAL, 0, s, 0, 0, holes[s], False, None) for s in order]
-        return [*log[:k], *deals, *log[k + 1 :]]
+        done = self._done
+        if done < len(log):
+            public = self._public
+            for kind, street, who, amount, total, cards, all_in, value in log[done:]:
+                if kind == ev.DEAL:  # the hole cards: one event per seat, in deal order
+                    self._deal_at = len(events)
+                    n, b, holes = self.n, self.button, self._holes
+                    for p in range(n):
+                        s = (b + 1 + p) % n
+                        a, c = holes[s]
+                        events.append(_tuple(Event, (_DEAL, _PREFLOP, s, 0, 0, (CARD[a], CARD[c]),
+                                                     False, None)))  # fmt: skip
+                        public.append(_tuple(Event, (_DEAL, _PREFLOP, s, 0, 0, (), False, None)))
+                    continue
+                event = _tuple(Event, (KINDS[kind], STREETS[street], who, amount, total,
+                                       tuple([CARD[c] for c in cards]), all_in, value))  # fmt: skip
+                events.append(event)
+                public.append(event._replace(cards=()) if kind == ev.BURN else event)
+            self._done = len(log)
+        return events
 
     def view(self, seat: int) -> PlayerView:
         """What seat ``seat`` may know: its own cards, never another's before they are
@@ -403,22 +433,26 @@ class Hand(Legality, Betting):
         if not 0 <= seat < self.n:
             raise IndexError(f"no seat {seat} (seats 0 to {self.n - 1})")
         mine = self._to_act == seat
+        full = self._history()
+        seen = list(self._public)
+        own = self._deal_at + (seat - self.button - 1) % self.n
+        seen[own] = full[own]
         return PlayerView(
             rules=self.rules,
             seat=seat,
             button=self.button,
-            street=self.street,
+            street=STREETS[self._street],
             hole=self.hole(seat),
             board=self.board,
-            stacks=self.stacks,
-            bets=self.bets,
-            committed=self.committed,
-            folded=self.folded,
+            stacks=tuple(self._stacks),
+            bets=tuple(self._bets),
+            committed=tuple(self._committed),
+            folded=tuple(self._folded),
             all_in=self.all_in,
             shown=self._shown_cards(),
             to_act=self.to_act,
             legal=self.legal_actions() if mine else None,
-            events=tuple(_event(e, hidden=True, seat=seat) for e in self._raw_events()),
+            events=tuple(seen),
             result=self.result,
             to_match=self._high,
         )
@@ -439,6 +473,9 @@ class Hand(Legality, Betting):
 
 
 _DEALT: RawEvent = (ev.DEAL, 0, -1, 0, 0, (), False, None)
+_DEAL = KINDS[ev.DEAL]
+_PREFLOP = STREETS[0]
+_tuple = tuple.__new__
 
 
 def _refuse_start(rules: Rules, stacks: Sequence[object], button: object) -> NoReturn:
@@ -455,17 +492,3 @@ def _refuse_start(rules: Rules, stacks: Sequence[object], button: object) -> NoR
     if type(button) is not int or not 0 <= button < max(n, 1):
         problems.append(f"button {button!r} is not a seat (0 to {n - 1})")
     raise HandError("cannot start the hand: " + "; ".join(problems))
-
-
-def _event(
-    raw: RawEvent,
-    *,
-    hidden: bool,
-    seat: int,
-) -> Event:
-    kind, street, who, amount, total, cards, all_in, value = raw
-    if hidden and (kind == ev.BURN or (kind == ev.DEAL and who != seat)):
-        shown: tuple[Card, ...] = ()
-    else:
-        shown = tuple(CARD[c] for c in cards)
-    return Event(KINDS[kind], STREETS[street], who, amount, total, shown, all_in, value)

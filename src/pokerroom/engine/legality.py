@@ -18,7 +18,7 @@ bet to match, the minimum raise and the turn when a round opens.
 
 from __future__ import annotations
 
-from pokerroom.engine.actions import Action, ActionKind, IllegalAction, LegalActions
+from pokerroom.engine.actions import Action, ActionKind, IllegalAction, LegalActions, make_legal
 from pokerroom.engine.state import (
     ALWAYS,
     FIXED,
@@ -64,7 +64,7 @@ class Legality(State):
             values: tuple[int, ...] = ()
             if self.rules.showdown is ShowdownMode.ANNOUNCED and _SHOW in kinds:
                 values = tuple(v for v in self._made_values(s) if v >= floor)
-            return LegalActions(s, street, kinds, values=values)
+            return make_legal(s, street, kinds, values=values)
         stack = self._stacks[s]
         mine = self._bets[s]
         high = self._high
@@ -74,17 +74,17 @@ class Legality(State):
             to = min(self.rules.straddle, mine + stack)
             self._why = f"seat {s} must straddle {self.rules.straddle} or fold"
             if to > high:
-                return LegalActions(s, street, (_FOLD, _RAISE), owe, call, to, to)
-            return LegalActions(s, street, (_FOLD, _CALL), owe, call)
+                return make_legal(s, street, (_FOLD, _RAISE), owe, call, to, to)
+            return make_legal(s, street, (_FOLD, _CALL), owe, call)
         lo, hi, why = self._raise_range(s, owe)
         self._why = why
         if owe > 0:
             if why:
-                return LegalActions(s, street, _FOLD_CALL, owe, call, lo, hi)
-            return LegalActions(s, street, _FOLD_CALL_RAISE, owe, call, lo, hi)
+                return make_legal(s, street, _FOLD_CALL, owe, call, lo, hi)
+            return make_legal(s, street, _FOLD_CALL_RAISE, owe, call, lo, hi)
         if why:
-            return LegalActions(s, street, _CHECK_ONLY, 0, 0, lo, hi)
-        return LegalActions(s, street, _CHECK_RAISE if high else _CHECK_BET, 0, 0, lo, hi)
+            return make_legal(s, street, _CHECK_ONLY, 0, 0, lo, hi)
+        return make_legal(s, street, _CHECK_RAISE if high else _CHECK_BET, 0, 0, lo, hi)
 
     def _show_choices(self, s: int) -> tuple[tuple[ActionKind, ...], int, str]:
         """Show and muck at the showdown (``Rules.show_rule``), the lowest hand value seat

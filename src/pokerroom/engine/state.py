@@ -3,7 +3,8 @@
 Plain ints and lists inside (card codes, chip counts, per-seat lists indexed by seat);
 objects are built only at the API.  Events are recorded as compact tuples
 ``(kind, street, seat, amount, total, cards, all_in, value)`` and turned into
-:class:`~pokerroom.engine.events.Event` on request.
+:class:`~pokerroom.engine.events.Event` the first time the history is read (each once:
+see :meth:`~pokerroom.engine.hand.Hand.events`).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from pokerroom.engine import events as ev
 from pokerroom.engine.actions import LegalActions, Street
 
 if TYPE_CHECKING:
+    from pokerroom.engine.events import Event
     from pokerroom.engine.pots import Pot
     from pokerroom.engine.view import HandResult
     from pokerroom.rules import Rules
@@ -46,6 +48,9 @@ class State:
         "_committed",
         "_contenders",
         "_count_all",
+        "_deal_at",
+        "_done",
+        "_events",
         "_faced",
         "_fast",
         "_folded",
@@ -65,6 +70,7 @@ class State:
         "_order",
         "_over",
         "_pots",
+        "_public",
         "_raises",
         "_reopen",
         "_result",
@@ -111,6 +117,10 @@ class State:
     _next: int  # index of the next card to deal in _cards
     _holes: list[tuple[int, int]]
     _log: list[RawEvent]
+    _events: list[Event] | None  # the log as events, built as far as _done (None: not yet)
+    _public: list[Event]  # the same events as everyone at the table sees them
+    _done: int  # the log entries built into _events
+    _deal_at: int  # the index in _events of the first hole-card deal
     _legal: LegalActions | None  # cached choices of the seat to act
     _why: str  # why there is no bet or raise among them
     _result: HandResult | None  # built on request once the hand is over

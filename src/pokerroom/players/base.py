@@ -125,16 +125,23 @@ class Bot(Player):
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed
         self.rng = random.Random(seed)
-        self._actions: dict[tuple[ActionKind, int], Action] = {}
+        # Bets and raises by amount (keys without the Enum kind, whose hash is a Python call).
+        self._bets: dict[int, Action] = {}
+        self._raises: dict[int, Action] = {}
 
     def bet(self, kind: ActionKind, to: int) -> Action:
         """A bet or raise to ``to`` (made once per amount: actions are immutable)."""
-        key = (kind, to)
-        action = self._actions.get(key)
+        if kind is ActionKind.RAISE:
+            made = self._raises
+        elif kind is ActionKind.BET:
+            made = self._bets
+        else:
+            return Action(kind, to)
+        action = made.get(to)
         if action is None:
-            if len(self._actions) > 4096:
-                self._actions.clear()
-            action = self._actions[key] = Action(kind, to)
+            if len(made) > 2048:
+                made.clear()
+            action = made[to] = Action(kind, to)
         return action
 
     def __repr__(self) -> str:

@@ -160,16 +160,17 @@ class Runner:
         acts, announce = self._act, self._hooks["announce"]
         observers = self._observers
         clock, budget = self.clock, self.budget
+        pending = table.pending_view
         while True:
-            seat = table.to_act
-            if seat is None:
+            view = pending()
+            if view is None:
                 self._sync()
                 return None
+            seat = view.seat
             act = acts[seat]
             if act is None:
                 return seat
-            view = table.turn_view()
-            if view.legal.street is Street.SHOWDOWN:  # type: ignore[union-attr]
+            if view.legal.street is _SHOWDOWN:  # type: ignore[union-attr]
                 act = announce[seat]
                 if act is None:
                     table.apply(table.default_action())
@@ -294,6 +295,9 @@ class Runner:
     def _close_hand(self) -> None:
         self._hand_closed = True
         self._tell_all("end_hand", self.table.view)
+
+
+_SHOWDOWN = Street.SHOWDOWN
 
 
 class _Late:

@@ -24,10 +24,14 @@ if TYPE_CHECKING:
 __all__ = ["CallingStation", "RandomBot"]
 
 _K = ActionKind
+# By the kind's name: a str key hashes in C (an Enum member's hash is a Python call).
 _PLAIN = {
-    _K.FOLD: Action.fold(), _K.CHECK: Action.check(), _K.CALL: Action.call(),
-    _K.SHOW: Action.show(), _K.MUCK: Action.muck(),
+    _K.FOLD._name_: Action.fold(), _K.CHECK._name_: Action.check(),
+    _K.CALL._name_: Action.call(), _K.SHOW._name_: Action.show(),
+    _K.MUCK._name_: Action.muck(),
 }  # fmt: skip
+
+_FOLD, _CHECK, _CALL = (_PLAIN[k._name_] for k in (_K.FOLD, _K.CHECK, _K.CALL))
 
 
 class RandomBot(Bot):
@@ -41,7 +45,7 @@ class RandomBot(Bot):
         legal = view.legal
         assert legal is not None
         kind, amount = random_action(legal, self.rng)
-        return _PLAIN[kind] if amount is None else self.bet(kind, amount)
+        return _PLAIN[kind._name_] if amount is None else self.bet(kind, amount)
 
 
 class CallingStation(Bot):
@@ -55,9 +59,9 @@ class CallingStation(Bot):
         assert legal is not None
         kinds = legal.kinds
         if _K.CHECK in kinds:
-            return _PLAIN[_K.CHECK]
+            return _CHECK
         if _K.CALL in kinds:
-            return _PLAIN[_K.CALL]
+            return _CALL
         if _K.RAISE in kinds:  # the straddle: post it or fold
             return self.bet(_K.RAISE, legal.min_to)
-        return _PLAIN[_K.FOLD]
+        return _FOLD

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol, TypeVar
 
 from pokerroom.engine import Event, EventKind, HandResult, LegalActions, PlayerView, Pot
+from pokerroom.engine.actions import make_legal
 
 __all__ = ["Seating", "TurnView", "hide"]
 
@@ -33,11 +34,12 @@ def hide(event: Event) -> Event:
     return event
 
 
-def copy_legal(legal: LegalActions, seat: int) -> LegalActions:
-    """A copy for a player (the engine checks actions against its own object)."""
-    return LegalActions(legal.seat if seat < 0 else seat, legal.street, legal.kinds,
-                        legal.to_call, legal.call, legal.min_to, legal.max_to,
-                        legal.values)  # fmt: skip
+def legal_for(legal: LegalActions, seat: int) -> LegalActions:
+    """``legal`` for table seat ``seat`` (immutable: itself when the seat is the same)."""
+    if seat == legal.seat:
+        return legal
+    return make_legal(seat, legal.street, legal.kinds, legal.to_call, legal.call,
+                      legal.min_to, legal.max_to, legal.values)  # fmt: skip
 
 
 class Seating:
@@ -68,7 +70,7 @@ class Seating:
         return e._replace(seat=self.seats[e.seat])
 
     def legal(self, legal: LegalActions) -> LegalActions:
-        return copy_legal(legal, self.seats[legal.seat])
+        return legal_for(legal, self.seats[legal.seat])
 
     def pot(self, pot: Pot) -> Pot:
         s = self.seats
@@ -133,26 +135,25 @@ class TurnView(PlayerView):
     Equality and hashing are those of the complete view.
     """
 
-    __slots__ = ("_source", "_stamp")
+    __slots__ = ("_source",)
 
-    _source: ViewSource | None
-    _stamp: int
+    _source: tuple[ViewSource, int] | None  # where to complete it from, and its decision
 
     @classmethod
     def make(cls, seat: int, legal: LegalActions, source: ViewSource, stamp: int) -> TurnView:
         """The view of ``seat`` to act with ``legal``; the rest comes from ``source``."""
-        view = object.__new__(cls)
+        view = _new(cls)
         _SEAT(view, seat)
         _LEGAL(view, legal)
-        _SOURCE(view, source)
-        _STAMP(view, stamp)
+        _SOURCE(view, (source, stamp))  # one slot for both: each slot write is a call
         return view
 
     def _complete(self) -> None:
-        source = getattr(self, "_source", None)
-        if source is None:
+        made = getattr(self, "_source", None)
+        if made is None:
             return
-        full = source.full_view_at(self._stamp)
+        source, stamp = made
+        full = source.full_view_at(stamp)
         for name in _NAMES:
             if name not in _CHEAP:
                 _SLOTS[name].__set__(self, getattr(full, name))
@@ -200,4 +201,4 @@ for _name in _NAMES:
     if _name not in _CHEAP:
         setattr(TurnView, _name, _deferred(_name))
 _SOURCE = TurnView.__dict__["_source"].__set__
-_STAMP = TurnView.__dict__["_stamp"].__set__
+_new = object.__new__

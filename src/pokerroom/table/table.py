@@ -63,7 +63,7 @@ from pokerroom.table.info import (
     TableEventKind,
 )
 from pokerroom.table.levels import LevelUnit
-from pokerroom.table.seats import Seating, TurnView, copy_legal, hide
+from pokerroom.table.seats import _LEGAL, _SEAT, _SOURCE, Seating, TurnView, legal_for
 from pokerroom.table.setup import check_playable, first_button, starting_stacks, table_names
 
 if TYPE_CHECKING:
@@ -72,6 +72,7 @@ if TYPE_CHECKING:
 __all__ = ["Table"]
 
 _E = TableEventKind
+_new = object.__new__
 
 
 class Table:
@@ -330,10 +331,10 @@ class Table:
         return tuple(self._actions)
 
     def legal_actions(self) -> LegalActions:
-        """The choices of the seat to act (a copy: changing it changes nothing)."""
+        """The choices of the seat to act, in table seats (immutable, like the hand's)."""
         hand = self._pending()
         legal = hand.legal_actions()
-        return copy_legal(legal, self._seating.seats[legal.seat])
+        return legal_for(legal, self._seating.seats[legal.seat])
 
     def default_action(self) -> Action:
         """What the seat to act does when it does not answer in time or cannot: check if
@@ -370,8 +371,12 @@ class Table:
                 f"seat {seat} cannot {action} {hand.street.phrase}: it is seat {t}'s turn "
                 f"(legal for seat {t}: {hand.legal_actions()})"
             )
+        value = action.value
         try:
-            hand.act(action.kind, action.amount, value=action.value)
+            if value is None:  # a call without keywords is the faster one
+                hand.act(action.kind, action.amount)
+            else:
+                hand.act(action.kind, action.amount, value=value)
         except IllegalAction as exc:
             if seating.identity:
                 raise
@@ -403,9 +408,15 @@ class Table:
         self._turn = -1
         self._stamp += 1
         after = hand.stacks
-        for h, t in enumerate(seating.seats):
-            self._stacks[t] = after[h]
-            self._totals[t] += after[h] - self._hand_stacks[t]
+        totals, before = self._totals, self._hand_stacks
+        if seating.identity:
+            self._stacks = list(after)
+            for t in range(self.size):
+                totals[t] += after[t] - before[t]
+        else:
+            for h, t in enumerate(seating.seats):
+                self._stacks[t] = after[h]
+                totals[t] += after[h] - before[t]
         number = self._hand_no
         if not self.reset_stacks:
             busted = [t for t in seating.seats if self._stacks[t] == 0]
@@ -481,9 +492,25 @@ class Table:
         if t < 0 or hand is None:
             hand = self._pending()
         legal = hand.legal_actions()
-        mine = LegalActions(t, legal.street, legal.kinds, legal.to_call, legal.call,
-                            legal.min_to, legal.max_to, legal.values)  # fmt: skip
-        return TurnView.make(t, mine, self, self._stamp)
+        if legal.seat != t:
+            legal = legal_for(legal, t)
+        return TurnView.make(t, legal, self, self._stamp)
+
+    def pending_view(self) -> PlayerView | None:
+        """:meth:`turn_view` when a seat is to act, else None (between hands, game over):
+        :attr:`to_act` and :meth:`turn_view` in one call, for loops that drive players."""
+        t = self._turn
+        hand = self._hand
+        if t < 0 or hand is None:
+            return None
+        legal = hand.legal_actions()
+        if legal.seat != t:
+            legal = legal_for(legal, t)
+        view = _new(TurnView)  # TurnView.make, inline: this runs once per decision
+        _SEAT(view, t)
+        _LEGAL(view, legal)
+        _SOURCE(view, (self, self._stamp))
+        return view
 
     def full_view_at(self, stamp: int) -> PlayerView:
         """The complete :meth:`turn_view` of decision ``stamp`` (while it is pending)."""
@@ -501,8 +528,12 @@ class Table:
         hand = self._hand
         if hand is None:
             return []
-        event = self._seating.event
-        return [event(hide(e)) for e in hand.events[start:]]
+        seating = self._seating
+        events = hand.public_events(start)
+        if seating.identity:
+            return events
+        event = seating.event
+        return [event(e) for e in events]
 
     # -------------------------------------------------------------- save, restore
 
