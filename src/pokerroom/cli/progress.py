@@ -4,8 +4,9 @@ the work has taken a while, so piped output and quick answers carry no trace of 
 from __future__ import annotations
 
 import time
-from types import TracebackType
-from typing import TYPE_CHECKING, Self
+from typing import TYPE_CHECKING
+
+from pokerroom._closing import Closing
 
 if TYPE_CHECKING:
     from rich.progress import Progress, TaskID
@@ -15,7 +16,7 @@ __all__ = ["LazyBar"]
 SHOW_AFTER = 0.4  # seconds: quick answers show no bar
 
 
-class LazyBar:
+class LazyBar(Closing):
     """Call it as ``bar(done, total)`` (``total`` None when open-ended); use it as a
     context manager, or call :meth:`close`, to take the bar away.
 
@@ -59,14 +60,3 @@ class LazyBar:
         if self.bar is not None:
             self.bar.stop()
             self.bar = None
-
-    def __enter__(self) -> Self:
-        return self
-
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        value: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
-        self.close()

@@ -64,9 +64,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from types import TracebackType
-from typing import Any
+from typing import Any, Self
 
+from pokerroom._closing import Closing
 from pokerroom.tournament.records import GameRecord, SeatRecord
 
 __all__ = ["SCHEMA_VERSION", "ResultsDB", "ResultsError", "RunInfo", "differences", "settings_text"]
@@ -147,7 +147,7 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
-class ResultsDB:
+class ResultsDB(Closing):
     """A results database file, created with the schema if new."""
 
     def __init__(self, path: str | Path) -> None:
@@ -184,7 +184,7 @@ class ResultsDB:
             missing = ", ".join(sorted(_TABLES - tables))
             raise ResultsError(f"{self.path}: not a results database (no table {missing})")
 
-    def _transaction(self) -> Any:
+    def _transaction(self) -> _Transaction:
         return _Transaction(self._db)
 
     # ------------------------------------------------------------------------ runs
@@ -289,39 +289,24 @@ class ResultsDB:
     def close(self) -> None:
         self._db.close()
 
-    def __enter__(self) -> ResultsDB:
-        return self
 
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        value: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
-        self.close()
-
-
-class _Transaction:
+class _Transaction(Closing):
     """BEGIN IMMEDIATE ... COMMIT, or ROLLBACK on an exception."""
 
     def __init__(self, db: sqlite3.Connection) -> None:
         self.db = db
 
-    def __enter__(self) -> None:
+    def __enter__(self) -> Self:
         if not self.db.in_transaction:
             self.db.execute("BEGIN IMMEDIATE")
+        return self
 
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        value: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
-        if not self.db.in_transaction:
-            return
-        if kind is None:
+    def close(self) -> None:
+        if self.db.in_transaction:
             self.db.execute("COMMIT")
-        else:
+
+    def abort(self) -> None:
+        if self.db.in_transaction:
             self.db.execute("ROLLBACK")
 
 

@@ -19,6 +19,8 @@ from collections.abc import Callable, Iterator, Sequence
 from types import TracebackType
 from typing import Any, Protocol, TypeVar
 
+from pokerroom._closing import Closing
+
 __all__ = [
     "Executor",
     "ExecutorError",
@@ -71,30 +73,7 @@ class Executor(Protocol):
     ) -> None: ...
 
 
-class _Closing:
-    def close(self) -> None:
-        """Release the workers (once the work is done)."""
-
-    def abort(self) -> None:
-        """Stop the workers now, games in progress included (an error, Ctrl-C)."""
-        self.close()
-
-    def __enter__(self) -> Any:
-        return self
-
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        value: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
-        if kind is None:
-            self.close()
-        else:
-            self.abort()
-
-
-class SerialExecutor(_Closing):
+class SerialExecutor(Closing):
     """Every task in this process, one after the other, in order."""
 
     workers = 1
@@ -115,7 +94,7 @@ def _call(job: tuple[Callable[[Any], Any], int, Any]) -> tuple[int, Any]:
     return i, fn(task)
 
 
-class PoolExecutor(_Closing):
+class PoolExecutor(Closing):
     """A pool of ``workers`` local processes, started fresh (not forked, so the parent's
     threads and open files never leak into them).  Ctrl-C reaches the parent only, which
     stops the workers."""
@@ -152,7 +131,7 @@ class PoolExecutor(_Closing):
         self._pool.join()
 
 
-class RayExecutor(_Closing):
+class RayExecutor(Closing):
     """Tasks on a Ray cluster: ``address`` names a running one (``"auto"``, or
     ``host:port``); without it a local Ray instance with ``workers`` CPUs is started
     (and stopped by :meth:`close`).  Needs the ``ray`` extra:
