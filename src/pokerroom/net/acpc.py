@@ -137,6 +137,11 @@ class MatchState:
             hole, board = parse_state_cards(cards)
         except ACPCError as exc:
             raise ACPCProtocolError(exc.reason) from None
+        if len(hole) < 2:
+            raise ACPCProtocolError(
+                f"a state lists the hole cards of 2 or more players, '|' between them: "
+                f"{line[:80]!r}"
+            )
         if int(position) >= len(hole):
             raise ACPCProtocolError(
                 f"position {position} of a {len(hole)}-player state: {line[:80]!r}"
@@ -272,15 +277,23 @@ def _expect_colon(line: str, pos: int, after: str) -> int:
     return pos + 1
 
 
-def read_reply(line: str, current: MatchState, game: GameDef) -> Reply:
-    """Read a player's line while ``current`` waits for its answer.
+def read_reply(line: str, current: MatchState | str, game: GameDef) -> Reply:
+    """Read a player's line while ``current`` (the state, or its text as sent) waits for
+    its answer.
 
     The state in the reply must be ``current`` (same position, hand, actions, board and
     the player's own hole cards; round separators and other players' cards are not
-    compared, as in the reference).  Never raises: every line is some :class:`Reply`.
+    compared, as in the reference).  The usual reply, the state echoed byte for byte,
+    is read without parsing the state.  Never raises: every line is some
+    :class:`Reply`.
     """
     if line.startswith(("#", ";")):
         return Reply(ReplyKind.COMMENT)
+    text = current if isinstance(current, str) else str(current)
+    if line.startswith(text) and line[len(text) : len(text) + 1] == ":":
+        return _read_action(line, len(text), game)
+    if isinstance(current, str):
+        current = MatchState.parse(current)
     try:
         if not line.startswith(_PREFIX):
             raise _UnreadableError("not a MATCHSTATE line")
@@ -319,6 +332,11 @@ def read_reply(line: str, current: MatchState, game: GameDef) -> Reply:
             return Reply(ReplyKind.NOT_CURRENT, reason="another board")
     except _UnreadableError as exc:
         return Reply(ReplyKind.UNREADABLE, reason=str(exc))
+    return _read_action(line, pos, game)
+
+
+def _read_action(line: str, pos: int, game: GameDef) -> Reply:
+    """The action after the state that ends at ``pos``."""
     if pos >= len(line) or line[pos] != ":":
         return Reply(ReplyKind.BAD_ACTION, reason="no ':' and action after the state")
     try:

@@ -42,11 +42,12 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
 
-from pokerroom.engine.actions import Action, ActionKind, Street
+from pokerroom.cards import format_cards
+from pokerroom.engine.actions import Action, ActionKind
 from pokerroom.engine.hand import Hand
 from pokerroom.history.acpc import Betting, DealtCards, GameDef
 from pokerroom.history.acpclog import ACPCAction, ACPCHand
-from pokerroom.history.acpcreplay import rules_from_gamedef
+from pokerroom.history.acpcreplay import rules_from_gamedef, show_all
 from pokerroom.history.compare import exact_split
 from pokerroom.history.replay import stacked_start
 from pokerroom.net.acpc import (
@@ -152,6 +153,12 @@ class ACPCDealer:
         self._dealt: DealtCards | None = None
         self._hand: Hand | None = None
         self._betting: list[list[ACPCAction]] = [[]]
+        self._betting_text = ""
+        self._rounds = 1
+        self._hole_text: list[str] = []
+        self._private: list[str] = []
+        self._board_text: list[str] = []
+        self._texts: list[str] = []
         self._over = False
 
     # ------------------------------------------------------------------ the log
@@ -200,30 +207,36 @@ class ACPCDealer:
 
     def state(self, seat: int) -> MatchState:
         """The current state as the player at ``seat`` sees it."""
-        hand, dealt = self._hand, self._dealt
-        if hand is None or dealt is None:
-            raise RuntimeError("the match has not started")
-        position = self.position(seat)
-        rounds = len(self._betting)
-        showdown = self._over and hand.result is not None and sum(
-            not f for f in hand.folded
-        ) > 1
-        hole = tuple(
-            cards if p == position or (showdown and not hand.folded[p]) else ()
-            for p, cards in enumerate(dealt.hole)
-        )
-        return MatchState(
-            position,
-            self.hand_number,
-            tuple(tuple(r) for r in self._betting),
-            hole,
-            dealt.board[:rounds],
-        )
+        return MatchState.parse(self.text(seat))
 
-    def _states(self) -> list[Message]:
-        return [
-            Message(seat, str(self.state(seat))) for seat in range(self.game.num_players)
-        ]
+    def text(self, seat: int) -> str:
+        """The current state as sent to ``seat`` (without its line ending)."""
+        if not self._texts:
+            raise RuntimeError("the match has not started")
+        return self._texts[seat]
+
+    def _refresh(self) -> list[Message]:
+        """The states of every seat after a change, as messages in seat order."""
+        hand = self._hand
+        assert hand is not None
+        n = self.game.num_players
+        head = f":{self.hand_number}:{self._betting_text}:"
+        board = "".join(self._board_text[: self._rounds])
+        if self._over and sum(not f for f in hand.folded) > 1:
+            # a showdown: every hand still in is shown; a player always sees its own
+            folded, cards = hand.folded, self._hole_text
+            holes = [
+                "|".join(h if q == p or not folded[q] else "" for q, h in enumerate(cards))
+                for p in range(n)
+            ]
+        else:
+            holes = self._private
+        texts = []
+        for seat in range(n):
+            p = (seat - self._player0_seat) % n
+            texts.append(f"MATCHSTATE:{p}{head}{holes[p]}{board}")
+        self._texts = texts
+        return [Message(seat, text) for seat, text in enumerate(texts)]
 
     # ------------------------------------------------------------------ play
 
@@ -235,15 +248,25 @@ class ACPCDealer:
 
     def _new_hand(self) -> list[Message]:
         self.hand_number += 1
+        n = self.game.num_players
         if self.hand_number and not self.fixed_seats:
-            self._player0_seat = (self._player0_seat + 1) % self.game.num_players
-        self.used_hand = [0.0] * self.game.num_players
+            self._player0_seat = (self._player0_seat + 1) % n
+        self.used_hand = [0.0] * n
         dealt = self._dealt = next(self._deals)
         board = [c for r in dealt.board for c in r]
         self._hand = stacked_start(self.rules, self.game.stack, dealt.hole, board)
         self._betting = [[]]
+        self._betting_text = ""
+        self._rounds = 1
+        self._hole_text = [format_cards(h, "") for h in dealt.hole]
+        self._private = [
+            "|".join(h if q == p else "" for q, h in enumerate(self._hole_text))
+            for p in range(n)
+        ]
+        self._board_text = [("/" if r else "") + format_cards(b, "")
+                            for r, b in enumerate(dealt.board)]  # fmt: skip
         self._over = False
-        return self._states()
+        return self._refresh()
 
     def receive(self, seat: int, line: str, elapsed: float = 0.0) -> Step:
         """A line from ``seat`` (its line ending stripped or not), ``elapsed`` seconds
@@ -256,7 +279,7 @@ class ACPCDealer:
             return Step()
         if seat != self.actor:
             return Step(notes=[f"seat {seat + 1}: ignoring un-requested response (not to act)"])
-        reply = read_reply(line, self.state(seat), self.game)
+        reply = read_reply(line, self._texts[seat], self.game)
         if reply.kind is ReplyKind.COMMENT:
             return Step()
         if reply.kind is ReplyKind.UNREADABLE:
@@ -309,20 +332,22 @@ class ACPCDealer:
         else:
             text = ACPCAction("c")
         self._betting[-1].append(text)
-        while hand.to_act is not None and hand.street is Street.SHOWDOWN:
-            hand.show()  # every hand still in is shown, as the reference does
+        self._betting_text += str(text)
+        show_all(hand)
         if hand.is_over:
             live = sum(not f for f in hand.folded)
-            rounds = self.game.num_rounds if live > 1 else len(self._betting)
+            rounds = self.game.num_rounds if live > 1 else self._rounds
         else:
             rounds = int(hand.street) + 1
-        while len(self._betting) < rounds:
+        while self._rounds < rounds:
             self._betting.append([])
+            self._betting_text += "/"
+            self._rounds += 1
         if not hand.is_over:
-            return Step(self._states(), acted=True)
+            return Step(self._refresh(), acted=True)
         self._over = True
         self._finish_hand()
-        messages = self._states()
+        messages = self._refresh()
         if self.hand_number + 1 < self.hands:
             messages += self._new_hand()
         else:
@@ -338,7 +363,7 @@ class ACPCDealer:
         n = self.game.num_players
         for p in range(n):
             self.totals[self.seat(p)] += values[p]
-        rounds = len(self._betting)
+        rounds = self._rounds
         record = ACPCHand(
             self.hand_number,
             tuple(tuple(r) for r in self._betting),
@@ -348,3 +373,4 @@ class ACPCDealer:
             tuple(self.names[self.seat(p)] for p in range(n)),
         )
         self.log.append(str(record))
+
