@@ -48,6 +48,7 @@ class ACPCSeat:
         self._hand: Hand | None = None
         self._cards: tuple[object, ...] = ()
         self._actions: tuple[ACPCAction, ...] = ()
+        self._view: PlayerView | None = None
 
     @property
     def state(self) -> MatchState:
@@ -88,6 +89,7 @@ class ACPCSeat:
         show_all(hand)
         self._actions = actions
         self._state = state
+        self._view = None
 
     def _build(self, state: MatchState, board: tuple[Card, ...]) -> None:
         holes = [cards or None for cards in state.hole]
@@ -111,7 +113,9 @@ class ACPCSeat:
 
     def view(self) -> PlayerView:
         """The hand as this player sees it."""
-        return self.hand.view(self.state.position)
+        if self._view is None:
+            self._view = self.hand.view(self.state.position)
+        return self._view
 
     def reply(self, action: Action) -> str:
         """The answer to the last state (without its line ending)."""
