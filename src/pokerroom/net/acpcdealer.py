@@ -42,14 +42,13 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
 
-from pokerroom.cards import format_cards
+from pokerroom.cards import Deck, format_cards
 from pokerroom.engine.actions import Action, ActionKind
 from pokerroom.engine.hand import Hand
 from pokerroom.history.acpc import Betting, DealtCards, GameDef
 from pokerroom.history.acpclog import ACPCAction, ACPCHand
 from pokerroom.history.acpcreplay import rules_from_gamedef, show_all
 from pokerroom.history.compare import exact_split
-from pokerroom.history.replay import stacked_start
 from pokerroom.net.acpc import (
     Decision,
     InvalidPolicy,
@@ -253,8 +252,12 @@ class ACPCDealer:
             self._player0_seat = (self._player0_seat + 1) % n
         self.used_hand = [0.0] * n
         dealt = self._dealt = next(self._deals)
-        board = [c for r in dealt.board for c in r]
-        self._hand = stacked_start(self.rules, self.game.stack, dealt.hole, board)
+        # the engine's seats are the positions (the button last): hole cards one at a
+        # time from position 0, then the board (no burns)
+        order = [h[k] for k in range(self.game.num_hole_cards) for h in dealt.hole]
+        order += [c for r in dealt.board for c in r]
+        self._hand = Hand(self.rules, list(self.game.stack), button=n - 1,
+                          deck=Deck.stacked(order))  # fmt: skip
         self._betting = [[]]
         self._betting_text = ""
         self._rounds = 1
