@@ -173,7 +173,9 @@ def test_a_bad_version_line_is_refused_and_the_seat_waits_for_a_player(data_dir:
         return server.notes
 
     notes = run(scenario(), 30)
-    assert notes == ["seat 2: the first line must be the protocol version (VERSION:2.0.0), not 'HELLO'"]
+    assert notes == [
+        "seat 2: the first line must be the protocol version (VERSION:2.0.0), not 'HELLO'"
+    ]
 
 
 def test_players_that_never_connect_time_out_the_start(data_dir: Path) -> None:
