@@ -304,7 +304,7 @@ def view_from_json(data: Mapping[str, Any], rules: Rules) -> PlayerView:
         raise CodecError("'events' must be a list")
     return PlayerView(
         rules=rules,
-        seat=_int(data, "seat"),
+        seat=_int(data, "seat", low=-1),
         button=_int(data, "button"),
         street=_street(data),
         hole=cards_from_json(_field(data, "hole"), "hole"),

@@ -66,8 +66,8 @@ class Limits:
     """
 
     max_line: int = 64 * 1024
-    rate: float = 50.0
-    burst: int = 100
+    rate: float = 1000.0
+    burst: int = 1000
     max_errors: int = 1000
 
     def to_json(self) -> JSONObject:
@@ -136,10 +136,12 @@ class Bye:
 
 @dataclass(frozen=True, slots=True)
 class Problem:
-    """A line the protocol refuses, with the reason (sent back as an ``error``)."""
+    """A line the protocol refuses, with the reason (sent back as an ``error`` unless
+    ``quiet``: a flood is told once, not once per line)."""
 
     code: ErrorCode
     message: str
+    quiet: bool = False
 
 
 ClientMessage: TypeAlias = Join | Watch | Answer | Ping | Bye
@@ -309,6 +311,7 @@ class Connection:
     errors: int = 0
     _tokens: float = field(default=-1.0, repr=False)
     _last: float = field(default=0.0, repr=False)
+    _flooding: bool = field(default=False, repr=False)
 
     @property
     def closing(self) -> bool:
@@ -329,12 +332,15 @@ class Connection:
         self._tokens = min(float(limits.burst), self._tokens + (now - self._last) * limits.rate)
         self._last = now
         if self._tokens < 1:
+            told, self._flooding = self._flooding, True
             return Problem(
                 ErrorCode.FLOOD,
                 f"too many messages: at most {limits.rate:g} a second (bursts of "
-                f"{limits.burst}); this one is dropped",
+                f"{limits.burst}); lines are dropped until the rate falls",
+                quiet=told,
             )
         self._tokens -= 1
+        self._flooding = False
         if line is None:
             return Problem(
                 ErrorCode.LINE_TOO_LONG,
