@@ -17,7 +17,7 @@ from pokerroom.cli.errors import UsageError, user_errors
 __all__ = ["UsageError", "build_parser", "main"]
 
 # Subcommand modules, in the order `pokerroom --help` lists them.
-COMMANDS = ("play", "eval", "replay", "equity")
+COMMANDS = ("play", "eval", "replay", "equity", "serve", "bot")
 
 
 def build_parser() -> argparse.ArgumentParser:

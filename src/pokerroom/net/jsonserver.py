@@ -1,0 +1,133 @@
+"""The asyncio JSON-lines dealer around :class:`~pokerroom.net.jsondealer.JSONDealer`.
+
+One listening port; any number of connections (players with their seat's token,
+spectators); a task reading each (:class:`~pokerroom.net.server.Link`) and one task
+owning the match.  The owner waits for the pending decision until its deadline with
+``asyncio.timeout``, never on a socket.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+
+from pokerroom.net.jsondealer import JSONDealer, Outbox
+from pokerroom.net.jsonlines import Connection, encode
+from pokerroom.net.server import Link, LinkEvent
+
+__all__ = ["JSONServer"]
+
+
+class JSONServer:
+    """Serves ``dealer``'s match on ``host``:``port`` (0: any free port).
+
+    The match starts when every seat has joined, or when ``start_timeout`` seconds have
+    passed (``None``: wait for every seat); a seat nobody holds gets the default action
+    when its time runs out.
+    """
+
+    def __init__(
+        self,
+        dealer: JSONDealer,
+        *,
+        host: str = "127.0.0.1",
+        port: int = 0,
+        start_timeout: float | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.dealer = dealer
+        self.host = host
+        self.port = port
+        self.start_timeout = start_timeout
+        self.clock = clock
+        self._queue: asyncio.Queue[LinkEvent] = asyncio.Queue()
+        self._server: asyncio.Server | None = None
+        self._links: dict[int, tuple[Link, Connection]] = {}
+
+    async def start(self) -> int:
+        """Listen; the port."""
+        limit = 2 * self.dealer.limits.max_line
+        self._server = await asyncio.start_server(self._accept, self.host, self.port, limit=limit)
+        self.port = self._server.sockets[0].getsockname()[1]
+        return self.port
+
+    def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        conn, out = self.dealer.open()
+        link = Link(
+            reader,
+            writer,
+            self._queue,
+            max_line=self.dealer.limits.max_line,
+            clock=self.clock,
+            tag=conn,
+        )
+        self._links[id(conn)] = (link, conn)
+        self._deliver(out)
+
+    async def run(self) -> None:
+        """Play the match to its end (after :meth:`start`), then close every connection."""
+        try:
+            await self._wait_for_players()
+            self._deliver(self.dealer.start(self.clock()))
+            await self._play()
+        finally:
+            await self.close()
+
+    async def close(self) -> None:
+        if self._server is not None:
+            self._server.close()
+        for link, _ in list(self._links.values()):
+            await link.wait_closed()
+        self._links.clear()
+
+    async def _wait_for_players(self) -> None:
+        dealer = self.dealer
+        deadline = None if self.start_timeout is None else self.clock() + self.start_timeout
+        while not all(dealer.seated(s) for s in range(dealer.table.size)):
+            left = None if deadline is None else deadline - self.clock()
+            if left is not None and left <= 0:
+                return
+            try:
+                async with asyncio.timeout(left):
+                    event = await self._queue.get()
+            except TimeoutError:
+                return
+            self._handle(event)
+
+    async def _play(self) -> None:
+        dealer = self.dealer
+        while not dealer.finished:
+            pending = dealer.pending
+            assert pending is not None
+            left = pending.deadline - self.clock()
+            if left <= 0:
+                self._deliver(dealer.expire(self.clock()))
+                continue
+            try:
+                async with asyncio.timeout(left):
+                    event = await self._queue.get()
+            except TimeoutError:
+                self._deliver(dealer.expire(self.clock()))
+                continue
+            self._handle(event)
+
+    def _handle(self, event: LinkEvent) -> None:
+        conn = event.link.tag
+        assert isinstance(conn, Connection)
+        if event.closed:
+            self.dealer.closed(conn)
+            self._links.pop(id(conn), None)
+            return
+        self._deliver(self.dealer.receive(conn, event.line, event.at))
+
+    def _deliver(self, out: Outbox) -> None:
+        for conn, message in out.messages:
+            entry = self._links.get(id(conn))
+            if entry is not None and not entry[0].write(encode(message)):
+                self.dealer.closed(conn)
+        for conn in out.close:
+            entry = self._links.pop(id(conn), None)
+            self.dealer.closed(conn)
+            if entry is not None:
+                entry[0].close()
