@@ -41,6 +41,7 @@ class JSONServer:
         self.port = port
         self.start_timeout = start_timeout
         self.clock = clock
+        self.started_at = self.finished_at = 0.0  # when play began and ended (clock)
         self._queue: asyncio.Queue[LinkEvent] = asyncio.Queue()
         self._server: asyncio.Server | None = None
         self._links: dict[int, tuple[Link, Connection]] = {}
@@ -69,8 +70,10 @@ class JSONServer:
         """Play the match to its end (after :meth:`start`), then close every connection."""
         try:
             await self._wait_for_players()
+            self.started_at = self.clock()
             self._deliver(self.dealer.start(self.clock()))
             await self._play()
+            self.finished_at = self.clock()
         finally:
             await self.close()
 

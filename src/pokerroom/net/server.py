@@ -148,6 +148,7 @@ class ACPCServer:
         self.start_timeout = start_timeout
         self.clock = clock
         self.notes: list[str] = []
+        self.started_at = self.finished_at = 0.0  # when play began and ended (clock)
         self._queue: asyncio.Queue[LinkEvent] = asyncio.Queue()
         self._servers: list[asyncio.Server | None] = [None] * n
         self._links: list[Link | None] = [None] * n
@@ -183,8 +184,10 @@ class ACPCServer:
         try:
             await self._seat_players()
             self._note_log()
+            self.started_at = self.clock()
             sent = self._send(self.dealer.start())
             await self._play(sent)
+            self.finished_at = self.clock()
             self._note_log()
             return list(self.dealer.log)
         finally:
