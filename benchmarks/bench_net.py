@@ -32,12 +32,12 @@ import random
 import sys
 import tempfile
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from pathlib import Path
+from typing import Any
 
 from pokerroom.engine import Action, PlayerView, random_action
-from pokerroom.history.acpc import GameDef
-from pokerroom.net.acpc import LIMIT_HEADS_UP
+from pokerroom.history.acpc import LIMIT_HEADS_UP, GameDef
 from pokerroom.net.acpcdealer import ACPCDealer
 from pokerroom.net.client import play_acpc
 from pokerroom.net.jsondealer import JSONDealer
@@ -50,8 +50,14 @@ HOST = "127.0.0.1"
 GAME = GameDef.parse(LIMIT_HEADS_UP)
 
 
+Starter = Callable[[list[int]], Awaitable[list[asyncio.subprocess.Process]]]
+"""Starts the client processes for the given ports."""
+
+
 def _client(*args: str) -> list[str]:
-    return [sys.executable, "-m", "pokerroom.cli", "bot", *args]
+    """``pokerroom bot ARGS...`` in a new process."""
+    main = "import sys; from pokerroom.cli import main; sys.exit(main())"
+    return [sys.executable, "-c", main, "bot", *args]
 
 
 async def _spawn(argv: list[str]) -> asyncio.subprocess.Process:
@@ -60,26 +66,10 @@ async def _spawn(argv: list[str]) -> asyncio.subprocess.Process:
     )
 
 
-async def acpc_ours(hands: int, game_path: Path) -> float:
+async def _our_acpc_dealer(hands: int, players: Starter) -> float:
     dealer = ACPCDealer(GAME, names=["a", "b"], hands=hands, seed=1)
-    server = ACPCServer(dealer, host=HOST)
-    ports = await server.start()
-    procs = [
-        await _spawn(
-            _client(
-                "acpc",
-                HOST,
-                str(p),
-                "--game",
-                str(game_path),
-                "--player",
-                "random",
-                "--seed",
-                str(i),
-            )
-        )
-        for i, p in enumerate(ports)
-    ]
+    server = ACPCServer(dealer, host=HOST, start_timeout=60)
+    procs = await players(await server.start())
     await server.run()
     for proc in procs:
         await proc.wait()
@@ -98,7 +88,7 @@ class _Random:
 
 async def acpc_one_process(hands: int, game_path: Path) -> float:
     dealer = ACPCDealer(GAME, names=["a", "b"], hands=hands, seed=1)
-    server = ACPCServer(dealer, host=HOST)
+    server = ACPCServer(dealer, host=HOST, start_timeout=60)
     ports = await server.start()
     match = asyncio.create_task(server.run())
     await asyncio.gather(*(play_acpc(_Random(i), HOST, p, GAME) for i, p in enumerate(ports)))
@@ -111,7 +101,7 @@ async def json_ours(hands: int, game_path: Path) -> float:
         Rules.preset("casino-limit"), 2, rng=random.Random(1), max_hands=hands, reset_stacks=True
     )
     dealer = JSONDealer(table, ["t0", "t1"], budget=30)
-    server = JSONServer(dealer, host=HOST)
+    server = JSONServer(dealer, host=HOST, start_timeout=60)
     port = await server.start()
     procs = [
         await _spawn(
@@ -132,7 +122,7 @@ async def _reference_dealer(
     ref: Path,
     hands: int,
     game_path: Path,
-    players: Callable[[list[int]], Awaitable[list[asyncio.subprocess.Process]]],
+    players: Starter,
 ) -> float:
     with tempfile.TemporaryDirectory() as tmp:
         dealer = await asyncio.create_subprocess_exec(
@@ -193,17 +183,6 @@ def _our_players(
     return start
 
 
-async def acpc_our_dealer_c_players(ref: Path, hands: int, game_path: Path) -> float:
-    dealer = ACPCDealer(GAME, names=["a", "b"], hands=hands, seed=1)
-    server = ACPCServer(dealer, host=HOST)
-    ports = await server.start()
-    procs = await _c_players(ref, game_path)(ports)
-    await server.run()
-    for proc in procs:
-        await proc.wait()
-    return hands / (server.finished_at - server.started_at)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="a short run")
@@ -227,10 +206,10 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         game_path = Path(tmp) / "holdem.limit.2p.reverse_blinds.game"
         game_path.write_text(LIMIT_HEADS_UP)
-        runs: list[tuple[str, Callable[[], Awaitable[float]] | None]] = [
+        runs: list[tuple[str, Callable[[], Coroutine[Any, Any, float]] | None]] = [
             (
                 "pokerroom ACPC dealer + 2 pokerroom ACPC clients (3 processes)",
-                lambda: acpc_ours(hands, game_path),
+                lambda: _our_acpc_dealer(hands, _our_players(game_path)),
             ),
             (
                 "pokerroom ACPC dealer + 2 clients in one process",
@@ -254,7 +233,7 @@ def main() -> None:
                 ),
                 (
                     "pokerroom ACPC dealer + 2 C example players",
-                    lambda: acpc_our_dealer_c_players(r, hands, game_path),
+                    lambda: _our_acpc_dealer(hands, _c_players(r, game_path)),
                 ),
             ]
         else:

@@ -4,6 +4,7 @@ its wire transcript, its logs and its deal."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 
@@ -100,18 +101,23 @@ def test_replaying_a_logs_actions_writes_the_same_log(
     assert dealer.log == text.splitlines()
 
 
+def _answer_all(dealer: ACPCDealer, action: Callable[[], str]) -> ACPCLog:
+    """Play the match answering every state with ``action()``; the log."""
+    dealer.start()
+    while not dealer.finished:
+        seat = dealer.actor
+        assert seat is not None
+        dealer.receive(seat, f"{dealer.text(seat)}:{action()}")
+    return ACPCLog.parse("\n".join(dealer.log))
+
+
 def test_cards_for_seed_42_are_the_logs_cards(data_dir: Path) -> None:
     """Whatever the players do, the cards of each hand are the reference's: every
     player checks or calls (so every board is dealt to the river), and the cards equal
     the reference log's as far as its hands went."""
     log = ACPCLog.load(data_dir / "acpc" / "limit2p_1000hands_seed42.log")
     dealer = _dealer(data_dir, "holdem.limit.2p.reverse_blinds.game", 1000)
-    dealer.start()
-    while not dealer.finished:
-        seat = dealer.actor
-        assert seat is not None
-        dealer.receive(seat, f"{dealer.state(seat)}:c")
-    ours = ACPCLog.parse("\n".join(dealer.log))
+    ours = _answer_all(dealer, lambda: "c")
     assert len(ours.hands) == 1000
     for mine, theirs in zip(ours.hands, log.hands, strict=True):
         assert mine.hole == theirs.hole
@@ -122,12 +128,7 @@ def test_cards_for_seed_42_are_the_logs_cards(data_dir: Path) -> None:
 def test_three_handed_cards_follow_the_deal(data_dir: Path) -> None:
     game = GameDef.load(data_dir / "acpc" / "holdem.nolimit.3p.game")
     dealer = _dealer(data_dir, "holdem.nolimit.3p.game", 30)
-    dealer.start()
-    while not dealer.finished:
-        seat = dealer.actor
-        assert seat is not None
-        dealer.receive(seat, f"{dealer.state(seat)}:c")
-    ours = ACPCLog.parse("\n".join(dealer.log))
+    ours = _answer_all(dealer, lambda: "c")
     deals = game.deals(42)
     for hand in ours.hands:
         dealt = next(deals)
@@ -138,12 +139,7 @@ def test_three_handed_cards_follow_the_deal(data_dir: Path) -> None:
 
 def test_fixed_seats_keep_positions(data_dir: Path) -> None:
     dealer = _dealer(data_dir, "holdem.limit.3p.game", 5, fixed_seats=True)
-    dealer.start()
-    while not dealer.finished:
-        seat = dealer.actor
-        assert seat is not None
-        dealer.receive(seat, f"{dealer.state(seat)}:f")
-    hands = ACPCLog.parse("\n".join(dealer.log)).hands
+    hands = _answer_all(dealer, lambda: "f").hands
     assert len(hands) == 5
     assert {h.names for h in hands} == {("Alice", "Bob", "Carol")}
 
@@ -153,12 +149,7 @@ def test_the_written_log_replays_with_check(data_dir: Path, tmp_path: Path) -> N
 
     rng = random.Random(7)
     dealer = _dealer(data_dir, "holdem.nolimit.3p.game", 300)
-    dealer.start()
-    while not dealer.finished:
-        seat = dealer.actor
-        assert seat is not None
-        size = rng.choice([0, 150, 300, 1000, 5000, 20000])
-        dealer.receive(seat, f"{dealer.state(seat)}:{rng.choice('fccr')}{size}")
+    _answer_all(dealer, lambda: rng.choice("fccr") + str(rng.choice([0, 150, 1000, 20000])))
     path = tmp_path / "nl3.log"
     path.write_text("\n".join(dealer.log) + "\n")
     (tmp_path / "holdem.nolimit.3p.game").write_text(

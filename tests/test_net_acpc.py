@@ -11,10 +11,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pokerroom.engine import Action, ActionKind, LegalActions, Street, random_action
-from pokerroom.history.acpc import GameDef
+from pokerroom.history.acpc import LIMIT_HEADS_UP, GameDef
 from pokerroom.history.acpclog import ACPCAction
 from pokerroom.net.acpc import (
-    LIMIT_HEADS_UP,
     ACPCProtocolError,
     InvalidPolicy,
     MatchState,

@@ -17,7 +17,7 @@ The dealer reads a reply the way the reference dealer does (:func:`read_reply`):
 comments are skipped, a reply to any other state is ignored, ``k`` and ``b`` are read
 as ``c`` and ``r``, and anything after the action is ignored.
 
->>> from pokerroom.history.acpc import GameDef
+>>> from pokerroom.history.acpc import LIMIT_HEADS_UP, GameDef
 >>> game = GameDef.parse(LIMIT_HEADS_UP)
 >>> read_reply("MATCHSTATE:0:2:crc/c:4d6c|/3c9sJc:r\\r\\n", state, game)
 Reply(kind=<ReplyKind.ACTION: 'action'>, action=ACPCAction(kind='r', size=None), reason='')
@@ -70,22 +70,6 @@ VERSION_LINE: Final = "VERSION:2.0.0"
 MAX_LINE: Final = 4096
 """The longest line either side sends or reads, its ending included (the reference's
 read buffer)."""
-LIMIT_HEADS_UP: Final = """\
-GAMEDEF
-limit
-numPlayers = 2
-numRounds = 4
-blind = 10 5
-raiseSize = 10 10 20 20
-firstPlayer = 2 1 1 1
-maxRaises = 3 4 4 4
-numSuits = 4
-numRanks = 13
-numHoleCards = 2
-numBoardCards = 0 3 1 1
-END GAMEDEF
-"""
-"""The heads-up limit hold'em game of the ACPC competitions (for examples and tests)."""
 
 _PREFIX: Final = "MATCHSTATE:"
 _VERSION: Final = re.compile(r"VERSION:\s*\+?(\d+)\.\s*\+?(\d+)\.\s*\+?(\d+)")

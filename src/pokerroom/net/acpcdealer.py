@@ -9,7 +9,7 @@ in the lines it reads and the seconds a seat took, and sends the :class:`Message
 gets back.
 
 >>> from pokerroom.history.acpc import GameDef
->>> from pokerroom.net.acpc import LIMIT_HEADS_UP
+>>> from pokerroom.history.acpc import LIMIT_HEADS_UP
 >>> dealer = ACPCDealer(GameDef.parse(LIMIT_HEADS_UP), names=["Alice", "Bob"], hands=2,
 ...                     seed=42)
 >>> for m in dealer.start().messages:

@@ -6,7 +6,8 @@ never shown to the player), so a pokerroom player gets a true
 as ACPC text.
 
 >>> from pokerroom.history.acpc import GameDef
->>> from pokerroom.net.acpc import LIMIT_HEADS_UP, MatchState
+>>> from pokerroom.history.acpc import LIMIT_HEADS_UP
+>>> from pokerroom.net.acpc import MatchState
 >>> seat = ACPCSeat(GameDef.parse(LIMIT_HEADS_UP))
 >>> seat.update(MatchState.parse("MATCHSTATE:0:2:crc/c:4d6c|/3c9sJc"))
 >>> seat.to_act

@@ -13,7 +13,7 @@ Join(token='s3cret', name='bot')
 >>> conn.receive(b'{"type": "watch"}', now=0.1)
 Watch()
 >>> conn.receive(b'{"type": "action", "hand": 1, "seq": 0, "action": "fold"}', now=0.1)
-Problem(code=<ErrorCode.READ_ONLY: 'read-only'>, message='a spectator cannot act')
+Problem(code=<ErrorCode.READ_ONLY: 'read-only'>, message='a spectator cannot act', quiet=False)
 >>> conn.receive(b'\\xff', now=0.2).message
 'the line is not UTF-8 text (byte 0)'
 """
