@@ -1,8 +1,10 @@
 """An ACPC match as a pure state machine: what the reference dealer sends, reads and logs.
 
 The dealer deals each hand with the reference dealer's MT19937 deal
-(:meth:`~pokerroom.history.acpc.GameDef.deals`), plays it on the engine under the game's
-rules (:func:`~pokerroom.history.acpcreplay.rules_from_gamedef`), sends every seat its
+(:meth:`~pokerroom.history.acpc.GameDef.deals`), plays it at a
+:class:`~pokerroom.table.Table` under the game's rules
+(:func:`~pokerroom.history.acpcreplay.rules_from_gamedef`; stacks reset every hand, the
+button moving one seat a hand unless the seats are fixed), sends every seat its
 ``MATCHSTATE`` after every action and at the end of the hand, and writes the log the
 reference writes.  Sockets and clocks belong to :mod:`pokerroom.net.server`: it passes
 in the lines it reads and the seconds a seat took, and sends the :class:`Message` s it
@@ -43,11 +45,10 @@ from decimal import Decimal
 from fractions import Fraction
 
 from pokerroom.cards import Deck, format_cards
-from pokerroom.engine.actions import Action, ActionKind
-from pokerroom.engine.hand import Hand
+from pokerroom.engine.actions import Action, ActionKind, Street
 from pokerroom.history.acpc import Betting, DealtCards, GameDef
 from pokerroom.history.acpclog import ACPCAction, ACPCHand
-from pokerroom.history.acpcreplay import rules_from_gamedef, show_all
+from pokerroom.history.acpcreplay import rules_from_gamedef
 from pokerroom.history.compare import exact_split
 from pokerroom.net.acpc import (
     Decision,
@@ -57,6 +58,7 @@ from pokerroom.net.acpc import (
     decide,
     read_reply,
 )
+from pokerroom.table import Table
 
 __all__ = ["ACPCDealer", "Message", "Step", "TimeLimits", "format_value"]
 
@@ -130,8 +132,16 @@ class ACPCDealer:
                 raise ValueError(f"a player's name cannot be {name!r} (no ':', '|', spaces)")
         if hands < 1:
             raise ValueError(f"a match has 1 hand or more, not {hands}")
+        if len(set(game.stack)) > 1 and not fixed_seats:
+            raise ValueError(
+                f"the stacks differ by position ({' '.join(map(str, game.stack))}): this "
+                f"dealer rotates seats only when they are equal (use fixed seats)"
+            )
         self.game = game
         self.rules = rules_from_gamedef(game)
+        self.table = Table(self.rules, list(game.stack), names=names, button=n - 1,
+                           reset_stacks=True, button_moves=not fixed_seats,
+                           max_hands=hands)  # fmt: skip
         self.names = tuple(names)
         self.hands = hands
         self.seed = seed
@@ -150,7 +160,6 @@ class ACPCDealer:
         self._player0_seat = 0
         self._nolimit = game.betting is Betting.NOLIMIT
         self._dealt: DealtCards | None = None
-        self._hand: Hand | None = None
         self._betting: list[list[ACPCAction]] = [[]]
         self._betting_text = ""
         self._rounds = 1
@@ -190,10 +199,7 @@ class ACPCDealer:
     @property
     def actor(self) -> int | None:
         """The seat whose answer the dealer waits for (``None`` between matches)."""
-        hand = self._hand
-        if hand is None or self._over or hand.to_act is None:
-            return None
-        return self.seat(hand.to_act)
+        return self.table.to_act
 
     def budget(self, seat: int) -> float:
         """Seconds ``seat`` has for its answer now (0 or less: none left)."""
@@ -216,14 +222,15 @@ class ACPCDealer:
 
     def _refresh(self) -> list[Message]:
         """The states of every seat after a change, as messages in seat order."""
-        hand = self._hand
+        hand = self.table.hand
         assert hand is not None
         n = self.game.num_players
         head = f":{self.hand_number}:{self._betting_text}:"
         board = "".join(self._board_text[: self._rounds])
         if self._over and sum(not f for f in hand.folded) > 1:
             # a showdown: every hand still in is shown; a player always sees its own
-            folded, cards = hand.folded, self._hole_text
+            folded = [hand.folded[self.seat(q)] for q in range(n)]
+            cards = self._hole_text
             holes = [
                 "|".join(h if q == p or not folded[q] else "" for q, h in enumerate(cards))
                 for p in range(n)
@@ -256,8 +263,8 @@ class ACPCDealer:
         # time from position 0, then the board (no burns)
         order = [h[k] for k in range(self.game.num_hole_cards) for h in dealt.hole]
         order += [c for r in dealt.board for c in r]
-        self._hand = Hand(self.rules, list(self.game.stack), button=n - 1,
-                          deck=Deck.stacked(order))  # fmt: skip
+        self.table.start_hand(Deck.stacked(order))
+        assert self.table.button == self.seat(n - 1)
         self._betting = [[]]
         self._betting_text = ""
         self._rounds = 1
@@ -300,43 +307,41 @@ class ACPCDealer:
     def expire(self, seat: int, elapsed: float = 0.0, *, why: str = "ran out of time") -> Step:
         """``seat``, the seat to act, gave no answer (out of time, disconnected): it
         takes the default action (check if free, else fold)."""
-        hand = self._hand
-        if seat != self.actor or hand is None:
+        if seat != self.actor:
             raise RuntimeError(f"seat {seat + 1} is not to act")
-        action = hand.default_action()
+        action = self.table.default_action()
         step = self._act(seat, action, elapsed)
         step.notes.insert(0, f"seat {seat + 1} {why}: {action}")
         return step
 
     def _decide(self, seat: int, action: ACPCAction | None) -> Decision:
-        hand = self._hand
+        hand = self.table.hand
         assert hand is not None
-        p = self.position(seat)
         return decide(
             action,
-            hand.legal_actions(),
-            round_base=hand.committed[p] - hand.bets[p],
+            self.table.legal_actions(),
+            round_base=hand.committed[seat] - hand.bets[seat],
             nolimit=self._nolimit,
             policy=self.invalid,
         )
 
     def _act(self, seat: int, action: Action, elapsed: float) -> Step:
-        hand = self._hand
+        table, hand = self.table, self.table.hand
         assert hand is not None
         self.used_hand[seat] += elapsed
         self.used_match[seat] += elapsed
-        p = self.position(seat)
-        hand.apply(action)
+        table.apply(action)
         kind = action.kind
         if kind is ActionKind.FOLD:
             text = ACPCAction("f")
         elif kind is ActionKind.BET or kind is ActionKind.RAISE:
-            text = ACPCAction("r", hand.committed[p] if self._nolimit else None)
+            text = ACPCAction("r", hand.committed[seat] if self._nolimit else None)
         else:
             text = ACPCAction("c")
         self._betting[-1].append(text)
         self._betting_text += str(text)
-        show_all(hand)
+        while table.in_hand and hand.street is Street.SHOWDOWN:
+            table.apply(Action.show())  # every hand still in is shown, as the reference does
         if hand.is_over:
             live = sum(not f for f in hand.folded)
             rounds = self.game.num_rounds if live > 1 else self._rounds
@@ -359,13 +364,13 @@ class ACPCDealer:
         return Step(messages, acted=True)
 
     def _finish_hand(self) -> None:
-        hand, dealt = self._hand, self._dealt
-        assert hand is not None and dealt is not None and hand.result is not None
-        result = hand.result
-        values = exact_split(result, result.net)
+        result, dealt = self.table.last_result, self._dealt
+        assert result is not None and dealt is not None
+        by_seat = exact_split(result, result.net)
         n = self.game.num_players
-        for p in range(n):
-            self.totals[self.seat(p)] += values[p]
+        values = [by_seat[self.seat(p)] for p in range(n)]
+        for seat in range(n):
+            self.totals[seat] += by_seat[seat]
         rounds = self._rounds
         record = ACPCHand(
             self.hand_number,
