@@ -40,6 +40,22 @@ def test_notation_is_case_insensitive_and_accepts_10() -> None:
     assert format_cards(parse_cards("AsKd,Qh")) == "As Kd Qh"
 
 
+def test_suit_symbols_are_read_and_the_letters_written() -> None:
+    """``A♠`` is a common way to write a card: black and white symbols, the emoji form
+    phones send (with U+FE0F), ``10`` and the joker's own symbol; output stays canonical."""
+    for card in full_deck():
+        for symbols in ("♣♦♥♠", "♧♢♡♤"):
+            text = f"{card.rank.char}{symbols[card.suit]}"
+            assert Card.parse(text) == card
+            assert parse_cards(f"{text}\ufe0f") == [card]
+        assert Card.parse(card.pretty) == card  # what pretty writes, parse reads
+    assert Card.parse("🃏") == Card(JOKER) == Card.parse(Card(JOKER).pretty)
+    assert format_cards(parse_cards("A♠K♠ 10♥,q♢ 🃏")) == "As Ks Th Qd Jk"
+    assert Suit.parse("♥") is Suit.HEARTS
+    with pytest.raises(CardError, match=r"not a card: '♠' in 'A♠♠' \(a card is a rank 2-9, T "):
+        parse_cards("A♠♠")
+
+
 def test_card_codes_are_rank_times_four_plus_suit() -> None:
     assert int(Card.parse("2c")) == 0
     assert int(Card.parse("As")) == 51

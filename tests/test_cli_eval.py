@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from pokerroom.cli import main
+from pokerroom.cli import main, progress
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -79,6 +79,16 @@ def test_eval_nuts(capsys: pytest.CaptureFixture[str]) -> None:
         (["--nuts", "As Ks Qs", "--hole", "2c 3c"], "--nuts takes a board"),
         (["As Ks Qs Js", "--hole", "As 2c"], "duplicate card"),
         (["As Ks Qs Js Ts", "--wild", "X"], "not a rank: 'X'"),
+        (["--hole", "As Kd", "Qs Js Ts 9s 8s 7s"], "the board: 3, 4 or 5 cards, not 6"),
+        (["--hole", "As Kd", "Qs Js"], "the board: 3, 4 or 5 cards, not 2"),
+        (["--hole", "AsKdQdJdTd9d8d", "Ah Kh Qh Jh Th"], "the 2 hole cards of hold'em, not 7"),
+        (["--hole", "", "As Ks Qs Js Ts"], "the 2 hole cards of hold'em, not 0: ''"),
+        (["--wild", "", "As Ks Qs Js Ts"], "--wild is empty"),
+        (["--wild", "Jk", "Jk As Ks Qs Js"], "--joker wild makes it wild"),
+        (["--wild", "2 Jk", "Jk As Ks Qs 2s"], "--joker wild makes it wild"),
+        (["--min-hole-cards", "2", "As Ks Qs Js Ts"], "--min-hole-cards needs --hole"),
+        (["--enumerate", "5", "--wild", "2"], "--enumerate ranks every hand"),
+        (["A♠ K♠ Q♠ J♠ 1♠"], "not a card: '1♠'"),
     ],
 )
 def test_eval_bad_input_is_one_clear_line_and_exit_status_2(
@@ -91,6 +101,51 @@ def test_eval_bad_input_is_one_clear_line_and_exit_status_2(
     assert len(err.splitlines()) == 1
 
 
+def test_eval_reads_suit_symbols_and_writes_letters(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "A♠", "K♠", "Q♠", "J♠", "10♠", "2♣", "3♦")
+    assert code == 0 and not err
+    assert out.splitlines()[:2] == ["cards:    As Ks Qs Js Ts 2c 3d", "hand:     As Ks Qs Js Ts"]
+    code, out, _ = run(capsys, "--hole", "K♥ 2♣", "--min-hole-cards", "2", "A♣A♦A♥A♠ 3♦")
+    assert code == 0 and "name:     three aces, king-deuce kickers" in out.splitlines()
+
+
+def test_eval_nuts_when_the_board_is_the_nuts(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "--nuts", "As Ks Qs Js Ts")
+    assert code == 0
+    assert out.splitlines()[-1] == (
+        "holes:    all 1,081 pairs (the board itself is the nuts: every hand plays it)"
+    )
+    code, out, _ = run(capsys, "--nuts", "As Ad Ah Ac Kd")  # four aces, king kicker
+    assert out.splitlines()[1:] == [
+        "nuts:     four aces, king kicker",
+        "hand:     As Ah Ad Ac Kd",
+        "holes:    all 1,081 pairs (the board itself is the nuts: every hand plays it)",
+    ]
+    code, out, _ = run(capsys, "--nuts", "As Ks Qs Js Ts", "--joker", "wild")  # the joker too
+    assert out.splitlines()[-1] == (
+        "holes:    all 1,128 pairs (the board itself is the nuts: every hand plays it)"
+    )
+    code, out, _ = run(capsys, "--nuts", "As Ks Qs Js 2d")  # Ts and any card
+    assert out.splitlines()[-1] == "holes:    46 pairs: Ts with any other card"
+    code, out, _ = run(capsys, "--nuts", "As Ad Ah 7c 7d")  # Ac and a king
+    assert out.splitlines()[-1] == "holes:    4 pairs: Ac with Ks Kh Kd Kc"
+
+
+def test_eval_min_hole_cards_with_the_nuts(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "--nuts", "As Ks Qs Js Ts", "--min-hole-cards", "2")
+    assert code == 0
+    assert "the board itself" not in out and out.splitlines()[-1].startswith("holes:    ")
+
+
+def test_eval_help_explains_the_value(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["eval", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "value: the hand's strength as one number; a higher value beats a lower one" in out
+    assert "0 (seven-five-four-three-deuce, the worst high hand) to 7461 (a royal flush)" in out
+    assert "T or 10" in out and "♣ ♦ ♥ ♠" in out
+
+
 def test_eval_bad_options_are_usage_errors(capsys: pytest.CaptureFixture[str]) -> None:
     for args in (["--enumerate", "6"], ["--joker", "maybe", "As"], ["--min-hole-cards", "3"]):
         with pytest.raises(SystemExit) as exc:
@@ -99,10 +154,13 @@ def test_eval_bad_options_are_usage_errors(capsys: pytest.CaptureFixture[str]) -
         assert "invalid choice" in capsys.readouterr().err
 
 
-def test_eval_enumerate_5(capsys: pytest.CaptureFixture[str], data_dir: Path) -> None:
-    code, out, _ = run(capsys, "--enumerate", "5")
-    assert code == 0
-    assert "All 2,598,960 5-card hands" in out
+def test_eval_enumerate_5(
+    capsys: pytest.CaptureFixture[str], data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(progress, "SHOW_AFTER", 0.0)  # a bar at once, were one shown
+    code, out, err = run(capsys, "--enumerate", "5")
+    assert code == 0 and err == ""
+    assert out.splitlines()[0].strip() == "All 2,598,960 5-card hands"  # no blank line
     rows = {line.split("│")[1].strip(): line for line in out.splitlines() if line.count("│") == 4}
     csv = (data_dir / "hand-category-counts.csv").read_text().splitlines()[1:]
     labels = {"straight flush (incl. royal)": "straight flush", "one pair": "pair"}

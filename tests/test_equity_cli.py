@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from pokerroom.cli import main
+from pokerroom.cli import main, progress
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -79,7 +79,9 @@ def test_grid_takes_a_hand_written_with_a_space(capsys: pytest.CaptureFixture[st
         (("AhKh", "AhQs"), "Ah is in the hands of players 1 and 2"),
         (("AhKh", "QsQc", "--board", "2h7h9x"), "not a card"),
         (("AhKh", "QsQc", "--exact", "--samples", "10"), "--exact takes no"),
-        (("AhKh", "QsQc", "--samples", "0"), "at least 1"),
+        (("AA:0", "KK"), "player 1 has no hand: every hand of the range has weight 0"),
+        (("random", "AA:0.5, AA:0"), "player 2 has no hand: every hand of the range has weight 0"),
+        (("AA", "KK", "--board", "AsAhAd"), "player 1 (AA) has no hand left: each holds a board"),
     ],
 )
 def test_errors_are_one_line_with_status_2(
@@ -89,3 +91,77 @@ def test_errors_are_one_line_with_status_2(
     assert status == 2 and not out
     assert err.startswith("pokerroom equity: error: ") and message in err
     assert err.count("\n") == 1 and "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--time", "0"), "argument --time: must be a number of seconds above 0, not '0'"),
+        (("--time", "-1"), "argument --time: must be a number of seconds above 0, not '-1'"),
+        (("--time", "inf"), "argument --time: must be a number of seconds above 0, not 'inf'"),
+        (("--samples", "0"), "argument --samples: at least 1 deal, not 0"),
+        (("--samples", "-5"), "argument --samples: at least 1 deal, not -5"),
+        (("--samples", "many"), "argument --samples: not a whole number of deals: 'many'"),
+        (("--target-error", "0"), "argument --target-error: must be a number above 0 and below 1"),
+    ],
+)
+def test_monte_carlo_limits_are_checked_as_options(
+    capsys: pytest.CaptureFixture[str], args: tuple[str, ...], message: str
+) -> None:
+    """A bad --time, --samples or --target-error is a usage error naming the option (no
+    library message about clocks reaches the command line)."""
+    with pytest.raises(SystemExit) as exc:
+        main(["equity", "AhKh", "QsQc", *args])
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert err.splitlines()[-1].startswith("pokerroom equity: error: ")
+    assert message in err and "clock" not in err
+
+
+def test_a_time_budget_runs_monte_carlo(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(progress, "SHOW_AFTER", 0.0)  # a bar at once, were one shown
+    status, out, err = run(capsys, "AhKh", "QsQc", "--time", "0.05", "--seed", "3")
+    assert status == 0 and not err
+    assert out.splitlines()[0].strip().startswith("Monte Carlo: ")  # no blank line above
+
+
+def test_one_deal_estimates_no_standard_error(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "AhKh", "QsQc", "--samples", "1", "--seed", "1")
+    assert status == 0
+    rows = [line for line in out.splitlines() if "AhKh" in line or "QsQc" in line]
+    assert len(rows) == 2 and all(row.split()[-2] == "n/a" for row in rows)
+    assert "one deal cannot estimate a standard error" in out
+    status, out, _ = run(capsys, "AhKh", "QsQc", "--samples", "1", "--seed", "1", "--json")
+    assert [p["std_error"] for p in json.loads(out)["players"]] == [None, None]
+    status, out, _ = run(capsys, "AhKh", "QsQc", "--samples", "200", "--seed", "1")
+    assert "fewer than 1,000 deals: the standard errors are rough" in out
+    assert "n/a" not in out
+    status, out, _ = run(capsys, "AhKh", "QsQc", "--samples", "1000", "--seed", "1")
+    assert "rough" not in out
+
+
+def test_piped_output_starts_with_the_table(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No progress bar (nor the blank line it leaves) when the output is no terminal."""
+    monkeypatch.setattr(progress, "SHOW_AFTER", 0.0)
+    ten = ("AA", "KK", "QQ", "JJ", "TT", "99", "88", "77", "66", "55")
+    status, out, err = run(capsys, *ten, "--samples", "50000", "--seed", "1")
+    assert status == 0 and not err
+    assert out.splitlines()[0].strip().startswith("Monte Carlo: 50,000 deals")
+    assert len([line for line in out.splitlines() if "│" in line]) == 10
+
+
+def test_the_grid_marks_the_range_in_plain_text(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "QQ+,AKs:0.5,KQs", "JdTd", "--board", "2c3d4h", "--grid")
+    assert status == 0
+    lines = out.splitlines()
+    top = lines.index(next(line for line in lines if "player 1: QQ+" in line))
+    chart = [line.split() for line in lines[top + 1 : top + 14]]
+    assert len(chart) == 13 and all(len(row) == 13 for row in chart)
+    marked = {cell for row in chart for cell in row if cell != "."}
+    assert marked == {"AA", "KK", "QQ", "AKs*", "KQs"}
+    assert sum(row.count(".") for row in chart) == 169 - 5
+    assert "AKs: in the range   AKs*: partly (weighted, or some suits)   .: not" in lines

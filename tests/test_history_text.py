@@ -106,8 +106,22 @@ def test_side_pots_and_all_in_run_out() -> None:
     assert "Short calls $45 (all-in)" in text
     assert "Short wins the main pot ($150) with pair of aces, jack-nine-seven kickers" in text
     assert "Mid wins side pot 1 ($300) with pair of kings, jack-nine-seven kickers" in text
-    # every hand is shown before the board is run out
-    assert text.index("*** SHOWDOWN ***") < text.index("*** FLOP *** [2c 7h 9s] (pot $450)")
+    # as card rooms print it: the hands turned up when the betting ends, the board run
+    # out, then the showdown naming each hand against the whole board, then the winners
+    allin = text.index("Mid calls $190 (all-in)")
+    turned_up = ["Deep shows Qc Qd", "Short shows Ac Ad", "Mid shows Kc Kd"]
+    assert text[allin + 1 : allin + 4] == turned_up
+    assert text.index("*** FLOP *** [2c 7h 9s] (pot $450)") == allin + 4
+    showdown = text.index("*** SHOWDOWN ***")
+    assert text[showdown - 1] == "*** RIVER *** [2c 7h 9s Jd] [3c] (pot $450)"
+    assert text[showdown + 1 : showdown + 4] == [
+        "Deep shows Qc Qd: pair of queens, jack-nine-seven kickers",
+        "Short shows Ac Ad: pair of aces, jack-nine-seven kickers",
+        "Mid shows Kc Kd: pair of kings, jack-nine-seven kickers",
+    ]
+    assert [title for title, _ in sections(replay_phh(loads(SIDE_POTS)).played)] == [
+        "start", "pre-flop", "flop", "turn", "river", "showdown", "summary",
+    ]  # fmt: skip
     assert text[-3:] == [
         "Seat 1: Short $50 -> $150 (+$100)",
         "Seat 2: Mid $200 -> $300 (+$100)",

@@ -107,6 +107,11 @@ def test_weights_and_later_entries_override_earlier_ones() -> None:
     assert Range.parse("AKs, AKs:0.3").weight("AsKs") == 0.3
 
 
+def test_hands_in_a_range_may_be_written_with_suit_symbols() -> None:
+    assert Range.parse("A♠K♠, Q♥Q♣:0.5, JJ") == Range.parse("AsKs, QhQc:0.5, JJ")
+    assert str(Range.parse("A♠K♠")) == "AsKs"
+
+
 def test_membership_weight_and_blocking() -> None:
     r = Range.parse("AKs")
     assert "AhKh" in r and "KhAh" in r and "AhKd" not in r and "nonsense" not in r

@@ -1,16 +1,18 @@
 """The README's examples run: every Python example as a doctest, every ``pokerroom``
-command with the output it shows (lines that report a duration are not compared)."""
+command with the output it shows (lines that report a duration are not compared), and
+its table of exit statuses is the one the command uses and prints."""
 
 from __future__ import annotations
 
 import doctest
 import re
 import shlex
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 import pytest
 
 from pokerroom.cli import main
+from pokerroom.cli.errors import EXIT_CODES, exit_code_table
 
 ROOT = Path(__file__).resolve().parents[1]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -51,15 +53,31 @@ def test_commands_print_what_the_readme_shows(
 ) -> None:
     monkeypatch.chdir(ROOT)
     args = shlex.split(command, comments=True)[1:]
-    if "--write-phh" in args:
+    written = ""
+    if "--write-phh" in args:  # the README writes to a temporary directory: so do we
         i = args.index("--write-phh") + 1
-        args[i] = str(tmp_path / args[i])
+        written = str(PurePosixPath(args[i]).parent)
+        args[i] = str(tmp_path / PurePosixPath(args[i]).name)
     code = main(args)
     out, err = capsys.readouterr()
-    printed = (out + err).replace(f"{tmp_path}/", "").splitlines()
+    printed = (out + err).replace(str(tmp_path), written).splitlines()
     assert code == (2 if any("error:" in line for line in shown) else 0), out + err
     assert _compared(printed) == _compared(shown)
+    assert not written or written.startswith("/tmp"), "write to a temporary directory"
 
 
 def _compared(lines: list[str]) -> list[str]:
     return [s for s in (line.strip() for line in lines) if s and not TIMING.search(s)]
+
+
+def test_the_exit_status_table_is_the_one_the_commands_use(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    rows = re.findall(r"^\| (\d+) \| (.+) \|$", README, flags=re.MULTILINE)
+    table = [(int(code), text.replace("\\|", "|")) for code, text in rows]
+    assert table == list(EXIT_CODES)
+    assert [code for code, _ in table] == [0, 1, 2, 130, 141]
+    with pytest.raises(SystemExit) as exc:
+        main(["--help"])
+    assert exc.value.code == 0
+    assert exit_code_table() in capsys.readouterr().out

@@ -11,6 +11,12 @@ Card.parse('As')
 ('Th', 0, 'Jk')
 >>> format_cards(parse_cards("as td 2C jk"))
 'As Td 2c Jk'
+
+Suits may be written as symbols too (``A♠``, ``10♥``, ``Q♢``); the joker as ``🃏``.  What
+pokerroom writes is always the letters:
+
+>>> format_cards(parse_cards("A♠ 10♥ Q♢ 🃏"))
+'As Th Qd Jk'
 """
 
 from __future__ import annotations
@@ -25,6 +31,7 @@ from typing import Final
 __all__ = [
     "CARD_CHARS",
     "JOKER",
+    "SUIT_SYMBOLS",
     "Card",
     "CardError",
     "Deck",
@@ -41,6 +48,16 @@ RANK_CHARS: Final = "23456789TJQKA"
 SUIT_CHARS: Final = "cdhs"
 JOKER: Final = 52
 CARD_CHARS: Final = (*(r + s for r in RANK_CHARS for s in SUIT_CHARS), "Jk")
+SUIT_SYMBOLS: Final = {  # read, never written: black and white symbols of each suit
+    "\u2663": "c", "\u2667": "c", "\u2666": "d", "\u2662": "d",
+    "\u2665": "h", "\u2661": "h", "\u2660": "s", "\u2664": "s",
+}  # fmt: skip
+_JOKER_SYMBOL: Final = "\U0001f0cf"
+_EMOJI_STYLE: Final = "\ufe0f"  # the variation selector phones put after a suit symbol
+_CARD_HELP: Final = (
+    "a card is a rank 2-9, T or 10, J, Q, K, A and a suit c, d, h, s or \u2663, \u2666, "
+    "\u2665, \u2660, like 'As', 'Td' or 'A\u2660'; the joker is 'Jk'"
+)
 
 
 class CardError(ValueError):
@@ -117,9 +134,10 @@ class Suit(IntEnum):
 
     @classmethod
     def parse(cls, text: str) -> Suit:
-        t = text.strip().lower()
+        t = text.strip().replace(_EMOJI_STYLE, "").lower()
+        t = SUIT_SYMBOLS.get(t, t)
         if len(t) != 1 or t not in SUIT_CHARS:
-            raise CardError(f"not a suit: {text!r} (suits are c d h s)")
+            raise CardError(f"not a suit: {text!r} (suits are c d h s, or the symbols)")
         return cls(SUIT_CHARS.index(t))
 
 
@@ -146,13 +164,10 @@ class Card(int):
 
     @classmethod
     def parse(cls, text: str) -> Card:
-        """Parse one card (``As``, ``td``, ``10H``, ``Jk``)."""
-        code = _CODES.get(text.strip().lower())
+        """Parse one card (``As``, ``td``, ``10H``, ``A♠``, ``Jk``)."""
+        code = _CODES.get(_plain(text))
         if code is None:
-            raise CardError(
-                f"not a card: {text!r} (a card is a rank 2-9, T, J, Q, K, A and a suit "
-                f"c, d, h, s, like 'As' or 'Td'; the joker is 'Jk')"
-            )
+            raise CardError(f"not a card: {text!r} ({_CARD_HELP})")
         return _CARDS[code]
 
     @property
@@ -201,12 +216,23 @@ for _code, _text in enumerate(CARD_CHARS[:JOKER]):
 _CODES["jk"] = JOKER
 
 
+def _plain(text: str) -> str:
+    """A card's text in lower-case letters: suit symbols read as their letters."""
+    t = text.strip().replace(_EMOJI_STYLE, "").lower()
+    if t == _JOKER_SYMBOL:
+        return "jk"
+    return t[:-1] + SUIT_SYMBOLS.get(t[-1:], t[-1:])
+
+
 def parse_card(text: str) -> Card:
     """Parse one card; see :meth:`Card.parse`."""
     return Card.parse(text)
 
 
-_TOKEN = re.compile(r"10[cdhs]|[2-9tjqka][cdhs]|jk", re.IGNORECASE)
+_SUITS = "cdhs" + "".join(SUIT_SYMBOLS)
+_TOKEN = re.compile(
+    rf"(?:10|[2-9tjqka])[{_SUITS}]{_EMOJI_STYLE}?|jk|{_JOKER_SYMBOL}", re.IGNORECASE
+)
 
 
 def parse_cards(text: str, *, allow_empty: bool = False) -> list[Card]:
@@ -229,10 +255,7 @@ def parse_cards(text: str, *, allow_empty: bool = False) -> list[Card]:
             while end < n and not (text[end].isspace() or text[end] in ",;"):
                 end += 1
             bad = text[pos:end] or text[pos]
-            raise CardError(
-                f"not a card: {bad!r} in {text!r} (a card is a rank 2-9, T, J, Q, K, A and "
-                f"a suit c, d, h, s, like 'As' or 'Td'; the joker is 'Jk')"
-            )
+            raise CardError(f"not a card: {bad!r} in {text!r} ({_CARD_HELP})")
         cards.append(Card.parse(m.group()))
         pos = m.end()
     if not cards and not allow_empty:

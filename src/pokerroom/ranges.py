@@ -38,7 +38,7 @@ import re
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Final
 
-from pokerroom.cards import Card, CardError, Rank, format_cards, parse_cards
+from pokerroom.cards import SUIT_SYMBOLS, Card, CardError, Rank, format_cards, parse_cards
 from pokerroom.starting import ALL_CLASSES, HandClass, grid
 
 __all__ = ["COMBO_COUNT", "Range", "RangeError", "combo_cards", "combo_index"]
@@ -89,7 +89,7 @@ class RangeError(ValueError):
 
 
 # One entry, before its weight: a combination, a class, a plus-range or a dash range.
-_CARD = r"(?:10|[2-9TJQKA])[CDHS]"
+_CARD = rf"(?:10|[2-9TJQKA])[CDHS{''.join(SUIT_SYMBOLS)}]\ufe0f?"  # A♠ as well as As
 _CLS = r"[2-9TJQKA]{2}[SO]?"
 _ENTRY = re.compile(
     rf"(?P<combo>{_CARD}{_CARD})|(?P<any>RANDOM|ANY)"

@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from pokerroom.cards import format_cards
@@ -21,56 +23,46 @@ from pokerroom.cli.errors import UsageError
 
 if TYPE_CHECKING:
     from rich.console import Console
-    from rich.progress import Progress, TaskID
 
     from pokerroom.equity import EquityResult
     from pokerroom.ranges import Range
 
 __all__ = ["register"]
 
-SHOW_PROGRESS_AFTER = 0.4  # seconds: quick answers show no bar
+ROUGH_BELOW = 1000  # deals: fewer give rough standard errors (a footnote says so)
 
 
-class _LazyBar:
-    """A progress bar that appears only once the work has taken a while."""
+def _count(text: str) -> int:
+    """``--samples``: a whole number of deals, at least 1."""
+    try:
+        value = int(text.replace(",", "").replace("_", ""))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number of deals: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"at least 1 deal, not {value}")
+    return value
 
-    def __init__(self, console: Console, label: str) -> None:
-        self.console, self.label = console, label
-        self.start = time.perf_counter()
-        self.bar: Progress | None = None
-        self.task: TaskID | None = None
 
-    def __call__(self, done: int, total: int | None) -> None:
-        if self.bar is None:
-            if time.perf_counter() - self.start < SHOW_PROGRESS_AFTER:
-                return
-            from rich.progress import (
-                BarColumn,
-                MofNCompleteColumn,
-                Progress,
-                TextColumn,
-                TimeElapsedColumn,
-                TimeRemainingColumn,
-            )
+def _positive(unit: str, upper: float | None = None) -> Callable[[str], float]:
+    """A finite number above 0 (and below ``upper``), for ``--time`` and ``--target-error``."""
 
-            self.bar = Progress(
-                TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                TimeElapsedColumn(), TimeRemainingColumn(),
-                console=self.console, transient=True,
-            )
-            self.bar.start()
-            self.task = self.bar.add_task(self.label, total=total)
-        assert self.task is not None
-        self.bar.update(self.task, completed=done, total=total)
+    def read(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            value = math.nan
+        if not (math.isfinite(value) and value > 0 and (upper is None or value < upper)):
+            bound = f" and below {upper:g}" if upper is not None else ""
+            raise argparse.ArgumentTypeError(f"must be a number{unit} above 0{bound}, not {text!r}")
+        return value
 
-    def close(self) -> None:
-        if self.bar is not None:
-            self.bar.stop()
+    return read
 
 
 def _cmd_equity(args: argparse.Namespace) -> int:
     from rich.console import Console
 
+    from pokerroom.cli.progress import LazyBar
     from pokerroom.equity import equity
     from pokerroom.equity.calculator import read_range
 
@@ -81,10 +73,8 @@ def _cmd_equity(args: argparse.Namespace) -> int:
     if args.exact and any(x is not None for x in (args.samples, args.target_error, args.time)):
         raise UsageError("--exact takes no --samples, --target-error or --time")
     ranges = [read_range(p) for p in args.players]  # once: the table and the grid alike
-    console = Console()
-    bar = _LazyBar(console, "exact enumeration" if args.exact else "dealing")
     started = time.perf_counter()
-    try:
+    with LazyBar("exact enumeration" if args.exact else "dealing") as bar:
         result = equity(
             ranges,
             args.board or "",
@@ -93,22 +83,26 @@ def _cmd_equity(args: argparse.Namespace) -> int:
             samples=args.samples,
             target_error=args.target_error,
             time_budget=args.time,
-            clock=time.perf_counter if args.time else None,
+            clock=time.perf_counter if args.time is not None else None,
             seed=args.seed,
             progress=bar,
         )
-    finally:
-        bar.close()
     seconds = time.perf_counter() - started
     if args.json:
         print(json.dumps(_as_json(result, seconds), indent=2))
         return 0
+    console = Console()
     _print_table(console, result, seconds)
     if args.grid:
         for i, r in enumerate(ranges, 1):
             if not r.is_hand:
                 _print_grid(console, f"player {i}: {r}", r)
     return 0
+
+
+def _std_error(result: EquityResult, std_error: float) -> float | None:
+    """A Monte Carlo standard error, or None where one deal cannot estimate it."""
+    return std_error if result.deals >= 2 else None
 
 
 def _as_json(result: EquityResult, seconds: float) -> dict[str, object]:
@@ -120,7 +114,7 @@ def _as_json(result: EquityResult, seconds: float) -> dict[str, object]:
         "seconds": round(seconds, 6),
         "players": [
             {"hand": p.hand, "win": p.win, "tie": p.tie, "equity": p.equity,
-             "std_error": p.std_error}
+             "std_error": _std_error(result, p.std_error)}
             for p in result.players
         ],
     }
@@ -130,7 +124,7 @@ def _print_table(console: Console, result: EquityResult, seconds: float) -> None
     from rich.table import Table
 
     how = "exact" if result.exact else "Monte Carlo"
-    title = f"{how}: {result.deals:,} deals in {seconds:.2f} s"
+    title = f"{how}: {result.deals:,} deal{'s' if result.deals != 1 else ''} in {seconds:.2f} s"
     table = Table(title=title)
     table.add_column("player", justify="right")
     table.add_column("hand / range")
@@ -143,9 +137,14 @@ def _print_table(console: Console, result: EquityResult, seconds: float) -> None
         row = [str(i), p.hand, f"{100 * p.win:.2f}", f"{100 * p.tie:.2f}",
                f"{100 * p.equity:.2f}"]
         if not result.exact:
-            row.append(f"{100 * p.std_error:.2f}")
+            error = _std_error(result, p.std_error)
+            row.append("n/a" if error is None else f"{100 * error:.2f}")
         table.add_row(*row)
     console.print(table)
+    if not result.exact and result.deals < 2:
+        console.print("one deal cannot estimate a standard error: deal more (--samples)")
+    elif not result.exact and result.deals < ROUGH_BELOW:
+        console.print(f"fewer than {ROUGH_BELOW:,} deals: the standard errors are rough")
     if result.board:
         console.print(f"board: {format_cards(result.board)}")
     if result.dead:
@@ -153,27 +152,33 @@ def _print_table(console: Console, result: EquityResult, seconds: float) -> None
 
 
 def _print_grid(console: Console, title: str, r: Range) -> None:
+    """The range on the 13×13 chart: its classes marked in colour on a terminal, and in
+    the text itself (a class in the range by its name, one partly in it with ``*``, the
+    others as ``.``) wherever colour is not shown."""
     from rich.table import Table
 
     from pokerroom.starting import grid
 
+    plain = console.no_color or console.color_system is None
     shares = r.grid()
     table = Table(title=title, show_header=False, box=None, padding=(0, 1))
     for _ in range(13):
-        table.add_column(justify="center")
+        table.add_column(justify="left", min_width=4)
     for row, cells in zip(grid(), shares, strict=True):
         out = []
         for cls, share in zip(row, cells, strict=True):
             text = str(cls)
             if share >= 1.0:
-                out.append(f"[bold black on green]{text}[/]")
+                out.append(text if plain else f"[bold black on green]{text}[/]")
             elif share > 0.0:
-                out.append(f"[black on yellow]{text}[/]")
+                out.append(f"{text}*" if plain else f"[black on yellow]{text}*[/]")
             else:
-                out.append(f"[dim]{text}[/]")
+                out.append("." if plain else f"[dim]{text}[/]")
         table.add_row(*out)
     console.print(table)
     console.print(f"{r.combo_count:,} combinations, {100 * r.fraction:.1f}% of hands")
+    if plain:
+        console.print("AKs: in the range   AKs*: partly (weighted, or some suits)   .: not")
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -192,11 +197,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--board", help="0, 3, 4 or 5 board cards, like Ks7d2c")
     p.add_argument("--dead", help="cards out of play, like '2h 3h'")
     p.add_argument("--exact", action="store_true", help="enumerate every deal, however long")
-    p.add_argument("--samples", type=int, help="Monte Carlo: deal this many times")
-    p.add_argument("--target-error", type=float, metavar="E",
-                   help="Monte Carlo: stop once every standard error is at most E (0.001 = 0.1%%)")
-    p.add_argument("--time", type=float, metavar="SECONDS",
-                   help="Monte Carlo: stop after this many seconds")
+    p.add_argument("--samples", type=_count, metavar="N",
+                   help="Monte Carlo: deal N times (N at least 1)")
+    p.add_argument("--target-error", type=_positive("", 1.0), metavar="E",
+                   help="Monte Carlo: stop once every standard error is at most E (0.001 = "
+                        "0.1%%; above 0, below 1)")
+    p.add_argument("--time", type=_positive(" of seconds"), metavar="SECONDS",
+                   help="Monte Carlo: stop after this many seconds (above 0)")
     p.add_argument("--seed", type=int, help="seed the random deals (repeatable results)")
     p.add_argument("--grid", action="store_true", help="also draw each range on the 13x13 grid")
     p.add_argument("--json", action="store_true", help="print the result as JSON")

@@ -19,12 +19,17 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from pokerroom.cli.errors import UsageError
+from pokerroom.cli.errors import FOUND, OK, USAGE, UsageError
 
 if TYPE_CHECKING:
     from pokerroom.history.sources import Outcome
 
 __all__ = ["register"]
+
+DIFFER = "differ"
+REFUSED = "cannot replay"  # the rules refuse a recorded action: a finding, like DIFFER
+UNREADABLE = "unreadable"  # a hand (of a .phhs) that breaks the format
+FILE_ERRORS = "file errors"  # a file that cannot be read, or an error of the whole file
 
 POLICY = (
     "odd-chip policy: a result matches when it equals the replay exactly, or equals it with "
@@ -40,15 +45,31 @@ def _fmt(value: Fraction, scale: int) -> str:
     return f"{float(v):.6g}"
 
 
+def _status(counts: Counter[str]) -> int:
+    """The exit status for what was met: a file or hand that cannot be read is the
+    user's to fix (2, winning over 1); a hand that differs or that the rules refuse is a
+    finding (1)."""
+    if counts[UNREADABLE] or counts[FILE_ERRORS]:
+        return USAGE
+    return FOUND if counts[DIFFER] or counts[REFUSED] else OK
+
+
+def _kind(item: Outcome) -> str:
+    """The tally an outcome with an error goes to."""
+    from pokerroom.history.errors import ReplayError
+
+    if item.whole_file:
+        return FILE_ERRORS
+    return REFUSED if isinstance(item.error, ReplayError) else UNREADABLE
+
+
 def _check(args: argparse.Namespace, outcomes: Iterable[Outcome], out: TextIO) -> int:
-    bad = 0
     counts: Counter[str] = Counter()
     per_file: dict[str, Counter[str]] = {}
     for item in outcomes:
         tally = per_file.setdefault(item.source, Counter())
         if item.error is not None:
-            bad += 1
-            tally["cannot replay"] += 1
+            tally[_kind(item)] += 1
             print(f"{item.error}", file=out)
             continue
         replay = item.replay
@@ -60,8 +81,7 @@ def _check(args: argparse.Namespace, outcomes: Iterable[Outcome], out: TextIO) -
         if comparison.matches:
             tally[comparison.how] += 1
             continue
-        bad += 1
-        tally["differ"] += 1
+        tally[DIFFER] += 1
         played = replay.played
         if not comparison.differences:
             print(f"{item.name}: {comparison.how}", file=out)
@@ -76,29 +96,44 @@ def _check(args: argparse.Namespace, outcomes: Iterable[Outcome], out: TextIO) -
         if args.verbose:
             print(f"{source}: {_tally(tally)}", file=out)
         counts.update(tally)
-    files = len(per_file)
-    print(f"{files} file{'s' if files != 1 else ''}: {_tally(counts)}", file=out)
+    print(_summary(len(per_file), counts), file=out)
     if args.verbose:
         print(POLICY, file=out)
-    return 1 if bad else 0
+    return _status(counts)
+
+
+def _summary(files: int, counts: Counter[str]) -> str:
+    """``2 files: 201 hands (200 exact, 1 differ)``; files with errors of their own are
+    counted apart from the hands."""
+    bad = counts[FILE_ERRORS]
+    head = f"{files} file{'s' if files != 1 else ''}" + (f" ({bad} with errors)" if bad else "")
+    return f"{head}: {_hands(counts)}"
 
 
 def _tally(tally: Counter[str]) -> str:
-    total = sum(tally.values())
-    parts = ", ".join(f"{n} {what}" for what, n in sorted(tally.items()))
+    bad = tally[FILE_ERRORS]
+    return _hands(tally) + (f"; {bad} error{'s' if bad != 1 else ''} in the file" if bad else "")
+
+
+def _hands(tally: Counter[str]) -> str:
+    hands = {what: n for what, n in tally.items() if what != FILE_ERRORS and n}
+    total = sum(hands.values())
+    if not total:
+        return "no hands"
+    parts = ", ".join(f"{n} {what}" for what, n in sorted(hands.items()))
     return f"{total} hand{'s' if total != 1 else ''} ({parts})"
 
 
 def _show(args: argparse.Namespace, outcomes: Iterable[Outcome], out: TextIO) -> int:
     from pokerroom.history.text import sections
 
-    status = 0
+    counts: Counter[str] = Counter()
     pausing = args.step
     first = True
     for item in outcomes:
         if item.error is not None:
-            print(f"pokerroom replay: {item.error}", file=sys.stderr)
-            status = 1
+            print(f"pokerroom replay: error: {item.error}", file=sys.stderr)
+            counts[_kind(item)] += 1
             continue
         assert item.replay is not None
         if not first:
@@ -113,9 +148,9 @@ def _show(args: argparse.Namespace, outcomes: Iterable[Outcome], out: TextIO) ->
             if pausing and k < len(parts) - 1:
                 answer = _pause()
                 if answer == "quit":
-                    return status
+                    return _status(counts)
                 pausing = answer == "next"
-    return status
+    return _status(counts)
 
 
 def _pause() -> str:
@@ -146,6 +181,23 @@ def expand(paths: Iterable[str]) -> list[str]:
     return files
 
 
+def _writable(path: str) -> Path:
+    """Where ``--write-phh`` will write, checked before any work is done."""
+    out = Path(path)
+    if out.suffix not in (".phh", ".phhs"):
+        raise UsageError(
+            f"--write-phh {path}: the file must end in .phh (one hand) or .phhs (several)"
+        )
+    folder = out.parent
+    if not folder.is_dir():
+        raise UsageError(f"--write-phh {path}: there is no directory {str(folder)!r}")
+    if out.is_dir():
+        raise UsageError(f"--write-phh {path}: that is a directory")
+    if not os.access(out if out.exists() else folder, os.W_OK):
+        raise UsageError(f"--write-phh {path}: not allowed to write there")
+    return out
+
+
 def _cmd_replay(args: argparse.Namespace) -> int:
     from pokerroom.history.acpc import GameDef
     from pokerroom.history.errors import HistoryError
@@ -153,33 +205,36 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     from pokerroom.history.record import to_phh
     from pokerroom.history.sources import Outcome, replays
 
+    target = _writable(args.write_phh) if args.write_phh else None
     game = GameDef.load(args.game) if args.game else None
+    files = expand(args.files)
     written = []
 
     def outcomes() -> Iterable[Outcome]:
-        for path in expand(args.files):
+        for path in files:
             try:
                 for item in replays(path, game=game, seed=args.seed):
-                    if args.write_phh and item.replay is not None:
+                    if target is not None and item.replay is not None:
                         written.append(to_phh(item.replay.played))
+                        if len(written) > 1 and target.suffix == ".phh":
+                            raise UsageError(
+                                f"{target}: a .phh file holds one hand, and there are more "
+                                f"(use .phhs)"
+                            )
                     yield item
             except HistoryError as exc:  # the whole file is unreadable: report, go on
-                yield Outcome(str(path), "", error=exc.located(source=str(path)))
+                error = exc.located(source=str(path))
+                yield Outcome(str(path), "", error=error, whole_file=True)
 
-    try:
-        if args.check:
-            status = _check(args, outcomes(), sys.stdout)
-        else:
-            status = _show(args, outcomes(), sys.stdout)
-    except BrokenPipeError:  # the reader stopped (| head): stop quietly
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        return 0
-    if args.write_phh:
+    if args.check:
+        status = _check(args, outcomes(), sys.stdout)
+    else:
+        status = _show(args, outcomes(), sys.stdout)
+    if target is not None:
         if not written:
             raise UsageError("no hand was replayed: nothing to write")
-        write_phh(args.write_phh, written)  # several hands need a .phhs file: it says so
-        print(f"wrote {len(written)} hand{'s' if len(written) != 1 else ''} to {args.write_phh}",
+        write_phh(target, written)
+        print(f"wrote {len(written)} hand{'s' if len(written) != 1 else ''} to {target}",
               file=sys.stderr)  # fmt: skip
     return status
 
@@ -219,7 +274,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument(
         "--write-phh",
         metavar="OUT",
-        help="also write the replayed hands as PHH (.phh for one hand, .phhs for several)",
+        help="also write the replayed hands as PHH (.phh for one hand, .phhs for several); "
+        "the directory must exist",
     )
     p.add_argument(
         "-v", "--verbose", action="store_true", help="with --check: a line per file, and the policy"

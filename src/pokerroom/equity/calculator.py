@@ -107,6 +107,10 @@ def _spot(
         )
     seats = []
     for i, r in enumerate(ranges):
+        if not r:
+            raise EquityError(
+                f"player {i + 1} has no hand: every hand of the range has weight 0"
+            )
         left = r.without(gone)
         if not left:
             raise EquityError(
@@ -173,6 +177,8 @@ def equity(
         raise EquityError(f"samples must be at least 1, not {samples}")
     if target_error is not None and not target_error > 0:
         raise EquityError(f"the target error must be above 0, not {target_error}")
+    if time_budget is not None and not time_budget > 0:
+        raise EquityError(f"the time budget must be above 0 seconds, not {time_budget}")
     if time_budget is not None and clock is None:
         raise EquityError("a time budget needs the caller's clock, e.g. clock=time.perf_counter")
     if rng is not None and seed is not None:

@@ -5,13 +5,15 @@ hand: the replay, or the error that stopped it (a bad hand does not stop the oth
 A file that cannot be read at all raises :class:`~pokerroom.history.errors.HistoryError`.
 
 The kind of a file is its suffix (``.phh``, ``.phhs``, ``.log``); other files are
-recognised by their first line (ACPC logs start with ``#`` comments and ``STATE:``).
-An ACPC log needs its game definition: given, or the one its header names, found
-beside the log.
+recognised by their first line (ACPC logs start with ``#`` comments and ``STATE:``, PHH
+with a ``key = value`` line or a ``[hand]`` header), and any other file is refused as
+not a hand history.  An ACPC log needs its game definition: given, or the one its
+header names, found beside the log.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from decimal import Decimal
@@ -25,21 +27,27 @@ from pokerroom.history.errors import ACPCError, HistoryError, PHHError, read_tex
 from pokerroom.history.phh import PHHHand, iter_hands, loads
 from pokerroom.history.replay import Replay, replay_phh
 
-__all__ = ["SUFFIXES", "Outcome", "file_kind", "find_game", "replays"]
+__all__ = ["KINDS", "SUFFIXES", "Outcome", "file_kind", "find_game", "replays"]
 
 SUFFIXES: Final = {".phh": "phh", ".phhs": "phhs", ".log": "acpc"}
 """The kind of a hand-history file by its suffix (other files: by their first line)."""
+KINDS: Final = "PHH (.phh, .phhs) and ACPC dealer logs (.log)"
+"""What :func:`replays` reads, for messages."""
+_TOML_KEY = re.compile(r"[A-Za-z_][\w-]*\s*=")
 
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """One hand of a file: ``label`` names it (``[3]`` in a ``.phhs``, ``hand 17`` in a
-    log, empty for a ``.phh``); exactly one of ``replay`` and ``error`` is set."""
+    log, empty for a ``.phh``); exactly one of ``replay`` and ``error`` is set.
+    ``whole_file``: the error is about the file, not one of its hands (a log's missing
+    or wrong ``SCORE`` line)."""
 
     source: str
     label: str
     replay: Replay | None = None
     error: HistoryError | None = None
+    whole_file: bool = False
 
     @property
     def name(self) -> str:
@@ -47,7 +55,15 @@ class Outcome:
 
 
 def file_kind(path: str | Path, text: str) -> str:
-    """``'phh'``, ``'phhs'`` or ``'acpc'``."""
+    """``'phh'``, ``'phhs'`` or ``'acpc'``; :class:`HistoryError` for any other file.
+
+    >>> file_kind("hand.txt", "# a hand\\nvariant = 'NT'\\n")
+    'phh'
+    >>> file_kind("README.md", "# pokerroom\\nA cardroom.\\n")
+    Traceback (most recent call last):
+    ...
+    pokerroom.history.errors.HistoryError: README.md: not a hand history: replay reads PHH ...
+    """
     kind = SUFFIXES.get(Path(path).suffix.lower())
     if kind is not None:
         return kind
@@ -57,8 +73,12 @@ def file_kind(path: str | Path, text: str) -> str:
             continue
         if stripped.startswith(("STATE:", "SCORE:")):
             return "acpc"
-        return "phhs" if stripped.startswith("[") else "phh"
-    return "phh"
+        if stripped.startswith("[") and stripped.endswith("]"):
+            return "phhs"
+        if _TOML_KEY.match(stripped):
+            return "phh"
+        break
+    raise HistoryError(f"not a hand history: replay reads {KINDS}", source=str(path))
 
 
 def find_game(log: ACPCLog, path: str | Path) -> GameDef:
@@ -72,7 +92,7 @@ def find_game(log: ACPCLog, path: str | Path) -> GameDef:
     if not candidate.is_file():
         raise ACPCError(
             f"the log's game definition {log.game_file!r} is not beside it: give it with "
-            f"--game GAMEDEF",
+            f"--game GAMEDEF (none of the log's {len(log.hands)} hands was replayed)",
             source=str(path),
         )
     return GameDef.load(candidate)
@@ -116,6 +136,14 @@ def _acpc(text: str, source: str, game: GameDef | None, seed: int | None) -> Ite
     log = ACPCLog.parse(text, source=source)
     if game is None:
         game = find_game(log, source)
+    players = sorted({len(h.hole) for h in log.hands} - {game.num_players})
+    if players:  # the wrong game definition: one message for the file, not one per hand
+        raise ACPCError(
+            f"{' or '.join(map(str, players))} players in the log, {game.num_players} in the "
+            f"game definition: give the log's own with --game GAMEDEF (none of its "
+            f"{len(log.hands)} hands was replayed)",
+            source=source,
+        )
     try:
         rules = rules_from_gamedef(game)
     except HistoryError as exc:
@@ -153,7 +181,7 @@ def _acpc(text: str, source: str, game: GameDef | None, seed: int | None) -> Ite
         yield Outcome(source, label, replay=replay)
     if log.score is None:
         error = ACPCError("the log has no SCORE line (truncated?)", source=source)
-        yield Outcome(source, "SCORE", error=error)
+        yield Outcome(source, "SCORE", error=error, whole_file=True)
         return
     for name, score in zip(log.score[1], log.score[0], strict=True):
         total = totals.get(name, Decimal(0))
@@ -163,4 +191,4 @@ def _acpc(text: str, source: str, game: GameDef | None, seed: int | None) -> Ite
             error = ACPCError(
                 f"{name}'s SCORE {score} is not the sum of their nets ({total})", source=source
             )
-            yield Outcome(source, "SCORE", error=error)
+            yield Outcome(source, "SCORE", error=error, whole_file=True)

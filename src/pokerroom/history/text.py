@@ -5,6 +5,11 @@ actions with their amounts, the showdown with hand names, who won what from whic
 and a summary of every seat's chips.  :func:`sections` splits it by street (for
 ``pokerroom replay --step``); :func:`render` joins them.
 
+When the betting ends with cards still to come (players all-in), the hands are turned
+up at once (``Ann shows As Ad``, in the street where the betting ended), the board runs
+out, and then the showdown reads each hand against the whole board and pays the
+winners, as a card room's history does.
+
 >>> from pokerroom.cards import parse_cards
 >>> from pokerroom.engine import Hand, stacked_deck
 >>> from pokerroom.rules import Rules
@@ -63,6 +68,7 @@ _CHIPS_IN = frozenset({_K.ANTE, _K.BLIND, _K.STRADDLE, _K.CALL, _K.BET, _K.RAISE
 
 _Shown = tuple[tuple[Card, ...], list[str], int]
 """A seat's shown cards and where its show line is (the lines and the index)."""
+_SHOWDOWN = "*** SHOWDOWN ***"
 
 
 def _money(played: PlayedHand, chips: int) -> str:
@@ -138,9 +144,11 @@ def sections(played: PlayedHand) -> list[tuple[str, list[str]]]:
     board: list[Card] = []
     pot = 0
     shown: dict[int, _Shown] = {}
+    turned_up: dict[int, tuple[Card, ...]] = {}  # shown before the board ran out
     announced: dict[int, int] = {}
     street_lines: list[str] | None = None
-    for e in played.events:
+    last_board = max((i for i, e in enumerate(played.events) if e.kind is _K.BOARD), default=-1)
+    for index, e in enumerate(played.events):
         k = e.kind
         who = name(e.seat) if e.seat >= 0 else ""
         allin = " (all-in)" if e.all_in else ""
@@ -181,10 +189,14 @@ def sections(played: PlayedHand) -> list[tuple[str, list[str]]]:
             current.append(f"{who} raises to {_money(played, e.total)}{allin}")
         elif k is _K.RETURN:
             current.append(f"{_money(played, e.amount)} uncalled returned to {who}")
+        elif k is _K.SHOW and index < last_board:  # all-in: turned up, the board to come
+            turned_up[e.seat] = e.cards
+            if e.value is not None and played.rules.showdown is ShowdownMode.ANNOUNCED:
+                announced[e.seat] = e.value
+            current.append(f"{who} shows {format_cards(e.cards)}")
         elif k in (_K.SHOW, _K.MUCK):
-            if not current or not current[0].startswith("*** SHOWDOWN"):
-                current = ["*** SHOWDOWN ***"]
-                out.append(("showdown", current))
+            if not current or current[0] != _SHOWDOWN:
+                current = _open_showdown(played, out, turned_up, shown)
             if k is _K.MUCK:
                 current.append(f"{who} mucks")
             else:
@@ -192,9 +204,27 @@ def sections(played: PlayedHand) -> list[tuple[str, list[str]]]:
                 if e.value is not None and played.rules.showdown is ShowdownMode.ANNOUNCED:
                     announced[e.seat] = e.value
                 current.append(f"{who} shows {format_cards(e.cards)}")
+    if turned_up and not shown and played.result is not None:
+        _open_showdown(played, out, turned_up, shown)
     _finish_showdown(played, out, shown, announced, board)
     out.append(("summary", _summary(played, board, pot)))
     return out
+
+
+def _open_showdown(
+    played: PlayedHand,
+    out: list[tuple[str, list[str]]],
+    turned_up: dict[int, tuple[Card, ...]],
+    shown: dict[int, _Shown],
+) -> list[str]:
+    """Start the showdown: the hands turned up before the board ran out come first,
+    shown again to be named against the whole board."""
+    lines = [_SHOWDOWN]
+    out.append(("showdown", lines))
+    for seat, cards in turned_up.items():
+        shown[seat] = (cards, lines, len(lines))
+        lines.append(f"{played.name(seat)} shows {format_cards(cards)}")
+    return lines
 
 
 def _finish_showdown(
