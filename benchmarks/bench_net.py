@@ -6,7 +6,9 @@ JSON-lines dealer plays ``casino-limit`` with stacks reset every hand).  Every c
 is its own process, as a real bot is (``pokerroom bot acpc`` / ``pokerroom bot json``
 with ``--player random``); the dealer runs in this process.  A rate is hands played
 over the wall-clock time of the match, from the moment every seat is connected (start-up
-of the client processes excluded).
+of the client processes excluded); the CPU time is that of every process of the row (the
+dealer's and its clients'), start-ups included, per hand: the rate a machine with a core
+free for each process would reach is bounded by it, whatever else runs.
 
 Rows:
 
@@ -29,6 +31,7 @@ import asyncio
 import os
 import platform
 import random
+import resource
 import sys
 import tempfile
 import time
@@ -66,7 +69,7 @@ async def _spawn(argv: list[str]) -> asyncio.subprocess.Process:
     )
 
 
-async def _our_acpc_dealer(hands: int, players: Starter) -> float:
+async def _our_acpc_dealer(hands: int, players: Starter) -> tuple[float, int]:
     dealer = ACPCDealer(GAME, names=["a", "b"], hands=hands, seed=1)
     server = ACPCServer(dealer, host=HOST, start_timeout=60)
     procs = await players(await server.start())
@@ -74,7 +77,7 @@ async def _our_acpc_dealer(hands: int, players: Starter) -> float:
     for proc in procs:
         await proc.wait()
     assert dealer.finished and not server.notes
-    return hands / (server.finished_at - server.started_at)
+    return hands / (server.finished_at - server.started_at), hands
 
 
 class _Random:
@@ -86,17 +89,17 @@ class _Random:
         return Action(*random_action(view.legal, self.rng))
 
 
-async def acpc_one_process(hands: int, game_path: Path) -> float:
+async def acpc_one_process(hands: int, game_path: Path) -> tuple[float, int]:
     dealer = ACPCDealer(GAME, names=["a", "b"], hands=hands, seed=1)
     server = ACPCServer(dealer, host=HOST, start_timeout=60)
     ports = await server.start()
     match = asyncio.create_task(server.run())
     await asyncio.gather(*(play_acpc(_Random(i), HOST, p, GAME) for i, p in enumerate(ports)))
     await match
-    return hands / (server.finished_at - server.started_at)
+    return hands / (server.finished_at - server.started_at), hands
 
 
-async def json_ours(hands: int, game_path: Path) -> float:
+async def json_ours(hands: int, game_path: Path) -> tuple[float, int]:
     table = Table(
         Rules.preset("casino-limit"), 2, rng=random.Random(1), max_hands=hands, reset_stacks=True
     )
@@ -115,7 +118,7 @@ async def json_ours(hands: int, game_path: Path) -> float:
     for proc in procs:
         await proc.wait()
     assert table.hand_number == hands
-    return hands / (server.finished_at - server.started_at)
+    return hands / (server.finished_at - server.started_at), hands
 
 
 async def _reference_dealer(
@@ -123,7 +126,7 @@ async def _reference_dealer(
     hands: int,
     game_path: Path,
     players: Starter,
-) -> float:
+) -> tuple[float, int]:
     with tempfile.TemporaryDirectory() as tmp:
         dealer = await asyncio.create_subprocess_exec(
             str(ref / "dealer"),
@@ -145,7 +148,7 @@ async def _reference_dealer(
         elapsed = time.perf_counter() - start
         for proc in procs:
             await proc.wait()
-    return hands / elapsed
+    return hands / elapsed, hands
 
 
 def _c_players(
@@ -183,6 +186,13 @@ def _our_players(
     return start
 
 
+def _cpu() -> float:
+    """CPU seconds of this process and of its children that have ended."""
+    mine = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return mine.ru_utime + mine.ru_stime + children.ru_utime + children.ru_stime
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="a short run")
@@ -202,11 +212,11 @@ def main() -> None:
         f"Python {platform.python_version()}, {platform.machine()}, "
         f"{os.cpu_count()} cores; {hands} hands per ACPC match\n"
     )
-    rows: list[tuple[str, float | None]] = []
+    rows: list[tuple[str, float | None, float | None]] = []
     with tempfile.TemporaryDirectory() as tmp:
         game_path = Path(tmp) / "holdem.limit.2p.reverse_blinds.game"
         game_path.write_text(LIMIT_HEADS_UP)
-        runs: list[tuple[str, Callable[[], Coroutine[Any, Any, float]] | None]] = [
+        runs: list[tuple[str, Callable[[], Coroutine[Any, Any, tuple[float, int]]] | None]] = [
             (
                 "pokerroom ACPC dealer + 2 pokerroom ACPC clients (3 processes)",
                 lambda: _our_acpc_dealer(hands, _our_players(game_path)),
@@ -239,22 +249,27 @@ def main() -> None:
         else:
             runs.append(("reference C dealer + 2 C example players", None))
         for name, run in runs:
-            rate = None if run is None else asyncio.run(run())
-            rows.append((name, rate))
-            shown = "skipped (no --acpc-dir)" if rate is None else f"{rate:8.0f} hands/s"
-            print(f"{name:66} {shown}", flush=True)
-    base = next((r for n, r in rows if n.startswith("reference C dealer + 2 C")), None)
+            if run is None:
+                rows.append((name, None, None))
+                print(f"{name:66} skipped (no --acpc-dir)", flush=True)
+                continue
+            before = _cpu()
+            speed, played = asyncio.run(run())
+            per_hand = (_cpu() - before) / played * 1000
+            rows.append((name, speed, per_hand))
+            print(f"{name:66} {speed:8.0f} hands/s  {per_hand:6.2f} ms CPU/hand", flush=True)
+    base = next((r for n, r, _ in rows if n.startswith("reference C dealer + 2 C")), None)
     print(
         "\n| dealer and clients (loopback, heads-up limit, random players) | hands/s |"
-        + (" vs C |" if base else "")
+        " CPU per hand (all processes) |" + (" hands/s vs C |" if base else "")
     )
-    print("|---|---:|" + ("---:|" if base else ""))
-    for name, rate in rows:
-        if rate is None:
-            print(f"| {name} | skipped |" + (" |" if base else ""))
+    print("|---|---:|---:|" + ("---:|" if base else ""))
+    for name, rate, cpu in rows:
+        if rate is None or cpu is None:
+            print(f"| {name} | skipped | |" + (" |" if base else ""))
             continue
         ratio = f" {rate / base:.2f}x |" if base else ""
-        print(f"| {name} | {rate:,.0f} |{ratio}")
+        print(f"| {name} | {rate:,.0f} | {cpu:.2f} ms |{ratio}")
 
 
 if __name__ == "__main__":
