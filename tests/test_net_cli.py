@@ -4,6 +4,8 @@ loopback, each stopped by the test within a bounded time."""
 from __future__ import annotations
 
 import json
+import re
+import shlex
 import subprocess
 import sys
 import time
@@ -160,3 +162,35 @@ def test_bad_invocations_are_one_line_errors(
     assert "3 port numbers" in capsys.readouterr().err
     assert main(["bot", "json", "127.0.0.1", "1", "--token", "t", "--player", "nobody"]) == 2
     assert "no bot 'nobody'" in capsys.readouterr().err
+
+
+def test_serve_json_starts_bots_that_play_over_standard_input_and_output() -> None:
+    bot = [sys.executable, "-c", MAIN, "bot", "json", "--stdio", "--player"]
+    server = pokerroom(
+        "serve",
+        "json",
+        "--rules",
+        "casino-limit",
+        "--seats",
+        "2",
+        "--hands",
+        "8",
+        "--seed",
+        "5",
+        "--exec",
+        "0=" + shlex.join([*bot, "random", "--seed", "1"]),
+        "--exec",
+        "1=" + shlex.join([*bot, "calling-station"]),
+    )
+    out, err = finish(server)
+    assert "8 hands played" in out
+    assert out.count("seat 0:") == out.count("seat 1:") == 1  # the programs, no tokens
+    # (the two programs share the standard error: their lines may interleave)
+    summaries = sorted(
+        re.findall(
+            r"(random|calling-station) \(seat \d\): 8 hands, place \d of 2, "
+            r"\d+ chips; \d+ decisions, 0 timed out, 0 errors",
+            err,
+        )
+    )
+    assert summaries == ["calling-station", "random"], err

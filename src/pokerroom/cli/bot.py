@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import sys
 from typing import TYPE_CHECKING
 
 from pokerroom.cli.errors import UsageError
@@ -49,24 +50,36 @@ def _cmd_acpc(args: argparse.Namespace) -> int:
 
 
 def _cmd_json(args: argparse.Namespace) -> int:
-    from pokerroom.net.jsonclient import JSONClientError, play_json
+    from pokerroom.net.jsonclient import JSONClientError, play_json, play_json_stdio
 
     player = _player(args.player, args.seed)
+    if args.stdio:
+        if args.host is not None:
+            raise UsageError("--stdio plays over standard input and output: no HOST or PORT")
+        where = "standard input and output"
+        run = play_json_stdio(player, token=args.token)
+    else:
+        if args.host is None or args.port is None or args.token is None:
+            raise UsageError("give HOST PORT --token TOKEN (or --stdio)")
+        where = f"{args.host}:{args.port}"
+        run = play_json(player, args.host, args.port, args.token, name=args.name or args.player)
     try:
-        result = asyncio.run(
-            play_json(player, args.host, args.port, args.token, name=args.name or args.player)
-        )
+        result = asyncio.run(run)
     except (ConnectionError, TimeoutError, JSONClientError) as exc:
-        raise UsageError(f"cannot play at {args.host}:{args.port}: {exc}") from None
+        raise UsageError(f"cannot play at {where}: {exc}") from None
+    out = sys.stderr if args.stdio else sys.stdout  # standard output is the dealer's line
     end = result.end
     if end is None:
-        print(f"{args.player}: the connection ended after {result.hands} hands")
+        print(f"{args.player}: the connection ended after {result.hands} hands", file=out)
         return 1
-    place = next((s["place"] for s in end["standings"] if s["seat"] == result.seat), None)
+    seat = result.seat
+    place = next((s["place"] for s in end["standings"] if s["seat"] == seat), None)
+    chips = end["stacks"][seat] if seat is not None else 0
     print(
-        f"{args.player} (seat {result.seat}): {end['hands']} hands, place {place} of "
-        f"{len(end['names'])}, {end['stacks'][result.seat]} chips; {result.decisions} "
-        f"decisions, {result.defaults} timed out, {len(result.errors)} errors"
+        f"{args.player} (seat {seat}): {end['hands']} hands, place {place} of "
+        f"{len(end['names'])}, {chips} chips; {result.decisions} "
+        f"decisions, {result.defaults} timed out, {len(result.errors)} errors",
+        file=out,
     )
     return 0
 
@@ -76,8 +89,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     kinds = p.add_subparsers(dest="protocol", required=True, metavar="PROTOCOL")
     for name, helptext in (("acpc", "at an ACPC dealer"), ("json", "at a JSON-lines dealer")):
         k = kinds.add_parser(name, help=f"play one seat {helptext}", description=__doc__)
-        k.add_argument("host", metavar="HOST")
-        k.add_argument("port", metavar="PORT", type=int)
+        k.add_argument("host", metavar="HOST", nargs="?" if name == "json" else None)
+        k.add_argument("port", metavar="PORT", type=int, nargs="?" if name == "json" else None)
         k.add_argument(
             "--player",
             default="random",
@@ -97,6 +110,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
             )
             k.set_defaults(func=_cmd_acpc)
         else:
-            k.add_argument("--token", required=True, help="the seat's secret token")
+            k.add_argument("--token", help="the seat's secret token")
+            k.add_argument(
+                "--stdio",
+                action="store_true",
+                help="play over standard input and output (a dealer's --exec)",
+            )
             k.add_argument("--name", help="the name to give the dealer (default: the bot's)")
             k.set_defaults(func=_cmd_json)

@@ -19,6 +19,7 @@ import asyncio
 import json
 import os
 import secrets
+import shlex
 import sys
 from pathlib import Path
 from typing import TextIO
@@ -104,6 +105,22 @@ def _cmd_acpc(args: argparse.Namespace) -> int:
     return 0
 
 
+def _programs(specs: list[str], seats: int) -> dict[int, list[str]]:
+    """``--exec SEAT=COMMAND`` values: the program each of those seats runs."""
+    out: dict[int, list[str]] = {}
+    for spec in specs:
+        seat, sep, command = spec.partition("=")
+        if not sep or not seat.strip().isdigit() or not command.strip():
+            raise UsageError(f"--exec {spec!r}: SEAT=COMMAND, like 1='pokerroom bot json --stdio'")
+        number = int(seat)
+        if not 0 <= number < seats or number in out:
+            raise UsageError(
+                f"--exec {spec!r}: seat {number} is not a free seat (0 to {seats - 1})"
+            )
+        out[number] = shlex.split(command)
+    return out
+
+
 def _cmd_json(args: argparse.Namespace) -> int:
     import random
 
@@ -122,8 +139,11 @@ def _cmd_json(args: argparse.Namespace) -> int:
         table = Table(rules, args.seats, rng=rng, max_hands=args.hands)
     except TableError as exc:
         raise UsageError(str(exc)) from None
+    programs = _programs(args.exec or [], args.seats)
     tokens = [secrets.token_urlsafe(18) for _ in range(args.seats)]
     dealer = JSONDealer(table, tokens, budget=args.timeout, name=args.name)
+    for seat, argv in programs.items():
+        dealer.joined[seat] = Path(argv[0]).name
     server = JSONServer(dealer, host=args.host, port=args.port, start_timeout=args.start_timeout)
 
     async def serve() -> None:
@@ -134,16 +154,24 @@ def _cmd_json(args: argparse.Namespace) -> int:
             f"{rules}",
             flush=True,
         )
+        for seat, argv in programs.items():
+            await server.spawn(seat, argv)
+            print(f"seat {seat}: {shlex.join(argv)}", flush=True)
         if args.tokens:
             path = Path(args.tokens)
-            data = {"host": args.host, "port": port, "tokens": tokens}
+            data = {
+                "host": args.host,
+                "port": port,
+                "tokens": [None if s in programs else t for s, t in enumerate(tokens)],
+            }
             fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
             with os.fdopen(fd, "w", encoding="utf-8") as f:
                 json.dump(data, f, indent=2)
             print(f"tokens written to {path}", flush=True)
         else:
             for seat, token in enumerate(tokens):
-                print(f"seat {seat}: {token}", flush=True)
+                if seat not in programs:
+                    print(f"seat {seat}: {token}", flush=True)
         await server.run()
 
     asyncio.run(serve())
@@ -262,5 +290,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="start even if not every seat has joined by then",
     )
     j.add_argument("--seed", type=int, help="shuffle with this seed (for replays)")
+    j.add_argument(
+        "--exec",
+        action="append",
+        metavar="SEAT=COMMAND",
+        help="start COMMAND to play SEAT over its standard input and output (repeatable), "
+        "e.g. 1='pokerroom bot json --stdio --player random'",
+    )
     j.add_argument("--name", default="match", help="the match's name")
     j.set_defaults(func=_cmd_json)

@@ -19,6 +19,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import os
+import sys
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -38,7 +40,7 @@ from pokerroom.players.runner import GameResult
 from pokerroom.rules import Rules
 from pokerroom.table import GameStart, HandStart, Standing
 
-__all__ = ["JSONClientError", "JSONResult", "play_json"]
+__all__ = ["JSONClientError", "JSONResult", "play_json", "play_json_stdio"]
 
 
 class JSONClientError(RuntimeError):
@@ -202,6 +204,36 @@ async def play_json(
     Call it again with the same token to come back after a disconnection."""
     async with asyncio.timeout(connect_timeout):
         reader, writer = await asyncio.open_connection(host, port, limit=Limits().max_line)
+    return await _play(player, reader, writer, token, name)
+
+
+async def play_json_stdio(player: Actor, *, token: str | None = None) -> JSONResult:
+    """Play over standard input and output: for a bot the dealer starts as a program of
+    its own (``pokerroom serve json --exec``).  It joins with ``token``, by default the
+    environment variable ``POKERROOM_TOKEN`` the dealer sets.  Nothing else may be
+    written to standard output."""
+    token = token or os.environ.get("POKERROOM_TOKEN")
+    if not token:
+        raise JSONClientError(
+            "no token: the dealer sets POKERROOM_TOKEN for the programs it starts"
+        )
+    loop = asyncio.get_running_loop()
+    reader = asyncio.StreamReader(limit=Limits().max_line)
+    await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
+    transport, protocol = await loop.connect_write_pipe(
+        asyncio.streams.FlowControlMixin, sys.stdout
+    )
+    writer = asyncio.StreamWriter(transport, protocol, reader, loop)
+    return await _play(player, reader, writer, token, None)
+
+
+async def _play(
+    player: Actor,
+    reader: asyncio.StreamReader,
+    writer: asyncio.StreamWriter,
+    token: str | None,
+    name: str | None,
+) -> JSONResult:
     session = _Session(player, writer)
     try:
         hello = json.loads(await reader.readline() or b"{}")
@@ -212,10 +244,11 @@ async def play_json(
             raise JSONClientError(
                 f"the dealer speaks version {hello.get('version')}; this client {VERSION}"
             )
-        join: JSONObject = {"type": "join", "token": token}
-        if name is not None:
-            join["name"] = name[:64]
-        session.send(join)
+        if token is not None:
+            join: JSONObject = {"type": "join", "token": token}
+            if name is not None:
+                join["name"] = name[:64]
+            session.send(join)
         while line := await reader.readline():
             message = json.loads(line)
             if message.get("type") == "error" and message.get("code") == "bad-token":
@@ -227,6 +260,7 @@ async def play_json(
                 raise JSONClientError(f"a message this client cannot read: {exc}") from exc
     finally:
         writer.close()
-        with contextlib.suppress(ConnectionError, OSError):
+        # (a pipe's writer cannot be waited for: NotImplementedError)
+        with contextlib.suppress(ConnectionError, OSError, NotImplementedError):
             await writer.wait_closed()
     return session.result

@@ -224,6 +224,14 @@ class JSONDealer:
                 out.messages.append((conn, {"type": "bye", "reason": "wrong tokens"}))
                 out.close.append(conn)
             return out
+        if join.name is not None:
+            self.joined[seat] = join.name
+        return self._seat_connection(conn, seat, now)
+
+    def _seat_connection(self, conn: Connection, seat: int, now: float) -> Outbox:
+        """``conn`` plays ``seat`` from now on (a token matched, or the server started
+        the seat's program itself); a connection that held the seat is closed."""
+        out = Outbox()
         old = self._holder[seat]
         if old is not None and old is not conn:
             out.messages.append(
@@ -234,8 +242,6 @@ class JSONDealer:
         conn.role = Role.PLAYER
         conn.seat = seat
         self._holder[seat] = conn
-        if join.name is not None:
-            self.joined[seat] = join.name
         out.extend(self._welcome(conn, now))
         return out
 

@@ -9,8 +9,9 @@ owning the match.  The owner waits for the pending decision until its deadline w
 from __future__ import annotations
 
 import asyncio
+import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from pokerroom.net.jsondealer import JSONDealer, Outbox
 from pokerroom.net.jsonlines import Connection, encode
@@ -45,6 +46,7 @@ class JSONServer:
         self._queue: asyncio.Queue[LinkEvent] = asyncio.Queue()
         self._server: asyncio.Server | None = None
         self._links: dict[int, tuple[Link, Connection]] = {}
+        self._procs: list[asyncio.subprocess.Process] = []
 
     async def start(self) -> int:
         """Listen; the port."""
@@ -66,6 +68,34 @@ class JSONServer:
         self._links[id(conn)] = (link, conn)
         self._deliver(out)
 
+    async def spawn(self, seat: int, argv: Sequence[str]) -> asyncio.subprocess.Process:
+        """Start the program ``argv`` to play ``seat`` over its standard input and output
+        (the same messages as over TCP).  It joins like any client, with the seat's token,
+        which it finds in the environment variable ``POKERROOM_TOKEN``.  Its standard
+        error is left to this process's."""
+        env = {**os.environ, "POKERROOM_TOKEN": self.dealer.tokens[seat]}
+        proc = await asyncio.create_subprocess_exec(
+            *argv,
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+            env=env,
+            limit=2 * self.dealer.limits.max_line,
+        )
+        assert proc.stdout is not None and proc.stdin is not None
+        conn, out = self.dealer.open()
+        link = Link(
+            proc.stdout,
+            proc.stdin,
+            self._queue,
+            max_line=self.dealer.limits.max_line,
+            clock=self.clock,
+            tag=conn,
+        )
+        self._links[id(conn)] = (link, conn)
+        self._deliver(out)
+        self._procs.append(proc)
+        return proc
+
     async def run(self) -> None:
         """Play the match to its end (after :meth:`start`), then close every connection."""
         try:
@@ -83,6 +113,13 @@ class JSONServer:
         for link, _ in list(self._links.values()):
             await link.wait_closed()
         self._links.clear()
+        for proc in self._procs:
+            try:
+                async with asyncio.timeout(30):
+                    await proc.wait()
+            except TimeoutError:
+                proc.kill()
+                await proc.wait()
 
     async def _wait_for_players(self) -> None:
         dealer = self.dealer
