@@ -145,7 +145,7 @@ Scenario = Callable[[Raw, int], Awaitable[None]]
 def hostile_match(
     scenario: Scenario,
     *,
-    budget: float = 5.0,
+    budget: float = 20.0,
     hands: int = 6,
     limits: Limits | None = None,
 ) -> tuple[Recording, JSONDealer, Raw, JSONResult]:
@@ -176,6 +176,19 @@ def hostile_match(
     assert sum(table.stacks) == 800  # chips conserved
     assert result.end is not None and result.hands == hands
     return server, dealer, raw, result
+
+
+def seat_faults(dealer: JSONDealer) -> list[object]:
+    """The raw client's (seat 1's) faults: default actions played for it."""
+    return [f for f in dealer.runner.faults if f.seat == 1]
+
+
+def raw_default(raw: Raw) -> object:
+    """The action of the first ``default`` message the raw client got."""
+    from pokerroom.net.jsoncodec import action_from_json
+
+    first = next(m for m in raw.received if m["type"] == "default")
+    return action_from_json(first)
 
 
 def codes(raw: Raw) -> list[str]:
@@ -280,7 +293,7 @@ def test_illegal_actions_are_refused_and_the_seat_answers_again() -> None:
 
     _, dealer, raw, _ = hostile_match(scenario)
     assert codes(raw) == ["illegal-action", "illegal-action"]
-    assert not dealer.runner.faults  # the third answer was taken: no default action
+    assert not seat_faults(dealer)  # the third answer was taken: no default action
 
 
 def test_replies_for_another_hand() -> None:
@@ -331,9 +344,10 @@ def test_half_a_line_then_a_stall_gets_the_default_action() -> None:
         raw.send(b"\n")  # the rest of that line: not JSON
         await plays_on(raw)
 
-    _, dealer, raw, _ = hostile_match(scenario, budget=0.3)
+    _, dealer, raw, _ = hostile_match(scenario, budget=1.0)
     assert codes(raw) == ["not-json"]
-    assert [f.kind.value for f in dealer.runner.faults] == ["timeout"]
+    stalled = dealer.runner.faults[0]  # (a loaded machine may add late answers after it)
+    assert (stalled.seat, stalled.kind.value, stalled.action) == (1, "timeout", raw_default(raw))
 
 
 def test_disconnect_mid_hand_and_reconnect_with_the_token() -> None:
@@ -355,7 +369,7 @@ def test_disconnect_mid_hand_and_reconnect_with_the_token() -> None:
         back.close()
 
     _, dealer, raw, _ = hostile_match(scenario)
-    assert not dealer.runner.faults and codes(raw) == []
+    assert not seat_faults(dealer) and codes(raw) == []
 
 
 def test_a_wrong_token_acts_for_no_seat() -> None:
@@ -375,7 +389,7 @@ def test_a_wrong_token_acts_for_no_seat() -> None:
 
     _, dealer, raw, _ = hostile_match(scenario)
     assert codes(raw) == ["bad-token", "not-joined", "bad-token", "bad-token"]
-    assert not dealer.runner.faults
+    assert not seat_faults(dealer)
 
 
 def test_a_client_that_floods_messages() -> None:
@@ -383,9 +397,7 @@ def test_a_client_that_floods_messages() -> None:
         raw.send(b'{"type":"ping"}\n' * 5000)
         await plays_on(raw)
 
-    *_, raw, _ = hostile_match(
-        scenario, limits=Limits(rate=200, burst=200, max_errors=100000)
-    )
+    *_, raw, _ = hostile_match(scenario, limits=Limits(rate=200, burst=200, max_errors=100000))
     flood = codes(raw)
     assert flood and set(flood) == {"flood"} and len(flood) < 10  # not once per line
     pongs = sum(m["type"] == "pong" for m in raw.received)
