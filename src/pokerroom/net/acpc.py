@@ -38,7 +38,6 @@ from typing import Final
 
 from pokerroom.cards import Card
 from pokerroom.engine.actions import Action, ActionKind, LegalActions
-from pokerroom.engine.view import PlayerView
 from pokerroom.history.acpc import Betting, GameDef
 from pokerroom.history.acpclog import (
     ACPCAction,
@@ -426,27 +425,23 @@ def decide(
     return Decision(_check_or_call(legal), f"{problem}, changed to call")
 
 
-def acpc_action(action: Action, view: PlayerView, *, nolimit: bool) -> str:
-    """The ACPC text of an engine action by the seat of ``view``: ``f``, ``c``, ``r`` or
-    (no limit) ``rN`` with N the seat's total in the hand.  A fold with nothing to call
-    is sent as ``c`` (ACPC has no such fold).
+def acpc_action(action: Action, *, to_call: int, round_base: int, nolimit: bool) -> str:
+    """The ACPC text of an engine action by a seat that owes ``to_call`` and put
+    ``round_base`` chips in before this round: ``f``, ``c``, ``r`` or (no limit) ``rN``
+    with N the seat's total in the hand.  A fold with nothing to call is sent as ``c``
+    (ACPC has no such fold).
 
-    >>> from pokerroom.engine import Hand
-    >>> from pokerroom.rules import Rules
-    >>> import random
-    >>> hand = Hand(Rules.preset("no-limit"), [1000, 1000], rng=random.Random(2))
-    >>> hand.call(); hand.check()
-    >>> acpc_action(Action.bet(8), hand.view(1), nolimit=True)
+    >>> acpc_action(Action.bet(8), to_call=0, round_base=4, nolimit=True)
     'r12'
+    >>> acpc_action(Action.fold(), to_call=0, round_base=4, nolimit=True)
+    'c'
     """
     kind = action.kind
     if kind is ActionKind.FOLD:
-        return "f" if view.to_call > 0 else "c"
+        return "f" if to_call > 0 else "c"
     if kind is ActionKind.BET or kind is ActionKind.RAISE:
         if not nolimit:
             return "r"
         assert action.amount is not None
-        base = view.committed[view.seat] - view.bets[view.seat]
-        return f"r{base + action.amount}"
+        return f"r{round_base + action.amount}"
     return "c"
-
