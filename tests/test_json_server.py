@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import socket
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -419,3 +420,32 @@ def test_nobody_sees_another_seats_cards_before_they_are_shown() -> None:
     }
     own = {c for m in raw.received if m["type"] == "hand" for c in m["hole"]}
     assert own and hole_cards_seen(raw.received) <= own | shown
+
+
+def test_a_spectator_that_never_reads_stalls_nobody() -> None:
+    """It is sent the match like any spectator, reads none of it, and is dropped when
+    what it is sent piles up; the players finish the match."""
+
+    async def main() -> tuple[JSONDealer, Raw]:
+        table = Table(
+            Rules.preset("casino-limit"), 2, rng=random.Random(4), max_hands=150, reset_stacks=True
+        )
+        dealer = JSONDealer(table, TOKENS, budget=20)
+        server = Recording(dealer, host=HOST, max_backlog=32 * 1024)
+        port = await server.start()
+        match = asyncio.create_task(server.run())
+        lazy = Raw()
+        await lazy.connect(port)
+        sock = lazy.writer.get_extra_info("socket")
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        lazy.send({"type": "watch"})
+        await asyncio.gather(
+            *(play_json(RandomBot(seed=i), HOST, port, token) for i, token in enumerate(TOKENS))
+        )
+        await match
+        return dealer, lazy
+
+    dealer, lazy = run(main())
+    assert dealer.table.is_over and dealer.table.hand_number == 150
+    assert sum(dealer.table.stacks) == 2 * Rules.preset("casino-limit").buy_in
+    assert lazy not in dealer.connections

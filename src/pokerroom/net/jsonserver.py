@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 
 from pokerroom.net.jsondealer import JSONDealer, Outbox
 from pokerroom.net.jsonlines import Connection, encode
-from pokerroom.net.server import Link, LinkEvent
+from pokerroom.net.server import MAX_BACKLOG, Link, LinkEvent
 
 __all__ = ["JSONServer"]
 
@@ -25,7 +25,8 @@ class JSONServer:
 
     The match starts when every seat has joined, or when ``start_timeout`` seconds have
     passed (``None``: wait for every seat); a seat nobody holds gets the default action
-    when its time runs out.
+    when its time runs out.  A connection that lets more than ``max_backlog`` bytes of
+    what it is sent pile up unread is closed (a player's seat stays).
     """
 
     def __init__(
@@ -36,8 +37,10 @@ class JSONServer:
         port: int = 0,
         start_timeout: float | None = None,
         clock: Callable[[], float] = time.monotonic,
+        max_backlog: int = MAX_BACKLOG,
     ) -> None:
         self.dealer = dealer
+        self.max_backlog = max_backlog
         self.host = host
         self.port = port
         self.start_timeout = start_timeout
@@ -64,6 +67,7 @@ class JSONServer:
             max_line=self.dealer.limits.max_line,
             clock=self.clock,
             tag=conn,
+            max_backlog=self.max_backlog,
         )
         self._links[id(conn)] = (link, conn)
         self._deliver(out)
@@ -90,6 +94,7 @@ class JSONServer:
             max_line=self.dealer.limits.max_line,
             clock=self.clock,
             tag=conn,
+            max_backlog=self.max_backlog,
         )
         self._links[id(conn)] = (link, conn)
         self._deliver(out)

@@ -63,6 +63,7 @@ class Link:
         max_line: int,
         clock: Callable[[], float],
         tag: object = None,
+        max_backlog: int = MAX_BACKLOG,
     ) -> None:
         self.reader = reader
         self.writer = writer
@@ -70,6 +71,8 @@ class Link:
         self.clock = clock
         self.tag = tag
         self.closed = False
+        self.dropped = False  # closed for not reading what it was sent
+        self.max_backlog = max_backlog
         self._buffer = LineBuffer(max_line)
         self.task = asyncio.get_running_loop().create_task(self._read())
 
@@ -98,7 +101,8 @@ class Link:
             self.close()
             return False
         self.writer.write(data)
-        if transport.get_write_buffer_size() > MAX_BACKLOG:
+        if transport.get_write_buffer_size() > self.max_backlog:
+            self.dropped = True
             self.close()
             return False
         return True
@@ -295,8 +299,8 @@ class ACPCServer:
         line = f"{message.text}\r\n"
         if self.transcript is not None:
             self.transcript.write(f"TO {message.seat + 1} at {time.time():.6f} {line}")
-        if link is not None and not link.write(line.encode("latin-1")) and not link.closed:
-            self._note(f"seat {message.seat + 1} does not read what it is sent: dropped")
+        if link is not None and not link.write(line.encode("latin-1")) and link.dropped:
+            self._note(f"seat {message.seat + 1} does not read what it is sent: disconnected")
 
     def _note(self, text: str) -> None:
         self.notes.append(text)
