@@ -4,14 +4,18 @@ Two protocols, each a pure core that turns lines into events and events into lin
 (no sockets, no clock: the "sans-I/O" shape of h11), and a thin asyncio layer around
 them:
 
-- :mod:`pokerroom.net.acpc`: the ACPC protocol 2.0.0 (``MATCHSTATE`` messages, reply
-  reading and the reference dealer's treatment of invalid actions);
-  :mod:`pokerroom.net.acpcdealer` runs an ACPC match over it and
-  :mod:`pokerroom.net.acpcseat` turns the messages a player receives into
-  :class:`~pokerroom.engine.PlayerView` objects;
-- :mod:`pokerroom.net.jsonlines`: pokerroom's own JSON-lines protocol (versioned,
-  typed messages, a token per seat, replies numbered so a stale one is refused); its
-  JSON Schemas are in ``pokerroom/net/schema/``;
-- :mod:`pokerroom.net.server` and :mod:`pokerroom.net.client`: the asyncio servers and
-  clients (one task per connection, one task owning the game, a timeout per action).
+- ACPC protocol 2.0.0: :mod:`~pokerroom.net.acpc` (``MATCHSTATE`` lines, reading a
+  player's reply as the reference dealer does, its treatment of invalid actions),
+  :mod:`~pokerroom.net.acpcdealer` (a match at a :class:`~pokerroom.table.Table`: what
+  is sent, read and logged), :mod:`~pokerroom.net.acpcseat` (the lines a player
+  receives as :class:`~pokerroom.engine.PlayerView` objects);
+- pokerroom's JSON lines: :mod:`~pokerroom.net.jsonlines` (versioned, typed messages,
+  limits, per-connection roles and rate), :mod:`~pokerroom.net.jsoncodec` (views,
+  actions, events and results as JSON), :mod:`~pokerroom.net.jsondealer` (a match: seats
+  with tokens, spectators, numbered decisions); the JSON Schemas of every message are in
+  ``pokerroom/net/schema/``;
+- asyncio: :mod:`~pokerroom.net.server` (connections, and the ACPC server),
+  :mod:`~pokerroom.net.jsonserver`, and the clients :mod:`~pokerroom.net.client`
+  (ACPC) and :mod:`~pokerroom.net.jsonclient`: one task per connection, one task
+  owning the table, a timeout per decision.
 """
