@@ -33,8 +33,6 @@ from pokerroom.history.acpcreplay import play_acpc_action, rules_from_gamedef, s
 from pokerroom.history.errors import HistoryError
 from pokerroom.history.replay import stacked_start
 from pokerroom.net.acpc import ACPCProtocolError, MatchState, acpc_action
-from pokerroom.table.info import StaleViewError
-from pokerroom.table.seats import TurnView
 
 __all__ = ["ACPCSeat"]
 
@@ -52,7 +50,6 @@ class ACPCSeat:
         self._cards: tuple[object, ...] = ()
         self._actions: tuple[ACPCAction, ...] = ()
         self._view: PlayerView | None = None
-        self._stamp = 0
 
     @property
     def state(self) -> MatchState:
@@ -94,7 +91,6 @@ class ACPCSeat:
         self._actions = actions
         self._state = state
         self._view = None
-        self._stamp += 1
 
     def _build(self, state: MatchState, board: tuple[Card, ...]) -> None:
         holes = [cards or None for cards in state.hole]
@@ -117,23 +113,10 @@ class ACPCSeat:
         return self._hand is not None and self._hand.is_over
 
     def view(self) -> PlayerView:
-        """The hand as this player sees it (for a decision, each field is worked out when
-        first read: a bot that reads only the legal actions costs nothing more)."""
+        """The hand as this player sees it."""
         if self._view is None:
-            hand, position = self.hand, self.state.position
-            if self.to_act:
-                legal = hand.legal_actions()
-                cheap = (hand.rules, position, hand.button, legal.street, position, legal)
-                self._view = TurnView.make(cheap, self, self._stamp)
-            else:
-                self._view = hand.view(position)
+            self._view = self.hand.view(self.state.position)
         return self._view
-
-    def full_view_at(self, stamp: int) -> PlayerView:
-        """The complete view of the state numbered ``stamp`` (while it is the last)."""
-        if stamp != self._stamp:
-            raise StaleViewError("this view was of an earlier state: read it while deciding")
-        return self.hand.view(self.state.position)
 
     def reply(self, action: Action) -> str:
         """The answer to the last state (without its line ending)."""
