@@ -167,10 +167,19 @@ class JSONServer:
         self._deliver(self.dealer.receive(conn, event.line, event.at))
 
     def _deliver(self, out: Outbox) -> None:
+        """Send the messages (one write per connection, in order), then close what is to
+        be closed."""
+        batches: dict[int, list[bytes]] = {}
+        encoded: dict[int, bytes] = {}  # a message sent to many is encoded once
         for conn, message in out.messages:
-            entry = self._links.get(id(conn))
-            if entry is not None and not entry[0].write(encode(message)):
-                self.dealer.closed(conn)
+            data = encoded.get(id(message))
+            if data is None:
+                data = encoded[id(message)] = encode(message)
+            batches.setdefault(id(conn), []).append(data)
+        for key, parts in batches.items():
+            entry = self._links.get(key)
+            if entry is not None and not entry[0].write(b"".join(parts)):
+                self.dealer.closed(entry[1])
         for conn in out.close:
             entry = self._links.pop(id(conn), None)
             self.dealer.closed(conn)

@@ -29,7 +29,7 @@ from pokerroom.net.acpc import (
     read_version,
     version_warning,
 )
-from pokerroom.net.acpcdealer import ACPCDealer, Message, Step
+from pokerroom.net.acpcdealer import ACPCDealer, Step
 from pokerroom.net.jsonlines import LineBuffer
 
 __all__ = ["MAX_BACKLOG", "ACPCServer", "Link", "LinkEvent"]
@@ -286,21 +286,23 @@ class ACPCServer:
                     self._note(note)
 
     def _send(self, step: Step) -> float:
-        """Send a step's lines and write its notes and the log; the time it was sent."""
+        """Send a step's lines (one write per seat) and write its notes and the log; the
+        time they were sent."""
         for note in step.notes:
             self._note(note)
+        lines: dict[int, list[str]] = {}
         for message in step.messages:
-            self._write(message)
+            line = f"{message.text}\r\n"
+            lines.setdefault(message.seat, []).append(line)
+            if self.transcript is not None:
+                self.transcript.write(f"TO {message.seat + 1} at {time.time():.6f} {line}")
+        for seat, text in lines.items():
+            link = self._links[seat]
+            data = "".join(text).encode("latin-1")
+            if link is not None and not link.write(data) and link.dropped:
+                self._note(f"seat {seat + 1} does not read what it is sent: disconnected")
         self._note_log()
         return self.clock()
-
-    def _write(self, message: Message) -> None:
-        link = self._links[message.seat]
-        line = f"{message.text}\r\n"
-        if self.transcript is not None:
-            self.transcript.write(f"TO {message.seat + 1} at {time.time():.6f} {line}")
-        if link is not None and not link.write(line.encode("latin-1")) and link.dropped:
-            self._note(f"seat {message.seat + 1} does not read what it is sent: disconnected")
 
     def _note(self, text: str) -> None:
         self.notes.append(text)
