@@ -149,6 +149,9 @@ class JSONServer:
             if left <= 0:
                 self._deliver(dealer.expire(self.clock()))
                 continue
+            if not self._queue.empty():
+                self._handle(self._queue.get_nowait())  # arrived in time: no timer needed
+                continue
             try:
                 async with asyncio.timeout(left):
                     event = await self._queue.get()

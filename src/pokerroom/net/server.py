@@ -258,12 +258,15 @@ class ACPCServer:
                 sent = self._send(dealer.expire(actor, 0.0, why="is disconnected"))
                 continue
             left = dealer.budget(actor) - (self.clock() - sent)
-            try:
-                async with asyncio.timeout(max(left, 0.0)):
-                    event = await self._queue.get()
-            except TimeoutError:
-                sent = self._send(dealer.expire(actor, self.clock() - sent))
-                continue
+            if left > 0 and not self._queue.empty():
+                event = self._queue.get_nowait()  # arrived in time: no timer needed
+            else:
+                try:
+                    async with asyncio.timeout(max(left, 0.0)):
+                        event = await self._queue.get()
+                except TimeoutError:
+                    sent = self._send(dealer.expire(actor, self.clock() - sent))
+                    continue
             seat = event.link.tag
             assert isinstance(seat, int)
             if event.link is not self._links[seat]:
