@@ -59,16 +59,10 @@ class JSONServer:
         return self.port
 
     def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        """A new connection: its reading task, and its ``hello``."""
         conn, out = self.dealer.open()
-        link = Link(
-            reader,
-            writer,
-            self._queue,
-            max_line=self.dealer.limits.max_line,
-            clock=self.clock,
-            tag=conn,
-            max_backlog=self.max_backlog,
-        )
+        link = Link(reader, writer, self._queue, max_line=self.dealer.limits.max_line,
+                    clock=self.clock, tag=conn, max_backlog=self.max_backlog)  # fmt: skip
         self._links[id(conn)] = (link, conn)
         self._deliver(out)
 
@@ -86,18 +80,7 @@ class JSONServer:
             limit=2 * self.dealer.limits.max_line,
         )
         assert proc.stdout is not None and proc.stdin is not None
-        conn, out = self.dealer.open()
-        link = Link(
-            proc.stdout,
-            proc.stdin,
-            self._queue,
-            max_line=self.dealer.limits.max_line,
-            clock=self.clock,
-            tag=conn,
-            max_backlog=self.max_backlog,
-        )
-        self._links[id(conn)] = (link, conn)
-        self._deliver(out)
+        self._accept(proc.stdout, proc.stdin)
         self._procs.append(proc)
         return proc
 
