@@ -75,6 +75,7 @@ _VERSION: Final = re.compile(r"VERSION:\s*\+?(\d+)\.\s*\+?(\d+)\.\s*\+?(\d+)")
 _NUMBER: Final = re.compile(r"[ \t\n\v\f\r]*\+?(\d+)")  # C's %u: spaces, a sign, digits
 _SIZE: Final = re.compile(r"[ \t\n\v\f\r]*([+-]?\d+)")  # C's %d
 _KINDS: Final = {"f": "f", "c": "c", "k": "c", "r": "r", "b": "r"}
+_ACTIONS: Final = {k: ACPCAction(v) for c, v in _KINDS.items() for k in (c, c.upper())}
 _RANKS: Final = "23456789TJQKA"
 _SUITS: Final = "cdhs"
 _INT32: Final = 2**31
@@ -322,10 +323,10 @@ def _read_action(line: str, pos: int, game: GameDef) -> Reply:
     """The action after the state that ends at ``pos``."""
     if pos >= len(line) or line[pos] != ":":
         return Reply(ReplyKind.BAD_ACTION, reason="no ':' and action after the state")
-    try:
-        (action,), _ = _read_betting(line[pos + 1 : pos + 2], 0, nolimit=False)
-    except (_UnreadableError, ValueError):
-        return Reply(ReplyKind.BAD_ACTION, reason=f"{line[pos + 1 : pos + 2]!r} is not an action")
+    letter = line[pos + 1 : pos + 2]
+    action = _ACTIONS.get(letter)
+    if action is None:
+        return Reply(ReplyKind.BAD_ACTION, reason=f"{letter!r} is not an action")
     if action.kind == "r" and game.betting is Betting.NOLIMIT:
         m = _SIZE.match(line, pos + 2)
         if m is None:

@@ -41,13 +41,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from decimal import Decimal
 from fractions import Fraction
+from typing import NamedTuple
 
 from pokerroom.cards import Deck, format_cards
 from pokerroom.engine.actions import Action, ActionKind, Street
 from pokerroom.history.acpc import Betting, DealtCards, GameDef
-from pokerroom.history.acpclog import ACPCAction, ACPCHand
+from pokerroom.history.acpclog import ACPCAction
 from pokerroom.history.acpcreplay import rules_from_gamedef
 from pokerroom.history.compare import exact_split
 from pokerroom.net.acpc import (
@@ -79,8 +79,7 @@ class TimeLimits:
                 raise ValueError(f"the {name} time limit must be more than 0 seconds")
 
 
-@dataclass(frozen=True, slots=True)
-class Message:
+class Message(NamedTuple):
     """A line for the player at ``seat`` (its ``\\r\\n`` not included)."""
 
     seat: int
@@ -103,6 +102,8 @@ def format_value(value: Fraction) -> str:
     >>> format_value(Fraction(15889, 2)), format_value(Fraction(-40)), format_value(Fraction(20, 3))
     ('7944.5', '-40', '6.666667')
     """
+    if value.denominator == 1:
+        return str(value.numerator)
     text = f"{float(value):.6f}".rstrip("0").rstrip(".")
     return "0" if text == "-0" else text
 
@@ -160,7 +161,6 @@ class ACPCDealer:
         self._player0_seat = 0
         self._nolimit = game.betting is Betting.NOLIMIT
         self._dealt: DealtCards | None = None
-        self._betting: list[list[ACPCAction]] = [[]]
         self._betting_text = ""
         self._rounds = 1
         self._hole_text: list[str] = []
@@ -265,7 +265,6 @@ class ACPCDealer:
         order += [c for r in dealt.board for c in r]
         self.table.start_hand(Deck.stacked(order))
         assert self.table.button == self.seat(n - 1)
-        self._betting = [[]]
         self._betting_text = ""
         self._rounds = 1
         self._hole_text = [format_cards(h, "") for h in dealt.hole]
@@ -319,7 +318,7 @@ class ACPCDealer:
         assert hand is not None
         return decide(
             action,
-            self.table.legal_actions(),
+            hand.legal_actions(),  # every seat plays every hand: the hand's seats are the table's
             round_base=hand.committed[seat] - hand.bets[seat],
             nolimit=self._nolimit,
             policy=self.invalid,
@@ -333,13 +332,11 @@ class ACPCDealer:
         table.apply(action)
         kind = action.kind
         if kind is ActionKind.FOLD:
-            text = ACPCAction("f")
+            self._betting_text += "f"
         elif kind is ActionKind.BET or kind is ActionKind.RAISE:
-            text = ACPCAction("r", hand.committed[seat] if self._nolimit else None)
+            self._betting_text += f"r{hand.committed[seat]}" if self._nolimit else "r"
         else:
-            text = ACPCAction("c")
-        self._betting[-1].append(text)
-        self._betting_text += str(text)
+            self._betting_text += "c"
         while table.in_hand and hand.street is Street.SHOWDOWN:
             table.apply(Action.show())  # every hand still in is shown, as the reference does
         if hand.is_over:
@@ -347,10 +344,9 @@ class ACPCDealer:
             rounds = self.game.num_rounds if live > 1 else self._rounds
         else:
             rounds = int(hand.street) + 1
-        while self._rounds < rounds:
-            self._betting.append([])
-            self._betting_text += "/"
-            self._rounds += 1
+        if self._rounds < rounds:
+            self._betting_text += "/" * (rounds - self._rounds)
+            self._rounds = rounds
         if not hand.is_over:
             return Step(self._refresh(), acted=True)
         self._over = True
@@ -364,21 +360,16 @@ class ACPCDealer:
         return Step(messages, acted=True)
 
     def _finish_hand(self) -> None:
-        result, dealt = self.table.last_result, self._dealt
-        assert result is not None and dealt is not None
+        result = self.table.last_result
+        assert result is not None
         by_seat = exact_split(result, result.net)
         n = self.game.num_players
         values = [by_seat[self.seat(p)] for p in range(n)]
         for seat in range(n):
             self.totals[seat] += by_seat[seat]
-        rounds = self._rounds
-        record = ACPCHand(
-            self.hand_number,
-            tuple(tuple(r) for r in self._betting),
-            dealt.hole,
-            dealt.board[:rounds],
-            tuple(Decimal(format_value(v)) for v in values),
-            tuple(self.names[self.seat(p)] for p in range(n)),
-        )
-        self.log.append(str(record))
+        # the reference's STATE line (what ACPCHand prints), from the texts already made
+        cards = "|".join(self._hole_text) + "".join(self._board_text[: self._rounds])
+        nets = "|".join(format_value(v) for v in values)
+        names = "|".join(self.names[self.seat(p)] for p in range(n))
+        self.log.append(f"STATE:{self.hand_number}:{self._betting_text}:{cards}:{nets}:{names}")
 
