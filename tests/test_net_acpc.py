@@ -188,7 +188,7 @@ def test_seats_follow_the_dealer_and_play_legal_actions(data_dir: Path, name: st
     while queue:
         message = queue.pop(0)
         seat = seats[message.seat]
-        seat.update(MatchState.parse(message.text))
+        seat.receive(message.text)
         if seat.to_act:
             view = seat.view()
             assert view.legal is not None

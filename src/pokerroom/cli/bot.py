@@ -33,12 +33,13 @@ def _player(spec: str, seed: int | None) -> Player:
 
 def _cmd_acpc(args: argparse.Namespace) -> int:
     from pokerroom.history.acpc import GameDef
-    from pokerroom.net.client import play_acpc
+    from pokerroom.net.client import play_acpc_blocking
 
     game = GameDef.load(args.game)
     player = _player(args.player, args.seed)
     try:
-        result = asyncio.run(play_acpc(player, args.host, args.port, game, budget=args.budget))
+        # a bot in a process of its own has nothing else to wait for: a plain socket
+        result = play_acpc_blocking(player, args.host, args.port, game, budget=args.budget)
     except (ConnectionError, TimeoutError) as exc:
         raise UsageError(f"cannot play at {args.host}:{args.port}: {exc}") from None
     per_hand = float(result.won) / result.hands if result.hands else 0.0
