@@ -120,6 +120,89 @@ class Link:
             await self.writer.wait_closed()
 
 
+class Wire(asyncio.Protocol):
+    """One connection, driven by the event loop: each line goes to ``on_line`` as soon as
+    it arrives (``None`` for one over ``max_line`` bytes, dropped), ``on_close`` hears
+    that the connection ended, and writes never wait (a peer that lets more than
+    ``max_backlog`` bytes pile up unread is dropped).  ``tag`` says whose it is."""
+
+    def __init__(
+        self,
+        *,
+        on_line: Callable[[Wire, bytes | None, float], None],
+        on_close: Callable[[Wire], None],
+        max_line: int,
+        clock: Callable[[], float],
+        tag: object = None,
+        max_backlog: int = MAX_BACKLOG,
+    ) -> None:
+        self.on_line = on_line
+        self.on_close = on_close
+        self.clock = clock
+        self.tag = tag
+        self.max_backlog = max_backlog
+        self.closed = False
+        self.dropped = False  # closed for not reading what it was sent
+        self.transport: asyncio.WriteTransport | None = None
+        self._buffer = LineBuffer(max_line)
+        self._lost = asyncio.get_running_loop().create_future()
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        assert isinstance(transport, asyncio.WriteTransport)
+        self.transport = transport
+
+    def data_received(self, data: bytes) -> None:
+        at = self.clock()
+        for line in self._buffer.feed(data):
+            if self.closed:
+                return
+            self.on_line(self, line, at)
+
+    def eof_received(self) -> bool:
+        return False  # the peer is done: close
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        was_closed, self.closed = self.closed, True
+        if not self._lost.done():
+            self._lost.set_result(None)
+        if not was_closed:
+            self.on_close(self)
+
+    def write(self, data: bytes) -> bool:
+        """Send ``data`` without waiting; ``False`` (and the wire is closed) if the peer
+        is gone or has let too much pile up unread."""
+        transport = self.transport
+        if self.closed or transport is None:
+            return False
+        if transport.is_closing():
+            self.close()
+            return False
+        transport.write(data)
+        if transport.get_write_buffer_size() > self.max_backlog:
+            self.dropped = True
+            self.closed = True
+            transport.abort()  # what it has not read is not worth waiting for
+            return False
+        return True
+
+    def close(self) -> None:
+        """Close after sending what is written (:meth:`wait_closed` bounds the wait)."""
+        self.closed = True
+        if self.transport is not None:
+            self.transport.close()
+
+    async def wait_closed(self, grace: float = 5.0) -> None:
+        """Close, and wait at most ``grace`` seconds for what is written to go out."""
+        self.close()
+        if self.transport is None:
+            return
+        try:
+            async with asyncio.timeout(grace):
+                await asyncio.shield(self._lost)
+        except TimeoutError:
+            self.transport.abort()
+
+
 class ACPCServer:
     """Serves one ACPC match on ``host``: a port per seat (``ports``; 0 or none: any free
     port), as the reference dealer does.
@@ -128,6 +211,11 @@ class ACPCServer:
     grows; ``transcript`` every line sent and received (``TO 1 at <time> ...``) and the
     notes (invalid actions, timeouts).  ``start_timeout`` bounds the wait for the
     players (seconds; ``None``: wait for ever).
+
+    The match is driven by the connections' events, in the event loop: a line from the
+    seat to act is passed to the dealer as soon as it is read and the states it brings
+    are written at once (one write per seat); the seat's time is a deadline, checked
+    when its answer arrives and by one timer that fires only if it runs out.
     """
 
     def __init__(
@@ -153,11 +241,16 @@ class ACPCServer:
         self.clock = clock
         self.notes: list[str] = []
         self.started_at = self.finished_at = 0.0  # when play began and ended (clock)
-        self._queue: asyncio.Queue[LinkEvent] = asyncio.Queue()
         self._servers: list[asyncio.Server | None] = [None] * n
-        self._links: list[Link | None] = [None] * n
-        self._pending: list[Link] = []
+        self._wires: list[Wire | None] = [None] * n
+        self._pending: list[Wire] = []
         self._logged = 0
+        self._playing = False
+        self._sent = 0.0  # when the state the dealer waits on was sent
+        self._deadline = 0.0  # when the seat to act runs out of time
+        self._timer: asyncio.TimerHandle | None = None
+        self._seated: asyncio.Future[None] | None = None
+        self._done: asyncio.Future[None] | None = None
 
     @property
     def game(self) -> GameDef:
@@ -165,32 +258,45 @@ class ACPCServer:
 
     async def start(self) -> list[int]:
         """Listen on a port per seat; the ports, in seat order."""
+        loop = asyncio.get_running_loop()
+        self._seated = loop.create_future()
+        self._done = loop.create_future()
         for seat in range(self.game.num_players):
-            server = await asyncio.start_server(
-                self._connected(seat), self.host, self.ports[seat], limit=2 * MAX_LINE
-            )
+            server = await loop.create_server(self._wire(seat), self.host, self.ports[seat])
             self._servers[seat] = server
             self.ports[seat] = server.sockets[0].getsockname()[1]
         return list(self.ports)
 
-    def _connected(
-        self, seat: int
-    ) -> Callable[[asyncio.StreamReader, asyncio.StreamWriter], None]:
-        def accept(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-            link = Link(reader, writer, self._queue, max_line=MAX_LINE, clock=self.clock,
-                        tag=seat)  # fmt: skip
-            self._pending.append(link)
+    def _wire(self, seat: int) -> Callable[[], Wire]:
+        def make() -> Wire:
+            wire = Wire(on_line=self._line, on_close=self._closed, max_line=MAX_LINE,
+                        clock=self.clock, tag=seat)  # fmt: skip
+            self._pending.append(wire)
+            return wire
 
-        return accept
+        return make
 
     async def run(self) -> list[str]:
         """Play the match to its end (after :meth:`start`); the log's lines."""
+        assert self._seated is not None and self._done is not None, "start() first"
         try:
-            await self._seat_players()
+            try:
+                async with asyncio.timeout(self.start_timeout):
+                    await self._seated
+            except TimeoutError:
+                missing = [s + 1 for s, wire in enumerate(self._wires) if wire is None]
+                raise TimeoutError(f"seats {missing} did not connect in time") from None
+            for wire in self._pending:
+                if wire not in self._wires:
+                    wire.close()
+            self._pending = []
+            if self.transcript is not None:
+                self.transcript.write(f"STARTED at {time.time():.6f}\n")
             self._note_log()
             self.started_at = self.clock()
-            sent = self._send(self.dealer.start())
-            await self._play(sent)
+            self._playing = True
+            self._guarded(self._begin)
+            await self._done
             self.finished_at = self.clock()
             self._note_log()
             return list(self.dealer.log)
@@ -198,114 +304,163 @@ class ACPCServer:
             await self.close()
 
     async def close(self) -> None:
+        self._playing = False
+        if self._timer is not None:
+            self._timer.cancel()
         for server in self._servers:
             if server is not None:
                 server.close()
-        for link in [*self._links, *self._pending]:
-            if link is not None:
-                await link.wait_closed()
+        wires = [w for w in [*self._wires, *self._pending] if w is not None]
+        await asyncio.gather(*(wire.wait_closed() for wire in wires))
+
+    def _guarded(self, work: Callable[[], None]) -> None:
+        """Run ``work`` (called from the event loop): a failure ends :meth:`run` with it
+        instead of leaving the match waiting for ever."""
+        try:
+            work()
+        except Exception as exc:
+            if self._done is not None and not self._done.done():
+                self._done.set_exception(exc)
 
     # ---------------------------------------------------------------- seating
 
-    async def _seat_players(self) -> None:
-        """Wait until every seat has a player that sent its version line."""
-        deadline = None if self.start_timeout is None else self.clock() + self.start_timeout
-        while None in self._links:
-            left = None if deadline is None else max(0.0, deadline - self.clock())
-            try:
-                async with asyncio.timeout(left):
-                    event = await self._queue.get()
-            except TimeoutError:
-                missing = [s + 1 for s, link in enumerate(self._links) if link is None]
-                raise TimeoutError(f"seats {missing} did not connect in time") from None
-            link, seat = event.link, event.link.tag
-            assert isinstance(seat, int)
-            if event.closed or self._links[seat] is not None:
-                if self._links[seat] is not link:
-                    await link.wait_closed()
-                continue
-            text = (event.line or b"").decode("latin-1")
-            try:
-                version = read_version(text)
-            except ACPCProtocolError as exc:
-                link.write(f"# {exc.reason}\r\n".encode("latin-1", "replace"))
-                self._note(f"seat {seat + 1}: {exc.reason}")
-                await link.wait_closed()
-                continue
-            warning = version_warning(version)
-            if warning:
-                self._note(f"seat {seat + 1}: {warning}")
-            self._links[seat] = link
-            server = self._servers[seat]
-            if server is not None:
-                server.close()  # one player per seat, as the reference
-        for link in self._pending:
-            if link not in self._links:
-                await link.wait_closed()
-        self._pending = []
-        if self.transcript is not None:
-            self.transcript.write(f"STARTED at {time.time():.6f}\n")
+    def _seat(self, wire: Wire, line: bytes | None) -> None:
+        """A line from a connection before the match: the version line seats it."""
+        seat = wire.tag
+        assert isinstance(seat, int)
+        text = (line or b"").decode("latin-1")
+        try:
+            version = read_version(text)
+        except ACPCProtocolError as exc:
+            wire.write(f"# {exc.reason}\r\n".encode("latin-1", "replace"))
+            self._note(f"seat {seat + 1}: {exc.reason}")
+            wire.close()
+            return
+        warning = version_warning(version)
+        if warning:
+            self._note(f"seat {seat + 1}: {warning}")
+        self._wires[seat] = wire
+        server = self._servers[seat]
+        if server is not None:
+            server.close()  # one player per seat, as the reference
+        if None not in self._wires and self._seated is not None and not self._seated.done():
+            self._seated.set_result(None)
 
     # ------------------------------------------------------------------- play
 
-    async def _play(self, sent: float) -> None:
+    def _line(self, wire: Wire, line: bytes | None, at: float) -> None:
+        seat = wire.tag
+        assert isinstance(seat, int)
+        if self._wires[seat] is not wire:
+            if self._wires[seat] is None and not self._playing:
+                self._guarded(lambda: self._seat(wire, line))
+            else:
+                wire.close()  # a second player for a seat already taken
+            return
+        if line is None:
+            self._note(f"seat {seat + 1}: a line over {MAX_LINE} bytes, ignored")
+            return
+        if not self._playing:
+            return  # before the first hand: nothing to answer
+        self._guarded(lambda: self._take(seat, line.decode("latin-1"), at))
+
+    def _take(self, seat: int, line: str, at: float) -> None:
+        dealer = self.dealer
+        if self.transcript is not None:
+            self.transcript.write(f"FROM {seat + 1} at {time.time():.6f} {line}\r\n")
+        if dealer.finished:
+            return
+        actor = dealer.actor
+        if seat == actor and at >= self._deadline:
+            self._send(dealer.expire(seat, at - self._sent))  # too late: out of time
+            self._next()
+        elapsed = at - self._sent if seat == dealer.actor else 0.0
+        step = dealer.receive(seat, line, elapsed)
+        if step.acted:
+            self._send(step)
+            self._next()
+        else:
+            for note in step.notes:
+                self._note(note)
+
+    def _closed(self, wire: Wire) -> None:
+        seat = wire.tag
+        assert isinstance(seat, int)
+        if self._wires[seat] is not wire:
+            return
+        if self._playing:
+            self._note(f"seat {seat + 1} disconnected")
+            self._guarded(self._next)
+
+    def _begin(self) -> None:
+        self._send(self.dealer.start())
+        self._next()
+
+    def _next(self) -> None:
+        """After the dealer moved on: the seat to act gets its deadline, a disconnected
+        one the default action, and the end of the match ends :meth:`run`."""
         dealer = self.dealer
         while not dealer.finished:
             actor = dealer.actor
             assert actor is not None
-            link = self._links[actor]
-            if link is None or link.closed:
-                sent = self._send(dealer.expire(actor, 0.0, why="is disconnected"))
+            wire = self._wires[actor]
+            if wire is None or wire.closed:
+                self._send(dealer.expire(actor, 0.0, why="is disconnected"))
                 continue
-            left = dealer.budget(actor) - (self.clock() - sent)
-            if left > 0 and not self._queue.empty():
-                event = self._queue.get_nowait()  # arrived in time: no timer needed
-            else:
-                try:
-                    async with asyncio.timeout(max(left, 0.0)):
-                        event = await self._queue.get()
-                except TimeoutError:
-                    sent = self._send(dealer.expire(actor, self.clock() - sent))
-                    continue
-            seat = event.link.tag
-            assert isinstance(seat, int)
-            if event.link is not self._links[seat]:
-                continue
-            if event.closed:
-                self._note(f"seat {seat + 1} disconnected")
-                continue
-            if event.line is None:
-                self._note(f"seat {seat + 1}: a line over {MAX_LINE} bytes, ignored")
-                continue
-            line = event.line.decode("latin-1")
-            if self.transcript is not None:
-                self.transcript.write(f"FROM {seat + 1} at {time.time():.6f} {line}\r\n")
-            elapsed = event.at - sent if seat == actor else 0.0
-            step = dealer.receive(seat, line, elapsed)
-            if step.acted:
-                sent = self._send(step)
-            else:
-                for note in step.notes:
-                    self._note(note)
+            self._deadline = deadline = self._sent + dealer.budget(actor)
+            timer = self._timer
+            if timer is None or timer.when() > deadline:
+                if timer is not None:
+                    timer.cancel()
+                loop = asyncio.get_running_loop()
+                self._timer = loop.call_at(
+                    loop.time() + max(deadline - self.clock(), 0.0), self._alarm
+                )
+            return
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        if self._done is not None and not self._done.done():
+            self._done.set_result(None)
 
-    def _send(self, step: Step) -> float:
-        """Send a step's lines (one write per seat) and write its notes and the log; the
-        time they were sent."""
+    def _alarm(self) -> None:
+        """The timer: the seat to act ran out of time, unless its deadline moved on."""
+        self._timer = None
+        if not self._playing or self.dealer.finished:
+            return
+        now = self.clock()
+        if now < self._deadline:
+            self._next()  # answered in time, and a later deadline is running: re-arm
+            return
+        actor = self.dealer.actor
+        assert actor is not None
+
+        def expire() -> None:
+            self._send(self.dealer.expire(actor, now - self._sent))
+            self._next()
+
+        self._guarded(expire)
+
+    def _send(self, step: Step) -> None:
+        """Send a step's lines (one write per seat), write its notes and the log, and
+        note when they were sent."""
         for note in step.notes:
             self._note(note)
-        lines: dict[int, list[str]] = {}
-        for message in step.messages:
-            line = f"{message.text}\r\n"
-            lines.setdefault(message.seat, []).append(line)
-            if self.transcript is not None:
-                self.transcript.write(f"TO {message.seat + 1} at {time.time():.6f} {line}")
-        for seat, text in lines.items():
-            link = self._links[seat]
-            data = "".join(text).encode("latin-1")
-            if link is not None and not link.write(data) and link.dropped:
-                self._note(f"seat {seat + 1} does not read what it is sent: disconnected")
-        self._note_log()
-        return self.clock()
+        lines: list[list[str]] = [[] for _ in self._wires]
+        transcript = self.transcript
+        for seat, text in step.messages:
+            lines[seat].append(f"{text}\r\n")
+            if transcript is not None:
+                transcript.write(f"TO {seat + 1} at {time.time():.6f} {text}\r\n")
+        for seat, texts in enumerate(lines):
+            wire = self._wires[seat]
+            if texts and wire is not None:
+                data = (texts[0] if len(texts) == 1 else "".join(texts)).encode("latin-1")
+                if not wire.write(data) and wire.dropped:
+                    self._note(f"seat {seat + 1} does not read what it is sent: disconnected")
+        if self.dealer.log and self._logged < len(self.dealer.log):
+            self._note_log()
+        self._sent = self.clock()
 
     def _note(self, text: str) -> None:
         self.notes.append(text)
