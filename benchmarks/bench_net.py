@@ -4,11 +4,16 @@ Run: ``python benchmarks/bench_net.py`` (a minute or two; ``--quick`` for a shor
 Heads-up limit hold'em (the ACPC game ``holdem.limit.2p.reverse_blinds.game``; the
 JSON-lines dealer plays ``casino-limit`` with stacks reset every hand).  Every client
 is its own process, as a real bot is (``pokerroom bot acpc`` / ``pokerroom bot json``
-with ``--player random``); the dealer runs in this process.  A rate is hands played
-over the wall-clock time of the match, from the moment every seat is connected (start-up
-of the client processes excluded); the CPU time is that of every process of the row (the
-dealer's and its clients'), start-ups included, per hand: the rate a machine with a core
-free for each process would reach is bounded by it, whatever else runs.
+with ``--player random``); pokerroom's dealers run in this process.
+
+A rate is hands played over the wall-clock time of the match, from the moment every
+seat is connected (start-ups excluded).  Beside it, the CPU time (user + system) of
+every process of the row over the same stretch, per hand: the dealer's and each
+client's.  On a machine shared with other work the rates fall with the load but the
+CPU times hardly move, so compare those: on two cores, a row whose processes together
+need C ms of CPU per hand plays at most about 2000/C hands a second (less: the dealer
+and the player to act take turns).  The start-up of each process is left out when the
+system says what a running process has used (``/proc``), else included.
 
 Rows:
 
@@ -35,7 +40,8 @@ import resource
 import sys
 import tempfile
 import time
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Callable, Coroutine
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -51,33 +57,128 @@ from pokerroom.table import Table
 
 HOST = "127.0.0.1"
 GAME = GameDef.parse(LIMIT_HEADS_UP)
+TICK = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 
 
-Starter = Callable[[list[int]], Awaitable[list[asyncio.subprocess.Process]]]
-"""Starts the client processes for the given ports."""
+# ------------------------------------------------------------------ processes
 
 
-def _client(*args: str) -> list[str]:
+class Child:
+    """A client or dealer process: started with ``posix_spawn``, its CPU time read from
+    ``/proc`` while it runs and from ``wait4`` when it ends."""
+
+    def __init__(self, label: str, argv: list[str], *, stdout: int | None = None) -> None:
+        self.label = label
+        null = os.open(os.devnull, os.O_RDWR)
+        actions = [(os.POSIX_SPAWN_DUP2, null, 0), (os.POSIX_SPAWN_DUP2, null, 2)]
+        actions.append((os.POSIX_SPAWN_DUP2, null if stdout is None else stdout, 1))
+        self.pid = os.posix_spawn(argv[0], argv, dict(os.environ), file_actions=actions)
+        os.close(null)
+        self.at_start: float | None = None  # CPU seconds used when play began
+        self.total = 0.0
+
+    def used(self) -> float | None:
+        """CPU seconds used so far (None where ``/proc`` does not say)."""
+        try:
+            with open(f"/proc/{self.pid}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except OSError:
+            return None
+        return (int(fields[11]) + int(fields[12])) / TICK
+
+    async def wait(self) -> None:
+        _, status, usage = await asyncio.to_thread(os.wait4, self.pid, 0)
+        if os.waitstatus_to_exitcode(status) != 0:
+            raise RuntimeError(f"{self.label} exited with status {status}")
+        self.total = usage.ru_utime + usage.ru_stime
+
+    @property
+    def during_play(self) -> float:
+        return self.total - (self.at_start or 0.0)
+
+
+def _self_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+@dataclass
+class Run:
+    """One match: hands, wall-clock seconds of play, CPU seconds per process."""
+
+    hands: int
+    seconds: float
+    cpu: dict[str, float] = field(default_factory=dict)
+    startup_included: bool = False
+
+    @property
+    def rate(self) -> float:
+        return self.hands / self.seconds
+
+    def per_hand(self) -> float:
+        """CPU milliseconds per hand, every process together."""
+        return sum(self.cpu.values()) / self.hands * 1000
+
+
+def _python_bot(*args: str) -> list[str]:
     """``pokerroom bot ARGS...`` in a new process."""
     main = "import sys; from pokerroom.cli import main; sys.exit(main())"
     return [sys.executable, "-c", main, "bot", *args]
 
 
-async def _spawn(argv: list[str]) -> asyncio.subprocess.Process:
-    return await asyncio.create_subprocess_exec(
-        *argv, stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL
-    )
+Players = Callable[[list[int]], list[Child]]
+"""Starts the client processes for the given ports."""
 
 
-async def _our_acpc_dealer(hands: int, players: Starter) -> tuple[float, int]:
+def _our_players(game_path: Path) -> Players:
+    def start(ports: list[int]) -> list[Child]:
+        return [
+            Child(f"client {i + 1}", _python_bot("acpc", HOST, str(p), "--game", str(game_path),
+                                                 "--player", "random", "--seed", str(i)))
+            for i, p in enumerate(ports)
+        ]  # fmt: skip
+
+    return start
+
+
+def _c_players(ref: Path, game_path: Path) -> Players:
+    def start(ports: list[int]) -> list[Child]:
+        return [
+            Child(f"client {i + 1}", [str(ref / "example_player"), str(game_path), HOST, str(p)])
+            for i, p in enumerate(ports)
+        ]
+
+    return start
+
+
+def _mark_start(children: list[Child]) -> bool:
+    """Note each child's CPU time now; False if it cannot be read."""
+    known = True
+    for child in children:
+        child.at_start = child.used()
+        known = known and child.at_start is not None
+    return known
+
+
+# ------------------------------------------------------------------ the rows
+
+
+async def our_acpc_dealer(hands: int, players: Players) -> Run:
     dealer = ACPCDealer(GAME, names=["a", "b"], hands=hands, seed=1)
     server = ACPCServer(dealer, host=HOST, start_timeout=60)
-    procs = await players(await server.start())
-    await server.run()
-    for proc in procs:
-        await proc.wait()
-    assert dealer.finished and not server.notes
-    return hands / (server.finished_at - server.started_at), hands
+    children = players(await server.start())
+    match = asyncio.create_task(server.run())
+    while not server.started_at and not match.done():
+        await asyncio.sleep(0.001)
+    mine = _self_cpu()
+    known = _mark_start(children)
+    await match
+    mine = _self_cpu() - mine
+    for child in children:
+        await child.wait()
+    assert dealer.finished and not server.notes, server.notes
+    cpu = {"dealer": mine} | {c.label: c.during_play for c in children}
+    return Run(hands, server.finished_at - server.started_at, cpu, not known)
 
 
 class _Random:
@@ -89,108 +190,80 @@ class _Random:
         return Action(*random_action(view.legal, self.rng))
 
 
-async def acpc_one_process(hands: int, game_path: Path) -> tuple[float, int]:
+async def acpc_one_process(hands: int) -> Run:
     dealer = ACPCDealer(GAME, names=["a", "b"], hands=hands, seed=1)
     server = ACPCServer(dealer, host=HOST, start_timeout=60)
     ports = await server.start()
     match = asyncio.create_task(server.run())
-    await asyncio.gather(*(play_acpc(_Random(i), HOST, p, GAME) for i, p in enumerate(ports)))
+    clients = [play_acpc(_Random(i), HOST, p, GAME) for i, p in enumerate(ports)]
+    playing = asyncio.gather(*clients)
+    while not server.started_at and not match.done():
+        await asyncio.sleep(0.001)
+    mine = _self_cpu()
     await match
-    return hands / (server.finished_at - server.started_at), hands
+    await playing
+    return Run(hands, server.finished_at - server.started_at, {"all": _self_cpu() - mine})
 
 
-async def json_ours(hands: int, game_path: Path) -> tuple[float, int]:
+async def json_ours(hands: int) -> Run:
     table = Table(
         Rules.preset("casino-limit"), 2, rng=random.Random(1), max_hands=hands, reset_stacks=True
     )
     dealer = JSONDealer(table, ["t0", "t1"], budget=30)
     server = JSONServer(dealer, host=HOST, start_timeout=60)
     port = await server.start()
-    procs = [
-        await _spawn(
-            _client(
-                "json", HOST, str(port), "--token", f"t{i}", "--player", "random", "--seed", str(i)
-            )
-        )
+    children = [
+        Child(f"client {i + 1}", _python_bot("json", HOST, str(port), "--token", f"t{i}",
+                                             "--player", "random", "--seed", str(i)))
         for i in range(2)
-    ]
-    await server.run()
-    for proc in procs:
-        await proc.wait()
+    ]  # fmt: skip
+    match = asyncio.create_task(server.run())
+    while not server.started_at and not match.done():
+        await asyncio.sleep(0.001)
+    mine = _self_cpu()
+    known = _mark_start(children)
+    await match
+    mine = _self_cpu() - mine
+    for child in children:
+        await child.wait()
     assert table.hand_number == hands
-    return hands / (server.finished_at - server.started_at), hands
+    cpu = {"dealer": mine} | {c.label: c.during_play for c in children}
+    return Run(hands, server.finished_at - server.started_at, cpu, not known)
 
 
-async def _reference_dealer(
-    ref: Path,
-    hands: int,
-    game_path: Path,
-    players: Starter,
-) -> tuple[float, int]:
+async def reference_dealer(ref: Path, hands: int, game_path: Path, players: Players) -> Run:
     with tempfile.TemporaryDirectory() as tmp:
-        dealer = await asyncio.create_subprocess_exec(
-            str(ref / "dealer"),
-            str(Path(tmp) / "bench"),
-            str(game_path),
-            str(hands),
-            "1",
-            "a",
-            "b",
-            "-q",
-            stdout=asyncio.subprocess.PIPE,
-            stderr=asyncio.subprocess.DEVNULL,
-        )
-        assert dealer.stdout is not None
-        ports = [int(p) for p in (await dealer.stdout.readline()).split()]
+        read, write = os.pipe()
+        name = str(Path(tmp) / "bench")
+        argv = [str(ref / "dealer"), name, str(game_path), str(hands), "1", "a", "b", "-q"]
+        dealer = Child("dealer", argv, stdout=write)
+        os.close(write)
+        with os.fdopen(read) as out:
+            ports = [int(p) for p in (await asyncio.to_thread(out.readline)).split()]
+        children = players(ports)
+        log = Path(f"{name}.log")
+        while "STATE:" not in (log.read_text() if log.exists() else ""):
+            await asyncio.sleep(0.001)  # the first hand is logged: every seat is playing
         start = time.perf_counter()
-        procs = await players(ports)
+        known = _mark_start([dealer, *children])
         await dealer.wait()
         elapsed = time.perf_counter() - start
-        for proc in procs:
-            await proc.wait()
-    return hands / elapsed, hands
+        for child in children:
+            await child.wait()
+    cpu = {c.label: c.during_play for c in (dealer, *children)}
+    return Run(hands, elapsed, cpu, not known)
 
 
-def _c_players(
-    ref: Path, game_path: Path
-) -> Callable[[list[int]], Awaitable[list[asyncio.subprocess.Process]]]:
-    async def start(ports: list[int]) -> list[asyncio.subprocess.Process]:
-        return [
-            await _spawn([str(ref / "example_player"), str(game_path), HOST, str(p)]) for p in ports
-        ]
-
-    return start
+# -------------------------------------------------------------------- output
 
 
-def _our_players(
-    game_path: Path,
-) -> Callable[[list[int]], Awaitable[list[asyncio.subprocess.Process]]]:
-    async def start(ports: list[int]) -> list[asyncio.subprocess.Process]:
-        return [
-            await _spawn(
-                _client(
-                    "acpc",
-                    HOST,
-                    str(p),
-                    "--game",
-                    str(game_path),
-                    "--player",
-                    "random",
-                    "--seed",
-                    str(i),
-                )
-            )
-            for i, p in enumerate(ports)
-        ]
-
-    return start
-
-
-def _cpu() -> float:
-    """CPU seconds of this process and of its children that have ended."""
-    mine = resource.getrusage(resource.RUSAGE_SELF)
-    children = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return mine.ru_utime + mine.ru_stime + children.ru_utime + children.ru_stime
+def _row(name: str, run: Run) -> str:
+    parts = ", ".join(f"{label} {cpu / run.hands * 1000:.3f}" for label, cpu in run.cpu.items())
+    note = " (start-ups included)" if run.startup_included else ""
+    return (
+        f"{name:64} {run.rate:7.0f} hands/s  {run.per_hand():6.3f} ms CPU/hand "
+        f"({parts}){note}"
+    )
 
 
 def main() -> None:
@@ -209,25 +282,23 @@ def main() -> None:
         print(f"no dealer and example_player in {ref}: the reference rows are skipped")
         ref = None
     print(
-        f"Python {platform.python_version()}, {platform.machine()}, "
-        f"{os.cpu_count()} cores; {hands} hands per ACPC match\n"
+        f"Python {platform.python_version()}, {platform.machine()}, {os.cpu_count()} cores, "
+        f"load {os.getloadavg()[0]:.1f}; {hands} hands per ACPC match; CPU ms per hand "
+        f"of each process in brackets\n"
     )
-    rows: list[tuple[str, float | None, float | None]] = []
+    rows: list[tuple[str, Run | None]] = []
     with tempfile.TemporaryDirectory() as tmp:
         game_path = Path(tmp) / "holdem.limit.2p.reverse_blinds.game"
         game_path.write_text(LIMIT_HEADS_UP)
-        runs: list[tuple[str, Callable[[], Coroutine[Any, Any, tuple[float, int]]] | None]] = [
+        runs: list[tuple[str, Callable[[], Coroutine[Any, Any, Run]] | None]] = [
             (
                 "pokerroom ACPC dealer + 2 pokerroom ACPC clients (3 processes)",
-                lambda: _our_acpc_dealer(hands, _our_players(game_path)),
+                lambda: our_acpc_dealer(hands, _our_players(game_path)),
             ),
-            (
-                "pokerroom ACPC dealer + 2 clients in one process",
-                lambda: acpc_one_process(hands, game_path),
-            ),
+            ("pokerroom ACPC dealer + 2 clients in one process", lambda: acpc_one_process(hands)),
             (
                 "pokerroom JSON-lines dealer + 2 pokerroom JSON-lines clients",
-                lambda: json_ours(max(hands // 5, 100), game_path),
+                lambda: json_ours(max(hands // 5, 100)),
             ),
         ]
         if ref is not None:
@@ -235,41 +306,41 @@ def main() -> None:
             runs += [
                 (
                     "reference C dealer + 2 C example players",
-                    lambda: _reference_dealer(r, hands, game_path, _c_players(r, game_path)),
+                    lambda: reference_dealer(r, hands, game_path, _c_players(r, game_path)),
                 ),
                 (
                     "reference C dealer + 2 pokerroom ACPC clients",
-                    lambda: _reference_dealer(r, hands, game_path, _our_players(game_path)),
+                    lambda: reference_dealer(r, hands, game_path, _our_players(game_path)),
                 ),
                 (
                     "pokerroom ACPC dealer + 2 C example players",
-                    lambda: _our_acpc_dealer(hands, _c_players(r, game_path)),
+                    lambda: our_acpc_dealer(hands, _c_players(r, game_path)),
                 ),
             ]
         else:
             runs.append(("reference C dealer + 2 C example players", None))
-        for name, run in runs:
-            if run is None:
-                rows.append((name, None, None))
-                print(f"{name:66} skipped (no --acpc-dir)", flush=True)
+        for name, make in runs:
+            if make is None:
+                rows.append((name, None))
+                print(f"{name:64} skipped (no --acpc-dir)", flush=True)
                 continue
-            before = _cpu()
-            speed, played = asyncio.run(run())
-            per_hand = (_cpu() - before) / played * 1000
-            rows.append((name, speed, per_hand))
-            print(f"{name:66} {speed:8.0f} hands/s  {per_hand:6.2f} ms CPU/hand", flush=True)
-    base = next((r for n, r, _ in rows if n.startswith("reference C dealer + 2 C")), None)
+            run = asyncio.run(make())
+            rows.append((name, run))
+            print(_row(name, run), flush=True)
+    base = next((r for n, r in rows if n.startswith("reference C dealer + 2 C") and r), None)
     print(
         "\n| dealer and clients (loopback, heads-up limit, random players) | hands/s |"
-        " CPU per hand (all processes) |" + (" hands/s vs C |" if base else "")
+        " CPU per hand, all processes (dealer; clients) |" + (" CPU vs C |" if base else "")
     )
     print("|---|---:|---:|" + ("---:|" if base else ""))
-    for name, rate, cpu in rows:
-        if rate is None or cpu is None:
+    for name, run in rows:
+        if run is None:
             print(f"| {name} | skipped | |" + (" |" if base else ""))
             continue
-        ratio = f" {rate / base:.2f}x |" if base else ""
-        print(f"| {name} | {rate:,.0f} | {cpu:.2f} ms |{ratio}")
+        split = "; ".join(f"{v / run.hands * 1000:.2f}" for v in run.cpu.values())
+        cell = f"{run.per_hand():.2f} ms ({split})"
+        ratio = f" {run.per_hand() / base.per_hand():.1f}x |" if base else ""
+        print(f"| {name} | {run.rate:,.0f} | {cell} |{ratio}")
 
 
 if __name__ == "__main__":
