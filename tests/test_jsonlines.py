@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import dataclasses
+import enum
 import json
 import random
 from pathlib import Path
@@ -36,7 +37,7 @@ from pokerroom.net.jsonlines import (
     Watch,
     decode,
 )
-from pokerroom.rules import Rules
+from pokerroom.rules import PRESETS, Rules
 from pokerroom.table import Table
 
 SCHEMA_DIR = Path(__file__).resolve().parents[1] / "src" / "pokerroom" / "net" / "schema"
@@ -220,6 +221,27 @@ def test_views_round_trip_through_json(preset: str) -> None:
             legal = table.legal_actions()
             table.apply(Action(*random_action(legal, rng)))
     assert views > 30
+
+
+def test_the_schema_of_rules_names_every_rules_field_and_its_values() -> None:
+    """A game's rules go out as ``Rules.to_mapping()``: the schema must follow the rules
+    as they grow (a field or a value it does not know would be refused by a client that
+    validates)."""
+    schema = json.loads((SCHEMA_DIR / "server.json").read_text())["$defs"]["rules"]
+    names = {f.name for f in dataclasses.fields(Rules)} | {"joker"}  # wild: two keys
+    assert set(schema["properties"]) == names
+    enums = 0
+    for f in dataclasses.fields(Rules):
+        default = f.default
+        if isinstance(default, enum.Enum):
+            allowed = schema["properties"][f.name]["enum"]
+            assert allowed == [m.value for m in type(default)], f.name
+            enums += 1
+    assert enums >= 7  # structure, cap_counts, ante_rule, showdown, tie_split, odd_chip...
+    check = jsonschema.Draft202012Validator(schema)
+    for rules in [Rules.preset(p) for p in PRESETS]:
+        check.validate(rules.to_mapping())
+    check.validate(Rules.preset("no-limit").replace(first_to_act=(1, 0, 0, 0)).to_mapping())
 
 
 @given(
