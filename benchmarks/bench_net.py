@@ -17,6 +17,10 @@ system says what a running process has used (``/proc``), else included.
 
 Rows:
 
+* the engine alone: the same game played by the engine loop of ``bench_engine.py``
+  (a hand per deal, ``random_action`` for both players), no dealer and no network: what
+  a hand costs before any protocol; every row's CPU per hand is also given as a multiple
+  of this;
 * pokerroom ACPC dealer + 2 pokerroom ACPC clients;
 * pokerroom ACPC dealer + clients in the dealer's own process (one event loop: no
   process switches, one core);
@@ -45,8 +49,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bench_engine import _pokerroom as engine_loop
 from pokerroom.engine import Action, PlayerView, random_action
 from pokerroom.history.acpc import LIMIT_HEADS_UP, GameDef
+from pokerroom.history.acpcreplay import rules_from_gamedef
 from pokerroom.net.acpcdealer import ACPCDealer
 from pokerroom.net.client import play_acpc
 from pokerroom.net.jsondealer import JSONDealer
@@ -56,6 +62,7 @@ from pokerroom.rules import Rules
 from pokerroom.table import Table
 
 HOST = "127.0.0.1"
+ENGINE = "the engine alone (no dealer, no network)"
 GAME = GameDef.parse(LIMIT_HEADS_UP)
 TICK = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 
@@ -161,6 +168,14 @@ def _mark_start(children: list[Child]) -> bool:
 
 
 # ------------------------------------------------------------------ the rows
+
+
+async def engine_alone(hands: int) -> Run:
+    """The game on the engine alone, in this process: no dealer, no network."""
+    play = engine_loop(rules_from_gamedef(GAME), GAME.stack[0])
+    mine, start = _self_cpu(), time.perf_counter()
+    play(GAME.num_players, hands, random.Random(1))
+    return Run(hands, time.perf_counter() - start, {"engine": _self_cpu() - mine})
 
 
 async def our_acpc_dealer(hands: int, players: Players) -> Run:
@@ -291,6 +306,7 @@ def main() -> None:
         game_path = Path(tmp) / "holdem.limit.2p.reverse_blinds.game"
         game_path.write_text(LIMIT_HEADS_UP)
         runs: list[tuple[str, Callable[[], Coroutine[Any, Any, Run]] | None]] = [
+            (ENGINE, lambda: engine_alone(hands)),
             (
                 "pokerroom ACPC dealer + 2 pokerroom ACPC clients (3 processes)",
                 lambda: our_acpc_dealer(hands, _our_players(game_path)),
@@ -328,19 +344,22 @@ def main() -> None:
             rows.append((name, run))
             print(_row(name, run), flush=True)
     base = next((r for n, r in rows if n.startswith("reference C dealer + 2 C") and r), None)
+    engine = next(r for n, r in rows if n == ENGINE and r)
     print(
         "\n| dealer and clients (loopback, heads-up limit, random players) | hands/s |"
-        " CPU per hand, all processes (dealer; clients) |" + (" CPU vs C |" if base else "")
+        " CPU per hand, all processes (dealer; clients) | CPU vs engine |"
+        + (" CPU vs C |" if base else "")
     )
-    print("|---|---:|---:|" + ("---:|" if base else ""))
+    print("|---|---:|---:|---:|" + ("---:|" if base else ""))
     for name, run in rows:
         if run is None:
-            print(f"| {name} | skipped | |" + (" |" if base else ""))
+            print(f"| {name} | skipped | | |" + (" |" if base else ""))
             continue
         split = "; ".join(f"{v / run.hands * 1000:.2f}" for v in run.cpu.values())
         cell = f"{run.per_hand():.2f} ms ({split})"
+        versus = f" {run.per_hand() / engine.per_hand():.1f}x |"
         ratio = f" {run.per_hand() / base.per_hand():.1f}x |" if base else ""
-        print(f"| {name} | {run.rate:,.0f} | {cell} |{ratio}")
+        print(f"| {name} | {run.rate:,.0f} | {cell} |{versus}{ratio}")
 
 
 if __name__ == "__main__":

@@ -48,7 +48,7 @@ def test_serve_acpc_and_two_bots(data_dir: Path, tmp_path: Path) -> None:
         "acpc",
         str(game),
         "--hands",
-        "300",
+        "100",
         "--seed",
         "42",
         "Alice",
@@ -88,7 +88,7 @@ def test_serve_acpc_and_two_bots(data_dir: Path, tmp_path: Path) -> None:
     score = rest.strip().splitlines()[-1]
     assert score.startswith("SCORE:") and score.endswith(":Alice|Bob")
     alice = score.split(":")[1].split("|")[0]
-    assert outs[0].startswith(f"rule-based: 300 hands, {int(alice):+d} chips")
+    assert outs[0].startswith(f"rule-based: 100 hands, {int(alice):+d} chips")
     assert main(["replay", "--check", str(log)]) == 0
 
 
