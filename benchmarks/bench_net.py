@@ -178,10 +178,9 @@ async def engine_alone(hands: int) -> Run:
     return Run(hands, time.perf_counter() - start, {"engine": _self_cpu() - mine})
 
 
-async def our_acpc_dealer(hands: int, players: Players) -> Run:
-    dealer = ACPCDealer(GAME, names=["a", "b"], hands=hands, seed=1)
-    server = ACPCServer(dealer, host=HOST, start_timeout=60)
-    children = players(await server.start())
+async def _watch(server: ACPCServer | JSONServer, children: list[Child], hands: int) -> Run:
+    """Run a pokerroom dealer's match (this process) with its client processes: the CPU
+    time of each from the moment every seat is connected."""
     match = asyncio.create_task(server.run())
     while not server.started_at and not match.done():
         await asyncio.sleep(0.001)
@@ -191,9 +190,17 @@ async def our_acpc_dealer(hands: int, players: Players) -> Run:
     mine = _self_cpu() - mine
     for child in children:
         await child.wait()
-    assert dealer.finished and not server.notes, server.notes
     cpu = {"dealer": mine} | {c.label: c.during_play for c in children}
     return Run(hands, server.finished_at - server.started_at, cpu, not known)
+
+
+async def our_acpc_dealer(hands: int, players: Players) -> Run:
+    dealer = ACPCDealer(GAME, names=["a", "b"], hands=hands, seed=1)
+    server = ACPCServer(dealer, host=HOST, start_timeout=60)
+    children = players(await server.start())
+    run = await _watch(server, children, hands)
+    assert dealer.finished and not server.notes, server.notes
+    return run
 
 
 class _Random:
@@ -232,18 +239,9 @@ async def json_ours(hands: int) -> Run:
                                              "--player", "random", "--seed", str(i)))
         for i in range(2)
     ]  # fmt: skip
-    match = asyncio.create_task(server.run())
-    while not server.started_at and not match.done():
-        await asyncio.sleep(0.001)
-    mine = _self_cpu()
-    known = _mark_start(children)
-    await match
-    mine = _self_cpu() - mine
-    for child in children:
-        await child.wait()
+    run = await _watch(server, children, hands)
     assert table.hand_number == hands
-    cpu = {"dealer": mine} | {c.label: c.during_play for c in children}
-    return Run(hands, server.finished_at - server.started_at, cpu, not known)
+    return run
 
 
 async def reference_dealer(ref: Path, hands: int, game_path: Path, players: Players) -> Run:
@@ -351,15 +349,15 @@ def main() -> None:
         + (" CPU vs C |" if base else "")
     )
     print("|---|---:|---:|---:|" + ("---:|" if base else ""))
-    for name, run in rows:
-        if run is None:
+    for name, done in rows:
+        if done is None:
             print(f"| {name} | skipped | | |" + (" |" if base else ""))
             continue
-        split = "; ".join(f"{v / run.hands * 1000:.2f}" for v in run.cpu.values())
-        cell = f"{run.per_hand():.2f} ms ({split})"
-        versus = f" {run.per_hand() / engine.per_hand():.1f}x |"
-        ratio = f" {run.per_hand() / base.per_hand():.1f}x |" if base else ""
-        print(f"| {name} | {run.rate:,.0f} | {cell} |{versus}{ratio}")
+        split = "; ".join(f"{v / done.hands * 1000:.2f}" for v in done.cpu.values())
+        cell = f"{done.per_hand():.2f} ms ({split})"
+        versus = f" {done.per_hand() / engine.per_hand():.1f}x |"
+        ratio = f" {done.per_hand() / base.per_hand():.1f}x |" if base else ""
+        print(f"| {name} | {done.rate:,.0f} | {cell} |{versus}{ratio}")
 
 
 if __name__ == "__main__":

@@ -16,6 +16,7 @@ them:
   ``pokerroom/net/schema/``;
 - asyncio: :mod:`~pokerroom.net.server` (connections, and the ACPC server),
   :mod:`~pokerroom.net.jsonserver`, and the clients :mod:`~pokerroom.net.client`
-  (ACPC) and :mod:`~pokerroom.net.jsonclient`: one task per connection, one task
-  owning the table, a timeout per decision.
+  (ACPC; :class:`~pokerroom.net.client.ACPCClient` is its side without I/O) and
+  :mod:`~pokerroom.net.jsonclient`: a timeout per decision, and writes that never wait
+  for a slow reader.
 """

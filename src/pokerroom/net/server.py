@@ -1,9 +1,11 @@
 """The asyncio dealers: sockets, tasks and timeouts around the pure protocol cores.
 
-One task reads each connection and puts its lines on the match's queue; one task owns
-the match and is the only one to touch it.  The owner waits for the player to act with
-``asyncio.timeout`` (the seat's time budget) and never waits on a socket: lines are
-written without waiting for the peer to read them, and a peer that lets more than
+Two shapes.  :class:`Link` (the JSON-lines server): one task reads each connection and
+puts its lines on the match's queue; one task owns the match and is the only one to
+touch it, waiting for the player to act with ``asyncio.timeout``.  :class:`Wire` (the
+ACPC server): the event loop hands each line to the match as it is read, and one timer
+runs only for the seat to act.  Either way nothing waits on a socket: lines are written
+without waiting for the peer to read them, and a peer that lets more than
 :data:`MAX_BACKLOG` bytes pile up unread is disconnected.  So a slow or hostile client
 costs the others nothing but its own turn's time.
 
@@ -32,7 +34,7 @@ from pokerroom.net.acpc import (
 from pokerroom.net.acpcdealer import ACPCDealer, Step
 from pokerroom.net.jsonlines import LineBuffer
 
-__all__ = ["MAX_BACKLOG", "ACPCServer", "Link", "LinkEvent"]
+__all__ = ["MAX_BACKLOG", "ACPCServer", "Link", "LinkEvent", "Wire"]
 
 MAX_BACKLOG: Final = 4 * 1024 * 1024
 """Bytes written to a peer and not yet read by it, past which the peer is dropped."""
