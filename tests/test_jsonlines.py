@@ -135,7 +135,7 @@ json_values = st.recursive(
 )
 
 
-@settings(max_examples=300)
+@settings(max_examples=150)
 @given(
     st.sampled_from(["join", "watch", "action", "ping", "bye", "x"]),
     st.dictionaries(
