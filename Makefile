@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 # pytest workers: one per core (the suite is sized for 2 cores)
 JOBS   ?= auto
 
-.PHONY: play test bench mutation clean
+.PHONY: play test bench tournament mutation clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -27,6 +27,10 @@ test: $(VENV)/.installed-test
 	$(BIN)/ruff check src tests benchmarks tools
 	$(BIN)/mypy
 	$(BIN)/python -m pytest -n $(JOBS) --dist loadgroup
+
+# A short freeze-out of the bots, with the progress bar, then the standings.
+tournament: $(VENV)/.installed-runtime
+	$(BIN)/pokerroom tournament --games 40 --seed 1
 
 # The peers side by side; each prints its table (they take a few minutes in all).
 bench: $(VENV)/.installed-test

@@ -18,6 +18,18 @@ Run: ``python benchmarks/bench_table.py`` (about a minute; ``--quick`` for a sho
 Then decisions per second of each bot, each asked for its action on the same views
 (taken from random play, every street, 2 to 9 players, complete views).
 
+Then the tournament runner (:mod:`pokerroom.tournament`), as a worker plays a league
+session from its task (players built from their names, every decision timed, every
+hand's result recorded for the statistics):
+
+* **one worker**: hands per CPU second against the engine loop (target: 80% of it);
+* **two workers**: hands per second of wall-clock time of a pool of two processes against
+  one worker (target: 1.7 times), eight sessions of 2,000 hands, the pool started before
+  the clock.  On a machine other programs share, wall-clock time says little, so the
+  CPU time per hand of all the work is printed too (the games in the workers, the
+  parent's share, the pickling of tasks and records), and the speed-up it implies on two
+  idle cores: 2 × the CPU per hand of one worker over that of two.
+
 A timing is CPU time of this process, the best of several rounds interleaved.  The
 output ends with markdown tables for the README.
 
@@ -32,16 +44,21 @@ from __future__ import annotations
 
 import argparse
 import copy
+import os
+import pickle
 import platform
 import random
 import time
 from collections.abc import Callable
 
 from bench_engine import _pokerroom
+from pokerroom.cli.runs import play_timed
 from pokerroom.engine import Action, PlayerView, random_action
 from pokerroom.players import BOTS, RandomBot, Runner
 from pokerroom.rules import Rules
 from pokerroom.table import Table
+from pokerroom.tournament import GameRecord, GameTask, make_executor
+from pokerroom.tournament.executor import PoolExecutor
 
 Play = Callable[[int, int, random.Random], None]  # (players, hands, rng)
 
@@ -68,6 +85,56 @@ def freeze_outs(rules: Rules, stack: int) -> Callable[[int, int, random.Random],
         return done
 
     return play
+
+
+def tournament_runner(rules: Rules, stack: int) -> Play:
+    """The tournament runner on one worker: a league session of random bots, played from
+    its task as an executor's worker plays it."""
+
+    def play(players: int, hands: int, rng: random.Random) -> None:
+        play_timed(session(rules, stack, players, hands, rng.getrandbits(32), 0))
+
+    return play
+
+
+def session(rules: Rules, stack: int, players: int, hands: int, seed: int, index: int
+            ) -> GameTask:  # fmt: skip
+    return GameTask(index=index, label=f"session {index}", rules=rules.replace(buy_in=stack),
+                    players=("random",) * players, entrants=tuple(range(players)),
+                    names=tuple(f"random {i}" for i in range(players)), seed=seed,
+                    reset_stacks=True, max_hands=hands)  # fmt: skip
+
+
+def measured(task: GameTask) -> tuple[GameRecord, float]:
+    """``play_timed`` in a worker, with the CPU seconds it took there."""
+    cpu = time.process_time()
+    record = play_timed(task)
+    return record, time.process_time() - cpu
+
+
+def on_workers(tasks: list[GameTask], workers: int) -> tuple[float, float]:
+    """(hands per wall-clock second, CPU seconds per hand of every process) of ``tasks``
+    on ``workers`` processes (1: this one), the pool started before the clock.  The CPU
+    is the games' in the workers, the parent's, and the pickling of each task and record
+    on the workers' side (measured here)."""
+    if workers == 1:
+        start, cpu = time.perf_counter(), time.process_time()
+        with make_executor(workers=1) as serial:
+            hands = sum(r.hands for _, r in serial.run(play_timed, tasks))
+        return hands / (time.perf_counter() - start), (time.process_time() - cpu) / hands
+    with PoolExecutor(workers) as pool:
+        list(pool.run(play_timed, tasks[:workers]))  # start the workers
+        start, cpu = time.perf_counter(), time.process_time()
+        results = [r for _, r in pool.run(measured, tasks)]
+        wall = time.perf_counter() - start
+        parent = time.process_time() - cpu
+    hands = sum(record.hands for record, _ in results)
+    cpu = time.process_time()
+    for task, (record, _) in zip(tasks, results, strict=True):
+        pickle.loads(pickle.dumps(task))
+        pickle.dumps((record, 0.0))
+    pickling = time.process_time() - cpu
+    return hands / wall, (parent + pickling + sum(c for _, c in results)) / hands
 
 
 def rate(play: Play, players: int, seconds: float, rng: random.Random) -> float:
@@ -147,7 +214,46 @@ def main(argv: list[str] | None = None) -> int:
     print("|---|---:|")
     for name in BOTS:
         print(f"| {name} | {decisions(name, corpus, seconds):,.0f} |")
+    tournament(setups, seconds, rounds, quick=args.quick)
     return 0
+
+
+def tournament(setups: list[tuple[str, Rules, int]], seconds: float, rounds: int, *,
+               quick: bool) -> None:  # fmt: skip
+    rng = random.Random(2025)
+    best: dict[tuple[str, str, int], float] = {}
+    for _ in range(rounds):
+        for label, rules, stack in setups:
+            for players in (6, 2):
+                for kind, play in (("engine", engine_loop(rules, stack)),
+                                   ("runner", tournament_runner(rules, stack))):  # fmt: skip
+                    r = rate(play, players, seconds, rng)
+                    best[(label, kind, players)] = max(best.get((label, kind, players), 0.0), r)
+    print("\nThe tournament runner on one worker, hands per CPU second (best of "
+          f"{rounds}):\n")  # fmt: skip
+    print("| structure | players | engine loop | tournament runner | vs engine (target 80%) |")
+    print("|---|---:|---:|---:|---:|")
+    for label, _, _ in setups:
+        for players in (6, 2):
+            e, t = best[(label, "engine", players)], best[(label, "runner", players)]
+            print(f"| {label} | {players} | {e:,.0f} | {t:,.0f} | {t / e:.0%} |")
+    sessions, hands = (4, 500) if quick else (8, 2000)
+    load = os.getloadavg()[0]
+    print(f"\nOne worker and two, {sessions} sessions of {hands:,} hands, 6 random players, "
+          f"best of {rounds} (load average {load:.1f} on {os.cpu_count()} cores):\n")  # fmt: skip
+    print("| structure | 1 worker hands/s | 2 workers hands/s | speed-up (target 1.7×) "
+          "| CPU µs/hand, 1 / 2 workers | speed-up on two idle cores |")  # fmt: skip
+    print("|---|---:|---:|---:|---:|---:|")
+    for label, rules, stack in setups:
+        tasks = [session(rules, stack, 6, hands, 100 + i, i) for i in range(sessions)]
+        one = two = 0.0
+        cpu1 = cpu2 = float("inf")
+        for _ in range(rounds):  # the best of each
+            rate1, c1 = on_workers(tasks, 1)
+            rate2, c2 = on_workers(tasks, 2)
+            one, two, cpu1, cpu2 = max(one, rate1), max(two, rate2), min(cpu1, c1), min(cpu2, c2)
+        print(f"| {label} | {one:,.0f} | {two:,.0f} | {two / one:.2f}× | "
+              f"{cpu1 * 1e6:,.0f} / {cpu2 * 1e6:,.0f} | {2 * cpu1 / cpu2:.2f}× |")
 
 
 if __name__ == "__main__":

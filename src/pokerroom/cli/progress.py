@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import time
 from types import TracebackType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Self
 
 if TYPE_CHECKING:
     from rich.progress import Progress, TaskID
@@ -60,7 +60,7 @@ class LazyBar:
             self.bar.stop()
             self.bar = None
 
-    def __enter__(self) -> LazyBar:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(

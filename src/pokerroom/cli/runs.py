@@ -1,0 +1,329 @@
+"""What ``pokerroom tournament`` and ``pokerroom league`` share: the options for rules,
+players, executors, the results database and hand histories, and the loop that plays a
+run's games wherever the executor puts them, writing each game as it comes in.
+
+A game is written to the database in one transaction as soon as its result arrives, so
+a run that is killed loses only the games being played; ``--resume`` finds the run by
+its settings and plays the games it lacks.  Hand histories (``--log``, ``--phh``) are
+written for the games played by this command.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import secrets
+import sys
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TextIO
+
+from pokerroom.cli.errors import UsageError
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from pokerroom.rules import Rules
+    from pokerroom.storage.results import ResultsDB
+    from pokerroom.tournament.games import GameTask
+    from pokerroom.tournament.records import GameRecord
+
+__all__ = [
+    "Run",
+    "add_options",
+    "pick_seed",
+    "play_timed",
+    "player_specs",
+    "resume_seed",
+    "rules_from",
+    "say",
+]
+
+DEFAULT_RULES = "computer-tournament"
+
+
+def play_timed(task: GameTask) -> GameRecord:
+    """Play a task with each decision timed by the process's clock (what the executors
+    run in their workers)."""
+    from pokerroom.tournament.games import play
+
+    return play(task, clock=time.perf_counter)
+
+
+# -------------------------------------------------------------------------- options
+
+
+def add_options(p: argparse.ArgumentParser, *, what: str) -> None:
+    """The options both commands take (``what``: ``games`` or ``matches``)."""
+    from pokerroom.players import BOTS
+
+    bots = ", ".join(BOTS)
+    p.add_argument(
+        "--players", metavar="LIST",
+        help=f"players, comma-separated: bot names ({bots}) or your own classes "
+             "(path/to/file.py:MyBot, package.module:MyBot); a name may repeat "
+             "(default: every bot)",
+    )  # fmt: skip
+    p.add_argument(
+        "--player", action="append", default=[], metavar="SPEC",
+        help="one more player (a bot name or a class: path/to/file.py:MyBot); repeatable",
+    )  # fmt: skip
+    p.add_argument(
+        "--rules", default=DEFAULT_RULES, metavar="PRESET|FILE",
+        help="a preset (computer-tournament, casino-limit, no-limit) or a TOML file of "
+             f"rules (default: {DEFAULT_RULES})",
+    )  # fmt: skip
+    p.add_argument(
+        "--set", action="append", default=[], metavar="FIELD=VALUE", dest="overrides",
+        help="change one rule, like --set buy_in=500 or --set structure=no-limit; repeatable",
+    )  # fmt: skip
+    p.add_argument("--seed", type=int, metavar="N",
+                   help="the run's seed: the same seed, the same results "
+                        "(default: drawn at random and printed)")  # fmt: skip
+    p.add_argument("--budget", type=float, default=10.0, metavar="SECONDS",
+                   help="seconds a player may take for a decision; a slower answer "
+                        "gets the default action (default: 10)")  # fmt: skip
+    g = p.add_argument_group("where the games are played")
+    g.add_argument("--workers", type=int, metavar="N",
+                   help="processes to play in (default: one per core; 1 plays in this "
+                        "process); with Ray, the CPUs of a local instance")  # fmt: skip
+    g.add_argument("--executor", choices=("local", "ray"), default="local",
+                   help="local processes (default) or a Ray cluster "
+                        "(pip install 'pokerroom[ray]')")  # fmt: skip
+    g.add_argument("--address", metavar="ADDR",
+                   help="the Ray cluster to join (host:port or auto; default: start a "
+                        "local one)")  # fmt: skip
+    o = p.add_argument_group("results and hand histories")
+    o.add_argument("--db", type=Path, metavar="FILE",
+                   help=f"write the run's settings, {what} and results to this SQLite "
+                        "file (created if new), each game in one transaction")  # fmt: skip
+    o.add_argument("--resume", action="store_true",
+                   help="continue the last run in --db with these settings, playing only "
+                        f"the {what} it lacks (without --seed: the run's own seed)")  # fmt: skip
+    o.add_argument("--db-hands", action="store_true",
+                   help="also store every hand in --db as PHH")
+    o.add_argument("--log", type=Path, metavar="FILE",
+                   help="write every hand as a readable hand history (appended to "
+                        "on --resume)")  # fmt: skip
+    o.add_argument("--phh", type=Path, metavar="DIR",
+                   help="write every hand as PHH, one .phhs file per game")
+
+
+def rules_from(args: argparse.Namespace) -> Rules:
+    """``--rules`` (a preset or a TOML file) with every ``--set`` applied."""
+    from pokerroom.rules import PRESETS, Rules
+
+    text = args.rules
+    if text in PRESETS:
+        rules = Rules.preset(text)
+    elif text.endswith(".toml") or Path(text).is_file():
+        rules = Rules.load(text)
+    else:
+        raise UsageError(
+            f"--rules {text!r}: no such preset or file (presets: {', '.join(sorted(PRESETS))})"
+        )
+    return rules.override(args.overrides) if args.overrides else rules
+
+
+def player_specs(args: argparse.Namespace) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The players (a file's path made absolute, so workers anywhere find it) and their
+    names, numbered where they repeat; every player is built once here, so a bad name
+    or class is reported before any game starts."""
+    from pokerroom.players import BOTS, make_player, seat_names
+
+    specs = [s.strip() for s in (args.players or "").split(",") if s.strip()]
+    specs += [s.strip() for s in args.player]
+    if not args.players and not args.player:
+        specs = list(BOTS)
+    out = []
+    for spec in specs:
+        where, sep, name = spec.rpartition(":")
+        is_file = sep and (where.endswith(".py") or "/" in where)
+        out.append(f"{Path(where).resolve()}:{name}" if is_file else spec)
+    players = [make_player(spec, seed=0) for spec in out]
+    return tuple(out), tuple(seat_names(players))
+
+
+def pick_seed(
+    args: argparse.Namespace, kind: str, settings: Callable[[int], dict[str, Any]]
+) -> int:
+    """``--seed``; else, with ``--resume``, the stored run's (:func:`resume_seed`); else
+    one drawn at random (the output prints it).  ``settings(seed)`` are the run's."""
+    seed: int | None = args.seed
+    if seed is None:
+        seed = resume_seed(args, kind, settings(0))
+    if seed is None:
+        seed = secrets.randbelow(2**31)
+    return seed
+
+
+def say(console: Console, text: str) -> None:
+    """A line of plain text (no highlighting; long lines left to the terminal)."""
+    console.print(text, highlight=False, soft_wrap=True)
+
+
+def resume_seed(args: argparse.Namespace, kind: str, settings: dict[str, Any]) -> int | None:
+    """With ``--resume`` and no ``--seed``: the seed of the last run in ``--db`` whose
+    other settings are these (None when there is none: the run then fails to resume,
+    naming the differences)."""
+    if not (args.resume and args.db is not None and args.db.exists()):
+        return None
+    from pokerroom.storage.results import ResultsDB
+
+    rest = {k: v for k, v in settings.items() if k != "seed"}
+    with ResultsDB(args.db) as db:
+        for run in reversed(db.runs(kind)):
+            if {k: v for k, v in run.settings.items() if k != "seed"} == rest:
+                seed = run.settings.get("seed")
+                return seed if isinstance(seed, int) else None
+    return None
+
+
+# ------------------------------------------------------------------------ the loop
+
+
+@dataclass
+class Run:
+    """A run being played: its kind (``tournament`` or ``league``), its tasks and its
+    settings; :meth:`play` plays what is left and returns every game's record."""
+
+    kind: str
+    tasks: list[GameTask]
+    settings: dict[str, Any]
+    args: argparse.Namespace
+    noun: str = "games"
+    records: dict[int, GameRecord] = field(default_factory=dict)
+    seconds: float = 0.0
+    hands: int = 0
+    where: str = ""
+    run_id: int | None = None
+
+    def play(self) -> list[GameRecord]:
+        db = self._open_db()
+        try:
+            todo = [t for t in self.tasks if t.index not in self.records]
+            if todo:
+                self._play(todo, db)
+            if db is not None and self.run_id is not None:
+                db.finish_run(self.run_id)
+        finally:
+            if db is not None:
+                db.close()
+        return [self.records[t.index] for t in self.tasks]
+
+    def _open_db(self) -> ResultsDB | None:
+        from pokerroom.storage.results import ResultsDB, differences
+
+        args = self.args
+        if args.db is None:
+            if args.resume or args.db_hands:
+                flag = "--resume" if args.resume else "--db-hands"
+                raise UsageError(f"{flag} needs --db FILE")
+            return None
+        db = ResultsDB(args.db)
+        try:
+            if not args.resume:
+                self.run_id = db.start_run(self.kind, self.settings, games=len(self.tasks))
+                return db
+            found = db.find_run(self.kind, self.settings)
+            if found is None:
+                runs = db.runs(self.kind)
+                if not runs:
+                    raise UsageError(f"--resume: {args.db} has no {self.kind} to resume")
+                diff = "; ".join(differences(runs[-1].settings, self.settings))
+                raise UsageError(
+                    f"--resume: no {self.kind} in {args.db} has these settings (the last "
+                    f"one, run {runs[-1].id}, differs: {diff})"
+                )
+            self.run_id = found.id
+            for record in db.games(found.id):
+                self.records[record.index] = record
+            return db
+        except BaseException:
+            db.close()
+            raise
+
+    def _play(self, todo: list[GameTask], db: ResultsDB | None) -> None:
+        from pokerroom.cli.runbar import RunBar
+        from pokerroom.tournament.executor import make_executor
+
+        args = self.args
+        executor = make_executor(args.executor, workers=args.workers, address=args.address)
+        self.where = executor.name
+        log = _open_log(args.log)
+        order = deque(t.index for t in todo)
+        waiting: dict[int, GameRecord] = {}
+        if args.phh is not None:
+            args.phh.mkdir(parents=True, exist_ok=True)
+        try:
+            with executor, RunBar(self.kind, len(self.tasks), done=len(self.records),
+                                  noun=self.noun) as bar:  # fmt: skip
+                for _, record in executor.run(play_timed, todo):
+                    if db is not None and self.run_id is not None:
+                        db.add_game(self.run_id, record, hands=args.db_hands)
+                    if args.phh is not None:
+                        _write_phh(args.phh, record)
+                    if log is not None:  # in the order of the games
+                        waiting[record.index] = record
+                        while order and order[0] in waiting:
+                            _write_log(log, waiting.pop(order.popleft()))
+                    self.records[record.index] = record.without_histories()
+                    bar.add(record.hands)
+                    self.hands += record.hands
+            self.seconds = bar.elapsed
+        except KeyboardInterrupt:
+            if db is not None:
+                print(f"interrupted: {len(self.records)} of {len(self.tasks)} {self.noun} "
+                      f"are in {args.db}; --resume plays the rest", file=sys.stderr)  # fmt: skip
+            raise
+        finally:
+            if log is not None:
+                log.close()
+
+    def summary(self) -> str:
+        """The run's hands, and what this command played: ``H hands; this command played
+        H hands in S s (R hands/s), on W``."""
+        total = sum(r.hands for r in self.records.values())
+        rate = f" ({self.hands / self.seconds:,.0f} hands/s)" if self.seconds > 0 else ""
+        where = f", on {self.where}" if self.where else ""
+        return (f"{total:,} hands; this command played {self.hands:,} hands in "
+                f"{self.seconds:.1f} s{rate}{where}")  # fmt: skip
+
+    def print_db(self, console: Console) -> None:
+        """Where the results are, with ``--db``."""
+        if self.args.db is not None:
+            say(console, f"results: {self.args.db} (run {self.run_id})")
+
+
+def _open_log(path: Path | None) -> TextIO | None:
+    if path is None:
+        return None
+    return path.open("a", encoding="utf-8")
+
+
+def _write_log(log: TextIO, record: GameRecord) -> None:
+    if record.log:
+        log.write(record.log + "\n\n")
+        log.flush()
+
+
+def _slug(label: str) -> str:
+    return re.sub(r"[^A-Za-z0-9]+", "-", label).strip("-").lower()
+
+
+def _write_phh(folder: Path, record: GameRecord) -> None:
+    if not record.phh:
+        return
+    text = "\n".join(f"[{k}]\n{_indent(h, str(k))}" for k, h in enumerate(record.phh, 1))
+    (folder / f"{record.index + 1:05d}-{_slug(record.label)}.phhs").write_text(
+        text, encoding="utf-8"
+    )
+
+
+def _indent(phh_text: str, key: str) -> str:
+    """One hand's ``.phh`` text as table ``[key]`` of a ``.phhs`` file (its sub-tables
+    renamed ``[key.name]``)."""
+    return re.sub(r"^\[(?!\d)", f"[{key}.", phh_text, flags=re.MULTILINE)

@@ -1,0 +1,1 @@
+"""Storage adapters: SQLite files for saved games and for results."""

@@ -1,0 +1,236 @@
+"""Where the games of a run are played: in this process, a local process pool, or Ray.
+
+An executor runs a module-level function on each task and yields ``(index, result)`` as
+the results come in, in any order; the caller files each by its index, so the order of
+completion never changes a run's results (each task carries its own seed:
+:mod:`~pokerroom.tournament.seeds`).  The caller writes each result as it comes, so a
+stopped run loses only the games being played.
+
+>>> with make_executor(workers=1) as ex:
+...     sorted(ex.run(abs, [-3, 1, -2]))
+[(0, 3), (1, 1), (2, 2)]
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+from collections.abc import Callable, Iterator, Sequence
+from types import TracebackType
+from typing import Any, Protocol, TypeVar
+
+__all__ = [
+    "Executor",
+    "ExecutorError",
+    "PoolExecutor",
+    "RayExecutor",
+    "SerialExecutor",
+    "default_workers",
+    "make_executor",
+]
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+EXECUTORS = ("local", "ray")
+
+
+class ExecutorError(RuntimeError):
+    """An executor that cannot be started (Ray missing, a bad address, no workers)."""
+
+
+def default_workers() -> int:
+    """The cores this process may run on."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+class Executor(Protocol):
+    """Runs tasks; ``workers`` is how many run at once; ``name`` says where."""
+
+    workers: int
+    name: str
+
+    def run(self, fn: Callable[[T], R], tasks: Sequence[T]) -> Iterator[tuple[int, R]]:
+        """``(index, fn(tasks[index]))`` for every task, as each finishes."""
+        ...
+
+    def close(self) -> None: ...
+
+    def abort(self) -> None: ...
+
+    def __enter__(self) -> Executor: ...
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        value: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None: ...
+
+
+class _Closing:
+    def close(self) -> None:
+        """Release the workers (once the work is done)."""
+
+    def abort(self) -> None:
+        """Stop the workers now, games in progress included (an error, Ctrl-C)."""
+        self.close()
+
+    def __enter__(self) -> Any:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        value: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        if kind is None:
+            self.close()
+        else:
+            self.abort()
+
+
+class SerialExecutor(_Closing):
+    """Every task in this process, one after the other, in order."""
+
+    workers = 1
+    name = "this process"
+
+    def run(self, fn: Callable[[T], R], tasks: Sequence[T]) -> Iterator[tuple[int, R]]:
+        for i, task in enumerate(tasks):
+            yield i, fn(task)
+
+
+def _ignore_interrupts() -> None:
+    """In a worker: leave Ctrl-C to the parent, which stops the pool."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _call(job: tuple[Callable[[Any], Any], int, Any]) -> tuple[int, Any]:
+    fn, i, task = job
+    return i, fn(task)
+
+
+class PoolExecutor(_Closing):
+    """A pool of ``workers`` local processes, started fresh (not forked, so the parent's
+    threads and open files never leak into them).  Ctrl-C reaches the parent only, which
+    stops the workers."""
+
+    def __init__(self, workers: int) -> None:
+        from multiprocessing import get_context
+
+        if workers < 1:
+            raise ExecutorError(f"workers: 1 or more, not {workers}")
+        self.workers = workers
+        self.name = f"{workers} local processes"
+        # The workers start with Ctrl-C ignored (a disposition a new process inherits), so
+        # an interrupt while they start cannot kill one half-way and hang the pool.
+        try:
+            previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+        except ValueError:  # not the main thread: the initializer alone does it
+            previous = None
+        try:
+            self._pool = get_context("spawn").Pool(workers, initializer=_ignore_interrupts)
+        finally:
+            if previous is not None:
+                signal.signal(signal.SIGINT, previous)
+
+    def run(self, fn: Callable[[T], R], tasks: Sequence[T]) -> Iterator[tuple[int, R]]:
+        jobs = ((fn, i, task) for i, task in enumerate(tasks))
+        yield from self._pool.imap_unordered(_call, jobs, chunksize=1)
+
+    def close(self) -> None:
+        self._pool.close()
+        self._pool.join()
+
+    def abort(self) -> None:
+        self._pool.terminate()
+        self._pool.join()
+
+
+class RayExecutor(_Closing):
+    """Tasks on a Ray cluster: ``address`` names a running one (``"auto"``, or
+    ``host:port``); without it a local Ray instance with ``workers`` CPUs is started
+    (and stopped by :meth:`close`).  Needs the ``ray`` extra:
+    ``pip install 'pokerroom[ray]'``; the cluster's nodes need pokerroom installed too."""
+
+    def __init__(self, address: str | None = None, workers: int | None = None) -> None:
+        try:
+            import ray
+        except ImportError:
+            raise ExecutorError(
+                "--executor ray needs Ray: pip install 'pokerroom[ray]'"
+            ) from None
+        import logging
+
+        self._ray = ray
+        self._started = not ray.is_initialized()
+        if self._started:
+            options: dict[str, Any] = {
+                "include_dashboard": False,
+                "log_to_driver": False,
+                "logging_level": logging.ERROR,
+                "configure_logging": True,
+            }
+            if address is not None:
+                options["address"] = address
+            elif workers is not None:
+                options["num_cpus"] = workers
+            try:
+                ray.init(**options)
+            except Exception as exc:  # Ray raises many kinds (ConnectionError, ValueError...)
+                where = f"at {address!r}" if address else "locally"
+                raise ExecutorError(
+                    f"cannot start Ray {where}: {type(exc).__name__}: {exc}"
+                ) from None
+        cpus = int(ray.cluster_resources().get("CPU", 1))  # type: ignore[no-untyped-call]
+        self.workers = max(1, cpus)
+        self.name = f"Ray ({self.workers} CPUs{', ' + address if address else ', local'})"
+
+    def run(self, fn: Callable[[T], R], tasks: Sequence[T]) -> Iterator[tuple[int, R]]:
+        ray = self._ray
+        remote = ray.remote(fn)
+        ahead = 2 * self.workers
+        queue = iter(enumerate(tasks))
+        pending: dict[Any, int] = {}
+        try:
+            for i, task in queue:
+                pending[remote.remote(task)] = i
+                if len(pending) >= ahead:
+                    break
+            while pending:
+                done, _ = ray.wait(list(pending), num_returns=1)
+                for ref in done:
+                    i = pending.pop(ref)
+                    yield i, ray.get(ref)
+                    nxt = next(queue, None)
+                    if nxt is not None:
+                        pending[remote.remote(nxt[1])] = nxt[0]
+        finally:
+            for ref in pending:
+                ray.cancel(ref, force=True)
+
+    def close(self) -> None:
+        if self._started and self._ray.is_initialized():
+            self._ray.shutdown()
+
+
+def make_executor(
+    kind: str = "local", *, workers: int | None = None, address: str | None = None
+) -> SerialExecutor | PoolExecutor | RayExecutor:
+    """``local`` (``workers`` processes, default one per core; 1 plays in this process)
+    or ``ray`` (``address`` of a cluster, default a local instance)."""
+    if workers is not None and workers < 1:
+        raise ExecutorError(f"--workers: 1 or more, not {workers}")
+    if kind == "local":
+        if address is not None:
+            raise ExecutorError("--address names a Ray cluster: use it with --executor ray")
+        n = default_workers() if workers is None else workers
+        return SerialExecutor() if n == 1 else PoolExecutor(n)
+    if kind == "ray":
+        return RayExecutor(address, workers)
+    raise ExecutorError(f"no executor {kind!r} (executors: {', '.join(EXECUTORS)})")

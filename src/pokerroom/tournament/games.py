@@ -1,0 +1,132 @@
+"""One game of a run, played from a task: plain data in, a :class:`GameRecord` out.
+
+A :class:`GameTask` says everything a game needs: the rules, who sits where (players by
+name or ``file.py:Class``, built in the process that plays them), the seed of its cards
+and of each seat's bot, and whether stacks reset every hand (league sessions) or the game
+is a freeze-out.  :func:`play` plays it; it is what an executor runs in a worker, so a
+task and its record are small and picklable.
+
+The deck of every hand comes from the task's seed alone (each hand's cards are drawn at
+the start of the hand, whatever is played after), so two sessions with the same seed, the
+same number of seats and the same first button deal the same cards to the same seats:
+that is how a league plays duplicate (:mod:`~pokerroom.tournament.league`).
+
+>>> from pokerroom.rules import Rules
+>>> task = GameTask(index=0, label="game 1", rules=Rules.preset("no-limit", buy_in=200),
+...                 players=("rule-based", "random"), entrants=(0, 1),
+...                 names=("rule-based", "random"), seed=5)
+>>> record = play(task)
+>>> record.hands, [(s.player, s.place, s.won) for s in record.seats]
+(13, [('rule-based', 2, -200), ('random', 1, 200)])
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from itertools import pairwise
+
+from pokerroom.players import Runner, make_player
+from pokerroom.players.base import Player
+from pokerroom.rules import Rules
+from pokerroom.table import Table
+from pokerroom.tournament.records import GameRecord, SeatRecord
+from pokerroom.tournament.seeds import derive
+
+__all__ = ["GameTask", "play"]
+
+
+@dataclass(frozen=True, slots=True)
+class GameTask:
+    """A game to play.  Per-seat tuples are indexed by table seat: ``players`` (bot
+    names or class specs), ``entrants`` (each seat's index in the run's list of
+    players) and ``names``.  ``seed`` draws the cards (and the first button, when
+    random); each seat's bot gets ``derive(seed, "bot", seat, bot_salt)``.
+    ``reset_stacks`` with ``max_hands`` makes a league session; otherwise the game is a
+    freeze-out to the last player (``max_hands`` stops it early, placing the seats
+    still in by their chips).  ``histories`` keeps every hand as PHH text, ``log`` as
+    a readable history."""
+
+    index: int
+    label: str
+    rules: Rules
+    players: tuple[str, ...]
+    entrants: tuple[int, ...]
+    names: tuple[str, ...]
+    seed: int
+    button: int | str = 0
+    reset_stacks: bool = False
+    max_hands: int | None = None
+    bot_salt: int = 0
+    budget: float = 10.0
+    histories: bool = False
+    log: bool = False
+
+
+def build_players(task: GameTask) -> list[Player]:
+    """Each seat's player, seeded from the task."""
+    return [make_player(spec, seed=derive(task.seed, "bot", seat, task.bot_salt))
+            for seat, spec in enumerate(task.players)]  # fmt: skip
+
+
+def play(task: GameTask, *, clock: Callable[[], float] | None = None) -> GameRecord:
+    """Play ``task`` to its end.  ``clock`` (seconds) holds each decision to the task's
+    budget; without it no decision is timed."""
+    n = len(task.players)
+    table = Table(task.rules, n, names=task.names, rng=random.Random(task.seed),
+                  button=task.button, reset_stacks=task.reset_stacks,
+                  max_hands=task.max_hands)  # fmt: skip
+    runner = Runner(table, build_players(task), clock=clock, budget=task.budget)
+    phh: list[str] = []
+    logs: list[str] = []
+    keep = task.histories or task.log
+    totals = [table.totals]  # each seat's chips won before the first hand, after each hand
+    play_hand = runner.play_hand
+    while not table.is_over:
+        play_hand()
+        totals.append(table.totals)
+        if keep:
+            _keep(task, table, phh, logs)
+    start = table.initial_stacks
+    nets = [tuple(b - a for a, b in pairwise(column))
+            for column in zip(*totals, strict=True)]  # fmt: skip
+    if task.reset_stacks:
+        dealt = [len(totals) - 1] * n
+    else:  # dealt in while it had chips
+        dealt = [sum(1 for t in column[:-1] if start[seat] + t > 0)
+                 for seat, column in enumerate(zip(*totals, strict=True))]  # fmt: skip
+    faults = [0] * n
+    for fault in runner.faults:
+        faults[fault.seat] += 1
+    places = {s.seat: s.place for s in table.standings}
+    seats = tuple(
+        SeatRecord(seat, task.entrants[seat], task.names[seat],
+                   None if task.reset_stacks else places.get(seat),
+                   dealt[seat], faults[seat], nets[seat])
+        for seat in range(n)
+    )  # fmt: skip
+    return GameRecord(task.index, task.label, task.seed, table.hand_number, seats,
+                      tuple(str(f) for f in runner.faults), tuple(phh),
+                      "\n\n".join(logs))  # fmt: skip
+
+
+def _keep(task: GameTask, table: Table, phh: list[str], logs: list[str]) -> None:
+    """The hand just played as PHH text and as a readable history."""
+    from pokerroom.history.phh import dumps
+    from pokerroom.history.record import PlayedHand, to_phh
+    from pokerroom.history.text import render
+
+    hand = table.hand
+    assert hand is not None
+    seats = table.seats_in_hand
+    k = len(seats)
+    by_position = [seats[(hand.button + 1 + p) % k] + 1 for p in range(k)]
+    played = PlayedHand.from_hand(
+        hand, names=[table.names[t] for t in seats], label=table.hand_number,
+        info={"event": task.label, "seats": tuple(by_position), "seat_count": table.size},
+    )  # fmt: skip
+    if task.histories:
+        phh.append(dumps(to_phh(played)))
+    if task.log:
+        logs.append(f"# {task.label}, hand {table.hand_number}\n{render(played)}")

@@ -1,0 +1,196 @@
+"""Tournaments and leagues: the games a run plays, duplicate dealing, standings, and the same
+results wherever the games are played."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from pokerroom.rules import Rules
+from pokerroom.tournament.executor import (
+    ExecutorError,
+    PoolExecutor,
+    RayExecutor,
+    SerialExecutor,
+    make_executor,
+)
+from pokerroom.tournament.freezeout import Tournament, TournamentError
+from pokerroom.tournament.games import GameTask, play
+from pokerroom.tournament.league import League
+from pokerroom.tournament.records import GameRecord
+
+SHORT_NL = Rules.preset("no-limit", buy_in=120)
+SHORT_FL = Rules.preset("computer-tournament", buy_in=150)
+CHEAP = ("random", "calling-station", "random", "calling-station")
+NAMES = ("random", "calling-station", "random #2", "calling-station #2")
+
+
+def _tournament(games: int = 12, rules: Rules = SHORT_NL, seed: int = 3) -> Tournament:
+    return Tournament(rules, CHEAP, NAMES, games=games, seed=seed)
+
+
+def _play_all(tasks: list[GameTask]) -> list[GameRecord]:
+    with SerialExecutor() as ex:
+        done = dict(ex.run(play, tasks))
+    return [done[i] for i in range(len(tasks))]
+
+
+@pytest.mark.parametrize("rules", [SHORT_NL, SHORT_FL], ids=["no-limit", "computer-tournament"])
+def test_every_freeze_out_ends_with_one_winner_and_no_chip_created(rules: Rules) -> None:
+    t = _tournament(games=16, rules=rules)
+    records = _play_all(t.tasks())
+    assert len(records) == 16
+    for r in records:
+        places = sorted(s.place for s in r.seats if s.place is not None)
+        assert places[0] == 1 and places.count(1) == 1 and len(places) == 4
+        # Players out in the same hand with the same chips share a place (1, 2, 3, 3).
+        assert all(p == 1 + sum(q < p for q in places) for p in places)
+        assert sum(s.won for s in r.seats) == 0
+        for s in r.seats:
+            assert len(s.nets) == r.hands
+            stacks = s.stacks(rules.buy_in)
+            assert min(stacks) >= 0
+            assert (stacks[-1] > 0) == (s.place == 1)
+            assert stacks[-1] in (0, 4 * rules.buy_in)
+            if s.place != 1:  # out for good: no chips after the hand it busted in
+                out = stacks.index(0)
+                assert all(x == 0 for x in stacks[out:]) and s.hands == out
+    rows = t.standings(records)
+    assert sum(r.wins for r in rows) == 16 and {r.games for r in rows} == {16}
+    total = sum(s.place or 0 for r in records for s in r.seats)
+    assert sum(r.finish.value for r in rows) == pytest.approx(total / 16)
+
+
+def test_seats_are_drawn_for_each_game_from_the_seed() -> None:
+    t = _tournament(games=24)
+    orders = {tuple(t.seating(g)) for g in range(24)}
+    assert len(orders) > 6  # not one fixed order
+    assert [t.seating(g) for g in range(5)] == [_tournament().seating(g) for g in range(5)]
+    tasks = t.tasks()
+    assert len({task.seed for task in tasks}) == 24
+    for task in tasks:
+        assert sorted(task.entrants) == [0, 1, 2, 3]
+        assert task.names == tuple(NAMES[e] for e in task.entrants)
+
+
+def test_a_tournament_refuses_impossible_settings() -> None:
+    with pytest.raises(TournamentError, match="seats 2 to 14"):
+        Tournament(SHORT_NL, ("random",) * 15, ("x",) * 15, games=1, seed=1)
+    with pytest.raises(TournamentError, match="games: 1 or more"):
+        Tournament(SHORT_NL, CHEAP, NAMES, games=0, seed=1)
+
+
+def _holes(phh: str) -> list[str]:
+    return re.findall(r'"d dh (p\d+) (\S+)"', phh)
+
+
+def _boards(phh: str) -> list[str]:
+    return re.findall(r'"d db (\S+)"', phh)
+
+
+@pytest.mark.parametrize("rules", [SHORT_NL, SHORT_FL], ids=["no-limit", "computer-tournament"])
+def test_duplicate_deals_the_same_cards_to_the_same_seats(rules: Rules) -> None:
+    league = League(rules, ("random", "calling-station", "random"),
+                    ("random", "calling-station", "random #2"), hands=30, seed=9,
+                    session=7)  # fmt: skip
+    tasks = league.tasks(histories=True)
+    records = _play_all(tasks)
+    checked = 0
+    by_block: dict[tuple[str, int], list[GameRecord]] = {}
+    for task, record in zip(tasks, records, strict=True):
+        block = re.sub(r", seats moved \d+", "", task.label)
+        by_block.setdefault((block, task.seed), []).append(record)
+    for (_, _), group in by_block.items():
+        k = len(group[0].seats)
+        assert len(group) == k  # one session per seat arrangement
+        entrants = [tuple(s.entrant for s in g.seats) for g in group]
+        assert len(set(entrants)) == k  # each a different arrangement
+        first = group[0]
+        for other in group[1:]:
+            assert other.hands == first.hands
+            for a, b in zip(first.phh, other.phh, strict=True):
+                assert _holes(a) == _holes(b) and len(_holes(a)) == k
+                boards_a, boards_b = _boards(a), _boards(b)
+                n = min(len(boards_a), len(boards_b))
+                assert boards_a[:n] == boards_b[:n]
+                checked += 1
+    assert checked == sum(m.deals * (len(m.entrants) - 1) for m in league.matches())
+
+
+def test_duplicate_cancels_the_luck_of_identical_players() -> None:
+    """Two calling stations play exactly alike: whatever the cards give one seat they give
+    the other in the next arrangement, so every duplicate set sums to zero."""
+    league = League(SHORT_NL, ("calling-station", "calling-station"),
+                    ("calling-station", "calling-station #2"), hands=200, seed=4,
+                    session=40)  # fmt: skip
+    records = _play_all(league.tasks())
+    assert any(s.won != 0 for r in records for s in r.seats)  # the sessions were not dull
+    results = league.results(records)
+    (match,) = results.matches
+    for est in match.results.values():
+        assert est.value == 0 and est.low == 0 and est.high == 0
+    assert match.sets == 100
+
+
+def test_league_results_are_zero_sum_and_ranked() -> None:
+    players = ("rule-based", "calling-station", "random")
+    league = League(SHORT_FL, players, players, hands=60, seed=2, session=30)
+    results = league.results(_play_all(league.tasks()))
+    assert len(results.matches) == 4  # three pairs and the field
+    for a in range(3):
+        for b in range(3):
+            if a != b:
+                ab, ba = results.heads_up(a, b), results.heads_up(b, a)
+                assert ab.value == pytest.approx(-ba.value)
+                assert ab.half_width == pytest.approx(ba.half_width)
+    field = results.matches[-1]
+    assert sum(e.value for e in field.results.values()) == pytest.approx(0, abs=1e-9)
+    assert field.sets == 20  # 60 hands at 3 seats: 20 deals, each played 3 times
+    values = [r.heads_up.value for r in results.ranking]
+    assert values == sorted(values, reverse=True)
+    for r in results.ranking:
+        pairs = [results.heads_up(r.entrant, b) for b in range(3) if b != r.entrant]
+        assert r.heads_up.value == pytest.approx(sum(p.value for p in pairs) / 2)
+        assert r.heads_up.low < r.heads_up.value < r.heads_up.high
+
+
+def test_league_needs_every_session() -> None:
+    league = League(SHORT_NL, CHEAP[:2], NAMES[:2], hands=10, seed=1, session=3)
+    records = _play_all(league.tasks())
+    with pytest.raises(TournamentError, match="3 sessions of 4 played"):
+        league.results(records[:3])
+
+
+def test_same_seed_same_results_with_one_and_two_workers() -> None:
+    tasks = _tournament(games=8).tasks()
+    serial = _play_all(tasks)
+    with make_executor(workers=2) as ex:
+        assert isinstance(ex, PoolExecutor)
+        pooled = dict(ex.run(play, tasks))
+    assert [pooled[i] for i in range(8)] == serial
+    assert [r.index for r in serial] == list(range(8))
+    other = _play_all(_tournament(games=8, seed=4).tasks())
+    assert other != serial
+
+
+def test_same_seed_same_results_on_ray() -> None:
+    """A local Ray instance (slow to start: one small run)."""
+    league = League(SHORT_NL, CHEAP[:3], NAMES[:3], hands=20, seed=6, session=5)
+    tasks = league.tasks()
+    serial = _play_all(tasks)
+    with RayExecutor(workers=2) as ex:
+        assert ex.workers == 2
+        done = dict(ex.run(play, tasks))
+    assert [done[i] for i in range(len(tasks))] == serial
+    assert len(serial) == 3 * 2 * 2 + 2 * 3  # pairs: 2 blocks x 2 seatings; field: 2 x 3
+
+
+def test_executor_choices_are_checked() -> None:
+    with pytest.raises(ExecutorError, match="1 or more"):
+        make_executor(workers=0)
+    with pytest.raises(ExecutorError, match="with --executor ray"):
+        make_executor(workers=1, address="127.0.0.1:6379")
+    with pytest.raises(ExecutorError, match="no executor 'spark'"):
+        make_executor("spark")
+    assert isinstance(make_executor(workers=1), SerialExecutor)

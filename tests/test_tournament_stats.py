@@ -1,0 +1,146 @@
+"""Confidence intervals against published known answers, and their coverage by simulation."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from pokerroom.tournament.stats import (
+    mean_interval,
+    proportion_interval,
+    ratio_interval,
+    t_cdf,
+    t_quantile,
+)
+
+# Student's t, two-sided 95% (the 0.975 quantile), from the standard printed tables.
+T_975 = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365, 8: 2.306,
+         9: 2.262, 10: 2.228, 15: 2.131, 20: 2.086, 25: 2.060, 30: 2.042, 40: 2.021,
+         60: 2.000, 120: 1.980}  # fmt: skip
+# Other levels: (p, df) -> quantile.
+T_OTHER = {(0.95, 5): 2.015, (0.995, 10): 3.169, (0.9, 1): 3.078, (0.999, 3): 10.215,
+           (0.99, 20): 2.528}  # fmt: skip
+
+
+def test_t_quantiles_match_the_printed_tables() -> None:
+    for df, q in T_975.items():
+        assert t_quantile(0.975, df) == pytest.approx(q, abs=6e-4), df
+    for (p, df), q in T_OTHER.items():
+        assert t_quantile(p, df) == pytest.approx(q, abs=6e-4), (p, df)
+    assert len(T_975) + len(T_OTHER) == 22
+
+
+def test_t_distribution_closed_forms() -> None:
+    # df = 1 is Cauchy: F(t) = 1/2 + atan(t)/pi; df = 2: F(t) = 1/2 + t / (2 sqrt(2 + t^2)).
+    for t in (-30.0, -2.5, -0.3, 0.0, 0.7, 4.0, 100.0):
+        assert t_cdf(t, 1) == pytest.approx(0.5 + math.atan(t) / math.pi, abs=1e-12)
+        assert t_cdf(t, 2) == pytest.approx(0.5 + t / (2 * math.sqrt(2 + t * t)), abs=1e-12)
+    # Large df tends to the normal: the 0.975 quantile to 1.959964.
+    assert t_quantile(0.975, 10**7) == pytest.approx(1.959964, abs=1e-5)
+
+
+@given(st.floats(0.001, 0.999), st.integers(1, 500))
+def test_t_quantile_inverts_the_distribution_function(p: float, df: int) -> None:
+    assert t_cdf(t_quantile(p, df), df) == pytest.approx(p, abs=1e-9)
+    assert t_quantile(1 - p, df) == pytest.approx(-t_quantile(p, df), abs=1e-9)
+
+
+def test_t_refuses_what_is_not_a_distribution() -> None:
+    with pytest.raises(ValueError, match="between 0 and 1"):
+        t_quantile(1.0, 3)
+    with pytest.raises(ValueError, match="degrees of freedom"):
+        t_cdf(1.0, 0)
+
+
+def test_mean_interval_of_students_sleep_data() -> None:
+    # Cushny and Peebles' extra hours of sleep (drug 2 minus drug 1), Student 1908: the
+    # paired t interval every statistics package reproduces: 0.7001142 to 2.4598858.
+    diffs = [1.2, 2.4, 1.3, 1.3, 0.0, 1.0, 1.8, 0.8, 4.6, 1.4]
+    est = mean_interval(diffs)
+    assert est.value == pytest.approx(1.58)
+    assert est.low == pytest.approx(0.7001142, abs=1e-6)
+    assert est.high == pytest.approx(2.4598858, abs=1e-6)
+    assert est.n == 10 and est.excludes(0.0)
+
+
+def test_mean_interval_of_one_value_is_unknown() -> None:
+    est = mean_interval([4.0])
+    assert est.value == 4.0 and not est.known and not est.excludes(0.0)
+    with pytest.raises(ValueError, match="no values"):
+        mean_interval([])
+
+
+# Newcombe (1998), "Two-sided confidence intervals for the single proportion", table I,
+# method 3 (Wilson's score interval without continuity correction).
+NEWCOMBE = [((81, 263), (0.2553, 0.3662)), ((15, 148), (0.0624, 0.1605)),
+            ((0, 20), (0.0, 0.1611)), ((1, 29), (0.0061, 0.1718))]  # fmt: skip
+
+
+def test_wilson_intervals_of_newcombes_examples() -> None:
+    for (k, n), (low, high) in NEWCOMBE:
+        est = proportion_interval(k, n)
+        assert est.value == k / n
+        assert (round(est.low, 4), round(est.high, 4)) == (low, high), (k, n)
+    assert len(NEWCOMBE) == 4
+
+
+def test_wilson_interval_is_symmetric_and_bounded() -> None:
+    for n in (1, 2, 7, 50):
+        for k in range(n + 1):
+            a, b = proportion_interval(k, n), proportion_interval(n - k, n)
+            assert a.low == pytest.approx(1 - b.high) and a.high == pytest.approx(1 - b.low)
+            assert 0.0 <= a.low <= a.value <= a.high <= 1.0
+    with pytest.raises(ValueError, match="successes"):
+        proportion_interval(3, 2)
+
+
+def test_ratio_interval_with_equal_denominators_is_the_mean_interval() -> None:
+    ys = [12.0, -7.0, 3.0, 40.0, -22.0, 5.0]
+    ratio = ratio_interval(ys, [4.0] * 6)
+    mean = mean_interval([y / 4 for y in ys])
+    assert ratio.value == pytest.approx(mean.value)
+    assert ratio.low == pytest.approx(mean.low) and ratio.high == pytest.approx(mean.high)
+
+
+def test_ratio_interval_weights_units_by_their_denominators() -> None:
+    # Chips won per hand over games of 10 and 90 hands: 100 chips over 100 hands.
+    est = ratio_interval([-50.0, 150.0], [10.0, 90.0])
+    assert est.value == pytest.approx(1.0)
+    assert est.low < 1.0 < est.high
+    with pytest.raises(ValueError, match="numerators"):
+        ratio_interval([1.0], [1.0, 2.0])
+
+
+def test_wilson_interval_covers_the_share_about_95_percent_exactly() -> None:
+    """The exact coverage (the binomial probability of the counts whose interval holds
+    the true share) is near 95% for moderate samples, as Newcombe reports."""
+    for n, p in ((60, 0.3), (100, 0.5), (200, 0.1), (40, 0.25)):
+        covered = sum(
+            math.comb(n, k) * p**k * (1 - p) ** (n - k)
+            for k in range(n + 1)
+            if proportion_interval(k, n).low <= p <= proportion_interval(k, n).high
+        )
+        assert 0.925 <= covered <= 0.975, (n, p, covered)
+
+
+@pytest.mark.slow
+def test_t_and_ratio_intervals_cover_the_truth_95_percent_of_the_time() -> None:
+    """4,000 simulated studies each: the true value falls inside about 95% of the
+    intervals (binomial sd 0.34%: the band allows more than five)."""
+    rng = random.Random(11)
+    studies = 4000
+    mean_hits = ratio_hits = 0
+    for _ in range(studies):
+        xs = [rng.gauss(3.0, 10.0) for _ in range(12)]
+        est = mean_interval(xs)
+        mean_hits += est.low <= 3.0 <= est.high
+        hands = [rng.randint(20, 200) for _ in range(40)]
+        chips = [rng.gauss(0.5 * h, 3.0 * h) for h in hands]  # 0.5 chips per hand
+        est = ratio_interval(chips, hands)
+        ratio_hits += est.low <= 0.5 <= est.high
+    for hits in (mean_hits, ratio_hits):
+        assert 0.93 <= hits / studies <= 0.97, hits
