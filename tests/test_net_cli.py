@@ -14,6 +14,8 @@ from pathlib import Path
 import pytest
 
 from pokerroom.cli import main
+from pokerroom.history.phh import loads as phh_loads
+from pokerroom.storage.results import ResultsDB
 
 MAIN = "import sys; from pokerroom.cli import main; sys.exit(main())"
 TIMEOUT = 120
@@ -43,6 +45,7 @@ def test_serve_acpc_and_two_bots(data_dir: Path, tmp_path: Path) -> None:
     game = tmp_path / "holdem.nolimit.2p.reverse_blinds.game"
     game.write_text((data_dir / "acpc" / game.name).read_text())
     log = tmp_path / "match.log"
+    db = tmp_path / "results.db"
     server = pokerroom(
         "serve",
         "acpc",
@@ -55,6 +58,8 @@ def test_serve_acpc_and_two_bots(data_dir: Path, tmp_path: Path) -> None:
         "Bob",
         "--log",
         str(log),
+        "--db",
+        str(db),
         "--start-timeout",
         "60",
     )
@@ -79,7 +84,7 @@ def test_serve_acpc_and_two_bots(data_dir: Path, tmp_path: Path) -> None:
             for port, name in zip(ports, ("rule-based", "random"), strict=True)
         ]
         outs = [finish(bot)[0] for bot in bots]
-        rest, _ = finish(server)
+        rest, notes = finish(server)
     finally:
         for proc in (server, *bots):
             if proc.poll() is None:
@@ -90,6 +95,26 @@ def test_serve_acpc_and_two_bots(data_dir: Path, tmp_path: Path) -> None:
     alice = score.split(":")[1].split("|")[0]
     assert outs[0].startswith(f"rule-based: 100 hands, {int(alice):+d} chips")
     assert main(["replay", "--check", str(log)]) == 0
+    # --db: the match as a league session of one game in the results database
+    assert f"results written to {db} (run 1, 100 hands)" in notes
+    with ResultsDB(db) as results:
+        (run,) = results.runs()
+        assert (run.kind, run.games, run.done, run.finished is not None) == ("league", 1, 1, True)
+        assert run.settings["served"] == "acpc" and run.settings["seed"] == 42
+        (game,) = results.games(run.id)
+        phh = results.hands(run.id, 0)
+    assert [(s.player, s.place, s.hands) for s in game.seats] == [
+        ("Alice", None, 100),
+        ("Bob", None, 100),
+    ]
+    logged = [line.split(":") for line in log.read_text().splitlines()]
+    states = [f for f in logged if f[0] == "STATE"]
+    assert len(states) == len(game.seats[0].nets) == 100
+    for fields, net_a, net_b in zip(states, game.seats[0].nets, game.seats[1].nets, strict=True):
+        nets = dict(zip(fields[5].split("|"), map(float, fields[4].split("|")), strict=True))
+        assert abs(nets["Alice"] - net_a) <= 0.5 and abs(nets["Bob"] - net_b) <= 0.5  # odd chip
+    assert game.seats[0].won == -game.seats[1].won and abs(game.seats[0].won - int(alice)) <= 50
+    assert len(phh) == 100 and all(phh_loads(text).actions for text in phh)
 
 
 def test_serve_json_writes_tokens_and_bots_play_a_freeze_out(tmp_path: Path) -> None:
@@ -148,7 +173,7 @@ def test_serve_json_writes_tokens_and_bots_play_a_freeze_out(tmp_path: Path) -> 
 
 
 def test_bad_invocations_are_one_line_errors(
-    data_dir: Path, capsys: pytest.CaptureFixture[str]
+    data_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     game = str(data_dir / "acpc" / "holdem.limit.3p.game")
     assert main(["serve", "acpc", game, "--hands", "3", "--seed", "1", "A", "B"]) == 2
@@ -162,10 +187,19 @@ def test_bad_invocations_are_one_line_errors(
     assert "3 port numbers" in capsys.readouterr().err
     assert main(["bot", "json", "127.0.0.1", "1", "--token", "t", "--player", "nobody"]) == 2
     assert "no bot 'nobody'" in capsys.readouterr().err
+    notes = tmp_path / "notes.txt"
+    notes.write_text("not a database\n" * 100)
+    assert main(["serve", "json", "--rules", "no-limit", "--seats", "2", "--db", str(notes)]) == 2
+    assert f"{notes}: not a results database" in capsys.readouterr().err
+    assert notes.read_text() == "not a database\n" * 100  # refused, never altered
+    assert main(["serve", "acpc", game, "--hands", "3", "--seed", "1", "A", "B", "C",
+                 "--db", str(notes)]) == 2  # fmt: skip
+    assert f"{notes}: not a results database" in capsys.readouterr().err
 
 
-def test_serve_json_starts_bots_that_play_over_standard_input_and_output() -> None:
+def test_serve_json_starts_bots_that_play_over_standard_input_and_output(tmp_path: Path) -> None:
     bot = [sys.executable, "-c", MAIN, "bot", "json", "--stdio", "--player"]
+    db = tmp_path / "results.db"
     server = pokerroom(
         "serve",
         "json",
@@ -181,6 +215,8 @@ def test_serve_json_starts_bots_that_play_over_standard_input_and_output() -> No
         "0=" + shlex.join([*bot, "random", "--seed", "1"]),
         "--exec",
         "1=" + shlex.join([*bot, "calling-station"]),
+        "--db",
+        str(db),
     )
     out, err = finish(server)
     assert "8 hands played" in out
@@ -194,3 +230,15 @@ def test_serve_json_starts_bots_that_play_over_standard_input_and_output() -> No
         )
     )
     assert summaries == ["calling-station", "random"], err
+    # --db: the match as a one-game tournament, its standings and hands as printed
+    with ResultsDB(db) as results:
+        (run,) = results.runs("tournament")
+        (game,) = results.games(run.id)
+        phh = results.hands(run.id, 0)
+    assert run.settings["served"] == "json" and run.settings["hands"] == 8 and game.hands == 8
+    for seat in game.seats:
+        chips = int(re.findall(rf"(\d+)\. seat {seat.seat} \(\S+\): (\d+) chips", out)[0][1])
+        place = int(re.findall(rf"(\d+)\. seat {seat.seat} ", out)[0])
+        assert (seat.place, 1000 + seat.won, len(seat.nets)) == (place, chips, 8)
+    assert sum(s.won for s in game.seats) == 0
+    assert len(phh) == 8 and all(phh_loads(text).actions for text in phh)

@@ -10,6 +10,12 @@ sent and received, as the reference prints them.
 ``pokerroom serve json --rules PRESET --seats N [--hands N | --freeze-out] --port P``
 is pokerroom's JSON-lines dealer: it prints (or writes to ``--tokens FILE``) a secret
 token per seat, waits for the seats to join, plays the match and prints the standings.
+
+``--db FILE`` (both): the match's results and every hand as PHH go to the SQLite results
+database that ``pokerroom tournament`` and ``pokerroom league`` write
+(:mod:`pokerroom.storage.results`), as a run of one game: a JSON-lines match (stacks kept)
+as a ``tournament``, an ACPC match (stacks reset every hand) as a ``league`` session;
+the run's settings say it was served (``"served": "acpc"`` or ``"json"``) and how.
 """
 
 from __future__ import annotations
@@ -22,11 +28,20 @@ import secrets
 import shlex
 import sys
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from pokerroom.cli.errors import UsageError
 
+if TYPE_CHECKING:
+    from pokerroom.storage.results import ResultsDB
+    from pokerroom.tournament.records import GameRecord
+
 __all__ = ["register"]
+
+DB_HELP = (
+    "write the results and every hand (PHH) to this SQLite results database (the one "
+    "pokerroom tournament and league write; created if new)"
+)
 
 
 def _ports(text: str | None, n: int) -> list[int] | None:
@@ -78,6 +93,13 @@ def _cmd_acpc(args: argparse.Namespace) -> int:
         )
     except ValueError as exc:
         raise UsageError(str(exc)) from None
+    db = _open_db(args.db)
+    recorder = None
+    if db is not None:
+        from pokerroom.tournament.games import GameRecorder
+
+        recorder = GameRecorder(dealer.table, args.name, histories=True)
+        dealer.on_hand = recorder.hand_over
     log, transcript = _open(args.log), _open(args.transcript)
 
     async def serve() -> list[int]:
@@ -102,7 +124,40 @@ def _cmd_acpc(args: argparse.Namespace) -> int:
             if f is not None and f is not sys.stderr:
                 f.close()
     print(dealer.score_line(), flush=True)
+    if db is not None and recorder is not None:
+        settings = {"served": "acpc", "gamedef": Path(args.gamedef).read_text(),
+                    "names": list(args.names), "hands": args.hands, "seed": args.seed,
+                    "fixed_seats": args.fixed_seats, "invalid": args.invalid}  # fmt: skip
+        record = recorder.record(0, args.seed, range(game.num_players), dealer.faults)
+        _store(db, "league", settings, record)
     return 0
+
+
+def _open_db(path: Path | None) -> ResultsDB | None:
+    """The results database of ``--db`` (opened before the match, so that a file that
+    cannot be one is refused at once)."""
+    if path is None:
+        return None
+    from pokerroom.storage.results import ResultsDB, ResultsError
+
+    try:
+        return ResultsDB(path)
+    except ResultsError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def _store(db: ResultsDB, kind: str, settings: dict[str, Any], record: GameRecord) -> None:
+    """Write a served match to ``--db`` as a run of one game, its hands as PHH: a
+    freeze-out as a ``tournament``, a match of stacks reset every hand as a ``league``
+    session; ``settings`` say it was served (``"served"``) and how."""
+    try:
+        run = db.start_run(kind, settings, games=1)
+        db.add_game(run, record, hands=True)
+        db.finish_run(run)
+    finally:
+        db.close()
+    # on standard error: standard output stays what the reference dealer prints
+    print(f"results written to {db.path} (run {run}, {record.hands} hands)", file=sys.stderr)
 
 
 def _programs(specs: list[str], seats: int) -> dict[int, list[str]]:
@@ -134,14 +189,21 @@ def _cmd_json(args: argparse.Namespace) -> int:
         raise UsageError(f"--hands {args.hands}: 1 or more")
     if args.hands is None and not args.freeze_out:
         args.freeze_out = True
-    rng = random.Random(args.seed) if args.seed is not None else None
+    seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     try:
-        table = Table(rules, args.seats, rng=rng, max_hands=args.hands)
+        table = Table(rules, args.seats, rng=random.Random(seed), max_hands=args.hands)
     except TableError as exc:
         raise UsageError(str(exc)) from None
     programs = _programs(args.exec or [], args.seats)
     tokens = [secrets.token_urlsafe(18) for _ in range(args.seats)]
-    dealer = JSONDealer(table, tokens, budget=args.timeout, name=args.name)
+    db = _open_db(args.db)
+    recorder = None
+    if db is not None:
+        from pokerroom.tournament.games import GameRecorder
+
+        recorder = GameRecorder(table, args.name, histories=True)
+    on_hand = recorder.hand_over if recorder is not None else None
+    dealer = JSONDealer(table, tokens, budget=args.timeout, name=args.name, on_hand=on_hand)
     for seat, argv in programs.items():
         dealer.joined[seat] = Path(argv[0]).name
     server = JSONServer(dealer, host=args.host, port=args.port, start_timeout=args.start_timeout)
@@ -179,6 +241,13 @@ def _cmd_json(args: argparse.Namespace) -> int:
     for s in table.standings:
         name = dealer.joined[s.seat] or "nobody joined"
         print(f"  {s.place}. seat {s.seat} ({name}): {table.stacks[s.seat]} chips")
+    if db is not None and recorder is not None:
+        settings = {"served": "json", "rules": rules.to_mapping(), "seats": args.seats,
+                    "hands": args.hands, "seed": seed, "timeout": args.timeout}  # fmt: skip
+        names = [dealer.joined[seat] or f"seat {seat}" for seat in range(args.seats)]
+        faults = [(f.seat, str(f)) for f in dealer.runner.faults]
+        record = recorder.record(0, seed, range(args.seats), faults, names=names)
+        _store(db, "tournament", settings, record)
     return 0
 
 
@@ -203,6 +272,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     a.add_argument("--fixed-seats", action="store_true", help="do not rotate the seats")
     a.add_argument("--log", metavar="FILE", help="write the match log (STATE/SCORE lines)")
+    a.add_argument("--db", type=Path, metavar="FILE", help=DB_HELP)
     a.add_argument(
         "--transcript",
         metavar="FILE",
@@ -290,6 +360,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="start even if not every seat has joined by then",
     )
     j.add_argument("--seed", type=int, help="shuffle with this seed (for replays)")
+    j.add_argument("--db", type=Path, metavar="FILE", help=DB_HELP)
     j.add_argument(
         "--exec",
         action="append",

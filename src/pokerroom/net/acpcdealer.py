@@ -39,7 +39,7 @@ and of its share of the match (``per_hand`` x hands).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import NamedTuple
@@ -110,7 +110,8 @@ def format_value(value: Fraction) -> str:
 
 class ACPCDealer:
     """One match (see the module doc).  ``names`` per seat; ``hands`` to play; ``seed``
-    for the deal.  ``match_name`` and ``game_file`` go in the log's header."""
+    for the deal.  ``match_name`` and ``game_file`` go in the log's header.  ``on_hand``
+    is called after each hand, while the table still holds it (to record it)."""
 
     def __init__(
         self,
@@ -124,6 +125,7 @@ class ACPCDealer:
         limits: TimeLimits | None = None,
         match_name: str = "match",
         game_file: str = "game",
+        on_hand: Callable[[], None] | None = None,
     ) -> None:
         n = game.num_players
         if len(names) != n:
@@ -154,6 +156,9 @@ class ACPCDealer:
         self.totals = [Fraction(0)] * n
         self.used_match = [0.0] * n
         self.used_hand = [0.0] * n
+        self.on_hand = on_hand
+        self.faults: list[tuple[int, str]] = []
+        """(seat, what happened) for each default action taken for a seat."""
         self.log: list[str] = self.header()
         self.hand_number = -1
         self.finished = False
@@ -309,8 +314,10 @@ class ACPCDealer:
         if seat != self.actor:
             raise RuntimeError(f"seat {seat + 1} is not to act")
         action = self.table.default_action()
+        note = f"seat {seat + 1} {why}: {action}"
+        self.faults.append((seat, f"hand {self.hand_number}: {note}"))
         step = self._act(seat, action, elapsed)
-        step.notes.insert(0, f"seat {seat + 1} {why}: {action}")
+        step.notes.insert(0, note)
         return step
 
     def _decide(self, seat: int, action: ACPCAction | None) -> Decision:
@@ -372,4 +379,6 @@ class ACPCDealer:
         nets = "|".join(format_value(v) for v in values)
         names = "|".join(self.names[self.seat(p)] for p in range(n))
         self.log.append(f"STATE:{self.hand_number}:{self._betting_text}:{cards}:{nets}:{names}")
+        if self.on_hand is not None:
+            self.on_hand()
 

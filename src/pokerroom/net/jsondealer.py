@@ -20,7 +20,7 @@ no hole cards until shown.
 from __future__ import annotations
 
 import hmac
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -100,7 +100,8 @@ def hand_to_json(start: HandStart) -> JSONObject:
 
 class JSONDealer:
     """One match at ``table`` (see the module doc).  ``tokens[seat]`` is the secret that
-    seat joins with; ``budget`` the seconds each decision may take."""
+    seat joins with; ``budget`` the seconds each decision may take; ``on_hand`` is
+    called after each hand, while the table still holds it (to record it)."""
 
     def __init__(
         self,
@@ -110,6 +111,7 @@ class JSONDealer:
         budget: float = 30.0,
         limits: Limits | None = None,
         name: str = "match",
+        on_hand: Callable[[], None] | None = None,
     ) -> None:
         if len(tokens) != table.size or len(set(tokens)) != len(tokens):
             raise ValueError(f"{table.size} different tokens are needed, one per seat")
@@ -121,6 +123,7 @@ class JSONDealer:
         self.budget = budget
         self.limits = limits or Limits()
         self.name = name
+        self.on_hand = on_hand
         self.seq = 0
         self.pending: Pending | None = None
         self.started = False
@@ -374,6 +377,8 @@ class JSONDealer:
             if not table.in_hand:
                 if table.hand_number:
                     self._hand_end(out)
+                    if self.on_hand is not None:
+                        self.on_hand()
                 if table.is_over:
                     message = self._match_end()
                     for conn in self._audience():
