@@ -10,26 +10,18 @@ import numpy as np
 import pytest
 
 from pokerroom.cards import parse_cards
-from pokerroom.history.acpc import NO_RAISE_CAP, UNLIMITED_STACK, Betting, GameDef
+from pokerroom.history.acpc import (
+    LIMIT_HEADS_UP,
+    NO_RAISE_CAP,
+    UNLIMITED_STACK,
+    Betting,
+    GameDef,
+)
 from pokerroom.history.acpclog import ACPCLog, parse_betting, rounding_error
 from pokerroom.history.errors import ACPCError
 from pokerroom.history.mt19937 import MT19937
 
-LIMIT_2P = """\
-GAMEDEF
-limit
-numPlayers = 2
-numRounds = 4
-blind = 10 5
-raiseSize = 10 10 20 20
-firstPlayer = 2 1 1 1
-maxRaises = 3 4 4 4
-numSuits = 4
-numRanks = 13
-numHoleCards = 2
-numBoardCards = 0 3 1 1
-END GAMEDEF
-"""
+LIMIT_2P = LIMIT_HEADS_UP
 
 
 # ------------------------------------------------------------------ game definitions

@@ -78,7 +78,8 @@ def stacked_deck(
         raise DeckError(f"{Card(dup)} is named twice in the cards to stack")
     if not joker and JOKER in named:
         raise DeckError("the joker is named but the deck has no joker")
-    spare = [c for c in range(JOKER + 1 if joker else JOKER) if c not in set(named)]
+    taken = set(named)
+    spare = [c for c in range(JOKER + 1 if joker else JOKER) if c not in taken]
     if rng is not None:
         rng.shuffle(spare)
     spare.reverse()  # pop() takes from the front of the original order

@@ -43,12 +43,28 @@ from pokerroom.history.acpclog import format_state_cards
 from pokerroom.history.errors import ACPCError, read_text
 from pokerroom.history.mt19937 import MT19937
 
-__all__ = ["NO_RAISE_CAP", "UNLIMITED_STACK", "Betting", "DealtCards", "GameDef"]
+__all__ = ["LIMIT_HEADS_UP", "NO_RAISE_CAP", "UNLIMITED_STACK", "Betting", "DealtCards", "GameDef"]
 
 UNLIMITED_STACK: Final = 2**31 - 1
 """The stack of a limit game without a ``stack`` line (the dealer's INT32_MAX)."""
 NO_RAISE_CAP: Final = 255
 """``maxRaises`` when the file has none (the dealer's UINT8_MAX)."""
+LIMIT_HEADS_UP: Final = """\
+GAMEDEF
+limit
+numPlayers = 2
+numRounds = 4
+blind = 10 5
+raiseSize = 10 10 20 20
+firstPlayer = 2 1 1 1
+maxRaises = 3 4 4 4
+numSuits = 4
+numRanks = 13
+numHoleCards = 2
+numBoardCards = 0 3 1 1
+END GAMEDEF
+"""
+"""The heads-up limit hold'em game of the ACPC competitions (examples, tests, benchmarks)."""
 MAX_PLAYERS: Final = 10
 MAX_ROUNDS: Final = 4
 MAX_SUITS: Final = 4

@@ -21,9 +21,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
-from typing import Final
+from typing import Final, NoReturn
 
-from pokerroom.cards import Card, CardError, format_cards
+from pokerroom.cards import Card, CardError, format_cards, full_deck
 from pokerroom.history.errors import ACPCError, read_text
 
 __all__ = [
@@ -39,6 +39,7 @@ __all__ = [
 _ACTION: Final = re.compile(r"([fcrkbFCRKB])([0-9]*)")
 # the dealer reads 'k' as a check/call and 'b' as a bet/raise; we write f, c, r
 _KIND: Final = {"f": "f", "c": "c", "k": "c", "r": "r", "b": "r"}
+_ROUND: Final = re.compile(r"(?:[fckFCK]|[rbRB][0-9]*)*")
 _HEADER: Final = re.compile(r"#\s*name/game/hands/seed\s+(\S+)\s+(\S+)\s+([0-9]+)\s+([0-9]+)")
 
 
@@ -54,6 +55,10 @@ class ACPCAction:
         return self.kind + ("" if self.size is None else str(self.size))
 
 
+_PLAIN: Final = {k: ACPCAction(_KIND[k.lower()]) for k in "fckrbFCKRB"}
+_BY_TEXT: Final = {str(c): c for c in full_deck()}
+
+
 def parse_betting(text: str) -> tuple[tuple[ACPCAction, ...], ...]:
     """``'crc/r250c/'`` -> the actions of each round (a trailing ``/`` opens an empty round).
 
@@ -62,30 +67,36 @@ def parse_betting(text: str) -> tuple[tuple[ACPCAction, ...], ...]:
     """
     rounds = []
     for part in text.split("/"):
-        actions = []
-        pos = 0
-        while pos < len(part):
-            m = _ACTION.match(part, pos)
-            if m is None:
-                raise ACPCError(
-                    f"bad betting {text!r} at {part[pos:]!r} (actions are f, c, r or rN; "
-                    f"rounds are separated by '/')"
-                )
-            kind = _KIND[m.group(1).lower()]
-            size = m.group(2)
-            if size and kind != "r":
-                raise ACPCError(f"bad betting {text!r}: only a raise has a size ({m.group()!r})")
-            actions.append(ACPCAction(kind, int(size) if size else None))
-            pos = m.end()
-        rounds.append(tuple(actions))
+        if _ROUND.fullmatch(part) is None:
+            _refuse_betting(text, part)
+        rounds.append(
+            tuple(
+                ACPCAction(_KIND[kind.lower()], int(size)) if size else _PLAIN[kind]
+                for kind, size in _ACTION.findall(part)
+            )
+        )
     return tuple(rounds)
+
+
+def _refuse_betting(text: str, part: str) -> NoReturn:
+    pos = 0
+    while (m := _ACTION.match(part, pos)) is not None:
+        if m.group(2) and m.group(1) not in "rRbB":
+            raise ACPCError(f"bad betting {text!r}: only a raise has a size ({m.group()!r})")
+        pos = m.end()
+    raise ACPCError(
+        f"bad betting {text!r} at {part[pos:]!r} (actions are f, c, r or rN; rounds are "
+        f"separated by '/')"
+    )
 
 
 def _cards(text: str, whole: str) -> tuple[Card, ...]:
     if len(text) % 2:
         raise ACPCError(f"bad cards {text!r} in {whole!r}")
+    by_text = _BY_TEXT
     try:
-        return tuple(Card.parse(text[i : i + 2]) for i in range(0, len(text), 2))
+        return tuple(by_text.get(text[i : i + 2]) or Card.parse(text[i : i + 2])
+                     for i in range(0, len(text), 2))  # fmt: skip
     except CardError as exc:
         raise ACPCError(f"bad cards {text!r} in {whole!r}: {exc}") from None
 

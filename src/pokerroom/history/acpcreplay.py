@@ -39,6 +39,7 @@ from typing import Any
 from pokerroom.cards import Card
 from pokerroom.engine.actions import IllegalAction, Street
 from pokerroom.engine.events import EventKind
+from pokerroom.engine.hand import Hand
 from pokerroom.history.acpc import NO_RAISE_CAP, Betting, DealtCards, GameDef
 from pokerroom.history.acpclog import ACPCAction, ACPCHand
 from pokerroom.history.errors import ReplayError
@@ -46,7 +47,7 @@ from pokerroom.history.record import PlayedHand
 from pokerroom.history.replay import Replay, stacked_start
 from pokerroom.rules import CapCount, Reopening, Rules, RulesError, ShowRule, Structure
 
-__all__ = ["replay_acpc", "rules_from_gamedef", "to_acpc"]
+__all__ = ["play_acpc_action", "replay_acpc", "rules_from_gamedef", "show_all", "to_acpc"]
 
 
 def rules_from_gamedef(game: GameDef) -> Rules:
@@ -127,6 +128,28 @@ def _standard_first_players(game: GameDef) -> tuple[int, ...]:
     return (first, *([0] * (game.num_rounds - 1)))
 
 
+def play_acpc_action(engine: Hand, action: ACPCAction, betting: Betting) -> None:
+    """Play an ACPC action on the engine: ``f`` fold, ``c`` check or call, ``r`` the
+    limit bet or raise, ``rN`` (no limit) a bet or raise to N chips in the whole hand.
+    :class:`~pokerroom.engine.IllegalAction` if the engine refuses it."""
+    if action.kind == "f":
+        engine.fold()
+    elif action.kind == "c":
+        engine.check_or_call()
+    elif betting is Betting.LIMIT:
+        engine.bet_or_raise(engine.legal_actions().min_to)
+    else:
+        if action.size is None:
+            raise IllegalAction(f"a no-limit raise needs its size: {action}")
+        engine.bet_or_raise(engine.round_amount(action.size))
+
+
+def show_all(engine: Hand) -> None:
+    """At the showdown, every hand still in is shown (the ACPC dealer compares them all)."""
+    while engine.to_act is not None and engine.street is Street.SHOWDOWN:
+        engine.show()
+
+
 def replay_acpc(
     hand: ACPCHand,
     game: GameDef,
@@ -166,19 +189,10 @@ def replay_acpc(
                     where=where,
                 )
             try:
-                if action.kind == "f":
-                    engine.fold()
-                elif action.kind == "c":
-                    engine.check_or_call()
-                elif game.betting is Betting.LIMIT:
-                    engine.bet_or_raise(engine.legal_actions().min_to)
-                else:
-                    assert action.size is not None
-                    engine.bet_or_raise(engine.round_amount(action.size))
+                play_acpc_action(engine, action, game.betting)
             except IllegalAction as exc:
                 raise ReplayError(str(exc), where=where) from None
-    while engine.to_act is not None and engine.street is Street.SHOWDOWN:
-        engine.show()  # the dealer compares every hand still in
+    show_all(engine)
     if engine.to_act is not None:
         raise ReplayError(
             f"the log's betting {hand.betting_text!r} ends with seat {engine.to_act} still "

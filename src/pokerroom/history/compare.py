@@ -66,6 +66,8 @@ def _before_pots(result: HandResult, final: Sequence[int]) -> list[Fraction]:
 
 def exact_split(result: HandResult, final: Sequence[int]) -> list[Fraction]:
     """``final`` (per seat: stacks, or nets) with every split pot divided exactly."""
+    if all(len(p.winners) < 2 for p in result.pots):
+        return [Fraction(v) for v in final]  # nothing split: nothing to divide
     out = _before_pots(result, final)
     for amount, winners in _split_pots(result):
         for seat in winners:

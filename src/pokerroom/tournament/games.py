@@ -23,7 +23,7 @@ that is how a league plays duplicate (:mod:`~pokerroom.tournament.league`).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
@@ -34,7 +34,7 @@ from pokerroom.table import Table
 from pokerroom.tournament.records import GameRecord, SeatRecord
 from pokerroom.tournament.seeds import derive
 
-__all__ = ["GameTask", "play"]
+__all__ = ["GameRecorder", "GameTask", "play"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,55 +78,97 @@ def play(task: GameTask, *, clock: Callable[[], float] | None = None) -> GameRec
                   button=task.button, reset_stacks=task.reset_stacks,
                   max_hands=task.max_hands)  # fmt: skip
     runner = Runner(table, build_players(task), clock=clock, budget=task.budget)
-    phh: list[str] = []
-    logs: list[str] = []
-    keep = task.histories or task.log
-    totals = [table.totals]  # each seat's chips won before the first hand, after each hand
+    recorder = GameRecorder(table, task.label, histories=task.histories, log=task.log)
     play_hand = runner.play_hand
     while not table.is_over:
         play_hand()
-        totals.append(table.totals)
-        if keep:
-            _keep(task, table, phh, logs)
-    start = table.initial_stacks
-    nets = [tuple(b - a for a, b in pairwise(column))
-            for column in zip(*totals, strict=True)]  # fmt: skip
-    if task.reset_stacks:
-        dealt = [len(totals) - 1] * n
-    else:  # dealt in while it had chips
-        dealt = [sum(1 for t in column[:-1] if start[seat] + t > 0)
-                 for seat, column in enumerate(zip(*totals, strict=True))]  # fmt: skip
-    faults = [0] * n
-    for fault in runner.faults:
-        faults[fault.seat] += 1
-    places = {s.seat: s.place for s in table.standings}
-    seats = tuple(
-        SeatRecord(seat, task.entrants[seat], task.names[seat],
-                   None if task.reset_stacks else places.get(seat),
-                   dealt[seat], faults[seat], nets[seat])
-        for seat in range(n)
-    )  # fmt: skip
-    return GameRecord(task.index, task.label, task.seed, table.hand_number, seats,
-                      tuple(str(f) for f in runner.faults), tuple(phh),
-                      "\n\n".join(logs))  # fmt: skip
+        recorder.hand_over()
+    return recorder.record(task.index, task.seed, task.entrants,
+                           [(f.seat, str(f)) for f in runner.faults])  # fmt: skip
 
 
-def _keep(task: GameTask, table: Table, phh: list[str], logs: list[str]) -> None:
-    """The hand just played as PHH text and as a readable history."""
-    from pokerroom.history.phh import dumps
-    from pokerroom.history.record import PlayedHand, to_phh
-    from pokerroom.history.text import render
+class GameRecorder:
+    """Follows a game at ``table`` hand by hand (call :meth:`hand_over` after each hand)
+    and makes its :class:`GameRecord`: each seat's chips won after every hand and, with
+    ``histories``, each hand as PHH text (with ``log``, as a readable history).  What a
+    tournament game, a league session and a match served over the network leave
+    behind."""
 
-    hand = table.hand
-    assert hand is not None
-    seats = table.seats_in_hand
-    k = len(seats)
-    by_position = [seats[(hand.button + 1 + p) % k] + 1 for p in range(k)]
-    played = PlayedHand.from_hand(
-        hand, names=[table.names[t] for t in seats], label=table.hand_number,
-        info={"event": task.label, "seats": tuple(by_position), "seat_count": table.size},
-    )  # fmt: skip
-    if task.histories:
-        phh.append(dumps(to_phh(played)))
-    if task.log:
-        logs.append(f"# {task.label}, hand {table.hand_number}\n{render(played)}")
+    def __init__(
+        self, table: Table, label: str, *, histories: bool = False, log: bool = False
+    ) -> None:
+        self.table = table
+        self.label = label
+        self.histories = histories
+        self.log = log
+        self.totals = [table.totals]  # each seat's chips won before hand 1, after each hand
+        self.phh: list[str] = []
+        self.logs: list[str] = []
+
+    def hand_over(self) -> None:
+        """Note the hand just over (once: a second call for the same hand does nothing)."""
+        table = self.table
+        if len(self.totals) > table.hand_number:
+            return
+        self.totals.append(table.totals)
+        if self.histories or self.log:
+            self._keep()
+
+    def record(
+        self,
+        index: int,
+        seed: int,
+        entrants: Sequence[int],
+        faults: Sequence[tuple[int, str]] = (),
+        *,
+        names: Sequence[str] | None = None,
+    ) -> GameRecord:
+        """The game's record; ``faults``: (seat, what happened) for each decision the
+        table took for a player; ``names``: each seat's player (default: the table's
+        names)."""
+        table = self.table
+        n = table.size
+        totals = self.totals
+        nets = [tuple(b - a for a, b in pairwise(column))
+                for column in zip(*totals, strict=True)]  # fmt: skip
+        start = table.initial_stacks
+        if table.reset_stacks:
+            dealt = [len(totals) - 1] * n
+        else:  # dealt in while it had chips
+            dealt = [sum(1 for t in column[:-1] if start[seat] + t > 0)
+                     for seat, column in enumerate(zip(*totals, strict=True))]  # fmt: skip
+        counts = [0] * n
+        for seat, _ in faults:
+            counts[seat] += 1
+        places = {s.seat: s.place for s in table.standings}
+        names = table.names if names is None else names
+        seats = tuple(
+            SeatRecord(seat, entrants[seat], names[seat],
+                       None if table.reset_stacks else places.get(seat),
+                       dealt[seat], counts[seat], nets[seat])
+            for seat in range(n)
+        )  # fmt: skip
+        return GameRecord(index, self.label, seed, table.hand_number, seats,
+                          tuple(text for _, text in faults), tuple(self.phh),
+                          "\n\n".join(self.logs))  # fmt: skip
+
+    def _keep(self) -> None:
+        """The hand just played as PHH text and as a readable history."""
+        from pokerroom.history.phh import dumps
+        from pokerroom.history.record import PlayedHand, to_phh
+        from pokerroom.history.text import render
+
+        table = self.table
+        hand = table.hand
+        assert hand is not None
+        seats = table.seats_in_hand
+        k = len(seats)
+        by_position = [seats[(hand.button + 1 + p) % k] + 1 for p in range(k)]
+        played = PlayedHand.from_hand(
+            hand, names=[table.names[t] for t in seats], label=table.hand_number,
+            info={"event": self.label, "seats": tuple(by_position), "seat_count": table.size},
+        )  # fmt: skip
+        if self.histories:
+            self.phh.append(dumps(to_phh(played)))
+        if self.log:
+            self.logs.append(f"# {self.label}, hand {table.hand_number}\n{render(played)}")

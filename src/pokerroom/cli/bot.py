@@ -1,0 +1,121 @@
+"""``pokerroom bot``: a pokerroom player at a dealer over the network.
+
+``pokerroom bot acpc HOST PORT --game GAMEDEF --player NAME`` plays one seat of an ACPC
+match (the reference C dealer or ``pokerroom serve acpc``); ``pokerroom bot json HOST
+PORT --token T --player NAME`` one seat of a JSON-lines match.  ``NAME`` is a built-in
+bot (``random``, ``calling-station``, ``rule-based``...) or a class of your own
+(``path/to/file.py:MyBot``, ``package.module:MyBot``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from typing import TYPE_CHECKING
+
+from pokerroom.cli.errors import UsageError
+
+if TYPE_CHECKING:
+    from pokerroom.players import Player
+
+__all__ = ["register"]
+
+
+def _player(spec: str, seed: int | None) -> Player:
+    from pokerroom.players import PlayerLoadError, make_player
+
+    try:
+        return make_player(spec, seed=seed)
+    except PlayerLoadError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def _cmd_acpc(args: argparse.Namespace) -> int:
+    from pokerroom.history.acpc import GameDef
+    from pokerroom.net.client import play_acpc_blocking
+
+    game = GameDef.load(args.game)
+    player = _player(args.player, args.seed)
+    try:
+        # a bot in a process of its own has nothing else to wait for: a plain socket
+        result = play_acpc_blocking(player, args.host, args.port, game, budget=args.budget)
+    except (ConnectionError, TimeoutError) as exc:
+        raise UsageError(f"cannot play at {args.host}:{args.port}: {exc}") from None
+    per_hand = float(result.won) / result.hands if result.hands else 0.0
+    print(
+        f"{args.player}: {result.hands} hands, {float(result.won):+g} chips "
+        f"({per_hand:+.2f} a hand), {result.decisions} decisions"
+    )
+    return 0
+
+
+def _cmd_json(args: argparse.Namespace) -> int:
+    from pokerroom.net.jsonclient import JSONClientError, play_json, play_json_stdio
+
+    player = _player(args.player, args.seed)
+    if args.stdio:
+        if args.host is not None:
+            raise UsageError("--stdio plays over standard input and output: no HOST or PORT")
+        where = "standard input and output"
+        run = play_json_stdio(player, token=args.token)
+    else:
+        if args.host is None or args.port is None or args.token is None:
+            raise UsageError("give HOST PORT --token TOKEN (or --stdio)")
+        where = f"{args.host}:{args.port}"
+        run = play_json(player, args.host, args.port, args.token, name=args.name or args.player)
+    try:
+        result = asyncio.run(run)
+    except (ConnectionError, TimeoutError, JSONClientError) as exc:
+        raise UsageError(f"cannot play at {where}: {exc}") from None
+    out = sys.stderr if args.stdio else sys.stdout  # standard output is the dealer's line
+    end = result.end
+    if end is None:
+        print(f"{args.player}: the connection ended after {result.hands} hands", file=out)
+        return 1
+    seat = result.seat
+    place = next((s["place"] for s in end["standings"] if s["seat"] == seat), None)
+    chips = end["stacks"][seat] if seat is not None else 0
+    print(
+        f"{args.player} (seat {seat}): {end['hands']} hands, place {place} of "
+        f"{len(end['names'])}, {chips} chips; {result.decisions} "
+        f"decisions, {result.defaults} timed out, {len(result.errors)} errors",
+        file=out,
+    )
+    return 0
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser("bot", help="play a bot at a dealer over the network (ACPC or JSON lines)")
+    kinds = p.add_subparsers(dest="protocol", required=True, metavar="PROTOCOL")
+    for name, helptext in (("acpc", "at an ACPC dealer"), ("json", "at a JSON-lines dealer")):
+        k = kinds.add_parser(name, help=f"play one seat {helptext}", description=__doc__)
+        k.add_argument("host", metavar="HOST", nargs="?" if name == "json" else None)
+        k.add_argument("port", metavar="PORT", type=int, nargs="?" if name == "json" else None)
+        k.add_argument(
+            "--player",
+            default="random",
+            help="a bot's name or file.py:Class / package.module:Class",
+        )
+        k.add_argument("--seed", type=int, help="the bot's seed")
+        if name == "acpc":
+            k.add_argument(
+                "--game", required=True, metavar="GAMEDEF", help="the match's ACPC game definition"
+            )
+            k.add_argument(
+                "--budget",
+                type=float,
+                default=5.0,
+                metavar="SECONDS",
+                help="seconds the bot may think per decision (default 5)",
+            )
+            k.set_defaults(func=_cmd_acpc)
+        else:
+            k.add_argument("--token", help="the seat's secret token")
+            k.add_argument(
+                "--stdio",
+                action="store_true",
+                help="play over standard input and output (a dealer's --exec)",
+            )
+            k.add_argument("--name", help="the name to give the dealer (default: the bot's)")
+            k.set_defaults(func=_cmd_json)

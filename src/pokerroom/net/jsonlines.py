@@ -1,0 +1,363 @@
+"""pokerroom's JSON-lines protocol (``protocols.md`` §3) as a pure core: bytes in,
+messages out, and the limits of the protocol.  No sockets, no clock (``now`` is given).
+
+One JSON object per line, UTF-8, ending ``\\n``; every object has a ``type``.  The server
+speaks first (``hello``, with the protocol's name, version and limits).  A client
+then joins a seat with its secret token (``join``) or watches (``watch``), and answers
+each ``act`` with an ``action`` naming the hand and the sequence number it answers.
+The messages and their fields are in the JSON Schemas of ``pokerroom/net/schema/``.
+
+>>> conn = Connection(Limits())
+>>> decode(b'{"type": "join", "token": "s3cret", "name": "bot"}')
+Join(token='s3cret', name='bot')
+>>> conn.receive(b'{"type": "watch"}', now=0.1)
+Watch()
+>>> conn.receive(b'{"type": "action", "hand": 1, "seq": 0, "action": "fold"}', now=0.1)
+Problem(code=<ErrorCode.READ_ONLY: 'read-only'>, message='a spectator cannot act', quiet=False)
+>>> conn.receive(b'\\xff', now=0.2).message
+'the line is not UTF-8 text (byte 0)'
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from enum import Enum, StrEnum
+from typing import Any, Final, TypeAlias
+
+from pokerroom.engine.actions import Action
+from pokerroom.net.jsoncodec import CodecError, JSONObject, action_from_json
+
+__all__ = [
+    "PROTOCOL",
+    "VERSION",
+    "Answer",
+    "Bye",
+    "ClientMessage",
+    "Connection",
+    "ErrorCode",
+    "Join",
+    "Limits",
+    "LineBuffer",
+    "Ping",
+    "Problem",
+    "Role",
+    "Watch",
+    "decode",
+    "encode",
+    "error",
+]
+
+PROTOCOL: Final = "pokerroom-jsonlines"
+VERSION: Final = "1.0"
+"""``major.minor``: a client refuses a major it does not know; minors only add."""
+_NAME_CHARS: Final = 64
+_TOKEN_CHARS: Final = 256
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """The limits every connection is held to, sent in ``hello``.
+
+    ``max_line``: bytes in one line, its ``\\n`` included (a longer one is dropped with
+    an error); ``rate`` messages per second on average, with bursts of ``burst`` (more
+    are dropped with an error); ``max_errors``: errors a connection may cause before it
+    is closed (its seat stays; it may reconnect with its token).
+    """
+
+    max_line: int = 64 * 1024
+    rate: float = 1000.0
+    burst: int = 1000
+    max_errors: int = 1000
+
+    def to_json(self) -> JSONObject:
+        return {"max_line": self.max_line, "rate": self.rate, "burst": self.burst,
+                "max_errors": self.max_errors}  # fmt: skip
+
+
+class ErrorCode(StrEnum):
+    """The ``code`` of an ``error`` message."""
+
+    NOT_UTF8 = "not-utf8"
+    NOT_JSON = "not-json"
+    NOT_OBJECT = "not-object"
+    UNKNOWN_TYPE = "unknown-type"
+    BAD_FIELD = "bad-field"
+    LINE_TOO_LONG = "line-too-long"
+    FLOOD = "flood"
+    NOT_JOINED = "not-joined"
+    ALREADY_JOINED = "already-joined"
+    BAD_TOKEN = "bad-token"
+    READ_ONLY = "read-only"
+    NOT_YOUR_TURN = "not-your-turn"
+    WRONG_HAND = "wrong-hand"
+    STALE = "stale"
+    DUPLICATE = "duplicate"
+    UNKNOWN_SEQ = "unknown-seq"
+    ILLEGAL_ACTION = "illegal-action"
+    MATCH_OVER = "match-over"
+    TOO_MANY_ERRORS = "too-many-errors"
+
+
+# ----------------------------------------------------------------- client messages
+
+
+@dataclass(frozen=True, slots=True)
+class Join:
+    """Take the seat whose secret is ``token`` (again, after a disconnection)."""
+
+    token: str
+    name: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Watch:
+    """Watch as a spectator: see what a spectator at a real table sees."""
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """An action for the decision ``seq`` of hand ``hand``."""
+
+    hand: int
+    seq: int
+    action: Action
+
+
+@dataclass(frozen=True, slots=True)
+class Ping:
+    id: str | int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Bye:
+    """The client leaves (a player's seat stays: it may come back with its token)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """A line the protocol refuses, with the reason (sent back as an ``error`` unless
+    ``quiet``: a flood is told once, not once per line)."""
+
+    code: ErrorCode
+    message: str
+    quiet: bool = False
+
+
+ClientMessage: TypeAlias = Join | Watch | Answer | Ping | Bye
+
+_FIELDS: Final = {
+    "join": ("token", "name"),
+    "watch": (),
+    "action": ("hand", "seq", "action", "amount", "value"),
+    "ping": ("id",),
+    "bye": (),
+}
+
+
+def _bad(message: str) -> Problem:
+    return Problem(ErrorCode.BAD_FIELD, message)
+
+
+def _whole(data: dict[str, Any], key: str, what: str) -> int | Problem:
+    value = data.get(key)
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        return _bad(f"{what}: {key!r} must be a whole number >= 0, not {value!r}")
+    return value
+
+
+def decode(line: bytes) -> ClientMessage | Problem:
+    """One client line (without or with its ``\\n``) as a message, or the problem."""
+    try:
+        text = line.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return Problem(ErrorCode.NOT_UTF8, f"the line is not UTF-8 text (byte {exc.start})")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        return Problem(ErrorCode.NOT_JSON, f"the line is not JSON: {exc.msg} at column {exc.colno}")
+    except RecursionError:
+        return Problem(ErrorCode.NOT_JSON, "the line is not JSON a server reads: nested too deep")
+    if not isinstance(data, dict):
+        what = type(data).__name__
+        return Problem(ErrorCode.NOT_OBJECT, f"a message is a JSON object, not {what}")
+    kind = data.get("type")
+    if kind not in _FIELDS:
+        known = ", ".join(_FIELDS)
+        if "type" not in data:
+            return Problem(ErrorCode.UNKNOWN_TYPE, f"the message has no 'type' (types: {known})")
+        return Problem(ErrorCode.UNKNOWN_TYPE, f"unknown message type {kind!r} (types: {known})")
+    fields = _FIELDS[kind]
+    for key in data:
+        if key != "type" and key not in fields:
+            listed = ", ".join(fields) or "none"
+            return _bad(f"{kind}: unexpected field {key!r} (fields: {listed})")
+    if kind == "join":
+        token, name = data.get("token"), data.get("name")
+        if not isinstance(token, str) or not 0 < len(token) <= _TOKEN_CHARS:
+            return _bad(f"join: 'token' must be the seat's secret (text), not {token!r}")
+        if name is not None and (not isinstance(name, str) or not 0 < len(name) <= _NAME_CHARS):
+            return _bad(f"join: 'name' must be text of 1 to {_NAME_CHARS} characters")
+        return Join(token, name)
+    if kind == "watch":
+        return Watch()
+    if kind == "ping":
+        ident = data.get("id")
+        if ident is not None and (isinstance(ident, bool) or not isinstance(ident, str | int)):
+            return _bad("ping: 'id' must be text or a whole number")
+        return Ping(ident)
+    if kind == "bye":
+        return Bye()
+    hand = _whole(data, "hand", "action")
+    if isinstance(hand, Problem):
+        return hand
+    seq = _whole(data, "seq", "action")
+    if isinstance(seq, Problem):
+        return seq
+    try:
+        action = action_from_json(data)
+    except CodecError as exc:
+        return _bad(f"action: {exc}")
+    return Answer(hand, seq, action)
+
+
+# --------------------------------------------------------------- server messages
+
+
+def encode(message: JSONObject) -> bytes:
+    """A message as one line (compact JSON, UTF-8, ``\\n``)."""
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False).encode() + b"\n"
+
+
+def error(code: ErrorCode, message: str, **context: Any) -> JSONObject:
+    """An ``error`` message (``context``: the ``hand`` and ``seq`` it is about)."""
+    return {"type": "error", "code": code.value, "message": message, **context}
+
+
+# ----------------------------------------------------------------- lines, connections
+
+
+class LineBuffer:
+    """Splits received bytes into lines of at most ``max_line`` bytes (``\\n``
+    included).  A longer line is dropped as it arrives (never held in memory) and
+    reported once, as ``None``.
+
+    >>> buf = LineBuffer(8)
+    >>> buf.feed(b'{"a":1}\\n{"b"')
+    [b'{"a":1}']
+    >>> buf.feed(b':2}\\n' + b'x' * 20)
+    [b'{"b":2}', None]
+    >>> buf.feed(b'xx\\nok\\n')
+    [b'ok']
+    """
+
+    __slots__ = ("_dropping", "_partial", "max_line")
+
+    def __init__(self, max_line: int) -> None:
+        self.max_line = max_line
+        self._partial = b""
+        self._dropping = False
+
+    @property
+    def pending(self) -> int:
+        """Bytes of an unfinished line held."""
+        return len(self._partial)
+
+    def feed(self, data: bytes) -> list[bytes | None]:
+        out: list[bytes | None] = []
+        start = 0
+        while True:
+            end = data.find(b"\n", start)
+            if end < 0:
+                break
+            if self._dropping:
+                self._dropping = False
+            elif len(self._partial) + end - start + 1 > self.max_line:
+                out.append(None)
+            else:
+                out.append((self._partial + data[start:end]).rstrip(b"\r"))
+            self._partial = b""
+            start = end + 1
+        rest = data[start:]
+        if self._dropping:
+            return out
+        if len(self._partial) + len(rest) >= self.max_line:
+            out.append(None)
+            self._partial = b""
+            self._dropping = True
+        else:
+            self._partial += rest
+        return out
+
+
+class Role(Enum):
+    NEW = "new"
+    PLAYER = "player"
+    SPECTATOR = "spectator"
+
+
+@dataclass(slots=True)
+class Connection:
+    """The server's view of one connection: its role, the messages it may send in that
+    role, its rate (a token bucket refilled at ``limits.rate``) and its errors.
+
+    ``watch`` makes the connection a spectator at once; a ``join`` becomes a seat only
+    when the dealer has checked the token (it sets ``role`` and ``seat``).
+    """
+
+    limits: Limits
+    role: Role = Role.NEW
+    seat: int | None = None
+    errors: int = 0
+    _tokens: float = field(default=-1.0, repr=False)
+    _last: float = field(default=0.0, repr=False)
+    _flooding: bool = field(default=False, repr=False)
+
+    @property
+    def closing(self) -> bool:
+        """Whether the connection has caused too many errors and is to be closed."""
+        return self.errors > self.limits.max_errors
+
+    def receive(self, line: bytes | None, now: float) -> ClientMessage | Problem:
+        """One line (``None``: one dropped for its length) at time ``now`` (seconds)."""
+        message = self._read(line, now)
+        if isinstance(message, Problem):
+            self.errors += 1
+        return message
+
+    def _read(self, line: bytes | None, now: float) -> ClientMessage | Problem:
+        limits = self.limits
+        if self._tokens < 0:
+            self._tokens, self._last = float(limits.burst), now
+        self._tokens = min(float(limits.burst), self._tokens + (now - self._last) * limits.rate)
+        self._last = now
+        if self._tokens < 1:
+            told, self._flooding = self._flooding, True
+            return Problem(
+                ErrorCode.FLOOD,
+                f"too many messages: at most {limits.rate:g} a second (bursts of "
+                f"{limits.burst}); lines are dropped until the rate falls",
+                quiet=told,
+            )
+        self._tokens -= 1
+        self._flooding = False
+        if line is None:
+            return Problem(
+                ErrorCode.LINE_TOO_LONG,
+                f"a line is at most {limits.max_line} bytes; this one is dropped",
+            )
+        message = decode(line)
+        if isinstance(message, Problem):
+            return message
+        if isinstance(message, Join | Watch) and self.role is not Role.NEW:
+            return Problem(
+                ErrorCode.ALREADY_JOINED, f"this connection is already a {self.role.value}"
+            )
+        if isinstance(message, Answer):
+            if self.role is Role.NEW:
+                return Problem(ErrorCode.NOT_JOINED, "join a seat first (or watch)")
+            if self.role is Role.SPECTATOR:
+                return Problem(ErrorCode.READ_ONLY, "a spectator cannot act")
+        if isinstance(message, Watch):
+            self.role = Role.SPECTATOR
+        return message

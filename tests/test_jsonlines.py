@@ -1,0 +1,339 @@
+"""The JSON-lines protocol core without sockets: decoding (fuzzed), line splitting
+(fuzzed), the codec of views, the schemas, and the dealer core's refusals."""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pokerroom.engine import Action, random_action
+from pokerroom.net.jsoncodec import (
+    CodecError,
+    action_from_json,
+    action_to_json,
+    view_from_json,
+    view_to_json,
+)
+from pokerroom.net.jsondealer import JSONDealer
+from pokerroom.net.jsonlines import (
+    Answer,
+    Connection,
+    ErrorCode,
+    Join,
+    Limits,
+    LineBuffer,
+    Ping,
+    Problem,
+    Role,
+    Watch,
+    decode,
+)
+from pokerroom.rules import PRESETS, Rules
+from pokerroom.table import Table
+
+SCHEMA_DIR = Path(__file__).resolve().parents[1] / "src" / "pokerroom" / "net" / "schema"
+
+
+def validator(name: str) -> jsonschema.Draft202012Validator:
+    schema = json.loads((SCHEMA_DIR / f"{name}.json").read_text())
+    jsonschema.Draft202012Validator.check_schema(schema)
+    return jsonschema.Draft202012Validator(schema)
+
+
+SERVER = validator("server")
+CLIENT = validator("client")
+
+
+@pytest.mark.parametrize(
+    ("line", "code", "words"),
+    [
+        (b"\xff\xfe", ErrorCode.NOT_UTF8, "not UTF-8"),
+        (b"hello", ErrorCode.NOT_JSON, "not JSON"),
+        (b"[1, 2]", ErrorCode.NOT_OBJECT, "not list"),
+        (b'{"kind": "join"}', ErrorCode.UNKNOWN_TYPE, "no 'type'"),
+        (b'{"type": "dance"}', ErrorCode.UNKNOWN_TYPE, "unknown message type 'dance'"),
+        (b'{"type": "join"}', ErrorCode.BAD_FIELD, "'token'"),
+        (
+            b'{"type": "join", "token": "t", "seat": 1}',
+            ErrorCode.BAD_FIELD,
+            "unexpected field 'seat'",
+        ),
+        (
+            b'{"type": "action", "hand": 1, "seq": 2}',
+            ErrorCode.BAD_FIELD,
+            "'action' must be one of",
+        ),
+        (
+            b'{"type": "action", "hand": 1, "seq": 2, "action": "raise"}',
+            ErrorCode.BAD_FIELD,
+            "a raise needs",
+        ),
+        (
+            b'{"type": "action", "hand": -1, "seq": 2, "action": "fold"}',
+            ErrorCode.BAD_FIELD,
+            "'hand' must be a whole number",
+        ),
+        (
+            b'{"type": "action", "hand": 1, "seq": true, "action": "fold"}',
+            ErrorCode.BAD_FIELD,
+            "'seq'",
+        ),
+        (
+            b'{"type": "action", "hand": 1, "seq": 1, "action": "call", "amount": 5}',
+            ErrorCode.BAD_FIELD,
+            "a call takes no amount",
+        ),
+        (b"[" * 100000, ErrorCode.NOT_JSON, "JSON"),
+    ],
+)
+def test_bad_lines_are_problems_that_name_themselves(
+    line: bytes, code: ErrorCode, words: str
+) -> None:
+    problem = decode(line)
+    assert isinstance(problem, Problem)
+    assert problem.code is code and words in problem.message
+
+
+def test_good_lines_are_messages_and_match_the_client_schema() -> None:
+    lines = {
+        b'{"type":"join","token":"abc","name":"me"}': Join("abc", "me"),
+        b'{"type":"watch"}': Watch(),
+        b'{"type":"ping","id":7}': Ping(7),
+        b'{"type":"action","hand":3,"seq":9,"action":"raise","amount":40}': Answer(
+            3, 9, Action.raise_to(40)
+        ),
+        b'{"type":"action","hand":3,"seq":9,"action":"show","value":1234}': Answer(
+            3, 9, Action.show(1234)
+        ),
+    }
+    for line, message in lines.items():
+        assert decode(line) == message
+        CLIENT.validate(json.loads(line))
+
+
+@settings(max_examples=300)
+@given(st.binary(max_size=200))
+def test_any_bytes_decode_to_a_message_or_a_problem(data: bytes) -> None:
+    assert isinstance(decode(data), Problem | Join | Watch | Answer | Ping) or decode(data)
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-(2**40), 2**40) | st.text(max_size=10),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=150)
+@given(
+    st.sampled_from(["join", "watch", "action", "ping", "bye", "x"]),
+    st.dictionaries(
+        st.sampled_from(
+            ["token", "name", "hand", "seq", "action", "amount", "value", "id", "other"]
+        ),
+        json_values,
+        max_size=6,
+    ),
+)
+def test_decoded_messages_are_exactly_those_the_client_schema_allows(
+    kind: str, fields: dict[str, Any]
+) -> None:
+    data = {"type": kind, **fields}
+    message = decode(json.dumps(data).encode())
+    valid = CLIENT.is_valid(data)
+    if isinstance(message, Problem):
+        assert not valid or message.code is ErrorCode.BAD_FIELD, (data, message)
+    else:
+        assert valid, (data, message)
+
+
+@settings(max_examples=200)
+@given(
+    st.lists(st.binary(max_size=30).map(lambda b: b.replace(b"\n", b"")), max_size=12),
+    st.lists(st.integers(1, 40), max_size=20),
+    st.integers(4, 32),
+)
+def test_line_buffer_splits_as_sent_and_drops_long_lines(
+    lines: list[bytes], cuts: list[int], limit: int
+) -> None:
+    stream = b"".join(line + b"\n" for line in lines)
+    buffer = LineBuffer(limit)
+    got: list[bytes | None] = []
+    pos = 0
+    for cut in [*cuts, len(stream)]:
+        got += buffer.feed(stream[pos : pos + cut])
+        pos += cut
+    got += buffer.feed(stream[pos:])
+    expected = [line.rstrip(b"\r") if len(line) + 1 <= limit else None for line in lines]
+    assert got == expected
+    assert buffer.pending == 0
+
+
+def test_a_long_line_is_never_held_whole() -> None:
+    buffer = LineBuffer(1000)
+    out = []
+    for _ in range(5000):  # 5 MB without a newline
+        out += buffer.feed(b"x" * 1000)
+        assert buffer.pending < 1000
+    out += buffer.feed(b"x\n{}\n")
+    assert out == [None, b"{}"]
+
+
+def test_rate_limit_tells_a_flood_once() -> None:
+    conn = Connection(Limits(rate=10, burst=5))
+    answers = [conn.receive(b'{"type":"ping"}', now=0.0) for _ in range(8)]
+    assert answers[:5] == [Ping()] * 5
+    assert [a.code for a in answers[5:]] == [ErrorCode.FLOOD] * 3  # type: ignore[union-attr]
+    assert [a.quiet for a in answers[5:]] == [False, True, True]  # type: ignore[union-attr]
+    assert conn.receive(b'{"type":"ping"}', now=0.5) == Ping()  # refilled
+
+
+@pytest.mark.parametrize("preset", ["computer-tournament", "no-limit", "casino-limit", "wild"])
+def test_views_round_trip_through_json(preset: str) -> None:
+    rules = Rules.preset(preset)
+    table = Table(rules, 3, rng=random.Random(4), max_hands=8)
+    rng = random.Random(5)
+    views = 0
+    while not table.is_over:
+        table.start_hand()
+        while table.to_act is not None:
+            for seat in (-1, table.to_act):
+                view = table.view(seat)
+                data = view_to_json(view)
+                SERVER.validate({"type": "state", "hand": table.hand_number, "view": data})
+                back = view_from_json(json.loads(json.dumps(data)), rules)
+                assert dataclasses.replace(back, legal=None) == dataclasses.replace(
+                    view, legal=None
+                )
+                assert view_to_json(back) == data  # legal actions included
+                views += 1
+            legal = table.legal_actions()
+            table.apply(Action(*random_action(legal, rng)))
+    assert views > 30
+
+
+def test_the_schema_of_rules_names_every_rules_field_and_its_values() -> None:
+    """A game's rules go out as ``Rules.to_mapping()``: the schema must follow the rules
+    as they grow (a field or a value it does not know would be refused by a client that
+    validates)."""
+    schema = json.loads((SCHEMA_DIR / "server.json").read_text())["$defs"]["rules"]
+    names = {f.name for f in dataclasses.fields(Rules)} | {"joker"}  # wild: two keys
+    assert set(schema["properties"]) == names
+    enums = 0
+    for f in dataclasses.fields(Rules):
+        default = f.default
+        if isinstance(default, enum.Enum):
+            allowed = schema["properties"][f.name]["enum"]
+            assert allowed == [m.value for m in type(default)], f.name
+            enums += 1
+    assert enums >= 7  # structure, cap_counts, ante_rule, showdown, tie_split, odd_chip...
+    check = jsonschema.Draft202012Validator(schema)
+    for rules in [Rules.preset(p) for p in PRESETS]:
+        check.validate(rules.to_mapping())
+    check.validate(Rules.preset("no-limit").replace(first_to_act=(1, 0, 0, 0)).to_mapping())
+
+
+@given(
+    st.sampled_from(["fold", "check", "call", "bet", "raise", "show", "muck", "jump"]),
+    st.one_of(st.none(), st.integers(-5, 500), st.text(max_size=3)),
+    st.one_of(st.none(), st.integers(0, 9999), st.booleans()),
+)
+def test_actions_from_json_are_actions_or_codec_errors(
+    kind: str, amount: object, value: object
+) -> None:
+    data = {"action": kind, "amount": amount, "value": value}
+    try:
+        action = action_from_json(data)
+    except CodecError:
+        return
+    assert action_from_json(action_to_json(action)) == action
+
+
+# ----------------------------------------------------------------- the dealer core
+
+
+def _dealer(**options: Any) -> tuple[JSONDealer, list[Connection]]:
+    table = Table(Rules.preset("no-limit", buy_in=200), 2, rng=random.Random(1), max_hands=5)
+    dealer = JSONDealer(table, ["red", "blue"], budget=10, **options)
+    conns = []
+    for token in ("red", "blue"):
+        conn, _ = dealer.open()
+        dealer.receive(conn, json.dumps({"type": "join", "token": token}).encode(), 0.0)
+        conns.append(conn)
+    return dealer, conns
+
+
+def _answer(
+    dealer: JSONDealer, conn: Connection, action: dict[str, Any], now: float = 1.0, **where: int
+) -> list[dict[str, Any]]:
+    pending = dealer.pending
+    assert pending is not None
+    message = {"type": "action", "hand": pending.hand, "seq": pending.seq, **where, **action}
+    out = dealer.receive(conn, json.dumps(message).encode(), now)
+    return [m for c, m in out.messages if c is conn]
+
+
+def test_the_core_refuses_what_is_not_the_waiting_decision() -> None:
+    dealer, conns = _dealer()
+    dealer.start(0.0)
+    pending = dealer.pending
+    assert pending is not None and pending.seq == 1
+    actor, other = conns[pending.seat], conns[1 - pending.seat]
+    assert _answer(dealer, other, {"action": "fold"})[0]["code"] == "not-your-turn"
+    assert _answer(dealer, actor, {"action": "fold"}, hand=7)[0]["code"] == "wrong-hand"
+    assert _answer(dealer, actor, {"action": "fold"}, seq=9)[0]["code"] == "unknown-seq"
+    refused = _answer(dealer, actor, {"action": "raise", "amount": 1})[0]
+    assert refused["code"] == "illegal-action" and "legal" in refused["message"]
+    assert dealer.pending == pending  # still waiting, unchanged
+    accepted = _answer(dealer, actor, {"action": "call"})
+    assert accepted[0] == {"type": "accepted", "hand": 1, "seq": 1, "action": "call"}
+    assert dealer.pending is not None and dealer.pending.seq == 2
+    again = dealer.receive(
+        actor, json.dumps({"type": "action", "hand": 1, "seq": 1, "action": "call"}).encode(), 2.0
+    )
+    assert [m["code"] for _, m in again.messages] == ["duplicate"]
+    stale = dealer.receive(
+        actor, json.dumps({"type": "action", "hand": 1, "seq": 0, "action": "call"}).encode(), 2.0
+    )
+    assert [m["code"] for _, m in stale.messages] == ["stale"]
+
+
+def test_a_wrong_token_acts_for_no_seat_and_is_closed_after_three() -> None:
+    dealer, _ = _dealer()
+    conn, _ = dealer.open()
+    for k in range(3):
+        out = dealer.receive(conn, b'{"type":"join","token":"green"}', 0.0)
+        assert out.messages[0][1]["code"] == "bad-token"
+        assert conn.role is Role.NEW
+        assert (conn in out.close) == (k == 2)
+    out = dealer.receive(conn, b'{"type":"action","hand":1,"seq":1,"action":"fold"}', 0.0)
+    assert out.messages[0][1]["code"] == "not-joined"
+
+
+def test_time_runs_out_the_seat_gets_the_default_action() -> None:
+    dealer, _ = _dealer()
+    dealer.start(0.0)
+    pending = dealer.pending
+    assert pending is not None and pending.deadline == 10.0
+    out = dealer.expire(10.0)
+    default = next(m for c, m in out.messages if m["type"] == "default")
+    assert default == {
+        "type": "default",
+        "hand": 1,
+        "seq": 1,
+        "reason": "timeout",
+        "action": "fold",
+    }
+    assert dealer.runner.faults[0].kind.value == "timeout"
+    assert dealer.pending is not None and dealer.pending.hand == 2
