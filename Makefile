@@ -35,6 +35,7 @@ bench: $(VENV)/.installed-test
 	$(BIN)/python benchmarks/bench_equity.py
 	$(BIN)/python benchmarks/bench_table.py
 	$(BIN)/python benchmarks/bench_solver.py
+	$(BIN)/python benchmarks/bench_envs.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
