@@ -17,9 +17,9 @@ both kinds of environment take).
 * fixed limit: PettingZoo's ``texas_holdem_v4`` (RLCard: blinds 1/2, bets 2/4, four bets a
   round) against ``casino-limit`` (blinds 1/2, bets 2/4, a bet and three raises).
 
-pokerroom is timed twice: as it comes (each ``info`` holds the agent's complete
-:class:`~pokerroom.engine.PlayerView`) and with ``view_in_info=False`` (the observation
-vector and the mask only, which is all PettingZoo's environments give).  PettingZoo's are
+pokerroom is timed twice: as it comes (the observation vector and the mask, which is all
+PettingZoo's environments give) and with ``view_in_info=True`` (each ``info`` also holds
+the agent's complete :class:`~pokerroom.engine.PlayerView`).  PettingZoo's are
 its ``raw_env`` (without the order-enforcing and illegal-move wrappers that ``env()``
 adds, which would only slow them down).
 
@@ -91,14 +91,14 @@ def contenders() -> list[Contender]:
         Contender("pokerroom", "no limit",
                   aec_loop(lambda n: HoldemAECEnv("no-limit", players=n, stacks=200)),
                   ours=True),
-        Contender("pokerroom, vector only", "no limit",
+        Contender("pokerroom, view in info", "no limit",
                   aec_loop(lambda n: HoldemAECEnv("no-limit", players=n, stacks=200,
-                                                  view_in_info=False)), ours=True),
+                                                  view_in_info=True)), ours=True),
         Contender("pokerroom", "fixed limit",
                   aec_loop(lambda n: HoldemAECEnv("casino-limit", players=n)), ours=True),
-        Contender("pokerroom, vector only", "fixed limit",
+        Contender("pokerroom, view in info", "fixed limit",
                   aec_loop(lambda n: HoldemAECEnv("casino-limit", players=n,
-                                                  view_in_info=False)), ours=True),
+                                                  view_in_info=True)), ours=True),
     ]  # fmt: skip
     try:
         from pettingzoo.classic import texas_holdem_no_limit_v6, texas_holdem_v4

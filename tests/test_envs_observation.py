@@ -15,7 +15,7 @@ from pokerroom.engine import Action, EventKind, PlayerView, Street, random_actio
 from pokerroom.envs import BettingRecord, HoldemAECEnv, ObservationLayout
 from pokerroom.rules import Rules
 from pokerroom.table import Table
-from table_helpers import RULESETS, deck_for, small
+from table_helpers import RULESETS, cards_in, deck_for, small
 
 _CHIPS = {EventKind.ANTE, EventKind.BLIND, EventKind.STRADDLE, EventKind.CALL, EventKind.BET,
           EventKind.RAISE}  # fmt: skip
@@ -208,31 +208,80 @@ def test_street_chips_of_a_worked_hand() -> None:
 
 
 @pytest.mark.parametrize("name", ["no-limit", "casino-limit", "computer-tournament", "wild"])
-def test_no_vector_depends_on_another_seats_hole_cards(name: str) -> None:
-    """Two tables dealt the same board and the same cards to seat 1, everybody else's
-    cards different, the same actions: seat 1's vector is the same at every step."""
+def test_no_vector_depends_on_another_seats_hole_cards_or_the_deck(name: str) -> None:
+    """Two tables dealt the same cards to seat 1, everybody else's cards different, the
+    same actions, and boards that agree on the first ``k`` cards only (``k`` 0, 3, 4, 5):
+    seat 1's vector is the same at every step until a card the tables do not share is
+    dealt, so it depends neither on the others' cards nor on the cards still in the deck."""
     rules = RULESETS[name]
     rng = random.Random(11)
+    board_a, board_b = ["8h", "9s", "Tc", "Jd", "Qh"], ["2h", "3h", "4d", "5d", "6h"]
     checked = 0
-    for _ in range(30):
+    for game in range(40):
+        shared = (0, 3, 4, 5)[game % 4]
         seed = rng.randrange(10**6)
         a, b = (Table(rules, 4, rng=random.Random(seed)) for _ in range(2))
         mine = "Ah Kd"
-        a.start_hand(deck=deck_for(a, ["2c 3d", mine, "4h 5s", "6c 7d"], "8h 9s Tc Jd Qh"))
-        b.start_hand(deck=deck_for(b, ["Ac As", mine, "Kc Ks", "Qc Qs"], "8h 9s Tc Jd Qh"))
+        a.start_hand(deck=deck_for(a, ["2c 3d", mine, "4h 5s", "6c 7d"], " ".join(board_a)))
+        other = " ".join(board_a[:shared] + board_b[shared:])
+        b.start_hand(deck=deck_for(b, ["Ac As", mine, "Kc Ks", "Qc Qs"], other))
         layout = ObservationLayout(players=4, cards=53 if rules.joker else 52,
                                    total_chips=4 * rules.buy_in, unit=rules.big_blind)  # fmt: skip
         rec_a, rec_b = BettingRecord(), BettingRecord()
         while a.in_hand and a.legal_actions().street is not Street.SHOWDOWN:
+            hand = a.hand
+            assert hand is not None
             legal_a = a.legal_actions() if a.to_act == 1 else None
             legal_b = b.legal_actions() if b.to_act == 1 else None
             va = layout.encode(a, 1, rec_a, legal_a)
-            assert np.array_equal(va, layout.encode(b, 1, rec_b, legal_b))
+            vb = layout.encode(b, 1, rec_b, legal_b)
+            if len(hand.board) <= shared:
+                assert np.array_equal(va, vb)
+                checked += 1
+            else:  # a board card the tables do not share is out: the vectors must differ
+                assert not np.array_equal(va, vb)
             cards = {Card(c) for c in np.flatnonzero(va[: 2 * layout.cards]) % layout.cards}
-            assert cards <= {*a.view(1).hole, *a.view(1).board}
+            assert cards == {*a.view(1).hole, *hand.board}
             kind, amount = random_action(a.legal_actions(), rng)
             action = Action(kind, amount)
             a.apply(action)
             b.apply(action)
-            checked += 1
     assert checked > 150
+
+
+def test_no_info_holds_another_seats_hole_cards_or_the_deck() -> None:
+    """Every agent's observation and info (its view and the results since its last turn)
+    hold, of the hand in play, only its own hole cards, the board dealt and cards shown."""
+    env = HoldemAECEnv("no-limit", players=6, stacks=60, reset_stacks=False, view_in_info=True)
+    rng = np.random.default_rng(8)
+    env.reset(seed=8)
+    checked = views = 0
+    for _ in range(300):
+        if not env.agents:
+            env.reset()
+        table = env.table
+        assert table is not None and table.hand is not None
+        hand = table.hand
+        public = set(hand.board) | set(cards_in(table.view(-1).shown))
+        seats = table.seats_in_hand
+        for agent in env.agents:
+            seat = env.possible_agents.index(agent)
+            own = set(hand.hole(seats.index(seat))) if seat in seats else set()
+            # Every card the hand took off the deck: hole cards, burns, the whole board.
+            drawn = {Card(c) for c in hand._cards}
+            assert set(cards_in([hand.hole(h) for h in range(len(seats))])) <= drawn
+            secret = drawn - own - public
+            vector = env.observe(agent)["observation"]
+            cards = env.layout.cards
+            seen = {Card(c) for c in np.flatnonzero(vector[: 2 * cards]) % cards}
+            info = env.infos[agent]
+            fresh = info.get("view") is not None and info["hand"] == table.hand_number
+            if fresh:
+                seen |= set(cards_in(info["view"]))
+                views += 1
+            assert not seen & secret, (agent, seen & secret)
+            checked += 1
+        obs, _, terminated, truncated, _ = env.last()
+        env.step(None if terminated or truncated else int(rng.choice(
+            np.flatnonzero(obs["action_mask"]))))
+    assert checked > 1000 and views > 300
