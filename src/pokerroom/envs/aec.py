@@ -24,14 +24,7 @@ from numpy.typing import NDArray
 from pettingzoo import AECEnv
 
 from pokerroom.engine import Action, IllegalAction, LegalActions
-from pokerroom.envs.game import (
-    EnvError,
-    Episode,
-    GameConfig,
-    check_illegal_mode,
-    seat_view,
-    seeds,
-)
+from pokerroom.envs.game import EnvError, Episode, Settings, seat_view, seeds
 from pokerroom.envs.observation import BettingRecord
 from pokerroom.envs.text import hand_text
 from pokerroom.rules import Rules
@@ -89,29 +82,22 @@ class HoldemAECEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type inf
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
-        self.config = config = GameConfig.make(rules, players=players, stacks=stacks,
-                                               reset_stacks=reset_stacks, hands=hands)  # fmt: skip
-        self.choices = config.choices(bet_sizes, amounts)
-        self.layout = config.layout()
-        self.illegal = check_illegal_mode(illegal)
-        self.view_in_info = bool(view_in_info)
-        if render_mode is not None and render_mode != "ansi":
-            raise EnvError(f"render_mode is {render_mode!r}: None or 'ansi'")
-        self.render_mode = render_mode
+        settings = Settings.make(rules, players=players, stacks=stacks,
+                                 reset_stacks=reset_stacks, hands=hands, bet_sizes=bet_sizes,
+                                 amounts=amounts, illegal=illegal, view_in_info=view_in_info,
+                                 render_mode=render_mode)  # fmt: skip
+        self.config = config = settings.config
+        self.choices = settings.choices
+        self.layout = settings.layout
+        self.illegal = settings.illegal
+        self.view_in_info = settings.view_in_info
+        self.render_mode = settings.render_mode
         n = config.players
         self.possible_agents = [f"player_{i}" for i in range(n)]
         self.agents: list[str] = []
         self._seat = {agent: i for i, agent in enumerate(self.possible_agents)}
-        layout = self.layout
-        self.observation_spaces = {a: spaces.Dict({
-            "observation": spaces.Box(layout.low, layout.high, dtype=np.float32),
-            "action_mask": spaces.Box(0, 1, (self.choices.n,), dtype=np.int8),
-        }) for a in self.possible_agents}  # fmt: skip
-        self.action_spaces: dict[str, spaces.Space[Any]] = {
-            a: spaces.Tuple((spaces.Discrete(3), spaces.Box(0.0, 1.0, (1,), dtype=np.float32)))
-            if self.choices.exact else spaces.Discrete(self.choices.n)
-            for a in self.possible_agents
-        }  # fmt: skip
+        self.observation_spaces = {a: settings.observation_space() for a in self.possible_agents}
+        self.action_spaces = {a: settings.action_space() for a in self.possible_agents}
         self.rewards: dict[str, float] = {}
         self._cumulative_rewards: dict[str, float] = {}
         self.terminations: dict[str, bool] = {}

@@ -16,7 +16,10 @@ import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
+
+import numpy as np
+from gymnasium import spaces
 
 from pokerroom.engine import HandResult, LegalActions, PlayerView
 from pokerroom.envs.choices import ActionChoices
@@ -27,7 +30,15 @@ from pokerroom.table import FirstButton, Table, TableError
 if TYPE_CHECKING:
     from numpy.random import Generator
 
-__all__ = ["ILLEGAL_MODES", "EnvError", "Episode", "GameConfig", "LegalValue", "seat_view"]
+__all__ = [
+    "ILLEGAL_MODES",
+    "EnvError",
+    "Episode",
+    "GameConfig",
+    "LegalValue",
+    "Settings",
+    "seat_view",
+]
 
 ILLEGAL_MODES = ("default", "raise")
 """What an environment does with a choice the mask rules out: play the seat's default
@@ -148,10 +159,56 @@ class GameConfig:
         return ActionChoices(bet_sizes=sizes)
 
 
-def check_illegal_mode(illegal: str) -> str:
-    if illegal not in ILLEGAL_MODES:
-        raise EnvError(f"illegal is {illegal!r}: {' or '.join(map(repr, ILLEGAL_MODES))}")
-    return illegal
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """What both environments are set up with, checked: the game, the action choices,
+    the observation's layout, what an illegal choice does, the info and the rendering.
+    :meth:`make` checks every setting (an :class:`EnvError` names the bad one)."""
+
+    config: GameConfig
+    choices: ActionChoices
+    layout: ObservationLayout
+    illegal: str
+    view_in_info: bool
+    render_mode: str | None
+
+    @classmethod
+    def make(
+        cls,
+        rules: Rules | str,
+        *,
+        players: int | None,
+        stacks: int | Sequence[int] | None,
+        reset_stacks: bool | None,
+        hands: int | None,
+        bet_sizes: Sequence[float] | None,
+        amounts: str,
+        illegal: str,
+        view_in_info: bool,
+        render_mode: str | None,
+    ) -> Settings:
+        config = GameConfig.make(rules, players=players, stacks=stacks,
+                                 reset_stacks=reset_stacks, hands=hands)  # fmt: skip
+        choices = config.choices(bet_sizes, amounts)
+        if illegal not in ILLEGAL_MODES:
+            raise EnvError(f"illegal is {illegal!r}: {' or '.join(map(repr, ILLEGAL_MODES))}")
+        if render_mode is not None and render_mode != "ansi":
+            raise EnvError(f"render_mode is {render_mode!r}: None or 'ansi'")
+        return cls(config, choices, config.layout(), illegal, bool(view_in_info), render_mode)
+
+    def observation_space(self) -> spaces.Dict:
+        """PettingZoo classic's: the vector and the action mask."""
+        layout = self.layout
+        return spaces.Dict({
+            "observation": spaces.Box(layout.low, layout.high, dtype=np.float32),
+            "action_mask": spaces.Box(0, 1, (self.choices.n,), dtype=np.int8),
+        })  # fmt: skip
+
+    def action_space(self) -> spaces.Space[Any]:
+        """``Discrete`` over the choices, or (kind, where the amount lies) when exact."""
+        if self.choices.exact:
+            return spaces.Tuple((spaces.Discrete(3), spaces.Box(0.0, 1.0, (1,), dtype=np.float32)))
+        return spaces.Discrete(self.choices.n)
 
 
 def seeds(np_random: Generator, k: int) -> list[int]:

@@ -18,18 +18,10 @@ from typing import Any
 
 import gymnasium as gym
 import numpy as np
-from gymnasium import spaces
 from numpy.typing import NDArray
 
 from pokerroom.engine import Action, IllegalAction, LegalActions, PlayerView, Street
-from pokerroom.envs.game import (
-    EnvError,
-    Episode,
-    GameConfig,
-    check_illegal_mode,
-    seat_view,
-    seeds,
-)
+from pokerroom.envs.game import EnvError, Episode, Settings, seat_view, seeds
 from pokerroom.envs.observation import BettingRecord
 from pokerroom.envs.text import hand_text
 from pokerroom.players import Player, Runner, make_player, seat_names
@@ -122,31 +114,23 @@ class HoldemEnv(gym.Env[Obs, Any]):
         view_in_info: bool = False,
         render_mode: str | None = None,
     ) -> None:
-        self.config = config = GameConfig.make(rules, players=players, stacks=stacks,
-                                               reset_stacks=reset_stacks, hands=hands)  # fmt: skip
+        settings = Settings.make(rules, players=players, stacks=stacks,
+                                 reset_stacks=reset_stacks, hands=hands, bet_sizes=bet_sizes,
+                                 amounts=amounts, illegal=illegal, view_in_info=view_in_info,
+                                 render_mode=render_mode)  # fmt: skip
+        self.config = config = settings.config
         n = config.players
         if type(seat) is not int or not 0 <= seat < n:
             raise EnvError(f"seat is {seat!r}: the agent's seat, 0 to {n - 1}")
         self.seat = seat
         self._opponents = self._check_opponents(opponents, n - 1)
-        self.choices = config.choices(bet_sizes, amounts)
-        self.layout = config.layout()
-        self.illegal = check_illegal_mode(illegal)
-        self.view_in_info = bool(view_in_info)
-        if render_mode is not None and render_mode != "ansi":
-            raise EnvError(f"render_mode is {render_mode!r}: None or 'ansi'")
-        self.render_mode = render_mode
-        layout = self.layout
-        self.observation_space = spaces.Dict({
-            "observation": spaces.Box(layout.low, layout.high, dtype=np.float32),
-            "action_mask": spaces.Box(0, 1, (self.choices.n,), dtype=np.int8),
-        })  # fmt: skip
-        if self.choices.exact:
-            self.action_space: spaces.Space[Any] = spaces.Tuple(
-                (spaces.Discrete(3), spaces.Box(0.0, 1.0, (1,), dtype=np.float32))
-            )
-        else:
-            self.action_space = spaces.Discrete(self.choices.n)
+        self.choices = settings.choices
+        self.layout = settings.layout
+        self.illegal = settings.illegal
+        self.view_in_info = settings.view_in_info
+        self.render_mode = settings.render_mode
+        self.observation_space = settings.observation_space()
+        self.action_space = settings.action_space()
         self.table: Table | None = None
         self._runner: Runner | None = None
         self._episode: Episode | None = None
