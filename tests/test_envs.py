@@ -53,6 +53,20 @@ def test_pettingzoo_api_test_passes_under_001s_freeze_out() -> None:
     api_test(env, num_cycles=1000)
 
 
+def test_both_checks_pass_with_exact_amounts_pot_limit_and_fourteen_players() -> None:
+    for env_id, settings in (
+        ("pokerroom/HoldemNL-v0", {"players": 3, "amounts": "exact"}),
+        ("pokerroom/HoldemPotLimit-v0", {"players": 14}),
+        ("pokerroom/HoldemTournament-v0", {"players": 6}),
+    ):
+        env = gymnasium.make(env_id, opponents="random", **settings)
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            check_env(env.unwrapped)
+    api_test(HoldemAECEnv("no-limit", players=3, amounts="exact"), num_cycles=200)
+    api_test(HoldemAECEnv("wild", players=14, stacks=100, reset_stacks=False), num_cycles=200)
+
+
 def test_registered_names() -> None:
     assert set(pokerroom.envs.ENV_IDS) <= set(gymnasium.registry)
     env = gymnasium.make("pokerroom/HoldemNL-v0")

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 from gymnasium import spaces
+from numpy.typing import NDArray
 
 from pokerroom.engine import HandResult, LegalActions, PlayerView
 from pokerroom.envs.choices import ActionChoices
@@ -207,8 +208,26 @@ class Settings:
     def action_space(self) -> spaces.Space[Any]:
         """``Discrete`` over the choices, or (kind, where the amount lies) when exact."""
         if self.choices.exact:
-            return spaces.Tuple((spaces.Discrete(3), spaces.Box(0.0, 1.0, (1,), dtype=np.float32)))
+            return ExactSpace()
         return spaces.Discrete(self.choices.n)
+
+
+class ExactSpace(spaces.Tuple[Any]):
+    """The choices with exact amounts: ``Tuple(Discrete(3), Box(0, 1, (1,)))``, the kind
+    and where the amount lies.  ``sample(mask)`` also takes the observation's
+    ``action_mask`` as it is (the mask of the kind), as PettingZoo's tools pass it."""
+
+    def __init__(self) -> None:
+        super().__init__((spaces.Discrete(3), spaces.Box(0.0, 1.0, (1,), dtype=np.float32)))
+
+    def sample(
+        self,
+        mask: tuple[Any | None, ...] | NDArray[np.int8] | None = None,
+        probability: tuple[Any | None, ...] | None = None,
+    ) -> tuple[Any, ...]:
+        if isinstance(mask, np.ndarray):
+            mask = (mask, None)
+        return super().sample(mask, probability)
 
 
 def seeds(np_random: Generator, k: int) -> list[int]:
