@@ -67,7 +67,8 @@ class BettingRecord:
                 if before is None
                 else tuple(s - b for s, b in zip(start, before, strict=True))
             )
-            self.closed.append((self.street, chips))
+            if any(chips):
+                self.closed.append((self.street, chips))
             self.street = int(street)
             self.start = start
 
@@ -238,12 +239,16 @@ class ObservationLayout:
         bets = hand.bets
         committed = hand.committed
         folded = hand.folded
-        chips = record.chips(hand)
         # Per-seat blocks: hand seat h is table seat seats[h], relative seat (t - seat) % n;
         # a seat out of the game has no chips and counts as folded.
         dealt, fold, all_in, stack, bet, com = (self.dealt_in, self.folded, self.all_in,
                                                 self.stack, self.bet, self.committed)  # fmt: skip
-        streets = [(self.street_chips + s * n, c) for s, c in chips if any(c)]
+        # The betting so far (BettingRecord.chips, inlined): the rounds closed, then what
+        # each seat put in since the round in play (or the last one) started.
+        street_chips = self.street_chips
+        streets = [(street_chips + s * n, c) for s, c in record.closed]
+        current = street_chips + record.street * n
+        start = record.start
         for h, t in enumerate(seats):
             r = (t - seat) % n
             v[dealt + r] = 1.0
@@ -258,9 +263,12 @@ class ObservationLayout:
                 v[bet + r] = bets[h] * scale
             if committed[h]:
                 v[com + r] = committed[h] * scale
-            for start, c in streets:
+            for offset, c in streets:
                 if c[h]:
-                    v[start + r] = c[h] * scale
+                    v[offset + r] = c[h] * scale
+            now = committed[h] - start[h] if start is not None else committed[h]
+            if now:
+                v[current + r] = now * scale
         if len(seats) < n:
             for t in range(n):
                 if t not in seats:
