@@ -39,6 +39,7 @@ bench: $(VENV)/.installed-test
 	$(BIN)/python benchmarks/bench_equity.py
 	$(BIN)/python benchmarks/bench_table.py
 	$(BIN)/python benchmarks/bench_solver.py
+	$(BIN)/python benchmarks/bench_envs.py
 
 $(VENV)/.installed-mutation: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[mutation]'

@@ -1,0 +1,311 @@
+"""The PettingZoo environment: every seat an agent (``player_0`` … ``player_{N-1}``,
+by table seat), turn by turn (AEC).
+
+>>> env = HoldemAECEnv("casino-limit", players=3, view_in_info=True)
+>>> env.reset(seed=1)
+>>> obs, reward, terminated, truncated, info = env.last()
+>>> env.agent_selection, obs["action_mask"].tolist(), str(info["view"].legal)
+('player_0', [1, 1, 1], 'fold, call 2, raise to 4')
+>>> env.step(1)                          # call
+>>> env.agent_selection
+'player_1'
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from gymnasium.utils import seeding
+from numpy.typing import NDArray
+from pettingzoo import AECEnv
+
+from pokerroom.engine import Action, IllegalAction, LegalActions
+from pokerroom.envs.game import EnvError, Episode, Settings, seat_view, seeds
+from pokerroom.envs.observation import BettingRecord
+from pokerroom.envs.text import hand_text
+from pokerroom.rules import Rules
+from pokerroom.table import Table
+
+__all__ = ["HoldemAECEnv"]
+
+Obs = dict[str, NDArray[Any]]
+
+
+class HoldemAECEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type information
+    """Hold'em with every seat a learning agent, for any ``rules`` and 2 to 14 ``players``.
+
+    Settings as :class:`~pokerroom.envs.HoldemEnv` (``stacks``, ``reset_stacks``,
+    ``hands``, ``bet_sizes``, ``amounts``, ``illegal``, ``view_in_info``), without the
+    opponents: every seat is an agent.  An episode is ``hands`` hands (default 1) with
+    stacks reset every hand, else a freeze-out: an agent whose chips are gone is
+    terminated (and then removed, PettingZoo's way, after stepping ``None``), and the
+    episode ends when one agent has every chip (or, truncated, after ``hands`` hands).
+    Showdowns are played the default way (show a hand that can still win, announcing its
+    best hand; else muck).
+
+    ``observe(agent)`` is PettingZoo classic's dict: ``observation``, the agent's vector
+    (:class:`~pokerroom.envs.observation.ObservationLayout`, table below; relative seats
+    from the agent's), and ``action_mask``, all 0 unless the agent is to act.
+    ``infos[agent]`` is refreshed when the agent is selected: ``view``, its
+    :class:`~pokerroom.engine.PlayerView`, with ``view_in_info=True`` (it costs more
+    than the rest of a step); ``hand``;
+    ``results``, the :class:`~pokerroom.engine.HandResult` of the hands finished since its
+    last turn; ``illegal`` when its last choice was refused.  Rewards: each agent's chips
+    won or lost in big blinds, at the end of every hand (they sum to zero).
+
+    ``table`` is the dealer's :class:`~pokerroom.table.Table`: it holds every card.
+    """
+
+    metadata = {  # noqa: RUF012 - PettingZoo's
+        "render_modes": ["ansi"],
+        "name": "pokerroom_holdem_v0",
+        "is_parallelizable": False,
+        "render_fps": 1,
+    }
+
+    def __init__(
+        self,
+        rules: Rules | str = "no-limit",
+        *,
+        players: int | None = None,
+        stacks: int | Sequence[int] | None = None,
+        reset_stacks: bool | None = None,
+        hands: int | None = None,
+        bet_sizes: Sequence[float] | None = None,
+        amounts: str = "discrete",
+        illegal: str = "default",
+        view_in_info: bool = False,
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__()
+        settings = Settings.make(rules, players=players, stacks=stacks,
+                                 reset_stacks=reset_stacks, hands=hands, bet_sizes=bet_sizes,
+                                 amounts=amounts, illegal=illegal, view_in_info=view_in_info,
+                                 render_mode=render_mode)  # fmt: skip
+        self.config = config = settings.config
+        self.choices = settings.choices
+        self.layout = settings.layout
+        self.illegal = settings.illegal
+        self.view_in_info = settings.view_in_info
+        self.render_mode = settings.render_mode
+        n = config.players
+        self.possible_agents = [f"player_{i}" for i in range(n)]
+        self.agents: list[str] = []
+        self._seat = {agent: i for i, agent in enumerate(self.possible_agents)}
+        self.observation_spaces = {a: settings.observation_space() for a in self.possible_agents}
+        self.action_spaces = {a: settings.action_space() for a in self.possible_agents}
+        self.rewards: dict[str, float] = {}
+        self._cumulative_rewards: dict[str, float] = {}
+        self.terminations: dict[str, bool] = {}
+        self.truncations: dict[str, bool] = {}
+        self.infos: dict[str, dict[str, Any]] = {}
+        self.agent_selection = self.possible_agents[0]
+        self.table: Table | None = None
+        self._episode: Episode | None = None
+        self._record = BettingRecord()
+        self._np_random: np.random.Generator | None = None
+        self._pending: list[list[Any]] = [[] for _ in range(n)]  # results since last turn
+        self._refused: list[str | None] = [None] * n
+        self._carry = [0.0] * n
+        self._cached: tuple[int, tuple[LegalActions, int, int]] | None = None
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    # ------------------------------------------------------------------ the game
+
+    def _new_game(self) -> None:
+        if self._np_random is None:
+            self._np_random, _ = seeding.np_random(None)
+        (table_seed,) = seeds(self._np_random, 1)
+        self.table = self.config.new_table(random.Random(table_seed), self.possible_agents)
+        self._record = BettingRecord()
+
+    def _deal(self) -> tuple[bool, bool]:
+        """Deal hands until somebody must decide or the episode ends (terminated,
+        truncated); the chips of hands finished on the way go into ``_carry``."""
+        episode = self._episode
+        assert episode is not None
+        table = episode.table
+        while True:
+            if table.in_hand:
+                self._record.note(table)
+                return False, False
+            ended = episode.ended()
+            if ended[0] or ended[1]:
+                return ended
+            table.start_hand(auto_showdown=True)
+            if not table.in_hand:  # every seat all-in on the forced bets: nobody decides
+                self._finish()
+
+    def _finish(self) -> None:
+        """Book the hand that just ended: rewards, results, seats out."""
+        episode = self._episode
+        assert episode is not None
+        result = episode.hand_over()
+        for seat, chips in enumerate(episode.rewards(result)):
+            self._carry[seat] += chips
+            self._pending[seat].append(result)
+
+    # ---------------------------------------------------------- the PettingZoo API
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None:
+            self._np_random, _ = seeding.np_random(seed)
+        self._cached = None
+        table = self.table
+        if (
+            seed is not None
+            or table is None
+            or table.in_hand
+            or table.is_over
+            or (not self.config.reset_stacks)
+        ):
+            self._new_game()
+        assert self.table is not None
+        n = self.config.players
+        self._episode = Episode(self.config, self.table)
+        self._pending = [[] for _ in range(n)]
+        self._refused = [None] * n
+        self._carry = [0.0] * n
+        out = self.table.out
+        self.agents = [a for a in self.possible_agents if not out[self._seat[a]]]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {a: {} for a in self.agents}
+        self._skip_agent_selection = None
+        while self._deal() != (False, False):
+            # Nobody had a decision before the game ended (stacks barely above the forced
+            # bets): the chips stay in the first rewards, and a new game starts.
+            self._new_game()
+            assert self.table is not None
+            self._episode = Episode(self.config, self.table)
+        self._select()
+        self._refresh(self.agent_selection)
+
+    def _select(self) -> None:
+        to_act = self.table.to_act if self.table is not None else None
+        if to_act is not None:
+            self.agent_selection = self.possible_agents[to_act]
+
+    def _refresh(self, agent: str) -> None:
+        """The info of ``agent``, now that it is selected."""
+        if agent not in self.infos:
+            return
+        table = self.table
+        assert table is not None
+        seat = self._seat[agent]
+        info: dict[str, Any] = {"hand": table.hand_number,
+                                "results": tuple(self._pending[seat])}  # fmt: skip
+        self._pending[seat] = []
+        refused = self._refused[seat]
+        if refused is not None:
+            info["illegal"] = refused
+            self._refused[seat] = None
+        if self.view_in_info:
+            info["view"] = seat_view(table, seat)
+        self.infos[agent] = info
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations.get(agent) or self.truncations.get(agent):
+            self._was_dead_step(action)
+            if self.agents:
+                self._refresh(self.agent_selection)
+            return
+        table, episode = self.table, self._episode
+        if table is None or episode is None or not self.agents or table.to_act is None:
+            raise EnvError("the episode is over: call reset() to start the next")
+        seat = self._seat[agent]
+        legal, pot, bet = self._decision(seat)
+        played = self.choices.action(action, legal, pot=pot, bet=bet)
+        if not isinstance(played, Action):
+            refused = (f"{agent} (seat {seat}) cannot play {played} {legal.street.phrase} "
+                       f"(legal: {legal}; choices: {self._allowed(legal, pot, bet)})")  # fmt: skip
+            if self.illegal == "raise":
+                raise IllegalAction(refused)
+            self._refused[seat] = refused
+            played = table.default_action()
+        self._cumulative_rewards[agent] = 0.0
+        episode.decided = True
+        self._cached = None
+        table.apply(played)
+        dead = False
+        if table.in_hand:
+            self._record.note(table)
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+        else:
+            self._finish()
+            terminated, truncated = self._deal()
+            carry, seat_of = self._carry, self._seat
+            self.rewards = {a: carry[seat_of[a]] for a in self.agents}
+            self._carry = [0.0] * len(carry)
+            out = table.out
+            for a in self.agents:
+                if terminated or out[seat_of[a]]:
+                    self.terminations[a] = dead = True
+                elif truncated:
+                    self.truncations[a] = dead = True
+            self._accumulate_rewards()
+        self._select()
+        if dead:
+            self._deads_step_first()
+        self._refresh(self.agent_selection)
+
+    def _decision(self, seat: int) -> tuple[LegalActions, int, int]:
+        """The choices of ``seat`` (to act), the pot and its bet (kept until the next step)."""
+        cached = self._cached
+        if cached is not None and cached[0] == seat:
+            return cached[1]
+        table = self.table
+        assert table is not None
+        hand = table.hand
+        assert hand is not None
+        decision = table.legal_actions(), hand.pot, hand.bets[table.seats_in_hand.index(seat)]
+        self._cached = (seat, decision)
+        return decision
+
+    def _allowed(self, legal: LegalActions, pot: int, bet: int) -> str:
+        mask = self.choices.mask(legal, pot=pot, bet=bet)
+        return ", ".join(f"{i} {label}" for i, label in enumerate(self.choices.labels) if mask[i])
+
+    def observe(self, agent: str) -> Obs:
+        table = self.table
+        seat = self._seat[agent]
+        if table is None:
+            raise EnvError("no game yet: call reset() first")
+        live = not (self.terminations.get(agent) or self.truncations.get(agent))
+        if live and table.in_hand and table.to_act == seat:
+            legal, pot, bet = self._decision(seat)
+            mask = self.choices.mask(legal, pot=pot, bet=bet)
+        else:
+            legal, mask = None, self.choices.mask(None, pot=0, bet=0)
+        vector = self.layout.encode(table, seat, self._record, legal)
+        return {"observation": vector, "action_mask": mask}
+
+    def choice(self, action: Action) -> Any:
+        """The env action that plays ``action`` (a legal engine action) for the agent to
+        act, for scripted agents: ``env.step(env.choice(Action.raise_to(40)))``."""
+        table = self.table
+        if table is None or table.to_act is None:
+            raise EnvError("nobody has a decision to make now")
+        legal, pot, bet = self._decision(table.to_act)
+        return self.choices.choice(action, legal, pot=pot, bet=bet)
+
+    def render(self) -> str | None:
+        """The hand so far as a spectator sees it (``render_mode="ansi"``)."""
+        if self.render_mode != "ansi" or self.table is None:
+            return None
+        return hand_text(self.table, -1)
+
+    def close(self) -> None:
+        """Nothing to release."""

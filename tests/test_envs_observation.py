@@ -1,0 +1,287 @@
+"""The observation vector: its documented layout, a reference encoder built from nothing
+but the seat's PlayerView (the slow oracle beside the fast encoder), and that no vector
+ever holds another seat's hole cards."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import numpy as np
+import pytest
+
+from pokerroom.cards import Card
+from pokerroom.engine import Action, EventKind, PlayerView, Street, random_action
+from pokerroom.envs import BettingRecord, HoldemAECEnv, ObservationLayout
+from pokerroom.rules import Rules
+from pokerroom.table import Table
+from table_helpers import RULESETS, cards_in, deck_for, small
+
+_CHIPS = {EventKind.ANTE, EventKind.BLIND, EventKind.STRADDLE, EventKind.CALL, EventKind.BET,
+          EventKind.RAISE}  # fmt: skip
+
+
+def reference(view: PlayerView, layout: ObservationLayout) -> np.ndarray:
+    """The vector ``view`` describes, straight from the layout's table, index by index
+    (all but ``raises``, which the view does not carry)."""
+    n, unit, me = layout.players, layout.unit, view.seat
+    v = np.zeros(layout.size)
+
+    def at(name: str, k: int = 0) -> int:
+        return layout.index(name) + k
+
+    def rel(seat: int) -> int:
+        return (seat - me) % n
+
+    over = view.result is not None
+    for card in view.hole:
+        v[at("hole", card)] = 1
+    for card in view.board:
+        v[at("board", card)] = 1
+    v[at("street", 4 if over else int(view.street))] = 1
+    v[at("button", rel(view.button))] = 1
+    if view.to_act is not None:
+        v[at("to_act", rel(view.to_act))] = 1
+    dealt = {e.seat for e in view.events if e.kind is EventKind.DEAL}
+    chips = np.zeros((4, n))
+    for e in view.events:
+        if e.kind in _CHIPS:
+            chips[int(e.street), e.seat] += e.amount
+        elif e.kind is EventKind.RETURN:
+            chips[min(int(e.street), 3), e.seat] -= e.amount
+    for t in range(n):
+        r = rel(t)
+        v[at("dealt_in", r)] = t in dealt
+        v[at("folded", r)] = view.folded[t]
+        v[at("all_in", r)] = view.all_in[t]
+        v[at("stack", r)] = view.stacks[t] / unit
+        v[at("bet", r)] = view.bets[t] / unit
+        v[at("committed", r)] = view.committed[t] / unit
+        for s in range(4):
+            v[at("street_chips", s * n + r)] = chips[s, t] / unit
+    if not over:
+        v[at("pot")] = view.pot / unit
+    legal = view.legal
+    if legal is not None:
+        v[at("to_call")] = legal.to_call / unit
+        v[at("call")] = legal.call / unit
+        if legal.can_raise:
+            v[at("min_to")] = legal.min_to / unit
+            v[at("max_to")] = legal.max_to / unit
+    return v
+
+
+def _without_raises(vector: np.ndarray, layout: ObservationLayout) -> np.ndarray:
+    out = np.array(vector, dtype=np.float64)
+    out[layout.index("raises")] = 0
+    return out
+
+
+# ---------------------------------------------------------------------------- layout
+
+
+def test_the_docstring_example_is_the_layout_heads_up() -> None:
+    layout = ObservationLayout(players=2, cards=52, total_chips=2000, unit=4)
+    doc = ObservationLayout.__doc__ or ""
+    example = doc[doc.index("Heads-up with") :]
+    named = dict(re.findall(r"``(\w+)`` (\d+)", example))
+    found = re.findall(r"``(\w+)``\s+(\d+)–(\d+)", example)
+    spans = {name: (int(a), int(b)) for name, a, b in found}
+    rows = layout.rows()
+    assert len(rows) == len(ObservationLayout.BLOCKS) == 18
+    for name, start, stop in rows:
+        if stop - start == 1:
+            assert int(named[name]) == start, name
+        else:
+            assert spans[name] == (start, stop - 1), name
+    assert layout.size == 139 == 2 * 52 + 11 + 12 * 2
+
+
+@pytest.mark.parametrize(("players", "cards"), [(2, 52), (6, 52), (9, 53), (14, 53)])
+def test_blocks_tile_the_vector_with_the_documented_sizes(players: int, cards: int) -> None:
+    layout = ObservationLayout(players=players, cards=cards, total_chips=1000, unit=4)
+    sizes = {"C": cards, "N": players, "4N": 4 * players, "5": 5, "1": 1}
+    position = 0
+    for (name, start, stop), (block, size) in zip(layout.rows(), layout.BLOCKS, strict=True):
+        assert (name, start, stop - start) == (block, position, sizes[size])
+        position = stop
+    assert position == layout.size == 2 * cards + 11 + 12 * players
+    described = [layout.describe(i) for i in range(layout.size)]
+    assert len(set(described)) == layout.size  # every index has its own meaning
+    assert described[51] == "hole: As" and described[cards] == "board: 2c"
+    with pytest.raises(IndexError, match="outside the vector"):
+        layout.describe(layout.size)
+
+
+# ------------------------------------------------------------------ the fast encoder
+
+
+def _random_games(rules: Rules, players: int, reset_stacks: bool, seed: int, steps: int) -> int:
+    """Random play through the AEC environment; after every step every seat's vector
+    must be the reference's of its view.  Returns the vectors compared."""
+    env = HoldemAECEnv(rules, players=players, reset_stacks=reset_stacks, hands=None if not
+                       reset_stacks else 3)  # fmt: skip
+    layout = env.layout
+    rng = np.random.default_rng(seed)
+    env.reset(seed=seed)
+    compared = 0
+    for _ in range(steps):
+        if not env.agents:
+            env.reset()
+        table = env.table
+        assert table is not None
+        for agent in env.possible_agents:
+            seat = int(agent.split("_")[1])
+            obs = env.observe(agent)["observation"]
+            assert env.observation_space(agent)["observation"].contains(obs)
+            want = reference(table.view(seat), layout)
+            got = _without_raises(obs, layout)
+            bad = np.flatnonzero(~np.isclose(got, want, rtol=1e-6, atol=1e-6))
+            assert not len(bad), [(layout.describe(i), got[i], want[i]) for i in bad]
+            compared += 1
+        obs, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            env.step(None)
+        else:
+            mask = obs["action_mask"]
+            env.step(int(rng.choice(np.flatnonzero(mask))))
+    return compared
+
+
+@pytest.mark.parametrize("name", sorted(RULESETS))
+def test_vector_is_the_reference_of_the_view_under_every_ruleset(name: str) -> None:
+    rules = small(RULESETS[name])
+    compared = 0
+    for players, reset_stacks, seed in ((2, True, 1), (3, False, 2), (6, False, 3)):
+        compared += _random_games(rules, players, reset_stacks, seed, 150)
+    assert compared == 150 * (2 + 3 + 6)
+
+
+def test_vector_is_the_reference_of_the_view_nine_handed_with_seats_out() -> None:
+    rules = small(Rules.preset("no-limit", antes=1, blinds=(1, 2)), 6)
+    assert _random_games(rules, 9, False, 7, 400) == 400 * 9
+
+
+def test_raises_counts_what_the_cap_counts() -> None:
+    """In fixed limit with a cap of 3, a round at the cap offers no bet or raise."""
+    env = HoldemAECEnv("casino-limit", players=4, hands=50)
+    layout = env.layout
+    rng = np.random.default_rng(5)
+    env.reset(seed=5)
+    capped = 0
+    for _agent in env.agent_iter(4000):
+        obs, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        raises = obs["observation"][layout.index("raises")]
+        if raises >= 3:
+            assert obs["action_mask"].tolist() in ([1, 1, 0], [0, 1, 0])
+            capped += 1
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert capped > 20
+
+
+def test_street_chips_of_a_worked_hand() -> None:
+    """rules.md §13, the casino-limit hand: what each seat put in on each street."""
+    rules = Rules.preset("casino-limit")
+    table = Table(rules, 4, rng=random.Random(0))
+    table.start_hand(deck=deck_for(table, ["", "Qs 9h", "Ks Jh", ""], "9c Kc 3h 5s 9d"))
+    record = BettingRecord()
+    layout = ObservationLayout(players=4, cards=52, total_chips=4000, unit=2)
+    words = "f c c x  x b2 r4 c c  x x x  b4 c f"
+    for word in words.split():
+        record.note(table)
+        table.apply(Action.parse(word))
+    record.note(table)
+    while table.in_hand:
+        table.apply(table.default_action())
+    v = layout.encode(table, 2, record, None)  # Carol, seat 2
+    chips = v[layout.index("street_chips") :][: 16].reshape(4, 4) * 2  # chips, relative seats
+    # relative to Carol: Carol, Ted, Alice, Bob
+    assert chips.tolist() == [[2, 0, 2, 2], [4, 0, 4, 4], [0, 0, 0, 0], [4, 0, 0, 4]]
+    assert v[layout.index("street") + 4] == 1  # the hand is over
+    assert [Card(c) for c in np.flatnonzero(v[: 52])] == [Card.parse("Jh"), Card.parse("Ks")]
+
+
+# ------------------------------------------------------------------- hidden cards
+
+
+@pytest.mark.parametrize("name", ["no-limit", "casino-limit", "computer-tournament", "wild"])
+def test_no_vector_depends_on_another_seats_hole_cards_or_the_deck(name: str) -> None:
+    """Two tables dealt the same cards to seat 1, everybody else's cards different, the
+    same actions, and boards that agree on the first ``k`` cards only (``k`` 0, 3, 4, 5):
+    seat 1's vector is the same at every step until a card the tables do not share is
+    dealt, so it depends neither on the others' cards nor on the cards still in the deck."""
+    rules = RULESETS[name]
+    rng = random.Random(11)
+    board_a, board_b = ["8h", "9s", "Tc", "Jd", "Qh"], ["2h", "3h", "4d", "5d", "6h"]
+    checked = 0
+    for game in range(40):
+        shared = (0, 3, 4, 5)[game % 4]
+        seed = rng.randrange(10**6)
+        a, b = (Table(rules, 4, rng=random.Random(seed)) for _ in range(2))
+        mine = "Ah Kd"
+        a.start_hand(deck=deck_for(a, ["2c 3d", mine, "4h 5s", "6c 7d"], " ".join(board_a)))
+        other = " ".join(board_a[:shared] + board_b[shared:])
+        b.start_hand(deck=deck_for(b, ["Ac As", mine, "Kc Ks", "Qc Qs"], other))
+        layout = ObservationLayout(players=4, cards=53 if rules.joker else 52,
+                                   total_chips=4 * rules.buy_in, unit=rules.big_blind)  # fmt: skip
+        rec_a, rec_b = BettingRecord(), BettingRecord()
+        while a.in_hand and a.legal_actions().street is not Street.SHOWDOWN:
+            hand = a.hand
+            assert hand is not None
+            legal_a = a.legal_actions() if a.to_act == 1 else None
+            legal_b = b.legal_actions() if b.to_act == 1 else None
+            va = layout.encode(a, 1, rec_a, legal_a)
+            vb = layout.encode(b, 1, rec_b, legal_b)
+            if len(hand.board) <= shared:
+                assert np.array_equal(va, vb)
+                checked += 1
+            else:  # a board card the tables do not share is out: the vectors must differ
+                assert not np.array_equal(va, vb)
+            cards = {Card(c) for c in np.flatnonzero(va[: 2 * layout.cards]) % layout.cards}
+            assert cards == {*a.view(1).hole, *hand.board}
+            kind, amount = random_action(a.legal_actions(), rng)
+            action = Action(kind, amount)
+            a.apply(action)
+            b.apply(action)
+    assert checked > 150
+
+
+def test_no_info_holds_another_seats_hole_cards_or_the_deck() -> None:
+    """Every agent's observation and info (its view and the results since its last turn)
+    hold, of the hand in play, only its own hole cards, the board dealt and cards shown."""
+    env = HoldemAECEnv("no-limit", players=6, stacks=60, reset_stacks=False, view_in_info=True)
+    rng = np.random.default_rng(8)
+    env.reset(seed=8)
+    checked = views = 0
+    for _ in range(300):
+        if not env.agents:
+            env.reset()
+        table = env.table
+        assert table is not None and table.hand is not None
+        hand = table.hand
+        public = set(hand.board) | set(cards_in(table.view(-1).shown))
+        seats = table.seats_in_hand
+        for agent in env.agents:
+            seat = env.possible_agents.index(agent)
+            own = set(hand.hole(seats.index(seat))) if seat in seats else set()
+            # Every card the hand took off the deck: hole cards, burns, the whole board.
+            drawn = {Card(c) for c in hand._cards}
+            assert set(cards_in([hand.hole(h) for h in range(len(seats))])) <= drawn
+            secret = drawn - own - public
+            vector = env.observe(agent)["observation"]
+            cards = env.layout.cards
+            seen = {Card(c) for c in np.flatnonzero(vector[: 2 * cards]) % cards}
+            info = env.infos[agent]
+            fresh = info.get("view") is not None and info["hand"] == table.hand_number
+            if fresh:
+                seen |= set(cards_in(info["view"]))
+                views += 1
+            assert not seen & secret, (agent, seen & secret)
+            checked += 1
+        obs, _, terminated, truncated, _ = env.last()
+        env.step(None if terminated or truncated else int(rng.choice(
+            np.flatnonzero(obs["action_mask"]))))
+    assert checked > 1000 and views > 300
