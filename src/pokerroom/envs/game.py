@@ -11,18 +11,17 @@ go into the next reward, so no chip won or lost is ever left out of the rewards.
 
 from __future__ import annotations
 
-import dataclasses
 import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from gymnasium import spaces
 from numpy.typing import NDArray
 
-from pokerroom.engine import HandResult, LegalActions, PlayerView
+from pokerroom.engine import HandResult, PlayerView
 from pokerroom.envs.choices import ActionChoices
 from pokerroom.envs.observation import ObservationLayout
 from pokerroom.rules import Rules, RulesError, Structure
@@ -36,7 +35,6 @@ __all__ = [
     "EnvError",
     "Episode",
     "GameConfig",
-    "LegalValue",
     "Settings",
     "seat_view",
 ]
@@ -286,33 +284,6 @@ class Episode:
         return [net / unit for net in result.net]
 
 
-class LegalValue(LegalActions):
-    """:class:`~pokerroom.engine.LegalActions` that compare equal when their choices are
-    (the engine's compare by identity), so that two infos of the same decision are equal,
-    as Gymnasium's determinism check requires."""
-
-    __slots__ = ()
-
-    _FIELDS: Final = LegalActions.__slots__
-
-    def _key(self) -> tuple[object, ...]:
-        return tuple(getattr(self, name) for name in self._FIELDS)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, LegalActions):
-            return NotImplemented
-        return self._key() == tuple(getattr(other, name) for name in self._FIELDS)
-
-    def __hash__(self) -> int:
-        return hash(self._key())
-
-
 def seat_view(table: Table, seat: int) -> PlayerView:
     """Table seat ``seat``'s complete view, for an environment's ``info``."""
-    view = table.view(seat)
-    legal = view.legal
-    if legal is None:
-        return view
-    value = LegalValue(legal.seat, legal.street, legal.kinds, legal.to_call, legal.call,
-                       legal.min_to, legal.max_to, legal.values)  # fmt: skip
-    return dataclasses.replace(view, legal=value)
+    return table.view(seat)  # its legal actions compare by value, as Gymnasium's checks need
