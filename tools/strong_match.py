@@ -71,7 +71,7 @@ def interval(values: Sequence[float]) -> tuple[float, float]:
     return mean, 1.96 * math.sqrt(var / n)
 
 
-def duel(
+def duel(  # noqa: PLR0917 - the match's settings
     rules: Rules, a: str, b: str, hands: int, seed: int, timings: dict[str, Timing]
 ) -> tuple[float, float, int]:
     """Duplicate heads-up: ``a``'s winnings in mbb/hand, the 95% half-width, faults."""
@@ -79,9 +79,8 @@ def duel(
     faults = 0
     for half in (0, 1):
         names = [a, b] if half == 0 else [b, a]
-        players = [
-            Timed(make_player(name, seed=seed * 7919 + 2 * k + half)) for k, name in enumerate(names)
-        ]
+        players = [Timed(make_player(name, seed=seed * 7919 + 2 * k + half))
+                   for k, name in enumerate(names)]  # fmt: skip
         for p in players:
             p.timing = timings.setdefault(p.name, Timing())
         table = Table(rules, 2, names=seat_names(players), rng=random.Random(seed),

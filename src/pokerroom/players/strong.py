@@ -125,6 +125,11 @@ class Strong(Bot):
             found = self.profiles[name] = Profile(players=players)
         return found
 
+    def ranges(self, view: PlayerView) -> F64s:
+        """Every seat's range as the bot reads it from ``view``'s events: a copy, one row
+        of weights per seat over the combinations (:func:`pokerroom.ranges.combo_index`)."""
+        return self._follow(view).ranges.copy()
+
     # ---------------------------------------------------------------- deciding
 
     def act(self, view: PlayerView, budget: float) -> Action:

@@ -31,7 +31,7 @@ import numpy.typing as npt
 from pokerroom.cards import parse_cards
 from pokerroom.evaluator.batch import flush_values
 from pokerroom.evaluator.classes import MAX_VALUE
-from pokerroom.evaluator.tables import FLUSH_BITS, FLUSH_OFFSET, LOW32, SUIT_SHIFT, tables
+from pokerroom.evaluator.tables import FLUSH_BITS, FLUSH_OFFSET, LOW32, tables
 from pokerroom.ranges import COMBO_COUNT, combo_cards, combo_index
 from pokerroom.starting import ALL_CLASSES, HandClass
 
@@ -65,7 +65,7 @@ CLASS_OF: Final = np.array(
 """Each combination's starting-hand class, an index into :data:`ALL_CLASSES`."""
 _RANK_BITS: Final = (1 << (CARD_A >> 2)) | (1 << (CARD_B >> 2))
 _SUITED: Final = tuple(
-    ((CARD_A & 3) == s).astype(np.int8) + ((CARD_B & 3) == s) for s in range(4)
+    np.equal(CARD_A & 3, s).astype(np.int8) + np.equal(CARD_B & 3, s) for s in range(4)
 )  # per suit: how many of the combination's cards are of it
 for _a in (CARD_A, CARD_B, COMBO_BITS, CLASS_OF, _RANK_BITS, *_SUITED):
     _a.setflags(write=False)
@@ -88,7 +88,8 @@ def conflicts(cards: list[int]) -> npt.NDArray[np.bool_]:
     for c in cards:
         if c < 52:
             mask |= 1 << c
-    return (COMBO_BITS & np.uint64(mask)) != 0
+    out: npt.NDArray[np.bool_] = (COMBO_BITS & np.uint64(mask)) != 0
+    return out
 
 
 @functools.cache
@@ -177,7 +178,7 @@ def board_strength(board: list[int]) -> BoardStrength:
     for c in board:
         board_ranks |= 1 << (c >> 2)
         board_suits[c & 3] += 1
-    made_straight, outs_table = _straight_tables()
+    outs_table = _straight_tables()[1]
     ranks = _RANK_BITS | board_ranks
     straight_outs = np.where(
         outs_table[ranks] > outs_table[board_ranks], outs_table[ranks], 0

@@ -130,7 +130,7 @@ class RangeEquity:
             codes = live.take(dealt[: 2 * k])
             hi, lo = np.maximum(codes[0::2], codes[1::2]), np.minimum(codes[0::2], codes[1::2])
             combos = hi * (hi - 1) // 2 + lo
-            runout = dealt[2 * k :]
+            runout = dealt[2 * k :].astype(np.intp)
             weight = np.ones(samples)
             for i, row in enumerate(combos):
                 weight *= self.ranges[i][row]

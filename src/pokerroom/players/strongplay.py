@@ -78,7 +78,7 @@ def fold_chance(base: float, call: float, pot: float) -> float:
     if call <= 0:
         return 0.0
     price = call / (pot + call)
-    return min(_MAX_FOLD, base * (price / _PRICE_SEEN) ** 0.5)
+    return min(_MAX_FOLD, float(base * (price / _PRICE_SEEN) ** 0.5))
 
 
 class Play:
@@ -346,12 +346,10 @@ class Play:
             fractions = _RAISE_FRACTIONS if owe > 0 else _BET_FRACTIONS
             targets = [self.level + round(f * base) for f in fractions]
         out = set()
-        for to in targets:
-            to = min(max(to, lo), hi)
+        for target in targets:
+            to = min(max(target, lo), hi)
             left = self.total[self.me] - to
-            if left < _COMMIT * (self.pot + 2 * (to - self.bet)):
-                to = hi
-            out.add(to)
+            out.add(hi if left < _COMMIT * (self.pot + 2 * (to - self.bet)) else to)
         if hi - self.bet <= 1.5 * base:
             out.add(hi)
         return sorted(out)

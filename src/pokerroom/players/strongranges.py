@@ -86,7 +86,7 @@ class Continuing:
 
     __slots__ = ("belief", "edge", "fold", "scores")
 
-    def __init__(  # noqa: PLR0917 - the range, and how it goes on
+    def __init__(
         self, ranking: Ranking, weights: F64s, fold: float, belief: float,
         cum: F64s | None = None,
     ) -> None:

@@ -97,7 +97,7 @@ def combo_strength() -> F64s:
 
 @functools.cache
 def _row(cls: int) -> F64s:
-    out = heads_up()[cls][CLASS_OF]
+    out: F64s = heads_up()[cls][CLASS_OF]
     out.setflags(write=False)
     return out
 

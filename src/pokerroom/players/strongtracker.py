@@ -5,7 +5,8 @@ each voluntary action into a :class:`Move`: the seat, the street, the kind, whet
 answered a bet (pre-flop: a raise over the forced bets), what it owed, the pot before it,
 the chips it added, and how many bets and raises came before it in the round.  Forced
 bets (antes, blinds, 001's straddle and the straddler's choice to fold instead) are not
-decisions (tell the tracker when the rules have a straddle).  The opponent model counts moves; the ranges are narrowed by them.
+decisions (tell the tracker when the rules have a straddle).  The opponent model counts
+moves; the ranges are narrowed by them.
 
 >>> import random
 >>> from pokerroom.engine import Hand
