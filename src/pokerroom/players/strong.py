@@ -66,6 +66,10 @@ class _Hand:
         self.ranges = np.ones((n, 1326))
         self.moves: list[Move] = []
         self.boards: dict[int, tuple[BoardStrength, Ranking]] = {}
+        # each seat's range after its first decision of the round (what its folds are
+        # counted against), and the round it belongs to
+        self.reference: dict[int, F64s] = {}
+        self.round = 0
 
     def strength(self, board: list[int]) -> BoardStrength:
         return self._board(board)[0]
@@ -103,11 +107,13 @@ class Strong(Bot):
         self.profiles: dict[str, Profile] = {}
         self._names: tuple[str, ...] = ()
         self._hand: _Hand | None = None
+        self._tournament = False  # chips lost are lost for good: keep out of thin gambles
 
     # ---------------------------------------------------------------- the hooks
 
     def start_game(self, game: GameStart) -> None:
         self._names = tuple(game.names)
+        self._tournament = not game.reset_stacks
 
     def start_hand(self, hand: HandStart) -> None:
         self._hand = None
@@ -165,7 +171,8 @@ class Strong(Bot):
             mine = outlook.base
         profiles = [self.profile(s, n) for s in range(n)]
         play = Play(view, hand.ranges, profiles, ranking, outlook, self.rng, mine=mine,
-                    draw=draw, raises=tracker.raises, forced=tracker.forced)  # fmt: skip
+                    draw=draw, raises=tracker.raises, forced=tracker.forced,
+                    reference=hand.reference, tournament=self._tournament)  # fmt: skip
         return play.decide()
 
     def _follow(self, view: PlayerView) -> _Hand:
@@ -185,6 +192,14 @@ class Strong(Bot):
             ranking = hand.ranking(move.street, tracker.board)
             narrow(hand.ranges[move.seat], move, ranking, self.profile(move.seat, n))
             hand.moves.append(move)
+            if move.street != hand.round:
+                hand.round = move.street
+                hand.reference.clear()
+            if move.seat not in hand.reference:
+                hand.reference[move.seat] = hand.ranges[move.seat].copy()
+        if tracker.street != hand.round:
+            hand.round = tracker.street
+            hand.reference.clear()
         return hand
 
     # ---------------------------------------------------------------- learning

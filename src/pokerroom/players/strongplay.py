@@ -14,7 +14,10 @@ puts in now (folding is 0):
   someone calls, the bot's equity is against the hands that continue (the top of each
   range), for the bigger pot.
 
-The best value wins, with two exceptions that make the bot hard to read: a bet that
+In a tournament (stacks are not reset: a player who goes broke is out) a choice that
+risks more than a quarter of the bot's chips pays a small price for each chip past that,
+so that thin gambles with the whole stack are passed up.  The best value wins, with two
+exceptions that make the bot hard to read: a bet that
 gains only through folds (a bluff) is made at the frequency that balances the bot's
 value bets at that size (its own range as the opponents see it), semi-bluffs with draws
 first; and a very strong hand is sometimes checked to an opponent who bets when checked
@@ -47,6 +50,7 @@ _PRICE_SEEN: Final = 0.3  # the price (call / pot after calling) the fold counts
 _MAX_FOLD: Final = 0.97
 _BET_FRACTIONS: Final = (0.33, 0.5, 0.75, 1.0)  # of the pot after calling
 _RAISE_FRACTIONS: Final = (0.6, 1.0)
+_RISK: Final = 0.06  # tournaments: the price of each chip risked past a quarter of the stack
 _COMMIT: Final = 0.35  # bet it all when less than this share of the pot would be left
 
 
@@ -82,10 +86,12 @@ def fold_chance(base: float, call: float, pot: float) -> float:
 
 
 class Play:
-    """One decision.  ``ranges`` holds each seat's weights; ``profiles`` each seat's
+    """One decision.  ``ranges`` holds each seat's weights, ``reference`` some seats'
+    weights after their first decision of the round; ``profiles`` each seat's
     :class:`Profile`; ``ranking`` ranks hands on this street (0 to 1); ``mine`` is the bot's
     own hand on that scale with ``draw`` its chance to improve; ``raises`` counts the
-    bets and raises of this round, ``forced`` is the level the forced bets set."""
+    bets and raises of this round, ``forced`` is the level the forced bets set; in a
+    ``tournament`` (chips lost are out for good) big risks need a clear edge."""
 
     def __init__(  # noqa: PLR0917 - the decision's inputs, each its own thing
         self,
@@ -100,12 +106,16 @@ class Play:
         draw: float,
         raises: int,
         forced: int,
+        reference: Mapping[int, F64s] | None = None,
+        tournament: bool = False,
     ) -> None:
         legal = view.legal
         assert legal is not None
         self.view = view
         self.legal: LegalActions = legal
         self.ranges = ranges
+        self.reference = reference or {}
+        self.tournament = tournament
         self._cum: dict[int, F64s] = {}
         self.profiles = profiles
         self.ranking = ranking
@@ -176,7 +186,7 @@ class Play:
         if _K.CHECK in kinds:
             passive: Choice | None = Choice(Action.check(), self._check_value())
         elif _K.CALL in kinds and self._may_call():
-            passive = Choice(Action.call(), self._call_value())
+            passive = Choice(Action.call(), self._call_value() - self._risk(legal.call))
         else:
             passive = None
         floor = 0.0 if _K.FOLD in kinds and facing else float("-inf")
@@ -272,13 +282,22 @@ class Play:
 
     def _continuing(self, seat: int, fold: float) -> tuple[Continuing, float]:
         """How ``seat`` goes on when it folds ``fold`` of its range (the weakest hands, as
-        far as its actions follow its cards), and the share of its range that does."""
+        far as its actions follow its cards), and the share of its range that does.  The
+        fold counts are of the range a player answers a bet with: its range after its
+        first decision of the round.  A player that has raised since holds a narrower,
+        stronger range, and folds less of it."""
         belief = self.profiles[seat].honesty(preflop=self.preflop)
         w = self.ranges[seat]
-        cum = self._cum.get(seat)
-        if cum is None:
-            cum = self._cum[seat] = np.cumsum(w[self.ranking.order])
-        return Continuing(self.ranking, w, fold, belief, cum), 1.0 - fold
+        base = self.reference.get(seat)
+        if base is None:
+            cum = self._cum.get(seat)
+            if cum is None:
+                cum = self._cum[seat] = np.cumsum(w[self.ranking.order])
+            return Continuing(self.ranking, w, fold, belief, cum), 1.0 - fold
+        going = Continuing(self.ranking, base, fold, belief)
+        total = float(w.sum())
+        stays = float(w @ going.at()) / total if total > 0.0 else 1.0 - fold
+        return going, stays
 
     def _aggressive(self, to: int) -> Choice:
         """The value of betting or raising to ``to``."""
@@ -316,7 +335,16 @@ class Play:
         value = everyone_folds * self.pot + called * (
             self._realised(True) * equity * pot_called - added
         )
+        value -= called * self._risk(added)
         return Choice(action, value, equity, everyone_folds)
+
+    def _risk(self, chips: int) -> float:
+        """What risking ``chips`` costs beyond their expected value: nothing in a cash
+        game; in a tournament, where a player who goes broke is out, a share of what goes
+        beyond a quarter of the bot's chips."""
+        if not self.tournament:
+            return 0.0
+        return _RISK * max(0.0, chips - 0.25 * self.total[self.me])
 
     # ------------------------------------------------------------- sizes
 

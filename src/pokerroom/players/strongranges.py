@@ -5,9 +5,10 @@ decision a player makes narrows it: the player's :class:`~pokerroom.players.stro
 says how often it folds or checks, calls, or bets and raises in that situation; a player
 who plays its best hands first bets with the top of its range, calls with the band below
 and checks or folds the rest.  So a bet keeps the combinations above the weighted
-quantile of the range at the player's betting frequency (a smooth step, with a few bluffs
-kept), a call the band under that (the very best hands only partly, some of them are
-slow-played), a check the range with its top thinned.  Hands are ranked by pre-flop
+quantile of the range at the player's betting frequency (a smooth step, with some bluffs
+kept: the fewer, the more the player's bets have matched its cards), a call the band
+under that (the very best hands only partly: some are slow-played), a check the range
+with its top thinned.  Hands are ranked by pre-flop
 strength (:func:`~pokerroom.players.strongtables.combo_strength`) before the flop and by
 :func:`~pokerroom.players.strongcards.board_strength` after it.  How much a player's
 actions are believed is its :meth:`~pokerroom.players.strongstats.Profile.honesty` h: the
@@ -24,7 +25,7 @@ weight of a hand is multiplied by h times the step plus 1 - h times the action's
 >>> narrow(w, Move(0, 0, K.RAISE, False, 4, 6, 12, 0), ranking, Profile(players=6))
 >>> share = lambda t: round(float(w[index_of(t)] / w.max()), 2)
 >>> share("AsAh"), share("KsQs"), share("9c8c"), share("7d2c")
-(1.0, 0.97, 0.09, 0.08)
+(1.0, 0.97, 0.07, 0.06)
 """
 
 from __future__ import annotations
@@ -43,7 +44,8 @@ __all__ = ["Continuing", "Ranking", "band_of", "narrow", "weighted_quantile"]
 F64s = npt.NDArray[np.float64]
 
 _WIDTH: Final = (0.05, 0.07)  # the steps' softness pre-flop, after the flop
-_BLUFFS: Final = (0.04, 0.12)  # weight kept by a bet or raise for the weakest hands
+_BLUFFS: Final = (0.04, 0.12)  # weight a bet or raise keeps for the weakest hands, at
+# honesty 1/2 (none at honesty 1, more for players whose actions say less)
 _SLOW_PLAYED: Final = 0.3  # weight a call keeps above its band (hands slow-played)
 _TRAPS: Final = 0.25  # weight a check keeps on the top of the range
 
@@ -126,9 +128,10 @@ def narrow(weights: F64s, move: Move, ranking: Ranking, profile: Profile) -> Non
     width = _WIDTH[post]
     start, end = band_of(move, profile)
     cum = np.cumsum(weights[ranking.order])
+    belief = profile.honesty(preflop=not post)
     if kind is ActionKind.BET or kind is ActionKind.RAISE:
         top = weighted_quantile(ranking, weights, 1.0 - end, cum)
-        floor = _BLUFFS[post]
+        floor = _BLUFFS[post] * 2.0 * (1.0 - belief) + 0.01
         like = floor + (1.0 - floor) * _step(scores, top, width)
     elif kind is ActionKind.CALL:
         low = weighted_quantile(ranking, weights, 1.0 - end, cum)
@@ -139,5 +142,4 @@ def narrow(weights: F64s, move: Move, ranking: Ranking, profile: Profile) -> Non
     else:  # a check: the top of the range would mostly have bet
         high = weighted_quantile(ranking, weights, 1.0 - start, cum) if start > 0.0 else 1.0
         like = 1.0 - (1.0 - _TRAPS) * _step(scores, high, width)
-    belief = profile.honesty(preflop=not post)
     weights *= (1.0 - belief) * (end - start) + belief * like
