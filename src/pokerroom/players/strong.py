@@ -57,7 +57,8 @@ F64s = npt.NDArray[np.float64]
 
 
 class _Hand:
-    """What the bot knows of the hand in play."""
+    """What the bot knows of the hand in play.  A player's actions narrow its range only
+    when the range is needed (most players fold before it is), in the order they came."""
 
     def __init__(self, view: PlayerView) -> None:
         n = view.players
@@ -65,6 +66,7 @@ class _Hand:
         self.tracker = Tracker(straddle=view.rules.straddle > 0)
         self.ranges = np.ones((n, 1326))
         self.moves: list[Move] = []
+        self.pending: list[list[Move]] = [[] for _ in range(n)]
         self.boards: dict[int, tuple[BoardStrength, Ranking]] = {}
         # each seat's range after its first decision of the round (what its folds are
         # counted against), and the round it belongs to
@@ -85,7 +87,16 @@ class _Hand:
         """How hands rank on ``street``: pre-flop strength, or on the board."""
         if street == 0 or JOKER in board or len(board) < 3:
             return _preflop_ranking()
-        return self._board(board)[1]
+        return self._board(board[: 2 + street])[1]
+
+    def settle(self, seat: int, profile: Profile) -> None:
+        """Narrow ``seat``'s range by its actions not yet taken into account."""
+        board = self.tracker.board
+        for move in self.pending[seat]:
+            narrow(self.ranges[seat], move, self.ranking(move.street, board), profile)
+            if move.street == self.round and seat not in self.reference:
+                self.reference[seat] = self.ranges[seat].copy()
+        self.pending[seat].clear()
 
 
 @functools.cache
@@ -134,7 +145,10 @@ class Strong(Bot):
     def ranges(self, view: PlayerView) -> F64s:
         """Every seat's range as the bot reads it from ``view``'s events: a copy, one row
         of weights per seat over the combinations (:func:`pokerroom.ranges.combo_index`)."""
-        return self._follow(view).ranges.copy()
+        hand = self._follow(view)
+        for seat in range(view.players):
+            hand.settle(seat, self.profile(seat, view.players))
+        return hand.ranges.copy()
 
     # ---------------------------------------------------------------- deciding
 
@@ -146,6 +160,8 @@ class Strong(Bot):
         street = int(view.street)
         ranking = hand.ranking(street, board)
         live = [s for s in range(n) if s != view.seat and not view.folded[s]]
+        for seat in (*live, view.seat):
+            hand.settle(seat, self.profile(seat, n))
         standard = (view.rules.wild is None or not view.rules.wild.any) and (
             view.rules.min_hole_cards == 0
         )
@@ -172,7 +188,8 @@ class Strong(Bot):
         profiles = [self.profile(s, n) for s in range(n)]
         play = Play(view, hand.ranges, profiles, ranking, outlook, self.rng, mine=mine,
                     draw=draw, raises=tracker.raises, forced=tracker.forced,
-                    reference=hand.reference, tournament=self._tournament)  # fmt: skip
+                    reference=hand.reference, acted=tracker.acted,
+                    tournament=self._tournament)  # fmt: skip
         return play.decide()
 
     def _follow(self, view: PlayerView) -> _Hand:
@@ -186,17 +203,13 @@ class Strong(Bot):
             or len(hand.ranges) != view.players
         ):
             hand = self._hand = _Hand(view)
-        n = view.players
         tracker = hand.tracker
         for move in tracker.read(events):
-            ranking = hand.ranking(move.street, tracker.board)
-            narrow(hand.ranges[move.seat], move, ranking, self.profile(move.seat, n))
             hand.moves.append(move)
+            hand.pending[move.seat].append(move)
             if move.street != hand.round:
                 hand.round = move.street
                 hand.reference.clear()
-            if move.seat not in hand.reference:
-                hand.reference[move.seat] = hand.ranges[move.seat].copy()
         if tracker.street != hand.round:
             hand.round = tracker.street
             hand.reference.clear()

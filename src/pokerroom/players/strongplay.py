@@ -27,7 +27,7 @@ to.  In no limit, shallow stacks (a dozen big blinds or fewer) play push or fold
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping, Sequence, Set
 from dataclasses import dataclass
 from typing import Final, Protocol
 
@@ -87,7 +87,8 @@ def fold_chance(base: float, call: float, pot: float) -> float:
 
 class Play:
     """One decision.  ``ranges`` holds each seat's weights, ``reference`` some seats'
-    weights after their first decision of the round; ``profiles`` each seat's
+    weights after their first decision of the round, ``acted`` the seats that have
+    decided this round; ``profiles`` each seat's
     :class:`Profile`; ``ranking`` ranks hands on this street (0 to 1); ``mine`` is the bot's
     own hand on that scale with ``draw`` its chance to improve; ``raises`` counts the
     bets and raises of this round, ``forced`` is the level the forced bets set; in a
@@ -107,6 +108,7 @@ class Play:
         raises: int,
         forced: int,
         reference: Mapping[int, F64s] | None = None,
+        acted: Set[int] = frozenset(),
         tournament: bool = False,
     ) -> None:
         legal = view.legal
@@ -115,8 +117,10 @@ class Play:
         self.legal: LegalActions = legal
         self.ranges = ranges
         self.reference = reference or {}
+        self.acted = acted
         self.tournament = tournament
         self._cum: dict[int, F64s] = {}
+        self._base_cum: dict[int, F64s] = {}
         self.profiles = profiles
         self.ranking = ranking
         self.scores = ranking.scores
@@ -149,15 +153,8 @@ class Play:
 
     def _behind(self) -> list[int]:
         """Opponents who still act in this round after the bot (pre-flop they may enter)."""
-        view = self.view
-        return [s for s in self.actors if view.bets[s] < self.level or not self._acted(s)]
-
-    def _acted(self, seat: int) -> bool:
-        street = self.view.street
-        return any(
-            e.seat == seat and e.street == street and e.kind.value in _VOLUNTARY
-            for e in self.view.events
-        )
+        bets = self.view.bets
+        return [s for s in self.actors if bets[s] < self.level or s not in self.acted]
 
     def _in_position(self) -> bool:
         """Whether the bot acts last after the flop among the players who can act."""
@@ -294,7 +291,10 @@ class Play:
             if cum is None:
                 cum = self._cum[seat] = np.cumsum(w[self.ranking.order])
             return Continuing(self.ranking, w, fold, belief, cum), 1.0 - fold
-        going = Continuing(self.ranking, base, fold, belief)
+        cum = self._base_cum.get(seat)
+        if cum is None:
+            cum = self._base_cum[seat] = np.cumsum(base[self.ranking.order])
+        going = Continuing(self.ranking, base, fold, belief, cum)
         total = float(w.sum())
         stays = float(w @ going.at()) / total if total > 0.0 else 1.0 - fold
         return going, stays
@@ -382,5 +382,3 @@ class Play:
             out.add(hi)
         return sorted(out)
 
-
-_VOLUNTARY: Final = frozenset({"fold", "check", "call", "bet", "raise"})

@@ -25,7 +25,7 @@ weight of a hand is multiplied by h times the step plus 1 - h times the action's
 >>> narrow(w, Move(0, 0, K.RAISE, False, 4, 6, 12, 0), ranking, Profile(players=6))
 >>> share = lambda t: round(float(w[index_of(t)] / w.max()), 2)
 >>> share("AsAh"), share("KsQs"), share("9c8c"), share("7d2c")
-(1.0, 0.97, 0.07, 0.06)
+(1.0, 1.0, 0.06, 0.06)
 """
 
 from __future__ import annotations
@@ -76,8 +76,12 @@ def weighted_quantile(
 
 
 def _step(scores: F64s, at: float, width: float) -> F64s:
-    """A smooth step from 0 (below ``at``) to 1 (above)."""
-    out: F64s = 1.0 / (1.0 + np.exp(-(scores - at) / width))
+    """A step from 0 (below ``at``) to 1 (above), a ramp ``4 * width`` wide (as steep in
+    its middle as the logistic curve of that width, and cheaper)."""
+    out: F64s = (scores - at) * (0.25 / width)
+    out += 0.5
+    np.minimum(out, 1.0, out=out)
+    np.maximum(out, 0.0, out=out)
     return out
 
 

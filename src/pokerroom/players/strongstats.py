@@ -85,7 +85,10 @@ def situation_of(move: Move) -> Situation:
 
 def situation(street: int, raises: int) -> Situation:
     """The situation of a decision on ``street`` after ``raises`` bets and raises."""
-    return Situation(3 * (street > 0) + min(raises, 2))
+    return _SITUATIONS[3 * (street > 0) + min(raises, 2)]
+
+
+_SITUATIONS: Final = tuple(Situation)
 
 
 def _open_prior(players: int) -> F64s:

@@ -71,6 +71,7 @@ class Tracker:
         self.folded: set[int] = set()
         self.voluntary: list[bool] = []
         self.raised: list[bool] = []
+        self.acted: set[int] = set()  # seats that have decided this round
         self.last_aggressor = -1
         self.events = 0
         self._straddle_pending = straddle  # 001: the straddler straddles or folds first
@@ -109,6 +110,7 @@ class Tracker:
             if event.street != self.street:
                 self.bets.clear()
                 self.raises = 0
+                self.acted.clear()
             self.street = int(event.street)
             self.board.extend(int(c) for c in event.cards)
             return None
@@ -132,6 +134,7 @@ class Tracker:
             self.street = int(event.street)
             self.bets.clear()
             self.raises = 0
+            self.acted.clear()
         level = max(self.bets.values(), default=0)
         mine = self.bets.get(seat, 0)
         to_call = max(level - mine, 0)
@@ -139,6 +142,7 @@ class Tracker:
         move = Move(seat, self.street, action, facing, to_call, self.pot, event.amount,
                     self.raises)  # fmt: skip
         self.pot += event.amount
+        self.acted.add(seat)
         if action is ActionKind.FOLD:
             self.folded.add(seat)
         elif action is ActionKind.CALL:
