@@ -76,6 +76,7 @@ class PreflopOutlook:
         self.cls = int(CLASS_OF[combo])
         self.ranges = ranges
         self.seats = list(seats)
+        self._plain = {s: equity_vs_range(combo, ranges[s]) for s in self.seats}
 
     def equity(
         self,
@@ -86,9 +87,11 @@ class PreflopOutlook:
         present = present or {}
         equities = []
         for s in self.seats:
-            w = self.ranges[s]
             g = gains.get(s)
-            equities.append(equity_vs_range(self.combo, w if g is None else w * g.at()))
+            if g is None:
+                equities.append(self._plain[s])
+            else:
+                equities.append(equity_vs_range(self.combo, self.ranges[s] * g.at()))
         return combine(self.cls, equities, [present.get(s, 1.0) for s in self.seats])
 
 

@@ -34,6 +34,7 @@ from pokerroom.starting import ALL_CLASSES
 
 __all__ = [
     "MAX_OPPONENTS",
+    "against",
     "combo_strength",
     "equity_vs_range",
     "heads_up",
@@ -102,13 +103,22 @@ def _row(cls: int) -> F64s:
     return out
 
 
+@functools.lru_cache(maxsize=64)
+def against(combo: int) -> tuple[F64s, F64s]:
+    """For combination ``combo``: which combinations share no card with it (1 or 0), and
+    its equity against each of those (0 against the others)."""
+    free = ((COMBO_BITS & COMBO_BITS[combo]) == 0).astype(np.float64)
+    row = _row(int(CLASS_OF[combo])) * free
+    free.setflags(write=False)
+    row.setflags(write=False)
+    return free, row
+
+
 def equity_vs_range(combo: int, weights: F64s) -> float:
     """The pre-flop equity of combination ``combo`` against a range (a weight per
     combination); the range's combinations that hold one of its cards do not count."""
-    bits = COMBO_BITS[combo]
-    free = (COMBO_BITS & bits) == 0
-    w = weights * free
-    total = float(w.sum())
+    free, row = against(combo)
+    total = float(weights @ free)
     if total <= 0.0:
         return 0.5
-    return float(w @ _row(int(CLASS_OF[combo]))) / total
+    return float(weights @ row) / total
