@@ -250,14 +250,17 @@ class Play:
     # ------------------------------------------------------------- values
 
     def _entering(self) -> tuple[dict[int, Continuing], dict[int, float]]:
-        """Pre-flop, the players still to act: each enters with its usual frequency,
-        with the top of its range."""
+        """Pre-flop, the players still to act who owe chips: each enters with its usual
+        frequency, with the top of its range (a blind that owes nothing stays in)."""
         gains: dict[int, Continuing] = {}
         present: dict[int, float] = {}
         if not self.preflop:
             return gains, present
         where = situation(0, self.raises)
+        bets = self.view.bets
         for s in self.behind:
+            if bets[s] >= self.level:
+                continue
             fold = float(self.profiles[s].frequencies(where)[WEAK])
             gains[s], present[s] = self._continuing(s, fold)
         return gains, present
