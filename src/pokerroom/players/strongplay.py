@@ -17,11 +17,11 @@ puts in now (folding is 0):
 In a tournament (stacks are not reset: a player who goes broke is out) a choice that
 risks more than a quarter of the bot's chips pays a small price for each chip past that,
 so that thin gambles with the whole stack are passed up.  The best value wins, with two
-exceptions that make the bot hard to read: a bet that
-gains only through folds (a bluff) is made at the frequency that balances the bot's
-value bets at that size (its own range as the opponents see it), semi-bluffs with draws
-first; and a very strong hand is sometimes checked to an opponent who bets when checked
-to.  In no limit, shallow stacks (a dozen big blinds or fewer) play push or fold.
+exceptions that make the bot hard to read: a bet that gains only through folds (a bluff)
+is made at the frequency that balances the bot's value bets at that size (its own range
+as the opponents see it), semi-bluffs with draws first; and a very strong hand is
+sometimes checked to an opponent who bets when checked to.  In no limit, shallow stacks
+(a dozen big blinds or fewer) play push or fold.
 """
 
 from __future__ import annotations
@@ -88,11 +88,11 @@ def fold_chance(base: float, call: float, pot: float) -> float:
 class Play:
     """One decision.  ``ranges`` holds each seat's weights, ``reference`` some seats'
     weights after their first decision of the round, ``acted`` the seats that have
-    decided this round; ``profiles`` each seat's
-    :class:`Profile`; ``ranking`` ranks hands on this street (0 to 1); ``mine`` is the bot's
-    own hand on that scale with ``draw`` its chance to improve; ``raises`` counts the
-    bets and raises of this round, ``forced`` is the level the forced bets set; in a
-    ``tournament`` (chips lost are out for good) big risks need a clear edge."""
+    decided this round; ``profiles`` each seat's :class:`Profile`; ``ranking`` ranks hands
+    on this street (0 to 1); ``mine`` is the bot's own hand on that scale with ``draw`` its
+    chance to improve; ``raises`` counts the bets and raises of this round, ``forced`` is
+    the level the forced bets set; in a ``tournament`` (chips lost are out for good) big
+    risks need a clear edge."""
 
     def __init__(  # noqa: PLR0917 - the decision's inputs, each its own thing
         self,
