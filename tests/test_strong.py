@@ -353,3 +353,23 @@ def test_strong_beats_the_simple_bots_heads_up_in_duplicate(rules: str, opponent
 
 def test_seat_names_of_strong() -> None:
     assert seat_names([Strong(), Strong()]) == ["strong", "strong #2"]
+
+
+def test_the_tracker_reads_001_forced_bets_and_the_straddlers_choice() -> None:
+    from pokerroom.players.strongtracker import Tracker
+
+    ct = Rules.preset("computer-tournament")
+    hand = Hand(ct, [1000] * 3, button=0, rng=random.Random(1))
+    hand.raise_to(10)  # seat 1 straddles
+    hand.call()  # seat 2 calls the straddle: unraised, not facing a raise
+    hand.raise_to(20)  # the button raises
+    tracker = Tracker(straddle=True)
+    moves = [(m.seat, m.kind.value, m.facing, m.to_call, m.raises)
+             for m in tracker.read(hand.events)]  # fmt: skip
+    assert moves == [(2, "call", False, 10, 0), (0, "raise", False, 5, 0)]
+    assert (tracker.forced, tracker.pot, tracker.raises) == (10, 6 + 5 + 10 + 10 + 15, 1)
+    folded = Hand(ct, [1000] * 3, button=0, rng=random.Random(1))
+    folded.fold()  # the straddler folds instead: not a decision the model counts
+    tracker = Tracker(straddle=True)
+    assert list(tracker.read(folded.events)) == []
+    assert tracker.folded == {1} and tracker.forced == 5

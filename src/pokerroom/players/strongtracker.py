@@ -104,7 +104,8 @@ class Tracker:
             self.pot += event.amount
             self.bets[seat] = self.bets.get(seat, 0) + event.amount
             self.forced = max(self.forced, self.bets[seat])
-            self._straddle_pending = False
+            if kind is _E.STRADDLE:
+                self._straddle_pending = False
             return None
         if kind is _E.BOARD:
             if event.street != self.street:
