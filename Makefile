@@ -33,6 +33,8 @@ bench: $(VENV)/.installed-test
 	$(BIN)/python benchmarks/bench_evaluator.py
 	$(BIN)/python benchmarks/bench_engine.py
 	$(BIN)/python benchmarks/bench_equity.py
+	$(BIN)/python benchmarks/bench_table.py
+	$(BIN)/python benchmarks/bench_solver.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -27,7 +27,7 @@ from pokerroom.cli.errors import (
 __all__ = ["UsageError", "build_parser", "main", "package_version"]
 
 # Subcommand modules, in the order `pokerroom --help` lists them.
-COMMANDS = ("play", "eval", "replay", "equity")
+COMMANDS = ("play", "eval", "replay", "equity", "solve")
 
 
 def package_version() -> str:

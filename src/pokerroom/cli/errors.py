@@ -72,6 +72,9 @@ _USER_ERRORS = (
     ("pokerroom.history.errors", "HistoryError"),
     ("pokerroom.ranges", "RangeError"),
     ("pokerroom.equity", "EquityError"),
+    ("pokerroom.solver.abstraction", "AbstractionError"),
+    ("pokerroom.solver.betting", "BettingError"),
+    ("pokerroom.solver.strategy", "StrategyError"),
 )
 
 

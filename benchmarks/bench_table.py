@@ -1,0 +1,154 @@
+"""Hands per second of the table and runner against the raw engine loop, and decisions per
+second of each bot, in one run.
+
+Run: ``python benchmarks/bench_table.py`` (about a minute; ``--quick`` for a short run).
+
+* **engine**: the loop of ``bench_engine.py`` (imported from it): a new
+  :class:`~pokerroom.engine.Hand` per hand, stacks of 100 big blinds every hand, the
+  button moving, every action drawn by :func:`~pokerroom.engine.random_action`,
+  showdowns decided by the hand itself.
+* **table + runner**: a :class:`~pokerroom.table.Table` that resets the stacks every hand
+  (the same deal as above) played by :class:`~pokerroom.players.Runner` with
+  :class:`~pokerroom.players.RandomBot` players and a clock holding them to a budget:
+  everything a bot league does per hand (the player protocol, the views, fault checks,
+  the showdown asked of each seat, eliminations and the button bookkeeping).
+* **freeze-out**: the same, but real freeze-outs (100 big blinds, to the last player),
+  so the hands get shorter-handed as players go out.
+
+Then decisions per second of each bot, each asked for its action on the same views
+(taken from random play, every street, 2 to 9 players, complete views).
+
+A timing is CPU time of this process, the best of several rounds interleaved.  The
+output ends with markdown tables for the README.
+
+Where the difference goes, per decision: the turn view and a copy of the legal actions
+(a player must not be able to widen them), the bot's method call and its action object,
+the runner's checks (a clock read before and after, the answer's type, the fault path)
+and the table's bookkeeping (the actions of the hand for saving it, whose turn it is, in
+table seats); per hand: the button, the seats dealt in, the hand's start record.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import platform
+import random
+import time
+from collections.abc import Callable
+
+from bench_engine import _pokerroom
+from pokerroom.engine import Action, PlayerView, random_action
+from pokerroom.players import BOTS, RandomBot, Runner
+from pokerroom.rules import Rules
+from pokerroom.table import Table
+
+Play = Callable[[int, int, random.Random], None]  # (players, hands, rng)
+
+
+engine_loop = _pokerroom  # bench_engine.py's loop, the same in both benchmarks
+
+
+def table_runner(rules: Rules, stack: int) -> Play:
+    def play(players: int, hands: int, rng: random.Random) -> None:
+        table = Table(rules, [stack] * players, rng=rng, reset_stacks=True, max_hands=hands)
+        bots = [RandomBot(seed=rng.getrandbits(32)) for _ in range(players)]
+        Runner(table, bots, clock=time.perf_counter, budget=1.0).play()
+
+    return play
+
+
+def freeze_outs(rules: Rules, stack: int) -> Callable[[int, int, random.Random], int]:
+    def play(players: int, hands: int, rng: random.Random) -> int:
+        done = 0
+        while done < hands:
+            table = Table(rules, [stack] * players, rng=rng, max_hands=hands - done)
+            bots = [RandomBot(seed=rng.getrandbits(32)) for _ in range(players)]
+            done += Runner(table, bots, clock=time.perf_counter, budget=1.0).play().hands
+        return done
+
+    return play
+
+
+def rate(play: Play, players: int, seconds: float, rng: random.Random) -> float:
+    """Hands per CPU second over about ``seconds``."""
+    hands = 20
+    while True:
+        start = time.process_time()
+        play(players, hands, rng)
+        spent = time.process_time() - start
+        if spent >= seconds or hands >= 10**6:
+            return hands / spent
+        hands = max(hands * 2, int(hands * seconds / max(spent, 1e-3) * 1.1))
+
+
+def views(count: int, rng: random.Random) -> list[PlayerView]:
+    """Complete views of decisions from random play: no and fixed limit, 2 to 9 players."""
+    out: list[PlayerView] = []
+    presets = [Rules.preset("no-limit"), Rules.preset("casino-limit")]
+    while len(out) < count:
+        rules = rng.choice(presets)
+        n = rng.randint(2, 9)
+        table = Table(rules, n, rng=rng, reset_stacks=True)
+        table.start_hand()
+        while table.in_hand:
+            view = table.turn_view()
+            if view.legal is not None and view.legal.street.value < 4:
+                out.append(copy.copy(view))
+            kind, amount = random_action(view.legal, rng)  # type: ignore[arg-type]
+            table.apply(Action(kind, amount) if amount is not None else Action(kind))
+    return out[:count]
+
+
+def decisions(name: str, corpus: list[PlayerView], seconds: float) -> float:
+    bot = BOTS[name](seed=1)
+    done = 0
+    start = time.process_time()
+    while True:
+        for view in corpus:
+            bot.act(view, 1.0)
+        done += len(corpus)
+        spent = time.process_time() - start
+        if spent >= seconds:
+            return done / spent
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="a short run")
+    args = parser.parse_args(argv)
+    seconds, rounds = (0.4, 1) if args.quick else (1.5, 3)
+    rng = random.Random(2024)
+    setups = [("no limit", Rules.preset("no-limit"), 400),
+              ("fixed limit", Rules.preset("casino-limit"), 200)]  # fmt: skip
+    best: dict[tuple[str, str, int], float] = {}
+    for _ in range(rounds):
+        for label, rules, stack in setups:
+            for players in (6, 2):
+                for kind, play in (("engine", engine_loop(rules, stack)),
+                                   ("table", table_runner(rules, stack)),
+                                   ("freeze-out", freeze_outs(rules, stack))):  # fmt: skip
+                    r = rate(play, players, seconds, rng)  # type: ignore[arg-type]
+                    key = (label, kind, players)
+                    best[key] = max(best.get(key, 0.0), r)
+    print(f"Python {platform.python_version()} on {platform.machine()}, one core, "
+          f"hands per CPU second (best of {rounds}), random players:\n")  # fmt: skip
+    print("| structure | players | engine loop | table + runner | ratio | freeze-outs |")
+    print("|---|---:|---:|---:|---:|---:|")
+    for label, _, _ in setups:
+        for players in (6, 2):
+            e = best[(label, "engine", players)]
+            t = best[(label, "table", players)]
+            f = best[(label, "freeze-out", players)]
+            print(f"| {label} | {players} | {e:,.0f} | {t:,.0f} | {t / e:.0%} | {f:,.0f} |")
+    corpus = views(300 if args.quick else 2000, random.Random(7))
+    print("\nDecisions per CPU second, each bot on the same complete views:\n")
+    print("| bot | decisions/s |")
+    print("|---|---:|")
+    for name in BOTS:
+        print(f"| {name} | {decisions(name, corpus, seconds):,.0f} |")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

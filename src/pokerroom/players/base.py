@@ -1,0 +1,110 @@
+"""The one protocol every player follows: built-in bots, a user's class, a person at the
+terminal, a program behind a socket.
+
+A player answers two questions: :meth:`Player.act` (its action, given its
+:class:`~pokerroom.engine.PlayerView` and a time budget in seconds) and, at an announced
+showdown, :meth:`Player.announce` (show, announcing a hand its cards make, or muck).  It
+is told, if it wants: the game before it starts (:meth:`Player.start_game`: the number of
+players, its seat, the button, 001), each hand before it is dealt (:meth:`start_hand`: the
+stacks), every public event as it happens (:meth:`observe`: actions, shown cards, chips
+won), its view of each finished hand (:meth:`end_hand`) and the final result
+(:meth:`end_game`).  It never receives anything a player at a real table could not see.
+
+The notifications do nothing unless overridden (and the runner does not call them then),
+so a bot is a class with one method:
+
+>>> from pokerroom.engine import Action
+>>> class AlwaysCall(Player):
+...     name = "always-call"
+...     def act(self, view, budget):
+...         return Action.check() if view.to_call == 0 else Action.call()
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from pokerroom.engine import Action, ActionKind
+
+if TYPE_CHECKING:
+    from pokerroom.engine import Event, PlayerView
+    from pokerroom.players.runner import GameResult
+    from pokerroom.table import GameStart, HandStart
+
+__all__ = ["HOOKS", "Bot", "Player", "hook"]
+
+HOOKS = ("start_game", "start_hand", "announce", "observe", "end_hand", "end_game")
+
+
+class Player(ABC):
+    """The player protocol.  Subclass it and write :meth:`act`; override the others to
+    hear more.  ``name`` names the player in logs and results."""
+
+    name: ClassVar[str] = "player"
+    description: ClassVar[str] = "a player"
+
+    @abstractmethod
+    def act(self, view: PlayerView, budget: float) -> Action:
+        """The action for ``view`` (``view.legal`` lists the choices), within ``budget``
+        seconds.  Read ``view`` before returning (``copy.copy(view)`` keeps it).  An
+        exception, anything not a legal :class:`~pokerroom.engine.Action`, or an answer
+        over budget gets the default action instead (check if free, else fold)."""
+
+    def announce(self, view: PlayerView, budget: float) -> Action:
+        """At the showdown: :meth:`Action.show <pokerroom.engine.Action.show>` (under
+        announced hands with one of ``view.legal.values``, best first) or
+        :meth:`Action.muck <pokerroom.engine.Action.muck>`.  Not overriding it leaves the
+        decision to the table: show a hand that can still win a share, announcing the best
+        hand the cards make; else muck."""
+        values = view.legal.values if view.legal is not None else ()
+        return Action.show(values[0]) if values else Action.show()
+
+    def start_game(self, game: GameStart) -> None:  # noqa: B027 - a hook, empty by default
+        """Before the game: the players, this player's seat, the button, the rules."""
+
+    def start_hand(self, hand: HandStart) -> None:  # noqa: B027 - a hook, empty by default
+        """Before each hand: its number, the button, every seat's stack, the level."""
+
+    def observe(self, event: Event) -> None:  # noqa: B027 - a hook, empty by default
+        """Every public event of a hand, as it happens (hole cards only when shown)."""
+
+    def end_hand(self, view: PlayerView) -> None:  # noqa: B027 - a hook, empty by default
+        """This player's view of the hand just finished (the result, shown cards)."""
+
+    def end_game(self, result: GameResult) -> None:  # noqa: B027 - a hook, empty by default
+        """The game is over."""
+
+
+def hook(player: object, name: str) -> Any:
+    """``player``'s method ``name``, or None when it does not have one or it is
+    :class:`Player`'s own (which does nothing, or leaves the decision to the table)."""
+    method = getattr(player, name, None)
+    if method is None or not callable(method):
+        return None
+    if getattr(method, "__func__", None) is getattr(Player, name, None):
+        return None
+    return method
+
+
+class Bot(Player):
+    """A computer player with its own random source: the same ``seed``, the same play."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self._actions: dict[tuple[ActionKind, int], Action] = {}
+
+    def bet(self, kind: ActionKind, to: int) -> Action:
+        """A bet or raise to ``to`` (made once per amount: actions are immutable)."""
+        key = (kind, to)
+        action = self._actions.get(key)
+        if action is None:
+            if len(self._actions) > 4096:
+                self._actions.clear()
+            action = self._actions[key] = Action(kind, to)
+        return action
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(seed={self.seed!r})"

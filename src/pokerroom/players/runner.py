@@ -1,0 +1,310 @@
+"""A synchronous runner: players (:class:`~pokerroom.players.base.Player`) play a
+:class:`~pokerroom.table.Table`.
+
+The runner asks the seat to act for its action, tells every player what the protocol
+promises (the game, each hand, public events, its view of each finished hand, the
+result), and keeps the game going whatever a player does: an exception, an answer that is
+not an :class:`~pokerroom.engine.Action`, an illegal action, or an answer later than the
+time budget each get the table's default action (check if free, else fold; at the
+showdown, show a hand that can still win), and a :class:`Fault` is recorded.  An
+exception in a notification is recorded too, and the game goes on.
+
+Time: the runner has no clock of its own; give it one (``clock=time.perf_counter``) to
+hold players to their ``budget`` (seconds per decision).  A Python call cannot be
+interrupted, so an answer over budget is found when it returns and is thrown away (the
+default action is played instead); the network dealer enforces real deadlines itself.
+
+Seats whose player is ``None`` are played from outside (a person, an agent, a remote
+program): :meth:`Runner.advance` plays the others until such a seat must decide, and
+:meth:`Runner.apply` takes its action.
+
+>>> import random
+>>> from pokerroom.players import CallingStation, RandomBot
+>>> from pokerroom.rules import Rules
+>>> from pokerroom.table import Table
+>>> table = Table(Rules.preset("no-limit", buy_in=100), 3, rng=random.Random(2))
+>>> result = Runner(table, [RandomBot(seed=1), CallingStation(), RandomBot(seed=2)]).play()
+>>> result.hands, [s.seat for s in result.standings], sum(result.stacks)
+(16, [2, 0, 1], 300)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from pokerroom.engine import Action, IllegalAction, Street
+from pokerroom.players.base import Player, hook
+from pokerroom.table import Standing, Table, TableError
+
+__all__ = ["Fault", "FaultKind", "GameResult", "Runner"]
+
+
+class FaultKind(Enum):
+    EXCEPTION = "exception"  # the player raised
+    GARBAGE = "garbage"  # it returned something that is not an Action
+    ILLEGAL = "illegal"  # an Action the rules do not allow now
+    TIMEOUT = "timeout"  # it answered after its budget
+
+
+@dataclass(frozen=True, slots=True)
+class Fault:
+    """Something a player did wrong.  ``where`` is the method (``act``, ``announce``,
+    ``observe``...); ``action`` the default action played for it (None when it was a
+    notification)."""
+
+    hand: int
+    seat: int
+    player: str
+    kind: FaultKind
+    where: str
+    detail: str
+    action: Action | None = None
+
+    def __str__(self) -> str:
+        did = f"; played {self.action} instead" if self.action is not None else ""
+        return (f"hand {self.hand}, seat {self.seat} ({self.player}) {self.where}: "
+                f"{self.kind.value}: {self.detail}{did}")  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """The end of a game: places (best first), final stacks, chips won over the game,
+    hands played, faults."""
+
+    names: tuple[str, ...]
+    standings: tuple[Standing, ...]
+    stacks: tuple[int, ...]
+    totals: tuple[int, ...]
+    hands: int
+    faults: tuple[Fault, ...]
+
+    @property
+    def winner(self) -> int | None:
+        """The seat in first place alone, if there is one."""
+        first = [s.seat for s in self.standings if s.place == 1]
+        return first[0] if len(first) == 1 else None
+
+
+class Runner:
+    """Players at a table.  ``players[seat]`` plays that seat (None: played from
+    outside); ``budget`` is the seconds each decision may take, checked with ``clock``;
+    ``on_fault`` hears each :class:`Fault` as it happens."""
+
+    def __init__(
+        self,
+        table: Table,
+        players: Sequence[Player | None],
+        *,
+        clock: Callable[[], float] | None = None,
+        budget: float = 10.0,
+        on_fault: Callable[[Fault], None] | None = None,
+    ) -> None:
+        if len(players) != table.size:
+            raise TableError(f"{len(players)} players for {table.size} seats")
+        for seat, p in enumerate(players):
+            if p is not None and not callable(getattr(p, "act", None)):
+                raise TableError(f"seat {seat}: {p!r} is not a player (it has no act method)")
+        if not budget > 0:
+            raise TableError(f"budget is {budget!r}: seconds, more than 0")
+        self.table = table
+        self.players = tuple(players)
+        self.clock = clock
+        self.budget = float(budget)
+        self.on_fault = on_fault
+        self.faults: list[Fault] = []
+        self._act = [getattr(p, "act", None) for p in players]
+        self._hooks = {name: [hook(p, name) for p in players] for name in
+                       ("start_game", "start_hand", "announce", "observe", "end_hand",
+                        "end_game")}  # fmt: skip
+        self._wants = {name: any(fs) for name, fs in self._hooks.items()}
+        self._observers = [(s, f) for s, f in enumerate(self._hooks["observe"]) if f]
+        # Nobody to ask at the showdown: the hand decides it the default way itself.
+        self._auto_showdown = None not in self.players and not any(self._hooks["announce"])
+        self._started = False
+        self._hand_seen = table.hand_number if not table.in_hand else table.hand_number - 1
+        self._hand_closed = True
+        self._sent = 0
+        self._finished = False
+
+    # ------------------------------------------------------------------- playing
+
+    def play(self, hands: int | None = None) -> GameResult:
+        """Play until the game is over (or ``hands`` more hands have been played)."""
+        table = self.table
+        if hands is None and table.max_hands is None and table.reset_stacks:
+            raise TableError("a game that resets stacks never ends: pass hands= or max_hands")
+        played = 0
+        self._sync()
+        while not table.is_over and (hands is None or played < hands):
+            self.play_hand()
+            played += 1
+        return self.result()
+
+    def play_hand(self) -> None:
+        """Deal the next hand (unless one is in play) and play it to the end."""
+        table = self.table
+        if not table.in_hand:
+            table.start_hand(auto_showdown=self._auto_showdown)
+        seat = self.advance()
+        if seat is not None:
+            raise TableError(f"seat {seat} must act and has no player: use advance() and apply()")
+
+    def advance(self) -> int | None:
+        """Play the players' decisions until a seat played from outside must decide
+        (returned) or the hand is over (None)."""
+        self._sync()
+        table = self.table
+        acts, announce = self._act, self._hooks["announce"]
+        observers = self._observers
+        clock, budget = self.clock, self.budget
+        while True:
+            seat = table.to_act
+            if seat is None:
+                self._sync()
+                return None
+            act = acts[seat]
+            if act is None:
+                return seat
+            view = table.turn_view()
+            if view.legal.street is Street.SHOWDOWN:  # type: ignore[union-attr]
+                act = announce[seat]
+                if act is None:
+                    table.apply(table.default_action())
+                    if observers:
+                        self._flush()
+                    continue
+            try:
+                if clock is None:
+                    action = act(view, budget)
+                else:
+                    start = clock()
+                    action = act(view, budget)
+                    spent = clock() - start
+                    if spent > budget:
+                        action = _Late(spent)
+            except Exception as exc:
+                self._default(seat, FaultKind.EXCEPTION, f"{type(exc).__name__}: {exc}")
+                continue
+            if type(action) is not Action:
+                if type(action) is _Late:
+                    why = f"answered in {action.spent:.3g} s, budget {budget:.3g} s"
+                    self._default(seat, FaultKind.TIMEOUT, why)
+                else:
+                    self._default(seat, FaultKind.GARBAGE, f"returned {_short(action)}")
+                continue
+            try:
+                table.apply(action)
+            except IllegalAction as exc:
+                self._default(seat, FaultKind.ILLEGAL, str(exc))
+                continue
+            if observers:
+                self._flush()
+
+    def apply(self, action: Action) -> None:
+        """The action of a seat played from outside (:class:`IllegalAction` if illegal,
+        nothing changed)."""
+        self._sync()
+        self.table.apply(action)
+        self._sync()
+
+    def fault(self, kind: FaultKind, detail: str) -> Action:
+        """Record a fault of the seat to act (e.g. a remote player out of time) and play
+        its default action; returns that action."""
+        self._sync()
+        seat = self.table.to_act
+        if seat is None:
+            raise IllegalAction("nobody is to act")
+        return self._default(seat, kind, detail)
+
+    def result(self) -> GameResult:
+        table = self.table
+        return GameResult(table.names, table.standings, table.stacks, table.totals,
+                          table.hand_number, tuple(self.faults))  # fmt: skip
+
+    # -------------------------------------------------------------------- faults
+
+    def _default(self, seat: int, kind: FaultKind, detail: str) -> Action:
+        table = self.table
+        action = table.default_action()
+        street = table.legal_actions().street
+        where = "announce" if street is Street.SHOWDOWN else "act"
+        table.apply(action)
+        self._record(Fault(table.hand_number, seat, table.names[seat], kind, where, detail,
+                           action))  # fmt: skip
+        self._sync()
+        return action
+
+    def _record(self, fault: Fault) -> None:
+        self.faults.append(fault)
+        if self.on_fault is not None:
+            self.on_fault(fault)
+
+    def _tell(self, seat: int, where: str, method: Callable[[Any], object], arg: object) -> None:
+        try:
+            method(arg)
+        except Exception as exc:
+            why = f"{type(exc).__name__}: {exc}"
+            table = self.table
+            self._record(Fault(table.hand_number, seat, table.names[seat], FaultKind.EXCEPTION,
+                               where, why))  # fmt: skip
+
+    # ------------------------------------------------------------- notifications
+
+    def _sync(self) -> None:
+        """Tell the players everything that happened and they have not heard yet."""
+        table = self.table
+        if not self._started:
+            self._started = True
+            self._tell_all("start_game", table.game_start)
+        number = table.hand_number
+        if number != self._hand_seen and table.hand is not None:
+            if not self._hand_closed:
+                self._close_hand()
+            self._hand_seen = number
+            self._hand_closed = False
+            self._sent = 0
+            if self._wants["start_hand"]:
+                start = table.hand_start
+                self._tell_all("start_hand", lambda seat: start)
+        if self._observers:
+            self._flush()
+        if not table.in_hand and not self._hand_closed:
+            self._close_hand()
+        if table.is_over and not self._finished:
+            self._finished = True
+            result = self.result()
+            self._tell_all("end_game", lambda seat: result)
+
+    def _tell_all(self, hook: str, what: Callable[[int], object]) -> None:
+        if self._wants[hook]:
+            for seat, f in enumerate(self._hooks[hook]):
+                if f is not None:
+                    self._tell(seat, hook, f, what(seat))
+
+    def _flush(self) -> None:
+        new = self.table.public_events(self._sent)
+        self._sent += len(new)
+        for event in new:
+            for seat, observe in self._observers:
+                self._tell(seat, "observe", observe, event)
+
+    def _close_hand(self) -> None:
+        self._hand_closed = True
+        self._tell_all("end_hand", self.table.view)
+
+
+class _Late:
+    """An answer that came after the budget (thrown away)."""
+
+    __slots__ = ("spent",)
+
+    def __init__(self, spent: float) -> None:
+        self.spent = spent
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."

@@ -1,0 +1,63 @@
+"""The two simplest bots: ``random`` and ``calling-station``.
+
+>>> import random
+>>> from pokerroom.rules import Rules
+>>> from pokerroom.table import Table
+>>> table = Table(Rules.preset("casino-limit"), 3, rng=random.Random(1))
+>>> _ = table.start_hand()
+>>> CallingStation().act(table.turn_view(), 1.0)
+Action.call()
+>>> RandomBot(seed=5).act(table.turn_view(), 1.0)
+Action.raise_to(4)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pokerroom.engine import Action, ActionKind, random_action
+from pokerroom.players.base import Bot
+
+if TYPE_CHECKING:
+    from pokerroom.engine import PlayerView
+
+__all__ = ["CallingStation", "RandomBot"]
+
+_K = ActionKind
+_PLAIN = {
+    _K.FOLD: Action.fold(), _K.CHECK: Action.check(), _K.CALL: Action.call(),
+    _K.SHOW: Action.show(), _K.MUCK: Action.muck(),
+}  # fmt: skip
+
+
+class RandomBot(Bot):
+    """Each legal kind of action as likely, a bet or raise to a uniform legal amount
+    (:func:`~pokerroom.engine.random_action`)."""
+
+    name = "random"
+    description = "picks uniformly among the legal actions, and a uniform bet size"
+
+    def act(self, view: PlayerView, budget: float) -> Action:
+        legal = view.legal
+        assert legal is not None
+        kind, amount = random_action(legal, self.rng)
+        return _PLAIN[kind] if amount is None else self.bet(kind, amount)
+
+
+class CallingStation(Bot):
+    """Checks when it can, else calls; never folds, never bets (001's straddle it posts)."""
+
+    name = "calling-station"
+    description = "checks or calls every bet, never folds, never raises"
+
+    def act(self, view: PlayerView, budget: float) -> Action:
+        legal = view.legal
+        assert legal is not None
+        kinds = legal.kinds
+        if _K.CHECK in kinds:
+            return _PLAIN[_K.CHECK]
+        if _K.CALL in kinds:
+            return _PLAIN[_K.CALL]
+        if _K.RAISE in kinds:  # the straddle: post it or fold
+            return self.bet(_K.RAISE, legal.min_to)
+        return _PLAIN[_K.FOLD]

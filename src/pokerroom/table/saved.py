@@ -1,0 +1,372 @@
+"""A game saved as plain data, and restored exactly or not at all.
+
+:meth:`Table.save <pokerroom.table.Table.save>` gives a JSON-able mapping:
+
+* ``format`` (``"pokerroom-table"``), ``version`` (:data:`VERSION`), and ``checksum``:
+  ``"sha256:<hex>"`` of the canonical JSON of everything else (sorted keys, no spaces),
+  or ``"hmac-sha256:<hex>"`` when saved with a key;
+* the game: ``rules`` (:meth:`Rules.to_mapping <pokerroom.rules.Rules.to_mapping>`),
+  ``names``, ``initial_stacks``, ``reset_stacks``, ``max_hands``, ``button_moves``,
+  ``levels`` (:meth:`Levels.to_mapping <pokerroom.table.levels.Levels.to_mapping>` or
+  null), ``elapsed`` (seconds of play);
+* where it stands: ``stacks`` (at the start of the hand in play, or now), ``totals``,
+  ``out``, ``standings``, ``button``, ``hand_number``, ``level``, ``over``, ``log``;
+* ``rng``: the state of the table's :class:`random.Random` (``[version, [625 ints],
+  gauss]``; null for a system random source, whose future cannot be saved);
+* ``hand``: the hand in play or the last one, or null: ``in_play``, ``auto_showdown``,
+  ``seats`` (table seats dealt in), ``stacks`` (every seat's chips at its start),
+  ``cards`` (the cards it takes off the deck, in deal order: hole cards from the left of
+  the button, then burns and board; cards never dealt are fillers) and ``actions``
+  (``[seat, "raise to 40"]``, :meth:`Action.parse <pokerroom.engine.Action.parse>`
+  notation).
+
+:func:`restore` checks the format, the version and the checksum, then every field, then
+replays the hand's actions; anything wrong raises :class:`SaveError` naming it, and no
+table is returned.  A plain checksum catches damage and careless edits; only a keyed one
+(the key kept away from the file) stops deliberate ones.  The data holds every card of
+the hand in play: it is the dealer's secret, never a player's.
+
+>>> import json, random
+>>> from pokerroom.rules import Rules
+>>> from pokerroom.table import Table
+>>> table = Table(Rules.preset("casino-limit"), 4, rng=random.Random(3))
+>>> _ = table.start_hand(); table.apply(table.legal_actions().__iter__().__next__())
+>>> data = json.loads(json.dumps(table.save()))
+>>> again = Table.restore(data)
+>>> again.view(2) == table.view(2), again.to_act == table.to_act
+(True, True)
+>>> data["stacks"][0] += 100
+>>> Table.restore(data)
+Traceback (most recent call last):
+...
+pokerroom.table.saved.SaveError: the saved game is damaged or was edited: its checksum ...
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import hmac
+import json
+import random
+from typing import TYPE_CHECKING, Any
+
+from pokerroom.cards import JOKER, Deck, DeckError
+from pokerroom.engine import Action, ActionKind, EventKind, Hand, IllegalAction, Street, deal_order
+from pokerroom.rules import Rules, RulesError
+from pokerroom.table.info import Standing, TableError, TableEvent, TableEventKind
+from pokerroom.table.levels import Levels
+from pokerroom.table.seats import Seating
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from pokerroom.table.table import Table
+
+__all__ = ["FORMAT", "VERSION", "SaveError", "hand_cards", "restore", "save"]
+
+FORMAT = "pokerroom-table"
+VERSION = 1
+
+
+class SaveError(ValueError):
+    """A saved game that cannot be restored: damaged, edited, from another version, or
+    impossible (a duplicate card, an illegal action...).  Nothing was loaded."""
+
+
+def hand_cards(hand: Hand) -> list[int]:
+    """The cards ``hand`` takes off the deck, in deal order (see the module doc).
+
+    The cards still to come are found by playing a copy of the hand to the end (every
+    seat checks or calls); cards a finished hand never dealt are fillers."""
+    probe = copy.deepcopy(hand) if not hand.is_over else hand
+    kinds = ActionKind
+    while not probe.is_over:
+        legal = probe.legal_actions()
+        if legal.street is Street.SHOWDOWN:
+            probe.settle()
+        elif kinds.CHECK in legal.kinds:
+            probe.check()
+        elif kinds.CALL in legal.kinds:
+            probe.call()
+        else:  # 001's straddle: straddle or fold
+            probe.bet_or_raise(legal.min_to)
+    n = probe.n
+    holes = [[int(c) for c in probe.hole(s)] for s in range(n)]
+    board = [int(c) for c in probe.board]
+    burns = [int(e.cards[0]) for e in probe.events if e.kind is EventKind.BURN and e.cards]
+    used = {c for cards in holes for c in cards} | set(board) | set(burns)
+    spare = iter(c for c in range(JOKER + 1 if hand.rules.joker else JOKER) if c not in used)
+    seen = [0] * n
+    out = []
+    b = iter(burns)
+    for what, index in deal_order(n, hand.button, burn_cards=hand.rules.burn_cards):
+        if what == "hole":
+            out.append(holes[index][seen[index]])
+            seen[index] += 1
+        elif what == "board":
+            out.append(board[index] if index < len(board) else next(spare))
+        else:
+            burn = next(b, None)
+            out.append(next(spare) if burn is None else burn)
+    return out
+
+
+def save(table: Table, *, key: bytes | None = None) -> dict[str, Any]:
+    """The table's state as plain data (see the module doc)."""
+    t = table
+    hand = None
+    if t._hand is not None:
+        hand = {
+            "in_play": t._in_hand,
+            "auto_showdown": t._auto,
+            "seats": list(t._seating.seats),
+            "stacks": list(t._hand_stacks),
+            "cards": hand_cards(t._hand),
+            "actions": [[seat, str(action)] for seat, action in t._actions],
+        }
+    try:
+        state = t._rng.getstate()
+        rng: Any = [state[0], list(state[1]), state[2]]
+    except NotImplementedError:  # secrets.SystemRandom
+        rng = None
+    data: dict[str, Any] = {
+        "format": FORMAT,
+        "version": VERSION,
+        "rules": t.rules.to_mapping(),
+        "names": list(t.names),
+        "initial_stacks": list(t.initial_stacks),
+        "reset_stacks": t.reset_stacks,
+        "max_hands": t.max_hands,
+        "button_moves": t.button_moves,
+        "levels": t.levels.to_mapping() if t.levels is not None else None,
+        "elapsed": t.elapsed,
+        "stacks": list(t._stacks),
+        "totals": list(t._totals),
+        "out": list(t._out),
+        "standings": [[s.seat, s.place, s.hand, s.stack] for s in t._standings],
+        "button": t._button,
+        "hand_number": t._hand_no,
+        "level": t._level,
+        "over": t._over,
+        "log": [
+            [e.kind.value, e.hand, e.seat, e.detail, [int(c) for c in e.cards]] for e in t._log
+        ],
+        "rng": rng,
+        "hand": hand,
+    }
+    data["checksum"] = _checksum(data, key)
+    return data
+
+
+def _checksum(data: dict[str, Any], key: bytes | None) -> str:
+    body = {k: v for k, v in data.items() if k != "checksum"}
+    text = json.dumps(body, sort_keys=True, separators=(",", ":"), allow_nan=False).encode()
+    if key is None:
+        return "sha256:" + hashlib.sha256(text).hexdigest()
+    return "hmac-sha256:" + hmac.new(key, text, hashlib.sha256).hexdigest()
+
+
+def restore(
+    data: Any,
+    *,
+    key: bytes | None = None,
+    rng: random.Random | None = None,
+    clock: Callable[[], float] | None = None,
+) -> Table:
+    """The table ``data`` describes, or :class:`SaveError`.  ``rng`` is used only when the
+    game was saved with a system random source; ``clock`` measures the time from now on."""
+    if not isinstance(data, dict):
+        raise SaveError(f"a saved game is a mapping, not {type(data).__name__}")
+    if data.get("format") != FORMAT:
+        raise SaveError(f"not a saved pokerroom game (format {data.get('format')!r})")
+    if data.get("version") != VERSION:
+        raise SaveError(
+            f"this game was saved in format version {data.get('version')!r}; this pokerroom "
+            f"reads version {VERSION}"
+        )
+    mark = data.get("checksum")
+    try:
+        expected = _checksum(data, key)
+    except (TypeError, ValueError):
+        raise SaveError("the saved game holds values that are not plain data") from None
+    if not isinstance(mark, str) or not hmac.compare_digest(mark, expected):
+        if isinstance(mark, str) and mark.split(":")[0] != expected.split(":")[0]:
+            raise SaveError(
+                f"the saved game is signed {mark.split(':')[0]!r}; restore it with "
+                + ("its key" if key is None else "no key")
+            )
+        raise SaveError("the saved game is damaged or was edited: its checksum does not match")
+    try:
+        return _build(data, rng, clock)
+    except SaveError:
+        raise
+    except (KeyError, IndexError, TypeError, ValueError, TableError, DeckError) as exc:
+        what = f"missing field {exc.args[0]!r}" if isinstance(exc, KeyError) else str(exc)
+        raise SaveError(f"the saved game is not valid: {what}") from None
+
+
+def _ints(value: Any, n: int | None, what: str, low: int = 0) -> list[int]:
+    if not isinstance(value, list) or (n is not None and len(value) != n):
+        raise SaveError(f"{what}: a list of {n if n is not None else ''} whole numbers")
+    if not all(type(v) is int and v >= low for v in value):
+        raise SaveError(f"{what}: whole numbers, {low} or more, not {value!r}")
+    return value
+
+
+def _bool(value: Any, what: str) -> bool:
+    if type(value) is not bool:
+        raise SaveError(f"{what} is {value!r}: true or false")
+    return value
+
+
+def _build(
+    d: dict[str, Any], rng: random.Random | None, clock: Callable[[], float] | None
+) -> Table:
+    from pokerroom.table.table import Table
+
+    try:
+        rules = Rules.from_mapping(d["rules"])
+    except (RulesError, TypeError, AttributeError) as exc:
+        raise SaveError(f"the saved rules are not valid: {exc}") from None
+    levels = Levels.from_mapping(d["levels"]) if d["levels"] is not None else None
+    initial = _ints(d["initial_stacks"], None, "initial_stacks", 1)
+    n = len(initial)
+    table = Table(
+        rules, initial, names=d["names"], button=0, rng=random.Random(0), levels=levels,
+        clock=clock, reset_stacks=_bool(d["reset_stacks"], "reset_stacks"),
+        max_hands=d["max_hands"], button_moves=_bool(d["button_moves"], "button_moves"),
+    )  # fmt: skip
+    table._rng = _rng(d["rng"], rng)
+    elapsed = d["elapsed"]
+    if isinstance(elapsed, bool) or not isinstance(elapsed, int | float) or elapsed < 0:
+        raise SaveError(f"elapsed is {elapsed!r}: seconds, 0 or more")
+    table._played = float(elapsed)
+    stacks = _ints(d["stacks"], n, "stacks")
+    table._stacks = list(stacks)
+    table._totals = [v for v in d["totals"] if type(v) is int]
+    if len(table._totals) != n:
+        raise SaveError("totals: one whole number per seat")
+    table._out = [_bool(v, "out") for v in d["out"]]
+    if len(table._out) != n:
+        raise SaveError("out: one per seat")
+    table._standings = [Standing(*_ints(s, 4, "a standing")) for s in d["standings"]]
+    for s in table._standings:
+        if not (0 <= s.seat < n and 1 <= s.place <= n):
+            raise SaveError(f"a standing names seat {s.seat}, place {s.place}")
+    table._button = _seat(d["button"], n, "button")
+    table._hand_no = _ints([d["hand_number"]], 1, "hand_number")[0]
+    level = d["level"]
+    if type(level) is not int or not -1 <= level < len(table._level_rules):
+        raise SaveError(f"level is {level!r}: not a level of this game")
+    table._level = level
+    table._over = _bool(d["over"], "over")
+    table._log = [_event(item) for item in d["log"]]
+    _check_chips(table, stacks)
+    hand = d["hand"]
+    if hand is not None:
+        _replay(table, hand)
+    elif table._hand_no:
+        raise SaveError(f"hand_number is {table._hand_no} but no hand is saved")
+    return table
+
+
+def _event(item: Any) -> TableEvent:
+    if not isinstance(item, list) or len(item) != 5:
+        raise SaveError(f"log: [kind, hand, seat, detail, cards] entries, not {item!r}")
+    kind, hand, seat, detail, cards = item
+    if type(hand) is not int or type(seat) is not int or not isinstance(detail, str):
+        raise SaveError(f"log: a bad entry {item!r}")
+    return TableEvent(TableEventKind(kind), hand, seat, detail, tuple(Deck.stacked(cards)))
+
+
+def _seat(value: Any, n: int, what: str) -> int:
+    if type(value) is not int or not 0 <= value < n:
+        raise SaveError(f"{what} is {value!r}: a seat from 0 to {n - 1}")
+    return value
+
+
+def _rng(state: Any, given: random.Random | None) -> random.Random:
+    if state is None:
+        import secrets
+
+        return given if given is not None else secrets.SystemRandom()
+    try:
+        version, internal, gauss = state
+        out = random.Random()
+        out.setstate((version, tuple(internal), gauss))
+    except (TypeError, ValueError, OverflowError):
+        raise SaveError("rng: not the state of a random.Random") from None
+    return out
+
+
+def _check_chips(table: Table, stacks: list[int]) -> None:
+    """Every chip of the game is on the table: no chip created or lost."""
+    total = sum(table.initial_stacks)
+    if not table.reset_stacks and sum(stacks) != total:
+        raise SaveError(
+            f"the stacks hold {sum(stacks)} chips but the game has {total}: chips were "
+            "created or lost"
+        )
+    if table.reset_stacks and sum(stacks) != total:
+        raise SaveError(f"the stacks hold {sum(stacks)} chips, not the game's {total}")
+    if sum(table._totals) != 0:
+        raise SaveError("totals do not add up to zero: chips were created or lost")
+    for seat in range(table.size):
+        if table._out[seat] != (stacks[seat] == 0 and not table.reset_stacks):
+            raise SaveError(f"seat {seat} is {'out' if table._out[seat] else 'in'} with "
+                            f"{stacks[seat]} chips")  # fmt: skip
+
+
+def _replay(table: Table, h: Any) -> None:
+    """Deal the saved hand again from its cards and replay its actions."""
+    if not isinstance(h, dict):
+        raise SaveError("hand: a mapping")
+    in_play = _bool(h["in_play"], "hand.in_play")
+    n = table.size
+    seats = _ints(h["seats"], None, "hand.seats")
+    stacks = _ints(h["stacks"], n, "hand.stacks")
+    if in_play and stacks != table._stacks:
+        raise SaveError("hand.stacks: the hand in play starts from the table's stacks")
+    if sum(stacks) != sum(table._stacks):
+        raise SaveError("hand.stacks: chips were created or lost")
+    if seats != [t for t in range(n) if stacks[t] > 0]:
+        raise SaveError(f"hand.seats {seats!r}: the seats with chips, in order")
+    if not 0 <= table._level < len(table._level_rules):
+        raise SaveError("a hand was saved without its level")
+    seating = Seating(seats, n)
+    button = seating.index[table._button]
+    if button < 0:
+        raise SaveError(f"the button (seat {table._button}) is not dealt in")
+    cards = _ints(h["cards"], None, "hand.cards")
+    hand_rules = table._level_rules[table._level]
+    deck = Deck.stacked(cards, joker=hand_rules.joker)
+    auto = _bool(h["auto_showdown"], "hand.auto_showdown")
+    chips = [stacks[t] for t in seats]
+    hand = Hand(hand_rules, chips, button=button, deck=deck, auto_showdown=auto)
+    actions = []
+    for item in h["actions"]:
+        if not isinstance(item, list) or len(item) != 2 or not isinstance(item[1], str):
+            raise SaveError(f"hand.actions: [seat, action] pairs, not {item!r}")
+        seat, text = item
+        action = Action.parse(text)
+        try:
+            hand.apply(action, seat=seating.index[_seat(seat, n, "an action's seat")])
+        except IllegalAction as exc:
+            raise SaveError(f"hand.actions: {exc}") from None
+        actions.append((seat, action))
+    if hand.is_over == in_play:
+        raise SaveError("hand.in_play does not match the actions")
+    table._hand = hand
+    table._auto = auto
+    table._start = None
+    table._seating = seating
+    table._actions = actions
+    table._in_hand = in_play
+    table._update_turn()
+    table._hand_stacks = tuple(stacks)
+    if not in_play:
+        assert hand.result is not None
+        after = hand.result.stacks
+        if any(table._stacks[t] != after[i] for i, t in enumerate(seats)):
+            raise SaveError("the stacks do not match the end of the saved hand")
