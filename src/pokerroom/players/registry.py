@@ -6,6 +6,7 @@
 random           picks uniformly among the legal actions, and a uniform bet size
 calling-station  checks or calls every bet, never folds, never raises
 rule-based       a starting-hand chart before the flop, then hand strength against pot odds
+strong           equity against each opponent's likely hands, learned from its play; EV choices
 >>> make_player("calling-station")
 CallingStation(seed=None)
 >>> make_player("strongest")
@@ -26,10 +27,13 @@ from pathlib import Path
 from pokerroom.players.base import Bot, Player
 from pokerroom.players.rulebased import RuleBased
 from pokerroom.players.simple import CallingStation, RandomBot
+from pokerroom.players.strong import Strong
 
 __all__ = ["BOTS", "PlayerLoadError", "load_player_class", "make_player"]
 
-BOTS: dict[str, type[Bot]] = {cls.name: cls for cls in (RandomBot, CallingStation, RuleBased)}
+BOTS: dict[str, type[Bot]] = {
+    cls.name: cls for cls in (RandomBot, CallingStation, RuleBased, Strong)
+}
 """The built-in bots by name; each class has a one-line ``description``."""
 
 
