@@ -227,8 +227,11 @@ class Strong(Bot):
                 continue
             profile = self.profile(seat, n)
             combo = combo_index(*cards)
+            postflop = profile.study()
             for move in hand.moves:
                 if move.seat != seat or not (move.aggressive or move.kind.value == "call"):
+                    continue
+                if move.street > 0 and not postflop:
                     continue
                 if move.street == 0:
                     strength = float(combo_strength()[combo])

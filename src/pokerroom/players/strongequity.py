@@ -70,10 +70,10 @@ def shares(hero: npt.NDArray[np.integer], others: Sequence[npt.NDArray[np.intege
     return out
 
 
-def _draw(rng: np.random.Generator, weights: F64s, size: int) -> Ints:
-    cum = np.cumsum(weights)
+def _draw(rng: np.random.Generator, cum: F64s, size: int) -> Ints:
+    """``size`` combinations drawn by weight (``cum``: the running total of the weights)."""
     picks: Ints = np.searchsorted(cum, rng.random(size) * cum[-1], side="right")
-    return np.minimum(picks, len(weights) - 1)
+    return np.minimum(picks, len(cum) - 1)
 
 
 def _runout(rng: np.random.Generator, n: int, count: int, size: int) -> Ints:
@@ -144,7 +144,8 @@ class RangeEquity:
     def _weighted(self, rng: np.random.Generator, size: int) -> tuple[Ints, npt.NDArray[np.bool_]]:
         """Each opponent's combination drawn by weight; deals where two clash are redrawn
         a few times, then dropped (``ok`` False)."""
-        rows = np.stack([_draw(rng, w, size) for w in self.ranges])
+        cums = [np.cumsum(w) for w in self.ranges]
+        rows = np.stack([_draw(rng, cum, size) for cum in cums])
         ok = np.ones(size, dtype=np.bool_)
         if len(rows) == 1:
             return rows, ok
@@ -158,8 +159,8 @@ class RangeEquity:
             redo = np.flatnonzero(clash)
             if not redo.size:
                 break
-            for i, w in enumerate(self.ranges):
-                rows[i, redo] = _draw(rng, w, redo.size)
+            for i, cum in enumerate(cums):
+                rows[i, redo] = _draw(rng, cum, redo.size)
         else:
             ok = ~clash
         return rows, ok

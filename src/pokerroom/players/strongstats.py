@@ -74,6 +74,8 @@ _PRIORS: Final = (
     np.array([0.42, 0.45, 0.13]),  # facing a bet: fold, call, raise
     np.array([0.35, 0.50, 0.15]),  # facing a raise
 )
+STUDIED: Final = 40
+"""Showdowns read in full after the flop before one in four is enough."""
 HONESTY_PRIOR: Final = 0.85
 """How much a new player's actions are taken to mean (1: it plays its best hands)."""
 _HONESTY_WEIGHT: Final = 1.0  # the prior is worth about four shown hands
@@ -107,6 +109,7 @@ class Profile:
     entered: int = 0
     raised: int = 0
     honest: list[float] = field(default_factory=lambda: [0.0, 0.0, 0.0, 0.0])
+    showdowns: int = 0
     _known: dict[int, F64s] = field(default_factory=dict, repr=False, compare=False)
 
     def count_hand(self, moves: Sequence[Move]) -> None:
@@ -161,6 +164,12 @@ class Profile:
         return found
 
     # ------------------------------------------------------------ how much actions mean
+
+    def study(self) -> bool:
+        """Whether to read this player's next showdown after the flop: every one of the
+        first :data:`STUDIED` (the estimate is made), then one in four (it keeps up)."""
+        self.showdowns += 1
+        return self.showdowns <= STUDIED or self.showdowns % 4 == 0
 
     def count_showdown(self, street: int, strength: float, band: tuple[float, float]) -> None:
         """A hand shown down: on ``street`` this player acted with a hand of ``strength``
