@@ -160,8 +160,13 @@ def test_transcript_cards_follow_from_the_seed(data_dir: Path) -> None:
 
 
 def test_logs_parse_and_print_back_line_for_line(data_dir: Path) -> None:
-    for path in sorted((data_dir / "acpc").glob("*.log")):
+    logs = sorted((data_dir / "acpc").glob("*.log"))
+    assert [p.name for p in logs] == ["limit2p_1000hands_seed42.log",
+                                      "nolimit2p_200hands_seed42.log"]
+    hands = 0
+    for path in logs:
         log = ACPCLog.load(path)
+        hands += len(log.hands)
         states = [ln for ln in path.read_text().splitlines() if ln.startswith("STATE:")]
         assert [str(h) for h in log.hands] == states
         assert log.score is not None
@@ -169,6 +174,7 @@ def test_logs_parse_and_print_back_line_for_line(data_dir: Path) -> None:
         for name, total in zip(names, totals, strict=True):
             mine = sum((h.nets[h.names.index(name)] for h in log.hands), Decimal(0))
             assert mine == total
+    assert hands == 1200
 
 
 def test_betting_notation() -> None:

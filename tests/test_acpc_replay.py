@@ -136,10 +136,10 @@ def test_unplayable_games_are_refused() -> None:
     )
     with pytest.raises(ReplayError, match="not Texas hold'em"):
         rules_from_gamedef(kuhn)
-    odd = GameDef.parse(
-        "GAMEDEF\nnolimit\nnumPlayers = 3\nnumRounds = 4\nstack = 100 100 100\n"
-        "blind = 1 2 0\nfirstPlayer = 1 1 1 1\nnumSuits = 4\nnumRanks = 13\n"
+    uneven = GameDef.parse(
+        "GAMEDEF\nnolimit\nnumPlayers = 3\nnumRounds = 4\nstack = 100 200 100\n"
+        "blind = 1 2 0\nfirstPlayer = 3 1 1 1\nnumSuits = 4\nnumRanks = 13\n"
         "numHoleCards = 2\nnumBoardCards = 0 3 1 1\nEND GAMEDEF\n"
     )
-    with pytest.raises(ReplayError, match="firstPlayer 1 1 1 1: pokerroom plays 3 1 1 1"):
-        rules_from_gamedef(odd)
+    with pytest.raises(ReplayError, match="stacks 100 200 100 differ in a no-limit game"):
+        rules_from_gamedef(uneven)

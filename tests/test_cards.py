@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import math
 import pickle
 import random
+from datetime import timedelta
 
+import numpy as np
+import numpy.typing as npt
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pokerroom.cards import (
@@ -21,6 +25,7 @@ from pokerroom.cards import (
     full_deck,
     parse_cards,
 )
+from pokerroom.engine.plan import draw
 
 
 def test_every_card_round_trips_through_its_notation() -> None:
@@ -84,6 +89,7 @@ def test_cards_pickle() -> None:
     assert pickle.loads(pickle.dumps(Card.parse("Qh"))) == Card.parse("Qh")
 
 
+@settings(deadline=timedelta(seconds=2))  # microseconds each; room for a loaded machine
 @given(st.lists(st.integers(0, 52), unique=True, min_size=1, max_size=20))
 def test_parse_and_format_round_trip(codes: list[int]) -> None:
     assert [int(c) for c in parse_cards(format_cards(codes))] == codes
@@ -111,9 +117,69 @@ def test_a_stacked_deck_refuses_duplicates() -> None:
         Deck.stacked(["As", "As"])
 
 
-def test_the_shuffle_is_uniform_enough() -> None:
-    # chi-square-free sanity: each card appears on top about 1/52 of the time
+def position_counts_z(perms: npt.NDArray[np.int64]) -> float:
+    """How far N random orders of n cards are from uniform, in standard deviations: the
+    chi-square of the n x n table of (position, card) counts, (n - 1)^2 degrees of freedom
+    (every row and column of the table sums to N), as a z-score."""
+    count, n = perms.shape
+    table = np.zeros((n, n), dtype=np.int64)
+    np.add.at(table, (np.tile(np.arange(n), count), perms.ravel()), 1)
+    expected = count / n
+    chi2 = float(((table - expected) ** 2 / expected).sum())
+    dof = (n - 1) ** 2
+    return (chi2 - dof) / math.sqrt(2 * dof)
+
+
+def first_two_z(perms: npt.NDArray[np.int64], n: int = 52) -> float:
+    """The same for the ordered pairs of the first two of n cards (n(n-1) equally likely
+    pairs under a uniform shuffle): catches cards that are dealt together too often."""
+    count = len(perms)
+    pairs = np.bincount(perms[:, 0] * n + perms[:, 1], minlength=n * n)
+    pairs = pairs[np.arange(n * n) % (n + 1) != 0]  # a card cannot follow itself
+    expected = count / len(pairs)
+    chi2 = float(((pairs - expected) ** 2 / expected).sum())
+    dof = len(pairs) - 1
+    return (chi2 - dof) / math.sqrt(2 * dof)
+
+
+def naive_swap_shuffle(rng: random.Random, n: int) -> list[int]:
+    """A classic biased shuffle (swap each place with any place): the test must see it."""
+    order = list(range(n))
+    for i in range(n):
+        j = rng.randrange(n)
+        order[i], order[j] = order[j], order[i]
+    return order
+
+
+SHUFFLES = 20_000
+UNIFORM_Z = 5.0  # a uniform shuffle exceeds this about once in three million runs
+
+
+def test_rule4_the_shuffle_is_uniform() -> None:
+    """rules.md §4: a uniformly random permutation. 20,000 seeded shuffles: every card as
+    often in every position, and every ordered pair of first cards as often, within five
+    standard deviations; the same statistic finds a naively biased shuffle at once."""
     rng = random.Random(1)
-    tops = [Deck(rng=rng).deal_one() for _ in range(52_000)]
-    counts = [tops.count(c) for c in full_deck()]
-    assert min(counts) > 800 and max(counts) < 1200
+    decks = np.array([[int(c) for c in Deck(rng=rng).deal(52)] for _ in range(SHUFFLES)])
+    assert position_counts_z(decks) < UNIFORM_Z
+    assert first_two_z(decks) < UNIFORM_Z
+    biased = np.array([naive_swap_shuffle(rng, 52) for _ in range(SHUFFLES)])
+    assert position_counts_z(biased) > 20 * UNIFORM_Z
+
+
+def test_rule4_the_engines_deal_is_uniform() -> None:
+    """The engine deals with its own partial Fisher-Yates (:func:`draw`): the full order
+    and a partial deal of 23 cards (a hand of nine players with burns) are uniform."""
+    rng = random.Random(2)
+    full = np.array([draw(rng, 52, 52) for _ in range(SHUFFLES)])
+    assert position_counts_z(full) < UNIFORM_Z
+    assert first_two_z(full) < UNIFORM_Z
+    part = np.array([draw(rng, 52, 23) for _ in range(2 * SHUFFLES)])
+    assert first_two_z(part) < UNIFORM_Z
+    # each of the 52 cards equally likely in each of the 23 places
+    table = np.zeros((23, 52), dtype=np.int64)
+    np.add.at(table, (np.tile(np.arange(23), len(part)), part.ravel()), 1)
+    expected = len(part) / 52
+    chi2 = float(((table - expected) ** 2 / expected).sum())
+    dof = 23 * 51
+    assert (chi2 - dof) / math.sqrt(2 * dof) < UNIFORM_Z

@@ -325,7 +325,7 @@ def test_straddle_may_fold() -> None:
         hand.call()
     hand.fold()
     assert hand.to_act == 2
-    assert str(hand.legal_actions()) == "fold, call 5, raise to 10"  # complete the blind
+    assert str(hand.legal_actions()) == "fold, call 5, raise to 15"  # 001: call + L
     play(hand, "f f")
     assert hand.is_over
     assert hand.result is not None

@@ -4,17 +4,24 @@
 * no view of a seat holds another seat's hole cards before they are shown, a burn card,
   or any card still in the deck;
 * every action the legal choices offer is accepted, and every other action is refused
-  with the hand unchanged.
+  with the hand unchanged;
+* the choices offered are exactly those an independent brute-force reference of the
+  betting rules allows (``tests/betting_reference.py``: minimum bets and raises, reopening
+  after short all-ins, raise caps, check-raise off, every amount), in random hands under
+  the conventions of each preset.
 """
 
 from __future__ import annotations
 
 import copy
 import random
+from collections import Counter
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from betting_reference import Choices, SpectatorBetting
 from engine_helpers import snapshot, view_cards
 from pokerroom.engine import (
     Action,
@@ -172,3 +179,102 @@ def test_offered_actions_are_accepted_and_others_refused_unchanged(hand: Hand, s
             assert K.FOLD not in legal.kinds or legal.to_call > 0
             assert (K.CHECK in legal.kinds) == (legal.to_call == 0)
         hand.apply(_choose(legal, rng))
+
+
+# --- the offers against a brute-force reference of the betting rules -----------------------
+
+REFERENCE_RULES = {
+    "computer-tournament": Rules.preset("computer-tournament"),
+    "computer-tournament, check-raise off": Rules.preset("computer-tournament",
+                                                         check_raise=False),
+    "casino-limit": Rules.preset("casino-limit"),
+    "casino-limit, check-raise off": Rules.preset("casino-limit", check_raise=False),
+    "no-limit": Rules.preset("no-limit"),
+    "pot-limit": Rules.preset("no-limit", structure=Structure.POT_LIMIT),
+    "wild": Rules.preset("wild"),
+}
+REFERENCE_HANDS = 400
+
+
+def _assert_offers_match(legal: object, want: Choices) -> None:
+    kinds = set(legal.kinds)  # type: ignore[attr-defined]
+    assert legal.seat == want.seat  # type: ignore[attr-defined]
+    assert (K.FOLD in kinds) == want.fold
+    assert (K.CHECK in kinds) == want.check
+    assert (K.CALL in kinds) == (want.call is not None)
+    assert legal.to_call == want.to_call  # type: ignore[attr-defined]
+    if want.call is not None:
+        assert legal.call == want.call  # type: ignore[attr-defined]
+    offered = kinds & {K.BET, K.RAISE}
+    if want.raise_kind is None:
+        assert not offered
+    else:
+        assert offered == {K(want.raise_kind.value)}
+        lo, hi = legal.min_to, legal.max_to  # type: ignore[attr-defined]
+        assert set(range(lo, hi + 1)) == want.amounts
+
+
+def _stacks(rules: Rules, n: int, rng: random.Random) -> list[int]:
+    """Short, middling and deep stacks, so that short all-ins happen often."""
+    big = rules.big_blind or rules.units[0]
+    return [rng.choice([rng.randint(1, 3 * big), rng.randint(3 * big, 12 * big),
+                        rng.randint(12 * big, 60 * big)]) for _ in range(n)]
+
+
+def _pick(legal: object, rng: random.Random) -> Action:
+    """Raise often, by the minimum more often than not, so raises of exactly a full raise
+    and short all-ins both come up."""
+    lo, hi = legal.min_to, legal.max_to  # type: ignore[attr-defined]
+    raising = [k for k in legal.kinds if k in (K.BET, K.RAISE)]  # type: ignore[attr-defined]
+    if raising and rng.random() < 0.45:
+        to = rng.choice([lo, lo, lo, hi, rng.randint(lo, hi)])
+        return Action(raising[0], to)
+    others = [a for a in legal if a.amount is None]  # type: ignore[attr-defined]
+    return rng.choice(others)
+
+
+@pytest.mark.parametrize("name", list(REFERENCE_RULES))
+def test_offers_are_what_the_betting_rules_allow_brute_force(name: str) -> None:
+    rules = REFERENCE_RULES[name]
+    rng = random.Random(name)
+    seen: Counter[str] = Counter()
+    for number in range(REFERENCE_HANDS):
+        n = rng.randint(2, 9)
+        hand = Hand(rules, _stacks(rules, n, rng), button=rng.randrange(n),
+                    rng=random.Random(number), auto_showdown=True)
+        ref = SpectatorBetting(rules, hand.starting_stacks, hand.button)
+        read = 0
+        while not hand.is_over:
+            events = hand.events
+            ref.replay(events[read:])
+            read = len(events)
+            seat = hand.to_act
+            assert seat is not None
+            want = ref.choices(seat)
+            _assert_offers_match(hand.legal_actions(), want)
+            seen["decisions"] += 1
+            last = ref.acted_at[seat]
+            if last is not None and not ref.straddle_pending:
+                rise, step = ref.level - last, ref.full_raise()
+                if 0 < rise < step:
+                    seen["not reopened by a short all-in"] += 1
+                elif rise == step:
+                    seen["reopened by exactly a full raise"] += 1
+            cap = rules.raise_caps[ref.street]
+            if ref.opened and cap is not None and ref.raises >= cap:
+                seen["raise cap reached"] += 1
+            if ref.checked[seat] and not rules.check_raise:
+                seen["no check-raise"] += 1
+            if not ref.straddle_pending and want.amounts == {ref.behind[seat] + ref.put[seat]} \
+                    and min(want.amounts) < ref.bounds(seat)[0]:
+                seen["all-in for less than a full bet or raise"] += 1
+            hand.apply(_pick(hand.legal_actions(), rng))
+    # what the random hands covered
+    assert seen["decisions"] > 5 * REFERENCE_HANDS
+    assert seen["not reopened by a short all-in"] > 0
+    assert seen["reopened by exactly a full raise"] > 0
+    assert (seen["all-in for less than a full bet or raise"] > 0) != rules.all_in_only_when_short
+    if rules.max_raises is not None:
+        assert seen["raise cap reached"] > 0
+    if not rules.check_raise:
+        assert seen["no check-raise"] > 0

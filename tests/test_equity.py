@@ -15,6 +15,7 @@ from pokerroom.cards import CardError, parse_cards
 from pokerroom.equity import EquityError, EquityResult, equity
 from pokerroom.equity.keys import boards_from, boards_of, hole_keys, values
 from pokerroom.equity.reference import reference_equity
+from pokerroom.equity.showdown import tally
 from pokerroom.evaluator import rank7, rank_batch
 from pokerroom.ranges import Range
 
@@ -102,6 +103,37 @@ def test_three_way_split_gives_each_a_third() -> None:
     r = equity(["2c3d", "4c5d", "6c7d"], "AsKsQsJsTs")
     for p in r.players:
         assert (p.win, p.tie, p.equity) == (0.0, 1.0, pytest.approx(1 / 3))
+
+
+def test_three_way_splits_preflop_give_each_a_third() -> None:
+    """The pre-flop path (suit orbits, :func:`tally`): three suited ace-kings of three
+    suits are alike up to renaming the suits, so each has exactly a third; most boards split
+    the pot three ways (a split counted two ways would give each more)."""
+    r = equity(["AhKh", "AdKd", "AcKc"])
+    assert r.exact and r.deals == 1_370_754  # C(46, 5)
+    for p in r.players:
+        assert p.equity == pytest.approx(1 / 3, abs=1e-12)
+        assert p.tie > 0.75
+    assert sum(p.equity for p in r.players) == pytest.approx(1.0, abs=1e-12)
+
+
+def test_tally_counts_each_best_hand_with_the_number_sharing_it() -> None:
+    values = np.array(
+        [
+            [9, 5, 7, 7, 3],
+            [9, 5, 2, 7, 8],
+            [9, 4, 7, 6, 1],
+            [1, 5, 7, 6, 0],
+        ],
+        dtype=np.uint16,
+    )  # deals 0-2: three share (a different three each time); 3: two share; 4: one wins
+    assert tally(values).tolist() == [
+        [0, 0, 1, 3, 0],
+        [0, 1, 1, 2, 0],
+        [0, 0, 0, 2, 0],
+        [0, 0, 0, 2, 0],
+    ]
+    assert tally(values[:2]).tolist() == [[0, 1, 3], [0, 1, 3]]  # heads-up: its own path
 
 
 def test_two_share_and_one_loses() -> None:

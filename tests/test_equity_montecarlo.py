@@ -70,6 +70,28 @@ def test_drawing_from_many_weighted_holdings_lies_within_its_stated_error(
     _runs_agree_with_exact(*spot, equity(*spot, exact=True))
 
 
+@pytest.mark.parametrize("players", [3, 4, 10])
+def test_monte_carlo_splits_a_pot_k_ways_as_k_shares(players: int) -> None:
+    """On a board that plays (a royal flush) every deal is a split among all the players:
+    each share is exactly 1/k, with no error at all."""
+    hands = ["2c3d", "4c5d", "6c7d", "8c9d", "2h3h", "4h5h", "6h7h", "8h9h", "2d3c", "4d5c"]
+    r = equity(hands[:players], "AsKsQsJsTs", samples=3000, seed=1)
+    assert not r.exact and r.deals == 3000
+    for p in r.players:
+        assert (p.win, p.tie, p.equity, p.std_error) == (0.0, 1.0, pytest.approx(1 / players),
+                                                         pytest.approx(0.0, abs=1e-12))
+
+
+def test_monte_carlo_three_way_splits_preflop_share_the_pot_exactly() -> None:
+    """Three suited ace-kings pre-flop split most pots two or three ways; every deal hands
+    out exactly one pot, so the estimates add up to 1, and each lies near the third the
+    suit symmetry gives it."""
+    r = equity(["AhKh", "AdKd", "AcKc"], samples=20_000, seed=5)
+    assert sum(p.equity for p in r.players) == pytest.approx(1.0, abs=1e-12)
+    for p in r.players:
+        assert abs(p.equity - 1 / 3) <= 4 * p.std_error
+
+
 def test_same_seed_same_answer_and_the_generator_is_the_only_source() -> None:
     a = equity(["QQ+, AKs", "random"], "Ks7d2c", samples=5000, seed=42)
     b = equity(["QQ+, AKs", "random"], "Ks7d2c", samples=5000, seed=42)

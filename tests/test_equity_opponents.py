@@ -53,6 +53,17 @@ def test_against_many_opponents_matches_the_general_monte_carlo() -> None:
     assert gap <= 4 * np.hypot(quick.std_error, slow.std_error)
 
 
+@pytest.mark.parametrize("opponents", [1, 2, 3, 9])
+def test_a_board_that_plays_splits_the_pot_among_everyone(opponents: int) -> None:
+    """A royal flush on the board: every deal is a tie among all the hands, worth
+    1 / (opponents + 1) of the pot, exactly (one opponent: the exact river path; more: the
+    sampled path)."""
+    e = equity_vs_random("2c3d", "AsKsQsJsTs", opponents, samples=500, seed=3)
+    assert (e.win, e.tie) == (0.0, 1.0)
+    assert e.equity == pytest.approx(1 / (opponents + 1), abs=1e-12)
+    assert e.std_error == pytest.approx(0.0, abs=1e-12)
+
+
 def test_seeded_and_cheap_to_call_repeatedly() -> None:
     a = equity_vs_random("AhKh", "Qh7h2c", 2, 1000, seed=5)
     b = equity_vs_random("AhKh", "Qh7h2c", 2, 1000, np.random.default_rng(5))

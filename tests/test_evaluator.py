@@ -8,6 +8,7 @@ from itertools import combinations
 import numpy as np
 import pytest
 
+from evaluator_helpers import assert_same_order, encode, key_of
 from pokerroom.cards import JOKER, Card, CardError, format_cards, parse_cards
 from pokerroom.evaluator import (
     CATEGORY_COUNTS,
@@ -28,8 +29,8 @@ from pokerroom.evaluator import (
     rank_batch,
     value_of,
 )
-from pokerroom.evaluator.classes import ranks_of
-from pokerroom.evaluator.reference import reference_best, reference_five
+from pokerroom.evaluator.classes import five_ranks, ranks_of
+from pokerroom.evaluator.reference import CATEGORIES, reference_best, reference_five
 from pokerroom.evaluator.tables import SUIT_KEYS, tables
 
 
@@ -177,10 +178,15 @@ def test_scalar_sizes_agree_with_the_best_five_card_subset() -> None:
             assert fn(hand) == max(rank5(five) for five in combinations(hand, 5))
 
 
-def test_scalar_agrees_with_the_reference_evaluator() -> None:
+def test_scalar_orders_hands_as_the_reference_evaluator() -> None:
+    # the reference ranks by the rules alone: every hand is the class the reference finds,
+    # and the values order the hands exactly as the rules do
     for size in (5, 6, 7):
-        for hand in random_hands(1500, size, seed=10 + size):
-            assert rank(hand) == reference_best(hand)
+        hands = random_hands(1500, size, seed=10 + size)
+        values = [rank(hand) for hand in hands]
+        keys = [reference_best(hand) for hand in hands]
+        assert [key_of(value) for value in values] == keys
+        assert_same_order(values, map(encode, keys))
 
 
 def test_scalar_takes_card_objects_as_well_as_codes() -> None:
@@ -251,8 +257,8 @@ def test_min_hole_cards_against_the_reference() -> None:
         hole, board = cards[:2], cards[2:]
         for mhc in (0, 1, 2):
             expected = reference_best(cards, hole=hole, min_hole_cards=mhc)
-            assert best_hand(hole, board, min_hole_cards=mhc).value == expected
-            assert hand_value(hole, board, min_hole_cards=mhc) == expected
+            assert key_of(best_hand(hole, board, min_hole_cards=mhc).value) == expected
+            assert key_of(hand_value(hole, board, min_hole_cards=mhc)) == expected
 
 
 def test_best_hand_refuses_bad_input() -> None:
@@ -298,6 +304,11 @@ def test_batch_equals_scalar(size: int) -> None:
     for dtype in (np.uint8, np.int64, np.int16):
         assert rank_batch(np.array(hands, dtype=dtype)).tolist() == scalar
     assert rank_batch(hands).tolist() == scalar  # nested lists are fine too
+
+
+def test_batch_orders_hands_as_the_reference_evaluator() -> None:
+    hands = random_hands(3000, 7, seed=9)
+    assert_same_order(rank_batch(np.array(hands)), [encode(reference_best(h)) for h in hands])
 
 
 def test_batch_of_flushes_and_odd_chunks() -> None:
@@ -355,12 +366,29 @@ def test_suit_keys_separate_every_flush() -> None:
 
 
 def test_five_card_values_agree_with_the_reference_on_every_class() -> None:
-    # one hand per class: the reference, written from the rules, gives the same value
+    # one hand per class: the reference, written from the rules, finds the same class,
+    # and the values order the classes as the rules do
     seen: dict[int, list[int]] = {}
     for hand in random_hands(60_000, 5, seed=3):
         seen.setdefault(rank5(hand), hand)
     for five in combinations([c for c in range(52) if c & 3 == 0], 5):  # every flush class
         seen.setdefault(rank5(five), list(five))
     for value, hand in seen.items():
-        assert reference_five(hand) == value
+        assert reference_five(hand) == key_of(value)
+    assert_same_order(list(seen), [encode(reference_five(h)) for h in seen.values()])
     assert len(seen) > 7000
+
+
+def test_rule2_the_value_numbering_orders_every_class_as_the_rules_do() -> None:
+    """Every value from 0 to the top, as five cards: the reference ranks each of them from
+    the rules alone (category, then the ranks in the order they count), and the keys rise
+    strictly with the values."""
+    keys = []
+    for value in range(MAX_VALUE + 1):
+        ranks = five_ranks(value)
+        one_suit = category_of(value) in (Category.FLUSH, Category.STRAIGHT_FLUSH)
+        cards = [r * 4 + (0 if one_suit else i % 4) for i, r in enumerate(ranks)]
+        keys.append(reference_five(cards))
+        assert CATEGORIES[keys[-1][0]] == category_of(value).label
+    assert keys == sorted(set(keys))  # strictly rising: every value its own class
+    assert len(keys) == MAX_VALUE + 1 == STANDARD_CLASS_COUNT + 13

@@ -8,8 +8,8 @@ from collections.abc import Callable, Iterator
 
 from pokerroom.engine import ActionKind, Hand
 from pokerroom.history.record import PlayedHand
+from pokerroom.rules import POKERKIT_CONVENTIONS, Rules, ShowdownMode, Structure, TieSplit
 from pokerroom.rules import OddChip as OddChipRule
-from pokerroom.rules import Rules, ShowdownMode, Structure, TieSplit
 
 _BET_KINDS = (ActionKind.BET, ActionKind.RAISE)
 
@@ -20,15 +20,11 @@ def play_random(
     *,
     fold_weight: float = 0.12,
     random_showdown: bool = True,
-    short_bets: bool = True,
 ) -> Hand:
     """Play ``hand`` to the end choosing uniformly among the legal kinds (folding less
     often), bet sizes spread over the legal range with extra weight on min and all-in,
     shows and mucks at random (announcing a random hand the cards make) or, without
-    ``random_showdown``, as a sensible player does (show when the hand can win).
-    Without ``short_bets`` nobody bets or raises all-in for less than a full bet in
-    fixed limit (rules differ on what the next player may do then, and on whether it
-    counts toward the raise cap)."""
+    ``random_showdown``, as a sensible player does (show when the hand can win)."""
     while not hand.is_over:
         if not random_showdown and hand.street.name == "SHOWDOWN":
             hand.settle()
@@ -37,10 +33,6 @@ def play_random(
         kinds = list(legal.kinds)
         if ActionKind.FOLD in kinds and len(kinds) > 1 and rng.random() > fold_weight:
             kinds.remove(ActionKind.FOLD)
-        if not short_bets and hand.rules.structure is Structure.FIXED_LIMIT:
-            unit = hand.rules.units[min(int(hand.street), 3)]
-            if legal.can_raise and legal.max_to - max(hand.bets) < unit and len(kinds) > 1:
-                kinds = [k for k in kinds if k not in _BET_KINDS]
         kind = rng.choice(kinds)
         amount = None
         value = None
@@ -67,8 +59,9 @@ def random_stacks(rng: random.Random, players: int, big: int) -> list[int]:
 
 
 def pokerkit_rules(rng: random.Random, players: int) -> Rules:
-    """Standard rules PokerKit plays the same way: fixed or no limit, blinds (maybe a
-    straddle), antes (uniform, or a big-blind ante), cards speak, side pots."""
+    """Rules PokerKit plays the same way, with its conventions (``POKERKIT_CONVENTIONS``):
+    fixed or no limit, blinds (maybe a straddle), antes (uniform, trimmed or dead, or a
+    big-blind ante), cards speak, side pots."""
     small = rng.choice([1, 2, 5, 25])
     blinds: tuple[int, ...] = (small, 2 * small)
     if players >= 4 and rng.random() < 0.2:
@@ -81,11 +74,14 @@ def pokerkit_rules(rng: random.Random, players: int) -> Rules:
     elif ante_kind < 0.3 and players > 2:
         antes = tuple(2 * small if p == 1 else 0 for p in range(players))
         dead = True
-    common = {"blinds": blinds, "antes": antes, "dead_antes": dead, "burn_cards": True}
+    if ante_kind < 0.2:
+        dead = rng.random() < 0.5
+    common = {"blinds": blinds, "antes": antes, "dead_antes": dead, "burn_cards": True,
+              **POKERKIT_CONVENTIONS}  # fmt: skip
     if rng.random() < 0.5:
-        # (4, 3, 3, 3) is PokerKit's own cap: four bets or raises a round besides blinds.
+        # 4 is PokerKit's own cap: four bets and raises a round besides the blinds.
         return Rules(structure=Structure.FIXED_LIMIT, small_bet=2 * small, big_bet=4 * small,
-                     max_raises=rng.choice([3, (4, 3, 3, 3)]), **common)  # fmt: skip
+                     max_raises=rng.choice([3, 4]), **common)  # fmt: skip
     return Rules(structure=Structure.NO_LIMIT, min_bet=2 * small, **common)
 
 
@@ -124,27 +120,18 @@ def random_hands(
     *,
     rules_for: Callable[[random.Random, int], Rules] = any_rules,
     players: tuple[int, int] = (2, 9),
-    cover_forced_bets: bool = False,
     random_showdown: bool = True,
-    short_bets: bool = True,
 ) -> Iterator[tuple[Hand, PlayedHand]]:
-    """``count`` random finished hands (and their records) from one seed.
-
-    ``cover_forced_bets``: every stack covers its ante and the big blind (PokerKit and
-    pokerroom treat a big blind all-in for less differently; see the PokerKit test).
-    """
+    """``count`` random finished hands (and their records) from one seed."""
     rng = random.Random(seed)
     for i in range(count):
         n = rng.randint(*players)
         rules = rules_for(rng, n)
         big = max(rules.units[0], rules.big_blind, 1)
         stacks = random_stacks(rng, n, big)
-        if cover_forced_bets:
-            floor = rules.big_blind + max(rules.ante_amounts(n)) + 1
-            stacks = [max(s, floor) for s in stacks]
         button = rng.randrange(n)
         hand = Hand(rules, stacks, button=button, rng=rng)
-        play_random(hand, rng, random_showdown=random_showdown, short_bets=short_bets)
+        play_random(hand, rng, random_showdown=random_showdown)
         names = [f"P{seed}-{i}-{s}" for s in range(n)]
         yield hand, PlayedHand.from_hand(hand, names=names, label=i)
 

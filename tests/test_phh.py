@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 import datetime
+from datetime import timedelta
 from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pokerroom.cards import Card, full_deck
 from pokerroom.history.errors import PHHError
 from pokerroom.history.notation import PHHAction, Verb, parse_amount, parse_phh_cards
 from pokerroom.history.phh import PHHHand, dumps, dumps_all, load, loads, loads_all, read_phh
+from pokerroom.history.replay import replay_phh
 
 MINIMAL = """\
 variant = "NT"
@@ -98,6 +100,9 @@ def test_historical_hand_keeps_unknown_cards_comments_and_metadata(data_dir: Pat
         "# Burn card 6s is exposed",
         "",
         "p1 cc # tanks for a minute",
+        "p10 cc",
+        "p10 cbr 12",
+        "p14 sm ????",
     ],
 )
 def test_action_notation_round_trips(text: str) -> None:
@@ -138,6 +143,41 @@ def test_amounts_and_cards_parse() -> None:
     assert parse_amount("300") == 300 and isinstance(parse_amount("300"), int)
     assert parse_amount("0.25") == Decimal("0.25")
     assert parse_phh_cards("As??") == (Card.parse("As"), None)
+
+
+TEN_PLAYERS = """\
+variant = "NT"
+antes = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
+blinds_or_straddles = [1, 2, 0, 0, 0, 0, 0, 0, 0, 0]
+min_bet = 2
+starting_stacks = [200, 200, 200, 200, 200, 200, 200, 200, 200, 200]
+actions = [
+  "d dh p1 2c3d", "d dh p2 4c5d", "d dh p3 6c7d", "d dh p4 8c9d", "d dh p5 Tc2h",
+  "d dh p6 3h4h", "d dh p7 5h6h", "d dh p8 7h8h", "d dh p9 9hTh", "d dh p10 AsAd",
+  "p3 f", "p4 f", "p5 f", "p6 f", "p7 f", "p8 f", "p9 f",
+  "p10 cbr 6", "p1 f", "p2 cc",
+  "d db KsQd7c",
+  "p2 cc", "p10 cbr 10", "p2 f",
+]
+finishing_stacks = [199, 194, 200, 200, 200, 200, 200, 200, 200, 207]
+"""
+
+
+def test_a_hand_with_ten_players_reads_p10_as_the_tenth() -> None:
+    """p10 is the tenth player (the button, last in PHH order), never p1: the button raises
+    to 6, the big blind calls, then folds to the button's flop bet (pot 13: 1 + 6 + 6)."""
+    hand = loads(TEN_PLAYERS)
+    assert hand.player_count == 10
+    assert [a.player for a in hand.actions if a.verb is Verb.DEAL_HOLE] == list(range(10))
+    raises = [a for a in hand.actions if a.verb is Verb.BET]
+    assert [(a.player, a.amount) for a in raises] == [(9, 6), (9, 10)]
+    assert [str(a) for a in raises] == ["p10 cbr 6", "p10 cbr 10"]
+    assert loads(dumps(hand)) == hand
+    replay = replay_phh(hand)
+    result = replay.played.result
+    assert result is not None and result.stacks == (199, 194, *[200] * 7, 207)
+    check = replay.check()
+    assert check is not None and check.how == "exact"
 
 
 # ------------------------------------------------------------------ validation
@@ -322,8 +362,9 @@ def test_optional_fields_of_every_kind_round_trip() -> None:
     assert loads(dumps(hand)) == hand
 
 
+@settings(max_examples=100, deadline=timedelta(seconds=2))  # a draw is milliseconds
 @given(
-    stacks=st.lists(st.integers(1, 10**9), min_size=2, max_size=9),
+    stacks=st.lists(st.integers(1, 10**9), min_size=2, max_size=14),
     data=st.data(),
 )
 def test_hands_with_random_fields_round_trip(stacks: list[int], data: st.DataObject) -> None:
@@ -332,6 +373,8 @@ def test_hands_with_random_fields_round_trip(stacks: list[int], data: st.DataObj
     actions = [
         PHHAction(Verb.DEAL_HOLE, p, cards=(cards[2 * p], cards[2 * p + 1])) for p in range(n)
     ]
+    verbs = st.sampled_from([Verb.CALL, Verb.FOLD])
+    actions += [PHHAction(data.draw(verbs), p) for p in data.draw(st.permutations(range(n)))]
     amounts = st.one_of(
         st.integers(0, 10**6),
         st.decimals(min_value=0, max_value=10**6, places=2, allow_nan=False, allow_infinity=False),

@@ -246,6 +246,26 @@ def test_a_player_that_returns_garbage_gets_the_default_action() -> None:
         "returned 'raise'", "returned None", "returned 42", "returned ('call',)"]  # fmt: skip
 
 
+def test_an_announcement_the_cards_do_not_make_gets_the_default() -> None:
+    class Boaster(CallingStation):
+        name = "boaster"
+
+        def announce(self, view: PlayerView, budget: float) -> Action:
+            return Action.show(7461)  # a royal flush, whatever the cards
+
+    rules = small(Rules.preset("computer-tournament"))
+    result = play_game(rules, [Boaster(), CallingStation()], seed=2, max_hands=30)
+    assert sum(result.stacks) == 2 * rules.buy_in
+    boasts = [f for f in result.faults if f.where == "announce"]
+    assert boasts and all(f.kind is FaultKind.ILLEGAL for f in boasts)
+    # refused because the cards do not make it, or (001) because only a concession is left
+    assert all("the cards do not make that hand" in f.detail or "concede (001)" in f.detail
+               for f in boasts)  # fmt: skip
+    assert any("the cards do not make that hand" in f.detail for f in boasts)
+    assert all(f.action is not None and f.action.kind in (ActionKind.SHOW, ActionKind.MUCK)
+               for f in boasts)  # fmt: skip
+
+
 def test_a_notification_that_raises_is_recorded_and_the_game_goes_on() -> None:
     class Deaf(RandomBot):
         def observe(self, event: Event) -> None:

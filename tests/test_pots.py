@@ -9,11 +9,12 @@ from __future__ import annotations
 import doctest
 from collections.abc import Callable
 from dataclasses import FrozenInstanceError, dataclass
+from datetime import timedelta
 from itertools import product
 from typing import TypeVar
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pokerroom.cards import parse_cards
@@ -465,13 +466,19 @@ def cases(
 
 RULES = st.sampled_from(TieSplit)
 ODD = st.sampled_from(OddChip)
+# Each example splits the pots of at most eight seats, in well under a millisecond; the
+# default 200 ms deadline could still trip on a loaded machine, two seconds only on a
+# real slowdown.
+PROPERTY = settings(deadline=timedelta(seconds=2))
 
 
+@PROPERTY
 @given(cases(), RULES, ODD)
 def test_award_matches_reference_splitter(case: Case, tie_split: TieSplit, odd: OddChip) -> None:
     assert case.award(tie_split, odd) == case.reference(tie_split, odd)
 
 
+@PROPERTY
 @given(cases(dead=SOME_DEAD_MONEY), RULES, ODD)
 def test_award_with_dead_money_matches_reference_splitter(
     case: Case, tie_split: TieSplit, odd: OddChip
@@ -480,6 +487,7 @@ def test_award_with_dead_money_matches_reference_splitter(
     assert case.award(tie_split, odd) == case.reference(tie_split, odd)
 
 
+@PROPERTY
 @given(cases(), RULES, ODD)
 def test_chips_are_conserved(case: Case, tie_split: TieSplit, odd: OddChip) -> None:
     result = case.award(tie_split, odd)
@@ -500,6 +508,7 @@ def test_chips_are_conserved(case: Case, tie_split: TieSplit, odd: OddChip) -> N
     assert tuple(from_pots) == result.won
 
 
+@PROPERTY
 @given(cases(), RULES, ODD)
 def test_no_seat_wins_more_than_its_expectation(
     case: Case, tie_split: TieSplit, odd: OddChip
@@ -512,6 +521,7 @@ def test_no_seat_wins_more_than_its_expectation(
             assert won <= expectation(case.contributions, case.strengths, seat, case.dead)
 
 
+@PROPERTY
 @given(cases(), RULES, st.data())
 def test_equal_hands_and_contributions_win_equal_shares(
     case: Case, tie_split: TieSplit, data: st.DataObject
@@ -530,6 +540,7 @@ def test_equal_hands_and_contributions_win_equal_shares(
     assert abs(result.won[a] - result.won[b]) <= len(result.pots)
 
 
+@PROPERTY
 @given(cases(), ODD, st.data())
 def test_seed001_rule_equals_side_pots_without_ties(
     case: Case, odd: OddChip, data: st.DataObject
@@ -542,6 +553,7 @@ def test_seed001_rule_equals_side_pots_without_ties(
     assert case.award(PROP, odd).won == case.award(SIDE, odd).won
 
 
+@PROPERTY
 @given(cases(), RULES, ODD, st.integers(1, 8))
 def test_award_turns_with_the_table(case: Case, tie_split: TieSplit, odd: OddChip, k: int) -> None:
     # moving every seat (and the button) k places round the table moves the winnings too

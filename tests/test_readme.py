@@ -73,7 +73,9 @@ def _compared(lines: list[str]) -> list[str]:
 def test_the_exit_status_table_is_the_one_the_commands_use(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    rows = re.findall(r"^\| (\d+) \| (.+) \|$", README, flags=re.MULTILINE)
+    # The table of exit statuses: the rows between its header and the next blank line.
+    section = README[README.index("| status | meaning |") :].split("\n\n", 1)[0]
+    rows = re.findall(r"^\| (\d+) \| (.+) \|$", section, flags=re.MULTILINE)
     table = [(int(code), text.replace("\\|", "|")) for code, text in rows]
     assert table == list(EXIT_CODES)
     assert [code for code, _ in table] == [0, 1, 2, 130, 141]

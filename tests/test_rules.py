@@ -14,6 +14,7 @@ from pokerroom.rules import (
     Rules,
     RulesError,
     ShowdownMode,
+    ShowRule,  # noqa: F401 - the repr of the 001 preset names it
     Structure,
 )
 

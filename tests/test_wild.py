@@ -21,6 +21,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from evaluator_helpers import encode, key_of
 from pokerroom.cards import JOKER, Card, CardError, Rank, format_cards, parse_cards
 from pokerroom.evaluator import (
     MAX_VALUE,
@@ -29,7 +30,6 @@ from pokerroom.evaluator import (
     JokerMode,
     WildCards,
     best_hand,
-    category_of,
     describe,
     evaluate,
     hand_value,
@@ -39,7 +39,13 @@ from pokerroom.evaluator import (
     rank_wild_batch,
     value_of,
 )
-from pokerroom.evaluator.reference import _substitutions, reference_best, reference_five
+from pokerroom.evaluator.reference import (
+    CATEGORIES,
+    RuleKey,
+    _substitutions,
+    reference_best,
+    reference_five,
+)
 from pokerroom.evaluator.wild import made_values_wild
 from pokerroom.evaluator.wildtables import flush_part, level, rank_part
 
@@ -76,7 +82,7 @@ def assert_played_legally(hand: HandValue, cards: Sequence[int], wild: WildCards
             assert played == card
         elif card == JOKER and wild.joker is JokerMode.BUG:
             assert played >> 2 == Rank.ACE or hand.category in FLUSHY
-    assert reference_five(hand.played_as) == hand.value
+    assert reference_five(hand.played_as) == key_of(hand.value)
 
 
 # --- rules.md §1: named cases --------------------------------------------------------------
@@ -271,10 +277,10 @@ def wild_hands(draw: st.DrawFn, max_cost: int = 30_000) -> tuple[WildCards, list
 def test_property_wild_hands_agree_with_the_reference(case: tuple[WildCards, list[int]]) -> None:
     wild, cards = case
     expected = reference_best(cards, wild=wild)
-    assert rank_wild(cards, wild) == expected
-    assert rank_wild_batch(np.array([cards]), wild).tolist() == [expected]
+    assert key_of(rank_wild(cards, wild)) == expected
+    assert [key_of(v) for v in rank_wild_batch(np.array([cards]), wild).tolist()] == [expected]
     hand = evaluate(cards, wild=wild)
-    assert hand.value == expected
+    assert key_of(hand.value) == expected
     if any(wild.is_wild(c) for c in cards):
         assert_played_legally(hand, cards, wild)
 
@@ -288,24 +294,23 @@ def test_property_hole_and_board_with_wild_cards(
     hole, board = cards[:2], cards[2:]
     expected = reference_best(cards, wild=wild, hole=hole, min_hole_cards=min_hole_cards)
     hand = best_hand(hole, board, min_hole_cards=min_hole_cards, wild=wild)
-    assert hand.value == expected
-    assert hand_value(hole, board, min_hole_cards=min_hole_cards, wild=wild) == expected
+    assert key_of(hand.value) == expected
+    assert key_of(hand_value(hole, board, min_hole_cards=min_hole_cards, wild=wild)) == expected
     assert sum(1 for c in hand.cards if c in hole) >= min_hole_cards
     # every value announceable: the reference's substitutions of every allowed five
     announced = set()
     for five in combinations(cards, 5):
         if sum(1 for c in five if c in hole) >= min_hole_cards:
             announced.update(_substitutions(five, wild))
-    assert made_values(hole, board, min_hole_cards=min_hole_cards, wild=wild) == sorted(
-        announced, reverse=True
-    )
+    made = made_values(hole, board, min_hole_cards=min_hole_cards, wild=wild)
+    assert [key_of(v) for v in made] == sorted(announced, reverse=True)  # best first
 
 
 @settings(max_examples=150, deadline=None)
 @given(wild_hands(max_cost=60_000).filter(lambda case: len(case[1]) == 5))
 def test_property_made_values_of_five_cards(case: tuple[WildCards, list[int]]) -> None:
     wild, five = case
-    assert made_values_wild(five, wild) == set(_substitutions(five, wild))
+    assert {key_of(v) for v in made_values_wild(five, wild)} == set(_substitutions(five, wild))
 
 
 # --- batch ------------------------------------------------------------------------------
@@ -347,16 +352,19 @@ def test_wild_batch_input_is_validated() -> None:
 
 # --- the wild tables against brute force over ranks ----------------------------------------
 
+STRAIGHT = CATEGORIES.index("straight")
+
+
 @functools.cache
-def rank_only(ranks: tuple[int, ...]) -> int:
-    """Reference value of five ranks played in at least two suits (no flush)."""
+def rank_only(ranks: tuple[int, ...]) -> RuleKey:
+    """Reference key of five ranks played in at least two suits (no flush)."""
     return reference_five([r * 4 + i % 4 for i, r in enumerate(ranks)])
 
 
-def brute_rank_part(naturals: tuple[int, ...], w: int, b: int) -> int:
-    """Best non-flush value: every multiset of ranks for the wild cards, the bug as an ace
+def brute_rank_part(naturals: tuple[int, ...], w: int, b: int) -> RuleKey:
+    """Best non-flush key: every multiset of ranks for the wild cards, the bug as an ace
     or as any rank in a straight, the best five of the cards."""
-    best = 0
+    best: RuleKey = (-1,)
     for subs in combinations_with_replacement(range(13), w):
         cards = [*naturals, *subs]
         if not b:
@@ -367,9 +375,9 @@ def brute_rank_part(naturals: tuple[int, ...], w: int, b: int) -> int:
             for five in combinations(range(len(ranks)), 5):
                 if bug_any and len(ranks) - 1 not in five:
                     continue  # the bug as a non-ace must be in the straight
-                v = rank_only(tuple(sorted((ranks[i] for i in five), reverse=True)))
-                if not bug_any or category_of(v) == Category.STRAIGHT:
-                    best = max(best, v)
+                key = rank_only(tuple(sorted((ranks[i] for i in five), reverse=True)))
+                if not bug_any or key[0] == STRAIGHT:
+                    best = max(best, key)
     return best
 
 
@@ -390,17 +398,20 @@ def test_rank_part_is_the_best_substitution() -> None:
                 picks = rng.sample(range(len(counts)), min(len(counts), max(2, 30_000 // cost)))
                 for i in picks:
                     naturals = tuple(r for r in range(13) for _ in range(int(counts[i, r])))
-                    assert table[i] == brute_rank_part(naturals, w, b), (naturals, w, b)
+                    assert key_of(int(table[i])) == brute_rank_part(naturals, w, b), (
+                        naturals, w, b)
 
 
 def test_flush_part_is_the_best_flush_of_every_suit_mask() -> None:
-    # every five ranks of one suit, and what they are worth to the reference
+    # every five ranks of one suit, and what they are worth to the reference (its keys as
+    # ints that order alike; 0 where no flush can be made)
     fives = list(combinations(range(13), 5))
     subset = np.array([sum(1 << r for r in f) for f in fives])
-    worth = np.array([reference_five([r * 4 for r in f]) for f in fives])
+    worth = np.array([encode(reference_five([r * 4 for r in f])) for f in fives])
     masks = np.arange(1 << 13)
     bit_counts = np.array([x.bit_count() for x in range(1 << 13)])
     missing = bit_counts[subset[None, :] & ~masks[:, None] & 0x1FFF]  # wild cards needed
     for j in range(8):
         best = np.where(missing <= j, worth[None, :], 0).max(axis=1)
-        assert (flush_part(j) == best).all(), j
+        table = [encode(key_of(v)) if v else 0 for v in flush_part(j).tolist()]
+        assert table == best.tolist(), j

@@ -47,12 +47,14 @@ def coerce_wild(wild: Any, joker: Any) -> WildCards | None:
 
 
 INT_FIELDS = {
-    "small_bet", "big_bet", "river_bet", "min_bet", "straddle", "min_hole_cards", "players",
-    "buy_in",
+    "small_bet", "flop_bet", "big_bet", "river_bet", "min_bet", "straddle", "min_hole_cards",
+    "players", "buy_in",
 }
 BOOL_FIELDS = {
     "straddle_counts", "dead_antes", "button_blind", "heads_up_reversed", "check_raise",
-    "all_in_only_when_short", "burn_cards", "freeze_out",
+    "all_in_only_when_short", "burn_cards", "freeze_out", "antes_trimmed_first",
+    "short_blind_called_in_full",
+    "blind_sets_min_raise", "fixed_limit_completes", "lone_player_acts",
 }
 
 
@@ -77,12 +79,17 @@ def coerce_field(key: str, raw: Any, kind: type[Enum] | None) -> Any:
         raise ValueError(f"{key} is {raw!r}: true or false")
     if key in INT_FIELDS:
         return int_or_none(key, raw)
-    if key in ("blinds", "antes", "max_raises"):
+    if key in ("blinds", "antes", "max_raises", "first_to_act"):
         if isinstance(raw, str) and raw.strip().lower() in ("none", "no-cap"):
             return None
         if isinstance(raw, (list, tuple)):
             return tuple(int_or_none(key, v) for v in raw)
         return int_or_none(key, raw)
+    if key == "derived":
+        items = raw.replace(",", " ").split() if isinstance(raw, str) else raw
+        if not isinstance(items, (list, tuple)) or not all(isinstance(i, str) for i in items):
+            raise ValueError(f"derived is {raw!r}: a list of field names (blinds, straddle)")
+        return tuple(items)
     return raw
 
 

@@ -106,10 +106,6 @@ def _classes(text: str) -> list[HandClass]:
     return [HandClass.parse(text)]
 
 
-def _kind(cls: HandClass) -> str:
-    return "" if cls.is_pair else "s" if cls.suited else "o"
-
-
 def _plus(cls: HandClass) -> list[HandClass]:
     """``QQ+``: up to aces; ``ATs+``: the kicker up to one below the high card."""
     if cls.is_pair:

@@ -23,9 +23,10 @@ the order of PHH's ``antes`` / ``blinds_or_straddles`` and of ACPC's ``blind``.
 ``blinds[k]`` is posted by position ``k``; with ``button_blind`` (001) the button posts
 ``blinds[0]`` and position ``k - 1`` posts ``blinds[k]``.  Heads-up, with
 ``heads_up_reversed`` (002, PHH, ACPC), the button posts ``blinds[0]`` and the other
-player ``blinds[1]``.  Pre-flop the first to act is the player after the last one who
-posted a blind (001: after the straddle); in later rounds the first active player left
-of the button.
+player ``blinds[1]``.  Pre-flop the first to act is the player after the big blind (the
+largest blind; of equal ones, the last; 001: after the straddle); in later rounds the
+first active player left of the button; ``first_to_act`` gives a position per round
+instead (ACPC's ``firstPlayer``).
 
 The raise cap (``max_raises``) counts *raises*: the full bets and raises players make
 in a round after the round's opening bet.  The opening bet is the first bet of at least
@@ -42,16 +43,60 @@ others.  PokerKit's fixed limit (four bets and raises per round, blinds not coun
 
 Rules this page settles where ``rules.md`` is silent (tested in ``tests/test_engine*``):
 a player may not fold when checking is free (except 001's straddler, who straddles or
-folds); an all-in for less than a full raise reopens the betting only for players facing
-a full raise since they last acted (TDA 47, cumulative short all-ins included); in no
-limit and pot limit a raise over a short all-in bet is at least a full minimum bet more,
-while fixed limit *completes* such a bet to one unit (002); a blind posted short (the
-poster all-in for less) must still be called in full by the others, and the minimum
-raise is still counted from the full blind (the casino and tournament convention); a
-player who owes nothing
-while everyone else is all-in is not asked to act; antes count as contributions (the
-part nobody else matched is returned at once, like PHH's ante trimming) unless
-``dead_antes``, when they are dead money in the main pot.
+folds); antes count as contributions (the part nobody else matched is returned at once,
+like PHH's ante trimming) unless ``dead_antes``, when they are dead money in the main pot.
+
+Conventions.  Where card rooms, rule books and other engines disagree, the choice is a
+field, read by the engine's one legality check.  The default is the card-room rule; the
+other value is the one PokerKit plays (PHH's reference engine, ``pokerkit/state.py``),
+and :data:`POKERKIT_CONVENTIONS` sets them all, so that a hand PokerKit wrote replays
+exactly (:func:`~pokerroom.history.replay.rules_from_phh` reads a PHH file without
+``_rules`` that way).  The enums are in :mod:`pokerroom.conventions`.
+
+* ``antes_trimmed_first`` (default true): the part of an ante nobody matched (antes not
+  dead) is returned before the blinds are posted, so a short stack's blind is what it
+  has left.  PokerKit: false, it is returned after them (``State.collect_bets`` returns
+  it, but ``State.get_effective_blind_or_straddle`` caps the blind at the starting stack
+  less the whole ante).
+* ``short_blind_called_in_full`` (default true): a blind or straddle posted short (its
+  poster all-in for less) must still be called in full.  PokerKit: false, the others
+  call what was posted (``State.checking_or_calling_amount`` is the largest *posted*
+  bet less the player's own).
+* ``blind_sets_min_raise`` (default true): pre-flop the largest blind or straddle is the
+  round's opening bet, so a raise is at least its size (after blinds 2/4 and a straddle
+  of 8, the minimum raise is to 16; ``straddle=8`` and ``blinds=(2, 4, 8)`` play the
+  same).  PokerKit: false, blinds are not bets and a raise is at least the minimum bet
+  (``min_completion_betting_or_raising_to_amount`` counts only the completions, bets
+  and raises of the round: to 12).
+* ``fixed_limit_completes`` (default true): in fixed limit, a short all-in bet or a blind
+  below one unit is *completed* to one unit (002).  False: a raise adds one unit on top
+  of it (001: "raise (call + L)"; PokerKit; ACPC's ``raiseSize`` on top of the largest
+  bet).
+* ``reopening`` (:class:`~pokerroom.conventions.Reopening`): whether an all-in for less
+  reopens the betting — TDA 47 by default (cumulative short all-ins included; a short
+  all-in bet does not reopen it for players who checked), PokerKit's reading of WSOP
+  Rule 96 (``NO_SMALLER``), or ACPC's none (``ALWAYS``).  In no limit and pot limit a
+  raise over a short all-in bet is at least a full minimum bet more.
+* ``lone_player_acts`` (default false): a player who owes nothing while every other
+  player still in is all-in is not asked to act.  PokerKit: true once the player is in
+  its queue of actors (``State.actor_indices``: pre-flop a player whose blind covers
+  every other stack is left out of it, ``State._begin_betting``).
+* ``cap_counts`` (:class:`~pokerroom.conventions.CapCount`): what ``max_raises`` counts
+  (above).
+* ``odd_chip`` (:class:`~pokerroom.conventions.OddChip`): PokerKit gives a split pot's
+  whole remainder to one winner (``FIRST_LEFT_OF_BUTTON``).
+* ``first_to_act``: the position that acts first in each round, when the rules give it
+  (ACPC's ``firstPlayer``); ``None``, the rule above.
+
+Derived values.  001 sets the button blind (``floor(L/2)``) and the straddle (``L``) from
+the low limit ``L``; ``derived`` names the fields computed that way (the
+``computer-tournament`` preset: ``("blinds", "straddle")``), so they follow the limit
+through :meth:`Rules.replace`, presets with overrides and TOML, until given explicitly:
+
+>>> Rules.preset("computer-tournament", small_bet=20, big_bet=40).blinds
+(10,)
+>>> Rules.preset("computer-tournament", small_bet=20, straddle=30).straddle
+30
 """
 
 from __future__ import annotations
@@ -61,26 +106,55 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, fields
 from enum import Enum
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any, ClassVar
 
+from pokerroom._rulecheck import MIN_PLAYERS, problems_of
 from pokerroom._rulevalues import coerce_field, coerce_wild, wild_text
-from pokerroom.engine.pots import OddChip, TieSplit
+from pokerroom.conventions import (
+    AnteRule,
+    CapCount,
+    OddChip,
+    Reopening,
+    ShowdownMode,
+    ShowRule,
+    Structure,
+    TieSplit,
+)
 from pokerroom.evaluator.wildcards import JokerMode, WildCards
 
 __all__ = [
+    "DERIVABLE",
+    "POKERKIT_CONVENTIONS",
     "PRESETS",
     "AnteRule",
+    "CapCount",
     "OddChip",
+    "Reopening",
     "Rules",
     "RulesError",
+    "ShowRule",
     "ShowdownMode",
     "Structure",
     "TieSplit",
 ]
 
-MIN_PLAYERS = 2
-MAX_PLAYERS = 14
+DERIVABLE = ("blinds", "straddle")
+"""The fields ``Rules.derived`` may name (001: the button blind and the straddle)."""
 
+POKERKIT_CONVENTIONS: Mapping[str, Any] = MappingProxyType({
+    "antes_trimmed_first": False,
+    "short_blind_called_in_full": False,
+    "blind_sets_min_raise": False,
+    "fixed_limit_completes": False,
+    "reopening": Reopening.NO_SMALLER,
+    "lone_player_acts": True,
+    "cap_counts": CapCount.BETS_AND_RAISES,
+    "odd_chip": OddChip.FIRST_LEFT_OF_BUTTON,
+})  # fmt: skip
+"""The fields that make pokerroom play PokerKit's conventions (see the module doc):
+``Rules(structure=..., **POKERKIT_CONVENTIONS)``.  PokerKit's fixed-limit raise cap is
+``max_raises=4`` with these."""
 
 class RulesError(ValueError):
     """Rules that cannot be played; ``problems`` lists every one of them."""
@@ -90,58 +164,44 @@ class RulesError(ValueError):
         super().__init__("invalid rules: " + "; ".join(self.problems))
 
 
-class Structure(Enum):
-    """The betting structure (``rules.md`` §5)."""
-
-    FIXED_LIMIT = "fixed-limit"
-    NO_LIMIT = "no-limit"
-    POT_LIMIT = "pot-limit"
-
-
-class ShowdownMode(Enum):
-    """How hands are judged at the showdown (``rules.md`` §8)."""
-
-    CARDS_SPEAK = "cards-speak"
-    ANNOUNCED = "announced"
-
-
-class AnteRule(Enum):
-    """Where the ante comes from: ``antes`` as given, or 001's half the low limit."""
-
-    FIXED = "fixed"
-    HALF_LOW_LIMIT = "half-low-limit"
-
-
 def _enum_text(value: Enum) -> str:
     return f"{type(value).__name__}.{value.name}"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Rules:
-    """Everything that decides how a hand is played.  See the module for positions and
-    what counts toward the raise cap.
+    """Everything that decides how a hand is played.  See the module for positions, what
+    counts toward the raise cap, the conventions and the derived values.
 
-    Betting: ``structure``; fixed limit ``small_bet`` (rounds 1–2), ``big_bet`` (rounds
-    3–4, default twice the small bet), ``river_bet`` (default the big bet); no limit and
-    pot limit ``min_bet`` (default the largest blind); ``max_raises`` (``None``: no cap;
-    an int for every round or one per round), ``straddle_counts``.
+    Betting: ``structure``; fixed limit ``small_bet`` (rounds 1–2), ``flop_bet`` (round 2,
+    default the small bet), ``big_bet`` (rounds 3–4, default twice the small bet),
+    ``river_bet`` (default the big bet); no limit and pot limit ``min_bet`` (default the
+    largest blind); ``max_raises`` (``None``: no cap; an int for every round or one per
+    round), ``straddle_counts``, ``cap_counts``.
     Forced bets: ``antes`` (one amount or one per position; ``ante_rule``),
     ``dead_antes`` (antes are dead money in the main pot instead of contributions that
     side pots layer; PHH ``ante_trimming_status = false``), ``blinds``, ``button_blind``,
-    ``heads_up_reversed``, ``straddle`` (001: the player after the blinds posts it or folds).
+    ``heads_up_reversed``, ``straddle`` (001: the player after the blinds posts it or folds;
+    in fixed limit at least one small bet), ``derived``.
     The round: ``check_raise``, ``all_in_only_when_short`` (001: all-in only when one
-    cannot cover the call).  Cards: ``burn_cards``, ``min_hole_cards``, ``wild``.
-    End: ``showdown``, ``tie_split``, ``odd_chip``.  Table: ``players`` (``None``: any
-    number from 2 to 14), ``buy_in``, ``freeze_out``.
+    cannot cover the call), ``first_to_act`` (a position per round), and the conventions
+    ``antes_trimmed_first``, ``short_blind_called_in_full``, ``blind_sets_min_raise``,
+    ``fixed_limit_completes``,
+    ``reopening``, ``lone_player_acts``.  Cards: ``burn_cards``, ``min_hole_cards``,
+    ``wild``.  End: ``showdown`` (cards speak or announced hands), ``show_rule`` (who must
+    show), ``tie_split``, ``odd_chip``.  Table: ``players`` (``None``: any number from 2
+    to 14), ``buy_in``, ``freeze_out``.
     """
 
     structure: Structure = Structure.NO_LIMIT
     small_bet: int | None = None
+    flop_bet: int | None = None
     big_bet: int | None = None
     river_bet: int | None = None
     min_bet: int | None = None
     max_raises: int | tuple[int | None, ...] | None = None
     straddle_counts: bool = False
+    cap_counts: CapCount = CapCount.RAISES
     antes: int | tuple[int, ...] = 0
     ante_rule: AnteRule = AnteRule.FIXED
     dead_antes: bool = False
@@ -149,12 +209,21 @@ class Rules:
     button_blind: bool = False
     heads_up_reversed: bool = True
     straddle: int = 0
+    derived: tuple[str, ...] = ()
     check_raise: bool = True
     all_in_only_when_short: bool = False
+    first_to_act: tuple[int, ...] | None = None
+    antes_trimmed_first: bool = True
+    short_blind_called_in_full: bool = True
+    blind_sets_min_raise: bool = True
+    fixed_limit_completes: bool = True
+    reopening: Reopening = Reopening.FULL_RAISE
+    lone_player_acts: bool = False
     burn_cards: bool = True
     min_hole_cards: int = 0
     wild: WildCards | None = None
     showdown: ShowdownMode = ShowdownMode.CARDS_SPEAK
+    show_rule: ShowRule = ShowRule.SHOW_OR_MUCK
     tie_split: TieSplit = TieSplit.SIDE_POTS
     odd_chip: OddChip = OddChip.LEFT_OF_BUTTON
     players: int | None = None
@@ -163,21 +232,41 @@ class Rules:
 
     _ENUMS: ClassVar[dict[str, type[Enum]]] = {
         "structure": Structure,
+        "cap_counts": CapCount,
         "ante_rule": AnteRule,
+        "reopening": Reopening,
         "showdown": ShowdownMode,
+        "show_rule": ShowRule,
         "tie_split": TieSplit,
         "odd_chip": OddChip,
     }
 
     def __post_init__(self) -> None:
         # Normalise lists (from TOML or callers) to tuples so the value stays hashable.
-        for name in ("blinds", "antes", "max_raises"):
+        for name in ("blinds", "antes", "max_raises", "first_to_act", "derived"):
             value = getattr(self, name)
             if isinstance(value, list):
                 object.__setattr__(self, name, tuple(value))
-        problems = list(_problems(self))
+        derived = self.derived
+        if isinstance(derived, tuple) and all(isinstance(d, str) for d in derived):
+            object.__setattr__(self, "derived", tuple(sorted(set(derived))))
+            self._derive()
+        problems = list(problems_of(self))
         if problems:
             raise RulesError(problems)
+
+    def _derive(self) -> None:
+        """Compute the fields named in ``derived`` from the low limit (001)."""
+        if not self.derived:
+            return
+        low = self.small_bet if self.structure is Structure.FIXED_LIMIT else self.min_bet
+        if type(low) is not int or low < 1:
+            return  # the validation names the missing limit
+        if "blinds" in self.derived:
+            half = low // 2
+            object.__setattr__(self, "blinds", (half,) if self.button_blind else (half, low))
+        if "straddle" in self.derived:
+            object.__setattr__(self, "straddle", low)
 
     # ----------------------------------------------------------------- derived values
 
@@ -185,10 +274,12 @@ class Rules:
     def units(self) -> tuple[int, int, int, int]:
         """The bet unit of each round: the fixed-limit bet, or the no-limit minimum bet."""
         if self.structure is Structure.FIXED_LIMIT:
-            assert self.small_bet is not None
-            big = self.big_bet if self.big_bet is not None else 2 * self.small_bet
+            small = self.small_bet
+            assert small is not None
+            flop = self.flop_bet if self.flop_bet is not None else small
+            big = self.big_bet if self.big_bet is not None else 2 * small
             river = self.river_bet if self.river_bet is not None else big
-            return (self.small_bet, self.small_bet, big, river)
+            return (small, flop, big, river)
         unit = self.min_bet if self.min_bet is not None else max((*self.blinds, 1))
         return (unit, unit, unit, unit)
 
@@ -246,6 +337,8 @@ class Rules:
         their text (``"fixed-limit"``), ``wild`` takes :meth:`WildCards.parse` text (or a
         :class:`WildCards`) and ``joker`` the joker mode (``"bug"``, ``"wild"``, ``"none"``).
         Unknown keys and badly typed values are listed together in one :class:`RulesError`.
+        A field given explicitly is no longer derived (see the module doc), even when the
+        preset, or a ``derived`` key, derives it.
         """
         data = dict(data)
         preset = data.pop("preset", None)
@@ -274,6 +367,9 @@ class Rules:
             problems.append(str(exc))
         if problems:
             raise RulesError(problems)
+        derived = values.get("derived")
+        if isinstance(derived, tuple):
+            values["derived"] = tuple(name for name in derived if name not in data)
         return cls(**values)
 
     @classmethod
@@ -325,11 +421,12 @@ class Rules:
     # ------------------------------------------------------------------------ output
 
     def to_mapping(self) -> dict[str, Any]:
-        """Plain data (TOML-ready: no ``None``) that :meth:`from_mapping` reads back."""
+        """Plain data (TOML-ready: no ``None``) that :meth:`from_mapping` reads back.
+        Derived fields are not written: ``derived`` names them."""
         out: dict[str, Any] = {}
         for f in fields(self):
             value = getattr(self, f.name)
-            if value is None:
+            if value is None or f.name in self.derived or (f.name == "derived" and not value):
                 continue
             if f.name == "wild":
                 assert isinstance(value, WildCards)
@@ -354,7 +451,7 @@ class Rules:
         parts = []
         for f in fields(self):
             value = getattr(self, f.name)
-            if value == f.default:
+            if value == f.default or f.name in self.derived:
                 continue
             shown = _enum_text(value) if isinstance(value, Enum) else repr(value)
             parts.append(f"{f.name}={shown}")
@@ -382,102 +479,6 @@ class Rules:
         return text
 
 
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _problems(r: Rules) -> Iterable[str]:
-    """Every reason these rules cannot be played."""
-    for name, kind in Rules._ENUMS.items():
-        if not isinstance(getattr(r, name), kind):
-            yield f"{name} is {getattr(r, name)!r}: a {kind.__name__}"
-            return
-    limit = r.structure is Structure.FIXED_LIMIT
-    for name in ("small_bet", "big_bet", "river_bet"):
-        value = getattr(r, name)
-        if value is None:
-            continue
-        if not limit:
-            yield f"{name} is {value}: a {name.replace('_', ' ')} needs the fixed-limit structure"
-        elif not _is_int(value) or value < 1:
-            yield f"{name} is {value!r}: a bet size is a whole number of chips, 1 or more"
-    if limit and r.small_bet is None:
-        yield "fixed limit needs small_bet (the bet of rounds 1 and 2)"
-    if r.min_bet is not None:
-        if limit:
-            yield f"min_bet is {r.min_bet}: fixed limit bets exactly small_bet / big_bet"
-        elif not _is_int(r.min_bet) or r.min_bet < 1:
-            yield f"min_bet is {r.min_bet!r}: 1 chip or more"
-    caps = r.max_raises
-    if caps is not None:
-        if isinstance(caps, tuple):
-            if len(caps) != 4:
-                yield f"max_raises is {caps!r}: one cap per round, four rounds"
-            for cap in caps:
-                if cap is not None and (not _is_int(cap) or cap < 0):
-                    yield f"max_raises has {cap!r}: a raise cap is 0 or more"
-        elif not _is_int(caps) or caps < 0:
-            yield f"max_raises is {caps!r}: a raise cap is 0 or more"
-    antes = r.antes
-    ante_list = list(antes) if isinstance(antes, tuple) else [antes]
-    if any(not _is_int(a) or a < 0 for a in ante_list):
-        yield f"antes is {antes!r}: antes are whole numbers of chips, 0 or more"
-    elif isinstance(antes, tuple) and not MIN_PLAYERS <= len(antes) <= MAX_PLAYERS:
-        yield f"antes has {len(antes)} entries: one per position, 2 to 14"
-    if r.ante_rule is AnteRule.HALF_LOW_LIMIT:
-        if not limit:
-            yield "ante_rule half-low-limit needs the fixed-limit structure"
-        if any(ante_list):
-            yield f"antes is {antes!r} but ante_rule half-low-limit decides the ante"
-    blinds = r.blinds
-    if not isinstance(blinds, tuple) or any(not _is_int(b) or b < 0 for b in blinds):
-        yield f"blinds is {blinds!r}: whole numbers of chips, 0 or more"
-        blinds = ()
-    elif len(blinds) > MAX_PLAYERS:
-        yield f"blinds has {len(blinds)} entries: at most one per player (14)"
-    if not _is_int(r.straddle) or r.straddle < 0:
-        yield f"straddle is {r.straddle!r}: whole chips, 0 for none"
-    elif r.straddle and r.straddle <= max((*blinds, 0)):
-        yield f"straddle is {r.straddle}: a straddle is larger than every blind ({max(blinds)})"
-    if r.straddle_counts and not r.straddle:
-        yield "straddle_counts is set but there is no straddle"
-    if not _is_int(r.min_hole_cards) or not 0 <= r.min_hole_cards <= 2:
-        yield f"min_hole_cards is {r.min_hole_cards!r}: 0, 1 or 2"
-    wild: object = r.wild
-    if wild is not None and not isinstance(wild, WildCards):
-        yield f"wild is {wild!r}: a WildCards"
-    if r.players is not None:
-        if not _is_int(r.players) or not MIN_PLAYERS <= r.players <= MAX_PLAYERS:
-            yield f"players is {r.players!r}: 2 to 14 players"
-        else:
-            posters = sum(1 for b in blinds if b) + (1 if r.straddle else 0)
-            slots = len(blinds) - (1 if r.button_blind else 0) + (1 if r.straddle else 0)
-            if r.players == 2 and r.heads_up_reversed and not r.button_blind:
-                slots = len(blinds)
-            if posters and slots > r.players:
-                yield (
-                    f"{posters} blinds and straddles need more than {r.players} players "
-                    f"(blinds {list(blinds)}, straddle {r.straddle})"
-                )
-            if isinstance(antes, tuple) and len(antes) != r.players:
-                yield f"antes has {len(antes)} entries for {r.players} players"
-    if not _is_int(r.buy_in) or r.buy_in < 1:
-        yield f"buy_in is {r.buy_in!r}: 1 chip or more"
-    else:
-        forced = max((*blinds, r.straddle if _is_int(r.straddle) else 0, 0))
-        if all(_is_int(a) for a in ante_list):
-            ante = (
-                max(1, (r.small_bet or 0) // 2)
-                if r.ante_rule is AnteRule.HALF_LOW_LIMIT
-                else max(ante_list, default=0)
-            )
-            if forced + ante >= r.buy_in:
-                yield (
-                    f"buy_in is {r.buy_in}: a player must be able to post the forced bets "
-                    f"({forced + ante}) and still play"
-                )
-
-
 def _presets() -> dict[str, Rules]:
     computer = Rules(
         structure=Structure.FIXED_LIMIT,
@@ -486,12 +487,13 @@ def _presets() -> dict[str, Rules]:
         max_raises=3,
         straddle_counts=False,
         antes=2,
-        blinds=(5,),
         button_blind=True,
-        straddle=10,
+        derived=("blinds", "straddle"),  # floor(L/2) and L
         check_raise=True,
         all_in_only_when_short=True,
+        fixed_limit_completes=False,  # "raise (call + L)", after a folded straddle too
         showdown=ShowdownMode.ANNOUNCED,
+        show_rule=ShowRule.BETTER_OR_CONCEDE,
         tie_split=TieSplit.PROPORTIONAL,
         buy_in=1000,
         freeze_out=True,

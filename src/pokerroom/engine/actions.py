@@ -71,7 +71,13 @@ class Action:
     """One action: a kind, the *to* amount of a bet or raise, and the hand value a
     player announces when showing under announced hands (``rules.md`` §8).
 
-    Immutable and hashable; ``str`` is the notation :meth:`parse` reads.
+    Immutable and hashable; ``str`` is the notation :meth:`parse` reads.  Amounts and
+    values are ints (chips are whole): anything else is refused with :class:`ValueError`.
+
+    >>> Action.raise_to(10.5)
+    Traceback (most recent call last):
+    ...
+    ValueError: a raise's amount is a whole number (an int), not 10.5
     """
 
     __slots__ = ("amount", "kind", "value")
@@ -83,6 +89,13 @@ class Action:
     def __init__(
         self, kind: ActionKind, amount: int | None = None, *, value: int | None = None
     ) -> None:
+        if type(kind) is not ActionKind:
+            raise ValueError(f"not an action kind: {kind!r} ({', '.join(k.value for k in _K)})")
+        for name, number in (("amount", amount), ("value", value)):
+            if number is not None and type(number) is not int:
+                raise ValueError(
+                    f"a {kind.value}'s {name} is a whole number (an int), not {number!r}"
+                )
         if (kind is _K.BET or kind is _K.RAISE) != (amount is not None):
             raise ValueError(f"a {kind.value} {'needs' if amount is None else 'takes no'} amount")
         if value is not None and kind is not _K.SHOW:

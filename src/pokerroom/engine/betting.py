@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from pokerroom.engine import events as ev
 from pokerroom.engine.showdown import Showdown
-from pokerroom.engine.state import FIXED
+from pokerroom.engine.state import FIXED, NO_SMALLER
 
 if TYPE_CHECKING:
     from pokerroom.engine.plan import Plan
@@ -36,18 +36,9 @@ class Betting(Showdown):
             self._antes[seat] = chips
             allin[seat] = stacks[seat] == 0
             log.append((ev.ANTE, 0, seat, chips, 0, (), allin[seat], None))
-        if plan.antes and not self.rules.dead_antes:
-            # Antes are contributions: the part of one nobody else matched is returned
-            # (as PHH's ante trimming does), like any uncalled bet.
-            posted = sorted(self._antes)
-            if posted[-1] > posted[-2]:
-                seat = self._antes.index(posted[-1])
-                extra = posted[-1] - posted[-2]
-                self._antes[seat] -= extra
-                committed[seat] -= extra
-                stacks[seat] += extra
-                allin[seat] = False
-                log.append((ev.RETURN, 0, seat, extra, 0, (), False, None))
+        trim = bool(plan.antes) and not self.rules.dead_antes
+        if trim and self.rules.antes_trimmed_first:
+            self._trim_antes()
         for seat, amount in plan.blinds:
             chips = amount if amount < stacks[seat] else stacks[seat]
             if chips:
@@ -56,23 +47,67 @@ class Betting(Showdown):
                 committed[seat] += chips
                 allin[seat] = stacks[seat] == 0
                 log.append((ev.BLIND, 0, seat, chips, bets[seat], (), allin[seat], None))
+        if trim and not self.rules.antes_trimmed_first:
+            self._trim_antes()
+
+    def _trim_antes(self) -> None:
+        """Antes are contributions: the part of one nobody else matched is returned (as
+        PHH's ante trimming does), like any uncalled bet."""
+        posted = sorted(self._antes)
+        if posted[-1] > posted[-2]:
+            seat = self._antes.index(posted[-1])
+            extra = posted[-1] - posted[-2]
+            self._antes[seat] -= extra
+            self._committed[seat] -= extra
+            self._stacks[seat] += extra
+            self._allin[seat] = False
+            self._log.append((ev.RETURN, 0, seat, extra, 0, (), False, None))
 
     def _open_first_round(self, plan: Plan) -> None:
         """A blind of a full unit opens the first round.  A blind posted short (all-in for
-        less) still has to be called in full by everyone else."""
+        less) still has to be called in full by everyone else (unless the rules call what
+        was posted: ``top_blind`` is then 0).  With ``blind_sets_min_raise`` the largest
+        blind is the round's first full bet."""
         bets, allin = self._bets, self._allin
         self._high = high = max(plan.top_blind, *bets)
         unit = plan.units[0]
         self._opened = opened = high >= unit
-        self._full = (unit if plan.limit == FIXED else high) if opened else 0
-        self._need = [not a for a in allin]
+        self._full = self._full_level = 0
+        if self.rules.blind_sets_min_raise:
+            if self._reopen == NO_SMALLER:
+                self._full = self._full_level = high
+            elif opened:
+                self._full = unit if plan.limit == FIXED else high
+        self._need = need = [not a for a in allin]
         self._movers = self.n - allin.count(True)
+        if self._lone:
+            self._leave_out_the_covered(need)
         straddler = plan.straddler
         if straddler >= 0 and not allin[straddler]:
             self._straddle_pending = True  # 001: the straddler straddles or folds first
             self._to_act = straddler
+        elif not self.rules.antes_trimmed_first and plan.blinds and straddler < 0 and (
+            self.rules.first_to_act is None
+        ):
+            # PokerKit: the player after the largest blind *posted* acts first (a blind
+            # capped by a returned ante may be smaller than an earlier one).
+            n, button = self.n, self.button
+            big = max(plan.blinds, key=lambda sb: (bets[sb[0]], (sb[0] - button - 1) % n))[0]
+            self._open_round((big + 1) % n)
         else:
             self._open_round(plan.first)
+
+    def _leave_out_the_covered(self, need: list[bool]) -> None:
+        """With ``lone_player_acts`` (PokerKit), a player whose bet already covers every
+        other stack is not asked pre-flop; nor is a lone player who owes nothing."""
+        bets, stacks = self._bets, self._stacks
+        totals = sorted(b + c for b, c in zip(bets, stacks, strict=True))
+        second = totals[-2]
+        for i in range(self.n):
+            if need[i] and second <= bets[i]:
+                need[i] = False
+        if need.count(True) == 1 and bets[need.index(True)] >= self._high:
+            need[need.index(True)] = False
 
     def _open_round(self, start: int) -> None:
         """Give the turn to the first seat from ``start`` that must act, or end the round."""
@@ -87,7 +122,7 @@ class Betting(Showdown):
             if i == n:
                 i = 0
             if need[i]:
-                if self._movers == 1 and self._bets[i] >= max(self._bets):
+                if self._movers == 1 and not self._lone and self._bets[i] >= max(self._bets):
                     need[i] = False  # nothing to call and nobody left to bet against
                     break
                 self._to_act = i
@@ -115,10 +150,10 @@ class Betting(Showdown):
         self._need = [not (f or a) for f, a in zip(folded, allin, strict=True)]
         self._faced = [-1] * n
         self._checked = [False] * n
-        self._full = self._raises = 0
+        self._full = self._raises = self._short = self._full_level = 0
         self._opened = False
         self._aggressor = -1
-        self._open_round((self.button + 1) % n)
+        self._open_round(self._starts[self._street])
 
     def _check(self, s: int) -> None:
         self._need[s] = False
@@ -173,16 +208,31 @@ class Betting(Showdown):
             self._movers -= 1
         high = self._high
         unit = self._units[self._street]
+        rise = to - high
+        full = self._full
+        if self._count_all:
+            self._raises += 1  # every bet and raise counts toward the cap
         if self._limit == FIXED:
             if not self._opened:
                 self._opened = to >= unit  # the bet, or the completion of a short one
-            elif to - high >= unit:
+            elif rise >= unit and not self._count_all:
                 self._raises += 1
-        elif to - high >= (unit if self._full < unit else self._full):  # a full bet or raise
-            if self._opened:
+        elif rise >= (unit if full < unit else full):  # a full bet or raise
+            if self._opened and not self._count_all:
                 self._raises += 1
             self._opened = True
-            self._full = to - high
+            if self._reopen != NO_SMALLER:
+                self._full = rise
+        if self._reopen == NO_SMALLER:
+            # PokerKit's bookkeeping (see Reopening.NO_SMALLER): a bet no smaller than
+            # every earlier one is full; a run of all-in raises is summed until it makes
+            # a full raise, and starts again after a bet by a player with chips left.
+            if rise >= full:
+                self._full = rise
+                self._full_level = to
+            self._short = self._short + rise if allin else 0
+            if self._short >= self._full:
+                self._short = 0
         self._high = to
         self._checked[s] = False
         need, folded, allins = self._need, self._folded, self._allin
@@ -191,7 +241,15 @@ class Betting(Showdown):
         if self._straddle_pending:
             # 001: the straddle counts toward the raise cap only with straddle_counts.
             self._straddle_pending = False
-            self._raises = 1 if self._opened and self.rules.straddle_counts else 0
+            counts = self.rules.straddle_counts and (self._opened or self._count_all)
+            self._raises = 1 if counts else 0
+            # The straddle is a blind: with blind_sets_min_raise it sets the minimum raise
+            # as blinds=(..., straddle) would (no limit: a raise is at least its size).
+            self._short = 0
+            if not self.rules.blind_sets_min_raise:
+                self._full = self._full_level = 0
+            elif self._limit != FIXED or self._reopen == NO_SMALLER:
+                self._full = self._full_level = to
             need[s] = not allin  # the straddle is live: its owner acts again
             self._log.append((ev.STRADDLE, 0, s, chips, to, (), allin, None))
             self._advance(s)

@@ -135,6 +135,11 @@ class Hand(Legality, Betting):
         self._straddle_pending = False
         self._to_act = -1
         self._raises = 0
+        self._short = 0
+        self._reopen = plan.reopen
+        self._count_all = plan.count_all
+        self._lone = plan.lone
+        self._starts = plan.starts
         # The cards: hole cards one at a time from the left of the button, then the
         # burns and the board (engine.deal), all taken off the deck now.
         if deck is None:
@@ -169,6 +174,11 @@ class Hand(Legality, Betting):
 
         An illegal action raises :class:`IllegalAction` and changes nothing.
         """
+        if not isinstance(action, Action):
+            raise IllegalAction(
+                f"not an Action: {action!r} (build one with Action.fold(), Action.call(), "
+                f"Action.raise_to(n), Action.parse(text)...)"
+            )
         self.act(action.kind, action.amount, seat=seat, value=action.value)
 
     def act(
@@ -179,13 +189,25 @@ class Hand(Legality, Betting):
         seat: int | None = None,
         value: int | None = None,
     ) -> None:
-        """:meth:`apply` without building an :class:`Action` (the fast path)."""
+        """:meth:`apply` without building an :class:`Action` (the fast path).
+
+        Chips are whole: an ``amount`` (or ``value``, or ``seat``) that is not an int is
+        refused like any illegal action, the hand unchanged.
+        """
         s = self._to_act
         legal = self._legal
         if legal is None:
             if s < 0:
-                raise IllegalAction(f"no action is possible: the hand is over ({kind.value})")
+                raise IllegalAction(
+                    f"no action is possible: the hand is over ({getattr(kind, 'value', kind)!r})"
+                )
             legal = self._legal = self._compute_legal()
+        if type(kind) is not ActionKind or (
+            (amount is not None and type(amount) is not int)
+            or (seat is not None and type(seat) is not int)
+            or (value is not None and type(value) is not int)
+        ):
+            raise IllegalAction(self._bad_input(kind, amount, seat, value))
         if seat is not None and seat != s:
             raise IllegalAction(
                 f"seat {seat} cannot {kind.value} {STREETS[self._street].phrase}: it is "
@@ -199,6 +221,8 @@ class Hand(Legality, Betting):
             ):
                 raise IllegalAction(self._refusal(kind, amount, value))
             self._bet(s, amount)
+        elif value is not None and kind is not _SHOW:
+            raise IllegalAction(self._refusal(kind, amount, value))
         elif kind is _CALL:
             self._call(s)
         elif kind is _CHECK:

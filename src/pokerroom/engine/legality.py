@@ -3,14 +3,35 @@
 :meth:`Legality.legal_actions` (the choices, with amounts), :meth:`Legality.is_legal`
 and :meth:`~pokerroom.engine.hand.Hand.apply` all rest on ``_compute_legal``; a refused
 action gets a sentence naming the seat, the street, the rule and the legal choices.
+
+The conventions of :class:`~pokerroom.rules.Rules` (see :mod:`pokerroom.rules` and
+:mod:`pokerroom.conventions`) are read here and in the bookkeeping of the bets they rest
+on (:mod:`~pokerroom.engine.betting`): ``reopening`` (TDA 47 by default: a seat that has
+acted may raise again only facing a full raise since; PokerKit's rule: only when what it
+owes is at least the largest bet or raise of the round, and not in the middle of a run
+of short all-ins; ACPC: always), ``fixed_limit_completes`` (complete a short bet to one
+unit, or raise a unit over it), ``cap_counts`` (raises after the opening bet, or every
+bet and raise), ``show_rule`` (who must show, who may muck).  ``blind_sets_min_raise``,
+``short_blind_called_in_full``, ``lone_player_acts`` and ``first_to_act`` decide the
+bet to match, the minimum raise and the turn when a round opens.
 """
 
 from __future__ import annotations
 
 from pokerroom.engine.actions import Action, ActionKind, IllegalAction, LegalActions
-from pokerroom.engine.state import FIXED, NOLIMIT, POT, SHOWDOWN, STREETS, State
+from pokerroom.engine.state import (
+    ALWAYS,
+    FIXED,
+    FULL_RAISE,
+    NO_SMALLER,
+    NOLIMIT,
+    POT,
+    SHOWDOWN,
+    STREETS,
+    State,
+)
 from pokerroom.evaluator import made_values
-from pokerroom.rules import ShowdownMode
+from pokerroom.rules import ShowdownMode, ShowRule
 
 __all__ = ["Legality"]
 
@@ -39,11 +60,11 @@ class Legality(State):
         s = self._to_act
         street = STREETS[self._street]
         if self._street == SHOWDOWN:
+            kinds, floor, self._why = self._show_choices(s)
             values: tuple[int, ...] = ()
-            if self.rules.showdown is ShowdownMode.ANNOUNCED:
-                values = tuple(self._made_values(s))
-            self._why = ""
-            return LegalActions(s, street, (_SHOW, _MUCK), values=values)
+            if self.rules.showdown is ShowdownMode.ANNOUNCED and _SHOW in kinds:
+                values = tuple(v for v in self._made_values(s) if v >= floor)
+            return LegalActions(s, street, kinds, values=values)
         stack = self._stacks[s]
         mine = self._bets[s]
         high = self._high
@@ -64,6 +85,31 @@ class Legality(State):
         if why:
             return LegalActions(s, street, _CHECK_ONLY, 0, 0, lo, hi)
         return LegalActions(s, street, _CHECK_RAISE if high else _CHECK_BET, 0, 0, lo, hi)
+
+    def _show_choices(self, s: int) -> tuple[tuple[ActionKind, ...], int, str]:
+        """Show and muck at the showdown (``Rules.show_rule``), the lowest hand value seat
+        ``s`` may show, and why a choice is missing."""
+        rule = self.rules.show_rule
+        if rule is ShowRule.SHOW_OR_MUCK:
+            return (_SHOW, _MUCK), -1, ""
+        if rule is ShowRule.ALL_SHOW:
+            return (_SHOW,), -1, "every player still in shows all their cards (000)"
+        if s == self._order[0]:
+            return (_SHOW,), -1, f"seat {s} is called: it shows first and must show (001)"
+        # 001: show a hand better than or equal to every hand shown so far by a player
+        # who is in all the pots this seat contests, or concede.
+        mine = self._committed[s]
+        floor = -1
+        committed, shown = self._committed, self._shown
+        for t in range(self.n):
+            value = self._strength[t]
+            if shown[t] and value is not None and value > floor and committed[t] >= mine:
+                floor = value
+        if self._best[s] >= floor:
+            return (_SHOW, _MUCK), floor, ""
+        return (_MUCK,), floor, (
+            "a hand shown already beats this one in every pot it contests: concede (001)"
+        )
 
     def _raise_range(self, s: int, owe: int) -> tuple[int, int, str]:
         """(smallest, largest) *to* amount of a bet or raise by seat ``s``, or the reason
@@ -87,20 +133,37 @@ class Legality(State):
         unit = self._units[street]
         opened = self._opened
         cap = self._caps[street]
-        if opened and cap is not None and self._raises >= cap:
-            return 0, 0, f"the raise cap is reached ({cap} raise{'s' if cap != 1 else ''})"
+        if cap is not None and self._raises >= cap and (opened or self._count_all):
+            counted = "bets and raises" if self._count_all else "raises"
+            return 0, 0, f"the raise cap is reached ({cap} {counted})"
         limit = self._limit
         # A full raise: one unit in fixed limit; else the largest full bet or raise of
         # the round, at least the minimum bet.
-        step = unit if limit == FIXED or self._full < unit else self._full
-        faced = self._faced[s]
-        if faced >= 0 and high - faced < step:
-            return 0, 0, "an all-in for less than a full raise did not reopen the betting"
+        full = self._full
+        step = unit if limit == FIXED or full < unit else full
+        reopen = self._reopen
+        if reopen != ALWAYS:
+            # Has the seat faced a full raise?  TDA 47: the bets since its last action
+            # (none yet: it may raise) against a full raise; PokerKit (NO_SMALLER): what
+            # it owes against the largest bet or raise of the round.
+            if reopen == FULL_RAISE:
+                since, size = self._faced[s], step
+            else:
+                since, size = bets[s], full
+            if since >= 0 and high - since < size:
+                return 0, 0, "an all-in for less than a full raise did not reopen the betting"
+            if reopen == NO_SMALLER and 0 < self._short < full and self._faced[s] >= (
+                self._full_level
+            ):
+                return 0, 0, (
+                    f"seat {s} acted since the last full bet or raise and the all-ins since "
+                    f"add up to {self._short}, less than {full}: the betting is not reopened"
+                )
         allin = bets[s] + stack
         if limit == FIXED:
             # Below a full unit (a sub-minimum blind, a short all-in bet) the raise
-            # completes the bet to one unit (002).
-            lo = hi = high + unit if opened else unit
+            # completes the bet to one unit (002), or adds a unit to it (001, PokerKit).
+            lo = hi = high + unit if opened or not self.rules.fixed_limit_completes else unit
         else:
             lo = high + step
             hi = allin if limit == NOLIMIT else max(lo, high + sum(self._committed) + owe)
@@ -119,14 +182,23 @@ class Legality(State):
         s = self._to_act
         verb = kind.value
         if amount is not None:
-            verb += f" {amount}" if kind is _BET else f" to {amount}"
+            verb += f" to {amount}" if kind is _RAISE else f" {amount}"
         head = f"seat {s} cannot {verb} {STREETS[self._street].phrase}"
         owe = legal.to_call
-        if self._street == SHOWDOWN:
-            if kind is _SHOW and value is not None and not legal.values:
+        if amount is not None and kind is not _BET and kind is not _RAISE:
+            reason = f"a {kind.value} takes no amount"
+            if kind is _CALL and _CALL in legal.kinds:
+                reason += f" (it puts in what is owed: {legal.call})"
+        elif value is not None and kind is not _SHOW:
+            reason = "only a show announces a hand value"
+        elif self._street == SHOWDOWN:
+            announced = self.rules.showdown is ShowdownMode.ANNOUNCED
+            if kind is _SHOW and value is not None and not announced:
                 reason = "hands are not announced: the cards speak"
-            elif kind is _SHOW and value is not None:
-                reason = f"the cards do not make that hand (value {value})"
+            elif kind is _SHOW and value is not None and _SHOW in legal.kinds:
+                reason = f"the cards do not make that hand, or it is too low (value {value})"
+            elif (kind is _SHOW or kind is _MUCK) and self._why:
+                reason = self._why
             elif kind is _SHOW or kind is _MUCK:
                 reason = "that is not how this showdown is played"
             else:
@@ -156,6 +228,24 @@ class Legality(State):
             capped = self._limit == POT and legal.max_to < self._bets[s] + self._stacks[s]
             rule = "pot limit" if capped else "all-in"
             reason = f"the maximum is {legal.max_to} ({rule})"
+        return f"{head}: {reason} (legal: {legal})"
+
+    def _bad_input(self, kind: object, amount: object, seat: object, value: object) -> str:
+        """Why an action given with the wrong types is refused (one sentence)."""
+        legal = self.legal_actions()
+        verb = kind.value if type(kind) is ActionKind else "act"
+        if amount is not None:
+            verb += f" to {amount!r}" if kind is _RAISE else f" {amount!r}"
+        head = f"seat {self._to_act} cannot {verb} {STREETS[self._street].phrase}"
+        if type(kind) is not ActionKind:
+            kinds = ", ".join(k.value for k in ActionKind)
+            reason = f"{kind!r} is not an action kind (an ActionKind: {kinds})"
+        elif seat is not None and type(seat) is not int:
+            reason = f"a seat is a whole number (an int), not {seat!r}"
+        elif amount is not None and type(amount) is not int:
+            reason = f"an amount is a whole number of chips (an int), not {amount!r}"
+        else:
+            reason = f"a hand value is a whole number (an int), not {value!r}"
         return f"{head}: {reason} (legal: {legal})"
 
     def legal_actions(self) -> LegalActions:

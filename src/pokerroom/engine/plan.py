@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from pokerroom.cards import JOKER
 from pokerroom.engine.deal import cards_needed
-from pokerroom.engine.state import FIXED, NOLIMIT, POT
+from pokerroom.engine.state import ALWAYS, FIXED, FULL_RAISE, NO_SMALLER, NOLIMIT, POT
 
 if TYPE_CHECKING:
     from pokerroom.rules import Rules
@@ -36,12 +36,12 @@ class Plan:
     """The forced bets and the order of play for one rules / players / button."""
 
     __slots__ = (
-        "antes", "blinds", "caps", "deck_size", "fast", "first", "limit", "needed",
-        "straddler", "top_blind", "units",
+        "antes", "blinds", "caps", "count_all", "deck_size", "fast", "first", "limit", "lone",
+        "needed", "reopen", "starts", "straddler", "top_blind", "units",
     )  # fmt: skip
 
     def __init__(self, rules: Rules, n: int, button: int) -> None:
-        from pokerroom.rules import Structure
+        from pokerroom.rules import CapCount, Reopening, Structure
 
         r = rules
         self.units = r.units
@@ -71,13 +71,31 @@ class Plan:
                 + (f" and a straddle of {r.straddle}" if r.straddle else "")
             )
         self.blinds = [(s, b) for s, b in zip(seats, blinds, strict=True) if b]
-        self.top_blind = max(blinds, default=0)  # the bet to call, even if posted short
-        last = seats[-1] if seats else button
+        # the bet to call, even if posted short (unless the rules call what was posted)
+        self.top_blind = max(blinds, default=0) if r.short_blind_called_in_full else 0
+        # the big blind: the largest blind (of equal ones, the last)
+        last = seats[max(range(len(seats)), key=lambda k: (blinds[k], k))] if seats else button
         self.straddler = (last + 1) % n if r.straddle else -1
-        # Pre-flop the player after the last blind acts first (after the straddler, who
+        # Pre-flop the player after the big blind acts first (after the straddler, who
         # decides before anyone); with no blinds, the first seat left of the button.
+        # Later rounds: the first seat left of the button.  ``first_to_act`` overrides.
         after = self.straddler if r.straddle else last
         self.first = (after + 1) % n if (seats or r.straddle) else (button + 1) % n
+        starts = [self.first] + [(button + 1) % n] * 3
+        if r.first_to_act is not None:
+            if max(r.first_to_act) >= n:
+                raise PlanError(
+                    f"first_to_act {list(r.first_to_act)} names a position a table of {n} "
+                    f"players does not have (positions 0 to {n - 1})"
+                )
+            starts = [(button + 1 + p) % n for p in r.first_to_act]
+            self.first = starts[0]
+        self.starts = tuple(starts)
+        self.reopen = {Reopening.FULL_RAISE: FULL_RAISE, Reopening.NO_SMALLER: NO_SMALLER}.get(
+            r.reopening, ALWAYS
+        )
+        self.count_all = r.cap_counts is CapCount.BETS_AND_RAISES
+        self.lone = r.lone_player_acts
 
 
 _CACHE: dict[tuple[int, int, int], tuple[Rules, Plan]] = {}

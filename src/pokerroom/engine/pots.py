@@ -34,7 +34,10 @@ Decisions where ``rules.md`` is silent (the tests pin each one down):
   order, so no winner gets more than one odd chip from one pot.  ``LEFT_OF_BUTTON`` (the
   default) orders seats clockwise starting with the one left of the button;
   ``BEST_SUIT`` orders them by ``suit_order`` (highest key first, see :func:`suit_key`),
-  equal keys left of the button first.
+  equal keys left of the button first.  ``FIRST_LEFT_OF_BUTTON`` (PokerKit's rule) gives
+  the whole remainder of a pot to the first of its winners left of the button, and (with
+  side pots) makes the pots among the winning hands only, as PokerKit does once it has
+  killed the hands that win nothing: layers the same winners share are one pot.
 * **Proportional shares in whole chips.** Each member of a tied group gets the floor of
   its exact share ``A × (E_i − D) / Σ(E_k − D)``; the chips left over (fewer than the
   members) go one at a time in the odd-chip order.
@@ -54,33 +57,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from enum import Enum
 from itertools import groupby
 from operator import itemgetter
+
+from pokerroom.conventions import OddChip, TieSplit
 
 __all__ = ["Award", "OddChip", "Pot", "PotError", "TieSplit", "award", "suit_key"]
 
 
 class PotError(ValueError):
     """Input that cannot describe a real pot (negative chips, a pot nobody contests...)."""
-
-
-class TieSplit(Enum):
-    """How tied hands share the pot when someone is all-in (``rules.md`` §9)."""
-
-    SIDE_POTS = "side-pots"
-    """Standard side pots: each layer to the best hand that paid into it, ties split it."""
-    PROPORTIONAL = "proportional"
-    """001's rule: tied hands split in proportion to their expectations."""
-
-
-class OddChip(Enum):
-    """Who gets the chips a split leaves over (``rules.md`` §9)."""
-
-    LEFT_OF_BUTTON = "left-of-button"
-    """One chip at a time, in seat order starting left of the button."""
-    BEST_SUIT = "best-suit"
-    """One chip at a time, best hand by suit first (``suit_order``, see :func:`suit_key`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,7 +185,7 @@ def award(
             raise PotError(f"one suit_order entry per seat needed: {len(suit_order)} for {n}")
         order = _Order(n, button, suit_order)
     else:
-        order = _Order(n, button, None)
+        order = _Order(n, button, None, first=odd_chip is OddChip.FIRST_LEFT_OF_BUTTON)
     if low == ctop:  # every contesting seat put in the same: one pot, both rules agree
         if not total:
             return Award(tuple(won), ())
@@ -225,6 +211,14 @@ def award(
             won=won,
         )
     else:
+        if order.first:
+            # PokerKit leaves the hands that win nothing out before it makes the pots
+            # (State._begin_hand_killing), so each pot it splits is the union of the
+            # layers its winners share, and the odd chips are counted on that union.
+            probe = _side_pots(contributions, strengths, contesting, total=total, dead=dead,
+                               order=order, won=[0] * n)  # fmt: skip
+            winning = {seat for pot in probe for seat in pot.winners}
+            contesting = [seat for seat in contesting if seat in winning]
         pots = _side_pots(
             contributions, strengths, contesting, total=total, dead=dead, order=order, won=won
         )
@@ -257,14 +251,18 @@ def _chip_error(contributions: Sequence[object]) -> PotError:
 
 
 class _Order:
-    """The odd-chip order: sorts a few seats, first to get an odd chip first."""
+    """The odd-chip order: sorts a few seats, first to get an odd chip first; with
+    ``first``, that seat gets every odd chip of the pot."""
 
-    __slots__ = ("button", "n", "suits")
+    __slots__ = ("button", "first", "n", "suits")
 
-    def __init__(self, n: int, button: int, suits: Sequence[int] | None) -> None:
+    def __init__(
+        self, n: int, button: int, suits: Sequence[int] | None, *, first: bool = False
+    ) -> None:
         self.n = n
         self.button = button
         self.suits = suits
+        self.first = first
 
     def key(self, seat: int) -> tuple[int, int]:
         left = (seat - self.button - 1) % self.n  # 0 for the seat left of the button
@@ -300,8 +298,12 @@ def _split(amount: int, winners: list[int], weights: list[int] | None, order: _O
         shares = [amount * weight // whole for weight in weights]
         extra = amount - sum(shares)
     if extra:
-        for index in sorted(range(k), key=lambda x: order.key(winners[x]))[:extra]:
-            shares[index] += 1
+        ranked = sorted(range(k), key=lambda x: order.key(winners[x]))
+        if order.first:
+            shares[ranked[0]] += extra
+        else:
+            for index in ranked[:extra]:
+                shares[index] += 1
     return shares
 
 

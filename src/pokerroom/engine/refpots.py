@@ -38,12 +38,23 @@ def reference_award(
         assert sum(contributions) == 0 and dead == 0
         return Award((0,) * n, ())
     seats_in_odd_chip_order = _odd_chip_order(n, button, odd_chip, suit_order)
+    # PokerKit's rule: the first winner in that order takes a pot's every odd chip
+    first = odd_chip is OddChip.FIRST_LEFT_OF_BUTTON
     if tie_split is TieSplit.PROPORTIONAL:
         pots = _proportional(
-            contributions, strengths, all_in, live, seats_in_odd_chip_order, dead_antes=dead
+            contributions, strengths, all_in, live, seats_in_odd_chip_order, dead_antes=dead,
+            first=first,
         )
     else:
-        pots = _side_pots(contributions, strengths, live, seats_in_odd_chip_order, dead_antes=dead)
+        pots = _side_pots(contributions, strengths, live, seats_in_odd_chip_order,
+                          dead_antes=dead, first=first)  # fmt: skip
+        levels = {contributions[seat] for seat in live}
+        if first and len(levels) > 1:  # PokerKit: the pots again, among the winning hands
+            winning = {seat for pot in pots for seat in pot.winners}
+            strengths = [v if seat in winning else None for seat, v in enumerate(strengths)]
+            live = sorted(winning)
+            pots = _side_pots(contributions, strengths, live, seats_in_odd_chip_order,
+                              dead_antes=dead, first=first)  # fmt: skip
     won = [0] * n
     for pot in pots:
         for seat, share in zip(pot.winners, pot.shares, strict=True):
@@ -64,16 +75,18 @@ def _odd_chip_order(
 
 
 def _split(
-    amount: int, exact: dict[int, Fraction], order: list[int]
+    amount: int, exact: dict[int, Fraction], order: list[int], *, first: bool
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Whole chips from exact shares: each winner gets the whole part of its share, then
-    the chips left over go one at a time to the winners in the odd-chip order."""
+    the chips left over go one at a time to the winners in the odd-chip order (with
+    ``first``, all of them to the first winner in that order)."""
     shares = {seat: floor(share) for seat, share in exact.items() if share > 0}
     left_over = amount - sum(shares.values())
     for seat in order:
         if left_over and seat in shares:
-            shares[seat] += 1
-            left_over -= 1
+            given = left_over if first else 1
+            shares[seat] += given
+            left_over -= given
     assert left_over == 0
     winners = tuple(sorted(shares))
     return winners, tuple(shares[seat] for seat in winners)
@@ -86,6 +99,7 @@ def _side_pots(
     order: list[int],
     *,
     dead_antes: int,
+    first: bool,
 ) -> list[Pot]:
     """Pots are layered by contribution; each layer goes to the best hand among the live
     players who paid into it; equal best hands split that layer.  The main pot (the
@@ -118,7 +132,7 @@ def _side_pots(
         best = max(strength for seat in paid_in if (strength := strengths[seat]) is not None)
         tied = [seat for seat in paid_in if strengths[seat] == best]
         winners, shares = _split(
-            amount, {seat: Fraction(amount, len(tied)) for seat in tied}, order
+            amount, {seat: Fraction(amount, len(tied)) for seat in tied}, order, first=first
         )
         pots.append(Pot(amount, tuple(paid_in), winners, shares))
     return pots
@@ -132,6 +146,7 @@ def _proportional(
     order: list[int],
     *,
     dead_antes: int,
+    first: bool,
 ) -> list[Pot]:
     """001's rule: walk the live hands from best to worst, holding D, the amount already
     awarded; each group of equally best hands claims A = max(0, max E_i - D)."""
@@ -161,7 +176,7 @@ def _proportional(
             # in proportion to E_i - D, never below zero (an E_i already covered wins nothing)
             weight = {i: max(0, expectation[i] - awarded) for i in group}
             exact = {i: Fraction(claim * weight[i], sum(weight.values())) for i in group}
-        winners, shares = _split(claim, exact, order)
+        winners, shares = _split(claim, exact, order, first=first)
         could_win = tuple(seat for seat in live if expectation[seat] > awarded)
         pots.append(Pot(claim, could_win, winners, shares))
         awarded += claim

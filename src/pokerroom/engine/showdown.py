@@ -23,7 +23,7 @@ from pokerroom.engine.pots import OddChip, Pot, _best, _Order, _split, award, su
 from pokerroom.engine.state import SHOWDOWN, State
 from pokerroom.engine.view import HandResult
 from pokerroom.evaluator import best_hand, hand_value, rank7
-from pokerroom.rules import ShowdownMode
+from pokerroom.rules import ShowdownMode, ShowRule
 
 __all__ = ["Showdown"]
 
@@ -109,14 +109,20 @@ class Showdown(State):
         self._award()
 
     def _default_decision(self, s: int) -> tuple[bool, int | None]:
-        """Show when this hand can still win a share (an announced hand: the best one)."""
+        """Show when this hand can still win a share (an announced hand: the best one), or
+        when the show rule says so (the called player under 001, everyone under 000)."""
         best = self._best[s]
         mine = self._committed[s]
-        for t in range(self.n):
-            value = self._strength[t]
-            if value is not None and value > best and self._committed[t] >= mine:
-                return False, None
         announce = self.rules.showdown is ShowdownMode.ANNOUNCED
+        rule = self.rules.show_rule
+        must = rule is ShowRule.ALL_SHOW or (
+            rule is ShowRule.BETTER_OR_CONCEDE and s == self._order[0]
+        )
+        if not must:
+            for t in range(self.n):
+                value = self._strength[t]
+                if value is not None and value > best and self._committed[t] >= mine:
+                    return False, None
         return True, (best if announce else None)
 
     def _decide(self, s: int, show: bool, value: int | None) -> None:

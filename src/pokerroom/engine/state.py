@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 __all__: list[str] = []
 
 FIXED, NOLIMIT, POT = 0, 1, 2  # the betting structure, as an int
+FULL_RAISE, NO_SMALLER, ALWAYS = 0, 1, 2  # Rules.reopening, as an int
 SHOWDOWN = 4  # the street index of the showdown
 STREETS = tuple(Street)
 CARD = [Card(c) for c in range(JOKER + 1)]
@@ -44,16 +45,19 @@ class State:
         "_checked",
         "_committed",
         "_contenders",
+        "_count_all",
         "_faced",
         "_fast",
         "_folded",
         "_full",
+        "_full_level",
         "_high",
         "_holes",
         "_legal",
         "_limit",
         "_live",
         "_log",
+        "_lone",
         "_movers",
         "_need",
         "_next",
@@ -62,11 +66,14 @@ class State:
         "_over",
         "_pots",
         "_raises",
+        "_reopen",
         "_result",
         "_sd_index",
+        "_short",
         "_shown",
         "_stacks",
         "_starting",
+        "_starts",
         "_straddle_pending",
         "_street",
         "_strength",
@@ -124,6 +131,12 @@ class State:
     _full: int  # the size of the largest full bet or raise this round
     _raises: int  # raises this round (what the cap counts)
     _opened: bool  # a full bet has been made this round
+    _full_level: int  # the bet level the last full bet or raise reached (NO_SMALLER)
+    _short: int  # the all-in raises since the last bet by a player with chips (NO_SMALLER)
+    _reopen: int  # FULL_RAISE, NO_SMALLER or ALWAYS (Rules.reopening)
+    _count_all: bool  # the raise cap counts every bet and raise
+    _lone: bool  # a player who owes nothing while the others are all-in is asked
+    _starts: tuple[int, ...]  # the seat each round's action starts from
 
     def _shown_cards(self) -> tuple[tuple[Card, ...] | None, ...]:
         """Each seat's hole cards if it showed them, else ``None``."""

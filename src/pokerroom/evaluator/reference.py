@@ -1,8 +1,12 @@
 """The slow reference evaluator, written straight from ``rules.md`` §1–2.
 
 It is the oracle the tests check the fast evaluators against, so it is as plain as
-possible: the best of every five-card subset, and for wild cards every substitution.
-No tables, no tricks; nothing in the fast paths calls it.
+possible and shares nothing with them: no tables and not their numbering of hand values.
+A hand is ranked by what the rules say decides it, a :data:`RuleKey`: its category, then
+the ranks that break ties inside the category, in the order they count. Keys compare as
+tuples, so the better hand has the larger key and equal keys split; the tests check that
+the fast evaluators order every hand exactly as these keys do.  The best hand of several
+cards is the best key of every five-card subset, and for wild cards of every substitution.
 
 Wild-card decisions (``rules.md`` §1, and where it is silent):
 
@@ -12,6 +16,14 @@ Wild-card decisions (``rules.md`` §1, and where it is silent):
   make a straight, a flush or a straight flush;
 * a flush is five cards of one suit *and five different ranks*: a wild card in a flush
   plays as the best rank the flush lacks (there is no "double-ace flush").
+
+>>> from pokerroom.cards import parse_cards
+>>> reference_five(parse_cards("Qs Qd 8c 8h As"))  # two pair: queens, eights, ace kicker
+(2, 10, 6, 12)
+>>> CATEGORIES[2]
+'two pair'
+>>> reference_five(parse_cards("5c 4d 3h 2s Ac")) < reference_five(parse_cards("6c 5d 4h 3s 2c"))
+True
 """
 
 from __future__ import annotations
@@ -19,65 +31,88 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from itertools import combinations, product
+from typing import Final, TypeAlias
 
 from pokerroom.cards import JOKER
-from pokerroom.evaluator.classes import Category, category_of, value_of
 from pokerroom.evaluator.wildcards import JokerMode, WildCards
 
-__all__ = ["reference_best", "reference_five"]
+__all__ = ["CATEGORIES", "RuleKey", "reference_best", "reference_five"]
+
+RuleKey: TypeAlias = tuple[int, ...]
+"""``(category, rank, rank, ...)``: the category's index in :data:`CATEGORIES`, then the
+ranks (2 = 0 ... ace = 12) in the order ``rules.md`` §2 compares them."""
+
+CATEGORIES: Final = (  # rules.md §2, low to high
+    "high card",
+    "pair",
+    "two pair",
+    "three of a kind",
+    "straight",
+    "flush",
+    "full house",
+    "four of a kind",
+    "straight flush",
+    "five of a kind",
+)
+(HIGH_CARD, PAIR, TWO_PAIR, THREE_OF_A_KIND, STRAIGHT, FLUSH, FULL_HOUSE, FOUR_OF_A_KIND,
+ STRAIGHT_FLUSH, FIVE_OF_A_KIND) = range(len(CATEGORIES))  # fmt: skip
+ACE, FIVE = 12, 3
 
 
 def _straight_high(ranks: set[int]) -> int | None:
-    """High rank of the straight made by five distinct ranks, or None."""
+    """High rank of the straight made by five distinct ranks, or None (ace high or low:
+    5-4-3-2-A is five high; K-A-2-3-4 is no straight)."""
     if len(ranks) != 5:
         return None
-    if ranks == {12, 0, 1, 2, 3}:
-        return 3  # the wheel, 5-4-3-2-A: five high
+    if ranks == {ACE, 0, 1, 2, FIVE}:
+        return FIVE
     hi = max(ranks)
     return hi if hi - min(ranks) == 4 else None
 
 
-def reference_five(cards: Sequence[int]) -> int:
-    """Value of exactly five standard cards (0–51), duplicates allowed (they come from
-    wild substitutions)."""
+def reference_five(cards: Sequence[int]) -> RuleKey:
+    """The rule key of exactly five standard cards (0–51), duplicates allowed (they come
+    from wild substitutions)."""
     assert len(cards) == 5
     ranks = [c >> 2 for c in cards]
     suits = {c & 3 for c in cards}
     counts = Counter(ranks)
-    # ranks grouped by how many of each, bigger groups first, then higher rank first
+    # ranks grouped by how many of each, bigger groups first, then higher rank first:
+    # quads then kicker, trips then pair, trips then kickers high to low, high pair, low
+    # pair, kicker, pair then kickers high to low
     groups = sorted(counts.items(), key=lambda rc: (rc[1], rc[0]), reverse=True)
     shape = [n for _, n in groups]
     order = [r for r, _ in groups]
-    distinct = set(ranks)
-    straight = _straight_high(distinct)
-    flush = len(suits) == 1 and len(distinct) == 5
+    high_to_low = sorted(ranks, reverse=True)
+    straight = _straight_high(set(ranks))
+    flush = len(suits) == 1 and len(counts) == 5
     if shape == [5]:
-        return value_of(Category.FIVE_OF_A_KIND, (order[0],))
+        return (FIVE_OF_A_KIND, order[0])
     if straight is not None and flush:
-        return value_of(Category.STRAIGHT_FLUSH, (straight,))
+        return (STRAIGHT_FLUSH, straight)
     if shape == [4, 1]:
-        return value_of(Category.FOUR_OF_A_KIND, tuple(order))
+        return (FOUR_OF_A_KIND, *order)
     if shape == [3, 2]:
-        return value_of(Category.FULL_HOUSE, tuple(order))
+        return (FULL_HOUSE, *order)
     if flush:
-        return value_of(Category.FLUSH, tuple(sorted(ranks, reverse=True)))
+        return (FLUSH, *high_to_low)
     if straight is not None:
-        return value_of(Category.STRAIGHT, (straight,))
+        return (STRAIGHT, straight)
     if shape == [3, 1, 1]:
-        return value_of(Category.THREE_OF_A_KIND, tuple(order))
+        return (THREE_OF_A_KIND, *order)
     if shape == [2, 2, 1]:
-        return value_of(Category.TWO_PAIR, tuple(order))
+        return (TWO_PAIR, *order)
     if shape == [2, 1, 1, 1]:
-        return value_of(Category.PAIR, tuple(order))
-    return value_of(Category.HIGH_CARD, tuple(sorted(ranks, reverse=True)))
+        return (PAIR, *order)
+    return (HIGH_CARD, *high_to_low)
 
 
-_BUG_MAKES = {Category.STRAIGHT, Category.FLUSH, Category.STRAIGHT_FLUSH}
-_ACES = tuple(12 * 4 + s for s in range(4))
+_BUG_MAKES = {STRAIGHT, FLUSH, STRAIGHT_FLUSH}
+_ACES = tuple(ACE * 4 + s for s in range(4))
 
 
-def _substitutions(five: Sequence[int], wild: WildCards | None) -> Iterator[int]:
-    """Values of every way the wild cards among ``five`` can be played."""
+def _substitutions(five: Sequence[int], wild: WildCards | None) -> Iterator[RuleKey]:
+    """Rule keys of every way the wild cards among ``five`` can be played."""
     if wild is None:
         yield reference_five(five)
         return
@@ -92,9 +127,9 @@ def _substitutions(five: Sequence[int], wild: WildCards | None) -> Iterator[int]
         for ace in _ACES:
             yield reference_five([*base, ace])
         for any_card in range(52):
-            v = reference_five([*base, any_card])
-            if category_of(v) in _BUG_MAKES:
-                yield v
+            key = reference_five([*base, any_card])
+            if key[0] in _BUG_MAKES:
+                yield key
 
 
 def reference_best(
@@ -103,19 +138,20 @@ def reference_best(
     wild: WildCards | None = None,
     hole: Sequence[int] = (),
     min_hole_cards: int = 0,
-) -> int:
-    """Best value of any five of ``cards`` (each wild card played every possible way),
-    using at least ``min_hole_cards`` of ``hole`` (which must be among ``cards``)."""
+) -> RuleKey:
+    """The best rule key of any five of ``cards`` (each wild card played every possible
+    way), using at least ``min_hole_cards`` of ``hole`` (which must be among ``cards``)."""
     codes = [int(c) for c in cards]
     if JOKER in codes and (wild is None or wild.joker is None):
         raise ValueError("the joker needs a joker mode")
     holes = {int(c) for c in hole}
-    best = -1
+    best: RuleKey | None = None
     for five in combinations(codes, 5):
         if sum(1 for c in five if c in holes) < min_hole_cards:
             continue
-        for v in _substitutions(five, wild):
-            best = max(best, v)
-    if best < 0:
+        for key in _substitutions(five, wild):
+            if best is None or key > best:
+                best = key
+    if best is None:
         raise ValueError("no five cards satisfy min_hole_cards")
     return best

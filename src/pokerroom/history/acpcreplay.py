@@ -1,10 +1,22 @@
-"""Replay ACPC dealer logs through the engine and check every hand's nets.
+"""Replay ACPC dealer logs through the engine and check every hand's nets; write a
+played hand as a log line.
 
-Rules of an ACPC game: ``limit`` is fixed limit with ``raiseSize`` per round (rounds 1-2
-must share one size and so must rounds 3-4... unless the river differs: a big river
-bet), ``maxRaises`` translated to pokerroom's counting, no limit with the largest
-blind as the minimum bet and ``stack`` per position; ``blind`` per position; no burns.
-Other games (not 52 cards, not two hole cards, other rounds) are refused.
+Rules of an ACPC game (:func:`rules_from_gamedef`).  A game with the standard order of
+play (after the big blind pre-flop, then left of the button; heads-up the button posts
+the small blind and acts first) and equal stacks is played with pokerroom's usual
+rules: ``limit`` is fixed limit with ``raiseSize`` per round, ``maxRaises`` translated to
+pokerroom's counting, no limit with the largest blind as the minimum bet.  Any other
+hold'em game is played as written, with the dealer's own conventions: ``blind`` per
+position, ``firstPlayer`` per round (``Rules.first_to_act``), ``raiseSize`` per round,
+``maxRaises`` counting every bet and raise (``CapCount.BETS_AND_RAISES``), a stack per
+seat, a limit raise adding a full ``raiseSize`` to the largest bet
+(``fixed_limit_completes=False``), no rule against raising after a short all-in
+(``Reopening.ALWAYS``), and the lone player still asked to act (``lone_player_acts``).
+Every game: no burns, and every hand still in at the showdown is shown and compared
+(``ShowRule.ALL_SHOW``: the dealer has no muck).  Refused, with the reason: games that
+are not Texas hold'em, and no-limit games of three or more players whose stacks differ
+(the dealer's minimum raise after an all-in for less, ``max(previous minimum, 2 x raise
+- previous bet)``, is not a rule pokerroom plays).
 
 >>> from pokerroom.history.acpc import GameDef
 >>> from pokerroom.history.acpclog import ACPCLog
@@ -15,20 +27,26 @@ Other games (not 52 cards, not two hole cards, other rounds) are refused.
 >>> replay = replay_acpc(log.hands[0], game)
 >>> replay.played.result.net, replay.check().how
 ((50, -50), 'exact')
+>>> str(to_acpc(replay.played, game))
+'STATE:3:f:Ad3s|8d5d:50|-50:Bob|Alice'
 """
 
 from __future__ import annotations
 
+from decimal import Decimal
+from typing import Any
+
 from pokerroom.cards import Card
 from pokerroom.engine.actions import IllegalAction, Street
+from pokerroom.engine.events import EventKind
 from pokerroom.history.acpc import NO_RAISE_CAP, Betting, DealtCards, GameDef
-from pokerroom.history.acpclog import ACPCHand
+from pokerroom.history.acpclog import ACPCAction, ACPCHand
 from pokerroom.history.errors import ReplayError
 from pokerroom.history.record import PlayedHand
 from pokerroom.history.replay import Replay, stacked_start
-from pokerroom.rules import Rules, RulesError, Structure
+from pokerroom.rules import CapCount, Reopening, Rules, RulesError, ShowRule, Structure
 
-__all__ = ["replay_acpc", "rules_from_gamedef"]
+__all__ = ["replay_acpc", "rules_from_gamedef", "to_acpc"]
 
 
 def rules_from_gamedef(game: GameDef) -> Rules:
@@ -40,8 +58,52 @@ def rules_from_gamedef(game: GameDef) -> Rules:
             "dealing 0 3 1 1 board cards)"
         )
     n = game.num_players
+    equal = len(set(game.stack)) == 1
+    limit = game.betting is Betting.LIMIT
+    if not limit and not equal and n > 2:
+        raise ReplayError(
+            f"stacks {' '.join(map(str, game.stack))} differ in a no-limit game of {n} "
+            "players: pokerroom does not play the ACPC dealer's minimum raise after an "
+            "all-in for less (max of the previous minimum and twice the raise less the "
+            "previous bet)"
+        )
+    structure: dict[str, Any] = {}
+    if limit:
+        sizes = game.raise_size
+        structure = {"structure": Structure.FIXED_LIMIT, "small_bet": sizes[0],
+                     "big_bet": sizes[2], "river_bet": sizes[3]}  # fmt: skip
+        if sizes[1] != sizes[0]:
+            structure["flop_bet"] = sizes[1]
+    else:
+        structure = {"structure": Structure.NO_LIMIT, "min_bet": max((*game.blind, 1))}
+    try:
+        if equal and tuple(game.first_player) == _standard_first_players(game):
+            rules = _standard_rules(game, structure)
+        else:
+            caps = tuple(None if m >= NO_RAISE_CAP else m for m in game.max_raises)
+            rules = Rules(
+                **structure,
+                max_raises=caps if any(c is not None for c in caps) else None,
+                cap_counts=CapCount.BETS_AND_RAISES,
+                blinds=tuple(game.blind),
+                heads_up_reversed=False,
+                first_to_act=tuple(game.first_player),
+                fixed_limit_completes=False,
+                reopening=Reopening.ALWAYS,
+                lone_player_acts=True,
+                show_rule=ShowRule.ALL_SHOW,
+                burn_cards=False,
+                buy_in=max(game.stack),
+            )
+    except RulesError as exc:
+        raise ReplayError("; ".join(exc.problems)) from None
+    return rules
+
+
+def _standard_rules(game: GameDef, structure: dict[str, Any]) -> Rules:
+    """pokerroom's usual rules for a game with the standard order of play."""
     blinds = tuple(game.blind)
-    if n == 2:
+    if game.num_players == 2:
         blinds = (game.blind[1], game.blind[0])  # the button posts blinds[0]
     caps: list[int | None] = []
     for r, m in enumerate(game.max_raises):
@@ -51,48 +113,18 @@ def rules_from_gamedef(game: GameDef) -> Rules:
             opened_by_blind = r == 0 and max(game.blind) > 0
             caps.append(m if opened_by_blind else max(m - 1, 0))
     max_raises = tuple(caps) if any(c is not None for c in caps) else None
-    try:
-        if game.betting is Betting.LIMIT:
-            sizes = game.raise_size
-            if sizes[0] != sizes[1]:
-                raise ReplayError(f"raiseSize {list(sizes)}: rounds 1 and 2 must share one size")
-            rules = Rules(
-                structure=Structure.FIXED_LIMIT,
-                small_bet=sizes[0],
-                big_bet=sizes[2],
-                river_bet=sizes[3],
-                max_raises=max_raises,
-                blinds=blinds,
-                burn_cards=False,
-            )
-        else:
-            rules = Rules(
-                structure=Structure.NO_LIMIT,
-                min_bet=max((*game.blind, 1)),
-                max_raises=max_raises,
-                blinds=blinds,
-                burn_cards=False,
-            )
-    except RulesError as exc:
-        raise ReplayError("; ".join(exc.problems)) from None
-    _check_first_players(game, rules)
-    return rules
+    return Rules(**structure, max_raises=max_raises, blinds=blinds, burn_cards=False,
+                 show_rule=ShowRule.ALL_SHOW)  # fmt: skip
 
 
-def _check_first_players(game: GameDef, rules: Rules) -> None:
+def _standard_first_players(game: GameDef) -> tuple[int, ...]:
+    """The positions that act first in each round under the standard order of play."""
     n = game.num_players
     posters = [p for p, b in enumerate(game.blind) if b]
-    if n == 2 and rules.heads_up_reversed:
-        first = 1 if posters else 0
-    else:
-        first = (max(posters) + 1) % n if posters else 0
-    expected = (first, *([0] * (game.num_rounds - 1)))
-    if tuple(game.first_player) != expected:
-        shown = " ".join(str(p + 1) for p in expected)
-        raise ReplayError(
-            f"firstPlayer {' '.join(str(p + 1) for p in game.first_player)}: pokerroom plays "
-            f"{shown} with these blinds (after the blinds pre-flop, then left of the button)"
-        )
+    first = 0
+    if posters:  # after the big blind (of equal blinds, the last); heads-up the button
+        first = 1 if n == 2 else (max(posters, key=lambda p: (game.blind[p], p)) + 1) % n
+    return (first, *([0] * (game.num_rounds - 1)))
 
 
 def replay_acpc(
@@ -161,3 +193,63 @@ def replay_acpc(
             )
     played = PlayedHand.from_hand(engine, names=hand.names, label=hand.number, hidden=hidden)
     return Replay(played, tuple(hand.nets), "nets", printed=True)
+
+
+def to_acpc(played: PlayedHand, game: GameDef, *, number: int | None = None) -> ACPCHand:
+    """The ``STATE:`` line of a played hand of ``game`` (positions are the hand's: 0 is
+    the first seat left of the button; every player's hole cards, the board of each
+    round reached, the nets, the names or ``p1``, ``p2``...).  No-limit raises are
+    written as the total of the hand (``r250``), limit raises as ``r``."""
+    n = played.players
+    limit = game.betting is Betting.LIMIT
+    rounds: list[list[ACPCAction]] = [[]]
+    boards: list[tuple[Card, ...]] = [()]
+    committed = [0] * n  # chips in before the current round
+    bets = [0] * n
+    street = 0
+    for e in played.events:
+        if e.kind is EventKind.BOARD:
+            boards.append(tuple(e.cards))
+        if e.seat < 0 or e.street > 3:
+            continue
+        if e.street != street:
+            committed = [c + b for c, b in zip(committed, bets, strict=True)]
+            bets = [0] * n
+            street = e.street
+            rounds.extend([] for _ in range(street + 1 - len(rounds)))
+        seat = e.seat
+        k = e.kind
+        if k is EventKind.ANTE:
+            committed[seat] += e.amount
+        elif k is EventKind.RETURN:
+            bets[seat] -= e.amount
+        elif k is EventKind.BLIND:
+            bets[seat] = e.total
+        elif k is EventKind.FOLD:
+            rounds[street].append(ACPCAction("f"))
+        elif k in (EventKind.CHECK, EventKind.CALL):
+            bets[seat] += e.amount
+            rounds[street].append(ACPCAction("c"))
+        elif k in (EventKind.BET, EventKind.RAISE, EventKind.STRADDLE):
+            bets[seat] = e.total
+            size = None if limit else committed[seat] + e.total
+            rounds[street].append(ACPCAction("r", size))
+    result = played.result
+    if result is None:
+        raise ReplayError("the hand is not over: an ACPC log holds finished hands")
+    if any(e.kind is EventKind.SHOW for e in played.events):  # a showdown: every round
+        rounds.extend([] for _ in range(4 - len(rounds)))
+    seats = [played.seat(p) for p in range(n)]
+    hole = tuple(tuple(
+        next(e.cards for e in played.events if e.kind is EventKind.DEAL and e.seat == s)
+    ) for s in seats)  # fmt: skip
+    names = tuple(played.names[s] if played.names else f"p{p + 1}" for p, s in enumerate(seats))
+    label = played.label if isinstance(played.label, int) else 0
+    return ACPCHand(
+        number=number if number is not None else label,
+        betting=tuple(tuple(r) for r in rounds),
+        hole=hole,
+        board=tuple(boards),
+        nets=tuple(Decimal(result.net[s]) for s in seats),
+        names=names,
+    )

@@ -187,8 +187,10 @@ def _phh_actions(played: PlayedHand) -> list[PHHAction]:
         if e.seat >= 0:
             folded[e.seat] = folded[e.seat] or k is _K.FOLD
             all_in[e.seat] = all_in[e.seat] or e.all_in
-        if k is _K.CHECK and all(folded[s] or all_in[s] for s in range(n) if s != e.seat):
-            continue  # a check that was the only choice: PHH (PokerKit) skips that turn
+        if k is _K.CHECK and not played.rules.lone_player_acts and all(
+            folded[s] or all_in[s] for s in range(n) if s != e.seat
+        ):
+            continue  # a check that was the only choice: rules that do not ask it, skip it
         if k is _K.BLIND:
             high = max(high, e.total)
         elif k is _K.DEAL:

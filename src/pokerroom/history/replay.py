@@ -8,14 +8,17 @@ Seating: the button is seat ``n - 1``, so PHH player ``p1`` / ACPC position 0 is
 0, the first seat left of the button.
 
 Rules of a PHH hand.  A file that carries ``_rules`` (one pokerroom wrote) is replayed
-with exactly those rules.  Otherwise the rules are the standard ones the fields
-describe: ``FT`` is fixed limit with ``small_bet`` / ``big_bet`` and, as in PokerKit,
-at most four bets or raises in a round besides the blinds (``max_raises = (4, 3, 3,
-3)`` in pokerroom's counting, which does not count the big blind's or a round's
-opening bet); ``NT`` is no limit with ``min_bet``.  ``antes`` and
-``blinds_or_straddles`` are per position (reversed heads-up); antes are dead money
-unless ``ante_trimming_status = true``.  Amounts with decimals are replayed in whole
-units of the smallest decimal (cents for ``0.25``).
+with exactly those rules.  Otherwise the rules are the ones the fields describe, played
+with the conventions of PokerKit, PHH's reference engine (``POKERKIT_CONVENTIONS``: a
+short blind is called as posted, blinds do not set the minimum raise, fixed limit raises
+a unit over a short bet, PokerKit's reopening rule, the lone player is asked, antes are
+trimmed after the blinds, a pot's odd chips go to its first winner left of the button):
+``FT`` is fixed limit with ``small_bet`` / ``big_bet`` and at most four bets and raises
+in a round besides the blinds (``max_raises=4`` counting ``BETS_AND_RAISES``); ``NT`` is
+no limit with ``min_bet``.  ``antes`` and ``blinds_or_straddles`` are per position
+(reversed heads-up); antes are dead money unless ``ante_trimming_status = true``.
+Amounts with decimals are replayed in whole units of the smallest decimal (cents for
+``0.25``).
 
 ACPC logs are replayed by :mod:`~pokerroom.history.acpcreplay`.
 """
@@ -38,7 +41,7 @@ from pokerroom.history.errors import ReplayError
 from pokerroom.history.notation import PHHAction, Verb, format_phh_cards
 from pokerroom.history.phh import PHHHand
 from pokerroom.history.record import PlayedHand, forced_bets, phh_order
-from pokerroom.rules import Rules, RulesError, Structure
+from pokerroom.rules import POKERKIT_CONVENTIONS, Rules, RulesError, Structure
 
 __all__ = [
     "PHH_FIXED_LIMIT_CAPS",
@@ -48,9 +51,9 @@ __all__ = [
     "stacked_start",
 ]
 
-PHH_FIXED_LIMIT_CAPS = (4, 3, 3, 3)
-"""PokerKit's fixed-limit cap (four bets or raises a round besides the blinds), in
-pokerroom's counting."""
+PHH_FIXED_LIMIT_CAPS = (4, 4, 4, 4)
+"""PokerKit's fixed-limit cap: four bets and raises a round, the blinds not counted
+(``cap_counts=CapCount.BETS_AND_RAISES``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,6 +153,7 @@ def rules_from_phh(hand: PHHHand, scale: int = 1) -> Rules:
         "dead_antes": not hand.ante_trimming_status,
         "burn_cards": False,
         "buy_in": buy_in,
+        **POKERKIT_CONVENTIONS,
     }
     try:
         if hand.variant == "FT":

@@ -58,8 +58,10 @@ class Player(ABC):
         :meth:`Action.muck <pokerroom.engine.Action.muck>`.  Not overriding it leaves the
         decision to the table: show a hand that can still win a share, announcing the best
         hand the cards make; else muck."""
-        values = view.legal.values if view.legal is not None else ()
-        return Action.show(values[0]) if values else Action.show()
+        legal = view.legal
+        if legal is None or ActionKind.SHOW not in legal.kinds:
+            return Action.muck()  # 001: a hand that cannot tie what is shown concedes
+        return Action.show(legal.values[0]) if legal.values else Action.show()
 
     def start_game(self, game: GameStart) -> None:  # noqa: B027 - a hook, empty by default
         """Before the game: the players, this player's seat, the button, the rules."""

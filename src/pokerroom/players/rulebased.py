@@ -211,6 +211,11 @@ class RuleBased(Bot):
     def announce(self, view: PlayerView, budget: float) -> Action:
         legal = view.legal
         assert legal is not None
+        if _K.SHOW not in legal.kinds:
+            return Action.muck()  # 001: nothing better than what is shown: concede
+        show = Action.show(legal.values[0]) if legal.values else Action.show()
+        if _K.MUCK not in legal.kinds:
+            return show  # 001: the called player must show
         rules = view.rules
         best = (
             legal.values[0]
@@ -228,4 +233,4 @@ class RuleBased(Bot):
                 and view.committed[event.seat] >= mine
             ):
                 return Action.muck()
-        return Action.show(legal.values[0]) if legal.values else Action.show()
+        return show

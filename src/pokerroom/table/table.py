@@ -40,7 +40,7 @@ import secrets
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from pokerroom.cards import Deck, Rank
+from pokerroom.cards import Deck
 from pokerroom.engine import (
     Action,
     Event,
@@ -64,6 +64,7 @@ from pokerroom.table.info import (
 )
 from pokerroom.table.levels import LevelUnit
 from pokerroom.table.seats import Seating, TurnView, copy_legal, hide
+from pokerroom.table.setup import check_playable, first_button, starting_stacks, table_names
 
 if TYPE_CHECKING:
     from pokerroom.table.levels import Levels
@@ -100,11 +101,11 @@ class Table:
         max_hands: int | None = None,
         button_moves: bool = True,
     ) -> None:
-        stacks = _starting_stacks(rules, seats)
+        stacks = starting_stacks(rules, seats)
         n = len(stacks)
         self.rules = rules.replace(players=None) if rules.players is not None else rules
         self.size = n
-        self.names = _names(names, n)
+        self.names = table_names(names, n)
         self.initial_stacks = stacks
         self.levels = levels
         self.reset_stacks = bool(reset_stacks)
@@ -121,7 +122,7 @@ class Table:
         self._level_rules = (
             levels.rules(self.rules, sum(stacks)) if levels is not None else [self.rules]
         )
-        _check_playable(self._level_rules, n, self.reset_stacks)
+        check_playable(self._level_rules, n, self.reset_stacks)
         self._stacks = list(stacks)
         self._totals = [0] * n
         self._out = [False] * n
@@ -140,37 +141,10 @@ class Table:
         self._auto = False
         self._turn = -1
         self._stamp = 0
-        self._button = self._first_button(button)
+        self._button, how = first_button(button, n, self.rules, self._rng)
+        self._log.append(how)
 
     # ------------------------------------------------------------------- the game
-
-    def _first_button(self, button: int | FirstButton | str) -> int:
-        n = self.size
-        if isinstance(button, int) and not isinstance(button, bool):
-            if not 0 <= button < n:
-                raise TableError(f"button {button} is not a seat (0 to {n - 1})")
-            self._log.append(TableEvent(_E.BUTTON, 0, button, "given"))
-            return button
-        try:
-            how = FirstButton(button)
-        except ValueError:
-            raise TableError(
-                f"button {button!r}: a seat number, 'random' or 'first-jack'"
-            ) from None
-        if how is FirstButton.RANDOM:
-            seat = self._rng.randrange(n)
-            self._log.append(TableEvent(_E.BUTTON, 0, seat, "drawn at random"))
-            return seat
-        deck = Deck(joker=self.rules.joker, rng=self._rng)
-        dealt = []
-        seat = 0
-        while True:
-            seat = (seat + 1) % n
-            card = deck.deal_one()
-            dealt.append(card)
-            if not card.is_joker and card.rank is Rank.JACK:
-                self._log.append(TableEvent(_E.BUTTON, 0, seat, "first jack", tuple(dealt)))
-                return seat
 
     def game_start(self, seat: int) -> GameStart:
         """What seat ``seat`` (-1: a spectator) is told before the game (001)."""
@@ -562,55 +536,3 @@ class Table:
         else:
             state = f"between hands ({self._hand_no} played)"
         return f"<Table {self.size} seats, button {self._button}, {state}>"
-
-
-def _starting_stacks(rules: Rules, seats: int | Sequence[int] | None) -> tuple[int, ...]:
-    if seats is None:
-        if rules.players is None:
-            raise TableError("how many seats? pass seats= (or rules with players set)")
-        seats = rules.players
-    if isinstance(seats, int) and not isinstance(seats, bool):
-        if not 2 <= seats <= 14:
-            raise TableError(f"{seats} seats: a table has 2 to 14")
-        stacks: tuple[int, ...] = (rules.buy_in,) * seats
-    elif isinstance(seats, Sequence):
-        stacks = tuple(seats)
-        if not 2 <= len(stacks) <= 14:
-            raise TableError(f"{len(stacks)} seats: a table has 2 to 14")
-        bad = [f"seat {i} has {c!r}" for i, c in enumerate(stacks) if type(c) is not int or c < 1]
-        if bad:
-            raise TableError("starting stacks are whole chips, 1 or more: " + "; ".join(bad))
-    else:
-        raise TableError(f"seats is {seats!r}: a number of seats or the starting stacks")
-    if rules.players is not None and len(stacks) != rules.players:
-        raise TableError(f"{len(stacks)} seats, but the rules are for {rules.players} players")
-    return stacks
-
-
-def _names(names: Sequence[str] | None, n: int) -> tuple[str, ...]:
-    if names is None:
-        return tuple(f"seat {i}" for i in range(n))
-    out = tuple(names)
-    if len(out) != n or not all(isinstance(x, str) and x for x in out):
-        raise TableError(f"names: {n} non-empty strings, one per seat, not {list(out)!r}")
-    return out
-
-
-def _check_playable(levels: list[Rules], n: int, fixed_count: bool) -> None:
-    """Refuse rules that cannot deal a hand at some player count the game will reach."""
-    problems = []
-    counts = [n] if fixed_count else list(range(n, 1, -1))
-    for i, rules in enumerate(levels):
-        for k in counts:
-            try:
-                Hand(rules, [rules.buy_in] * k, rng=random.Random(0))
-            except HandError as exc:
-                where = f"level {i}, " if len(levels) > 1 else ""
-                problems.append(f"{where}{k} players: {exc}")
-                break
-    if problems:
-        raise TableError(
-            "these rules cannot be played down to heads-up: " + "; ".join(problems)
-            if not fixed_count
-            else "these rules cannot be played: " + "; ".join(problems)
-        )

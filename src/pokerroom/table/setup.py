@@ -1,0 +1,95 @@
+"""Setting a table up: the starting stacks, the names, rules that can be played at every
+player count the game will reach, and the first button (``rules.md`` §3)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from pokerroom.cards import Deck, Rank
+from pokerroom.engine import Hand, HandError
+from pokerroom.rules import Rules
+from pokerroom.table.info import FirstButton, TableError, TableEvent, TableEventKind
+
+__all__ = ["check_playable", "first_button", "starting_stacks", "table_names"]
+
+
+def first_button(
+    button: int | FirstButton | str, n: int, rules: Rules, rng: random.Random
+) -> tuple[int, TableEvent]:
+    """The first button's seat and the log line that says how it was chosen.
+
+    000's procedure deals the game's pack face up one card at a time to each seat,
+    starting left of seat 0, until a jack appears (the joker is no jack)."""
+    if isinstance(button, int) and not isinstance(button, bool):
+        if not 0 <= button < n:
+            raise TableError(f"button {button} is not a seat (0 to {n - 1})")
+        return button, TableEvent(TableEventKind.BUTTON, 0, button, "given")
+    try:
+        how = FirstButton(button)
+    except ValueError:
+        raise TableError(f"button {button!r}: a seat number, 'random' or 'first-jack'") from None
+    if how is FirstButton.RANDOM:
+        seat = rng.randrange(n)
+        return seat, TableEvent(TableEventKind.BUTTON, 0, seat, "drawn at random")
+    deck = Deck(joker=rules.joker, rng=rng)
+    dealt = []
+    seat = 0
+    while True:
+        seat = (seat + 1) % n
+        card = deck.deal_one()
+        dealt.append(card)
+        if not card.is_joker and card.rank is Rank.JACK:
+            return seat, TableEvent(TableEventKind.BUTTON, 0, seat, "first jack", tuple(dealt))
+
+
+def starting_stacks(rules: Rules, seats: int | Sequence[int] | None) -> tuple[int, ...]:
+    if seats is None:
+        if rules.players is None:
+            raise TableError("how many seats? pass seats= (or rules with players set)")
+        seats = rules.players
+    if isinstance(seats, int) and not isinstance(seats, bool):
+        if not 2 <= seats <= 14:
+            raise TableError(f"{seats} seats: a table has 2 to 14")
+        stacks: tuple[int, ...] = (rules.buy_in,) * seats
+    elif isinstance(seats, Sequence):
+        stacks = tuple(seats)
+        if not 2 <= len(stacks) <= 14:
+            raise TableError(f"{len(stacks)} seats: a table has 2 to 14")
+        bad = [f"seat {i} has {c!r}" for i, c in enumerate(stacks) if type(c) is not int or c < 1]
+        if bad:
+            raise TableError("starting stacks are whole chips, 1 or more: " + "; ".join(bad))
+    else:
+        raise TableError(f"seats is {seats!r}: a number of seats or the starting stacks")
+    if rules.players is not None and len(stacks) != rules.players:
+        raise TableError(f"{len(stacks)} seats, but the rules are for {rules.players} players")
+    return stacks
+
+
+def table_names(names: Sequence[str] | None, n: int) -> tuple[str, ...]:
+    if names is None:
+        return tuple(f"seat {i}" for i in range(n))
+    out = tuple(names)
+    if len(out) != n or not all(isinstance(x, str) and x for x in out):
+        raise TableError(f"names: {n} non-empty strings, one per seat, not {list(out)!r}")
+    return out
+
+
+def check_playable(levels: list[Rules], n: int, fixed_count: bool) -> None:
+    """Refuse rules that cannot deal a hand at some player count the game will reach."""
+    problems = []
+    counts = [n] if fixed_count else list(range(n, 1, -1))
+    for i, rules in enumerate(levels):
+        for k in counts:
+            try:
+                Hand(rules, [rules.buy_in] * k, rng=random.Random(0))
+            except HandError as exc:
+                where = f"level {i}, " if len(levels) > 1 else ""
+                problems.append(f"{where}{k} players: {exc}")
+                break
+    if problems:
+        raise TableError(
+            "these rules cannot be played down to heads-up: " + "; ".join(problems)
+            if not fixed_count
+            else "these rules cannot be played: " + "; ".join(problems)
+        )

@@ -1,0 +1,161 @@
+"""Bad input to the engine (rules.md §7, §11: an illegal action is refused before
+anything changes): amounts that are not whole chips, wrong types and values fed to every
+action method, and the messages that name the problem and the legal choices."""
+
+from __future__ import annotations
+
+import random
+from decimal import Decimal
+from fractions import Fraction
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine_helpers import make, play, snapshot
+from pokerroom.engine import Action, ActionKind, Hand, IllegalAction, Street
+from pokerroom.rules import Rules
+
+NL = Rules.preset("no-limit")  # blinds 2/4
+K = ActionKind
+
+
+@pytest.mark.parametrize("amount", [10.5, 4.0, 8.0, True, "20", Decimal(8), Fraction(8)])
+def test_amounts_that_are_not_whole_chips_are_refused_unchanged(amount: object) -> None:
+    hand = make(NL, [100, 100, 100], button=0)
+    before = snapshot(hand)
+    for method in (hand.raise_to, hand.bet_or_raise):
+        with pytest.raises(IllegalAction, match=r"an amount is a whole number of chips"):
+            method(amount)  # type: ignore[arg-type]
+    with pytest.raises(IllegalAction, match=r"\(legal: fold, call 4, raise to 8 to 100\)"):
+        hand.act(K.RAISE, amount)  # type: ignore[arg-type]
+    assert snapshot(hand) == before
+    play(hand, "c c x")  # to the flop: bets are possible
+    before = snapshot(hand)
+    for method in (hand.bet, hand.bet_or_raise):
+        with pytest.raises(IllegalAction):
+            method(amount)  # type: ignore[arg-type]
+    assert snapshot(hand) == before
+
+
+def test_a_fractional_raise_no_longer_breaks_a_split_pot() -> None:
+    """The rules review's case: a raise to 10.5 left stacks of 89.5 and a later split pot
+    crashed the showdown.  Now it is refused and the hand plays on to a clean split."""
+    hand = make(NL, [100, 100], button=1, holes=["2c 3d", "2d 3c"], board="As Ks Qs Js Ts")
+    with pytest.raises(IllegalAction):
+        hand.raise_to(10.5)  # type: ignore[arg-type]
+    play(hand, "r10 c x x x x x x")
+    hand.settle()
+    assert hand.result is not None and hand.result.stacks == (100, 100)
+
+
+def test_action_refuses_amounts_that_are_not_ints() -> None:
+    for bad in (10.5, 4.0, True, "20", None):
+        with pytest.raises(ValueError, match="amount"):
+            Action(K.RAISE, bad)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="not an action kind"):
+        Action("raise", 10)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="value is a whole number"):
+        Action.show(7.5)  # type: ignore[arg-type]
+    assert Action.raise_to(10).amount == 10
+
+
+def test_call_with_an_amount_says_a_call_takes_none() -> None:
+    """The rules review's case: act(CALL, 4) with 4 owed said "nothing to call"."""
+    hand = make(NL, [100, 100, 100], button=0)
+    with pytest.raises(IllegalAction) as info:
+        hand.act(K.CALL, 4)
+    assert str(info.value) == (
+        "seat 0 cannot call 4 pre-flop: a call takes no amount (it puts in what is owed: 4) "
+        "(legal: fold, call 4, raise to 8 to 100)"
+    )
+    with pytest.raises(IllegalAction, match="a fold takes no amount"):
+        hand.act(K.FOLD, 4)
+    with pytest.raises(IllegalAction, match="only a show announces a hand value"):
+        hand.act(K.FOLD, value=5)
+
+
+def test_wrong_kinds_seats_and_objects_are_refused() -> None:
+    hand = make(NL, [100, 100, 100], button=0)
+    before = snapshot(hand)
+    with pytest.raises(IllegalAction, match="'fold' is not an action kind"):
+        hand.act("fold")  # type: ignore[arg-type]
+    with pytest.raises(IllegalAction, match="a seat is a whole number"):
+        hand.act(K.CALL, seat=True)
+    with pytest.raises(IllegalAction, match="not an Action: 'fold'"):
+        hand.apply("fold")  # type: ignore[arg-type]
+    assert snapshot(hand) == before
+    hand.call()
+    hand.fold()
+    hand.check()
+    assert hand.street is Street.FLOP
+
+
+# ---------------------------------------------------------------- property: nothing changes
+
+BAD_AMOUNTS = st.one_of(
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.booleans(),
+    st.text(max_size=4),
+    st.none(),
+    st.integers(max_value=-1),
+    st.integers(min_value=10**6),
+    st.decimals(allow_nan=False, allow_infinity=False),
+    st.fractions(),
+)
+NOT_INTS = st.one_of(
+    st.floats(), st.booleans(), st.text(max_size=4), st.decimals(allow_nan=False), st.fractions()
+)
+METHODS = ("act", "apply", "bet", "raise_to", "bet_or_raise", "show", "seat")
+
+
+def _random_hand(seed: int) -> Hand:
+    rng = random.Random(seed)
+    rules = Rules.preset(rng.choice(["no-limit", "casino-limit", "computer-tournament"]))
+    n = rng.randint(3, 6)
+    stacks = [rng.randint(1, 300) for _ in range(n)]
+    hand = Hand(rules, stacks, button=rng.randrange(n), rng=rng)
+    for _ in range(rng.randrange(12)):
+        if hand.is_over:
+            break
+        hand.apply(hand.default_action() if rng.random() < 0.5 else _any_legal(hand, rng))
+    return hand
+
+
+def _any_legal(hand: Hand, rng: random.Random) -> Action:
+    return rng.choice(list(hand.legal_actions()))  # type: ignore[call-overload,no-any-return]
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 2**32),
+    method=st.sampled_from(METHODS),
+    kind=st.sampled_from(list(ActionKind)),
+    amount=BAD_AMOUNTS,
+    other=NOT_INTS,
+)
+def test_wrong_types_and_values_through_every_method_change_nothing(
+    seed: int, method: str, kind: ActionKind, amount: object, other: object
+) -> None:
+    hand = _random_hand(seed)
+    if hand.is_over:
+        with pytest.raises(IllegalAction, match="the hand is over"):
+            hand.act(kind, amount)  # type: ignore[arg-type]
+        return
+    before = snapshot(hand)
+    events = hand.events
+    with pytest.raises(IllegalAction) as info:
+        if method == "act":
+            hand.act(kind if amount is not None else K.RAISE, amount)  # type: ignore[arg-type]
+        elif method == "apply":
+            hand.apply(amount)  # type: ignore[arg-type]
+        elif method == "show":
+            hand.show(other)  # type: ignore[arg-type]
+        elif method == "seat":
+            hand.act(K.CALL, seat=other)  # type: ignore[arg-type]
+        else:
+            getattr(hand, method)(amount)
+    message = str(info.value)
+    assert "(legal:" in message or "not an Action" in message
+    assert snapshot(hand) == before
+    assert hand.events == events
