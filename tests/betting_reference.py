@@ -6,7 +6,8 @@ event log (forced bets, actions, the board) as a spectator would, keeps its own 
 the chips, and decides every possible amount one at a time by the rules.
 
 * A bet or raise is at least one unit (fixed limit: exactly one unit above the bet to
-  match; a round not yet opened by a full bet is *completed* to one unit), or, in no and
+  match; a round not yet opened by a full bet is *completed* to one unit, unless
+  ``fixed_limit_completes`` is off, as in 001, where a raise is the call plus one unit), or, in no and
   pot limit, the bet to match plus the largest full bet or raise of the round (at least
   the minimum bet); pot limit caps it at the bet to match plus the pot after calling.
   A player who cannot make the minimum may go all-in for less, unless all-in is only for
@@ -222,7 +223,8 @@ class SpectatorBetting:
         stack is counted)."""
         level, mine = self.level, self.put[seat]
         if self.fixed:
-            smallest = level + self.unit if self.opened else self.unit
+            completes = self.rules.fixed_limit_completes and not self.opened
+            smallest = self.unit if completes else level + self.unit
             return smallest, smallest
         smallest = level + self.full_raise()
         if self.pot_limit:
