@@ -7,9 +7,10 @@ the chips, and decides every possible amount one at a time by the rules.
 
 * A bet or raise is at least one unit (fixed limit: exactly one unit above the bet to
   match; a round not yet opened by a full bet is *completed* to one unit, unless
-  ``fixed_limit_completes`` is off, as in 001, where a raise is the call plus one unit), or, in no and
-  pot limit, the bet to match plus the largest full bet or raise of the round (at least
-  the minimum bet); pot limit caps it at the bet to match plus the pot after calling.
+  ``fixed_limit_completes`` is off, as in 001, where a raise is the call plus one unit),
+  or, in no and pot limit, the bet to match plus the largest full bet or raise of the
+  round (at least the minimum bet); pot limit caps it at the bet to match plus the pot
+  after calling.
   A player who cannot make the minimum may go all-in for less, unless all-in is only for
   players who cannot cover the call (001).
 * A raise needs chips beyond the call, and someone else with chips behind who could call
