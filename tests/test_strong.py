@@ -5,6 +5,7 @@ beats the simple bots heads-up in duplicate."""
 
 from __future__ import annotations
 
+import copy
 import importlib.util
 import random
 import sys
@@ -15,6 +16,7 @@ from types import ModuleType
 import numpy as np
 import pytest
 
+from pokerroom.cards import format_cards, full_deck
 from pokerroom.engine import Action, ActionKind, EventKind, Hand
 from pokerroom.evaluator import hand_value
 from pokerroom.players import (
@@ -104,6 +106,78 @@ def test_strong_plays_cash_games_with_short_and_deep_stacks_legally() -> None:
         Runner(table, players, on_fault=strict).play()
         decisions += Counting.decisions - before
     assert decisions > 300
+
+
+# ------------------------------------------------------------------ what it sees
+
+
+class Recording(Strong):
+    """Strong, keeping every action it takes."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed, samples=60)
+        self.log: list[tuple[int, Action]] = []
+        self.table: Table | None = None  # read only by the cheat below
+
+    def act(self, view, budget):  # type: ignore[no-untyped-def]
+        action = super().act(view, budget)
+        self.log.append((int(view.street), action))
+        return action
+
+
+class Cheat(Recording):
+    """Strong that peeks at the next seat's hole cards: folds when it holds an ace."""
+
+    def act(self, view, budget):  # type: ignore[no-untyped-def]
+        assert self.table is not None and self.table.hand is not None
+        peek = self.table.hand.view((view.seat + 1) % view.players).hole
+        if ActionKind.FOLD in view.legal.kinds and any(str(c)[0] == "A" for c in peek):
+            self.log.append((int(view.street), Action.fold()))
+            return Action.fold()
+        return super().act(view, budget)
+
+
+def _blind_to_hidden_cards(
+    bot: Recording, rules: Rules, hands: int, seed: int
+) -> tuple[int, int]:
+    """Play ``hands`` against random players (whose actions ignore their cards); before
+    each, a copy of the bot plays the same hand with the opponents' hole cards changed
+    (its own cards and the board kept).  The number of hands the two played alike, and
+    of its decisions."""
+    from table_helpers import deck_for
+
+    rng = random.Random(seed)
+    opponents: list[Player] = [RandomBot(seed=seed + k) for k in range(1, 4)]
+    table = Table(rules, 4, rng=random.Random(seed), reset_stacks=True, max_hands=hands)
+    runner = Runner(table, [bot, *opponents], on_fault=strict)
+    alike = 0
+    for _ in range(hands):
+        cards = [format_cards([c]) for c in full_deck()]
+        rng.shuffle(cards)
+        mine, board = " ".join(cards[:2]), " ".join(cards[2:7])
+        twin, twin_opponents, twin_table = copy.deepcopy((bot, opponents, table))
+        decks = []
+        for first in (7, 13):  # two different sets of the opponents' hole cards
+            others = [" ".join(cards[first + 2 * k : first + 2 * k + 2]) for k in range(3)]
+            decks.append(deck_for(table, [mine, *others], board))
+        twin.table, twin.log = twin_table, []
+        twin_table.start_hand(decks[1])
+        Runner(twin_table, [twin, *twin_opponents], on_fault=strict).play_hand()
+        bot.table, before = table, len(bot.log)
+        table.start_hand(decks[0])
+        runner.play_hand()
+        alike += bot.log[before:] == twin.log
+    return alike, len(bot.log)
+
+
+@pytest.mark.parametrize("rules", ["no-limit", "casino-limit"])
+def test_strong_decides_from_what_a_player_at_the_table_sees(rules: str) -> None:
+    # Its decisions, its learned profiles and its ranges included, do not move when only
+    # cards it cannot see change; a bot that peeks does (so the comparison can fail).
+    hands = 16
+    alike, decisions = _blind_to_hidden_cards(Recording(seed=3), Rules.preset(rules), hands, 1)
+    assert alike == hands and decisions >= hands
+    assert _blind_to_hidden_cards(Cheat(seed=3), Rules.preset(rules), hands, 1)[0] < hands
 
 
 # ------------------------------------------------------------------ determinism
