@@ -16,7 +16,14 @@ Run: ``python benchmarks/bench_table.py`` (about a minute; ``--quick`` for a sho
   so the hands get shorter-handed as players go out.
 
 Then decisions per second of each bot, each asked for its action on the same views
-(taken from random play, every street, 2 to 9 players, complete views).
+(taken from random play, every street, 2 to 9 players, complete views), and in play: a
+bot that learns (``strong``) does part of its work between decisions (it follows each
+hand event by event, narrows ranges as players act, rates each board once, counts each
+hand when it ends), which views out of context charge to every decision.  So three real
+games are recorded once from one seat (``strong`` playing there; every call the seat
+received, in order, views copied whole): heads-up fixed limit (``casino-limit``) and no
+limit against ``rule-based``, and a 6-handed no-limit table; each bot replays every
+recording from a fresh start, everything it does counted.  ``--bots`` runs only this part.
 
 Then the tournament runner (:mod:`pokerroom.tournament`), as a worker plays a league
 session from its task (players built from their names, every decision timed, every
@@ -50,13 +57,14 @@ import platform
 import random
 import time
 from collections.abc import Callable
+from typing import Any
 
 from bench_engine import _pokerroom
 from pokerroom.cli.runs import play_timed
 from pokerroom.engine import Action, PlayerView, random_action
-from pokerroom.players import BOTS, RandomBot, Runner
+from pokerroom.players import BOTS, Player, RandomBot, Runner, make_player
 from pokerroom.rules import Rules
-from pokerroom.table import Table
+from pokerroom.table import GameStart, HandStart, Table
 from pokerroom.tournament import GameRecord, GameTask, make_executor
 from pokerroom.tournament.executor import PoolExecutor
 
@@ -180,11 +188,98 @@ def decisions(name: str, corpus: list[PlayerView], seconds: float) -> float:
             return done / spent
 
 
+Call = tuple[str, Any]
+
+
+class Recorder(Player):
+    """Plays as ``inner`` and keeps every call it receives, views copied whole."""
+
+    def __init__(self, inner: Player) -> None:
+        self.inner = inner
+        self.name = inner.name
+        self.calls: list[Call] = []
+
+    def act(self, view: PlayerView, budget: float) -> Action:
+        self.calls.append(("act", copy.copy(view)))
+        return self.inner.act(view, budget)
+
+    def start_game(self, game: GameStart) -> None:
+        self.calls.append(("start_game", game))
+        self.inner.start_game(game)
+
+    def start_hand(self, hand: HandStart) -> None:
+        self.calls.append(("start_hand", hand))
+        self.inner.start_hand(hand)
+
+    def end_hand(self, view: PlayerView) -> None:
+        self.calls.append(("end_hand", copy.copy(view)))
+        self.inner.end_hand(view)
+
+
+def record(rules: Rules, field: list[str], hands: int, seed: int) -> list[Call]:
+    """The calls seat 0 (``strong``) receives over ``hands`` hands against ``field``."""
+    recorder = Recorder(make_player("strong", seed=seed))
+    players: list[Player] = [recorder] + [make_player(n, seed=seed + k + 1)
+                                          for k, n in enumerate(field)]  # fmt: skip
+    table = Table(rules, len(players), rng=random.Random(seed), reset_stacks=True,
+                  max_hands=hands)  # fmt: skip
+    Runner(table, players).play()
+    return recorder.calls
+
+
+def replay(name: str, calls: list[Call]) -> float:
+    """Decisions per CPU second of a fresh ``name`` bot given the recorded calls."""
+    bot = BOTS[name](seed=1)
+    methods: dict[str, Callable[..., Any]] = {
+        "start_game": bot.start_game, "start_hand": bot.start_hand, "end_hand": bot.end_hand,
+    }  # fmt: skip
+    decided = 0
+    start = time.process_time()
+    for what, arg in calls:
+        if what == "act":
+            bot.act(arg, 1.0)
+            decided += 1
+        else:
+            methods[what](arg)
+    return decided / max(time.process_time() - start, 1e-9)
+
+
+def bot_tables(quick: bool, seconds: float, rounds: int) -> None:
+    corpus = views(300 if quick else 2000, random.Random(7))
+    hands = 60 if quick else 400
+    games = {
+        "heads-up fixed limit": record(Rules.preset("casino-limit"), ["rule-based"], hands, 7),
+        "heads-up no limit": record(Rules.preset("no-limit"), ["rule-based"], hands, 7),
+        "6-handed no limit": record(Rules.preset("no-limit"), ["rule-based", "calling-station",
+                                    "random", "rule-based", "calling-station"], hands, 7),
+    }  # fmt: skip
+    best: dict[tuple[str, str], float] = {}
+    for _ in range(rounds):
+        for name in BOTS:
+            key = (name, "views")
+            best[key] = max(best.get(key, 0.0), decisions(name, corpus, seconds))
+            for label, calls in games.items():
+                best[(name, label)] = max(best.get((name, label), 0.0), replay(name, calls))
+    counts = {label: sum(1 for what, _ in calls if what == "act") for label, calls in games.items()}
+    print(f"\nDecisions per CPU second (best of {rounds}): each bot on the same complete views "
+          f"from random play, and in play, replaying recorded games ({hands} hands each):\n")
+    print("| bot | views from random play | "
+          + " | ".join(f"{label} ({counts[label]} decisions)" for label in games) + " |")
+    print("|---|---:|" + "---:|" * len(games))
+    for name in BOTS:
+        cells = [f"{best[(name, label)]:,.0f}" for label in ("views", *games)]
+        print(f"| {name} | " + " | ".join(cells) + " |")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="a short run")
+    parser.add_argument("--bots", action="store_true", help="only the bots' decisions")
     args = parser.parse_args(argv)
     seconds, rounds = (0.4, 1) if args.quick else (1.5, 3)
+    if args.bots:
+        bot_tables(args.quick, seconds, rounds)
+        return 0
     rng = random.Random(2024)
     setups = [("no limit", Rules.preset("no-limit"), 400),
               ("fixed limit", Rules.preset("casino-limit"), 200)]  # fmt: skip
@@ -208,12 +303,7 @@ def main(argv: list[str] | None = None) -> int:
             t = best[(label, "table", players)]
             f = best[(label, "freeze-out", players)]
             print(f"| {label} | {players} | {e:,.0f} | {t:,.0f} | {t / e:.0%} | {f:,.0f} |")
-    corpus = views(300 if args.quick else 2000, random.Random(7))
-    print("\nDecisions per CPU second, each bot on the same complete views:\n")
-    print("| bot | decisions/s |")
-    print("|---|---:|")
-    for name in BOTS:
-        print(f"| {name} | {decisions(name, corpus, seconds):,.0f} |")
+    bot_tables(args.quick, seconds, rounds)
     tournament(setups, seconds, rounds, quick=args.quick)
     return 0
 

@@ -3,6 +3,8 @@ test_engine_showdown.py)."""
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 
 import pytest
@@ -545,6 +547,7 @@ def test_actions_parse_and_print() -> None:
         assert str(action) == text
         assert Action.parse(str(action)) == action
         assert eval(repr(action)) == action
+        assert copy.deepcopy(action) == action == pickle.loads(pickle.dumps(action))
     assert Action.parse("r40") == Action.raise_to(40)
     assert Action.parse("x") == Action.check()
     with pytest.raises(ValueError, match="not an action: 'jump'"):

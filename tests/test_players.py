@@ -67,7 +67,7 @@ def conserved(result: GameResult, rules: Rules, players: int) -> None:
 
 
 def test_every_bot_has_a_name_and_a_one_line_description() -> None:
-    assert list(BOTS) == ["random", "calling-station", "rule-based", "cfr"]
+    assert list(BOTS) == ["random", "calling-station", "rule-based", "strong", "cfr"]
     for name, cls in BOTS.items():
         assert cls.name == name
         assert cls.description and "\n" not in cls.description and len(cls.description) < 90

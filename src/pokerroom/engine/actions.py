@@ -17,6 +17,7 @@ from enum import Enum, IntEnum
 from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from random import Random
 
 __all__ = ["Action", "ActionKind", "IllegalAction", "LegalActions", "Street", "random_action"]
@@ -168,6 +169,10 @@ class Action:
     def __hash__(self) -> int:
         return hash((self.kind, self.amount, self.value))
 
+    def __reduce__(self) -> tuple[Callable[..., Action], tuple[ActionKind, int | None, int | None]]:
+        # copied and pickled through the constructor (slots, and no attribute setting)
+        return _restore, (self.kind, self.amount, self.value)
+
     def __str__(self) -> str:
         if self.kind is _K.BET:
             return f"bet {self.amount}"
@@ -195,6 +200,12 @@ _WORDS: Final = {
 _PATTERN: Final = re.compile(
     r"(fold|check|call|bet|raise to|raise|show|muck|[fxkcbrsm])\s*(\d+)?"
 )
+
+
+def _restore(kind: ActionKind, amount: int | None, value: int | None) -> Action:
+    return Action(kind, amount, value=value)
+
+
 _FOLD: Final = Action(_K.FOLD)
 _CHECK: Final = Action(_K.CHECK)
 _CALL: Final = Action(_K.CALL)

@@ -21,6 +21,7 @@ from pokerroom.players.registry import BOTS, PlayerLoadError, load_player_class,
 from pokerroom.players.rulebased import RuleBased
 from pokerroom.players.runner import Fault, FaultKind, GameResult, Runner
 from pokerroom.players.simple import CallingStation, RandomBot
+from pokerroom.players.strong import Strong
 from pokerroom.rules import Rules
 from pokerroom.table import Table
 
@@ -37,6 +38,7 @@ __all__ = [
     "RandomBot",
     "RuleBased",
     "Runner",
+    "Strong",
     "load_player_class",
     "make_player",
     "play_game",

@@ -25,7 +25,7 @@ Action.raise_to(4)
 >>> _ = bot.act(table.turn_view(), 1.0)
 >>> print(*bot.notes, sep="\\n")
 1 decision from the CFR strategy for heads-up casino-limit
-1 decision by rule-based: 6 players: the strategy is for heads-up play
+1 decision by strong: 6 players: the strategy is for heads-up play
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Final
 
 from pokerroom.players.base import Bot, Player, Relay
-from pokerroom.players.rulebased import RuleBased
+from pokerroom.players.strong import Strong
 from pokerroom.rules import Rules
 from pokerroom.solver.files import SHIPPED
 from pokerroom.solver.policy import OutsideStrategy, Policy, betting_differences
@@ -45,7 +45,7 @@ if TYPE_CHECKING:
 
 __all__ = ["FALLBACK", "SHORT_STACK", "CFRBot", "shipped_policy", "strategy_for"]
 
-FALLBACK: Final[type[Bot]] = RuleBased
+FALLBACK: Final[type[Bot]] = Strong
 """The bot that decides where the strategy does not apply."""
 
 

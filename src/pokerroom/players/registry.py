@@ -6,7 +6,8 @@
 random           picks uniformly among the legal actions, and a uniform bet size
 calling-station  checks or calls every bet, never folds, never raises
 rule-based       a starting-hand chart before the flop, then hand strength against pot odds
-cfr              heads-up fixed limit from a CFR strategy; elsewhere defers to rule-based
+strong           equity against each opponent's likely hands, learned from its play; EV choices
+cfr              heads-up fixed limit from a CFR strategy; elsewhere defers to strong
 >>> make_player("calling-station")
 CallingStation(seed=None)
 >>> make_player("strongest")
@@ -28,11 +29,12 @@ from pokerroom.players.base import Bot, Player
 from pokerroom.players.cfr import CFRBot
 from pokerroom.players.rulebased import RuleBased
 from pokerroom.players.simple import CallingStation, RandomBot
+from pokerroom.players.strong import Strong
 
 __all__ = ["BOTS", "PlayerLoadError", "load_player_class", "make_player"]
 
 BOTS: dict[str, type[Bot]] = {
-    cls.name: cls for cls in (RandomBot, CallingStation, RuleBased, CFRBot)
+    cls.name: cls for cls in (RandomBot, CallingStation, RuleBased, Strong, CFRBot)
 }
 """The built-in bots by name; each class has a one-line ``description``."""
 

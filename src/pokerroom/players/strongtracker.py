@@ -1,0 +1,159 @@
+"""A hand's public events read as decisions: who did what, facing what (``strong`` bot).
+
+:class:`Tracker` reads a hand's :class:`~pokerroom.engine.Event` list in order and turns
+each voluntary action into a :class:`Move`: the seat, the street, the kind, whether it
+answered a bet (pre-flop: a raise over the forced bets), what it owed, the pot before it,
+the chips it added, and how many bets and raises came before it in the round.  Forced
+bets (antes, blinds, 001's straddle and the straddler's choice to fold instead) are not
+decisions (tell the tracker when the rules have a straddle).  The opponent model counts
+moves; the ranges are narrowed by them.
+
+>>> import random
+>>> from pokerroom.engine import Hand
+>>> from pokerroom.rules import Rules
+>>> hand = Hand(Rules.preset("no-limit"), [400, 400, 400], button=0, rng=random.Random(3))
+>>> hand.raise_to(12); hand.call(); hand.fold()
+>>> tracker = Tracker()
+>>> for move in tracker.read(hand.events):
+...     print(move.seat, move.kind.value, move.facing, move.to_call, move.pot, move.added)
+0 raise False 4 6 12
+1 call True 10 18 10
+2 fold True 8 28 0
+>>> tracker.street, tracker.pot, tracker.voluntary
+(1, 28, [True, True, False])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import NamedTuple
+
+from pokerroom.engine import ActionKind, Event, EventKind
+
+__all__ = ["Move", "Tracker"]
+
+_E = EventKind
+_ACTIONS = {
+    _E.FOLD: ActionKind.FOLD, _E.CHECK: ActionKind.CHECK, _E.CALL: ActionKind.CALL,
+    _E.BET: ActionKind.BET, _E.RAISE: ActionKind.RAISE,
+}  # fmt: skip
+
+
+class Move(NamedTuple):
+    """One voluntary decision.  ``facing``: a bet to answer (pre-flop: a raise over the
+    forced bets); ``raises``: the voluntary bets and raises earlier in the round."""
+
+    seat: int
+    street: int
+    kind: ActionKind
+    facing: bool
+    to_call: int
+    pot: int
+    added: int
+    raises: int
+
+    @property
+    def aggressive(self) -> bool:
+        return self.kind is ActionKind.BET or self.kind is ActionKind.RAISE
+
+
+class Tracker:
+    """The state of one hand as the public events tell it, read event by event."""
+
+    def __init__(self, *, straddle: bool = False) -> None:
+        self.street = 0
+        self.pot = 0
+        self.bets: dict[int, int] = {}
+        self.forced = 0  # the level the forced bets set pre-flop
+        self.raises = 0  # voluntary bets and raises this round
+        self.board: list[int] = []
+        self.shown: dict[int, tuple[int, ...]] = {}
+        self.folded: set[int] = set()
+        self.voluntary: list[bool] = []
+        self.raised: list[bool] = []
+        self.acted: set[int] = set()  # seats that have decided this round
+        self.last_aggressor = -1
+        self.events = 0
+        self._straddle_pending = straddle  # 001: the straddler straddles or folds first
+
+    def _grow(self, seat: int) -> None:
+        while len(self.voluntary) <= seat:
+            self.voluntary.append(False)
+            self.raised.append(False)
+
+    def read(self, events: Iterable[Event]) -> Iterator[Move]:
+        """The moves among ``events`` (those after the ones already read)."""
+        for k, event in enumerate(events):
+            if k < self.events:
+                continue
+            self.events = k + 1
+            move = self.feed(event)
+            if move is not None:
+                yield move
+
+    def feed(self, event: Event) -> Move | None:
+        """Read one event; the :class:`Move` it was, if a voluntary decision."""
+        kind = event.kind
+        seat = event.seat
+        if seat >= 0:
+            self._grow(seat)
+        if kind is _E.ANTE:
+            self.pot += event.amount
+            return None
+        if kind is _E.BLIND or kind is _E.STRADDLE:
+            self.pot += event.amount
+            self.bets[seat] = self.bets.get(seat, 0) + event.amount
+            self.forced = max(self.forced, self.bets[seat])
+            if kind is _E.STRADDLE:
+                self._straddle_pending = False
+            return None
+        if kind is _E.BOARD:
+            if event.street != self.street:
+                self.bets.clear()
+                self.raises = 0
+                self.acted.clear()
+            self.street = int(event.street)
+            self.board.extend(int(c) for c in event.cards)
+            return None
+        if kind is _E.RETURN:
+            self.pot -= event.amount
+            self.bets[seat] = self.bets.get(seat, 0) - event.amount
+            return None
+        if kind is _E.SHOW:
+            if event.cards:
+                self.shown[seat] = tuple(int(c) for c in event.cards)
+            return None
+        action = _ACTIONS.get(kind)
+        if action is None:
+            return None
+        if self._straddle_pending:  # the straddler folded instead of straddling
+            self._straddle_pending = False
+            if action is ActionKind.FOLD:
+                self.folded.add(seat)
+                return None
+        if event.street != self.street:  # a round opened with no board event (all-in run)
+            self.street = int(event.street)
+            self.bets.clear()
+            self.raises = 0
+            self.acted.clear()
+        level = max(self.bets.values(), default=0)
+        mine = self.bets.get(seat, 0)
+        to_call = max(level - mine, 0)
+        facing = level > (self.forced if self.street == 0 else 0)
+        move = Move(seat, self.street, action, facing, to_call, self.pot, event.amount,
+                    self.raises)  # fmt: skip
+        self.pot += event.amount
+        self.acted.add(seat)
+        if action is ActionKind.FOLD:
+            self.folded.add(seat)
+        elif action is ActionKind.CALL:
+            self.bets[seat] = mine + event.amount
+        elif action is ActionKind.BET or action is ActionKind.RAISE:
+            self.bets[seat] = event.total
+            self.raises += 1
+            self.last_aggressor = seat
+        if self.street == 0 and action is not ActionKind.FOLD and action is not ActionKind.CHECK:
+            self.voluntary[seat] = True
+            if move.aggressive:
+                self.raised[seat] = True
+        return move
