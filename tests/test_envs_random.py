@@ -65,11 +65,13 @@ def _refuses(env: HoldemAECEnv | HoldemEnv, bad: int, step: object) -> None:
     assert (table.actions, table.to_act, table.hand_number, table.stacks) == before
 
 
-def play_freeze_outs(name: str, repeat: int, seed: int) -> tuple[int, int, int]:
+def play_freeze_outs(
+    name: str, repeat: int, seed: int, *, every_bad: bool = True
+) -> tuple[int, int, int]:
     """``repeat`` freeze-outs of every number of players under rule set ``name``, every
     seat a random agent, each played to its end with every check above; returns
-    (decisions, hands, choices refused).  (``python -c`` can call it with a larger
-    ``repeat`` for a long run.)"""
+    (decisions, hands, choices refused).  ``every_bad`` false tries one of the choices
+    the mask rules out at each decision, drawn at random, instead of all of them."""
     rules, _ = _game(name)
     rng = np.random.default_rng(seed)
     steps = refused = hands = games = 0
@@ -90,7 +92,10 @@ def play_freeze_outs(name: str, repeat: int, seed: int) -> tuple[int, int, int]:
             mask = obs["action_mask"]
             _check_mask(env, mask)
             # Every choice the mask rules out, and one past the last, is refused.
-            for bad in (*np.flatnonzero(mask == 0).tolist(), env.choices.n):
+            ruled_out = (*np.flatnonzero(mask == 0).tolist(), env.choices.n)
+            if not every_bad:
+                ruled_out = (ruled_out[int(rng.integers(len(ruled_out)))],)
+            for bad in ruled_out:
                 _refuses(env, bad, env.step)
                 refused += 1
             env.step(int(rng.choice(np.flatnonzero(mask))))
@@ -116,6 +121,24 @@ def play_freeze_outs(name: str, repeat: int, seed: int) -> tuple[int, int, int]:
 def test_random_agents_play_every_freeze_out_to_the_end(name: str) -> None:
     steps, hands, refused = play_freeze_outs(name, _game(name)[1], len(name))
     assert steps >= STEPS and hands >= steps // 20 and refused >= steps // 2
+
+
+LONG_STEPS = 100_000  # the issue's count of random-agent decisions under each preset
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_100000_random_agent_steps_under_each_preset(name: str) -> None:
+    """The same freeze-outs, repeated until every preset has seen 100,000 decisions: at
+    each one the chips are all there, the mask is the engine's legal actions and a choice
+    the mask rules out (drawn at random) is refused with nothing changed."""
+    steps = hands = refused = 0
+    seed = len(name)
+    while steps < LONG_STEPS:
+        seed += 1
+        more = play_freeze_outs(name, _game(name)[1], seed, every_bad=False)
+        steps, hands, refused = steps + more[0], hands + more[1], refused + more[2]
+    assert steps >= LONG_STEPS and hands >= steps // 20 and refused >= steps
 
 
 @pytest.mark.parametrize("name", sorted(RULES))
