@@ -369,9 +369,19 @@ class Hand(Legality, Betting):
     def board(self) -> tuple[Card, ...]:
         return tuple(CARD[c] for c in self._board)
 
+    @property
+    def board_codes(self) -> tuple[int, ...]:
+        """The board as card codes (:class:`Card` is its code; cheaper than :attr:`board`
+        for an encoder that only needs the codes)."""
+        return tuple(self._board)
+
     def hole(self, seat: int) -> tuple[Card, ...]:
         """Seat ``seat``'s hole cards (for the dealer; players get :meth:`view`)."""
         return tuple(CARD[c] for c in self._holes[seat])
+
+    def hole_codes(self, seat: int) -> tuple[int, ...]:
+        """Seat ``seat``'s hole cards as card codes (cheaper than :meth:`hole`)."""
+        return tuple(self._holes[seat])
 
     @property
     def raises(self) -> int:
