@@ -70,14 +70,21 @@ def build_players(task: GameTask) -> list[Player]:
             for seat, spec in enumerate(task.players)]  # fmt: skip
 
 
-def play(task: GameTask, *, clock: Callable[[], float] | None = None) -> GameRecord:
+def play(
+    task: GameTask,
+    *,
+    clock: Callable[[], float] | None = None,
+    build: Callable[[GameTask], Sequence[Player]] = build_players,
+) -> GameRecord:
     """Play ``task`` to its end.  ``clock`` (seconds) holds each decision to the task's
-    budget; without it no decision is timed."""
+    budget; without it no decision is timed.  ``build`` makes the seats' players (by
+    default from their names; a tool measuring players that no name describes passes its
+    own)."""
     n = len(task.players)
     table = Table(task.rules, n, names=task.names, rng=random.Random(task.seed),
                   button=task.button, reset_stacks=task.reset_stacks,
                   max_hands=task.max_hands)  # fmt: skip
-    runner = Runner(table, build_players(task), clock=clock, budget=task.budget)
+    runner = Runner(table, list(build(task)), clock=clock, budget=task.budget)
     recorder = GameRecorder(table, task.label, histories=task.histories, log=task.log)
     play_hand = runner.play_hand
     while not table.is_over:
