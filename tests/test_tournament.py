@@ -4,6 +4,8 @@ results wherever the games are played."""
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 
 import pytest
 
@@ -194,3 +196,38 @@ def test_executor_choices_are_checked() -> None:
     with pytest.raises(ExecutorError, match="no executor 'spark'"):
         make_executor("spark")
     assert isinstance(make_executor(workers=1), SerialExecutor)
+
+
+CTRL_C_WHILE_STARTING = """
+import multiprocessing, os, signal, sys
+from pokerroom.tournament.executor import PoolExecutor
+
+made = []
+real = multiprocessing.get_context
+
+class Pressing:
+    def Pool(self, *args, **kwargs):
+        pool = real("spawn").Pool(*args, **kwargs)
+        made.append(pool)
+        os.kill(os.getpid(), signal.SIGINT)  # Ctrl-C while the workers start
+        return pool
+
+multiprocessing.get_context = lambda method: Pressing()
+try:
+    PoolExecutor(2)
+except KeyboardInterrupt:
+    workers = made[0]._pool
+    print("interrupted", [w.is_alive() for w in workers], [w.exitcode for w in workers])
+else:
+    print("not interrupted")
+"""
+
+
+def test_ctrl_c_while_the_pool_starts_is_held_back_then_stops_it() -> None:
+    """A Ctrl-C pressed while the workers start is not lost: it is delivered once the
+    pool is made, which is then stopped (no worker left running)."""
+    proc = subprocess.run([sys.executable, "-c", CTRL_C_WHILE_STARTING], check=False,
+                          capture_output=True, text=True, timeout=120)  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.startswith("interrupted [False, False]"), proc.stdout + proc.stderr
+    assert "Traceback" not in proc.stderr

@@ -85,8 +85,41 @@ class SerialExecutor(Closing):
 
 
 def _ignore_interrupts() -> None:
-    """In a worker: leave Ctrl-C to the parent, which stops the pool."""
+    """In a worker: leave Ctrl-C to the parent, which stops the pool.  The worker starts
+    with Ctrl-C held back (the parent's signal mask); ignoring it discards one that came
+    while it started, and then nothing is held back any more."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+def _hold_interrupts() -> bool:
+    """Block Ctrl-C in this thread; whether it was (main thread, POSIX)."""
+    if not hasattr(signal, "pthread_sigmask"):  # pragma: no cover - not on POSIX
+        return False
+    # Started first: starting it unblocks Ctrl-C (whatever the mask was before).
+    from multiprocessing import resource_tracker
+
+    resource_tracker.ensure_running()
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    return signal.SIGINT not in before
+
+
+def _release_interrupts(held: bool) -> None:
+    """Unblock Ctrl-C again; one pressed while it was blocked is handled here, at once
+    (by default a :class:`KeyboardInterrupt` raised from this call)."""
+    if not held:
+        return
+    pressed = signal.SIGINT in signal.sigpending()
+    if pressed:
+        signal.sigwait({signal.SIGINT})  # taken off the pending set: it is handled below
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    if pressed:
+        handler = signal.getsignal(signal.SIGINT)
+        if callable(handler):
+            handler(signal.SIGINT, None)
+        elif handler == signal.SIG_DFL:
+            raise KeyboardInterrupt
 
 
 def _call(job: tuple[Callable[[Any], Any], int, Any]) -> tuple[int, Any]:
@@ -106,17 +139,20 @@ class PoolExecutor(Closing):
             raise ExecutorError(f"workers: 1 or more, not {workers}")
         self.workers = workers
         self.name = f"{workers} local processes"
-        # The workers start with Ctrl-C ignored (a disposition a new process inherits), so
-        # an interrupt while they start cannot kill one half-way and hang the pool.
-        try:
-            previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
-        except ValueError:  # not the main thread: the initializer alone does it
-            previous = None
+        # While the workers start, Ctrl-C is held back (blocked, not ignored): a new
+        # process inherits the mask, so an interrupt cannot kill a worker half-way and
+        # hang the pool, and the parent gets a Ctrl-C pressed meanwhile as soon as the
+        # pool is made, which then stops it.
+        held = _hold_interrupts()
         try:
             self._pool = get_context("spawn").Pool(workers, initializer=_ignore_interrupts)
         finally:
-            if previous is not None:
-                signal.signal(signal.SIGINT, previous)
+            try:
+                _release_interrupts(held)
+            except BaseException:
+                if hasattr(self, "_pool"):
+                    self.abort()
+                raise
 
     def run(self, fn: Callable[[T], R], tasks: Sequence[T]) -> Iterator[tuple[int, R]]:
         jobs = ((fn, i, task) for i, task in enumerate(tasks))
