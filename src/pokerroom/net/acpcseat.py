@@ -30,9 +30,10 @@ read, so a player that reads only ``view.legal`` costs nothing more.
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction
 
-from pokerroom.cards import Card, Deck, full_deck
+from pokerroom.cards import Card, full_deck
 from pokerroom.engine.actions import Action, IllegalAction
 from pokerroom.engine.hand import Hand, HandError
 from pokerroom.engine.view import PlayerView
@@ -108,7 +109,7 @@ class ACPCSeat:
         self._exact_done = 0
         self._stamp = 0
         # the cards of the hand that follows the betting: any will do
-        self._stand_ins = full_deck()[: game.num_players * 2 + 5]
+        self._stand_ins = random.Random(0)
 
     # ------------------------------------------------------------------ reading
 
@@ -183,8 +184,7 @@ class ACPCSeat:
         if not state.hole[state.position]:
             raise ACPCProtocolError(f"the state does not show the player's own cards: {state}")
         try:
-            turn = Hand(self.rules, list(self.game.stack), button=n - 1,
-                        deck=Deck.stacked(self._stand_ins))  # fmt: skip
+            turn = Hand(self.rules, list(self.game.stack), button=n - 1, rng=self._stand_ins)
         except HandError as exc:
             raise ACPCProtocolError(f"cannot play this game: {exc}") from None
         self._turn, self._actions, self._exact = turn, [], None
