@@ -120,6 +120,8 @@ class Runner:
                        ("start_game", "start_hand", "announce", "observe", "end_hand",
                         "end_game")}  # fmt: skip
         self._wants = {name: any(fs) for name, fs in self._hooks.items()}
+        # Nobody hears anything (no player overrides a notification): nothing to sync.
+        self._quiet = not any(self._wants.values())
         self._observers = [(s, f) for s, f in enumerate(self._hooks["observe"]) if f]
         # Nobody to ask at the showdown: the hand decides it the default way itself.
         self._auto_showdown = None not in self.players and not any(self._hooks["announce"])
@@ -256,6 +258,8 @@ class Runner:
 
     def _sync(self) -> None:
         """Tell the players everything that happened and they have not heard yet."""
+        if self._quiet:
+            return
         table = self.table
         if not self._started:
             self._started = True
