@@ -38,6 +38,8 @@ import random
 import re
 import secrets
 from collections.abc import Callable, Sequence
+from operator import add as _add
+from operator import sub as _sub
 from typing import TYPE_CHECKING, Any
 
 from pokerroom.cards import Deck
@@ -246,7 +248,8 @@ class Table:
         stacks = self._stacks
         button = self._button
         if self._hand_no and (self.button_moves or stacks[button] == 0):  # next_button
-            button = self._next_seat(button, stacks)
+            b = button + 1
+            button = b if b < n and stacks[b] > 0 else self._next_seat(button, stacks)
         level = 0
         if self.levels is not None:
             level = self.levels.index(hands=self._hand_no, seconds=self.elapsed)
@@ -374,40 +377,78 @@ class Table:
         An illegal action raises :class:`~pokerroom.engine.IllegalAction`, naming the rule
         and the legal choices, and changes nothing.
         """
+        if type(action) is not Action:  # None included (step(None) takes no action)
+            hand = self._pending()
+            raise IllegalAction(
+                f"seat {self._turn} sent {action!r}, which is not an action "
+                f"(legal: {hand.legal_actions()})"
+            )
+        self.step(action, seat=seat)
+
+    def step(self, action: Action | None = None, *, seat: int | None = None) -> PlayerView | None:
+        """Take ``action`` as :meth:`apply` does (None: take nothing), then give the view of
+        the decision now pending, or None when no seat is to act (:meth:`pending_view`):
+        the two things a loop driving players does for every decision, in one call."""
         t = self._turn
         hand = self._hand
-        if t < 0 or hand is None:
-            hand = self._pending()
-        seating = self._seating
-        if type(action) is not Action:
-            raise IllegalAction(
-                f"seat {t} sent {action!r}, which is not an action (legal: {hand.legal_actions()})"
-            )
-        if seat is not None and seat != t:
-            raise IllegalAction(
-                f"seat {seat} cannot {action} {hand.street.phrase}: it is seat {t}'s turn "
-                f"(legal for seat {t}: {hand.legal_actions()})"
-            )
-        value = action.value
-        try:
-            if value is None:  # a call without keywords is the faster one
-                hand.act(action.kind, action.amount)
-            else:
-                hand.act(action.kind, action.amount, value=value)
-        except IllegalAction as exc:
-            if seating.identity:
-                raise
-            h = seating.index[t]
-            raise IllegalAction(re.sub(rf"\bseat {h}\b", f"seat {t}", str(exc))) from None
-        self._actions.append((t, action))
-        self._handed = None  # the decision is taken: its view is stale
-        nxt = hand.to_act
-        if nxt is not None:
-            self._turn = seating.seats[nxt]
+        if action is not None:
+            if t < 0 or hand is None:
+                hand = self._pending()
+            seating = self._seating
+            if type(action) is not Action:
+                raise IllegalAction(
+                    f"seat {t} sent {action!r}, which is not an action "
+                    f"(legal: {hand.legal_actions()})"
+                )
+            if seat is not None and seat != t:
+                raise IllegalAction(
+                    f"seat {seat} cannot {action} {hand.street.phrase}: it is seat {t}'s turn "
+                    f"(legal for seat {t}: {hand.legal_actions()})"
+                )
+            value = action.value
+            try:
+                if value is None:  # a call without keywords is the faster one
+                    hand.act(action.kind, action.amount)
+                else:
+                    hand.act(action.kind, action.amount, value=value)
+            except IllegalAction as exc:
+                if seating.identity:
+                    raise
+                h = seating.index[t]
+                raise IllegalAction(re.sub(rf"\bseat {h}\b", f"seat {t}", str(exc))) from None
+            self._actions.append((t, action))
+            nxt = hand.to_act
+            if nxt is None:
+                self._turn = -1
+                self._handed = None  # the decision is taken: its view is stale
+                if hand.is_over:
+                    self._finish_hand()
+                return None
+            self._turn = t = seating.seats[nxt]
         else:
-            self._turn = -1
-            if hand.is_over:
-                self._finish_hand()
+            view = self._handed
+            if view is not None and view._source is not None:
+                return view  # asked again for the same decision
+            if t < 0 or hand is None:
+                return None
+        legal = hand.legal_actions()
+        if legal.seat != t:
+            legal = legal_for(legal, t)
+        # The seat's last view again if nothing holds it (seats.reusable, inline: this
+        # runs once per decision), else a new one (TurnView.make, inline).  Handing it
+        # out makes the last decision's view stale.
+        views = self._views
+        view = views[t]
+        if view is not None and _refs(view) == _SOLE and view._source is not None:
+            _LEGAL(view, legal)
+        else:
+            view = _new(TurnView)
+            _SEAT(view, t)
+            _LEGAL(view, legal)
+            _SOURCE(view, self)
+            views[t] = view
+        self._handed = view
+        return view
 
     def _pending(self) -> Hand:
         hand = self._hand
@@ -428,14 +469,13 @@ class Table:
         totals, before = self._totals, self._hand_stacks
         if seating.identity:
             self._stacks = list(after)
-            for t in range(self.size):
-                totals[t] += after[t] - before[t]
+            self._totals = list(map(_add, totals, map(_sub, after, before)))
         else:
             for h, t in enumerate(seating.seats):
                 self._stacks[t] = after[h]
                 totals[t] += after[h] - before[t]
         number = self._hand_no
-        if not self.reset_stacks:
+        if not self.reset_stacks and 0 in after:  # somebody is out
             busted = [t for t in seating.seats if self._stacks[t] == 0]
             left = len(seating.seats) - len(busted)
             self._place(busted, left, [self._hand_stacks[t] for t in busted])
@@ -515,30 +555,7 @@ class Table:
         :attr:`to_act` and :meth:`turn_view` in one call, for loops that drive players.
         Asked again for the same decision, it gives the same view (unless that one is
         complete: then a new one)."""
-        view = self._handed
-        if view is not None and view._source is not None:
-            return view
-        t = self._turn
-        hand = self._hand
-        if t < 0 or hand is None:
-            return None
-        legal = hand.legal_actions()
-        if legal.seat != t:
-            legal = legal_for(legal, t)
-        # The seat's last view again if nothing holds it (seats.reusable, inline: this
-        # runs once per decision), else a new one (TurnView.make, inline).
-        views = self._views
-        view = views[t]
-        if view is not None and _refs(view) == _SOLE and view._source is not None:
-            _LEGAL(view, legal)
-        else:
-            view = _new(TurnView)
-            _SEAT(view, t)
-            _LEGAL(view, legal)
-            _SOURCE(view, self)
-            views[t] = view
-        self._handed = view
-        return view
+        return self.step()
 
     def full_view_for(self, view: TurnView) -> PlayerView:
         """The complete :meth:`turn_view` of the decision ``view`` was handed out for
