@@ -38,8 +38,6 @@ import random
 import re
 import secrets
 from collections.abc import Callable, Sequence
-from operator import add as _add
-from operator import sub as _sub
 from typing import TYPE_CHECKING, Any
 
 from pokerroom.cards import Deck
@@ -469,7 +467,8 @@ class Table:
         totals, before = self._totals, self._hand_stacks
         if seating.identity:
             self._stacks = list(after)
-            self._totals = list(map(_add, totals, map(_sub, after, before)))
+            for t in range(self.size):  # (cheaper than map or a comprehension here)
+                totals[t] += after[t] - before[t]
         else:
             for h, t in enumerate(seating.seats):
                 self._stacks[t] = after[h]
@@ -507,6 +506,9 @@ class Table:
     def _end(self, why: str) -> None:
         self._over = True
         self._log.append(TableEvent(_E.OVER, self._hand_no, -1, f"game over: {why}"))
+        # No more decisions: let the views go (each refers to the table, a cycle that
+        # would leave a finished game to the garbage collector instead of freeing it).
+        self._views = [None] * self.size
 
     @property
     def last_result(self) -> HandResult | None:
