@@ -107,7 +107,7 @@ class ACPCSeat:
         self._exact: Hand | None = None  # the real cards known, worked out when asked for
         self._exact_cards = ""
         self._exact_done = 0
-        self._stamp = 0
+        self._handed: TurnView | None = None  # the view of the decision asked for
         # the cards of the hand that follows the betting: any will do
         self._stand_ins = random.Random(0)
 
@@ -131,7 +131,7 @@ class ACPCSeat:
         else:
             self._restart(line, MatchState.parse(line))
             self._fields = fields
-        self._stamp += 1
+        self._handed = None  # a new state: views handed out are stale
 
     def update(self, state: MatchState) -> None:
         """:meth:`receive` a state already read."""
@@ -267,12 +267,16 @@ class ACPCSeat:
         each field worked out when first read (read it before the next state)."""
         turn = self._turn
         if turn is not None and turn.to_act == self._position and not turn.is_over:
-            return TurnView.make(self._position, turn.legal_actions(), self, self._stamp)
+            view = self._handed
+            if view is None or view._source is None:  # none yet, or complete: a new one
+                view = self._handed = TurnView.make(self._position, turn.legal_actions(), self)
+            return view
         return self.hand.view(self._position)
 
-    def full_view_at(self, stamp: int) -> PlayerView:
-        """The complete view of the decision numbered ``stamp`` (while it is pending)."""
-        if stamp != self._stamp:
+    def full_view_for(self, view: TurnView) -> PlayerView:
+        """The complete view of the decision ``view`` was handed out for (while it is
+        the last view handed out and no new state has come)."""
+        if view is not self._handed:
             raise StaleViewError(
                 "this view was handed out for a decision the seat has moved past: read a "
                 "view while deciding (keep copy.copy(view) to look at it later)"

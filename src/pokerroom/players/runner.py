@@ -120,7 +120,10 @@ class Runner:
                        ("start_game", "start_hand", "announce", "observe", "end_hand",
                         "end_game")}  # fmt: skip
         self._wants = {name: any(fs) for name, fs in self._hooks.items()}
+        # Nobody hears anything (no player overrides a notification): nothing to sync.
+        self._quiet = not any(self._wants.values())
         self._observers = [(s, f) for s, f in enumerate(self._hooks["observe"]) if f]
+        self._announce = self._hooks["announce"]
         # Nobody to ask at the showdown: the hand decides it the default way itself.
         self._auto_showdown = None not in self.players and not any(self._hooks["announce"])
         self._started = False
@@ -155,16 +158,17 @@ class Runner:
     def advance(self) -> int | None:
         """Play the players' decisions until a seat played from outside must decide
         (returned) or the hand is over (None)."""
-        self._sync()
+        if not self._quiet:
+            self._sync()
         table = self.table
-        acts, announce = self._act, self._hooks["announce"]
-        observers = self._observers
+        acts, announce, observers = self._act, self._announce, self._observers
         clock, budget = self.clock, self.budget
-        pending = table.pending_view
+        step = table.step  # an action in, the next decision's view out
+        view = step()
         while True:
-            view = pending()
             if view is None:
-                self._sync()
+                if not self._quiet:
+                    self._sync()
                 return None
             seat = view.seat
             act = acts[seat]
@@ -173,7 +177,7 @@ class Runner:
             if view.legal.street is _SHOWDOWN:  # type: ignore[union-attr]
                 act = announce[seat]
                 if act is None:
-                    table.apply(table.default_action())
+                    view = step(table.default_action())
                     if observers:
                         self._flush()
                     continue
@@ -188,6 +192,7 @@ class Runner:
                         action = _Late(spent)
             except Exception as exc:
                 self._default(seat, FaultKind.EXCEPTION, f"{type(exc).__name__}: {exc}")
+                view = step()
                 continue
             if type(action) is not Action:
                 if type(action) is _Late:
@@ -195,11 +200,13 @@ class Runner:
                     self._default(seat, FaultKind.TIMEOUT, why)
                 else:
                     self._default(seat, FaultKind.GARBAGE, f"returned {_short(action)}")
+                view = step()
                 continue
             try:
-                table.apply(action)
+                view = step(action)
             except IllegalAction as exc:
                 self._default(seat, FaultKind.ILLEGAL, str(exc))
+                view = step()
                 continue
             if observers:
                 self._flush()
@@ -256,6 +263,8 @@ class Runner:
 
     def _sync(self) -> None:
         """Tell the players everything that happened and they have not heard yet."""
+        if self._quiet:
+            return
         table = self.table
         if not self._started:
             self._started = True

@@ -15,13 +15,14 @@ actions costs nothing more.  It must be read before the table moves on (it raise
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+import sys
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol, TypeVar
 
 from pokerroom.engine import Event, EventKind, HandResult, LegalActions, PlayerView, Pot
 from pokerroom.engine.actions import make_legal
 
-__all__ = ["Seating", "TurnView", "hide"]
+__all__ = ["Seating", "TurnView", "hide", "reusable"]
 
 T = TypeVar("T")
 _HIDDEN = (EventKind.DEAL, EventKind.BURN)
@@ -122,38 +123,40 @@ _LEGAL = _SLOTS["legal"].__set__
 class ViewSource(Protocol):
     """What a :class:`TurnView` completes itself from (the table)."""
 
-    def full_view_at(self, stamp: int) -> PlayerView:
-        """The complete view of the decision numbered ``stamp``, if it is still pending
-        (else :class:`~pokerroom.table.info.StaleViewError`)."""
+    def full_view_for(self, view: TurnView) -> PlayerView:
+        """The complete view of the decision ``view`` was handed out for, if that decision
+        is still pending (else :class:`~pokerroom.table.info.StaleViewError`)."""
         ...
 
 
 class TurnView(PlayerView):
     """A :class:`PlayerView` for one decision, its fields worked out when first read.
 
-    Built with :meth:`make`; completes itself from ``source.full_view_at(stamp)``.
-    Equality and hashing are those of the complete view.
+    Built with :meth:`make`; completes itself from ``source.full_view_for(self)``, which
+    knows whether the decision it was handed out for is still pending.  Equality and
+    hashing are those of the complete view.  A source may hand the same object out again
+    for a later decision of the same seat when nothing else holds it (see
+    :func:`reusable`): nobody can tell.
     """
 
     __slots__ = ("_source",)
 
-    _source: tuple[ViewSource, int] | None  # where to complete it from, and its decision
+    _source: ViewSource | None  # where to complete it from (None once complete)
 
     @classmethod
-    def make(cls, seat: int, legal: LegalActions, source: ViewSource, stamp: int) -> TurnView:
+    def make(cls, seat: int, legal: LegalActions, source: ViewSource) -> TurnView:
         """The view of ``seat`` to act with ``legal``; the rest comes from ``source``."""
         view = _new(cls)
         _SEAT(view, seat)
         _LEGAL(view, legal)
-        _SOURCE(view, (source, stamp))  # one slot for both: each slot write is a call
+        _SOURCE(view, source)
         return view
 
     def _complete(self) -> None:
-        made = getattr(self, "_source", None)
-        if made is None:
+        source = getattr(self, "_source", None)
+        if source is None:
             return
-        source, stamp = made
-        full = source.full_view_at(stamp)
+        full = source.full_view_for(self)
         for name in _NAMES:
             if name not in _CHEAP:
                 _SLOTS[name].__set__(self, getattr(full, name))
@@ -202,3 +205,31 @@ for _name in _NAMES:
         setattr(TurnView, _name, _deferred(_name))
 _SOURCE = TurnView.__dict__["_source"].__set__
 _new = object.__new__
+
+# Handing the same view object out again.  Making a TurnView costs an allocation and a
+# slot write per field given (a slot of a frozen class is written through its descriptor,
+# a call each); used again, only ``legal`` is written.  A view may be used again only when
+# nothing but its source's list holds it (a player that kept it has a reference of its
+# own) and it is not complete (its fields would be the old decision's).  The count of
+# references is the interpreter's, read the same way here as where it is used, so what
+# "nothing else" reads as is measured rather than assumed; without ``sys.getrefcount``
+# (not CPython) nothing is used again.
+_refs: Callable[[object], int] = getattr(sys, "getrefcount", lambda _: -1)
+
+
+def _sole_count() -> int:
+    views = [object()]
+    view = views[0]
+    return _refs(view)  # held by the list and by this function, as in reusable
+
+
+_SOLE = _sole_count()
+
+
+def reusable(views: list[TurnView | None], seat: int) -> TurnView | None:
+    """``views[seat]`` if it may be handed out again (see above; the source inlines this
+    in its hot path), else None."""
+    view = views[seat]
+    if view is not None and _refs(view) == _SOLE and view._source is not None:
+        return view
+    return None

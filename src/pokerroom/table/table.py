@@ -63,7 +63,16 @@ from pokerroom.table.info import (
     TableEventKind,
 )
 from pokerroom.table.levels import LevelUnit
-from pokerroom.table.seats import _LEGAL, _SEAT, _SOURCE, Seating, TurnView, legal_for
+from pokerroom.table.seats import (
+    _LEGAL,
+    _SEAT,
+    _SOLE,
+    _SOURCE,
+    Seating,
+    TurnView,
+    _refs,
+    legal_for,
+)
 from pokerroom.table.setup import check_playable, first_button, starting_stacks, table_names
 
 if TYPE_CHECKING:
@@ -73,6 +82,7 @@ __all__ = ["Table"]
 
 _E = TableEventKind
 _new = object.__new__
+_tuple_new = tuple.__new__
 
 
 class Table:
@@ -141,7 +151,10 @@ class Table:
         self._start: HandStart | None = None
         self._auto = False
         self._turn = -1
-        self._stamp = 0
+        # The view handed out for the pending decision (None: none yet, or it was taken),
+        # and each seat's last view, to hand out again when nothing else holds it.
+        self._handed: TurnView | None = None
+        self._views: list[TurnView | None] = [None] * n
         self._button, how = first_button(button, n, self.rules, self._rng)
         self._log.append(how)
 
@@ -231,7 +244,10 @@ class Table:
         if self.reset_stacks:
             self._stacks = list(self.initial_stacks)
         stacks = self._stacks
-        button = self.next_button
+        button = self._button
+        if self._hand_no and (self.button_moves or stacks[button] == 0):  # next_button
+            b = button + 1
+            button = b if b < n and stacks[b] > 0 else self._next_seat(button, stacks)
         level = 0
         if self.levels is not None:
             level = self.levels.index(hands=self._hand_no, seconds=self.elapsed)
@@ -242,7 +258,8 @@ class Table:
         if not (seating.identity and 0 not in stacks):
             seating = Seating([t for t in range(n) if stacks[t] > 0], n)
         seats = seating.seats
-        chips = list(stacks) if seating.identity else [stacks[t] for t in seats]
+        # The hand copies the chips it is given: the table's own list will do.
+        chips = stacks if seating.identity else [stacks[t] for t in seats]
         rules = self._level_rules[level]
         try:
             if deck is None:
@@ -258,14 +275,15 @@ class Table:
         self._seating = seating
         self._button = button
         self._level = level
-        self._hand_no += 1
-        self._hand_stacks = tuple(stacks)
+        self._hand_no = number = self._hand_no + 1
+        self._hand_stacks = before = tuple(stacks)
         self._actions = []
         self._in_hand = True
-        self._update_turn()
-        self._stamp += 1
-        self._start = start = HandStart(self._hand_no, button, self._hand_stacks, seats, level,
-                                        rules)  # fmt: skip
+        h = hand.to_act  # _update_turn, inline: this runs once per hand
+        self._turn = -1 if h is None else seats[h]
+        self._handed = None
+        # HandStart(...), without the named tuple's Python-level __new__
+        self._start = start = _tuple_new(HandStart, (number, button, before, seats, level, rules))
         if hand.is_over:  # everyone all-in on the forced bets
             self._finish_hand()
         return start
@@ -357,40 +375,78 @@ class Table:
         An illegal action raises :class:`~pokerroom.engine.IllegalAction`, naming the rule
         and the legal choices, and changes nothing.
         """
+        if type(action) is not Action:  # None included (step(None) takes no action)
+            hand = self._pending()
+            raise IllegalAction(
+                f"seat {self._turn} sent {action!r}, which is not an action "
+                f"(legal: {hand.legal_actions()})"
+            )
+        self.step(action, seat=seat)
+
+    def step(self, action: Action | None = None, *, seat: int | None = None) -> PlayerView | None:
+        """Take ``action`` as :meth:`apply` does (None: take nothing), then give the view of
+        the decision now pending, or None when no seat is to act (:meth:`pending_view`):
+        the two things a loop driving players does for every decision, in one call."""
         t = self._turn
         hand = self._hand
-        if t < 0 or hand is None:
-            hand = self._pending()
-        seating = self._seating
-        if type(action) is not Action:
-            raise IllegalAction(
-                f"seat {t} sent {action!r}, which is not an action (legal: {hand.legal_actions()})"
-            )
-        if seat is not None and seat != t:
-            raise IllegalAction(
-                f"seat {seat} cannot {action} {hand.street.phrase}: it is seat {t}'s turn "
-                f"(legal for seat {t}: {hand.legal_actions()})"
-            )
-        value = action.value
-        try:
-            if value is None:  # a call without keywords is the faster one
-                hand.act(action.kind, action.amount)
-            else:
-                hand.act(action.kind, action.amount, value=value)
-        except IllegalAction as exc:
-            if seating.identity:
-                raise
-            h = seating.index[t]
-            raise IllegalAction(re.sub(rf"\bseat {h}\b", f"seat {t}", str(exc))) from None
-        self._actions.append((t, action))
-        self._stamp += 1
-        nxt = hand.to_act
-        if nxt is not None:
-            self._turn = seating.seats[nxt]
+        if action is not None:
+            if t < 0 or hand is None:
+                hand = self._pending()
+            seating = self._seating
+            if type(action) is not Action:
+                raise IllegalAction(
+                    f"seat {t} sent {action!r}, which is not an action "
+                    f"(legal: {hand.legal_actions()})"
+                )
+            if seat is not None and seat != t:
+                raise IllegalAction(
+                    f"seat {seat} cannot {action} {hand.street.phrase}: it is seat {t}'s turn "
+                    f"(legal for seat {t}: {hand.legal_actions()})"
+                )
+            value = action.value
+            try:
+                if value is None:  # a call without keywords is the faster one
+                    hand.act(action.kind, action.amount)
+                else:
+                    hand.act(action.kind, action.amount, value=value)
+            except IllegalAction as exc:
+                if seating.identity:
+                    raise
+                h = seating.index[t]
+                raise IllegalAction(re.sub(rf"\bseat {h}\b", f"seat {t}", str(exc))) from None
+            self._actions.append((t, action))
+            nxt = hand.to_act
+            if nxt is None:
+                self._turn = -1
+                self._handed = None  # the decision is taken: its view is stale
+                if hand.is_over:
+                    self._finish_hand()
+                return None
+            self._turn = t = seating.seats[nxt]
         else:
-            self._turn = -1
-            if hand.is_over:
-                self._finish_hand()
+            view = self._handed
+            if view is not None and view._source is not None:
+                return view  # asked again for the same decision
+            if t < 0 or hand is None:
+                return None
+        legal = hand.legal_actions()
+        if legal.seat != t:
+            legal = legal_for(legal, t)
+        # The seat's last view again if nothing holds it (seats.reusable, inline: this
+        # runs once per decision), else a new one (TurnView.make, inline).  Handing it
+        # out makes the last decision's view stale.
+        views = self._views
+        view = views[t]
+        if view is not None and _refs(view) == _SOLE and view._source is not None:
+            _LEGAL(view, legal)
+        else:
+            view = _new(TurnView)
+            _SEAT(view, t)
+            _LEGAL(view, legal)
+            _SOURCE(view, self)
+            views[t] = view
+        self._handed = view
+        return view
 
     def _pending(self) -> Hand:
         hand = self._hand
@@ -406,19 +462,19 @@ class Table:
         self._last = None
         self._in_hand = False
         self._turn = -1
-        self._stamp += 1
+        self._handed = None
         after = hand.stacks
         totals, before = self._totals, self._hand_stacks
         if seating.identity:
             self._stacks = list(after)
-            for t in range(self.size):
+            for t in range(self.size):  # (cheaper than map or a comprehension here)
                 totals[t] += after[t] - before[t]
         else:
             for h, t in enumerate(seating.seats):
                 self._stacks[t] = after[h]
                 totals[t] += after[h] - before[t]
         number = self._hand_no
-        if not self.reset_stacks:
+        if not self.reset_stacks and 0 in after:  # somebody is out
             busted = [t for t in seating.seats if self._stacks[t] == 0]
             left = len(seating.seats) - len(busted)
             self._place(busted, left, [self._hand_stacks[t] for t in busted])
@@ -450,6 +506,9 @@ class Table:
     def _end(self, why: str) -> None:
         self._over = True
         self._log.append(TableEvent(_E.OVER, self._hand_no, -1, f"game over: {why}"))
+        # No more decisions: let the views go (each refers to the table, a cycle that
+        # would leave a finished game to the garbage collector instead of freeing it).
+        self._views = [None] * self.size
 
     @property
     def last_result(self) -> HandResult | None:
@@ -487,35 +546,24 @@ class Table:
         first read (a bot that reads only ``legal`` costs nothing more).  Read it before
         the next action; afterwards it raises
         :class:`~pokerroom.table.info.StaleViewError` (``copy.copy`` keeps a complete one)."""
-        t = self._turn
-        hand = self._hand
-        if t < 0 or hand is None:
-            hand = self._pending()
-        legal = hand.legal_actions()
-        if legal.seat != t:
-            legal = legal_for(legal, t)
-        return TurnView.make(t, legal, self, self._stamp)
+        view = self.pending_view()
+        if view is None:
+            self._pending()  # raises: nobody is to act
+        assert view is not None
+        return view
 
     def pending_view(self) -> PlayerView | None:
         """:meth:`turn_view` when a seat is to act, else None (between hands, game over):
-        :attr:`to_act` and :meth:`turn_view` in one call, for loops that drive players."""
-        t = self._turn
-        hand = self._hand
-        if t < 0 or hand is None:
-            return None
-        legal = hand.legal_actions()
-        if legal.seat != t:
-            legal = legal_for(legal, t)
-        view = _new(TurnView)  # TurnView.make, inline: this runs once per decision
-        _SEAT(view, t)
-        _LEGAL(view, legal)
-        _SOURCE(view, (self, self._stamp))
-        return view
+        :attr:`to_act` and :meth:`turn_view` in one call, for loops that drive players.
+        Asked again for the same decision, it gives the same view (unless that one is
+        complete: then a new one)."""
+        return self.step()
 
-    def full_view_at(self, stamp: int) -> PlayerView:
-        """The complete :meth:`turn_view` of decision ``stamp`` (while it is pending)."""
+    def full_view_for(self, view: TurnView) -> PlayerView:
+        """The complete :meth:`turn_view` of the decision ``view`` was handed out for
+        (while it is pending)."""
         t = self.to_act
-        if stamp != self._stamp or t is None:
+        if view is not self._handed or t is None:
             raise StaleViewError(
                 "this view was handed out for a decision the table has moved past: read a "
                 "view while deciding (keep copy.copy(view) to look at it later)"
@@ -534,6 +582,14 @@ class Table:
             return events
         event = seating.event
         return [event(e) for e in events]
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Copies and pickles leave the views handed out behind (they belong to this
+        table's decisions)."""
+        state = self.__dict__.copy()
+        state["_handed"] = None
+        state["_views"] = [None] * self.size
+        return state
 
     # -------------------------------------------------------------- save, restore
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from itertools import pairwise
+from operator import sub
 
 from pokerroom.players import Runner, make_player
 from pokerroom.players.base import Player
@@ -108,16 +108,21 @@ class GameRecorder:
         self.label = label
         self.histories = histories
         self.log = log
-        self.totals = [table.totals]  # each seat's chips won before hand 1, after each hand
+        # Each seat's chips won before hand 1 and after each hand, row after row in one
+        # flat list of ints (a tuple per hand would be an object for the collector).
+        self.totals: list[int] = list(table.totals)
+        self._noted = 0  # hands noted
         self.phh: list[str] = []
         self.logs: list[str] = []
 
     def hand_over(self) -> None:
         """Note the hand just over (once: a second call for the same hand does nothing)."""
         table = self.table
-        if len(self.totals) > table.hand_number:
+        number = table.hand_number
+        if self._noted >= number:
             return
-        self.totals.append(table.totals)
+        self._noted = number
+        self.totals += table.totals
         if self.histories or self.log:
             self._keep()
 
@@ -135,15 +140,15 @@ class GameRecorder:
         names)."""
         table = self.table
         n = table.size
-        totals = self.totals
-        nets = [tuple(b - a for a, b in pairwise(column))
-                for column in zip(*totals, strict=True)]  # fmt: skip
+        flat = self.totals
+        columns = [flat[seat::n] for seat in range(n)]  # each seat's totals
+        nets = [tuple(map(sub, column[1:], column[:-1])) for column in columns]
         start = table.initial_stacks
         if table.reset_stacks:
-            dealt = [len(totals) - 1] * n
+            dealt = [len(flat) // n - 1] * n
         else:  # dealt in while it had chips
             dealt = [sum(1 for t in column[:-1] if start[seat] + t > 0)
-                     for seat, column in enumerate(zip(*totals, strict=True))]  # fmt: skip
+                     for seat, column in enumerate(columns)]  # fmt: skip
         counts = [0] * n
         for seat, _ in faults:
             counts[seat] += 1
