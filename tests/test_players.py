@@ -499,3 +499,46 @@ def test_no_player_is_ever_told_a_hidden_card(name: str, players: int, seed: int
     result = Runner(table, spies).play()
     assert result.faults == (), result.faults[0]  # a failed check is a player's fault
     assert all(spy.checked > 2 for spy in spies)
+
+
+class Keeper(RandomBot):
+    """A random bot that keeps every view it is handed, with its legal actions then (it
+    reads nothing else, so the view stays as the table made it)."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed=seed)
+        self.kept: list[tuple[PlayerView, Any]] = []
+
+    def act(self, view: PlayerView, budget: float) -> Action:
+        self.kept.append((view, view.legal))
+        return super().act(view, budget)
+
+
+class Forgetter(RandomBot):
+    """A random bot that keeps nothing (the table may hand its view object out again),
+    but checks each view it is given against the table's own state."""
+
+    table: Table
+
+    def act(self, view: PlayerView, budget: float) -> Action:
+        legal = self.table.hand.legal_actions() if self.table.hand is not None else None
+        assert legal is not None
+        fields = ("street", "kinds", "to_call", "call", "min_to", "max_to", "values")
+        assert [getattr(view.legal, f) for f in fields] == [getattr(legal, f) for f in fields]
+        assert view.seat == self.table.to_act
+        return super().act(view, budget)
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_a_view_a_player_keeps_never_changes_and_a_forgotten_one_is_current(name: str) -> None:
+    """The table may hand a view object out again only when nothing else holds it: a
+    player that keeps its views finds each one as it was when handed over, and one that
+    keeps nothing always reads the decision it is asked."""
+    table = Table(RULESETS[name], 3, rng=random.Random(5), reset_stacks=True, max_hands=60)
+    keeper, forgetter, other = Keeper(1), Forgetter(seed=2), RandomBot(seed=3)
+    forgetter.table = table
+    Runner(table, [keeper, forgetter, other], on_fault=strict).play()
+    assert len(keeper.kept) > 60
+    assert len({id(view) for view, _ in keeper.kept}) == len(keeper.kept)
+    for view, legal in keeper.kept:
+        assert view.legal == legal
