@@ -82,10 +82,7 @@ class Enumeration:
                 return lower
             return len(self._fold()[1]) * per
         m = comb(len(self.spot.live), self.spot.to_come)
-        distinct = sum(
-            int(np.count_nonzero(np.bincount(self.held.picks[i], minlength=len(seat))))
-            for i, seat in enumerate(self.spot.seats)
-        )
+        distinct = sum(len(np.unique(picks)) for picks in self.held.picks)
         return distinct * m + len(self.held) * (n * m + _HOLDING_COST)
 
     def run(self, progress: Progress | None = None) -> Tally:
