@@ -3,6 +3,7 @@ the dealing underneath it exactly uniform."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from itertools import count
 
@@ -12,7 +13,14 @@ import pytest
 import pokerroom.equity.calculator as calculator
 import pokerroom.equity.montecarlo as montecarlo
 from pokerroom.equity import EquityResult, equity
-from pokerroom.equity.montecarlo import BATCH, deal, lemire, standard_errors
+from pokerroom.equity.montecarlo import (
+    BATCH,
+    _uniform,
+    _uniform_exact,
+    deal,
+    lemire,
+    standard_errors,
+)
 
 SPOTS = [
     (["AhKh", "QsQc"], "", ""),
@@ -190,6 +198,18 @@ def test_lemire_maps_16_bits_to_exactly_uniform_values() -> None:
         assert len(counts) == n and counts.min() == counts.max() == (1 << 16) // n
 
 
+def test_values_lemire_rejects_are_drawn_again() -> None:
+    """2**16 % 52 = 16 of the 65,536 raw values are rejected for 52 cards: those places get
+    the values of the next bits, the others keep theirs."""
+    rng, twin = np.random.default_rng(7), np.random.default_rng(7)
+    out = _uniform_exact(rng, 52, 100_000)
+    first, rejected = _uniform(twin, 52, 100_000)
+    again, still = _uniform(twin, 52, int(rejected.sum()))
+    assert 5 <= rejected.sum() <= 60 and not still.any()
+    assert (out[~rejected] == first[~rejected]).all()
+    assert (out[rejected] == again).all()
+
+
 def test_deals_are_distinct_and_every_ordered_deal_equally_likely() -> None:
     rng = np.random.default_rng(2024)
     # many values with some taken: drawn row by row, not by the shuffle that knows no taken
@@ -223,3 +243,12 @@ def test_ranges_that_never_fit_together_are_refused_when_sampling(
     # given up at exactly 2**20 tries (1024 rounds of 1024), none accepted
     assert str(refused.value) == ("the ranges almost never fit together: 0 of 1048576 drawn "
                                   "holdings had no card twice")
+    # two aces each, the third player kings at a weight of 1e-4 against aces: about 1 in
+    # 60,000 draws fits, under the floor of 1 in 10,000
+    with pytest.raises(EquityError) as rare:
+        equity(["AA", "AA", "AA, KK:0.0001"], samples=1024, seed=1)
+    fit = re.fullmatch(r"the ranges almost never fit together: (\d+) of (\d+) drawn "
+                       r"holdings had no card twice", str(rare.value))
+    assert fit, rare.value
+    accepted, tries = int(fit[1]), int(fit[2])
+    assert 1 << 20 <= tries < (1 << 20) + 1024 and 0 < accepted < 1e-4 * tries
