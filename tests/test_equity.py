@@ -79,6 +79,7 @@ def test_suit_orbits_preflop_equal_the_average_over_every_combination() -> None:
 # --- against the slow oracle ------------------------------------------------------------
 # pre-flop spots small enough for the oracle: most of the deck dead
 _TWO_TO_SEVEN = " ".join(f"{r}{s}" for r in "234567" for s in "cdhs")  # every suit alike
+_TWO_TO_EIGHT = " ".join(f"{r}{s}" for r in "2345678" for s in "cdhs")
 _TWO_TO_TEN = " ".join(f"{r}{s}" for r in "23456789T" for s in "cdhs")
 
 
@@ -102,7 +103,7 @@ _TWO_TO_TEN = " ".join(f"{r}{s}" for r in "23456789T" for s in "cdhs")
         (["random", "KK+, AQs"], "AsKdQh7c2d", ""),
         (["AhKh", "QsQc", "JdTd", "9s8s", "7c6c"], "2h7h9c3d", ""),
         # pre-flop, suit orbits of holdings that weigh differently
-        (["AsKs:0.5, AhKd", "QQ"], "", _TWO_TO_TEN),
+        (["AsKs:0.5, AhKd", "QcQd, QhQs"], "", _TWO_TO_EIGHT),
         # pre-flop, dead cards no suit permutation keeps in place: no orbits to fold
         (["AsKs", "QQ"], "", _TWO_TO_TEN + " Jc Qd Kh"),
         # pre-flop, seven players: more than a packed orbit key holds, each holding alone
@@ -287,11 +288,11 @@ def test_result_text_in_full() -> None:
         "KK: equity 37.50% (win 25.00%, tie 25.00%)",
     ]
     sampled = EquityResult(
-        (PlayerEquity("QQ", 0.1234, 0.0567, 0.15, 0.0042),), (), (), False, 20_000
+        (PlayerEquity("QQ", 0.1234, 0.0567, 0.15, 0.0123),), (), (), False, 20_000
     )
     assert str(sampled).splitlines() == [
         "Monte Carlo, 20,000 deals",
-        "QQ: equity 15.00% ± 0.42 (win 12.34%, tie 5.67%)",
+        "QQ: equity 15.00% ± 1.23 (win 12.34%, tie 5.67%)",
     ]
     assert str(EquityResult((), (), tuple(parse_cards("Ac")), False, 5)) == (
         "Monte Carlo, 5 deals, dead Ac"

@@ -28,7 +28,7 @@ def test_river_against_one_hand_is_exact() -> None:
 @pytest.mark.parametrize(
     ("hole", "board"),
     [
-        ("2d2h", "AsKd9h7c3s"),  # the deuces play: no other card may be on the board
+        ("AcKd", "QcJc5c7h8d"),  # four clubs: a fifth card anywhere would make a flush
         ("AhKh", "QhJh2c3d9s"),
     ],
 )
