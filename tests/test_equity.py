@@ -20,7 +20,7 @@ from pokerroom.equity.keys import boards_from, boards_of, hole_keys, live_positi
 from pokerroom.equity.reference import reference_equity
 from pokerroom.equity.showdown import tally
 from pokerroom.evaluator import rank7, rank_batch
-from pokerroom.ranges import Range
+from pokerroom.ranges import Range, RangeError
 
 
 def test_doctests() -> None:
@@ -327,6 +327,57 @@ def test_no_possible_deal_is_explained_in_full() -> None:
     with pytest.raises(EquityError) as three:
         equity(["AA", "AA", "AA"])
     assert str(three.value) == "no deal is possible: the ranges always share a card"
+
+
+@pytest.mark.parametrize(
+    ("players", "board", "dead", "options", "error", "message"),
+    [
+        (["AA", "KK:0"], "", "", {}, EquityError,
+         "player 2 has no hand: every hand of the range has weight 0"),
+        ([[52, 5], "KK"], "", "", {}, EquityError, "a hand is two different cards, not 'Jk 3d'"),
+        (["AA", "KK"], [3, 3, 4], "", {}, CardError, "the same card twice in the board: 2s 2s 3c"),
+        (["AA", "KK"], "", [5, 5], {}, CardError, "the same card twice in the dead cards: 3d 3d"),
+        (["AA", "KK"], "2c3c4c Jk", "", {}, EquityError,
+         "the joker has no place in hold'em equity (in the board)"),
+        (["AA", "KK"], "", "", {"exact": True, "samples": 5}, EquityError,
+         "exact enumeration takes no samples, target error or time budget"),
+        (["AA", "KK"], "", "", {"time_budget": 0.0, "clock": lambda: 0.0}, EquityError,
+         "the time budget must be above 0 seconds, not 0.0"),
+    ],
+)
+def test_refusals_in_full(
+    players: list[object], board: object, dead: object, options: dict[str, object],
+    error: type[Exception], message: str,
+) -> None:
+    with pytest.raises(error) as refused:
+        equity(players, board, dead, **options)
+    assert str(refused.value) == message
+
+
+def test_a_hand_text_of_other_than_two_cards_is_read_as_a_range() -> None:
+    for text in ("AhKhQh", "Ah"):
+        with pytest.raises(RangeError, match=rf"^not a hand or range: '{text}' "):
+            equity([text, "KK"])
+
+
+def test_every_live_card_may_be_needed() -> None:
+    """Ten hands and a full board need 25 cards: with the other 27 dead, exactly 25 are
+    live, and the dead cards change nothing."""
+    hands = ["AsAh", "KsKh", "QsQh", "JsJh", "TsTh", "9s9h", "8s8h", "7s7h", "6s6h", "5s5h"]
+    board = "AdKdQd2c3c"
+    used = set(parse_cards(" ".join([*hands, board])))
+    rest = [c for c in range(52) if c not in used]
+    assert len(rest) == 27
+    r = equity(hands, board, rest)
+    assert r.equities == equity(hands, board).equities
+    assert r.players[0].equity == 1.0  # three aces
+
+
+def test_holdings_are_listed_up_to_the_limit_inclusive() -> None:
+    spot = _spot([read_range("AA"), read_range("KK")], (), ())
+    held = holdings(spot.seats, 36)
+    assert held is not None and len(held) == 36
+    assert holdings(spot.seats, 35) is None
 
 
 def test_more_cards_needed_than_the_deck_holds() -> None:
