@@ -343,6 +343,15 @@ def test_no_possible_deal_is_explained_in_full() -> None:
          "exact enumeration takes no samples, target error or time budget"),
         (["AA", "KK"], "", "", {"time_budget": 0.0, "clock": lambda: 0.0}, EquityError,
          "the time budget must be above 0 seconds, not 0.0"),
+        (["AA", "KK"], "", "", {"time_budget": 1.0}, EquityError,
+         "a time budget needs the caller's clock, e.g. clock=time.perf_counter"),
+        (["AA", "KK"], "", "", {"seed": 1, "rng": np.random.default_rng(1)}, EquityError,
+         "give a random generator or a seed, not both"),
+        (["AA", "KK"], "", "", {"samples": 0}, EquityError, "samples must be at least 1, not 0"),
+        (["AA", "KK"], "", "", {"target_error": 0.0}, EquityError,
+         "the target error must be above 0, not 0.0"),
+        (["random"] * 3, "2c7d9h", "", {"exact": True}, EquityError,
+         "too many holdings to enumerate (over 2,000,000); use Monte Carlo"),
     ],
 )
 def test_refusals_in_full(
