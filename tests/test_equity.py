@@ -12,12 +12,15 @@ import pytest
 import pokerroom.equity
 import pokerroom.equity.calculator
 from pokerroom.cards import CardError, parse_cards
-from pokerroom.equity import EquityError, EquityResult, equity
-from pokerroom.equity.keys import boards_from, boards_of, hole_keys, values
+from pokerroom.equity import EquityError, EquityResult, PlayerEquity, equity
+from pokerroom.equity.calculator import _spot, read_range
+from pokerroom.equity.deals import holdings, symmetries
+from pokerroom.equity.exact import Enumeration
+from pokerroom.equity.keys import boards_from, boards_of, hole_keys, live_positions, values
 from pokerroom.equity.reference import reference_equity
 from pokerroom.equity.showdown import tally
 from pokerroom.evaluator import rank7, rank_batch
-from pokerroom.ranges import Range
+from pokerroom.ranges import Range, RangeError
 
 
 def test_doctests() -> None:
@@ -74,6 +77,12 @@ def test_suit_orbits_preflop_equal_the_average_over_every_combination() -> None:
 
 
 # --- against the slow oracle ------------------------------------------------------------
+# pre-flop spots small enough for the oracle: most of the deck dead
+_TWO_TO_SEVEN = " ".join(f"{r}{s}" for r in "234567" for s in "cdhs")  # every suit alike
+_TWO_TO_EIGHT = " ".join(f"{r}{s}" for r in "2345678" for s in "cdhs")
+_TWO_TO_TEN = " ".join(f"{r}{s}" for r in "23456789T" for s in "cdhs")
+
+
 @pytest.mark.parametrize(
     ("ranges", "board", "dead"),
     [
@@ -93,6 +102,12 @@ def test_suit_orbits_preflop_equal_the_average_over_every_combination() -> None:
         (["AKs:0.5, QQ", "JJ+, AQ:0.3", "77"], "2h7h9c", "Ac"),
         (["random", "KK+, AQs"], "AsKdQh7c2d", ""),
         (["AhKh", "QsQc", "JdTd", "9s8s", "7c6c"], "2h7h9c3d", ""),
+        # pre-flop, suit orbits of holdings that weigh differently
+        (["AsKs:0.5, AhKd", "QcQd, QhQs"], "", _TWO_TO_EIGHT),
+        # pre-flop, dead cards no suit permutation keeps in place: no orbits to fold
+        (["AsKs", "QQ"], "", _TWO_TO_TEN + " Jc Qd Kh"),
+        # pre-flop, seven players: more than a packed orbit key holds, each holding alone
+        (["AsKd", "QhJc", "Ts9s", "8d8c", "AhQd", "KcJs", "TdTh"], "", _TWO_TO_SEVEN),
     ],
 )
 def test_exact_equals_the_slow_oracle(ranges: list[str], board: str, dead: str) -> None:
@@ -187,14 +202,101 @@ def test_auto_choice_exact_when_small_monte_carlo_when_big() -> None:
 def test_progress_reports_advance_to_the_end() -> None:
     calls: list[tuple[int, int | None]] = []
     equity(["AA", "KK"], progress=lambda done, total: calls.append((done, total)))
-    assert calls and calls[-1][0] == calls[-1][1]
-    assert [d for d, _ in calls] == sorted(d for d, _ in calls)
+    assert calls == [(1, 3), (2, 3), (3, 3)]  # pre-flop: the three suit orbits
+
+
+def test_progress_on_a_flop_counts_the_holdings() -> None:
+    calls: list[tuple[int, int | None]] = []
+    equity(["AA", "KK"], "2h7h9c", progress=lambda done, total: calls.append((done, total)))
+    assert calls == [(36, 36)]  # 6 x 6 holdings, scored in one chunk
+
+
+def _enumeration(players: list[str], board: str = "") -> Enumeration:
+    spot = _spot([read_range(p) for p in players], tuple(parse_cards(board, allow_empty=True)),
+                 ())
+    held = holdings(spot.seats, 10**6)
+    assert held is not None
+    return Enumeration(spot, held)
+
+
+def test_work_counts_hand_evaluations_and_the_cost_of_boards_and_holdings() -> None:
+    """The cost model the automatic choice compares with its limit (``EXACT_LIMIT``):
+    pre-flop, each suit orbit costs its C(48, 5) = 1,712,304 boards times two lookups per
+    player plus 4 to build a board; on a flop, each distinct hand is valued on the
+    C(49, 2) = 1,176 boards, and each holding costs two lookups per board plus 50."""
+    boards = 1_712_304
+    assert _enumeration(["AhKh", "QsQc"]).work() == 1 * boards * (2 * 2 + 4)  # 13,698,432
+    aa_kk = _enumeration(["AA", "KK"])
+    assert aa_kk.work() == 3 * boards * (2 * 2 + 4) == 41_095_296  # three orbits
+    flop = _enumeration(["AA", "KK"], "2h7h9c")
+    assert flop.work() == (6 + 6) * 1176 + 36 * (2 * 1176 + 50) == 100_584
+
+
+def test_work_under_a_limit_skips_the_fold_it_cannot_afford() -> None:
+    """36 holdings in orbits of at most 24 (the suit permutations): at least 2 orbits.
+    When even that lower bound is over the limit, it is returned unfolded; otherwise the
+    holdings are folded and the full work returned."""
+    lower = 2 * 1_712_304 * 8  # 27,396,864
+    assert _enumeration(["AA", "KK"]).work(limit=lower - 1) == lower
+    assert _enumeration(["AA", "KK"]).work(limit=lower) == 41_095_296
+    assert _enumeration(["AA", "KK"]).work(limit=10**9) == 41_095_296
+
+
+def test_auto_choice_is_exact_up_to_the_limit_inclusive() -> None:
+    assert equity(["AA", "KK"], exact_limit=41_095_296, seed=1).exact
+    # the lower bound (27,396,864) is within this limit, the full work is not
+    assert not equity(["AA", "KK"], exact_limit=27_396_864, seed=1).exact
+
+
+def test_symmetries_keep_the_board_and_the_dead_cards_in_place() -> None:
+    def perms(board: str, dead: str) -> int:
+        found = symmetries(tuple(int(c) for c in parse_cards(board, allow_empty=True)),
+                           tuple(int(c) for c in parse_cards(dead, allow_empty=True)))
+        assert found[0] == (0, 1, 2, 3)  # the identity first
+        return len(found)
+
+    assert perms("", "") == 24
+    assert perms("", "2c 2d 2h") == 6  # the three suits among themselves, spades fixed
+    assert perms("Ah Ad", "") == 4  # hearts and diamonds swapped or not, and the others
+    assert perms("Ah", "Kd") == 2  # hearts and diamonds fixed: clubs and spades swapped
+    assert perms("Ah Kd", "") == 2
+    assert perms("", "Jc Qd Kh") == 1
+    assert perms("Ah", "Ad") == 2  # a board card and a dead card are not swapped
+
+
+def test_live_positions_map_each_card_to_its_place() -> None:
+    pos = live_positions(np.array([3, 7, 8, 51], dtype=np.intp))
+    assert pos.shape == (52,)
+    assert [int(pos[c]) for c in (3, 7, 8, 51)] == [0, 1, 2, 3]
+    assert int((pos == -1).sum()) == 48
 
 
 def test_result_text() -> None:
     text = str(equity(["AhKh", "QsQc"], "2h7h9c"))
     assert text.splitlines()[0] == "exact, 990 deals, board 2h 7h 9c"
     assert "AhKh: equity 54.14%" in text
+
+
+def test_result_text_in_full() -> None:
+    exact = EquityResult(
+        (PlayerEquity("AA", 0.5, 0.25, 0.625), PlayerEquity("KK", 0.25, 0.25, 0.375)),
+        tuple(parse_cards("2h 7h 9c")), tuple(parse_cards("Ks Kd")), True, 1_712_304,
+    )
+    assert str(exact).splitlines() == [
+        "exact, 1,712,304 deals, board 2h 7h 9c, dead Ks Kd",
+        "AA: equity 62.50% (win 50.00%, tie 25.00%)",
+        "KK: equity 37.50% (win 25.00%, tie 25.00%)",
+    ]
+    sampled = EquityResult(
+        (PlayerEquity("QQ", 0.1234, 0.0567, 0.15, 0.0123),), (), (), False, 20_000
+    )
+    assert str(sampled).splitlines() == [
+        "Monte Carlo, 20,000 deals",
+        "QQ: equity 15.00% ± 1.23 (win 12.34%, tie 5.67%)",
+    ]
+    assert str(EquityResult((), (), tuple(parse_cards("Ac")), False, 5)) == (
+        "Monte Carlo, 5 deals, dead Ac"
+    )
 
 
 # --- bad questions ------------------------------------------------------------------------
@@ -216,6 +318,75 @@ def test_impossible_questions_are_refused(
 ) -> None:
     with pytest.raises(EquityError, match=re.escape(message)):
         equity(players, board, dead)
+
+
+def test_no_possible_deal_is_explained_in_full() -> None:
+    with pytest.raises(EquityError) as two:
+        equity(["AhKh", "AhQs"])
+    assert str(two.value) == "Ah is in the hands of players 1 and 2"
+    with pytest.raises(EquityError) as three:
+        equity(["AA", "AA", "AA"])
+    assert str(three.value) == "no deal is possible: the ranges always share a card"
+
+
+@pytest.mark.parametrize(
+    ("players", "board", "dead", "options", "error", "message"),
+    [
+        (["AA", "KK:0"], "", "", {}, EquityError,
+         "player 2 has no hand: every hand of the range has weight 0"),
+        ([[52, 5], "KK"], "", "", {}, EquityError, "a hand is two different cards, not 'Jk 3d'"),
+        (["AA", "KK"], [3, 3, 4], "", {}, CardError, "the same card twice in the board: 2s 2s 3c"),
+        (["AA", "KK"], "", [5, 5], {}, CardError, "the same card twice in the dead cards: 3d 3d"),
+        (["AA", "KK"], "2c3c4c Jk", "", {}, EquityError,
+         "the joker has no place in hold'em equity (in the board)"),
+        (["AA", "KK"], "", "", {"exact": True, "samples": 5}, EquityError,
+         "exact enumeration takes no samples, target error or time budget"),
+        (["AA", "KK"], "", "", {"time_budget": 0.0, "clock": lambda: 0.0}, EquityError,
+         "the time budget must be above 0 seconds, not 0.0"),
+        (["AA", "KK"], "", "", {"time_budget": 1.0}, EquityError,
+         "a time budget needs the caller's clock, e.g. clock=time.perf_counter"),
+        (["AA", "KK"], "", "", {"seed": 1, "rng": np.random.default_rng(1)}, EquityError,
+         "give a random generator or a seed, not both"),
+        (["AA", "KK"], "", "", {"samples": 0}, EquityError, "samples must be at least 1, not 0"),
+        (["AA", "KK"], "", "", {"target_error": 0.0}, EquityError,
+         "the target error must be above 0, not 0.0"),
+        (["random"] * 3, "2c7d9h", "", {"exact": True}, EquityError,
+         "too many holdings to enumerate (over 2,000,000); use Monte Carlo"),
+    ],
+)
+def test_refusals_in_full(
+    players: list[object], board: object, dead: object, options: dict[str, object],
+    error: type[Exception], message: str,
+) -> None:
+    with pytest.raises(error) as refused:
+        equity(players, board, dead, **options)
+    assert str(refused.value) == message
+
+
+def test_a_hand_text_of_other_than_two_cards_is_read_as_a_range() -> None:
+    for text in ("AhKhQh", "Ah"):
+        with pytest.raises(RangeError, match=rf"^not a hand or range: '{text}' "):
+            equity([text, "KK"])
+
+
+def test_every_live_card_may_be_needed() -> None:
+    """Ten hands and a full board need 25 cards: with the other 27 dead, exactly 25 are
+    live, and the dead cards change nothing."""
+    hands = ["AsAh", "KsKh", "QsQh", "JsJh", "TsTh", "9s9h", "8s8h", "7s7h", "6s6h", "5s5h"]
+    board = "AdKdQd2c3c"
+    used = set(parse_cards(" ".join([*hands, board])))
+    rest = [c for c in range(52) if c not in used]
+    assert len(rest) == 27
+    r = equity(hands, board, rest)
+    assert r.equities == equity(hands, board).equities
+    assert r.players[0].equity == 1.0  # three aces
+
+
+def test_holdings_are_listed_up_to_the_limit_inclusive() -> None:
+    spot = _spot([read_range("AA"), read_range("KK")], (), ())
+    held = holdings(spot.seats, 36)
+    assert held is not None and len(held) == 36
+    assert holdings(spot.seats, 35) is None
 
 
 def test_more_cards_needed_than_the_deck_holds() -> None:

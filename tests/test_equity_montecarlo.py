@@ -3,6 +3,7 @@ the dealing underneath it exactly uniform."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from itertools import count
 
@@ -12,7 +13,14 @@ import pytest
 import pokerroom.equity.calculator as calculator
 import pokerroom.equity.montecarlo as montecarlo
 from pokerroom.equity import EquityResult, equity
-from pokerroom.equity.montecarlo import BATCH, deal, lemire
+from pokerroom.equity.montecarlo import (
+    BATCH,
+    _uniform,
+    _uniform_exact,
+    deal,
+    lemire,
+    standard_errors,
+)
 
 SPOTS = [
     (["AhKh", "QsQc"], "", ""),
@@ -92,6 +100,52 @@ def test_monte_carlo_three_way_splits_preflop_share_the_pot_exactly() -> None:
         assert abs(p.equity - 1 / 3) <= 4 * p.std_error
 
 
+def test_two_possible_holdings_are_both_drawn() -> None:
+    players = ["AsAh, 7s2h", "QdQc"]
+    exact = equity(players, exact=True).players[0].equity
+    r = equity(players, samples=20_000, seed=4).players[0]
+    assert abs(r.equity - exact) <= 4 * r.std_error
+
+
+def test_stated_error_is_the_spread_of_every_deal_over_all_batches() -> None:
+    """AhKh against QsQc: a deal's share is 1, 1/2 or 0, with the exact chances of
+    787,966 and 6,732 in 1,712,304; its standard deviation over sqrt(deals) is the error
+    three batches must state."""
+    win, tie = 787_966 / 1_712_304, 6_732 / 1_712_304
+    mean = win + tie / 2
+    sd = np.sqrt(win + tie / 4 - mean**2)
+    deals = 3 * BATCH
+    r = equity(["AhKh", "QsQc"], samples=deals, seed=8)
+    for p in r.players:
+        assert p.std_error == pytest.approx(sd / np.sqrt(deals), rel=0.02)
+
+
+def test_standard_errors_of_known_shares() -> None:
+    """Shares 1, 0, 1/2, 1/3 (won, lost, split two ways, three ways): the standard
+    error is the sample standard deviation (n - 1) over sqrt(n)."""
+    counts = np.array([[0.0, 1, 1, 1]])  # per player: pots won alone, split 2 and 3 ways
+    shares = [1, 0, 1 / 2, 1 / 3]
+    squares = np.array([sum(s * s for s in shares)])
+    want = np.std(shares, ddof=1) / 2
+    assert standard_errors(counts, squares, 4)[0] == pytest.approx(want, abs=1e-15)
+    # two deals, one won and one lost: |1 - 0| / 2
+    assert standard_errors(np.array([[0.0, 1, 0]]), np.array([1.0]), 2)[0] == pytest.approx(0.5)
+    # one deal: no spread
+    assert standard_errors(np.array([[0.0, 1, 0]]), np.array([1.0]), 1)[0] == 0.0
+
+
+def test_progress_reports_every_batch() -> None:
+    calls: list[tuple[int, int | None]] = []
+    equity(["AA", "KK"], samples=2 * BATCH + 5, seed=1,
+           progress=lambda done, total: calls.append((done, total)))
+    assert calls == [(BATCH, 2 * BATCH + 5), (2 * BATCH, 2 * BATCH + 5),
+                     (2 * BATCH + 5, 2 * BATCH + 5)]
+    calls.clear()
+    equity(["AA", "KK"], target_error=0.01, seed=1,
+           progress=lambda done, total: calls.append((done, total)))
+    assert calls == [(BATCH, None)]  # open-ended: no total
+
+
 def test_same_seed_same_answer_and_the_generator_is_the_only_source() -> None:
     a = equity(["QQ+, AKs", "random"], "Ks7d2c", samples=5000, seed=42)
     b = equity(["QQ+, AKs", "random"], "Ks7d2c", samples=5000, seed=42)
@@ -123,6 +177,14 @@ def test_stops_when_the_callers_clock_says_the_time_is_spent() -> None:
     assert r.deals == 2 * BATCH
 
 
+def test_the_time_budget_counts_from_the_clock_at_the_start() -> None:
+    """A real clock does not start at 0; the run ends once exactly the budget is spent."""
+    ticks = count(1000)
+    r = equity(["AA", "KK"], time_budget=2.0, clock=lambda: float(next(ticks)), seed=1)
+    # 1000 at the start, 1001 after the first batch, 1002 = the budget after the second
+    assert r.deals == 2 * BATCH
+
+
 def test_the_first_rule_to_hold_stops_the_run() -> None:
     r = equity(["AA", "KK"], samples=5000, target_error=1e-9, seed=1)
     assert r.deals == 5000
@@ -136,9 +198,22 @@ def test_lemire_maps_16_bits_to_exactly_uniform_values() -> None:
         assert len(counts) == n and counts.min() == counts.max() == (1 << 16) // n
 
 
+def test_values_lemire_rejects_are_drawn_again() -> None:
+    """2**16 % 52 = 16 of the 65,536 raw values are rejected for 52 cards: those places get
+    the values of the next bits, the others keep theirs."""
+    rng, twin = np.random.default_rng(7), np.random.default_rng(7)
+    out = _uniform_exact(rng, 52, 100_000)
+    first, rejected = _uniform(twin, 52, 100_000)
+    again, still = _uniform(twin, 52, int(rejected.sum()))
+    assert 5 <= rejected.sum() <= 60 and not still.any()
+    assert (out[~rejected] == first[~rejected]).all()
+    assert (out[rejected] == again).all()
+
+
 def test_deals_are_distinct_and_every_ordered_deal_equally_likely() -> None:
     rng = np.random.default_rng(2024)
-    for n, k, taken_count in ((6, 3, 0), (6, 2, 1), (9, 9, 0), (10, 9, 0)):
+    # many values with some taken: drawn row by row, not by the shuffle that knows no taken
+    for n, k, taken_count in ((6, 3, 0), (6, 2, 1), (9, 9, 0), (10, 9, 0), (12, 9, 1)):
         size = 120_000
         taken = [np.full(size, 0, dtype=np.uint8)] if taken_count else []
         rows = deal(rng, n, k, size, taken)
@@ -163,5 +238,17 @@ def test_ranges_that_never_fit_together_are_refused_when_sampling(
     from pokerroom.equity import EquityError
 
     monkeypatch.setattr(calculator, "HOLDING_LIMIT", 1)
-    with pytest.raises(EquityError, match="almost never fit together"):
-        equity(["AA", "AA", "AA"], samples=1000, seed=1)
+    with pytest.raises(EquityError) as refused:
+        equity(["AA", "AA", "AA"], samples=1024, seed=1)
+    # given up at exactly 2**20 tries (1024 rounds of 1024), none accepted
+    assert str(refused.value) == ("the ranges almost never fit together: 0 of 1048576 drawn "
+                                  "holdings had no card twice")
+    # two aces each, the third player kings at a weight of 1e-4 against aces: about 1 in
+    # 60,000 draws fits, under the floor of 1 in 10,000
+    with pytest.raises(EquityError) as rare:
+        equity(["AA", "AA", "AA, KK:0.0001"], samples=1024, seed=1)
+    fit = re.fullmatch(r"the ranges almost never fit together: (\d+) of (\d+) drawn "
+                       r"holdings had no card twice", str(rare.value))
+    assert fit, rare.value
+    accepted, tries = int(fit[1]), int(fit[2])
+    assert 1 << 20 <= tries < (1 << 20) + 1024 and 0 < accepted < 1e-4 * tries

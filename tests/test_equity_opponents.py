@@ -8,7 +8,9 @@ import numpy as np
 import pytest
 
 import pokerroom.equity.opponents
+from pokerroom.cards import CardError
 from pokerroom.equity import EquityError, equity, equity_vs_random
+from pokerroom.equity.opponents import _summary
 
 
 def test_doctests() -> None:
@@ -21,6 +23,64 @@ def test_river_against_one_hand_is_exact() -> None:
     assert e.std_error == 0.0
     assert (e.win, e.tie, e.equity) == pytest.approx((want.win, want.tie, want.equity),
                                                     abs=1e-12)
+
+
+@pytest.mark.parametrize(
+    ("hole", "board"),
+    [
+        ("AcKd", "QcJc5c7h8d"),  # four clubs: a fifth card anywhere would make a flush
+        ("AhKh", "QhJh2c3d9s"),
+    ],
+)
+def test_river_exact_on_boards_that_need_every_card(hole: str, board: str) -> None:
+    e = equity_vs_random(hole, board)  # one opponent, 1,000 deals: the 990 all counted
+    want = equity([hole, "random"], board).players[0]
+    assert e.hand == want.hand and e.std_error == 0.0
+    assert (e.win, e.tie, e.equity) == pytest.approx((want.win, want.tie, want.equity),
+                                                    abs=1e-12)
+
+
+def test_one_opponent_and_a_thousand_deals_by_default() -> None:
+    assert equity_vs_random("AhKd", "Qh7c2d", seed=3) == equity_vs_random(
+        "AhKd", "Qh7c2d", 1, 1000, seed=3)
+
+
+def test_a_single_deal_is_an_answer_without_error() -> None:
+    e = equity_vs_random("AhKd", "Qh7c2d", samples=1, seed=3)
+    assert e.hand == "AhKd" and e.std_error == 0.0 and e.equity in (0.0, 0.5, 1.0)
+
+
+def test_summary_shares_and_their_standard_error() -> None:
+    """Four deals: won, split two ways, lost, split three ways."""
+    hero = np.array([5, 5, 5, 5], dtype=np.uint16)
+    best = np.array([3, 5, 7, 5], dtype=np.uint16)
+    level = np.array([0, 1, 1, 2], dtype=np.intp)
+    shares = [1, 1 / 2, 0, 1 / 3]
+    e = _summary("AhKd", hero, best, level)
+    assert (e.hand, e.win, e.tie) == ("AhKd", 0.25, 0.5)
+    assert e.equity == pytest.approx(np.mean(shares), abs=1e-15)
+    assert e.std_error == pytest.approx(np.std(shares, ddof=1) / 2, abs=1e-15)
+    two = _summary("AhKd", hero[:2], best[:2], level[:2])
+    assert two.std_error == pytest.approx(0.25, abs=1e-15)  # |1 - 1/2| / 2
+    assert _summary("AhKd", hero[:1], best[:1], level[:1]).std_error == 0.0
+
+
+def test_every_unseen_card_may_be_needed() -> None:
+    """Nine opponents pre-flop need 23 cards: with 27 dead, exactly 23 are unseen."""
+    dead = [c for c in range(52) if c % 4 < 2 or c == 2]  # clubs, diamonds and 2h
+    e = equity_vs_random("AhKh", "", 9, 200, dead=dead, seed=1)
+    assert 0.0 <= e.equity <= 1.0 and e.std_error > 0
+
+
+def test_bad_cards_are_named_where_they_are() -> None:
+    with pytest.raises(CardError, match=r"^the same card twice in the board: "):
+        equity_vs_random("AhKh", [3, 3, 4])
+    with pytest.raises(CardError, match=r"^the same card twice in the dead cards: "):
+        equity_vs_random("AhKh", "", dead=[5, 5])
+    with pytest.raises(CardError, match=r"^the same card twice in the hole cards: "):
+        equity_vs_random([7, 7])
+    with pytest.raises(EquityError, match=r"\(in the board\)$"):
+        equity_vs_random("AhKh", "2c3c Jk")
 
 
 @pytest.mark.parametrize(

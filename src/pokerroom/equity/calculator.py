@@ -218,7 +218,7 @@ def _result(
     counts, total = tally.counts, tally.total
     n = len(ranges)
     shares = (counts[:, 1:] / np.arange(1, n + 1)).sum(axis=1) / total
-    if exact or tally.squares is None:
+    if tally.squares is None:  # exact: no error
         errors = np.zeros(n)
     else:
         errors = standard_errors(counts, tally.squares, tally.deals)

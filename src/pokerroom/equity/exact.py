@@ -60,13 +60,13 @@ class Enumeration:
         self.boards_each = comb(len(spot.live) - 2 * n, spot.to_come)
         self.preflop = spot.to_come >= 3
         self._perms = symmetries(spot.board, spot.dead) if self.preflop else []
-        self._reps: npt.NDArray[np.uint8] | None = None
-        self._weights: npt.NDArray[np.float64] | None = None
+        self._folded: tuple[npt.NDArray[np.uint8], npt.NDArray[np.float64]] | None = None
 
     def _fold(self) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.float64]]:
-        if self._reps is None or self._weights is None:
-            self._reps, self._weights = orbits(self.spot.seats, self.held, self._perms)
-        return self._reps, self._weights
+        """The orbits' representatives and weights, folded once for work() and run()."""
+        if self._folded is None:
+            self._folded = orbits(self.spot.seats, self.held, self._perms)
+        return self._folded
 
     def work(self, limit: int | None = None) -> int:
         """The cost of the enumeration in work units (about one per hand evaluation, plus
@@ -82,10 +82,7 @@ class Enumeration:
                 return lower
             return len(self._fold()[1]) * per
         m = comb(len(self.spot.live), self.spot.to_come)
-        distinct = sum(
-            int(np.count_nonzero(np.bincount(self.held.picks[i], minlength=len(seat))))
-            for i, seat in enumerate(self.spot.seats)
-        )
+        distinct = sum(len(np.unique(picks)) for picks in self.held.picks)
         return distinct * m + len(self.held) * (n * m + _HOLDING_COST)
 
     def run(self, progress: Progress | None = None) -> Tally:

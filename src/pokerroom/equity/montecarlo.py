@@ -35,7 +35,6 @@ __all__ = ["BATCH", "StopRule", "deal", "simulate", "standard_errors"]
 BATCH: Final = 1 << 15  # deals per batch
 _SHUFFLE_FROM: Final = 8  # deal more values than this by shuffling
 _SEARCH_HOLDINGS: Final = 1 << 16  # draw by weight from at most this many listed holdings
-MIN_DEALS_FOR_TARGET: Final = 1000  # a target error is judged on at least this many deals
 _REJECTION_FLOOR: Final = 1e-4  # give up when fewer holdings than this are accepted...
 _REJECTION_TRIES: Final = 1 << 20  # ...after this many tries
 
@@ -140,8 +139,9 @@ def _draw(rng: np.random.Generator, n: int, cum: F64s | None, size: int) -> npt.
     weights; None when all weigh the same)."""
     if cum is None:
         return rng.integers(0, n, size=size)
+    # random() < 1, and a product x * u with u < 1 rounds below x: every index is below n
     picks: npt.NDArray[np.intp] = np.searchsorted(cum, rng.random(size) * cum[-1], side="right")
-    return np.minimum(picks, n - 1)
+    return picks
 
 
 def _draw_rejecting(
@@ -175,9 +175,8 @@ def _draw_rejecting(
 def standard_errors(counts: npt.NDArray[np.float64], squares: npt.NDArray[np.float64],
                     deals: int) -> npt.NDArray[np.float64]:
     """Per player, the standard error of the mean equity share over ``deals`` deals."""
-    k = np.arange(counts.shape[1], dtype=np.float64)
-    k[0] = 1.0
-    mean = (counts[:, 1:] / k[1:]).sum(axis=1) / deals
+    k = np.arange(1, counts.shape[1], dtype=np.float64)  # pots shared by k players
+    mean = (counts[:, 1:] / k).sum(axis=1) / deals
     second = squares / deals
     var = np.maximum(second - mean * mean, 0.0) * deals / max(deals - 1, 1)
     out: npt.NDArray[np.float64] = np.sqrt(var / deals)
@@ -242,9 +241,9 @@ def simulate(
             progress(done, rule.samples)
         if rule.samples is not None and done >= rule.samples:
             break
+        # judged after whole batches: never on fewer than BATCH deals
         if (
             rule.target_error is not None
-            and done >= MIN_DEALS_FOR_TARGET
             and float(standard_errors(counts, squares, done).max()) <= rule.target_error
         ):
             break

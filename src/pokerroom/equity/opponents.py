@@ -14,6 +14,7 @@ thousand deals, so a bot can ask at every decision.  When every deal fits in the
 
 from __future__ import annotations
 
+from dataclasses import replace
 from math import comb
 
 import numpy as np
@@ -103,5 +104,5 @@ def _river_exact(
     boards = boards_of(np.zeros((0, len(x)), dtype=np.intp), table)
     hero = values(boards, hole_keys(mine[0], mine[1]))
     opp = values(boards, hole_keys(x, y))
-    result = _summary(label, hero, opp, (opp == hero).astype(np.intp))
-    return PlayerEquity(result.hand, result.win, result.tie, result.equity, 0.0)
+    # every deal counted: the spread of the shares is no error
+    return replace(_summary(label, hero, opp, (opp == hero).astype(np.intp)), std_error=0.0)
