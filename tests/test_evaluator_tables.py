@@ -1,0 +1,125 @@
+"""The evaluator's lookup tables built afresh inside the test.
+
+The evaluators build their tables once, at first use, and every other test reads the
+tables built then; these build them again here (``_build``, the uncached builders) and
+check what comes out: the same tables the evaluators use (which the census tests check
+hand by hand), and, looked up by the layouts ``tables.py`` documents, the same order of
+hands as the reference evaluator, which ranks from the rules alone.  (Mutation testing
+needs this: it runs each mutant's tests in a process whose tables are already built.)
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from evaluator_helpers import assert_same_order, encode, key_of
+from pokerroom.evaluator import tables as built
+from pokerroom.evaluator.reference import reference_best
+from pokerroom.evaluator.tables import (
+    FLUSH_BITS,
+    FLUSH_OFFSET,
+    LOW32,
+    SUIT_SHIFT,
+    SizeTables,
+    flush_table,
+    rank_multisets,
+    tables,
+)
+
+SIZES = (5, 6, 7)
+
+
+def _scalar_value(t: SizeTables, flush: list[int], cards: list[int]) -> int:
+    """A hand's value through the scalar layout: key sum, its suit byte, its rank part."""
+    k = sum(t.keys[c] for c in cards)
+    suit = t.suit_flush[k & 255]
+    if suit:
+        mask = 0
+        for c in cards:
+            if c & 3 == suit - 1:
+                mask |= 1 << (c >> 2)
+        return flush[mask]
+    return t.rank_value[k >> 8]
+
+
+def _batch_value(t: SizeTables, flush: np.ndarray, cards: list[int]) -> int:
+    """The same through the batch layout: pairs of cards, then the suit counters."""
+    total = 0
+    for i in range(0, len(cards) - 1, 2):
+        total += int(t.pair[cards[i] | cards[i + 1] << 8])
+    if len(cards) % 2:
+        total += int(t.single[cards[-1]])
+    flushed = (total + FLUSH_OFFSET) & FLUSH_BITS
+    if flushed:
+        suit = (flushed >> SUIT_SHIFT).bit_length() // 4 - 1
+        mask = 0
+        for c in cards:
+            if c & 3 == suit:
+                mask |= 1 << (c >> 2)
+        return int(flush[mask])
+    return int(t.rank_array[total & LOW32])
+
+
+@pytest.mark.parametrize("n", SIZES)
+def test_tables_built_again_are_the_tables_in_use(n: int) -> None:
+    fresh, used = built._build(n), tables(n)
+    assert fresh.n == n
+    assert (fresh.keys, fresh.suit_flush, fresh.rank_value) == (
+        used.keys, used.suit_flush, used.rank_value)
+    for name in ("rank_array", "pair", "single"):
+        a, b = getattr(fresh, name), getattr(used, name)
+        assert a.dtype == b.dtype and np.array_equal(a, b), name
+        assert not a.flags.writeable, name
+    assert np.array_equal(flush_table.__wrapped__(), flush_table())
+
+
+@pytest.mark.parametrize("n", SIZES)
+def test_tables_built_again_rank_hands_as_the_rules_do(n: int) -> None:
+    """Random hands, and the hands that stress the layouts (flushes, straights, quads,
+    full houses) dealt on purpose, valued through both layouts of fresh tables."""
+    fresh = built._build(n)
+    flush_np = flush_table.__wrapped__()
+    flush = [int(v) for v in flush_np]
+    rng = random.Random(100 + n)
+    hands = [rng.sample(range(52), n) for _ in range(1500)]
+    for _ in range(300):  # n - 2 or more of one suit: flushes and straight flushes
+        suit = rng.randrange(4)
+        same = rng.sample([r * 4 + suit for r in range(13)], rng.randint(max(3, n - 2), n))
+        rest = rng.sample([c for c in range(52) if c not in same], n - len(same))
+        hands.append(same + rest)
+    for _ in range(300):  # few ranks: pairs, trips, full houses, quads
+        ranks = rng.sample(range(13), 3)
+        pool = [r * 4 + s for r in ranks for s in range(4)]
+        hands.append(rng.sample(pool, n))
+    for high in range(3, 13):  # every straight, wheel included, suits mixed
+        ranks = [(high - i) % 13 if high - i >= 0 else 12 for i in range(5)]
+        cards = [r * 4 + (i % 2) for i, r in enumerate(ranks)]
+        extra = [c for c in rng.sample(range(52), 10) if c not in cards][: n - 5]
+        hands.append(cards + extra)
+    values = [_scalar_value(fresh, flush, h) for h in hands]
+    assert [_batch_value(fresh, flush_np, h) for h in hands] == values
+    keys = [reference_best(h) for h in hands]
+    assert [key_of(v) for v in values] == keys
+    assert_same_order(values, map(encode, keys))
+
+
+def test_rank_multisets_counts_every_multiset_once() -> None:
+    # multisets of n ranks from 13, at most four of each: the coefficient of x**n in
+    # (1 + x + x**2 + x**3 + x**4)**13
+    poly = [1]
+    for _ in range(13):
+        poly = [sum(poly[i - c] for c in range(5) if 0 <= i - c < len(poly))
+                for i in range(len(poly) + 4)]  # fmt: skip
+    for n in (1, 2, 5, 6, 7):
+        rows = rank_multisets(n)
+        assert rows.shape == (poly[n], 13)
+        assert (rows.sum(axis=1) == n).all() and rows.min() >= 0 and rows.max() <= min(4, n)
+        assert len({tuple(r) for r in rows.tolist()}) == poly[n]
+
+
+def test_tables_refuse_other_sizes() -> None:
+    with pytest.raises(ValueError, match=r"^no tables for 4-card hands \(5, 6 or 7\)$"):
+        tables(4)
