@@ -1,4 +1,4 @@
-"""The evaluator's lookup tables built afresh inside the test.
+"""The evaluators' lookup tables (natural and wild-card) built afresh inside the test.
 
 The evaluators build their tables once, at first use, and every other test reads the
 tables built then; these build them again here (``_build``, the uncached builders) and
@@ -17,6 +17,7 @@ import pytest
 
 from evaluator_helpers import assert_same_order, encode, key_of
 from pokerroom.evaluator import tables as built
+from pokerroom.evaluator import wildtables
 from pokerroom.evaluator.reference import reference_best
 from pokerroom.evaluator.tables import (
     FLUSH_BITS,
@@ -123,3 +124,46 @@ def test_rank_multisets_counts_every_multiset_once() -> None:
 def test_tables_refuse_other_sizes() -> None:
     with pytest.raises(ValueError, match=r"^no tables for 4-card hands \(5, 6 or 7\)$"):
         tables(4)
+
+
+# ------------------------------------------------------------------ wild-card tables
+
+WILD_PARTS = [(m, w, b) for n in range(5, 8) for b in (0, 1) for w in range(n - b + 1)
+              for m in (n - w - b,)]  # fmt: skip
+
+
+def test_wild_card_tables_built_again_are_the_tables_in_use() -> None:
+    """Every wild-card table, built again (the cached builders' own functions), equals the
+    one the wild-card evaluators use (which test_wild.py checks against the reference
+    evaluator); a table built with its children built again is the same too."""
+    for j in range(8):
+        assert np.array_equal(wildtables.straight_part.__wrapped__(j),
+                              wildtables.straight_part(j))  # fmt: skip
+        fresh = wildtables.flush_part.__wrapped__(j)
+        assert np.array_equal(fresh, wildtables.flush_part(j)) and not fresh.flags.writeable
+        assert wildtables.flush_part_list.__wrapped__(j) == wildtables.flush_part_list(j)
+    for m in range(8):
+        for a, b in zip(wildtables.level.__wrapped__(m), wildtables.level(m), strict=True):
+            assert np.array_equal(a, b)
+    for m, w, b in WILD_PARTS:
+        assert np.array_equal(wildtables.rank_part.__wrapped__(m, w, b),
+                              wildtables.rank_part(m, w, b)), (m, w, b)  # fmt: skip
+        if m <= 6:
+            dense = wildtables.rank_part_dense.__wrapped__(m, w, b)
+            assert np.array_equal(dense, wildtables.rank_part_dense(m, w, b)), (m, w, b)
+            assert not dense.flags.writeable
+    for w in range(8):
+        for b in (0, 1):
+            assert wildtables.rank_part_by_code.__wrapped__(w, b) == \
+                wildtables.rank_part_by_code(w, b)  # fmt: skip
+
+
+def test_wild_card_tables_refuse_impossible_hands() -> None:
+    with pytest.raises(ValueError, match=r"^a hand has at most 7 wild cards, not 8$"):
+        wildtables.flush_part.__wrapped__(8)
+    with pytest.raises(ValueError, match=r"^a hand has at most 7 wild cards, not -1$"):
+        wildtables.flush_part.__wrapped__(-1)
+    for m, w, b in [(2, 1, 1), (6, 1, 1), (3, 1, 2), (-1, 6, 0), (5, -1, 1)]:
+        with pytest.raises(ValueError, match=(
+                rf"^no rank part for {m} natural cards, {w} wild cards and {b} bugs$")):
+            wildtables.rank_part.__wrapped__(m, w, b)
