@@ -202,6 +202,10 @@ CTRL_C_WHILE_STARTING = """
 import multiprocessing, os, signal, sys
 from pokerroom.tournament.executor import PoolExecutor
 
+# Ctrl-C as in a terminal, even when this test runs in the background (where the shell
+# starts every process with it ignored)
+signal.signal(signal.SIGINT, signal.default_int_handler)
+
 made = []
 real = multiprocessing.get_context
 

@@ -144,6 +144,15 @@ def test_a_killed_run_resumes_to_the_results_of_an_uninterrupted_one(
     assert "this command played 0 hands" in again
 
 
+# The command as started from a terminal, where Ctrl-C interrupts: even when the suite runs
+# in the background (a shell starts background jobs with SIGINT ignored, which children
+# inherit), the command under test gets the default handler.
+CLI_WITH_CTRL_C = (
+    "import signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
+    "from pokerroom.cli import main; sys.exit(main())"
+)
+
+
 def test_ctrl_c_stops_the_workers_and_keeps_the_games_written(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -153,8 +162,7 @@ def test_ctrl_c_stops_the_workers_and_keeps_the_games_written(
     args = ["tournament", "--players", f"random,{bot}:Slow", "--games", "60", "--seed", "2",
             "--rules", "no-limit", "--set", "buy_in=100", "--db", str(db)]  # fmt: skip
     proc = subprocess.Popen(
-        [sys.executable, "-c", "import sys; from pokerroom.cli import main; sys.exit(main())",
-         *args, "--workers", "2"],
+        [sys.executable, "-c", CLI_WITH_CTRL_C, *args, "--workers", "2"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path,
         env=SLOW_ENV,
     )  # fmt: skip
