@@ -125,7 +125,7 @@ class Runner:
         self._observers = [(s, f) for s, f in enumerate(self._hooks["observe"]) if f]
         self._announce = self._hooks["announce"]
         # Nobody to ask at the showdown: the hand decides it the default way itself.
-        self._auto_showdown = None not in self.players and not any(self._hooks["announce"])
+        self._auto_showdown = None not in self.players and not any(self._announce)
         self._started = False
         self._hand_seen = table.hand_number if not table.in_hand else table.hand_number - 1
         self._hand_closed = True
@@ -158,8 +158,7 @@ class Runner:
     def advance(self) -> int | None:
         """Play the players' decisions until a seat played from outside must decide
         (returned) or the hand is over (None)."""
-        if not self._quiet:
-            self._sync()
+        self._sync()
         table = self.table
         acts, announce, observers = self._act, self._announce, self._observers
         clock, budget = self.clock, self.budget
@@ -167,8 +166,7 @@ class Runner:
         view = step()
         while True:
             if view is None:
-                if not self._quiet:
-                    self._sync()
+                self._sync()
                 return None
             seat = view.seat
             act = acts[seat]

@@ -32,7 +32,6 @@ _PLAIN = {
 }  # fmt: skip
 
 _FOLD, _CHECK, _CALL = (_PLAIN[k._name_] for k in (_K.FOLD, _K.CHECK, _K.CALL))
-_RAISE = _K.RAISE
 
 
 class RandomBot(Bot):
@@ -46,11 +45,7 @@ class RandomBot(Bot):
         legal = view.legal
         assert legal is not None
         kind, amount = random_action(legal, self.rng)
-        if amount is None:
-            return _PLAIN[kind._name_]
-        made = self._raises if kind is _RAISE else self._bets  # Bot.bet's, looked up here
-        action = made.get(amount)
-        return action if action is not None else self.bet(kind, amount)
+        return _PLAIN[kind._name_] if amount is None else self.bet(kind, amount)
 
 
 class CallingStation(Bot):

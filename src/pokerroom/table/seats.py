@@ -22,7 +22,7 @@ from typing import Any, Protocol, TypeVar
 from pokerroom.engine import Event, EventKind, HandResult, LegalActions, PlayerView, Pot
 from pokerroom.engine.actions import make_legal
 
-__all__ = ["Seating", "TurnView", "hide", "reusable"]
+__all__ = ["Seating", "TurnView", "hide"]
 
 T = TypeVar("T")
 _HIDDEN = (EventKind.DEAL, EventKind.BURN)
@@ -135,8 +135,8 @@ class TurnView(PlayerView):
     Built with :meth:`make`; completes itself from ``source.full_view_for(self)``, which
     knows whether the decision it was handed out for is still pending.  Equality and
     hashing are those of the complete view.  A source may hand the same object out again
-    for a later decision of the same seat when nothing else holds it (see
-    :func:`reusable`): nobody can tell.
+    for a later decision of the same seat when nothing else holds it (see ``_SOLE``
+    below; :meth:`~pokerroom.table.Table.step` does): nobody can tell.
     """
 
     __slots__ = ("_source",)
@@ -220,16 +220,7 @@ _refs: Callable[[object], int] = getattr(sys, "getrefcount", lambda _: -1)
 def _sole_count() -> int:
     views = [object()]
     view = views[0]
-    return _refs(view)  # held by the list and by this function, as in reusable
+    return _refs(view)  # held by the list and by this function, as in Table.step
 
 
 _SOLE = _sole_count()
-
-
-def reusable(views: list[TurnView | None], seat: int) -> TurnView | None:
-    """``views[seat]`` if it may be handed out again (see above; the source inlines this
-    in its hot path), else None."""
-    view = views[seat]
-    if view is not None and _refs(view) == _SOLE and view._source is not None:
-        return view
-    return None

@@ -244,10 +244,7 @@ class Table:
         if self.reset_stacks:
             self._stacks = list(self.initial_stacks)
         stacks = self._stacks
-        button = self._button
-        if self._hand_no and (self.button_moves or stacks[button] == 0):  # next_button
-            b = button + 1
-            button = b if b < n and stacks[b] > 0 else self._next_seat(button, stacks)
+        button = self.next_button
         level = 0
         if self.levels is not None:
             level = self.levels.index(hands=self._hand_no, seconds=self.elapsed)
@@ -375,12 +372,8 @@ class Table:
         An illegal action raises :class:`~pokerroom.engine.IllegalAction`, naming the rule
         and the legal choices, and changes nothing.
         """
-        if type(action) is not Action:  # None included (step(None) takes no action)
-            hand = self._pending()
-            raise IllegalAction(
-                f"seat {self._turn} sent {action!r}, which is not an action "
-                f"(legal: {hand.legal_actions()})"
-            )
+        if action is None:  # to step, None means "take nothing"; here it is no action
+            raise self._not_an_action(action, self._pending())
         self.step(action, seat=seat)
 
     def step(self, action: Action | None = None, *, seat: int | None = None) -> PlayerView | None:
@@ -394,10 +387,7 @@ class Table:
                 hand = self._pending()
             seating = self._seating
             if type(action) is not Action:
-                raise IllegalAction(
-                    f"seat {t} sent {action!r}, which is not an action "
-                    f"(legal: {hand.legal_actions()})"
-                )
+                raise self._not_an_action(action, hand)
             if seat is not None and seat != t:
                 raise IllegalAction(
                     f"seat {seat} cannot {action} {hand.street.phrase}: it is seat {t}'s turn "
@@ -432,7 +422,7 @@ class Table:
         legal = hand.legal_actions()
         if legal.seat != t:
             legal = legal_for(legal, t)
-        # The seat's last view again if nothing holds it (seats.reusable, inline: this
+        # The seat's last view again if nothing holds it (see seats._SOLE; inline: this
         # runs once per decision), else a new one (TurnView.make, inline).  Handing it
         # out makes the last decision's view stale.
         views = self._views
@@ -447,6 +437,12 @@ class Table:
             views[t] = view
         self._handed = view
         return view
+
+    def _not_an_action(self, action: object, hand: Hand) -> IllegalAction:
+        return IllegalAction(
+            f"seat {self._turn} sent {action!r}, which is not an action "
+            f"(legal: {hand.legal_actions()})"
+        )
 
     def _pending(self) -> Hand:
         hand = self._hand

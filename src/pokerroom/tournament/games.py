@@ -111,17 +111,14 @@ class GameRecorder:
         # Each seat's chips won before hand 1 and after each hand, row after row in one
         # flat list of ints (a tuple per hand would be an object for the collector).
         self.totals: list[int] = list(table.totals)
-        self._noted = 0  # hands noted
         self.phh: list[str] = []
         self.logs: list[str] = []
 
     def hand_over(self) -> None:
         """Note the hand just over (once: a second call for the same hand does nothing)."""
         table = self.table
-        number = table.hand_number
-        if self._noted >= number:
+        if len(self.totals) > table.hand_number * table.size:  # a row for it already
             return
-        self._noted = number
         self.totals += table.totals
         if self.histories or self.log:
             self._keep()
