@@ -150,8 +150,10 @@ class PoolExecutor(Closing):
             try:
                 _release_interrupts(held)
             except BaseException:
+                # Stopped gracefully (the workers have had no task): terminating workers
+                # that are still starting can leave the pool's lock held and hang.
                 if hasattr(self, "_pool"):
-                    self.abort()
+                    self.close()
                 raise
 
     def run(self, fn: Callable[[T], R], tasks: Sequence[T]) -> Iterator[tuple[int, R]]:
