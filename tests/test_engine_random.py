@@ -1,6 +1,6 @@
-"""Hundreds of thousands of random hands per preset without one chip created or lost.
+"""A hundred thousand random hands per preset without one chip created or lost.
 
-Every preset of rules.md §12 plays 200,000 hands (in chunks, so the workers share
+Every preset of rules.md §12 plays 100,000 hands (in chunks, so the workers share
 them): 2 to 14 players, stacks from a single chip to deep, every seat choosing
 uniformly among its legal actions and a uniform legal amount.  After every action the
 stacks plus the pot must equal the chips the seats started with; at the end the
@@ -18,7 +18,7 @@ import pytest
 from pokerroom.engine import ActionKind, Hand, LegalActions, Street, random_action
 from pokerroom.rules import PRESETS
 
-HANDS_PER_PRESET = 200_000
+HANDS_PER_PRESET = 100_000
 CHUNKS = 8
 
 

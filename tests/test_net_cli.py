@@ -4,10 +4,13 @@ loopback, each stopped by the test within a bounded time."""
 from __future__ import annotations
 
 import json
+import os
 import re
 import shlex
+import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -27,18 +30,47 @@ def pokerroom(*args: str) -> subprocess.Popen[str]:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        env={**os.environ, "PYTHONFAULTHANDLER": "1"},  # SIGABRT: where each thread is
     )
 
 
-def finish(proc: subprocess.Popen[str]) -> tuple[str, str]:
-    try:
-        out, err = proc.communicate(timeout=TIMEOUT)
-    finally:
-        if proc.poll() is None:
+def _ends(text: str, keep: int = 1500) -> str:
+    return text if len(text) <= 2 * keep else f"{text[:keep]} [...] {text[-keep:]}"
+
+
+def finish(*procs: subprocess.Popen[str]) -> list[tuple[str, str]]:
+    """Each process's output once all have ended, read side by side (no process waits on
+    a full pipe) against one deadline.  If any fails or is still running at the deadline,
+    all are stopped and the failure shows what every one of them printed."""
+    outputs: list[tuple[str, str]] = [("", "")] * len(procs)
+
+    def read(i: int) -> None:
+        outputs[i] = procs[i].communicate()
+
+    readers = [threading.Thread(target=read, args=(i,), daemon=True) for i in range(len(procs))]
+    for reader in readers:
+        reader.start()
+    deadline = time.monotonic() + TIMEOUT
+    for reader in readers:
+        reader.join(max(0.0, deadline - time.monotonic()))
+    late = [proc for proc in procs if proc.poll() is None]
+    for proc in late:
+        proc.send_signal(signal.SIGABRT)  # the failure shows where it was waiting
+    for proc in late:
+        try:
+            proc.wait(5)
+        except subprocess.TimeoutExpired:
             proc.kill()
-            proc.communicate()
-    assert proc.returncode == 0, err
-    return out, err
+    for reader in readers:
+        reader.join()
+    report = "\n".join(
+        f"{' '.join(map(str, list(proc.args)[3:])):.160}: exit {proc.returncode}"
+        f"{' (stopped at the deadline)' if proc in late else ''}\n"
+        f"  stdout: {_ends(out)!r}\n  stderr: {_ends(err)!r}"
+        for proc, (out, err) in zip(procs, outputs, strict=True)
+    )
+    assert not late and all(proc.returncode == 0 for proc in procs), report
+    return outputs
 
 
 def test_serve_acpc_and_two_bots(data_dir: Path, tmp_path: Path) -> None:
@@ -83,8 +115,8 @@ def test_serve_acpc_and_two_bots(data_dir: Path, tmp_path: Path) -> None:
             )
             for port, name in zip(ports, ("rule-based", "random"), strict=True)
         ]
-        outs = [finish(bot)[0] for bot in bots]
-        rest, notes = finish(server)
+        *played, (rest, notes) = finish(*bots, server)
+        outs = [out for out, _ in played]
     finally:
         for proc in (server, *bots):
             if proc.poll() is None:
@@ -160,8 +192,8 @@ def test_serve_json_writes_tokens_and_bots_play_a_freeze_out(tmp_path: Path) -> 
             )
             for i, token in enumerate(data["tokens"])
         ]
-        outs = [finish(bot)[0] for bot in bots]
-        printed, _ = finish(server)
+        *played, (printed, _) = finish(*bots, server)
+        outs = [out for out, _ in played]
     finally:
         for proc in (server, *bots):
             if proc.poll() is None:
@@ -218,7 +250,7 @@ def test_serve_json_starts_bots_that_play_over_standard_input_and_output(tmp_pat
         "--db",
         str(db),
     )
-    out, err = finish(server)
+    ((out, err),) = finish(server)
     assert "8 hands played" in out
     assert out.count("seat 0:") == out.count("seat 1:") == 1  # the programs, no tokens
     # (the two programs share the standard error: their lines may interleave)

@@ -95,10 +95,10 @@ def _pokerkit_stacks(text: str) -> list[int]:
 @pytest.mark.slow
 @pytest.mark.parametrize("seed", range(20))
 def test_pokerkit_hands_replay_to_pokerkits_stacks_and_back(seed: int) -> None:
-    """10,000 hands (20 x 500): every one replays exactly, both ways."""
+    """3,000 hands (20 x 150): every one replays exactly, both ways."""
     rng = random.Random(7_000_000 + seed)
     seen: Counter[str] = Counter()
-    for _ in range(500):
+    for _ in range(150):
         text, final = play_in_pokerkit(rng, seen)
         replay = replay_phh(loads(text))
         result = replay.played.result
@@ -107,6 +107,6 @@ def test_pokerkit_hands_replay_to_pokerkits_stacks_and_back(seed: int) -> None:
         again = dumps(to_phh(replay.played))
         assert _pokerkit_stacks(again) == final, again
         seen["hands"] += 1
-    assert seen["hands"] == 500
-    assert seen["all-in bets and raises"] > 50 and seen["bet of the minimum"] > 200
-    assert seen["short stacks"] > 100
+    assert seen["hands"] == 150
+    assert seen["all-in bets and raises"] > 15 and seen["bet of the minimum"] > 60
+    assert seen["short stacks"] > 30
