@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from itertools import combinations
 
 import numpy as np
@@ -16,6 +17,8 @@ from pokerroom.evaluator import (
     STANDARD_CLASS_COUNT,
     Category,
     HandValue,
+    JokerMode,
+    WildCards,
     best_hand,
     category_of,
     describe,
@@ -168,6 +171,25 @@ def test_hand_value_compares_and_hashes_by_value_alone() -> None:
     again = eval(repr(a), {"HandValue": HandValue, "parse_cards": parse_cards})
     assert again == a and again.cards == a.cards
     assert str(a) == "high card, ace-king-queen-jack-nine [Ac Kd Qh Js 9c]"
+    # equal hands tie (rules.md §2): neither is below the other
+    assert not a < b and not b < a and a <= b and b >= a and not a > b
+
+
+def test_hand_value_shows_what_wild_cards_play_as() -> None:
+    bug = evaluate(parse_cards("Ks Kd Jk 7c 4h"), wild=WildCards(joker=JokerMode.BUG))
+    value = value_of(Category.PAIR, (11, 12, 5, 2))  # the bug plays as an ace
+    assert bug.value == value
+    assert format_cards(bug.played_as or ()) == "Ks Kd As 7c 4h"
+    assert str(bug) == (
+        "pair of kings, ace-seven-four kickers [Ks Kd Jk 7c 4h (as Ks Kd As 7c 4h)]")
+    assert repr(bug) == (
+        f"HandValue({value}, parse_cards('Ks Kd Jk 7c 4h'), parse_cards('Ks Kd As 7c 4h'))")
+    again = eval(repr(bug), {"HandValue": HandValue, "parse_cards": parse_cards})
+    assert (again, again.cards, again.played_as) == (bug, bug.cards, bug.played_as)
+    # a wild card that plays as itself is not shown twice
+    royal = evaluate(parse_cards("Ac Kc Qc Jc Tc"), wild=WildCards(cards=parse_cards("Tc")))
+    assert royal.played_as == royal.cards
+    assert str(royal) == "royal flush [Ac Kc Qc Jc Tc]"
 
 
 # --- scalar: rank5/6/7 and rank ---------------------------------------------------------
@@ -197,16 +219,16 @@ def test_scalar_takes_card_objects_as_well_as_codes() -> None:
 @pytest.mark.parametrize(
     ("cards", "message"),
     [
-        ([0, 1, 2, 3], "5, 6 or 7 cards, not 4"),
-        (list(range(8)), "5, 6 or 7 cards, not 8"),
-        ([0, 1, 2, 3, 3], "duplicate cards"),
-        ([0, 1, 2, 3, 60], "not a card code: 60"),
-        ([0, 1, 2, 3, -1], "not a card code: -1"),
-        ([0, 1, 2, 3, JOKER], "needs a wild-card rule"),
+        ([0, 1, 2, 3], "a hand has 5, 6 or 7 cards, not 4"),
+        (list(range(8)), "a hand has 5, 6 or 7 cards, not 8"),
+        ([0, 1, 2, 3, 3], "duplicate cards in [0, 1, 2, 3, 3]"),
+        ([0, 1, 2, 3, 60], "not a card code: 60 (codes are 0-51)"),
+        ([0, 1, 2, 3, -1], "not a card code: -1 (codes are 0-51)"),
+        ([0, 1, 2, 3, JOKER], "a hand with the joker needs a wild-card rule: use evaluate()"),
     ],
 )
 def test_rank_refuses_bad_hands(cards: list[int], message: str) -> None:
-    with pytest.raises(CardError, match=message):
+    with pytest.raises(CardError, match=f"^{re.escape(message)}$"):
         rank(cards)
 
 

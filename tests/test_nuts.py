@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import re
+from dataclasses import replace
 from itertools import combinations
 
 import numpy as np
@@ -110,6 +112,39 @@ def test_rule2_nuts_with_min_hole_cards() -> None:
     assert omaha.name == "straight flush, king high"
     assert omaha.holes == pairs("Th 9h")
     assert len(nuts(board, min_hole_cards=1).holes) == 46
+    # on the turn too: Omaha-style, two hole cards and three of the board
+    turn = nuts(parse_cards("Ah Kh Qh Jh"), min_hole_cards=2)
+    assert (turn.name, turn.holes) == ("straight flush, king high", pairs("Th 9h"))
+    # a board that is the nuts itself: one hole card must play, or two
+    royal = parse_cards("As Ks Qs Js Ts")
+    one = nuts(royal, min_hole_cards=1)
+    assert one.name == "straight flush, king high" and len(one.holes) == 46  # 9s and any
+    assert all(Card.parse("9s") in h for h in one.holes)
+    two = nuts(royal, min_hole_cards=2)
+    assert (two.name, two.holes) == ("straight flush, queen high", pairs("9s 8s"))
+
+
+def test_rule2_nuts_with_min_hole_cards_and_wild_cards() -> None:
+    # deuces wild, Omaha-style on the river: two deuces, or the ten and a deuce, with
+    # three hearts of the board make the royal flush (naturally, Th 9h makes king high)
+    n = nuts(parse_cards("Ah Kh Qh Jh 7c"), wild=WildCards.parse("2"), min_hole_cards=2)
+    assert n.name == "royal flush"
+    assert {frozenset(h) for h in n.holes} == {
+        frozenset(parse_cards(p)) for p in (
+            "2s 2h", "2s 2d", "2s 2c", "2h 2d", "2h 2c", "2d 2c",
+            "Th 2s", "Th 2h", "Th 2d", "Th 2c")
+    }  # fmt: skip
+
+
+def test_nuts_text_shows_six_holdings_and_counts_the_rest() -> None:
+    n = nuts(parse_cards("6c 7d 8h 9s Jc"))  # a queen and a ten: 16 holdings
+    assert len(n.holes) == 16
+    first = "Qs Ts, Qh Ts, Qd Ts, Qc Ts, Qs Th, Qh Th"
+    assert str(n) == f"straight, queen high on 6c 7d 8h 9s Jc (with {first} and 10 more)"
+    assert str(replace(n, holes=n.holes[:7])) == (
+        f"straight, queen high on 6c 7d 8h 9s Jc (with {first} and 1 more)")
+    assert str(replace(n, holes=n.holes[:6])) == (
+        f"straight, queen high on 6c 7d 8h 9s Jc (with {first})")
 
 
 def test_nuts_with_dead_cards() -> None:
@@ -158,35 +193,45 @@ def test_nuts_values_equal_nuts(wild: WildCards | None) -> None:
             nuts(b, wild=wild).value for b in boards
         ]
     assert nuts_values(np.zeros((0, 5), dtype=np.uint8)).shape == (0,)
+    assert nuts_values(np.zeros((0, 5), dtype=np.uint8)).dtype == np.uint16
+    assert nuts_values(np.array(boards), wild=wild).dtype == np.uint16
 
 
 @pytest.mark.parametrize(
     ("board", "kwargs", "message"),
     [
-        ("As Kd", {}, "a board has 3 to 5 cards, not 2"),
-        ("As Kd Qh Jc Tc 9c", {}, "a board has 3 to 5 cards, not 6"),
-        ("As Kd As", {}, "duplicate cards"),
-        ("As Kd Qh", {"dead": [Card.parse("Kd")]}, "duplicate cards"),
-        ("As Kd Jk", {}, "joker is not in play"),
+        ("As Kd", {}, "a board has 3 to 5 cards, not 2: 'As Kd'"),
+        ("As Kd Qh Jc Tc 9c", {}, "a board has 3 to 5 cards, not 6: 'As Kd Qh Jc Tc 9c'"),
+        ("As Kd As", {}, "duplicate cards in the board and dead cards 'As Kd As'"),
+        ("As Kd Qh", {"dead": [Card.parse("Kd")]},
+         "duplicate cards in the board and dead cards 'As Kd Qh Kd'"),
+        ("As Kd Jk", {}, "the joker is not in play in this game (no joker mode given)"),
+        ("As Kd 60", {}, "not a card code: 60 (codes are 0-51, 52 for the joker)"),
         ("As Kd Qh", {"min_hole_cards": 3}, "min_hole_cards is 0, 1 or 2, not 3"),
+        ("As Kd Qh Jc Tc", {"dead": [c for c in range(52)  # every card but the board and 2c
+                                     if c not in parse_cards("As Kd Qh Jc Tc 2c")]},
+         "no two cards are left in the deck for the hole"),
     ],
 )
 def test_nuts_refuse_bad_boards(board: str, kwargs: dict[str, object], message: str) -> None:
-    with pytest.raises(CardError, match=message):
-        nuts([Card.parse(t) for t in board.split()], **kwargs)  # type: ignore[arg-type]
+    cards = [int(t) if t.isdigit() else Card.parse(t) for t in board.split()]
+    with pytest.raises(CardError, match=f"^{re.escape(message)}$"):
+        nuts(cards, **kwargs)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(
     ("boards", "message"),
     [
-        (np.zeros((2, 6), dtype=np.uint8), r"got shape \(2, 6\)"),
-        (np.zeros(5, dtype=np.uint8), r"got shape \(5,\)"),
-        (np.zeros((1, 5), dtype=np.float64), "must be integers"),
-        (np.array([[0, 1, 2, 3, 52]]), "joker is not in play"),
-        (np.array([[0, 1, 2, 3, 60]]), "not a card code: 60"),
-        (np.array([[0, 1, 2, 3, 3]]), "duplicate cards in row 0"),
+        (np.zeros((2, 6), dtype=np.uint8),
+         "expected an (N, 3|4|5) array of boards, got shape (2, 6)"),
+        (np.zeros(5, dtype=np.uint8), "expected an (N, 3|4|5) array of boards, got shape (5,)"),
+        (np.zeros((1, 5), dtype=np.float64), "card codes must be integers, not float64"),
+        (np.array([[0, 1, 2, 3, 52]]),
+         "the joker is not in play in this game (no joker mode given)"),
+        (np.array([[0, 1, 2, 3, 60]]), "not a card code: 60 (codes are 0-51, 52 for the joker)"),
+        (np.array([[0, 1, 2, 3, 3]]), "duplicate cards in row 0: '2c 2d 2h 2s 2s'"),
     ],
 )
 def test_nuts_values_refuse_bad_boards(boards: np.ndarray, message: str) -> None:
-    with pytest.raises(CardError, match=message):
+    with pytest.raises(CardError, match=f"^{re.escape(message)}$"):
         nuts_values(boards)

@@ -81,8 +81,6 @@ def pair_view(arr: npt.NDArray[np.uint8], col: int) -> npt.NDArray[np.uint16]:
 
 def check_distinct(arr: npt.NDArray[np.uint8]) -> None:
     """Raise :class:`~pokerroom.cards.CardError` naming the first row that repeats a card."""
-    if arr.shape[0] == 0:
-        return
     ordered = np.sort(arr, axis=1)
     bad = np.flatnonzero((ordered[:, 1:] == ordered[:, :-1]).any(axis=1))
     if bad.size:

@@ -142,7 +142,7 @@ def nuts_values(boards: npt.ArrayLike, *, wild: WildCards | None = None) -> npt.
     check_distinct(arr)
     first, second = np.triu_indices(deck - k, 1)
     out = np.empty(n_boards, dtype=np.uint16)
-    per_call = max(1, _ROWS_PER_CALL // len(first))
+    per_call = _ROWS_PER_CALL // len(first)  # 855 boards or more: at most C(50, 2) pairs
     for start in range(0, n_boards, per_call):
         chunk = arr[start : start + per_call].astype(np.intp)
         present = np.ones((len(chunk), deck), dtype=np.bool_)
