@@ -233,7 +233,7 @@ def test_rank_refuses_bad_hands(cards: list[int], message: str) -> None:
 
 
 def test_evaluate_refuses_bad_hands() -> None:
-    with pytest.raises(CardError, match="5, 6 or 7 cards"):
+    with pytest.raises(CardError, match=r"^a hand has 5, 6 or 7 cards, not 2$"):
         evaluate(parse_cards("As Ks"))
     with pytest.raises(CardError, match="duplicate cards in 'As Ks Qs As Ts'"):
         evaluate([51, 47, 43, 51, 35])
@@ -281,16 +281,38 @@ def test_min_hole_cards_against_the_reference() -> None:
             expected = reference_best(cards, hole=hole, min_hole_cards=mhc)
             assert key_of(best_hand(hole, board, min_hole_cards=mhc).value) == expected
             assert key_of(hand_value(hole, board, min_hole_cards=mhc)) == expected
+        # hold'em by default: the board may play, and the hand is the best of all seven
+        assert hand_value(hole, board) == best_hand(hole, board).value == rank(cards)
+        assert best_hand(hole, board).cards == evaluate(cards).cards
+    royal = parse_cards("As Ks Qs Js Ts")
+    assert describe(hand_value(parse_cards("2c 3d"), royal)) == "royal flush"
+
+
+def test_best_of_more_than_seven_cards() -> None:
+    """Four or six hole cards with a board: the best five of eight or nine cards, by the
+    reference, whatever min_hole_cards asks."""
+    rng = random.Random(8)
+    for holes in (4, 6):
+        for _ in range(40):
+            cards = rng.sample(range(52), holes + (9 - holes if holes == 4 else 2))
+            hole, board = cards[:holes], cards[holes:]
+            for mhc in (0, 2):
+                expected = reference_best(cards, hole=hole, min_hole_cards=mhc)
+                assert key_of(best_hand(hole, board, min_hole_cards=mhc).value) == expected
+                assert key_of(hand_value(hole, board, min_hole_cards=mhc)) == expected
 
 
 def test_best_hand_refuses_bad_input() -> None:
-    with pytest.raises(CardError, match="min_hole_cards is 0, 1 or 2, not 3"):
+    with pytest.raises(CardError, match=r"^min_hole_cards is 0, 1 or 2, not 3$"):
         best_hand(parse_cards("As Kd"), parse_cards("2c 3c 4c 5d 7h"), min_hole_cards=3)
-    with pytest.raises(CardError, match="need at least five cards"):
+    with pytest.raises(CardError, match=r"^need at least five cards, have 4$"):
         best_hand(parse_cards("As Kd"), parse_cards("2c 3c"))
-    with pytest.raises(CardError, match="duplicate cards"):
+    with pytest.raises(CardError, match=r"^need at least five cards, have 4$"):
+        made_values(parse_cards("As Kd"), parse_cards("2c 3c"))
+    with pytest.raises(CardError, match=r"^duplicate cards in 'As Kd As 3c 4c 5d 7h'$"):
         best_hand(parse_cards("As Kd"), parse_cards("As 3c 4c 5d 7h"))
-    with pytest.raises(CardError, match="no five cards use 2 of the hole cards"):
+    with pytest.raises(CardError, match=r"^no five cards use 2 of the hole cards 'As' with the "
+                                        r"board '2c 3c 4c 5d 7h'$"):
         best_hand(parse_cards("As"), parse_cards("2c 3c 4c 5d 7h"), min_hole_cards=2)
 
 

@@ -322,6 +322,33 @@ def test_property_made_values_of_five_cards(case: tuple[WildCards, list[int]]) -
     assert {key_of(v) for v in made_values_wild(five, wild)} == set(_substitutions(five, wild))
 
 
+@pytest.mark.parametrize(
+    ("cards", "wild"),
+    [
+        ("2h 3h 5h 7h Jk", BUG),  # the bug joins four of a suit: flushes that keep the deuce
+        ("Kh 9h 5h 2c Jk", DEUCES_AND_BUG),  # a wild card and the bug join three of a suit
+        ("7c 7d 4h 2s Jk", DEUCES_AND_BUG),  # the bug as an ace, never as a seven
+    ],
+)
+def test_made_values_of_named_five_cards(cards: str, wild: WildCards) -> None:
+    five = parse_cards(cards)
+    assert {key_of(v) for v in made_values_wild(five, wild)} == set(_substitutions(five, wild))
+
+
+def test_rule1_bug_plays_as_an_ace_beside_a_wild_card() -> None:
+    # the deuce makes three sevens; the bug is the ace kicker, not a fourth seven
+    hand = ev("7c 7d 4h 2s Jk", DEUCES_AND_BUG)
+    assert hand.name == "three sevens, ace-four kickers"
+    assert_played_legally(hand, parse_cards("7c 7d 4h 2s Jk"), DEUCES_AND_BUG)
+    played = dict(zip(hand.cards, hand.played_as or (), strict=True))
+    assert played[Card(JOKER)] >> 2 == Rank.ACE and played[Card.parse("2s")] >> 2 == Rank.SEVEN
+
+
+def test_made_values_wild_takes_five_cards() -> None:
+    with pytest.raises(CardError, match=r"^made_values_wild takes five cards, not 4$"):
+        made_values_wild(parse_cards("As Ks Qs Js"), BUG)
+
+
 # --- batch ------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("wild", [*RULES, WildCards.parse("2 3 4", joker="wild")],
