@@ -158,6 +158,24 @@ def test_hand_value_gives_the_five_cards_in_the_order_they_count() -> None:
     assert h.played_as is None
     wheel = evaluate(parse_cards("Ac 2d 3h 4s 5c Kd Kh"))
     assert format_cards(wheel.cards) == "5c 4s 3h 2d Ac"
+    # a flush is made of cards of its suit, though another suit has a card of that rank
+    flush = evaluate(parse_cards("As 3c Ah Kh 9h 7h 2h"))
+    assert format_cards(flush.cards) == "Ah Kh 9h 7h 2h"
+
+
+def test_hand_value_cards_are_five_of_the_hand_worth_its_value() -> None:
+    """Of six or seven cards (flushes dealt on purpose too), the five shown are among the
+    hand, and the reference values them as the hand."""
+    rng = random.Random(21)
+    hands = random_hands(300, 7, seed=20) + random_hands(300, 6, seed=21)
+    for i in range(200):  # five hearts and one or two other cards
+        suited = rng.sample([r * 4 + 2 for r in range(13)], 5)
+        hands.append(suited + rng.sample([c for c in range(52) if c not in suited], 1 + i % 2))
+    for cards in hands:
+        hand = evaluate(cards)
+        assert len(set(hand.cards)) == 5 and set(hand.cards) <= set(cards)
+        assert reference_five(hand.cards) == key_of(hand.value)
+    assert len(hands) == 800
 
 
 def test_hand_value_compares_and_hashes_by_value_alone() -> None:
@@ -186,6 +204,9 @@ def test_hand_value_shows_what_wild_cards_play_as() -> None:
         f"HandValue({value}, parse_cards('Ks Kd Jk 7c 4h'), parse_cards('Ks Kd As 7c 4h'))")
     again = eval(repr(bug), {"HandValue": HandValue, "parse_cards": parse_cards})
     assert (again, again.cards, again.played_as) == (bug, bug.cards, bug.played_as)
+    # a wild card plays as a card the hand does not hold when it can (here Ah, not As)
+    pair = evaluate(parse_cards("As 2c 7d 4h 9s"), wild=WildCards.parse("2"))
+    assert format_cards(pair.played_as or ()) == "As Ah 9s 7d 4h"
     # a wild card that plays as itself is not shown twice
     royal = evaluate(parse_cards("Ac Kc Qc Jc Tc"), wild=WildCards(cards=parse_cards("Tc")))
     assert royal.played_as == royal.cards

@@ -95,7 +95,7 @@ class HandValue:
 
 def _order_five(value: int, five: Sequence[int]) -> tuple[Card, ...]:
     """The five cards of a natural hand in the order they count."""
-    left = sorted((int(c) for c in five), key=lambda c: (c >> 2, c & 3), reverse=True)
+    left = sorted((int(c) for c in five), reverse=True)  # a code is rank * 4 + suit
     out: list[Card] = []
     for r in five_ranks(value):
         c = next(c for c in left if c >> 2 == r)
