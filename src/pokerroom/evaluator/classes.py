@@ -68,8 +68,7 @@ def _enumerate() -> list[tuple[Category, tuple[int, ...]]]:
         (d for d in (tuple(sorted(c, reverse=True)) for c in combinations(ranks, 5))
          if not _is_straight(d)),
     )
-    out: list[tuple[Category, tuple[int, ...]]] = []
-    out += [(Category.HIGH_CARD, d) for d in no_pair]
+    out: list[tuple[Category, tuple[int, ...]]] = [(Category.HIGH_CARD, d) for d in no_pair]
     out += sorted(
         (Category.PAIR, (p, *k))
         for p in ranks
