@@ -91,9 +91,11 @@ def random_hands(n_hands: int, size: int, seed: int) -> npt.NDArray[np.uint8]:
 
 
 def test_every_five_card_hand(data_dir: Path) -> None:
-    result = census(5)
+    calls: list[tuple[int, int]] = []
+    result = census(5, progress=lambda done, total: calls.append((done, total)))
     assert_matches_csv(result, data_dir)
     assert result.total_classes == 7462
+    assert calls == [(2_598_960, 2_598_960)]  # one block: all of them
     hands = colex_combinations(52, 5)
     batch = rank_batch(hands)
     rows = rows_of(hands)
@@ -107,6 +109,41 @@ def test_every_seven_card_hand_through_the_batch_evaluator(data_dir: Path) -> No
     result = census(7)
     assert_matches_csv(result, data_dir)
     assert result.total_hands == 133_784_560 and result.total_classes == 4824
+
+
+class _StopError(Exception):
+    """Raised by a progress callback to end a census early."""
+
+
+def test_census_of_seven_cards_reports_progress_of_all_seven_card_hands() -> None:
+    """The seven-card census starts and reports its first block (it is stopped there: the
+    whole of it is the slow test above)."""
+    calls: list[tuple[int, int]] = []
+
+    def stop(done: int, total: int) -> None:
+        calls.append((done, total))
+        raise _StopError
+
+    with pytest.raises(_StopError):
+        census(7, progress=stop)
+    assert calls == [(1, 133_784_560)]  # the first block: the seven lowest cards, one hand
+
+
+@pytest.mark.parametrize("cards", [4, 6])
+def test_census_refuses_other_sizes(cards: int) -> None:
+    with pytest.raises(ValueError, match=f"^the census covers 5 or 7 cards, not {cards}$"):
+        census(cards)
+
+
+def test_colex_combinations_in_colexicographic_order() -> None:
+    for m, k in ((6, 3), (7, 5), (5, 1)):
+        expected = sorted(combinations(range(m), k), key=lambda c: c[::-1])
+        got = colex_combinations(m, k)
+        assert got.dtype == np.uint8 and got.tolist() == [list(c) for c in expected]
+        assert len(expected) == comb(m, k)
+    for m, k in ((3, 5), (4, 0)):  # no subsets, and the one empty subset
+        got = colex_combinations(m, k)
+        assert got.dtype == np.uint8 and got.shape == (comb(m, k), k)
 
 
 def colex_index(fives: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:

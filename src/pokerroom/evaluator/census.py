@@ -77,13 +77,13 @@ def census(cards: int, progress: Callable[[int, int], None] | None = None) -> Ce
     if cards not in (5, 7):
         raise ValueError(f"the census covers 5 or 7 cards, not {cards}")
     start = time.perf_counter()
-    counts = np.zeros(CLASS_COUNT, dtype=np.int64)
     fives = colex_combinations(52, 5)
     if cards == 5:
-        counts += np.bincount(rank_batch(fives), minlength=CLASS_COUNT)
+        once = np.bincount(rank_batch(fives), minlength=CLASS_COUNT)
         if progress:
             progress(len(fives), len(fives))
-        return _tally(counts, 5, time.perf_counter() - start)
+        return _tally(once, 5, time.perf_counter() - start)
+    counts = np.zeros(CLASS_COUNT, dtype=np.int64)
     total = comb(52, 7)
     done = 0
     block = np.empty((len(fives), 7), dtype=np.uint8)
