@@ -16,6 +16,7 @@
 from __future__ import annotations
 
 import csv
+import time
 from itertools import combinations, starmap
 from math import comb
 from pathlib import Path
@@ -27,7 +28,7 @@ from phevaluator import _pheval  # the C functions behind phevaluator's Python A
 
 from evaluator_helpers import assert_same_order as assert_ordered_like_the_rules
 from evaluator_helpers import encode
-from pokerroom.evaluator import Category, rank5, rank6, rank7, rank_batch
+from pokerroom.evaluator import Category, category_of, rank5, rank6, rank7, rank_batch
 from pokerroom.evaluator.census import Census, census, colex_combinations
 from pokerroom.evaluator.reference import reference_best, reference_five
 
@@ -129,10 +130,41 @@ def test_census_of_seven_cards_reports_progress_of_all_seven_card_hands() -> Non
     assert calls == [(1, 133_784_560)]  # the first block: the seven lowest cards, one hand
 
 
+@pytest.mark.parametrize("cards", [5, 7])
+def test_census_of_a_smaller_pack_counts_every_hand_once(cards: int) -> None:
+    """From the 20 lowest cards (deuces to sixes: every category but high card and five of
+    a kind), the census counts what ranking each hand on its own counts."""
+    pack = 20
+    calls: list[tuple[int, int]] = []
+    before = time.perf_counter()
+    result = census(cards, lambda done, total: calls.append((done, total)), pack=pack)
+    elapsed = time.perf_counter() - before
+    fn = {5: rank5, 7: rank7}[cards]
+    values = [fn(hand) for hand in combinations(range(pack), cards)]
+    assert len(values) == comb(pack, cards) == result.total_hands
+    by_category = {cat: [v for v in values if category_of(v) == cat] for cat in Category}
+    del by_category[Category.FIVE_OF_A_KIND]
+    assert result.hands == {cat: len(vs) for cat, vs in by_category.items()}
+    assert result.classes == {cat: len(set(vs)) for cat, vs in by_category.items()}
+    assert result.hands[Category.STRAIGHT_FLUSH] > 0 and result.hands[Category.HIGH_CARD] == 0
+    # progress rises to the total (after each highest card, for seven cards)
+    dones = [done for done, _ in calls]
+    assert {total for _, total in calls} == {len(values)} and dones[-1] == len(values)
+    assert dones == sorted(set(dones)) and len(calls) == (1 if cards == 5 else pack - 6)
+    assert 0 <= result.seconds <= elapsed
+
+
 @pytest.mark.parametrize("cards", [4, 6])
 def test_census_refuses_other_sizes(cards: int) -> None:
     with pytest.raises(ValueError, match=f"^the census covers 5 or 7 cards, not {cards}$"):
         census(cards)
+
+
+@pytest.mark.parametrize(("cards", "pack"), [(7, 6), (5, 4), (5, 53)])
+def test_census_refuses_other_packs(cards: int, pack: int) -> None:
+    with pytest.raises(ValueError, match=(
+            f"^a census of {cards}-card hands draws from {cards} to 52 cards, not {pack}$")):
+        census(cards, pack=pack)
 
 
 def test_colex_combinations_in_colexicographic_order() -> None:

@@ -69,25 +69,31 @@ def _tally(
     return Census(cards, hands, classes, seconds)
 
 
-def census(cards: int, progress: Callable[[int, int], None] | None = None) -> Census:
-    """Rank every hand of ``cards`` (5 or 7) cards from a 52-card pack.
+def census(
+    cards: int, progress: Callable[[int, int], None] | None = None, *, pack: int = 52
+) -> Census:
+    """Rank every hand of ``cards`` (5 or 7) cards from a 52-card pack (or from its lowest
+    ``pack`` cards: the deuces first, then the treys...).
 
     ``progress(done, total)`` is called after each block of hands.
     """
     if cards not in (5, 7):
         raise ValueError(f"the census covers 5 or 7 cards, not {cards}")
+    if not cards <= pack <= 52:
+        raise ValueError(f"a census of {cards}-card hands draws from {cards} to 52 cards, "
+                         f"not {pack}")
     start = time.perf_counter()
-    fives = colex_combinations(52, 5)
+    fives = colex_combinations(pack, 5)
     if cards == 5:
         once = np.bincount(rank_batch(fives), minlength=CLASS_COUNT)
         if progress:
             progress(len(fives), len(fives))
         return _tally(once, 5, time.perf_counter() - start)
     counts = np.zeros(CLASS_COUNT, dtype=np.int64)
-    total = comb(52, 7)
+    total = comb(pack, 7)
     done = 0
     block = np.empty((len(fives), 7), dtype=np.uint8)
-    for high in range(6, 52):
+    for high in range(6, pack):
         for second in range(5, high):
             n = comb(second, 5)
             rows = block[:n]
