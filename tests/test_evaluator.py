@@ -207,6 +207,8 @@ def test_hand_value_shows_what_wild_cards_play_as() -> None:
     # a wild card plays as a card the hand does not hold when it can (here Ah, not As)
     pair = evaluate(parse_cards("As 2c 7d 4h 9s"), wild=WildCards.parse("2"))
     assert format_cards(pair.played_as or ()) == "As Ah 9s 7d 4h"
+    straight = evaluate(parse_cards("As Kc Qd Jh Th"), wild=WildCards.parse("A"))
+    assert format_cards(straight.played_as or ()) == "Ah Kc Qd Jh Th"  # the wild As held
     # a wild card that plays as itself is not shown twice
     royal = evaluate(parse_cards("Ac Kc Qc Jc Tc"), wild=WildCards(cards=parse_cards("Tc")))
     assert royal.played_as == royal.cards

@@ -11,7 +11,10 @@ tests, and runs ``mutmut run`` in it.  Then it prints the score of every part ru
     python tools/mutation.py [--jobs N] [PART ...] [--mutants PATTERN ...]
 
 ``--mutants`` tries only the mutants whose names match (``'pokerroom.evaluator.classes.*'``),
-again even if they were tried before: after a new test, to see the survivors it kills.
+again even if they were tried before: after a new test, to see the survivors it kills.  The
+tests are then first run afresh to learn which functions each one calls (mutmut would
+otherwise learn it only for tests it has not seen, and a test edited since would keep the
+calls it made then).
 """
 
 from __future__ import annotations
@@ -65,6 +68,8 @@ def main() -> int:
     mutmut = Path(sys.executable).parent / "mutmut"
     for part in args.parts or list(known):
         where = prepare(part, known[part], project)
+        if args.mutants:
+            (where / "mutants" / "mutmut-stats.json").unlink(missing_ok=True)
         print(f"--- {part}: {', '.join(known[part]['mutate'])}", flush=True)
         subprocess.run([str(mutmut), "run", "--max-children", str(args.jobs), *args.mutants],
                        cwd=where, check=False)
