@@ -152,6 +152,9 @@ def test_census_of_a_smaller_pack_counts_every_hand_once(cards: int) -> None:
     assert {total for _, total in calls} == {len(values)} and dones[-1] == len(values)
     assert dones == sorted(set(dones)) and len(calls) == (1 if cards == 5 else pack - 6)
     assert 0 <= result.seconds <= elapsed
+    # the smallest pack: the one hand of its cards
+    assert census(cards, pack=cards).hands == {
+        cat: int(cat == category_of(fn(range(cards)))) for cat in by_category}
 
 
 @pytest.mark.parametrize("cards", [4, 6])
