@@ -39,6 +39,7 @@ from pokerroom.evaluator import (
     rank_wild_batch,
     value_of,
 )
+from pokerroom.evaluator.batch import CHUNK
 from pokerroom.evaluator.reference import (
     CATEGORIES,
     RuleKey,
@@ -386,6 +387,20 @@ def test_wild_batch_input_is_validated() -> None:
     ):
         rank_wild_batch([[52, 0, 1, 2, 3]], None)
     assert rank_wild_batch(np.zeros((0, 6), dtype=np.uint8), BUG).shape == (0,)
+    # repeated cards are looked for only when asked (the fast path does not)
+    assert rank_wild_batch([[52, 52, 1, 2, 3]], BUG).shape == (1,)
+
+
+def test_wild_batch_past_a_chunk_without_wild_cards() -> None:
+    """The batch works in chunks of CHUNK hands: a chunk without a wild card is natural,
+    and the chunks after it are still valued with their wild cards."""
+    rng = random.Random(30)
+    naturals = [c for c in range(JOKER) if not DEUCES.is_wild(c)]
+    plain = [rng.sample(naturals, 7) for _ in range(CHUNK)]
+    wild = [[*rng.sample(naturals, 5), *rng.sample([0, 1, 2, 3], 2)] for _ in range(50)]
+    values = rank_wild_batch(np.array(plain + wild, dtype=np.uint8), DEUCES)
+    assert values[CHUNK:].tolist() == [rank_wild(h, DEUCES) for h in wild]
+    assert values[:100].tolist() == [rank_wild(h, DEUCES) for h in plain[:100]]
 
 
 # --- the wild tables against brute force over ranks ----------------------------------------
