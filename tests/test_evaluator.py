@@ -32,6 +32,7 @@ from pokerroom.evaluator import (
     rank_batch,
     value_of,
 )
+from pokerroom.evaluator.batch import card_array
 from pokerroom.evaluator.classes import five_ranks, ranks_of
 from pokerroom.evaluator.reference import CATEGORIES, reference_best, reference_five
 from pokerroom.evaluator.tables import SUIT_KEYS, tables
@@ -429,6 +430,9 @@ def test_batch_checks_repeated_cards_on_request() -> None:
 
 def test_batch_of_no_hands() -> None:
     assert rank_batch(np.zeros((0, 7), dtype=np.uint8)).shape == (0,)
+    # card_array's documented answer for no hands: a uint8 array, and -1 as the highest code
+    arr, highest = card_array(np.zeros((0, 5), dtype=np.int64))
+    assert (arr.dtype, arr.shape, highest) == (np.uint8, (0, 5), -1)
     assert rank_batch(np.zeros((0, 5), dtype=np.int64), check=True).dtype == np.uint16
 
 
