@@ -406,6 +406,7 @@ def test_batch_of_flushes_and_odd_chunks() -> None:
         (np.zeros((2, 5), dtype=np.float64), "card codes must be integers, not float64"),
         (np.zeros((2, 5), dtype=np.bool_), "card codes must be integers, not bool"),
         (np.full((2, 5), -1), "not a card code: -1 (codes are 0-51, 52 for the joker)"),
+        ([[0, 1, 2, 3, -1]], "not a card code: -1 (codes are 0-51, 52 for the joker)"),
         (np.full((2, 5), 53), "not a card code: 53 (codes are 0-51, 52 for the joker)"),
         (np.full((2, 5), 200, dtype=np.uint8),
          "not a card code: 200 (codes are 0-51, 52 for the joker)"),
