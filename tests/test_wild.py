@@ -186,8 +186,10 @@ def test_wild_cards_count_only_under_a_rule() -> None:
     natural = evaluate(parse_cards("2c 2d 7h 8h 9h"))
     assert natural.name == "pair of deuces, nine-eight-seven kickers"
     no_mode = r"^the joker is not in play in this game \(the rule has no joker mode\)$"
-    with pytest.raises(CardError, match="joker is not in play"):
+    with pytest.raises(CardError, match=no_mode):  # no wild card in the hand: the same
         ev("As Ks Qs Js Jk", DEUCES)
+    with pytest.raises(CardError, match=no_mode):
+        ev("As Ks Qs 2s Jk", DEUCES)
     with pytest.raises(CardError, match=no_mode):
         rank_wild(parse_cards("As Ks Qs Js Jk"), DEUCES)
     with pytest.raises(CardError, match=no_mode):
@@ -383,9 +385,13 @@ def test_wild_batch_input_is_validated() -> None:
     with pytest.raises(CardError, match="duplicate cards in row 0"):
         rank_wild_batch([[52, 52, 1, 2, 3]], BUG, check=True)
     with pytest.raises(
-        CardError, match=r"^the joker is not in play in this game \(the rule has no joker mode\)$"
+        CardError, match=r"^the joker is not in play in this game \(no wild-card rule given\)$"
     ):
         rank_wild_batch([[52, 0, 1, 2, 3]], None)
+    with pytest.raises(
+        CardError, match=r"^the joker is not in play in this game \(the rule has no joker mode\)$"
+    ):
+        rank_wild_batch([[52, 0, 1, 2, 3]], DEUCES)
     assert rank_wild_batch(np.zeros((0, 6), dtype=np.uint8), BUG).shape == (0,)
     # repeated cards are looked for only when asked (the fast path does not)
     assert rank_wild_batch([[52, 52, 1, 2, 3]], BUG).shape == (1,)

@@ -21,7 +21,7 @@ from pokerroom.cards import JOKER, Card, CardError, format_cards
 from pokerroom.evaluator.classes import Category, category_of, describe, five_ranks, ranks_of
 from pokerroom.evaluator.scalar import RANK_BY_SIZE, rank, rank5
 from pokerroom.evaluator.wild import evaluate_wild, made_values_wild, rank_wild
-from pokerroom.evaluator.wildcards import WildCards
+from pokerroom.evaluator.wildcards import WildCards, joker_out
 
 __all__ = ["HandValue", "best_hand", "evaluate", "hand_value", "made_values"]
 
@@ -138,7 +138,7 @@ def _wild_in(codes: Sequence[int], wild: WildCards | None) -> WildCards | None:
     if wild is not None and any(wild.is_wild(c) for c in codes):
         return wild
     if JOKER in codes:
-        raise CardError("the joker is not in play in this game (no wild-card rule given)")
+        raise joker_out(wild)
     return None
 
 

@@ -45,6 +45,7 @@ from pokerroom.evaluator.wildcards import (
     WILD,
     WildCards,
     card_kinds,
+    joker_out,
 )
 from pokerroom.evaluator.wildtables import (
     FIVE_OF_A_KIND,
@@ -64,10 +65,6 @@ _RANK_BIT: Final = [1 << (c >> 2) for c in range(52)]
 _FLUSHES = {Category.STRAIGHT_FLUSH, Category.FLUSH}
 
 
-def _joker_out() -> CardError:
-    return CardError("the joker is not in play in this game (the rule has no joker mode)")
-
-
 def rank_wild(cards: Sequence[int], wild: WildCards) -> int:
     """Value of the best five of 5–7 card codes under a wild-card rule (unchecked: the
     cards must be distinct).  Without wild cards among them it is :func:`rank7` & co."""
@@ -84,7 +81,7 @@ def rank_wild(cards: Sequence[int], wild: WildCards) -> int:
         elif k == BUG:
             b += 1
         else:
-            raise _joker_out()
+            raise joker_out(wild)
     if not w + b:
         return RANK_BY_SIZE[len(cards)](cards)
     value = rank_part_by_code(w, b)[code]
@@ -191,7 +188,7 @@ def made_values_wild(five: Sequence[int], wild: WildCards) -> set[int]:
         raise CardError(f"made_values_wild takes five cards, not {len(five)}")
     kind = card_kinds(wild)
     if any(kind[c] == OUT for c in five):
-        raise _joker_out()
+        raise joker_out(wild)
     naturals = [c for c in five if kind[c] == NATURAL]
     w = sum(1 for c in five if kind[c] == WILD)
     b = sum(1 for c in five if kind[c] == BUG)

@@ -28,10 +28,10 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from pokerroom.cards import JOKER, CardError
+from pokerroom.cards import JOKER
 from pokerroom.evaluator.batch import CHUNK, card_array, check_distinct, pair_view, rank_rows
 from pokerroom.evaluator.tables import RANK_KEYS
-from pokerroom.evaluator.wildcards import BUG, NATURAL, WILD, WildCards, card_kinds
+from pokerroom.evaluator.wildcards import BUG, NATURAL, WILD, WildCards, card_kinds, joker_out
 from pokerroom.evaluator.wildtables import flush_part, rank_part_dense
 
 __all__ = ["rank_wild_batch"]
@@ -131,7 +131,7 @@ def rank_wild_batch(
     """
     arr, highest = card_array(cards)
     if highest >= JOKER and (wild is None or wild.joker is None):
-        raise CardError("the joker is not in play in this game (the rule has no joker mode)")
+        raise joker_out(wild)
     if check:
         check_distinct(arr)
     if wild is None or not wild.any:

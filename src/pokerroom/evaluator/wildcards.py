@@ -9,7 +9,9 @@ from enum import Enum
 
 from pokerroom.cards import JOKER, Card, CardError, Rank, parse_cards
 
-__all__ = ["BUG", "NATURAL", "OUT", "WILD", "JokerMode", "WildCards", "card_kinds"]
+__all__ = [
+    "BUG", "NATURAL", "OUT", "WILD", "JokerMode", "WildCards", "card_kinds", "joker_out"
+]
 
 NATURAL, WILD, BUG, OUT = 0, 1, 2, 3  # what a card is under a rule (OUT: joker not in play)
 
@@ -107,6 +109,13 @@ class WildCards:
                 cards.update(parse_cards(token))
         mode = JokerMode.parse(joker) if isinstance(joker, str) else joker
         return cls(ranks=frozenset(ranks), cards=frozenset(cards), joker=mode)
+
+
+def joker_out(wild: WildCards | None) -> CardError:
+    """The error for a joker in a hand whose game has none: no wild-card rule, or a rule
+    without a joker mode."""
+    why = "no wild-card rule given" if wild is None else "the rule has no joker mode"
+    return CardError(f"the joker is not in play in this game ({why})")
 
 
 @functools.lru_cache(maxsize=64)
