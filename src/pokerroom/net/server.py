@@ -454,8 +454,12 @@ class ACPCServer:
             lines[seat].append(f"{text}\r\n")
             if transcript is not None:
                 transcript.write(f"TO {seat + 1} at {time.time():.6f} {text}\r\n")
-        for seat, texts in enumerate(lines):
-            wire = self._wires[seat]
+        # the seat to act first: its answer is what the match waits for (each seat's
+        # lines keep their order; the order between seats is nobody's to see)
+        actor = self.dealer.actor
+        first = [] if actor is None else [actor]
+        for seat in (*first, *(s for s in range(len(lines)) if s != actor)):
+            texts, wire = lines[seat], self._wires[seat]
             if texts and wire is not None:
                 data = (texts[0] if len(texts) == 1 else "".join(texts)).encode("latin-1")
                 if not wire.write(data) and wire.dropped:
