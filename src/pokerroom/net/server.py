@@ -418,6 +418,7 @@ class ACPCServer:
                 self._timer = loop.call_at(
                     loop.time() + max(deadline - self.clock(), 0.0), self._alarm
                 )
+            dealer.deal_ahead()  # while the player thinks
             return
         if self._timer is not None:
             self._timer.cancel()
