@@ -107,6 +107,11 @@ class ACPCClient:
         self._lines = LineBuffer(MAX_LINE)
         self._closed = -1  # the last hand scored
 
+    def prepare(self) -> None:
+        """Work that can wait until the answers :meth:`feed` gave are sent (the engine
+        hand of the next hand's betting): a driver calls it then."""
+        self.seat.prepare()
+
     @staticmethod
     def hello() -> bytes:
         return f"{VERSION_LINE}\r\n".encode()
@@ -175,6 +180,7 @@ async def play_acpc(
             answers = client.feed(data)
             if answers:
                 writer.write(answers)
+            client.prepare()
     finally:
         writer.close()
         with contextlib.suppress(ConnectionError, OSError):
@@ -202,4 +208,5 @@ def play_acpc_blocking(
             answers = client.feed(data)
             if answers:
                 sock.sendall(answers)
+            client.prepare()
     return client.result
