@@ -95,7 +95,8 @@ class ACPCClient:
     line to send; :meth:`feed` takes the bytes the dealer sent and gives back the bytes
     to send it (the player's answers), and :attr:`result` keeps the score.  The drivers
     around it are :func:`play_acpc` (asyncio) and :func:`play_acpc_blocking` (a plain
-    socket: a bot that is its own process has nothing else to wait for)."""
+    socket: a bot that is its own process has nothing else to wait for); each calls
+    :meth:`prepare` once it has sent the answers."""
 
     def __init__(self, player: Actor, game: GameDef, *, budget: float = 5.0) -> None:
         self.player = player

@@ -216,8 +216,9 @@ class ACPCServer:
 
     The match is driven by the connections' events, in the event loop: a line from the
     seat to act is passed to the dealer as soon as it is read and the states it brings
-    are written at once (one write per seat); the seat's time is a deadline, checked
-    when its answer arrives and by one timer that fires only if it runs out.
+    are written at once (one write per seat, the seat to act first); the seat's time is
+    a deadline, checked when its answer arrives and by one timer that fires only if it
+    runs out.  While the seat thinks, the dealer deals the next hand ahead.
     """
 
     def __init__(
