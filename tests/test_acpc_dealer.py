@@ -42,7 +42,10 @@ def _dealer(data_dir: Path, game: str, hands: int, **options: object) -> ACPCDea
     )
 
 
-def test_the_dealer_sends_exactly_the_transcripts_messages(data_dir: Path) -> None:
+@pytest.mark.parametrize("ahead", [False, True], ids=["dealt-on-time", "dealt-ahead"])
+def test_the_dealer_sends_exactly_the_transcripts_messages(data_dir: Path, ahead: bool) -> None:
+    """Also with the next hand's cards worked out ahead while each player thinks (what
+    the server does): the same cards and messages."""
     comments, traffic = _transcript(data_dir)
     dealer = _dealer(
         data_dir, "holdem.limit.2p.reverse_blinds.game", 1000, match_name="limit2p",
@@ -63,6 +66,9 @@ def test_the_dealer_sends_exactly_the_transcripts_messages(data_dir: Path) -> No
             assert step.acted and not step.notes
             pending.extend(step.messages)
             received += 1
+            if ahead:
+                dealer.deal_ahead()
+                dealer.deal_ahead()  # a second call changes nothing
     assert (sent, received) == (270, 123)
     assert dealer.hand_number == 12
 

@@ -189,3 +189,64 @@ def test_players_that_never_connect_time_out_the_start(data_dir: Path) -> None:
             await server.run()
 
     run(scenario(), 10)
+
+
+class _Recorder:
+    """Stands in for a seat's connection: notes the order of the writes to all seats."""
+
+    def __init__(self, seat: int, order: list[tuple[int, bytes]]) -> None:
+        self.tag = seat
+        self.order = order
+        self.closed = self.dropped = False
+
+    def write(self, data: bytes) -> bool:
+        self.order.append((self.tag, data))
+        return True
+
+    async def wait_closed(self) -> None:
+        self.closed = True
+
+
+def test_the_seat_to_act_is_written_to_first_and_every_seat_gets_its_states(
+    data_dir: Path,
+) -> None:
+    """After each action the state goes to the seat whose answer the match waits for
+    first (the others in seat order); each seat's own lines are unchanged."""
+    game = GameDef.load(data_dir / "acpc" / "holdem.limit.3p.game")
+
+    async def play() -> list[tuple[int | None, list[tuple[int, bytes]]]]:
+        dealer = ACPCDealer(game, names=["a", "b", "c"], hands=3, seed=9)
+        twin = ACPCDealer(game, names=["a", "b", "c"], hands=3, seed=9)  # the pure core alone
+        server = ACPCServer(dealer, host=HOST)
+        await server.start()
+        order: list[tuple[int, bytes]] = []
+        server._wires = [_Recorder(s, order) for s in range(3)]  # type: ignore[list-item]
+        steps = []
+        step = twin.start()
+        server._send(dealer.start())
+        while True:
+            expected = [b"".join(f"{t}\r\n".encode() for s, t in step.messages if s == seat)
+                        for seat in range(3)]  # fmt: skip
+            assert [d for _, d in order] == [expected[s] for s, _ in order]
+            assert sorted(s for s, _ in order) == [0, 1, 2]  # one write per seat
+            steps.append((dealer.actor, list(order)))
+            if dealer.finished:
+                break
+            actor = dealer.actor
+            assert actor is not None
+            order.clear()
+            reply = f"{twin.text(actor)}:c"
+            step = twin.receive(actor, reply)
+            server._send(dealer.receive(actor, reply))
+        await server.close()
+        return steps
+
+    steps = asyncio.run(play())
+    assert len(steps) > 3
+    for actor, order in steps:
+        seats = [s for s, _ in order]
+        if actor is None:
+            assert seats == [0, 1, 2]
+        else:
+            assert seats == [actor, *(s for s in range(3) if s != actor)]
+    assert {actor for actor, _ in steps} == {0, 1, 2, None}

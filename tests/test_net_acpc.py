@@ -177,30 +177,41 @@ def test_every_decision_is_legal_or_a_refusal(
 @pytest.mark.parametrize("name", GAMES)
 def test_seats_follow_the_dealer_and_play_legal_actions(data_dir: Path, name: str) -> None:
     """A dealer and one ACPCSeat per seat, random players: every reply is taken as sent
-    (no note), the views show only what the seat may see, chips are conserved."""
+    (no note), the views show only what the seat may see, chips are conserved.  A twin
+    of each seat that prepares between states (as a client does) reads every state
+    alike: the same turn, choices, replies and nets."""
     game = GameDef.load(data_dir / "acpc" / name)
     n = game.num_players
     dealer = ACPCDealer(game, names=[f"p{i}" for i in range(n)], hands=150, seed=11)
     seats = [ACPCSeat(game) for _ in range(n)]
+    twins = [ACPCSeat(game) for _ in range(n)]
     rng = random.Random(5)
     queue = list(dealer.start().messages)
-    decisions = 0
+    decisions = nets = 0
     while queue:
         message = queue.pop(0)
-        seat = seats[message.seat]
+        seat, twin = seats[message.seat], twins[message.seat]
         seat.receive(message.text)
+        twin.receive(message.text)
+        assert (twin.to_act, twin.hand_over) == (seat.to_act, seat.hand_over)
+        if seat.hand_over:
+            assert twin.net() == seat.net()
+            nets += 1
         if seat.to_act:
             view = seat.view()
             assert view.legal is not None
+            assert twin.view().legal == view.legal
             mine = set(view.hole)
             assert len(mine) == 2
             for p, cards in enumerate(seat.state.hole):
                 assert not cards or p == view.seat or seat.hand_over
             kind, amount = random_action(view.legal, rng)
+            assert twin.reply(Action(kind, amount)) == seat.reply(Action(kind, amount))
             step = dealer.receive(message.seat, seat.reply(Action(kind, amount)))
             assert step.acted and not step.notes, step.notes
             queue += step.messages
             decisions += 1
+        twin.prepare()
     assert dealer.finished and dealer.hand_number == 149
-    assert decisions > 300
+    assert decisions > 300 and nets == 150 * n
     assert sum(dealer.totals) == 0

@@ -46,7 +46,7 @@ from typing import NamedTuple
 
 from pokerroom.cards import Deck, format_cards
 from pokerroom.engine.actions import Action, ActionKind, Street
-from pokerroom.history.acpc import Betting, DealtCards, GameDef
+from pokerroom.history.acpc import Betting, GameDef
 from pokerroom.history.acpclog import ACPCAction
 from pokerroom.history.acpcreplay import rules_from_gamedef
 from pokerroom.history.compare import exact_split
@@ -77,6 +77,17 @@ class TimeLimits:
         for name in ("response", "hand", "per_hand"):
             if not getattr(self, name) > 0:
                 raise ValueError(f"the {name} time limit must be more than 0 seconds")
+
+
+class _Deal(NamedTuple):
+    """A hand's cards: the deck that deals them to the engine, and their texts (each
+    position's hole cards; the hole cards as each position sees them; each round's
+    board, ``/`` before it)."""
+
+    deck: Deck
+    holes: list[str]
+    private: list[str]
+    board: list[str]
 
 
 class Message(NamedTuple):
@@ -163,9 +174,9 @@ class ACPCDealer:
         self.hand_number = -1
         self.finished = False
         self._deals = game.deals(seed)
+        self._ahead: _Deal | None = None  # the next hand's cards, made while a player thinks
         self._player0_seat = 0
         self._nolimit = game.betting is Betting.NOLIMIT
-        self._dealt: DealtCards | None = None
         self._betting_text = ""
         self._rounds = 1
         self._hole_text: list[str] = []
@@ -257,28 +268,39 @@ class ACPCDealer:
             raise RuntimeError("the match has already started")
         return Step(self._new_hand())
 
+    def deal_ahead(self) -> None:
+        """Work out the next hand's cards and their texts now, if not yet done (they do
+        not depend on the play).  The server calls it while it waits for a player, so
+        that the next hand starts without that work."""
+        if self._ahead is None and self.hand_number + 1 < self.hands:
+            self._ahead = self._deal()
+
+    def _deal(self) -> _Deal:
+        dealt = next(self._deals)
+        n = self.game.num_players
+        # the engine's seats are the positions (the button last): hole cards one at a
+        # time from position 0, then the board (no burns)
+        order = [h[k] for k in range(self.game.num_hole_cards) for h in dealt.hole]
+        order += [c for r in dealt.board for c in r]
+        holes = [format_cards(h, "") for h in dealt.hole]
+        private = ["|".join(h if q == p else "" for q, h in enumerate(holes)) for p in range(n)]
+        board = [("/" if r else "") + format_cards(b, "") for r, b in enumerate(dealt.board)]
+        return _Deal(Deck.stacked(order), holes, private, board)
+
     def _new_hand(self) -> list[Message]:
         self.hand_number += 1
         n = self.game.num_players
         if self.hand_number and not self.fixed_seats:
             self._player0_seat = (self._player0_seat + 1) % n
         self.used_hand = [0.0] * n
-        dealt = self._dealt = next(self._deals)
-        # the engine's seats are the positions (the button last): hole cards one at a
-        # time from position 0, then the board (no burns)
-        order = [h[k] for k in range(self.game.num_hole_cards) for h in dealt.hole]
-        order += [c for r in dealt.board for c in r]
-        self.table.start_hand(Deck.stacked(order))
+        deal, self._ahead = self._ahead or self._deal(), None
+        self.table.start_hand(deal.deck)
         assert self.table.button == self.seat(n - 1)
         self._betting_text = ""
         self._rounds = 1
-        self._hole_text = [format_cards(h, "") for h in dealt.hole]
-        self._private = [
-            "|".join(h if q == p else "" for q, h in enumerate(self._hole_text))
-            for p in range(n)
-        ]
-        self._board_text = [("/" if r else "") + format_cards(b, "")
-                            for r, b in enumerate(dealt.board)]  # fmt: skip
+        self._hole_text = deal.holes
+        self._private = deal.private
+        self._board_text = deal.board
         self._over = False
         return self._refresh()
 

@@ -103,6 +103,7 @@ class ACPCSeat:
         self._holes: Holes = ()
         self._board: tuple[Card, ...] = ()
         self._turn: Hand | None = None  # the betting, on stand-in cards
+        self._spare: Hand | None = None  # the next hand's, made ahead (prepare)
         self._state: MatchState | None = None
         self._exact: Hand | None = None  # the real cards known, worked out when asked for
         self._exact_cards = ""
@@ -183,10 +184,7 @@ class ACPCSeat:
             raise ACPCProtocolError(f"a state of {len(state.hole)} players in a {n}-player game")
         if not state.hole[state.position]:
             raise ACPCProtocolError(f"the state does not show the player's own cards: {state}")
-        try:
-            turn = Hand(self.rules, list(self.game.stack), button=n - 1, rng=self._stand_ins)
-        except HandError as exc:
-            raise ACPCProtocolError(f"cannot play this game: {exc}") from None
+        turn, self._spare = self._spare or self._stand_in_hand(), None
         self._turn, self._actions, self._exact = turn, [], None
         self._line = line
         self._position, self._number = state.position, state.hand
@@ -194,6 +192,21 @@ class ACPCSeat:
         self._play(list(state.actions), state.betting_text)
         self._rounds = len(state.betting)
         self._state = state
+
+    def _stand_in_hand(self) -> Hand:
+        n = self.game.num_players
+        try:
+            return Hand(self.rules, list(self.game.stack), button=n - 1, rng=self._stand_ins)
+        except HandError as exc:
+            raise ACPCProtocolError(f"cannot play this game: {exc}") from None
+
+    def prepare(self) -> None:
+        """Make the hand that will follow the next hand's betting now, if not yet made
+        (it depends on nothing the next hand brings).  A client calls it once it has
+        answered (or had nothing to answer), so that the next hand's first state is read
+        without that work."""
+        if self._spare is None and self._turn is not None:
+            self._spare = self._stand_in_hand()
 
     def _play(self, actions: list[ACPCAction], betting: str) -> None:
         turn = self._turn

@@ -95,7 +95,8 @@ class ACPCClient:
     line to send; :meth:`feed` takes the bytes the dealer sent and gives back the bytes
     to send it (the player's answers), and :attr:`result` keeps the score.  The drivers
     around it are :func:`play_acpc` (asyncio) and :func:`play_acpc_blocking` (a plain
-    socket: a bot that is its own process has nothing else to wait for)."""
+    socket: a bot that is its own process has nothing else to wait for); each calls
+    :meth:`prepare` once it has sent the answers."""
 
     def __init__(self, player: Actor, game: GameDef, *, budget: float = 5.0) -> None:
         self.player = player
@@ -106,6 +107,11 @@ class ACPCClient:
         self._tell = teller if teller.listening else None
         self._lines = LineBuffer(MAX_LINE)
         self._closed = -1  # the last hand scored
+
+    def prepare(self) -> None:
+        """Work that can wait until the answers :meth:`feed` gave are sent (the engine
+        hand of the next hand's betting): a driver calls it then."""
+        self.seat.prepare()
 
     @staticmethod
     def hello() -> bytes:
@@ -175,6 +181,7 @@ async def play_acpc(
             answers = client.feed(data)
             if answers:
                 writer.write(answers)
+            client.prepare()
     finally:
         writer.close()
         with contextlib.suppress(ConnectionError, OSError):
@@ -202,4 +209,5 @@ def play_acpc_blocking(
             answers = client.feed(data)
             if answers:
                 sock.sendall(answers)
+            client.prepare()
     return client.result

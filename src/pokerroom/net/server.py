@@ -216,8 +216,9 @@ class ACPCServer:
 
     The match is driven by the connections' events, in the event loop: a line from the
     seat to act is passed to the dealer as soon as it is read and the states it brings
-    are written at once (one write per seat); the seat's time is a deadline, checked
-    when its answer arrives and by one timer that fires only if it runs out.
+    are written at once (one write per seat, the seat to act first); the seat's time is
+    a deadline, checked when its answer arrives and by one timer that fires only if it
+    runs out.  While the seat thinks, the dealer deals the next hand ahead.
     """
 
     def __init__(
@@ -418,6 +419,7 @@ class ACPCServer:
                 self._timer = loop.call_at(
                     loop.time() + max(deadline - self.clock(), 0.0), self._alarm
                 )
+            dealer.deal_ahead()  # while the player thinks
             return
         if self._timer is not None:
             self._timer.cancel()
@@ -454,8 +456,12 @@ class ACPCServer:
             lines[seat].append(f"{text}\r\n")
             if transcript is not None:
                 transcript.write(f"TO {seat + 1} at {time.time():.6f} {text}\r\n")
-        for seat, texts in enumerate(lines):
-            wire = self._wires[seat]
+        # the seat to act first: its answer is what the match waits for (each seat's
+        # lines keep their order; the order between seats is nobody's to see)
+        actor = self.dealer.actor
+        first = [] if actor is None else [actor]
+        for seat in (*first, *(s for s in range(len(lines)) if s != actor)):
+            texts, wire = lines[seat], self._wires[seat]
             if texts and wire is not None:
                 data = (texts[0] if len(texts) == 1 else "".join(texts)).encode("latin-1")
                 if not wire.write(data) and wire.dropped:
