@@ -37,6 +37,10 @@ __all__ = ["HOOKS", "Bot", "Player", "Relay", "hook"]
 
 HOOKS = ("start_game", "start_hand", "announce", "observe", "end_hand", "end_game")
 
+# An Enum member read off its class (``ActionKind.RAISE``) is a slow attribute lookup
+# through the Enum's metaclass, about ten times a module global's: the hot paths read these.
+_RAISE, _BET = ActionKind.RAISE, ActionKind.BET
+
 
 class Player(ABC):
     """The player protocol.  Subclass it and write :meth:`act`; override the others to
@@ -131,9 +135,9 @@ class Bot(Player):
 
     def bet(self, kind: ActionKind, to: int) -> Action:
         """A bet or raise to ``to`` (made once per amount: actions are immutable)."""
-        if kind is ActionKind.RAISE:
+        if kind is _RAISE:
             made = self._raises
-        elif kind is ActionKind.BET:
+        elif kind is _BET:
             made = self._bets
         else:
             return Action(kind, to)

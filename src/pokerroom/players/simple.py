@@ -32,6 +32,8 @@ _PLAIN = {
 }  # fmt: skip
 
 _FOLD, _CHECK, _CALL = (_PLAIN[k._name_] for k in (_K.FOLD, _K.CHECK, _K.CALL))
+# The kinds themselves, read once (an Enum member read off its class is a slow lookup).
+_K_CHECK, _K_CALL, _K_RAISE = _K.CHECK, _K.CALL, _K.RAISE
 
 
 class RandomBot(Bot):
@@ -58,10 +60,10 @@ class CallingStation(Bot):
         legal = view.legal
         assert legal is not None
         kinds = legal.kinds
-        if _K.CHECK in kinds:
+        if _K_CHECK in kinds:
             return _CHECK
-        if _K.CALL in kinds:
+        if _K_CALL in kinds:
             return _CALL
-        if _K.RAISE in kinds:  # the straddle: post it or fold
-            return self.bet(_K.RAISE, legal.min_to)
+        if _K_RAISE in kinds:  # the straddle: post it or fold
+            return self.bet(_K_RAISE, legal.min_to)
         return _FOLD
