@@ -29,7 +29,9 @@ Then the tournament runner (:mod:`pokerroom.tournament`), as a worker plays a le
 session from its task (players built from their names, every decision timed, every
 hand's result recorded for the statistics):
 
-* **one worker**: hands per CPU second against the engine loop (target: 80% of it);
+* **one worker**: hands per CPU second against the engine loop (target: 80% of it), the
+  best of each, and the ratio measured again in many pairs of short runs one right after
+  the other, whose median a machine with a drifting clock speed disturbs less;
 * **two workers**: hands per second of wall-clock time of a pool of two processes against
   one worker (target: 1.7 times), eight sessions of 2,000 hands, the pool started before
   the clock.  On a machine other programs share, wall-clock time says little, so the
@@ -58,6 +60,7 @@ import os
 import pickle
 import platform
 import random
+import statistics
 import time
 from collections.abc import Callable
 from typing import Any
@@ -311,6 +314,21 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+def paired(rules: Rules, stack: int, players: int, pairs: int,
+           rng: random.Random) -> list[float]:  # fmt: skip
+    """The runner's rate over the engine loop's, measured ``pairs`` times in short runs one
+    right after the other (which goes first alternates)."""
+    engine, runner = engine_loop(rules, stack), tournament_runner(rules, stack)
+    out = []
+    for i in range(pairs):
+        first, second = (engine, runner) if i % 2 == 0 else (runner, engine)
+        a = rate(first, players, 0.2, rng)
+        b = rate(second, players, 0.2, rng)
+        e, r = (a, b) if i % 2 == 0 else (b, a)
+        out.append(r / e)
+    return out
+
+
 def tournament(setups: list[tuple[str, Rules, int]], seconds: float, rounds: int, *,
                quick: bool) -> None:  # fmt: skip
     rng = random.Random(2025)
@@ -322,14 +340,22 @@ def tournament(setups: list[tuple[str, Rules, int]], seconds: float, rounds: int
                                    ("runner", tournament_runner(rules, stack))):  # fmt: skip
                     r = rate(play, players, seconds, rng)
                     best[(label, kind, players)] = max(best.get((label, kind, players), 0.0), r)
+    pairs = 6 if quick else 24
+    ratios = {(label, players): paired(rules, stack, players, pairs, rng)
+              for label, rules, stack in setups for players in (6, 2)}  # fmt: skip
     print("\nThe tournament runner on one worker, hands per CPU second (best of "
-          f"{rounds}):\n")  # fmt: skip
-    print("| structure | players | engine loop | tournament runner | vs engine (target 80%) |")
-    print("|---|---:|---:|---:|---:|")
+          f"{rounds}); then the runner's rate over the engine loop's in {pairs} pairs of short "
+          "runs one right after the other, their median and quartiles (a machine whose speed "
+          "drifts moves both runs of a pair alike):\n")  # fmt: skip
+    print("| structure | players | engine loop | tournament runner | vs engine (target 80%) "
+          "| paired: median (quartiles) |")  # fmt: skip
+    print("|---|---:|---:|---:|---:|---:|")
     for label, _, _ in setups:
         for players in (6, 2):
             e, t = best[(label, "engine", players)], best[(label, "runner", players)]
-            print(f"| {label} | {players} | {e:,.0f} | {t:,.0f} | {t / e:.0%} |")
+            q1, mid, q3 = statistics.quantiles(ratios[(label, players)], n=4)
+            print(f"| {label} | {players} | {e:,.0f} | {t:,.0f} | {t / e:.0%} "
+                  f"| {mid:.0%} ({q1:.0%}–{q3:.0%}) |")  # fmt: skip
     sessions, hands = (4, 500) if quick else (8, 2000)
     load = os.getloadavg()[0]
     print(f"\nOne worker and two, {sessions} sessions of {hands:,} hands, 6 random players, "
