@@ -205,9 +205,10 @@ def test_seats_follow_the_dealer_and_play_legal_actions(data_dir: Path, name: st
             assert len(mine) == 2
             for p, cards in enumerate(seat.state.hole):
                 assert not cards or p == view.seat or seat.hand_over
-            kind, amount = random_action(view.legal, rng)
-            assert twin.reply(Action(kind, amount)) == seat.reply(Action(kind, amount))
-            step = dealer.receive(message.seat, seat.reply(Action(kind, amount)))
+            action = Action(*random_action(view.legal, rng))
+            answer = seat.reply(action)
+            assert twin.reply(action) == answer
+            step = dealer.receive(message.seat, answer)
             assert step.acted and not step.notes, step.notes
             queue += step.messages
             decisions += 1
