@@ -112,6 +112,9 @@ def test_mt19937_matches_the_reference_and_numpy_legacy_seeding() -> None:
         assert [ours.genrand_int32() for _ in range(1500)] == [int(x) for x in theirs]
 
 
+def test_mt19937_repr_does_not_print_its_state() -> None:
+    assert repr(MT19937(42)) == "<MT19937>"  # not 624 words of state
+
 def test_dealer_deck_order_is_suits_outside_ranks_inside() -> None:
     deck = GameDef.parse(LIMIT_2P).deck()
     assert [str(c) for c in deck[:3]] == ["2c", "3c", "4c"]
