@@ -5,13 +5,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pokerroom.cards import parse_cards
+import pytest
+
+from pokerroom.cards import Rank, parse_cards
 from pokerroom.engine import Hand, stacked_deck
+from pokerroom.evaluator import WildCards
 from pokerroom.history.phh import load, loads
 from pokerroom.history.record import PlayedHand
 from pokerroom.history.replay import replay_phh
 from pokerroom.history.text import render, sections
-from pokerroom.rules import Rules, ShowdownMode
+from pokerroom.rules import Rules, ShowdownMode, Structure
 
 
 def rules_13_hand() -> Hand:
@@ -39,9 +42,11 @@ def rules_13_hand() -> Hand:
 
 
 def test_rules_13_worked_hand_reads_like_a_card_room_log() -> None:
+    """rules.md §13 told as a card room's log, every line in its order: the hands are
+    dealt from the small blind round, each street's pot is the chips in before it, the
+    show lines come once, at the showdown, each with its hand's name."""
     played = PlayedHand.from_hand(rules_13_hand(), names=["Alice", "Bob", "Carol", "Ted"])
-    text = render(played).splitlines()
-    assert text[:7] == [
+    assert render(played).splitlines() == [
         "fixed limit hold'em 2/4, blinds 1/2, 4 players",
         "Seat 1: Alice (100), button",
         "Seat 2: Bob (100)",
@@ -49,30 +54,35 @@ def test_rules_13_worked_hand_reads_like_a_card_room_log() -> None:
         "Seat 4: Ted (100)",
         "Bob posts the small blind 1",
         "Carol posts the big blind 2",
-    ]
-    for line in (
         "*** PRE-FLOP ***",
         "Dealt to Bob: Qs 9h",
+        "Dealt to Carol: Ks Jh",
+        "Dealt to Ted: 7d 2s",
+        "Dealt to Alice: 4c 4d",
         "Ted folds",
         "Alice calls 2",
         "Bob calls 1",
         "Carol checks",
         "*** FLOP *** [9c Kc 3h] (pot 6)",
+        "Bob checks",
         "Carol bets 2",
         "Alice raises to 4",
+        "Bob calls 4",
         "Carol calls 2",
         "*** TURN *** [9c Kc 3h] [5s] (pot 18)",
+        "Bob checks",
+        "Carol checks",
+        "Alice checks",
         "*** RIVER *** [9c Kc 3h 5s] [9d] (pot 18)",
         "Bob bets 4",
+        "Carol calls 4",
         "Alice folds",
         "*** SHOWDOWN ***",
         "Bob shows Qs 9h: three nines, king-queen kickers",
         "Carol shows Ks Jh: two pair, kings and nines, jack kicker",
         "Bob wins the pot (26) with three nines, king-queen kickers",
+        "*** SUMMARY ***",
         "Pot 26, board 9c Kc 3h 5s 9d",
-    ):
-        assert line in text, line
-    assert text[-4:] == [
         "Seat 1: Alice 100 -> 94 (-6)",
         "Seat 2: Bob 100 -> 116 (+16)",
         "Seat 3: Carol 100 -> 90 (-10)",
@@ -165,6 +175,8 @@ def test_dead_antes_and_uncalled_bets(data_dir: Path) -> None:
     text = render(replay_phh(load(data_dir / "phh/wsop/2023/43/5/63.phh")).played).splitlines()
     assert "Kristopher Tong posts the ante 225,000" in text
     assert "2,225,000 uncalled returned to Talal Shakerchi" in text
+    summary = text[text.index("*** SUMMARY ***") + 1]
+    assert summary.startswith("Pot 600,000, board ")  # the uncalled bet is out of the pot
     # the dead ante is in the pot the last player standing wins: 225,000 besides the blinds
     assert "Talal Shakerchi wins the pot (600,000)" in text
     assert not any("dead antes" in line for line in text)
@@ -223,3 +235,135 @@ def test_each_show_line_gets_its_own_hand_name() -> None:
     assert "Ann: the rock shows Ac Ad: pair of aces, jack-nine-seven kickers" in rendered
     assert "Ann shows Kc Kd: pair of kings, jack-nine-seven kickers" in rendered
     assert "An shows Qc Qd: pair of queens, jack-nine-seven kickers" in rendered
+
+
+# ------------------------------------------------------------ the game line, the blinds
+
+
+def _dealt(rules: Rules, players: int = 3, **kwargs: object) -> list[str]:
+    return render(PlayedHand.from_hand(Hand(rules, [100] * players, button=0),
+                                       **kwargs)).splitlines()  # type: ignore[arg-type]
+
+
+_LIMIT = Structure.FIXED_LIMIT
+
+
+@pytest.mark.parametrize(
+    ("rules", "game", "posts"),
+    [
+        (Rules(structure=_LIMIT, small_bet=2, big_bet=4, blinds=(1, 2)),
+         "fixed limit hold'em 2/4, blinds 1/2", ["the small blind 1", "the big blind 2"]),
+        (Rules(structure=_LIMIT, small_bet=2, big_bet=4, river_bet=8, blinds=(1, 2)),
+         "fixed limit hold'em 2/4 (river 8), blinds 1/2", ["the small blind 1", "the big blind 2"]),
+        (Rules(structure=_LIMIT, small_bet=2, flop_bet=3, big_bet=5, river_bet=6, blinds=(1, 2)),
+         "fixed limit hold'em 2/5 (flop 3, river 6), blinds 1/2",
+         ["the small blind 1", "the big blind 2"]),
+        (Rules(structure=Structure.POT_LIMIT, blinds=(1, 2)),
+         "pot limit hold'em, blinds 1/2 (minimum bet 2)", ["the small blind 1", "the big blind 2"]),
+        (Rules(blinds=(1, 2), min_bet=4), "no limit hold'em, blinds 1/2 (minimum bet 4)",
+         ["the small blind 1", "the big blind 2"]),
+        (Rules(blinds=(1, 2), antes=1), "no limit hold'em, blinds 1/2, ante 1 (minimum bet 2)",
+         ["the ante 1", "the ante 1", "the ante 1", "the small blind 1", "the big blind 2"]),
+        (Rules(blinds=(1, 2), antes=(0, 0, 2)),
+         "no limit hold'em, blinds 1/2, ante 2 (some seats) (minimum bet 2)",
+         ["the ante 2", "the small blind 1", "the big blind 2"]),
+        (Rules(blinds=(0, 2)), "no limit hold'em, blinds 2 (minimum bet 2)", ["a blind 2"]),
+        (Rules(blinds=(1, 2, 4)), "no limit hold'em, blinds 1/2/4 (minimum bet 4)",
+         ["the small blind 1", "the big blind 2", "a straddle 4"]),
+        (Rules(button_blind=True, blinds=(2, 5)),
+         "no limit hold'em, button blind 2/5 (minimum bet 5)", ["the button blind 2", "a blind 5"]),
+    ],
+    ids=["limit", "river bet", "flop and river bets", "pot limit", "minimum bet", "antes",
+         "antes of some seats", "one blind", "three blinds", "button blind"],
+)
+def test_the_game_line_and_the_forced_bets_name_the_structure(
+    rules: Rules, game: str, posts: list[str]
+) -> None:
+    text = _dealt(rules)
+    assert text[0] == f"{game}, 3 players"
+    assert [line.split(" posts ")[1] for line in text if " posts " in line] == posts
+
+
+def test_a_label_heads_the_hand() -> None:
+    assert _dealt(Rules(blinds=(1, 2)), label=12)[0] == (
+        "Hand 12: no limit hold'em, blinds 1/2 (minimum bet 2), 3 players")
+    assert _dealt(Rules(blinds=(1, 2)), label="final table #3")[0].startswith(
+        "Hand final table #3: no limit")
+
+
+def test_a_hand_won_without_a_showdown_has_no_showdown_and_no_board() -> None:
+    hand = Hand(Rules(blinds=(1, 2)), [100] * 3, button=0)
+    hand.fold()
+    hand.fold()
+    played = PlayedHand.from_hand(hand, names=["Ann", "Bo", "Cy"])
+    text = render(played).splitlines()
+    # the big blind's 1 chip over the small blind's comes back: the pot is 1 + 1
+    assert text[text.index("Bo folds") + 1 :] == [
+        "1 uncalled returned to Cy",
+        "Cy wins the pot (2)",
+        "*** SUMMARY ***",
+        "Pot 2, board (none)",
+        "Seat 1: Ann 100 -> 100 (+0)",
+        "Seat 2: Bo 100 -> 99 (-1)",
+        "Seat 3: Cy 100 -> 101 (+1)",
+    ]
+    assert [title for title, _ in sections(played)] == ["start", "pre-flop", "summary"]
+
+
+DECIMAL = """\
+variant = "NT"
+antes = [0, 0, 0]
+blinds_or_straddles = [0.25, 0.5, 0]
+min_bet = 0.5
+starting_stacks = [1000.25, 20, 20]
+actions = ["d dh p1 AcAd", "d dh p2 KcKd", "d dh p3 QcQd", "p3 cbr 1.5", "p1 cc", "p2 f",
+           "d db 2c7h9s", "p1 cc", "p3 cc", "d db Jd", "p1 cc", "p3 cc", "d db 3c",
+           "p1 cc", "p3 cc", "p1 sm AcAd", "p3 sm QcQd"]
+players = ["Short", "Mid", "Deep"]
+currency_symbol = "$"
+"""
+
+
+def test_amounts_in_fractions_of_a_unit_print_as_decimals() -> None:
+    text = render(replay_phh(loads(DECIMAL)).played).splitlines()
+    assert text[0] == "no limit hold'em, blinds $0.25/$0.5 (minimum bet $0.5), 3 players"
+    assert text[1] == "Seat 1: Short ($1,000.25)"
+    assert "Short calls $1.25" in text
+    assert "*** FLOP *** [2c 7h 9s] (pot $3.5)" in text
+    assert text[-4:] == [
+        "Pot $3.5, board 2c 7h 9s Jd 3c",
+        "Seat 1: Short $1,000.25 -> $1,002.25 (+$2)",
+        "Seat 2: Mid $20 -> $19.5 (-$0.5)",
+        "Seat 3: Deep $20 -> $18.5 (-$1.5)",
+    ]
+
+
+# ------------------------------------------------------------ naming the hands shown
+
+
+def _showdown(rules: Rules, holes: list[str], board: str) -> list[str]:
+    deck = stacked_deck([parse_cards(c) for c in holes], parse_cards(board), button=1,
+                        burn_cards=False)  # fmt: skip
+    hand = Hand(rules.replace(burn_cards=False), [100, 100], button=1, deck=deck)
+    while hand.to_act is not None:
+        if hand.street.name == "SHOWDOWN":
+            hand.show()
+        else:
+            hand.check_or_call()
+    return render(PlayedHand.from_hand(hand, names=["Ann", "Bo"])).splitlines()
+
+
+def test_shown_hands_are_named_under_the_wild_cards_of_the_rules() -> None:
+    deuces = Rules(blinds=(1, 2), wild=WildCards(ranks=frozenset({Rank.TWO})))
+    text = _showdown(deuces, ["Ah 2d", "Kc Qd"], "Ac Ad 7s 8c Kd")
+    assert "Ann shows Ah 2d: four aces, king kicker" in text
+    assert "Ann shows Ah 2d: three aces, king-eight kickers" in _showdown(
+        Rules(blinds=(1, 2)), ["Ah 2d", "Kc Qd"], "Ac Ad 7s 8c Kd")
+
+
+def test_shown_hands_are_named_with_the_hole_cards_the_rules_require() -> None:
+    both = Rules(blinds=(1, 2), min_hole_cards=2)
+    assert "Ann shows Ac Ad: pair of aces, king-jack-nine kickers" in _showdown(
+        both, ["Ac Ad", "7c 8d"], "2h 5h 9h Jh Kh")
+    assert "Ann shows Ac Ad: flush, king high" in _showdown(
+        Rules(blinds=(1, 2)), ["Ac Ad", "7c 8d"], "2h 5h 9h Jh Kh")

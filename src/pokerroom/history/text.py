@@ -88,8 +88,10 @@ def _game(rules: Rules, played: PlayedHand) -> str:
 
     if rules.structure is Structure.FIXED_LIMIT:
         text = f"fixed limit hold'em {m(u[0])}/{m(u[2])}"
-        if u[3] != u[2]:
-            text += f" (river {m(u[3])})"
+        other = [f"{street} {m(u[i])}" for street, i, usual in (("flop", 1, u[0]),
+                 ("river", 3, u[2])) if u[i] != usual]  # fmt: skip
+        if other:
+            text += f" ({', '.join(other)})"
     else:
         word = "no limit" if rules.structure is Structure.NO_LIMIT else "pot limit"
         text = f"{word} hold'em"
@@ -190,9 +192,7 @@ def sections(played: PlayedHand) -> list[tuple[str, list[str]]]:
         elif k is _K.RETURN:
             current.append(f"{_money(played, e.amount)} uncalled returned to {who}")
         elif k is _K.SHOW and index < last_board:  # all-in: turned up, the board to come
-            turned_up[e.seat] = e.cards
-            if e.value is not None and played.rules.showdown is ShowdownMode.ANNOUNCED:
-                announced[e.seat] = e.value
+            turned_up[e.seat] = e.cards  # (nothing is announced before the showdown)
             current.append(f"{who} shows {format_cards(e.cards)}")
         elif k in (_K.SHOW, _K.MUCK):
             if not current or current[0] != _SHOWDOWN:
