@@ -14,7 +14,17 @@ from hypothesis import strategies as st
 from pokerroom.cards import Card, full_deck
 from pokerroom.history.errors import PHHError
 from pokerroom.history.notation import PHHAction, Verb, parse_amount, parse_phh_cards
-from pokerroom.history.phh import PHHHand, dumps, dumps_all, load, loads, loads_all, read_phh
+from pokerroom.history.phh import (
+    PHHHand,
+    dumps,
+    dumps_all,
+    iter_hands,
+    load,
+    loads,
+    loads_all,
+    read_phh,
+    write_phh,
+)
 from pokerroom.history.replay import replay_phh
 
 MINIMAL = """\
@@ -314,6 +324,67 @@ def test_unreadable_files_are_errors_not_tracebacks(tmp_path: Path) -> None:
     with pytest.raises(PHHError, match=r"b\.phh: cannot read the file: not UTF-8 text \(byte 0\)"):
         read_phh(binary)
 
+
+
+def test_the_file_is_named_in_every_error_of_its_hands(tmp_path: Path) -> None:
+    missing = tmp_path / "missing.phh"
+    for read in (read_phh, load):
+        with pytest.raises(PHHError) as info:
+            read(missing)
+        assert str(info.value) == f"{missing}: cannot read the file: No such file or directory"
+    bad = tmp_path / "bad.phh"
+    bad.write_text(MINIMAL.replace("min_bet = 2", "min_bet = [2]"), encoding="utf-8")
+    for read in (read_phh, load):
+        with pytest.raises(PHHError) as info:
+            read(bad)
+        assert str(info.value) == f"{bad}: line 4: field 'min_bet': must be a number, not an array"
+    many = tmp_path / "bad.phhs"
+    many.write_text("[1]\n" + MINIMAL + "[2]\n" + MINIMAL.replace("[0, 0]", "{ a = 1 }"),
+                    encoding="utf-8")  # fmt: skip
+    with pytest.raises(PHHError) as info:
+        read_phh(many)
+    assert str(info.value) == f"{many}: hand [2]: line 14: field 'antes': must be an array of " \
+        "numbers, not a table"
+    with pytest.raises(PHHError) as info:
+        list(iter_hands("[1\nx", source="m.phhs"))
+    assert str(info.value).startswith("m.phhs: not valid TOML: ")
+
+
+def test_a_value_of_another_toml_type_is_named_by_its_type() -> None:
+    with pytest.raises(PHHError) as info:
+        loads(MINIMAL.replace("min_bet = 2", "min_bet = 2024-01-01"), source="h.phh")
+    assert str(info.value) == "h.phh: line 4: field 'min_bet': must be a number, not the date " \
+        "2024-01-01"
+    with pytest.raises(PHHError) as info:
+        loads(MINIMAL.replace("min_bet = 2", "min_bet = { a = 1 }"), source="h.phh")
+    assert str(info.value) == "h.phh: line 4: field 'min_bet': must be a number, not a table"
+
+
+def test_an_error_with_no_line_has_no_line_in_its_message() -> None:
+    with pytest.raises(PHHError) as info:
+        loads(MINIMAL.replace("min_bet = 2\n", ""), source="h.phh")
+    assert str(info.value) == (
+        "h.phh: the required field 'min_bet' is missing (variant 'NT' needs antes, "
+        "blinds_or_straddles, min_bet, starting_stacks, actions)"
+    )
+
+
+def test_files_written_read_back_hand_by_hand_with_their_labels(tmp_path: Path) -> None:
+    first = loads(MINIMAL.replace('actions = [', 'players = ["Zoë", "Åsa"]\nactions = ['))
+    second = loads(MINIMAL.replace("[200, 200]", "[300, 100]"))
+    one = tmp_path / "one.phh"
+    write_phh(one, [first])
+    assert one.read_bytes().decode("utf-8") == dumps(first)
+    assert read_phh(one) == [("", first)]
+    both = tmp_path / "both.phhs"
+    write_phh(both, [first, second])
+    assert both.read_bytes().decode("utf-8") == dumps_all([first, second])
+    assert read_phh(both) == [("1", first), ("2", second)]
+    with pytest.raises(PHHError) as info:
+        write_phh(tmp_path / "two.phh", [first, second])
+    assert str(info.value) == f"{tmp_path / 'two.phh'}: a .phh file holds one hand, not 2 " \
+        "(use .phhs)"
+    assert not (tmp_path / "two.phh").exists()
 
 # ------------------------------------------------------------------ writing
 
