@@ -261,6 +261,17 @@ def test_odd_chip_policy() -> None:
     assert exact_split(result, final) == [Fraction(207, 2), 0, Fraction(207, 2)]
 
 
+def test_odd_chip_policy_keeps_each_winner_its_sure_share() -> None:
+    """A pot of 10 split three ways: each winner is sure of 3 (on top of the 100 it kept),
+    the odd chip may go to any of them, but no winner may get less than 3."""
+    result = _result((104, 103, 103), (Pot(10, (0, 1, 2), (0, 1, 2), (4, 3, 3)),))
+    final = result.stacks
+    assert compare([103, 104, 103], result, final).how == "odd chips placed differently"
+    assert compare([103, 103, 104], result, final).how == "odd chips placed differently"
+    assert not compare([102, 104, 104], result, final).matches  # less than its share
+    assert not compare([105, 102, 103], result, final).matches
+
+
 def test_printed_fractions_match_within_their_digits() -> None:
     """ACPC prints %g: a third of 20,000 is written 6666.67."""
     result = _result((20001, 19999, 20000), (Pot(20000, (0, 1, 2), (0, 1, 2), (6667, 6667, 6666)),))
