@@ -212,6 +212,66 @@ def test_malformed_log_lines_name_the_line(line: str, fragment: str) -> None:
     assert fragment in message
 
 
+
+def test_a_size_on_anything_but_a_raise_is_named_and_unknown_actions_are_shown_whole() -> None:
+    with pytest.raises(ACPCError) as info:
+        ACPCLog.parse("STATE:0:c5c:Ah2c|3d4d:10|-10:a|b\n")
+    assert str(info.value) == "line 1: bad betting 'c5c': only a raise has a size ('c5')"
+    with pytest.raises(ACPCError) as info:
+        ACPCLog.parse("STATE:0:xc:Ah2c|3d4d:10|-10:a|b\n")
+    assert str(info.value) == ("line 1: bad betting 'xc' at 'xc' (actions are f, c, r or rN; "
+                               "rounds are separated by '/')")  # fmt: skip
+    assert [a.kind for a in parse_betting("b40R80c")[0]] == ["r", "r", "c"]  # sizes on raises
+
+
+def test_a_loaded_log_names_its_file_in_its_errors(tmp_path: Path) -> None:
+    path = tmp_path / "bad.log"
+    path.write_text("STATE:0:f:7d3d|2hAc:5|-5:Alice|Bob\ngarbage\n", encoding="utf-8")
+    with pytest.raises(ACPCError) as info:
+        ACPCLog.load(path)
+    assert str(info.value).startswith(f"{path}: line 2: ")
+
+
+def test_nets_print_as_the_dealer_prints_them() -> None:
+    """Plain decimals with no trailing zeros and no exponent (the reference's %g of a
+    hand's net), whatever form the value came in."""
+    line = "STATE:0:cc/cc/cc/cc:2c3c|2d3d/AhKhQh/9s/8s:{}:a|b"
+    for written, printed in [("7944.5|-7944.5", "7944.5|-7944.5"), ("10.000|-10.00", "10|-10"),
+                             ("1E+2|-1E+2", "100|-100"), ("0|0", "0|0"), ("250|-250", "250|-250"),
+                             ("0.50|-0.50", "0.5|-0.5")]:  # fmt: skip
+        hand = ACPCLog.parse(line.format(written) + "\n").hands[0]
+        assert str(hand) == line.format(printed)
+
+
+def test_game_definitions_print_in_the_dealers_words() -> None:
+    assert str(GameDef.parse(LIMIT_2P)).splitlines() == [
+        "GAMEDEF", "limit", "numPlayers = 2", "numRounds = 4", "blind = 10 5",
+        "raiseSize = 10 10 20 20", "firstPlayer = 2 1 1 1", "maxRaises = 3 4 4 4",
+        "numSuits = 4", "numRanks = 13", "numHoleCards = 2", "numBoardCards = 0 3 1 1",
+        "END GAMEDEF",
+    ]  # fmt: skip
+    nolimit = GameDef.parse(
+        "GAMEDEF\nnolimit\nnumPlayers = 3\nnumRounds = 4\nstack = 100 200 100\n"
+        "blind = 2 1 0\nfirstPlayer = 3 1 1 1\nnumSuits = 4\nnumRanks = 13\n"
+        "numHoleCards = 2\nnumBoardCards = 0 3 1 1\nEND GAMEDEF\n"
+    )
+    assert str(nolimit).splitlines() == [
+        "GAMEDEF", "nolimit", "numPlayers = 3", "numRounds = 4", "stack = 100 200 100",
+        "blind = 2 1 0", "firstPlayer = 3 1 1 1", "numSuits = 4", "numRanks = 13",
+        "numHoleCards = 2", "numBoardCards = 0 3 1 1", "END GAMEDEF",
+    ]  # fmt: skip
+
+
+def test_a_small_deck_takes_the_highest_ranks_of_the_last_suits() -> None:
+    """The reference deck of numSuits = 2, numRanks = 3 (Leduc's): Q, K, A of hearts and
+    spades."""
+    leduc = GameDef.parse(
+        "GAMEDEF\nlimit\nnumPlayers = 2\nnumRounds = 2\nblind = 1 1\nraiseSize = 2 4\n"
+        "firstPlayer = 1 1\nmaxRaises = 2 2\nnumSuits = 2\nnumRanks = 3\n"
+        "numHoleCards = 1\nnumBoardCards = 0 1\nEND GAMEDEF\n"
+    )
+    assert [str(c) for c in leduc.deck()] == ["Qh", "Kh", "Ah", "Qs", "Ks", "As"]
+
 def test_empty_log_is_refused() -> None:
     with pytest.raises(ACPCError, match="no STATE lines"):
         ACPCLog.parse("# nothing here\n")
