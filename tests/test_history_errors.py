@@ -35,3 +35,5 @@ def test_located_fills_in_the_source_and_nests_the_place() -> None:
     assert str(inner) == "action 3: not a number"  # a copy: the first is unchanged
     assert str(PHHError("bad", source="a.phh").located(source="b.phh")) == "a.phh: bad"
     assert str(PHHError("bad").located(where="line 4")) == "line 4: bad"
+    assert str(PHHError("bad", where="action 3").located(source="f.phh")) == (
+        "f.phh: action 3: bad")
