@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from pokerroom.engine.events import EventKind
-from pokerroom.history.acpc import GameDef
+from pokerroom.history.acpc import LIMIT_HEADS_UP, GameDef
 from pokerroom.history.errors import ACPCError
 from pokerroom.history.sources import Outcome, replays
 
@@ -145,7 +145,7 @@ def test_a_log_line_that_cannot_be_read_names_the_file(tmp_path: Path) -> None:
     path = tmp_path / "bad.log"
     path.write_text("STATE:0:fz:7d3d|2hAc:5|-5:Alice|Bob\n")
     with pytest.raises(ACPCError) as info:
-        list(replays(path, game=GameDef.parse(LIMIT_HEADS_UP_TEXT)))
+        list(replays(path, game=GameDef.parse(LIMIT_HEADS_UP)))
     assert str(info.value).startswith(f"{path}: line 1: bad betting 'fz'")
 
 
@@ -172,9 +172,3 @@ def test_each_hand_of_a_phhs_is_labelled_and_a_bad_one_located(tmp_path: Path) -
     (only,) = replays(single)
     assert only.label == "" and only.replay is not None and only.replay.played.label is None
 
-
-LIMIT_HEADS_UP_TEXT = (
-    "GAMEDEF\nlimit\nnumPlayers = 2\nnumRounds = 4\nblind = 10 5\nraiseSize = 10 10 20 20\n"
-    "firstPlayer = 2 1 1 1\nmaxRaises = 3 4 4 4\nnumSuits = 4\nnumRanks = 13\n"
-    "numHoleCards = 2\nnumBoardCards = 0 3 1 1\nEND GAMEDEF\n"
-)
