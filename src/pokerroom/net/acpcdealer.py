@@ -65,6 +65,7 @@ __all__ = ["ACPCDealer", "Message", "Step", "TimeLimits", "format_value"]
 _FOLD, _BET, _RAISE = ActionKind.FOLD, ActionKind.BET, ActionKind.RAISE
 _SHOWDOWN = Street.SHOWDOWN
 _SHOW = Action.show()
+_tuple_new = tuple.__new__
 
 
 @dataclass(frozen=True, slots=True)
@@ -255,7 +256,7 @@ class ACPCDealer:
         betting = self._betting_text
         texts = [head + betting + tail for head, tail in zip(self._heads, self._tails, strict=True)]
         self._texts = texts
-        return [Message(seat, text) for seat, text in enumerate(texts)]
+        return [_tuple_new(Message, pair) for pair in enumerate(texts)]  # Message(seat, text)
 
     def _cards_changed(self) -> None:
         """Each seat's cards as it sees them (after the betting in its state), once a
@@ -426,7 +427,10 @@ class ACPCDealer:
             nets = "|".join(str(by_seat[(p + first) % n]) for p in range(n))
         totals = self._totals
         for seat in range(n):
-            totals[seat] += by_seat[seat]
+            total = totals[seat] + by_seat[seat]
+            if type(total) is Fraction and total.denominator == 1:
+                total = total.numerator  # whole again: back to the int's faster sums
+            totals[seat] = total
         # the reference's STATE line (what ACPCHand prints), from the texts already made
         cards = "|".join(self._hole_text) + "".join(self._board_text[: self._rounds])
         names = self._names_from[first]
