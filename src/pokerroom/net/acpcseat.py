@@ -89,6 +89,8 @@ class _Node:
         bases = tuple(c - b for c, b in zip(turn.committed, turn.bets, strict=True))
         legal = turn.legal_actions() if to_act is not None else None
         return cls(-1 if to_act is None else to_act, over, legal, bases, live, nets)
+
+
 _ADDED: dict[str, tuple[list[ACPCAction], int]] = {}
 """The betting a state adds to the last (``'c/'``: a call that ends the round), read."""
 
