@@ -15,6 +15,12 @@ need C ms of CPU per hand plays at most about 2000/C hands a second (less: the d
 and the player to act take turns).  The start-up of each process is left out when the
 system says what a running process has used (``/proc``), else included.
 
+Players differ in how long their hands are (the C ``example_player`` raises and calls
+more often than pokerroom's ``random``), so every row also gives the betting actions
+per hand, counted from the match's log (the ``STATE`` lines of the ACPC log; the
+JSON-lines table's actions; the engine loop's), and its CPU per action: compare rows
+with different players by that.
+
 Rows:
 
 * the engine alone: the same game played by the engine loop of ``bench_engine.py``
@@ -50,8 +56,10 @@ from pathlib import Path
 from typing import Any
 
 from bench_engine import _pokerroom as engine_loop
-from pokerroom.engine import Action, PlayerView, random_action
+from pokerroom.engine import Action, ActionKind, PlayerView, random_action
+from pokerroom.engine.hand import Hand
 from pokerroom.history.acpc import LIMIT_HEADS_UP, GameDef
+from pokerroom.history.acpclog import parse_betting
 from pokerroom.history.acpcreplay import rules_from_gamedef
 from pokerroom.net.acpcdealer import ACPCDealer
 from pokerroom.net.client import play_acpc
@@ -117,6 +125,7 @@ class Run:
     seconds: float
     cpu: dict[str, float] = field(default_factory=dict)
     startup_included: bool = False
+    actions: int = 0  # betting actions over the match (the log's)
 
     @property
     def rate(self) -> float:
@@ -125,6 +134,30 @@ class Run:
     def per_hand(self) -> float:
         """CPU milliseconds per hand, every process together."""
         return sum(self.cpu.values()) / self.hands * 1000
+
+    @property
+    def actions_per_hand(self) -> float:
+        return self.actions / self.hands
+
+    def per_action(self) -> float:
+        """CPU microseconds per betting action, every process together."""
+        return sum(self.cpu.values()) / self.actions * 1e6
+
+
+def log_actions(lines: list[str]) -> tuple[int, int]:
+    """Hands and betting actions in an ACPC log: its ``STATE:`` lines' betting."""
+    hands = actions = 0
+    for line in lines:
+        if line.startswith("STATE:"):
+            hands += 1
+            actions += sum(len(r) for r in parse_betting(line.split(":")[2]))
+    return hands, actions
+
+
+def _counted(hands: int, actions: int, expected: int) -> int:
+    if hands != expected:
+        raise RuntimeError(f"the log has {hands} hands, the match {expected}")
+    return actions
 
 
 def _python_bot(*args: str) -> list[str]:
@@ -172,10 +205,26 @@ def _mark_start(children: list[Child]) -> bool:
 
 async def engine_alone(hands: int) -> Run:
     """The game on the engine alone, in this process: no dealer, no network."""
-    play = engine_loop(rules_from_gamedef(GAME), GAME.stack[0])
+    rules, stack = rules_from_gamedef(GAME), GAME.stack[0]
+    play = engine_loop(rules, stack)
     mine, start = _self_cpu(), time.perf_counter()
     play(GAME.num_players, hands, random.Random(1))
-    return Run(hands, time.perf_counter() - start, {"engine": _self_cpu() - mine})
+    run = Run(hands, time.perf_counter() - start, {"engine": _self_cpu() - mine})
+    run.actions = _engine_actions(rules, stack, hands, random.Random(1))
+    return run
+
+
+def _engine_actions(rules: Rules, stack: int, hands: int, rng: random.Random) -> int:
+    """The actions the engine loop took: the same loop (the same seed plays the same
+    hands), counting, after the timed one."""
+    players = GAME.num_players
+    stacks, actions = [stack] * players, 0
+    for i in range(hands):
+        hand = Hand(rules, stacks, button=i % players, rng=rng, auto_showdown=True)
+        while not hand.is_over:
+            hand.act(*random_action(hand.legal_actions(), rng))
+            actions += 1
+    return actions
 
 
 async def _watch(server: ACPCServer | JSONServer, children: list[Child], hands: int) -> Run:
@@ -200,6 +249,7 @@ async def our_acpc_dealer(hands: int, players: Players) -> Run:
     children = players(await server.start())
     run = await _watch(server, children, hands)
     assert dealer.finished and not server.notes, server.notes
+    run.actions = _counted(*log_actions(dealer.log), hands)
     return run
 
 
@@ -224,14 +274,23 @@ async def acpc_one_process(hands: int) -> Run:
     mine = _self_cpu()
     await match
     await playing
-    return Run(hands, server.finished_at - server.started_at, {"all": _self_cpu() - mine})
+    run = Run(hands, server.finished_at - server.started_at, {"all": _self_cpu() - mine})
+    run.actions = _counted(*log_actions(dealer.log), hands)
+    return run
 
 
 async def json_ours(hands: int) -> Run:
     table = Table(
         Rules.preset("casino-limit"), 2, rng=random.Random(1), max_hands=hands, reset_stacks=True
     )
-    dealer = JSONDealer(table, ["t0", "t1"], budget=30)
+    betting = {ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.BET,
+               ActionKind.RAISE}  # fmt: skip
+    counted = [0]
+
+    def count() -> None:  # after each hand, the table still holding it
+        counted[0] += sum(a.kind in betting for _, a in table.actions)
+
+    dealer = JSONDealer(table, ["t0", "t1"], budget=30, on_hand=count)
     server = JSONServer(dealer, host=HOST, start_timeout=60)
     port = await server.start()
     children = [
@@ -241,6 +300,7 @@ async def json_ours(hands: int) -> Run:
     ]  # fmt: skip
     run = await _watch(server, children, hands)
     assert table.hand_number == hands
+    run.actions = counted[0]
     return run
 
 
@@ -263,8 +323,9 @@ async def reference_dealer(ref: Path, hands: int, game_path: Path, players: Play
         elapsed = time.perf_counter() - start
         for child in children:
             await child.wait()
+        actions = _counted(*log_actions(log.read_text().splitlines()), hands)
     cpu = {c.label: c.during_play for c in (dealer, *children)}
-    return Run(hands, elapsed, cpu, not known)
+    return Run(hands, elapsed, cpu, not known, actions)
 
 
 # -------------------------------------------------------------------- output
@@ -274,8 +335,9 @@ def _row(name: str, run: Run) -> str:
     parts = ", ".join(f"{label} {cpu / run.hands * 1000:.3f}" for label, cpu in run.cpu.items())
     note = " (start-ups included)" if run.startup_included else ""
     return (
-        f"{name:64} {run.rate:7.0f} hands/s  {run.per_hand():6.3f} ms CPU/hand "
-        f"({parts}){note}"
+        f"{name:64} {run.rate:7.0f} hands/s  {run.actions_per_hand:4.2f} actions/hand  "
+        f"{run.per_hand():6.3f} ms CPU/hand ({parts})  {run.per_action():5.1f} µs CPU/action"
+        f"{note}"
     )
 
 
@@ -345,19 +407,23 @@ def main() -> None:
     engine = next(r for n, r in rows if n == ENGINE and r)
     print(
         "\n| dealer and clients (loopback, heads-up limit, random players) | hands/s |"
-        " CPU per hand, all processes (dealer; clients) | CPU vs engine |"
-        + (" CPU vs C |" if base else "")
+        " actions per hand | CPU per hand, all processes (dealer; clients) | CPU per action |"
+        " CPU per action vs engine |" + (" vs C |" if base else "")
     )
-    print("|---|---:|---:|---:|" + ("---:|" if base else ""))
+    print("|---|---:|---:|---:|---:|---:|" + ("---:|" if base else ""))
     for name, done in rows:
         if done is None:
-            print(f"| {name} | skipped | | |" + (" |" if base else ""))
+            print(f"| {name} | skipped | | | | |" + (" |" if base else ""))
             continue
         split = "; ".join(f"{v / done.hands * 1000:.2f}" for v in done.cpu.values())
         cell = f"{done.per_hand():.2f} ms ({split})"
-        versus = f" {done.per_hand() / engine.per_hand():.1f}x |"
-        ratio = f" {done.per_hand() / base.per_hand():.1f}x |" if base else ""
-        print(f"| {name} | {done.rate:,.0f} | {cell} |{versus}{ratio}")
+        action = f" {done.per_action():.0f} µs |"
+        versus = f" {done.per_action() / engine.per_action():.1f}x |"
+        ratio = f" {done.per_action() / base.per_action():.1f}x |" if base else ""
+        print(
+            f"| {name} | {done.rate:,.0f} | {done.actions_per_hand:.2f} | {cell} |{action}"
+            f"{versus}{ratio}"
+        )
 
 
 if __name__ == "__main__":

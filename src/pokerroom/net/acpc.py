@@ -324,6 +324,9 @@ def _read_action(line: str, pos: int, game: GameDef) -> Reply:
     if pos >= len(line) or line[pos] != ":":
         return Reply(ReplyKind.BAD_ACTION, reason="no ':' and action after the state")
     letter = line[pos + 1 : pos + 2]
+    reply = _PLAIN_REPLIES.get(letter)
+    if reply is not None and (letter in "fckFCK" or game.betting is not Betting.NOLIMIT):
+        return reply  # the action as a letter says it (a no-limit raise has its size)
     action = _ACTIONS.get(letter)
     if action is None:
         return Reply(ReplyKind.BAD_ACTION, reason=f"{letter!r} is not an action")
@@ -333,6 +336,9 @@ def _read_action(line: str, pos: int, game: GameDef) -> Reply:
             return Reply(ReplyKind.BAD_ACTION, reason="a no-limit raise without its size")
         action = ACPCAction("r", _int32(int(m.group(1))))
     return Reply(ReplyKind.ACTION, action)
+
+
+_PLAIN_REPLIES: Final = {letter: Reply(ReplyKind.ACTION, a) for letter, a in _ACTIONS.items()}
 
 
 # ----------------------------------------------------------------- actions
@@ -362,12 +368,29 @@ class Decision:
     problem: str = ""
 
 
+_FOLDS: Final = Decision(Action.fold())
+_CHECKS: Final = Decision(Action.check())
+_CALLS: Final = Decision(Action.call())
+_RAISES: dict[tuple[bool, int], Decision] = {}
+"""Decisions to bet (True) or raise to an amount, as made (a limit game's few)."""
+
+
 def _check_or_call(legal: LegalActions) -> Action:
     return Action.check() if ActionKind.CHECK in legal.kinds else Action.call()
 
 
 def _raise(legal: LegalActions, to: int) -> Action:
     return Action.bet(to) if ActionKind.BET in legal.kinds else Action.raise_to(to)
+
+
+def _raise_decision(legal: LegalActions, to: int) -> Decision:
+    bet = ActionKind.BET in legal.kinds
+    decision = _RAISES.get((bet, to))
+    if decision is None:
+        decision = Decision(Action.bet(to) if bet else Action.raise_to(to))
+        if len(_RAISES) < 1024:
+            _RAISES[bet, to] = decision
+    return decision
 
 
 def decide(
@@ -393,21 +416,21 @@ def decide(
     problem = ""
     if action is None:
         problem = "unreadable action"
+    elif action.kind == "c":
+        return _CHECKS if ActionKind.CHECK in legal.kinds else _CALLS
     elif action.kind == "f":
         if ActionKind.FOLD in legal.kinds:
-            return Decision(Action.fold())
+            return _FOLDS
         problem = "invalid action f (fold with nothing to call)"
-    elif action.kind == "c":
-        return Decision(_check_or_call(legal))
     elif not legal.can_raise:
         problem = f"invalid action {action} (no raise is possible: {legal})"
     elif not nolimit:
-        return Decision(_raise(legal, legal.min_to))
+        return _raise_decision(legal, legal.min_to)
     else:
         size = action.size if action.size is not None else 0
         to = size - round_base
         if legal.min_to <= to <= legal.max_to:
-            return Decision(_raise(legal, to))
+            return _raise_decision(legal, to)
         moved = legal.min_to if to < legal.min_to else legal.max_to
         verb = "raised" if to < legal.min_to else "lowered"
         if policy is InvalidPolicy.CALL:

@@ -44,7 +44,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import NamedTuple
 
-from pokerroom.cards import Deck, format_cards
+from pokerroom.cards import CARD_CHARS, Deck
 from pokerroom.engine.actions import Action, ActionKind, Street
 from pokerroom.history.acpc import Betting, GameDef
 from pokerroom.history.acpclog import ACPCAction
@@ -61,6 +61,11 @@ from pokerroom.net.acpc import (
 from pokerroom.table import Table
 
 __all__ = ["ACPCDealer", "Message", "Step", "TimeLimits", "format_value"]
+
+_FOLD, _BET, _RAISE = ActionKind.FOLD, ActionKind.BET, ActionKind.RAISE
+_SHOWDOWN = Street.SHOWDOWN
+_SHOW = Action.show()
+_tuple_new = tuple.__new__
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,7 +169,7 @@ class ACPCDealer:
         self.limits = limits or TimeLimits()
         self.match_name = match_name
         self.game_file = game_file
-        self.totals = [Fraction(0)] * n
+        self._totals: list[int | Fraction] = [0] * n  # Fractions only once a pot is split
         self.used_match = [0.0] * n
         self.used_hand = [0.0] * n
         self.on_hand = on_hand
@@ -183,6 +188,11 @@ class ACPCDealer:
         self._private: list[str] = []
         self._board_text: list[str] = []
         self._texts: list[str] = []
+        self._heads: list[str] = []  # each seat's state up to the betting, this hand
+        self._tails: list[str] = []  # and from the ':' after it, this round
+        self._names_from = [
+            "|".join(self.names[(first + p) % n] for p in range(n)) for first in range(n)
+        ]  # the names in position order, by the seat of position 0
         self._over = False
 
     # ------------------------------------------------------------------ the log
@@ -197,6 +207,11 @@ class ACPCDealer:
             f"#--t_hand {round(limits.hand * 1000)}",
             f"#--t_per_hand {round(limits.per_hand * 1000)}",
         ]
+
+    @property
+    def totals(self) -> list[Fraction]:
+        """Each seat's winnings over the hands played (exact: split pots shared)."""
+        return [Fraction(v) for v in self._totals]
 
     def score_line(self) -> str:
         """``SCORE:<totals>:<names>`` in seat order."""
@@ -238,12 +253,19 @@ class ACPCDealer:
 
     def _refresh(self) -> list[Message]:
         """The states of every seat after a change, as messages in seat order."""
+        betting = self._betting_text
+        texts = [head + betting + tail for head, tail in zip(self._heads, self._tails, strict=True)]
+        self._texts = texts
+        return [_tuple_new(Message, pair) for pair in enumerate(texts)]  # Message(seat, text)
+
+    def _cards_changed(self) -> None:
+        """Each seat's cards as it sees them (after the betting in its state), once a
+        round's board is out or the hand is over."""
         hand = self.table.hand
         assert hand is not None
         n = self.game.num_players
-        head = f":{self.hand_number}:{self._betting_text}:"
         board = "".join(self._board_text[: self._rounds])
-        if self._over and sum(not f for f in hand.folded) > 1:
+        if self._over and hand.folded.count(False) > 1:
             # a showdown: every hand still in is shown; a player always sees its own
             folded = [hand.folded[self.seat(q)] for q in range(n)]
             cards = self._hole_text
@@ -253,12 +275,8 @@ class ACPCDealer:
             ]
         else:
             holes = self._private
-        texts = []
-        for seat in range(n):
-            p = (seat - self._player0_seat) % n
-            texts.append(f"MATCHSTATE:{p}{head}{holes[p]}{board}")
-        self._texts = texts
-        return [Message(seat, text) for seat, text in enumerate(texts)]
+        first = self._player0_seat
+        self._tails = [f":{holes[(seat - first) % n]}{board}" for seat in range(n)]
 
     # ------------------------------------------------------------------ play
 
@@ -278,13 +296,15 @@ class ACPCDealer:
     def _deal(self) -> _Deal:
         dealt = next(self._deals)
         n = self.game.num_players
+        chars = CARD_CHARS
         # the engine's seats are the positions (the button last): hole cards one at a
         # time from position 0, then the board (no burns)
         order = [h[k] for k in range(self.game.num_hole_cards) for h in dealt.hole]
         order += [c for r in dealt.board for c in r]
-        holes = [format_cards(h, "") for h in dealt.hole]
+        holes = ["".join([chars[c] for c in h]) for h in dealt.hole]
         private = ["|".join(h if q == p else "" for q, h in enumerate(holes)) for p in range(n)]
-        board = [("/" if r else "") + format_cards(b, "") for r, b in enumerate(dealt.board)]
+        board = [("/" if r else "") + "".join([chars[c] for c in b])
+                 for r, b in enumerate(dealt.board)]  # fmt: skip
         return _Deal(Deck.stacked(order), holes, private, board)
 
     def _new_hand(self) -> list[Message]:
@@ -302,6 +322,9 @@ class ACPCDealer:
         self._private = deal.private
         self._board_text = deal.board
         self._over = False
+        first, number = self._player0_seat, self.hand_number
+        self._heads = [f"MATCHSTATE:{(seat - first) % n}:{number}:" for seat in range(n)]
+        self._cards_changed()
         return self._refresh()
 
     def receive(self, seat: int, line: str, elapsed: float = 0.0) -> Step:
@@ -309,11 +332,12 @@ class ACPCDealer:
         after its state was sent.  A reply to the current state from the seat to act
         is taken (an invalid action as :class:`InvalidPolicy` says); anything else is
         ignored, with a note."""
-        if self.actor is None:
+        actor = self.table.to_act
+        if actor is None:
             return Step(notes=[f"seat {seat + 1}: ignoring a line: no hand in play"])
         if line.startswith(("#", ";")):
             return Step()
-        if seat != self.actor:
+        if seat != actor:
             return Step(notes=[f"seat {seat + 1}: ignoring un-requested response (not to act)"])
         reply = read_reply(line, self._texts[seat], self.game)
         if reply.kind is ReplyKind.COMMENT:
@@ -345,12 +369,11 @@ class ACPCDealer:
     def _decide(self, seat: int, action: ACPCAction | None) -> Decision:
         hand = self.table.hand
         assert hand is not None
+        # every seat plays every hand: the hand's seats are the table's
+        nolimit = self._nolimit
+        base = hand.committed[seat] - hand.bets[seat] if nolimit else 0  # no-limit sizes only
         return decide(
-            action,
-            hand.legal_actions(),  # every seat plays every hand: the hand's seats are the table's
-            round_base=hand.committed[seat] - hand.bets[seat],
-            nolimit=self._nolimit,
-            policy=self.invalid,
+            action, hand.legal_actions(), round_base=base, nolimit=nolimit, policy=self.invalid
         )
 
     def _act(self, seat: int, action: Action, elapsed: float) -> Step:
@@ -360,25 +383,29 @@ class ACPCDealer:
         self.used_match[seat] += elapsed
         table.apply(action)
         kind = action.kind
-        if kind is ActionKind.FOLD:
+        if kind is _FOLD:
             self._betting_text += "f"
-        elif kind is ActionKind.BET or kind is ActionKind.RAISE:
+        elif kind is _BET or kind is _RAISE:
             self._betting_text += f"r{hand.committed[seat]}" if self._nolimit else "r"
         else:
             self._betting_text += "c"
-        while table.in_hand and hand.street is Street.SHOWDOWN:
-            table.apply(Action.show())  # every hand still in is shown, as the reference does
-        if hand.is_over:
-            live = sum(not f for f in hand.folded)
+        while table.in_hand and hand.street is _SHOWDOWN:
+            table.apply(_SHOW)  # every hand still in is shown, as the reference does
+        over = hand.is_over
+        if over:
+            live = hand.folded.count(False)
             rounds = self.game.num_rounds if live > 1 else self._rounds
         else:
             rounds = int(hand.street) + 1
         if self._rounds < rounds:
             self._betting_text += "/" * (rounds - self._rounds)
             self._rounds = rounds
-        if not hand.is_over:
+            if not over:
+                self._cards_changed()
+        if not over:
             return Step(self._refresh(), acted=True)
         self._over = True
+        self._cards_changed()
         self._finish_hand()
         messages = self._refresh()
         if self.hand_number + 1 < self.hands:
@@ -391,16 +418,22 @@ class ACPCDealer:
     def _finish_hand(self) -> None:
         result = self.table.last_result
         assert result is not None
-        by_seat = exact_split(result, result.net)
-        n = self.game.num_players
-        values = [by_seat[self.seat(p)] for p in range(n)]
+        n, first = self.game.num_players, self._player0_seat
+        if any(len(pot.winners) > 1 for pot in result.pots):
+            by_seat: Sequence[int | Fraction] = exact_split(result, result.net)
+            nets = "|".join(format_value(Fraction(by_seat[(p + first) % n])) for p in range(n))
+        else:  # nothing split: whole chips
+            by_seat = result.net
+            nets = "|".join(str(by_seat[(p + first) % n]) for p in range(n))
+        totals = self._totals
         for seat in range(n):
-            self.totals[seat] += by_seat[seat]
+            total = totals[seat] + by_seat[seat]
+            if type(total) is Fraction and total.denominator == 1:
+                total = total.numerator  # whole again: back to the int's faster sums
+            totals[seat] = total
         # the reference's STATE line (what ACPCHand prints), from the texts already made
         cards = "|".join(self._hole_text) + "".join(self._board_text[: self._rounds])
-        nets = "|".join(format_value(v) for v in values)
-        names = "|".join(self.names[self.seat(p)] for p in range(n))
+        names = self._names_from[first]
         self.log.append(f"STATE:{self.hand_number}:{self._betting_text}:{cards}:{nets}:{names}")
         if self.on_hand is not None:
             self.on_hand()
-

@@ -21,8 +21,11 @@ Engine seats are ACPC positions here (the button is the last position).
 The dealer sends a state after every action, each one the last plus an action (and
 the cards it brings), so a state is read as what it adds to the last one; anything
 else (a new hand, a state that does not follow) is read in full.  The betting is
-followed on a hand dealt stand-in cards: whose turn it is and what it may do do not
-depend on the cards.  The hand with the real cards,
+followed on a hand dealt stand-in cards: whose turn it is, what it may do, what each
+position has put in and what a fold leaves each do not depend on the cards, only on
+the betting so far.  So the seat keeps them per betting text (a limit game's betting
+takes few paths, met again and again) and plays a betting on the stand-in hand only
+the first time it meets it.  The hand with the real cards,
 which views, events and results come from, is worked out only when something asks for
 it; a decision's view (:meth:`ACPCSeat.view`) is worked out field by field when first
 read, so a player that reads only ``view.legal`` costs nothing more.
@@ -31,10 +34,12 @@ read, so a player that reads only ``view.legal`` costs nothing more.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from fractions import Fraction
+from typing import Final
 
 from pokerroom.cards import Card, full_deck
-from pokerroom.engine.actions import Action, IllegalAction
+from pokerroom.engine.actions import Action, IllegalAction, LegalActions
 from pokerroom.engine.hand import Hand, HandError
 from pokerroom.engine.view import PlayerView
 from pokerroom.history.acpc import Betting, GameDef
@@ -52,6 +57,40 @@ __all__ = ["ACPCSeat"]
 Holes = tuple[tuple[Card, ...], ...]
 
 _CARDS = {str(c): c for c in full_deck()}
+_MAX_NODES: Final = 50_000
+"""The most betting texts a seat keeps what it knows of (a limit game has far fewer;
+a no-limit game's raise sizes make most texts new: past this, they are not kept)."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Node:
+    """What a hand's betting text says, the same whatever the cards: the position to
+    act (-1: none), whether the hand is over, the choices of the position to act, what
+    each position put in before this round, how many have not folded, and each
+    position's net when a fold ended the hand (``None`` otherwise)."""
+
+    to_act: int
+    over: bool
+    legal: LegalActions | None
+    bases: tuple[int, ...]
+    live: int
+    nets: tuple[Fraction, ...] | None
+
+    @classmethod
+    def of(cls, turn: Hand) -> _Node:
+        to_act, over = turn.to_act, turn.is_over
+        folded = turn.folded
+        live = folded.count(False)
+        nets = None
+        if over and live < 2:
+            result = turn.result
+            assert result is not None
+            nets = tuple(exact_split(result, result.net))
+        bases = tuple(c - b for c, b in zip(turn.committed, turn.bets, strict=True))
+        legal = turn.legal_actions() if to_act is not None else None
+        return cls(-1 if to_act is None else to_act, over, legal, bases, live, nets)
+
+
 _ADDED: dict[str, tuple[list[ACPCAction], int]] = {}
 """The betting a state adds to the last (``'c/'``: a call that ends the round), read."""
 
@@ -102,7 +141,10 @@ class ACPCSeat:
         self._rounds = 0  # betting rounds reached (1 pre-flop)
         self._holes: Holes = ()
         self._board: tuple[Card, ...] = ()
-        self._turn: Hand | None = None  # the betting, on stand-in cards
+        self._node: _Node | None = None  # what the betting says (None: no state yet)
+        self._nodes: dict[str, _Node] = {}  # what each betting text met says
+        self._turn: Hand | None = None  # the betting, on stand-in cards, made when needed
+        self._turn_done = 0  # the actions it has taken
         self._spare: Hand | None = None  # the next hand's, made ahead (prepare)
         self._state: MatchState | None = None
         self._exact: Hand | None = None  # the real cards known, worked out when asked for
@@ -121,7 +163,7 @@ class ACPCSeat:
         fields = line.split(":")
         last = self._fields
         if (
-            self._turn is not None
+            self._node is not None
             and len(fields) == 5
             and fields[1] == last[1]
             and fields[2] == last[2]
@@ -173,7 +215,7 @@ class ACPCSeat:
             self._holes, self._board = holes, board
         elif cards.count("/") != reached - 1:
             return False
-        self._play(actions, fields[3])
+        self._advance(actions, fields[3])
         self._rounds = reached
         return True
 
@@ -184,12 +226,12 @@ class ACPCSeat:
             raise ACPCProtocolError(f"a state of {len(state.hole)} players in a {n}-player game")
         if not state.hole[state.position]:
             raise ACPCProtocolError(f"the state does not show the player's own cards: {state}")
-        turn, self._spare = self._spare or self._stand_in_hand(), None
-        self._turn, self._actions, self._exact = turn, [], None
+        self._node = self._turn = None
+        self._actions, self._exact = [], None
         self._line = line
         self._position, self._number = state.position, state.hand
         self._holes, self._board = state.hole, tuple(c for r in state.board for c in r)
-        self._play(list(state.actions), state.betting_text)
+        self._advance(list(state.actions), state.betting_text)
         self._rounds = len(state.betting)
         self._state = state
 
@@ -208,19 +250,43 @@ class ACPCSeat:
         if self._spare is None and self._turn is not None:
             self._spare = self._stand_in_hand()
 
-    def _play(self, actions: list[ACPCAction], betting: str) -> None:
+    def _advance(self, actions: list[ACPCAction], betting: str) -> None:
+        """Take the ``actions`` that bring the hand's betting to ``betting`` (the whole
+        hand's text): what it says is known if the text was met before, else the
+        stand-in hand plays them."""
+        node = self._nodes.get(betting)
+        if node is not None:
+            self._actions += actions
+        else:
+            node = self._play(actions, betting)
+            if len(self._nodes) < _MAX_NODES:
+                self._nodes[betting] = node
+        self._node = node
+
+    def _play(self, actions: list[ACPCAction], betting: str) -> _Node:
+        """Play ``actions`` on the stand-in hand, brought up to the actions before them
+        first (made if the hand has none yet)."""
         turn = self._turn
-        assert turn is not None
+        if turn is None:
+            turn, self._spare = self._spare or self._stand_in_hand(), None
+            self._turn, self._turn_done = turn, 0
+        done = self._actions
+        kind = self._betting_kind
         try:
+            for action in done[self._turn_done :]:  # met before: legal
+                play_acpc_action(turn, action, kind)
             for action in actions:
                 if turn.to_act is None:
                     raise ACPCProtocolError(f"an action after the hand is over: {betting!r}")
-                play_acpc_action(turn, action, self._betting_kind)
-                self._actions.append(action)
+                play_acpc_action(turn, action, kind)
+                done.append(action)
         except IllegalAction as exc:
-            self._turn, self._fields = None, []
+            self._node = self._turn = None
+            self._fields = []
             raise ACPCProtocolError(f"an impossible state: {exc}: {betting!r}") from None
+        self._turn_done = len(done)
         show_all(turn)
+        return _Node.of(turn)
 
     # ------------------------------------------------------------------ the hand
 
@@ -247,7 +313,7 @@ class ACPCSeat:
     def hand(self) -> Hand:
         """The engine's hand as far as the last state: the cards seen so far, stand-ins
         for the others."""
-        if self._turn is None:
+        if self._node is None:
             raise RuntimeError("no state received yet")
         cards = self._fields[4]
         exact = self._exact
@@ -268,21 +334,22 @@ class ACPCSeat:
     @property
     def to_act(self) -> bool:
         """Whether the last state asks this player for an action."""
-        turn = self._turn
-        return turn is not None and turn.to_act == self._position and not turn.is_over
+        node = self._node
+        return node is not None and node.to_act == self._position and not node.over
 
     @property
     def hand_over(self) -> bool:
-        return self._turn is not None and self._turn.is_over
+        return self._node is not None and self._node.over
 
     def view(self) -> PlayerView:
         """The hand as this player sees it; while it is to act, the view of its decision,
         each field worked out when first read (read it before the next state)."""
-        turn = self._turn
-        if turn is not None and turn.to_act == self._position and not turn.is_over:
+        node = self._node
+        if node is not None and node.to_act == self._position and not node.over:
+            assert node.legal is not None
             view = self._handed
             if view is None or view._source is None:  # none yet, or complete: a new one
-                view = self._handed = TurnView.make(self._position, turn.legal_actions(), self)
+                view = self._handed = TurnView.make(self._position, node.legal, self)
             return view
         return self.hand.view(self._position)
 
@@ -299,24 +366,25 @@ class ACPCSeat:
     def net(self) -> Fraction:
         """What this player won or lost in the hand just over (a split pot shared
         exactly, as the dealer shares it)."""
-        turn = self._turn
-        if turn is None or not turn.is_over:
+        node = self._node
+        if node is None or not node.over:
             raise RuntimeError("the hand is not over")
-        if sum(not f for f in turn.folded) > 1:
-            turn = self.hand  # a showdown: the real cards decide
-        result = turn.result
+        if node.nets is not None:
+            return node.nets[self._position]  # a fold ended it: the cards do not matter
+        result = self.hand.result  # a showdown: the real cards decide
         assert result is not None
         return exact_split(result, result.net)[self._position]
 
     def reply(self, action: Action) -> str:
         """The answer to the last state (without its line ending)."""
-        turn, p = self._turn, self._position
-        if turn is None:
+        node = self._node
+        if node is None:
             raise RuntimeError("no state received yet")
+        legal = node.legal if node.legal is not None else self.hand.legal_actions()
         text = acpc_action(
             action,
-            to_call=turn.legal_actions().to_call,
-            round_base=turn.committed[p] - turn.bets[p],
+            to_call=legal.to_call,
+            round_base=node.bases[self._position],
             nolimit=self._nolimit,
         )
         return f"{self._line}:{text}"

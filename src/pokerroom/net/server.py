@@ -322,8 +322,11 @@ class ACPCServer:
         try:
             work()
         except Exception as exc:
-            if self._done is not None and not self._done.done():
-                self._done.set_exception(exc)
+            self._fail(exc)
+
+    def _fail(self, exc: Exception) -> None:
+        if self._done is not None and not self._done.done():
+            self._done.set_exception(exc)
 
     # ---------------------------------------------------------------- seating
 
@@ -365,7 +368,10 @@ class ACPCServer:
             return
         if not self._playing:
             return  # before the first hand: nothing to answer
-        self._guarded(lambda: self._take(seat, line.decode("latin-1"), at))
+        try:  # as _guarded does
+            self._take(seat, line.decode("latin-1"), at)
+        except Exception as exc:
+            self._fail(exc)
 
     def _take(self, seat: int, line: str, at: float) -> None:
         dealer = self.dealer
@@ -450,25 +456,30 @@ class ACPCServer:
         note when they were sent."""
         for note in step.notes:
             self._note(note)
-        lines: list[list[str]] = [[] for _ in self._wires]
+        wires = self._wires
+        out = [""] * len(wires)
         transcript = self.transcript
         for seat, text in step.messages:
-            lines[seat].append(f"{text}\r\n")
+            out[seat] += f"{text}\r\n"
             if transcript is not None:
                 transcript.write(f"TO {seat + 1} at {time.time():.6f} {text}\r\n")
         # the seat to act first: its answer is what the match waits for (each seat's
         # lines keep their order; the order between seats is nobody's to see)
-        actor = self.dealer.actor
-        first = [] if actor is None else [actor]
-        for seat in (*first, *(s for s in range(len(lines)) if s != actor)):
-            texts, wire = lines[seat], self._wires[seat]
-            if texts and wire is not None:
-                data = (texts[0] if len(texts) == 1 else "".join(texts)).encode("latin-1")
-                if not wire.write(data) and wire.dropped:
-                    self._note(f"seat {seat + 1} does not read what it is sent: disconnected")
-        if self.dealer.log and self._logged < len(self.dealer.log):
+        dealer = self.dealer
+        actor = dealer.actor
+        if actor is not None:
+            self._write(actor, out[actor])
+        for seat, data in enumerate(out):
+            if seat != actor:
+                self._write(seat, data)
+        if self._logged < len(dealer.log):
             self._note_log()
         self._sent = self.clock()
+
+    def _write(self, seat: int, data: str) -> None:
+        wire = self._wires[seat]
+        if data and wire is not None and not wire.write(data.encode("latin-1")) and wire.dropped:
+            self._note(f"seat {seat + 1} does not read what it is sent: disconnected")
 
     def _note(self, text: str) -> None:
         self.notes.append(text)
