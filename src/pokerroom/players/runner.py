@@ -162,8 +162,8 @@ class Runner:
         table = self.table
         acts, announce, observers = self._act, self._announce, self._observers
         clock, budget = self.clock, self.budget
-        step = table.step  # an action in, the next decision's view out
-        view = step()
+        step = table._step  # an action in, the next decision's view out
+        view = step(None)
         while True:
             if view is None:
                 self._sync()
@@ -190,7 +190,7 @@ class Runner:
                         action = _Late(spent)
             except Exception as exc:
                 self._default(seat, FaultKind.EXCEPTION, f"{type(exc).__name__}: {exc}")
-                view = step()
+                view = step(None)
                 continue
             if type(action) is not Action:
                 if type(action) is _Late:
@@ -198,13 +198,13 @@ class Runner:
                     self._default(seat, FaultKind.TIMEOUT, why)
                 else:
                     self._default(seat, FaultKind.GARBAGE, f"returned {_short(action)}")
-                view = step()
+                view = step(None)
                 continue
             try:
                 view = step(action)
             except IllegalAction as exc:
                 self._default(seat, FaultKind.ILLEGAL, str(exc))
-                view = step()
+                view = step(None)
                 continue
             if observers:
                 self._flush()
