@@ -298,8 +298,8 @@ class Table:
         stacks = self.initial_stacks if self.reset_stacks else self._stacks
         button = self._button
         if self._hand_no and (self.button_moves or stacks[button] == 0):
-            b = button + 1  # the next seat, when it has chips
-            button = b if b < len(stacks) and stacks[b] > 0 else self._next_seat(button, stacks)
+            b = button + 1 if button + 1 < len(stacks) else 0  # the next seat, if it has chips
+            button = b if stacks[b] > 0 else self._next_seat(button, stacks)
         return button
 
     @staticmethod
@@ -439,11 +439,12 @@ class Table:
         if legal.seat != t:
             legal = legal_for(legal, t)
         # The seat's last view again if nothing holds it (see seats._SOLE; inline: this
-        # runs once per decision), else a new one (TurnView.make, inline).  Handing it
-        # out makes the last decision's view stale.
+        # runs once per decision) and it is not complete (full_view_for drops a view it
+        # completes), else a new one (TurnView.make, inline).  Handing it out makes the
+        # last decision's view stale.
         views = self._views
         view = views[t]
-        if view is not None and _refs(view) == _SOLE and view._source is not None:
+        if view is not None and _refs(view) == _SOLE:
             _LEGAL(view, legal)
         else:
             view = _new(TurnView)
@@ -580,6 +581,7 @@ class Table:
                 "this view was handed out for a decision the table has moved past: read a "
                 "view while deciding (keep copy.copy(view) to look at it later)"
             )
+        self._views[t] = None  # complete from now on: never handed out again
         return self.view(t)
 
     def public_events(self, start: int = 0) -> list[Event]:
