@@ -41,6 +41,12 @@ HOOKS = ("start_game", "start_hand", "announce", "observe", "end_hand", "end_gam
 # through the Enum's metaclass, about ten times a module global's: the hot paths read these.
 _RAISE, _BET = ActionKind.RAISE, ActionKind.BET
 
+# The bets and raises bots have made, by amount, shared by every bot (a new bot would
+# otherwise make each amount's action again); keys without the Enum kind, whose hash is
+# a Python call.
+_BETS: dict[int, Action] = {}
+_RAISES: dict[int, Action] = {}
+
 
 class Player(ABC):
     """The player protocol.  Subclass it and write :meth:`act`; override the others to
@@ -129,21 +135,19 @@ class Bot(Player):
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed
         self.rng = random.Random(seed)
-        # Bets and raises by amount (keys without the Enum kind, whose hash is a Python call).
-        self._bets: dict[int, Action] = {}
-        self._raises: dict[int, Action] = {}
 
     def bet(self, kind: ActionKind, to: int) -> Action:
-        """A bet or raise to ``to`` (made once per amount: actions are immutable)."""
+        """A bet or raise to ``to`` (made once per amount for every bot of the process:
+        actions are immutable)."""
         if kind is _RAISE:
-            made = self._raises
+            made = _RAISES
         elif kind is _BET:
-            made = self._bets
+            made = _BETS
         else:
             return Action(kind, to)
         action = made.get(to)
         if action is None:
-            if len(made) > 2048:
+            if len(made) > 4096:
                 made.clear()
             action = made[to] = Action(kind, to)
         return action

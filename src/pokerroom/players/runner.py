@@ -13,6 +13,10 @@ Time: the runner has no clock of its own; give it one (``clock=time.perf_counter
 hold players to their ``budget`` (seconds per decision).  A Python call cannot be
 interrupted, so an answer over budget is found when it returns and is thrown away (the
 default action is played instead); the network dealer enforces real deadlines itself.
+The clock is read once per decision, as the answer comes: a decision's time runs from
+the previous reading, so the table's own work since the last answer (microseconds) counts
+with it; after anything else (a fault, players told of events, a pause between calls) the
+clock is read again before the next decision.
 
 Seats whose player is ``None`` are played from outside (a person, an agent, a remote
 program): :meth:`Runner.advance` plays the others until such a seat must decide, and
@@ -162,8 +166,12 @@ class Runner:
         table = self.table
         acts, announce, observers = self._act, self._announce, self._observers
         clock, budget = self.clock, self.budget
-        step = table.step  # an action in, the next decision's view out
-        view = step()
+        step = table._step  # an action in, the next decision's view out
+        view = step(None)
+        # A decision's time runs from the last reading of the clock: the previous answer,
+        # when only the table worked since (its microseconds count with the decision), or
+        # a reading taken after anything else (a fault, the players told of events).
+        start = clock() if clock is not None else 0.0
         while True:
             if view is None:
                 self._sync()
@@ -178,36 +186,39 @@ class Runner:
                     view = step(table.default_action())
                     if observers:
                         self._flush()
+                        start = clock() if clock is not None else 0.0
                     continue
             try:
-                if clock is None:
-                    action = act(view, budget)
-                else:
-                    start = clock()
-                    action = act(view, budget)
-                    spent = clock() - start
-                    if spent > budget:
-                        action = _Late(spent)
+                action = act(view, budget)
             except Exception as exc:
                 self._default(seat, FaultKind.EXCEPTION, f"{type(exc).__name__}: {exc}")
-                view = step()
+                view = step(None)
+                start = clock() if clock is not None else 0.0
                 continue
+            if clock is not None:
+                now = clock()
+                spent, start = now - start, now
+                if spent > budget:
+                    action = _Late(spent)
             if type(action) is not Action:
                 if type(action) is _Late:
                     why = f"answered in {action.spent:.3g} s, budget {budget:.3g} s"
                     self._default(seat, FaultKind.TIMEOUT, why)
                 else:
                     self._default(seat, FaultKind.GARBAGE, f"returned {_short(action)}")
-                view = step()
+                view = step(None)
+                start = clock() if clock is not None else 0.0
                 continue
             try:
                 view = step(action)
             except IllegalAction as exc:
                 self._default(seat, FaultKind.ILLEGAL, str(exc))
-                view = step()
+                view = step(None)
+                start = clock() if clock is not None else 0.0
                 continue
             if observers:
                 self._flush()
+                start = clock() if clock is not None else 0.0
 
     def apply(self, action: Action) -> None:
         """The action of a seat played from outside (:class:`IllegalAction` if illegal,

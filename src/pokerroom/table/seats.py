@@ -210,7 +210,8 @@ _new = object.__new__
 # slot write per field given (a slot of a frozen class is written through its descriptor,
 # a call each); used again, only ``legal`` is written.  A view may be used again only when
 # nothing but its source's list holds it (a player that kept it has a reference of its
-# own) and it is not complete (its fields would be the old decision's).  The count of
+# own) and it is not complete (its fields would be the old decision's: the source drops
+# from its list a view it completes).  The count of
 # references is the interpreter's, read the same way here as where it is used, so what
 # "nothing else" reads as is measured rather than assumed; without ``sys.getrefcount``
 # (not CPython) nothing is used again.
@@ -220,7 +221,7 @@ _refs: Callable[[object], int] = getattr(sys, "getrefcount", lambda _: -1)
 def _sole_count() -> int:
     views = [object()]
     view = views[0]
-    return _refs(view)  # held by the list and by this function, as in Table.step
+    return _refs(view)  # held by the list and by this function, as in Table._step
 
 
 _SOLE = _sole_count()

@@ -242,9 +242,12 @@ class Table:
             raise TableError(f"hand {self._hand_no} is still being played")
         n = self.size
         if self.reset_stacks:
-            self._stacks = list(self.initial_stacks)
+            before = self.initial_stacks
+            self._stacks = list(before)
+        else:
+            before = tuple(self._stacks)
         stacks = self._stacks
-        button = self.next_button
+        button = self._next_button()
         level = 0
         if self.levels is not None:
             level = self.levels.index(hands=self._hand_no, seconds=self.elapsed)
@@ -255,8 +258,8 @@ class Table:
         if not (seating.identity and 0 not in stacks):
             seating = Seating([t for t in range(n) if stacks[t] > 0], n)
         seats = seating.seats
-        # The hand copies the chips it is given: the table's own list will do.
-        chips = stacks if seating.identity else [stacks[t] for t in seats]
+        # The hand copies the chips it is given (a tuple it keeps as it is).
+        chips = before if seating.identity else [stacks[t] for t in seats]
         rules = self._level_rules[level]
         try:
             if deck is None:
@@ -273,15 +276,15 @@ class Table:
         self._button = button
         self._level = level
         self._hand_no = number = self._hand_no + 1
-        self._hand_stacks = before = tuple(stacks)
+        self._hand_stacks = before
         self._actions = []
         self._in_hand = True
-        h = hand.to_act  # _update_turn, inline: this runs once per hand
-        self._turn = -1 if h is None else seats[h]
+        h = hand._to_act  # _update_turn, inline: this runs once per hand
+        self._turn = -1 if h < 0 else seats[h]
         self._handed = None
         # HandStart(...), without the named tuple's Python-level __new__
         self._start = start = _tuple_new(HandStart, (number, button, before, seats, level, rules))
-        if hand.is_over:  # everyone all-in on the forced bets
+        if hand._over:  # everyone all-in on the forced bets
             self._finish_hand()
         return start
 
@@ -289,10 +292,14 @@ class Table:
     def next_button(self) -> int:
         """The seat the next hand's button goes to: one seat clockwise (unless the button
         stays), skipping seats that are out."""
+        return self._next_button()
+
+    def _next_button(self) -> int:
         stacks = self.initial_stacks if self.reset_stacks else self._stacks
         button = self._button
         if self._hand_no and (self.button_moves or stacks[button] == 0):
-            button = self._next_seat(button, stacks)
+            b = button + 1 if button + 1 < len(stacks) else 0  # the next seat, if it has chips
+            button = b if stacks[b] > 0 else self._next_seat(button, stacks)
         return button
 
     @staticmethod
@@ -380,19 +387,27 @@ class Table:
         """Take ``action`` as :meth:`apply` does (None: take nothing), then give the view of
         the decision now pending, or None when no seat is to act (:meth:`pending_view`):
         the two things a loop driving players does for every decision, in one call."""
-        t = self._turn
-        hand = self._hand
         if action is not None:
-            if t < 0 or hand is None:
-                hand = self._pending()
-            seating = self._seating
+            hand = self._pending()
             if type(action) is not Action:
                 raise self._not_an_action(action, hand)
+            t = self._turn
             if seat is not None and seat != t:
                 raise IllegalAction(
                     f"seat {seat} cannot {action} {hand.street.phrase}: it is seat {t}'s turn "
                     f"(legal for seat {t}: {hand.legal_actions()})"
                 )
+        return self._step(action)
+
+    def _step(self, action: Action | None) -> PlayerView | None:
+        """:meth:`step` for a caller that knows ``action`` is an :class:`Action` (or None)
+        and acts for the seat to act (the runner, once per decision: no keyword to look
+        up, no check made twice)."""
+        t = self._turn
+        hand = self._hand
+        if action is not None:
+            if t < 0 or hand is None:
+                hand = self._pending()  # raises: nobody is to act
             value = action.value
             try:
                 if value is None:  # a call without keywords is the faster one
@@ -400,19 +415,20 @@ class Table:
                 else:
                     hand.act(action.kind, action.amount, value=value)
             except IllegalAction as exc:
+                seating = self._seating
                 if seating.identity:
                     raise
                 h = seating.index[t]
                 raise IllegalAction(re.sub(rf"\bseat {h}\b", f"seat {t}", str(exc))) from None
             self._actions.append((t, action))
-            nxt = hand.to_act
-            if nxt is None:
+            nxt = hand._to_act  # (the engine's own field: -1 when nobody is to act)
+            if nxt < 0:
                 self._turn = -1
                 self._handed = None  # the decision is taken: its view is stale
-                if hand.is_over:
+                if hand._over:
                     self._finish_hand()
                 return None
-            self._turn = t = seating.seats[nxt]
+            self._turn = t = self._seating.seats[nxt]
         else:
             view = self._handed
             if view is not None and view._source is not None:
@@ -423,11 +439,12 @@ class Table:
         if legal.seat != t:
             legal = legal_for(legal, t)
         # The seat's last view again if nothing holds it (see seats._SOLE; inline: this
-        # runs once per decision), else a new one (TurnView.make, inline).  Handing it
-        # out makes the last decision's view stale.
+        # runs once per decision) and it is not complete (full_view_for drops a view it
+        # completes), else a new one (TurnView.make, inline).  Handing it out makes the
+        # last decision's view stale.
         views = self._views
         view = views[t]
-        if view is not None and _refs(view) == _SOLE and view._source is not None:
+        if view is not None and _refs(view) == _SOLE:
             _LEGAL(view, legal)
         else:
             view = _new(TurnView)
@@ -459,7 +476,7 @@ class Table:
         self._in_hand = False
         self._turn = -1
         self._handed = None
-        after = hand.stacks
+        after = hand._stacks  # (the engine's own list: read, not kept)
         totals, before = self._totals, self._hand_stacks
         if seating.identity:
             self._stacks = list(after)
@@ -564,6 +581,7 @@ class Table:
                 "this view was handed out for a decision the table has moved past: read a "
                 "view while deciding (keep copy.copy(view) to look at it later)"
             )
+        self._views[t] = None  # complete from now on: never handed out again
         return self.view(t)
 
     def public_events(self, start: int = 0) -> list[Event]:
