@@ -191,9 +191,12 @@ def test_hidden_cards_need_no_deal_when_no_one_shows(data_dir: Path) -> None:
     assert replay_acpc(shown, game).played.hidden == frozenset({1})
 
 
-def test_nets_printed_to_six_digits_match_a_three_way_split() -> None:
-    """350 chips split three ways: the dealer prints 16.6667 (%g) for each winner's
-    116.666... less 100; the engine's odd chips go to the first winners left of the button."""
+@pytest.mark.parametrize("printed", ["16.666667", "16.6667"])
+def test_rounded_nets_match_a_three_way_split(printed: str) -> None:
+    """350 chips split three ways: each winner's 116.666... less 100, which the reference
+    dealer prints with six decimals (``%.6f``, trailing zeros removed) and older logs with
+    six significant digits; the engine's odd chips go to the first winners left of the
+    button."""
     game = GameDef.parse(
         "GAMEDEF\nnolimit\nnumPlayers = 4\nnumRounds = 4\nstack = 20000 20000 20000 20000\n"
         "blind = 50 100 0 0\nfirstPlayer = 3 1 1 1\nnumSuits = 4\nnumRanks = 13\n"
@@ -201,7 +204,7 @@ def test_nets_printed_to_six_digits_match_a_three_way_split() -> None:
     )
     hand = ACPCLog.parse(
         "STATE:5:ccfc/ccc/ccc/ccc:2c3d|4c5d|6c7d|8c9d/AsKsQs/Js/Ts:"
-        "-50|16.6667|16.6667|16.6667:a|b|c|d\n"
+        f"-50|{printed}|{printed}|{printed}:a|b|c|d\n"
     ).hands[0]
     replay = replay_acpc(hand, game)
     assert replay.played.result is not None and replay.played.result.net == (-50, 17, 17, 16)
