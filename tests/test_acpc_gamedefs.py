@@ -4,6 +4,7 @@ of a ``STATE`` line, read as the dealer reads cards."""
 
 from __future__ import annotations
 
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -330,4 +331,64 @@ def test_the_usual_rules_start_where_the_dealer_does_with_the_big_blind_on_posit
 def test_games_pokerroom_cannot_play_are_refused_with_the_reason(text: str, message: str) -> None:
     with pytest.raises(ReplayError) as info:
         rules_from_gamedef(GameDef.parse("GAMEDEF\n" + text))
+    assert str(info.value) == message
+
+
+# ------------------------------------------------------------------ dealer logs, whole
+
+_LOG = (
+    "# name/game/hands/seed match1 holdem.limit.2p.reverse_blinds.game 2 42\n"
+    "; a dealer note\n"
+    "STATE:0:f:7d3d|2hAc:5|-5:Alice|BOX\n"
+    "\n"
+    "STATE:1:cc/cc/cc/cc:Ad3s|8d5d/2cAs8s/Tc/Qh:0|0:BOX|Alice\n"
+    "SCORE:5|-5:Alice|BOX\n"
+)
+
+
+def test_a_whole_log_with_its_header_comments_blank_lines_and_score() -> None:
+    log = ACPCLog.parse(_LOG, source="m.log")
+    assert log.comments == (_LOG.splitlines()[0], "; a dealer note")
+    assert (log.match_name, log.game_file, log.hand_count, log.seed) == (
+        "match1", "holdem.limit.2p.reverse_blinds.game", 2, 42,
+    )  # fmt: skip
+    assert [(h.number, h.line, h.names) for h in log.hands] == [
+        (0, 3, ("Alice", "BOX")), (1, 5, ("BOX", "Alice")),
+    ]  # fmt: skip
+    assert [str(h) for h in log.hands] == [_LOG.splitlines()[2], _LOG.splitlines()[4]]
+    assert log.score == ((Decimal(5), Decimal(-5)), ("Alice", "BOX"))
+    bare = ACPCLog.parse(_LOG.split("\n", 1)[1])
+    assert (bare.match_name, bare.game_file, bare.hand_count, bare.seed) == (None,) * 4
+
+
+_STATE = "STATE:0:f:7d3d|2hAc:5|-5:a|b"
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (_STATE + "\nSCORE:5|-5:a|b\n" + _STATE,
+         "m.log: line 3: a STATE line after the SCORE line"),
+        (_STATE + "\nSCORE:5|-5:a|b\nSCORE:5|-5:a|b",
+         "m.log: line 3: a second SCORE line"),
+        (_STATE + "\nSCORE:5|-5", "m.log: line 2: a SCORE line is SCORE:totals:names, not "
+         "'SCORE:5|-5'"),
+        (_STATE + "\nSCORE:five|-5:a|b", "m.log: line 2: the score 'five' is not a number"),
+        (_STATE + "\nSCORE:inf|-5:a|b", "m.log: line 2: the score 'inf' is not a number"),
+        ("STATE:0:f:7d3d|2hAc:x|-5:a|b", "m.log: line 1: the net value 'x' is not a number"),
+        ("STATE:0:f:7d3d|2hAc:5|-5:a|b:c",
+         "m.log: line 1: a STATE line has 6 fields (STATE:hand:betting:cards:nets:names), "
+         "this one 7: 'STATE:0:f:7d3d|2hAc:5|-5:a|b:c'"),
+        ("STATE:0:f:7d3d|2hAc:5|-5",
+         "m.log: line 1: a STATE line has 6 fields (STATE:hand:betting:cards:nets:names), "
+         "this one 5 (truncated?): 'STATE:0:f:7d3d|2hAc:5|-5'"),
+        (_STATE + "\nMATCHSTATE:0:0::7d3d|:and a long tail of text that goes on and on and on",
+         "m.log: line 2: not a log line: 'MATCHSTATE:0:0::7d3d|:and a long tail of text that "
+         "goes on a' (lines are '#' comments, STATE:... or SCORE:...)"),
+        ("# a header only\n\n", "m.log: no STATE lines: not an ACPC dealer log (or an empty one)"),
+    ],
+)  # fmt: skip
+def test_each_log_refusal_in_whole(text: str, message: str) -> None:
+    with pytest.raises(ACPCError) as info:
+        ACPCLog.parse(text + "\n", source="m.log")
     assert str(info.value) == message
