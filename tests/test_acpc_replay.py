@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from pokerroom.engine.events import EventKind
 from pokerroom.history.acpc import GameDef
 from pokerroom.history.acpclog import ACPCLog
 from pokerroom.history.acpcreplay import replay_acpc, rules_from_gamedef
@@ -143,3 +144,85 @@ def test_unplayable_games_are_refused() -> None:
     )
     with pytest.raises(ReplayError, match="stacks 100 200 100 differ in a no-limit game"):
         rules_from_gamedef(uneven)
+
+
+@pytest.mark.parametrize(
+    ("state", "message"),
+    [
+        ("STATE:3:r300ff/c:AsAd|KsKd|QsQd:0|0|0:a|b|c",
+         "round 2 action 1 'c' of 'r300ff/c': an action after the betting is over"),
+        ("STATE:3:ccc/ccc/c/cc:AsAd|KsKd|QsQd/2c7h9s/Jd/3c:0|0|0:a|b|c",
+         "round 4 action 1 'c' of 'ccc/ccc/c/cc': the log is in round 4 but the betting is "
+         "on the turn"),
+        ("STATE:3:r300r250c:AsAd|KsKd|QsQd:0|0|0:a|b|c",
+         "round 1 action 2 'r250' of 'r300r250c': seat 0 cannot raise to 250 pre-flop: the "
+         "minimum is 500 (legal: fold, call 250, raise to 500 to 20000)"),
+        ("STATE:3:cr:AsAd|KsKd|QsQd:0|0|0:a|b|c",
+         "round 1 action 2 'r' of 'cr': a no-limit raise needs its size: r"),
+        ("STATE:3:r300:AsAd|KsKd|QsQd:0|0|0:a|b|c",
+         "the log's betting 'r300' ends with seat 0 still to act pre-flop (truncated?)"),
+        ("STATE:3:ccc/ccc/ccc/ccc:AsAd||QsQd/2c7h9s/Jd/3c:0|0|0:a|b|c",
+         "position 1's hole cards are hidden in the log, but the showdown needs them (give "
+         "the match's seed to deal them)"),
+    ],
+)  # fmt: skip
+def test_impossible_hands_are_refused_in_whole_words(
+    data_dir: Path, state: str, message: str
+) -> None:
+    hand = ACPCLog.parse(state + "\n").hands[0]
+    with pytest.raises(ReplayError) as info:
+        replay_acpc(hand, _nl3(data_dir))
+    assert str(info.value) == message
+
+
+def test_hidden_cards_need_no_deal_when_no_one_shows(data_dir: Path) -> None:
+    """A hand won without a showdown replays with its hole cards hidden, named and numbered
+    as the log has it, its nets compared as the dealer printed them."""
+    game = GameDef.load(data_dir / "acpc/holdem.nolimit.2p.reverse_blinds.game")
+    hand = ACPCLog.parse("STATE:7:r300f:|:-100|100:x|y\n").hands[0]
+    replay = replay_acpc(hand, game)
+    played = replay.played
+    assert (played.names, played.label, played.hidden) == (("x", "y"), 7, frozenset({0, 1}))
+    assert played.result is not None and played.result.net == (-100, 100)
+    assert (replay.recorded, replay.measure, replay.printed) == (hand.nets, "nets", True)
+    check = replay.check()
+    assert check is not None and check.how == "exact"
+    shown = ACPCLog.parse("STATE:7:r300f:2c3d|:-100|100:x|y\n").hands[0]
+    assert replay_acpc(shown, game).played.hidden == frozenset({1})
+
+
+@pytest.mark.parametrize("printed", ["16.666667", "16.6667"])
+def test_rounded_nets_match_a_three_way_split(printed: str) -> None:
+    """350 chips split three ways: each winner's 116.666... less 100, which the reference
+    dealer prints with six decimals (``%.6f``, trailing zeros removed) and older logs with
+    six significant digits; the engine's odd chips go to the first winners left of the
+    button."""
+    game = GameDef.parse(
+        "GAMEDEF\nnolimit\nnumPlayers = 4\nnumRounds = 4\nstack = 20000 20000 20000 20000\n"
+        "blind = 50 100 0 0\nfirstPlayer = 3 1 1 1\nnumSuits = 4\nnumRanks = 13\n"
+        "numHoleCards = 2\nnumBoardCards = 0 3 1 1\nEND GAMEDEF\n"
+    )
+    hand = ACPCLog.parse(
+        "STATE:5:ccfc/ccc/ccc/ccc:2c3d|4c5d|6c7d|8c9d/AsKsQs/Js/Ts:"
+        f"-50|{printed}|{printed}|{printed}:a|b|c|d\n"
+    ).hands[0]
+    replay = replay_acpc(hand, game)
+    assert replay.played.result is not None and replay.played.result.net == (-50, 17, 17, 16)
+    check = replay.check()
+    assert check is not None and (check.matches, check.how) == (True, "exact split")
+
+
+def test_the_cards_a_log_shows_win_over_a_deal(data_dir: Path) -> None:
+    """A deal (another hand's, here) fills in only what the log leaves out."""
+    game = GameDef.load(data_dir / "acpc/holdem.limit.2p.reverse_blinds.game")
+    log = ACPCLog.load(data_dir / "acpc/limit2p_1000hands_seed42.log")
+    other = next(game.deals(seed=7))
+    showdowns = [h for h in log.hands if sum(map(len, h.board)) == 5][:20]
+    assert len(showdowns) == 20
+    for hand in showdowns:
+        replay = replay_acpc(hand, game, dealt=other)
+        events = replay.played.events
+        board = [c for e in events if e.kind is EventKind.BOARD for c in e.cards]
+        assert board == [c for r in hand.board for c in r]
+        check = replay.check()
+        assert check is not None and check.how == "exact", str(hand)
