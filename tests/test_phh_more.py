@@ -237,3 +237,66 @@ def test_a_variant_pokerroom_does_not_play_is_still_a_hand() -> None:
     """Built directly (not read), a stud hand is checked for what every variant has."""
     hand = PHHHand(variant="F7S", antes=(1, 1), starting_stacks=(10, 10), actions=())
     assert (hand.player_count, hand.is_holdem) == (2, False)
+
+
+def test_a_score_printed_with_six_digits_may_be_rounded(tmp_path: Path) -> None:
+    """The dealer prints ``%g``: nets summing to 100000.4 are a SCORE of 100000."""
+    hands = [
+        "STATE:0:f:7d3d|2hAc:50000.2|-50000.2:Alice|Bob",
+        "STATE:1:f:9h6s|3d3h:-50000.2|50000.2:Bob|Alice",
+    ]
+    outcomes = _outcomes(tmp_path, [*hands, "SCORE:100000|-100000:Alice|Bob"])
+    assert [o.label for o in outcomes] == ["hand 0", "hand 1"]
+    wrong = _outcomes(tmp_path, [*hands, "SCORE:100002|-100002:Alice|Bob"])
+    assert [o.label for o in wrong] == ["hand 0", "hand 1", "SCORE", "SCORE"]
+
+
+def test_players_in_the_log_of_several_counts_are_all_named(tmp_path: Path) -> None:
+    game = GAME.replace("numPlayers = 2", "numPlayers = 4").replace(
+        "blind = 10 5", "blind = 10 5 0 0"
+    )
+    game = game.replace("firstPlayer = 2 1 1 1", "firstPlayer = 3 1 1 1")
+    path = tmp_path / "m.log"
+    path.write_text(HANDS[0] + "\nSTATE:1:ff:9h6s|3d3h|4c4d:5|-5|0:Bob|Alice|Carol\n")
+    with pytest.raises(HistoryError) as info:
+        list(replays(path, game=GameDef.parse(game)))
+    assert str(info.value) == (
+        f"{path}: 2 or 3 players in the log, 4 in the game definition: give the log's own "
+        "with --game GAMEDEF (none of its 2 hands was replayed)"
+    )
+
+
+def _hidden_log(tmp_path: Path, data_dir: Path, numbers: list[int]) -> Path:
+    """Hands of the data's limit log, in the order given, the second player's hole cards
+    hidden, and no header (no seed)."""
+    lines = (data_dir / "acpc" / "limit2p_1000hands_seed42.log").read_text().splitlines()
+    states = {int(line.split(":")[1]): line.split(":") for line in lines if line[:6] == "STATE:"}
+    body = []
+    for n in numbers:
+        parts = list(states[n])
+        rounds = parts[3].split("/")
+        rounds[0] = rounds[0].split("|")[0] + "|"
+        parts[3] = "/".join(rounds)
+        body.append(":".join(parts))
+    path = tmp_path / f"{'-'.join(map(str, numbers))}.log"
+    path.write_text("\n".join(body) + "\n")
+    return path
+
+
+def test_hands_out_of_order_are_dealt_again_from_seed_0(tmp_path: Path, data_dir: Path) -> None:
+    """Seed 0 is a seed like any other: hand 0 after hand 2 gets hand 0's deal again."""
+    game = GameDef.load(data_dir / "acpc" / "holdem.limit.2p.reverse_blinds.game")
+
+    def hidden_cards(numbers: list[int]) -> dict[str, object]:
+        out: dict[str, object] = {}
+        for o in replays(_hidden_log(tmp_path, data_dir, numbers), game=game, seed=0):
+            if o.replay is None:
+                out[o.label] = str(o.error).split(": ", 1)[1]
+            else:
+                deals = [e for e in o.replay.played.events if e.kind.value == "deal"]
+                out[o.label] = [tuple(str(c) for c in e.cards) for e in deals]
+        return out
+
+    in_order = hidden_cards([0, 1, 2])
+    out_of_order = hidden_cards([2, 0, 1])
+    assert out_of_order == in_order
