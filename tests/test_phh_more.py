@@ -167,6 +167,7 @@ def test_a_score_that_is_not_the_sum_of_the_nets_is_reported(tmp_path: Path) -> 
         ("p1 cc 5", "'cc' takes no argument, got '5'"),
         ("p1 sm Ac Kd", "'sm' takes at most one argument (the cards, together)"),
         ("p1 sm AcAc", "the card Ac appears twice in 'AcAc'"),
+        ("d db KsAcAc", "the card Ac appears twice in 'KsAcAc'"),
     ],
 )  # fmt: skip
 def test_bad_actions_are_refused_saying_why(text: str, reason: str) -> None:
