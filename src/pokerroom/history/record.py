@@ -176,21 +176,14 @@ def _phh_actions(played: PlayedHand) -> list[PHHAction]:
     out: list[PHHAction] = []
     high = 0
     street = 0
-    n = played.players
-    folded = [False] * n
-    all_in = [False] * n
+    # Every check the engine recorded was asked of the player: the engine asks a lone
+    # player who owes nothing (the others all-in) only under ``lone_player_acts``, so
+    # each one is written.
     for e in played.events:
         if e.street != street and e.street <= 3:
             street, high = e.street, 0
         p = played.position(e.seat) if e.seat >= 0 else None
         k = e.kind
-        if e.seat >= 0:
-            folded[e.seat] = folded[e.seat] or k is _K.FOLD
-            all_in[e.seat] = all_in[e.seat] or e.all_in
-        if k is _K.CHECK and not played.rules.lone_player_acts and all(
-            folded[s] or all_in[s] for s in range(n) if s != e.seat
-        ):
-            continue  # a check that was the only choice: rules that do not ask it, skip it
         if k is _K.BLIND:
             high = max(high, e.total)
         elif k is _K.DEAL:
