@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine_helpers import rules_13_hand
 from pokerroom.cards import parse_cards
 from pokerroom.engine import Hand, stacked_deck
 from pokerroom.history.errors import PHHError
@@ -32,35 +33,11 @@ def test_forced_bets_by_position() -> None:
     assert forced_bets(Rules.preset("computer-tournament"), 4) == ((2,) * 4, (0, 0, 0, 5))
 
 
-def _rules_13_hand() -> Hand:
-    """rules.md §13: Alice (button), Bob, Carol, Ted; fixed limit 2/4, blinds 1/2."""
-    holes = [parse_cards(c) for c in ("4c 4d", "Qs 9h", "Ks Jh", "7d 2s")]
-    deck = stacked_deck(holes, parse_cards("9c Kc 3h 5s 9d"), button=0, burn_cards=True)
-    hand = Hand(Rules.preset("casino-limit"), [100] * 4, button=0, deck=deck)
-    hand.fold()
-    hand.call()
-    hand.call()
-    hand.check()
-    hand.check()
-    hand.bet(2)
-    hand.raise_to(4)
-    hand.call()
-    hand.call()
-    for _ in range(3):
-        hand.check()
-    hand.bet(4)
-    hand.call()
-    hand.fold()
-    hand.show()
-    hand.show()
-    return hand
-
-
 def test_a_fixed_limit_hand_written_whole() -> None:
     """Players in position order (the button last), names and the label, the fields a
     caller adds (a spec field and a custom one), finishing stacks and winnings, and the
     complete rules in ``_rules`` (no ``_chip_scale`` for whole chips)."""
-    hand = _rules_13_hand()
+    hand = rules_13_hand()
     played = PlayedHand.from_hand(hand, names=["Alice", "Bob", "Carol", "Ted"], label=13)
     phh = to_phh(played, event="rules.md 13", _note="the worked example")
     text = dumps(phh)

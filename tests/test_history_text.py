@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from engine_helpers import rules_13_hand
 from pokerroom.cards import Rank, parse_cards
 from pokerroom.engine import Hand, stacked_deck
 from pokerroom.evaluator import WildCards
@@ -15,30 +16,6 @@ from pokerroom.history.record import PlayedHand
 from pokerroom.history.replay import replay_phh
 from pokerroom.history.text import render, sections
 from pokerroom.rules import Rules, ShowdownMode, Structure
-
-
-def rules_13_hand() -> Hand:
-    """rules.md §13: Alice (button), Bob, Carol, Ted; fixed limit 2/4, blinds 1/2."""
-    holes = [parse_cards(c) for c in ("4c 4d", "Qs 9h", "Ks Jh", "7d 2s")]
-    deck = stacked_deck(holes, parse_cards("9c Kc 3h 5s 9d"), button=0, burn_cards=True)
-    hand = Hand(Rules.preset("casino-limit"), [100] * 4, button=0, deck=deck)
-    hand.fold()
-    hand.call()
-    hand.call()
-    hand.check()
-    hand.check()
-    hand.bet(2)
-    hand.raise_to(4)
-    hand.call()
-    hand.call()
-    for _ in range(3):
-        hand.check()
-    hand.bet(4)
-    hand.call()
-    hand.fold()
-    hand.show()
-    hand.show()
-    return hand
 
 
 def test_rules_13_worked_hand_reads_like_a_card_room_log() -> None:
