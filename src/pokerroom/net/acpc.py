@@ -387,7 +387,7 @@ def _raise_decision(legal: LegalActions, to: int) -> Decision:
     bet = ActionKind.BET in legal.kinds
     decision = _RAISES.get((bet, to))
     if decision is None:
-        decision = Decision(Action.bet(to) if bet else Action.raise_to(to))
+        decision = Decision(_raise(legal, to))
         if len(_RAISES) < 1024:
             _RAISES[bet, to] = decision
     return decision

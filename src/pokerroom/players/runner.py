@@ -166,12 +166,13 @@ class Runner:
         table = self.table
         acts, announce, observers = self._act, self._announce, self._observers
         clock, budget = self.clock, self.budget
+        read = clock if clock is not None else float  # float() is 0.0: no clock, no time
         step = table._step  # an action in, the next decision's view out
         view = step(None)
         # A decision's time runs from the last reading of the clock: the previous answer,
         # when only the table worked since (its microseconds count with the decision), or
         # a reading taken after anything else (a fault, the players told of events).
-        start = clock() if clock is not None else 0.0
+        start = read()
         while True:
             if view is None:
                 self._sync()
@@ -186,20 +187,19 @@ class Runner:
                     view = step(table.default_action())
                     if observers:
                         self._flush()
-                        start = clock() if clock is not None else 0.0
+                        start = read()
                     continue
             try:
                 action = act(view, budget)
             except Exception as exc:
                 self._default(seat, FaultKind.EXCEPTION, f"{type(exc).__name__}: {exc}")
                 view = step(None)
-                start = clock() if clock is not None else 0.0
+                start = read()
                 continue
-            if clock is not None:
-                now = clock()
-                spent, start = now - start, now
-                if spent > budget:
-                    action = _Late(spent)
+            now = read()
+            spent, start = now - start, now
+            if spent > budget:
+                action = _Late(spent)
             if type(action) is not Action:
                 if type(action) is _Late:
                     why = f"answered in {action.spent:.3g} s, budget {budget:.3g} s"
@@ -207,18 +207,18 @@ class Runner:
                 else:
                     self._default(seat, FaultKind.GARBAGE, f"returned {_short(action)}")
                 view = step(None)
-                start = clock() if clock is not None else 0.0
+                start = read()
                 continue
             try:
                 view = step(action)
             except IllegalAction as exc:
                 self._default(seat, FaultKind.ILLEGAL, str(exc))
                 view = step(None)
-                start = clock() if clock is not None else 0.0
+                start = read()
                 continue
             if observers:
                 self._flush()
-                start = clock() if clock is not None else 0.0
+                start = read()
 
     def apply(self, action: Action) -> None:
         """The action of a seat played from outside (:class:`IllegalAction` if illegal,
