@@ -169,10 +169,14 @@ class Runner:
         read = clock if clock is not None else float  # float() is 0.0: no clock, no time
         step = table._step  # an action in, the next decision's view out
         view = step(None)
+        # Showdown decisions are asked of the players only in a hand dealt without
+        # auto_showdown (the table's flag for the hand in play).
+        showdowns = not table._auto
         # A decision's time runs from the last reading of the clock: the previous answer,
         # when only the table worked since (its microseconds count with the decision), or
         # a reading taken after anything else (a fault, the players told of events).
-        start = read()
+        # ``deadline`` is that reading plus the budget.
+        deadline = read() + budget
         while True:
             if view is None:
                 self._sync()
@@ -181,25 +185,25 @@ class Runner:
             act = acts[seat]
             if act is None:
                 return seat
-            if view.legal.street is _SHOWDOWN:  # type: ignore[union-attr]
+            if showdowns and view.legal.street is _SHOWDOWN:  # type: ignore[union-attr]
                 act = announce[seat]
                 if act is None:
                     view = step(table.default_action())
                     if observers:
                         self._flush()
-                        start = read()
+                        deadline = read() + budget
                     continue
             try:
                 action = act(view, budget)
             except Exception as exc:
                 self._default(seat, FaultKind.EXCEPTION, f"{type(exc).__name__}: {exc}")
                 view = step(None)
-                start = read()
+                deadline = read() + budget
                 continue
             now = read()
-            spent, start = now - start, now
-            if spent > budget:
-                action = _Late(spent)
+            if now > deadline:
+                action = _Late(now - deadline + budget)
+            deadline = now + budget
             if type(action) is not Action:
                 if type(action) is _Late:
                     why = f"answered in {action.spent:.3g} s, budget {budget:.3g} s"
@@ -207,18 +211,18 @@ class Runner:
                 else:
                     self._default(seat, FaultKind.GARBAGE, f"returned {_short(action)}")
                 view = step(None)
-                start = read()
+                deadline = read() + budget
                 continue
             try:
                 view = step(action)
             except IllegalAction as exc:
                 self._default(seat, FaultKind.ILLEGAL, str(exc))
                 view = step(None)
-                start = read()
+                deadline = read() + budget
                 continue
             if observers:
                 self._flush()
-                start = read()
+                deadline = read() + budget
 
     def apply(self, action: Action) -> None:
         """The action of a seat played from outside (:class:`IllegalAction` if illegal,
