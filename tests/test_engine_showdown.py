@@ -495,6 +495,27 @@ def test_hole_codes_are_the_hole_cards_as_codes() -> None:
     assert hand.hole_codes(1) == tuple(int(c) for c in parse_cards("Qd 2c"))
 
 
+def test_str_is_the_rules_then_one_line_per_event_then_the_board() -> None:
+    hand = make(NL, [100] * 2, button=1, holes=["As Ks", "Qd Qc"], board="2d 3d 4d 5d 6d")
+    play(hand, "c x b4 f")
+    assert str(hand) == "\n".join([
+        "no limit (minimum bet 4), blinds 2/4; button seat 1",
+        "seat 1 posts blind 2",
+        "seat 0 posts blind 4",
+        "seat 0 is dealt As Ks",
+        "seat 1 is dealt Qd Qc",
+        "seat 1 calls 2",
+        "seat 0 checks",
+        "burn 2c",
+        "board 2d 3d 4d",
+        "seat 0 bets 4",
+        "seat 1 folds",
+        "seat 0 takes back 4 uncalled",
+        "seat 0 wins 8",
+        "board 2d 3d 4d",
+    ])  # fmt: skip
+
+
 def test_repr_names_the_players_button_pot_and_who_acts() -> None:
     hand = make(NL, [100] * 3, button=0)
     assert repr(hand) == "<Hand 3 players, button 0, pot 6, seat 0 to act pre-flop>"
