@@ -122,6 +122,14 @@ def test_short_deck_refused() -> None:
         Hand(NL, [100] * 3, deck=Deck.stacked(list(range(10))))
 
 
+def test_short_deck_without_burns_needs_two_cards_a_player_and_the_board() -> None:
+    rules = NL.replace(burn_cards=False)
+    with pytest.raises(HandError) as info:
+        Hand(rules, [100] * 3, deck=Deck.stacked(list(range(10))))
+    assert str(info.value) == "cannot start the hand: the deck has 10 cards, 3 players need 11"
+    Hand(rules, [100] * 3, deck=Deck.stacked(list(range(11))))  # exactly enough
+
+
 def test_a_deck_with_the_joker_is_refused_by_rules_without_it() -> None:
     deck = Deck.stacked(list(range(JOKER - 11, JOKER + 1)))  # 12 cards, the joker last
     with pytest.raises(HandError) as info:
