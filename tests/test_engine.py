@@ -550,10 +550,26 @@ def test_illegal_action_leaves_the_hand_unchanged() -> None:
 
 def test_out_of_turn_action_is_refused() -> None:
     hand = make(NL, [100] * 3, button=0)
-    with pytest.raises(IllegalAction, match="seat 1 cannot call pre-flop: it is seat 0's turn"):
+    with pytest.raises(IllegalAction) as info:
         hand.apply(Action.call(), seat=1)
+    assert str(info.value) == (
+        "seat 1 cannot call pre-flop: it is seat 0's turn "
+        "(legal for seat 0: fold, call 4, raise to 8 to 100)"
+    )
     assert not hand.is_legal(Action.call(), seat=1)
     assert hand.is_legal(Action.call(), seat=0)
+
+
+def test_no_action_once_the_hand_is_over() -> None:
+    hand = make(NL, [100] * 3, button=0)
+    play(hand, "f f")
+    for kind, shown in ((K.FOLD, "'fold'"), ("x", "'x'")):
+        with pytest.raises(IllegalAction) as info:
+            hand.act(kind)  # type: ignore[arg-type]
+        assert str(info.value) == f"no action is possible: the hand is over ({shown})"
+    with pytest.raises(IllegalAction) as info:
+        hand.legal_actions()
+    assert str(info.value) == "nobody is to act: the hand is over"
 
 
 def test_fold_refused_when_check_is_free() -> None:
