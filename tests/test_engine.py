@@ -67,8 +67,11 @@ def test_bad_setup_lists_every_problem() -> None:
         (NL, [100], 1, "1 players: a hand has 2 to 14; button 1 is not a seat (0 to 0)"),
         (NL, [], 0, "0 players: a hand has 2 to 14"),
         (NL, [100, 100], "0", "button '0' is not a seat (0 to 1)"),
+        (NL, [100, 100], 2, "button 2 is not a seat (0 to 1)"),
+        (NL, [100, 100], -1, "button -1 is not a seat (0 to 1)"),
         (NL.replace(players=2), [100, 100, 100], 0, "3 players, but the rules are for 2"),
         (NL.replace(players=2), [100, 0], 0, "seat 1 has 0 chips: a player needs 1 or more"),
+        (NL.replace(blinds=(1, 2, 4)), [100, 100], 0, "2 players cannot post the blinds [1, 2, 4]"),
     ],
 )  # fmt: skip
 def test_bad_setup_message_names_exactly_the_problems(
@@ -79,6 +82,13 @@ def test_bad_setup_message_names_exactly_the_problems(
     with pytest.raises(HandError) as info:
         Hand(rules, stacks, button=button)  # type: ignore[arg-type]
     assert str(info.value) == f"cannot start the hand: {message}"
+
+
+def test_hands_start_at_the_edges_of_the_set_up_rules() -> None:
+    assert Hand(NL.replace(players=2), [100, 100], button=1, rng=random.Random(1)).n == 2
+    both_all_in = Hand(NL, [1, 1], button=1, rng=random.Random(1))
+    assert both_all_in.is_over and sum(both_all_in.stacks) == 2
+    assert str(both_all_in).count("posts blind 1 (all-in)") == 2
 
 
 # §4 the deal --------------------------------------------------------------------------
