@@ -10,8 +10,18 @@ import random
 import pytest
 
 from engine_helpers import make, play, snapshot
-from pokerroom.cards import Deck, format_cards
-from pokerroom.engine import Action, ActionKind, EventKind, Hand, HandError, IllegalAction, Street
+from pokerroom.cards import JOKER, Deck, DeckError, format_cards, parse_cards
+from pokerroom.engine import (
+    Action,
+    ActionKind,
+    EventKind,
+    Hand,
+    HandError,
+    IllegalAction,
+    Street,
+    deal_order,
+    stacked_deck,
+)
 from pokerroom.rules import Rules, Structure
 
 NL = Rules.preset("no-limit")  # blinds 2/4
@@ -43,6 +53,42 @@ def test_bad_setup_lists_every_problem() -> None:
     assert "seat 1 has 0 chips" in text
     assert "seat 2 has -5 chips" in text
     assert "button 7 is not a seat" in text
+
+
+@pytest.mark.parametrize(
+    ("rules", "stacks", "button", "message"),
+    [
+        (NL, [100, 1, 0, -5, 7.5], 5,
+         "seat 2 has 0 chips: a player needs 1 or more; seat 3 has -5 chips: a player needs 1 "
+         "or more; seat 4 has 7.5 chips: a player needs 1 or more; button 5 is not a seat "
+         "(0 to 4)"),
+        (NL, [100, 0], 0, "seat 1 has 0 chips: a player needs 1 or more"),
+        (NL, [100] * 13 + [0], 13, "seat 13 has 0 chips: a player needs 1 or more"),
+        (NL, [100], 1, "1 players: a hand has 2 to 14; button 1 is not a seat (0 to 0)"),
+        (NL, [], 0, "0 players: a hand has 2 to 14"),
+        (NL, [100, 100], "0", "button '0' is not a seat (0 to 1)"),
+        (NL, [100, 100], 2, "button 2 is not a seat (0 to 1)"),
+        (NL, [100, 100], -1, "button -1 is not a seat (0 to 1)"),
+        (NL.replace(players=2), [100, 100, 100], 0, "3 players, but the rules are for 2"),
+        (NL.replace(players=2), [100, 0], 0, "seat 1 has 0 chips: a player needs 1 or more"),
+        (NL.replace(blinds=(1, 2, 4)), [100, 100], 0, "2 players cannot post the blinds [1, 2, 4]"),
+    ],
+)  # fmt: skip
+def test_bad_setup_message_names_exactly_the_problems(
+    rules: Rules, stacks: list[object], button: object, message: str
+) -> None:
+    """§3: 2 to 14 players (or the rules' number), 1 chip or more each, the button on a
+    seat; the refusal lists every problem, and only those, in one sentence."""
+    with pytest.raises(HandError) as info:
+        Hand(rules, stacks, button=button)  # type: ignore[arg-type]
+    assert str(info.value) == f"cannot start the hand: {message}"
+
+
+def test_hands_start_at_the_edges_of_the_set_up_rules() -> None:
+    assert Hand(NL.replace(players=2), [100, 100], button=1, rng=random.Random(1)).n == 2
+    both_all_in = Hand(NL, [1, 1], button=1, rng=random.Random(1))
+    assert both_all_in.is_over and sum(both_all_in.stacks) == 2
+    assert str(both_all_in).count("posts blind 1 (all-in)") == 2
 
 
 # §4 the deal --------------------------------------------------------------------------
@@ -84,6 +130,75 @@ def test_shuffle_from_a_seed_is_reproducible() -> None:
 def test_short_deck_refused() -> None:
     with pytest.raises(HandError, match="the deck has 10 cards, 3 players need 14"):
         Hand(NL, [100] * 3, deck=Deck.stacked(list(range(10))))
+
+
+def test_short_deck_without_burns_needs_two_cards_a_player_and_the_board() -> None:
+    rules = NL.replace(burn_cards=False)
+    with pytest.raises(HandError) as info:
+        Hand(rules, [100] * 3, deck=Deck.stacked(list(range(10))))
+    assert str(info.value) == "cannot start the hand: the deck has 10 cards, 3 players need 11"
+    Hand(rules, [100] * 3, deck=Deck.stacked(list(range(11))))  # exactly enough
+
+
+def test_a_deck_with_the_joker_is_refused_by_rules_without_it() -> None:
+    deck = Deck.stacked(list(range(JOKER - 11, JOKER + 1)))  # 12 cards, the joker last
+    with pytest.raises(HandError) as info:
+        Hand(NL, [100, 100], deck=deck)
+    assert str(info.value) == "cannot start the hand: the deck holds the joker, the rules do not"
+
+
+def test_deal_order_names_every_card_off_the_deck() -> None:
+    """§4: hole cards one at a time from the left of the button, then burn and flop,
+    burn and turn, burn and river."""
+    hole = [("hole", 0), ("hole", 1), ("hole", 0), ("hole", 1)]
+    board = [("board", i) for i in range(5)]
+    burn = ("burn", -1)
+    burned = [*hole, burn, *board[:3], burn, board[3], burn, board[4]]
+    assert deal_order(2, 1, burn_cards=True) == burned
+    assert deal_order(2, 1, burn_cards=False) == hole + board
+    assert deal_order(3, 0, burn_cards=False)[:6] == [("hole", s) for s in (1, 2, 0, 1, 2, 0)]
+
+
+def test_stacked_deck_fills_a_seat_given_one_card_with_the_lowest_unnamed() -> None:
+    deck = stacked_deck([parse_cards("As"), None], parse_cards("2c"), button=1, burn_cards=False)
+    # seat 0 is left of the button: As, then seat 1; 2c is named for the board
+    assert format_cards(list(deck)) == "As 2d 2h 2s 2c 3c 3d 3h 3s"
+    assert deck.joker is False
+    assert stacked_deck([None, None], button=0, burn_cards=False, joker=True).joker is True
+
+
+@pytest.mark.parametrize(
+    ("holes", "board", "message"),
+    [
+        (["As Ks Qs", None], "", "seat 0 has 3 hole cards: As Ks Qs"),
+        ([None, None], "2c 3c 4c 5c 6c 7c",
+         "a board has at most five cards, not 6: 2c 3c 4c 5c 6c 7c"),
+        (["As Ks", "Qs Kd"], "2c 3c Kd", "Kd is named twice in the cards to stack"),
+        (["As Jk", None], "", "the joker is named but the deck has no joker"),
+    ],
+)  # fmt: skip
+def test_stacked_deck_refuses_cards_it_cannot_deal(
+    holes: list[str | None], board: str, message: str
+) -> None:
+    with pytest.raises(DeckError) as info:
+        stacked_deck([parse_cards(h) if h else None for h in holes],
+                     parse_cards(board, allow_empty=True), button=0, burn_cards=True)  # fmt: skip
+    assert str(info.value) == message
+
+
+@pytest.mark.parametrize("joker", [False, True])
+def test_stacked_deck_draws_fillers_from_every_unnamed_card_of_the_deck(joker: bool) -> None:
+    """With an ``rng`` the unknown cards are drawn from all the cards not named: the 52
+    (53 with the joker), never one outside the deck."""
+    named = {int(c) for c in parse_cards("As Ks")}
+    drawn: set[int] = set()
+    for seed in range(60):
+        deck = stacked_deck([parse_cards("As Ks")] + [None] * 13, button=0, burn_cards=True,
+                            joker=joker, rng=random.Random(seed))  # fmt: skip
+        cards = [int(c) for c in deck]
+        assert len(cards) == 36 and len(set(cards)) == 36 and named <= set(cards)
+        drawn.update(set(cards) - named)
+    assert drawn == set(range(JOKER + 1 if joker else JOKER)) - named
 
 
 # §5 betting structures -----------------------------------------------------------------
@@ -445,10 +560,26 @@ def test_illegal_action_leaves_the_hand_unchanged() -> None:
 
 def test_out_of_turn_action_is_refused() -> None:
     hand = make(NL, [100] * 3, button=0)
-    with pytest.raises(IllegalAction, match="seat 1 cannot call pre-flop: it is seat 0's turn"):
+    with pytest.raises(IllegalAction) as info:
         hand.apply(Action.call(), seat=1)
+    assert str(info.value) == (
+        "seat 1 cannot call pre-flop: it is seat 0's turn "
+        "(legal for seat 0: fold, call 4, raise to 8 to 100)"
+    )
     assert not hand.is_legal(Action.call(), seat=1)
     assert hand.is_legal(Action.call(), seat=0)
+
+
+def test_no_action_once_the_hand_is_over() -> None:
+    hand = make(NL, [100] * 3, button=0)
+    play(hand, "f f")
+    for kind, shown in ((K.FOLD, "'fold'"), ("x", "'x'")):
+        with pytest.raises(IllegalAction) as info:
+            hand.act(kind)  # type: ignore[arg-type]
+        assert str(info.value) == f"no action is possible: the hand is over ({shown})"
+    with pytest.raises(IllegalAction) as info:
+        hand.legal_actions()
+    assert str(info.value) == "nobody is to act: the hand is over"
 
 
 def test_fold_refused_when_check_is_free() -> None:
@@ -539,6 +670,57 @@ def test_hand_amount_converts_to_round_amount() -> None:
     assert hand.round_amount(40) == 28
     hand.bet(hand.round_amount(40))
     assert hand.committed[0] == 40
+
+
+def test_round_amount_of_any_seat_counts_only_earlier_rounds() -> None:
+    hand = make(NL, [100] * 3, button=0)
+    play(hand, "r12 c f")  # the big blind (seat 2) folds having put in 4
+    assert (hand.street, hand.to_act) == (Street.FLOP, 1)
+    assert hand.round_amount(40) == 28
+    assert hand.round_amount(40, seat=2) == 36
+    hand.bet(10)  # seat 1 has 22 in the hand, 10 of them this round
+    assert hand.round_amount(40, seat=1) == 28
+    assert hand.round_amount(40) == 28  # seat 0, to act
+
+
+def test_go_all_in_refused_when_the_bet_is_limited_or_not_reopened() -> None:
+    pot_limit = make(Rules(structure=Structure.POT_LIMIT, blinds=(2, 4)), [1000] * 2, button=1)
+    before = snapshot(pot_limit)
+    with pytest.raises(IllegalAction) as info:
+        pot_limit.go_all_in()  # the pot limits a raise to 12
+    assert str(info.value) == (
+        "seat 1 cannot go all-in pre-flop: the bet is limited "
+        "(legal: fold, call 2, raise to 8 to 12)"
+    )
+    assert snapshot(pot_limit) == before
+    hand = make(NL, [100, 100, 7], button=0)
+    play(hand, "c c x x b3 c")  # seat 1 checked; seat 2 bet all-in for 3
+    before = snapshot(hand)
+    with pytest.raises(IllegalAction) as info:
+        hand.go_all_in()
+    assert str(info.value) == (
+        "seat 1 cannot go all-in on the flop: an all-in for less than a full raise did not "
+        "reopen the betting (legal: fold, call 3)"
+    )
+    assert snapshot(hand) == before
+
+
+def test_bet_or_raise_without_either_is_refused_as_a_raise_over_a_bet_else_a_bet() -> None:
+    hand = make(NL, [100, 100, 7], button=0)
+    play(hand, "c c x x b3 c")
+    with pytest.raises(IllegalAction) as info:
+        hand.bet_or_raise(10)
+    assert str(info.value) == (
+        "seat 1 cannot raise to 10 on the flop: an all-in for less than a full raise did not "
+        "reopen the betting (legal: fold, call 3)"
+    )
+    showdown = make(NL, [100] * 2, button=1)
+    play(showdown, "c x x x x x x x")
+    with pytest.raises(IllegalAction) as info:
+        showdown.bet_or_raise(10)
+    assert str(info.value) == (
+        "seat 0 cannot bet 10 at the showdown: the betting is over (legal: show, muck)"
+    )
 
 
 def test_actions_parse_and_print() -> None:

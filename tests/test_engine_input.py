@@ -177,10 +177,12 @@ def test_bad_input_never_corrupts_anything_changing_the_legal_actions() -> None:
              "call": 0, "min_to": 1, "max_to": 10**6, "values": (1,)}  # fmt: skip
     for name in FIELDS:
         was = getattr(legal, name)
-        with pytest.raises(AttributeError, match="LegalActions is immutable"):
+        with pytest.raises(AttributeError) as info:
             setattr(legal, name, wider[name])
-        with pytest.raises(AttributeError, match="LegalActions is immutable"):
+        assert str(info.value) == f"LegalActions is immutable ({name} is {was!r})"
+        with pytest.raises(AttributeError) as info:
             delattr(legal, name)
+        assert str(info.value) == "LegalActions is immutable"
         assert getattr(legal, name) == was
     with pytest.raises(AttributeError, match="LegalActions is immutable"):
         legal.anything_else = 1  # type: ignore[attr-defined]
@@ -201,3 +203,62 @@ def test_legal_actions_are_values_copies_and_pickles_keep() -> None:
         assert kept == legal and hash(kept) == hash(legal) and str(kept) == str(legal)
         assert all(getattr(kept, name) == getattr(legal, name) for name in FIELDS)
     assert legal != LegalActions(1, Street.PREFLOP, (K.FOLD,))
+
+
+def test_an_announced_show_is_legal_only_with_a_value_the_cards_make() -> None:
+    legal = LegalActions(0, Street.SHOWDOWN, (K.SHOW, K.MUCK), values=(5511, 4000))
+    assert Action.show(5511) in legal and Action.show(4000) in legal
+    assert Action.show(4001) not in legal
+    assert Action.show() in legal and Action.muck() in legal
+    assert Action.fold() not in legal
+    assert str(legal) == "show (announcing a hand the cards make), muck"
+    assert str(LegalActions(0, Street.SHOWDOWN, (K.SHOW, K.MUCK))) == "show, muck"
+
+
+def test_equal_actions_and_legal_actions_hash_alike_and_others_apart() -> None:
+    actions = [Action.fold(), Action.check(), Action.call(), Action.bet(20), Action.raise_to(40),
+               Action.raise_to(60), Action.show(), Action.show(5511), Action.muck()]  # fmt: skip
+    assert hash(Action.parse("r40")) == hash(Action(K.RAISE, 40))
+    assert {Action.parse(str(a)): str(a) for a in actions} == {a: str(a) for a in actions}
+    assert len({hash(a) for a in actions}) > 1  # not one hash for all (a dict of them)
+    hand = make(NL, [100, 100, 100], button=0)
+    legal = hand.legal_actions()
+    same = LegalActions(0, Street.PREFLOP, (K.FOLD, K.CALL, K.RAISE), 4, 4, 8, 100)
+    assert same == legal and hash(same) == hash(legal)
+    hand.call()
+    assert hash(hand.legal_actions()) != hash(legal)
+
+
+def test_parse_refuses_an_amount_after_a_word_that_takes_none() -> None:
+    for text, word in (("fold 5", "fold"), ("c10", "call"), ("x 2", "check"), ("muck 1", "muck")):
+        with pytest.raises(ValueError) as info:
+            Action.parse(text)
+        assert str(info.value) == f"not an action: {text!r} ({word} takes no amount)"
+
+
+@pytest.mark.parametrize(
+    ("kind", "amount", "value", "message"),
+    [
+        ("raise", 10, None,
+         "not an action kind: 'raise' (fold, check, call, bet, raise, show, muck)"),
+        (K.RAISE, 10.5, None, "a raise's amount is a whole number (an int), not 10.5"),
+        (K.SHOW, None, 7.5, "a show's value is a whole number (an int), not 7.5"),
+        (K.BET, None, None, "a bet needs amount"),
+        (K.FOLD, 5, None, "a fold takes no amount"),
+        (K.FOLD, None, 5, "only a show announces a hand value"),
+    ],
+)  # fmt: skip
+def test_action_refusals_name_the_problem(
+    kind: object, amount: object, value: object, message: str
+) -> None:
+    with pytest.raises(ValueError) as info:
+        Action(kind, amount, value=value)  # type: ignore[arg-type]
+    assert str(info.value) == message
+
+
+def test_iterating_legal_actions_gives_the_smallest_and_largest_raise() -> None:
+    hand = make(NL, [100, 100, 100], button=0)
+    raises = [Action.fold(), Action.call(), Action.raise_to(8), Action.raise_to(100)]
+    assert list(hand.legal_actions()) == raises  # type: ignore[call-overload]
+    fixed = LegalActions(0, Street.FLOP, (K.CHECK, K.BET), min_to=2, max_to=2)
+    assert list(fixed) == [Action.check(), Action.bet(2)]  # type: ignore[call-overload]

@@ -166,6 +166,15 @@ def test_default_action_is_check_if_free_else_fold() -> None:
     assert hand.default_action() == Action.check()
 
 
+def test_default_action_at_the_showdown_mucks_a_hand_that_cannot_win() -> None:
+    hand = make(NL, [100] * 3, button=0, holes=["Kc Kd", "Qs Qh", "9c 9d"],
+                board="2s 5c 9h Th Jc")  # fmt: skip
+    play(hand, "c c x x x x x x x x x x")
+    play(hand, "s s")  # seat 1 shows queens, seat 2 a set of nines
+    assert hand.to_act == 0
+    assert hand.default_action() == Action.muck()  # kings cannot win
+
+
 # announced hands (001) -------------------------------------------------------------------
 
 ANNOUNCED = NL.replace(showdown="announced")
@@ -182,6 +191,15 @@ def test_announced_hand_the_cards_do_not_make_is_refused() -> None:
     with pytest.raises(IllegalAction, match="the cards do not make that hand"):
         hand.show(quads)
     assert hand.to_act == 0
+
+
+def test_default_action_announces_the_best_hand_the_cards_make() -> None:
+    hand = make(ANNOUNCED, [100] * 2, button=1, holes=["Qs 9h", "Ks Jh"],
+                board="9c Kc 3h 5s 9d")  # fmt: skip
+    play(hand, "c x x x x x x x")
+    trips = evaluate(parse_cards("Qs 9h 9c Kc 9d")).value
+    assert hand.default_action() == Action.show(trips)
+    assert hand.default_action().value == trips
 
 
 def test_announced_lower_hand_is_binding() -> None:
@@ -438,6 +456,73 @@ def test_view_after_showdown_shows_shown_cards_only() -> None:
     assert view.shown[0] is None  # seat 0 mucked: the others never see its cards
     assert Card.parse("Kc") not in view_cards(hand.view(1))
     assert view.result is hand.result
+
+
+def test_view_holds_the_table_as_the_seat_sees_it() -> None:
+    hand = make(NL, [100, 100, 7], button=0, holes=["As Ks", "Qd Qc", "7h 2c"],
+                board="2d 3d 4d 5d 6d")  # fmt: skip
+    play(hand, "c c x x b3")  # seat 2 bets its last 3 on the flop
+    for seat in range(3):
+        view = hand.view(seat)
+        assert view.rules is NL
+        assert (view.seat, view.button, view.street, view.to_act) == (seat, 0, Street.FLOP, 0)
+        assert (view.stacks, view.bets, view.committed) == ((96, 96, 0), (0, 0, 3), (4, 4, 7))
+        assert view.folded == (False, False, False)
+        assert view.all_in == (False, False, True)
+        assert view.to_match == 3
+    assert str(hand.view(0).legal) == "fold, call 3, raise to 7 to 96"
+    for seat in (3, -1):
+        with pytest.raises(IndexError) as info:
+            hand.view(seat)
+        assert str(info.value) == f"no seat {seat} (seats 0 to 2)"
+
+
+def test_public_events_are_the_history_without_hidden_cards() -> None:
+    hand = make(NL, [100] * 2, button=1, holes=["As Ks", "Qd Qc"], board="2d 3d 4d 5d 6d")
+    play(hand, "c x x")
+    events, public = hand.events, hand.public_events()
+    assert len(public) == len(events)
+    assert public[0] == events[0] and public[0].kind is EventKind.BLIND
+    for mine, theirs in zip(events, public, strict=True):
+        hidden = mine.kind in (EventKind.DEAL, EventKind.BURN)
+        assert theirs == (mine._replace(cards=()) if hidden else mine)
+    assert hand.public_events(3) == public[3:]
+
+
+def test_hole_codes_are_the_hole_cards_as_codes() -> None:
+    hand = make(NL, [100] * 2, button=1, holes=["As Ks", "Qd 2c"])
+    assert hand.hole_codes(0) == tuple(int(c) for c in parse_cards("As Ks"))
+    assert hand.hole_codes(1) == tuple(int(c) for c in parse_cards("Qd 2c"))
+
+
+def test_str_is_the_rules_then_one_line_per_event_then_the_board() -> None:
+    hand = make(NL, [100] * 2, button=1, holes=["As Ks", "Qd Qc"], board="2d 3d 4d 5d 6d")
+    play(hand, "c x b4 f")
+    assert str(hand) == "\n".join([
+        "no limit (minimum bet 4), blinds 2/4; button seat 1",
+        "seat 1 posts blind 2",
+        "seat 0 posts blind 4",
+        "seat 0 is dealt As Ks",
+        "seat 1 is dealt Qd Qc",
+        "seat 1 calls 2",
+        "seat 0 checks",
+        "burn 2c",
+        "board 2d 3d 4d",
+        "seat 0 bets 4",
+        "seat 1 folds",
+        "seat 0 takes back 4 uncalled",
+        "seat 0 wins 8",
+        "board 2d 3d 4d",
+    ])  # fmt: skip
+
+
+def test_repr_names_the_players_button_pot_and_who_acts() -> None:
+    hand = make(NL, [100] * 3, button=0)
+    assert repr(hand) == "<Hand 3 players, button 0, pot 6, seat 0 to act pre-flop>"
+    play(hand, "r12 c f b10")
+    assert repr(hand) == "<Hand 3 players, button 0, pot 38, seat 0 to act on the flop>"
+    play(hand, "f")
+    assert repr(hand) == "<Hand 3 players, button 0, pot 0, over>"
 
 
 def test_events_are_the_history() -> None:
