@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 import pickle
 import random
+from collections.abc import Callable
 from decimal import Decimal
 from fractions import Fraction
 
@@ -91,6 +92,74 @@ def test_wrong_kinds_seats_and_objects_are_refused() -> None:
     hand.fold()
     hand.check()
     assert hand.street is Street.FLOP
+
+
+PREFLOP = "(legal: fold, call 4, raise to 8 to 100)"  # seat 0, under the gun
+FLOP = "(legal: check, bet 4 to 96)"  # seat 1, first to act on the flop
+
+
+@pytest.mark.parametrize(
+    ("flop", "act", "message"),
+    [
+        (False, lambda h: h.act("fold"),
+         "seat 0 cannot act pre-flop: 'fold' is not an action kind (an ActionKind: fold, "
+         f"check, call, bet, raise, show, muck) {PREFLOP}"),
+        (False, lambda h: h.act(K.CALL, seat=True),
+         f"seat 0 cannot call pre-flop: a seat is a whole number (an int), not True {PREFLOP}"),
+        (False, lambda h: h.act(K.RAISE, 10.5, seat=0),
+         "seat 0 cannot raise to 10.5 pre-flop: an amount is a whole number of chips (an int), "
+         f"not 10.5 {PREFLOP}"),
+        (False, lambda h: h.act(K.RAISE, 8, value=7.5),
+         "seat 0 cannot raise to 8 pre-flop: a hand value is a whole number (an int), not 7.5 "
+         f"{PREFLOP}"),
+        (False, lambda h: h.show(7.5),
+         "seat 0 cannot show pre-flop: a hand value is a whole number (an int), not 7.5 "
+         f"{PREFLOP}"),
+        (True, lambda h: h.bet(10.5),
+         "seat 1 cannot bet 10.5 on the flop: an amount is a whole number of chips (an int), "
+         f"not 10.5 {FLOP}"),
+    ],
+)  # fmt: skip
+def test_wrong_types_are_refused_with_a_message_naming_the_action_and_the_wrong_value(
+    flop: bool, act: Callable[[Hand], None], message: str
+) -> None:
+    """The refusal of a wrong type says who cannot do what (the amount as given: "raise
+    to", "bet"), which value is wrong and why, and the legal choices (rules.md §7)."""
+    hand = make(NL, [100, 100, 100], button=0)
+    if flop:
+        play(hand, "c c x")
+    with pytest.raises(IllegalAction) as info:
+        act(hand)
+    assert str(info.value) == message
+
+
+@pytest.mark.parametrize(
+    ("flop", "act", "message"),
+    [
+        (False, lambda h: h.act(K.FOLD, 4),
+         f"seat 0 cannot fold 4 pre-flop: a fold takes no amount {PREFLOP}"),
+        (False, lambda h: h.act(K.FOLD, value=5),
+         f"seat 0 cannot fold pre-flop: only a show announces a hand value {PREFLOP}"),
+        (False, lambda h: h.show(),
+         f"seat 0 cannot show pre-flop: it is not the showdown {PREFLOP}"),
+        (False, lambda h: h.muck(),
+         f"seat 0 cannot muck pre-flop: it is not the showdown {PREFLOP}"),
+        (True, lambda h: h.call(), f"seat 1 cannot call on the flop: nothing to call {FLOP}"),
+        (True, lambda h: h.fold(),
+         f"seat 1 cannot fold on the flop: nothing to call (check instead) {FLOP}"),
+    ],
+)  # fmt: skip
+def test_refusals_name_the_rule_in_full(
+    flop: bool, act: Callable[[Hand], None], message: str
+) -> None:
+    """An action the betting does not allow is refused with one sentence: the seat, the
+    action, the street, the rule it breaks and the legal choices (rules.md §7)."""
+    hand = make(NL, [100, 100, 100], button=0)
+    if flop:
+        play(hand, "c c x")
+    with pytest.raises(IllegalAction) as info:
+        act(hand)
+    assert str(info.value) == message
 
 
 # ---------------------------------------------------------------- property: nothing changes
