@@ -20,7 +20,7 @@ from pokerroom.engine import (
     TieSplit,
 )
 from pokerroom.evaluator import Category, evaluate, made_values, value_of
-from pokerroom.rules import Rules, Structure
+from pokerroom.rules import Rules, ShowRule, Structure
 
 NL = Rules.preset("no-limit")
 FL = Rules.preset("casino-limit")
@@ -202,8 +202,47 @@ def test_announced_lower_hand_is_binding() -> None:
 def test_cards_speak_refuses_announcements() -> None:
     hand = make(NL, [100] * 2, button=1, holes=["Qs 9h", "Ks Jh"], board="9c Kc 3h 5s 9d")
     play(hand, "c x x x x x x x")
-    with pytest.raises(IllegalAction, match="hands are not announced"):
+    with pytest.raises(IllegalAction) as info:
         hand.show(123)
+    assert str(info.value) == (
+        "seat 0 cannot show at the showdown: hands are not announced: the cards speak "
+        "(legal: show, muck)"
+    )
+
+
+def test_is_legal_checks_the_announced_hand() -> None:
+    """is_legal agrees with apply: an announcement is legal only if the cards make it."""
+    hand = make(ANNOUNCED, [100] * 2, button=1, holes=["Qs 9h", "Ks Jh"],
+                board="9c Kc 3h 5s 9d")  # fmt: skip
+    play(hand, "c x x x x x x x")
+    trips = evaluate(parse_cards("Qs 9h 9c Kc 9d")).value
+    quads = value_of(Category.FOUR_OF_A_KIND, (7, 12))  # four nines: not there
+    assert hand.is_legal(Action.show(trips)) and hand.is_legal(Action.show())
+    assert not hand.is_legal(Action.show(quads))
+    with pytest.raises(IllegalAction, match="the cards do not make that hand"):
+        hand.apply(Action.show(quads))
+
+
+@pytest.mark.parametrize("rule", list(ShowRule))
+def test_announced_hands_reach_down_to_the_lowest_hand(rule: ShowRule) -> None:
+    """Any hand the cards make may be announced, down to the lowest of all, seven-five-
+    four-three-two (value 0), whatever the show rule: by the called seat, and by the next
+    one after the called seat announced that lowest hand (equal is enough, 001)."""
+    board = "4h 3s 2c Kd Qh"
+    hand = make(ANNOUNCED.replace(show_rule=rule), [100] * 2, button=1,
+                holes=["7c 5d", "7d 5h"], board=board)  # fmt: skip
+    play(hand, "c x x x x x x x")
+    lowest = value_of(Category.HIGH_CARD, (5, 3, 2, 1, 0))
+    assert lowest == 0
+    for seat, hole in ((0, "7c 5d"), (1, "7d 5h")):
+        assert hand.to_act == seat
+        values = hand.legal_actions().values
+        assert values == tuple(made_values(parse_cards(hole), parse_cards(board)))
+        assert values[0] == value_of(Category.HIGH_CARD, (11, 10, 5, 3, 2))  # K Q 7 5 4
+        assert values[-1] == lowest
+        hand.show(lowest)
+    assert hand.result is not None
+    assert hand.result.winners == (0, 1) and hand.result.won == (4, 4)
 
 
 # §9 awarding the pot ---------------------------------------------------------------------
@@ -383,6 +422,31 @@ def test_deuces_wild_five_of_a_kind() -> None:
     value = next(e.value for e in hand.events if e.kind is EventKind.SHOW and e.seat == 0)
     assert value is not None
     assert value > value_of(Category.STRAIGHT_FLUSH, (12,))
+
+
+def test_announced_hands_are_the_hands_of_the_wild_cards() -> None:
+    """Under announced hands with deuces wild, the hands to announce count the wild cards:
+    the best is five aces, above any straight flush."""
+    rules = ANNOUNCED.replace(wild="2")
+    hole, board = "2c 2d", "As Ad Ac 9h 8h"
+    hand = make(rules, [100] * 2, button=1, holes=[hole, "Kh Qh"], board=board)
+    play(hand, "c x x x x x x x")
+    values = hand.legal_actions().values
+    assert values == tuple(made_values(parse_cards(hole), parse_cards(board), wild=rules.wild))
+    assert values[0] > value_of(Category.STRAIGHT_FLUSH, (12,))  # five of a kind
+    hand.show(values[0])
+    assert hand.legal_actions().values[0] == value_of(Category.THREE_OF_A_KIND, (12, 11, 10))
+
+
+def test_announced_hands_use_min_hole_cards() -> None:
+    """With one hole card at least (min_hole_cards=1), the board's royal flush cannot be
+    announced: the best hand is the king-high straight flush with the nine of spades."""
+    rules = ANNOUNCED.replace(min_hole_cards=1)
+    hand = make(rules, [100] * 2, button=1, holes=["9s 2c", "Ah 3d"], board=ROYAL)
+    play(hand, "c x x x x x x x")
+    values = hand.legal_actions().values
+    assert values == tuple(made_values(parse_cards("9s 2c"), parse_cards(ROYAL), min_hole_cards=1))
+    assert values[0] == value_of(Category.STRAIGHT_FLUSH, (11,))
 
 
 def test_min_hole_cards_one_stops_playing_the_board() -> None:
