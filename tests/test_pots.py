@@ -337,6 +337,8 @@ def test_suit_key_ranks_the_highest_card_first() -> None:
     ("contributions", "strengths", "all_in", "button", "message"),
     [
         ([10, -5], [1, 2], [False, True], 0, r"seat 1 put in -5: .* never negative"),
+        # nothing (0) is a whole number of chips: the first bad entry is named
+        ([0, -5], [1, 2], [True, False], 0, r"^seat 1 put in -5: .* \(contributions \[0, -5\]\)$"),
         ([10, 2.5], [1, 2], [False, True], 0, r"seat 1 put in 2\.5: .* whole chips"),
         ([10, "5"], [1, 2], [False, True], 0, r"seat 1 put in '5'"),
         ([10, 10], [1], [False, False], 0, r"2 contributions, 1 strengths, 2 all-in"),
@@ -357,6 +359,20 @@ def test_impossible_input_refused(
 ) -> None:
     with pytest.raises(PotError, match=message):
         award(contributions, strengths, all_in=all_in, button=button)
+
+
+class _OddInt(int):
+    """An int whose sum is not an int (a float)."""
+
+    def __radd__(self, other: int) -> float:  # type: ignore[override,misc]
+        return float(int(self) + other)
+
+
+def test_contributions_adding_up_to_no_whole_chip_count_are_refused() -> None:
+    """The last check of the chips: each entry a whole chip count, but not their sum."""
+    with pytest.raises(PotError) as info:
+        award([_OddInt(5), _OddInt(5)], [1, 2], all_in=[False, False], button=0)
+    assert str(info.value) == "contributions are not whole chip counts: [5, 5]"
 
 
 @pytest.mark.parametrize(
