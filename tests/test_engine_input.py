@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from engine_helpers import make, play, snapshot
 from pokerroom.engine import Action, ActionKind, Hand, IllegalAction, LegalActions, Street
-from pokerroom.rules import Rules
+from pokerroom.rules import Rules, Structure
 
 NL = Rules.preset("no-limit")  # blinds 2/4
 K = ActionKind
@@ -157,6 +157,55 @@ def test_refusals_name_the_rule_in_full(
     hand = make(NL, [100, 100, 100], button=0)
     if flop:
         play(hand, "c c x")
+    with pytest.raises(IllegalAction) as info:
+        act(hand)
+    assert str(info.value) == message
+
+
+FL = Rules.preset("casino-limit")  # blinds 1/2, units 2/4
+PL = NL.replace(structure=Structure.POT_LIMIT)
+
+
+@pytest.mark.parametrize(
+    ("rules", "stacks", "script", "act", "message"),
+    [
+        (NL, [100] * 3, "", lambda h: h.act(K.RAISE),
+         f"seat 0 cannot raise pre-flop: a raise needs an amount {PREFLOP}"),
+        (NL, [100] * 3, "c c x", lambda h: h.act(K.BET),
+         f"seat 1 cannot bet on the flop: a bet needs an amount {FLOP}"),
+        (NL, [100] * 3, "", lambda h: h.act(K.BET, 10),
+         f"seat 0 cannot bet 10 pre-flop: there is a bet of 4 already (raise instead) {PREFLOP}"),
+        (NL, [100] * 3, "c c x", lambda h: h.raise_to(10),
+         f"seat 1 cannot raise to 10 on the flop: there is no bet to raise (bet instead) {FLOP}"),
+        (NL, [100] * 3, "", lambda h: h.raise_to(6),
+         f"seat 0 cannot raise to 6 pre-flop: the minimum is 8 {PREFLOP}"),
+        (NL, [100] * 3, "", lambda h: h.raise_to(101),
+         f"seat 0 cannot raise to 101 pre-flop: the maximum is 100 (all-in) {PREFLOP}"),
+        (FL, [100] * 3, "c c x", lambda h: h.bet(3),
+         "seat 1 cannot bet 3 on the flop: fixed limit: the only amount is 2 "
+         "(legal: check, bet 2)"),
+        # the small blind has 6: its only raise is all-in
+        (NL, [100, 6, 100], "c", lambda h: h.raise_to(5),
+         "seat 1 cannot raise to 5 pre-flop: all-in: the only amount is 6 "
+         "(legal: fold, call 2, raise to 6)"),
+        # pot limit: 4 to call, then the pot of 10 (2 + 4 + 4) on top
+        (PL, [100] * 3, "", lambda h: h.raise_to(100),
+         "seat 0 cannot raise to 100 pre-flop: the maximum is 14 (pot limit) "
+         "(legal: fold, call 4, raise to 8 to 14)"),
+        # ... unless the stack is smaller than the pot limit
+        (PL, [10, 100, 100], "", lambda h: h.raise_to(50),
+         "seat 0 cannot raise to 50 pre-flop: the maximum is 10 (all-in) "
+         "(legal: fold, call 4, raise to 8 to 10)"),
+    ],
+)  # fmt: skip
+def test_bet_and_raise_refusals_name_the_amount_rule(
+    rules: Rules, stacks: list[int], script: str, act: Callable[[Hand], None], message: str
+) -> None:
+    """A bet or raise of the wrong kind or size is refused naming what is wrong: no
+    amount, a bet where there is one to raise (or the reverse), below the minimum, above
+    the stack or the pot limit, or not the one amount fixed limit or an all-in allows."""
+    hand = make(rules, stacks, button=0)
+    play(hand, script)
     with pytest.raises(IllegalAction) as info:
         act(hand)
     assert str(info.value) == message
