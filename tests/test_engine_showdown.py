@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from engine_helpers import make, play, play_random, view_cards
+from engine_helpers import make, play, play_random, rules_13_hand, view_cards
 from pokerroom.cards import Card, format_cards, parse_cards
 from pokerroom.engine import (
     Action,
@@ -459,6 +459,59 @@ def test_min_hole_cards_one_stops_playing_the_board() -> None:
 
 
 # views and the event log -----------------------------------------------------------------
+
+
+def test_events_read_as_one_line_each_in_the_worked_hand() -> None:
+    """rules.md §13's hand, event by event, as the log prints it."""
+    assert [str(e) for e in rules_13_hand().events] == [
+        "seat 1 posts blind 1", "seat 2 posts blind 2",
+        "seat 1 is dealt Qs 9h", "seat 2 is dealt Ks Jh", "seat 3 is dealt 7d 2s",
+        "seat 0 is dealt 4c 4d",
+        "seat 3 folds", "seat 0 calls 2", "seat 1 calls 1", "seat 2 checks",
+        "burn 2c", "board 9c Kc 3h",
+        "seat 1 checks", "seat 2 bets 2", "seat 0 raises to 4", "seat 1 calls 4",
+        "seat 2 calls 2",
+        "burn 2d", "board 5s", "seat 1 checks", "seat 2 checks", "seat 0 checks",
+        "burn 2h", "board 9d", "seat 1 bets 4", "seat 2 calls 4", "seat 0 folds",
+        "seat 1 shows Qs 9h (three nines, king-queen kickers)",
+        "seat 2 shows Ks Jh (two pair, kings and nines, jack kicker)",
+        "seat 1 wins 26",
+    ]  # fmt: skip
+
+
+def test_events_read_as_one_line_each_all_in_returns_and_hidden_cards() -> None:
+    """An all-in call, the uncalled part of a bet taken back, the run-out; in seat 1's
+    view the other hole cards and the burns are hidden (??)."""
+    hand = make(NL, [100, 100, 30], button=0, holes=["Ah Ad", "7c 2d", "Kh Kd"],
+                board="2s 5c 9d Th Jc")  # fmt: skip
+    play(hand, "r50 f c")
+    assert [str(e) for e in hand.view(1).events] == [
+        "seat 1 posts blind 2", "seat 2 posts blind 4",
+        "seat 1 is dealt 7c 2d", "seat 2 is dealt ??", "seat 0 is dealt ??",
+        "seat 0 raises to 50", "seat 1 folds", "seat 2 calls 26 (all-in)",
+        "seat 0 takes back 20 uncalled",
+        "seat 0 shows Ah Ad", "seat 2 shows Kh Kd",
+        "burn ??", "board 2s 5c 9d", "burn ??", "board Th", "burn ??", "board Jc",
+        "seat 0 wins 62",
+    ]  # fmt: skip
+    assert str(hand.events[11]) == "burn 2c"
+
+
+def test_events_read_as_one_line_each_antes_straddle_and_muck() -> None:
+    """001's forced bets (antes, the button blind, the straddle) and a muck."""
+    rules = Rules.preset("computer-tournament")  # ante 2, button blind 5, straddle 10
+    hand = make(rules, [100] * 3, button=0)
+    hand.raise_to(10)  # seat 1 straddles
+    assert [str(e) for e in hand.events if not e.cards] == [
+        "seat 1 posts ante 2", "seat 2 posts ante 2", "seat 0 posts ante 2",
+        "seat 0 posts blind 5", "seat 1 posts straddle 10",
+    ]  # fmt: skip
+    hand = make(NL, [100] * 2, button=1, holes=["Ah Ad", "7c 2d"], board="2s 5c 9d Th Kc")
+    play(hand, "c x x x x x b10 c s m")
+    assert [str(e) for e in hand.events[-3:]] == [
+        "seat 0 shows Ah Ad (pair of aces, king-ten-nine kickers)", "seat 1 mucks",
+        "seat 0 wins 28",
+    ]  # fmt: skip
 
 
 def test_view_holds_own_cards_and_nothing_hidden() -> None:
