@@ -211,6 +211,14 @@ def test_bet_and_raise_refusals_name_the_amount_rule(
     assert str(info.value) == message
 
 
+def test_legal_actions_of_a_finished_hand_are_refused() -> None:
+    hand = make(NL, [100, 100], button=1)
+    hand.fold()  # heads-up: the button's small blind folds, the hand is over
+    with pytest.raises(IllegalAction) as info:
+        hand.legal_actions()
+    assert str(info.value) == "nobody is to act: the hand is over"
+
+
 # ---------------------------------------------------------------- property: nothing changes
 
 BAD_AMOUNTS = st.one_of(
