@@ -5,6 +5,7 @@ test of reopening and minimum raises against a reference written from rules.md Â
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -100,6 +101,12 @@ def _to_showdown(rules: Rules, holes: list[str], board: str) -> Hand:
     return hand
 
 
+def _refused(act: Callable[[], None], message: str) -> None:
+    with pytest.raises(IllegalAction) as info:
+        act()
+    assert str(info.value) == message
+
+
 BOARD = "2c 7d 9h Js Kd"
 
 
@@ -108,8 +115,9 @@ def test_seed001_the_called_player_must_show() -> None:
     hand = _to_showdown(rules, ["3c 4d", "Ac Ah", "5s 6s"], BOARD)
     assert hand.to_act == 0  # checked around: the first left of the button is called
     assert str(hand.legal_actions()) == "show"
-    with pytest.raises(IllegalAction, match=r"seat 0 is called: it shows first and must show"):
-        hand.muck()
+    _refused(hand.muck, "seat 0 cannot muck at the showdown: seat 0 is called: it shows first "
+             "and must show (001) (legal: show)")  # fmt: skip
+    _refused(hand.check, "seat 0 cannot check at the showdown: the betting is over (legal: show)")
 
 
 def test_seed001_a_later_player_shows_a_better_or_equal_hand_or_concedes() -> None:
@@ -117,8 +125,8 @@ def test_seed001_a_later_player_shows_a_better_or_equal_hand_or_concedes() -> No
     hand = _to_showdown(rules, ["Qc Qd", "3c 4d", "Qs Qh", "Ac Ad"], BOARD)
     hand.show()  # seat 0: queens
     assert str(hand.legal_actions()) == "muck"  # seat 1 cannot tie or beat them
-    with pytest.raises(IllegalAction, match="beats this one in every pot it contests"):
-        hand.show()
+    _refused(hand.show, "seat 1 cannot show at the showdown: a hand shown already beats this "
+             "one in every pot it contests: concede (001) (legal: muck)")  # fmt: skip
     hand.muck()
     assert str(hand.legal_actions()) == "show, muck"  # seat 2 ties: equal is enough
     hand.show()
@@ -145,8 +153,11 @@ def test_seed000_every_remaining_player_shows() -> None:
     rules = NL.replace(show_rule=ShowRule.ALL_SHOW)
     hand = _to_showdown(rules, ["Ac Ad", "3c 4d"], BOARD)
     assert str(hand.legal_actions()) == "show"
-    with pytest.raises(IllegalAction, match=r"every player still in shows all their cards"):
-        hand.muck()
+    _refused(hand.muck, "seat 0 cannot muck at the showdown: every player still in shows all "
+             "their cards (000) (legal: show)")  # fmt: skip
+    # a betting action is refused for what it is, not for the show rule
+    _refused(hand.check, "seat 0 cannot check at the showdown: the betting is over (legal: show)")
+    _refused(hand.fold, "seat 0 cannot fold at the showdown: the betting is over (legal: show)")
     hand.settle()
     assert hand.result is not None and hand.result.shown[0] and hand.result.shown[1]
 

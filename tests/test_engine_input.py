@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 import pickle
 import random
+from collections.abc import Callable
 from decimal import Decimal
 from fractions import Fraction
 
@@ -16,7 +17,7 @@ from hypothesis import strategies as st
 
 from engine_helpers import make, play, snapshot
 from pokerroom.engine import Action, ActionKind, Hand, IllegalAction, LegalActions, Street
-from pokerroom.rules import Rules
+from pokerroom.rules import Rules, Structure
 
 NL = Rules.preset("no-limit")  # blinds 2/4
 K = ActionKind
@@ -91,6 +92,131 @@ def test_wrong_kinds_seats_and_objects_are_refused() -> None:
     hand.fold()
     hand.check()
     assert hand.street is Street.FLOP
+
+
+PREFLOP = "(legal: fold, call 4, raise to 8 to 100)"  # seat 0, under the gun
+FLOP = "(legal: check, bet 4 to 96)"  # seat 1, first to act on the flop
+
+
+@pytest.mark.parametrize(
+    ("flop", "act", "message"),
+    [
+        (False, lambda h: h.act("fold"),
+         "seat 0 cannot act pre-flop: 'fold' is not an action kind (an ActionKind: fold, "
+         f"check, call, bet, raise, show, muck) {PREFLOP}"),
+        (False, lambda h: h.act(K.CALL, seat=True),
+         f"seat 0 cannot call pre-flop: a seat is a whole number (an int), not True {PREFLOP}"),
+        (False, lambda h: h.act(K.RAISE, 10.5, seat=0),
+         "seat 0 cannot raise to 10.5 pre-flop: an amount is a whole number of chips (an int), "
+         f"not 10.5 {PREFLOP}"),
+        (False, lambda h: h.act(K.RAISE, 8, value=7.5),
+         "seat 0 cannot raise to 8 pre-flop: a hand value is a whole number (an int), not 7.5 "
+         f"{PREFLOP}"),
+        (False, lambda h: h.show(7.5),
+         "seat 0 cannot show pre-flop: a hand value is a whole number (an int), not 7.5 "
+         f"{PREFLOP}"),
+        (True, lambda h: h.bet(10.5),
+         "seat 1 cannot bet 10.5 on the flop: an amount is a whole number of chips (an int), "
+         f"not 10.5 {FLOP}"),
+    ],
+)  # fmt: skip
+def test_wrong_types_are_refused_with_a_message_naming_the_action_and_the_wrong_value(
+    flop: bool, act: Callable[[Hand], None], message: str
+) -> None:
+    """The refusal of a wrong type says who cannot do what (the amount as given: "raise
+    to", "bet"), which value is wrong and why, and the legal choices (rules.md §7)."""
+    hand = make(NL, [100, 100, 100], button=0)
+    if flop:
+        play(hand, "c c x")
+    with pytest.raises(IllegalAction) as info:
+        act(hand)
+    assert str(info.value) == message
+
+
+@pytest.mark.parametrize(
+    ("flop", "act", "message"),
+    [
+        (False, lambda h: h.act(K.FOLD, 4),
+         f"seat 0 cannot fold 4 pre-flop: a fold takes no amount {PREFLOP}"),
+        (False, lambda h: h.act(K.FOLD, value=5),
+         f"seat 0 cannot fold pre-flop: only a show announces a hand value {PREFLOP}"),
+        (False, lambda h: h.show(),
+         f"seat 0 cannot show pre-flop: it is not the showdown {PREFLOP}"),
+        (False, lambda h: h.muck(),
+         f"seat 0 cannot muck pre-flop: it is not the showdown {PREFLOP}"),
+        (True, lambda h: h.call(), f"seat 1 cannot call on the flop: nothing to call {FLOP}"),
+        (True, lambda h: h.fold(),
+         f"seat 1 cannot fold on the flop: nothing to call (check instead) {FLOP}"),
+    ],
+)  # fmt: skip
+def test_refusals_name_the_rule_in_full(
+    flop: bool, act: Callable[[Hand], None], message: str
+) -> None:
+    """An action the betting does not allow is refused with one sentence: the seat, the
+    action, the street, the rule it breaks and the legal choices (rules.md §7)."""
+    hand = make(NL, [100, 100, 100], button=0)
+    if flop:
+        play(hand, "c c x")
+    with pytest.raises(IllegalAction) as info:
+        act(hand)
+    assert str(info.value) == message
+
+
+FL = Rules.preset("casino-limit")  # blinds 1/2, units 2/4
+PL = NL.replace(structure=Structure.POT_LIMIT)
+
+
+@pytest.mark.parametrize(
+    ("rules", "stacks", "script", "act", "message"),
+    [
+        (NL, [100] * 3, "", lambda h: h.act(K.RAISE),
+         f"seat 0 cannot raise pre-flop: a raise needs an amount {PREFLOP}"),
+        (NL, [100] * 3, "c c x", lambda h: h.act(K.BET),
+         f"seat 1 cannot bet on the flop: a bet needs an amount {FLOP}"),
+        (NL, [100] * 3, "", lambda h: h.act(K.BET, 10),
+         f"seat 0 cannot bet 10 pre-flop: there is a bet of 4 already (raise instead) {PREFLOP}"),
+        (NL, [100] * 3, "c c x", lambda h: h.raise_to(10),
+         f"seat 1 cannot raise to 10 on the flop: there is no bet to raise (bet instead) {FLOP}"),
+        (NL, [100] * 3, "", lambda h: h.raise_to(6),
+         f"seat 0 cannot raise to 6 pre-flop: the minimum is 8 {PREFLOP}"),
+        (NL, [100] * 3, "", lambda h: h.raise_to(101),
+         f"seat 0 cannot raise to 101 pre-flop: the maximum is 100 (all-in) {PREFLOP}"),
+        (FL, [100] * 3, "c c x", lambda h: h.bet(3),
+         "seat 1 cannot bet 3 on the flop: fixed limit: the only amount is 2 "
+         "(legal: check, bet 2)"),
+        # the small blind has 6: its only raise is all-in
+        (NL, [100, 6, 100], "c", lambda h: h.raise_to(5),
+         "seat 1 cannot raise to 5 pre-flop: all-in: the only amount is 6 "
+         "(legal: fold, call 2, raise to 6)"),
+        # pot limit: 4 to call, then the pot of 10 (2 + 4 + 4) on top
+        (PL, [100] * 3, "", lambda h: h.raise_to(100),
+         "seat 0 cannot raise to 100 pre-flop: the maximum is 14 (pot limit) "
+         "(legal: fold, call 4, raise to 8 to 14)"),
+        # ... unless the stack is smaller than the pot limit
+        (PL, [10, 100, 100], "", lambda h: h.raise_to(50),
+         "seat 0 cannot raise to 50 pre-flop: the maximum is 10 (all-in) "
+         "(legal: fold, call 4, raise to 8 to 10)"),
+    ],
+)  # fmt: skip
+def test_bet_and_raise_refusals_name_the_amount_rule(
+    rules: Rules, stacks: list[int], script: str, act: Callable[[Hand], None], message: str
+) -> None:
+    """A bet or raise of the wrong kind or size is refused naming what is wrong: no
+    amount, a bet where there is one to raise (or the reverse), below the minimum, above
+    the stack or the pot limit, or not the one amount fixed limit or an all-in allows."""
+    hand = make(rules, stacks, button=0)
+    play(hand, script)
+    with pytest.raises(IllegalAction) as info:
+        act(hand)
+    assert str(info.value) == message
+
+
+def test_legal_actions_of_a_finished_hand_are_refused() -> None:
+    hand = make(NL, [100, 100], button=1)
+    hand.fold()  # heads-up: the button's small blind folds, the hand is over
+    with pytest.raises(IllegalAction) as info:
+        hand.legal_actions()
+    assert str(info.value) == "nobody is to act: the hand is over"
 
 
 # ---------------------------------------------------------------- property: nothing changes

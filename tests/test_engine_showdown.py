@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from engine_helpers import make, play, play_random, view_cards
+from engine_helpers import make, play, play_random, rules_13_hand, view_cards
 from pokerroom.cards import Card, format_cards, parse_cards
 from pokerroom.engine import (
     Action,
@@ -20,7 +20,7 @@ from pokerroom.engine import (
     TieSplit,
 )
 from pokerroom.evaluator import Category, evaluate, made_values, value_of
-from pokerroom.rules import Rules, Structure
+from pokerroom.rules import Rules, ShowRule, Structure
 
 NL = Rules.preset("no-limit")
 FL = Rules.preset("casino-limit")
@@ -220,8 +220,47 @@ def test_announced_lower_hand_is_binding() -> None:
 def test_cards_speak_refuses_announcements() -> None:
     hand = make(NL, [100] * 2, button=1, holes=["Qs 9h", "Ks Jh"], board="9c Kc 3h 5s 9d")
     play(hand, "c x x x x x x x")
-    with pytest.raises(IllegalAction, match="hands are not announced"):
+    with pytest.raises(IllegalAction) as info:
         hand.show(123)
+    assert str(info.value) == (
+        "seat 0 cannot show at the showdown: hands are not announced: the cards speak "
+        "(legal: show, muck)"
+    )
+
+
+def test_is_legal_checks_the_announced_hand() -> None:
+    """is_legal agrees with apply: an announcement is legal only if the cards make it."""
+    hand = make(ANNOUNCED, [100] * 2, button=1, holes=["Qs 9h", "Ks Jh"],
+                board="9c Kc 3h 5s 9d")  # fmt: skip
+    play(hand, "c x x x x x x x")
+    trips = evaluate(parse_cards("Qs 9h 9c Kc 9d")).value
+    quads = value_of(Category.FOUR_OF_A_KIND, (7, 12))  # four nines: not there
+    assert hand.is_legal(Action.show(trips)) and hand.is_legal(Action.show())
+    assert not hand.is_legal(Action.show(quads))
+    with pytest.raises(IllegalAction, match="the cards do not make that hand"):
+        hand.apply(Action.show(quads))
+
+
+@pytest.mark.parametrize("rule", list(ShowRule))
+def test_announced_hands_reach_down_to_the_lowest_hand(rule: ShowRule) -> None:
+    """Any hand the cards make may be announced, down to the lowest of all, seven-five-
+    four-three-two (value 0), whatever the show rule: by the called seat, and by the next
+    one after the called seat announced that lowest hand (equal is enough, 001)."""
+    board = "4h 3s 2c Kd Qh"
+    hand = make(ANNOUNCED.replace(show_rule=rule), [100] * 2, button=1,
+                holes=["7c 5d", "7d 5h"], board=board)  # fmt: skip
+    play(hand, "c x x x x x x x")
+    lowest = value_of(Category.HIGH_CARD, (5, 3, 2, 1, 0))
+    assert lowest == 0
+    for seat, hole in ((0, "7c 5d"), (1, "7d 5h")):
+        assert hand.to_act == seat
+        values = hand.legal_actions().values
+        assert values == tuple(made_values(parse_cards(hole), parse_cards(board)))
+        assert values[0] == value_of(Category.HIGH_CARD, (11, 10, 5, 3, 2))  # K Q 7 5 4
+        assert values[-1] == lowest
+        hand.show(lowest)
+    assert hand.result is not None
+    assert hand.result.winners == (0, 1) and hand.result.won == (4, 4)
 
 
 # §9 awarding the pot ---------------------------------------------------------------------
@@ -403,6 +442,31 @@ def test_deuces_wild_five_of_a_kind() -> None:
     assert value > value_of(Category.STRAIGHT_FLUSH, (12,))
 
 
+def test_announced_hands_are_the_hands_of_the_wild_cards() -> None:
+    """Under announced hands with deuces wild, the hands to announce count the wild cards:
+    the best is five aces, above any straight flush."""
+    rules = ANNOUNCED.replace(wild="2")
+    hole, board = "2c 2d", "As Ad Ac 9h 8h"
+    hand = make(rules, [100] * 2, button=1, holes=[hole, "Kh Qh"], board=board)
+    play(hand, "c x x x x x x x")
+    values = hand.legal_actions().values
+    assert values == tuple(made_values(parse_cards(hole), parse_cards(board), wild=rules.wild))
+    assert values[0] > value_of(Category.STRAIGHT_FLUSH, (12,))  # five of a kind
+    hand.show(values[0])
+    assert hand.legal_actions().values[0] == value_of(Category.THREE_OF_A_KIND, (12, 11, 10))
+
+
+def test_announced_hands_use_min_hole_cards() -> None:
+    """With one hole card at least (min_hole_cards=1), the board's royal flush cannot be
+    announced: the best hand is the king-high straight flush with the nine of spades."""
+    rules = ANNOUNCED.replace(min_hole_cards=1)
+    hand = make(rules, [100] * 2, button=1, holes=["9s 2c", "Ah 3d"], board=ROYAL)
+    play(hand, "c x x x x x x x")
+    values = hand.legal_actions().values
+    assert values == tuple(made_values(parse_cards("9s 2c"), parse_cards(ROYAL), min_hole_cards=1))
+    assert values[0] == value_of(Category.STRAIGHT_FLUSH, (11,))
+
+
 def test_min_hole_cards_one_stops_playing_the_board() -> None:
     board = ROYAL
     for rules, expected in ((NL, (0, 0)), (NL.replace(min_hole_cards=1), (4, -4))):
@@ -413,6 +477,59 @@ def test_min_hole_cards_one_stops_playing_the_board() -> None:
 
 
 # views and the event log -----------------------------------------------------------------
+
+
+def test_events_read_as_one_line_each_in_the_worked_hand() -> None:
+    """rules.md §13's hand, event by event, as the log prints it."""
+    assert [str(e) for e in rules_13_hand().events] == [
+        "seat 1 posts blind 1", "seat 2 posts blind 2",
+        "seat 1 is dealt Qs 9h", "seat 2 is dealt Ks Jh", "seat 3 is dealt 7d 2s",
+        "seat 0 is dealt 4c 4d",
+        "seat 3 folds", "seat 0 calls 2", "seat 1 calls 1", "seat 2 checks",
+        "burn 2c", "board 9c Kc 3h",
+        "seat 1 checks", "seat 2 bets 2", "seat 0 raises to 4", "seat 1 calls 4",
+        "seat 2 calls 2",
+        "burn 2d", "board 5s", "seat 1 checks", "seat 2 checks", "seat 0 checks",
+        "burn 2h", "board 9d", "seat 1 bets 4", "seat 2 calls 4", "seat 0 folds",
+        "seat 1 shows Qs 9h (three nines, king-queen kickers)",
+        "seat 2 shows Ks Jh (two pair, kings and nines, jack kicker)",
+        "seat 1 wins 26",
+    ]  # fmt: skip
+
+
+def test_events_read_as_one_line_each_all_in_returns_and_hidden_cards() -> None:
+    """An all-in call, the uncalled part of a bet taken back, the run-out; in seat 1's
+    view the other hole cards and the burns are hidden (??)."""
+    hand = make(NL, [100, 100, 30], button=0, holes=["Ah Ad", "7c 2d", "Kh Kd"],
+                board="2s 5c 9d Th Jc")  # fmt: skip
+    play(hand, "r50 f c")
+    assert [str(e) for e in hand.view(1).events] == [
+        "seat 1 posts blind 2", "seat 2 posts blind 4",
+        "seat 1 is dealt 7c 2d", "seat 2 is dealt ??", "seat 0 is dealt ??",
+        "seat 0 raises to 50", "seat 1 folds", "seat 2 calls 26 (all-in)",
+        "seat 0 takes back 20 uncalled",
+        "seat 0 shows Ah Ad", "seat 2 shows Kh Kd",
+        "burn ??", "board 2s 5c 9d", "burn ??", "board Th", "burn ??", "board Jc",
+        "seat 0 wins 62",
+    ]  # fmt: skip
+    assert str(hand.events[11]) == "burn 2c"
+
+
+def test_events_read_as_one_line_each_antes_straddle_and_muck() -> None:
+    """001's forced bets (antes, the button blind, the straddle) and a muck."""
+    rules = Rules.preset("computer-tournament")  # ante 2, button blind 5, straddle 10
+    hand = make(rules, [100] * 3, button=0)
+    hand.raise_to(10)  # seat 1 straddles
+    assert [str(e) for e in hand.events if not e.cards] == [
+        "seat 1 posts ante 2", "seat 2 posts ante 2", "seat 0 posts ante 2",
+        "seat 0 posts blind 5", "seat 1 posts straddle 10",
+    ]  # fmt: skip
+    hand = make(NL, [100] * 2, button=1, holes=["Ah Ad", "7c 2d"], board="2s 5c 9d Th Kc")
+    play(hand, "c x x x x x b10 c s m")
+    assert [str(e) for e in hand.events[-3:]] == [
+        "seat 0 shows Ah Ad (pair of aces, king-ten-nine kickers)", "seat 1 mucks",
+        "seat 0 wins 28",
+    ]  # fmt: skip
 
 
 def test_view_holds_own_cards_and_nothing_hidden() -> None:

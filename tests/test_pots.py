@@ -336,18 +336,34 @@ def test_suit_key_ranks_the_highest_card_first() -> None:
 @pytest.mark.parametrize(
     ("contributions", "strengths", "all_in", "button", "message"),
     [
-        ([10, -5], [1, 2], [False, True], 0, r"seat 1 put in -5: .* never negative"),
-        ([10, 2.5], [1, 2], [False, True], 0, r"seat 1 put in 2\.5: .* whole chips"),
-        ([10, "5"], [1, 2], [False, True], 0, r"seat 1 put in '5'"),
-        ([10, 10], [1], [False, False], 0, r"2 contributions, 1 strengths, 2 all-in"),
-        ([10, 10], [1, 2], [False], 0, r"2 contributions, 2 strengths, 1 all-in"),
-        ([10, 10], [None, None], [False, False], 0, r"20 chips in the pot and no seat"),
-        ([10, 10], [1, 2], [False, False], 2, r"button 2 is not a seat \(seats 0 to 1\)"),
-        ([10, 10], [1, 2], [False, False], -1, r"button -1 is not a seat"),
-        ([], [], [], 0, r"button 0 is not a seat"),
-        ([50, 100, 100], [1, 2, None], [False] * 3, 0, r"seat 0 contests the pot with 50 in"),
+        ([10, -5], [1, 2], [False, True], 0,
+         "seat 1 put in -5: contributions are whole chips, never negative "
+         "(contributions [10, -5])"),
+        # nothing (0) is a whole number of chips: the first bad entry is named
+        ([0, -5], [1, 2], [True, False], 0,
+         "seat 1 put in -5: contributions are whole chips, never negative "
+         "(contributions [0, -5])"),
+        ([10, 2.5], [1, 2], [False, True], 0,
+         "seat 1 put in 2.5: contributions are whole chips, never negative "
+         "(contributions [10, 2.5])"),
+        ([10, "5"], [1, 2], [False, True], 0,
+         "seat 1 put in '5': contributions are whole chips, never negative "
+         "(contributions [10, '5'])"),
+        ([10, 10], [1], [False, False], 0,
+         "one entry per seat needed: 2 contributions, 1 strengths, 2 all-in flags"),
+        ([10, 10], [1, 2], [False], 0,
+         "one entry per seat needed: 2 contributions, 2 strengths, 1 all-in flags"),
+        ([10, 10], [None, None], [False, False], 0,
+         "20 chips in the pot and no seat contests it (every strength is None)"),
+        ([10, 10], [1, 2], [False, False], 2, "button 2 is not a seat (seats 0 to 1)"),
+        ([10, 10], [1, 2], [False, False], -1, "button -1 is not a seat (seats 0 to 1)"),
+        ([], [], [], 0, "button 0 is not a seat (seats 0 to -1)"),
+        ([50, 100, 100], [1, 2, None], [False] * 3, 0,
+         "seat 0 contests the pot with 50 in, less than the 100 another seat put in, and is "
+         "not all-in: return uncalled bets first, or mark it all-in (contributions "
+         "[50, 100, 100], all-in [False, False, False])"),
     ],
-)
+)  # fmt: skip
 def test_impossible_input_refused(
     contributions: list[int],
     strengths: list[int | None],
@@ -355,33 +371,51 @@ def test_impossible_input_refused(
     button: int,
     message: str,
 ) -> None:
-    with pytest.raises(PotError, match=message):
+    with pytest.raises(PotError) as info:
         award(contributions, strengths, all_in=all_in, button=button)
+    assert str(info.value) == message
+
+
+class _OddInt(int):
+    """An int whose sum is not an int (a float)."""
+
+    def __radd__(self, other: int) -> float:  # type: ignore[override,misc]
+        return float(int(self) + other)
+
+
+def test_contributions_adding_up_to_no_whole_chip_count_are_refused() -> None:
+    """The last check of the chips: each entry a whole chip count, but not their sum."""
+    with pytest.raises(PotError) as info:
+        award([_OddInt(5), _OddInt(5)], [1, 2], all_in=[False, False], button=0)
+    assert str(info.value) == "contributions are not whole chip counts: [5, 5]"
 
 
 @pytest.mark.parametrize(
     ("dead", "strengths", "message"),
     [
-        (-1, [1, 2], r"dead money -1: whole chips, never negative"),
-        (2.5, [1, 2], r"dead money 2\.5: whole chips"),
-        (True, [1, 2], r"dead money True: whole chips"),
-        (3, [None, None], r"3 chips in the pot and no seat contests it"),
+        (-1, [1, 2], "dead money -1: whole chips, never negative"),
+        (2.5, [1, 2], "dead money 2.5: whole chips, never negative"),
+        (True, [1, 2], "dead money True: whole chips, never negative"),
+        (3, [None, None], "3 chips in the pot and no seat contests it (every strength is None)"),
     ],
 )
 def test_impossible_dead_money_refused(
     dead: object, strengths: list[int | None], message: str
 ) -> None:
-    with pytest.raises(PotError, match=message):
+    with pytest.raises(PotError) as info:
         award([0, 0], strengths, all_in=[True, True], button=0, dead=dead)  # type: ignore[arg-type]
+    assert str(info.value) == message
 
 
 def test_best_suit_needs_suit_order() -> None:
-    with pytest.raises(PotError, match="needs suit_order"):
+    with pytest.raises(PotError) as info:
         award([5, 5], [1, 1], all_in=[False, False], button=0, odd_chip=OddChip.BEST_SUIT)
-    with pytest.raises(PotError, match="one suit_order entry per seat needed: 1 for 2"):
+    assert str(info.value) == "the best-suit odd-chip rule needs suit_order (see suit_key)"
+    with pytest.raises(PotError) as info:
         award(
             [5, 5], [1, 1], all_in=[False] * 2, button=0, odd_chip=OddChip.BEST_SUIT, suit_order=[1]
         )
+    assert str(info.value) == "one suit_order entry per seat needed: 1 for 2"
     # no showdown, no key needed
     result = award([5, 5], [1, None], all_in=[False] * 2, button=0, odd_chip=OddChip.BEST_SUIT)
     assert result.won == (10, 0)
