@@ -463,3 +463,13 @@ def test_hands_with_random_fields_round_trip(stacks: list[int], data: st.DataObj
         custom={"_comment": data.draw(st.text(max_size=30))},
     )
     assert loads(dumps(hand)) == hand
+
+
+def test_a_field_after_blank_lines_is_located_on_its_own_line() -> None:
+    text = MINIMAL.replace("min_bet = 2\n", "") + "\n# the structure\n\nmin_bet = nan\n"
+    assert located(text) == "bad.phh: line 13: field 'min_bet': must be a number, not nan"
+    with pytest.raises(PHHError) as info:
+        loads_all('\n\nx = "t"\n', source="h.phhs")
+    assert str(info.value) == (
+        "h.phhs: line 3: a .phhs file holds hands as tables ([1], [2], ...); 'x' is the string 't'"
+    )

@@ -287,7 +287,8 @@ class _Locator:
         return _Locator(self.text, m.start(), nxt.start() if nxt else None)
 
     def field_line(self, name: str) -> int | None:
-        m = re.compile(rf"^\s*[\"']?{re.escape(name)}[\"']?\s*=", re.MULTILINE).search(
+        # [ \t], not \s: a blank line before the field is not part of its line
+        m = re.compile(rf"^[ \t]*[\"']?{re.escape(name)}[\"']?[ \t]*=", re.MULTILINE).search(
             self.text, self.start, self.end
         )
         return self.line_of(m.start()) if m else None
