@@ -85,6 +85,11 @@ def test_all_in_players_are_always_shown() -> None:
     assert hand.to_act == 0
     with pytest.raises(IllegalAction, match="cannot check at the showdown: the betting is over"):
         hand.check()
+    with pytest.raises(IllegalAction) as info:
+        hand.go_all_in()
+    assert str(info.value) == (
+        "seat 0 cannot go all-in at the showdown: the betting is over (legal: show, muck)"
+    )
     hand.muck()
     assert hand.result is not None
     assert hand.result.shown[0] is None

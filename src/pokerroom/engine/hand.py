@@ -297,9 +297,10 @@ class Hand(Legality, Betting):
         elif _CALL in legal.kinds and legal.call == self._stacks[s]:
             self.act(_CALL)
         else:
+            over = self._street == SHOWDOWN
+            why = "the betting is over" if over else self._why or "the bet is limited"
             raise IllegalAction(
-                f"seat {s} cannot go all-in {STREETS[self._street].phrase}: "
-                f"{self._why or 'the bet is limited'} (legal: {legal})"
+                f"seat {s} cannot go all-in {STREETS[self._street].phrase}: {why} (legal: {legal})"
             )
 
     def show(self, value: int | None = None) -> None:

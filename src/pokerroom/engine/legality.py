@@ -197,10 +197,8 @@ class Legality(State):
                 reason = "hands are not announced: the cards speak"
             elif kind is _SHOW and value is not None and _SHOW in legal.kinds:
                 reason = f"the cards do not make that hand, or it is too low (value {value})"
-            elif (kind is _SHOW or kind is _MUCK) and self._why:
-                reason = self._why
             elif kind is _SHOW or kind is _MUCK:
-                reason = "that is not how this showdown is played"
+                reason = self._why  # the show rule that forbids it
             else:
                 reason = "the betting is over"
         elif kind is _SHOW or kind is _MUCK:
