@@ -45,12 +45,13 @@ output ends with markdown tables for the README.
 Where the difference goes, per decision: the turn view (the seat's last one handed out
 again when nothing holds it, only its legal actions written; the legal actions are
 immutable, so they are handed over as they are), the bot's method call and its action
-object, the runner's checks (a clock read as the answer comes, the answer's type, the
-fault path), one call into the table (``Table._step``, :meth:`~pokerroom.table.Table.step`
-without its checks: the action in, the next view out) and the table's bookkeeping (the
-actions of the hand for saving it, whose turn it is, in table seats); per hand: the
-button, the seats dealt in, the hand's start record, the stacks and totals after it, and
-the worker's note of the totals.
+object, the checks of the answer (a clock read as it comes, its type), and the table's
+bookkeeping (the actions of the hand for saving it, whose turn it is, in table seats), all
+in the table's one loop over decisions (``Table._turns``), which asks the players itself
+and hands control back to the runner only for a fault, a seat played from outside or
+players to tell; per hand: the runner's call into the table (``Table._play``: deal, then
+the decisions), the button, the seats dealt in, the stacks and totals after the hand,
+and the worker's note of the totals.
 """
 
 from __future__ import annotations

@@ -266,6 +266,49 @@ def test_an_announcement_the_cards_do_not_make_gets_the_default() -> None:
                for f in boasts)  # fmt: skip
 
 
+def test_a_player_without_announce_gets_the_default_showdown_decision_and_no_fault() -> None:
+    # 001's announced hands: the showdown is asked of the players because one of them
+    # announces; the calling station has no announce, so the table's default is played
+    # for it, its decisions never counted as faults.
+    class Concedes(CallingStation):
+        name = "concedes"
+
+        def __init__(self) -> None:
+            self.answers: list[Action] = []
+
+        def announce(self, view: PlayerView, budget: float) -> Action:
+            legal = view.legal
+            assert legal is not None
+            # concede where it may; called, it must show (001): its best hand then
+            answer = (Action.muck() if ActionKind.MUCK in legal.kinds
+                      else Action.show(legal.values[0]))  # fmt: skip
+            self.answers.append(answer)
+            return answer
+
+    rules = small(Rules.preset("computer-tournament"))
+    table = Table(rules, 2, rng=random.Random(3), max_hands=40)
+    concedes = Concedes()
+    runner = Runner(table, [concedes, CallingStation()], on_fault=strict)
+    defaults: list[tuple[int | None, Action]] = []
+    default_action = table.default_action
+
+    def spy() -> Action:
+        action = default_action()
+        defaults.append((table.to_act, action))
+        return action
+
+    table.default_action = spy  # type: ignore[method-assign]
+    decided: list[tuple[int, Action]] = []
+    while not table.is_over:
+        runner.play_hand()
+        decided += [(seat, a) for seat, a in table.actions
+                    if a.kind in (ActionKind.SHOW, ActionKind.MUCK)]  # fmt: skip
+    assert Action.muck() in concedes.answers and not runner.faults
+    assert [a for seat, a in decided if seat == 0] == concedes.answers
+    assert [d for d in decided if d[0] == 1] == defaults and defaults
+    assert sum(table.stacks) == 2 * rules.buy_in
+
+
 def test_a_notification_that_raises_is_recorded_and_the_game_goes_on() -> None:
     class Deaf(RandomBot):
         def observe(self, event: Event) -> None:

@@ -521,3 +521,31 @@ def test_public_events_are_built_as_the_hand_goes_and_hide_the_same_cards() -> N
             table.apply(Action.call() if Action.call() in table.legal_actions()
                         else table.default_action())  # fmt: skip
     assert checked >= 12
+
+
+def test_a_table_keeps_at_most_29_attributes_whatever_it_has_played() -> None:
+    # CPython 3.11 keeps up to 29 attributes of an instance in the layout its fast
+    # attribute reads and method calls need (a 30th makes every self.x of the table a
+    # dictionary lookup, and the runner's hands measurably slower): the table derives
+    # what it can instead of keeping it.  Played here: levels by time, a freeze-out with
+    # eliminations, a hand saved mid-way and restored.
+    from pokerroom.players import RandomBot, Runner
+    from pokerroom.table import Levels, LevelUnit
+    from table_helpers import FakeClock
+
+    clock = FakeClock()
+    rules = Rules.preset("casino-limit", buy_in=100)
+    levels = Levels([{}, {"blinds": [2, 4], "small_bet": 4, "big_bet": 8}], every=30,
+                    unit=LevelUnit.SECONDS)  # fmt: skip
+    table = Table(rules, 4, rng=random.Random(4), levels=levels, clock=clock)
+    Runner(table, [RandomBot(seed=s) for s in range(4)]).play(hands=2)
+    clock.advance(40)
+    assert not table.is_over
+    table.start_hand()
+    assert table.level == 1
+    table.apply(table.default_action())
+    restored = Table.restore(table.save(), clock=clock)
+    for t in (table, restored):
+        Runner(t, [RandomBot(seed=s) for s in range(4)]).play()
+        assert t.is_over
+        assert len(vars(t)) <= 29, sorted(vars(t))

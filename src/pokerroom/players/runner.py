@@ -42,6 +42,7 @@ from typing import Any
 from pokerroom.engine import Action, IllegalAction, Street
 from pokerroom.players.base import Player, hook
 from pokerroom.table import Standing, Table, TableError
+from pokerroom.table.pause import Deciders, Pause, PauseKind
 
 __all__ = ["Fault", "FaultKind", "GameResult", "Runner"]
 
@@ -115,8 +116,7 @@ class Runner:
             raise TableError(f"budget is {budget!r}: seconds, more than 0")
         self.table = table
         self.players = tuple(players)
-        self.clock = clock
-        self.budget = float(budget)
+        self._clock = clock
         self.on_fault = on_fault
         self.faults: list[Fault] = []
         self._act = [getattr(p, "act", None) for p in players]
@@ -130,11 +130,28 @@ class Runner:
         self._announce = self._hooks["announce"]
         # Nobody to ask at the showdown: the hand decides it the default way itself.
         self._auto_showdown = None not in self.players and not any(self._announce)
+        # What the table's loop asks for decisions (float() is 0.0: without a clock no
+        # time passes); the observers hear of each action as it is taken.
+        read = clock if clock is not None else float
+        self._deciders = Deciders(self._act, self._announce, read, float(budget),
+                                  bool(self._observers))  # fmt: skip
+        # Told before each hand's first decision: what happened since they last heard.
+        self._before = None if self._quiet else self._sync
         self._started = False
         self._hand_seen = table.hand_number if not table.in_hand else table.hand_number - 1
         self._hand_closed = True
         self._sent = 0
         self._finished = False
+
+    @property
+    def clock(self) -> Callable[[], float] | None:
+        """The clock each decision is timed by (None: none is timed)."""
+        return self._clock
+
+    @property
+    def budget(self) -> float:
+        """The seconds each decision may take."""
+        return self._deciders.budget
 
     # ------------------------------------------------------------------- playing
 
@@ -152,77 +169,57 @@ class Runner:
 
     def play_hand(self) -> None:
         """Deal the next hand (unless one is in play) and play it to the end."""
-        table = self.table
-        if not table.in_hand:
-            table.start_hand(auto_showdown=self._auto_showdown)
-        seat = self.advance()
-        if seat is not None:
-            raise TableError(f"seat {seat} must act and has no player: use advance() and apply()")
+        pause = self.table._play(self._deciders, self._auto_showdown, self._before)
+        if pause is not None:
+            seat = self._resume(pause)
+            if seat is not None:
+                raise TableError(
+                    f"seat {seat} must act and has no player: use advance() and apply()"
+                )
+        if not self._quiet:
+            self._sync()
 
     def advance(self) -> int | None:
         """Play the players' decisions until a seat played from outside must decide
         (returned) or the hand is over (None)."""
         self._sync()
+        pause = self.table._turns(None, self._deciders)
+        seat = None if pause is None else self._resume(pause)
+        if seat is None:
+            self._sync()
+        return seat
+
+    def _resume(self, pause: Pause) -> int | None:
+        """Deal with ``pause`` (the table's loop stopped for it) and go on playing, until a
+        seat played from outside must decide (returned) or the hand is over (None)."""
         table = self.table
-        acts, announce, observers = self._act, self._announce, self._observers
-        clock, budget = self.clock, self.budget
-        read = clock if clock is not None else float  # float() is 0.0: no clock, no time
-        step = table._step  # an action in, the next decision's view out
-        view = step(None)
-        # Showdown decisions are asked of the players only in a hand dealt without
-        # auto_showdown (the table's flag for the hand in play).
-        showdowns = not table._auto
-        # A decision's time runs from the last reading of the clock: the previous answer,
-        # when only the table worked since (its microseconds count with the decision), or
-        # a reading taken after anything else (a fault, the players told of events).
-        # ``deadline`` is that reading plus the budget.
-        deadline = read() + budget
+        turns = table._turns
+        deciders = self._deciders
+        acts, budget, observers = deciders.acts, deciders.budget, self._observers
         while True:
-            if view is None:
-                self._sync()
-                return None
-            seat = view.seat
-            act = acts[seat]
-            if act is None:
-                return seat
-            if showdowns and view.legal.street is _SHOWDOWN:  # type: ignore[union-attr]
-                act = announce[seat]
-                if act is None:
-                    view = step(table.default_action())
-                    if observers:
-                        self._flush()
-                        deadline = read() + budget
-                    continue
-            try:
-                action = act(view, budget)
-            except Exception as exc:
-                self._default(seat, FaultKind.EXCEPTION, f"{type(exc).__name__}: {exc}")
-                view = step(None)
-                deadline = read() + budget
-                continue
-            now = read()
-            if now > deadline:
-                action = _Late(now - deadline + budget)
-            deadline = now + budget
-            if type(action) is not Action:
-                if type(action) is _Late:
-                    why = f"answered in {action.spent:.3g} s, budget {budget:.3g} s"
-                    self._default(seat, FaultKind.TIMEOUT, why)
-                else:
-                    self._default(seat, FaultKind.GARBAGE, f"returned {_short(action)}")
-                view = step(None)
-                deadline = read() + budget
-                continue
-            try:
-                view = step(action)
-            except IllegalAction as exc:
-                self._default(seat, FaultKind.ILLEGAL, str(exc))
-                view = step(None)
-                deadline = read() + budget
-                continue
-            if observers:
+            kind, seat, detail = pause
+            if kind is _ACTED:  # the observers hear of each action as it is taken
                 self._flush()
-                deadline = read() + budget
+            elif kind is _NO_DECIDER:
+                if acts[seat] is None:
+                    return seat
+                # a showdown decision of a player that does not announce: the default
+                table.apply(table.default_action())
+                if observers:
+                    self._flush()
+            elif kind is _LATE:
+                why = f"answered in {detail:.3g} s, budget {budget:.3g} s"
+                self._default(seat, FaultKind.TIMEOUT, why)
+            elif kind is _RAISED:
+                self._default(seat, FaultKind.EXCEPTION, f"{type(detail).__name__}: {detail}")
+            elif kind is _NOT_AN_ACTION:
+                self._default(seat, FaultKind.GARBAGE, f"returned {_short(detail)}")
+            else:
+                self._default(seat, FaultKind.ILLEGAL, str(detail))
+            next_pause = turns(None, deciders)
+            if next_pause is None:  # the hand is over
+                return None
+            pause = next_pause
 
     def apply(self, action: Action) -> None:
         """The action of a seat played from outside (:class:`IllegalAction` if illegal,
@@ -319,16 +316,9 @@ class Runner:
         self._tell_all("end_hand", self.table.view)
 
 
-_SHOWDOWN = Street.SHOWDOWN
-
-
-class _Late:
-    """An answer that came after the budget (thrown away)."""
-
-    __slots__ = ("spent",)
-
-    def __init__(self, spent: float) -> None:
-        self.spent = spent
+_P = PauseKind
+_ACTED, _NO_DECIDER, _LATE, _RAISED, _NOT_AN_ACTION = (
+    _P.ACTED, _P.NO_DECIDER, _P.LATE, _P.RAISED, _P.NOT_AN_ACTION)  # fmt: skip
 
 
 def _short(value: object) -> str:

@@ -119,7 +119,7 @@ def save(table: Table, *, key: bytes | None = None) -> dict[str, Any]:
     if t._hand is not None:
         hand = {
             "in_play": t._in_hand,
-            "auto_showdown": t._auto,
+            "auto_showdown": t._hand._auto,
             "seats": list(t._seating.seats),
             "stacks": list(t._hand_stacks),
             "cards": hand_cards(t._hand),
@@ -241,7 +241,7 @@ def _build(
     elapsed = d["elapsed"]
     if isinstance(elapsed, bool) or not isinstance(elapsed, int | float) or elapsed < 0:
         raise SaveError(f"elapsed is {elapsed!r}: seconds, 0 or more")
-    table._played = float(elapsed)
+    table._set_elapsed(float(elapsed))
     stacks = _ints(d["stacks"], n, "stacks")
     table._stacks = list(stacks)
     table._totals = [v for v in d["totals"] if type(v) is int]
@@ -358,13 +358,10 @@ def _replay(table: Table, h: Any) -> None:
     if hand.is_over == in_play:
         raise SaveError("hand.in_play does not match the actions")
     table._hand = hand
-    table._auto = auto
-    table._start = None
     table._seating = seating
     table._actions = actions
     table._in_hand = in_play
     table._update_turn()
-    table._hand_stacks = tuple(stacks)
     if not in_play:
         assert hand.result is not None
         after = hand.result.stacks

@@ -221,7 +221,7 @@ _refs: Callable[[object], int] = getattr(sys, "getrefcount", lambda _: -1)
 def _sole_count() -> int:
     views = [object()]
     view = views[0]
-    return _refs(view)  # held by the list and by this function, as in Table._step
+    return _refs(view)  # held by the list and by this function, as in Table._turns
 
 
 _SOLE = _sole_count()

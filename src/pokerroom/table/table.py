@@ -38,7 +38,8 @@ import random
 import re
 import secrets
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from operator import add, sub
+from typing import TYPE_CHECKING, Any, overload
 
 from pokerroom.cards import Deck
 from pokerroom.engine import (
@@ -50,6 +51,7 @@ from pokerroom.engine import (
     IllegalAction,
     LegalActions,
     PlayerView,
+    Street,
 )
 from pokerroom.rules import Rules
 from pokerroom.table.info import (
@@ -63,6 +65,7 @@ from pokerroom.table.info import (
     TableEventKind,
 )
 from pokerroom.table.levels import LevelUnit
+from pokerroom.table.pause import Decide, Deciders, Pause, PauseKind
 from pokerroom.table.seats import (
     _LEGAL,
     _SEAT,
@@ -82,7 +85,10 @@ __all__ = ["Table"]
 
 _E = TableEventKind
 _new = object.__new__
-_tuple_new = tuple.__new__
+_SHOWDOWN = Street.SHOWDOWN
+_P = PauseKind
+_NO_DECIDER, _RAISED, _LATE = _P.NO_DECIDER, _P.RAISED, _P.LATE
+_NOT_AN_ACTION, _ILLEGAL, _ACTED = _P.NOT_AN_ACTION, _P.ILLEGAL, _P.ACTED
 
 
 class Table:
@@ -128,8 +134,8 @@ class Table:
             raise TableError("levels that rise by time need a clock (seconds, e.g. time.monotonic)")
         self._rng = rng if rng is not None else secrets.SystemRandom()
         self._clock = clock
-        self._played = 0.0  # seconds of play before _since (restored games)
-        self._since = clock() if clock is not None else 0.0
+        # Seconds of play when the clock reads 0 (elapsed: this plus the clock's reading).
+        self._base = -clock() if clock is not None else 0.0
         self._level_rules = (
             levels.rules(self.rules, sum(stacks)) if levels is not None else [self.rules]
         )
@@ -145,11 +151,7 @@ class Table:
         self._in_hand = False
         self._over = False
         self._seating = Seating(range(n), n)
-        self._hand_stacks: tuple[int, ...] = stacks
         self._actions: list[tuple[int, Action]] = []
-        self._last: HandResult | None = None
-        self._start: HandStart | None = None
-        self._auto = False
         self._turn = -1
         # The view handed out for the pending decision (None: none yet, or it was taken),
         # and each seat's last view, to hand out again when nothing else holds it.
@@ -157,6 +159,9 @@ class Table:
         self._views: list[TurnView | None] = [None] * n
         self._button, how = first_button(button, n, self.rules, self._rng)
         self._log.append(how)
+        # A table keeps at most 29 attributes: CPython 3.11 and 3.12 then keep them in the
+        # layout their fast attribute reads and method calls need (a 30th makes every
+        # ``self.x`` of the table a dictionary lookup).  What can be derived is derived.
 
     # ------------------------------------------------------------------- the game
 
@@ -225,9 +230,12 @@ class Table:
     @property
     def elapsed(self) -> float:
         """Seconds of play by the table's clock (0 without one), restored games included."""
-        if self._clock is None:
-            return self._played
-        return self._played + self._clock() - self._since
+        clock = self._clock
+        return self._base if clock is None else self._base + clock()
+
+    def _set_elapsed(self, seconds: float) -> None:
+        """Count ``seconds`` of play so far (a restored game)."""
+        self._base = seconds - (self._clock() if self._clock is not None else 0.0)
 
     # --------------------------------------------------------------------- a hand
 
@@ -236,30 +244,38 @@ class Table:
 
         With ``auto_showdown`` the showdown is played the default way without asking
         anyone (show a hand that can still win, announcing the best hand; else muck)."""
+        self._deal(deck, auto_showdown)
+        return self.hand_start
+
+    def _deal(self, deck: Deck | None, auto_showdown: bool) -> None:
+        """:meth:`start_hand` without making its :class:`HandStart` (the runner's players
+        may never ask for it)."""
         if self._over:
             raise TableError("the game is over: no more hands")
         if self._in_hand:
             raise TableError(f"hand {self._hand_no} is still being played")
-        n = self.size
-        if self.reset_stacks:
+        number = self._hand_no
+        seating = self._seating
+        if self.reset_stacks and seating.identity:  # every seat dealt in, as at the start
             before = self.initial_stacks
             self._stacks = list(before)
+            button = self._button  # _next_button, inline: nobody is ever out here
+            if number and self.button_moves:
+                button = button + 1 if button + 1 < self.size else 0
         else:
-            before = tuple(self._stacks)
-        stacks = self._stacks
-        button = self._next_button()
+            before = self.initial_stacks if self.reset_stacks else tuple(self._stacks)
+            self._stacks = list(before)
+            button = self._next_button()
+            if not (seating.identity and 0 not in before):
+                seating = Seating([t for t, chips in enumerate(before) if chips > 0], self.size)
         level = 0
         if self.levels is not None:
-            level = self.levels.index(hands=self._hand_no, seconds=self.elapsed)
+            level = self.levels.index(hands=number, seconds=self.elapsed)
             if level != self._level:
                 text = f"level {level}: {self._level_rules[level]}"
-                self._log.append(TableEvent(_E.LEVEL, self._hand_no + 1, -1, text))
-        seating = self._seating
-        if not (seating.identity and 0 not in stacks):
-            seating = Seating([t for t in range(n) if stacks[t] > 0], n)
-        seats = seating.seats
+                self._log.append(TableEvent(_E.LEVEL, number + 1, -1, text))
         # The hand copies the chips it is given (a tuple it keeps as it is).
-        chips = before if seating.identity else [stacks[t] for t in seats]
+        chips = before if seating.identity else [before[t] for t in seating.seats]
         rules = self._level_rules[level]
         try:
             if deck is None:
@@ -271,22 +287,16 @@ class Table:
         except HandError as exc:
             raise TableError(str(exc)) from None
         self._hand = hand
-        self._auto = auto_showdown
         self._seating = seating
         self._button = button
         self._level = level
-        self._hand_no = number = self._hand_no + 1
-        self._hand_stacks = before
+        self._hand_no = number + 1
         self._actions = []
         self._in_hand = True
         h = hand._to_act  # _update_turn, inline: this runs once per hand
-        self._turn = -1 if h < 0 else seats[h]
-        self._handed = None
-        # HandStart(...), without the named tuple's Python-level __new__
-        self._start = start = _tuple_new(HandStart, (number, button, before, seats, level, rules))
+        self._turn = h if h < 0 or seating.identity else seating.seats[h]
         if hand._over:  # everyone all-in on the forced bets
             self._finish_hand()
-        return start
 
     @property
     def next_button(self) -> int:
@@ -314,14 +324,19 @@ class Table:
     @property
     def hand_start(self) -> HandStart:
         """What every player is told before the hand in play (or the last one)."""
-        start = self._start
-        if start is None:
-            if self._hand is None:
-                raise TableError("no hand has been dealt yet")
-            start = HandStart(self._hand_no, self._button, self._hand_stacks,
-                              self._seating.seats, self.level, self.hand_rules)  # fmt: skip
-            self._start = start  # a restored game
-        return start
+        if self._hand is None:
+            raise TableError("no hand has been dealt yet")
+        return HandStart(self._hand_no, self._button, self._hand_stacks, self._seating.seats,
+                         self.level, self.hand_rules)  # fmt: skip
+
+    @property
+    def _hand_stacks(self) -> tuple[int, ...]:
+        """Each seat's chips at the start of the hand in play or the last one (0 for a seat
+        not dealt in)."""
+        hand = self._hand
+        if hand is None:
+            return tuple(self._stacks)
+        return self._seating.expand(hand._starting, 0)
 
     @property
     def hand(self) -> Hand | None:
@@ -397,63 +412,137 @@ class Table:
                     f"seat {seat} cannot {action} {hand.street.phrase}: it is seat {t}'s turn "
                     f"(legal for seat {t}: {hand.legal_actions()})"
                 )
-        return self._step(action)
+        return self._turns(action)
 
-    def _step(self, action: Action | None) -> PlayerView | None:
-        """:meth:`step` for a caller that knows ``action`` is an :class:`Action` (or None)
-        and acts for the seat to act (the runner, once per decision: no keyword to look
-        up, no check made twice)."""
+    @overload
+    def _turns(self, action: Action | None, deciders: None = None) -> PlayerView | None: ...
+
+    @overload
+    def _turns(self, action: None, deciders: Deciders) -> Pause | None: ...
+
+    def _turns(
+        self, action: Action | None, deciders: Deciders | None = None
+    ) -> PlayerView | Pause | None:
+        """The table's one loop over decisions, for a caller that knows ``action`` is an
+        :class:`Action` (or None) for the seat to act: :meth:`step` (no keyword to look
+        up, no check made twice) and the runner, which hands the table its players'
+        :class:`~pokerroom.table.pause.Deciders`.
+
+        ``action``, if given, is taken first.  Then, while a seat is to act: without
+        ``deciders``, its view is returned (the decision's view again if asked again for
+        it, until it is complete); with them, ``acts[seat](view, budget)`` is asked for
+        the answer (at the showdown of a hand dealt without ``auto_showdown``,
+        ``announce[seat]``) and the answer taken, and so on to the end of the hand
+        (None).  The loop hands control back with a :class:`Pause` where its driver must
+        decide (see :class:`~pokerroom.table.pause.PauseKind`): the seat has no decider,
+        the decider raised, it answered after ``budget`` seconds by ``read`` (an
+        answer's time runs from the previous reading: the previous answer, or this
+        call), it answered something that is not an Action or an illegal one (the hand
+        as it was); with ``each``, after every action taken.  An illegal ``action``
+        given raises :class:`~pokerroom.engine.IllegalAction`, nothing changed."""
+        if deciders is None:
+            acts: Sequence[Decide | None] | None = None
+            announce: Sequence[Decide | None] = ()
+            read: Callable[[], float] = float
+            budget, each = 0.0, False
+        else:
+            acts, announce, read, budget, each = deciders
         t = self._turn
         hand = self._hand
-        if action is not None:
-            if t < 0 or hand is None:
-                hand = self._pending()  # raises: nobody is to act
-            value = action.value
-            try:
-                if value is None:  # a call without keywords is the faster one
-                    hand.act(action.kind, action.amount)
-                else:
-                    hand.act(action.kind, action.amount, value=value)
-            except IllegalAction as exc:
-                seating = self._seating
-                if seating.identity:
-                    raise
-                h = seating.index[t]
-                raise IllegalAction(re.sub(rf"\bseat {h}\b", f"seat {t}", str(exc))) from None
-            self._actions.append((t, action))
-            nxt = hand._to_act  # (the engine's own field: -1 when nobody is to act)
-            if nxt < 0:
-                self._turn = -1
-                self._handed = None  # the decision is taken: its view is stale
-                if hand._over:
-                    self._finish_hand()
-                return None
-            self._turn = t = self._seating.seats[nxt]
-        else:
-            view = self._handed
-            if view is not None and view._source is not None:
-                return view  # asked again for the same decision
-            if t < 0 or hand is None:
-                return None
-        legal = hand.legal_actions()
-        if legal.seat != t:
-            legal = legal_for(legal, t)
-        # The seat's last view again if nothing holds it (see seats._SOLE; inline: this
-        # runs once per decision) and it is not complete (full_view_for drops a view it
-        # completes), else a new one (TurnView.make, inline).  Handing it out makes the
-        # last decision's view stale.
+        seating = self._seating
+        seats, moved = seating.seats, not seating.identity
         views = self._views
-        view = views[t]
-        if view is not None and _refs(view) == _SOLE:
-            _LEGAL(view, legal)
-        else:
-            view = _new(TurnView)
-            _SEAT(view, t)
-            _LEGAL(view, legal)
-            _SOURCE(view, self)
-            views[t] = view
-        self._handed = view
-        return view
+        record = self._actions.append
+        deadline = read() + budget
+        if action is None:
+            if t < 0 or hand is None:
+                return None
+            view = self._handed  # the decision's view, if handed out (complete: a new one)
+            fresh = view is None or view._source is None
+        elif t < 0 or hand is None:
+            hand = self._pending()  # raises: nobody is to act
+        showdowns = acts is not None and not hand._auto
+        while True:
+            if action is not None:
+                value = action.value
+                try:
+                    if value is None:  # a call without keywords is the faster one
+                        hand.act(action.kind, action.amount)
+                    else:
+                        hand.act(action.kind, action.amount, value=value)
+                except IllegalAction as exc:
+                    refusal = self._in_table_seats(exc, t)
+                    if acts is None:
+                        raise refusal from None
+                    return Pause(_ILLEGAL, t, refusal)
+                record((t, action))
+                self._handed = None  # the decision is taken: its view is stale
+                nxt = hand._to_act  # (the engine's own field: -1 when nobody is to act)
+                if nxt < 0:
+                    self._turn = -1
+                    if hand._over:
+                        self._finish_hand()
+                    return None
+                self._turn = t = seats[nxt]
+                if each:
+                    return Pause(_ACTED, t, None)
+                fresh = True
+            if fresh:
+                legal = hand.legal_actions()
+                if moved and legal.seat != t:
+                    legal = legal_for(legal, t)
+                # The seat's last view again if nothing holds it (see seats._SOLE;
+                # inline: this runs once per decision) and it is not complete
+                # (full_view_for drops a view it completes), else a new one
+                # (TurnView.make, inline).  Handing it out makes the last one stale.
+                view = views[t]
+                if view is not None and _refs(view) == _SOLE:
+                    _LEGAL(view, legal)
+                else:
+                    view = _new(TurnView)
+                    _SEAT(view, t)
+                    _LEGAL(view, legal)
+                    _SOURCE(view, self)
+                    views[t] = view
+                self._handed = view
+            if acts is None:
+                return view
+            act = acts[t]
+            if showdowns and view.legal.street is _SHOWDOWN:  # type: ignore[union-attr]
+                act = announce[t]
+            if act is None:
+                return Pause(_NO_DECIDER, t, None)
+            try:
+                answer = act(view, budget)  # type: ignore[arg-type]  # (not None: fresh or handed)
+            except Exception as exc:
+                return Pause(_RAISED, t, exc)
+            now = read()
+            if now > deadline:
+                return Pause(_LATE, t, now - deadline + budget)
+            deadline = now + budget
+            if type(answer) is not Action:
+                return Pause(_NOT_AN_ACTION, t, answer)
+            action = answer
+
+    def _play(
+        self, deciders: Deciders, auto_showdown: bool, before: Callable[[], object] | None
+    ) -> Pause | None:
+        """The runner's hand: deal the next hand unless one is in play (with
+        ``auto_showdown``), call ``before()`` if given, then play the decisions with
+        ``deciders`` (:meth:`_turns`): None when the hand is over, or a :class:`Pause`."""
+        if not self._in_hand:
+            self._deal(None, auto_showdown)
+        if before is not None:
+            before()
+        return self._turns(None, deciders)
+
+    def _in_table_seats(self, exc: IllegalAction, seat: int) -> IllegalAction:
+        """The engine's refusal of table seat ``seat``'s action, naming table seats."""
+        seating = self._seating
+        if seating.identity:
+            return exc
+        h = seating.index[seat]
+        return IllegalAction(re.sub(rf"\bseat {h}\b", f"seat {seat}", str(exc)))
 
     def _not_an_action(self, action: object, hand: Hand) -> IllegalAction:
         return IllegalAction(
@@ -469,19 +558,18 @@ class Table:
         return hand
 
     def _finish_hand(self) -> None:
+        """The hand just over (nobody is to act: ``_turn`` is -1, no view handed out):
+        stacks, totals, players out, the end of the game."""
         hand = self._hand
         assert hand is not None
         seating = self._seating
-        self._last = None
         self._in_hand = False
-        self._turn = -1
-        self._handed = None
         after = hand._stacks  # (the engine's own list: read, not kept)
-        totals, before = self._totals, self._hand_stacks
+        totals = self._totals
+        before = hand._starting if seating.identity else seating.expand(hand._starting, 0)
         if seating.identity:
             self._stacks = list(after)
-            for t in range(self.size):  # (cheaper than map or a comprehension here)
-                totals[t] += after[t] - before[t]
+            self._totals = totals = list(map(add, totals, map(sub, after, before)))
         else:
             for h, t in enumerate(seating.seats):
                 self._stacks[t] = after[h]
@@ -490,7 +578,7 @@ class Table:
         if not self.reset_stacks and 0 in after:  # somebody is out
             busted = [t for t in seating.seats if self._stacks[t] == 0]
             left = len(seating.seats) - len(busted)
-            self._place(busted, left, [self._hand_stacks[t] for t in busted])
+            self._place(busted, left, [before[t] for t in busted])
             for t in busted:
                 self._out[t] = True
                 self._log.append(TableEvent(_E.OUT, number, t, f"place {self._place_of(t)}"))
@@ -527,9 +615,9 @@ class Table:
     def last_result(self) -> HandResult | None:
         """How the last finished hand ended, in table seats."""
         hand = self._hand
-        if self._last is None and hand is not None and hand.result is not None:
-            self._last = self._seating.result(hand.result)
-        return self._last
+        if hand is None or hand.result is None:
+            return None
+        return self._seating.result(hand.result)
 
     # --------------------------------------------------------------------- views
 
