@@ -23,6 +23,7 @@ that is how a league plays duplicate (:mod:`~pokerroom.tournament.league`).
 from __future__ import annotations
 
 import random
+from array import array
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from operator import sub
@@ -86,10 +87,10 @@ def play(
                   max_hands=task.max_hands)  # fmt: skip
     runner = Runner(table, list(build(task)), clock=clock, budget=task.budget)
     recorder = GameRecorder(table, task.label, histories=task.histories, log=task.log)
-    play_hand = runner.play_hand
+    play_hand, note = runner.play_hand, recorder.note
     while not table.is_over:
         play_hand()
-        recorder.hand_over()
+        note()  # one hand each time: no need to check whether it was noted
     return recorder.record(task.index, task.seed, task.entrants,
                            [(f.seat, str(f)) for f in runner.faults])  # fmt: skip
 
@@ -109,17 +110,21 @@ class GameRecorder:
         self.histories = histories
         self.log = log
         # Each seat's chips won before hand 1 and after each hand, row after row in one
-        # flat list of ints (a tuple per hand would be an object for the collector).
-        self.totals: list[int] = list(table.totals)
+        # flat array of machine integers: no object per hand or per number is kept (a
+        # long session's rows would otherwise fill the memory the hands are played in).
+        self.totals = array("q", table.totals)
+        self._seats = table.size
         self.phh: list[str] = []
         self.logs: list[str] = []
 
     def hand_over(self) -> None:
         """Note the hand just over (once: a second call for the same hand does nothing)."""
-        table = self.table
-        if len(self.totals) > table.hand_number * table.size:  # a row for it already
-            return
-        self.totals += table.totals
+        if len(self.totals) <= self.table.hand_number * self._seats:  # no row for it yet
+            self.note()
+
+    def note(self) -> None:
+        """:meth:`hand_over` for a caller that calls it once after each hand."""
+        self.totals.extend(self.table.totals)
         if self.histories or self.log:
             self._keep()
 
