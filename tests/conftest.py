@@ -1,7 +1,10 @@
-"""Shared test fixtures: where the shared test data lives."""
+"""Shared test fixtures: where the shared test data lives, and caches emptied under mutation
+testing."""
 
 from __future__ import annotations
 
+import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -20,3 +23,18 @@ def data_dir() -> Path:
     if not DATA.is_dir():
         pytest.fail(f"test data not found: expected ../shared/data beside the checkout ({DATA})")
     return DATA
+
+
+@pytest.fixture(autouse=True)
+def _engine_caches_refilled_under_mutation() -> Iterator[None]:
+    """Under mutation testing (``make mutation``: mutmut sets ``MUTANT_UNDER_TEST`` in the
+    process that tries a mutant), the engine's caches are emptied before each test.  That
+    process is forked from one that has run the tests already, so its caches hold plans
+    and deck sizes made by the unmutated code: a mutant of the code that fills them would
+    never run, and would survive every test."""
+    if "MUTANT_UNDER_TEST" in os.environ:
+        from pokerroom.engine import plan
+
+        plan._CACHE.clear()
+        plan._FALLING.clear()
+    yield
