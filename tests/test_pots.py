@@ -296,6 +296,30 @@ def test_odd_chip_per_side_pot() -> None:
     assert result.won == (7, 20, 18, 0)
 
 
+def test_pokerkits_odd_chip_rule_never_pays_a_tied_player_more_than_it_can_win() -> None:
+    # 001's proportional rule with PokerKit's odd-chip rule (the whole remainder to the
+    # first winner left of the button).  Seats 2 and 5 are all-in for 1, seat 7 put in 28,
+    # seat 1 folded 28; the three tie.  E_2 = E_5 = 4, E_7 = 58 = the pot; shares
+    # 58 × 4/66 = 3.5, 3.5 and 58 × 58/66 = 50.97: 3, 3 and 50, two chips over.  Seat 2 is
+    # first left of the button, but can win no more than its E_2 = 4: one chip to it, the
+    # other to seat 5 (rules.md §9: E_i is what a player can win).
+    c = [0, 28, 1, 0, 0, 1, 0, 28]
+    s = [None, None, 2, None, None, 2, None, 2]
+    all_in = [False, False, True, False, False, True, False, False]
+    result = award(c, s, all_in=all_in, button=0, tie_split=TieSplit.PROPORTIONAL,
+                   odd_chip=OddChip.FIRST_LEFT_OF_BUTTON)  # fmt: skip
+    assert result.won == (0, 0, 4, 0, 0, 4, 0, 50)
+    assert result.pots == (Pot(58, (2, 5, 7), (2, 5, 7), (4, 4, 50)),)
+    # with room, the first winner takes every chip left over: 50 among three equal
+    # all-in claims of 50 (16, 16, 16 and two over), both to seat 4, the first winner left
+    # of the button 2 (seat 3 folded)
+    c = [10] * 5
+    result = award(c, [3, None, 3, None, 3], all_in=[True] * 5, button=2,
+                   tie_split=TieSplit.PROPORTIONAL,
+                   odd_chip=OddChip.FIRST_LEFT_OF_BUTTON)  # fmt: skip
+    assert result.won == (16, 0, 16, 0, 18)
+
+
 def test_odd_chip_best_suit() -> None:
     # both play A K Q J 9 (the ace, king and nine from the board); the odd chip goes to
     # the best hand by suit: the first card that differs is the queen, spades beat diamonds

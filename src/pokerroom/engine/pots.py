@@ -35,7 +35,9 @@ Decisions where ``rules.md`` is silent (the tests pin each one down):
   default) orders seats clockwise starting with the one left of the button;
   ``BEST_SUIT`` orders them by ``suit_order`` (highest key first, see :func:`suit_key`),
   equal keys left of the button first.  ``FIRST_LEFT_OF_BUTTON`` (PokerKit's rule) gives
-  the whole remainder of a pot to the first of its winners left of the button, and (with
+  the whole remainder of a pot to the first of its winners left of the button (under the
+  proportional rule no more than that winner can still win, ``E_i − D``: the rest to the
+  next winner in that order; PokerKit has no proportional rule), and (with
   side pots) makes the pots among the winning hands only, as PokerKit does once it has
   killed the hands that win nothing: layers the same winners share are one pot.
 * **Proportional shares in whole chips.** Each member of a tied group gets the floor of
@@ -300,7 +302,15 @@ def _split(amount: int, winners: list[int], weights: list[int] | None, order: _O
     if extra:
         ranked = sorted(range(k), key=lambda x: order.key(winners[x]))
         if order.first:
-            shares[ranked[0]] += extra
+            # every chip left over to the first winner; in proportion, no more than its
+            # weight takes (what it can still win: a share is never above it), the rest to
+            # the next (the weights add up to at least the amount: there is room)
+            for index in ranked:
+                room = extra if weights is None else min(extra, weights[index] - shares[index])
+                shares[index] += room
+                extra -= room
+                if not extra:
+                    break
         else:
             for index in ranked[:extra]:
                 shares[index] += 1

@@ -75,16 +75,24 @@ def _odd_chip_order(
 
 
 def _split(
-    amount: int, exact: dict[int, Fraction], order: list[int], *, first: bool
+    amount: int,
+    exact: dict[int, Fraction],
+    order: list[int],
+    *,
+    first: bool,
+    most: dict[int, int] | None = None,
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Whole chips from exact shares: each winner gets the whole part of its share, then
     the chips left over go one at a time to the winners in the odd-chip order (with
-    ``first``, all of them to the first winner in that order)."""
+    ``first``, all of them to the first winner in that order, but never above ``most``,
+    the most each can win: the rest to the next)."""
     shares = {seat: floor(share) for seat, share in exact.items() if share > 0}
     left_over = amount - sum(shares.values())
     for seat in order:
         if left_over and seat in shares:
-            given = left_over if first else 1
+            given = 1
+            if first:
+                given = left_over if most is None else min(left_over, most[seat] - shares[seat])
             shares[seat] += given
             left_over -= given
     assert left_over == 0
@@ -176,7 +184,9 @@ def _proportional(
             # in proportion to E_i - D, never below zero (an E_i already covered wins nothing)
             weight = {i: max(0, expectation[i] - awarded) for i in group}
             exact = {i: Fraction(claim * weight[i], sum(weight.values())) for i in group}
-        winners, shares = _split(claim, exact, order, first=first)
+        # what each can still win: E_i - D (an odd chip never takes a share above it)
+        most = {i: expectation[i] - awarded for i in group}
+        winners, shares = _split(claim, exact, order, first=first, most=most)
         could_win = tuple(seat for seat in live if expectation[seat] > awarded)
         pots.append(Pot(claim, could_win, winners, shares))
         awarded += claim
