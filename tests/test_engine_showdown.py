@@ -726,3 +726,24 @@ def test_award_agrees_with_the_pot_module() -> None:
         dead_ties += tie and dead > 0
     assert ties > 100
     assert dead_ties > 30
+
+
+@pytest.mark.parametrize("tie_split", list(TieSplit))
+def test_live_antes_that_differ_by_position_are_layered_like_contributions(
+    tie_split: TieSplit,
+) -> None:
+    # Antes are contributions unless dead (rules.py): a seat that antes less and calls
+    # every bet has put in less than the others, and can win from each of them only what
+    # it put in itself (rules.md §9, E_i); the rest is a side pot among the others.
+    # Positions 0, 1, 2 are seats 1, 2 and 0 (the button): seat 1 antes nothing.
+    rules = Rules.preset("no-limit").replace(antes=(0, 2, 2), tie_split=tie_split)
+    hand = make(rules, [100] * 3, holes=["2c 7d", "As Ah", "Ks Kh"], board="3c 8d 9h Jc 4s",
+                auto=True)  # fmt: skip
+    big = rules.blinds[-1]
+    play(hand, "c c x x x x x x x x x x")
+    assert hand.is_over and hand.result is not None
+    assert hand.result.starting == (100, 100, 100)
+    # seat 1's aces win the main pot, three times the big blind; seat 2's kings the antes
+    # the other two put in above seat 1
+    assert hand.result.won == (0, 3 * big, 4)
+    assert hand.result.stacks == (100 - big - 2, 100 - big + 3 * big, 100 - big - 2 + 4)

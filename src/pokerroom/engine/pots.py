@@ -123,8 +123,10 @@ def award(
 
     ``contributions[i]`` is everything seat ``i`` put in this hand (folded seats
     included, uncalled bets already returned); ``strengths[i]`` its hand value (higher
-    wins, equal values tie) or ``None`` if it folded or mucked; ``all_in[i]`` whether it is
-    all-in (only contesting seats' flags matter); ``button`` the button's seat (seats are
+    wins, equal values tie) or ``None`` if it folded or mucked; ``all_in[i]`` whether its
+    contribution is final: it is all-in, or (live antes that differ by position) short of
+    the others only by a smaller ante (only contesting seats' flags matter: a contesting
+    seat not flagged must have put in the most); ``button`` the button's seat (seats are
     numbered clockwise from 0).  ``suit_order[i]`` is seat ``i``'s :func:`suit_key`, needed
     only for ``OddChip.BEST_SUIT`` when two or more seats contest (entries of other seats
     are ignored).  ``dead`` is dead money (dead antes) in the main pot besides the

@@ -160,9 +160,20 @@ class Showdown(State):
                 best = best_hand(self._holes[i], self._board, min_hole_cards=r.min_hole_cards,
                                  wild=r.wild)  # fmt: skip
                 suits[i] = suit_key(best.played_as or best.cards)
-        result = award(contributions, strengths, all_in=[s == 0 for s in self._stacks],
-                       button=self.button, tie_split=r.tie_split, odd_chip=r.odd_chip,
-                       suit_order=suits, dead=dead)  # fmt: skip
+        # Seats whose contribution is final below another's: all-in, or (live antes that
+        # differ by position) short of the top only by a smaller ante, having called every
+        # bet.  The pots layer them alike: a seat wins from each other seat at most what
+        # it put in itself (rules.md §9, E_i).
+        capped = [chips == 0 for chips in self._stacks]
+        antes = self._antes
+        if not r.dead_antes and min(antes) != max(antes):
+            called = max(contributions[i] - antes[i] for i in contesting)
+            for i in contesting:
+                if contributions[i] - antes[i] == called:
+                    capped[i] = True
+        result = award(contributions, strengths, all_in=capped, button=self.button,
+                       tie_split=r.tie_split, odd_chip=r.odd_chip, suit_order=suits,
+                       dead=dead)  # fmt: skip
         self._settle_award(list(result.won), result.pots)
 
     def _single_pot(self, contributions: list[int], contesting: list[int]) -> bool:
