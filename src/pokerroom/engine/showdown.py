@@ -39,7 +39,6 @@ class Showdown(State):
         self._legal = None
         winner = self._folded.index(False)
         self._close_bets()
-        self._strength[winner] = 0
         self._pay(winner)
 
     def _evaluate(self) -> None:
@@ -104,9 +103,7 @@ class Showdown(State):
             self._to_act = s
             self._legal = None
             return
-        self._to_act = -1
-        self._legal = None
-        self._award()
+        self._award()  # (nobody to act from now on: it says so first)
 
     def _default_decision(self, s: int) -> tuple[bool, int | None]:
         """Show when this hand can still win a share (an announced hand: the best one), or
