@@ -52,9 +52,10 @@ class Event(NamedTuple):
     ``seat`` is -1 for the dealer's events (burns, board); ``amount`` the chips moved
     (posted, called, added by a bet or raise, returned, won); ``total`` the seat's chips
     in front of it this betting round after a bet or raise (the *to* amount); ``cards``
-    the cards dealt, burned or shown (empty when hidden from the viewer); ``all_in``
-    whether the seat has no chips left after it; ``value`` the hand value shown or
-    announced.
+    the cards dealt, burned or shown (empty when hidden from the viewer); ``all_in``, on
+    an event that puts chips in (an ante, a blind, a straddle, a call, a bet or a raise),
+    whether the seat has no chips left after it (False on every other event); ``value``
+    the hand value shown or announced.
     """
 
     kind: EventKind
