@@ -217,8 +217,10 @@ class Hand(Legality, Betting):
         if kind not in legal.kinds:
             raise IllegalAction(self._refusal(kind, amount, value))
         if amount is not None:
-            if (kind is not _RAISE and kind is not _BET) or not (
-                legal.min_to <= amount <= legal.max_to
+            if (
+                (kind is not _RAISE and kind is not _BET)
+                or value is not None
+                or not (legal.min_to <= amount <= legal.max_to)
             ):
                 raise IllegalAction(self._refusal(kind, amount, value))
             self._bet(s, amount)
