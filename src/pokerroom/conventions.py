@@ -90,8 +90,10 @@ class Reopening(Enum):
     full when it is no smaller than every earlier bet or raise of the round (blinds and
     the minimum bet are not counted), so the round's first bet always is, even an all-in
     for less than the minimum bet: it reopens the betting for players who checked.  A
-    player may not raise when what they owe is less than the largest bet or raise of the
-    round, nor when they have acted since the last full one and the all-in raises since
+    player who has acted in the round may not raise when what they owe is less than the
+    largest bet or raise of the round (a blind is not an action: with
+    ``blind_sets_min_raise`` the big blind counts as that bet, and the blinds stay live),
+    nor when they have acted since the last full one and the all-in raises since
     the last bet by a player with chips left add up to less than it (a run of short
     all-ins that adds up to a full raise reopens the betting once; the run then starts
     again).  PokerKit: ``State._verify_completion_betting_or_raising`` and

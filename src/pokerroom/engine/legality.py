@@ -145,11 +145,13 @@ class Legality(State):
         if reopen != ALWAYS:
             # Has the seat faced a full raise?  TDA 47: the bets since its last action
             # (none yet: it may raise) against a full raise; PokerKit (NO_SMALLER): what
-            # it owes against the largest bet or raise of the round.
+            # it owes against the largest bet or raise of the round, once it has acted (a
+            # blind has not: with blind_sets_min_raise the big blind itself is that bet).
+            faced = self._faced[s]
             if reopen == FULL_RAISE:
-                since, size = self._faced[s], step
+                since, size = faced, step
             else:
-                since, size = bets[s], full
+                since, size = (bets[s] if faced >= 0 else -1), full
             if since >= 0 and high - since < size:
                 return 0, 0, "an all-in for less than a full raise did not reopen the betting"
             if reopen == NO_SMALLER and 0 < self._short < full and self._faced[s] >= (

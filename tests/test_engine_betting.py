@@ -1,0 +1,226 @@
+"""The bookkeeping of the betting (rules.md §5-7, the conventions of pokerroom.rules): what
+the raise cap counts, the runs of short all-ins under PokerKit's reopening rule, the
+straddle as a round's opening bet, and the events the betting moves record."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine_helpers import make, play
+from pokerroom.engine import Event, EventKind, Hand, IllegalAction, Pot, Street
+from pokerroom.rules import Reopening, Rules, Structure
+
+NL = Rules.preset("no-limit")  # blinds 2/4, minimum bet 4
+FL = Rules.preset("casino-limit")  # 2/4, blinds 1/2, a bet and 3 raises
+CT = Rules.preset("computer-tournament")  # 10/20, ante 2, button blind 5, straddle 10
+BARE = Rules(structure=Structure.NO_LIMIT, blinds=(), min_bet=4)  # no forced bets
+PK_REOPEN = Reopening.NO_SMALLER  # PokerKit's reading of WSOP Rule 96
+E = EventKind
+PRE = Street.PREFLOP
+
+
+def refusal(hand: Hand, to: int) -> str:
+    """The text of the refusal of a raise to ``to``; the hand must stay unchanged."""
+    before = hand.legal_actions()
+    with pytest.raises(IllegalAction) as info:
+        hand.raise_to(to)
+    assert hand.legal_actions() == before
+    return str(info.value)
+
+
+# The raise cap in no limit (pokerroom.rules: it counts the full raises after the opening bet)
+
+
+def test_the_no_limit_raise_cap_counts_each_full_raise_after_the_opening_bet() -> None:
+    """max_raises=2, four players see the flop (96 behind each).  Seat 1 bets 4 (the
+    opening bet, not counted), seat 2 raises to 8 (raise 1): seat 3 may still raise, from
+    8 + 4 = 12 to its 96.  Seat 3 raises to 12 (raise 2): the cap is reached, seat 0 may
+    only fold or call 12."""
+    hand = make(NL.replace(max_raises=2), [100] * 4, button=0)
+    play(hand, "c c c x  b4 r8")
+    assert str(hand.legal_actions()) == "fold, call 8, raise to 12 to 96"
+    assert hand.raises == 1
+    hand.raise_to(12)
+    assert hand.raises == 2
+    assert str(hand.legal_actions()) == "fold, call 12"
+    assert refusal(hand, 16) == (
+        "seat 0 cannot raise to 16 on the flop: the raise cap is reached (2 raises) "
+        "(legal: fold, call 12)"
+    )
+
+
+def test_a_full_bet_over_a_short_all_in_bet_is_the_opening_bet_not_a_raise() -> None:
+    """No limit, max_raises=1.  On the flop seat 1 bets its last 2 chips (less than the
+    minimum bet of 4: not the opening bet); seat 2 raises to 6, a full bet of 4 over it,
+    which is the round's opening bet and not counted.  So seat 0 may still raise, from
+    6 + 4 = 10 to its 96."""
+    hand = make(NL.replace(max_raises=1), [100, 6, 100], button=0)
+    play(hand, "c c x  b2")
+    assert str(hand.legal_actions()) == "fold, call 2, raise to 6 to 96"
+    hand.raise_to(6)
+    assert hand.raises == 0
+    assert str(hand.legal_actions()) == "fold, call 6, raise to 10 to 96"
+
+
+# PokerKit's reopening rule (Reopening.NO_SMALLER): runs of short all-ins ----------------
+
+
+def test_pokerkits_rule_a_run_of_all_ins_adding_up_to_exactly_a_full_raise_starts_again() -> None:
+    """NO_SMALLER, no blinds, minimum bet 4: seat 0 bets 10; all-ins to 15 and to 20 (5 + 5
+    = 10, a full raise together: the run reopens the betting once and starts again); an
+    all-in to 21 begins a new run of 1, less than 10.  Seat 0, who acted since the last
+    full bet, owes 11 but may only call."""
+    hand = make(BARE.replace(reopening=PK_REOPEN), [1000, 15, 20, 21, 1000], button=4)
+    play(hand, "b10 r15 r20 r21 c")
+    assert str(hand.legal_actions()) == "fold, call 11"
+    assert refusal(hand, 31) == (
+        "seat 0 cannot raise to 31 pre-flop: seat 0 acted since the last full bet or raise "
+        "and the all-ins since add up to 1, less than 10: the betting is not reopened "
+        "(legal: fold, call 11)"
+    )
+
+
+def test_pokerkits_rule_a_raise_by_a_player_with_chips_left_starts_the_run_again() -> None:
+    """Fixed limit 2/4, blinds 1/2, a straddle of 4 (the round's opening bet, so its size, 4,
+    is the full bet), NO_SMALLER.  Seat 4 calls the straddle; seat 0 raises a unit to 6 and
+    has chips left: the run of all-ins starts again from 0; seat 1 raises all-in to 8 (a run
+    of 2, less than 4).  Back to seat 4: it owes 4 but acted at the last full level, so it
+    may only call.  (Under TDA 47 the two units it faces are a full raise: it may raise.)"""
+    stacks = [100, 8, 100, 100, 100]
+    hand = make(FL.replace(straddle=4, reopening=PK_REOPEN), stacks, button=0)
+    play(hand, "r4 c r6 r8 f c")
+    assert str(hand.legal_actions()) == "fold, call 4"
+    assert refusal(hand, 10) == (
+        "seat 4 cannot raise to 10 pre-flop: seat 4 acted since the last full bet or raise "
+        "and the all-ins since add up to 2, less than 4: the betting is not reopened "
+        "(legal: fold, call 4)"
+    )
+    hand = make(FL.replace(straddle=4), stacks, button=0)
+    play(hand, "r4 c r6 r8 f c")
+    assert str(hand.legal_actions()) == "fold, call 4, raise to 10"
+
+
+def test_pokerkits_rule_the_run_of_all_ins_after_a_straddle_starts_from_nothing() -> None:
+    """No limit, blinds 2/4, straddle 8 (a raise is at least 8), NO_SMALLER.  Seat 4 calls
+    8; all-ins to 15 (7) and to 16 (1) add up to 8, a full raise: the betting is reopened.
+    Seat 2 folds, the straddler calls; seat 4 owes 8 and may raise, from 16 + 8 = 24."""
+    hand = make(NL.replace(straddle=8, reopening=PK_REOPEN), [15, 16, 100, 100, 100], button=0)
+    assert str(hand.legal_actions()) == "fold, raise to 8"
+    play(hand, "r8")
+    assert str(hand.legal_actions()) == "fold, call 8, raise to 16 to 100"
+    play(hand, "c r15 r16 f c")
+    assert hand.to_act == 4
+    assert str(hand.legal_actions()) == "fold, call 8, raise to 24 to 100"
+
+
+def test_pokerkits_rules_the_straddler_may_raise_on_its_option() -> None:
+    """blind_sets_min_raise off and NO_SMALLER (PokerKit): blinds 2/4 and a straddle of 8
+    are not bets, so a raise is at least the minimum bet.  Everyone calls the straddle: the
+    straddler owes nothing and may check or raise, from 8 + 4 = 12 to its 100."""
+    rules = NL.replace(straddle=8, reopening=PK_REOPEN, blind_sets_min_raise=False)
+    hand = make(rules, [100] * 4, button=0)
+    play(hand, "r8 c c c")
+    assert hand.to_act == 3
+    assert str(hand.legal_actions()) == "check, raise to 12 to 100"
+
+
+def test_pokerkits_rule_a_half_unit_all_in_over_a_fixed_limit_straddle_does_not_reopen() -> None:
+    """001's game (fixed limit 10/20, antes 2, button blind 5, straddle 10) with all-ins
+    for less allowed and NO_SMALLER: seat 2 calls the straddle of 10, seat 3 raises all-in
+    to 15 (5 more, less than the full bet of 10).  The button folds, the straddler calls:
+    seat 2 has acted and owes 5, less than a full bet: it may only call (rules.md §5)."""
+    rules = CT.replace(reopening=PK_REOPEN, all_in_only_when_short=False)
+    hand = make(rules, [1000, 1000, 1000, 17], button=0)
+    play(hand, "r10 c r15 f c")
+    assert hand.to_act == 2
+    assert str(hand.legal_actions()) == "fold, call 5"
+    assert refusal(hand, 25) == (
+        "seat 2 cannot raise to 25 pre-flop: an all-in for less than a full raise did not "
+        "reopen the betting (legal: fold, call 5)"
+    )
+
+
+# The events of the betting moves --------------------------------------------------------
+
+
+def test_the_straddle_is_a_pre_flop_event_with_the_chips_it_puts_in() -> None:
+    """001: after the antes of 2 and the button blind of 5, seat 1 straddles 10: it puts in
+    10 (its ante is not in front of it), pre-flop, and keeps 988; the button has 993."""
+    hand = make(CT, [1000] * 4, button=0)
+    hand.raise_to(10)
+    assert hand.events[-1] == Event(E.STRADDLE, PRE, 1, 10, 10, (), False, None)
+    assert hand.stacks == (993, 988, 998, 998)
+
+
+def test_a_call_fold_and_check_record_the_chips_they_move() -> None:
+    """Blinds 2/4: the button calls 4; the small blind folds (moving no chip, its 2 stay in
+    front of it); the big blind checks (no chip, its 4 in front of it)."""
+    hand = make(NL, [100] * 3, button=0)
+    play(hand, "c f x")
+    moves = [e for e in hand.events if e.kind in (E.CALL, E.FOLD, E.CHECK)]
+    assert moves == [
+        Event(E.CALL, PRE, 0, 4, 4, (), False, None),
+        Event(E.FOLD, PRE, 1, 0, 2, (), False, None),
+        Event(E.CHECK, PRE, 2, 0, 4, (), False, None),
+    ]
+
+
+def test_the_unmatched_part_of_an_ante_goes_back_at_once_as_a_pre_flop_event() -> None:
+    """Heads-up, antes of 2, the button (seat 1) has 1 chip: it antes 1, all-in, so 1 of
+    seat 0's ante is matched by nobody and goes back before the blinds (antes_trimmed_first):
+    a RETURN of 1, pre-flop, moving nothing into the round (total 0), not an all-in.  Then
+    seat 0 posts the big blind of 4 from its 99."""
+    hand = make(NL.replace(antes=2), [100, 1], button=1)
+    assert hand.events[:4] == [
+        Event(E.ANTE, PRE, 0, 2, 0, (), False, None),
+        Event(E.ANTE, PRE, 1, 1, 0, (), True, None),
+        Event(E.RETURN, PRE, 0, 1, 0, (), False, None),
+        Event(E.BLIND, PRE, 0, 4, 4, (), False, None),
+    ]
+
+
+def test_live_antes_that_differ_by_position_are_layered_into_a_main_and_a_side_pot() -> None:
+    """Antes 1, 2 and 3 by position (no blinds): the 3 is matched only up to 2, so 1 goes
+    back; the seats put in 1, 2 and 2.  Checked down, every hand shown (each can still win
+    a pot when its turn comes): the main pot is 3 x 1 = 3 (all three seats), the side pot
+    2 x 1 = 2 (seats 1 and 2).  Seat 0's aces win the main pot, seat 2's kings beat seat
+    1's seven high for the side pot (rules.md §9)."""
+    rules = BARE.replace(antes=(1, 2, 3))
+    hand = make(rules, [50] * 3, button=2, holes=["As Ad", "7c 2h", "Ks Kd"],
+                board="3c 8d 9h Jc 4s", auto=True)  # fmt: skip
+    assert hand.committed == (1, 2, 2)
+    play(hand, " ".join(["x"] * 12))
+    assert hand.result is not None
+    assert hand.result.pots == (Pot(3, (0, 1, 2), (0,), (3,)), Pot(2, (1, 2), (2,), (2,)))
+    assert hand.result.won == (3, 0, 2)
+    assert hand.result.stacks == (52, 48, 50)
+
+
+@pytest.mark.parametrize(
+    ("rules", "players", "actions", "legal"),
+    [
+        (NL, 3, "c", "fold, call 2, raise to 8 to 100"),  # the small blind
+        (NL, 3, "c c", "check, raise to 8 to 100"),  # the big blind's option
+        (FL, 3, "c", "fold, call 1, raise to 4"),
+        (FL, 3, "c c", "check, raise to 4"),
+        (NL.replace(straddle=8), 4, "r8 c c c", "check, raise to 16 to 100"),  # its option
+        (CT, 4, "r10", "fold, call 10, raise to 20"),  # after the straddle of 10
+        (CT, 4, "r10 c c", "fold, call 5, raise to 20"),  # the button blind of 5
+    ],
+)
+def test_pokerkits_reopening_rule_leaves_the_blinds_live(
+    rules: Rules, players: int, actions: str, legal: str
+) -> None:
+    """rules.md §6: the blinds (and 001's button blind and straddle) are live: a player
+    who has only posted a blind has not acted, so it may raise when the betting comes
+    back to it unraised.  Under PokerKit's reopening rule (``NO_SMALLER``) with
+    ``blind_sets_min_raise`` (the big blind is the round's first full bet) the engine
+    once took the blind for an action already made: what the small blind owed (2) was
+    less than that bet (4), so it could only call, and the big blind only check, refused
+    as if an all-in had not reopened the betting.  Blinds 2/4 (no limit, minimum raise 4;
+    a straddle of 8 sets it to 8), 1/2 in fixed limit (a raise is one unit, 2), 001's
+    button blind 5 and straddle 10 (raise to 20)."""
+    hand = make(rules.replace(reopening=PK_REOPEN), [100 if rules is not CT else 1000] * players,
+                button=0)  # fmt: skip
+    play(hand, actions)
+    assert str(hand.legal_actions()) == legal
