@@ -99,15 +99,14 @@ class Betting(Showdown):
 
     def _leave_out_the_covered(self, need: list[bool]) -> None:
         """With ``lone_player_acts`` (PokerKit), a player whose bet already covers every
-        other stack is not asked pre-flop; nor is a lone player who owes nothing."""
+        other stack is not asked pre-flop.  (A lone player left to act who owes nothing
+        is always such a player here: every other seat is all-in for at most its bet.)"""
         bets, stacks = self._bets, self._stacks
         totals = sorted(b + c for b, c in zip(bets, stacks, strict=True))
         second = totals[-2]
         for i in range(self.n):
             if need[i] and second <= bets[i]:
                 need[i] = False
-        if need.count(True) == 1 and bets[need.index(True)] >= self._high:
-            need[need.index(True)] = False
 
     def _open_round(self, start: int) -> None:
         """Give the turn to the first seat from ``start`` that must act, or end the round."""
