@@ -683,6 +683,24 @@ def test_round_amount_of_any_seat_counts_only_earlier_rounds() -> None:
     assert hand.round_amount(40) == 28  # seat 0, to act
 
 
+def test_round_amount_without_a_seat_to_act_or_of_a_seat_not_at_the_table_is_refused() -> None:
+    """Once the hand is over nobody is to act, so there is no default seat (the last seat
+    was once answered for, read as seat -1); a seat the hand does not have is refused
+    too, never read from the end of the list."""
+    hand = make(NL, [100] * 3, button=0)
+    with pytest.raises(IndexError) as info:
+        hand.round_amount(40, seat=-1)
+    assert str(info.value) == "no seat -1 (seats 0 to 2)"
+    with pytest.raises(IndexError) as info:
+        hand.round_amount(40, seat=3)
+    assert str(info.value) == "no seat 3 (seats 0 to 2)"
+    play(hand, "r20 f f")
+    assert hand.is_over
+    with pytest.raises(IllegalAction) as info:
+        hand.round_amount(50)
+    assert str(info.value) == "nobody is to act: the hand is over (name a seat)"
+
+
 def test_go_all_in_refused_when_the_bet_is_limited_or_not_reopened() -> None:
     pot_limit = make(Rules(structure=Structure.POT_LIMIT, blinds=(2, 4)), [1000] * 2, button=1)
     before = snapshot(pot_limit)

@@ -393,8 +393,16 @@ class Hand(Legality, Betting):
 
     def round_amount(self, hand_total: int, seat: int | None = None) -> int:
         """The round total (PHH ``cbr``) of a bet to ``hand_total`` chips in the whole hand
-        (ACPC ``rN``) by ``seat`` (default: the seat to act)."""
-        s = self._to_act if seat is None else seat
+        (ACPC ``rN``) by ``seat`` (default: the seat to act; :class:`IllegalAction` when
+        nobody is, :class:`IndexError` for a seat the hand does not have)."""
+        if seat is None:
+            s = self._to_act
+            if s < 0:
+                raise IllegalAction("nobody is to act: the hand is over (name a seat)")
+        elif type(seat) is int and 0 <= seat < self.n:
+            s = seat
+        else:
+            raise IndexError(f"no seat {seat!r} (seats 0 to {self.n - 1})")
         return hand_total - (self._committed[s] - self._bets[s])
 
     @property
