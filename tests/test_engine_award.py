@@ -194,3 +194,20 @@ def test_chips_of_mucked_hands_above_the_contesting_ones_go_to_the_contesting_se
     assert hand.result.won == won
     winners = tuple(seat for seat in (1, 2) if won[seat])
     assert hand.result.pots == (Pot(20, (1, 2), winners, tuple(won[s] for s in winners)),)
+
+
+def test_the_best_suit_odd_chip_reads_a_wild_card_as_the_card_it_plays_as() -> None:
+    """rules.md §9 (odd chips to the best hand by suit) with deuces wild: the suits
+    compared are those of the five cards as played.  Board 6s Qs 4s 2d Kd, antes of 1 and
+    blinds 2/4 called: a pot of 15.  Seat 1 (As 4d) and seat 2 (Ks Jh) both play the
+    deuce into the ace-high spade flush As Ks Qs 6s 4s (as the king, as the ace): the same
+    five cards, so the same suits, and the odd chip goes to the first of them left of the
+    button (1): seat 2 wins 8, seat 1 wins 7.  Read as a natural 2d the deuce would give
+    seat 1 the higher card (As against Ks) and the chip."""
+    rules = Rules.preset("no-limit", odd_chip=OddChip.BEST_SUIT, wild="2", antes=(1, 1, 1))
+    hand = make(rules, [101, 100, 100], button=1, holes=["5d 5h", "As 4d", "Ks Jh"],
+                board="6s Qs 4s 2d Kd", auto=True)  # fmt: skip
+    play(hand, "c c x  x x x  x x x  x x x")
+    assert hand.is_over
+    assert [(e.seat, e.amount) for e in hand.events if e.kind is EventKind.WIN] == [(1, 7), (2, 8)]
+    assert hand.stacks == (96, 102, 103)
