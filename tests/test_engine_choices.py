@@ -234,3 +234,18 @@ def test_the_showdown_choices_name_the_showdown() -> None:
     hand = make(NL, [100] * 2, holes=["As Ad", "2c 3d"], board="Ks 9h 5d 7c 8s")
     play(hand, "c x  x x  x x  x x")
     assert hand.legal_actions() == legal(1, Street.SHOWDOWN, (K.SHOW, K.MUCK))
+
+
+def test_the_legal_actions_name_the_street_they_are_for() -> None:
+    """The street is a field of its own (equality of two :class:`LegalActions` made the
+    same way cannot show it is written): pre-flop, the flop, the turn, the river and the
+    showdown, and a :class:`LegalActions` made by hand keeps the street it was given."""
+    hand = make(NL, [100] * 2, holes=["As Ad", "2c 3d"], board="Ks 9h 5d 7c 8s")
+    streets = []
+    for script in ("c", "x", "x x", "x x", "x x"):
+        streets.append(hand.legal_actions().street)
+        play(hand, script)
+    streets.append(hand.legal_actions().street)
+    assert streets == [Street.PREFLOP, Street.PREFLOP, Street.FLOP, Street.TURN, Street.RIVER,
+                       Street.SHOWDOWN]  # fmt: skip
+    assert LegalActions(0, Street.TURN, (K.CHECK,)).street is Street.TURN
