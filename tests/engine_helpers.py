@@ -5,8 +5,10 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+import pytest
+
 from pokerroom.cards import parse_cards
-from pokerroom.engine import Hand, PlayerView, random_action, stacked_deck
+from pokerroom.engine import Hand, IllegalAction, PlayerView, random_action, stacked_deck
 from pokerroom.rules import Rules
 
 
@@ -47,6 +49,15 @@ def snapshot(hand: Hand) -> tuple[object, ...]:
         hand.to_act, hand.board, len(hand.events), hand.is_over, hand.raises,
         str(hand.legal_actions()) if hand.to_act is not None else None,
     )  # fmt: skip
+
+
+def raise_refusal(hand: Hand, to: int) -> str:
+    """The text of the refusal of a raise to ``to``, checking the hand is unchanged."""
+    before = snapshot(hand)
+    with pytest.raises(IllegalAction) as info:
+        hand.raise_to(to)
+    assert snapshot(hand) == before
+    return str(info.value)
 
 
 def view_cards(view: PlayerView) -> set[int]:

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine_helpers import make, play
-from pokerroom.engine import Event, EventKind, Hand, IllegalAction, Pot, Street
+from engine_helpers import make, play, raise_refusal
+from pokerroom.engine import Event, EventKind, Pot, Street
 from pokerroom.rules import Reopening, Rules, Structure
 
 NL = Rules.preset("no-limit")  # blinds 2/4, minimum bet 4
@@ -17,15 +17,6 @@ BARE = Rules(structure=Structure.NO_LIMIT, blinds=(), min_bet=4)  # no forced be
 PK_REOPEN = Reopening.NO_SMALLER  # PokerKit's reading of WSOP Rule 96
 E = EventKind
 PRE = Street.PREFLOP
-
-
-def refusal(hand: Hand, to: int) -> str:
-    """The text of the refusal of a raise to ``to``; the hand must stay unchanged."""
-    before = hand.legal_actions()
-    with pytest.raises(IllegalAction) as info:
-        hand.raise_to(to)
-    assert hand.legal_actions() == before
-    return str(info.value)
 
 
 # The raise cap in no limit (pokerroom.rules: it counts the full raises after the opening bet)
@@ -43,7 +34,7 @@ def test_the_no_limit_raise_cap_counts_each_full_raise_after_the_opening_bet() -
     hand.raise_to(12)
     assert hand.raises == 2
     assert str(hand.legal_actions()) == "fold, call 12"
-    assert refusal(hand, 16) == (
+    assert raise_refusal(hand, 16) == (
         "seat 0 cannot raise to 16 on the flop: the raise cap is reached (2 raises) "
         "(legal: fold, call 12)"
     )
@@ -73,7 +64,7 @@ def test_pokerkits_rule_a_run_of_all_ins_adding_up_to_exactly_a_full_raise_start
     hand = make(BARE.replace(reopening=PK_REOPEN), [1000, 15, 20, 21, 1000], button=4)
     play(hand, "b10 r15 r20 r21 c")
     assert str(hand.legal_actions()) == "fold, call 11"
-    assert refusal(hand, 31) == (
+    assert raise_refusal(hand, 31) == (
         "seat 0 cannot raise to 31 pre-flop: seat 0 acted since the last full bet or raise "
         "and the all-ins since add up to 1, less than 10: the betting is not reopened "
         "(legal: fold, call 11)"
@@ -90,7 +81,7 @@ def test_pokerkits_rule_a_raise_by_a_player_with_chips_left_starts_the_run_again
     hand = make(FL.replace(straddle=4, reopening=PK_REOPEN), stacks, button=0)
     play(hand, "r4 c r6 r8 f c")
     assert str(hand.legal_actions()) == "fold, call 4"
-    assert refusal(hand, 10) == (
+    assert raise_refusal(hand, 10) == (
         "seat 4 cannot raise to 10 pre-flop: seat 4 acted since the last full bet or raise "
         "and the all-ins since add up to 2, less than 4: the betting is not reopened "
         "(legal: fold, call 4)"
@@ -134,7 +125,7 @@ def test_pokerkits_rule_a_half_unit_all_in_over_a_fixed_limit_straddle_does_not_
     play(hand, "r10 c r15 f c")
     assert hand.to_act == 2
     assert str(hand.legal_actions()) == "fold, call 5"
-    assert refusal(hand, 25) == (
+    assert raise_refusal(hand, 25) == (
         "seat 2 cannot raise to 25 pre-flop: an all-in for less than a full raise did not "
         "reopen the betting (legal: fold, call 5)"
     )

@@ -10,10 +10,8 @@ has ``to_call == call == 0``.
 
 from __future__ import annotations
 
-import pytest
-
-from engine_helpers import make, play
-from pokerroom.engine import ActionKind, Hand, IllegalAction, LegalActions, Street
+from engine_helpers import make, play, raise_refusal
+from pokerroom.engine import ActionKind, LegalActions, Street
 from pokerroom.rules import CapCount, Reopening, Rules, Structure
 
 NL = Rules.preset("no-limit")  # blinds 2/4
@@ -37,15 +35,6 @@ def legal(
                         max_to=max_to)  # fmt: skip
 
 
-def refusal(hand: Hand, to: int) -> str:
-    """The text of the refusal of a raise to ``to``; the hand must stay unchanged."""
-    before = hand.legal_actions()
-    with pytest.raises(IllegalAction) as info:
-        hand.raise_to(to)
-    assert hand.legal_actions() == before
-    return str(info.value)
-
-
 # A raise needs chips beyond the call --------------------------------------------------
 
 
@@ -55,7 +44,7 @@ def test_a_player_who_cannot_cover_the_call_may_fold_or_call_all_in_only() -> No
     hand = make(NL, [100, 30, 100], button=0)
     play(hand, "r50")
     assert hand.legal_actions() == legal(1, Street.PREFLOP, FOLD_CALL, 48, 28)
-    assert refusal(hand, 60) == (
+    assert raise_refusal(hand, 60) == (
         "seat 1 cannot raise to 60 pre-flop: seat 1 has only 28 behind, not more than the 48 "
         "to call (legal: fold, call 28 (all-in))"
     )
@@ -70,7 +59,7 @@ def test_no_raise_when_the_other_players_with_chips_cannot_call_more() -> None:
     hand = make(NL, [100, 30, 30, 50], button=0)
     play(hand, "r50")
     assert hand.legal_actions() == legal(0, Street.PREFLOP, FOLD_CALL, 50, 50)
-    assert refusal(hand, 100) == (
+    assert raise_refusal(hand, 100) == (
         "seat 0 cannot raise to 100 pre-flop: no other player has chips left to call a raise "
         "(legal: fold, call 50)"
     )
@@ -82,7 +71,7 @@ def test_no_raise_when_every_other_player_is_all_in() -> None:
     hand = make(NL, [50, 100], button=0)
     play(hand, "r50")
     assert hand.legal_actions() == legal(1, Street.PREFLOP, FOLD_CALL, 46, 46)
-    assert refusal(hand, 100) == (
+    assert raise_refusal(hand, 100) == (
         "seat 1 cannot raise to 100 pre-flop: no other player has chips left to call a raise "
         "(legal: fold, call 46)"
     )
@@ -94,7 +83,7 @@ def test_the_lone_player_asked_under_pokerkits_rule_may_only_check() -> None:
     hand = make(NL.replace(lone_player_acts=True), [100, 100, 2], button=2)
     play(hand, "c f")
     assert hand.legal_actions() == legal(1, Street.PREFLOP, (K.CHECK,))
-    assert refusal(hand, 8) == (
+    assert raise_refusal(hand, 8) == (
         "seat 1 cannot raise to 8 pre-flop: no other player has chips left to call a raise "
         "(legal: check)"
     )
@@ -115,7 +104,7 @@ def test_the_raise_cap_of_raises_leaves_fold_or_call() -> None:
     hand = make(FL.replace(max_raises=2), [100] * 3, button=0)
     play(hand, "c c x  b2 r4 r6")
     assert hand.legal_actions() == legal(1, Street.FLOP, FOLD_CALL, 4, 4)
-    assert refusal(hand, 8) == (
+    assert raise_refusal(hand, 8) == (
         "seat 1 cannot raise to 8 on the flop: the raise cap is reached (2 raises) "
         "(legal: fold, call 4)"
     )
@@ -127,7 +116,7 @@ def test_the_raise_cap_of_bets_and_raises_names_what_it_counts() -> None:
     hand = make(rules, [100] * 3, button=0)
     play(hand, "c c x  b2 r4")
     assert hand.legal_actions() == legal(0, Street.FLOP, FOLD_CALL, 4, 4)
-    assert refusal(hand, 6) == (
+    assert raise_refusal(hand, 6) == (
         "seat 0 cannot raise to 6 on the flop: the raise cap is reached (2 bets and raises) "
         "(legal: fold, call 4)"
     )
@@ -142,7 +131,7 @@ def test_a_short_all_in_raise_does_not_reopen_the_betting_under_tda_47() -> None
     hand = make(BARE, [1000, 15, 1000], button=2)
     play(hand, "b10 r15 c")
     assert hand.legal_actions() == legal(0, Street.PREFLOP, FOLD_CALL, 5, 5)
-    assert refusal(hand, 25) == (
+    assert raise_refusal(hand, 25) == (
         "seat 0 cannot raise to 25 pre-flop: an all-in for less than a full raise did not "
         "reopen the betting (legal: fold, call 5)"
     )
@@ -157,7 +146,7 @@ def test_pokerkits_rule_a_new_run_of_a_single_chip_all_in_does_not_reopen() -> N
     hand = make(BARE.replace(reopening=Reopening.NO_SMALLER), stacks, button=4)
     play(hand, "b10 r15 r21 r22 c")
     assert hand.legal_actions() == legal(0, Street.PREFLOP, FOLD_CALL, 12, 12)
-    assert refusal(hand, 32) == (
+    assert raise_refusal(hand, 32) == (
         "seat 0 cannot raise to 32 pre-flop: seat 0 acted since the last full bet or raise "
         "and the all-ins since add up to 1, less than 10: the betting is not reopened "
         "(legal: fold, call 12)"
@@ -179,7 +168,7 @@ def test_all_in_for_less_than_a_full_raise_only_for_a_player_short_of_the_call()
     hand = make(NL.replace(all_in_only_when_short=True), [100, 18, 100], button=0)
     play(hand, "r12")
     assert hand.legal_actions() == legal(1, Street.PREFLOP, FOLD_CALL, 10, 10)
-    assert refusal(hand, 18) == (
+    assert raise_refusal(hand, 18) == (
         "seat 1 cannot raise to 18 pre-flop: all-in for less than a full raise is only "
         "allowed to a player who cannot cover the call (seat 1 has 16) (legal: fold, call 10)"
     )
@@ -205,7 +194,7 @@ def test_a_straddler_short_of_the_blind_calls_all_in_or_folds() -> None:
     straddle is a call all-in for 4."""
     hand = make(CT, [1000, 6, 1000, 1000], button=0)
     assert hand.legal_actions() == legal(1, Street.PREFLOP, FOLD_CALL, 5, 4)
-    assert refusal(hand, 10) == (
+    assert raise_refusal(hand, 10) == (
         "seat 1 cannot raise to 10 pre-flop: seat 1 must straddle 10 or fold "
         "(legal: fold, call 4 (all-in))"
     )
