@@ -681,6 +681,7 @@ def test_round_amount_of_any_seat_counts_only_earlier_rounds() -> None:
     hand.bet(10)  # seat 1 has 22 in the hand, 10 of them this round
     assert hand.round_amount(40, seat=1) == 28
     assert hand.round_amount(40) == 28  # seat 0, to act
+    assert hand.round_amount(40, seat=0) == 28  # seat 0 named: the first seat is a seat
 
 
 def test_round_amount_without_a_seat_to_act_or_of_a_seat_not_at_the_table_is_refused() -> None:
