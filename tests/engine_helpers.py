@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import pytest
 
@@ -51,13 +51,19 @@ def snapshot(hand: Hand) -> tuple[object, ...]:
     )  # fmt: skip
 
 
-def raise_refusal(hand: Hand, to: int) -> str:
-    """The text of the refusal of a raise to ``to``, checking the hand is unchanged."""
+def refusal(hand: Hand, act: Callable[[Hand], object]) -> str:
+    """The text of the :class:`IllegalAction` that ``act(hand)`` raises, checking the hand
+    is unchanged."""
     before = snapshot(hand)
     with pytest.raises(IllegalAction) as info:
-        hand.raise_to(to)
+        act(hand)
     assert snapshot(hand) == before
     return str(info.value)
+
+
+def raise_refusal(hand: Hand, to: int) -> str:
+    """The text of the refusal of a raise to ``to``, checking the hand is unchanged."""
+    return refusal(hand, lambda h: h.raise_to(to))
 
 
 def view_cards(view: PlayerView) -> set[int]:

@@ -154,9 +154,7 @@ class Legality(State):
                 since, size = (bets[s] if faced >= 0 else -1), full
             if since >= 0 and high - since < size:
                 return 0, 0, "an all-in for less than a full raise did not reopen the betting"
-            if reopen == NO_SMALLER and 0 < self._short < full and self._faced[s] >= (
-                self._full_level
-            ):
+            if reopen == NO_SMALLER and 0 < self._short < full and faced >= self._full_level:
                 return 0, 0, (
                     f"seat {s} acted since the last full bet or raise and the all-ins since "
                     f"add up to {self._short}, less than {full}: the betting is not reopened"
