@@ -143,10 +143,9 @@ def rules_from_phh(hand: PHHHand, scale: int = 1) -> Rules:
                 )
         return rules
     antes = tuple(_chips(a, scale, "an ante") for a in phh_order(hand.antes))
-    # a table parameter, not a rule of one hand: large enough for the validation
-    forced = [*hand.antes, *(hand.blinds_or_straddles or ())]
-    buy_in = 2 * sum(_chips(v, scale, "an amount") for v in forced) + 2
     blinds = tuple(_chips(b, scale, "a blind") for b in hand.blinds_or_straddles or ())
+    # a table parameter, not a rule of one hand: large enough for the validation
+    buy_in = 2 * (sum(antes) + sum(blinds)) + 2
     common: dict[str, Any] = {
         "antes": antes if any(antes) else 0,
         "blinds": blinds,
