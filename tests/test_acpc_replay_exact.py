@@ -12,7 +12,6 @@ from pathlib import Path
 import pytest
 
 from pokerroom.engine.pots import Pot
-from pokerroom.engine.view import HandResult
 from pokerroom.history.acpc import GameDef
 from pokerroom.history.acpclog import ACPCLog
 from pokerroom.history.acpcreplay import replay_acpc, to_acpc
@@ -21,6 +20,7 @@ from pokerroom.history.errors import ReplayError
 from pokerroom.history.record import PlayedHand
 from pokerroom.history.replay import stacked_start
 from pokerroom.rules import Rules, Structure
+from test_replay import _result  # a hand result of given stacks and pots
 
 LIMIT = "holdem.limit.2p.reverse_blinds.game"
 NO_LIMIT = "holdem.nolimit.2p.reverse_blinds.game"
@@ -113,15 +113,6 @@ def test_an_unfinished_hand_is_refused_in_whole_words(data_dir: Path) -> None:
 
 
 # ------------------------------------------------------------------ compare
-
-
-def _result(stacks: tuple[int, ...], pots: tuple[Pot, ...]) -> HandResult:
-    won = [0] * len(stacks)
-    for pot in pots:
-        for seat, share in zip(pot.winners, pot.shares, strict=True):
-            won[seat] += share
-    return HandResult(starting=stacks, stacks=stacks, won=tuple(won), pots=pots,
-                      shown=(None,) * len(stacks))  # fmt: skip
 
 
 # A pot of 7 split by seats 0 and 2: the engine gave 4 and 3.

@@ -12,17 +12,8 @@ from pokerroom.engine import EventKind
 from pokerroom.history.errors import ReplayError
 from pokerroom.history.phh import loads
 from pokerroom.history.replay import replay_phh
+from test_replay import HEADS_UP  # the heads-up hand of the replay tests
 
-HEADS_UP = """\
-variant = "NT"
-antes = [0, 3]
-blinds_or_straddles = [5, 10]
-min_bet = 10
-starting_stacks = [1000, 1000]
-actions = ["d dh p1 AcAd", "d dh p2 KcKd", "p2 cbr 30", "p1 cc", "d db 2c7h9s",
-           "p1 cc", "p2 cc", "d db Jd", "p1 cc", "p2 cc", "d db 3c", "p1 cc", "p2 cc"]
-finishing_stacks = [1030, 970]
-"""
 FIELDS = HEADS_UP.split("actions", maxsplit=1)[0]  # everything before the actions
 
 
