@@ -91,19 +91,6 @@ def _ante_rules() -> Rules:
     )
 
 
-def test_an_ante_counts_in_the_total_a_no_limit_raise_is_written_as(data_dir: Path) -> None:
-    """Antes of 10: a raise to 300 (in the round) is 310 chips in the hand."""
-    hand = stacked_start(_ante_rules(), [20000, 20000], [None, None], [])
-    hand.bet_or_raise(300)
-    hand.bet_or_raise(900)
-    hand.call()
-    hand.check()
-    hand.bet_or_raise(500)
-    hand.fold()
-    written = to_acpc(PlayedHand.from_hand(hand), _game(data_dir, NO_LIMIT))
-    assert str(written) == "STATE:0:r310r910c/cr1410f:2c2h|2d2s/3c3d3h:-910|910:p1|p2"
-
-
 def test_an_unfinished_hand_is_refused_in_whole_words(data_dir: Path) -> None:
     hand = stacked_start(_ante_rules(), [20000, 20000], [None, None], [])
     hand.bet_or_raise(300)

@@ -161,6 +161,10 @@ def replay_acpc(
 
     ``dealt`` (this hand's cards from :meth:`GameDef.deals`) supplies the cards a log
     line hides; without it hidden hole cards are stand-ins (and may not reach a showdown).
+    A line that needs the deal (it hides hole cards, or ends before the river) must agree
+    with it on every card it shows: otherwise :class:`ReplayError` names the hand, the
+    card shown and the card dealt (a wrong seed deals other cards), and nothing is played.
+    A line that shows every card takes none from the deal.
     """
     n = game.num_players
     if len(hand.hole) != n:
@@ -175,8 +179,10 @@ def replay_acpc(
         else:
             holes.append(None)
     board = [c for r in hand.board for c in r]
-    if dealt is not None and len(board) < 5:
-        board = [c for r in dealt.board for c in r]
+    if dealt is not None and (len(board) < 5 or not all(hand.hole)):
+        _check_deal(hand, dealt)
+        if len(board) < 5:
+            board = [c for r in dealt.board for c in r]
     engine = stacked_start(rules, game.stack, holes, board)
     for r, actions in enumerate(hand.betting):
         for k, action in enumerate(actions):
@@ -209,19 +215,66 @@ def replay_acpc(
     return Replay(played, tuple(hand.nets), "nets", printed=True)
 
 
+def _check_deal(hand: ACPCHand, dealt: DealtCards) -> None:
+    """:class:`ReplayError` naming the first card the log shows that the deal does not
+    (the deal of another match's seed, or of another hand)."""
+    where = f"hand {hand.number}"
+    for p, (shown, deal) in enumerate(zip(hand.hole, dealt.hole, strict=False)):
+        for i, (card, other) in enumerate(zip(shown, deal, strict=False)):
+            if card != other:
+                raise ReplayError(
+                    f"the log shows {card} as card {i + 1} of position {p}'s hole cards, but "
+                    f"the seed deals {other} (not the match's seed?)",
+                    where=where,
+                )
+    for r, (shown, deal) in enumerate(zip(hand.board, dealt.board, strict=False)):
+        for i, (card, other) in enumerate(zip(shown, deal, strict=False)):
+            if card != other:
+                raise ReplayError(
+                    f"the log shows {card} as card {i + 1} of the {Street(r)}, but the seed "
+                    f"deals {other} (not the match's seed?)",
+                    where=where,
+                )
+
+
 def to_acpc(played: PlayedHand, game: GameDef, *, number: int | None = None) -> ACPCHand:
     """The ``STATE:`` line of a played hand of ``game`` (positions are the hand's: 0 is
     the first seat left of the button; every player's hole cards, the board of each
     round reached, the nets, the names or ``p1``, ``p2``...).  No-limit raises are
-    written as the total of the hand (``r250``), limit raises as ``r``."""
+    written as the total of the hand (``r250``), limit raises as ``r``.
+
+    :class:`ReplayError` for a hand a log cannot hold: one not over, or one with antes
+    in the pot (an ACPC game has blinds only, so no game definition would replay its
+    line; an ante returned whole at once, nobody matching it, left the hand as if unposted).
+    """
     n = played.players
+    result = played.result
+    if result is None:
+        raise ReplayError("the hand is not over: an ACPC log holds finished hands")
+    seats = [played.seat(p) for p in range(n)]
+    antes = [0] * n  # less the part nobody matched, returned at once
+    lead = 0  # the antes and their returns come first
+    for e in played.events:
+        if e.kind is EventKind.ANTE:
+            antes[e.seat] += e.amount
+        elif e.kind is EventKind.RETURN:
+            antes[e.seat] -= e.amount
+        else:
+            break
+        lead += 1
+    if any(antes):
+        posted = " ".join(str(antes[s]) for s in seats)
+        raise ReplayError(
+            f"ACPC games have no antes: this hand has antes in the pot ({posted}, by "
+            "position), so no ACPC game definition replays it and it is not written"
+        )
     limit = game.betting is Betting.LIMIT
     rounds: list[list[ACPCAction]] = [[]]
     boards: list[tuple[Card, ...]] = [()]
     committed = [0] * n  # chips in before the current round
     bets = [0] * n
     street = 0
-    for e in played.events:
+    for e in played.events[lead:]:  # no chips left from the antes: the hand starts here
         if e.kind is EventKind.BOARD:
             boards.append(tuple(e.cards))
         if e.seat < 0 or e.street > 3:
@@ -233,9 +286,7 @@ def to_acpc(played: PlayedHand, game: GameDef, *, number: int | None = None) -> 
             rounds.extend([] for _ in range(street + 1 - len(rounds)))
         seat = e.seat
         k = e.kind
-        if k is EventKind.ANTE:
-            committed[seat] += e.amount
-        elif k is EventKind.RETURN:
+        if k is EventKind.RETURN:
             bets[seat] -= e.amount
         elif k is EventKind.BLIND:
             bets[seat] = e.total
@@ -248,12 +299,8 @@ def to_acpc(played: PlayedHand, game: GameDef, *, number: int | None = None) -> 
             bets[seat] = e.total
             size = None if limit else committed[seat] + e.total
             rounds[street].append(ACPCAction("r", size))
-    result = played.result
-    if result is None:
-        raise ReplayError("the hand is not over: an ACPC log holds finished hands")
     if any(e.kind is EventKind.SHOW for e in played.events):  # a showdown: every round
         rounds.extend([] for _ in range(4 - len(rounds)))
-    seats = [played.seat(p) for p in range(n)]
     hole = tuple(tuple(
         next(e.cards for e in played.events if e.kind is EventKind.DEAL and e.seat == s)
     ) for s in seats)  # fmt: skip
