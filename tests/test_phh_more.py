@@ -5,6 +5,7 @@ against the nets."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -285,14 +286,16 @@ def _hidden_log(tmp_path: Path, data_dir: Path, numbers: list[int]) -> Path:
 
 
 def test_hands_out_of_order_are_dealt_again_from_seed_0(tmp_path: Path, data_dir: Path) -> None:
-    """Seed 0 is a seed like any other: hand 0 after hand 2 gets hand 0's deal again."""
+    """Seed 0 is a seed like any other: hand 0 after hand 2 gets hand 0's deal again.  (It
+    is not this log's seed, so each hand is refused naming the card seed 0 deals it; the
+    line it is on is left out of the comparison.)"""
     game = GameDef.load(data_dir / "acpc" / "holdem.limit.2p.reverse_blinds.game")
 
     def hidden_cards(numbers: list[int]) -> dict[str, object]:
         out: dict[str, object] = {}
         for o in replays(_hidden_log(tmp_path, data_dir, numbers), game=game, seed=0):
             if o.replay is None:
-                out[o.label] = str(o.error).split(": ", 1)[1]
+                out[o.label] = re.sub(r"^.*?: (line \d+: )?", "", str(o.error))
             else:
                 deals = [e for e in o.replay.played.events if e.kind.value == "deal"]
                 out[o.label] = [tuple(str(c) for c in e.cards) for e in deals]
@@ -301,3 +304,4 @@ def test_hands_out_of_order_are_dealt_again_from_seed_0(tmp_path: Path, data_dir
     in_order = hidden_cards([0, 1, 2])
     out_of_order = hidden_cards([2, 0, 1])
     assert out_of_order == in_order
+    assert "but the seed deals" in str(in_order["hand 0"])
