@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any
@@ -35,6 +35,7 @@ from typing import Any
 from pokerroom.cards import Card, DeckError
 from pokerroom.engine.actions import ActionKind, IllegalAction, Street
 from pokerroom.engine.deal import stacked_deck
+from pokerroom.engine.events import EventKind
 from pokerroom.engine.hand import Hand, HandError
 from pokerroom.history.compare import Comparison, compare
 from pokerroom.history.errors import ReplayError
@@ -62,13 +63,16 @@ class Replay:
 
     ``recorded`` holds, per seat, the recorded finishing stacks (PHH) or nets (ACPC) in
     engine chips (``None`` where unknown, all ``None`` when the record has none);
-    ``measure`` says which.
+    ``measure`` says which.  ``missing`` names what a record that stops at an all-in
+    leaves out of the run-out (``'it deals no turn or river after the all-in'``): the
+    replay ends there too, unfinished, since it cannot know those cards.
     """
 
     played: PlayedHand
     recorded: tuple[Fraction | Decimal | None, ...]
     measure: str  # "finishing stacks" or "nets"
     printed: bool = False  # ACPC values went through %g
+    missing: str | None = None
 
     @property
     def has_record(self) -> bool:
@@ -81,7 +85,8 @@ class Replay:
         if not self.has_record:
             return None
         if result is None:
-            return Comparison(False, "the record ends before the hand is over")
+            why = f": {self.missing}" if self.missing else ""
+            return Comparison(False, f"the record ends before the hand is over{why}")
         final = result.stacks if self.measure == "finishing stacks" else result.net
         return compare(self.recorded, result, final, printed=self.printed)
 
@@ -230,6 +235,14 @@ def replay_phh(
 
     Raises :class:`ReplayError` naming the action (index and text) the engine refuses,
     or what else makes the hand impossible to replay.
+
+    A record that ends before the hand is over replays to an unfinished hand (no
+    result), and no board card the record does not deal is played: a record that stops
+    at an all-in before its run-out is dealt, or deals only part of it, ends there
+    (before the stand-in board and the hands turned up for it) with ``missing`` naming
+    the streets it lacks; a record that stops after a betting round without dealing the
+    next street ends after that round.  An action on a street the record has not dealt
+    is refused.
     """
     n = hand.player_count
     scale = _phh_scale(hand)
@@ -257,6 +270,9 @@ def replay_phh(
             j = i
             while j < len(actions) and actions[j].verb in (Verb.SHOW, Verb.DEAL_BOARD, Verb.NOOP):
                 j += 1
+            board_so_far += sum(
+                len(a.cards or ()) for a in actions[i + 1 : j] if a.verb is Verb.DEAL_BOARD
+            )
             _forced_checks(engine, None)
             _phh_showdown(engine, actions, i, j, announced)
             i = j
@@ -268,9 +284,6 @@ def replay_phh(
     _forced_checks(engine, None)
     if engine.to_act is not None and engine.street is Street.SHOWDOWN:
         engine.settle()  # the record leaves the shows and mucks out: cards speak
-    for seat, cards in enumerate(holes):
-        if cards is None and engine.result is not None and engine.result.shown[seat] is not None:
-            raise ReplayError(f"p{seat + 1}'s hole cards are unknown, but the showdown needs them")
     info = {
         k: getattr(hand, k)
         for k in ("event", "table", "seats", "seat_count", "currency", "currency_symbol")
@@ -284,13 +297,50 @@ def replay_phh(
         info=info,
         hidden=frozenset(seat for seat, cards in enumerate(holes) if cards is None),
     )
+    missing = None
+    cut = _stand_in_board(played, len(board))
+    if cut is not None:  # the record ends before the board the engine made up
+        if played.result is not None:
+            missing = f"it deals no {_streets(len(board))} after the all-in"
+        kept = tuple(
+            e
+            for e in played.events[:cut]
+            if e.kind is not EventKind.SHOW or e.seat not in played.hidden
+        )  # nor are stand-in hole cards turned up for the run-out shown
+        played = replace(played, events=kept, result=None)
+    for seat in sorted(played.hidden):
+        if played.result is not None and played.result.shown[seat] is not None:
+            raise ReplayError(f"p{seat + 1}'s hole cards are unknown, but the showdown needs them")
     recorded: tuple[Fraction | Decimal | None, ...] = (None,) * n
     if hand.finishing_stacks is not None:
         recorded = tuple(
             None if inf or (isinstance(v, Decimal) and not v.is_finite()) else Fraction(v) * scale
             for v, inf in zip(hand.finishing_stacks, unknown_stack, strict=True)
         )
-    return Replay(played, recorded, "finishing stacks")
+    return Replay(played, recorded, "finishing stacks", missing=missing)
+
+
+def _stand_in_board(played: PlayedHand, dealt: int) -> int | None:
+    """Where the engine's events leave the record's ``dealt`` board cards: the first
+    board it dealt from stand-ins, moved back over the burns and the hands it turned up
+    for that run-out.  ``None`` when every board card is the record's."""
+    events = played.events
+    seen = 0
+    for index, e in enumerate(events):
+        if e.kind is EventKind.BOARD:
+            seen += len(e.cards)
+            if seen > dealt:
+                cut = index
+                while cut and events[cut - 1].kind in (EventKind.BURN, EventKind.SHOW):
+                    cut -= 1
+                return cut
+    return None
+
+
+def _streets(dealt: int) -> str:
+    """The streets of a board of which ``dealt`` cards are out: ``'turn or river'``."""
+    names = [name for name, cards in (("flop", 3), ("turn", 4), ("river", 5)) if dealt < cards]
+    return ", ".join(names[:-1]) + " or " + names[-1] if len(names) > 1 else names[0]
 
 
 def _where(index: int, action: PHHAction) -> str:
@@ -334,6 +384,11 @@ def _phh_step(engine: Hand, action: PHHAction, index: int, scale: int, board_so_
     seat = action.player or 0
     if engine.to_act is None:
         raise ReplayError(f"p{seat + 1} acts after the hand is over", where=where)
+    if len(engine.board) > board_so_far:
+        raise ReplayError(
+            f"p{seat + 1} acts {engine.street.phrase}, which the record has not dealt",
+            where=where,
+        )
     if engine.to_act != seat:
         turn = engine.legal_actions() if engine.street is not Street.SHOWDOWN else "show or muck"
         raise ReplayError(
