@@ -10,7 +10,7 @@ import pytest
 
 from pokerroom.conventions import ShowRule
 from pokerroom.engine import EventKind
-from pokerroom.history.errors import ReplayError
+from pokerroom.history.errors import PHHError, ReplayError
 from pokerroom.history.notation import PHHAction
 from pokerroom.history.phh import PHHHand, loads
 from pokerroom.history.replay import Replay, replay_phh, rules_from_phh
@@ -92,13 +92,19 @@ def test_an_action_out_of_turn_names_the_player_to_act_and_its_choices(
 
 @pytest.mark.parametrize("verb", ["pb", "sd"])
 def test_an_action_hold_em_does_not_have_is_refused_where_it_is(verb: str) -> None:
-    """The reader refuses bring-ins and draws in a hold'em file; a hand of another
-    variant built in code still cannot make the engine play them."""
+    """The reader refuses bring-ins and draws in a hold'em file, and a hold'em hand built
+    in code refuses them too; a hand of another variant built in code is refused by the
+    replay for its variant, before any action is played."""
     actions = [PHHAction.parse(t) for t in (*DEALT, f"p2 {verb}")]
+    with pytest.raises(PHHError, match=f"'{verb}' is not an action of hold'em"):
+        hand(*DEALT).with_fields(actions=actions)
     other = hand(*DEALT).with_fields(variant="NS", actions=actions)
     error = refusal(other)
-    assert error.reason == f"'{verb}' is not an action of hold'em"
-    assert str(error) == f"action 3 'p2 {verb}': '{verb}' is not an action of hold'em"
+    assert error.where is None
+    assert str(error) == (
+        "the variant 'NS' (no-limit short-deck hold'em) is not one pokerroom plays "
+        "(it plays FT, NT)"
+    )
 
 
 # ------------------------------------------------------------------------ the showdown

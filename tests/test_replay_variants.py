@@ -1,0 +1,39 @@
+"""A PHH hand built in code with a variant pokerroom does not play is refused by the
+replay, as the reader refuses such a file (it used to be replayed as no-limit hold'em)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from pokerroom.history.errors import ReplayError
+from pokerroom.history.phh import loads
+from pokerroom.history.replay import replay_phh, rules_from_phh
+from pokerroom.rules import Structure
+
+NO_LIMIT = """\
+variant = "NT"
+antes = [0, 0]
+blinds_or_straddles = [1, 2]
+min_bet = 2
+starting_stacks = [200, 200]
+actions = ["d dh p1 AcKs", "d dh p2 7h7d", "p2 f"]
+"""
+
+
+def test_a_holdem_hand_built_in_code_replays() -> None:
+    hand = loads(NO_LIMIT)
+    assert rules_from_phh(hand).structure is Structure.NO_LIMIT
+    assert replay_phh(hand).played.result is not None
+
+
+@pytest.mark.parametrize(
+    ("variant", "named"),
+    [("PO", "the variant 'PO' (pot-limit Omaha hold'em)"), ("XX", "unknown variant 'XX'")],
+)
+def test_a_variant_pokerroom_does_not_play_is_refused(variant: str, named: str) -> None:
+    hand = dataclasses.replace(loads(NO_LIMIT), variant=variant)
+    with pytest.raises(ReplayError) as refused:
+        replay_phh(hand)
+    assert str(refused.value) == f"{named} is not one pokerroom plays (it plays FT, NT)"
