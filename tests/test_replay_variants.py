@@ -8,7 +8,7 @@ import dataclasses
 import pytest
 
 from pokerroom.history.errors import ReplayError
-from pokerroom.history.phh import loads
+from pokerroom.history.phh import VARIANT_NAMES, loads
 from pokerroom.history.replay import replay_phh, rules_from_phh
 from pokerroom.rules import Structure
 
@@ -29,11 +29,18 @@ def test_a_holdem_hand_built_in_code_replays() -> None:
 
 
 @pytest.mark.parametrize(
-    ("variant", "named"),
-    [("PO", "the variant 'PO' (pot-limit Omaha hold'em)"), ("XX", "unknown variant 'XX'")],
-)
-def test_a_variant_pokerroom_does_not_play_is_refused(variant: str, named: str) -> None:
+    ("variant", "refusal"),
+    [
+        ("PO", "the variant 'PO' (pot-limit Omaha hold'em) is not one pokerroom plays "
+               "(it plays FT, NT)"),
+        ("XX", f"unknown variant 'XX' (known: {', '.join(VARIANT_NAMES)}; pokerroom plays "
+               "FT, NT)"),
+    ],
+)  # fmt: skip
+def test_a_variant_pokerroom_does_not_play_is_refused_as_the_reader_refuses_it(
+    variant: str, refusal: str
+) -> None:
     hand = dataclasses.replace(loads(NO_LIMIT), variant=variant)
     with pytest.raises(ReplayError) as refused:
         replay_phh(hand)
-    assert str(refused.value) == f"{named} is not one pokerroom plays (it plays FT, NT)"
+    assert str(refused.value) == refusal

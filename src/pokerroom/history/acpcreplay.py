@@ -218,22 +218,17 @@ def replay_acpc(
 def _check_deal(hand: ACPCHand, dealt: DealtCards) -> None:
     """:class:`ReplayError` naming the first card the log shows that the deal does not
     (the deal of another match's seed, or of another hand)."""
-    where = f"hand {hand.number}"
-    for p, (shown, deal) in enumerate(zip(hand.hole, dealt.hole, strict=False)):
+    places = [(f"position {p}'s hole cards", shown, deal)
+              for p, (shown, deal) in enumerate(zip(hand.hole, dealt.hole, strict=False))]
+    places += [(f"the {Street(r)}", shown, deal)
+               for r, (shown, deal) in enumerate(zip(hand.board, dealt.board, strict=False))]
+    for place, shown, deal in places:
         for i, (card, other) in enumerate(zip(shown, deal, strict=False)):
             if card != other:
                 raise ReplayError(
-                    f"the log shows {card} as card {i + 1} of position {p}'s hole cards, but "
-                    f"the seed deals {other} (not the match's seed?)",
-                    where=where,
-                )
-    for r, (shown, deal) in enumerate(zip(hand.board, dealt.board, strict=False)):
-        for i, (card, other) in enumerate(zip(shown, deal, strict=False)):
-            if card != other:
-                raise ReplayError(
-                    f"the log shows {card} as card {i + 1} of the {Street(r)}, but the seed "
-                    f"deals {other} (not the match's seed?)",
-                    where=where,
+                    f"the log shows {card} as card {i + 1} of {place}, but the seed deals "
+                    f"{other} (not the match's seed?)",
+                    where=f"hand {hand.number}",
                 )
 
 

@@ -70,6 +70,19 @@ VARIANT_NAMES: Final = {
 HOLDEM_VARIANTS: Final = ("FT", "NT")
 """The variants pokerroom plays (pot-limit hold'em has no PHH code; see ``record``)."""
 
+def unplayed_variant(variant: str) -> str:
+    """Why a hand of ``variant``, one pokerroom does not play, is refused."""
+    if variant in VARIANT_NAMES:
+        return (
+            f"the variant {variant!r} ({VARIANT_NAMES[variant]}) is not one pokerroom "
+            f"plays (it plays {', '.join(HOLDEM_VARIANTS)})"
+        )
+    return (
+        f"unknown variant {variant!r} (known: {', '.join(VARIANT_NAMES)}; pokerroom "
+        f"plays {', '.join(HOLDEM_VARIANTS)})"
+    )
+
+
 _REQUIRED: Final = {
     "FT": ("antes", "blinds_or_straddles", "small_bet", "big_bet", "starting_stacks", "actions"),
     "NT": ("antes", "blinds_or_straddles", "min_bet", "starting_stacks", "actions"),
@@ -319,17 +332,7 @@ def _hand_from_table(
     if not isinstance(variant, str):
         raise fail(f"must be a string like 'NT', not {_type_word(variant)}", "variant")
     if variant not in _REQUIRED:
-        if variant in VARIANT_NAMES:
-            reason = (
-                f"the variant {variant!r} ({VARIANT_NAMES[variant]}) is not one pokerroom "
-                f"plays (it plays {', '.join(HOLDEM_VARIANTS)})"
-            )
-        else:
-            reason = (
-                f"unknown variant {variant!r} (known: {', '.join(VARIANT_NAMES)}; pokerroom "
-                f"plays {', '.join(HOLDEM_VARIANTS)})"
-            )
-        raise fail(reason, "variant")
+        raise fail(unplayed_variant(variant), "variant")
     kwargs: dict[str, Any] = {"variant": variant}
     custom: dict[str, Any] = {}
     required = _REQUIRED[variant]

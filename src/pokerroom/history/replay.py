@@ -40,7 +40,7 @@ from pokerroom.engine.hand import Hand, HandError
 from pokerroom.history.compare import Comparison, compare
 from pokerroom.history.errors import ReplayError
 from pokerroom.history.notation import PHHAction, Verb, format_phh_cards
-from pokerroom.history.phh import HOLDEM_VARIANTS, VARIANT_NAMES, PHHHand
+from pokerroom.history.phh import PHHHand, unplayed_variant
 from pokerroom.history.record import PlayedHand, forced_bets, phh_order
 from pokerroom.rules import POKERKIT_CONVENTIONS, Rules, RulesError, Structure
 
@@ -128,15 +128,7 @@ def rules_from_phh(hand: PHHHand, scale: int = 1) -> Rules:
     """The rules a PHH hand is played under (see the module doc).  A hand of a variant
     pokerroom does not play (one built in code: the reader refuses such files) is refused."""
     if not hand.is_holdem:
-        name = VARIANT_NAMES.get(hand.variant)
-        what = (
-            f"the variant {hand.variant!r} ({name})"
-            if name
-            else f"unknown variant {hand.variant!r}"
-        )
-        raise ReplayError(
-            f"{what} is not one pokerroom plays (it plays {', '.join(HOLDEM_VARIANTS)})"
-        )
+        raise ReplayError(unplayed_variant(hand.variant))
     n = hand.player_count
     data = hand.custom.get("_rules")
     if data is not None:
