@@ -361,12 +361,9 @@ def test_players_hear_the_game_each_hand_every_public_event_and_the_end() -> Non
     listeners = [Listener(i) for i in range(3)]
     hands: list[list[Event]] = []
 
-    class Recorder(Runner):
-        def play_hand(self) -> None:
-            super().play_hand()
-            hands.append(self.table.public_events())
-
-    result = Recorder(table, listeners).play()
+    result = Runner(table, listeners).play(
+        after_hand=lambda: hands.append(table.public_events())
+    )
     for seat, p in enumerate(listeners):
         kinds = [k for k, _ in p.heard]
         assert kinds[0] == "start_game" and kinds[-1] == "end_game"
@@ -387,6 +384,70 @@ def test_players_hear_the_game_each_hand_every_public_event_and_the_end() -> Non
         ends = [v for k, v in p.heard if k == "end_hand"]
         assert len(ends) == result.hands and all(v.result is not None for v in ends)
         assert all(v.seat == seat for v in ends)
+
+
+def _each_hand(table: Table, runner: Runner, whole: bool) -> tuple[Any, ...]:
+    """Play the game in ``runner`` to its end, noting after each hand what the table
+    says; ``whole``: in one call (the table's own loop), else hand by hand."""
+    noted: list[tuple[Any, ...]] = []
+
+    def note() -> None:
+        noted.append((table.hand_number, table.totals, table.stacks, table.in_hand,
+                      len(runner.faults)))  # fmt: skip
+
+    if whole:
+        result = runner.play(after_hand=note)
+    else:  # (play(1) first: the players hear of the game before its first hand is dealt)
+        runner.play(1, after_hand=note)
+        while not table.is_over:
+            runner.play_hand()
+            note()
+        result = runner.result()
+    return result, noted
+
+
+@pytest.mark.parametrize("field", ["quiet", "listening", "faulty", "in play", "all in"])
+def test_a_game_played_in_one_call_is_the_game_played_hand_by_hand(field: str) -> None:
+    """``Runner.play`` lets the table go from hand to hand itself: every hand, a fault
+    dealt with mid-hand, a hand over as it is dealt (everyone all-in on the blinds) and a
+    hand already in play end the same as hand by hand, ``after_hand`` called once after
+    each (the players told of it first)."""
+    rules = small(NL, big_bets=4)
+    games = []
+    for whole in (True, False):
+        if field == "all in":  # heads-up, each stack the small blind: over as dealt
+            table = Table(rules, [rules.blinds[0]] * 2, rng=random.Random(4),
+                          reset_stacks=True, max_hands=6)  # fmt: skip
+        else:
+            table = Table(rules, 3, rng=random.Random(4))
+        players: list[Player] = [RandomBot(seed=s) for s in range(table.size)]
+        if field == "listening":
+            players = [Listener(s) for s in range(3)]
+        elif field == "faulty":
+            players[1] = Raises()
+        runner = Runner(table, players)
+        if field == "in play":
+            table.start_hand()
+        games.append((_each_hand(table, runner, whole),
+                      [p.heard for p in players if isinstance(p, Listener)]))  # fmt: skip
+    (result, noted), heard = games[0]
+    assert games[0] == games[1]
+    assert [n for n, *_ in noted] == list(range(1, result.hands + 1))
+    assert all(not in_hand for *_, in_hand, _ in noted) and result.hands > 3
+    if field == "faulty":
+        assert result.faults and noted[-1][-1] == len(result.faults)
+    if field == "all in":
+        assert result.hands == 6 and table.actions == ()  # nobody ever acted
+    for seen in heard:  # each hand's end heard before after_hand ran for it
+        assert sum(1 for k, _ in seen if k == "end_hand") == result.hands
+
+
+def test_after_hand_with_a_number_of_hands() -> None:
+    table = Table(small(NL), 3, rng=random.Random(4))
+    calls: list[int] = []
+    result = Runner(table, [RandomBot(seed=s) for s in range(3)]).play(
+        4, after_hand=lambda: calls.append(table.hand_number))
+    assert calls == [1, 2, 3, 4] and result.hands == 4
 
 
 def test_seats_played_from_outside() -> None:

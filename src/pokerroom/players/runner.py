@@ -155,29 +155,62 @@ class Runner:
 
     # ------------------------------------------------------------------- playing
 
-    def play(self, hands: int | None = None) -> GameResult:
-        """Play until the game is over (or ``hands`` more hands have been played)."""
+    def play(
+        self, hands: int | None = None, *, after_hand: Callable[[], object] | None = None
+    ) -> GameResult:
+        """Play until the game is over (or ``hands`` more hands have been played), calling
+        ``after_hand()`` after each hand if given (the players have been told of it)."""
         table = self.table
         if hands is None and table.max_hands is None and table.reset_stacks:
             raise TableError("a game that resets stacks never ends: pass hands= or max_hands")
-        played = 0
         self._sync()
-        while not table.is_over and (hands is None or played < hands):
-            self.play_hand()
-            played += 1
+        if hands is not None:
+            for _ in range(hands):
+                if table.is_over:
+                    break
+                self.play_hand()
+                if after_hand is not None:
+                    after_hand()
+            return self.result()
+        # To the end of the game: the table goes from hand to hand in its own loop,
+        # telling the players of each hand over and calling after_hand() between hands.
+        after = self._after_each(after_hand)
+        while not table.is_over:
+            pause = table._play(self._deciders, self._auto_showdown, self._before, after)
+            if pause is not None:  # a fault: dealt with, the hand played to its end
+                self._finish(pause)
+                after()
         return self.result()
+
+    def _after_each(self, after_hand: Callable[[], object] | None) -> Callable[[], object]:
+        """What the table's loop calls after each hand: the players told, then
+        ``after_hand()``."""
+        if self._quiet:
+            return after_hand if after_hand is not None else _nothing
+        sync = self._sync
+        if after_hand is None:
+            return sync
+
+        def after() -> None:
+            sync()
+            after_hand()
+
+        return after
 
     def play_hand(self) -> None:
         """Deal the next hand (unless one is in play) and play it to the end."""
         pause = self.table._play(self._deciders, self._auto_showdown, self._before)
         if pause is not None:
-            seat = self._resume(pause)
-            if seat is not None:
-                raise TableError(
-                    f"seat {seat} must act and has no player: use advance() and apply()"
-                )
+            self._finish(pause)
         if not self._quiet:
             self._sync()
+
+    def _finish(self, pause: Pause) -> None:
+        """Deal with ``pause`` and play the hand to its end (every seat must have a
+        player)."""
+        seat = self._resume(pause)
+        if seat is not None:
+            raise TableError(f"seat {seat} must act and has no player: use advance() and apply()")
 
     def advance(self) -> int | None:
         """Play the players' decisions until a seat played from outside must decide
@@ -319,6 +352,10 @@ class Runner:
 _P = PauseKind
 _ACTED, _NO_DECIDER, _LATE, _RAISED, _NOT_AN_ACTION = (
     _P.ACTED, _P.NO_DECIDER, _P.LATE, _P.RAISED, _P.NOT_AN_ACTION)  # fmt: skip
+
+
+def _nothing() -> None:
+    return None
 
 
 def _short(value: object) -> str:

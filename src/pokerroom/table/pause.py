@@ -17,7 +17,7 @@ from typing import NamedTuple
 
 from pokerroom.engine import PlayerView
 
-__all__ = ["Decide", "Deciders", "Pause", "PauseKind"]
+__all__ = ["Decide", "Deciders", "Hands", "Pause", "PauseKind"]
 
 Decide = Callable[[PlayerView, float], object]
 """A decider: the view of a decision and the seconds it may take, in; an answer out."""
@@ -54,3 +54,14 @@ class Deciders(NamedTuple):
     read: Callable[[], float]
     budget: float
     each: bool
+
+
+class Hands(NamedTuple):
+    """How the table's loop goes on from one hand to the next, to the end of the game:
+    ``after()`` when a hand is over, then the next hand dealt (with ``auto_showdown``:
+    the showdown played the default way, nobody asked) and ``before()`` called, if
+    given, before its first decision."""
+
+    auto_showdown: bool
+    before: Callable[[], object] | None
+    after: Callable[[], object]

@@ -38,7 +38,6 @@ import random
 import re
 import secrets
 from collections.abc import Callable, Sequence
-from operator import add, sub
 from typing import TYPE_CHECKING, Any, overload
 
 from pokerroom.cards import Deck
@@ -65,7 +64,7 @@ from pokerroom.table.info import (
     TableEventKind,
 )
 from pokerroom.table.levels import LevelUnit
-from pokerroom.table.pause import Decide, Deciders, Pause, PauseKind
+from pokerroom.table.pause import Decide, Deciders, Hands, Pause, PauseKind
 from pokerroom.table.seats import (
     _LEGAL,
     _SEAT,
@@ -418,10 +417,12 @@ class Table:
     def _turns(self, action: Action | None, deciders: None = None) -> PlayerView | None: ...
 
     @overload
-    def _turns(self, action: None, deciders: Deciders) -> Pause | None: ...
+    def _turns(
+        self, action: None, deciders: Deciders, hands: Hands | None = None
+    ) -> Pause | None: ...
 
     def _turns(
-        self, action: Action | None, deciders: Deciders | None = None
+        self, action: Action | None, deciders: Deciders | None = None, hands: Hands | None = None
     ) -> PlayerView | Pause | None:
         """The table's one loop over decisions, for a caller that knows ``action`` is an
         :class:`Action` (or None) for the seat to act: :meth:`step` (no keyword to look
@@ -433,13 +434,16 @@ class Table:
         it, until it is complete); with them, ``acts[seat](view, budget)`` is asked for
         the answer (at the showdown of a hand dealt without ``auto_showdown``,
         ``announce[seat]``) and the answer taken, and so on to the end of the hand
-        (None).  The loop hands control back with a :class:`Pause` where its driver must
-        decide (see :class:`~pokerroom.table.pause.PauseKind`): the seat has no decider,
-        the decider raised, it answered after ``budget`` seconds by ``read`` (an
-        answer's time runs from the previous reading: the previous answer, or this
-        call), it answered something that is not an Action or an illegal one (the hand
-        as it was); with ``each``, after every action taken.  An illegal ``action``
-        given raises :class:`~pokerroom.engine.IllegalAction`, nothing changed."""
+        (None) or, with ``hands``, to the end of the game (see :meth:`_next_hand`: each
+        hand's ``after()``, then the next is dealt).  The loop hands control back with a
+        :class:`Pause` where its driver must decide (see
+        :class:`~pokerroom.table.pause.PauseKind`): the seat has no decider, the
+        decider raised, it answered after ``budget`` seconds by ``read`` (an answer's
+        time runs from the previous reading: the previous answer, or the start of the
+        hand's decisions), it answered something that is not an Action or an illegal
+        one (the hand as it was); with ``each``, after every action taken.  An illegal
+        ``action`` given raises :class:`~pokerroom.engine.IllegalAction`, nothing
+        changed."""
         if deciders is None:
             acts: Sequence[Decide | None] | None = None
             announce: Sequence[Decide | None] = ()
@@ -447,94 +451,123 @@ class Table:
             budget, each = 0.0, False
         else:
             acts, announce, read, budget, each = deciders
-        t = self._turn
-        hand = self._hand
-        seating = self._seating
-        seats, moved = seating.seats, not seating.identity
         views = self._views
-        record = self._actions.append
-        deadline = read() + budget
         if action is None:
-            if t < 0 or hand is None:
-                return None
-            view = self._handed  # the decision's view, if handed out (complete: a new one)
-            fresh = view is None or view._source is None
-        elif t < 0 or hand is None:
-            hand = self._pending()  # raises: nobody is to act
-        showdowns = acts is not None and not hand._auto
-        while True:
-            if action is not None:
-                value = action.value
-                try:
-                    if value is None:  # a call without keywords is the faster one
-                        hand.act(action.kind, action.amount)
-                    else:
-                        hand.act(action.kind, action.amount, value=value)
-                except IllegalAction as exc:
-                    refusal = self._in_table_seats(exc, t)
-                    if acts is None:
-                        raise refusal from None
-                    return Pause(_ILLEGAL, t, refusal)
-                record((t, action))
-                self._handed = None  # the decision is taken: its view is stale
-                nxt = hand._to_act  # (the engine's own field: -1 when nobody is to act)
-                if nxt < 0:
-                    self._turn = -1
-                    if hand._over:
-                        self._finish_hand()
+            if self._turn < 0 or self._hand is None:
+                if hands is None or not self._next_hand(hands):
                     return None
-                self._turn = t = seats[nxt]
-                if each:
-                    return Pause(_ACTED, t, None)
+                view = None  # (a new hand: its first decision's view is made below)
                 fresh = True
-            if fresh:
-                legal = hand.legal_actions()
-                if moved and legal.seat != t:
-                    legal = legal_for(legal, t)
-                # The seat's last view again if nothing holds it (see seats._SOLE;
-                # inline: this runs once per decision) and it is not complete
-                # (full_view_for drops a view it completes), else a new one
-                # (TurnView.make, inline).  Handing it out makes the last one stale.
-                view = views[t]
-                if view is not None and _refs(view) == _SOLE:
-                    _LEGAL(view, legal)
-                else:
-                    view = _new(TurnView)
-                    _SEAT(view, t)
-                    _LEGAL(view, legal)
-                    _SOURCE(view, self)
-                    views[t] = view
-                self._handed = view
-            if acts is None:
-                return view
-            act = acts[t]
-            if showdowns and view.legal.street is _SHOWDOWN:  # type: ignore[union-attr]
-                act = announce[t]
-            if act is None:
-                return Pause(_NO_DECIDER, t, None)
-            try:
-                answer = act(view, budget)  # type: ignore[arg-type]  # (not None: fresh or handed)
-            except Exception as exc:
-                return Pause(_RAISED, t, exc)
-            now = read()
-            if now > deadline:
-                return Pause(_LATE, t, now - deadline + budget)
-            deadline = now + budget
-            if type(answer) is not Action:
-                return Pause(_NOT_AN_ACTION, t, answer)
-            action = answer
+            else:
+                view = self._handed  # the decision's view, if handed out (complete: a new one)
+                fresh = view is None or view._source is None
+        elif self._turn < 0 or self._hand is None:
+            self._pending()  # raises: nobody is to act
+        while True:  # each hand: the decisions until it is over (or a pause)
+            t = self._turn
+            hand = self._hand
+            assert hand is not None
+            seating = self._seating
+            seats, moved = seating.seats, not seating.identity
+            record = self._actions.append
+            showdowns = acts is not None and not hand._auto
+            deadline = read() + budget
+            while True:
+                if action is not None:
+                    value = action.value
+                    try:
+                        if value is None:  # a call without keywords is the faster one
+                            hand.act(action.kind, action.amount)
+                        else:
+                            hand.act(action.kind, action.amount, value=value)
+                    except IllegalAction as exc:
+                        refusal = self._in_table_seats(exc, t)
+                        if acts is None:
+                            raise refusal from None
+                        return Pause(_ILLEGAL, t, refusal)
+                    record((t, action))
+                    self._handed = None  # the decision is taken: its view is stale
+                    nxt = hand._to_act  # (the engine's own field: -1 when nobody is to act)
+                    if nxt < 0:
+                        self._turn = -1
+                        if hand._over:
+                            self._finish_hand()
+                            if hands is not None and self._next_hand(hands):
+                                action, fresh = None, True
+                                break  # the next hand's decisions
+                        return None
+                    self._turn = t = seats[nxt]
+                    if each:
+                        return Pause(_ACTED, t, None)
+                    fresh = True
+                if fresh:
+                    legal = hand.legal_actions()
+                    if moved and legal.seat != t:
+                        legal = legal_for(legal, t)
+                    # The seat's last view again if nothing holds it (see seats._SOLE;
+                    # inline: this runs once per decision) and it is not complete
+                    # (full_view_for drops a view it completes), else a new one
+                    # (TurnView.make, inline).  Handing it out makes the last one stale.
+                    view = views[t]
+                    if view is not None and _refs(view) == _SOLE:
+                        _LEGAL(view, legal)
+                    else:
+                        view = _new(TurnView)
+                        _SEAT(view, t)
+                        _LEGAL(view, legal)
+                        _SOURCE(view, self)
+                        views[t] = view
+                    self._handed = view
+                if acts is None:
+                    return view
+                act = acts[t]
+                if showdowns and view.legal.street is _SHOWDOWN:  # type: ignore[union-attr]
+                    act = announce[t]
+                if act is None:
+                    return Pause(_NO_DECIDER, t, None)
+                try:
+                    answer = act(view, budget)  # type: ignore[arg-type]  # (not None: fresh or handed)
+                except Exception as exc:
+                    return Pause(_RAISED, t, exc)
+                now = read()
+                if now > deadline:
+                    return Pause(_LATE, t, now - deadline + budget)
+                deadline = now + budget
+                if type(answer) is not Action:
+                    return Pause(_NOT_AN_ACTION, t, answer)
+                action = answer
+
+    def _next_hand(self, hands: Hands) -> bool:
+        """The hand just over: ``hands.after()``; then, unless the game is over, the next
+        hand dealt (``hands.auto_showdown``) and ``hands.before()`` called, if given, and
+        so on past hands over as they are dealt (everyone all-in on the forced bets).
+        Whether a hand is in play, a seat to act."""
+        auto_showdown, before, after = hands
+        while True:
+            after()
+            if self._over:
+                return False
+            self._deal(None, auto_showdown)
+            if before is not None:
+                before()
+            if self._turn >= 0:
+                return True
 
     def _play(
-        self, deciders: Deciders, auto_showdown: bool, before: Callable[[], object] | None
+        self, deciders: Deciders, auto_showdown: bool, before: Callable[[], object] | None,
+        after: Callable[[], object] | None = None,
     ) -> Pause | None:
-        """The runner's hand: deal the next hand unless one is in play (with
+        """The runner's hands: deal the next hand unless one is in play (with
         ``auto_showdown``), call ``before()`` if given, then play the decisions with
-        ``deciders`` (:meth:`_turns`): None when the hand is over, or a :class:`Pause`."""
+        ``deciders`` (:meth:`_turns`): None when the hand is over, or a :class:`Pause`.
+        With ``after``, play on to the end of the game, calling ``after()`` after each
+        hand and ``before()`` before each (None: the game is over)."""
         if not self._in_hand:
             self._deal(None, auto_showdown)
         if before is not None:
             before()
-        return self._turns(None, deciders)
+        hands = None if after is None else Hands(auto_showdown, before, after)
+        return self._turns(None, deciders, hands)
 
     def _in_table_seats(self, exc: IllegalAction, seat: int) -> IllegalAction:
         """The engine's refusal of table seat ``seat``'s action, naming table seats."""
@@ -566,13 +599,19 @@ class Table:
         self._in_hand = False
         after = hand._stacks  # (the engine's own list: read, not kept)
         totals = self._totals
-        before = hand._starting if seating.identity else seating.expand(hand._starting, 0)
+        stacks = self._stacks  # (a list of this hand's own: _deal made it)
         if seating.identity:
-            self._stacks = list(after)
-            self._totals = totals = list(map(add, totals, map(sub, after, before)))
+            # In place, seat by seat: for a few seats a loop costs less than new lists
+            # (two map objects and a list each hand cost over twice as much heads-up).
+            before = hand._starting
+            for t in seating.seats:  # 0 to n - 1
+                chips = after[t]
+                stacks[t] = chips
+                totals[t] += chips - before[t]
         else:
+            before = seating.expand(hand._starting, 0)
             for h, t in enumerate(seating.seats):
-                self._stacks[t] = after[h]
+                stacks[t] = after[h]
                 totals[t] += after[h] - before[t]
         number = self._hand_no
         if not self.reset_stacks and 0 in after:  # somebody is out

@@ -87,10 +87,7 @@ def play(
                   max_hands=task.max_hands)  # fmt: skip
     runner = Runner(table, list(build(task)), clock=clock, budget=task.budget)
     recorder = GameRecorder(table, task.label, histories=task.histories, log=task.log)
-    play_hand, note = runner.play_hand, recorder.note
-    while not table.is_over:
-        play_hand()
-        note()  # one hand each time: no need to check whether it was noted
+    runner.play(after_hand=recorder.note)  # one hand each time: no need to check
     return recorder.record(task.index, task.seed, task.entrants,
                            [(f.seat, str(f)) for f in runner.faults])  # fmt: skip
 
