@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pokerroom.engine import Action, ActionKind, random_action
-from pokerroom.players.base import Bot
+from pokerroom.players.base import _BETS, _RAISES, Bot
 
 if TYPE_CHECKING:
     from pokerroom.engine import PlayerView
@@ -47,7 +47,11 @@ class RandomBot(Bot):
         legal = view.legal
         assert legal is not None
         kind, amount = random_action(legal, self.rng)
-        return _PLAIN[kind._name_] if amount is None else self.bet(kind, amount)
+        if amount is None:
+            return _PLAIN[kind._name_]
+        # Bot.bet's shared action for the amount, looked up here (a call less a decision)
+        made = (_RAISES if kind is _K_RAISE else _BETS).get(amount)
+        return made if made is not None else self.bet(kind, amount)
 
 
 class CallingStation(Bot):
