@@ -13,19 +13,14 @@ import pytest
 from pokerroom.engine import EventKind
 from pokerroom.history.compare import Comparison
 from pokerroom.history.errors import ReplayError
-from pokerroom.history.phh import PHHHand, load, loads
+from pokerroom.history.phh import PHHHand, load
 from pokerroom.history.record import to_phh
 from pokerroom.history.replay import Replay, replay_phh
 from pokerroom.history.text import render
+from test_replay_steps import HEADS_UP as NO_RESULT
+from test_replay_steps import hand as steps_hand
 
-HEADS_UP = """\
-variant = "NT"
-antes = [0, 0]
-blinds_or_straddles = [1, 2]
-min_bet = 2
-starting_stacks = [200, 200]
-finishing_stacks = [400, 0]
-"""
+HEADS_UP = NO_RESULT + "finishing_stacks = [400, 0]\n"  # test_replay_steps' hand, its result
 # p2 (the button) moves all-in pre-flop and p1 calls: the whole board is still to come.
 ALL_IN = ("d dh p1 AcKs", "d dh p2 7h7d", "p2 cbr 200", "p1 cc")
 RUN_OUT = ("d db 2c3d9h", "d db Js", "d db 4s")
@@ -33,8 +28,7 @@ ENDS = "the record ends before the hand is over"
 
 
 def hand(*actions: str, head: str = HEADS_UP) -> PHHHand:
-    body = "".join(f'    "{a}",\n' for a in actions)
-    return loads(f"{head}actions = [\n{body}]\n")
+    return steps_hand(*actions, head=head)
 
 
 def cut(phh: PHHHand, keep: int) -> PHHHand:

@@ -8,22 +8,16 @@ import dataclasses
 import pytest
 
 from pokerroom.history.errors import ReplayError
-from pokerroom.history.phh import VARIANT_NAMES, loads
+from pokerroom.history.phh import VARIANT_NAMES
 from pokerroom.history.replay import replay_phh, rules_from_phh
 from pokerroom.rules import Structure
+from test_replay_steps import hand as heads_up
 
-NO_LIMIT = """\
-variant = "NT"
-antes = [0, 0]
-blinds_or_straddles = [1, 2]
-min_bet = 2
-starting_stacks = [200, 200]
-actions = ["d dh p1 AcKs", "d dh p2 7h7d", "p2 f"]
-"""
+NO_LIMIT = ("d dh p1 AcKs", "d dh p2 7h7d", "p2 f")  # a heads-up no-limit hand: p2 folds
 
 
 def test_a_holdem_hand_built_in_code_replays() -> None:
-    hand = loads(NO_LIMIT)
+    hand = heads_up(*NO_LIMIT)
     assert rules_from_phh(hand).structure is Structure.NO_LIMIT
     assert replay_phh(hand).played.result is not None
 
@@ -40,7 +34,7 @@ def test_a_holdem_hand_built_in_code_replays() -> None:
 def test_a_variant_pokerroom_does_not_play_is_refused_as_the_reader_refuses_it(
     variant: str, refusal: str
 ) -> None:
-    hand = dataclasses.replace(loads(NO_LIMIT), variant=variant)
+    hand = dataclasses.replace(heads_up(*NO_LIMIT), variant=variant)
     with pytest.raises(ReplayError) as refused:
         replay_phh(hand)
     assert str(refused.value) == refusal
