@@ -44,6 +44,9 @@ _FOLD_CALL_RAISE = (_FOLD, _CALL, _RAISE)
 _CHECK_ONLY = (_CHECK,)
 _CHECK_BET = (_CHECK, _BET)
 _CHECK_RAISE = (_CHECK, _RAISE)
+# Read once: an Enum member read off its class costs a slow lookup.
+_ANNOUNCED = ShowdownMode.ANNOUNCED
+_SHOW_OR_MUCK, _ALL_SHOW = ShowRule.SHOW_OR_MUCK, ShowRule.ALL_SHOW
 
 
 class Legality(State):
@@ -62,7 +65,7 @@ class Legality(State):
         if self._street == SHOWDOWN:
             kinds, floor, self._why = self._show_choices(s)
             values: tuple[int, ...] = ()
-            if self.rules.showdown is ShowdownMode.ANNOUNCED and _SHOW in kinds:
+            if self.rules.showdown is _ANNOUNCED and _SHOW in kinds:
                 values = tuple(v for v in self._made_values(s) if v >= floor)
             return make_legal(s, street, kinds, values=values)
         stack = self._stacks[s]
@@ -90,9 +93,9 @@ class Legality(State):
         """Show and muck at the showdown (``Rules.show_rule``), the lowest hand value seat
         ``s`` may show, and why a choice is missing."""
         rule = self.rules.show_rule
-        if rule is ShowRule.SHOW_OR_MUCK:
+        if rule is _SHOW_OR_MUCK:
             return (_SHOW, _MUCK), -1, ""
-        if rule is ShowRule.ALL_SHOW:
+        if rule is _ALL_SHOW:
             return (_SHOW,), -1, "every player still in shows all their cards (000)"
         if s == self._order[0]:
             return (_SHOW,), -1, f"seat {s} is called: it shows first and must show (001)"
@@ -192,7 +195,7 @@ class Legality(State):
         elif value is not None and kind is not _SHOW:
             reason = "only a show announces a hand value"
         elif self._street == SHOWDOWN:
-            announced = self.rules.showdown is ShowdownMode.ANNOUNCED
+            announced = self.rules.showdown is _ANNOUNCED
             if kind is _SHOW and value is not None and not announced:
                 reason = "hands are not announced: the cards speak"
             elif kind is _SHOW and value is not None and _SHOW in legal.kinds:

@@ -25,6 +25,11 @@ from pokerroom.engine.view import HandResult
 from pokerroom.evaluator import best_hand, hand_value, rank7
 from pokerroom.rules import ShowdownMode, ShowRule
 
+# Enum members read once (one read off its class costs a slow lookup, each showdown).
+_ANNOUNCED = ShowdownMode.ANNOUNCED
+_ALL_SHOW, _BETTER_OR_CONCEDE = ShowRule.ALL_SHOW, ShowRule.BETTER_OR_CONCEDE
+_BEST_SUIT, _LEFT_OF_BUTTON = OddChip.BEST_SUIT, OddChip.LEFT_OF_BUTTON
+
 __all__ = ["Showdown"]
 
 
@@ -110,10 +115,10 @@ class Showdown(State):
         when the show rule says so (the called player under 001, everyone under 000)."""
         best = self._best[s]
         mine = self._committed[s]
-        announce = self.rules.showdown is ShowdownMode.ANNOUNCED
+        announce = self.rules.showdown is _ANNOUNCED
         rule = self.rules.show_rule
-        must = rule is ShowRule.ALL_SHOW or (
-            rule is ShowRule.BETTER_OR_CONCEDE and s == self._order[0]
+        must = rule is _ALL_SHOW or (
+            rule is _BETTER_OR_CONCEDE and s == self._order[0]
         )
         if not must:
             for t in range(self.n):
@@ -151,7 +156,7 @@ class Showdown(State):
             return
         if self._single_pot(contributions, contesting):
             return
-        if r.odd_chip is OddChip.BEST_SUIT and len(contesting) > 1:
+        if r.odd_chip is _BEST_SUIT and len(contesting) > 1:
             suits = [0] * n
             for i in contesting:
                 best = best_hand(self._holes[i], self._board, min_hole_cards=r.min_hole_cards,
@@ -183,7 +188,7 @@ class Showdown(State):
             if contributions[i] != level:
                 return False
         winners = _best(contesting, self._strength)
-        if len(winners) > 1 and self.rules.odd_chip is not OddChip.LEFT_OF_BUTTON:
+        if len(winners) > 1 and self.rules.odd_chip is not _LEFT_OF_BUTTON:
             return False
         total = sum(self._committed)
         shares = _split(total, winners, None, _Order(self.n, self.button, None))
