@@ -14,7 +14,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pokerroom.cards import Card
-from pokerroom.engine import Action, ActionKind, Event, EventKind, IllegalAction, PlayerView
+from pokerroom.engine import (
+    Action,
+    ActionKind,
+    Event,
+    EventKind,
+    IllegalAction,
+    PlayerView,
+    random_action,
+)
 from pokerroom.players import (
     BOTS,
     CallingStation,
@@ -95,6 +103,34 @@ def test_simple_bots_play_every_rule_set_legally(bot: str, name: str) -> None:
         conserved(result, rules, players)
         games += 1
     assert games == 5
+
+
+@pytest.mark.parametrize("name", sorted(RULESETS))
+def test_random_bot_draws_what_random_action_draws(name: str) -> None:
+    """``random`` makes random_action's draws itself (a call less a decision): from the
+    same seed, the same choice at every decision, the showdown's included, and the
+    generator left in the same state."""
+    rng = random.Random(name)
+    decisions = 0
+    seen: set[ActionKind] = set()
+    for players in (2, 3, 6, 9):
+        seed = rng.getrandbits(32)
+        bot, twin = RandomBot(seed=seed), random.Random(seed)
+        table = Table(small(RULESETS[name]), players, rng=rng, reset_stacks=True)
+        for _ in range(30):
+            table.start_hand()
+            while table.in_hand:
+                view = table.turn_view()
+                assert view.legal is not None
+                kind, amount = random_action(view.legal, twin)
+                expected = Action(kind, amount) if amount is not None else Action(kind)
+                action = bot.act(view, 1.0)
+                assert action == expected
+                table.apply(action)
+                decisions += 1
+                seen.add(kind)
+        assert bot.rng.getstate() == twin.getstate()
+    assert decisions > 500 and len(seen) >= 6  # folds to raises, shows and mucks
 
 
 @pytest.mark.parametrize("name", sorted(RULESETS))

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pokerroom.engine import Action, ActionKind, random_action
+from pokerroom.engine import Action, ActionKind
 from pokerroom.players.base import _BETS, _RAISES, Bot
 
 if TYPE_CHECKING:
@@ -33,7 +33,7 @@ _PLAIN = {
 
 _FOLD, _CHECK, _CALL = (_PLAIN[k._name_] for k in (_K.FOLD, _K.CHECK, _K.CALL))
 # The kinds themselves, read once (an Enum member read off its class is a slow lookup).
-_K_CHECK, _K_CALL, _K_RAISE = _K.CHECK, _K.CALL, _K.RAISE
+_K_CHECK, _K_CALL, _K_BET, _K_RAISE = _K.CHECK, _K.CALL, _K.BET, _K.RAISE
 
 
 class RandomBot(Bot):
@@ -46,12 +46,15 @@ class RandomBot(Bot):
     def act(self, view: PlayerView, budget: float) -> Action:
         legal = view.legal
         assert legal is not None
-        kind, amount = random_action(legal, self.rng)
-        if amount is None:
-            return _PLAIN[kind._name_]
-        # Bot.bet's shared action for the amount, looked up here (a call less a decision)
-        made = (_RAISES if kind is _K_RAISE else _BETS).get(amount)
-        return made if made is not None else self.bet(kind, amount)
+        # random_action's two draws, inline (a Python call less a decision; a test holds
+        # the two to the same choices), then Bot.bet's shared action for the amount.
+        rng = self.rng
+        kind = rng.choice(legal.kinds)
+        if kind is _K_RAISE or kind is _K_BET:
+            amount = rng.randint(legal.min_to, legal.max_to)
+            made = (_RAISES if kind is _K_RAISE else _BETS).get(amount)
+            return made if made is not None else self.bet(kind, amount)
+        return _PLAIN[kind._name_]
 
 
 class CallingStation(Bot):
