@@ -50,7 +50,7 @@ bookkeeping (the actions of the hand for saving it, whose turn it is, in table s
 in the table's one loop over decisions (``Table._turns``), which asks the players itself
 and hands control back to the runner only for a fault, a seat played from outside or
 players to tell; per hand: the table's own step from one hand to the next inside that
-loop (``Table._next_hand``: the worker's note of the totals, then the deal), the button,
+loop (``Table._turns`` itself: the worker's note of the totals, then the deal), the button,
 the seats dealt in, and the stacks and totals after the hand, updated in place.
 """
 

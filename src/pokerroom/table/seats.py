@@ -214,11 +214,14 @@ _new = object.__new__
 # from its list a view it completes).  The count of
 # references is the interpreter's, read the same way here as where it is used, so what
 # "nothing else" reads as is measured rather than assumed; without ``sys.getrefcount``
-# (not CPython) nothing is used again.
+# (not CPython) nothing is used again (every count reads -1, never ``_SOLE``).  No view
+# yet (None, held all over the interpreter) never reads as ``_SOLE`` either.
 _refs: Callable[[object], int] = getattr(sys, "getrefcount", lambda _: -1)
 
 
 def _sole_count() -> int:
+    if not hasattr(sys, "getrefcount"):
+        return -2
     views = [object()]
     view = views[0]
     return _refs(view)  # held by the list and by this function, as in Table._turns

@@ -255,34 +255,35 @@ class Table:
             raise TableError(f"hand {self._hand_no} is still being played")
         number = self._hand_no
         seating = self._seating
+        # The hand copies the chips it is given (a tuple it keeps as it is): ``chips``,
+        # in hand seats, from ``before``, in table seats.
+        chips: Sequence[int]
         if self.reset_stacks and seating.identity:  # every seat dealt in, as at the start
-            before = self.initial_stacks
+            before = chips = self.initial_stacks
             self._stacks = list(before)
-            button = self._button  # _next_button, inline: nobody is ever out here
+            button = at = self._button  # _next_button, inline: nobody is ever out here
             if number and self.button_moves:
-                button = button + 1 if button + 1 < self.size else 0
+                button = at = button + 1 if button + 1 < self.size else 0
         else:
-            before = self.initial_stacks if self.reset_stacks else tuple(self._stacks)
+            before = chips = self.initial_stacks if self.reset_stacks else tuple(self._stacks)
             self._stacks = list(before)
             button = self._next_button()
             if not (seating.identity and 0 not in before):
-                seating = Seating([t for t, chips in enumerate(before) if chips > 0], self.size)
+                seating = Seating([t for t, c in enumerate(before) if c > 0], self.size)
+                chips = [before[t] for t in seating.seats]
+            at = seating.index[button]
         level = 0
         if self.levels is not None:
             level = self.levels.index(hands=number, seconds=self.elapsed)
             if level != self._level:
                 text = f"level {level}: {self._level_rules[level]}"
                 self._log.append(TableEvent(_E.LEVEL, number + 1, -1, text))
-        # The hand copies the chips it is given (a tuple it keeps as it is).
-        chips = before if seating.identity else [before[t] for t in seating.seats]
         rules = self._level_rules[level]
         try:
             if deck is None:
-                hand = Hand(rules, chips, button=seating.index[button], rng=self._rng,
-                            auto_showdown=auto_showdown)  # fmt: skip
+                hand = Hand(rules, chips, button=at, rng=self._rng, auto_showdown=auto_showdown)
             else:
-                hand = Hand(rules, chips, button=seating.index[button], deck=deck,
-                            auto_showdown=auto_showdown)  # fmt: skip
+                hand = Hand(rules, chips, button=at, deck=deck, auto_showdown=auto_showdown)
         except HandError as exc:
             raise TableError(str(exc)) from None
         self._hand = hand
@@ -293,7 +294,7 @@ class Table:
         self._actions = []
         self._in_hand = True
         h = hand._to_act  # _update_turn, inline: this runs once per hand
-        self._turn = h if h < 0 or seating.identity else seating.seats[h]
+        self._turn = h if seating.identity or h < 0 else seating.seats[h]
         if hand._over:  # everyone all-in on the forced bets
             self._finish_hand()
 
@@ -434,8 +435,10 @@ class Table:
         it, until it is complete); with them, ``acts[seat](view, budget)`` is asked for
         the answer (at the showdown of a hand dealt without ``auto_showdown``,
         ``announce[seat]``) and the answer taken, and so on to the end of the hand
-        (None) or, with ``hands``, to the end of the game (see :meth:`_next_hand`: each
-        hand's ``after()``, then the next is dealt).  The loop hands control back with a
+        (None) or, with ``hands``, to the end of the game: each hand over (those over as
+        they are dealt, everyone all-in on the forced bets, included), ``hands.after()``,
+        then, unless the game is over, the next hand dealt (``hands.auto_showdown``) and
+        ``hands.before()`` called, if given.  The loop hands control back with a
         :class:`Pause` where its driver must decide (see
         :class:`~pokerroom.table.pause.PauseKind`): the seat has no decider, the
         decider raised, it answered after ``budget`` seconds by ``read`` (an answer's
@@ -452,18 +455,31 @@ class Table:
         else:
             acts, announce, read, budget, each = deciders
         views = self._views
-        if action is None:
-            if self._turn < 0 or self._hand is None:
-                if hands is None or not self._next_hand(hands):
-                    return None
-                view = None  # (a new hand: its first decision's view is made below)
-                fresh = True
-            else:
-                view = self._handed  # the decision's view, if handed out (complete: a new one)
-                fresh = view is None or view._source is None
-        elif self._turn < 0 or self._hand is None:
-            self._pending()  # raises: nobody is to act
+        view: TurnView | None = None
+        fresh = over = True
+        if self._turn < 0 or self._hand is None:  # no hand in play, or nobody to act
+            if action is not None:
+                self._pending()  # raises: nobody is to act
+        elif action is None:
+            view = self._handed  # the decision's view, if handed out (complete: a new one)
+            fresh = view is None or view._source is None
+            over = False
+        else:
+            over = False
         while True:  # each hand: the decisions until it is over (or a pause)
+            if over:  # the hand is over: the next one, with hands (here: no frame a hand)
+                if hands is None:
+                    return None
+                auto_showdown, before, after = hands
+                after()
+                if self._over:
+                    return None
+                self._deal(None, auto_showdown)
+                if before is not None:
+                    before()
+                if self._turn < 0:
+                    continue  # over as it was dealt
+                action, fresh, over = None, True, False
             t = self._turn
             hand = self._hand
             assert hand is not None
@@ -474,12 +490,11 @@ class Table:
             deadline = read() + budget
             while True:
                 if action is not None:
-                    value = action.value
                     try:
-                        if value is None:  # a call without keywords is the faster one
+                        if action.value is None:  # a call without keywords is the faster one
                             hand.act(action.kind, action.amount)
                         else:
-                            hand.act(action.kind, action.amount, value=value)
+                            hand.act(action.kind, action.amount, value=action.value)
                     except IllegalAction as exc:
                         refusal = self._in_table_seats(exc, t)
                         if acts is None:
@@ -492,9 +507,9 @@ class Table:
                         self._turn = -1
                         if hand._over:
                             self._finish_hand()
-                            if hands is not None and self._next_hand(hands):
-                                action, fresh = None, True
-                                break  # the next hand's decisions
+                            if hands is not None:
+                                over = True
+                                break  # the next hand (above)
                         return None
                     self._turn = t = seats[nxt]
                     if each:
@@ -508,8 +523,8 @@ class Table:
                     # inline: this runs once per decision) and it is not complete
                     # (full_view_for drops a view it completes), else a new one
                     # (TurnView.make, inline).  Handing it out makes the last one stale.
-                    view = views[t]
-                    if view is not None and _refs(view) == _SOLE:
+                    view = views[t]  # (None's count of references is never _SOLE)
+                    if _refs(view) == _SOLE:
                         _LEGAL(view, legal)
                     else:
                         view = _new(TurnView)
@@ -536,22 +551,6 @@ class Table:
                 if type(answer) is not Action:
                     return Pause(_NOT_AN_ACTION, t, answer)
                 action = answer
-
-    def _next_hand(self, hands: Hands) -> bool:
-        """The hand just over: ``hands.after()``; then, unless the game is over, the next
-        hand dealt (``hands.auto_showdown``) and ``hands.before()`` called, if given, and
-        so on past hands over as they are dealt (everyone all-in on the forced bets).
-        Whether a hand is in play, a seat to act."""
-        auto_showdown, before, after = hands
-        while True:
-            after()
-            if self._over:
-                return False
-            self._deal(None, auto_showdown)
-            if before is not None:
-                before()
-            if self._turn >= 0:
-                return True
 
     def _play(
         self, deciders: Deciders, auto_showdown: bool, before: Callable[[], object] | None,
@@ -601,13 +600,12 @@ class Table:
         totals = self._totals
         stacks = self._stacks  # (a list of this hand's own: _deal made it)
         if seating.identity:
-            # In place, seat by seat: for a few seats a loop costs less than new lists
-            # (two map objects and a list each hand cost over twice as much heads-up).
+            # In place: for a few seats a loop costs less than new lists (two map objects
+            # and a list each hand cost over twice as much heads-up).
             before = hand._starting
+            stacks[:] = after
             for t in seating.seats:  # 0 to n - 1
-                chips = after[t]
-                stacks[t] = chips
-                totals[t] += chips - before[t]
+                totals[t] += after[t] - before[t]
         else:
             before = seating.expand(hand._starting, 0)
             for h, t in enumerate(seating.seats):
