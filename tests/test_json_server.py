@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import re
 import socket
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -22,7 +23,7 @@ import jsonschema
 from pokerroom.net.jsonclient import JSONResult, play_json
 from pokerroom.net.jsondealer import JSONDealer, Outbox
 from pokerroom.net.jsonlines import Limits
-from pokerroom.net.jsonserver import JSONServer
+from pokerroom.net.jsonserver import JSONServer, seat_tokens
 from pokerroom.players import CallingStation, RandomBot
 from pokerroom.rules import Rules
 from pokerroom.table import Table
@@ -197,6 +198,15 @@ def codes(raw: Raw) -> list[str]:
 
 
 # ------------------------------------------------------------------- a whole match
+
+
+def test_seat_tokens_are_letters_and_digits_a_command_line_carries() -> None:
+    """A token starting with ``-`` made ``pokerroom bot json ... --token -x...`` an
+    option parser's error; a token never holds ``-`` or ``_`` now, and tokens differ."""
+    tokens = seat_tokens(3000)
+    assert len(set(tokens)) == 3000
+    assert all(re.fullmatch(r"[A-Za-z0-9]{24}", t) for t in tokens), tokens[:5]
+    assert seat_tokens(0) == []
 
 
 def test_two_clients_and_a_spectator_play_a_freeze_out_to_the_end() -> None:

@@ -219,6 +219,9 @@ def test_bad_invocations_are_one_line_errors(
     assert "3 port numbers" in capsys.readouterr().err
     assert main(["bot", "json", "127.0.0.1", "1", "--token", "t", "--player", "nobody"]) == 2
     assert "no bot 'nobody'" in capsys.readouterr().err
+    # a token that starts with '-' (none of ours does) passes as --token=TOKEN
+    assert main(["bot", "json", "127.0.0.1", "1", "--token=-t", "--player", "nobody"]) == 2
+    assert "no bot 'nobody'" in capsys.readouterr().err
     notes = tmp_path / "notes.txt"
     notes.write_text("not a database\n" * 100)
     assert main(["serve", "json", "--rules", "no-limit", "--seats", "2", "--db", str(notes)]) == 2

@@ -121,7 +121,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
             )
             k.set_defaults(func=_cmd_acpc)
         else:
-            k.add_argument("--token", help="the seat's secret token")
+            k.add_argument(
+                "--token",
+                help="the seat's secret token (one that starts with '-': --token=TOKEN)",
+            )
             k.add_argument(
                 "--stdio",
                 action="store_true",

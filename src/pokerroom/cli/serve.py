@@ -180,7 +180,7 @@ def _cmd_json(args: argparse.Namespace) -> int:
     import random
 
     from pokerroom.net.jsondealer import JSONDealer
-    from pokerroom.net.jsonserver import JSONServer
+    from pokerroom.net.jsonserver import JSONServer, seat_tokens
     from pokerroom.rules import Rules
     from pokerroom.table import Table, TableError
 
@@ -195,7 +195,7 @@ def _cmd_json(args: argparse.Namespace) -> int:
     except TableError as exc:
         raise UsageError(str(exc)) from None
     programs = _programs(args.exec or [], args.seats)
-    tokens = [secrets.token_urlsafe(18) for _ in range(args.seats)]
+    tokens = seat_tokens(args.seats)
     db = _open_db(args.db)
     recorder = None
     if db is not None:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import asyncio
 import os
+import secrets
+import string
 import time
 from collections.abc import Callable, Sequence
 
@@ -17,7 +19,23 @@ from pokerroom.net.jsondealer import JSONDealer, Outbox
 from pokerroom.net.jsonlines import Connection, encode
 from pokerroom.net.server import MAX_BACKLOG, Link, LinkEvent
 
-__all__ = ["JSONServer"]
+__all__ = ["TOKEN_ALPHABET", "TOKEN_LENGTH", "JSONServer", "seat_tokens"]
+
+TOKEN_ALPHABET = string.ascii_letters + string.digits
+"""What a seat's token is made of: no ``-``, which a command line would read as the start
+of an option (``--token -x...``), and nothing a shell or a URL quotes."""
+TOKEN_LENGTH = 24
+"""Characters in a token: 24 of 62 symbols, about 143 bits of secret."""
+
+
+def seat_tokens(count: int) -> list[str]:
+    """``count`` different secret tokens, one per seat, from the system's secure source."""
+    tokens: list[str] = []
+    while len(tokens) < count:
+        token = "".join(secrets.choice(TOKEN_ALPHABET) for _ in range(TOKEN_LENGTH))
+        if token not in tokens:
+            tokens.append(token)
+    return tokens
 
 
 class JSONServer:
