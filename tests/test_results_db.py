@@ -43,8 +43,8 @@ def test_schema_is_the_documented_one(tmp_path: Path) -> None:
         for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type='table'")
     }
     assert actual == documented
-    assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 1
-    assert len(actual) == 4
+    assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
+    assert len(actual) == 6
 
 
 def test_a_game_round_trips(tmp_path: Path) -> None:
@@ -114,5 +114,59 @@ def test_other_files_are_refused_unchanged(tmp_path: Path) -> None:
     db.execute("PRAGMA user_version = 7")
     db.commit()
     db.close()
-    with pytest.raises(ResultsError, match="version 7, this pokerroom reads version 1"):
+    with pytest.raises(ResultsError, match="version 7, this pokerroom reads version 2"):
         ResultsDB(future)
+
+
+def test_a_version_1_file_gains_the_tables_of_served_matches_and_keeps_its_runs(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "v1.db"
+    db = sqlite3.connect(path)
+    db.executescript(f"{results._SCHEMA}PRAGMA user_version = 1;")
+    db.execute("INSERT INTO runs (kind, settings, games, started, version) VALUES"
+               " ('league', '{}', 1, 'then', '0.1')")  # fmt: skip
+    db.commit()
+    db.close()
+    with ResultsDB(path) as results_db:
+        assert [r.id for r in results_db.runs()] == [1]
+        assert results_db.served(1) is None
+    db = sqlite3.connect(path)
+    assert db.execute("PRAGMA user_version").fetchone()[0] == 2
+    tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    assert tables == {"runs", "games", "seats", "hands", "served", "served_hands"}
+
+
+def test_a_served_match_is_kept_hand_by_hand_and_written_whole_at_its_end(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "r.db"
+    with ResultsDB(path) as db:
+        run = db.start_run("tournament", {"served": "json"}, games=1)
+        db.save_served(run, {"hands": 1}, 1, [(1, "variant = 'FT'\n")])
+        db.save_served(run, {"hands": 2}, 2, [(2, "variant = 'NT'\n")])
+        db.save_served(run, {"hands": 2, "mid": True}, 2)  # the hand in play, no new PHH
+    with ResultsDB(path) as db:
+        assert db.served(run) == ({"hands": 2, "mid": True},
+                                  ["variant = 'FT'\n", "variant = 'NT'\n"])  # fmt: skip
+        (info,) = db.runs()
+        assert (info.done, info.finished) == (0, None)
+        db.finish_served(run, _game(0))
+        assert db.served(run) is None
+        (info,) = db.runs()
+        assert info.done == 1 and info.finished is not None
+        assert db.hands(run, 0) == list(_game(0).phh)
+
+
+def test_finishing_a_served_match_is_one_transaction(tmp_path: Path) -> None:
+    """A game that cannot be written (its index taken) leaves the match in progress as
+    it was: nothing half-written, nothing removed."""
+    path = tmp_path / "r.db"
+    with ResultsDB(path) as db:
+        run = db.start_run("tournament", {"served": "json"}, games=1)
+        db.add_game(run, _game(0))
+        db.save_served(run, {"hands": 2}, 2, [(1, "a"), (2, "b")])
+        with pytest.raises(sqlite3.IntegrityError):
+            db.finish_served(run, _game(0))
+        assert db.served(run) == ({"hands": 2}, ["a", "b"])
+        assert db.runs()[0].finished is None

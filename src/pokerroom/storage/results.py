@@ -3,9 +3,17 @@ each seat's result, and optionally every hand as PHH.
 
 A killed run loses at most the games in progress: each game is written in one
 transaction (its row, its seats, its hands, or nothing), and a run that was stopped is
-found again by its settings and continued (``--resume``) with the games it lacks.
+found again by its settings and continued (``--resume``) with the games it lacks.  A
+match served over the network (``pokerroom serve --db``) is one game that may last
+hours: it is kept hand by hand while it is played (``served`` and ``served_hands``,
+each hand in one transaction) and written as its game when it ends, so a dealer that was
+killed resumes it from its last finished hand (or from the hand in play, when it was
+stopped on purpose).  While a match is in progress its row holds the seats' tokens and
+the state of the table (the cards of the hand in play): it is removed when the match
+ends.
 
 The schema (version :data:`SCHEMA_VERSION`, kept in SQLite's ``PRAGMA user_version``;
+a file of version 1 is brought to version 2 by adding the two tables of served matches;
 a file of another version is refused, never altered)::
 
     runs    one row per run
@@ -39,6 +47,16 @@ a file of another version is refused, never altered)::
       run, idx  INTEGER  the game
       number    INTEGER  the hand's number in the game, from 1
       phh       TEXT     the hand as a PHH (TOML) document
+    served  one row per served match in progress (removed when it ends)
+      run       INTEGER  runs.id
+      state     TEXT     JSON object: the match where it stands (the saved table, the
+                         tokens, the names, each seat's chips after each hand...)
+      hands     INTEGER  hands finished
+      saved     TEXT     when it was written (ISO 8601, UTC)
+    served_hands  each finished hand of a served match in progress, as PHH
+      run       INTEGER  runs.id
+      number    INTEGER  the hand's number, from 1
+      phh       TEXT     the hand as a PHH (TOML) document
 
 >>> import tempfile, pathlib
 >>> from pokerroom.tournament.records import GameRecord, SeatRecord
@@ -71,7 +89,7 @@ from pokerroom.tournament.records import GameRecord, SeatRecord
 
 __all__ = ["SCHEMA_VERSION", "ResultsDB", "ResultsError", "RunInfo", "differences", "settings_text"]
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 _SCHEMA = """
 CREATE TABLE runs (
@@ -116,7 +134,21 @@ CREATE TABLE hands (
     FOREIGN KEY (run, idx) REFERENCES games (run, idx)
 );
 """
-_TABLES = {"runs", "games", "seats", "hands"}
+_SERVED = """
+CREATE TABLE served (
+    run INTEGER PRIMARY KEY REFERENCES runs (id),
+    state TEXT NOT NULL,
+    hands INTEGER NOT NULL CHECK (hands >= 0),
+    saved TEXT NOT NULL
+);
+CREATE TABLE served_hands (
+    run INTEGER NOT NULL REFERENCES runs (id),
+    number INTEGER NOT NULL CHECK (number >= 1),
+    phh TEXT NOT NULL,
+    PRIMARY KEY (run, number)
+);
+"""
+_TABLES = {"runs", "games", "seats", "hands", "served", "served_hands"}
 
 
 class ResultsError(Exception):
@@ -171,9 +203,11 @@ class ResultsDB(Closing):
         version = db.execute("PRAGMA user_version").fetchone()[0]
         tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
         if version == 0 and not tables:
-            db.executescript(
-                f"BEGIN IMMEDIATE;{_SCHEMA}PRAGMA user_version = {SCHEMA_VERSION};COMMIT;"
-            )
+            db.executescript(f"BEGIN IMMEDIATE;{_SCHEMA}{_SERVED}"
+                             f"PRAGMA user_version = {SCHEMA_VERSION};COMMIT;")  # fmt: skip
+            return
+        if version == 1 and tables >= _TABLES - {"served", "served_hands"}:
+            db.executescript(f"BEGIN IMMEDIATE;{_SERVED}PRAGMA user_version = 2;COMMIT;")
             return
         if version != SCHEMA_VERSION:
             raise ResultsError(
@@ -284,6 +318,60 @@ class ResultsDB(Closing):
         )
         return [r[0] for r in rows]
 
+    # --------------------------------------------------------------- served matches
+
+    def save_served(
+        self, run: int, state: Mapping[str, Any], hands: int, phh: Iterable[tuple[int, str]] = ()
+    ) -> None:
+        """Keep a served match in progress: its ``state`` after ``hands`` finished hands,
+        and the PHH of hands just finished (``(number, text)``), in one transaction.
+
+        Written without waiting for the disk (SQLite's ``synchronous = OFF``, for this
+        transaction only): a hand a second or more, each safe from the dealer being
+        killed (the system has it), only a crash of the system itself may lose the last
+        ones.  The match's game, at its end, is written as every game is."""
+        db = self._db
+        level = int(db.execute("PRAGMA synchronous").fetchone()[0])
+        db.execute("PRAGMA synchronous = OFF")
+        try:
+            self._keep_served(run, state, hands, phh)
+        finally:
+            db.execute(f"PRAGMA synchronous = {level}")
+
+    def _keep_served(
+        self, run: int, state: Mapping[str, Any], hands: int, phh: Iterable[tuple[int, str]]
+    ) -> None:
+        db = self._db
+        with self._transaction():
+            db.execute(
+                "INSERT INTO served (run, state, hands, saved) VALUES (?,?,?,?) ON CONFLICT"
+                " (run) DO UPDATE SET state = excluded.state, hands = excluded.hands,"
+                " saved = excluded.saved",
+                (run, json.dumps(state, separators=(",", ":")), hands, _now()),
+            )
+            db.executemany("INSERT OR REPLACE INTO served_hands (run, number, phh) VALUES"
+                           " (?,?,?)", [(run, k, text) for k, text in phh])  # fmt: skip
+
+    def served(self, run: int) -> tuple[dict[str, Any], list[str]] | None:
+        """A served match in progress: its state and the PHH of its finished hands, in
+        order (``None``: none is kept for ``run``)."""
+        row = self._db.execute("SELECT state, hands FROM served WHERE run = ?", (run,)).fetchone()
+        if row is None:
+            return None
+        texts = [r[0] for r in self._db.execute(
+            "SELECT phh FROM served_hands WHERE run = ? AND number <= ? ORDER BY number",
+            (run, row[1]))]  # fmt: skip
+        return json.loads(row[0]), texts
+
+    def finish_served(self, run: int, game: GameRecord, *, hands: bool = True) -> None:
+        """A served match ended: written as the run's game (with its hands), the run
+        finished, and what was kept of it in progress removed, in one transaction."""
+        with self._transaction():
+            self.add_game(run, game, hands=hands)
+            self._db.execute("DELETE FROM served_hands WHERE run = ?", (run,))
+            self._db.execute("DELETE FROM served WHERE run = ?", (run,))
+            self.finish_run(run)
+
     # --------------------------------------------------------------------- closing
 
     def close(self) -> None:
@@ -291,22 +379,25 @@ class ResultsDB(Closing):
 
 
 class _Transaction(Closing):
-    """BEGIN IMMEDIATE ... COMMIT, or ROLLBACK on an exception."""
+    """BEGIN IMMEDIATE ... COMMIT, or ROLLBACK on an exception; inside another one, part
+    of it (only the outermost commits or rolls back)."""
 
     def __init__(self, db: sqlite3.Connection) -> None:
         self.db = db
+        self.outer = False
 
     def __enter__(self) -> Self:
         if not self.db.in_transaction:
             self.db.execute("BEGIN IMMEDIATE")
+            self.outer = True
         return self
 
     def close(self) -> None:
-        if self.db.in_transaction:
+        if self.outer and self.db.in_transaction:
             self.db.execute("COMMIT")
 
     def abort(self) -> None:
-        if self.db.in_transaction:
+        if self.outer and self.db.in_transaction:
             self.db.execute("ROLLBACK")
 
 
