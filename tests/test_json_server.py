@@ -52,13 +52,13 @@ def run(coro: Awaitable[T], seconds: float = 60) -> T:
 
 
 class Recording(JSONServer):
-    """The server, keeping every message it sends (to check them all)."""
+    """The server, keeping every message it sends, as sent (to check them all)."""
 
     sent: list[dict[str, Any]]
 
     def _deliver(self, out: Outbox) -> None:
         self.sent = getattr(self, "sent", [])
-        self.sent += [m for _, m in out.messages]
+        self.sent += [m for _, m in out.decoded()]
         super()._deliver(out)
 
 
@@ -97,7 +97,7 @@ class Raw:
     async def connect(self, port: int) -> None:
         self.reader, self.writer = await asyncio.open_connection(HOST, port, limit=2**20)
         hello = await self.next()
-        assert hello["type"] == "hello" and hello["version"] == "1.0"
+        assert hello["type"] == "hello" and hello["version"] == "1.1"
 
     def send(self, data: bytes | dict[str, Any]) -> None:
         if isinstance(data, dict):
@@ -110,6 +110,8 @@ class Raw:
             raise ConnectionError("closed")
         message: dict[str, Any] = json.loads(line)
         self.received.append(message)
+        if message["type"] == "bye":
+            self.close()  # as a client does: the server reads nothing more
         return message
 
     async def until(self, *types: str) -> dict[str, Any]:
@@ -130,10 +132,10 @@ def answer(act: dict[str, Any], **change: Any) -> dict[str, Any]:
 
 
 async def plays_on(raw: Raw, *, first: bool = True) -> None:
-    """Answer every act with a check or call until the match ends."""
+    """Answer every act with a check or call until the server says goodbye."""
     while True:
         try:
-            message = await raw.until("act", "match_end", "bye")
+            message = await raw.until("act", "bye")
         except ConnectionError:
             return
         if message["type"] != "act":
@@ -221,7 +223,7 @@ def test_two_clients_and_a_spectator_play_a_freeze_out_to_the_end() -> None:
         spectator = Raw()
         await spectator.connect(port)
         spectator.send({"type": "watch"})
-        watching = asyncio.create_task(spectator.until("match_end"))
+        watching = asyncio.create_task(spectator.until("bye"))
         results = await asyncio.gather(
             play_json(RandomBot(seed=1), HOST, port, TOKENS[0], name="random"),
             play_json(CallingStation(), HOST, port, TOKENS[1]),
@@ -235,7 +237,8 @@ def test_two_clients_and_a_spectator_play_a_freeze_out_to_the_end() -> None:
     check_sent(server)
     table = dealer.table
     assert table.is_over and sorted(table.stacks) == [0, 300]
-    end = spectator.received[-1]
+    assert spectator.received[-1] == {"type": "bye", "reason": "the match is over"}
+    end = spectator.received[-2]
     assert end["type"] == "match_end" and end["hands"] == table.hand_number > 1
     assert [s["place"] for s in end["standings"]] == [1, 2]
     assert all(r.end == end for r in results)

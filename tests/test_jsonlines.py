@@ -18,8 +18,10 @@ from hypothesis import strategies as st
 from pokerroom.engine import Action, random_action
 from pokerroom.net.jsoncodec import (
     CodecError,
+    JSONText,
     action_from_json,
     action_to_json,
+    dumps,
     view_from_json,
     view_to_json,
 )
@@ -36,6 +38,8 @@ from pokerroom.net.jsonlines import (
     Role,
     Watch,
     decode,
+    encode,
+    name_problem,
 )
 from pokerroom.rules import PRESETS, Rules
 from pokerroom.table import Table
@@ -51,6 +55,58 @@ def validator(name: str) -> jsonschema.Draft202012Validator:
 
 SERVER = validator("server")
 CLIENT = validator("client")
+
+
+@pytest.mark.parametrize(
+    ("line", "code", "words"),
+    [
+        (b'{"type":"ping","id":"\\ud800"}', ErrorCode.BAD_FIELD, "'id' must be 1 to 256"),
+        (b'{"type":"join","token":"\\ud800"}', ErrorCode.BAD_FIELD, "'token' must be"),
+        (b'{"type":"ping","id":' + b"1" * 4301 + b"}", ErrorCode.NOT_JSON, "a number over"),
+        (b'{"type":"ping","id":' + b"1" * 20 + b"}", ErrorCode.BAD_FIELD, "whole number from"),
+        (b'{"type":"action","hand":1,"seq":1,"action":[]}', ErrorCode.BAD_FIELD, "not []"),
+        (b'{"type":[]}', ErrorCode.UNKNOWN_TYPE, "unknown message type []"),
+        (b'{"type":{"a":[1]}}', ErrorCode.UNKNOWN_TYPE, "unknown message type {'a': [1]}"),
+        (b'{"type":"action","hand":9007199254740992,"seq":1,"action":"fold"}',
+         ErrorCode.BAD_FIELD, "'hand' must be a whole number from 0 to 9007199254740991"),
+        (b'{"type":"action","hand":1,"seq":1,"action":"bet","amount":1e999}',
+         ErrorCode.BAD_FIELD, "a bet needs a whole number"),
+        (b'{"type":"action","hand":1,"seq":1,"action":"show","value":NaN}',
+         ErrorCode.BAD_FIELD, "only a show announces"),
+        (b'{"type":"watch","token":7}', ErrorCode.BAD_FIELD, "'token' must be the spectators'"),
+        (b'{"type":"' + b"t" * 1000 + b'"}', ErrorCode.UNKNOWN_TYPE, "tttt..."),
+    ],
+)  # fmt: skip
+def test_every_field_is_checked_before_it_is_used(
+    line: bytes, code: ErrorCode, words: str
+) -> None:
+    """Lines that ended the dealer at commit a116ddc: a lone surrogate sent back or
+    compared, a number over Python's digit limit, a list where a name is looked up.  Each
+    is a problem whose message can be sent back (UTF-8) and is short."""
+    problem = decode(line)
+    assert isinstance(problem, Problem), problem
+    assert problem.code is code and words in problem.message, problem.message
+    assert len(problem.message) < 300
+    encode({"type": "error", "message": problem.message})
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["x\n  1. seat 0 (admin): 999999 chips\x1b[2J", "\udfff", "tab\there", "\u202eevil",
+     "zero\u200bwidth", "", " lead", "trail ", "n" * 65, "\x00"],
+)  # fmt: skip
+def test_a_name_is_printable_text_of_at_most_64_characters(name: str) -> None:
+    assert name_problem(name) is not None
+    problem = decode(json.dumps({"type": "join", "token": "t", "name": name}).encode())
+    assert isinstance(problem, Problem) and problem.code is ErrorCode.BAD_FIELD
+
+
+def test_names_of_any_script_are_welcome() -> None:
+    for name in ["Zoë", "李小龍", "bot-7 (v2)", "n" * 64, "🂡 ace"]:
+        assert name_problem(name) is None
+        assert decode(json.dumps({"type": "join", "token": "t", "name": name}).encode()) == Join(
+            "t", name
+        )
 
 
 @pytest.mark.parametrize(
@@ -126,10 +182,18 @@ def test_any_bytes_decode_to_a_message_or_a_problem(data: bytes) -> None:
     assert isinstance(decode(data), Problem | Join | Watch | Answer | Ping) or decode(data)
 
 
+any_text = st.text(max_size=10) | st.text(
+    st.characters(categories=["Cs", "Cc", "Cf", "Zs", "Lu", "So"]), max_size=6
+)  # lone surrogates, control and format characters, odd spaces among them
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-(2**40), 2**40) | st.text(max_size=10),
+    st.none()
+    | st.booleans()
+    | st.integers(-(2**40), 2**40)
+    | st.integers(-(10**30), 10**30)
+    | st.floats(allow_nan=True)
+    | any_text,
     lambda inner: (
-        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+        st.lists(inner, max_size=4) | st.dictionaries(any_text, inner, max_size=4)
     ),
     max_leaves=12,
 )
@@ -154,8 +218,11 @@ def test_decoded_messages_are_exactly_those_the_client_schema_allows(
     valid = CLIENT.is_valid(data)
     if isinstance(message, Problem):
         assert not valid or message.code is ErrorCode.BAD_FIELD, (data, message)
+        message.message.encode()  # what a problem quotes can be sent back
+        assert len(message.message) < 300
     else:
         assert valid, (data, message)
+        encode({"type": "pong", "id": message.id} if isinstance(message, Ping) else {})
 
 
 @settings(max_examples=200)
@@ -197,6 +264,30 @@ def test_rate_limit_tells_a_flood_once() -> None:
     assert [a.code for a in answers[5:]] == [ErrorCode.FLOOD] * 3  # type: ignore[union-attr]
     assert [a.quiet for a in answers[5:]] == [False, True, True]  # type: ignore[union-attr]
     assert conn.receive(b'{"type":"ping"}', now=0.5) == Ping()  # refilled
+
+
+@pytest.mark.parametrize("seats", [2, 3, 7])
+@pytest.mark.parametrize("preset", ["computer-tournament", "no-limit", "casino-limit", "wild"])
+def test_the_dealers_view_text_is_the_codecs_json(preset: str, seats: int) -> None:
+    """The dealer writes views with :class:`JSONText` (each event's text made once): the
+    same text as the codec's JSON, for every seat, the spectator, every decision and the
+    end of every hand, seats out of the game included."""
+    table = Table(Rules.preset(preset), seats, rng=random.Random(seats), max_hands=12)
+    rng = random.Random(5)
+    text = JSONText()
+    views = 0
+    while not table.is_over:
+        table.start_hand()
+        text.clear()
+        while True:
+            for seat in (-1, *range(seats)):
+                view = table.view(seat)
+                assert text.view(view) == dumps(view_to_json(view))
+                views += 1
+            if table.to_act is None:
+                break
+            table.apply(Action(*random_action(table.legal_actions(), rng)))
+    assert views > 10
 
 
 @pytest.mark.parametrize("preset", ["computer-tournament", "no-limit", "casino-limit", "wild"])
@@ -281,7 +372,7 @@ def _answer(
     assert pending is not None
     message = {"type": "action", "hand": pending.hand, "seq": pending.seq, **where, **action}
     out = dealer.receive(conn, json.dumps(message).encode(), now)
-    return [m for c, m in out.messages if c is conn]
+    return [m for c, m in out.decoded() if c is conn]
 
 
 def test_the_core_refuses_what_is_not_the_waiting_decision() -> None:
@@ -302,11 +393,11 @@ def test_the_core_refuses_what_is_not_the_waiting_decision() -> None:
     again = dealer.receive(
         actor, json.dumps({"type": "action", "hand": 1, "seq": 1, "action": "call"}).encode(), 2.0
     )
-    assert [m["code"] for _, m in again.messages] == ["duplicate"]
+    assert [m["code"] for _, m in again.decoded()] == ["duplicate"]
     stale = dealer.receive(
         actor, json.dumps({"type": "action", "hand": 1, "seq": 0, "action": "call"}).encode(), 2.0
     )
-    assert [m["code"] for _, m in stale.messages] == ["stale"]
+    assert [m["code"] for _, m in stale.decoded()] == ["stale"]
 
 
 def test_a_wrong_token_acts_for_no_seat_and_is_closed_after_three() -> None:
@@ -314,11 +405,11 @@ def test_a_wrong_token_acts_for_no_seat_and_is_closed_after_three() -> None:
     conn, _ = dealer.open()
     for k in range(3):
         out = dealer.receive(conn, b'{"type":"join","token":"green"}', 0.0)
-        assert out.messages[0][1]["code"] == "bad-token"
+        assert out.decoded()[0][1]["code"] == "bad-token"
         assert conn.role is Role.NEW
         assert (conn in out.close) == (k == 2)
     out = dealer.receive(conn, b'{"type":"action","hand":1,"seq":1,"action":"fold"}', 0.0)
-    assert out.messages[0][1]["code"] == "not-joined"
+    assert out.messages == []  # closed: nothing more it sends is read
 
 
 def test_time_runs_out_the_seat_gets_the_default_action() -> None:
@@ -327,7 +418,7 @@ def test_time_runs_out_the_seat_gets_the_default_action() -> None:
     pending = dealer.pending
     assert pending is not None and pending.deadline == 10.0
     out = dealer.expire(10.0)
-    default = next(m for c, m in out.messages if m["type"] == "default")
+    default = next(m for c, m in out.decoded() if m["type"] == "default")
     assert default == {
         "type": "default",
         "hand": 1,

@@ -14,9 +14,10 @@ them:
   actions, events and results as JSON), :mod:`~pokerroom.net.jsondealer` (a match: seats
   with tokens, spectators, numbered decisions); the JSON Schemas of every message are in
   ``pokerroom/net/schema/``;
-- asyncio: :mod:`~pokerroom.net.server` (connections, and the ACPC server),
-  :mod:`~pokerroom.net.jsonserver`, and the clients :mod:`~pokerroom.net.client`
-  (ACPC; :class:`~pokerroom.net.client.ACPCClient` is its side without I/O) and
-  :mod:`~pokerroom.net.jsonclient`: a timeout per decision, and writes that never wait
-  for a slow reader.
+- asyncio: :mod:`~pokerroom.net.server` (connections, caps, the operator's log, and the
+  ACPC server), :mod:`~pokerroom.net.jsonserver`, and the clients
+  :mod:`~pokerroom.net.client` (ACPC; :class:`~pokerroom.net.client.ACPCClient` is its
+  side without I/O) and :mod:`~pokerroom.net.jsonclient` (its side without I/O,
+  :class:`~pokerroom.net.jsonclient.JSONClient`): a timeout per decision, bounded queues
+  and writes that never wait for a slow reader.
 """

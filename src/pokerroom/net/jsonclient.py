@@ -20,6 +20,7 @@ import asyncio
 import contextlib
 import json
 import os
+import socket
 import sys
 from dataclasses import dataclass, field
 from typing import Any
@@ -32,15 +33,28 @@ from pokerroom.net.jsoncodec import (
     JSONObject,
     action_to_json,
     event_from_json,
+    legal_from_json,
     view_from_json,
 )
-from pokerroom.net.jsonlines import PROTOCOL, VERSION, Limits
+from pokerroom.net.jsonlines import PROTOCOL, VERSION, Limits, LineBuffer, name_problem
 from pokerroom.players.base import hook
 from pokerroom.players.runner import GameResult
 from pokerroom.rules import Rules
 from pokerroom.table import GameStart, HandStart, Standing
+from pokerroom.table.seats import TurnView
 
-__all__ = ["JSONClientError", "JSONResult", "play_json", "play_json_stdio"]
+__all__ = [
+    "JSONClient",
+    "JSONClientError",
+    "JSONResult",
+    "play_json",
+    "play_json_blocking",
+    "play_json_stdio",
+]
+
+READ_SIZE = 64 * 1024
+CLOSE_WAIT = 5.0
+"""Seconds a client that said goodbye waits for the dealer to close its side."""
 
 
 class JSONClientError(RuntimeError):
@@ -71,28 +85,79 @@ def _default(view: PlayerView) -> Action:
     return Action.muck()
 
 
+class _Decision:
+    """Where an ``act`` message's view comes from: its JSON, read in full only if the
+    player looks past the legal actions (a :class:`~pokerroom.table.seats.TurnView`'s
+    source)."""
+
+    __slots__ = ("data", "rules")
+
+    def __init__(self, data: JSONObject, rules: Rules) -> None:
+        self.data = data
+        self.rules = rules
+
+    def full_view_for(self, view: TurnView) -> PlayerView:
+        return view_from_json(self.data, self.rules)
+
+
+# The lines of a pokerroom dealer start with their type; these are read only when the
+# player has a use for them (any other server's are read in full).
+_EVENT, _ACCEPTED = b'{"type":"event",', b'{"type":"accepted",'
+_HAND, _HAND_END = b'{"type":"hand",', b'{"type":"hand_end",'
+
+
 class _Session:
-    def __init__(self, player: Actor, writer: asyncio.StreamWriter) -> None:
+    def __init__(self, player: Actor, out: list[bytes]) -> None:
         self.player = player
-        self.writer = writer
+        self.out = out
         self.rules: Rules | None = None
         self.result = JSONResult()
         self.waiting: tuple[int, int, PlayerView] | None = None
+        self.hooks = {name: hook(player, name) for name in
+                      ("start_game", "start_hand", "observe", "end_hand", "end_game")}  # fmt: skip
+        self._rules_seen: tuple[Any, Rules | None] = (None, None)
 
     def send(self, message: JSONObject) -> None:
-        self.writer.write(json.dumps(message, separators=(",", ":")).encode() + b"\n")
+        self.out.append(json.dumps(message, separators=(",", ":")).encode() + b"\n")
 
     def tell(self, name: str, arg: object) -> None:
-        method = hook(self.player, name)
+        method = self.hooks.get(name) if name in self.hooks else hook(self.player, name)
         if method is not None:
             method(arg)
+
+    def feed(self, line: bytes) -> bool:
+        """Act on one line; False when the match is over for this client."""
+        hooks = self.hooks
+        if line.startswith(_EVENT):
+            if hooks["observe"] is None:
+                return True
+        elif line.startswith(_ACCEPTED):
+            return True
+        elif line.startswith(_HAND_END):
+            if hooks["end_hand"] is None:
+                self.result.hands += 1
+                return True
+        elif line.startswith(_HAND) and hooks["start_hand"] is None:
+            return True
+        message = json.loads(line)
+        if not isinstance(message, dict):
+            raise JSONClientError(f"a line that is not a message: {line!r:.200}")
+        return self.handle(message)
+
+    def rules_of(self, data: Any) -> Rules:
+        """The rules ``data`` names (read again only when they change)."""
+        last, rules = self._rules_seen
+        if rules is None or data != last:
+            rules = Rules.from_mapping(data)
+            self._rules_seen = (data, rules)
+        return rules
 
     def handle(self, message: JSONObject) -> bool:
         """Act on one message; False when the match is over for this client."""
         kind = message.get("type")
         if kind == "welcome":
             game = message["game"]
-            self.rules = Rules.from_mapping(game["rules"])
+            self.rules = self.rules_of(game["rules"])
             self.result.seat = message.get("seat")
             seat = game["seat"]
             self.tell(
@@ -109,7 +174,9 @@ class _Session:
                 ),
             )
         elif kind == "hand":
-            rules = Rules.from_mapping(message["rules"])
+            if self.hooks["start_hand"] is None:
+                return True
+            rules = self.rules_of(message["rules"])
             self.tell(
                 "start_hand",
                 HandStart(
@@ -122,12 +189,18 @@ class _Session:
                 ),
             )
         elif kind == "event":
-            self.tell("observe", event_from_json(message["event"]))
+            if self.hooks["observe"] is not None:
+                self.tell("observe", event_from_json(message["event"]))
         elif kind == "act":
             self.act(message)
         elif kind == "default":
             self.result.defaults += 1
         elif kind == "error":
+            if message.get("code") == "bad-token":
+                raise JSONClientError(f"the dealer refused the token: {message.get('message')}")
+            if self.rules is None:  # the join itself was refused
+                raise JSONClientError(f"the dealer refused to seat this client: "
+                                      f"{message.get('message')}")  # fmt: skip
             self.result.errors.append(f"{message.get('code')}: {message.get('message')}")
             waiting = self.waiting
             if (
@@ -138,7 +211,8 @@ class _Session:
                 self.answer(waiting[0], waiting[1], _default(waiting[2]))
         elif kind == "hand_end":
             self.result.hands += 1
-            self.tell("end_hand", self.view(message["view"]))
+            if self.hooks["end_hand"] is not None:
+                self.tell("end_hand", self.view(message["view"]))
         elif kind == "match_end":
             self.result.end = message
             names = tuple(message["names"])
@@ -167,12 +241,16 @@ class _Session:
         return view_from_json(data, self.rules)
 
     def act(self, message: JSONObject) -> None:
-        view = self.view(message["view"])
+        if self.rules is None:
+            raise JSONClientError("the server asked for a decision before the welcome")
+        data = message["view"]
+        legal = legal_from_json(data["legal"])
+        view: PlayerView = TurnView.make(data["seat"], legal, _Decision(data, self.rules))
         hand, seq, budget = message["hand"], message["seq"], float(message["budget"])
         self.waiting = (hand, seq, view)
         player = self.player
         try:
-            if view.street is Street.SHOWDOWN:
+            if legal.street is Street.SHOWDOWN:
                 announce = getattr(player, "announce", None)
                 action = announce(view, budget) if announce else _default(view)
             else:
@@ -190,6 +268,75 @@ class _Session:
         self.result.decisions += 1
 
 
+class JSONClient:
+    """A player's side of a JSON-lines connection, without I/O: :meth:`feed` takes the
+    bytes the dealer sent and gives back the bytes to send it (the join, the player's
+    answers, a ``bye`` at the end); :attr:`done` once the match is over for it (or the
+    dealer said goodbye), and :attr:`result` keeps the score.  The drivers around it are
+    :func:`play_json` (asyncio), :func:`play_json_blocking` (a plain socket: a bot that is
+    its own process has nothing else to wait for) and :func:`play_json_stdio`.
+
+    It joins with ``token`` (no token: it only reads) as ``name``; a dealer that is not
+    a pokerroom JSON-lines dealer of this major version, or that refuses the join, raises
+    :class:`JSONClientError`."""
+
+    def __init__(self, player: Actor, token: str | None, *, name: str | None = None) -> None:
+        if name is not None and (problem := name_problem(name)) is not None:
+            raise JSONClientError(f"the name {name!r}: {problem}")
+        self.token = token
+        self.name = name
+        self.done = False
+        self._out: list[bytes] = []
+        self._session = _Session(player, self._out)
+        self._lines = LineBuffer(Limits().max_line)
+        self._hello = False
+
+    @property
+    def result(self) -> JSONResult:
+        return self._session.result
+
+    def feed(self, data: bytes) -> bytes:
+        """What the dealer sent (any part of its lines); what to send it."""
+        session = self._session
+        for line in self._lines.feed(data):
+            if self.done:
+                break
+            if line is None:
+                raise JSONClientError("the dealer sent a line over the protocol's limit")
+            try:
+                if not self._hello:
+                    self._greet(line)
+                elif not session.feed(line):
+                    self.done = True
+                    if session.result.end is not None:  # the match is over: goodbye
+                        session.send({"type": "bye"})
+            except (CodecError, KeyError, TypeError, ValueError) as exc:
+                raise JSONClientError(f"a message this client cannot read: {exc}") from exc
+        out = self._out
+        if not out:
+            return b""
+        data = b"".join(out)
+        out.clear()
+        return data
+
+    def _greet(self, line: bytes) -> None:
+        hello = json.loads(line)
+        if (not isinstance(hello, dict) or hello.get("type") != "hello"
+                or hello.get("protocol") != PROTOCOL):  # fmt: skip
+            raise JSONClientError(f"not a pokerroom JSON-lines dealer: {line!r:.200}")
+        major = str(hello.get("version", "")).split(".")[0]
+        if major != VERSION.split(".")[0]:
+            raise JSONClientError(
+                f"the dealer speaks version {hello.get('version')}; this client {VERSION}"
+            )
+        self._hello = True
+        if self.token is not None:
+            join: JSONObject = {"type": "join", "token": self.token}
+            if self.name is not None:
+                join["name"] = self.name
+            self._session.send(join)
+
+
 async def play_json(
     player: Actor,
     host: str,
@@ -202,12 +349,57 @@ async def play_json(
     """Play the seat whose secret is ``token`` at the JSON-lines dealer on
     ``host``:``port`` until the match ends (or the server closes the connection).
     Call it again with the same token to come back after a disconnection."""
+    client = JSONClient(player, token, name=name)
     async with asyncio.timeout(connect_timeout):
         reader, writer = await asyncio.open_connection(host, port, limit=Limits().max_line)
-    return await _play(player, reader, writer, token, name)
+    try:
+        while not client.done and (data := await reader.read(READ_SIZE)):
+            answers = client.feed(data)
+            if answers:
+                writer.write(answers)
+        if client.done:  # said goodbye: read to the dealer's end, for a clean close
+            writer.write_eof()
+            async with asyncio.timeout(CLOSE_WAIT):
+                while await reader.read(READ_SIZE):
+                    pass
+    except TimeoutError:
+        pass
+    finally:
+        writer.close()
+        with contextlib.suppress(ConnectionError, OSError):
+            await writer.wait_closed()
+    return client.result
 
 
-async def play_json_stdio(player: Actor, *, token: str | None = None) -> JSONResult:
+def play_json_blocking(
+    player: Actor,
+    host: str,
+    port: int,
+    token: str,
+    *,
+    name: str | None = None,
+    connect_timeout: float = 30.0,
+) -> JSONResult:
+    """:func:`play_json` over a plain blocking socket, without an event loop (what
+    ``pokerroom bot json`` runs)."""
+    client = JSONClient(player, token, name=name)
+    with socket.create_connection((host, port), timeout=connect_timeout) as sock:
+        sock.settimeout(None)
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        while not client.done and (data := sock.recv(READ_SIZE)):
+            answers = client.feed(data)
+            if answers:
+                sock.sendall(answers)
+        if client.done:  # said goodbye: read to the dealer's end, for a clean close
+            with contextlib.suppress(OSError):
+                sock.shutdown(socket.SHUT_WR)
+                sock.settimeout(CLOSE_WAIT)
+                while sock.recv(READ_SIZE):
+                    pass
+    return client.result
+
+
+def play_json_stdio(player: Actor, *, token: str | None = None) -> JSONResult:
     """Play over standard input and output: for a bot the dealer starts as a program of
     its own (``pokerroom serve json --exec``).  It joins with ``token``, by default the
     environment variable ``POKERROOM_TOKEN`` the dealer sets.  Nothing else may be
@@ -217,50 +409,10 @@ async def play_json_stdio(player: Actor, *, token: str | None = None) -> JSONRes
         raise JSONClientError(
             "no token: the dealer sets POKERROOM_TOKEN for the programs it starts"
         )
-    loop = asyncio.get_running_loop()
-    reader = asyncio.StreamReader(limit=Limits().max_line)
-    await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
-    transport, protocol = await loop.connect_write_pipe(
-        asyncio.streams.FlowControlMixin, sys.stdout
-    )
-    writer = asyncio.StreamWriter(transport, protocol, reader, loop)
-    return await _play(player, reader, writer, token, None)
-
-
-async def _play(
-    player: Actor,
-    reader: asyncio.StreamReader,
-    writer: asyncio.StreamWriter,
-    token: str | None,
-    name: str | None,
-) -> JSONResult:
-    session = _Session(player, writer)
-    try:
-        hello = json.loads(await reader.readline() or b"{}")
-        if hello.get("type") != "hello" or hello.get("protocol") != PROTOCOL:
-            raise JSONClientError(f"not a pokerroom JSON-lines dealer: {hello!r:.200}")
-        major = str(hello.get("version", "")).split(".")[0]
-        if major != VERSION.split(".")[0]:
-            raise JSONClientError(
-                f"the dealer speaks version {hello.get('version')}; this client {VERSION}"
-            )
-        if token is not None:
-            join: JSONObject = {"type": "join", "token": token}
-            if name is not None:
-                join["name"] = name[:64]
-            session.send(join)
-        while line := await reader.readline():
-            message = json.loads(line)
-            if message.get("type") == "error" and message.get("code") == "bad-token":
-                raise JSONClientError(f"the dealer refused the token: {message.get('message')}")
-            try:
-                if not session.handle(message):
-                    break
-            except (CodecError, KeyError, TypeError, ValueError) as exc:
-                raise JSONClientError(f"a message this client cannot read: {exc}") from exc
-    finally:
-        writer.close()
-        # (a pipe's writer cannot be waited for: NotImplementedError)
-        with contextlib.suppress(ConnectionError, OSError, NotImplementedError):
-            await writer.wait_closed()
-    return session.result
+    client = JSONClient(player, token)
+    read, write = sys.stdin.fileno(), sys.stdout.fileno()
+    while not client.done and (data := os.read(read, READ_SIZE)):
+        answers = client.feed(data)
+        while answers:
+            answers = answers[os.write(write, answers) :]
+    return client.result

@@ -16,6 +16,7 @@ pokerroom.net.jsoncodec.CodecError: 'amount': a raise needs a whole number of ch
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from typing import Any, Final, TypeAlias
 
@@ -27,16 +28,20 @@ from pokerroom.engine.view import HandResult, PlayerView
 from pokerroom.rules import Rules
 
 __all__ = [
+    "MAX_INT",
     "STREETS",
     "CodecError",
     "JSONObject",
+    "JSONText",
     "action_from_json",
     "action_to_json",
     "cards_from_json",
+    "dumps",
     "event_from_json",
     "event_to_json",
     "legal_from_json",
     "legal_to_json",
+    "quoted",
     "result_from_json",
     "result_to_json",
     "view_from_json",
@@ -44,6 +49,10 @@ __all__ = [
 ]
 
 JSONObject: TypeAlias = dict[str, Any]
+MAX_INT: Final = 2**53 - 1
+"""The largest whole number a client's field may hold (JavaScript's
+``Number.MAX_SAFE_INTEGER``, the largest every JSON reader holds exactly)."""
+_QUOTE: Final = 40
 STREETS: Final = tuple(s.name.lower() for s in Street)
 """Streets by name: ``preflop``, ``flop``, ``turn``, ``river``, ``showdown``."""
 _KINDS: Final = {k.value: k for k in ActionKind}
@@ -55,6 +64,21 @@ class CodecError(ValueError):
 
 
 # ------------------------------------------------------------------ reading helpers
+
+
+def quoted(value: object, limit: int = _QUOTE) -> str:
+    """``repr(value)`` cut to about ``limit`` characters: what an error quotes of a line
+    (a repr is printable ASCII for every character a line can hold but a few printable
+    letters, and never a lone surrogate UTF-8 cannot carry)."""
+    if isinstance(value, dict | list) and len(value) > 8:
+        return f"a {type(value).__name__} of {len(value)} items"
+    try:
+        text = repr(value)
+    except (ValueError, RecursionError):  # an int over the digit limit, deep nesting
+        return f"a {type(value).__name__} too big to quote"
+    if len(text) > limit:
+        text = f"{text[: limit - 3]}..."
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def _field(data: Mapping[str, Any], key: str) -> Any:
@@ -135,21 +159,21 @@ def action_to_json(action: Action) -> JSONObject:
 def action_from_json(data: Mapping[str, Any]) -> Action:
     """``{"action": "fold"|"check"|"call"|"bet"|"raise"|"show"|"muck", "amount": N,
     "value": V}``: ``amount`` (the *to* amount for the round) for bets and raises only,
-    ``value`` (an announced hand value) for a show only."""
-    kind = _KINDS.get(data.get("action"))  # type: ignore[arg-type]
+    ``value`` (an announced hand value) for a show only; whole numbers at most
+    :data:`MAX_INT` in size."""
+    name = data.get("action")
+    kind = _KINDS.get(name) if isinstance(name, str) else None
     if kind is None:
-        raise CodecError(
-            f"'action' must be one of {', '.join(_KINDS)}, not {data.get('action')!r}"
-        )
+        raise CodecError(f"'action' must be one of {', '.join(_KINDS)}, not {quoted(name)}")
     amount = data.get("amount")
     value = data.get("value")
     if kind in (ActionKind.BET, ActionKind.RAISE):
-        if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
+        if isinstance(amount, bool) or not isinstance(amount, int) or not 0 <= amount <= MAX_INT:
             raise CodecError(f"'amount': a {kind.value} needs a whole number of chips")
     elif amount is not None:
         raise CodecError(f"'amount': a {kind.value} takes no amount")
     if value is not None and (kind is not ActionKind.SHOW or isinstance(value, bool)
-                              or not isinstance(value, int)):  # fmt: skip
+                              or not isinstance(value, int) or abs(value) > MAX_INT):  # fmt: skip
         raise CodecError("'value': only a show announces a hand value (a whole number)")
     return Action(kind, amount, value=value)
 
@@ -290,6 +314,142 @@ def view_to_json(view: PlayerView) -> JSONObject:
         "events": [event_to_json(e) for e in view.events],
         "result": None if view.result is None else result_to_json(view.result),
     }
+
+
+def dumps(value: Any) -> str:
+    """Compact JSON text (no spaces; text as it is, not ``\\u`` escapes)."""
+    return _encode(value)
+
+
+_encode = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+
+
+class JSONText:
+    """Views, events and rules as JSON text, the text of ``dumps(view_to_json(view))``
+    and the like, made faster: each event's text is made once (:meth:`clear` forgets
+    them, at the start of a hand), the same rules and the same result are written once.
+
+    >>> from pokerroom.rules import Rules
+    >>> from pokerroom.table import Table
+    >>> import random
+    >>> table = Table(Rules.preset("casino-limit"), 2, rng=random.Random(1))
+    >>> _ = table.start_hand()
+    >>> text = JSONText()
+    >>> text.view(table.view(0)) == dumps(view_to_json(table.view(0)))
+    True
+    """
+
+    __slots__ = ("_events", "_lists", "_result", "_rules")
+
+    def __init__(self) -> None:
+        # id -> (the object, kept so that its id is not reused; its text)
+        self._events: dict[int, tuple[Event, str]] = {}
+        # per seat: the events of its last view (their texts joined): a hand's events
+        # only grow, so the next view's list starts with them
+        self._lists: dict[int, tuple[tuple[Event, ...], str]] = {}
+        self._rules: tuple[Rules | None, str] = (None, "")
+        self._result: tuple[HandResult | None, str] = (None, "null")
+
+    def clear(self) -> None:
+        """Forget the texts of events (a new hand's events are new objects)."""
+        self._events.clear()
+        self._lists.clear()
+
+    def event(self, event: Event) -> str:
+        known = self._events.get(id(event))
+        if known is not None and known[0] is event:
+            return known[1]
+        text = _encode(event_to_json(event))
+        self._events[id(event)] = (event, text)
+        return text
+
+    def events(self, seat: int, events: tuple[Event, ...]) -> str:
+        """``events`` (a view of ``seat``'s) as the text of a JSON list's items."""
+        last, text = self._lists.get(seat, ((), ""))
+        n = len(last)
+        if n and len(events) >= n and events[n - 1] is last[-1] and events[0] is last[0]:
+            if len(events) > n:
+                event = self.event
+                more = ",".join([event(e) for e in events[n:]])
+                text = f"{text},{more}"
+        else:
+            event = self.event
+            text = ",".join([event(e) for e in events])
+        self._lists[seat] = (events, text)
+        return text
+
+    def rules(self, rules: Rules) -> str:
+        """``rules.to_mapping()`` as text."""
+        last, text = self._rules
+        if last is not rules:
+            text = _encode(rules.to_mapping())
+            self._rules = (rules, text)
+        return text
+
+    def view(self, view: PlayerView) -> str:
+        events = self.events(view.seat, view.events)
+        result = view.result
+        if result is None:
+            result_text = "null"
+        else:
+            last, result_text = self._result
+            if last is not result:
+                result_text = _encode(result_to_json(result))
+                self._result = (result, result_text)
+        legal = view.legal
+        to_act = view.to_act
+        return (
+            f'{{"seat":{view.seat},"button":{view.button},'
+            f'"street":"{STREETS[view.street]}","hole":{_card_list(view.hole)},'
+            f'"board":{_card_list(view.board)},"stacks":{_int_list(view.stacks)},'
+            f'"bets":{_int_list(view.bets)},"committed":{_int_list(view.committed)},'
+            f'"folded":{_bool_list(view.folded)},"all_in":{_bool_list(view.all_in)},'
+            f'"shown":{_shown_list(view.shown)},'
+            f'"to_act":{"null" if to_act is None else to_act},"to_match":{view.to_match},'
+            f'"legal":{"null" if legal is None else _legal_text(legal)},'
+            f'"events":[{events}],"result":{result_text}}}'
+        )
+
+
+# The pieces of a view's text (what dumps writes for the same values).
+_CARD_TEXT: dict[Card, str] = {}
+_KINDS_TEXT: dict[tuple[ActionKind, ...], str] = {}
+
+
+def _card_list(cards: Sequence[Card]) -> str:
+    if not cards:
+        return "[]"
+    texts = _CARD_TEXT
+    out = []
+    for card in cards:
+        text = texts.get(card)
+        if text is None:
+            text = texts[card] = _encode(str(card))
+        out.append(text)
+    return f"[{','.join(out)}]"
+
+
+def _int_list(values: Sequence[int]) -> str:
+    return f"[{','.join([str(int(v)) for v in values])}]"
+
+
+def _bool_list(values: Sequence[bool]) -> str:
+    return f"[{','.join(['true' if v else 'false' for v in values])}]"
+
+
+def _shown_list(shown: Sequence[Sequence[Card] | None]) -> str:
+    return f"[{','.join(['null' if c is None else _card_list(c) for c in shown])}]"
+
+
+def _legal_text(legal: LegalActions) -> str:
+    kinds = _KINDS_TEXT.get(legal.kinds)
+    if kinds is None:
+        kinds = _KINDS_TEXT[legal.kinds] = _encode([k.value for k in legal.kinds])
+    return (
+        f'{{"seat":{legal.seat},"street":"{STREETS[legal.street]}","kinds":{kinds},'
+        f'"to_call":{legal.to_call},"call":{legal.call},"min_to":{legal.min_to},'
+        f'"max_to":{legal.max_to},"values":{_int_list(legal.values)}}}'
+    )
 
 
 def view_from_json(data: Mapping[str, Any], rules: Rules) -> PlayerView:

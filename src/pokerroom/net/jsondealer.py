@@ -3,30 +3,35 @@ decisions, and the table (:class:`~pokerroom.table.Table`) played through the ru
 (:class:`~pokerroom.players.Runner`) with every seat played from outside.
 
 The server (:mod:`pokerroom.net.jsonserver`) passes in the lines each connection sends
-and the time, and sends the messages it gets back (an :class:`Outbox`).  Nothing here
-waits: a decision is *pending* (:attr:`JSONDealer.pending`) until its seat answers or
-the server says its time ran out (:meth:`JSONDealer.expire`).
+and the time, and sends the lines it gets back (an :class:`Outbox`, which also names
+the connections to close and notes for the operator's log).  Nothing here waits: a
+decision is *pending* (:attr:`JSONDealer.pending`) until its seat answers or the server
+says its time ran out (:meth:`JSONDealer.expire`).
 
 What each connection is sent (types of ``schema/server.json``): ``hello`` on connecting;
 ``welcome`` when it joins a seat or watches; ``hand`` when a hand is dealt (a seat's own
 hole cards included); ``event`` for each public event; ``act`` when its seat must decide
 (with its view and the seconds it has); ``accepted`` or ``default`` when the decision
 is taken; ``hand_end`` with its view of the finished hand; ``match_end``; ``error`` for
-anything refused; ``pong``; ``bye`` before the server closes the connection.  A
-spectator gets what a spectator at a real table sees: the public events and views with
-no hole cards until shown.
+anything refused; ``pong``; ``bye`` before the server closes the connection (at the end
+of the match every connection gets one).  A spectator gets what a spectator at a real
+table sees: the public events and views with no hole cards until shown.
+
+A connection the dealer closes is done: a line it sent after its ``bye`` (in the same
+write, say) is not read.  Each line goes out encoded once, whoever it is sent to.
 """
 
 from __future__ import annotations
 
 import hmac
+import json
+import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeAlias
 
 from pokerroom.engine.actions import IllegalAction
-from pokerroom.engine.view import PlayerView
-from pokerroom.net.jsoncodec import JSONObject, action_to_json, event_to_json, view_to_json
+from pokerroom.net.jsoncodec import JSONObject, JSONText, action_to_json, dumps
 from pokerroom.net.jsonlines import (
     PROTOCOL,
     VERSION,
@@ -40,15 +45,22 @@ from pokerroom.net.jsonlines import (
     Problem,
     Role,
     Watch,
+    Watching,
+    encode,
     error,
 )
 from pokerroom.players.runner import FaultKind, Runner
 from pokerroom.table import GameStart, HandStart, Table
 
-__all__ = ["JSONDealer", "Outbox", "Pending", "game_to_json", "hand_to_json"]
+__all__ = ["BAD_TOKENS", "JSONDealer", "Note", "Outbox", "Pending", "game_to_json",
+           "hand_to_json"]  # fmt: skip
 
 BAD_TOKENS = 3
 """Wrong tokens a connection may send before it is closed."""
+
+Note: TypeAlias = tuple[Connection | None, int, str]
+"""Something for the operator's log: the connection it is about (or None), its level
+(``logging.INFO``...) and one line of text."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,14 +76,27 @@ class Pending:
 
 @dataclass(slots=True)
 class Outbox:
-    """Messages to send, in order, and connections to close after sending them."""
+    """Lines to send (each a message, UTF-8, ending ``\\n``), in order; connections to
+    close after sending them; notes for the operator."""
 
-    messages: list[tuple[Connection, JSONObject]] = field(default_factory=list)
+    messages: list[tuple[Connection, bytes]] = field(default_factory=list)
     close: list[Connection] = field(default_factory=list)
+    notes: list[Note] = field(default_factory=list)
 
     def extend(self, other: Outbox) -> None:
         self.messages += other.messages
         self.close += other.close
+        self.notes += other.notes
+
+    def send(self, conn: Connection, message: JSONObject) -> None:
+        self.messages.append((conn, encode(message)))
+
+    def note(self, conn: Connection | None, level: int, text: str) -> None:
+        self.notes.append((conn, level, text))
+
+    def decoded(self) -> list[tuple[Connection, JSONObject]]:
+        """The messages as JSON values (to look at them: tests, tools)."""
+        return [(conn, json.loads(line)) for conn, line in self.messages]
 
 
 def game_to_json(game: GameStart) -> JSONObject:
@@ -98,10 +123,18 @@ def hand_to_json(start: HandStart) -> JSONObject:
     }
 
 
+def _same(secret: str, given: str) -> bool:
+    return hmac.compare_digest(secret.encode(), given.encode())
+
+
 class JSONDealer:
     """One match at ``table`` (see the module doc).  ``tokens[seat]`` is the secret that
     seat joins with; ``budget`` the seconds each decision may take; ``on_hand`` is
-    called after each hand, while the table still holds it (to record it)."""
+    called after each hand, while the table still holds it (to record it).
+
+    Who may watch: ``watching`` (anyone, a client with ``watch_token``, nobody), at most
+    ``max_spectators`` at once (``None``: no limit).  ``seq`` is the number of the last
+    decision asked for (a match resumed from a saved table goes on from its own)."""
 
     def __init__(
         self,
@@ -112,11 +145,21 @@ class JSONDealer:
         limits: Limits | None = None,
         name: str = "match",
         on_hand: Callable[[], None] | None = None,
+        watching: Watching = Watching.OPEN,
+        watch_token: str | None = None,
+        max_spectators: int | None = None,
+        seq: int = 0,
     ) -> None:
         if len(tokens) != table.size or len(set(tokens)) != len(tokens):
             raise ValueError(f"{table.size} different tokens are needed, one per seat")
         if not budget > 0:
             raise ValueError(f"the time for a decision must be more than 0 s, not {budget!r}")
+        if (watching is Watching.TOKEN) != (watch_token is not None):
+            raise ValueError("a spectators' token is needed exactly when watching needs one")
+        if watch_token is not None and watch_token in tokens:
+            raise ValueError("the spectators' token must differ from every seat's")
+        if max_spectators is not None and max_spectators < 0:
+            raise ValueError(f"at most {max_spectators} spectators: 0 or more")
         self.table = table
         self.runner = Runner(table, [None] * table.size)
         self.tokens = tuple(tokens)
@@ -124,14 +167,21 @@ class JSONDealer:
         self.limits = limits or Limits()
         self.name = name
         self.on_hand = on_hand
-        self.seq = 0
+        self.watching = watching
+        self.watch_token = watch_token
+        self.max_spectators = max_spectators
+        self.seq = seq
         self.pending: Pending | None = None
         self.started = False
-        self.connections: list[Connection] = []
+        self.connections: dict[Connection, None] = {}
+        """The open connections (an ordered set)."""
+        self.spectators = 0
         self._holder: list[Connection | None] = [None] * table.size
         self._answered: list[tuple[int, int] | None] = [None] * table.size
         self._events_sent = 0
-        self._bad_tokens: dict[int, int] = {}
+        self._text = JSONText()
+        self._hand_head = ""  # the hand message up to its hole cards, this hand
+        self._ended = False
         self.joined: list[str | None] = [None] * table.size
         """The name each seat's client gave when it joined (``None``: none given)."""
 
@@ -142,94 +192,109 @@ class JSONDealer:
     # ---------------------------------------------------------------- connections
 
     def hello(self) -> JSONObject:
+        limits = self.limits.to_json()
+        limits["watching"] = self.watching.value
+        limits["max_spectators"] = self.max_spectators
         return {
             "type": "hello",
             "protocol": PROTOCOL,
             "version": VERSION,
             "match": self.name,
             "seats": self.table.size,
-            "limits": self.limits.to_json(),
+            "limits": limits,
         }
 
     def open(self) -> tuple[Connection, Outbox]:
         """A new connection, and its ``hello``."""
         conn = Connection(self.limits)
-        self.connections.append(conn)
-        return conn, Outbox([(conn, self.hello())])
+        self.connections[conn] = None
+        out = Outbox()
+        out.send(conn, self.hello())
+        return conn, out
 
     def closed(self, conn: Connection) -> None:
-        """The connection is gone (its seat stays; its token takes it back)."""
+        """The connection is gone (its seat stays; its token takes it back).  Nothing
+        more it sends is read."""
         if conn in self.connections:
-            self.connections.remove(conn)
+            del self.connections[conn]
+            if conn.role is Role.SPECTATOR:
+                self.spectators -= 1
         if conn.seat is not None and self._holder[conn.seat] is conn:
             self._holder[conn.seat] = None
+
+    def _bye(self, out: Outbox, conn: Connection, reason: str) -> None:
+        """``conn`` is told why and closed (after what it is sent now)."""
+        out.send(conn, {"type": "bye", "reason": reason})
+        out.close.append(conn)
+        self.closed(conn)
 
     def seated(self, seat: int) -> bool:
         """Whether a connection holds ``seat``."""
         return self._holder[seat] is not None
 
+    def holder(self, seat: int) -> Connection | None:
+        """The connection that holds ``seat``, if any."""
+        return self._holder[seat]
+
     def receive(self, conn: Connection, line: bytes | None, now: float) -> Outbox:
-        """A line from ``conn`` (``None``: one dropped for its length) at ``now``."""
-        message = conn.receive(line, now)
+        """A line from ``conn`` (``None``: one dropped for its length) at ``now``; a line
+        from a connection closed already is not read."""
         out = Outbox()
+        if conn not in self.connections:
+            return out
+        message = conn.receive(line, now)
         if isinstance(message, Problem):
             if not message.quiet:
-                out.messages.append((conn, error(message.code, message.message)))
+                out.send(conn, error(message.code, message.message))
+            out.note(conn, logging.DEBUG, f"{message.code.value}: {message.message}")
         elif isinstance(message, Join):
             out = self._join(conn, message, now)
         elif isinstance(message, Watch):
-            out = self._welcome(conn, now)
+            out = self._watch(conn, message, now)
         elif isinstance(message, Ping):
-            out.messages.append((conn, {"type": "pong", "id": message.id}))
+            out.send(conn, {"type": "pong", "id": message.id})
         elif isinstance(message, Bye):
-            out.messages.append((conn, {"type": "bye", "reason": "goodbye"}))
-            out.close.append(conn)
+            self._bye(out, conn, "goodbye")
         else:
             out = self._answer(conn, message, now)
-        if conn.closing and conn not in out.close:
-            out.messages.append(
-                (
-                    conn,
-                    error(
-                        ErrorCode.TOO_MANY_ERRORS,
-                        f"more than {self.limits.max_errors} errors: closing",
-                    ),
-                )
-            )
-            out.messages.append((conn, {"type": "bye", "reason": "too many errors"}))
-            out.close.append(conn)
+        if conn.closing and conn in self.connections:
+            text = f"more than {self.limits.max_errors} errors: closing"
+            out.send(conn, error(ErrorCode.TOO_MANY_ERRORS, text))
+            self._bye(out, conn, "too many errors")
+            out.note(conn, logging.WARNING, f"closed: {text}")
+        return out
+
+    def _wrong_token(self, conn: Connection, out: Outbox, what: str) -> Outbox:
+        conn.bad_tokens += 1
+        out.send(
+            conn,
+            error(
+                ErrorCode.BAD_TOKEN,
+                f"no {what} has this token: this connection acts for no seat (join with "
+                "your seat's token, or watch)",
+            ),
+        )
+        closing = conn.bad_tokens >= BAD_TOKENS
+        out.note(conn, logging.WARNING, f"a wrong {what} token ({conn.bad_tokens} of "
+                 f"{BAD_TOKENS}{': closing' if closing else ''})")  # fmt: skip
+        if closing:
+            self._bye(out, conn, "wrong tokens")
         return out
 
     def _join(self, conn: Connection, join: Join, now: float) -> Outbox:
-        seat = next(
-            (
-                s
-                for s, t in enumerate(self.tokens)
-                if hmac.compare_digest(t.encode(), join.token.encode())
-            ),
-            None,
-        )
+        seat = None
+        for s, token in enumerate(self.tokens):  # every one compared: the time says nothing
+            if _same(token, join.token):
+                seat = s
         out = Outbox()
         if seat is None:
-            key = id(conn)
-            self._bad_tokens[key] = self._bad_tokens.get(key, 0) + 1
-            out.messages.append(
-                (
-                    conn,
-                    error(
-                        ErrorCode.BAD_TOKEN,
-                        "no seat has this token: this connection acts for "
-                        "no seat (join with your seat's token, or watch)",
-                    ),
-                )
-            )
-            if self._bad_tokens[key] >= BAD_TOKENS:
-                out.messages.append((conn, {"type": "bye", "reason": "wrong tokens"}))
-                out.close.append(conn)
-            return out
+            return self._wrong_token(conn, out, "seat")
         if join.name is not None:
             self.joined[seat] = join.name
-        return self._seat_connection(conn, seat, now)
+        out.note(conn, logging.INFO, f"joined seat {seat}" +
+                 (f" as {join.name!r}" if join.name is not None else ""))  # fmt: skip
+        out.extend(self._seat_connection(conn, seat, now))
+        return out
 
     def _seat_connection(self, conn: Connection, seat: int, now: float) -> Outbox:
         """``conn`` plays ``seat`` from now on (a token matched, or the server started
@@ -237,14 +302,34 @@ class JSONDealer:
         out = Outbox()
         old = self._holder[seat]
         if old is not None and old is not conn:
-            out.messages.append(
-                (old, {"type": "bye", "reason": "your seat's token was used by another connection"})
-            )
-            out.close.append(old)
-            self.closed(old)
+            self._bye(out, old, "your seat's token was used by another connection")
+            out.note(old, logging.WARNING, f"lost seat {seat} to a new connection with "
+                     "its token (seat taken over)")  # fmt: skip
         conn.role = Role.PLAYER
         conn.seat = seat
         self._holder[seat] = conn
+        out.extend(self._welcome(conn, now))
+        return out
+
+    def _watch(self, conn: Connection, watch: Watch, now: float) -> Outbox:
+        out = Outbox()
+        if self.watching is Watching.OFF:
+            out.send(conn, error(ErrorCode.NO_WATCHING, "this match has no spectators"))
+            return out
+        if self.watching is Watching.TOKEN:
+            secret = self.watch_token
+            assert secret is not None
+            if watch.token is None or not _same(secret, watch.token):
+                return self._wrong_token(conn, out, "spectators'")
+        most = self.max_spectators
+        if most is not None and self.spectators >= most:
+            out.send(conn, error(ErrorCode.SPECTATORS_FULL,
+                                 f"the match has its {most} spectators: try again later"))
+            out.note(conn, logging.INFO, f"refused as a spectator: {most} watching already")
+            return out  # fmt: skip
+        conn.role = Role.SPECTATOR
+        self.spectators += 1
+        out.note(conn, logging.DEBUG, f"watching ({self.spectators} spectators)")
         out.extend(self._welcome(conn, now))
         return out
 
@@ -262,18 +347,19 @@ class JSONDealer:
             "budget": self.budget,
             "max_hands": table.max_hands,
         }
-        out = Outbox([(conn, welcome)])
+        out = Outbox()
+        out.send(conn, welcome)
         if not self.started:
             return out
-        if table.is_over:
-            out.messages.append((conn, self._match_end()))
+        if self._ended:
+            out.send(conn, self._match_end())
+            self._bye(out, conn, "the match is over")
             return out
         if table.in_hand:
             out.messages.append((conn, self._hand(seat)))
-            view = table.view(seat if seat is not None else -1)
-            out.messages.append(
-                (conn, {"type": "state", "hand": table.hand_number, "view": view_to_json(view)})
-            )
+            view = self._text.view(table.view(seat if seat is not None else -1))
+            line = f'{{"type":"state","hand":{table.hand_number},"view":{view}}}\n'
+            out.messages.append((conn, line.encode()))
         pending = self.pending
         if pending is not None and pending.seat == seat:
             out.messages.append((conn, self._act(pending, now)))
@@ -282,23 +368,28 @@ class JSONDealer:
     # ------------------------------------------------------------------- playing
 
     def start(self, now: float) -> Outbox:
-        """Deal the first hand and wait for its first decision."""
+        """Deal the first hand (or go on with the hand in play of a table restored from a
+        save) and wait for its first decision."""
         if self.started:
             raise RuntimeError("the match has already started")
         self.started = True
-        return self._advance(now)
+        out = Outbox()
+        if self.table.in_hand:  # a resumed match: the hand in play, from its start
+            self._new_hand(out)
+        out.extend(self._advance(now))
+        return out
 
     def _answer(self, conn: Connection, answer: Answer, now: float) -> Outbox:
         seat = conn.seat
-        assert seat is not None
-        pending = self.pending
         out = Outbox()
         where = {"hand": answer.hand, "seq": answer.seq}
 
         def refuse(code: ErrorCode, message: str) -> Outbox:
-            out.messages.append((conn, error(code, message, **where)))
+            out.send(conn, error(code, message, **where))
             return out
 
+        assert seat is not None  # (the connection refuses an answer from anyone else)
+        pending = self.pending
         if self.table.is_over:
             return refuse(ErrorCode.MATCH_OVER, "the match is over")
         if self._answered[seat] == (answer.hand, answer.seq):
@@ -337,7 +428,7 @@ class JSONDealer:
             return refuse(ErrorCode.ILLEGAL_ACTION, f"{exc}; answer again within {left:.3g} s")
         self._answered[seat] = (answer.hand, answer.seq)
         self.pending = None
-        out.messages.append((conn, {"type": "accepted", **where, **action_to_json(answer.action)}))
+        out.send(conn, {"type": "accepted", **where, **action_to_json(answer.action)})
         out.extend(self._advance(now))
         return out
 
@@ -351,19 +442,11 @@ class JSONDealer:
         action = self.runner.fault(FaultKind.TIMEOUT, f"no answer in {self.budget:g} s ({reason})")
         self.pending = None
         out = Outbox()
+        out.note(holder, logging.INFO, f"seat {pending.seat}, hand {pending.hand}: no answer "
+                 f"in {self.budget:g} s ({reason}): {action}")  # fmt: skip
         if holder is not None:
-            out.messages.append(
-                (
-                    holder,
-                    {
-                        "type": "default",
-                        "hand": pending.hand,
-                        "seq": pending.seq,
-                        "reason": reason,
-                        **action_to_json(action),
-                    },
-                )
-            )
+            out.send(holder, {"type": "default", "hand": pending.hand, "seq": pending.seq,
+                              "reason": reason, **action_to_json(action)})  # fmt: skip
         out.extend(self._advance(now))
         return out
 
@@ -380,16 +463,10 @@ class JSONDealer:
                     if self.on_hand is not None:
                         self.on_hand()
                 if table.is_over:
-                    message = self._match_end()
-                    for conn in self._audience():
-                        out.messages.append((conn, message))
+                    self._end(out)
                     return out
                 table.start_hand()
-                self._events_sent = 0
-                for conn in self._audience():
-                    out.messages.append(
-                        (conn, self._hand(conn.seat if conn.role is Role.PLAYER else None))
-                    )
+                self._new_hand(out)
                 continue
             seat = self.runner.advance()
             if seat is None:
@@ -402,44 +479,82 @@ class JSONDealer:
                 out.messages.append((holder, self._act(self.pending, now)))
             return out
 
+    def _end(self, out: Outbox) -> None:
+        """The match is over: the standings to everyone who plays or watches, and a bye
+        to every connection."""
+        self._ended = True
+        message = encode(self._match_end())
+        for conn in self._audience():
+            out.messages.append((conn, message))
+        for conn in list(self.connections):
+            self._bye(out, conn, "the match is over")
+        out.note(None, logging.INFO, f"the match is over after {self.table.hand_number} hands")
+
     def _audience(self) -> list[Connection]:
         return [c for c in self.connections if c.role is not Role.NEW]
 
+    def _new_hand(self, out: Outbox) -> None:
+        """A hand was dealt: everyone who plays or watches hears of it."""
+        self._events_sent = 0
+        text = self._text
+        text.clear()
+        table = self.table
+        start = table.hand_start
+        head = dumps({"type": "hand", "hand": start.number, "button": start.button,
+                      "stacks": start.stacks, "seats": start.seats, "level": start.level})
+        self._hand_head = f'{head[:-1]},"rules":{text.rules(start.rules)},"hole":'  # fmt: skip
+        public = None
+        for conn in self._audience():
+            seat = conn.seat if conn.role is Role.PLAYER else None
+            if seat is None:
+                public = public or self._hand(None)
+                out.messages.append((conn, public))
+            else:
+                out.messages.append((conn, self._hand(seat)))
+
     def _events(self, out: Outbox) -> None:
         new = self.table.public_events(self._events_sent)
+        if not new:
+            return
         self._events_sent += len(new)
         hand = self.table.hand_number
         audience = self._audience()
-        for event in new:
-            message = {"type": "event", "hand": hand, "event": event_to_json(event)}
+        event = self._text.event
+        for e in new:
+            line = f'{{"type":"event","hand":{hand},"event":{event(e)}}}\n'.encode()
             for conn in audience:
-                out.messages.append((conn, message))
+                out.messages.append((conn, line))
 
-    def _hand(self, seat: int | None) -> JSONObject:
+    def _hand(self, seat: int | None) -> bytes:
+        """The ``hand`` message for ``seat`` (``None``: a spectator)."""
         table = self.table
-        message = {"type": "hand", **hand_to_json(table.hand_start), "hole": []}
-        if seat is not None and seat in table.seats_in_hand:
-            message["hole"] = [str(c) for c in table.view(seat).hole]
-        return message
+        hole = "[]"
+        hand = table.hand
+        if seat is not None and hand is not None and seat in (dealt := table.seats_in_hand):
+            hole = dumps([str(c) for c in hand.hole(dealt.index(seat))])
+        return f"{self._hand_head}{hole}}}\n".encode()
 
     def _hand_end(self, out: Outbox) -> None:
         table = self.table
+        number = table.hand_number
+        text = self._text
+        public = None
         for conn in self._audience():
             seat = conn.seat if conn.role is Role.PLAYER else None
-            view = table.view(seat if seat is not None else -1)
-            out.messages.append(
-                (conn, {"type": "hand_end", "hand": table.hand_number, "view": view_to_json(view)})
-            )
+            if seat is None and public is not None:
+                out.messages.append((conn, public))
+                continue
+            view = text.view(table.view(seat if seat is not None else -1))
+            line = f'{{"type":"hand_end","hand":{number},"view":{view}}}\n'.encode()
+            if seat is None:
+                public = line
+            out.messages.append((conn, line))
 
-    def _act(self, pending: Pending, now: float) -> JSONObject:
-        view: PlayerView = self.table.view(pending.seat)
-        return {
-            "type": "act",
-            "hand": pending.hand,
-            "seq": pending.seq,
-            "budget": round(max(0.0, pending.deadline - now), 3),
-            "view": view_to_json(view),
-        }
+    def _act(self, pending: Pending, now: float) -> bytes:
+        view = self._text.view(self.table.view(pending.seat))
+        budget = round(max(0.0, pending.deadline - now), 3)
+        return (f'{{"type":"act","hand":{pending.hand},"seq":{pending.seq},'
+                f'"budget":{budget!r},"view":{view}}}\n').encode()  # fmt: skip
 
     def _match_end(self) -> JSONObject:
         table = self.table

@@ -7,15 +7,23 @@ then joins a seat with its secret token (``join``) or watches (``watch``), and a
 each ``act`` with an ``action`` naming the hand and the sequence number it answers.
 The messages and their fields are in the JSON Schemas of ``pokerroom/net/schema/``.
 
+Every field of every line is checked before anything uses it: its type, its range
+(whole numbers at most :data:`MAX_INT`, the largest JSON numbers every reader holds
+exactly), and text that is printable and can be sent back (no control characters, no
+lone surrogates that UTF-8 cannot carry).  A line that fails gets a :class:`Problem`
+naming the field, never an exception; what a problem quotes of the line is cut short.
+
 >>> conn = Connection(Limits())
 >>> decode(b'{"type": "join", "token": "s3cret", "name": "bot"}')
 Join(token='s3cret', name='bot')
 >>> conn.receive(b'{"type": "watch"}', now=0.1)
-Watch()
->>> conn.receive(b'{"type": "action", "hand": 1, "seq": 0, "action": "fold"}', now=0.1)
-Problem(code=<ErrorCode.READ_ONLY: 'read-only'>, message='a spectator cannot act', quiet=False)
+Watch(token=None)
+>>> conn.receive(b'{"type": "action", "hand": 1, "seq": 0, "action": "fold"}', now=0.1).code
+<ErrorCode.NOT_JOINED: 'not-joined'>
 >>> conn.receive(b'\\xff', now=0.2).message
 'the line is not UTF-8 text (byte 0)'
+>>> conn.receive(b'{"type": "ping", "id": "\\\\ud800"}', now=0.3).message[-33:]
+"to 9007199254740991, not '\\\\ud800'"
 """
 
 from __future__ import annotations
@@ -23,12 +31,14 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from enum import Enum, StrEnum
-from typing import Any, Final, TypeAlias
+from typing import Any, Final, TypeAlias, TypeGuard
 
 from pokerroom.engine.actions import Action
-from pokerroom.net.jsoncodec import CodecError, JSONObject, action_from_json
+from pokerroom.net.jsoncodec import MAX_INT, CodecError, JSONObject, action_from_json, quoted
 
 __all__ = [
+    "MAX_INT",
+    "NAME_CHARS",
     "PROTOCOL",
     "VERSION",
     "Answer",
@@ -43,16 +53,21 @@ __all__ = [
     "Problem",
     "Role",
     "Watch",
+    "Watching",
     "decode",
     "encode",
     "error",
+    "name_problem",
 ]
 
 PROTOCOL: Final = "pokerroom-jsonlines"
-VERSION: Final = "1.0"
-"""``major.minor``: a client refuses a major it does not know; minors only add."""
-_NAME_CHARS: Final = 64
+VERSION: Final = "1.1"
+"""``major.minor``: a client refuses a major it does not know; minors only add (1.1: a
+``watch`` may carry a token, the limits in ``hello`` say who may watch)."""
+NAME_CHARS: Final = 64
+"""The longest name a player may give (characters)."""
 _TOKEN_CHARS: Final = 256
+_ID_CHARS: Final = 256
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +88,15 @@ class Limits:
     def to_json(self) -> JSONObject:
         return {"max_line": self.max_line, "rate": self.rate, "burst": self.burst,
                 "max_errors": self.max_errors}  # fmt: skip
+
+
+class Watching(StrEnum):
+    """Who may watch: anyone (``open``), a client with the spectators' token
+    (``token``), nobody (``off``)."""
+
+    OPEN = "open"
+    TOKEN = "token"
+    OFF = "off"
 
 
 class ErrorCode(StrEnum):
@@ -97,6 +121,8 @@ class ErrorCode(StrEnum):
     ILLEGAL_ACTION = "illegal-action"
     MATCH_OVER = "match-over"
     TOO_MANY_ERRORS = "too-many-errors"
+    NO_WATCHING = "no-watching"
+    SPECTATORS_FULL = "spectators-full"
 
 
 # ----------------------------------------------------------------- client messages
@@ -112,7 +138,10 @@ class Join:
 
 @dataclass(frozen=True, slots=True)
 class Watch:
-    """Watch as a spectator: see what a spectator at a real table sees."""
+    """Watch as a spectator: see what a spectator at a real table sees (``token``: the
+    spectators' token, where watching needs one)."""
+
+    token: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,7 +177,7 @@ ClientMessage: TypeAlias = Join | Watch | Answer | Ping | Bye
 
 _FIELDS: Final = {
     "join": ("token", "name"),
-    "watch": (),
+    "watch": ("token",),
     "action": ("hand", "seq", "action", "amount", "value"),
     "ping": ("id",),
     "bye": (),
@@ -159,10 +188,35 @@ def _bad(message: str) -> Problem:
     return Problem(ErrorCode.BAD_FIELD, message)
 
 
+def _text(value: object, most: int) -> TypeGuard[str]:
+    """Whether ``value`` is text of 1 to ``most`` printable characters (no control or
+    format characters, no lone surrogates)."""
+    return isinstance(value, str) and 0 < len(value) <= most and value.isprintable()
+
+
+def name_problem(name: object) -> str | None:
+    """Why ``name`` cannot be a player's name (``None``: it can): text of 1 to
+    :data:`NAME_CHARS` printable characters, not starting or ending with a space.
+
+    >>> name_problem("bot 7"), name_problem("x\\n1. seat 0")
+    (None, "'name' must be 1 to 64 printable characters (no line breaks, tabs or escapes)")
+    """
+    if not _text(name, NAME_CHARS):
+        return (
+            f"'name' must be 1 to {NAME_CHARS} printable characters (no line breaks, tabs "
+            "or escapes)"
+        )
+    if name != name.strip():
+        return "'name' must not start or end with a space"
+    return None
+
+
 def _whole(data: dict[str, Any], key: str, what: str) -> int | Problem:
     value = data.get(key)
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        return _bad(f"{what}: {key!r} must be a whole number >= 0, not {value!r}")
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_INT:
+        return _bad(
+            f"{what}: {key!r} must be a whole number from 0 to {MAX_INT}, not {quoted(value)}"
+        )
     return value
 
 
@@ -178,34 +232,56 @@ def decode(line: bytes) -> ClientMessage | Problem:
         return Problem(ErrorCode.NOT_JSON, f"the line is not JSON: {exc.msg} at column {exc.colno}")
     except RecursionError:
         return Problem(ErrorCode.NOT_JSON, "the line is not JSON a server reads: nested too deep")
+    except ValueError:  # Python's limit on the digits of an integer
+        return Problem(
+            ErrorCode.NOT_JSON, f"the line is not JSON a server reads: a number over {MAX_INT}"
+        )
     if not isinstance(data, dict):
         what = type(data).__name__
         return Problem(ErrorCode.NOT_OBJECT, f"a message is a JSON object, not {what}")
     kind = data.get("type")
-    if kind not in _FIELDS:
+    if not isinstance(kind, str) or kind not in _FIELDS:
         known = ", ".join(_FIELDS)
         if "type" not in data:
             return Problem(ErrorCode.UNKNOWN_TYPE, f"the message has no 'type' (types: {known})")
-        return Problem(ErrorCode.UNKNOWN_TYPE, f"unknown message type {kind!r} (types: {known})")
+        return Problem(
+            ErrorCode.UNKNOWN_TYPE, f"unknown message type {quoted(kind)} (types: {known})"
+        )
     fields = _FIELDS[kind]
     for key in data:
         if key != "type" and key not in fields:
             listed = ", ".join(fields) or "none"
-            return _bad(f"{kind}: unexpected field {key!r} (fields: {listed})")
+            return _bad(f"{kind}: unexpected field {quoted(key)} (fields: {listed})")
     if kind == "join":
         token, name = data.get("token"), data.get("name")
-        if not isinstance(token, str) or not 0 < len(token) <= _TOKEN_CHARS:
-            return _bad(f"join: 'token' must be the seat's secret (text), not {token!r}")
-        if name is not None and (not isinstance(name, str) or not 0 < len(name) <= _NAME_CHARS):
-            return _bad(f"join: 'name' must be text of 1 to {_NAME_CHARS} characters")
+        if not _text(token, _TOKEN_CHARS):
+            return _bad(
+                "join: 'token' must be the seat's secret (1 to "
+                f"{_TOKEN_CHARS} printable characters), not {quoted(token, 12)}"
+            )
+        if name is not None:
+            problem = name_problem(name)
+            if problem is not None:
+                return _bad(f"join: {problem}")
         return Join(token, name)
     if kind == "watch":
-        return Watch()
+        token = data.get("token")
+        if token is not None and not _text(token, _TOKEN_CHARS):
+            return _bad(
+                "watch: 'token' must be the spectators' secret (1 to "
+                f"{_TOKEN_CHARS} printable characters), not {quoted(token, 12)}"
+            )
+        return Watch(token)
     if kind == "ping":
         ident = data.get("id")
-        if ident is not None and (isinstance(ident, bool) or not isinstance(ident, str | int)):
-            return _bad("ping: 'id' must be text or a whole number")
-        return Ping(ident)
+        if ident is None or _text(ident, _ID_CHARS):
+            return Ping(ident)
+        if isinstance(ident, int) and not isinstance(ident, bool) and abs(ident) <= MAX_INT:
+            return Ping(ident)
+        return _bad(
+            f"ping: 'id' must be 1 to {_ID_CHARS} printable characters or a whole number "
+            f"from {-MAX_INT} to {MAX_INT}, not {quoted(ident)}"
+        )
     if kind == "bye":
         return Bye()
     hand = _whole(data, "hand", "action")
@@ -296,19 +372,21 @@ class Role(Enum):
     SPECTATOR = "spectator"
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class Connection:
     """The server's view of one connection: its role, the messages it may send in that
     role, its rate (a token bucket refilled at ``limits.rate``) and its errors.
 
-    ``watch`` makes the connection a spectator at once; a ``join`` becomes a seat only
-    when the dealer has checked the token (it sets ``role`` and ``seat``).
+    A ``join`` becomes a seat, and a ``watch`` a spectator, only when the dealer has
+    checked them (it sets ``role`` and ``seat``, and counts wrong tokens in
+    ``bad_tokens``).  Connections are equal only to themselves.
     """
 
     limits: Limits
     role: Role = Role.NEW
     seat: int | None = None
     errors: int = 0
+    bad_tokens: int = 0
     _tokens: float = field(default=-1.0, repr=False)
     _last: float = field(default=0.0, repr=False)
     _flooding: bool = field(default=False, repr=False)
@@ -358,6 +436,4 @@ class Connection:
                 return Problem(ErrorCode.NOT_JOINED, "join a seat first (or watch)")
             if self.role is Role.SPECTATOR:
                 return Problem(ErrorCode.READ_ONLY, "a spectator cannot act")
-        if isinstance(message, Watch):
-            self.role = Role.SPECTATOR
         return message

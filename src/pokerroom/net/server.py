@@ -1,27 +1,38 @@
-"""The asyncio dealers: sockets, tasks and timeouts around the pure protocol cores.
+"""The asyncio dealers: sockets, timers and the operator's log around the pure protocol
+cores.
 
-Two shapes.  :class:`Link` (the JSON-lines server): one task reads each connection and
-puts its lines on the match's queue; one task owns the match and is the only one to
-touch it, waiting for the player to act with ``asyncio.timeout``.  :class:`Wire` (the
-ACPC server): the event loop hands each line to the match as it is read, and one timer
-runs only for the seat to act.  Either way nothing waits on a socket: lines are written
-without waiting for the peer to read them, and a peer that lets more than
-:data:`MAX_BACKLOG` bytes pile up unread is disconnected.  So a slow or hostile client
-costs the others nothing but its own turn's time.
+Every connection is a :class:`Wire`, driven by the event loop: each line goes to the
+server as soon as it is read, and one timer runs only for the seat to act.  Nothing waits
+on a socket: lines are written without waiting for the peer to read them, and each
+connection's queue of what it has not read yet is bounded (:data:`MAX_BACKLOG`, and the
+kernel's buffer :data:`SEND_BUFFER`): a peer that falls further behind is dropped at once
+(aborted, never flushed), counted and logged.
+So a slow, silent or hostile client costs the others nothing but its own turn's time.
+
+A :class:`Listener` accepts the connections: at most so many in all and from one address
+(more are told so and closed), and when the process runs out of file descriptors it stops
+accepting for a moment, tries again, and logs that once, not once a try.  A connection
+whose peer closes is closed at once (none is left half-open); one the server closes is
+told so, shut for writing, and given a few seconds (:data:`CLOSE_GRACE`) to read the
+rest and close its own side, so a client that reads to the end never sees a reset.
 
 :class:`ACPCServer` serves an ACPC match (:mod:`pokerroom.net.acpcdealer`): one port per
 seat, the ``VERSION`` handshake, the log, and a transcript in the reference's format.
-The JSON-lines server is :mod:`pokerroom.net.jsonserver`.
+The JSON-lines server is :mod:`pokerroom.net.jsonserver`.  Both log to the ``logging``
+module's ``pokerroom.net`` logger, one line per event.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
+import logging
+import socket
+import struct
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Final, TextIO
 
 from pokerroom.history.acpc import GameDef
@@ -34,99 +45,45 @@ from pokerroom.net.acpc import (
 from pokerroom.net.acpcdealer import ACPCDealer, Step
 from pokerroom.net.jsonlines import LineBuffer
 
-__all__ = ["MAX_BACKLOG", "ACPCServer", "Link", "LinkEvent", "Wire"]
+__all__ = ["CLOSE_GRACE", "MAX_BACKLOG", "SEND_BUFFER", "ACPCServer", "Listener", "Wire", "log"]
 
-MAX_BACKLOG: Final = 4 * 1024 * 1024
+log = logging.getLogger("pokerroom.net")
+"""The dealers' log: one line per event (connections, seats, tokens, drops, defaults)."""
+
+MAX_BACKLOG: Final = 256 * 1024
 """Bytes written to a peer and not yet read by it, past which the peer is dropped."""
-READ_SIZE: Final = 64 * 1024
+CLOSE_GRACE: Final = 5.0
+"""Seconds a connection the server closes has to read what it was sent and close."""
+SEND_BUFFER: Final = 64 * 1024
+"""The kernel's send buffer of each connection (bytes; the system doubles it): left to
+itself it grows to megabytes for a peer that does not read."""
+STARVED_LOG: Final = 60.0
+"""Seconds between two log lines saying that connections cannot be accepted."""
+_OUT_OF_DESCRIPTORS: Final = frozenset({errno.EMFILE, errno.ENFILE, errno.ENOBUFS,
+                                        errno.ENOMEM})  # fmt: skip
 
 
-@dataclass(frozen=True, slots=True)
-class LinkEvent:
-    """Something a connection did: a ``line`` (``None``: one too long, dropped), or
-    ``closed``.  ``at`` is when, by the server's clock."""
-
-    link: Link
-    line: bytes | None
-    at: float
-    closed: bool = False
-
-
-class Link:
-    """One connection: a task reading it into ``queue`` line by line (at most
-    ``max_line`` bytes each), and writes that never wait."""
-
-    def __init__(
-        self,
-        reader: asyncio.StreamReader,
-        writer: asyncio.StreamWriter,
-        queue: asyncio.Queue[LinkEvent],
-        *,
-        max_line: int,
-        clock: Callable[[], float],
-        tag: object = None,
-        max_backlog: int = MAX_BACKLOG,
-    ) -> None:
-        self.reader = reader
-        self.writer = writer
-        self.queue = queue
-        self.clock = clock
-        self.tag = tag
-        self.closed = False
-        self.dropped = False  # closed for not reading what it was sent
-        self.max_backlog = max_backlog
-        self._buffer = LineBuffer(max_line)
-        self.task = asyncio.get_running_loop().create_task(self._read())
-
-    async def _read(self) -> None:
-        try:
-            while True:
-                data = await self.reader.read(READ_SIZE)
-                if not data:
-                    break
-                now = self.clock()
-                for line in self._buffer.feed(data):
-                    self.queue.put_nowait(LinkEvent(self, line, now))
-        except (ConnectionError, OSError):
-            pass
-        finally:
-            self.closed = True
-            self.queue.put_nowait(LinkEvent(self, None, self.clock(), closed=True))
-
-    def write(self, data: bytes) -> bool:
-        """Send ``data`` without waiting; ``False`` (and the link is closed) if the peer
-        is gone or has let too much pile up unread."""
-        if self.closed:
-            return False
-        transport = self.writer.transport
-        if transport.is_closing():
-            self.close()
-            return False
-        self.writer.write(data)
-        if transport.get_write_buffer_size() > self.max_backlog:
-            self.dropped = True
-            self.close()
-            return False
-        return True
-
-    def close(self) -> None:
-        self.closed = True
-        self.writer.close()
-        self.task.cancel()
-
-    async def wait_closed(self) -> None:
-        self.close()
-        with contextlib.suppress(Exception, asyncio.CancelledError):
-            await self.task
-        with contextlib.suppress(Exception):
-            await self.writer.wait_closed()
+def _peer(transport: asyncio.BaseTransport) -> tuple[str, str]:
+    """The peer's address as text, and its host (``""`` for a pipe)."""
+    name = transport.get_extra_info("peername")
+    if isinstance(name, tuple) and len(name) >= 2:
+        host = str(name[0])
+        return (f"[{host}]:{name[1]}" if ":" in host else f"{host}:{name[1]}"), host
+    return "a pipe", ""
 
 
 class Wire(asyncio.Protocol):
-    """One connection, driven by the event loop: each line goes to ``on_line`` as soon as
-    it arrives (``None`` for one over ``max_line`` bytes, dropped), ``on_close`` hears
-    that the connection ended, and writes never wait (a peer that lets more than
-    ``max_backlog`` bytes pile up unread is dropped).  ``tag`` says whose it is."""
+    """One connection, driven by the event loop.
+
+    ``on_open`` hears that it is connected (its :attr:`peer` known); each line goes to
+    ``on_line`` as soon as it arrives (``None`` for one over ``max_line`` bytes,
+    dropped) with the time it was read; ``on_close`` hears that the peer went away (not
+    when this side closed it).  ``on_eof``, when given, hears that the peer shut its
+    side for writing (it may still read: say goodbye and :meth:`close`); without it the
+    connection is closed at once.  Writes never wait; a peer that lets more than
+    ``max_backlog`` bytes pile up unread is dropped (:attr:`dropped`).  Once closed or
+    closing, nothing more the peer sends is read.  ``tag`` says whose it is.
+    """
 
     def __init__(
         self,
@@ -137,72 +94,334 @@ class Wire(asyncio.Protocol):
         clock: Callable[[], float],
         tag: object = None,
         max_backlog: int = MAX_BACKLOG,
+        on_open: Callable[[Wire], None] | None = None,
+        on_eof: Callable[[Wire], None] | None = None,
+        grace: float = CLOSE_GRACE,
     ) -> None:
         self.on_line = on_line
         self.on_close = on_close
+        self.on_open = on_open
+        self.on_eof = on_eof
         self.clock = clock
         self.tag = tag
         self.max_backlog = max_backlog
-        self.closed = False
-        self.dropped = False  # closed for not reading what it was sent
+        self.grace = grace
+        self.peer = "?"
+        self.host = ""
+        self.closed = False  # closing or closed: nothing more is read or written
+        self.dropped = False  # aborted for not reading what it was sent
+        self.lost = False  # the connection is gone
+        self.listener: Listener | None = None
         self.transport: asyncio.WriteTransport | None = None
         self._buffer = LineBuffer(max_line)
         self._lost = asyncio.get_running_loop().create_future()
+        self._timer: asyncio.TimerHandle | None = None
+        self._eof = False  # the peer closed its side
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         assert isinstance(transport, asyncio.WriteTransport)
         self.transport = transport
+        if self.peer == "?":
+            self.peer, self.host = _peer(transport)
+        if self.on_open is not None:
+            self.on_open(self)
+
+    def reading(self) -> bool:
+        """Whether what the peer sends is read (not once the connection is closing)."""
+        return not self.closed
 
     def data_received(self, data: bytes) -> None:
+        if not self.reading():
+            return  # closing: what the peer still sends is not read
         at = self.clock()
         for line in self._buffer.feed(data):
-            if self.closed:
+            if not self.reading():
                 return
             self.on_line(self, line, at)
 
     def eof_received(self) -> bool:
-        return False  # the peer is done: close
+        self._eof = True
+        if self.closed or self.on_eof is None:
+            return False  # the peer is done: close
+        self.on_eof(self)
+        return True  # the owner writes its goodbye and closes
 
     def connection_lost(self, exc: Exception | None) -> None:
-        was_closed, self.closed = self.closed, True
+        was_closed, self.closed, self.lost = self.closed, True, True
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
         if not self._lost.done():
             self._lost.set_result(None)
+        if self.listener is not None:
+            self.listener.release(self)
+            self.listener = None
         if not was_closed:
             self.on_close(self)
 
     def write(self, data: bytes) -> bool:
-        """Send ``data`` without waiting; ``False`` (and the wire is closed) if the peer
-        is gone or has let too much pile up unread."""
+        """Send ``data`` without waiting; ``False`` if the connection is closed, or the
+        peer has let too much pile up unread (it is then dropped: :attr:`dropped`)."""
         transport = self.transport
         if self.closed or transport is None:
             return False
         if transport.is_closing():
-            self.close()
+            self.closed = True
             return False
         transport.write(data)
         if transport.get_write_buffer_size() > self.max_backlog:
+            self.abort()
             self.dropped = True
-            self.closed = True
-            transport.abort()  # what it has not read is not worth waiting for
             return False
         return True
 
-    def close(self) -> None:
-        """Close after sending what is written (:meth:`wait_closed` bounds the wait)."""
-        self.closed = True
-        if self.transport is not None:
-            self.transport.close()
+    @property
+    def gone(self) -> asyncio.Future[None]:
+        """Done when the connection is gone."""
+        return self._lost
 
-    async def wait_closed(self, grace: float = 5.0) -> None:
-        """Close, and wait at most ``grace`` seconds for what is written to go out."""
+    @property
+    def backlog(self) -> int:
+        """Bytes written and not yet taken by the peer's side of the connection."""
+        transport = self.transport
+        return 0 if transport is None or self.lost else transport.get_write_buffer_size()
+
+    def close(self) -> None:
+        """Close gracefully: send what is written, shut this side for writing, and close
+        when the peer closes its side, or after :attr:`grace` seconds (then abort)."""
+        transport = self.transport
+        if self.closed and (self.lost or self._timer is not None or transport is None):
+            return  # closing already
+        self.closed = True
+        if transport is None or transport.is_closing():
+            return
+        try:
+            if transport.can_write_eof() and not self._eof:
+                transport.write_eof()  # once what is written has gone
+            else:
+                transport.close()  # once what is written has gone
+        except OSError:  # the peer is gone already
+            self.abort()
+            return
+        loop = asyncio.get_running_loop()
+        self._timer = loop.call_later(self.grace, self.abort)
+
+    def abort(self) -> None:
+        """Close at once, dropping whatever is not sent (the kernel's buffer too: the peer
+        sees the connection reset)."""
+        self.closed = True
+        transport = self.transport
+        if transport is None or self.lost:
+            return
+        sock = transport.get_extra_info("socket")
+        if sock is not None:
+            with contextlib.suppress(OSError):
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        transport.abort()
+
+    async def wait_closed(self) -> None:
+        """Close (gracefully, unless closing already) and wait until the connection is
+        gone (at most :attr:`grace` seconds)."""
         self.close()
         if self.transport is None:
             return
+        await asyncio.shield(self._lost)
+
+
+class _Throttle:
+    """Logs a repeated warning at most once every ``every`` seconds, with a count of those
+    not logged."""
+
+    def __init__(self, every: float = 10.0) -> None:
+        self.every = every
+        self._last: dict[str, float] = {}
+        self._quiet: dict[str, int] = {}
+
+    def warn(self, key: str, text: str) -> None:
+        now = time.monotonic()
+        if now - self._last.get(key, -self.every) < self.every:
+            self._quiet[key] = self._quiet.get(key, 0) + 1
+            return
+        quiet = self._quiet.pop(key, 0)
+        self._last[key] = now
+        log.warning("%s%s", text, f" ({quiet} more like it not logged)" if quiet else "")
+
+
+class Listener:
+    """Accepts connections on ``host``:``port`` (0: any free port) and gives each to the
+    :class:`Wire` that ``make()`` returns.
+
+    At most ``max_connections`` at once, and ``max_per_address`` from one address
+    (``None``: no limit); a connection over either is sent ``refusal(why)`` (when given)
+    and closed, and counted in :attr:`refused`.  When the process runs out of file
+    descriptors, accepting stops for a moment (longer each time, up to a second) and the
+    pending connections wait in the kernel's queue; that is logged once until accepting
+    works again.
+    """
+
+    def __init__(
+        self,
+        make: Callable[[], Wire],
+        host: str,
+        port: int,
+        *,
+        max_connections: int | None = None,
+        max_per_address: int | None = None,
+        refusal: Callable[[str], bytes] | None = None,
+        backlog: int = 128,
+    ) -> None:
+        self.make = make
+        self.host = host
+        self.port = port
+        self.max_connections = max_connections
+        self.max_per_address = max_per_address
+        self.refusal = refusal
+        self.backlog = backlog
+        self.count = 0
+        self.accepted = 0
+        self.refused = 0
+        self.starved = 0  # accepts that failed for want of descriptors
+        self._per: dict[str, int] = {}
+        self._sock: socket.socket | None = None
+        self._delay = 0.0
+        self._retry: asyncio.TimerHandle | None = None
+        self._starving = False
+        self._told = False  # the shortage was logged
+        self._logged = -STARVED_LOG  # when it last was
+        self._tasks: set[asyncio.Task[object]] = set()
+        self._throttle = _Throttle()
+
+    async def start(self) -> int:
+        """Listen; the port."""
+        loop = asyncio.get_running_loop()
+        infos = await loop.getaddrinfo(self.host, self.port, type=socket.SOCK_STREAM,
+                                       flags=socket.AI_PASSIVE)  # fmt: skip
+        family, kind, proto, _, address = infos[0]
+        sock = socket.socket(family, kind, proto)
         try:
-            async with asyncio.timeout(grace):
-                await asyncio.shield(self._lost)
-        except TimeoutError:
-            self.transport.abort()
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            sock.bind(address)
+            sock.listen(self.backlog)
+            sock.setblocking(False)
+        except OSError:
+            sock.close()
+            raise
+        self._sock = sock
+        self.port = sock.getsockname()[1]
+        loop.add_reader(sock.fileno(), self._ready)
+        return self.port
+
+    def close(self) -> None:
+        """Stop listening (the connections accepted stay)."""
+        sock, self._sock = self._sock, None
+        if self._retry is not None:
+            self._retry.cancel()
+            self._retry = None
+        if sock is not None:
+            with contextlib.suppress(Exception):
+                asyncio.get_running_loop().remove_reader(sock.fileno())
+            sock.close()
+
+    @property
+    def listening(self) -> bool:
+        return self._sock is not None
+
+    def _ready(self) -> None:
+        sock = self._sock
+        for _ in range(self.backlog):
+            if sock is None:
+                return
+            try:
+                conn, address = sock.accept()
+            except (BlockingIOError, InterruptedError):
+                return
+            except ConnectionAbortedError:
+                continue
+            except OSError as exc:
+                if exc.errno in _OUT_OF_DESCRIPTORS:
+                    self._starve(exc)
+                else:
+                    self._throttle.warn("accept", f"accepting a connection failed: {exc}")
+                return
+            if self._starving:
+                self._starving = False
+                if self._told:
+                    log.warning("accepting connections again (%d tries failed for want of "
+                                "file descriptors)", self.starved)  # fmt: skip
+            self._delay = 0.0
+            self._take(conn, address)
+
+    def _starve(self, exc: OSError) -> None:
+        """No descriptor for a new connection: stop accepting for a moment."""
+        self.starved += 1
+        loop = asyncio.get_running_loop()
+        sock = self._sock
+        assert sock is not None
+        loop.remove_reader(sock.fileno())
+        self._delay = min(1.0, max(0.05, self._delay * 2))
+        if not self._starving:
+            self._starving = True
+            now = time.monotonic()
+            self._told = now - self._logged >= STARVED_LOG
+            if self._told:
+                self._logged = now
+                log.error("cannot accept connections: %s (%d open here); trying again in "
+                          "a moment, and again until it works (logged once a minute)",
+                          exc.strerror or exc, self.count)  # fmt: skip
+        self._retry = loop.call_later(self._delay, self._resume)
+
+    def _resume(self) -> None:
+        self._retry = None
+        if self._sock is not None:
+            asyncio.get_running_loop().add_reader(self._sock.fileno(), self._ready)
+
+    def _take(self, conn: socket.socket, address: object) -> None:
+        host = str(address[0]) if isinstance(address, tuple) else ""
+        why = None
+        if self.max_connections is not None and self.count >= self.max_connections:
+            why = f"the server is full: at most {self.max_connections} connections"
+        elif self.max_per_address is not None and self._per.get(host, 0) >= self.max_per_address:
+            why = f"at most {self.max_per_address} connections from one address"
+        if why is not None:
+            self.refused += 1
+            self._throttle.warn(f"refused {host}", f"{host}: connection refused: {why}")
+            if self.refusal is not None:
+                with contextlib.suppress(OSError):
+                    conn.setblocking(False)
+                    conn.send(self.refusal(why))
+            conn.close()
+            return
+        conn.setblocking(False)
+        with contextlib.suppress(OSError):
+            conn.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
+        wire = self.make()
+        wire.listener = self
+        self.count += 1
+        self.accepted += 1
+        self._per[host] = self._per.get(host, 0) + 1
+        wire.host = host
+        loop = asyncio.get_running_loop()
+        task = loop.create_task(loop.connect_accepted_socket(lambda: wire, conn))
+        self._tasks.add(task)
+        task.add_done_callback(lambda t: self._made(t, wire, conn))
+
+    def _made(self, task: asyncio.Task[object], wire: Wire, conn: socket.socket) -> None:
+        self._tasks.discard(task)
+        if task.cancelled() or task.exception() is not None:
+            self.release(wire)
+            conn.close()
+
+    def release(self, wire: Wire) -> None:
+        """``wire`` is gone: it no longer counts."""
+        if wire.listener is not self and wire.listener is not None:
+            return
+        wire.listener = None
+        self.count -= 1
+        left = self._per.get(wire.host, 1) - 1
+        if left:
+            self._per[wire.host] = left
+        else:
+            self._per.pop(wire.host, None)
 
 
 class ACPCServer:
@@ -211,8 +430,13 @@ class ACPCServer:
 
     ``log`` receives the log (header, a ``STATE:`` line per hand, ``SCORE:``) as it
     grows; ``transcript`` every line sent and received (``TO 1 at <time> ...``) and the
-    notes (invalid actions, timeouts).  ``start_timeout`` bounds the wait for the
-    players (seconds; ``None``: wait for ever).
+    notes (invalid actions, timeouts), which also go to the operator's log
+    (:data:`log`).  ``start_timeout`` bounds the wait for the players (seconds; ``None``:
+    wait for ever).  Before the match a seat's port takes at most
+    :attr:`MAX_WAITING` connections at once, each seated by its version line or closed
+    after :attr:`VERSION_TIMEOUT` seconds without one; once a seat is taken its port
+    closes.  A line that the dealer cannot take is that connection's problem: it is
+    noted, and the seat plays on (or, if its connection failed, gets default actions).
 
     The match is driven by the connections' events, in the event loop: a line from the
     seat to act is passed to the dealer as soon as it is read and the states it brings
@@ -220,6 +444,9 @@ class ACPCServer:
     a deadline, checked when its answer arrives and by one timer that fires only if it
     runs out.  While the seat thinks, the dealer deals the next hand ahead.
     """
+
+    MAX_WAITING = 16
+    VERSION_TIMEOUT = 30.0
 
     def __init__(
         self,
@@ -243,8 +470,9 @@ class ACPCServer:
         self.start_timeout = start_timeout
         self.clock = clock
         self.notes: list[str] = []
+        self.dropped = 0  # connections dropped for not reading
         self.started_at = self.finished_at = 0.0  # when play began and ended (clock)
-        self._servers: list[asyncio.Server | None] = [None] * n
+        self._servers: list[Listener | None] = [None] * n
         self._wires: list[Wire | None] = [None] * n
         self._pending: list[Wire] = []
         self._logged = 0
@@ -264,20 +492,39 @@ class ACPCServer:
         loop = asyncio.get_running_loop()
         self._seated = loop.create_future()
         self._done = loop.create_future()
-        for seat in range(self.game.num_players):
-            server = await loop.create_server(self._wire(seat), self.host, self.ports[seat])
-            self._servers[seat] = server
-            self.ports[seat] = server.sockets[0].getsockname()[1]
+        try:
+            for seat in range(self.game.num_players):
+                server = Listener(self._wire(seat), self.host, self.ports[seat],
+                                  max_connections=self.MAX_WAITING)  # fmt: skip
+                self._servers[seat] = server
+                self.ports[seat] = await server.start()
+        except OSError:
+            for listener in self._servers:
+                if listener is not None:
+                    listener.close()
+            raise
         return list(self.ports)
 
     def _wire(self, seat: int) -> Callable[[], Wire]:
         def make() -> Wire:
             wire = Wire(on_line=self._line, on_close=self._closed, max_line=MAX_LINE,
-                        clock=self.clock, tag=seat)  # fmt: skip
+                        clock=self.clock, tag=seat, on_open=self._opened)  # fmt: skip
+            self._pending = [w for w in self._pending if not w.closed]
             self._pending.append(wire)
             return wire
 
         return make
+
+    def _opened(self, wire: Wire) -> None:
+        log.debug("%s: connected to seat %d's port", wire.peer, wire.tag + 1)  # type: ignore[operator]
+
+        def late() -> None:
+            if not wire.closed and wire not in self._wires:
+                self._note(f"seat {wire.tag + 1}: {wire.peer} sent no version line in "  # type: ignore[operator]
+                           f"{self.VERSION_TIMEOUT:g} s: closed")  # fmt: skip
+                wire.close()
+
+        asyncio.get_running_loop().call_later(self.VERSION_TIMEOUT, late)
 
     async def run(self) -> list[str]:
         """Play the match to its end (after :meth:`start`); the log's lines."""
@@ -315,6 +562,7 @@ class ACPCServer:
                 server.close()
         wires = [w for w in [*self._wires, *self._pending] if w is not None]
         await asyncio.gather(*(wire.wait_closed() for wire in wires))
+        self._pending = []
 
     def _guarded(self, work: Callable[[], None]) -> None:
         """Run ``work`` (called from the event loop): a failure ends :meth:`run` with it
@@ -346,6 +594,8 @@ class ACPCServer:
         if warning:
             self._note(f"seat {seat + 1}: {warning}")
         self._wires[seat] = wire
+        log.info("seat %d: %s connected (version %s)", seat + 1, wire.peer,
+                 ".".join(map(str, version)))  # fmt: skip
         server = self._servers[seat]
         if server is not None:
             server.close()  # one player per seat, as the reference
@@ -368,10 +618,15 @@ class ACPCServer:
             return
         if not self._playing:
             return  # before the first hand: nothing to answer
-        try:  # as _guarded does
+        try:
             self._take(seat, line.decode("latin-1"), at)
-        except Exception as exc:
-            self._fail(exc)
+        except Exception as exc:  # the line's problem, not the match's
+            log.exception("seat %d (%s): a line the dealer could not take: %.80r",
+                          seat + 1, wire.peer, line)  # fmt: skip
+            self._note(f"seat {seat + 1}: a line the dealer could not take ({exc!r:.80}): "
+                       "disconnected")  # fmt: skip
+            wire.abort()
+            self._guarded(self._next)
 
     def _take(self, seat: int, line: str, at: float) -> None:
         dealer = self.dealer
@@ -398,7 +653,7 @@ class ACPCServer:
         if self._wires[seat] is not wire:
             return
         if self._playing:
-            self._note(f"seat {seat + 1} disconnected")
+            self._note(f"seat {seat + 1} disconnected ({wire.peer})")
             self._guarded(self._next)
 
     def _begin(self) -> None:
@@ -479,10 +734,13 @@ class ACPCServer:
     def _write(self, seat: int, data: str) -> None:
         wire = self._wires[seat]
         if data and wire is not None and not wire.write(data.encode("latin-1")) and wire.dropped:
-            self._note(f"seat {seat + 1} does not read what it is sent: disconnected")
+            self.dropped += 1
+            self._note(f"seat {seat + 1} does not read what it is sent ({wire.peer}, over "
+                       f"{wire.max_backlog} bytes unread): dropped")  # fmt: skip
 
     def _note(self, text: str) -> None:
         self.notes.append(text)
+        log.warning("%s", text)
         if self.transcript is not None:
             self.transcript.write(f"WARNING: {text}\n")
 

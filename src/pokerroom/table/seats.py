@@ -91,6 +91,8 @@ class Seating:
 
     def view(self, v: PlayerView, seat: int, button: int) -> PlayerView:
         """A hand's view (of hand seat ``v.seat``) in table seats, for table seat ``seat``."""
+        if self.identity and seat == v.seat and button == v.button:
+            return v  # every table seat is dealt in: the hand's seats are the table's
         s = self.seats
         return PlayerView(
             rules=v.rules,
