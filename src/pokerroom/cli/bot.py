@@ -2,17 +2,20 @@
 
 ``pokerroom bot acpc HOST PORT --game GAMEDEF --player NAME`` plays one seat of an ACPC
 match (the reference C dealer or ``pokerroom serve acpc``); ``pokerroom bot json HOST
-PORT --token T --player NAME`` one seat of a JSON-lines match.  ``NAME`` is a built-in
-bot (``random``, ``calling-station``, ``rule-based``...) or a class of your own
+PORT --token-file FILE --player NAME`` one seat of a JSON-lines match (the token from a
+file, from ``--token``, or from the environment variable ``POKERROOM_TOKEN``: a token on
+the command line is visible to every user of the machine in ``ps``).  ``NAME`` is a
+built-in bot (``random``, ``calling-station``, ``rule-based``...) or a class of your own
 (``path/to/file.py:MyBot``, ``package.module:MyBot``).
 """
 
 from __future__ import annotations
 
 import argparse
-import asyncio
 import gc
+import os
 import sys
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pokerroom.cli.errors import UsageError
@@ -59,25 +62,61 @@ def _cmd_acpc(args: argparse.Namespace) -> int:
     return 0
 
 
+TOKEN_VARIABLE = "POKERROOM_TOKEN"
+
+
+def _token(args: argparse.Namespace) -> str | None:
+    """The seat's token: ``--token``, else the first line of ``--token-file``, else the
+    environment variable ``POKERROOM_TOKEN`` (``None``: none of them)."""
+    if args.token is not None and args.token_file is not None:
+        raise UsageError("give the token once: --token or --token-file")
+    if args.token is not None:
+        return str(args.token)
+    if args.token_file is not None:
+        path = Path(args.token_file)
+        try:
+            lines = path.read_text(encoding="utf-8").splitlines()
+        except (OSError, UnicodeDecodeError) as exc:
+            raise UsageError(f"--token-file {path}: cannot read it ({exc})") from None
+        token = lines[0].strip() if lines else ""
+        if not token:
+            raise UsageError(f"--token-file {path}: empty (its first line is the token)")
+        return token
+    return os.environ.get(TOKEN_VARIABLE) or None
+
+
 def _cmd_json(args: argparse.Namespace) -> int:
-    from pokerroom.net.jsonclient import JSONClientError, play_json, play_json_stdio
+    from pokerroom.net.jsonclient import JSONClientError, play_json_blocking, play_json_stdio
 
     player = _player(args.player, args.seed)
+    token = _token(args)
     if args.stdio:
         if args.host is not None:
             raise UsageError("--stdio plays over standard input and output: no HOST or PORT")
         where = "standard input and output"
-        run = play_json_stdio(player, token=args.token)
+        _settle()
+        try:
+            result = play_json_stdio(player, token=token)
+        except (ConnectionError, TimeoutError, JSONClientError) as exc:
+            raise UsageError(f"cannot play at {where}: {exc}") from None
     else:
-        if args.host is None or args.port is None or args.token is None:
-            raise UsageError("give HOST PORT --token TOKEN (or --stdio)")
+        if args.host is None or args.port is None or token is None:
+            raise UsageError(
+                f"give HOST PORT and the seat's token (--token-file FILE, ${TOKEN_VARIABLE} or "
+                "--token TOKEN), or --stdio"
+            )
         where = f"{args.host}:{args.port}"
-        run = play_json(player, args.host, args.port, args.token, name=args.name or args.player)
-    _settle()
-    try:
-        result = asyncio.run(run)
-    except (ConnectionError, TimeoutError, JSONClientError) as exc:
-        raise UsageError(f"cannot play at {where}: {exc}") from None
+        name = args.name
+        if name is None:  # the bot's own name, if the dealer takes it
+            from pokerroom.net.jsonlines import name_problem
+
+            own = str(getattr(player, "name", "") or args.player)
+            name = own if name_problem(own) is None else None
+        _settle()
+        try:
+            result = play_json_blocking(player, args.host, args.port, token, name=name)
+        except (OSError, TimeoutError, JSONClientError) as exc:
+            raise UsageError(f"cannot play at {where}: {exc}") from None
     out = sys.stderr if args.stdio else sys.stdout  # standard output is the dealer's line
     end = result.end
     if end is None:
@@ -123,7 +162,14 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         else:
             k.add_argument(
                 "--token",
-                help="the seat's secret token (one that starts with '-': --token=TOKEN)",
+                help="the seat's secret token (one that starts with '-': --token=TOKEN); "
+                "visible to other users in ps: prefer --token-file or $POKERROOM_TOKEN",
+            )
+            k.add_argument(
+                "--token-file",
+                metavar="FILE",
+                help="read the seat's token from the first line of FILE (default: the "
+                "environment variable POKERROOM_TOKEN)",
             )
             k.add_argument(
                 "--stdio",

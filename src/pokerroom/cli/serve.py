@@ -15,25 +15,40 @@ token per seat, waits for the seats to join, plays the match and prints the stan
 database that ``pokerroom tournament`` and ``pokerroom league`` write
 (:mod:`pokerroom.storage.results`), as a run of one game: a JSON-lines match (stacks kept)
 as a ``tournament``, an ACPC match (stacks reset every hand) as a ``league`` session;
-the run's settings say it was served (``"served": "acpc"`` or ``"json"``) and how.
+the run's settings say it was served (``"served": "acpc"`` or ``"json"``) and how.  Each
+hand is stored as it ends; ``serve json --resume`` goes on with a match that was killed
+(the same seats and tokens, from its last finished hand: the hand cut off is dealt again
+with new cards) or stopped (Ctrl-C, ``kill``: from the hand in play, as it stood).
+
+The files written (tokens, logs, transcripts: every hole card) are readable by their
+owner only, never written through a link, and never replace a file without ``--force``.
+The dealer logs each event (connections, seats taken, wrong tokens, connections dropped,
+default actions) on standard error, one line each (``--log-level``).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import hashlib
 import json
+import logging
 import os
+import random
 import secrets
 import shlex
+import signal
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
-from pokerroom.cli.errors import UsageError
+from pokerroom.cli.errors import INTERRUPTED, UsageError
+from pokerroom.cli.private import open_private
 
 if TYPE_CHECKING:
     from pokerroom.storage.results import ResultsDB
+    from pokerroom.tournament.games import GameRecorder
     from pokerroom.tournament.records import GameRecord
 
 __all__ = ["register"]
@@ -56,12 +71,52 @@ def _ports(text: str | None, n: int) -> list[int] | None:
     return ports
 
 
-def _open(path: str | None) -> TextIO | None:
+def _open(path: str | None, force: bool) -> TextIO | None:
     if path is None:
         return None
     if path == "-":
         return sys.stderr
-    return open(path, "w", encoding="utf-8")
+    return open_private(path, force=force)
+
+
+def _count(text: str) -> int:
+    """A whole number of 0 or more (an option's type)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{value}: 0 or more")
+    return value
+
+
+LOG_LEVELS = ("debug", "info", "warning", "error")
+
+
+def _logged(command: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
+    """``command`` with the dealers' log (``pokerroom.net``) on standard error while it
+    runs, one line per event, from ``--log-level`` up."""
+
+    def run(args: argparse.Namespace) -> int:
+        handler = logging.StreamHandler(sys.stderr)
+        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s"))
+        logger = logging.getLogger("pokerroom.net")
+        level = logger.level
+        logger.addHandler(handler)
+        logger.setLevel(args.log_level.upper())
+        try:
+            return command(args)
+        finally:
+            logger.removeHandler(handler)
+            logger.setLevel(level)
+
+    return run
+
+
+def shown(name: str) -> str:
+    """A name as printed: as it is when printable, else escaped (never a control
+    character or an escape sequence on the operator's terminal)."""
+    return name if name.isprintable() else ascii(name)
 
 
 def _cmd_acpc(args: argparse.Namespace) -> int:
@@ -89,18 +144,22 @@ def _cmd_acpc(args: argparse.Namespace) -> int:
             invalid=InvalidPolicy(args.invalid),
             limits=limits,
             match_name=args.name,
-            game_file=Path(args.gamedef).name,
+            game_file=args.gamedef,  # as given, as the reference writes it
         )
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     db = _open_db(args.db)
     recorder = None
+    settings = {"served": "acpc", "gamedef": Path(args.gamedef).read_text(),
+                "names": list(args.names), "hands": args.hands, "seed": args.seed,
+                "fixed_seats": args.fixed_seats, "invalid": args.invalid}  # fmt: skip
     if db is not None:
         from pokerroom.tournament.games import GameRecorder
 
         recorder = GameRecorder(dealer.table, args.name, histories=True)
-        dealer.on_hand = recorder.hand_over
-    log, transcript = _open(args.log), _open(args.transcript)
+        keeper = _Keeper(db, db.start_run("league", settings, games=1), recorder)
+        dealer.on_hand = lambda: keeper.hand_over({"served": "acpc"})
+    log, transcript = _open(args.log, args.force), _open(args.transcript, args.force)
 
     async def serve() -> list[int]:
         server = ACPCServer(
@@ -125,39 +184,75 @@ def _cmd_acpc(args: argparse.Namespace) -> int:
                 f.close()
     print(dealer.score_line(), flush=True)
     if db is not None and recorder is not None:
-        settings = {"served": "acpc", "gamedef": Path(args.gamedef).read_text(),
-                    "names": list(args.names), "hands": args.hands, "seed": args.seed,
-                    "fixed_seats": args.fixed_seats, "invalid": args.invalid}  # fmt: skip
         record = recorder.record(0, args.seed, range(game.num_players), dealer.faults)
-        _store(db, "league", settings, record)
+        keeper.finish(record)
     return 0
 
 
 def _open_db(path: Path | None) -> ResultsDB | None:
     """The results database of ``--db`` (opened before the match, so that a file that
-    cannot be one is refused at once)."""
+    cannot be one is refused at once).  A new one is readable by its owner only: while a
+    match is played it holds the seats' tokens and the cards of the hand in play."""
     if path is None:
         return None
     from pokerroom.storage.results import ResultsDB, ResultsError
 
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0),
+                     0o600)  # fmt: skip
+        os.close(fd)
+    except FileExistsError:
+        if path.is_file() and path.stat().st_mode & 0o077:
+            logging.getLogger("pokerroom.net").warning(
+                "%s can be read by other users: a match in progress keeps its tokens and "
+                "the cards of the hand in play there (chmod 600 %s)", path, path)  # fmt: skip
+    except OSError:
+        pass  # ResultsDB says what is wrong with it
     try:
         return ResultsDB(path)
     except ResultsError as exc:
         raise UsageError(str(exc)) from None
 
 
-def _store(db: ResultsDB, kind: str, settings: dict[str, Any], record: GameRecord) -> None:
-    """Write a served match to ``--db`` as a run of one game, its hands as PHH: a
-    freeze-out as a ``tournament``, a match of stacks reset every hand as a ``league``
-    session; ``settings`` say it was served (``"served"``) and how."""
-    try:
-        run = db.start_run(kind, settings, games=1)
-        db.add_game(run, record, hands=True)
-        db.finish_run(run)
-    finally:
-        db.close()
-    # on standard error: standard output stays what the reference dealer prints
-    print(f"results written to {db.path} (run {run}, {record.hands} hands)", file=sys.stderr)
+class _Keeper:
+    """Keeps a served match in ``--db`` as it is played: each hand as it ends (with the
+    state to resume from), then the whole game at the end (a run of one game, its
+    hands as PHH).  A database that cannot be written is logged, and the match goes on."""
+
+    def __init__(self, db: ResultsDB, run: int, recorder: GameRecorder) -> None:
+        self.db = db
+        self.run = run
+        self.recorder = recorder
+        self.stored = len(recorder.phh)
+
+    def hand_over(self, state: dict[str, Any]) -> None:
+        """After a hand: note it, and keep it with ``state``."""
+        recorder = self.recorder
+        recorder.hand_over()
+        state = {**state, "totals": list(recorder.totals)}
+        new = list(enumerate(recorder.phh[self.stored :], self.stored + 1))
+        try:
+            self.db.save_served(self.run, state, len(recorder.phh), new)
+            self.stored = len(recorder.phh)
+        except Exception as exc:  # sqlite3.Error, OSError: the match goes on
+            logging.getLogger("pokerroom.net").error(
+                "%s: cannot keep hand %d (%s); the match goes on", self.db.path,
+                len(recorder.phh), exc)  # fmt: skip
+
+    def keep(self, state: dict[str, Any]) -> None:
+        """Keep ``state`` (the hand in play, when the dealer is stopped)."""
+        state = {**state, "totals": list(self.recorder.totals)}
+        self.db.save_served(self.run, state, len(self.recorder.phh))
+
+    def finish(self, record: GameRecord) -> None:
+        """The match is over: written whole as the run's game."""
+        try:
+            self.db.finish_served(self.run, record)
+        finally:
+            self.db.close()
+        # on standard error: standard output stays what the reference dealer prints
+        print(f"results written to {self.db.path} (run {self.run}, {record.hands} hands)",
+              file=sys.stderr)  # fmt: skip
 
 
 def _programs(specs: list[str], seats: int) -> dict[int, list[str]]:
@@ -176,44 +271,141 @@ def _programs(specs: list[str], seats: int) -> dict[int, list[str]]:
     return out
 
 
-def _cmd_json(args: argparse.Namespace) -> int:
-    import random
+def _reshuffled(save: dict[str, Any]) -> dict[str, Any]:
+    """A saved table (:mod:`pokerroom.table.saved`) whose next deals come from a new,
+    secret shuffle: a hand cut off by a dealer that was killed is dealt again with new
+    cards (its players saw some of the old ones).  The checksum is made again as that
+    format says: SHA-256 of the canonical JSON of everything else."""
+    state = random.Random(secrets.randbits(64)).getstate()
+    data = {**save, "rng": [state[0], list(state[1]), state[2]]}
+    del data["checksum"]
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"), allow_nan=False)
+    data["checksum"] = "sha256:" + hashlib.sha256(text.encode()).hexdigest()
+    return data
 
+
+def _resumed(db: ResultsDB, settings: dict[str, Any], seed_given: bool) -> tuple[
+    int, dict[str, Any], list[str]
+]:
+    """The served match in progress in ``db`` with these ``settings`` (the seed aside
+    when none was given): its run, its state and its hands' PHH."""
+    from pokerroom.storage.results import differences
+
+    same = None
+    runs = [r for r in db.runs("tournament") if r.settings.get("served") == "json"]
+    for run in reversed(runs):
+        stored = run.settings if seed_given else {**run.settings, "seed": settings["seed"]}
+        if stored == settings and run.finished is None and db.served(run.id) is not None:
+            same = run
+            break
+    if same is None:
+        hint = ""
+        if runs:
+            changed = "; ".join(differences(runs[-1].settings, settings))
+            hint = f" (the last one differs: {changed})" if changed else " (it is finished)"
+        raise UsageError(f"--resume: {db.path} has no served match in progress with these "
+                         f"settings{hint}")  # fmt: skip
+    kept = db.served(same.id)
+    assert kept is not None
+    return same.id, kept[0], kept[1]
+
+
+def _cmd_json(args: argparse.Namespace) -> int:
     from pokerroom.net.jsondealer import JSONDealer
+    from pokerroom.net.jsonlines import Watching
     from pokerroom.net.jsonserver import JSONServer, seat_tokens
     from pokerroom.rules import Rules
-    from pokerroom.table import Table, TableError
+    from pokerroom.table import SaveError, Table, TableError
 
     rules = Rules.preset(args.rules).override(args.set or [])
     if args.hands is not None and args.hands < 1:
         raise UsageError(f"--hands {args.hands}: 1 or more")
     if args.hands is None and not args.freeze_out:
         args.freeze_out = True
-    seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
-    try:
-        table = Table(rules, args.seats, rng=random.Random(seed), max_hands=args.hands)
-    except TableError as exc:
-        raise UsageError(str(exc)) from None
+    if args.resume and args.db is None:
+        raise UsageError("--resume goes on with a match kept in --db FILE: give --db")
     programs = _programs(args.exec or [], args.seats)
-    tokens = seat_tokens(args.seats)
     db = _open_db(args.db)
+    seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+    settings = {"served": "json", "rules": rules.to_mapping(), "seats": args.seats,
+                "hands": args.hands, "seed": seed, "timeout": args.timeout}  # fmt: skip
+    watching = Watching(args.watch)
+    prior: list[list[Any]] = []  # faults before a resume
+    if args.resume:
+        assert db is not None
+        run, kept, phh = _resumed(db, settings, args.seed is not None)
+        seed = kept["seed"]
+        settings["seed"] = seed
+        save = kept["table"]
+        if not kept.get("in_play"):  # killed: the hand it was dealing is dealt again
+            save = _reshuffled(save)
+        try:
+            table = Table.restore(save)
+        except SaveError as exc:
+            raise UsageError(f"--resume: the match kept in {args.db} cannot go on: {exc}") from None
+        tokens = list(kept["tokens"])
+        watch_token = kept.get("watch_token")
+        if watching is Watching.TOKEN and watch_token is None:
+            watch_token = seat_tokens(args.seats + 1)[-1]
+        prior = [list(f) for f in kept.get("faults", [])]
+        if not kept.get("in_play"):
+            logging.getLogger("pokerroom.net").warning(
+                "resuming after hand %d: a hand cut off when the dealer stopped is dealt "
+                "again with new cards", table.hand_number)  # fmt: skip
+        seq = int(kept.get("seq", 0))
+        joined = kept.get("joined", [None] * args.seats)
+    else:
+        try:
+            table = Table(rules, args.seats, rng=random.Random(seed), max_hands=args.hands)
+        except TableError as exc:
+            raise UsageError(str(exc)) from None
+        secret = seat_tokens(args.seats + 1)
+        tokens, watch_token = secret[:-1], secret[-1] if watching is Watching.TOKEN else None
+        seq, joined, phh = 0, [None] * args.seats, []
+    keeper = None
     recorder = None
     if db is not None:
         from pokerroom.tournament.games import GameRecorder
 
         recorder = GameRecorder(table, args.name, histories=True)
-    on_hand = recorder.hand_over if recorder is not None else None
-    dealer = JSONDealer(table, tokens, budget=args.timeout, name=args.name, on_hand=on_hand)
+        if args.resume:
+            recorder.totals[:] = type(recorder.totals)("q", kept["totals"])
+            recorder.phh[:] = phh
+        else:
+            run = db.start_run("tournament", settings, games=1)
+        keeper = _Keeper(db, run, recorder)
+    dealer = JSONDealer(table, tokens, budget=args.timeout, name=args.name, watching=watching,
+                        watch_token=watch_token, max_spectators=args.max_spectators,
+                        seq=seq)  # fmt: skip
+    dealer.joined[:] = joined
     for seat, argv in programs.items():
         dealer.joined[seat] = Path(argv[0]).name
-    server = JSONServer(dealer, host=args.host, port=args.port, start_timeout=args.start_timeout)
+
+    def state(in_play: bool) -> dict[str, Any]:
+        return {"seed": seed, "table": table.save(), "in_play": in_play, "tokens": tokens,
+                "watch_token": watch_token, "seq": dealer.seq, "joined": dealer.joined,
+                "faults": prior + [[f.seat, str(f)] for f in dealer.runner.faults]}  # fmt: skip
+
+    if keeper is not None:
+        dealer.on_hand = lambda: keeper.hand_over(state(False))
+        if not args.resume:
+            keeper.keep(state(False))  # the match's tokens: resumable from its start
+    server = JSONServer(dealer, host=args.host, port=args.port, start_timeout=args.start_timeout,
+                        max_connections=args.max_connections or None,
+                        max_per_address=args.max_per_address or None)  # fmt: skip
+    stopped = False
 
     async def serve() -> None:
+        nonlocal stopped
         port = await server.start()
         what = f"{args.hands} hands" if args.hands is not None else "a freeze-out"
+        again = ""
+        if args.resume:
+            again = (f", resumed in hand {table.hand_number}" if table.in_hand
+                     else f", resumed after hand {table.hand_number}")  # fmt: skip
         print(
             f"pokerroom JSON-lines dealer on {args.host}:{port}: {args.seats} seats, {what}, "
-            f"{rules}",
+            f"{rules}{again}",
             flush=True,
         )
         for seat, argv in programs.items():
@@ -226,28 +418,50 @@ def _cmd_json(args: argparse.Namespace) -> int:
                 "port": port,
                 "tokens": [None if s in programs else t for s, t in enumerate(tokens)],
             }
-            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
+            if watch_token is not None:
+                data["watch_token"] = watch_token
+            with open_private(path, force=args.force or args.resume) as f:
                 json.dump(data, f, indent=2)
             print(f"tokens written to {path}", flush=True)
         else:
             for seat, token in enumerate(tokens):
                 if seat not in programs:
                     print(f"seat {seat}: {token}", flush=True)
-        await server.run()
+            if watch_token is not None:
+                print(f"spectators: {watch_token}", flush=True)
+        loop = asyncio.get_running_loop()
+
+        def stop() -> None:
+            nonlocal stopped
+            stopped = True
+            if keeper is not None and not table.is_over:
+                keeper.keep(state(table.in_hand))
+            server.stop("the dealer is stopping; the match may resume later")
+
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(signum, stop)
+        try:
+            await server.run()
+        finally:
+            for signum in (signal.SIGINT, signal.SIGTERM):
+                loop.remove_signal_handler(signum)
 
     asyncio.run(serve())
+    if stopped and not table.is_over:
+        where = f"; kept in {args.db}: --resume goes on with it" if keeper is not None else ""
+        print(f"stopped after {table.hand_number} hands{where}", flush=True)
+        if db is not None:
+            db.close()
+        return INTERRUPTED
     print(f"{table.hand_number} hands played")
     for s in table.standings:
         name = dealer.joined[s.seat] or "nobody joined"
-        print(f"  {s.place}. seat {s.seat} ({name}): {table.stacks[s.seat]} chips")
-    if db is not None and recorder is not None:
-        settings = {"served": "json", "rules": rules.to_mapping(), "seats": args.seats,
-                    "hands": args.hands, "seed": seed, "timeout": args.timeout}  # fmt: skip
+        print(f"  {s.place}. seat {s.seat} ({shown(name)}): {table.stacks[s.seat]} chips")
+    if keeper is not None and recorder is not None:
         names = [dealer.joined[seat] or f"seat {seat}" for seat in range(args.seats)]
-        faults = [(f.seat, str(f)) for f in dealer.runner.faults]
+        faults = [(f[0], f[1]) for f in prior] + [(f.seat, str(f)) for f in dealer.runner.faults]
         record = recorder.record(0, seed, range(args.seats), faults, names=names)
-        _store(db, "tournament", settings, record)
+        keeper.finish(record)
     return 0
 
 
@@ -271,13 +485,19 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="the address to listen on (default 127.0.0.1; 0.0.0.0 for every one)",
     )
     a.add_argument("--fixed-seats", action="store_true", help="do not rotate the seats")
-    a.add_argument("--log", metavar="FILE", help="write the match log (STATE/SCORE lines)")
+    a.add_argument(
+        "--log",
+        metavar="FILE",
+        help="write the match log (STATE/SCORE lines; readable by you only)",
+    )
     a.add_argument("--db", type=Path, metavar="FILE", help=DB_HELP)
     a.add_argument(
         "--transcript",
         metavar="FILE",
-        help="write every line sent and received ('-': standard error)",
+        help="write every line sent and received ('-': standard error; a file is "
+        "readable by you only: it holds every hole card)",
     )
+    _add_common(a)
     a.add_argument("--name", default="match", help="the match's name in the log")
     a.add_argument(
         "--invalid",
@@ -314,7 +534,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         metavar="SECONDS",
         help="give up if the players have not all connected by then",
     )
-    a.set_defaults(func=_cmd_acpc)
+    a.set_defaults(func=_logged(_cmd_acpc))
 
     j = kinds.add_parser(
         "json",
@@ -347,6 +567,34 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "instead of printing them",
     )
     j.add_argument(
+        "--watch",
+        choices=["open", "token", "off"],
+        default="open",
+        help="who may watch: anyone (open, the default), a client with the spectators' "
+        "token (token: printed or written with the seats' tokens), or nobody (off)",
+    )
+    j.add_argument(
+        "--max-spectators",
+        type=_count,
+        default=64,
+        metavar="N",
+        help="spectators at once (default 64)",
+    )
+    j.add_argument(
+        "--max-connections",
+        type=_count,
+        default=256,
+        metavar="N",
+        help="connections at once, players and spectators (default 256; 0: no limit)",
+    )
+    j.add_argument(
+        "--max-per-address",
+        type=_count,
+        default=64,
+        metavar="N",
+        help="connections at once from one address (default 64; 0: no limit)",
+    )
+    j.add_argument(
         "--timeout",
         type=float,
         default=30.0,
@@ -360,7 +608,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="start even if not every seat has joined by then",
     )
     j.add_argument("--seed", type=int, help="shuffle with this seed (for replays)")
-    j.add_argument("--db", type=Path, metavar="FILE", help=DB_HELP)
+    j.add_argument("--db", type=Path, metavar="FILE", help=DB_HELP + "; each hand as it ends")
+    j.add_argument(
+        "--resume",
+        action="store_true",
+        help="go on with the match in progress in --db with these settings (without "
+        "--seed: its own), with the same tokens (--tokens FILE is written again)",
+    )
     j.add_argument(
         "--exec",
         action="append",
@@ -369,4 +623,23 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "e.g. 1='pokerroom bot json --stdio --player random'",
     )
     j.add_argument("--name", default="match", help="the match's name")
-    j.set_defaults(func=_cmd_json)
+    _add_common(j)
+    j.set_defaults(func=_logged(_cmd_json))
+
+
+def _add_common(p: argparse.ArgumentParser) -> None:
+    """The options both dealers take: the log's level, and --force."""
+    p.add_argument(
+        "--log-level",
+        choices=LOG_LEVELS,
+        default="info",
+        help="what the dealer logs on standard error, one line per event: debug "
+        "(every connection and refused line), info (the default: seats taken, default "
+        "actions), warning (wrong tokens, seats taken over, connections dropped), error",
+    )
+    p.add_argument(
+        "--force",
+        action="store_true",
+        help="replace files that exist (tokens, log, transcript); without it they are "
+        "refused, and a link is never followed",
+    )
