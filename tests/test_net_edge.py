@@ -322,6 +322,38 @@ def test_connections_over_the_caps_are_told_so_and_closed() -> None:
     match(full, max_connections=2)
 
 
+def test_spectators_share_one_stream_and_a_late_one_nothing_from_before_it() -> None:
+    """What every spectator is sent goes out as the same lines to all (gathered for a
+    moment, one write each): three that watch from the start get the same messages; one
+    that comes in the middle gets the hand as it stands, then only what follows."""
+    streams: list[list[dict[str, Any]]] = []
+
+    async def scene(server: JSONServer, port: int) -> None:
+        holder = await hold(port)
+        early = [await Raw().connect(port) for _ in range(3)]
+        for raw in early:
+            raw.send({"type": "watch"})
+            await raw.until("welcome")
+        late = await Raw().connect(port)
+        await holder.ping(0)
+        holder.send(answer(await holder.until("act")))  # the match moves on a little
+        late.send({"type": "watch"})
+        await late.until("welcome")
+        await plays_on(holder)
+        for raw in [*early, late]:
+            await raw.until("bye")
+            streams.append(raw.received)
+
+    match(scene, seats=3, bots=2)
+    first, *others, late = streams
+    assert all(stream == first for stream in others)
+    assert [m["type"] for m in first[-2:]] == ["match_end", "bye"] and late[-2:] == first[-2:]
+    after = late[late.index(next(m for m in late if m["type"] == "welcome")) + 1 :]
+    hands = [m["hand"] for m in after if m["type"] in ("hand", "state", "event", "hand_end")]
+    assert hands == sorted(hands) and hands[0] == after[0]["hand"] > 0
+    assert after[0]["type"] in ("hand", "state")
+
+
 # --------------------------------------------------------------- 3. closed peers
 
 

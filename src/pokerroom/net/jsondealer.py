@@ -76,17 +76,21 @@ class Pending:
 
 @dataclass(slots=True)
 class Outbox:
-    """Lines to send (each a message, UTF-8, ending ``\\n``), in order; connections to
-    close after sending them; notes for the operator."""
+    """Lines to send (each a message, UTF-8, ending ``\\n``), in order: ``messages`` to
+    one connection each, ``watch`` to every spectator (the same lines for all, before the
+    messages for spectators in this outbox); connections to close after sending them;
+    notes for the operator."""
 
     messages: list[tuple[Connection, bytes]] = field(default_factory=list)
     close: list[Connection] = field(default_factory=list)
     notes: list[Note] = field(default_factory=list)
+    watch: list[bytes] = field(default_factory=list)
 
     def extend(self, other: Outbox) -> None:
         self.messages += other.messages
         self.close += other.close
         self.notes += other.notes
+        self.watch += other.watch
 
     def send(self, conn: Connection, message: JSONObject) -> None:
         self.messages.append((conn, encode(message)))
@@ -94,9 +98,12 @@ class Outbox:
     def note(self, conn: Connection | None, level: int, text: str) -> None:
         self.notes.append((conn, level, text))
 
-    def decoded(self) -> list[tuple[Connection, JSONObject]]:
-        """The messages as JSON values (to look at them: tests, tools)."""
-        return [(conn, json.loads(line)) for conn, line in self.messages]
+    def decoded(self) -> list[tuple[Connection | None, JSONObject]]:
+        """The messages as JSON values (to look at them: tests, tools); those to every
+        spectator first, with ``None`` for the connection."""
+        return [(None, json.loads(line)) for line in self.watch] + [
+            (conn, json.loads(line)) for conn, line in self.messages
+        ]
 
 
 def game_to_json(game: GameStart) -> JSONObject:
@@ -484,14 +491,16 @@ class JSONDealer:
         to every connection."""
         self._ended = True
         message = encode(self._match_end())
-        for conn in self._audience():
+        for conn in self._players():
             out.messages.append((conn, message))
+        out.watch.append(message)
         for conn in list(self.connections):
             self._bye(out, conn, "the match is over")
         out.note(None, logging.INFO, f"the match is over after {self.table.hand_number} hands")
 
-    def _audience(self) -> list[Connection]:
-        return [c for c in self.connections if c.role is not Role.NEW]
+    def _players(self) -> list[Connection]:
+        """The connections that hold seats (spectators get the ``watch`` lines)."""
+        return [c for c in self._holder if c is not None]
 
     def _new_hand(self, out: Outbox) -> None:
         """A hand was dealt: everyone who plays or watches hears of it."""
@@ -503,14 +512,10 @@ class JSONDealer:
         head = dumps({"type": "hand", "hand": start.number, "button": start.button,
                       "stacks": start.stacks, "seats": start.seats, "level": start.level})
         self._hand_head = f'{head[:-1]},"rules":{text.rules(start.rules)},"hole":'  # fmt: skip
-        public = None
-        for conn in self._audience():
-            seat = conn.seat if conn.role is Role.PLAYER else None
-            if seat is None:
-                public = public or self._hand(None)
-                out.messages.append((conn, public))
-            else:
-                out.messages.append((conn, self._hand(seat)))
+        for conn in self._players():
+            out.messages.append((conn, self._hand(conn.seat)))
+        if self.spectators:
+            out.watch.append(self._hand(None))
 
     def _events(self, out: Outbox) -> None:
         new = self.table.public_events(self._events_sent)
@@ -518,12 +523,15 @@ class JSONDealer:
             return
         self._events_sent += len(new)
         hand = self.table.hand_number
-        audience = self._audience()
+        players = self._players()
+        watch = self.spectators > 0
         event = self._text.event
         for e in new:
             line = f'{{"type":"event","hand":{hand},"event":{event(e)}}}\n'.encode()
-            for conn in audience:
+            for conn in players:
                 out.messages.append((conn, line))
+            if watch:
+                out.watch.append(line)
 
     def _hand(self, seat: int | None) -> bytes:
         """The ``hand`` message for ``seat`` (``None``: a spectator)."""
@@ -538,17 +546,15 @@ class JSONDealer:
         table = self.table
         number = table.hand_number
         text = self._text
-        public = None
-        for conn in self._audience():
-            seat = conn.seat if conn.role is Role.PLAYER else None
-            if seat is None and public is not None:
-                out.messages.append((conn, public))
-                continue
-            view = text.view(table.view(seat if seat is not None else -1))
+        for seat in [*(c.seat for c in self._players()), *([-1] if self.spectators else [])]:
+            assert seat is not None
+            view = text.view(table.view(seat))
             line = f'{{"type":"hand_end","hand":{number},"view":{view}}}\n'.encode()
-            if seat is None:
-                public = line
-            out.messages.append((conn, line))
+            holder = self._holder[seat] if seat >= 0 else None
+            if holder is not None:
+                out.messages.append((holder, line))
+            else:
+                out.watch.append(line)
 
     def _act(self, pending: Pending, now: float) -> bytes:
         view = self._text.view(self.table.view(pending.seat))

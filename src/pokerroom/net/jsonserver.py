@@ -37,6 +37,12 @@ TOKEN_LENGTH = 24
 """Characters in a token: 24 of 62 symbols, about 143 bits of secret."""
 
 
+SPECTATOR_DELAY = 0.05
+"""Seconds what spectators are sent may wait, to go out in one write for many actions
+(players are written to at once: a spectator's few milliseconds cost nobody anything, a
+write per spectator per action would cost the match its pace)."""
+
+
 def seat_tokens(count: int) -> list[str]:
     """``count`` different secret tokens, one per seat, from the system's secure source."""
     tokens: list[str] = []
@@ -132,6 +138,9 @@ class JSONServer:
                                   max_per_address=max_per_address,
                                   refusal=self._refusal)  # fmt: skip
         self._wires: dict[Connection, Wire] = {}  # the connections open to the match
+        self._watching: dict[Connection, None] = {}  # spectators sent the shared lines
+        self._shared: list[bytes] = []  # lines for every spectator, to write soon
+        self._flush: asyncio.TimerHandle | None = None
         self._live: set[Wire] = set()  # every connection not gone yet (closing included)
         self._programs: list[_Program] = []
         self._procs: list[asyncio.SubprocessTransport] = []
@@ -221,6 +230,7 @@ class JSONServer:
         if not isinstance(conn, Connection):
             return
         self._wires.pop(conn, None)
+        self._watching.pop(conn, None)
         if conn.seat is not None and self.dealer.holder(conn.seat) is conn:
             log.info("%s: seat %d's connection closed", wire.peer, conn.seat)
         else:
@@ -254,6 +264,11 @@ class JSONServer:
                 wire = wires.get(about) if about is not None else None
                 peer = wire.peer if wire is not None else "the match"
                 log.log(level, "%s: %s", peer, text)
+        if out.watch:
+            self._shared += out.watch
+            if self._flush is None:
+                loop = asyncio.get_running_loop()
+                self._flush = loop.call_later(SPECTATOR_DELAY, self._write_spectators)
         messages = out.messages
         if len(messages) == 1:
             conn, data = messages[0]
@@ -269,12 +284,36 @@ class JSONServer:
             for conn, lines in batches.items():
                 self._write(conn, lines[0] if len(lines) == 1 else b"".join(lines))
         for conn in out.close:
+            self._watching.pop(conn, None)
             wire = wires.pop(conn, None)
             self.dealer.closed(conn)
             if wire is not None:
                 wire.close()
 
     def _write(self, conn: Connection, data: bytes) -> None:
+        if conn.role is Role.SPECTATOR and conn not in self._watching:
+            # a spectator's first lines (its welcome): the shared lines queued before it
+            # came are not its, and go out now; those that follow are
+            self._write_spectators()
+            self._watching[conn] = None
+        elif self._shared and conn in self._watching:
+            self._write_spectators()  # its lines, in order
+        self._send(conn, data)
+
+    def _write_spectators(self) -> None:
+        """The lines for every spectator, one write each (they wait at most
+        :data:`SPECTATOR_DELAY`, gathering what many actions bring)."""
+        if self._flush is not None:
+            self._flush.cancel()
+            self._flush = None
+        if not self._shared:
+            return
+        data = b"".join(self._shared)
+        self._shared = []
+        for conn in list(self._watching):
+            self._send(conn, data)
+
+    def _send(self, conn: Connection, data: bytes) -> None:
         wire = self._wires.get(conn)
         if wire is None or wire.write(data) or not wire.dropped:
             return
@@ -283,6 +322,7 @@ class JSONServer:
         log.warning("%s: %s dropped: over %d bytes sent and not read", wire.peer, what,
                     self.max_backlog)  # fmt: skip
         del self._wires[conn]
+        self._watching.pop(conn, None)
         self.dealer.closed(conn)
 
     # ------------------------------------------------------------------- the match
@@ -369,6 +409,7 @@ class JSONServer:
         """Stop listening and close every connection (a ``bye`` first for those the match
         did not close), each given :attr:`grace` seconds; then wait for the programs."""
         self._listener.close()
+        self._write_spectators()
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
