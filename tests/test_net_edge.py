@@ -225,11 +225,7 @@ def test_a_spectator_that_stops_reading_is_aborted_not_flushed(
     flushed to its end as a close would: a dropped spectator got 7 MB later)."""
     outcome: dict[str, object] = {}
 
-    async def scene(server: JSONServer, port: int) -> None:
-        lazy = lazy_spectator(port)
-        while server.counts.dropped == 0:
-            await asyncio.sleep(0.01)
-        lazy.setblocking(True)
+    def read_to_the_end(lazy: socket.socket) -> None:
         lazy.settimeout(10)
         try:
             while lazy.recv(65536):
@@ -238,6 +234,12 @@ def test_a_spectator_that_stops_reading_is_aborted_not_flushed(
         except ConnectionResetError:
             outcome["end"] = "reset"
         lazy.close()
+
+    async def scene(server: JSONServer, port: int) -> None:
+        lazy = lazy_spectator(port)
+        while server.counts.dropped == 0:
+            await asyncio.sleep(0.01)
+        await asyncio.to_thread(read_to_the_end, lazy)  # (the server goes on meanwhile)
 
     with caplog.at_level(logging.WARNING, logger="pokerroom.net"):
         server, _ = match(scene, hands=300, max_backlog=16 * 1024)

@@ -359,7 +359,13 @@ class JSONText:
         known = self._events.get(id(event))
         if known is not None and known[0] is event:
             return known[1]
-        text = _encode(event_to_json(event))
+        kind, street, seat, amount, total, cards, all_in, value = event
+        text = (
+            f'{{"kind":"{_EVENT_TEXT[kind]}","street":"{STREETS[street]}","seat":{int(seat)},'
+            f'"amount":{int(amount)},"total":{int(total)},"cards":{_card_list(cards)},'
+            f'"all_in":{"true" if all_in else "false"},'
+            f'"value":{"null" if value is None else int(value)}}}'
+        )
         self._events[id(event)] = (event, text)
         return text
 
@@ -412,6 +418,7 @@ class JSONText:
 
 
 # The pieces of a view's text (what dumps writes for the same values).
+_EVENT_TEXT: Final = {k: k.value for k in EventKind}
 _CARD_TEXT: dict[Card, str] = {}
 _KINDS_TEXT: dict[tuple[ActionKind, ...], str] = {}
 

@@ -383,8 +383,7 @@ class JSONDealer:
         out = Outbox()
         if self.table.in_hand:  # a resumed match: the hand in play, from its start
             self._new_hand(out)
-        out.extend(self._advance(now))
-        return out
+        return self._advance(now, out)
 
     def _answer(self, conn: Connection, answer: Answer, now: float) -> Outbox:
         seat = conn.seat
@@ -435,9 +434,14 @@ class JSONDealer:
             return refuse(ErrorCode.ILLEGAL_ACTION, f"{exc}; answer again within {left:.3g} s")
         self._answered[seat] = (answer.hand, answer.seq)
         self.pending = None
-        out.send(conn, {"type": "accepted", **where, **action_to_json(answer.action)})
-        out.extend(self._advance(now))
-        return out
+        action = answer.action
+        more = "" if action.amount is None else f',"amount":{action.amount}'
+        if action.value is not None:
+            more += f',"value":{action.value}'
+        line = (f'{{"type":"accepted","hand":{answer.hand},"seq":{answer.seq},'
+                f'"action":"{action.kind.value}"{more}}}\n')  # fmt: skip
+        out.messages.append((conn, line.encode()))
+        return self._advance(now, out)
 
     def expire(self, now: float) -> Outbox:
         """The pending decision's time ran out: its seat takes the default action."""
@@ -454,17 +458,15 @@ class JSONDealer:
         if holder is not None:
             out.send(holder, {"type": "default", "hand": pending.hand, "seq": pending.seq,
                               "reason": reason, **action_to_json(action)})  # fmt: skip
-        out.extend(self._advance(now))
-        return out
+        return self._advance(now, out)
 
-    def _advance(self, now: float) -> Outbox:
-        """Tell everyone what happened, deal the next hand when one is over, and stop at
-        the next decision (or the end of the match)."""
+    def _advance(self, now: float, out: Outbox) -> Outbox:
+        """Tell everyone what happened (in ``out``), deal the next hand when one is over,
+        and stop at the next decision (or the end of the match)."""
         table = self.table
-        out = Outbox()
         while True:
-            self._events(out)
             if not table.in_hand:
+                self._events(out)
                 if table.hand_number:
                     self._hand_end(out)
                     if self.on_hand is not None:
@@ -476,9 +478,9 @@ class JSONDealer:
                 self._new_hand(out)
                 continue
             seat = self.runner.advance()
+            self._events(out)  # the action's, and what the dealer did after it
             if seat is None:
                 continue
-            self._events(out)
             self.seq += 1
             self.pending = Pending(seat, table.hand_number, self.seq, now + self.budget)
             holder = self._holder[seat]

@@ -145,6 +145,7 @@ class JSONServer:
         self._programs: list[_Program] = []
         self._procs: list[asyncio.SubprocessTransport] = []
         self._timer: asyncio.TimerHandle | None = None
+        self._armed = 0.0  # the deadline the timer fires at (by the server's clock)
         self._seated: asyncio.Future[None] | None = None
         self._done: asyncio.Future[None] | None = None
         self._stopped: str | None = None  # why the server stopped before the match ended
@@ -382,12 +383,14 @@ class JSONServer:
         if pending is None:
             return
         timer = self._timer
+        if timer is not None and self._armed <= pending.deadline:
+            return  # it fires first; it arms the next one then (most decisions: no work)
+        if timer is not None:
+            timer.cancel()
         loop = asyncio.get_running_loop()
-        when = loop.time() + max(0.0, pending.deadline - self.clock())
-        if timer is None or timer.when() > when:
-            if timer is not None:
-                timer.cancel()
-            self._timer = loop.call_at(when, self._alarm)
+        self._armed = pending.deadline
+        self._timer = loop.call_at(loop.time() + max(0.0, pending.deadline - self.clock()),
+                                   self._alarm)  # fmt: skip
 
     def _alarm(self) -> None:
         """The timer: the decision waiting ran out of time, unless it was answered."""
