@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import enum
 import json
@@ -15,7 +16,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pokerroom.engine import Action, random_action
+from pokerroom.engine import Action, PlayerView, Street, random_action
+from pokerroom.net.jsonclient import JSONClient
 from pokerroom.net.jsoncodec import (
     CodecError,
     JSONText,
@@ -25,7 +27,7 @@ from pokerroom.net.jsoncodec import (
     view_from_json,
     view_to_json,
 )
-from pokerroom.net.jsondealer import JSONDealer
+from pokerroom.net.jsondealer import JSONDealer, Outbox
 from pokerroom.net.jsonlines import (
     Answer,
     Connection,
@@ -428,3 +430,67 @@ def test_time_runs_out_the_seat_gets_the_default_action() -> None:
     }
     assert dealer.runner.faults[0].kind.value == "timeout"
     assert dealer.pending is not None and dealer.pending.hand == 2
+
+
+# ------------------------------------------------------------------ the client core
+
+
+class _Looker:
+    """A player that looks at its whole view (a copy kept) and answers at random."""
+
+    def __init__(self) -> None:
+        self.rng = random.Random(3)
+        self.views: list[PlayerView] = []
+
+    def act(self, view: PlayerView, budget: float) -> Action:
+        self.views.append(copy.copy(view))
+        assert view.legal is not None
+        return Action(*random_action(view.legal, self.rng))
+
+
+@pytest.mark.parametrize("preset", ["computer-tournament", "no-limit", "wild"])
+def test_a_client_reads_an_act_of_a_pokerroom_dealer_as_the_codec_does(preset: str) -> None:
+    """A pokerroom dealer's act lines are read as far as their legal actions only (the
+    rest when the player looks): the views a player sees are those the codec reads from
+    the whole line, and every answer is a client message the schema allows.  A player
+    without ``announce`` shows at a showdown where mucking is not allowed (the client
+    used to answer muck, refused, again and again, as fast as it could)."""
+    table = Table(Rules.preset(preset), 3, rng=random.Random(2), max_hands=12, reset_stacks=True)
+    dealer = JSONDealer(table, ["a", "b", "c"], limits=Limits(rate=1e9, burst=10**9))
+    players = [_Looker() for _ in range(3)]
+    clients = [JSONClient(p, token) for p, token in zip(players, "abc", strict=True)]
+    conns = []
+    for client in clients:
+        conn, out = dealer.open()
+        conns.append(conn)
+        join = client.feed(b"".join(line for _, line in out.messages))
+        out = dealer.receive(conn, join.rstrip(b"\n"), 0.0)
+        client.feed(b"".join(line for c, line in out.messages if c is conn))
+    acts: list[tuple[int, bytes]] = []
+    inbox: list[list[bytes]] = [[], [], []]
+
+    def post(out: Outbox) -> None:
+        for c, line in out.messages:
+            inbox[conns.index(c)].append(line)
+
+    post(dealer.start(0.0))
+    now = 0.0
+    checked: set[str | None] = set()
+    while any(inbox):
+        seat = next(s for s in range(3) if inbox[s])
+        lines, inbox[seat] = b"".join(inbox[seat]), []
+        acts += [(seat, x) for x in lines.splitlines() if x.startswith(b'{"type":"act"')]
+        for answer in clients[seat].feed(lines).splitlines():
+            kind = json.loads(answer).get("action")
+            if kind not in checked:  # (the schema's check is slow: each kind once)
+                CLIENT.validate(json.loads(answer))
+                checked.add(kind)
+            now += 0.01
+            post(dealer.receive(conns[seat], answer, now))
+    assert dealer.finished and len(acts) > 20
+    rules = Rules.preset(preset)
+    for seat in range(3):
+        mine = [line for s, line in acts if s == seat]
+        read = [view_from_json(json.loads(line)["view"], rules) for line in mine]
+        asked = [v for v in read if v.street is not Street.SHOWDOWN]  # (no announce method)
+        assert players[seat].views == asked

@@ -20,6 +20,7 @@ import asyncio
 import contextlib
 import json
 import os
+import re
 import socket
 import sys
 from dataclasses import dataclass, field
@@ -31,7 +32,6 @@ from pokerroom.net.client import Actor
 from pokerroom.net.jsoncodec import (
     CodecError,
     JSONObject,
-    action_to_json,
     event_from_json,
     legal_from_json,
     view_from_json,
@@ -77,33 +77,50 @@ class JSONResult:
 
 
 def _default(view: PlayerView) -> Action:
+    """The dealer's own default: check if free, else fold; at the showdown, muck if
+    allowed, else show (announcing the best hand the cards make)."""
     legal = view.legal
-    if legal is not None and ActionKind.CHECK in legal.kinds:
+    kinds = legal.kinds if legal is not None else ()
+    if ActionKind.CHECK in kinds:
         return Action.check()
-    if legal is not None and ActionKind.FOLD in legal.kinds:
+    if ActionKind.FOLD in kinds:
         return Action.fold()
+    if ActionKind.SHOW in kinds and ActionKind.MUCK not in kinds:
+        assert legal is not None
+        return Action.show(legal.values[0] if legal.values else None)
     return Action.muck()
 
 
 class _Decision:
-    """Where an ``act`` message's view comes from: its JSON, read in full only if the
-    player looks past the legal actions (a :class:`~pokerroom.table.seats.TurnView`'s
-    source)."""
+    """Where an ``act`` message's view comes from: its JSON (or the whole line's text),
+    read in full only if the player looks past the legal actions (a
+    :class:`~pokerroom.table.seats.TurnView`'s source)."""
 
     __slots__ = ("data", "rules")
 
-    def __init__(self, data: JSONObject, rules: Rules) -> None:
+    def __init__(self, data: JSONObject | str, rules: Rules) -> None:
         self.data = data
         self.rules = rules
 
     def full_view_for(self, view: TurnView) -> PlayerView:
-        return view_from_json(self.data, self.rules)
+        data = self.data
+        if isinstance(data, str):
+            data = json.loads(data)["view"]
+        return view_from_json(data, self.rules)
 
 
 # The lines of a pokerroom dealer start with their type; these are read only when the
 # player has a use for them (any other server's are read in full).
 _EVENT, _ACCEPTED = b'{"type":"event",', b'{"type":"accepted",'
 _HAND, _HAND_END = b'{"type":"hand",', b'{"type":"hand_end",'
+# An act of a pokerroom dealer: its numbers, then the view's legal actions (after
+# to_match, the last number before them) are all a bot that looks at nothing else needs.
+_ACT = re.compile(
+    r'\{"type":"act","hand":(\d{1,16}),"seq":(\d{1,16}),"budget":'
+    r'(\d{1,16}(?:\.\d{1,16})?(?:e[+-]?\d{1,3})?),"view":\{"seat":(\d{1,2}),'
+)
+_LEGAL = re.compile(r',"to_match":\d{1,16},"legal":')
+_READ = json.JSONDecoder().raw_decode
 
 
 class _Session:
@@ -137,7 +154,9 @@ class _Session:
             if hooks["end_hand"] is None:
                 self.result.hands += 1
                 return True
-        elif line.startswith(_HAND) and hooks["start_hand"] is None:
+        elif (line.startswith(_HAND) and hooks["start_hand"] is None) or (
+            line.startswith(b'{"type":"act",') and self._act_line(line)
+        ):
             return True
         message = json.loads(line)
         if not isinstance(message, dict):
@@ -202,7 +221,7 @@ class _Session:
                 raise JSONClientError(f"the dealer refused to seat this client: "
                                       f"{message.get('message')}")  # fmt: skip
             self.result.errors.append(f"{message.get('code')}: {message.get('message')}")
-            waiting = self.waiting
+            waiting, self.waiting = self.waiting, None  # the default is tried once
             if (
                 waiting is not None
                 and message.get("code") == "illegal-action"
@@ -240,13 +259,42 @@ class _Session:
             raise JSONClientError("the server sent a view before the welcome")
         return view_from_json(data, self.rules)
 
+    def _act_line(self, line: bytes) -> bool:
+        """An act line of a pokerroom dealer, its view read only as far as the legal
+        actions; False if it is not one (it is then read in full)."""
+        text = line.decode()
+        head = _ACT.match(text)
+        rules = self.rules
+        if head is None or rules is None:
+            return False
+        at = _LEGAL.search(text, head.end())
+        if at is None:
+            return False
+        try:
+            legal, _ = _READ(text, at.end())
+        except ValueError:
+            return False
+        if not isinstance(legal, dict):
+            return False
+        hand, seq, budget, seat = head.groups()
+        self.decide((int(hand), int(seq), float(budget)), int(seat), legal, _Decision(text, rules))
+        return True
+
     def act(self, message: JSONObject) -> None:
         if self.rules is None:
             raise JSONClientError("the server asked for a decision before the welcome")
         data = message["view"]
-        legal = legal_from_json(data["legal"])
-        view: PlayerView = TurnView.make(data["seat"], legal, _Decision(data, self.rules))
-        hand, seq, budget = message["hand"], message["seq"], float(message["budget"])
+        where = (message["hand"], message["seq"], float(message["budget"]))
+        self.decide(where, data["seat"], data["legal"], _Decision(data, self.rules))
+
+    def decide(
+        self, where: tuple[int, int, float], seat: int, data: Any, source: _Decision
+    ) -> None:
+        """Ask the player for a decision (``where``: its hand, its number and the seconds
+        it has; ``data``: its legal actions)."""
+        hand, seq, budget = where
+        legal = legal_from_json(data)
+        view: PlayerView = TurnView.make(seat, legal, source)
         self.waiting = (hand, seq, view)
         player = self.player
         try:
@@ -264,7 +312,11 @@ class _Session:
         self.answer(hand, seq, action)
 
     def answer(self, hand: int, seq: int, action: Action) -> None:
-        self.send({"type": "action", "hand": hand, "seq": seq, **action_to_json(action)})
+        more = "" if action.amount is None else f',"amount":{int(action.amount)}'
+        if action.value is not None:
+            more += f',"value":{int(action.value)}'
+        self.out.append(f'{{"type":"action","hand":{int(hand)},"seq":{int(seq)},'
+                        f'"action":"{action.kind.value}"{more}}}\n'.encode())  # fmt: skip
         self.result.decisions += 1
 
 
