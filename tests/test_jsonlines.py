@@ -227,6 +227,29 @@ def test_decoded_messages_are_exactly_those_the_client_schema_allows(
         encode({"type": "pong", "id": message.id} if isinstance(message, Ping) else {})
 
 
+@settings(max_examples=300)
+@given(
+    st.integers(-5, 2**60) | st.sampled_from([0, 1, 2**53 - 1, 2**53]),
+    st.integers(-5, 2**60) | st.sampled_from([0, 7, 2**53 - 1, 2**53]),
+    st.sampled_from(["fold", "check", "call", "bet", "raise", "show", "muck", "jump"]),
+    st.none() | st.integers(-3, 2**54),
+    st.none() | st.integers(-(2**54), 2**54),
+)
+def test_an_answer_as_the_client_writes_it_is_read_as_any_other(
+    hand: int, seq: int, kind: str, amount: int | None, value: int | None
+) -> None:
+    """Answers in the form pokerroom's client writes skip the JSON parser: the message or
+    problem is the one the same answer written otherwise (a space) is read as."""
+    message: dict[str, Any] = {"type": "action", "hand": hand, "seq": seq, "action": kind}
+    if amount is not None:
+        message["amount"] = amount
+    if value is not None:
+        message["value"] = value
+    compact = json.dumps(message, separators=(",", ":")).encode()
+    spaced = json.dumps(message).encode()
+    assert decode(compact) == decode(spaced) == decode(compact + b"\n")
+
+
 @settings(max_examples=200)
 @given(
     st.lists(st.binary(max_size=30).map(lambda b: b.replace(b"\n", b"")), max_size=12),
