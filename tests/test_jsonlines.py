@@ -517,3 +517,26 @@ def test_a_client_reads_an_act_of_a_pokerroom_dealer_as_the_codec_does(preset: s
         read = [view_from_json(json.loads(line)["view"], rules) for line in mine]
         asked = [v for v in read if v.street is not Street.SHOWDOWN]  # (no announce method)
         assert players[seat].views == asked
+
+
+def test_answers_the_match_takes_never_count_against_the_rate() -> None:
+    """A bot may answer as fast as the match asks (one at 500 hands a second answers
+    over 1,000 times a second, the default rate: it was refused as a flood, and its
+    seat timed out); pings and refused lines still count."""
+    dealer, conns = _dealer(limits=Limits(rate=1.0, burst=3))
+    dealer.start(0.0)
+    answered = 0
+    while answered < 12:  # (the match is not over yet)
+        pending = dealer.pending
+        assert pending is not None
+        reply = {"type": "action", "hand": pending.hand, "seq": pending.seq, "action": "call"}
+        legal = dealer.table.legal_actions()
+        if "call" not in [k.value for k in legal.kinds]:
+            reply["action"] = "check" if "check" in [k.value for k in legal.kinds] else "show"
+        out = dealer.receive(conns[pending.seat], json.dumps(reply).encode(), 0.0)
+        assert next(m["type"] for c, m in out.decoded() if c is conns[pending.seat]) == "accepted"
+        answered += 1
+    pings = [dealer.receive(conns[0], b'{"type":"ping"}', 0.0) for _ in range(5)]
+    answers = [m for o in pings for _, m in o.decoded()]
+    assert [m["type"] for m in answers] == ["pong"] * 2 + ["error"]  # (the join took one)
+    assert answers[-1]["code"] == "flood"

@@ -434,6 +434,7 @@ class JSONDealer:
             return refuse(ErrorCode.ILLEGAL_ACTION, f"{exc}; answer again within {left:.3g} s")
         self._answered[seat] = (answer.hand, answer.seq)
         self.pending = None
+        conn.refund()
         action = answer.action
         more = "" if action.amount is None else f',"amount":{action.amount}'
         if action.value is not None:

@@ -77,8 +77,9 @@ class Limits:
 
     ``max_line``: bytes in one line, its ``\\n`` included (a longer one is dropped with
     an error); ``rate`` messages per second on average, with bursts of ``burst`` (more
-    are dropped with an error); ``max_errors``: errors a connection may cause before it
-    is closed (its seat stays; it may reconnect with its token).
+    are dropped with an error; an answer the match takes does not count: the match
+    paces those); ``max_errors``: errors a connection may cause before it is closed (its
+    seat stays; it may reconnect with its token).
     """
 
     max_line: int = 64 * 1024
@@ -419,6 +420,11 @@ class Connection:
     _tokens: float = field(default=-1.0, repr=False)
     _last: float = field(default=0.0, repr=False)
     _flooding: bool = field(default=False, repr=False)
+
+    def refund(self) -> None:
+        """Give back the rate the last message cost: an answer the match took (answers
+        are paced by the match itself, however fast a bot plays)."""
+        self._tokens = min(float(self.limits.burst), self._tokens + 1)
 
     @property
     def closing(self) -> bool:

@@ -276,6 +276,9 @@ class JSONServer:
             self._write(conn, data)
         elif messages:
             batches: dict[Connection, list[bytes]] = {}
+            pending = self.dealer.pending
+            if pending is not None and (actor := self.dealer.holder(pending.seat)) is not None:
+                batches[actor] = []  # the seat to act first: its answer is what the match awaits
             for conn, line in messages:
                 batch = batches.get(conn)
                 if batch is None:
@@ -283,7 +286,8 @@ class JSONServer:
                 else:
                     batch.append(line)
             for conn, lines in batches.items():
-                self._write(conn, lines[0] if len(lines) == 1 else b"".join(lines))
+                if lines:
+                    self._write(conn, lines[0] if len(lines) == 1 else b"".join(lines))
         for conn in out.close:
             self._watching.pop(conn, None)
             wire = wires.pop(conn, None)
