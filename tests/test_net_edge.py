@@ -23,7 +23,7 @@ from typing import Any, TypeVar
 
 import pytest
 
-from pokerroom.net.jsonclient import JSONResult, play_json
+from pokerroom.net.jsonclient import JSONClientError, JSONResult, play_json
 from pokerroom.net.jsondealer import JSONDealer
 from pokerroom.net.jsonlines import Limits, Watching
 from pokerroom.net.jsonserver import JSONServer
@@ -320,6 +320,8 @@ def test_connections_over_the_caps_are_told_so_and_closed() -> None:
             await asyncio.sleep(0.01)
         over = await Raw().connect(port, hello=False)
         assert (await over.next())["reason"] == "the server is full: at most 2 connections"
+        with pytest.raises(JSONClientError, match="refused the connection: the server is full"):
+            await play_json(RandomBot(), HOST, port, "seat-0-token")
 
     match(full, max_connections=2)
 

@@ -373,6 +373,8 @@ class JSONClient:
 
     def _greet(self, line: bytes) -> None:
         hello = json.loads(line)
+        if isinstance(hello, dict) and hello.get("type") == "bye":  # over a limit
+            raise JSONClientError(f"the dealer refused the connection: {hello.get('reason')}")
         if (not isinstance(hello, dict) or hello.get("type") != "hello"
                 or hello.get("protocol") != PROTOCOL):  # fmt: skip
             raise JSONClientError(f"not a pokerroom JSON-lines dealer: {line!r:.200}")
