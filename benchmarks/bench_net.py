@@ -30,7 +30,8 @@ Rows:
 * pokerroom ACPC dealer + 2 pokerroom ACPC clients;
 * pokerroom ACPC dealer + clients in the dealer's own process (one event loop: no
   process switches, one core);
-* pokerroom JSON-lines dealer + 2 pokerroom JSON-lines clients;
+* pokerroom JSON-lines dealer + 2 pokerroom JSON-lines clients (``pokerroom bot json``,
+  each joining with its seat's token; as many hands as the ACPC matches);
 * the reference C dealer + its C example players, and the two crossings (the C dealer
   with pokerroom's clients, pokerroom's dealer with the C players), when the reference
   programs are built: ``--acpc-dir DIR`` (or ``$POKERROOM_ACPC_DIR``) names the folder
@@ -344,7 +345,7 @@ def _row(name: str, run: Run) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="a short run")
-    parser.add_argument("--hands", type=int, help="hands per ACPC match (default 3000)")
+    parser.add_argument("--hands", type=int, help="hands per match (default 3000)")
     parser.add_argument(
         "--acpc-dir",
         default=os.environ.get("POKERROOM_ACPC_DIR"),
@@ -358,7 +359,7 @@ def main() -> None:
         ref = None
     print(
         f"Python {platform.python_version()}, {platform.machine()}, {os.cpu_count()} cores, "
-        f"load {os.getloadavg()[0]:.1f}; {hands} hands per ACPC match; CPU ms per hand "
+        f"load {os.getloadavg()[0]:.1f}; {hands} hands per match; CPU ms per hand "
         f"of each process in brackets\n"
     )
     rows: list[tuple[str, Run | None]] = []
@@ -374,7 +375,7 @@ def main() -> None:
             ("pokerroom ACPC dealer + 2 clients in one process", lambda: acpc_one_process(hands)),
             (
                 "pokerroom JSON-lines dealer + 2 pokerroom JSON-lines clients",
-                lambda: json_ours(max(hands // 5, 100)),
+                lambda: json_ours(hands),
             ),
         ]
         if ref is not None:
