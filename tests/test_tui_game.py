@@ -49,8 +49,10 @@ def test_save_data_rebuilds_the_game_mid_hand_with_the_same_cards_to_come() -> N
     [
         (lambda d: d.pop("chips"), "cannot be rebuilt"),
         (lambda d: d["setup"].update(rules={"structure": "no-such"}), "cannot be rebuilt"),
-        (lambda d: d["table"]["stacks"].__setitem__(0, 5), "checksum"),
-        (lambda d: d["setup"].update(bots=["random"]), "seats and players differ"),
+        (lambda d: d["session"]["table"]["stacks"].__setitem__(0, 5), "checksum"),
+        (lambda d: d["session"]["players"][1]["state"]["rng"][1].__setitem__(0, 5), "checksum"),
+        (lambda d: d["setup"].update(bots=["random"]), "3 seats; 2 players"),
+        (lambda d: d["setup"].update(bots=["random", "random"]), "not 'random'"),
     ],
 )
 def test_bad_save_data_is_refused(change, says: str) -> None:

@@ -29,8 +29,9 @@ from textual.containers import Horizontal
 from textual.widgets import Footer, Static
 
 from pokerroom.engine.actions import Action, ActionKind, IllegalAction
-from pokerroom.players import Player, Runner
+from pokerroom.players import Player
 from pokerroom.players.base import HOOKS, hook
+from pokerroom.players.state import STATE_METHODS
 from pokerroom.storage.saves import SaveError
 from pokerroom.tui.base import RoomScreen
 from pokerroom.tui.choices import buttons
@@ -70,7 +71,8 @@ class Leaving(BaseException):
 class Paced(Player):
     """A computer player at the terminal's table: before it decides, the screen shows
     the table (``before`` runs in the runner's thread, and may raise :class:`Leaving`).
-    Every notification the bot listens to is passed on."""
+    Every notification the bot listens to is passed on, and so are its saved state's
+    methods (:mod:`pokerroom.players.state`)."""
 
     def __init__(self, bot: Player, before: Callable[[int], None]) -> None:
         self.bot = bot
@@ -80,6 +82,9 @@ class Paced(Player):
             method = hook(bot, name)
             if method is not None:
                 setattr(self, name, self._paced(method) if name == "announce" else method)
+        for name in STATE_METHODS:
+            if callable(getattr(bot, name, None)):
+                setattr(self, name, getattr(bot, name))
 
     def _paced(self, method: Callable[[PlayerView, float], Action]) -> Callable[..., Action]:
         def announce(view: PlayerView, budget: float) -> Action:
@@ -146,8 +151,8 @@ class TableScreen(RoomScreen):
         super().__init__()
         self.game = game
         self.history = history
-        self.runner = Runner(game.table, [None, *(Paced(game.bots[s], self._before_bot)
-                                                  for s in range(1, game.players))])  # fmt: skip
+        self.runner = game.seat([None, *(Paced(game.bots[s], self._before_bot)
+                                         for s in range(1, game.players))])  # fmt: skip
         self.view: PlayerView | None = None  # what the screen shows: your view, a snapshot
         self._choice: asyncio.Future[Action] | None = None
         self._between = False
