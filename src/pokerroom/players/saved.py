@@ -18,8 +18,8 @@
 :func:`restore` checks the format, the version and the checksum, restores the table, then
 gives each player its state: the players must be built as the saved ones were (the same
 bot in each seat, None where a seat was played from outside).  Anything wrong raises
-:class:`~pokerroom.table.SaveError` naming it and no runner is returned (players already
-given their states are then in the saved state, not a mixture).
+:class:`~pokerroom.table.SaveError` naming it, no runner is returned and the players are
+as they were (those given their states before one refused its own get theirs back).
 
 Every source of randomness and every memory a game depends on is in the save: the
 deck's generator (the table's), each bot's generators and what it learned and read, the
@@ -134,17 +134,30 @@ def restore(
         raise SaveError(f"the saved game has {table.size} seats; {len(players)} players were given")
     for seat, (entry, player) in enumerate(zip(entries, players, strict=True)):
         _check_seat(seat, entry, player)
-    for seat, (entry, player) in enumerate(zip(entries, players, strict=True)):
-        if entry is None or entry["state"] is None:
-            continue
-        try:
-            player.restore_state(entry["state"])  # type: ignore[union-attr]
-        except StateError as exc:
-            raise SaveError(f"seat {seat} ({entry['name']}) cannot take its saved state: "
-                            f"{exc}") from None  # fmt: skip
+    _give_states(entries, players)
     runner = Runner(table, players, clock=clock, budget=budget, on_fault=on_fault, told=told)
     runner.faults.extend(faults)
     return runner
+
+
+def _give_states(entries: list[Any], players: Sequence[Player | None]) -> None:
+    """Give each player its saved state, or none of them: a player that refuses its
+    state has changed nothing, and those given theirs before it get back their own."""
+    done: list[tuple[Any, dict[str, Any]]] = []
+    for seat, (entry, player) in enumerate(zip(entries, players, strict=True)):
+        if entry is None or entry["state"] is None:
+            continue
+        save_state = getattr(player, STATE_METHODS[0], None)
+        before = save_state() if callable(save_state) else None
+        try:
+            player.restore_state(entry["state"])  # type: ignore[union-attr]
+        except StateError as exc:
+            for given, state in reversed(done):
+                given.restore_state(state)
+            raise SaveError(f"seat {seat} ({entry['name']}) cannot take its saved state: "
+                            f"{exc}") from None  # fmt: skip
+        if before is not None:
+            done.append((player, before))
 
 
 def _check_seat(seat: int, entry: Any, player: object) -> None:
