@@ -240,3 +240,33 @@ def test_a_save_file_damaged_during_a_game_is_offered_to_be_moved_aside(tmp_path
             assert [g[2] for g in app.store.games()] == [] and screen.history is not None
 
     asyncio.run(scenario())
+
+
+def test_continue_at_a_hand_s_summary_shows_it_again_and_keeps_the_hand_once(
+    tmp_path: Path,
+) -> None:
+    async def first() -> list[tuple[int, str]]:
+        app = make_app(tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            game = make_game(("calling-station",), seed=6)
+            screen = await sit(pilot, game, app.store.new_game("Hero against 1"))
+            while not isinstance(app.screen, HandOverScreen):
+                showdown = game.view(0).street is Street.SHOWDOWN
+                await move(pilot, screen, "enter" if showdown else "c")
+            return [(h.number, h.phh) for h in app.store.hands(1)]  # quit at the summary
+
+    async def second() -> None:
+        app = make_app(tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, MenuScreen))
+            await pilot.press("down", "enter")  # Continue
+            await until(pilot, lambda: isinstance(app.screen, HandOverScreen))
+            assert [(g[0], g[3]) for g in app.store.games()] == [(1, 1)]
+            assert [(h.number, h.phh) for h in app.store.hands(1)] == kept
+            await pilot.press("space")
+            await until(pilot, lambda: isinstance(app.screen, TableScreen)
+                        and your_turn(app.screen) and app.screen.game.number == 2)  # fmt: skip
+
+    kept = asyncio.run(first())
+    assert [n for n, _ in kept] == [1]
+    asyncio.run(second())
