@@ -133,6 +133,8 @@ def test_a_damaged_save_file_is_moved_aside_kept_and_a_fresh_one_works(
     assert store.load("x").data == {"a": 1}
     path.write_bytes(b"damaged again" * 100)
     assert store.move_aside() == tmp_path / "pokerroom.db.damaged-2026-01-01-12-00-2"
+    with pytest.raises(SaveError, match=r"there is no save file .* to move aside"):
+        store.move_aside()
 
 
 def test_a_busy_file_is_not_called_damaged(tmp_path: Path) -> None:

@@ -190,6 +190,8 @@ class Store:
     def move_aside(self) -> Path:
         """Rename the save file (and SQLite's files beside it) to keep it, with the time
         in the name, so that the next use starts a fresh file; returns the new name."""
+        if not self.path.exists():
+            raise SaveError(f"there is no save file {self.path} to move aside")
         stamp = re.sub(r"[^0-9A-Za-z]+", "-", self._clock()).strip("-")
         base = self.path.with_name(f"{self.path.name}.damaged-{stamp}")
         k = 1
