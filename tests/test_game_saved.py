@@ -9,7 +9,6 @@ from __future__ import annotations
 import copy
 import json
 import random
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -126,21 +125,23 @@ def seated(bots: list[str], game: Game, seed: int | None) -> list[Player]:
             for k, b in enumerate(bots)]  # fmt: skip
 
 
-def through_file(data: dict[str, Any]) -> dict[str, Any]:
-    """``data`` written to a real save file and read back."""
-    with tempfile.TemporaryDirectory() as where:
-        store = Store(Path(where) / "pokerroom.db")
-        store.save("game", {"game": data}, summary="a test")
-        loaded = store.load("game").data["game"]
+def through_file(data: dict[str, Any], where: Path) -> dict[str, Any]:
+    """``data`` written to a real save file in ``where`` (beside the saves of the other
+    examples) and read back."""
+    store = Store(where / "pokerroom.db")
+    slot = f"game {len(store.slots())}"
+    store.save(slot, {"game": data}, summary="a test")
+    loaded = store.load(slot).data["game"]
     assert isinstance(loaded, dict)
     return loaded
 
 
 def check_restored_game(preset: str, bots: list[str], seed: int, hands: int, levels: str,
-                        where: float, between: bool, via: str) -> None:  # fmt: skip
+                        where: float, between: bool, via: Path | None) -> None:  # fmt: skip
     """Play the game through; play it again, saved at ``where`` (a share of its
-    decisions, or of its hands if ``between``), restored (``via`` memory or a save file)
-    with bots built afresh from another seed, and played on: the same game."""
+    decisions, or of its hands if ``between``), restored (in memory, or ``via`` a save
+    file in that directory) with bots built afresh from another seed, and played on:
+    the same game."""
     timed = levels == "seconds"
     whole = Game(FakeClock(0.0) if timed else None)
     table = table_for(preset, bots, seed, hands, levels)
@@ -163,7 +164,7 @@ def check_restored_game(preset: str, bots: list[str], seed: int, hands: int, lev
         first.runner.play(after_hand=first.after_hand)
     data = first.saved
     assert data is not None
-    data = through_file(data) if via == "file" else json.loads(json.dumps(data))
+    data = through_file(data, via) if via is not None else json.loads(json.dumps(data))
 
     rest = Game(None, first.decisions)  # decision ``stop`` is asked again
     clock = FakeClock(5000.0) if timed else None  # another clock: the time played carries
@@ -180,7 +181,8 @@ BOT_NAMES = sorted(BOTS)
 
 @pytest.mark.parametrize("bot", BOT_NAMES)
 @pytest.mark.parametrize("preset", sorted(PRESETS))
-@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                HealthCheck.function_scoped_fixture])
 @given(
     others=st.lists(st.sampled_from(BOT_NAMES), min_size=1, max_size=4),
     seat=st.integers(0, 4),
@@ -193,15 +195,17 @@ BOT_NAMES = sorted(BOTS)
 )
 def test_a_restored_game_plays_on_exactly_as_the_game_never_stopped(
     preset: str, bot: str, others: list[str], seat: int, seed: int, hands: int, levels: str,
-    where: float, between: bool, via: str,
+    where: float, between: bool, via: str, tmp_path: Path,
 ) -> None:  # fmt: skip
     bots = list(others)
     bots.insert(seat % (len(bots) + 1), bot)
-    check_restored_game(preset, bots, seed, hands, levels, where, between, via)
+    path = tmp_path if via == "file" else None
+    check_restored_game(preset, bots, seed, hands, levels, where, between, path)
 
 
 @pytest.mark.slow
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                  HealthCheck.function_scoped_fixture])
 @given(
     preset=st.sampled_from(sorted(PRESETS)),
     bots=st.lists(st.sampled_from(BOT_NAMES), min_size=2, max_size=9),
@@ -214,9 +218,10 @@ def test_a_restored_game_plays_on_exactly_as_the_game_never_stopped(
 )
 def test_restored_games_play_on_exactly_many_and_long(
     preset: str, bots: list[str], seed: int, hands: int, levels: str, where: float,
-    between: bool, via: str,
+    between: bool, via: str, tmp_path: Path,
 ) -> None:  # fmt: skip
-    check_restored_game(preset, bots, seed, hands, levels, where, between, via)
+    path = tmp_path if via == "file" else None
+    check_restored_game(preset, bots, seed, hands, levels, where, between, path)
 
 
 # ------------------------------------------------------------------ the bots' states
