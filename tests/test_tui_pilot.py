@@ -265,7 +265,7 @@ def test_continue_loads_the_autosave_of_your_last_turn(tmp_path: Path) -> None:
     ("change", "says"),
     [
         ("UPDATE saves SET data = replace(data, '1000', '9000')", "is damaged"),
-        ("UPDATE saves SET format = format + 1", "save format 2"),
+        ("UPDATE saves SET format = format + 1", "save format 3"),
     ],
 )
 def test_a_damaged_save_is_refused(tmp_path: Path, change: str, says: str) -> None:

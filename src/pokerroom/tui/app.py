@@ -3,7 +3,9 @@
 ``PokerApp`` opens on the main menu.  Each mode is a screen of its own (menu, new game,
 table, load, hand history, settings, how to play); the app holds only what they share:
 the :class:`~pokerroom.storage.saves.Store` of saves and hand histories, your
-:class:`~pokerroom.tui.prefs.Prefs`, and the seed given on the command line.
+:class:`~pokerroom.tui.prefs.Prefs`, and the seed given on the command line.  A damaged
+save file is found at start (and wherever it is used): the app offers to move it aside
+(kept, renamed with the time) and start a fresh one (:meth:`PokerApp.offer_fresh_saves`).
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from typing import ClassVar
 from textual.app import App
 from textual.binding import Binding, BindingType
 
-from pokerroom.storage.saves import Store
+from pokerroom.storage.saves import DamagedStoreError, SaveError, Store
 from pokerroom.tui.prefs import Prefs
 
 __all__ = ["DATA_ENV", "PokerApp", "data_dir"]
@@ -55,10 +57,42 @@ class PokerApp(App[None]):
     ) -> None:
         super().__init__()
         self.directory = directory if directory is not None else data_dir()
-        kwargs = {"clock": clock} if clock is not None else {}
-        self.store = Store(self.directory / "pokerroom.db", **kwargs)
+        self.store = Store(self.directory / "pokerroom.db", clock=clock)
         self.prefs = Prefs.load(self.directory / "settings.toml")
         self.seed = seed
+        self._damage_kept = False  # you chose to leave the damaged save file as it is
+
+    def offer_fresh_saves(
+        self, error: DamagedStoreError, *, again: bool = False,
+        then: Callable[[], object] | None = None,
+    ) -> None:  # fmt: skip
+        """The save file is damaged: offer to move it aside and start a fresh one (once:
+        after you chose to leave it, only ``again`` asks again, else a notice says it),
+        then call ``then()`` if it was moved."""
+        from pokerroom.tui.damaged import DamagedSavesDialog
+        from pokerroom.tui.dialogs import MessageDialog
+
+        if any(isinstance(s, DamagedSavesDialog) for s in self.screen_stack):
+            return
+        if self._damage_kept and not again:
+            self.notify(str(error), severity="warning")
+            return
+
+        def answered(move: bool | None) -> None:
+            if not move:
+                self._damage_kept = True
+                return
+            try:
+                kept = self.store.move_aside()
+            except SaveError as exc:
+                self.push_screen(MessageDialog("The save file was not moved", str(exc)))
+                return
+            self._damage_kept = False
+            self.notify(f"The damaged save file is kept as {kept.name}; a fresh one is in use.")
+            if then is not None:
+                then()
+
+        self.push_screen(DamagedSavesDialog(error), answered)
 
     def on_mount(self) -> None:
         from pokerroom.tui.menu import MenuScreen
@@ -67,6 +101,12 @@ class PokerApp(App[None]):
         self.run_worker(_warm_up, thread=True, group="warm-up")
         if self.prefs.note:
             self.notify(self.prefs.note, severity="warning")
+        try:
+            self.store.check()
+        except DamagedStoreError as exc:
+            self.offer_fresh_saves(exc, again=True)
+        except SaveError:
+            pass  # (busy or unreadable: said where the file is used)
 
     async def action_quit(self) -> None:
         """Quit; from a table with a game in play, ask first (save, leave, or stay)."""

@@ -12,7 +12,7 @@ from textual.containers import Vertical
 from textual.widgets import Footer, Static
 from textual.widgets.option_list import Option
 
-from pokerroom.storage.saves import SaveError
+from pokerroom.storage.saves import DamagedStoreError, SaveError
 from pokerroom.tui.base import Menu, RoomScreen
 
 __all__ = ["LoadScreen"]
@@ -38,6 +38,10 @@ class LoadScreen(RoomScreen):
         super().on_mount()
         self._fill()
 
+    def on_screen_resume(self) -> None:
+        super().on_screen_resume()
+        self._fill()  # (a save file moved aside, a save that could not be loaded)
+
     def _fill(self) -> None:
         menu = self.query_one(Menu)
         menu.clear_options()
@@ -46,6 +50,8 @@ class LoadScreen(RoomScreen):
             slots = self.poker.store.slots()
         except SaveError as exc:
             note.update(Text(str(exc), style="bold red"))
+            if isinstance(exc, DamagedStoreError):
+                self.poker.offer_fresh_saves(exc)
             return
         if not slots:
             note.update("No saves yet. Press s on your turn at the table to save a game.")

@@ -12,7 +12,11 @@ last hand is over.
 The screen never reads the table while the runner's thread may be changing it: it
 renders a :class:`~pokerroom.engine.PlayerView` taken while the thread waits.  Saving
 is offered when nothing moves (your turn, between hands).  Keys that leave never lose
-the game: ``x`` (and ``ctrl+q``) ask whether to save first.
+the game: ``x`` (and ``ctrl+q``) ask whether to save first.  The autosave follows every
+decision: it is written on your turn, after your action, when a hand is over and after
+its summary (the computer players' decisions in between follow from it exactly, their
+states being in it), so Continue never takes a decision back.  The hand history only
+grows: a game loaded from an earlier save that goes another way gets a history of its own.
 """
 
 from __future__ import annotations
@@ -29,9 +33,10 @@ from textual.containers import Horizontal
 from textual.widgets import Footer, Static
 
 from pokerroom.engine.actions import Action, ActionKind, IllegalAction
-from pokerroom.players import Player, Runner
+from pokerroom.players import Player
 from pokerroom.players.base import HOOKS, hook
-from pokerroom.storage.saves import SaveError
+from pokerroom.players.state import STATE_METHODS
+from pokerroom.storage.saves import DamagedStoreError, HistoryError, SaveError
 from pokerroom.tui.base import RoomScreen
 from pokerroom.tui.choices import buttons
 from pokerroom.tui.dialogs import HandOverScreen, LeaveDialog, MessageDialog, SaveDialog
@@ -70,7 +75,8 @@ class Leaving(BaseException):
 class Paced(Player):
     """A computer player at the terminal's table: before it decides, the screen shows
     the table (``before`` runs in the runner's thread, and may raise :class:`Leaving`).
-    Every notification the bot listens to is passed on."""
+    Every notification the bot listens to is passed on, and so are its saved state's
+    methods (:mod:`pokerroom.players.state`)."""
 
     def __init__(self, bot: Player, before: Callable[[int], None]) -> None:
         self.bot = bot
@@ -80,6 +86,9 @@ class Paced(Player):
             method = hook(bot, name)
             if method is not None:
                 setattr(self, name, self._paced(method) if name == "announce" else method)
+        for name in STATE_METHODS:
+            if callable(getattr(bot, name, None)):
+                setattr(self, name, getattr(bot, name))
 
     def _paced(self, method: Callable[[PlayerView, float], Action]) -> Callable[..., Action]:
         def announce(view: PlayerView, budget: float) -> Action:
@@ -115,10 +124,15 @@ def open_save(app: PokerApp, slot: str) -> bool:
             raise GameError("it holds no game")
         game = Game.from_data(data)
         history = saved.data.get("history")
+    except DamagedStoreError as exc:
+        app.offer_fresh_saves(exc, again=True)
+        return False
     except (SaveError, GameError) as exc:
         app.push_screen(MessageDialog("This save cannot be loaded", f"{slot!r}: {exc}"))
         return False
     app.push_screen(TableScreen(game, history if isinstance(history, int) else None))
+    if game.note:
+        app.notify(game.note, severity="warning", timeout=10)
     return True
 
 
@@ -146,8 +160,8 @@ class TableScreen(RoomScreen):
         super().__init__()
         self.game = game
         self.history = history
-        self.runner = Runner(game.table, [None, *(Paced(game.bots[s], self._before_bot)
-                                                  for s in range(1, game.players))])  # fmt: skip
+        self.runner = game.seat([None, *(Paced(game.bots[s], self._before_bot)
+                                         for s in range(1, game.players))])  # fmt: skip
         self.view: PlayerView | None = None  # what the screen shows: your view, a snapshot
         self._choice: asyncio.Future[Action] | None = None
         self._between = False
@@ -248,6 +262,8 @@ class TableScreen(RoomScreen):
                 self.runner.apply(action)
             except IllegalAction as exc:
                 self.query_one(ActionBar).message = _refusal(str(exc))
+            else:
+                self.autosave()  # your decision is kept: Continue never takes it back
 
     def _advance(self) -> int | None:
         """The computer players' decisions, in the runner's thread, until yours (your
@@ -290,11 +306,13 @@ class TableScreen(RoomScreen):
         key, note the chips."""
         self.show()
         self.record_hand()
+        self.autosave()
         self._between = True
         self.refresh_bindings()
         await self.app.push_screen_wait(self.hand_over())
         self._between = False
         self.game.hand_over()
+        self.autosave()
 
     def record_hand(self) -> None:
         """Keep the finished hand (as you saw it) in the hand history."""
@@ -309,9 +327,14 @@ class TableScreen(RoomScreen):
         mine = dealt_in(view, seats)
         played = played_hand(mine, names, self.game.number)
         summary = "; ".join(outcome_lines(mine, names)) or "-"
+        store = self.poker.store
         try:
             text = dumps(to_phh(played))
-            self.poker.store.add_hand(self.history, self.game.number, summary, text)
+            try:
+                store.add_hand(self.history, self.game.number, summary, text)
+            except HistoryError:  # loaded from an earlier save, this game went another way
+                self.history = store.branch(self.history, self.game.number)
+                store.add_hand(self.history, self.game.number, summary, text)
         except (SaveError, ValueError) as exc:  # a hand not kept never stops the game
             self.notify(f"This hand was not kept in the history: {exc}", severity="warning")
 
@@ -429,8 +452,20 @@ class TableScreen(RoomScreen):
     def autosave(self) -> None:
         try:
             self.poker.store.save(AUTOSAVE, self.save_data(), summary=self.summary())
+        except DamagedStoreError as exc:
+            self.poker.offer_fresh_saves(exc, then=self._fresh_store)
         except SaveError as exc:
             self.notify(f"Autosave failed: {exc}", severity="warning")
+
+    def _fresh_store(self) -> None:
+        """The damaged save file was moved aside: the game's hands from now on go to a
+        new history in the fresh file, and the game is autosaved there."""
+        try:
+            self.history = self.poker.store.new_game(_title(self.game))
+        except SaveError:
+            self.history = None
+        if self._my_turn() or self._between:  # (else the computer players are deciding)
+            self.autosave()
 
     def action_save(self) -> None:
         self.ask_save(then_leave=False)
@@ -450,6 +485,14 @@ class TableScreen(RoomScreen):
                 return
             try:
                 store.save(name, self.save_data(), summary=self.summary())
+            except DamagedStoreError as exc:
+
+                def afresh() -> None:  # moved aside: save in the fresh file
+                    self._fresh_store()
+                    saved(name)
+
+                self.poker.offer_fresh_saves(exc, again=True, then=afresh)
+                return
             except SaveError as exc:
                 self.app.push_screen(MessageDialog("The game was not saved", str(exc)))
                 return
