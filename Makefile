@@ -30,9 +30,10 @@ test: $(VENV)/.installed-test
 	$(BIN)/python -m pytest -n $(JOBS) --dist loadgroup
 
 # The documentation site, built from docs/ into docs/_build/html (open index.html there).
-# Every warning is an error: a broken reference or a command the reference lacks fails.
+# Every warning is an error: a broken reference or a command the reference lacks fails;
+# -E reads every page again, so pages made from the code follow it.
 docs: $(VENV)/.installed-test
-	$(BIN)/python -m sphinx -b html -W --keep-going -q docs docs/_build/html
+	$(BIN)/python -m sphinx -E -b html -W --keep-going -q docs docs/_build/html
 	@echo "the site is in docs/_build/html/index.html"
 
 # A short freeze-out of the bots, with the progress bar, then the standings.

@@ -21,6 +21,7 @@ import enum
 import importlib
 import inspect
 import pkgutil
+import re
 from typing import Any, ClassVar
 
 from docutils import nodes
@@ -63,7 +64,13 @@ def _subcommands(parser: argparse.ArgumentParser) -> list[tuple[str, str]]:
 
 
 def _paragraph(text: str) -> nodes.paragraph:
-    return nodes.paragraph(text, text)
+    """A paragraph of ``text``, its ``double-backquoted`` parts (as docstrings and help
+    texts write code) set as code."""
+    para = nodes.paragraph()
+    for i, part in enumerate(re.split(r"``(.+?)``", text)):
+        if part:
+            para += nodes.literal(part, part) if i % 2 else nodes.Text(part)
+    return para
 
 
 def _help_text(parser: argparse.ArgumentParser, action: argparse.Action) -> str:
@@ -265,22 +272,22 @@ class KeysDirective(SphinxDirective):
     def run(self) -> list[nodes.Node]:
         from textual.binding import Binding
 
-        rows = []
+        rows: list[list[Any]] = []
         for cls in _screens():
             doc = (inspect.getdoc(cls) or cls.__name__).split("\n\n")[0]
-            where = " ".join(doc.split())
+            keys = []
             for declared in cls.__dict__["BINDINGS"]:
                 binding = declared if isinstance(declared, Binding) else Binding(*declared)
-                rows.append([where, f"``{self._keys(binding)}``", binding.description])
-                where = "〃"
-        return [_table(["where", "key", "what it does"], rows, widths=[40, 20, 40])]
+                keys.append((self._keys(binding), binding.description))
+            rows.append([" ".join(doc.split()), keys])
+        return [_table(["where", "keys"], rows, widths=[45, 55])]
 
 
 # ---------------------------------------------------------------------------- table
 
 
 def _table(
-    header: list[str], rows: list[list[str]], widths: list[int] | None = None
+    header: list[str], rows: list[list[Any]], widths: list[int] | None = None
 ) -> nodes.table:
     """A docutils table; a cell written ``literal`` (in double backquotes) is code."""
     table = nodes.table()
@@ -289,11 +296,15 @@ def _table(
     for width in widths or [1] * len(header):
         group += nodes.colspec(colwidth=width)
 
-    def row(cells: list[str]) -> nodes.row:
+    def row(cells: list[Any]) -> nodes.row:
         r = nodes.row()
         for cell in cells:
             entry = nodes.entry()
-            if cell.startswith("``") and cell.endswith("``"):
+            if isinstance(cell, list):  # (key, what it does) pairs, one a line
+                for key, what in cell:
+                    entry += nodes.paragraph("", "", nodes.literal(key, key),
+                                             nodes.Text(f" {what}"))  # fmt: skip
+            elif cell.startswith("``") and cell.endswith("``"):
                 text = cell[2:-2]
                 entry += nodes.paragraph("", "", nodes.literal(text, text))
             else:
