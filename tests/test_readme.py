@@ -30,11 +30,11 @@ from pokerroom.cli import main
 from pokerroom.cli.errors import EXIT_CODES, exit_code_table
 
 ROOT = Path(__file__).resolve().parents[1]
-PAGES = sorted(
-    [ROOT / "README.md", ROOT / "CONTRIBUTING.md", *(ROOT / "docs").rglob("*.md")],
-    key=lambda p: str(p),
-)
-PAGES = [p for p in PAGES if "_build" not in p.parts]
+PAGES = [
+    ROOT / "README.md",
+    ROOT / "CONTRIBUTING.md",
+    *sorted(p for p in (ROOT / "docs").rglob("*.md") if "_build" not in p.parts),
+]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 TIMING = re.compile(r"\d[\d,.]* ?(s|ms|µs|min)\b")
 PLACEHOLDER = re.compile(r"\b[A-Z][A-Z_]{2,}\b")
@@ -78,7 +78,7 @@ def _runs(block: Block) -> list[tuple[str, list[str]]]:
 
 
 def _runnable(command: str) -> bool:
-    return command.startswith("pokerroom ") and not PLACEHOLDER.search(command.split("#")[0])
+    return command.startswith("pokerroom ") and not PLACEHOLDER.search(command.partition("#")[0])
 
 
 CONSOLE = [b for b in BLOCKS if b.kind == "console" and any(_runnable(c) for c, _ in _runs(b))]
