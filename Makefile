@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 # pytest workers: one per core (the suite is sized for 2 cores)
 JOBS   ?= auto
 
-.PHONY: play test bench tournament mutation clean
+.PHONY: play test docs bench tournament mutation clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -24,9 +24,17 @@ play: $(VENV)/.installed-runtime
 	$(BIN)/pokerroom play
 
 test: $(VENV)/.installed-test
-	$(BIN)/ruff check src tests benchmarks tools
+	$(BIN)/ruff check src tests benchmarks tools docs
 	$(BIN)/mypy
+	$(MAKE) docs
 	$(BIN)/python -m pytest -n $(JOBS) --dist loadgroup
+
+# The documentation site, built from docs/ into docs/_build/html (open index.html there).
+# Every warning is an error: a broken reference or a command the reference lacks fails;
+# -E reads every page again, so pages made from the code follow it.
+docs: $(VENV)/.installed-test
+	$(BIN)/python -m sphinx -E -b html -W --keep-going -q docs docs/_build/html
+	@echo "the site is in docs/_build/html/index.html"
 
 # A short freeze-out of the bots, with the progress bar, then the standings.
 tournament: $(VENV)/.installed-runtime
@@ -58,4 +66,4 @@ mutation: $(VENV)/.installed-mutation
 		$(if $(MUTANTS),--mutants $(foreach m,$(MUTANTS),'$(m)'))
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache mutants mutation
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache mutants mutation docs/_build
