@@ -13,7 +13,6 @@ from __future__ import annotations
 import argparse
 import re
 import secrets
-import sys
 import time
 from collections import deque
 from collections.abc import Callable
@@ -21,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
-from pokerroom.cli.errors import UsageError
+from pokerroom.cli.errors import Interrupted, UsageError
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -275,10 +274,10 @@ class Run:
                     self.hands += record.hands
             self.seconds = bar.elapsed
         except KeyboardInterrupt:
+            done = f"{len(self.records)} of {len(self.tasks)} {self.noun}"
             if db is not None:
-                print(f"interrupted: {len(self.records)} of {len(self.tasks)} {self.noun} "
-                      f"are in {args.db}; --resume plays the rest", file=sys.stderr)  # fmt: skip
-            raise
+                raise Interrupted(f"{done} are in {args.db}; --resume plays the rest") from None
+            raise Interrupted(f"{done} played, not kept (--db FILE keeps them)") from None
         finally:
             if log is not None:
                 log.close()
