@@ -151,6 +151,34 @@ def test_rules_are_a_preset_or_a_toml_file_of_utf8_text_with_fields(tmp_path: Pa
         RulesArgument()(str(tmp_path))
 
 
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["serve", "json", "--seats", "2", "--port", "99999"],
+         "argument --port: a port from 1 to 65535, or 0 for any free port, not '99999'"),
+        (["serve", "json", "--seats", "2", "--port", "-1"], "argument --port: a port from 1"),
+        (["serve", "json", "--seats", "2", "--timeout", "-1"],
+         "argument --timeout: a number of seconds above 0 and at most 86,400 (a day), not '-1'"),
+        (["serve", "json", "--seats", "2", "--timeout", "nan"], "argument --timeout: a number"),
+        (["serve", "json", "--seats", "2", "--timeout", "inf"], "argument --timeout: a number"),
+        (["bot", "json", "127.0.0.1", "99999", "--token", "x"],
+         "argument PORT: a port from 1 to 65535, not '99999'"),
+        (["bot", "acpc", "127.0.0.1", "-1", "--game", "g"], "argument PORT: a port from 1"),
+    ],
+)  # fmt: skip
+def test_network_commands_refuse_ports_and_times_in_one_line(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 29: these raised OverflowError and ValueError from the socket and dealer."""
+    with pytest.raises(SystemExit) as exc:
+        main(argv)
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    prog = " ".join(["pokerroom", *argv[:2]])
+    assert err == f"{prog}: error: {message}" + err.split(message, 1)[1]
+    assert err.count("\n") == 1 and message in err
+
+
 def test_a_parser_error_is_one_line_without_the_usage(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exc:
         main(["tournament", "--no-such-option"])
