@@ -191,3 +191,28 @@ def test_a_parser_error_is_one_line_without_the_usage(capsys: pytest.CaptureFixt
     assert capsys.readouterr().err == (
         "pokerroom: error: the following arguments are required: COMMAND\n"
     )
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["tournament", "--games", "1"], ["league", "--hands", "1"], ["solve", "--out", "s.npz"],
+     ["serve", "json", "--seats", "2"]],
+    ids=lambda argv: " ".join(argv[:2]),
+)  # fmt: skip
+def test_every_command_reads_rules_files_with_the_one_reader(
+    argv: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 29: tournament, league and solve raised UnicodeDecodeError on a binary
+    rules file (and took an empty one for the defaults)."""
+    binary, empty = tmp_path / "binary.toml", tmp_path / "empty.toml"
+    binary.write_bytes(b"\xff\xfe\x00\x01binary")
+    empty.write_bytes(b"")
+    prog = "pokerroom " + " ".join(argv[:2] if argv[0] == "serve" else argv[:1])
+    for path, why in ((binary, "not UTF-8 text (byte 0): a rules file is TOML"),
+                      (empty, "no rules in it"), (tmp_path, "a folder, not a file")):  # fmt: skip
+        with pytest.raises(SystemExit) as exc:
+            main([*argv, "--rules", str(path)])
+        assert exc.value.code == 2
+        err = capsys.readouterr().err
+        assert err.startswith(f"{prog}: error: argument --rules: {str(path)!r}: {why}")
+        assert err.count("\n") == 1

@@ -52,7 +52,11 @@ class Faulty(Player):
 
 
 def _run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    code = main(args)
+    try:
+        code = main(args)
+    except SystemExit as exc:  # an argument's type refused it
+        assert isinstance(exc.code, int)
+        code = exc.code
     out, err = capsys.readouterr()
     return code, out, err
 

@@ -92,7 +92,7 @@ def command(parser: argparse.ArgumentParser, args: argparse.Namespace) -> argpar
     for ``serve json ...``."""
     for action in parser._actions:
         if isinstance(action, argparse._SubParsersAction):
-            chosen = action.choices.get(getattr(args, action.dest, None))
+            chosen = action.choices.get(str(getattr(args, action.dest, "")))
             if chosen is not None:
                 return command(chosen, args)
     return parser

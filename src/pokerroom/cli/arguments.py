@@ -1,14 +1,14 @@
 """The command line's argument types, shared by every command, and its parser.
 
 Every value a command takes on its command line is read by one of these types: a
-whole number in bounds (:class:`Count`, :class:`Seed`), a positive finite time
-(:class:`Seconds`), a port (:class:`Port`), a file to read, a file or folder to write
-(:class:`InputFile`, :class:`OutputFile`, :class:`OutputFolder`), rules
-(:class:`RulesArgument`).  Each refuses a bad value with one line saying what it
-accepts, which :class:`Parser` prints after the option's name, with exit status 2 and
-no usage block:
+whole number in bounds (:class:`Count`, :class:`Seed`), a positive finite number or
+time (:class:`Positive`, :class:`Seconds`), a port (:class:`Port`), a file to read, a
+file or folder to write (:class:`InputFile`, :class:`OutputFile`, :class:`OutputPath`,
+:class:`OutputFolder`), rules (:class:`RulesArgument`).  Each refuses a bad value with
+one line saying what it accepts, which :class:`Parser` prints after the option's name,
+with exit status 2 and no usage block:
 
-    pokerroom tournament: error: argument --games: a whole number from 1 to 100,000, not '0'
+    pokerroom bot json: error: argument PORT: a port from 1 to 65535, not '0'
 
 A type knows its bounds (``low``, ``high``), so the tests make the bad values of every
 option from the parsers themselves.
@@ -50,8 +50,10 @@ __all__ = [
     "InputFile",
     "OutputFile",
     "OutputFolder",
+    "OutputPath",
     "Parser",
     "Port",
+    "Positive",
     "RulesArgument",
     "RulesChoice",
     "Seconds",
@@ -127,13 +129,19 @@ SEED = Seed()  # fits a 64-bit signed integer (SQLite's), as the derived seeds d
 ACPC_SEED = Seed(high=2**32 - 1)  # the ACPC dealer's MT19937 takes 32 bits
 
 
-@dataclass(frozen=True)
-class Seconds:
-    """A finite time above 0 and at most ``high`` (in ``unit``: ``seconds`` or
-    ``milliseconds``)."""
+def _number(value: float) -> str:
+    return f"{int(value):,}" if value.is_integer() else f"{value:g}"
 
-    high: float = DAY
-    unit: str = "seconds"
+
+@dataclass(frozen=True)
+class Positive:
+    """A finite number above 0 and at most ``high`` (below it, with ``below``);
+    ``unit`` (`` of seconds``) and ``note`` (`` (a day)``) go in the message."""
+
+    high: float
+    unit: str = ""
+    below: bool = False
+    note: str = ""
 
     @property
     def low(self) -> float:
@@ -141,19 +149,31 @@ class Seconds:
 
     @property
     def accepts(self) -> str:
-        return f"a number of {self.unit} above 0 and at most {self.high:,.0f} (a day)"
+        bound = "below" if self.below else "at most"
+        return f"a number{self.unit} above 0 and {bound} {_number(self.high)}{self.note}"
 
     def __call__(self, text: str) -> float:
         try:
             value = float(text.strip().replace("_", ""))
         except ValueError:
             value = math.nan
-        if not (math.isfinite(value) and 0 < value <= self.high):
+        inside = value < self.high if self.below else value <= self.high
+        if not (math.isfinite(value) and value > 0 and inside):
             raise argparse.ArgumentTypeError(f"{self.accepts}, not {text!r}")
         return value
 
 
-MILLISECONDS = Seconds(DAY * 1000, "milliseconds")
+@dataclass(frozen=True)
+class Seconds(Positive):
+    """A time in seconds: above 0, at most a day."""
+
+    high: float = DAY
+    unit: str = " of seconds"
+    below: bool = False
+    note: str = " (a day)"
+
+
+MILLISECONDS = Seconds(DAY * 1000, " of milliseconds")
 
 
 @dataclass(frozen=True)
@@ -244,13 +264,19 @@ class OutputFile:
 
 
 @dataclass(frozen=True)
-class Database:
-    """``--db``: the SQLite results database to write (made if new), as a path."""
+class OutputPath:
+    """:class:`OutputFile`, given as a path."""
 
-    what: str = "a results database file"
+    what: str = "a file"
+    suffixes: tuple[str, ...] = ()
 
     def __call__(self, text: str) -> Path:
-        return Path(OutputFile(self.what)(text))
+        return Path(OutputFile(self.what, self.suffixes)(text))
+
+
+def Database() -> OutputPath:  # noqa: N802 - a type, named like the others
+    """``--db``: the SQLite results database to write (made if new)."""
+    return OutputPath("a results database file")
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
+from pokerroom.cli.arguments import ACPC_SEED, InputFile
 from pokerroom.cli.errors import FOUND, OK, USAGE, UsageError
 
 if TYPE_CHECKING:
@@ -263,12 +264,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument(
         "--game",
         metavar="GAMEDEF",
+        type=InputFile("an ACPC game definition"),
         help="the ACPC game definition of the logs (default: the one the log's header "
         "names, beside the log)",
     )
     p.add_argument(
         "--seed",
-        type=int,
+        type=ACPC_SEED,
         help="the ACPC match seed, to deal cards a log hides (default: the log's header)",
     )
     p.add_argument(

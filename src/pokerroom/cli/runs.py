@@ -20,6 +20,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
+from pokerroom.cli.arguments import (
+    SEED,
+    Count,
+    Database,
+    OutputFolder,
+    OutputPath,
+    RulesArgument,
+    Seconds,
+)
 from pokerroom.cli.errors import Interrupted, UsageError
 
 if TYPE_CHECKING:
@@ -42,6 +51,7 @@ __all__ = [
 ]
 
 DEFAULT_RULES = "computer-tournament"
+WORKERS = Count(1, 1024, "processes")
 
 
 def play_timed(task: GameTask) -> GameRecord:
@@ -71,7 +81,7 @@ def add_options(p: argparse.ArgumentParser, *, what: str) -> None:
         help="one more player (a bot name or a class: path/to/file.py:MyBot); repeatable",
     )  # fmt: skip
     p.add_argument(
-        "--rules", default=DEFAULT_RULES, metavar="PRESET|FILE",
+        "--rules", default=DEFAULT_RULES, metavar="PRESET|FILE", type=RulesArgument(),
         help="a preset (computer-tournament, casino-limit, no-limit) or a TOML file of "
              f"rules (default: {DEFAULT_RULES})",
     )  # fmt: skip
@@ -79,16 +89,16 @@ def add_options(p: argparse.ArgumentParser, *, what: str) -> None:
         "--set", action="append", default=[], metavar="FIELD=VALUE", dest="overrides",
         help="change one rule, like --set buy_in=500 or --set structure=no-limit; repeatable",
     )  # fmt: skip
-    p.add_argument("--seed", type=int, metavar="N",
+    p.add_argument("--seed", type=SEED, metavar="N",
                    help="the run's seed: the same seed, the same results "
                         "(default: drawn at random and printed)")  # fmt: skip
-    p.add_argument("--budget", type=float, default=10.0, metavar="SECONDS",
-                   help="seconds a player may take for a decision; a slower answer "
-                        "gets the default action (default: 10)")  # fmt: skip
+    p.add_argument("--budget", type=Seconds(), default=10.0, metavar="SECONDS",
+                   help="seconds a player may take for a decision (above 0, at most a "
+                        "day); a slower answer gets the default action (default: 10)")  # fmt: skip
     g = p.add_argument_group("where the games are played")
-    g.add_argument("--workers", type=int, metavar="N",
-                   help="processes to play in (default: one per core; 1 plays in this "
-                        "process); with Ray, the CPUs of a local instance")  # fmt: skip
+    g.add_argument("--workers", type=WORKERS, metavar="N",
+                   help="processes to play in, 1 to 1,024 (default: one per core; 1 plays "
+                        "in this process); with Ray, the CPUs of a local instance")  # fmt: skip
     g.add_argument("--executor", choices=("local", "ray"), default="local",
                    help="local processes (default) or a Ray cluster "
                         "(pip install 'pokerroom[ray]')")  # fmt: skip
@@ -96,7 +106,7 @@ def add_options(p: argparse.ArgumentParser, *, what: str) -> None:
                    help="the Ray cluster to join (host:port or auto; default: start a "
                         "local one)")  # fmt: skip
     o = p.add_argument_group("results and hand histories")
-    o.add_argument("--db", type=Path, metavar="FILE",
+    o.add_argument("--db", type=Database(), metavar="FILE",
                    help=f"write the run's settings, {what} and results to this SQLite "
                         "file (created if new), each game in one transaction")  # fmt: skip
     o.add_argument("--resume", action="store_true",
@@ -104,26 +114,16 @@ def add_options(p: argparse.ArgumentParser, *, what: str) -> None:
                         f"the {what} it lacks (without --seed: the run's own seed)")  # fmt: skip
     o.add_argument("--db-hands", action="store_true",
                    help="also store every hand in --db as PHH")
-    o.add_argument("--log", type=Path, metavar="FILE",
+    o.add_argument("--log", type=OutputPath("a file for the hand histories"), metavar="FILE",
                    help="write every hand as a readable hand history (appended to "
                         "on --resume)")  # fmt: skip
-    o.add_argument("--phh", type=Path, metavar="DIR",
+    o.add_argument("--phh", type=OutputFolder("a folder for the PHH files"), metavar="DIR",
                    help="write every hand as PHH, one .phhs file per game")
 
 
 def rules_from(args: argparse.Namespace) -> Rules:
     """``--rules`` (a preset or a TOML file) with every ``--set`` applied."""
-    from pokerroom.rules import PRESETS, Rules
-
-    text = args.rules
-    if text in PRESETS:
-        rules = Rules.preset(text)
-    elif text.endswith(".toml") or Path(text).is_file():
-        rules = Rules.load(text)
-    else:
-        raise UsageError(
-            f"--rules {text!r}: no such preset or file (presets: {', '.join(sorted(PRESETS))})"
-        )
+    rules: Rules = args.rules.rules  # read by --rules's type, the one reader of rules
     return rules.override(args.overrides) if args.overrides else rules
 
 

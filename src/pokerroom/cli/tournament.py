@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
+from pokerroom.cli.arguments import Count, OutputFile
 from pokerroom.cli.errors import UsageError
 from pokerroom.cli.runs import Run, add_options, pick_seed, player_specs, rules_from, say
 
@@ -20,6 +21,9 @@ if TYPE_CHECKING:
     from pokerroom.tournament.freezeout import Standing
 
 __all__ = ["register"]
+
+GAMES = Count(1, 100_000, "games")  # each game's result is kept until the standings
+HANDS = Count(1, 1_000_000, "hands")
 
 NOTE = (
     "wins: share of games won (Wilson 95% interval); finish: average place, 1 = first "
@@ -106,25 +110,26 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
             "Play freeze-outs: every player at one table with the buy-in, until one has "
             "every chip; a seat order drawn for each game. Then the standings: wins, "
             "average finish and chips won per hand, each with its 95% confidence "
-            "interval. The games are spread over every core (--workers, or a Ray cluster "
-            "with --executor ray); the same seed gives the same results wherever they are "
-            "played."
+            "interval. The games are spread over every core (--workers, or a "
+            "Ray cluster with --executor ray); the same seed gives the same results wherever "
+            "they are played."
         ),
     )
-    p.add_argument("--games", type=int, default=100, metavar="N",
-                   help="freeze-outs to play (default: 100)")  # fmt: skip
+    p.add_argument("--games", type=GAMES, default=100, metavar="N",
+                   help="freeze-outs to play, 1 to 100,000 (default: 100)")  # fmt: skip
     p.add_argument("--button", default="random", metavar="SEAT|random|first-jack",
                    type=_button,
                    help="each game's first button: a seat, drawn at random (default), or "
                         "dealt for: the first jack (rules.md section 3)")  # fmt: skip
-    p.add_argument("--max-hands", type=int, metavar="N",
-                   help="stop a game after N hands and place the players left by their "
-                        "chips (default: play to the last player)")  # fmt: skip
+    p.add_argument("--max-hands", type=HANDS, metavar="N",
+                   help="stop a game after N hands (1 to 1,000,000) and place the players "
+                        "left by their chips (default: play to the last player)")  # fmt: skip
     add_options(p, what="games")
-    p.add_argument("--chip-graph", type=_png, metavar="OUT.png",
-                   help="draw the stacks over one game as a PNG (matplotlib)")
-    p.add_argument("--graph-game", type=int, default=1, metavar="N",
-                   help="the game --chip-graph draws (default: 1)")
+    p.add_argument("--chip-graph", type=OutputFile("a PNG file: name.png", (".png",)),
+                   metavar="OUT.png",
+                   help="draw the stacks over one game as a PNG (matplotlib)")  # fmt: skip
+    p.add_argument("--graph-game", type=GAMES, default=1, metavar="N",
+                   help="the game --chip-graph draws (default: 1)")  # fmt: skip
     p.set_defaults(func=_cmd_tournament)
 
 
@@ -137,9 +142,3 @@ def _button(text: str) -> int | str:
         raise argparse.ArgumentTypeError(
             f"{text!r}: a seat number, 'random' or 'first-jack'"
         ) from None
-
-
-def _png(text: str) -> str:
-    if not text.lower().endswith(".png"):
-        raise argparse.ArgumentTypeError(f"{text!r}: the chip graph is a PNG file (name.png)")
-    return text
