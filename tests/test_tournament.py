@@ -198,6 +198,35 @@ def test_executor_choices_are_checked() -> None:
     assert isinstance(make_executor(workers=1), SerialExecutor)
 
 
+def test_the_pool_is_never_larger_than_the_work_or_the_machine(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 29: ``--workers 8 --games 1`` started 8 processes, and ``--workers
+    99999999999999999`` kept starting them."""
+    from pokerroom.tournament import executor
+
+    started: list[int] = []
+
+    class Pool(SerialExecutor):
+        def __init__(self, workers: int) -> None:
+            started.append(workers)
+
+    monkeypatch.setattr(executor, "PoolExecutor", Pool)
+    assert isinstance(make_executor(workers=8, tasks=1, cores=8), SerialExecutor)
+    assert isinstance(make_executor(workers=10**17, tasks=1, cores=8), SerialExecutor)
+    assert isinstance(make_executor(tasks=100, cores=1), SerialExecutor)
+    assert not started  # one game, or one core: played here, no pool
+    make_executor(workers=8, tasks=3, cores=16)  # the work
+    make_executor(workers=8, tasks=100, cores=2)  # the machine
+    make_executor(workers=10**17, cores=4)  # the machine, work unknown
+    make_executor(tasks=5, cores=64)  # by default one per core, but no more than the work
+    make_executor(workers=3, tasks=0, cores=4)  # nothing to do: played here
+    assert started == [3, 2, 4, 5]
+    monkeypatch.setattr(executor, "default_workers", lambda: 6)
+    make_executor(workers=100)
+    assert started[-1] == 6
+
+
 CTRL_C_WHILE_STARTING = """
 import multiprocessing, os, signal, sys
 from pokerroom.tournament.executor import PoolExecutor

@@ -190,6 +190,31 @@ def test_ctrl_c_stops_the_workers_and_keeps_the_games_written(
         assert results.runs()[0].done == 60
 
 
+def test_workers_are_never_more_than_the_games_or_the_cores(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Issue 29: ``--workers 8 --games 1`` started 8 processes; ``--workers
+    99999999999999999`` kept starting them."""
+    import multiprocessing
+
+    from pokerroom.tournament.executor import default_workers
+
+    base = ["tournament", "--players", "random,calling-station", "--seed", "1",
+            "--rules", "no-limit", "--set", "buy_in=100"]  # fmt: skip
+    code, out, err = _run([*base, "--games", "1", "--workers", "8"], capsys)
+    assert code == 0, err
+    assert "on this process" in out
+    code, out, err = _run([*base, "--games", "3", "--workers", "1024"], capsys)
+    assert code == 0, err
+    n = min(3, default_workers())
+    assert ("on this process" if n == 1 else f"on {n} local processes") in out
+    assert multiprocessing.active_children() == []  # the pool's workers are gone
+    code, _, err = _run([*base, "--games", "1", "--workers", "99999999999999999"], capsys)
+    assert code == 2
+    assert err == ("pokerroom tournament: error: argument --workers: a whole number of "
+                   "processes from 1 to 1,024, not '99999999999999999'\n")  # fmt: skip
+
+
 def test_resume_refuses_other_settings(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     db = str(tmp_path / "r.db")
     base = ["tournament", "--players", "random,calling-station", "--games", "2", *FAST]

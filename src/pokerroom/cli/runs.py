@@ -51,7 +51,7 @@ __all__ = [
 ]
 
 DEFAULT_RULES = "computer-tournament"
-WORKERS = Count(1, 1024, "processes")
+WORKERS = Count(1, 1024, "processes")  # then never more than the cores or the games
 
 
 def play_timed(task: GameTask) -> GameRecord:
@@ -97,7 +97,8 @@ def add_options(p: argparse.ArgumentParser, *, what: str) -> None:
                         "day); a slower answer gets the default action (default: 10)")  # fmt: skip
     g = p.add_argument_group("where the games are played")
     g.add_argument("--workers", type=WORKERS, metavar="N",
-                   help="processes to play in, 1 to 1,024 (default: one per core; 1 plays "
+                   help="processes to play in, 1 to 1,024: never more than the cores this "
+                        f"process may use or the {what} left (default: one per core; 1 plays "
                         "in this process); with Ray, the CPUs of a local instance")  # fmt: skip
     g.add_argument("--executor", choices=("local", "ray"), default="local",
                    help="local processes (default) or a Ray cluster "
@@ -250,7 +251,8 @@ class Run:
         from pokerroom.tournament.executor import make_executor
 
         args = self.args
-        executor = make_executor(args.executor, workers=args.workers, address=args.address)
+        executor = make_executor(args.executor, workers=args.workers, address=args.address,
+                                 tasks=len(todo))  # fmt: skip
         self.where = executor.name
         log = _open_log(args.log)
         order = deque(t.index for t in todo)
