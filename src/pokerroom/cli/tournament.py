@@ -2,8 +2,8 @@
 
 Each game seats every player at one table in an order drawn for that game, with the
 buy-in, and is played until one player has every chip.  The standings give each
-player's wins, average finish and chips won per hand, each with its 95% interval
-(:mod:`pokerroom.tournament.freezeout` says how each is computed).
+player's wins, average finish and chips won per hand it was dealt in, each with its 95%
+interval (:mod:`pokerroom.tournament.freezeout` says how each is computed).
 """
 
 from __future__ import annotations
@@ -27,7 +27,8 @@ HANDS = Count(1, 1_000_000, "hands")
 
 NOTE = (
     "wins: share of games won (Wilson 95% interval); finish: average place, 1 = first "
-    "(t interval over games); chips/hand: chips won over all games divided by their hands "
+    "(t interval over games); chips/hand: chips won over all games divided by the hands "
+    "the player was dealt in, so a loser who lasts longer loses the buy-in over more hands "
     "(delta-method interval, games as the units)"
 )
 
@@ -109,8 +110,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         description=(
             "Play freeze-outs: every player at one table with the buy-in, until one has "
             "every chip; a seat order drawn for each game. Then the standings: wins, "
-            "average finish and chips won per hand, each with its 95% confidence "
-            "interval. The games are spread over every core (--workers, or a "
+            "average finish and chips won per hand the player was dealt in, each with its "
+            "95% confidence interval. The games are spread over every core (--workers, or a "
             "Ray cluster with --executor ray); the same seed gives the same results wherever "
             "they are played."
         ),
