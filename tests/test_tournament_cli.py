@@ -17,6 +17,7 @@ import pytest
 
 from pokerroom.cli import main
 from pokerroom.storage.results import ResultsDB
+from pokerroom.tournament.records import GameRecord
 
 ROOT = Path(__file__).resolve().parents[1]
 FAST = ["--rules", "no-limit", "--set", "buy_in=100", "--workers", "1"]
@@ -213,6 +214,37 @@ def test_workers_are_never_more_than_the_games_or_the_cores(
     assert code == 2
     assert err == ("pokerroom tournament: error: argument --workers: a whole number of "
                    "processes from 1 to 1,024, not '99999999999999999'\n")  # fmt: skip
+
+
+def test_a_run_keeps_each_games_totals_not_its_hands(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game's hand-by-hand results (hundreds of kilobytes for a long freeze-out) are
+    kept only for the game the chip graph draws: the standings need each seat's total."""
+    from pokerroom.cli import runs
+
+    kept: list[GameRecord] = []
+    real = runs.Run.play
+
+    def play(self: runs.Run) -> list[GameRecord]:
+        records = real(self)
+        kept.extend(records)
+        return records
+
+    monkeypatch.setattr(runs.Run, "play", play)
+    graph = tmp_path / "g.png"
+    code, out, err = _run(["tournament", "--players", "random,calling-station", "--games", "3",
+                           "--seed", "4", *FAST, "--chip-graph", str(graph),
+                           "--graph-game", "2", "--set", "buy_in=1000"], capsys)  # fmt: skip
+    assert code == 0, err
+    assert [r.index for r in kept] == [0, 1, 2]
+    assert all(len(s.nets) == 1 < r.hands for r in (kept[0], kept[2]) for s in r.seats)
+    assert all(len(s.nets) == kept[1].hands > 1 for s in kept[1].seats)
+    assert graph.read_bytes()[:4] == b"\x89PNG"
+    code, again, err = _run(["tournament", "--players", "random,calling-station",
+                             "--games", "3", "--seed", "4", *FAST, "--set", "buy_in=1000"],
+                            capsys)  # fmt: skip
+    assert _standings(again) == _standings(out)[:-1]  # all but the chip graph's line
 
 
 def test_resume_refuses_other_settings(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

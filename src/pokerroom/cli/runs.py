@@ -188,7 +188,10 @@ def resume_seed(args: argparse.Namespace, kind: str, settings: dict[str, Any]) -
 @dataclass
 class Run:
     """A run being played: its kind (``tournament`` or ``league``), its tasks and its
-    settings; :meth:`play` plays what is left and returns every game's record."""
+    settings; :meth:`play` plays what is left and returns every game's record.  ``nets``
+    are the indexes of the games whose hand-by-hand results are kept (None: every game);
+    the others are kept as :meth:`~pokerroom.tournament.records.GameRecord.summary`, so
+    a long run's memory does not grow with its hands."""
 
     kind: str
     tasks: list[GameTask]
@@ -200,6 +203,7 @@ class Run:
     hands: int = 0
     where: str = ""
     run_id: int | None = None
+    nets: frozenset[int] | None = None
 
     def play(self) -> list[GameRecord]:
         db = self._open_db()
@@ -240,7 +244,7 @@ class Run:
                 )
             self.run_id = found.id
             for record in db.games(found.id):
-                self.records[record.index] = record
+                self.records[record.index] = self._kept(record)
             return db
         except BaseException:
             db.close()
@@ -271,7 +275,7 @@ class Run:
                         waiting[record.index] = record
                         while order and order[0] in waiting:
                             _write_log(log, waiting.pop(order.popleft()))
-                    self.records[record.index] = record.without_histories()
+                    self.records[record.index] = self._kept(record)
                     bar.add(record.hands)
                     self.hands += record.hands
             self.seconds = bar.elapsed
@@ -283,6 +287,12 @@ class Run:
         finally:
             if log is not None:
                 log.close()
+
+    def _kept(self, record: GameRecord) -> GameRecord:
+        """What is kept of a game's record until the run's results are computed."""
+        if self.nets is None or record.index in self.nets:
+            return record.without_histories()
+        return record.summary()
 
     def summary(self) -> str:
         """The run's hands, and what this command played: ``H hands; this command played

@@ -54,8 +54,9 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
     if args.chip_graph is not None and not 1 <= args.graph_game <= args.games:
         raise UsageError(f"--graph-game {args.graph_game}: a game from 1 to {args.games}")
     histories = bool(args.phh or args.db_hands)
+    graphed = frozenset({args.graph_game - 1} if args.chip_graph is not None else ())
     run = Run("tournament", tournament.tasks(histories=histories, log=args.log is not None),
-              tournament.settings(), args)  # fmt: skip
+              tournament.settings(), args, nets=graphed)  # fmt: skip
     records = run.play()
     console = Console()
     games = f"{args.games:,} freeze-out{'s' if args.games != 1 else ''}"
