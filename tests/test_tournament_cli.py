@@ -332,6 +332,13 @@ def test_bad_players_and_rules_are_named(capsys: pytest.CaptureFixture[str]) -> 
     assert code == 2 and "buy_in" in err
     code, _, err = _run(["tournament", "--players", ",".join(["random"] * 15)], capsys)
     assert code == 2 and "a freeze-out seats 2 to 14" in err
+    # 10**26 chips raised OverflowError from the game's 64-bit results
+    for command in ("tournament", "league"):
+        code, _, err = _run([command, "--rules", "no-limit", "--set", f"buy_in={10**26}"],
+                            capsys)  # fmt: skip
+        assert code == 2 and err.count("\n") == 1
+        assert err.startswith(f"pokerroom {command}: error: buy_in is {10**26:,}: at most "
+                              "1,000,000,000 chips")  # fmt: skip
 
 
 def test_league_prints_the_table_and_the_ranking(

@@ -51,6 +51,7 @@ __all__ = [
 ]
 
 DEFAULT_RULES = "computer-tournament"
+MAX_BUY_IN = 10**9
 WORKERS = Count(1, 1024, "processes")  # then never more than the cores or the games
 
 
@@ -123,9 +124,17 @@ def add_options(p: argparse.ArgumentParser, *, what: str) -> None:
 
 
 def rules_from(args: argparse.Namespace) -> Rules:
-    """``--rules`` (a preset or a TOML file) with every ``--set`` applied."""
+    """``--rules`` (a preset or a TOML file) with every ``--set`` applied; a buy-in of at
+    most :data:`MAX_BUY_IN` chips."""
     rules: Rules = args.rules.rules  # read by --rules's type, the one reader of rules
-    return rules.override(args.overrides) if args.overrides else rules
+    if args.overrides:
+        rules = rules.override(args.overrides)
+    if rules.buy_in > MAX_BUY_IN:
+        raise UsageError(
+            f"buy_in is {rules.buy_in:,}: at most {MAX_BUY_IN:,} chips (a run's results "
+            "are 64-bit numbers: a million hands of 14 such stacks fit)"
+        )
+    return rules
 
 
 def player_specs(args: argparse.Namespace) -> tuple[tuple[str, ...], tuple[str, ...]]:
