@@ -247,6 +247,28 @@ def test_a_run_keeps_each_games_totals_not_its_hands(
     assert _standings(again) == _standings(out)[:-1]  # all but the chip graph's line
 
 
+def test_a_table_that_cannot_be_set_up_is_refused_before_any_process_starts(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A first button that is no seat, or rules for another number of players, stopped
+    the first game in a worker, once the pool's processes had been started."""
+    from pokerroom.tournament import executor
+
+    def no_pool(workers: int) -> None:
+        raise AssertionError(f"a pool of {workers} was started")
+
+    monkeypatch.setattr(executor, "PoolExecutor", no_pool)
+    for extra, message in ((["--button", "9"], "button 9 is not a seat (0 to 1)"),
+                           (["--set", "players=3"], "2 seats, but the rules are for 3 players")):
+        for command in (["tournament", "--games", "4"], ["league", "--hands", "4"]):
+            if command[0] == "league" and extra[0] == "--button":
+                continue
+            code, _, err = _run([*command, "--players", "random,random", "--workers", "2",
+                                 *extra], capsys)  # fmt: skip
+            assert code == 2
+            assert err == f"pokerroom {command[0]}: error: {message}\n"
+
+
 def test_resume_refuses_other_settings(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     db = str(tmp_path / "r.db")
     base = ["tournament", "--players", "random,calling-station", "--games", "2", *FAST]

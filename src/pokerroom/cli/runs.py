@@ -262,7 +262,10 @@ class Run:
     def _play(self, todo: list[GameTask], db: ResultsDB | None) -> None:
         from pokerroom.cli.runbar import RunBar
         from pokerroom.tournament.executor import make_executor
+        from pokerroom.tournament.games import check
 
+        for task in {len(t.players): t for t in todo}.values():  # each size of table once
+            check(task)  # here, not in a worker once the processes are started
         args = self.args
         executor = make_executor(args.executor, workers=args.workers, address=args.address,
                                  tasks=len(todo))  # fmt: skip
