@@ -216,3 +216,15 @@ def test_every_command_reads_rules_files_with_the_one_reader(
         err = capsys.readouterr().err
         assert err.startswith(f"{prog}: error: argument --rules: {str(path)!r}: {why}")
         assert err.count("\n") == 1
+
+
+def test_hosts_are_looked_up_at_once() -> None:
+    from pokerroom.cli.arguments import Host
+
+    assert Host()("127.0.0.1") == "127.0.0.1" and Host()("::1") == "::1"
+    assert Host()("localhost") == "localhost"
+    for text in ("", " ", "999.1.1.1", "no such host.invalid", "a\x00b"):
+        with pytest.raises(argparse.ArgumentTypeError) as exc:
+            Host()(text)
+        assert str(exc.value).startswith(f"{text!r}: ")
+        assert str(exc.value).endswith("(give a host name or address, like 127.0.0.1)")

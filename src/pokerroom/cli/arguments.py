@@ -2,11 +2,12 @@
 
 Every value a command takes on its command line is read by one of these types: a
 whole number in bounds (:class:`Count`, :class:`Seed`), a positive finite number or
-time (:class:`Positive`, :class:`Seconds`), a port (:class:`Port`), a file to read, a
-file or folder to write (:class:`InputFile`, :class:`OutputFile`, :class:`OutputPath`,
-:class:`OutputFolder`), rules (:class:`RulesArgument`).  Each refuses a bad value with
-one line saying what it accepts, which :class:`Parser` prints after the option's name,
-with exit status 2 and no usage block:
+time (:class:`Positive`, :class:`Seconds`), a port and a host (:class:`Port`,
+:class:`Host`), a file to read, a file or folder to write (:class:`InputFile`,
+:class:`OutputFile`, :class:`OutputPath`, :class:`OutputFolder`), rules
+(:class:`RulesArgument`).  Each refuses a bad value with one line saying what it
+accepts, which :class:`Parser` prints after the option's name, with exit status 2 and
+no usage block:
 
     pokerroom bot json: error: argument PORT: a port from 1 to 65535, not '0'
 
@@ -47,6 +48,7 @@ __all__ = [
     "SEED",
     "Count",
     "Database",
+    "Host",
     "InputFile",
     "OutputFile",
     "OutputFolder",
@@ -189,6 +191,27 @@ class Port(Count):
         if self.low == 0:
             return "a port from 1 to 65535, or 0 for any free port"
         return "a port from 1 to 65535"
+
+
+@dataclass(frozen=True)
+class Host:
+    """A host name or address, looked up at once (so a name that does not resolve is
+    refused naming the argument, not by the socket after the work has started)."""
+
+    def __call__(self, text: str) -> str:
+        import socket
+
+        why = "empty" if not text.strip() else None
+        if why is None:
+            try:
+                socket.getaddrinfo(text, None, type=socket.SOCK_STREAM)
+            except (OSError, UnicodeError, ValueError) as exc:
+                why = f"no such host or address: {getattr(exc, 'strerror', None) or exc}"
+        if why is not None:
+            raise argparse.ArgumentTypeError(
+                f"{text!r}: {why} (give a host name or address, like 127.0.0.1)"
+            )
+        return text
 
 
 # ------------------------------------------------------------------------------ files

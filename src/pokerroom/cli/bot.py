@@ -15,7 +15,7 @@ import gc
 import sys
 from typing import TYPE_CHECKING
 
-from pokerroom.cli.arguments import SEED, InputFile, Port, Seconds
+from pokerroom.cli.arguments import SEED, Host, InputFile, Port, Seconds
 from pokerroom.cli.errors import UsageError
 
 if TYPE_CHECKING:
@@ -101,7 +101,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     kinds = p.add_subparsers(dest="protocol", required=True, metavar="PROTOCOL")
     for name, helptext in (("acpc", "at an ACPC dealer"), ("json", "at a JSON-lines dealer")):
         k = kinds.add_parser(name, help=f"play one seat {helptext}", description=__doc__)
-        k.add_argument("host", metavar="HOST", nargs="?" if name == "json" else None)
+        k.add_argument("host", metavar="HOST", type=Host(), nargs="?" if name == "json" else None)
         k.add_argument("port", metavar="PORT", type=Port(), nargs="?" if name == "json" else None)
         k.add_argument(
             "--player",

@@ -36,6 +36,7 @@ from pokerroom.cli.arguments import (
     SEED,
     Count,
     Database,
+    Host,
     InputFile,
     OutputFile,
     Port,
@@ -282,6 +283,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     a.add_argument(
         "--host",
         default="127.0.0.1",
+        type=Host(),
         help="the address to listen on (default 127.0.0.1; 0.0.0.0 for every one)",
     )
     a.add_argument("--fixed-seats", action="store_true", help="do not rotate the seats")
@@ -358,7 +360,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="play until one player has every chip (the default)",
     )
     j.add_argument("--port", type=Port(low=0), default=0, help="the port (default: any free port)")
-    j.add_argument("--host", default="127.0.0.1", help="the address to listen on")
+    j.add_argument("--host", default="127.0.0.1", type=Host(), help="the address to listen on")
     j.add_argument(
         "--tokens",
         metavar="FILE",
