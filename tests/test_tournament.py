@@ -277,6 +277,16 @@ def test_the_pool_is_never_larger_than_the_work_or_the_machine(
     assert started[-1] == 6
 
 
+def test_a_ray_address_nobody_answers_is_refused_at_once() -> None:
+    """Ray retries an unreachable cluster for minutes, printing warnings."""
+    for address, why in (("127.0.0.1:1", "no Ray cluster answers there"),
+                         ("ray://127.0.0.1:1", "no Ray cluster answers there"),
+                         ("127.0.0.1", "auto, host:port or ray://host:port"),
+                         ("127.0.0.1:99999", "auto, host:port or ray://host:port")):  # fmt: skip
+        with pytest.raises(ExecutorError, match=f"--address '{re.escape(address)}': {why}"):
+            make_executor("ray", address=address)
+
+
 CTRL_C_WHILE_STARTING = """
 import multiprocessing, os, signal, sys
 from pokerroom.tournament.executor import PoolExecutor

@@ -169,6 +169,32 @@ class PoolExecutor(Closing):
         self._pool.join()
 
 
+def _reachable(address: str, timeout: float = 5.0) -> None:
+    """An :class:`ExecutorError` unless ``address`` (``auto``, ``host:port`` or
+    ``ray://host:port``) is a well-formed address whose port answers: Ray itself retries
+    an unreachable one for minutes.
+
+    >>> _reachable("nowhere")
+    Traceback (most recent call last):
+    ...
+    pokerroom.tournament.executor.ExecutorError: --address 'nowhere': auto, host:port or ray://host:port
+    """
+    import socket
+
+    if address == "auto":
+        return
+    host, sep, port = address.removeprefix("ray://").rpartition(":")
+    if not (sep and host and port.isdigit() and 0 < int(port) < 65_536):
+        raise ExecutorError(f"--address {address!r}: auto, host:port or ray://host:port")
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=timeout).close()
+    except (OSError, UnicodeError) as exc:
+        why = getattr(exc, "strerror", None) or exc
+        raise ExecutorError(
+            f"--address {address!r}: no Ray cluster answers there ({why})"
+        ) from None
+
+
 class RayExecutor(Closing):
     """Tasks on a Ray cluster: ``address`` names a running one (``"auto"``, or
     ``host:port``); without it a local Ray instance with ``workers`` CPUs is started
@@ -184,6 +210,8 @@ class RayExecutor(Closing):
             ) from None
         import logging
 
+        if address is not None:
+            _reachable(address)
         self._ray = ray
         self._started = not ray.is_initialized()
         if self._started:
