@@ -193,20 +193,37 @@ class Port(Count):
         return "a port from 1 to 65535"
 
 
+_LABEL = re.compile(r"[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?")
+
+
+def _host_name(text: str) -> bool:
+    """Whether ``text`` is written as a host name (RFC 1123: labels of letters, digits
+    and inner hyphens; the last one not all digits, which would be a broken address)."""
+    labels = text.removesuffix(".").split(".")
+    return len(text) <= 253 and all(map(_LABEL.fullmatch, labels)) and not labels[-1].isdigit()
+
+
 @dataclass(frozen=True)
 class Host:
-    """A host name or address, looked up at once (so a name that does not resolve is
-    refused naming the argument, not by the socket after the work has started)."""
+    """An IP address, or a host name looked up at once: what is neither is refused
+    without a lookup, a name that does not resolve naming the argument (not by the
+    socket after the work has started)."""
 
     def __call__(self, text: str) -> str:
+        import ipaddress
         import socket
 
-        why = "empty" if not text.strip() else None
+        try:
+            ipaddress.ip_address(text)
+            return text
+        except ValueError:
+            pass
+        why = None if _host_name(text) else "not an IP address or a host name"
         if why is None:
             try:
                 socket.getaddrinfo(text, None, type=socket.SOCK_STREAM)
             except (OSError, UnicodeError, ValueError) as exc:
-                why = f"no such host or address: {getattr(exc, 'strerror', None) or exc}"
+                why = f"no such host: {getattr(exc, 'strerror', None) or exc}"
         if why is not None:
             raise argparse.ArgumentTypeError(
                 f"{text!r}: {why} (give a host name or address, like 127.0.0.1)"
