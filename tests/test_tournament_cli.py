@@ -353,7 +353,7 @@ def test_bad_players_and_rules_are_named(capsys: pytest.CaptureFixture[str]) -> 
     code, _, err = _run(["tournament", "--set", "buy_in=-5", "--games", "1"], capsys)
     assert code == 2 and "buy_in" in err
     code, _, err = _run(["tournament", "--players", ",".join(["random"] * 15)], capsys)
-    assert code == 2 and "a freeze-out seats 2 to 14" in err
+    assert code == 2 and "--players: 15 players; give 2 to 14 (a name may repeat)" in err
     # 10**26 chips raised OverflowError from the game's 64-bit results
     for command in ("tournament", "league"):
         code, _, err = _run([command, "--rules", "no-limit", "--set", f"buy_in={10**26}"],

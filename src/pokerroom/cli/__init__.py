@@ -15,7 +15,7 @@ import sys
 from collections.abc import Callable, Sequence
 from importlib.metadata import PackageNotFoundError, version
 
-from pokerroom.cli.arguments import Parser
+from pokerroom.cli.arguments import Parser, one_line
 from pokerroom.cli.errors import (
     CLOSED,
     INTERRUPTED,
@@ -80,7 +80,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.dup2(devnull, sys.stdout.fileno())  # nothing more to flush at exit
         return CLOSED
     except user_errors() as exc:
-        print(f"{prog}: error: {' '.join(str(exc).split())}", file=sys.stderr)
+        print(f"{prog}: error: {one_line(str(exc))}", file=sys.stderr)
         return USAGE
     except KeyboardInterrupt as exc:
         _interrupted(prog, exc)

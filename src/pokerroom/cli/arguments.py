@@ -32,13 +32,14 @@ import argparse
 import math
 import os
 import re
-import sys
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from pokerroom.rules import Rules
 
 __all__ = [
@@ -60,6 +61,9 @@ __all__ = [
     "RulesChoice",
     "Seconds",
     "Seed",
+    "one_line",
+    "overridden",
+    "read_rules",
 ]
 
 DAY = 86_400.0  # seconds: the longest time any option takes
@@ -73,8 +77,19 @@ class Parser(argparse.ArgumentParser):
     the argument and what it accepts), exit status 2: the usage is in ``--help``."""
 
     def error(self, message: str) -> NoReturn:
-        text = " ".join(message.split())  # argparse's own messages can hold newlines
-        self.exit(2, f"{self.prog}: error: {text}\n")
+        self.exit(2, f"{self.prog}: error: {one_line(message)}\n")
+
+
+def one_line(text: str) -> str:
+    r"""``text`` on one line: its line breaks made spaces, and every other character that
+    does not print (a carriage return, a tab, what the command line could not decode)
+    shown escaped.
+
+    >>> print(one_line("no bot '\udcff'\n  (bots: random)\r"))
+    no bot '\udcff' (bots: random)\r
+    """
+    flat = re.sub(r"[ \t]*\n\s*", " ", text.strip("\n"))
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in flat)
 
 
 def _whole(text: str) -> int | None:
@@ -292,12 +307,9 @@ class OutputFile:
         if self.dash and text == "-":
             return text
         path = Path(text)
-        if not text:
-            why: str | None = "empty"
-        elif self.suffixes and path.suffix.lower() not in self.suffixes:
+        why = _unwritable(path) if text else "empty"
+        if why is None and self.suffixes and path.suffix.lower() not in self.suffixes:
             why = f"the name must end in {' or '.join(self.suffixes)}"
-        else:
-            why = _unwritable(path)
         if why is not None:
             raise argparse.ArgumentTypeError(f"{text!r}: {why} (give {self.what})")
         return text
@@ -398,6 +410,17 @@ class RulesArgument:
             raise argparse.ArgumentTypeError(f"{text!r}: {message}") from None
 
 
-def stderr_line(text: str) -> None:
-    """One line on standard error (whatever ``text`` holds, it stays one line)."""
-    print(" ".join(text.split()), file=sys.stderr)
+
+def overridden(rules: Rules, assignments: Sequence[str]) -> Rules:
+    """``rules`` with ``--set`` assignments applied; rules they make unplayable are a
+    :class:`~pokerroom.cli.errors.UsageError` naming them (``--set buy_in=-1: ...``)."""
+    from pokerroom.cli.errors import UsageError
+    from pokerroom.rules import RulesError
+
+    if not assignments:
+        return rules
+    try:
+        return rules.override(assignments)
+    except RulesError as exc:
+        given = " ".join(f"--set {a}" for a in assignments)
+        raise UsageError(f"{given}: {exc}") from None

@@ -19,7 +19,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from pokerroom.cli.arguments import ACPC_SEED, InputFile
+from pokerroom.cli.arguments import ACPC_SEED, InputFile, one_line
 from pokerroom.cli.errors import FOUND, OK, USAGE, UsageError
 
 if TYPE_CHECKING:
@@ -133,7 +133,7 @@ def _show(args: argparse.Namespace, outcomes: Iterable[Outcome], out: TextIO) ->
     first = True
     for item in outcomes:
         if item.error is not None:
-            print(f"pokerroom replay: error: {item.error}", file=sys.stderr)
+            print(f"pokerroom replay: error: {one_line(str(item.error))}", file=sys.stderr)
             counts[_kind(item)] += 1
             continue
         assert item.replay is not None

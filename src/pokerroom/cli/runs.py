@@ -28,6 +28,7 @@ from pokerroom.cli.arguments import (
     OutputPath,
     RulesArgument,
     Seconds,
+    overridden,
 )
 from pokerroom.cli.errors import Interrupted, UsageError
 
@@ -126,9 +127,7 @@ def add_options(p: argparse.ArgumentParser, *, what: str) -> None:
 def rules_from(args: argparse.Namespace) -> Rules:
     """``--rules`` (a preset or a TOML file) with every ``--set`` applied; a buy-in of at
     most :data:`MAX_BUY_IN` chips."""
-    rules: Rules = args.rules.rules  # read by --rules's type, the one reader of rules
-    if args.overrides:
-        rules = rules.override(args.overrides)
+    rules: Rules = overridden(args.rules.rules, args.overrides)  # --rules: the one reader
     if rules.buy_in > MAX_BUY_IN:
         raise UsageError(
             f"buy_in is {rules.buy_in:,}: at most {MAX_BUY_IN:,} chips (a run's results "
@@ -141,18 +140,29 @@ def player_specs(args: argparse.Namespace) -> tuple[tuple[str, ...], tuple[str, 
     """The players (a file's path made absolute, so workers anywhere find it) and their
     names, numbered where they repeat; every player is built once here, so a bad name
     or class is reported before any game starts."""
-    from pokerroom.players import BOTS, make_player, seat_names
+    from pokerroom.players import BOTS, PlayerLoadError, make_player, seat_names
 
-    specs = [s.strip() for s in (args.players or "").split(",") if s.strip()]
-    specs += [s.strip() for s in args.player]
+    given = [("--players", s.strip()) for s in (args.players or "").split(",") if s.strip()]
+    given += [("--player", s.strip()) for s in args.player]
     if not args.players and not args.player:
-        specs = list(BOTS)
+        given = [("", name) for name in BOTS]
     out = []
-    for spec in specs:
+    players = []
+    for option, spec in given:
         where, sep, name = spec.rpartition(":")
         is_file = sep and (where.endswith(".py") or "/" in where)
         out.append(f"{Path(where).resolve()}:{name}" if is_file else spec)
-    players = [make_player(spec, seed=0) for spec in out]
+        try:
+            players.append(make_player(out[-1], seed=0))
+        except PlayerLoadError as exc:
+            said = str(exc)
+            if option:  # the option, and the player unless the message starts with it
+                said = f"{option} {said if said.startswith(out[-1]) else f'{spec}: {said}'}"
+            raise UsageError(said) from None
+    if not 2 <= len(out) <= 14:
+        named = " and ".join(sorted({option for option, _ in given})) or "--players"
+        raise UsageError(f"{named}: {len(out)} player{'s' if len(out) != 1 else ''}; "
+                         "give 2 to 14 (a name may repeat)")  # fmt: skip
     return tuple(out), tuple(seat_names(players))
 
 
