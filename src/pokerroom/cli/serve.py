@@ -42,6 +42,7 @@ from pokerroom.cli.arguments import (
     Port,
     RulesArgument,
     Seconds,
+    overridden,
 )
 from pokerroom.cli.errors import UsageError
 
@@ -198,7 +199,7 @@ def _cmd_json(args: argparse.Namespace) -> int:
     from pokerroom.net.jsonserver import JSONServer, seat_tokens
     from pokerroom.table import Table, TableError
 
-    rules = args.rules.rules.override(args.set or [])
+    rules = overridden(args.rules.rules, args.set or [])
     if args.hands is not None and args.hands < 1:
         raise UsageError(f"--hands {args.hands}: 1 or more")
     if args.hands is None and not args.freeze_out:
