@@ -474,7 +474,7 @@ def _session(sid: int) -> set[int]:
                 fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
             except OSError:
                 continue
-            if int(fields[4]) == sid and fields[0] != "Z":
+            if int(fields[3]) == sid and fields[0] != "Z":  # state, ppid, pgrp, session
                 found.add(int(entry.name))
     return found
 

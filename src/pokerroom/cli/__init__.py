@@ -68,7 +68,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if extra:  # said by the command they were given to
             command(parser, args).error(f"unrecognized arguments: {' '.join(extra)}")
     except KeyboardInterrupt:  # Ctrl-C while the command starts
-        _interrupted("pokerroom", None)
+        words = list(sys.argv[1:] if argv is None else argv)
+        first = words[0] if words else ""
+        _interrupted(f"pokerroom {first}" if first in COMMANDS else "pokerroom", None)
         return INTERRUPTED
     func: Callable[[argparse.Namespace], int] = args.func
     protocol = getattr(args, "protocol", None)  # serve and bot have a second word

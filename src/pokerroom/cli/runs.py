@@ -302,7 +302,7 @@ class Run:
                     self.hands += record.hands
             self.seconds = bar.elapsed
         except KeyboardInterrupt:
-            done = f"{len(self.records)} of {len(self.tasks)} {self.noun}"
+            done = f"{len(self.records):,} of {len(self.tasks):,} {self.noun}"
             if db is not None:
                 raise Interrupted(f"{done} are in {args.db}; --resume plays the rest") from None
             raise Interrupted(f"{done} played, not kept (--db FILE keeps them)") from None
