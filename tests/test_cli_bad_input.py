@@ -333,18 +333,30 @@ def _children() -> set[int]:
     return found
 
 
-@pytest.fixture
-def files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
-    """The files the table names, in a fresh folder that is also the working one."""
-    monkeypatch.chdir(tmp_path)
-    names = {}
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The files the table names (written once for the module's many cases)."""
+    here = tmp_path_factory.mktemp("bad-input")
     for name, data in FILES.items():
-        (tmp_path / name).write_bytes(data)
-        names[name] = str(tmp_path / name)
-    (tmp_path / "folder").mkdir()
-    names["folder"] = str(tmp_path / "folder")
-    names["missing"] = str(tmp_path / "missing")
-    return names
+        (here / name).write_bytes(data)
+    (here / "folder").mkdir()
+    return here
+
+
+@pytest.fixture
+def files(folder: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, str]]:
+    """The files' paths by name; their folder is the working one, put back as it was
+    after each test (a command line of the fuzz may write a log over one of them)."""
+    monkeypatch.chdir(folder)
+    names = {name: str(folder / name) for name in (*FILES, "folder")}
+    names["missing"] = str(folder / "missing")
+    yield names
+    for path in folder.iterdir():
+        if path.name not in FILES:
+            shutil.rmtree(path) if path.is_dir() else path.unlink()
+    for name, data in FILES.items():
+        (folder / name).write_bytes(data)
+    (folder / "folder").mkdir()
 
 
 def _fill(values: list[str], files: dict[str, str]) -> list[str]:
