@@ -269,6 +269,22 @@ def test_a_table_that_cannot_be_set_up_is_refused_before_any_process_starts(
             assert err == f"pokerroom {command[0]}: error: {message}\n"
 
 
+def test_a_league_of_more_sessions_than_a_run_may_keep_is_refused(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """--hands 1,000,000 in sessions of one deal made 11 million tasks, built in memory
+    before the first was played."""
+    code, _, err = _run(["league", "--hands", "1000000", "--session", "1"], capsys)
+    assert code == 2
+    assert err == ("pokerroom league: error: --hands 1,000,000 in sessions of --session 1 "
+                   "deals make 11,000,000 sessions: at most 100,000 (give a larger "
+                   "--session)\n")  # fmt: skip
+    # heads-up, 100,002 hands: 50,001 deals, each a session in both seatings
+    code, _, err = _run(["league", "--hands", "100002", "--session", "1", "--players",
+                         "random,random"], capsys)  # fmt: skip
+    assert code == 2 and "make 100,002 sessions: at most 100,000" in err
+
+
 def test_resume_refuses_other_settings(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     db = str(tmp_path / "r.db")
     base = ["tournament", "--players", "random,calling-station", "--games", "2", *FAST]

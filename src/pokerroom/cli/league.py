@@ -19,6 +19,8 @@ if TYPE_CHECKING:
 
 __all__ = ["register"]
 
+MAX_SESSIONS = 100_000  # a run's tasks, as tournament --games: each is kept until the end
+
 NOTE = (
     "mbb/hand: milli-big-blinds won per hand (big blind {big_blind}). ± is the 95% interval "
     "of Student's t over duplicate sets: a set is one deal played once in every seat "
@@ -46,6 +48,12 @@ def _cmd_league(args: argparse.Namespace) -> int:
 
     seed = pick_seed(args, "league", lambda s: plan(s).settings())
     league = plan(seed)
+    sessions = sum(-(-m.deals // args.session) * len(m.entrants) for m in league.matches())
+    if sessions > MAX_SESSIONS:
+        raise UsageError(
+            f"--hands {args.hands:,} in sessions of --session {args.session:,} deals make "
+            f"{sessions:,} sessions: at most {MAX_SESSIONS:,} (give a larger --session)"
+        )
     histories = bool(args.phh or args.db_hands)
     run = Run("league", league.tasks(histories=histories, log=args.log is not None),
               league.settings(), args, noun="sessions")  # fmt: skip
