@@ -15,6 +15,7 @@ import gc
 import sys
 from typing import TYPE_CHECKING
 
+from pokerroom.cli.arguments import SEED, Host, InputFile, Port, Seconds
 from pokerroom.cli.errors import UsageError
 
 if TYPE_CHECKING:
@@ -100,21 +101,25 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     kinds = p.add_subparsers(dest="protocol", required=True, metavar="PROTOCOL")
     for name, helptext in (("acpc", "at an ACPC dealer"), ("json", "at a JSON-lines dealer")):
         k = kinds.add_parser(name, help=f"play one seat {helptext}", description=__doc__)
-        k.add_argument("host", metavar="HOST", nargs="?" if name == "json" else None)
-        k.add_argument("port", metavar="PORT", type=int, nargs="?" if name == "json" else None)
+        k.add_argument("host", metavar="HOST", type=Host(), nargs="?" if name == "json" else None)
+        k.add_argument("port", metavar="PORT", type=Port(), nargs="?" if name == "json" else None)
         k.add_argument(
             "--player",
             default="random",
             help="a bot's name or file.py:Class / package.module:Class",
         )
-        k.add_argument("--seed", type=int, help="the bot's seed")
+        k.add_argument("--seed", type=SEED, help="the bot's seed")
         if name == "acpc":
             k.add_argument(
-                "--game", required=True, metavar="GAMEDEF", help="the match's ACPC game definition"
+                "--game",
+                required=True,
+                metavar="GAMEDEF",
+                type=InputFile("an ACPC game definition"),
+                help="the match's ACPC game definition",
             )
             k.add_argument(
                 "--budget",
-                type=float,
+                type=Seconds(),
                 default=5.0,
                 metavar="SECONDS",
                 help="seconds the bot may think per decision (default 5)",

@@ -19,6 +19,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
+from pokerroom.cli.arguments import ACPC_SEED, InputFile, one_line
 from pokerroom.cli.errors import FOUND, OK, USAGE, UsageError
 
 if TYPE_CHECKING:
@@ -132,7 +133,7 @@ def _show(args: argparse.Namespace, outcomes: Iterable[Outcome], out: TextIO) ->
     first = True
     for item in outcomes:
         if item.error is not None:
-            print(f"pokerroom replay: error: {item.error}", file=sys.stderr)
+            print(f"pokerroom replay: error: {one_line(str(item.error))}", file=sys.stderr)
             counts[_kind(item)] += 1
             continue
         assert item.replay is not None
@@ -263,12 +264,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument(
         "--game",
         metavar="GAMEDEF",
+        type=InputFile("an ACPC game definition"),
         help="the ACPC game definition of the logs (default: the one the log's header "
         "names, beside the log)",
     )
     p.add_argument(
         "--seed",
-        type=int,
+        type=ACPC_SEED,
         help="the ACPC match seed, to deal cards a log hides (default: the log's header)",
     )
     p.add_argument(
