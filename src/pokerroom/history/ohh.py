@@ -56,6 +56,7 @@ from pokerroom.history.pokerstars import (
     Tournament,
     blind_words,
     played_date,
+    recorded_hero,
     refusal,
     written_pots,
 )
@@ -135,6 +136,7 @@ def to_ohh(
     n = played.players
     kept: Mapping[str, Any] = played.info.get("_ohh") or {}
     names = [played.name(s) for s in range(n)]
+    hero = hero if hero is not None else recorded_hero(played)
     if hero is not None and hero not in names:
         raise HistoryError(f"no player {hero!r} in this hand (players: {', '.join(names)})")
     seats = played.info.get("seats")
@@ -195,8 +197,6 @@ def to_ohh(
     })  # fmt: skip
     if hero is not None:
         head["hero_player_id"] = ids[names.index(hero)]
-    elif "hero_player_id" in kept:
-        head["hero_player_id"] = kept["hero_player_id"]
     if kept.get("flags"):
         head["flags"] = list(kept["flags"])
     head["players"] = [
@@ -406,7 +406,10 @@ def ohh_hand(data: Mapping[str, Any]) -> StarsHand:
             raise OHHError(f"start_date_utc {start!r}: not an ISO 8601 date and time") from None
         hand.date = (when.year, when.month, when.day, when.hour, when.minute, when.second)
     kept = {k: hh[k] for k in ("site_name", "network_name", "internal_version", "flags",
-                               "hero_player_id", "tournament_info") if k in hh}  # fmt: skip
+                               "tournament_info") if k in hh}  # fmt: skip
+    hero = hh.get("hero_player_id")
+    if isinstance(hero, int) and not isinstance(hero, bool) and hero in by_id:
+        hand.extra["_hero"] = by_id[hero]
     kept["bet_cap"] = hh["bet_limit"].get("bet_cap", 0)
     ordered = sorted(players, key=lambda p: p["seat"])
     if [p["id"] for p in ordered] != list(range(len(ordered))):

@@ -78,6 +78,7 @@ __all__ = [
     "blind_words",
     "dumps_pokerstars",
     "played_date",
+    "recorded_hero",
     "recorded_tournament",
     "refusal",
     "stars_hand_name",
@@ -255,6 +256,13 @@ _CHIPS_IN = frozenset({_K.ANTE, _K.BLIND, _K.STRADDLE, _K.CALL, _K.BET, _K.RAISE
 # ------------------------------------------------------------------------------ writing
 
 
+def recorded_hero(played: PlayedHand) -> str | None:
+    """The hero of a read hand (``info['_hero']``: the only player the text dealt to)."""
+    hero = played.info.get("_hero")
+    names = played.names or ()
+    return hero if isinstance(hero, str) and hero in names else None
+
+
 def recorded_tournament(played: PlayedHand) -> Tournament | None:
     """The tournament a read hand says it was part of (``info['_tournament']``)."""
     data = played.info.get("_tournament")
@@ -332,6 +340,8 @@ def to_pokerstars(
         raise HistoryError(f"cannot be written as PokerStars text: {reason}")
     if tournament is None:
         tournament = recorded_tournament(played)
+    if hero is None:
+        hero = recorded_hero(played)
     w = _Writer(played, hero)
     _check_names(w.names, hero)
     n = played.players

@@ -52,7 +52,7 @@ __all__ = [
     "stacked_start",
 ]
 
-CARRIED_CUSTOM = ("_tournament", "_ohh")
+CARRIED_CUSTOM = ("_tournament", "_ohh", "_hero")
 """Custom fields a replayed hand keeps (in ``PlayedHand.info``) for the formats that say
 them: the tournament of a PokerStars hand, what an OHH hand says beyond PHH."""
 

@@ -29,7 +29,16 @@ from pokerroom.history.errors import ACPCError, HistoryError, PHHError, read_tex
 from pokerroom.history.phh import PHHHand, iter_hands, loads
 from pokerroom.history.replay import Replay, replay_phh
 
-__all__ = ["KINDS", "SNIFFED", "SUFFIXES", "Outcome", "file_kind", "find_game", "replays"]
+__all__ = [
+    "KINDS",
+    "SNIFFED",
+    "SUFFIXES",
+    "Outcome",
+    "file_kind",
+    "find_game",
+    "is_hand_history",
+    "replays",
+]
 
 SUFFIXES: Final = {".phh": "phh", ".phhs": "phhs", ".log": "acpc", ".ohh": "ohh"}
 """The kind of a hand-history file by its suffix (other files: by their first line)."""
@@ -88,6 +97,21 @@ def file_kind(path: str | Path, text: str) -> str:
             return "phh"
         break
     raise HistoryError(f"not a hand history: replay reads {KINDS}", source=str(path))
+
+
+def is_hand_history(path: str | Path) -> bool:
+    """Whether a ``.txt`` or ``.json`` file begins as PokerStars text or OHH does (its
+    first kilobyte)."""
+    if Path(path).suffix.lower() not in SNIFFED:
+        return False
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(1024).decode("utf-8", errors="replace")
+    except OSError:
+        return False
+    first = next((line.strip() for line in head.lstrip("\ufeff").splitlines() if line.strip()),
+                 "")  # fmt: skip
+    return first.startswith(("PokerStars ", '{"ohh"', "[{"))
 
 
 def find_game(log: ACPCLog, path: str | Path) -> GameDef:

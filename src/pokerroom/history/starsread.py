@@ -34,6 +34,7 @@ not hold'em, a hand cancelled or run twice, a line of a player's it does not und
 
 from __future__ import annotations
 
+import datetime
 import re
 from dataclasses import dataclass, field, replace
 from decimal import Decimal, InvalidOperation
@@ -299,6 +300,10 @@ def _parse_header(first: int, head: str) -> dict[str, object]:
     date = _DATE.search(head)
     if date is not None:
         y, mo, d, h, mi, s = (int(g) for g in date.groups())
+        try:
+            datetime.datetime(y, mo, d, h, mi, s)
+        except ValueError:
+            raise _fail(f"not a date and time: {date.group(0)!r}", first) from None
         out["date"] = (y, mo, d, h, mi, s)
     return out
 
@@ -430,6 +435,9 @@ def _parse_body(hand: StarsHand, lines: list[str], first: int, start: int) -> No
             raise _fail(f"{entry.name!r} is not seated at this table (seated: "
                         f"{', '.join(sorted(known))})", number)  # fmt: skip
         hand.lines.append(entry)
+    dealt_to = [x.name for x in hand.lines if x.verb == "dealt" and x.cards]
+    if len(dealt_to) == 1 and len(hand.players) > 1:
+        hand.extra["_hero"] = dealt_to[0]  # the room's text deals to its hero only
     if out_now:
         hand.seats = [StarsSeat(s.number, s.name, s.stack, s.sitting_out or s.name in out_now)
                       for s in hand.seats]  # fmt: skip
