@@ -28,7 +28,7 @@ __all__ = ["UsageError", "build_parser", "main", "package_version"]
 
 # Subcommand modules, in the order `pokerroom --help` lists them.
 COMMANDS = ("play", "eval", "replay", "equity", "tournament", "league", "solve", "serve", "bot",
-            "convert", "icm")
+            "convert", "stats", "icm")
 
 
 def package_version() -> str:
