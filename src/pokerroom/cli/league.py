@@ -8,7 +8,15 @@ import argparse
 from typing import TYPE_CHECKING
 
 from pokerroom.cli.errors import UsageError
-from pokerroom.cli.runs import Run, add_options, pick_seed, player_specs, rules_from, say
+from pokerroom.cli.runs import (
+    Run,
+    add_options,
+    pick_seed,
+    player_specs,
+    rules_from,
+    say,
+    wants_histories,
+)
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -45,7 +53,7 @@ def _cmd_league(args: argparse.Namespace) -> int:
 
     seed = pick_seed(args, "league", lambda s: plan(s).settings())
     league = plan(seed)
-    histories = bool(args.phh or args.db_hands)
+    histories = wants_histories(args)
     run = Run("league", league.tasks(histories=histories, log=args.log is not None),
               league.settings(), args, noun="sessions")  # fmt: skip
     results = league.results(run.play())

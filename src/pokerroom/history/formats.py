@@ -27,6 +27,7 @@ import dataclasses
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
+from typing import Any
 
 from pokerroom.engine.events import EventKind
 from pokerroom.history.acpc import NO_RAISE_CAP, Betting, GameDef
@@ -39,7 +40,7 @@ from pokerroom.history.pokerstars import Tournament, dumps_pokerstars, to_pokers
 from pokerroom.history.record import PlayedHand, forced_bets, to_phh
 from pokerroom.rules import Structure
 
-__all__ = ["FORMATS", "Export", "acpc_game", "export_hands"]
+__all__ = ["FORMATS", "Export", "acpc_game", "export_hands", "export_phh"]
 
 FORMATS = {"pokerstars": ".txt", "ohh": ".ohh", "phh": ".phhs", "acpc": ".log"}
 """The formats and the suffix of their files."""
@@ -140,6 +141,26 @@ def export_hands(
     else:
         text = ""
     return Export(fmt, text, count, tuple(refused), companions)
+
+
+def export_phh(texts: Iterable[str], fmt: str, **options: Any) -> Export:
+    """:func:`export_hands` of hands kept as PHH documents (the terminal game's hand
+    history, a tournament's ``--db-hands``, a game record's hands): each is replayed
+    first, and one that cannot be is refused with the reason."""
+    from pokerroom.history.phh import loads
+    from pokerroom.history.replay import replay_phh
+
+    hands: list[PlayedHand] = []
+    unreadable: list[tuple[str, str]] = []
+    for k, text in enumerate(texts, 1):
+        try:
+            hands.append(replay_phh(loads(text)).played)
+        except HistoryError as exc:
+            unreadable.append((f"hand {k}", str(exc)))
+    out = export_hands(hands, fmt, **options)
+    if not unreadable:
+        return out
+    return dataclasses.replace(out, refused=(*unreadable, *out.refused))
 
 
 def _net_text(value: Decimal) -> str:
