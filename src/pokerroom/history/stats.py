@@ -356,6 +356,18 @@ class PlayerStats:
         """Aggression factor: post-flop bets and raises per call."""
         return self.aggressive / self.calls if self.calls else None
 
+    def brief(self) -> str:
+        """One line for a seat at the table: ``40 hands  VPIP 30  PFR 12  3B 5  AF 1.5
+        WTSD 28`` (``-`` where there was no chance yet)."""
+
+        def pct(r: Ratio) -> str:
+            return "-" if r.percent is None else f"{r.percent:.0f}"
+
+        af = "-" if self.af is None else f"{self.af:.1f}"
+        return (f"{self.hands} hand{'s' if self.hands != 1 else ''}  VPIP {pct(self.vpip)}  "
+                f"PFR {pct(self.pfr)}  3B {pct(self.three_bet)}  AF {af}  "
+                f"WTSD {pct(self.wtsd)}")  # fmt: skip
+
     @property
     def afq(self) -> Ratio:
         """Aggression frequency: post-flop bets and raises over every post-flop decision
