@@ -14,6 +14,8 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from conftest import DATA
 from pokerroom.cards import parse_cards
@@ -458,3 +460,29 @@ def test_a_database_that_is_not_one_is_refused(
     empty = tmp_path / "empty.db"
     sqlite3.connect(empty).close()
     assert main(["stats", "--db", str(empty)]) == 2
+
+
+_SEEDS = ["variant = 'NT'\nantes = [0, 0]\n", "PokerStars Hand #1:  Hold'em No Limit (1/2)\n",
+          '{"ohh": {"game_type": "Holdem"}}', "STATE:0:f:AcKd|2c3d:1|-1:a|b\n"]  # fmt: skip
+
+
+@settings(max_examples=50, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])  # fmt: skip
+@given(st.sampled_from(_SEEDS), st.text(max_size=40),
+       st.sampled_from([".txt", ".ohh", ".phh", ".phhs", ".log", ".db"]))  # fmt: skip
+def test_any_file_gets_a_table_or_lines_of_errors_never_a_traceback(
+    tmp_path: Path, seed: str, junk: str, suffix: str
+) -> None:
+    import contextlib
+    import io
+
+    path = tmp_path / f"f{suffix}"
+    path.write_text(seed + junk, encoding="utf-8")
+    argv = ["stats", "--db", str(path)] if suffix == ".db" else ["stats", str(path)]
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+        code = main(argv)
+    assert code in (0, 1, 2)
+    assert "Traceback" not in err.getvalue()
+    if code == 2:
+        assert err.getvalue().startswith("pokerroom stats")
