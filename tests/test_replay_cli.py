@@ -222,8 +222,8 @@ def test_a_file_that_is_no_hand_history_is_refused_as_such(
     code, out, err = run(["replay", notes], capsys)
     assert code == 2 and not out
     assert err == (
-        f"pokerroom replay: error: {notes}: not a hand history: replay reads PHH (.phh, .phhs) "
-        "and ACPC dealer logs (.log)\n"
+        f"pokerroom replay: error: {notes}: not a hand history: replay reads PHH (.phh, .phhs), "
+        "ACPC dealer logs (.log), PokerStars text and OHH (.ohh)\n"
     )
     hand = write(tmp_path, "hand.txt", "# a hand\n" + GOOD)  # another name, but a PHH hand
     code, out, _ = run(["replay", "--check", hand], capsys)

@@ -9,7 +9,15 @@ from typing import TYPE_CHECKING
 
 from pokerroom.cli.arguments import Count
 from pokerroom.cli.errors import UsageError
-from pokerroom.cli.runs import Run, add_options, pick_seed, player_specs, rules_from, say
+from pokerroom.cli.runs import (
+    Run,
+    add_options,
+    pick_seed,
+    player_specs,
+    rules_from,
+    say,
+    wants_histories,
+)
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -54,7 +62,7 @@ def _cmd_league(args: argparse.Namespace) -> int:
             f"--hands {args.hands:,} in sessions of --session {args.session:,} deals make "
             f"{sessions:,} sessions: at most {MAX_SESSIONS:,} (give a larger --session)"
         )
-    histories = bool(args.phh or args.db_hands)
+    histories = wants_histories(args)
     run = Run("league", league.tasks(histories=histories, log=args.log is not None),
               league.settings(), args, noun="sessions")  # fmt: skip
     results = league.results(run.play())

@@ -166,8 +166,9 @@ def _pause() -> str:
 
 def expand(paths: Iterable[str]) -> list[str]:
     """The files to replay: each file as given, each directory's hand-history files
-    (``.phh``, ``.phhs``, ``.log``, searched recursively, in name order)."""
-    from pokerroom.history.sources import SUFFIXES
+    (``.phh``, ``.phhs``, ``.log``, ``.ohh``, and ``.txt`` or ``.json`` files that begin
+    as PokerStars text or OHH do; searched recursively, in name order)."""
+    from pokerroom.history.sources import SUFFIXES, is_hand_history
 
     files: list[str] = []
     for path in paths:
@@ -175,9 +176,10 @@ def expand(paths: Iterable[str]) -> list[str]:
         if not folder.is_dir():
             files.append(path)
             continue
-        found = sorted(str(p) for p in folder.rglob("*") if p.is_file() and p.suffix in SUFFIXES)
+        found = sorted(str(p) for p in folder.rglob("*") if p.is_file() and (
+            p.suffix in SUFFIXES or is_hand_history(p)))  # fmt: skip
         if not found:
-            raise UsageError(f"no .phh, .phhs or .log files in the directory {path!r}")
+            raise UsageError(f"no hand-history files in the directory {path!r}")
         files.extend(found)
     return files
 
@@ -243,17 +245,18 @@ def _cmd_replay(args: argparse.Namespace) -> int:
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "replay",
-        help="print recorded hands (PHH, ACPC logs) or check them against the engine",
+        help="print recorded hands (PHH, ACPC logs, PokerStars, OHH) or check them",
         description=(
-            "Replay every hand of PHH (.phh, .phhs) and ACPC dealer log (.log) files through "
-            "the engine. Without --check, print each hand as a readable history. " + POLICY + "."
+            "Replay every hand of PHH (.phh, .phhs), ACPC dealer log (.log), PokerStars text "
+            "and OHH (.ohh) files through the engine. Without --check, print each hand as a "
+            "readable history. " + POLICY + "."
         ),
     )
     p.add_argument(
         "files",
         nargs="+",
         metavar="FILE",
-        help=".phh, .phhs or ACPC .log files, or directories holding them",
+        help=".phh, .phhs, ACPC .log, PokerStars text or .ohh files, or directories",
     )
     p.add_argument(
         "--check",

@@ -5,7 +5,8 @@ run's games wherever the executor puts them, writing each game as it comes in.
 A game is written to the database in one transaction as soon as its result arrives, so
 a run that is killed loses only the games being played; ``--resume`` finds the run by
 its settings and plays the games it lacks.  Hand histories (``--log``, ``--phh``) are
-written for the games played by this command.
+written for the games played by this command; ``--export-dir DIR --export FORMAT`` writes
+them for trackers (PokerStars text) or in OHH, PHH or ACPC logs, one file per game.
 """
 
 from __future__ import annotations
@@ -49,6 +50,7 @@ __all__ = [
     "resume_seed",
     "rules_from",
     "say",
+    "wants_histories",
 ]
 
 DEFAULT_RULES = "computer-tournament"
@@ -122,6 +124,12 @@ def add_options(p: argparse.ArgumentParser, *, what: str) -> None:
                         "on --resume)")  # fmt: skip
     o.add_argument("--phh", type=OutputFolder("a folder for the PHH files"), metavar="DIR",
                    help="write every hand as PHH, one .phhs file per game")
+    o.add_argument("--export-dir", type=Path, metavar="DIR",
+                   help="write every hand in the --export format, one file per game")
+    o.add_argument("--export", choices=("pokerstars", "ohh", "phh", "acpc"),
+                   default="pokerstars", metavar="FORMAT",
+                   help="the format of --export-dir: pokerstars (for trackers; default), "
+                        "ohh, phh or acpc")  # fmt: skip
 
 
 def rules_from(args: argparse.Namespace) -> Rules:
@@ -285,6 +293,8 @@ class Run:
         waiting: dict[int, GameRecord] = {}
         if args.phh is not None:
             args.phh.mkdir(parents=True, exist_ok=True)
+        if args.export_dir is not None:
+            args.export_dir.mkdir(parents=True, exist_ok=True)
         try:
             with executor, RunBar(self.kind, len(self.tasks), done=len(self.records),
                                   noun=self.noun) as bar:  # fmt: skip
@@ -293,6 +303,8 @@ class Run:
                         db.add_game(self.run_id, record, hands=args.db_hands)
                     if args.phh is not None:
                         _write_phh(args.phh, record)
+                    if args.export_dir is not None:
+                        _write_hands(args.export_dir, args.export, record, self.kind)
                     if log is not None:  # in the order of the games
                         waiting[record.index] = record
                         while order and order[0] in waiting:
@@ -354,6 +366,31 @@ def _write_phh(folder: Path, record: GameRecord) -> None:
     (folder / f"{record.index + 1:05d}-{_slug(record.label)}.phhs").write_text(
         text, encoding="utf-8"
     )
+
+
+def wants_histories(args: argparse.Namespace) -> bool:
+    """Whether the games must keep their hands (``--phh``, ``--export-dir``,
+    ``--db-hands``)."""
+    return bool(args.phh or args.db_hands or args.export_dir)
+
+
+def _write_hands(folder: Path, fmt: str, record: GameRecord, kind: str) -> None:
+    """A game's hands in ``fmt`` (a tournament's as its tournament's hands); the hands the
+    format cannot hold are named on standard error."""
+    from pokerroom.history.formats import FORMATS, export_phh
+    from pokerroom.history.pokerstars import Tournament
+
+    if not record.phh:
+        return
+    stem = f"{record.index + 1:05d}-{_slug(record.label)}"
+    tournament = Tournament(record.index + 1) if kind == "tournament" else None
+    out = export_phh(record.phh, fmt, tournament=tournament, name=stem)
+    for label, reason in out.refused:
+        print(f"{record.label} {label}: not written as {fmt}: {reason}", file=sys.stderr)
+    if out.text:
+        (folder / f"{stem}{FORMATS[fmt]}").write_text(out.text, encoding="utf-8")
+        for name, text in out.companions.items():
+            (folder / name).write_text(text, encoding="utf-8")
 
 
 def _indent(phh_text: str, key: str) -> str:

@@ -13,7 +13,15 @@ from typing import TYPE_CHECKING
 
 from pokerroom.cli.arguments import Count, OutputFile
 from pokerroom.cli.errors import UsageError
-from pokerroom.cli.runs import Run, add_options, pick_seed, player_specs, rules_from, say
+from pokerroom.cli.runs import (
+    Run,
+    add_options,
+    pick_seed,
+    player_specs,
+    rules_from,
+    say,
+    wants_histories,
+)
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -53,7 +61,7 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
     tournament = plan(seed)
     if args.chip_graph is not None and not 1 <= args.graph_game <= args.games:
         raise UsageError(f"--graph-game {args.graph_game}: a game from 1 to {args.games}")
-    histories = bool(args.phh or args.db_hands)
+    histories = wants_histories(args)
     graphed = frozenset({args.graph_game - 1} if args.chip_graph is not None else ())
     run = Run("tournament", tournament.tasks(histories=histories, log=args.log is not None),
               tournament.settings(), args, nets=graphed)  # fmt: skip

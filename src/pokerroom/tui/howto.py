@@ -52,7 +52,11 @@ player with chips wins.
 | `s` | save the game to a named slot (on your turn) |
 | `x` | leave the table (asks whether to save first) |
 | `t` | hints on or off |
+| `o` | each opponent's statistics (VPIP, PFR, 3-bet, AF, WTSD) on or off |
 | any key | next hand, after the summary |
+
+In the hand history, `e` exports as PHH, `p` as PokerStars text (for a tracker) and `o`
+as OHH, into the folder the game was started from.
 
 Menus: ↑ ↓ and Enter, or the mouse. Esc goes back. `ctrl+q` quits (from a game, it asks first).
 

@@ -56,6 +56,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from pokerroom.engine.view import PlayerView
+    from pokerroom.history.record import PlayedHand
     from pokerroom.tui.app import PokerApp
 
 __all__ = ["SAVE_KEY", "TableScreen", "open_new", "open_save"]
@@ -154,6 +155,7 @@ class TableScreen(RoomScreen):
         Binding("s", "save", "Save"),
         Binding("x", "leave", "Exit"),
         Binding("t", "hints", "Hints"),
+        Binding("o", "stats", "Stats"),
     ]
 
     def __init__(self, game: Game, history: int | None = None) -> None:
@@ -167,6 +169,7 @@ class TableScreen(RoomScreen):
         self._between = False
         self._leaving = False
         self._hint_spot: tuple[int, object] = (0, None)
+        self._seen: list[PlayedHand] | None = None  # this game's hands, as you saw them
 
     # ------------------------------------------------------------------ layout
 
@@ -217,6 +220,7 @@ class TableScreen(RoomScreen):
         panel = self.query_one(SeatsPanel)
         dealt = game.table.seats_in_hand  # seats out before this hand show as out
         panel.lines = tuple(seats(view, names, out=[t not in dealt for t in range(len(names))]))
+        panel.notes = self._notes(names) if self._seen is not None else ()
         felt = self.query_one(Felt)
         felt.names = names
         felt.board = tuple(view.board)
@@ -317,7 +321,7 @@ class TableScreen(RoomScreen):
     def record_hand(self) -> None:
         """Keep the finished hand (as you saw it) in the hand history."""
         view = self.view
-        if view is None or self.history is None:
+        if view is None:
             return
         from pokerroom.history.phh import dumps
         from pokerroom.history.record import to_phh
@@ -326,6 +330,10 @@ class TableScreen(RoomScreen):
         names = [self.game.names[t] for t in seats]
         mine = dealt_in(view, seats)
         played = played_hand(mine, names, self.game.number)
+        if self._seen is not None:
+            self._seen.append(played)  # the statistics on screen count it at once
+        if self.history is None:
+            return
         summary = "; ".join(outcome_lines(mine, names)) or "-"
         store = self.poker.store
         try:
@@ -377,7 +385,7 @@ class TableScreen(RoomScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if not super().check_action(action, parameters):
             return False
-        if action in ("leave", "hints", "quit"):
+        if action in ("leave", "hints", "quit", "stats"):
             return True
         if action == "save":
             return self._my_turn() or self._between
@@ -428,6 +436,42 @@ class TableScreen(RoomScreen):
         self.notify("Hints on" if prefs.hints else "Hints off")
         if self.view is not None and (self._my_turn() or self._between):
             self.show()
+
+    def action_stats(self) -> None:
+        """Show or hide each opponent's statistics (from this game's hands, as you saw
+        them) under their seat."""
+        if self._seen is None:
+            self._seen = self._stored_hands()
+            self.notify("Statistics on: VPIP, PFR, 3-bet, aggression, went to showdown")
+        else:
+            self._seen = None
+        if self.view is not None and (self._my_turn() or self._between):
+            self.show()
+
+    def _stored_hands(self) -> list[PlayedHand]:
+        from pokerroom.history.errors import HistoryError
+        from pokerroom.history.phh import loads
+        from pokerroom.history.replay import replay_phh
+
+        if self.history is None:
+            return []
+        out = []
+        try:
+            for stored in self.poker.store.hands(self.history):
+                try:
+                    out.append(replay_phh(loads(stored.phh)).played)
+                except HistoryError:
+                    continue
+        except SaveError:
+            return []
+        return out
+
+    def _notes(self, names: tuple[str, ...]) -> tuple[str, ...]:
+        from pokerroom.history.stats import player_stats
+
+        stats = player_stats(self._seen or (), players=names[1:], adjust=False)
+        return tuple("" if k == YOU or name not in stats else stats[name].brief()
+                     for k, name in enumerate(names))  # fmt: skip
 
     # ------------------------------------------------------------------- hints
 

@@ -47,6 +47,8 @@ class SeatsPanel(Widget):
 
     lines: reactive[tuple[SeatLine, ...]] = reactive((), layout=True)
     out: reactive[tuple[str, ...]] = reactive(())
+    notes: reactive[tuple[str, ...]] = reactive((), layout=True)
+    """A line under each seat, by seat (empty: none): the opponents' statistics."""
 
     def render(self) -> RenderableType:
         width = self.size.width
@@ -70,6 +72,8 @@ class SeatsPanel(Widget):
             elif s.last:
                 row.append(s.last, style="italic")
             rows.append(row)
+            if s.seat < len(self.notes) and self.notes[s.seat]:
+                rows.append(Text(f"  {'':5}{self.notes[s.seat]}", style="dim italic"))
         for name in self.out:
             row = Text("  " + " " * 5)
             row.append(f"{name:<{name_w}.{name_w}}", style="dim strike")
