@@ -32,14 +32,24 @@ The raise cap (``max_raises``) counts *raises*: the full bets and raises players
 in a round after the round's opening bet.  The opening bet is the first bet of at least
 one full unit: pre-flop a blind of a full unit (or 001's straddle) is the opening bet;
 after a sub-minimum blind or a short all-in bet, the bet that completes it to a full
-unit is.  Blinds never count; 001's straddle counts as a raise only with
-``straddle_counts``.  An all-in for less than a full raise never counts (it is not a
-raise: it does not reopen the betting).  So "a bet and three raises" (002), "three
-raises, the straddle not counted" (001) and ACPC's ``maxRaises = 3 4 4 4`` (which counts
-every ``r``, the post-flop opening bet included) are all ``max_raises=3``; in general an
-ACPC value ``m`` is ``m`` for a round opened by a full blind and ``m - 1`` for the
-others.  PokerKit's fixed limit (four bets and raises per round, blinds not counted) is
+unit is.  In fixed limit without ``fixed_limit_completes`` nothing is completed: a raise
+is the call plus one unit, so the round's first blind or bet of any size is its opening
+bet and every raise over it counts.  Blinds never count; 001's straddle counts as a
+raise only with ``straddle_counts``.  An all-in for less than a full raise never counts
+(it is not a raise: it does not reopen the betting).  So "a bet and three raises" (002),
+"three raises, the straddle not counted" (001) and ACPC's ``maxRaises = 3 4 4 4`` (which
+counts every ``r``, the post-flop opening bet included) are all ``max_raises=3``; in
+general an ACPC value ``m`` is ``m`` for a round opened by a blind (a full one, with
+``fixed_limit_completes``) and ``m - 1`` for the others.  PokerKit's fixed limit (four bets and raises per round, blinds not counted) is
 ``max_raises=(4, 3, 3, 3)``.
+
+001's cap, settled from its text ("a limit on the total number of raises by all players
+in a betting round, not counting the straddle"; the straddler "raises half the low
+limit"; a raise adds "N + L"): the button's blind is the round's bet, whatever its size;
+the straddle is its one raise that is not counted; every later raise of a unit counts,
+whether the straddle was posted, folded or all-in for less.  With the defaults (L = 10,
+cap 3) the minimum raises are 20, 30, 40 after the straddle, 15, 25, 35 after a folded
+one, 17, 27, 37 after a straddle all-in for 7; after the flop a bet and three raises.
 
 Rules this page settles where ``rules.md`` is silent (tested in ``tests/test_engine*``):
 a player may not fold when checking is free (except 001's straddler, who straddles or
