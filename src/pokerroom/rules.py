@@ -40,8 +40,8 @@ raise only with ``straddle_counts``.  An all-in for less than a full raise never
 "three raises, the straddle not counted" (001) and ACPC's ``maxRaises = 3 4 4 4`` (which
 counts every ``r``, the post-flop opening bet included) are all ``max_raises=3``; in
 general an ACPC value ``m`` is ``m`` for a round opened by a blind (a full one, with
-``fixed_limit_completes``) and ``m - 1`` for the others.  PokerKit's fixed limit (four bets and raises per round, blinds not counted) is
-``max_raises=(4, 3, 3, 3)``.
+``fixed_limit_completes``) and ``m - 1`` for the others.  PokerKit's fixed limit (four
+bets and raises per round, blinds not counted) is ``max_raises=(4, 3, 3, 3)``.
 
 001's cap, settled from its text ("a limit on the total number of raises by all players
 in a betting round, not counting the straddle"; the straddler "raises half the low
@@ -67,7 +67,11 @@ exactly (:func:`~pokerroom.history.replay.rules_from_phh` reads a PHH file witho
   dead) is returned before the blinds are posted, so a short stack's blind is what it
   has left.  PokerKit: false, it is returned after them (``State.collect_bets`` returns
   it, but ``State.get_effective_blind_or_straddle`` caps the blind at the starting stack
-  less the whole ante).
+  less the whole ante), and pre-flop the player after the largest blind *posted* acts
+  first: when the antes took the whole stack of every blind poster, nothing is posted
+  and the first seat left of the button opens (``State._begin_betting``).  With the
+  default a blind the ante took whole is played as if posted (with
+  ``short_blind_called_in_full`` it is called in full), and the player after it opens.
 * ``short_blind_called_in_full`` (default true): a blind or straddle posted short (its
   poster all-in for less) must still be called in full.  PokerKit: false, the others
   call what was posted (``State.checking_or_calling_amount`` is the largest *posted*

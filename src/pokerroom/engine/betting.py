@@ -94,10 +94,13 @@ class Betting(Showdown):
             self.rules.first_to_act is None
         ):
             # PokerKit: the player after the largest blind *posted* acts first (a blind
-            # capped by a returned ante may be smaller than an earlier one).
+            # capped by a returned ante may be smaller than an earlier one); when the
+            # antes took every blind poster's stack, nothing was posted and the first seat
+            # left of the button acts first (``State._begin_betting``: the last player
+            # of the largest bets times the signs of the blinds is then the button).
             n, button = self.n, self.button
             big = max(plan.blinds, key=lambda sb: (bets[sb[0]], (sb[0] - button - 1) % n))[0]
-            self._open_round((big + 1) % n)
+            self._open_round((big + 1) % n if bets[big] else (button + 1) % n)
         else:
             self._open_round(plan.first)
 
