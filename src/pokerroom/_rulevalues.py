@@ -8,12 +8,62 @@ values it takes; :meth:`~pokerroom.rules.Rules.from_mapping` gathers them into o
 
 from __future__ import annotations
 
+import math
 from enum import Enum
-from typing import Any
+from typing import Any, Final
 
 from pokerroom.evaluator.wildcards import JokerMode, WildCards
 
-__all__ = ["coerce_field", "coerce_wild", "wild_text"]
+__all__ = ["MAX_CHIPS", "coerce_field", "coerce_wild", "not_whole", "shown", "too_large",
+           "wild_text"]  # fmt: skip
+
+MAX_CHIPS: Final = 10**12
+"""The most chips any amount may be (a stack, a bet size, a blind, a buy-in), and the
+largest count any rule may give: the chips of 14 such stacks add up to less than 2**53,
+exact as a JSON number (a double) and in a 64-bit database integer."""
+
+
+def shown(value: object) -> str:
+    """``repr(value)`` for a message, a very long number or text cut short."""
+    if type(value) is int and abs(value) >= 10**30:
+        digits = len(str(abs(value)))
+        return f"{str(value)[:12]}... ({digits} digits)"
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def not_whole(value: object) -> str | None:
+    """Why ``value`` is not a whole number (an ``int``), or ``None`` when it is one: a
+    phrase for messages like ``small_bet is 10.5: <phrase>``."""
+    if type(value) is int:
+        return None
+    if isinstance(value, bool):
+        return "a truth value (true or false), not a number"
+    if isinstance(value, float):
+        if math.isnan(value):
+            return "not a number"
+        if math.isinf(value):
+            return "not a finite number"
+        if value.is_integer():
+            return f"not a whole number (an int): write {int(value)}"
+        return "not a whole number"
+    if isinstance(value, str):
+        return "text, not a whole number (an int)"
+    if value is None:
+        return "missing: a whole number (an int) is needed"
+    try:
+        whole = int(value)  # type: ignore[call-overload]
+    except (TypeError, ValueError, OverflowError):
+        whole = None
+    hint = f": write {whole}" if whole is not None and whole == value else ""
+    return f"a {type(value).__name__}, not a whole number (an int){hint}"
+
+
+def too_large(value: int, most: int = MAX_CHIPS) -> str | None:
+    """Why ``value`` is too large (a phrase), or ``None``."""
+    if value > most:
+        return f"more than {most:,}, the most any amount or count may be"
+    return None
 
 
 def wild_text(wild: WildCards) -> str:
@@ -94,16 +144,18 @@ def coerce_field(key: str, raw: Any, kind: type[Enum] | None) -> Any:
 
 
 def int_or_none(key: str, raw: Any) -> int | None:
-    """A whole number (or ``None``) from a number or its text."""
+    """A whole number (or ``None``) from a number or its text (digits, optionally signed;
+    the range is checked by the validation)."""
     if raw is None or (isinstance(raw, str) and raw.strip().lower() == "none"):
         return None
-    if isinstance(raw, bool):
-        raise ValueError(f"{key} is {raw!r}: a whole number")
-    if isinstance(raw, int):
+    if type(raw) is int:
         return raw
     if isinstance(raw, str):
-        try:
-            return int(raw.strip())
-        except ValueError:
-            pass
-    raise ValueError(f"{key} is {raw!r}: a whole number")
+        text = raw.strip()
+        digits = text[1:] if text[:1] in "+-" else text
+        if digits.isascii() and digits.isdigit():
+            if len(digits) > 100:
+                raise ValueError(f"{key} is {shown(raw)}: {too_large(10**101)}")
+            return int(text)
+        raise ValueError(f"{key} is {shown(raw)}: not a whole number (write digits, like 10)")
+    raise ValueError(f"{key} is {shown(raw)}: {not_whole(raw)}")
