@@ -503,6 +503,11 @@ def test_a_hand_refuses_a_button_or_stacks_of_the_wrong_kind(
     assert str(info.value) == f"cannot start the hand: {message}"
 
 
+def test_a_hand_takes_the_stacks_from_any_sequence_of_whole_chips() -> None:
+    hand = Hand(Rules.preset("no-limit"), range(100, 103), button=0, rng=random.Random(1))
+    assert hand.starting_stacks == (100, 101, 102)
+
+
 def test_a_hand_refuses_rules_that_are_not_rules() -> None:
     with pytest.raises(HandError) as info:
         Hand("no-limit", [100, 100])  # type: ignore[arg-type]
@@ -592,9 +597,10 @@ def _rule_tables(draw: st.DrawFn) -> tuple[dict[str, Any], set[str]]:
             numeric = name in INT_FIELDS or name in ("antes", "blinds", "max_raises",
                                                       "first_to_act")  # fmt: skip
             value = draw(st.sampled_from(_JUNK if numeric else _JUNK_CHOICE))
-            if not (value is None and name in ("players", "first_to_act", "wild", "joker")):
-                data[name] = value  # (None is no player count, no positions, no wild card)
-                junk.add(name)
+            none = value is None and name in ("players", "first_to_act", "wild", "joker")
+            if not none and not (name == "wild" and value == 7):
+                data[name] = value  # (None: no player count, no positions, no wild card;
+                junk.add(name)  # 7 is sevens wild)
         else:
             data[name] = draw(_FIELDS[name])
     return data, junk
@@ -613,7 +619,7 @@ def _assert_playable(rules: Rules, rng: random.Random, counts: Iterable[int]) ->
                     rng)  # fmt: skip
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(table=_rule_tables(), seed=st.integers(0, 2**32))
 def test_rules_that_validate_are_playable_and_the_others_name_every_problem(
     table: tuple[dict[str, Any], set[str]], seed: int
@@ -698,3 +704,41 @@ def _toml(value: object) -> str:
     if isinstance(value, bool):
         return str(value).lower()
     return str(value)
+
+
+@pytest.mark.parametrize(
+    ("overrides", "game"),
+    [
+        (["ante_rule=half-low-limit"],
+         "fixed limit 10/20, ante 5, button blind 5, straddle 10, raise cap 3"),
+        (["small_bet=30"], "fixed limit 30/60, ante 2, button blind 15, straddle 30, raise cap 3"),
+        (["small_bet=1"], "fixed limit 1/2, ante 2, straddle 1, raise cap 3"),
+    ],
+)  # fmt: skip
+def test_seed001_options_on_the_command_line_follow_the_rules_layer(
+    overrides: list[str], game: str
+) -> None:
+    """``--rules computer-tournament --set ...`` (the command line reads the rules with
+    ``Rules.override``): the documented options work, the derived values follow."""
+    import argparse
+
+    from pokerroom.cli.runs import rules_from
+
+    rules = rules_from(argparse.Namespace(rules="computer-tournament", overrides=overrides))
+    assert str(rules) == game
+    _assert_playable(rules, random.Random(game), (2, 6))
+
+
+def test_a_bad_joker_and_bad_wild_cards_are_each_named() -> None:
+    """rules.md §1: the joker mode and the wild cards are two fields, each refused under
+    its own name (a bad joker was once reported as ``wild is None``)."""
+    with pytest.raises(RulesError) as info:
+        Rules.from_mapping({"joker": "maybe"})
+    assert info.value.problems == ("joker is 'maybe': 'bug', 'wild' or 'none'",)
+    with pytest.raises(RulesError) as info:
+        Rules.from_mapping({"wild": 2.5, "joker": 7, "burn_cards": "often"})
+    assert info.value.problems == (
+        "burn_cards is 'often': true or false",
+        "joker is 7: 'bug', 'wild' or 'none'",
+        "wild is 2.5: wild cards are text like '2' or 'Jd' (or a WildCards)",
+    )

@@ -8,6 +8,7 @@ values it takes; :meth:`~pokerroom.rules.Rules.from_mapping` gathers them into o
 
 from __future__ import annotations
 
+import contextlib
 import math
 from enum import Enum
 from typing import Any, Final
@@ -76,24 +77,36 @@ def wild_text(wild: WildCards) -> str:
 
 
 def coerce_wild(wild: Any, joker: Any) -> WildCards | None:
-    """The ``wild`` field from its text (or a :class:`WildCards`) and the joker mode."""
+    """The ``wild`` field from its text (or a :class:`WildCards`) and the joker mode.
+    :class:`ValueError` has one sentence per field that is wrong in its ``args``."""
+    problems: list[str] = []
+    mode: JokerMode | None = None
     if isinstance(joker, str) and joker.strip().lower() in ("", "none", "no"):
         joker = None
-    if isinstance(wild, WildCards):
-        if joker is not None:
-            return WildCards(ranks=wild.ranks, cards=wild.cards, joker=JokerMode.parse(str(joker)))
-        return wild
+    if isinstance(joker, JokerMode):
+        mode = joker
+    elif joker is not None:
+        with contextlib.suppress(ValueError):
+            mode = JokerMode.parse(joker) if isinstance(joker, str) else None
+        if mode is None:
+            problems.append(f"joker is {shown(joker)}: 'bug', 'wild' or 'none'")
     if isinstance(wild, int) and not isinstance(wild, bool):
         wild = str(wild)  # deuces wild written as a number
-    if wild is not None and not isinstance(wild, str):
-        raise ValueError(f"wild is {wild!r}: wild cards are text like '2' or 'Jd' (or a WildCards)")
-    if joker is not None and not isinstance(joker, (str, JokerMode)):
-        raise ValueError(f"joker is {joker!r}: 'bug', 'wild' or 'none'")
-    try:
-        made = WildCards.parse(wild or "", joker=joker)
-    except ValueError as exc:
-        raise ValueError(f"wild is {wild!r}: {exc}") from None
-    return made if made.any else None
+    made: WildCards | None = None
+    if isinstance(wild, WildCards):
+        made = wild if mode is None else WildCards(ranks=wild.ranks, cards=wild.cards, joker=mode)
+    elif wild is not None and not isinstance(wild, str):
+        problems.append(
+            f"wild is {shown(wild)}: wild cards are text like '2' or 'Jd' (or a WildCards)"
+        )
+    else:
+        try:
+            made = WildCards.parse(wild or "", joker=mode)
+        except ValueError as exc:
+            problems.append(f"wild is {shown(wild)}: {exc}")
+    if problems:
+        raise ValueError(*problems)
+    return made if made is not None and made.any else None
 
 
 INT_FIELDS = {

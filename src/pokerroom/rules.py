@@ -462,7 +462,7 @@ class Rules:
         try:
             values["wild"] = coerce_wild(wild, joker)
         except ValueError as exc:
-            problems.append(str(exc))
+            problems.extend(str(p) for p in exc.args)
             failed.update(("wild", "joker"))
             values["wild"] = base.wild
         derived = values.get("derived")
