@@ -17,6 +17,7 @@ from pokerroom._rulevalues import INT_FIELDS
 from pokerroom.engine import EventKind, Hand, HandError, OddChip, TieSplit
 from pokerroom.evaluator import JokerMode, WildCards
 from pokerroom.rules import (
+    MAX_CHIPS,
     PRESETS,
     AnteRule,
     Rules,
@@ -501,6 +502,12 @@ def test_a_hand_refuses_a_button_or_stacks_of_the_wrong_kind(
     with pytest.raises(HandError) as info:
         Hand(Rules.preset("no-limit"), stacks, button=button)  # type: ignore[arg-type]
     assert str(info.value) == f"cannot start the hand: {message}"
+
+
+def test_a_stack_may_be_as_large_as_max_chips() -> None:
+    hand = Hand(Rules.preset("no-limit"), [MAX_CHIPS, 100], button=0, rng=random.Random(1))
+    assert hand.starting_stacks == (10**12, 100)
+    assert Rules.preset("no-limit", buy_in=MAX_CHIPS).buy_in == MAX_CHIPS
 
 
 def test_a_hand_takes_the_stacks_from_any_sequence_of_whole_chips() -> None:

@@ -39,7 +39,8 @@ class ShowdownMode(Enum):
 
 
 class AnteRule(Enum):
-    """Where the ante comes from: ``antes`` as given, or 001's half the low limit."""
+    """Where the ante comes from: ``antes`` as given, or 001's half the low limit
+    (``max(1, L // 2)``, L the unit of the first round), which follows L."""
 
     FIXED = "fixed"
     HALF_LOW_LIMIT = "half-low-limit"

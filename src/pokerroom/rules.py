@@ -235,11 +235,13 @@ class Rules:
     ``river_bet`` (default the big bet); no limit and pot limit ``min_bet`` (default the
     largest blind); ``max_raises`` (``None``: no cap; an int for every round or one per
     round), ``straddle_counts``, ``cap_counts``.
-    Forced bets: ``antes`` (one amount or one per position; ``ante_rule``),
+    Forced bets: ``antes`` (one amount or one per position; ``ante_rule``: as given, or
+    001's ``max(1, L // 2)``, which ``antes`` then holds),
     ``dead_antes`` (antes are dead money in the main pot instead of contributions that
     side pots layer; PHH ``ante_trimming_status = false``), ``blinds``, ``button_blind``,
     ``heads_up_reversed``, ``straddle`` (001: the player after the blinds posts it or folds;
-    in fixed limit at least one small bet), ``derived``.
+    in fixed limit at least one small bet), ``derived``.  A blind of 0 is posted by nobody;
+    each blind posted and the straddle need a player (``player_counts``).
     The round: ``check_raise``, ``all_in_only_when_short`` (001: all-in only when one
     cannot cover the call), ``first_to_act`` (a position per round), and the conventions
     ``antes_trimmed_first``, ``short_blind_called_in_full``, ``blind_sets_min_raise``,
