@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Iterable
+from decimal import Decimal
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -467,6 +469,8 @@ _HAND_STACKS = [
     (-5, "seat 0 has -5 chips: a player needs 1 or more"),
     ("100", "seat 0 has '100' chips: text, not a whole number (an int)"),
     (None, "seat 0 has None chips: missing: a whole number (an int) is needed"),
+    (Decimal("100"), "seat 0 has Decimal('100') chips: a Decimal, not an int: write 100"),
+    (Fraction(1, 2), "seat 0 has Fraction(1, 2) chips: a Fraction, not a whole number (an int)"),
 ]  # fmt: skip
 
 

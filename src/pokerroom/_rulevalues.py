@@ -56,8 +56,11 @@ def not_whole(value: object) -> str | None:
         whole = int(value)  # type: ignore[call-overload]
     except (TypeError, ValueError, OverflowError):
         whole = None
-    hint = f": write {whole}" if whole is not None and whole == value else ""
-    return f"a {type(value).__name__}, not a whole number (an int){hint}"
+    name = type(value).__name__
+    kind = f"a{'n' if name[:1] in 'aeiouAEIOU' else ''} {name}"
+    if whole is not None and whole == value:
+        return f"{kind}, not an int: write {whole}"
+    return f"{kind}, not a whole number (an int)"
 
 
 def too_large(value: int, most: int = MAX_CHIPS) -> str | None:
