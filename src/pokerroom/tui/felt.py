@@ -290,17 +290,16 @@ def log_lines(view: PlayerView, names: Sequence[str], label: int | None = None) 
 
 
 def turn_text(view: PlayerView, names: Sequence[str]) -> str:
-    """Whose turn it is, in words."""
+    """Whose turn it is, in words (yours in the words of the action bar's buttons)."""
     if view.result is not None:
         return "The hand is over."
     s = view.to_act
     if s is None:
         return "Dealing..."
-    if s == view.seat:
-        if view.legal is not None and view.street.value == 4:
-            return "Your turn: show your hand or muck it."
-        owe = view.to_call
-        return f"Your turn: {owe} to call." if owe else "Your turn: nothing to call."
+    if s == view.seat and view.legal is not None:
+        from pokerroom.tui.choices import prompt
+
+        return prompt(view)  # in the action bar's words
     if view.street.value == 4:
         return f"{names[s]} shows or mucks..."
     return f"{names[s]} is thinking..."
