@@ -19,16 +19,13 @@ from pokerroom.engine import ActionKind, EventKind, Street
 from pokerroom.tui.app import PokerApp
 from pokerroom.tui.dialogs import HandOverScreen
 from pokerroom.tui.game import Game
-from pokerroom.tui.menu import MenuScreen
 from pokerroom.tui.table import TableScreen
-from pokerroom.tui.widgets import ActionBar
 from tui_helpers import (
     burst,
     check_stack,
     chips_in_play,
     make_app,
     make_game,
-    screen_name,
     settle,
     sit,
     stack_names,

@@ -313,24 +313,43 @@ class MessageDialog(Dialog[None]):
 
 
 def key_lines(screen: Screen[object]) -> list[tuple[str, str]]:
-    """Every key that acts on ``screen`` now, with what it does, as its bindings say
-    (the focused field's, the screen's and the app's, shown in the footer or not): the
-    list cannot drift from what the keys do."""
+    """Every key that acts on ``screen`` now, with what it does, as its bindings say:
+    the focused control's, the screen's and the app's, those the footer shows and the
+    game's own that it does not (the list cannot drift from what the keys do).  One line
+    per action: a binding shown as ``↑↓`` covers its hidden ``↓``."""
     app = screen.app
-    seen: dict[str, tuple[str, str]] = {}
-    chain = [*screen._modal_binding_chain, (app, app._bindings)]
+    lines: list[tuple[str, str]] = []
+    done: set[tuple[int, str]] = set()
+    keys: set[str] = set()
+    chain = [*screen._modal_binding_chain]
+    if not any(node is app for node, _ in chain):
+        chain.append((app, app._bindings))
     for namespace, bindings in chain:
         for key, binding in bindings:
-            if key in seen or not binding.description:
+            what = binding.description
+            if key in keys or not what or (id(namespace), what) in done:
                 continue
+            if not (binding.show or _ours(namespace, binding)):
+                continue  # a toolkit default the game does not list (scrolling, copying)
             if app._check_action_state(binding.action, namespace) is False:
                 continue
-            shown = binding.key_display or app.get_key_display(binding)
-            seen[key] = (shown, binding.description)
-    out = list(seen.values())
+            keys.add(key)
+            done.add((id(namespace), what))
+            lines.append((binding.key_display or app.get_key_display(binding), what))
     if isinstance(screen, HandOverScreen):
-        out.append(("any other key", "next hand"))
-    return out
+        lines.append(("any other key", "next hand"))
+    return lines
+
+
+def _ours(namespace: object, binding: Binding) -> bool:
+    """Whether ``binding`` is one of the game's own (declared by a pokerroom class)."""
+    for cls in type(namespace).__mro__:
+        if not cls.__module__.startswith("pokerroom."):
+            continue
+        for declared in cls.__dict__.get("BINDINGS", ()):
+            if isinstance(declared, Binding) and declared.action == binding.action:
+                return True
+    return binding.action in ("app.keys", "keys")
 
 
 class KeysDialog(Dialog[None]):

@@ -28,6 +28,10 @@ class SpeedChoice(RadioSet):
     ]
 
     def on_mount(self) -> None:
+        self.call_after_refresh(self._on_current)
+
+    def _on_current(self) -> None:
+        """The cursor on the speed chosen now (Textual's list starts on the first)."""
         if self.pressed_index >= 0:
             self._selected = self.pressed_index
 

@@ -144,6 +144,8 @@ def _title(game: Game) -> str:
 class TableScreen(RoomScreen):
     """The table of a game in play."""
 
+    AUTO_FOCUS = ""  # none: the action bar focuses its choice itself
+
     BINDINGS: ClassVar[list[BindingType]] = [
         *(Binding(key, f"choose('{key}')", word) for key, word in _BET_KEYS),
         Binding("s", "save", "Save"),

@@ -153,9 +153,10 @@ class Felt(Widget):
         return text
 
 
-class HandLog(RichLog):
+class HandLog(RichLog, can_focus=False):
     """The log of every action, hand after hand; cards in their suits' colours.  It
-    keeps what it was given, so a new width wraps every line again."""
+    keeps what it was given, so a new width wraps every line again.  It never takes the
+    focus (the keys are the action bar's; the mouse wheel scrolls it)."""
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(
