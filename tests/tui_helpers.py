@@ -128,7 +128,7 @@ async def settle(pilot: Pilot[None], timeout: float = 15.0) -> None:
     queued."""
     app = pilot.app
     assert isinstance(app, PokerApp)
-    for _ in range(3):
+    for _ in range(3):  # a key goes app -> focused widget -> (bubbling) screen -> app
         await pilot.pause()
         await until(pilot, lambda: steady(app) or not app.is_running, timeout)
 

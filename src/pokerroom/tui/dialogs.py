@@ -161,8 +161,9 @@ class LeaveDialog(_Buttons):
 
 
 class ConfirmDialog(_Buttons):
-    """A yes-or-no question (going all-in from a single key): Enter on the focused
-    button, ``y`` yes, ``n`` or Esc no.  The answer is ``"yes"`` or ``"no"``."""
+    """A yes-or-no question (going all-in from a single key, deleting a save): Enter on
+    the focused button, ``y`` yes, ``n`` or Esc no.  The answer is ``"yes"`` or
+    ``"no"``."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y", "answer('yes')", "Yes"),
@@ -170,11 +171,12 @@ class ConfirmDialog(_Buttons):
     ]
     escape_answer = "no"
 
-    def __init__(self, title: str, text: str, yes: str) -> None:
+    def __init__(self, title: str, text: str, yes: str, *, focus_yes: bool = True) -> None:
         super().__init__()
         self.title_text = title
         self.text = text
         self.yes = yes
+        self.focus_yes = focus_yes
 
     def compose(self) -> ComposeResult:
         yield from self.compose_too_small()
@@ -188,7 +190,7 @@ class ConfirmDialog(_Buttons):
 
     def on_mount(self) -> None:
         super().on_mount()
-        self.query_one("#yes", Button).focus()
+        self.query_one("#yes" if self.focus_yes else "#no", Button).focus()
 
     def action_answer(self, answer: str) -> None:
         self.dismiss(answer)

@@ -308,8 +308,12 @@ class TableScreen(RoomScreen):
         chips = view.bets[view.seat] + view.stacks[view.seat] if view is not None else 0
 
         def answered(answer: str | None) -> None:
-            if answer == "yes" and turn is self._choice and not turn.done():
+            if turn is not self._choice or turn.done():
+                return
+            if answer == "yes":
                 turn.set_result(event.action)
+            else:
+                self.query_one(ActionBar).view = self.view  # the bar takes a choice again
 
         text = (f"Put all your chips ({chips:,}) in? (The confirmation can be turned off "
                 "in Settings.)")  # fmt: skip

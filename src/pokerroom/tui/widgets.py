@@ -443,7 +443,7 @@ class ActionBar(Widget):
 
     def _send(self, action: Action, *, all_in: bool = False) -> None:
         self.message = ""
-        self._sent = not all_in  # an all-in still to be confirmed keeps the bar live
+        self._sent = True  # nothing more until the next decision (or the all-in is refused)
         self.post_message(self.Chosen(action, all_in=all_in))
 
 
