@@ -119,8 +119,14 @@ def steady(app: PokerApp) -> bool:
     the computer players' decisions."""
     screen = app.screen
     if isinstance(screen, TableScreen):
-        return your_turn(screen) or not screen.workers or getattr(screen, "watching", False)
+        return your_turn(screen) or not hand_loop_running(screen) or screen.watching
     return True
+
+
+def hand_loop_running(screen: TableScreen) -> bool:
+    """Whether the table's hand loop (a worker) is still going."""
+    return any(w.node is screen and w.group == "hand-loop" and w.is_running
+               for w in screen.app.workers)  # fmt: skip
 
 
 async def settle(pilot: Pilot[None], timeout: float = 15.0) -> None:

@@ -165,6 +165,7 @@ class TableScreen(RoomScreen):
         self._leaving = False
         self._hint_spot: tuple[int, object] = (0, None)
         self.watching = False  # you are out and watch the others play on
+        self._keys_state: tuple[object, ...] = ()
 
     # ------------------------------------------------------------------ layout
 
@@ -329,7 +330,7 @@ class TableScreen(RoomScreen):
             self.game.hand_over()
             return
         self._between = True
-        self.refresh_bindings()
+        self.sync_keys()
         await self.app.push_screen_wait(self.hand_over())
         self._between = False
         self.game.hand_over()
@@ -434,8 +435,16 @@ class TableScreen(RoomScreen):
         return True if slots[key] and self._my_turn() else None
 
     def sync_keys(self) -> None:
-        """The betting keys' words in the footer: the action bar's buttons' words."""
-        words = {key: _words(label) for key, label, _ in self.query_one(ActionBar).slots()}
+        """The betting keys' words in the footer: the action bar's buttons' words (the
+        footer is redrawn only when they, or what the keys may do, change)."""
+        slots = self.query_one(ActionBar).slots()
+        view = self.view
+        state = (tuple(slots), self._my_turn(), self._between, self.watching,
+                 view is not None and view.street.value == 4)  # fmt: skip
+        if state == self._keys_state:
+            return
+        self._keys_state = state
+        words = {key: _words(label) for key, label, _ in slots}
         for key, default in _BET_KEYS:
             word = words.get(key, default)
             self._bindings.key_to_bindings[key] = [Binding(key, f"choose('{key}')", word)]
