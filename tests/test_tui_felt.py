@@ -26,7 +26,7 @@ from pokerroom.tui.felt import (
     turn_text,
 )
 from pokerroom.tui.form import FormChoices, FormError, make_rules, read_seed
-from pokerroom.tui.hints import CALLED, RAISED, hint_text, likely_ranges
+from pokerroom.tui.hints import CALLED, RAISED, draws, hint_text, likely_ranges, outs_text
 
 NL = Rules.preset("no-limit")
 NAMES = ("Hero", "Ada", "Bo")
@@ -322,6 +322,58 @@ def test_hint_text_names_the_hand_the_equity_and_the_nuts() -> None:
     share = int(text.split("equity ")[1].split("%")[0])
     assert 85 <= share <= 100  # a set of aces against any two cards
     assert hint_text(hand.view(0)) == text  # seeded: the same spot, the same hint
+
+
+@pytest.mark.parametrize(
+    ("holes", "board", "named", "outs", "text"),
+    [
+        ("Ah 5h", "2h 3c 9h", ["flush draw", "gutshot straight draw"], 12,
+         "flush draw and gutshot straight draw: 12 outs, 45% by the river"),
+        ("8h 9c", "Th Jc 2d", ["open-ended straight draw"], 8,
+         "open-ended straight draw: 8 outs, 31% by the river"),
+        ("8h 9h", "Th Jc 2h", ["flush draw", "open-ended straight draw"], 15,
+         "flush draw and open-ended straight draw: 15 outs, 54% by the river"),
+        ("8h 9h", "Th Jc 2h 3d", ["flush draw", "open-ended straight draw"], 15,
+         "flush draw and open-ended straight draw: 15 outs, 33% by the river"),
+        ("Ah Kh", "2h 7h 9h", [], 0, ""),  # a made flush: nothing to draw to
+        ("Ac 2d", "5h 6h 7h 8s", [], 0, ""),  # the board's own straight draw is not yours
+        ("Kc Qd", "2s 7h 9d", [], 0, ""),  # nothing
+    ],
+)  # fmt: skip
+def test_draws_and_their_outs(holes: str, board: str, named: list[str], outs: int,
+                              text: str) -> None:  # fmt: skip
+    """Known answers: the outs of a flush draw (9), an open-ended straight draw (8), a
+    gutshot (4), counted once where they overlap; the chance by the river from the flop
+    is 1 - C(47 - outs, 2) / C(47, 2), from the turn outs / 46."""
+    shown = board.split()
+    filler = [c for c in ("Ks", "Kd") if c not in shown][: 5 - len(shown)]
+    hand = make(NL, [500, 500], button=0, holes=[holes, "Qs Qc"],
+                board=" ".join([*shown, *filler]))  # fmt: skip
+    hand.call()
+    hand.check()
+    if len(shown) == 4:
+        hand.check()
+        hand.check()
+    view = hand.view(0)
+    assert [str(c) for c in view.board] == shown
+    found = draws(view)
+    assert [d.name for d in found] == named
+    assert len(frozenset().union(*(d.outs for d in found))) == outs
+    assert outs_text(view) == text
+    if text:
+        assert text in hint_text(view)
+
+
+def test_no_draws_on_the_river_or_with_wild_cards() -> None:
+    hand = make(NL, [500, 500], button=0, holes=["8h 9h", "Qs Qc"], board="Th Jc 2h 3d 4s")
+    while hand.street < 3:
+        hand.check_or_call()
+    assert len(hand.view(0).board) == 5 and draws(hand.view(0)) == []
+    wild = make(Rules.preset("wild"), [500, 500], button=0, holes=["8h 9h", "Qs Qc"],
+                board="Th Jc 2h 3d 4s")  # fmt: skip
+    wild.call()
+    wild.check()
+    assert draws(wild.view(0)) == []
 
 
 # ------------------------------------------------------------------ the chip graph
