@@ -15,6 +15,9 @@ import random
 import sqlite3
 from pathlib import Path
 
+import pytest
+from textual import events
+
 from pokerroom.engine import ActionKind, EventKind, Street
 from pokerroom.table import Table
 from pokerroom.tui.app import PokerApp
@@ -29,6 +32,7 @@ from tui_helpers import (
     burst,
     check_stack,
     chips_in_play,
+    key_event,
     make_app,
     make_game,
     screen_name,
@@ -102,6 +106,46 @@ def test_a_burst_on_the_hand_summary_goes_on_to_one_next_hand(tmp_path: Path) ->
                 assert _mine(game) == [], keys  # the keys after the first: not the new hand's
 
     asyncio.run(scenario())
+
+@pytest.mark.parametrize("by", ["keys", "clicks"])
+def test_presses_made_for_the_summary_never_reach_the_next_hand(tmp_path: Path,
+                                                                by: str) -> None:  # fmt: skip
+    """A terminal read late (a busy machine): presses made while the summary showed reach
+    the app only once the next hand waits for you, over the very button they would
+    press.  They were meant for the summary: they press nothing.  (Clicks are presses
+    too: a double click's second.)"""
+
+    async def scenario() -> None:
+        app = make_app(tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            game = make_game(("calling-station",) * 3, seed=4)
+            screen = await sit(pilot, game)
+            call = screen.query_one("#act-1").region  # the check or call button
+            x, y = call.x + 2, call.y
+            for _ in range(3):
+                await _to_summary(pilot, screen)
+                number = game.number
+                if by == "keys":
+                    first = [key_event("enter")]
+                    late = [key_event(k) for k in ("c", "enter", "f", "a")]
+                else:
+                    first, late = [
+                        [press(None, x, y, 0, 0, 1, False, False, False, x, y)
+                         for press in (events.MouseDown, events.MouseUp)]
+                        for _ in range(2)
+                    ]  # fmt: skip
+                for event in first:
+                    app.post_message(event)
+                await until(pilot, lambda n=number: your_turn(screen) and game.number == n + 1)
+                for event in late:  # made before, read now
+                    app.post_message(event)
+                await settle(pilot)
+                _check(app)
+                assert stack_names(app) == ["MenuScreen", "TableScreen"]
+                assert your_turn(screen) and _mine(game) == []
+
+    asyncio.run(scenario())
+
 
 def _menu_keys(app: PokerApp, choice: str) -> list[str]:
     """The keys that move the main menu's cursor to ``choice``."""

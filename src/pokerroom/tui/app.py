@@ -30,6 +30,9 @@ from pokerroom.tui.prefs import Prefs
 
 __all__ = ["DATA_ENV", "PokerApp", "data_dir"]
 
+_PRESSES = (events.MouseDown, events.MouseUp, events.Click)
+"""Mouse buttons: like keys, they act only on the screen they were pressed for."""
+
 DATA_ENV = "POKERROOM_DATA_DIR"
 """Set it to keep saves, hand histories and settings somewhere else (the tests do)."""
 
@@ -82,6 +85,10 @@ class PokerApp(App[None]):
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, events.Key) and not self._takes(event):
             event.stop()
+            return
+        if isinstance(event, _PRESSES) and event.time < self.keys_from:
+            event.stop()  # a click meant for the screen before (a double click's second)
+            self._mouse_down_widget = None  # nor does its button's release make a click
             return
         await super().on_event(event)
 
