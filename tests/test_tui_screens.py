@@ -514,3 +514,21 @@ def test_rules_of_the_table_are_unchanged_by_the_screens() -> None:
     """The form's rules reach the table as they are (the screens only show them)."""
     game = make_game(preset="computer-tournament")
     assert game.rules == Rules.preset("computer-tournament")
+
+
+def test_how_to_play_names_only_keys_the_table_binds() -> None:
+    """The first column of How to play's key table: every single key it names is bound at
+    the table (or on the summary), with a word of its own; none is left out."""
+    import re
+
+    from pokerroom.tui.dialogs import HandOverScreen as Summary
+    from pokerroom.tui.howto import HOW_TO_PLAY
+
+    table = HOW_TO_PLAY.split("| at the table | |")[1].split("\n\n")[0]
+    named = {k for row in table.splitlines() if row.startswith("| `")
+             for k in re.findall(r"`(.)`", row.split("|")[1])}  # fmt: skip
+    bound = {b.key for b in TableScreen.BINDINGS if not isinstance(b, tuple)}  # type: ignore[union-attr]
+    bound |= {b.key for b in Summary.BINDINGS if not isinstance(b, tuple)}  # type: ignore[union-attr]
+    keys = {"?" if k == "question_mark" else k for k in bound | {"question_mark"}}
+    assert named == {"f", "c", "b", "r", "a", "s", "x", "t", "?"}
+    assert named <= keys and {"f", "c", "b", "r", "a", "s", "x", "t"} <= named
