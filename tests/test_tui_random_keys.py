@@ -110,5 +110,5 @@ def test_random_keys_over_whole_games(tmp_path: Path, seed: int) -> None:
 
 @pytest.mark.slow
 def test_random_keys_over_whole_games_longer(tmp_path: Path) -> None:
-    watch = asyncio.run(_run(tmp_path, 11, budget=2500))
+    watch = asyncio.run(_run(tmp_path, 11, budget=2000))
     assert watch.hands >= 10, watch.hands
