@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 # pytest workers: one per core (the suite is sized for 2 cores)
 JOBS   ?= auto
 
-.PHONY: play test docs bench tournament mutation clean
+.PHONY: play test docs bench tournament mutation clean tmux
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -23,7 +23,17 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 play: $(VENV)/.installed-runtime
 	$(BIN)/pokerroom play
 
-test: $(VENV)/.installed-test
+# The real-terminal tests drive the game in tmux (Debian's package), installed here when
+# missing; where it cannot be, they fall back to pexpect and pyte.
+SUDO := $(if $(filter 0,$(shell id -u)),,sudo -n)
+tmux:
+	@command -v tmux >/dev/null 2>&1 || { command -v apt-get >/dev/null 2>&1 \
+		&& $(SUDO) apt-get install -y -qq tmux >/dev/null 2>&1 \
+		|| { $(SUDO) apt-get update -qq >/dev/null 2>&1 \
+		     && $(SUDO) apt-get install -y -qq tmux >/dev/null 2>&1; }; } \
+		|| echo "tmux is not installed: the terminal tests use pexpect and pyte"
+
+test: $(VENV)/.installed-test tmux
 	$(BIN)/ruff check src tests benchmarks tools docs
 	$(BIN)/mypy
 	$(MAKE) docs

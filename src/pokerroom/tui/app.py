@@ -6,6 +6,12 @@ the :class:`~pokerroom.storage.saves.Store` of saves and hand histories, your
 :class:`~pokerroom.tui.prefs.Prefs`, and the seed given on the command line.  A damaged
 save file is found at start (and wherever it is used): the app offers to move it aside
 (kept, renamed with the time) and start a fresh one (:meth:`PokerApp.offer_fresh_saves`).
+
+The app is also where keys are let through or not.  A key acts only on what was on the
+screen when it was pressed: whenever the screen on top changes (or the table offers a
+new decision) the keys pressed before are dropped, so the second key of a burst never
+acts on the screen that the first one opened.  While the terminal is smaller than the
+game needs, no key but ``ctrl+q`` acts.
 """
 
 from __future__ import annotations
@@ -15,13 +21,19 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import ClassVar
 
+from textual import events
+from textual._time import get_time
 from textual.app import App
 from textual.binding import Binding, BindingType
+from textual.screen import Screen
 
 from pokerroom.storage.saves import DamagedStoreError, SaveError, Store
 from pokerroom.tui.prefs import Prefs
 
 __all__ = ["DATA_ENV", "PokerApp", "data_dir"]
+
+_PRESSES = (events.MouseDown, events.MouseUp, events.Click)
+"""Mouse buttons: like keys, they act only on the screen they were pressed for."""
 
 DATA_ENV = "POKERROOM_DATA_DIR"
 """Set it to keep saves, hand histories and settings somewhere else (the tests do)."""
@@ -61,6 +73,8 @@ class PokerApp(App[None]):
         self.prefs = Prefs.load(self.directory / "settings.toml")
         self.seed = seed
         self._damage_kept = False  # you chose to leave the damaged save file as it is
+        self.keys_from = 0.0
+        """Keys pressed before this time (Textual's clock) are dropped."""
 
     def offer_fresh_saves(
         self, error: DamagedStoreError, *, again: bool = False,
@@ -94,9 +108,38 @@ class PokerApp(App[None]):
 
         self.push_screen(DamagedSavesDialog(error), answered)
 
+    def keys_from_now(self) -> None:
+        """Drop the keys pressed until now: they were meant for what the screen showed
+        before (another screen, an earlier decision)."""
+        self.keys_from = get_time()
+
+    def _screen_changed(self, screen: Screen[object]) -> None:
+        self.keys_from_now()
+
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.Key) and not self._takes(event):
+            event.stop()
+            return
+        if isinstance(event, _PRESSES) and event.time < self.keys_from:
+            event.stop()  # a click meant for the screen before (a double click's second)
+            self._mouse_down_widget = None  # nor does its button's release make a click
+            return
+        await super().on_event(event)
+
+    def _takes(self, key: events.Key) -> bool:
+        """Whether ``key`` may act: pressed for the screen on top, and (but ``ctrl+q``)
+        not while that screen is too small to show its controls."""
+        if key.time < self.keys_from:
+            return False
+        from pokerroom.tui.base import Gated
+
+        screen = self.screen
+        return key.key == "ctrl+q" or not (isinstance(screen, Gated) and screen.too_small)
+
     def on_mount(self) -> None:
         from pokerroom.tui.menu import MenuScreen
 
+        self.screen_change_signal.subscribe(self, self._screen_changed, immediate=True)
         self.push_screen(MenuScreen())
         self.run_worker(_warm_up, thread=True, group="warm-up")
         if self.prefs.note:
@@ -117,6 +160,13 @@ class PokerApp(App[None]):
                 screen.ask_leave(quit_app=True)
                 return
         self.exit()
+
+    def action_keys(self) -> None:
+        """Every key of the screen on top, in a list over it."""
+        from pokerroom.tui.dialogs import KeysDialog
+
+        if not isinstance(self.screen, KeysDialog):
+            self.push_screen(KeysDialog(self.screen))
 
 
 def _warm_up() -> None:

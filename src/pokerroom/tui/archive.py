@@ -18,7 +18,7 @@ from textual.widgets import Footer, Static
 from textual.widgets.option_list import Option
 
 from pokerroom.storage.saves import SaveError, StoredHand
-from pokerroom.tui.base import Menu, RoomScreen
+from pokerroom.tui.base import Menu, RoomScreen, fresh_keys
 
 if TYPE_CHECKING:
     from pokerroom.history.record import PlayedHand
@@ -99,6 +99,7 @@ class HistoryScreen(RoomScreen):
     def on_option_list_option_selected(self, event: Menu.OptionSelected) -> None:
         if event.option_list.id == "games":
             self.query_one("#hands", Menu).focus()
+            fresh_keys(self.app)  # the hands' list takes the keys from now
             return
         number = int(event.option.id or 0)
         hero = getattr(self, "_titles", {}).get(self._game, "").partition(" against ")[0]

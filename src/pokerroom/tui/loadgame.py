@@ -1,5 +1,6 @@
 """Load game: every save, the most recent first; Enter sits you back down at its table,
-exactly where you left it.  A save that cannot be loaded says why."""
+exactly where you left it.  A save that cannot be loaded says why; deleting one asks
+first."""
 
 from __future__ import annotations
 
@@ -73,17 +74,28 @@ class LoadScreen(RoomScreen):
         open_save(self.poker, slot)
 
     def action_delete(self) -> None:
+        """Delete the highlighted save, once you say yes."""
         menu = self.query_one(Menu)
         if menu.highlighted is None:
             return
         slot = menu.get_option_at_index(menu.highlighted).id
         if slot is None:
             return
-        try:
-            self.poker.store.delete(slot)
-        except SaveError as exc:
-            self.notify(str(exc), severity="error")
-        self._fill()
+
+        def answered(answer: str | None) -> None:
+            if answer != "yes":
+                return
+            try:
+                self.poker.store.delete(slot)
+            except SaveError as exc:
+                self.notify(str(exc), severity="error")
+            self._fill()
+
+        from pokerroom.tui.dialogs import ConfirmDialog
+
+        question = ConfirmDialog("Delete this save?", f"{slot!r} will be gone for good.",
+                                 f"Delete {slot!r}", focus_yes=False)  # fmt: skip
+        self.app.push_screen(question, answered)
 
     def action_back(self) -> None:
         self.dismiss()
