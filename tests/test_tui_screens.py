@@ -530,5 +530,5 @@ def test_how_to_play_names_only_keys_the_table_binds() -> None:
     bound = {b.key for b in TableScreen.BINDINGS if not isinstance(b, tuple)}  # type: ignore[union-attr]
     bound |= {b.key for b in Summary.BINDINGS if not isinstance(b, tuple)}  # type: ignore[union-attr]
     keys = {"?" if k == "question_mark" else k for k in bound | {"question_mark"}}
-    assert named == {"f", "c", "b", "r", "a", "s", "x", "t", "?"}
-    assert named <= keys and {"f", "c", "b", "r", "a", "s", "x", "t"} <= named
+    assert named == {"f", "c", "b", "r", "a", "s", "x", "t", "o", "?"}
+    assert named <= keys and {"f", "c", "b", "r", "a", "s", "x", "t", "o"} <= named
