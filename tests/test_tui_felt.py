@@ -8,7 +8,7 @@ import random
 import pytest
 
 from engine_helpers import make
-from pokerroom.engine import Action, ActionKind, EventKind, Hand
+from pokerroom.engine import Action, ActionKind, EventKind, Hand, random_action
 from pokerroom.evaluator import describe
 from pokerroom.history.phh import dumps, loads
 from pokerroom.history.record import to_phh
@@ -401,6 +401,24 @@ def test_form_rules_of_each_preset_and_structure() -> None:
             want = Rules.preset(preset).structure.value if structure == "preset" else structure
             assert rules.structure.value == want
             Hand(rules, [rules.buy_in] * 4, rng=random.Random(1))  # every one plays
+
+
+def test_form_stakes_of_every_size_make_playable_rules_for_every_preset() -> None:
+    """Any stakes the form accepts (a small and a big amount) give rules that play, for
+    every preset and structure: a limit preset's blind, straddle and ante follow the low
+    limit in the rules themselves (1/2 on the 1998 rules once made a straddle of 1 beside
+    a blind of 1, which the rules refuse)."""
+    for preset in ("no-limit", "casino-limit", "computer-tournament", "wild"):
+        for structure in ("preset", "fixed-limit", "no-limit", "pot-limit"):
+            for small in (1, 2, 3, 5, 7, 10, 25, 100):
+                rules = make_rules(FormChoices(preset=preset, structure=structure,
+                                               stakes=f"{small}/{2 * small}"))  # fmt: skip
+                rng = random.Random(small)
+                hand = Hand(rules, [rules.buy_in] * 4, rng=rng)
+                while not hand.is_over:
+                    hand.act(*random_action(hand.legal_actions(), rng))
+    tournament = make_rules(FormChoices(preset="computer-tournament", stakes="1/2"))
+    assert (tournament.units, tournament.blinds, tournament.straddle) == ((1, 1, 2, 2), (0,), 1)
 
 
 def test_form_stakes_and_buy_in() -> None:
