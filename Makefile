@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 # pytest workers: one per core (the suite is sized for 2 cores)
 JOBS   ?= auto
 
-.PHONY: play test bench tournament mutation clean
+.PHONY: play test docs bench tournament mutation clean tmux
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -23,10 +23,28 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 play: $(VENV)/.installed-runtime
 	$(BIN)/pokerroom play
 
-test: $(VENV)/.installed-test
-	$(BIN)/ruff check src tests benchmarks tools
+# The real-terminal tests drive the game in tmux (Debian's package), installed here when
+# missing; where it cannot be, they fall back to pexpect and pyte.
+SUDO := $(if $(filter 0,$(shell id -u)),,sudo -n)
+tmux:
+	@command -v tmux >/dev/null 2>&1 || { command -v apt-get >/dev/null 2>&1 \
+		&& $(SUDO) apt-get install -y -qq tmux >/dev/null 2>&1 \
+		|| { $(SUDO) apt-get update -qq >/dev/null 2>&1 \
+		     && $(SUDO) apt-get install -y -qq tmux >/dev/null 2>&1; }; } \
+		|| echo "tmux is not installed: the terminal tests use pexpect and pyte"
+
+test: $(VENV)/.installed-test tmux
+	$(BIN)/ruff check src tests benchmarks tools docs
 	$(BIN)/mypy
+	$(MAKE) docs
 	$(BIN)/python -m pytest -n $(JOBS) --dist loadgroup
+
+# The documentation site, built from docs/ into docs/_build/html (open index.html there).
+# Every warning is an error: a broken reference or a command the reference lacks fails;
+# -E reads every page again, so pages made from the code follow it.
+docs: $(VENV)/.installed-test
+	$(BIN)/python -m sphinx -E -b html -W --keep-going -q docs docs/_build/html
+	@echo "the site is in docs/_build/html/index.html"
 
 # A short freeze-out of the bots, with the progress bar, then the standings.
 tournament: $(VENV)/.installed-runtime
@@ -58,4 +76,4 @@ mutation: $(VENV)/.installed-mutation
 		$(if $(MUTANTS),--mutants $(foreach m,$(MUTANTS),'$(m)'))
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache mutants mutation
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache mutants mutation docs/_build

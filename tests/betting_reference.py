@@ -19,8 +19,10 @@ the chips, and decides every possible amount one at a time by the rules.
   this round may raise again only when the bet to match has risen by a full raise since
   (several short all-ins add up).
 * The raise cap counts full raises after the round's opening bet (blinds never, the 001
-  straddle only with ``straddle_counts``); check-raise off: a player who checked may not
-  raise the bet that follows.
+  straddle only with ``straddle_counts``).  The opening bet is the first of a full unit,
+  pre-flop a full blind; without ``fixed_limit_completes`` (001) it is the first bet or
+  blind of any size, since the next one raises it by a unit.  Check-raise off: a player
+  who checked may not raise the bet that follows.
 * Fold only when owing (except the 001 straddler, who straddles or folds), check only
   when not, call what is owed or all that is left.
 * Pre-flop the bet to match is the full top blind, even when it was posted short.
@@ -66,6 +68,7 @@ class SpectatorBetting:
         self.pot = 0
         self.top_blind = max(rules.blinds, default=0)
         self.fixed = rules.structure is Structure.FIXED_LIMIT
+        self.completes = rules.fixed_limit_completes  # else a raise is a bet plus a unit
         self.pot_limit = rules.structure is Structure.POT_LIMIT
         self.voluntary = False  # anyone has acted (not a forced bet)
         self._new_round(0)
@@ -111,9 +114,9 @@ class SpectatorBetting:
             self._put(s, e.amount)
             if self.put[s] != e.total:
                 raise AssertionError(f"blind total {e.total} but {self.put[s]} put in")
-            if not self.voluntary:  # the opening of the first round, by its blinds
-                self.opened = self.level >= self.unit
-                self.largest = (self.unit if self.fixed else self.level) if self.opened else 0
+            self._open_by_blinds()
+        elif k is E.DEAL:  # after the forced bets: a blind the antes took is called in full
+            self._open_by_blinds()
         elif k is E.FOLD:
             self.voluntary = True
             self.folded[s] = True
@@ -150,6 +153,14 @@ class SpectatorBetting:
             if self.behind[i] < 0:
                 raise AssertionError(f"seat {i} put in more than it had")
 
+    def _open_by_blinds(self) -> None:
+        """The opening of the first round by its blinds (the bet to match, which is the
+        full top blind even when it was posted short, or not at all)."""
+        if not self.voluntary:
+            level = self.level
+            self.opened = level >= self.unit or (self.fixed and not self.completes and level > 0)
+            self.largest = (self.unit if self.fixed else level) if self.opened else 0
+
     def _put(self, s: int, chips: int) -> None:
         self.behind[s] -= chips
         self.put[s] += chips
@@ -158,8 +169,8 @@ class SpectatorBetting:
     def _raised(self, before: int, to: int) -> None:
         added = to - before
         if self.fixed:
-            if not self.opened:
-                self.opened = to >= self.unit  # the opening bet, or its completion
+            if not self.opened:  # the opening bet, or its completion (001: any bet)
+                self.opened = to >= self.unit or not self.completes
             elif added >= self.unit:
                 self.raises += 1
         elif added >= self.full_raise():

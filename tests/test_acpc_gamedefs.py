@@ -323,9 +323,8 @@ def test_the_usual_rules_start_where_the_dealer_does_with_the_big_blind_on_posit
          "minimum and twice the raise less the previous bet)"),
         ("limit\nnumPlayers = 2\nnumRounds = 4\nblind = 10 5\nraiseSize = 0 0 0 0\n"
          "firstPlayer = 2 1 1 1\n" + _HOLDEM,
-         "small_bet is 0: a bet size is a whole number of chips, 1 or more; big_bet is 0: a "
-         "bet size is a whole number of chips, 1 or more; river_bet is 0: a bet size is a "
-         "whole number of chips, 1 or more"),
+         "small_bet is 0: a bet size is 1 chip or more; big_bet is 0: a bet size is 1 chip or "
+         "more; river_bet is 0: a bet size is 1 chip or more"),
     ],
 )  # fmt: skip
 def test_games_pokerroom_cannot_play_are_refused_with_the_reason(text: str, message: str) -> None:

@@ -147,11 +147,16 @@ def test_eval_help_explains_the_value(capsys: pytest.CaptureFixture[str]) -> Non
 
 
 def test_eval_bad_options_are_usage_errors(capsys: pytest.CaptureFixture[str]) -> None:
-    for args in (["--enumerate", "6"], ["--joker", "maybe", "As"], ["--min-hole-cards", "3"]):
+    for args, message in (
+        (["--enumerate", "6"], "invalid choice: 6 (choose from 5, 7)"),
+        (["--enumerate", "x"], "a whole number from 5 to 7, not 'x'"),
+        (["--joker", "maybe", "As"], "invalid choice: 'maybe' (choose from 'bug', 'wild')"),
+        (["--min-hole-cards", "3"], "a whole number from 0 to 2, not '3'"),
+    ):
         with pytest.raises(SystemExit) as exc:
             main(["eval", *args])
         assert exc.value.code == 2
-        assert "invalid choice" in capsys.readouterr().err
+        assert message in capsys.readouterr().err
 
 
 def test_eval_enumerate_5(

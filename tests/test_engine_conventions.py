@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine_helpers import make, play
+from engine_helpers import make, play, raise_refusal
 from pokerroom.engine import ActionKind, EventKind, Hand, IllegalAction, Street
 from pokerroom.rules import (
     CapCount,
@@ -44,9 +44,123 @@ def test_seed001_raise_after_a_short_straddle_adds_call_and_low_limit() -> None:
     hand.raise_to(7)  # the straddle, all-in for less
     assert str(hand.legal_actions()) == "fold, call 7, raise to 17"
     hand.raise_to(17)
-    assert hand.raises == 0  # the bet that replaces the straddle is not a raise (cap 3)
-    play(hand, "r27 r37 r47")  # three raises: the cap
+    assert hand.raises == 1  # a raise of the blind and straddle: it counts (cap 3)
+    play(hand, "r27 r37")  # three raises: the cap
     assert str(hand.legal_actions()) == "fold, call 20"
+
+
+def _min_raises(hand: Hand) -> list[int]:
+    """Raise (or bet) by the minimum while the seat to act may: the amounts, in order."""
+    made = []
+    while hand.legal_actions().can_raise:
+        to = hand.legal_actions().min_to
+        hand.bet_or_raise(to)
+        made.append(to)
+    return made
+
+
+# rules.md §5-6 and 001 ("a limit on the total number of raises by all players in a round,
+# not counting the straddle"; a raise adds "N + L"): the button's blind is the round's
+# bet, the straddle its one raise that is not counted, every raise after it is counted.
+
+
+def test_seed001_straddle_not_counted_in_raise_cap_when_posted() -> None:
+    hand = Hand(CT, [1000] * 6, button=0, rng=random.Random(2))
+    hand.raise_to(10)  # the straddle
+    assert hand.raises == 0
+    assert _min_raises(hand) == [20, 30, 40]  # seats 2, 3 and 4
+    assert (hand.raises, hand.to_act, str(hand.legal_actions())) == (3, 5, "fold, call 40")
+
+
+def test_seed001_straddle_not_counted_in_raise_cap_when_folded() -> None:
+    """The straddler folds: the button's blind of 5 is the bet, 15 its first raise."""
+    hand = Hand(CT, [1000] * 6, button=0, rng=random.Random(2))
+    hand.fold()
+    assert _min_raises(hand) == [15, 25, 35]
+    assert (hand.raises, hand.to_act, str(hand.legal_actions())) == (3, 5, "fold, call 35")
+    assert "the raise cap is reached (3 raises)" in raise_refusal(hand, 45)
+
+
+def test_seed001_straddle_not_counted_in_raise_cap_when_short() -> None:
+    """The straddler has 7 after the ante: it straddles all-in for 7, then 17 is the
+    first counted raise."""
+    hand = Hand(CT, [1000, 9, *[1000] * 4], button=0, rng=random.Random(2))
+    hand.raise_to(7)
+    assert (hand.raises, str(hand.legal_actions())) == (0, "fold, call 7, raise to 17")
+    assert _min_raises(hand) == [17, 27, 37]
+    assert (hand.raises, str(hand.legal_actions())) == (3, "fold, call 37")
+
+
+def test_seed001_raise_cap_counts_the_first_raise_of_a_short_button_blind() -> None:
+    """The button has 3 after the ante (blind all-in for 3, called as 5) and the straddler
+    folds: 15 is a raise of the blind, then 25 and 35."""
+    hand = Hand(CT, [5, *[1000] * 5], button=0, rng=random.Random(2))
+    assert hand.bets[0] == 3
+    hand.fold()
+    assert _min_raises(hand) == [15, 25, 35]
+    assert (hand.raises, str(hand.legal_actions())) == (3, "fold, call 35")
+
+
+def test_seed001_raise_cap_counts_the_first_raise_of_a_one_chip_blind() -> None:
+    """A button blind of 1 chip (``blinds=[1]``), the straddle folded: 11 is a raise."""
+    hand = Hand(CT.replace(blinds=[1]), [1000] * 4, button=0, rng=random.Random(2))
+    hand.fold()
+    assert _min_raises(hand) == [11, 21, 31]
+    assert hand.raises == 3
+
+
+@pytest.mark.parametrize(
+    ("straddler", "script", "raises"),
+    [(1000, "r10", [20, 30]), (1000, "f", [15, 25, 35]), (9, "r7", [17, 27])],
+)
+def test_seed001_raise_cap_counts_the_straddle_when_straddle_counts(
+    straddler: int, script: str, raises: list[int]
+) -> None:
+    """``straddle_counts``: the straddle, posted or all-in for less, is the first of the
+    three raises; a folded one is none."""
+    rules = CT.replace(straddle_counts=True)
+    hand = Hand(rules, [1000, straddler, 1000, 1000], button=0, rng=random.Random(2))
+    play(hand, script)
+    assert _min_raises(hand) == raises
+    assert hand.raises == 3
+
+
+def test_seed001_raise_cap_after_the_flop_is_a_bet_and_three_raises() -> None:
+    hand = Hand(CT, [1000] * 3, button=0, rng=random.Random(2))
+    play(hand, "r10 c c x")  # the straddle, called round, the straddler's option checked
+    assert hand.street is Street.FLOP
+    assert _min_raises(hand) == [10, 20, 30, 40]
+    assert hand.raises == 3
+
+
+def test_seed001_a_short_all_in_bet_is_raised_by_a_unit_and_the_raise_counts() -> None:
+    """All-in for less allowed (``all_in_only_when_short`` off), no completion: on the flop
+    seat 1 bets its last 3 chips, the next bet raises it by a unit to 13 and counts."""
+    rules = CT.replace(all_in_only_when_short=False)
+    hand = Hand(rules, [1000, 15, 1000, 1000], button=0, rng=random.Random(2))
+    play(hand, "r10 c c c x")  # seat 1 straddles 10 (3 behind), the rest call
+    play(hand, "b3")  # seat 1, first after the button: all-in for less than a unit
+    assert (hand.raises, str(hand.legal_actions())) == (0, "fold, call 3, raise to 13")
+    assert _min_raises(hand) == [13, 23, 33]
+    assert hand.raises == 3
+
+
+def test_the_completion_of_a_short_blind_is_the_opening_bet_when_limits_complete() -> None:
+    """002 (``fixed_limit_completes``): a big blind of 1 below the small bet of 2 is
+    completed to 2, the round's opening bet; then three raises."""
+    rules = FL.replace(blinds=[1, 1])
+    hand = Hand(rules, [100] * 3, button=0, rng=random.Random(2))
+    assert _min_raises(hand) == [2, 4, 6, 8]
+    assert hand.raises == 3
+
+
+def test_a_fixed_limit_round_without_blinds_is_opened_by_its_first_bet() -> None:
+    """Antes only, no completion, one raise: the first bet is not counted, the raise is."""
+    rules = Rules(structure=Structure.FIXED_LIMIT, small_bet=10, blinds=(), antes=1,
+                  fixed_limit_completes=False, max_raises=1)  # fmt: skip
+    hand = Hand(rules, [100] * 3, button=0, rng=random.Random(2))
+    assert _min_raises(hand) == [10, 20]
+    assert hand.raises == 1
 
 
 def test_seed001_blind_and_straddle_follow_the_low_limit() -> None:

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from engine_helpers import make, play
 from pokerroom.engine import Event, EventKind, Street
-from pokerroom.rules import Reopening, Rules, Structure
+from pokerroom.rules import POKERKIT_CONVENTIONS, Reopening, Rules, Structure
+from test_engine_pokerkit import _AUTOMATIONS, pokerkit_state
 
 CT = Rules.preset("computer-tournament")  # 10/20, ante 2, button blind 5, straddle 10
 E = EventKind
@@ -99,3 +100,89 @@ def test_of_equal_blinds_the_last_is_the_big_blind_under_pokerkit_ante_trimming(
                       antes_trimmed_first=trimmed_first)  # fmt: skip
         hand = make(rules, [100] * 3, button=1)
         assert (hand.to_act, str(hand.legal_actions())) == (1, "fold, call 2, raise to 4 to 100")
+
+
+# A blind the ante takes whole (rules.md §6: "a player who cannot cover a forced bet posts
+# all they have"): with nothing left, nothing is posted.
+
+PK_NO_LIMIT = Rules(structure=Structure.NO_LIMIT, antes=1, blinds=(0, 2, 0), buy_in=10**9,
+                    **POKERKIT_CONVENTIONS)  # fmt: skip
+
+
+def _pokerkit_first(rules: Rules, stacks: list[int]) -> tuple[int | None, int, tuple[int, int]]:
+    """PokerKit's first actor, what it calls, and its bet range (player p: position p)."""
+    state = pokerkit_state(rules, stacks, _AUTOMATIONS)
+    for _ in stacks:
+        state.deal_hole("????")
+    return state.actor_index, state.checking_or_calling_amount, (
+        state.min_completion_betting_or_raising_to_amount,
+        state.max_completion_betting_or_raising_to_amount,
+    )
+
+
+def test_pokerkit_a_big_blind_all_in_from_its_ante_posts_nothing_and_left_of_the_button_opens(
+) -> None:
+    """§6 under PokerKit's conventions: antes 1, blinds [0, 2, 0], stacks [100, 1, 100]
+    (the button is seat 2).  The big blind's ante takes its one chip: it posts no blind,
+    nobody owes anything, and the first seat left of the button opens (PokerKit: the
+    player after the last of the largest posted blinds, all 0, is left of the button)."""
+    hand = make(PK_NO_LIMIT, [100, 1, 100], button=2)
+    assert [e.kind for e in hand.events].count(E.BLIND) == 0
+    assert (hand.stacks, hand.bets, hand.all_in) == ((99, 0, 99), (0, 0, 0), (False, True, False))
+    assert (hand.to_act, str(hand.legal_actions())) == (0, "check, bet 2 to 99")
+    assert _pokerkit_first(PK_NO_LIMIT, [100, 1, 100]) == (0, 0, (2, 99))
+    play(hand, "x x")
+    assert (hand.street, hand.to_act) == (Street.FLOP, 0)
+
+
+def test_pokerkit_every_blind_all_in_from_the_antes_opens_left_of_the_button() -> None:
+    """Fixed limit 2/4, antes 3, blinds [0, 1, 2] at seats 1 and 2 (button 4), both all-in
+    from their antes: seat 0 opens (not seat 3, after the big blind), as in PokerKit."""
+    rules = Rules(structure=Structure.FIXED_LIMIT, small_bet=2, antes=3, blinds=(0, 1, 2),
+                  max_raises=4, buy_in=10**9, **POKERKIT_CONVENTIONS)  # fmt: skip
+    stacks = [50, 3, 3, 50, 50]
+    hand = make(rules, stacks, button=4)
+    assert (hand.to_act, str(hand.legal_actions())) == (0, "check, bet 2")
+    assert _pokerkit_first(rules, stacks) == (0, 0, (2, 2))
+
+
+def test_pokerkit_a_blind_posted_after_an_unposted_one_still_opens_after_it() -> None:
+    """Blinds [1, 2] (button 3): the big blind's ante takes it whole, the small blind posts
+    1; the largest posted blind is the small blind's, so the player after it (the big
+    blind, all-in) is passed and seat 2 opens, owing 1 (what was posted)."""
+    rules = PK_NO_LIMIT.replace(blinds=[1, 2])
+    stacks = [100, 1, 100, 100]
+    hand = make(rules, stacks, button=3)
+    assert (hand.to_act, str(hand.legal_actions())) == (2, "fold, call 1, raise to 3 to 99")
+    assert _pokerkit_first(rules, stacks) == (2, 1, (3, 99))
+
+
+def test_a_big_blind_all_in_from_its_ante_is_still_called_in_full_after_it() -> None:
+    """The default conventions (§6, ``short_blind_called_in_full``): the same table as
+    PokerKit's case plays as if the big blind were posted: seat 2, after it, opens owing
+    2, a raise at least to 4.  Calling what was posted (nothing): seat 2 opens, checking."""
+    rules = Rules(structure=Structure.NO_LIMIT, antes=1, blinds=(0, 2, 0))
+    hand = make(rules, [100, 1, 100], button=2)
+    assert (hand.to_act, str(hand.legal_actions())) == (2, "fold, call 2, raise to 4 to 99")
+    hand = make(rules.replace(short_blind_called_in_full=False), [100, 1, 100], button=2)
+    assert (hand.to_act, str(hand.legal_actions())) == (2, "check, bet 2 to 99")
+
+
+def test_seed001_a_button_all_in_from_its_ante_leaves_its_blind_to_be_straddled() -> None:
+    """001: the button has only its ante (2): no blind is posted, but the straddler still
+    straddles the blind of 5 (to 10) or folds, and the next seat faces the straddle."""
+    hand = make(CT, [2, 100, 100, 100], button=0)
+    assert (hand.bets, hand.to_act, str(hand.legal_actions())) == (
+        (0, 0, 0, 0), 1, "fold, raise to 10",
+    )
+    hand.raise_to(10)
+    assert (hand.to_act, str(hand.legal_actions())) == (2, "fold, call 10, raise to 20")
+
+
+def test_seed001_blind_and_straddle_all_in_from_their_antes_open_at_the_next_seat() -> None:
+    """001: the button and the straddler both have only their antes: the next seat opens,
+    owing the button's blind of 5 in full; its raise (to 15) is the first of three."""
+    hand = make(CT, [2, 2, 100, 100], button=0)
+    assert (hand.to_act, str(hand.legal_actions())) == (2, "fold, call 5, raise to 15")
+    hand.raise_to(15)
+    assert hand.raises == 1

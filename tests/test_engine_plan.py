@@ -48,7 +48,9 @@ def test_button_blind_refused_when_the_table_has_too_few_players() -> None:
     rules = NL.replace(button_blind=True, blinds=(1, 2, 4))
     with pytest.raises(HandError) as info:
         make(rules, [100, 100])
-    assert str(info.value) == "cannot start the hand: 2 players cannot post the blinds [1, 2, 4]"
+    assert str(info.value) == (
+        "cannot start the hand: 2 players: blinds [1, 2, 4] need 3 players or more"
+    )
 
 
 def test_a_straddle_needs_a_player_beyond_the_blinds() -> None:
@@ -58,7 +60,8 @@ def test_a_straddle_needs_a_player_beyond_the_blinds() -> None:
     with pytest.raises(HandError) as info:
         make(rules, [100, 100])
     assert str(info.value) == (
-        "cannot start the hand: 2 players cannot post the blinds [2, 4] and a straddle of 8"
+        "cannot start the hand: 2 players: blinds [2, 4] and a straddle of 8 need 3 players "
+        "or more"
     )
     hand = make(rules, [100] * 3, button=0)
     assert forced(hand, EventKind.BLIND) == [(1, 2), (2, 4)]
@@ -91,7 +94,9 @@ def test_antes_are_listed_by_position_one_per_player() -> None:
     assert forced(hand, EventKind.ANTE) == [(2, 1), (0, 2), (1, 3)]
     with pytest.raises(HandError) as info:
         make(NL.replace(antes=(1, 1, 1)), [100, 100])
-    assert str(info.value) == "cannot start the hand: 3 antes for 2 players"
+    assert str(info.value) == (
+        "cannot start the hand: 2 players: antes has 3 entries, one per player"
+    )
 
 
 # first_to_act --------------------------------------------------------------------------
@@ -114,9 +119,10 @@ def test_first_to_act_refuses_a_position_the_table_does_not_have(
     """A table of 3 players has positions 0 to 2: position 3 (or more) is refused."""
     with pytest.raises(HandError) as info:
         make(NL.replace(first_to_act=first_to_act), [100] * 3)
+    top = max(first_to_act)
     assert str(info.value) == (
-        f"cannot start the hand: first_to_act {list(first_to_act)} names a position a table "
-        "of 3 players does not have (positions 0 to 2)"
+        f"cannot start the hand: 3 players: first_to_act {list(first_to_act)} names position "
+        f"{top}, so {top + 1} players or more"
     )
 
 

@@ -121,15 +121,20 @@ def test_errors_are_one_line_with_status_2(
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (("--time", "0"), "argument --time: must be a number of seconds above 0, not '0'"),
-        (("--time", "-1"), "argument --time: must be a number of seconds above 0, not '-1'"),
-        (("--time", "inf"), "argument --time: must be a number of seconds above 0, not 'inf'"),
-        (("--samples", "0"), "argument --samples: at least 1 deal, not 0"),
-        (("--samples", "-5"), "argument --samples: at least 1 deal, not -5"),
-        (("--samples", "many"), "argument --samples: not a whole number of deals: 'many'"),
-        (("--target-error", "0"), "argument --target-error: must be a number above 0 and below 1"),
+        (("--time", "0"),
+         "argument --time: a number of seconds above 0 and at most 86,400 (a day), not '0'"),
+        (("--time", "-1"), "argument --time: a number of seconds above 0 and at most 86,400"),
+        (("--time", "inf"), "argument --time: a number of seconds above 0 and at most 86,400"),
+        (("--samples", "0"),
+         "argument --samples: a whole number of deals from 1 to 1,000,000,000,000, not '0'"),
+        (("--samples", "-5"), "argument --samples: a whole number of deals from 1 to"),
+        (("--samples", "many"), "argument --samples: a whole number of deals from 1 to"),
+        (("--samples", str(10**26)), f"to 1,000,000,000,000, not '{10**26}'"),
+        (("--target-error", "0"), "argument --target-error: a number above 0 and below 1, not '0'"),
+        (("--target-error", "1"), "argument --target-error: a number above 0 and below 1, not '1'"),
+        (("--seed", "-1"), "argument --seed: a seed from 0 to 9,223,372,036,854,775,807, not '-1'"),
     ],
-)
+)  # fmt: skip
 def test_monte_carlo_limits_are_checked_as_options(
     capsys: pytest.CaptureFixture[str], args: tuple[str, ...], message: str
 ) -> None:

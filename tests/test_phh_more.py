@@ -16,7 +16,7 @@ from pokerroom.history.notation import PHHAction
 from pokerroom.history.phh import PHHHand, loads
 from pokerroom.history.sources import Outcome, file_kind, replays
 
-KINDS = "PHH (.phh, .phhs) and ACPC dealer logs (.log)"
+KINDS = "PHH (.phh, .phhs), ACPC dealer logs (.log), PokerStars text and OHH (.ohh)"
 
 
 @pytest.mark.parametrize(

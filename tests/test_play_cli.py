@@ -36,4 +36,5 @@ def test_play_refuses_a_seed_that_is_not_a_number(capsys: pytest.CaptureFixture[
     with pytest.raises(SystemExit) as exc:
         main(["play", "--seed", "x"])
     assert exc.value.code == 2
-    assert "invalid int value: 'x'" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "argument --seed: a seed from 0 to 9,223,372,036,854,775,807, not 'x'" in err

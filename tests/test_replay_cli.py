@@ -27,7 +27,11 @@ finishing_stacks = [1030, 970]
 
 
 def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    code = main(args)
+    try:
+        code = main(args)
+    except SystemExit as exc:  # an argument's type refused it
+        assert isinstance(exc.code, int)
+        code = exc.code
     out, err = capsys.readouterr()
     assert "Traceback" not in out + err
     return code, out, err
@@ -190,8 +194,17 @@ def test_a_truncated_log_is_reported(
 
 
 def test_usage_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = run(["replay", "--game", str(tmp_path / "none.game"), "x.log"], capsys)
-    assert code == 2 and "cannot read the game definition" in err
+    none = str(tmp_path / "none.game")
+    code, _, err = run(["replay", "--game", none, "x.log"], capsys)
+    assert code == 2
+    assert err == (
+        f"pokerroom replay: error: argument --game: {none!r}: no such file (give an ACPC "
+        "game definition)\n"
+    )
+    binary = write(tmp_path, "binary.game", "")
+    Path(binary).write_bytes(b"GAMEDEF\n\xff\n")
+    code, _, err = run(["replay", "--game", binary, "x.log"], capsys)
+    assert code == 2 and "cannot read the game definition: not UTF-8 text (byte 8)" in err
     missing = str(tmp_path / "missing.phh")
     code, out, _ = run(["replay", "--check", missing], capsys)
     assert code == 2 and "cannot read the file" in out
@@ -209,8 +222,8 @@ def test_a_file_that_is_no_hand_history_is_refused_as_such(
     code, out, err = run(["replay", notes], capsys)
     assert code == 2 and not out
     assert err == (
-        f"pokerroom replay: error: {notes}: not a hand history: replay reads PHH (.phh, .phhs) "
-        "and ACPC dealer logs (.log)\n"
+        f"pokerroom replay: error: {notes}: not a hand history: replay reads PHH (.phh, .phhs), "
+        "ACPC dealer logs (.log), PokerStars text and OHH (.ohh)\n"
     )
     hand = write(tmp_path, "hand.txt", "# a hand\n" + GOOD)  # another name, but a PHH hand
     code, out, _ = run(["replay", "--check", hand], capsys)

@@ -41,3 +41,33 @@ def test_replays_post_that_straddle() -> None:
     replayed = replay_phh(phh).played
     straddles = [e for e in replayed.events if e.kind.value == "straddle"]
     assert [(e.seat, e.total) for e in straddles] == [(0, 10)]
+
+
+def test_a_pokerkit_hand_whose_big_blind_the_ante_took_replays() -> None:
+    """PokerKit plays no limit, antes 1, blinds [0, 2, 0], stacks [100, 1, 100]: p2's ante
+    takes its one chip, no blind is posted and p1 (left of the button) acts first.  The
+    PHH file PokerKit writes (no ``_rules``: PokerKit's conventions) replays to its stacks;
+    pokerroom used to refuse it ("it is p3's turn pre-flop, not p1's")."""
+    import pokerkit
+
+    from pokerroom.history.phh import loads
+
+    a = pokerkit.Automation
+    automations = (a.ANTE_POSTING, a.BET_COLLECTION, a.BLIND_OR_STRADDLE_POSTING,
+                   a.HOLE_CARDS_SHOWING_OR_MUCKING, a.HAND_KILLING, a.CHIPS_PUSHING,
+                   a.CHIPS_PULLING, a.RUNOUT_COUNT_SELECTION)  # fmt: skip
+    game = pokerkit.NoLimitTexasHoldem(automations, True, 1, (0, 2, 0), 2)
+    state = game((100, 1, 100), 3)
+    for cards in ("AcAd", "KcKd", "2c7h"):
+        state.deal_hole(cards)
+    assert state.actor_index == 0
+    state.complete_bet_or_raise_to(10)  # p1 opens
+    state.fold()  # p3
+    for board in ("3s4d9h", "Tc", "Jd"):  # p1 and the all-in p2 see the board
+        state.burn_card("??")
+        state.deal_board(board)
+    assert not state.status
+    text = pokerkit.HandHistory.from_game_state(game, state, ante_trimming_status=True).dumps()
+    replayed = replay_phh(loads(text)).played
+    assert replayed.result is not None
+    assert list(replayed.result.stacks) == [int(s) for s in state.stacks]

@@ -194,7 +194,10 @@ def test_rules_that_are_not_a_table_are_refused() -> None:
 
 def test_rules_that_cannot_be_played_are_refused_with_every_problem() -> None:
     text = NO_LIMIT + '[_rules]\nbuy_in = "x"\nplayers = "y"\n'
-    assert refusal(text) == "_rules: buy_in is 'x': a whole number; players is 'y': a whole number"
+    assert refusal(text) == (
+        "_rules: buy_in is 'x': not a whole number (write digits, like 10); players is 'y': "
+        "not a whole number (write digits, like 10)"
+    )
 
 
 @pytest.mark.parametrize(

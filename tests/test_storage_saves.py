@@ -7,7 +7,14 @@ from pathlib import Path
 
 import pytest
 
-from pokerroom.storage.saves import SAVE_FORMAT, SaveError, Store, checksum
+from pokerroom.storage.saves import (
+    SAVE_FORMAT,
+    DamagedStoreError,
+    HistoryError,
+    SaveError,
+    Store,
+    checksum,
+)
 
 
 def _store(tmp_path: Path) -> Store:
@@ -20,7 +27,8 @@ def test_save_and_load_round_trip(tmp_path: Path) -> None:
     data = {"stacks": [1, 2], "name": "Hé", "nested": {"a": [True, None]}}
     store.save("one", data, summary="hand 3")
     assert store.load("one").data == data
-    assert [(s.slot, s.summary, s.format) for s in store.slots()] == [("one", "hand 3", 1)]
+    assert [(s.slot, s.summary, s.format) for s in store.slots()] == [("one", "hand 3", 2)]
+    assert store.load("one").format == SAVE_FORMAT == 2
 
 
 def test_slots_newest_first_and_latest(tmp_path: Path) -> None:
@@ -64,16 +72,83 @@ def test_another_format_is_refused_with_the_versions(tmp_path: Path) -> None:
         store.load("x")
     assert str(info.value) == (
         f"save 'x' was written by pokerroom 9.0 in save format {SAVE_FORMAT + 1}; this "
-        f"pokerroom (0.1.0) reads format {SAVE_FORMAT} only, so it cannot load it"
+        f"pokerroom (0.1.0) reads formats 1 to {SAVE_FORMAT} only, so it cannot load it"
     )
+
+
+def test_a_save_of_the_first_format_still_loads_and_says_so(tmp_path: Path) -> None:
+    store = _store(tmp_path)
+    store.save("old", {"game": {"table": {}}})
+    with sqlite3.connect(store.path) as db:
+        db.execute("UPDATE saves SET format = 1")
+    loaded = store.load("old")
+    assert loaded.format == 1 and loaded.data == {"game": {"table": {}}}
 
 
 def test_a_file_that_is_not_a_database(tmp_path: Path) -> None:
     path = tmp_path / "pokerroom.db"
     path.write_bytes(b"this is not sqlite" * 100)
-    with pytest.raises(SaveError, match="is damaged or unreadable"):
+    with pytest.raises(DamagedStoreError, match="is damaged or unreadable") as info:
         Store(path).slots()
+    assert info.value.path == path
     assert path.read_bytes() == b"this is not sqlite" * 100  # never overwritten
+
+
+def damaged(path: Path) -> bytes:
+    """A real save file with a page of its data overwritten: SQLite opens it, but reading
+    the saves (or checking the file) finds the damage.  Returns the damaged bytes."""
+    store = Store(path)
+    for k in range(40):
+        store.save(f"slot {k}", {"pad": "x" * 3000})
+    raw = bytearray(path.read_bytes())
+    raw[4096 * 3 : 4096 * 3 + 200] = b"\xff" * 200
+    path.write_bytes(bytes(raw))
+    return bytes(raw)
+
+
+@pytest.mark.parametrize("how", ["not a database", "a damaged page"])
+def test_a_damaged_save_file_is_moved_aside_kept_and_a_fresh_one_works(
+    tmp_path: Path, how: str
+) -> None:
+    path = tmp_path / "pokerroom.db"
+    if how == "not a database":
+        path.write_bytes(b"this is not sqlite" * 100)
+        before = path.read_bytes()
+    else:
+        before = damaged(path)
+    store = Store(path, clock=lambda: "2026-01-01 12:00")
+    with pytest.raises(DamagedStoreError):
+        store.check()
+    for use in (lambda: store.save("x", {}), store.slots, lambda: store.load("slot 3")):
+        with pytest.raises(DamagedStoreError):  # every use fails while the file is there
+            use()
+    (tmp_path / "pokerroom.db-journal").write_bytes(b"a journal")  # SQLite's, if any
+    kept = store.move_aside()
+    assert kept == tmp_path / "pokerroom.db.damaged-2026-01-01-12-00"
+    assert kept.read_bytes() == before  # kept as it was
+    assert Path(f"{kept}-journal").read_bytes() == b"a journal"  # its journal goes with it
+    assert not path.exists() and not (tmp_path / "pokerroom.db-journal").exists()
+    store.check()  # a fresh file
+    store.save("x", {"a": 1})
+    assert store.load("x").data == {"a": 1}
+    path.write_bytes(b"damaged again" * 100)
+    assert store.move_aside() == tmp_path / "pokerroom.db.damaged-2026-01-01-12-00-2"
+    with pytest.raises(SaveError, match=r"there is no save file .* to move aside"):
+        store.move_aside()
+
+
+def test_a_busy_file_is_not_called_damaged(tmp_path: Path) -> None:
+    store = Store(tmp_path / "pokerroom.db", timeout=0.01)
+    store.save("x", {})
+    other = sqlite3.connect(store.path)
+    try:
+        other.execute("BEGIN EXCLUSIVE")  # another pokerroom writing
+        with pytest.raises(SaveError, match=r"cannot be used .*locked") as info:
+            store.slots()
+    finally:
+        other.close()
+    assert not isinstance(info.value, DamagedStoreError)
+    assert [s.slot for s in store.slots()] == ["x"]
 
 
 def test_missing_slot_and_empty_name(tmp_path: Path) -> None:
@@ -96,3 +171,22 @@ def test_hand_histories_per_game(tmp_path: Path) -> None:
     assert [(h.number, h.summary, h.phh) for h in store.hands(first)] == [
         (1, "Ann wins", "phh 1"), (2, "Bo wins", "phh 2"),
     ]  # fmt: skip
+
+
+def test_a_game_s_history_only_grows(tmp_path: Path) -> None:
+    store = _store(tmp_path)
+    game = store.new_game("Hero against 2 computer players")
+    store.add_hand(game, 1, "Ann wins", "phh 1")
+    store.add_hand(game, 1, "Ann wins", "phh 1")  # the same hand again: kept once
+    with pytest.raises(HistoryError, match="already has a hand 1, another one"):
+        store.add_hand(game, 1, "Bo wins", "phh 1b")
+    store.add_hand(game, 2, "Bo wins", "phh 2")
+    assert [(h.number, h.phh) for h in store.hands(game)] == [(1, "phh 1"), (2, "phh 2")]
+    again = store.branch(game, 2)
+    store.add_hand(again, 2, "Cy wins", "phh 2b")
+    assert [(h.number, h.phh) for h in store.hands(again)] == [(1, "phh 1"), (2, "phh 2b")]
+    assert [(h.number, h.phh) for h in store.hands(game)] == [(1, "phh 1"), (2, "phh 2")]
+    titles = {g[0]: g[2] for g in store.games()}
+    assert titles[again] == "Hero against 2 computer players (again from hand 2)"
+    assert store.branch(again, 1) != again
+    assert {g[2] for g in store.games()} >= {"Hero against 2 computer players (again from hand 2)"}

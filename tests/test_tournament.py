@@ -3,6 +3,7 @@ results wherever the games are played."""
 
 from __future__ import annotations
 
+import math
 import re
 import subprocess
 import sys
@@ -17,10 +18,10 @@ from pokerroom.tournament.executor import (
     SerialExecutor,
     make_executor,
 )
-from pokerroom.tournament.freezeout import Tournament, TournamentError
+from pokerroom.tournament.freezeout import Tournament, TournamentError, standings
 from pokerroom.tournament.games import GameTask, play
 from pokerroom.tournament.league import League
-from pokerroom.tournament.records import GameRecord
+from pokerroom.tournament.records import GameRecord, SeatRecord
 
 SHORT_NL = Rules.preset("no-limit", buy_in=120)
 SHORT_FL = Rules.preset("computer-tournament", buy_in=150)
@@ -81,6 +82,55 @@ def test_a_tournament_refuses_impossible_settings() -> None:
         Tournament(SHORT_NL, ("random",) * 15, ("x",) * 15, games=1, seed=1)
     with pytest.raises(TournamentError, match="games: 1 or more"):
         Tournament(SHORT_NL, CHEAP, NAMES, games=0, seed=1)
+
+
+def _freeze_out(index: int, hands: int, winner: int, busts: dict[int, int]) -> GameRecord:
+    """A game of buy-in 100 won by ``winner``; ``busts``: the hand each other entrant lost
+    its 100 chips in (to the winner), so it was dealt in that many hands."""
+    order = sorted(busts, key=lambda e: -busts[e])  # the last out is second
+    seats = [SeatRecord(0, winner, f"p{winner}", 1, hands, 0,
+                        tuple(100 * list(busts.values()).count(h) for h in range(1, hands + 1)))]
+    for e, hand in busts.items():
+        nets = tuple(-100 if h == hand else 0 for h in range(1, hands + 1))
+        seats.append(SeatRecord(len(seats), e, f"p{e}", 2 + order.index(e), hand, 0, nets))
+    assert sum(s.won for s in seats) == 0
+    return GameRecord(index, f"game {index + 1}", 0, hands, tuple(seats))
+
+
+def test_chips_per_hand_divides_by_the_hands_each_player_was_dealt_in() -> None:
+    """Issue 29: chips/hand was the chips won over the games' hands, so every player
+    who never won showed the same figure (the buy-ins over the games' hands), whatever
+    it did.  Worked by hand: A wins both games (8 and 12 hands); B is out in hands 2 and
+    12, C in 5 and 3, D in 8 and 7 (D loses 200 chips over 8 + 7 = 15 hands).  The
+    interval (delta method, two games, t = tan(0.475 pi) for one degree of freedom):
+    r = sum y / sum x; residuals y - r x are +-e; half-width t * e / mean x."""
+    records = [_freeze_out(0, 8, 0, {1: 2, 2: 5, 3: 8}),
+               _freeze_out(1, 12, 0, {1: 12, 2: 3, 3: 7})]  # fmt: skip
+    rows = standings(("A", "B", "C", "D"), records)
+    t = math.tan(0.475 * math.pi)
+    got = {r.name: (r.chips_per_hand.value, r.chips_per_hand.half_width, r.hands) for r in rows}
+    assert got["A"] == pytest.approx((600 / 20, t * 60 / 10, 20))
+    assert got["B"] == pytest.approx((-200 / 14, t * (500 / 7) / 7, 14))
+    assert got["C"] == pytest.approx((-200 / 8, t * 25 / 4, 8))
+    assert got["D"] == pytest.approx((-200 / 15, t * (20 / 3) / 7.5, 15))
+    assert len({round(v[0], 9) for v in got.values()}) == 4  # every player told apart
+    # wins, then the average finish: D (2, 3), B (4, 2), C (3, 4)
+    assert [r.name for r in rows] == ["A", "D", "B", "C"]
+    assert [r.finish.value for r in rows] == [1.0, 2.5, 3.0, 3.5]
+
+
+def test_standings_of_played_freeze_outs_tell_the_losers_apart() -> None:
+    """In real games too: players who never win have different chips/hand (before, all
+    were -buy-in x games / hands), each its chips over its own hands."""
+    t = Tournament(SHORT_NL, ("rule-based", "calling-station", "random"),
+                   ("rule-based", "calling-station", "random"), games=6, seed=5)  # fmt: skip
+    records = _play_all(t.tasks())
+    rows = t.standings(records)
+    for r in rows:
+        own = [g.seat_of(r.entrant) for g in records]
+        assert r.hands == sum(s.hands for s in own)
+        assert r.chips_per_hand.value == pytest.approx(sum(s.won for s in own) / r.hands)
+    assert len({round(r.chips_per_hand.value, 9) for r in rows}) == 3
 
 
 def _holes(phh: str) -> list[str]:
@@ -196,6 +246,45 @@ def test_executor_choices_are_checked() -> None:
     with pytest.raises(ExecutorError, match="no executor 'spark'"):
         make_executor("spark")
     assert isinstance(make_executor(workers=1), SerialExecutor)
+
+
+def test_the_pool_is_never_larger_than_the_work_or_the_machine(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 29: ``--workers 8 --games 1`` started 8 processes, and ``--workers
+    99999999999999999`` kept starting them."""
+    from pokerroom.tournament import executor
+
+    started: list[int] = []
+
+    class Pool(SerialExecutor):
+        def __init__(self, workers: int) -> None:
+            started.append(workers)
+
+    monkeypatch.setattr(executor, "PoolExecutor", Pool)
+    assert isinstance(make_executor(workers=8, tasks=1, cores=8), SerialExecutor)
+    assert isinstance(make_executor(workers=10**17, tasks=1, cores=8), SerialExecutor)
+    assert isinstance(make_executor(tasks=100, cores=1), SerialExecutor)
+    assert not started  # one game, or one core: played here, no pool
+    make_executor(workers=8, tasks=3, cores=16)  # the work
+    make_executor(workers=8, tasks=100, cores=2)  # the machine
+    make_executor(workers=10**17, cores=4)  # the machine, work unknown
+    make_executor(tasks=5, cores=64)  # by default one per core, but no more than the work
+    make_executor(workers=3, tasks=0, cores=4)  # nothing to do: played here
+    assert started == [3, 2, 4, 5]
+    monkeypatch.setattr(executor, "default_workers", lambda: 6)
+    make_executor(workers=100)
+    assert started[-1] == 6
+
+
+def test_a_ray_address_nobody_answers_is_refused_at_once() -> None:
+    """Ray retries an unreachable cluster for minutes, printing warnings."""
+    for address, why in (("127.0.0.1:1", "no Ray cluster answers there"),
+                         ("ray://127.0.0.1:1", "no Ray cluster answers there"),
+                         ("127.0.0.1", "auto, host:port or ray://host:port"),
+                         ("127.0.0.1:99999", "auto, host:port or ray://host:port")):  # fmt: skip
+        with pytest.raises(ExecutorError, match=f"--address '{re.escape(address)}': {why}"):
+            make_executor("ray", address=address)
 
 
 CTRL_C_WHILE_STARTING = """

@@ -17,6 +17,7 @@ import pytest
 
 from pokerroom.cli import main
 from pokerroom.storage.results import ResultsDB
+from pokerroom.tournament.records import GameRecord
 
 ROOT = Path(__file__).resolve().parents[1]
 FAST = ["--rules", "no-limit", "--set", "buy_in=100", "--workers", "1"]
@@ -52,7 +53,11 @@ class Faulty(Player):
 
 
 def _run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    code = main(args)
+    try:
+        code = main(args)
+    except SystemExit as exc:  # an argument's type refused it
+        assert isinstance(exc.code, int)
+        code = exc.code
     out, err = capsys.readouterr()
     return code, out, err
 
@@ -186,6 +191,100 @@ def test_ctrl_c_stops_the_workers_and_keeps_the_games_written(
         assert results.runs()[0].done == 60
 
 
+def test_workers_are_never_more_than_the_games_or_the_cores(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Issue 29: ``--workers 8 --games 1`` started 8 processes; ``--workers
+    99999999999999999`` kept starting them."""
+    import multiprocessing
+
+    from pokerroom.tournament.executor import default_workers
+
+    base = ["tournament", "--players", "random,calling-station", "--seed", "1",
+            "--rules", "no-limit", "--set", "buy_in=100"]  # fmt: skip
+    code, out, err = _run([*base, "--games", "1", "--workers", "8"], capsys)
+    assert code == 0, err
+    assert "on this process" in out
+    code, out, err = _run([*base, "--games", "3", "--workers", "1024"], capsys)
+    assert code == 0, err
+    n = min(3, default_workers())
+    assert ("on this process" if n == 1 else f"on {n} local processes") in out
+    assert multiprocessing.active_children() == []  # the pool's workers are gone
+    code, _, err = _run([*base, "--games", "1", "--workers", "99999999999999999"], capsys)
+    assert code == 2
+    assert err == ("pokerroom tournament: error: argument --workers: a whole number of "
+                   "processes from 1 to 1,024, not '99999999999999999'\n")  # fmt: skip
+
+
+def test_a_run_keeps_each_games_totals_not_its_hands(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game's hand-by-hand results (hundreds of kilobytes for a long freeze-out) are
+    kept only for the game the chip graph draws: the standings need each seat's total."""
+    from pokerroom.cli import runs
+
+    kept: list[GameRecord] = []
+    real = runs.Run.play
+
+    def play(self: runs.Run) -> list[GameRecord]:
+        records = real(self)
+        kept.extend(records)
+        return records
+
+    monkeypatch.setattr(runs.Run, "play", play)
+    graph = tmp_path / "g.png"
+    code, out, err = _run(["tournament", "--players", "random,calling-station", "--games", "3",
+                           "--seed", "4", *FAST, "--chip-graph", str(graph),
+                           "--graph-game", "2", "--set", "buy_in=1000"], capsys)  # fmt: skip
+    assert code == 0, err
+    assert [r.index for r in kept] == [0, 1, 2]
+    assert all(len(s.nets) == 1 < r.hands for r in (kept[0], kept[2]) for s in r.seats)
+    assert all(len(s.nets) == kept[1].hands > 1 for s in kept[1].seats)
+    assert graph.read_bytes()[:4] == b"\x89PNG"
+    code, again, err = _run(["tournament", "--players", "random,calling-station",
+                             "--games", "3", "--seed", "4", *FAST, "--set", "buy_in=1000"],
+                            capsys)  # fmt: skip
+    assert _standings(again) == _standings(out)[:-1]  # all but the chip graph's line
+
+
+def test_a_table_that_cannot_be_set_up_is_refused_before_any_process_starts(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A first button that is no seat, or rules for another number of players, stopped
+    the first game in a worker, once the pool's processes had been started."""
+    from pokerroom.tournament import executor
+
+    def no_pool(workers: int) -> None:
+        raise AssertionError(f"a pool of {workers} was started")
+
+    monkeypatch.setattr(executor, "PoolExecutor", no_pool)
+    for extra, message in ((["--button", "9"], "button 9 is not a seat (0 to 1)"),
+                           (["--set", "players=3"], "2 seats, but the rules are for 3 players")):
+        for command in (["tournament", "--games", "4"], ["league", "--hands", "4"]):
+            if command[0] == "league" and extra[0] == "--button":
+                continue
+            code, _, err = _run([*command, "--players", "random,random", "--workers", "2",
+                                 *extra], capsys)  # fmt: skip
+            assert code == 2
+            assert err == f"pokerroom {command[0]}: error: {message}\n"
+
+
+def test_a_league_of_more_sessions_than_a_run_may_keep_is_refused(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """--hands 1,000,000 in sessions of one deal made 11 million tasks, built in memory
+    before the first was played."""
+    code, _, err = _run(["league", "--hands", "1000000", "--session", "1"], capsys)
+    assert code == 2
+    assert err == ("pokerroom league: error: --hands 1,000,000 in sessions of --session 1 "
+                   "deals make 11,000,000 sessions: at most 100,000 (give a larger "
+                   "--session)\n")  # fmt: skip
+    # heads-up, 100,002 hands: 50,001 deals, each a session in both seatings
+    code, _, err = _run(["league", "--hands", "100002", "--session", "1", "--players",
+                         "random,random"], capsys)  # fmt: skip
+    assert code == 2 and "make 100,002 sessions: at most 100,000" in err
+
+
 def test_resume_refuses_other_settings(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     db = str(tmp_path / "r.db")
     base = ["tournament", "--players", "random,calling-station", "--games", "2", *FAST]
@@ -270,7 +369,14 @@ def test_bad_players_and_rules_are_named(capsys: pytest.CaptureFixture[str]) -> 
     code, _, err = _run(["tournament", "--set", "buy_in=-5", "--games", "1"], capsys)
     assert code == 2 and "buy_in" in err
     code, _, err = _run(["tournament", "--players", ",".join(["random"] * 15)], capsys)
-    assert code == 2 and "a freeze-out seats 2 to 14" in err
+    assert code == 2 and "--players: 15 players; give 2 to 14 (a name may repeat)" in err
+    # 10**26 chips raised OverflowError from the game's 64-bit results
+    for command in ("tournament", "league"):
+        code, _, err = _run([command, "--rules", "no-limit", "--set", f"buy_in={10**26}"],
+                            capsys)  # fmt: skip
+        assert code == 2 and err.count("\n") == 1
+        assert err.startswith(f"pokerroom {command}: error: buy_in is {10**26:,}: at most "
+                              "1,000,000,000 chips")  # fmt: skip
 
 
 def test_league_prints_the_table_and_the_ranking(
@@ -315,12 +421,15 @@ def test_the_example_bot_plays_every_preset_without_a_fault() -> None:
     assert played > 60
 
 
-def test_the_readme_bot_is_the_example_file() -> None:
-    readme = (ROOT / "README.md").read_text()
+def test_the_documented_bot_is_the_example_file() -> None:
+    """The bots page shows examples/mybot.py from the file itself (so they cannot differ),
+    the file stays short, and the README and the page name it as the command line does."""
+    page = (ROOT / "docs" / "guide" / "bots.md").read_text()
     source = (ROOT / "examples" / "mybot.py").read_text()
-    assert f"```python\n{source}```" in readme
+    assert "```{literalinclude} ../../examples/mybot.py\n" in page
     assert len([line for line in source.splitlines() if line.strip()]) <= 14
-    assert "--player examples/mybot.py:MyBot" in readme
+    assert "--player examples/mybot.py:MyBot" in page
+    assert "--player examples/mybot.py:MyBot" in (ROOT / "README.md").read_text()
 
 
 def test_make_tournament_runs_a_freeze_out() -> None:

@@ -8,14 +8,14 @@ import random
 import pytest
 
 from engine_helpers import make
-from pokerroom.engine import Action, ActionKind, EventKind, Hand
+from pokerroom.engine import Action, ActionKind, EventKind, Hand, random_action
 from pokerroom.evaluator import describe
 from pokerroom.history.phh import dumps, loads
 from pokerroom.history.record import to_phh
 from pokerroom.history.replay import replay_phh
 from pokerroom.rules import Rules
 from pokerroom.tui.chart import chip_graph
-from pokerroom.tui.choices import buttons, declarations, quick_sizes, read_amount
+from pokerroom.tui.choices import AmountCheck, buttons, declarations, quick_sizes, read_amount
 from pokerroom.tui.felt import (
     hand_name,
     log_lines,
@@ -26,7 +26,7 @@ from pokerroom.tui.felt import (
     turn_text,
 )
 from pokerroom.tui.form import FormChoices, FormError, make_rules, read_seed
-from pokerroom.tui.hints import CALLED, RAISED, hint_text, likely_ranges
+from pokerroom.tui.hints import CALLED, RAISED, draws, hint_text, likely_ranges, outs_text
 
 NL = Rules.preset("no-limit")
 NAMES = ("Hero", "Ada", "Bo")
@@ -205,8 +205,12 @@ def test_fixed_limit_bets_have_their_one_amount() -> None:
 
 def test_the_straddler_straddles_or_folds() -> None:
     hand = make(Rules.preset("computer-tournament"), [1000] * 3, button=0)
-    labels = [(b.label, b.enabled) for b in buttons(hand.view(1))]  # seat 1 straddles
-    assert labels[:3] == [("Fold", True), ("Check", False), ("Straddle 10", True)]
+    bar = buttons(hand.view(1))  # seat 1 straddles
+    assert [(b.label, b.enabled) for b in bar[:3]] == [
+        ("Fold", True), ("Check", False), ("Straddle 10", True),
+    ]  # fmt: skip
+    assert "the straddle is yours to post" in bar[1].why
+    assert turn_text(hand.view(1), NAMES) == "Your turn: post the straddle (10) or fold."
     hand.raise_to(10)
     assert [b.label for b in buttons(hand.view(2))][2] == "Raise to 20"
 
@@ -223,7 +227,7 @@ def test_quick_sizes_stay_within_the_legal_range() -> None:
     hand = make(rules, [500, 500, 500], button=0)
     sizes = {q.label: q.amount for q in quick_sizes(hand.view(0))}
     legal = hand.legal_actions()
-    assert sizes == {"min": 8, "½ pot": 9, "pot": 14, "all-in": legal.max_to}
+    assert sizes == {"min": 8, "½ pot": 9, "pot": 14, "most": legal.max_to}
     assert legal.max_to == 14  # pot limit: the pot raise is the most
 
 
@@ -231,10 +235,12 @@ def test_quick_sizes_stay_within_the_legal_range() -> None:
     ("text", "amount", "message"),
     [
         ("20", 20, ""),
+        (" 120 ", 120, ""),
+        ("0120", 120, ""),
         (" 1,000 ", None, "1000 is too big: the most is 500 (all your chips)."),
         ("7", None, "7 is too small: the smallest raise is to 8."),
-        ("", None, "Type the amount to raise to (8 to 500)."),
-        ("lots", None, "'lots' is not a number of chips (8 to 500)."),
+        ("", None, "Type the amount to raise to (8 to 500), like 120 or 1,200."),
+        ("   ", None, "Type the amount to raise to (8 to 500), like 120 or 1,200."),
     ],
 )
 def test_read_amount_explains_every_illegal_amount(text: str, amount: int | None,
@@ -244,12 +250,34 @@ def test_read_amount_explains_every_illegal_amount(text: str, amount: int | None
     assert (check.amount, check.message) == (amount, message)
 
 
+@pytest.mark.parametrize(
+    "text",
+    ["8.5", "1,00", "100.5", "abc", "lots", "-5", "+20", "1 000", "1,0000", ",100", "100,",
+     "1,,000", "1e3", "0x20", "20abc", "a20", "1_000", "١٢٠", "１２０", "12.", "½"],
+)  # fmt: skip
+def test_an_amount_is_whole_chips_anything_else_is_refused_never_changed(text: str) -> None:
+    """rules of the bar: an amount is digits, optionally with commas between thousands;
+    8.5 is not read as 85, nor 1,00 as 100: the message says what is accepted."""
+    view = make(NL, [5000, 5000, 5000], button=0).view(0)
+    check = read_amount(text, view)
+    assert check.amount is None
+    assert check.message.startswith(f"{text.strip()!r} is not a number of whole chips")
+    assert "(1,000 or 12,500)" in check.message and "from 8 to 5,000" in check.message
+
+
+@pytest.mark.parametrize(("text", "amount"), [("1,000", 1000), ("2,500", 2500), ("999", 999),
+                                               ("1000", 1000), ("4,999", 4999)])  # fmt: skip
+def test_thousands_separators_in_the_right_places_are_accepted(text: str, amount: int) -> None:
+    view = make(NL, [5000, 5000, 5000], button=0).view(0)
+    assert read_amount(text, view) == AmountCheck(amount, "")
+
+
 def test_read_amount_under_pot_limit_names_the_limit() -> None:
     view = make(Rules.preset("no-limit", structure="pot-limit"), [500] * 3, button=0).view(0)
     assert read_amount("100", view).message == "100 is too big: the most is 14 (the pot limit)."
 
 
-def test_declarations_of_announced_hands_best_first_then_concede() -> None:
+def test_declarations_of_announced_hands_best_first_then_concede_last() -> None:
     rules = Rules.preset("casino-limit", showdown="announced")
     hand = make(rules, [1000, 1000], button=0, holes=["As Ad", "Kc Kd"], board="Ac 7h 9s Jd 3c")
     while hand.street < 4:
@@ -257,10 +285,9 @@ def test_declarations_of_announced_hands_best_first_then_concede() -> None:
     view = hand.view(hand.to_act)
     choices = declarations(view)
     values = view.legal.values
-    announced = [choices[0], *choices[2:]]
-    assert [c.label for c in announced] == [f"Announce {describe(v)}" for v in values]
+    assert [c.label for c in choices[:-1]] == [f"Announce {describe(v)}" for v in values]
     assert list(values) == sorted(values, reverse=True) and len(values) > 1
-    assert choices[1].action == Action.muck()  # conceding, right after the best hand
+    assert choices[-1].action == Action.muck()  # conceding: on its own, after every hand
     assert choices[0].action == Action.show(values[0])
 
 
@@ -297,6 +324,58 @@ def test_hint_text_names_the_hand_the_equity_and_the_nuts() -> None:
     assert hint_text(hand.view(0)) == text  # seeded: the same spot, the same hint
 
 
+@pytest.mark.parametrize(
+    ("holes", "board", "named", "outs", "text"),
+    [
+        ("Ah 5h", "2h 3c 9h", ["flush draw", "gutshot straight draw"], 12,
+         "flush draw and gutshot straight draw: 12 outs, 45% by the river"),
+        ("8h 9c", "Th Jc 2d", ["open-ended straight draw"], 8,
+         "open-ended straight draw: 8 outs, 31% by the river"),
+        ("8h 9h", "Th Jc 2h", ["flush draw", "open-ended straight draw"], 15,
+         "flush draw and open-ended straight draw: 15 outs, 54% by the river"),
+        ("8h 9h", "Th Jc 2h 3d", ["flush draw", "open-ended straight draw"], 15,
+         "flush draw and open-ended straight draw: 15 outs, 33% by the river"),
+        ("Ah Kh", "2h 7h 9h", [], 0, ""),  # a made flush: nothing to draw to
+        ("Ac 2d", "5h 6h 7h 8s", [], 0, ""),  # the board's own straight draw is not yours
+        ("Kc Qd", "2s 7h 9d", [], 0, ""),  # nothing
+    ],
+)  # fmt: skip
+def test_draws_and_their_outs(holes: str, board: str, named: list[str], outs: int,
+                              text: str) -> None:  # fmt: skip
+    """Known answers: the outs of a flush draw (9), an open-ended straight draw (8), a
+    gutshot (4), counted once where they overlap; the chance by the river from the flop
+    is 1 - C(47 - outs, 2) / C(47, 2), from the turn outs / 46."""
+    shown = board.split()
+    filler = [c for c in ("Ks", "Kd") if c not in shown][: 5 - len(shown)]
+    hand = make(NL, [500, 500], button=0, holes=[holes, "Qs Qc"],
+                board=" ".join([*shown, *filler]))  # fmt: skip
+    hand.call()
+    hand.check()
+    if len(shown) == 4:
+        hand.check()
+        hand.check()
+    view = hand.view(0)
+    assert [str(c) for c in view.board] == shown
+    found = draws(view)
+    assert [d.name for d in found] == named
+    assert len(frozenset().union(*(d.outs for d in found))) == outs
+    assert outs_text(view) == text
+    if text:
+        assert text in hint_text(view)
+
+
+def test_no_draws_on_the_river_or_with_wild_cards() -> None:
+    hand = make(NL, [500, 500], button=0, holes=["8h 9h", "Qs Qc"], board="Th Jc 2h 3d 4s")
+    while hand.street < 3:
+        hand.check_or_call()
+    assert len(hand.view(0).board) == 5 and draws(hand.view(0)) == []
+    wild = make(Rules.preset("wild"), [500, 500], button=0, holes=["8h 9h", "Qs Qc"],
+                board="Th Jc 2h 3d 4s")  # fmt: skip
+    wild.call()
+    wild.check()
+    assert draws(wild.view(0)) == []
+
+
 # ------------------------------------------------------------------ the chip graph
 
 
@@ -322,6 +401,24 @@ def test_form_rules_of_each_preset_and_structure() -> None:
             want = Rules.preset(preset).structure.value if structure == "preset" else structure
             assert rules.structure.value == want
             Hand(rules, [rules.buy_in] * 4, rng=random.Random(1))  # every one plays
+
+
+def test_form_stakes_of_every_size_make_playable_rules_for_every_preset() -> None:
+    """Any stakes the form accepts (a small and a big amount) give rules that play, for
+    every preset and structure: a limit preset's blind, straddle and ante follow the low
+    limit in the rules themselves (1/2 on the 1998 rules once made a straddle of 1 beside
+    a blind of 1, which the rules refuse)."""
+    for preset in ("no-limit", "casino-limit", "computer-tournament", "wild"):
+        for structure in ("preset", "fixed-limit", "no-limit", "pot-limit"):
+            for small in (1, 2, 3, 5, 7, 10, 25, 100):
+                rules = make_rules(FormChoices(preset=preset, structure=structure,
+                                               stakes=f"{small}/{2 * small}"))  # fmt: skip
+                rng = random.Random(small)
+                hand = Hand(rules, [rules.buy_in] * 4, rng=rng)
+                while not hand.is_over:
+                    hand.act(*random_action(hand.legal_actions(), rng))
+    tournament = make_rules(FormChoices(preset="computer-tournament", stakes="1/2"))
+    assert (tournament.units, tournament.blinds, tournament.straddle) == ((1, 1, 2, 2), (0,), 1)
 
 
 def test_form_stakes_and_buy_in() -> None:

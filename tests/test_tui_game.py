@@ -7,9 +7,9 @@ import json
 
 import pytest
 
-from pokerroom.engine import Action
+from pokerroom.engine import Action, Street
 from pokerroom.players import BOTS
-from pokerroom.tui.game import Game, GameError, bot_names
+from pokerroom.tui.game import OLD_SAVE, Game, GameError, bot_names
 from tui_helpers import make_game, play_out
 
 
@@ -49,8 +49,10 @@ def test_save_data_rebuilds_the_game_mid_hand_with_the_same_cards_to_come() -> N
     [
         (lambda d: d.pop("chips"), "cannot be rebuilt"),
         (lambda d: d["setup"].update(rules={"structure": "no-such"}), "cannot be rebuilt"),
-        (lambda d: d["table"]["stacks"].__setitem__(0, 5), "checksum"),
-        (lambda d: d["setup"].update(bots=["random"]), "seats and players differ"),
+        (lambda d: d["session"]["table"]["stacks"].__setitem__(0, 5), "checksum"),
+        (lambda d: d["session"]["players"][1]["state"]["rng"][1].__setitem__(0, 5), "checksum"),
+        (lambda d: d["setup"].update(bots=["random"]), "3 seats; 2 players"),
+        (lambda d: d["setup"].update(bots=["random", "random"]), "not 'random'"),
     ],
 )
 def test_bad_save_data_is_refused(change, says: str) -> None:
@@ -60,3 +62,38 @@ def test_bad_save_data_is_refused(change, says: str) -> None:
     change(data)
     with pytest.raises(GameError, match=says):
         Game.from_data(data)
+
+
+def test_a_save_of_the_table_alone_loads_with_fresh_bots_and_says_so() -> None:
+    """Saves written before the bots' states were (the table alone) still load: the
+    same cards to come, the bots afresh, and a note saying they may play differently."""
+    game = make_game(("random", "rule-based"), seed=5)
+    game.table.start_hand()
+    game.table.apply(Action.call())
+    old = {"setup": game.setup.to_data(), "seed": game.seed, "chips": game.chips,
+           "table": game.table.save()}  # fmt: skip
+    again = Game.from_data(json.loads(json.dumps(old)))
+    assert again.note == OLD_SAVE and game.note == ""
+    assert again.view(0).events == game.view(0).events
+    play_out(again)
+    play_out(game)
+    assert again.view(0).board == game.view(0).board
+
+
+def test_a_loaded_game_s_bots_go_on_from_what_they_heard() -> None:
+    game = make_game(("strong", "random"), seed=11)
+    for _ in range(3):
+        game.table.start_hand()
+        while game.runner.advance() is not None:
+            table = game.table
+            legal = table.legal_actions()
+            showdown = legal.street is Street.SHOWDOWN
+            game.runner.apply(table.default_action() if showdown else
+                              Action.call() if legal.to_call else Action.check())  # fmt: skip
+    data = json.loads(json.dumps(game.to_data()))
+    again = Game.from_data(data)
+    assert again.runner.told == game.runner.told and again.runner.told.hand == 3
+    strong = again.bots[1]
+    assert strong.save_state() == game.bots[1].save_state()  # type: ignore[attr-defined]
+    seated = again.seat([None, *again.bots.values()])
+    assert seated is again.runner and seated.told == game.runner.told

@@ -88,16 +88,19 @@ def test_quick_sizes_and_escape_back_to_the_buttons(tmp_path: Path) -> None:
             game = make_game()
             screen = await sit(pilot, game)
             field = await _open_amount(pilot, screen, "r")
-            await pilot.press("p")  # pot: 4 to match + (6 in the pot + 4 to call)
+            assert field.value == "8"  # the minimum raise
+            await pilot.press("up")  # half the pot: 4 to match + (6 + 4) // 2
+            assert field.value == "9"
+            await pilot.press("up")  # pot: 4 to match + (6 in the pot + 4 to call)
             assert field.value == "14"
-            await pilot.press("h")
+            await pilot.press("down")
             assert field.value == "9"
             await pilot.press("escape")  # back to the buttons, nothing played
             assert not _mine(game, _K.RAISE) and your_turn(screen)
             await _open_amount(pilot, screen, "r")
-            await pilot.press("a", "enter")  # all-in through the quick size
+            await pilot.press("up", "up", "up", "up", "enter")  # all-in, the biggest size
             await until(pilot, lambda: bool(_mine(game, _K.RAISE)))
-            assert _mine(game, _K.RAISE)[0].total == 1000
+            assert _mine(game, _K.RAISE)[0].total == 1000  # typed: no question asked
 
     asyncio.run(scenario())
 
@@ -109,7 +112,9 @@ def test_all_in_with_a_side_pot(tmp_path: Path) -> None:
             # Ada can cover only 300: you all-in for 1000, both call -> a side pot
             game = make_game(stacks=[1000, 300, 1000], seed=5)
             screen = await sit(pilot, game)
-            await pilot.press("a")
+            await pilot.press("a")  # asks first
+            await until(pilot, lambda: screen_name(pilot) == "ConfirmDialog")
+            await pilot.press("y")
             await until(pilot, lambda: isinstance(app.screen, HandOverScreen))
             view = game.view(0)
             result = view.result
@@ -265,7 +270,7 @@ def test_continue_loads_the_autosave_of_your_last_turn(tmp_path: Path) -> None:
     ("change", "says"),
     [
         ("UPDATE saves SET data = replace(data, '1000', '9000')", "is damaged"),
-        ("UPDATE saves SET format = format + 1", "save format 2"),
+        ("UPDATE saves SET format = format + 1", "save format 3"),
     ],
 )
 def test_a_damaged_save_is_refused(tmp_path: Path, change: str, says: str) -> None:
@@ -292,6 +297,7 @@ def test_a_damaged_save_is_refused(tmp_path: Path, change: str, says: str) -> No
 def test_the_end_of_a_freeze_out(tmp_path: Path) -> None:
     async def scenario() -> None:
         app = make_app(tmp_path)
+        app.prefs.confirm_all_in = False  # the setting: a goes all-in at once
         async with app.run_test(size=(80, 24)) as pilot:
             game = make_game(("calling-station",), seed=2)
             screen = await sit(pilot, game, history=app.store.new_game("test"))
@@ -358,12 +364,12 @@ def test_only_the_legal_betting_keys_act(tmp_path: Path) -> None:
         async with app.run_test(size=(80, 24)) as pilot:
             game = make_game()
             screen = await sit(pilot, game)
-            assert screen.check_action("check", ()) is False  # 4 to call: c calls
-            assert screen.check_action("call", ()) is True
-            assert screen.check_action("bet", ()) is False
-            assert screen.check_action("raise", ()) is True
             kinds = game.view(0).legal.kinds
-            assert ActionKind.CALL in kinds
+            assert ActionKind.CALL in kinds  # 4 to call: c calls, r raises
+            assert screen.check_action("choose", ("c",)) is True
+            assert screen.check_action("choose", ("r",)) is True
+            assert screen.check_action("choose", ("b",)) is False  # r is this button's key
+            assert screen.check_action("choose", ("f",)) is True
 
     asyncio.run(scenario())
 

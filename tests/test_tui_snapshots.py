@@ -27,7 +27,7 @@ async def _mid_hand(pilot: Pilot[None]) -> None:
     await until(pilot, lambda: screen._my_turn() and game.table.hand.street == 1)
     await pilot.press("b")
     await until(pilot, lambda: screen.query_one("#amount").has_focus)
-    await pilot.press("p", "enter")  # bet the pot; the stations call
+    await pilot.press("up", "up", "enter")  # bet the pot; the stations call
     await until(pilot, lambda: screen._my_turn() and game.table.hand.street == 2)
 
 
@@ -43,6 +43,8 @@ async def _showdown(pilot: Pilot[None]) -> None:
     game = make_game(("calling-station", "calling-station"), seed=5, stacks=[1000, 300, 1000])
     await sit(pilot, game)
     await pilot.press("a")  # all-in: Ada is all-in for less, a side pot
+    await until(pilot, lambda: type(pilot.app.screen).__name__ == "ConfirmDialog")
+    await pilot.press("y")
     await until(pilot, lambda: isinstance(pilot.app.screen, HandOverScreen))
 
 

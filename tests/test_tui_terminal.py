@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from terminal_helpers import drivers, open_terminal
+from terminal_helpers import Terminal, drivers, open_terminal
 
 pytestmark = pytest.mark.xdist_group("terminal")
 
@@ -59,5 +59,71 @@ def test_play_a_hand_save_and_find_the_save(driver: str, tmp_path: Path) -> None
         while term.alive() and time.monotonic() < end:
             time.sleep(0.1)
         assert not term.alive()
+    finally:
+        term.close()
+
+
+def _after(screen: str, mark: str) -> str:
+    """The screen's text from the line holding ``mark`` on (the log's hand header)."""
+    lines = screen.splitlines()
+    for k, line in enumerate(lines):
+        if mark in line:
+            return "\n".join(lines[k:])
+    return ""
+
+
+def _to_summary(term: Terminal) -> None:
+    """Fold (check where checking is free) until the hand's summary shows.  A key that
+    arrives out of turn does nothing, so the screen can be polled."""
+    end = time.monotonic() + 60
+    while True:
+        screen = term.screen()
+        if "Press any key to continue" in screen:
+            return
+        assert time.monotonic() < end, screen
+        if "checking is free" in screen:
+            term.type("c")
+        elif "Your turn" in screen:
+            term.type("f")
+        time.sleep(0.3)
+
+
+@pytest.mark.parametrize("driver", drivers())
+def test_keys_sent_at_once_on_the_hand_summary_go_on_to_one_hand(
+    driver: str, tmp_path: Path
+) -> None:
+    """Issue 29, item 1, as reported: 'tmux send-keys Enter Enter' on the summary went to
+    the main menu mid-game (three keys: a blank screen; six: a crash, exit status 0).
+    Now the first key deals the next hand, and the others act on nothing: not on the
+    next hand's buttons, not on the menu."""
+    (tmp_path / "settings.toml").write_text('[settings]\nspeed = "instant"\n')
+    command = Path(sys.executable).parent / "pokerroom"
+    argv = [str(command), "play", "--seed", "7"]
+    env = {"POKERROOM_DATA_DIR": str(tmp_path), "TERM": "xterm-256color", "LANG": "C.UTF-8"}
+    term = open_terminal(driver, argv, env)
+    try:
+        term.wait_for("Choose")  # the menu's footer: ready for keys
+        term.type("Enter")
+        term.wait_for("Start the game")
+        term.type("C-s")
+        for hand, keys in ((1, 2), (2, 3), (3, 6)):
+            term.wait_for(f"Hand {hand} ·")
+            _to_summary(term)
+            term.send(*["Enter"] * keys)  # all at once: one tmux send-keys
+            screen = term.wait_for(f"Hand {hand + 1} ·")
+            screen = term.wait_for("Your turn")
+            assert term.alive() and "Load game" not in screen  # not the main menu
+            assert "Hero" in screen and "Press any key" not in screen
+            mine = [line for line in _after(screen, f"Hand {hand + 1} ──").splitlines()
+                    if "Hero calls" in line or "Hero checks" in line or "Hero folds" in line]
+            assert mine == [], screen  # the second Enter did not press the focused button
+        term.type("C-q")
+        term.wait_for("Quit pokerroom?")
+        term.type("Left", "Enter")
+        end = time.monotonic() + 20
+        while term.alive() and time.monotonic() < end:
+            time.sleep(0.1)
+        assert not term.alive()
+        assert "Traceback" not in term.screen()
     finally:
         term.close()

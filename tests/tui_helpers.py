@@ -7,6 +7,9 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from textual import events
+from textual.app import App
+from textual.keys import _character_to_key
 from textual.pilot import Pilot
 
 from pokerroom.engine import Action, Street
@@ -38,7 +41,7 @@ def make_game(
     return Game.new(setup, None if stacks is None else list(stacks))
 
 
-async def until(pilot: Pilot[None], ready: Callable[[], bool], timeout: float = 60.0) -> None:
+async def until(pilot: Pilot[None], ready: Callable[[], bool], timeout: float = 15.0) -> None:
     """Let the app run until ``ready()`` (the hand loop is a worker: it needs the loop)."""
     end = time.monotonic() + timeout
     while not ready():
@@ -88,3 +91,83 @@ def screen_text(app: PokerApp) -> str:
 
 def screen_name(pilot: Pilot[None]) -> str:
     return type(pilot.app.screen).__name__
+
+
+# ---------------------------------------------------------------- keys in bursts
+
+_NAMED = {"enter": "\r", "escape": "\x1b", "space": " ", "tab": "\t", "backspace": "\x7f",
+          "ctrl+s": "\x13", "ctrl+q": "\x11"}  # fmt: skip
+
+
+def key_event(key: str) -> events.Key:
+    """The key event a terminal gives for ``key`` (a character, or a key's name)."""
+    if len(key) == 1:
+        return events.Key(key if key.isalnum() else _character_to_key(key), key)
+    return events.Key(key, _NAMED.get(key))
+
+
+def burst(app: App[None], keys: Sequence[str]) -> None:
+    """``keys`` arriving at once, as a terminal delivers keys read in one go (a fast
+    typist, a held key, ``tmux send-keys Enter Enter``): all are queued before the app
+    handles the first."""
+    for key in keys:
+        app.post_message(key_event(key))
+
+
+def steady(app: PokerApp) -> bool:
+    """Whether the app waits for a person: not at a table whose loop is still playing
+    the computer players' decisions."""
+    screen = app.screen
+    if isinstance(screen, TableScreen):
+        return your_turn(screen) or not hand_loop_running(screen) or screen.watching
+    return True
+
+
+def hand_loop_running(screen: TableScreen) -> bool:
+    """Whether the table's hand loop (a worker) is still going."""
+    return any(w.node is screen and w.group == "hand-loop" and w.is_running
+               for w in screen.app.workers)  # fmt: skip
+
+
+async def settle(pilot: Pilot[None], timeout: float = 15.0) -> None:
+    """Let a burst be handled: the app waits for a person again, and nothing more is
+    queued."""
+    app = pilot.app
+    assert isinstance(app, PokerApp)
+    for _ in range(3):  # a key goes app -> focused widget -> (bubbling) screen -> app
+        await pilot.pause()
+        await until(pilot, lambda: steady(app) or not app.is_running, timeout)
+
+
+def stack_names(app: App[None]) -> list[str]:
+    """The screens of the stack by their classes' names, the first (Textual's own) left
+    out."""
+    return [type(s).__name__ for s in app.screen_stack[1:]]
+
+
+FULL_SCREENS = {"NewGameScreen", "TableScreen", "LoadScreen", "HistoryScreen",
+                "SettingsScreen", "HowToScreen", "GameOverScreen"}  # fmt: skip
+
+
+def check_stack(app: App[None]) -> None:
+    """The screen stack is one a person can reach: the menu at the bottom, at most one
+    full screen over it (the history's replay over the history), dialogs on top, never
+    two of a kind."""
+    names = stack_names(app)
+    assert names and names[0] == "MenuScreen", names
+    assert len(set(names)) == len(names), names
+    full = [n for n in names[1:] if not n.endswith(("Dialog", "HandOverScreen"))]
+    assert len([n for n in full if n in FULL_SCREENS]) <= 1, names
+    assert all(n in FULL_SCREENS or n == "ReplayScreen" for n in full), names
+    if "ReplayScreen" in full:
+        assert full == ["HistoryScreen", "ReplayScreen"], names
+    dialogs = [k for k, n in enumerate(names) if n.endswith(("Dialog", "HandOverScreen"))]
+    assert dialogs == list(range(len(names) - len(dialogs), len(names))), names
+
+
+def chips_in_play(game: Game) -> int:
+    """Every chip at the table: the stacks and, mid-hand, the pot."""
+    table = game.table
+    hand = table.hand
+    pot = hand.pot if hand is not None and table.in_hand else 0
+    return sum(table.stacks) + pot

@@ -39,7 +39,8 @@ class ShowdownMode(Enum):
 
 
 class AnteRule(Enum):
-    """Where the ante comes from: ``antes`` as given, or 001's half the low limit."""
+    """Where the ante comes from: ``antes`` as given, or 001's half the low limit
+    (``max(1, L // 2)``, L the unit of the first round), which follows L."""
 
     FIXED = "fixed"
     HALF_LOW_LIMIT = "half-low-limit"
@@ -108,9 +109,12 @@ class CapCount(Enum):
     """What the raise cap (``max_raises``) counts."""
 
     RAISES = "raises"
-    """The default: full raises made after the round's opening bet.  Blinds never count,
-    001's straddle only with ``straddle_counts``, an all-in for less than a full raise
-    never (it is not a raise).  002's "a bet and three raises" is 3."""
+    """The default: full raises made after the round's opening bet (the first full bet,
+    pre-flop a full blind; without ``fixed_limit_completes`` the first blind or bet of any
+    size, since a raise adds a unit to it).  Blinds never count, 001's straddle only with
+    ``straddle_counts``, an all-in for less than a full raise never (it is not a raise).
+    002's "a bet and three raises" and 001's "three raises, the straddle not counted" are
+    both 3."""
     BETS_AND_RAISES = "bets-and-raises"
     """Every bet, completion and raise of the round, all-ins for less included; blinds
     are not counted (001's straddle only with ``straddle_counts``).  PokerKit (fixed-limit

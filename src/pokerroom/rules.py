@@ -32,14 +32,24 @@ The raise cap (``max_raises``) counts *raises*: the full bets and raises players
 in a round after the round's opening bet.  The opening bet is the first bet of at least
 one full unit: pre-flop a blind of a full unit (or 001's straddle) is the opening bet;
 after a sub-minimum blind or a short all-in bet, the bet that completes it to a full
-unit is.  Blinds never count; 001's straddle counts as a raise only with
-``straddle_counts``.  An all-in for less than a full raise never counts (it is not a
-raise: it does not reopen the betting).  So "a bet and three raises" (002), "three
-raises, the straddle not counted" (001) and ACPC's ``maxRaises = 3 4 4 4`` (which counts
-every ``r``, the post-flop opening bet included) are all ``max_raises=3``; in general an
-ACPC value ``m`` is ``m`` for a round opened by a full blind and ``m - 1`` for the
-others.  PokerKit's fixed limit (four bets and raises per round, blinds not counted) is
-``max_raises=(4, 3, 3, 3)``.
+unit is.  In fixed limit without ``fixed_limit_completes`` nothing is completed: a raise
+is the call plus one unit, so the round's first blind or bet of any size is its opening
+bet and every raise over it counts.  Blinds never count; 001's straddle counts as a
+raise only with ``straddle_counts``.  An all-in for less than a full raise never counts
+(it is not a raise: it does not reopen the betting).  So "a bet and three raises" (002),
+"three raises, the straddle not counted" (001) and ACPC's ``maxRaises = 3 4 4 4`` (which
+counts every ``r``, the post-flop opening bet included) are all ``max_raises=3``; in
+general an ACPC value ``m`` is ``m`` for a round opened by a blind (a full one, with
+``fixed_limit_completes``) and ``m - 1`` for the others.  PokerKit's fixed limit (four
+bets and raises per round, blinds not counted) is ``max_raises=(4, 3, 3, 3)``.
+
+001's cap, settled from its text ("a limit on the total number of raises by all players
+in a betting round, not counting the straddle"; the straddler "raises half the low
+limit"; a raise adds "N + L"): the button's blind is the round's bet, whatever its size;
+the straddle is its one raise that is not counted; every later raise of a unit counts,
+whether the straddle was posted, folded or all-in for less.  With the defaults (L = 10,
+cap 3) the minimum raises are 20, 30, 40 after the straddle, 15, 25, 35 after a folded
+one, 17, 27, 37 after a straddle all-in for 7; after the flop a bet and three raises.
 
 Rules this page settles where ``rules.md`` is silent (tested in ``tests/test_engine*``):
 a player may not fold when checking is free (except 001's straddler, who straddles or
@@ -57,7 +67,11 @@ exactly (:func:`~pokerroom.history.replay.rules_from_phh` reads a PHH file witho
   dead) is returned before the blinds are posted, so a short stack's blind is what it
   has left.  PokerKit: false, it is returned after them (``State.collect_bets`` returns
   it, but ``State.get_effective_blind_or_straddle`` caps the blind at the starting stack
-  less the whole ante).
+  less the whole ante), and pre-flop the player after the largest blind *posted* acts
+  first: when the antes took the whole stack of every blind poster, nothing is posted
+  and the first seat left of the button opens (``State._begin_betting``).  With the
+  default a blind the ante took whole is played as if posted (with
+  ``short_blind_called_in_full`` it is called in full), and the player after it opens.
 * ``short_blind_called_in_full`` (default true): a blind or straddle posted short (its
   poster all-in for less) must still be called in full.  PokerKit: false, the others
   call what was posted (``State.checking_or_calling_amount`` is the largest *posted*
@@ -88,15 +102,51 @@ exactly (:func:`~pokerroom.history.replay.rules_from_phh` reads a PHH file witho
 * ``first_to_act``: the position that acts first in each round, when the rules give it
   (ACPC's ``firstPlayer``); ``None``, the rule above.
 
-Derived values.  001 sets the button blind (``floor(L/2)``) and the straddle (``L``) from
-the low limit ``L``; ``derived`` names the fields computed that way (the
-``computer-tournament`` preset: ``("blinds", "straddle")``), so they follow the limit
-through :meth:`Rules.replace`, presets with overrides and TOML, until given explicitly:
+Derived values.  Some values are computed from the low limit ``L`` (the small bet in
+fixed limit, the minimum bet in no and pot limit: the unit of the first round) unless they
+are given, and then follow it through :meth:`Rules.replace`, :meth:`Rules.preset` with
+overrides, TOML and ``--set``:
 
->>> Rules.preset("computer-tournament", small_bet=20, big_bet=40).blinds
-(10,)
+* the later bets of fixed limit: ``flop_bet`` is ``L``, ``big_bet`` ``2L`` (001's H, 002's
+  "usually double"), ``river_bet`` the big bet, while left out (``None``; the presets
+  leave them out);
+* the blinds and the straddle named in ``derived``: 001's button blind ``floor(L/2)`` (a
+  blind of 0, at L = 1, is no blind: nobody posts it) and straddle ``L`` (the
+  ``computer-tournament`` preset: ``("blinds", "straddle")``), 002's blinds
+  ``floor(L/2)`` and ``L`` (the ``casino-limit`` preset: ``("blinds",)``);
+* 001's ante under ``ante_rule="half-low-limit"``: ``max(1, floor(L/2))``, held in
+  ``antes``.  Choosing the rule replaces an ante the base had; an ante given later
+  replaces the rule (``ante_rule`` becomes ``fixed``); both given and different is refused.
+* a new ``structure`` keeps ``L``: from fixed limit the minimum bet becomes the small bet
+  (the other bets are dropped), into fixed limit the small bet becomes the old minimum
+  bet (the big blind, when there was none).
+
+A value given explicitly is no longer derived, and stays as given: the values given must
+then agree, or the rules are refused with a message naming the fields and what each may
+be (a round's bet is at least the bet before it; a fixed-limit straddle is at least one
+small bet and more than every blind...):
+
+>>> Rules.preset("computer-tournament", small_bet=30)  # doctest: +ELLIPSIS
+Rules(structure=Structure.FIXED_LIMIT, small_bet=30, ...)
+>>> str(Rules.preset("computer-tournament", small_bet=30))
+'fixed limit 30/60, ante 2, button blind 15, straddle 30, raise cap 3'
 >>> Rules.preset("computer-tournament", small_bet=20, straddle=30).straddle
 30
+>>> Rules.preset("computer-tournament", ante_rule="half-low-limit").antes
+5
+>>> try:
+...     Rules.preset("computer-tournament", small_bet=30, big_bet=20)
+... except RulesError as exc:
+...     print(exc.problems[0][:64])
+big_bet is 20, less than small_bet 30: a round's bet is at least
+
+Whole numbers.  Every amount and count is an ``int`` of at most :data:`MAX_CHIPS`
+(``10**12``); anything else (a bool, a float, NaN, text that is not digits, a huge
+number, a negative one) is refused with a sentence saying which it is.
+
+Rules that pass the validation can be played: a hand can be dealt and played to its end
+at every number of players of :attr:`Rules.player_counts` (a list of antes, the blinds
+and the straddle, ``first_to_act`` and ``players`` limit it; it is never empty).
 """
 
 from __future__ import annotations
@@ -109,8 +159,14 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, ClassVar
 
-from pokerroom._rulecheck import MIN_PLAYERS, problems_of
-from pokerroom._rulevalues import coerce_field, coerce_wild, wild_text
+from pokerroom._rulecheck import (
+    MIN_PLAYERS,
+    half_low_limit,
+    low_limit,
+    player_limits,
+    problems_of,
+)
+from pokerroom._rulevalues import MAX_CHIPS, coerce_field, coerce_wild, wild_text
 from pokerroom.conventions import (
     AnteRule,
     CapCount,
@@ -125,6 +181,7 @@ from pokerroom.evaluator.wildcards import JokerMode, WildCards
 
 __all__ = [
     "DERIVABLE",
+    "MAX_CHIPS",
     "POKERKIT_CONVENTIONS",
     "PRESETS",
     "AnteRule",
@@ -178,11 +235,13 @@ class Rules:
     ``river_bet`` (default the big bet); no limit and pot limit ``min_bet`` (default the
     largest blind); ``max_raises`` (``None``: no cap; an int for every round or one per
     round), ``straddle_counts``, ``cap_counts``.
-    Forced bets: ``antes`` (one amount or one per position; ``ante_rule``),
+    Forced bets: ``antes`` (one amount or one per position; ``ante_rule``: as given, or
+    001's ``max(1, L // 2)``, which ``antes`` then holds),
     ``dead_antes`` (antes are dead money in the main pot instead of contributions that
     side pots layer; PHH ``ante_trimming_status = false``), ``blinds``, ``button_blind``,
     ``heads_up_reversed``, ``straddle`` (001: the player after the blinds posts it or folds;
-    in fixed limit at least one small bet), ``derived``.
+    in fixed limit at least one small bet), ``derived``.  A blind of 0 is posted by nobody;
+    each blind posted and the straddle need a player (``player_counts``).
     The round: ``check_raise``, ``all_in_only_when_short`` (001: all-in only when one
     cannot cover the call), ``first_to_act`` (a position per round), and the conventions
     ``antes_trimmed_first``, ``short_blind_called_in_full``, ``blind_sets_min_raise``,
@@ -251,6 +310,12 @@ class Rules:
         if isinstance(derived, tuple) and all(isinstance(d, str) for d in derived):
             object.__setattr__(self, "derived", tuple(sorted(set(derived))))
             self._derive()
+        if self.ante_rule is AnteRule.HALF_LOW_LIMIT and type(self.antes) is int and (
+            self.antes == 0
+        ):
+            low = low_limit(self)
+            if low is not None:
+                object.__setattr__(self, "antes", half_low_limit(low))
         problems = list(problems_of(self))
         if problems:
             raise RulesError(problems)
@@ -260,13 +325,20 @@ class Rules:
         if not self.derived:
             return
         low = self.small_bet if self.structure is Structure.FIXED_LIMIT else self.min_bet
-        if type(low) is not int or low < 1:
+        if type(low) is not int or not 1 <= low <= MAX_CHIPS:
             return  # the validation names the missing limit
         if "blinds" in self.derived:
             half = low // 2
             object.__setattr__(self, "blinds", (half,) if self.button_blind else (half, low))
         if "straddle" in self.derived:
             object.__setattr__(self, "straddle", low)
+
+    def _is_derived(self, name: str) -> bool:
+        """Whether field ``name`` is computed (``derived``, or the antes of 001's
+        half-low-limit rule) rather than given."""
+        return name in self.derived or (
+            name == "antes" and self.ante_rule is AnteRule.HALF_LOW_LIMIT
+        )
 
     # ----------------------------------------------------------------- derived values
 
@@ -293,12 +365,23 @@ class Rules:
         return (a, b, c, d)
 
     def ante_amounts(self, players: int) -> tuple[int, ...]:
-        """The ante of each position for ``players`` players."""
-        if self.ante_rule is AnteRule.HALF_LOW_LIMIT:
-            return (max(1, self.units[0] // 2),) * players
+        """The ante of each position for ``players`` players (under 001's half-low-limit
+        rule ``antes`` holds the ante it sets)."""
         if isinstance(self.antes, int):
             return (self.antes,) * players
         return self.antes
+
+    @property
+    def player_counts(self) -> range:
+        """The numbers of players these rules can be played with: ``players``, a list of
+        antes (one per player), the blinds and the straddle (one player each) and
+        ``first_to_act`` each limit them.
+
+        >>> Rules.preset("no-limit").player_counts, Rules(blinds=(1, 2, 4)).player_counts
+        (range(2, 15), range(3, 15))
+        """
+        limits = player_limits(self)
+        return range(max(f for f, _, _ in limits), min(m for _, m, _ in limits) + 1)
 
     @property
     def joker(self) -> bool:
@@ -314,63 +397,87 @@ class Rules:
 
     @classmethod
     def preset(cls, name: str, **overrides: Any) -> Rules:
-        """A named preset of ``rules.md`` §12, with fields replaced by ``overrides``."""
-        try:
-            base = PRESETS[name]
-        except KeyError:
-            raise RulesError(
-                [f"no preset {name!r} (presets: {', '.join(sorted(PRESETS))})"]
-            ) from None
+        """A named preset of ``rules.md`` §12, with fields replaced by ``overrides``
+        (as :meth:`replace` does: derived values follow, see the module doc)."""
+        if not isinstance(name, str) or name not in PRESETS:
+            raise RulesError([_no_preset(name)])
+        base = PRESETS[name]
         return base.replace(**overrides) if overrides else base
 
     def replace(self, **changes: Any) -> Rules:
-        """A copy with some fields changed (values coerced as :meth:`from_mapping` does)."""
-        data = self.to_mapping()
-        data.update(changes)
-        return Rules.from_mapping(data)
+        """A copy with some fields changed (values coerced as :meth:`from_mapping` does).
+        The fields changed are *given*; the others are kept, but for the values derived
+        from them (see the module doc)."""
+        return Rules._build(self, changes, [])
 
     @classmethod
     def from_mapping(cls, data: Mapping[str, Any]) -> Rules:
         """Rules from plain data (TOML tables, JSON, command-line overrides).
 
-        A ``preset`` key names the base; every other key is a field.  Enum fields take
-        their text (``"fixed-limit"``), ``wild`` takes :meth:`WildCards.parse` text (or a
-        :class:`WildCards`) and ``joker`` the joker mode (``"bug"``, ``"wild"``, ``"none"``).
-        Unknown keys and badly typed values are listed together in one :class:`RulesError`.
-        A field given explicitly is no longer derived (see the module doc), even when the
-        preset, or a ``derived`` key, derives it.
+        A ``preset`` key names the base (default: ``Rules()``); every other key is a field,
+        given.  Enum fields take their text (``"fixed-limit"``), ``wild`` takes
+        :meth:`WildCards.parse` text (or a :class:`WildCards`) and ``joker`` the joker mode
+        (``"bug"``, ``"wild"``, ``"none"``).  Unknown keys and badly typed values are listed
+        together in one :class:`RulesError`.  A field given explicitly is no longer derived
+        (see the module doc), even when the preset, or a ``derived`` key, derives it.
         """
+        if not isinstance(data, Mapping):
+            raise RulesError([f"rules are a table of field = value, not {type(data).__name__}"])
         data = dict(data)
         preset = data.pop("preset", None)
-        base: dict[str, Any] = {}
+        base = _DEFAULT
         problems: list[str] = []
         if preset is not None:
-            if preset not in PRESETS:
-                problems.append(f"no preset {preset!r} (presets: {', '.join(sorted(PRESETS))})")
+            if not isinstance(preset, str) or preset not in PRESETS:
+                problems.append(_no_preset(preset))
             else:
-                base = PRESETS[preset].to_mapping()
-        joker = data.pop("joker", base.pop("joker", None))
-        wild = data.pop("wild", base.pop("wild", None))
+                base = PRESETS[preset]
+        return cls._build(base, data, problems)
+
+    @classmethod
+    def _build(cls, base: Rules, changes: Mapping[str, Any], problems: list[str]) -> Rules:
+        """``base`` with the fields ``changes`` gives, values coerced; derived values
+        follow (see the module doc: :meth:`_follow`)."""
+        data = base.to_mapping()
+        given = {str(key).strip() for key in changes}
+        joker = changes.get("joker", data.pop("joker", None))
+        data.pop("joker", None)
+        wild = changes.get("wild", data.pop("wild", None))
+        data.pop("wild", None)
         known = {f.name for f in fields(cls)}
         values: dict[str, Any] = {}
-        for key, raw in {**base, **data}.items():
+        failed: set[str] = set()  # fields whose value could not be read
+        merged = {**changes, **{k: v for k, v in data.items() if k not in changes}}
+        for key, raw in merged.items():  # the changes first: their problems first
+            if key in ("joker", "wild"):
+                continue
             if key not in known:
-                problems.append(f"unknown rule {key!r} (rules: {', '.join(sorted(known))})")
+                names = ", ".join(sorted(known))
+                problems.append(f"unknown rule {_shown_key(key)} (rules: {names})")
                 continue
             try:
                 values[key] = coerce_field(key, raw, cls._ENUMS.get(key))
             except (TypeError, ValueError) as exc:
                 problems.append(str(exc))
+                failed.add(key)
+                values[key] = getattr(base, key)
         try:
             values["wild"] = coerce_wild(wild, joker)
         except ValueError as exc:
-            problems.append(str(exc))
-        if problems:
-            raise RulesError(problems)
+            problems.extend(str(p) for p in exc.args)
+            failed.update(("wild", "joker"))
+            values["wild"] = base.wild
         derived = values.get("derived")
         if isinstance(derived, tuple):
-            values["derived"] = tuple(name for name in derived if name not in data)
-        return cls(**values)
+            values["derived"] = tuple(name for name in derived if name not in given)
+        _follow(base, values, given)
+        if not problems:
+            return cls(**values)
+        try:  # what else is wrong, the fields that could not be read left as they were
+            cls(**values)
+        except RulesError as exc:
+            problems += [p for p in exc.problems if not any(f in p for f in failed)]
+        raise RulesError(problems)
 
     @classmethod
     def from_toml(cls, text: str) -> Rules:
@@ -426,7 +533,7 @@ class Rules:
         out: dict[str, Any] = {}
         for f in fields(self):
             value = getattr(self, f.name)
-            if value is None or f.name in self.derived or (f.name == "derived" and not value):
+            if value is None or self._is_derived(f.name) or (f.name == "derived" and not value):
                 continue
             if f.name == "wild":
                 assert isinstance(value, WildCards)
@@ -435,8 +542,8 @@ class Rules:
                     out["joker"] = value.joker.value
             elif isinstance(value, Enum):
                 out[f.name] = value.value
-            elif isinstance(value, tuple):
-                out[f.name] = list(value)
+            elif isinstance(value, tuple):  # TOML has no null: "none" (no cap)
+                out[f.name] = ["none" if v is None else v for v in value]
             else:
                 out[f.name] = value
         return out
@@ -451,7 +558,7 @@ class Rules:
         parts = []
         for f in fields(self):
             value = getattr(self, f.name)
-            if value == f.default or f.name in self.derived:
+            if value == f.default or self._is_derived(f.name):
                 continue
             shown = _enum_text(value) if isinstance(value, Enum) else repr(value)
             parts.append(f"{f.name}={shown}")
@@ -479,11 +586,50 @@ class Rules:
         return text
 
 
+def _shown_key(key: object) -> str:
+    """A key of a rules table, for a message."""
+    text = repr(key)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _no_preset(name: object) -> str:
+    return f"no preset {_shown_key(name)} (presets: {', '.join(sorted(PRESETS))})"
+
+
+def _follow(base: Rules, values: dict[str, Any], given: set[str]) -> None:
+    """Make the values a change leaves stale follow it (the module doc, "Derived
+    values"): a new structure takes the base's low limit, and 001's half-low-limit ante
+    rule and an ante given explicitly replace one another."""
+    structure, old = values.get("structure"), base.structure
+    if "structure" in given and isinstance(structure, Structure) and structure is not old:
+        fixed_bets = ("small_bet", "flop_bet", "big_bet", "river_bet")
+        if structure is Structure.FIXED_LIMIT:
+            if "small_bet" not in given:  # the minimum bet: given, or the largest blind
+                blinds = values.get("blinds")
+                top = max((b for b in blinds if type(b) is int), default=0) if isinstance(
+                    blinds, tuple) else 0  # fmt: skip
+                low = values.get("min_bet")
+                values["small_bet"] = low if type(low) is int else top or base.units[0]
+            if "min_bet" not in given:
+                values["min_bet"] = None
+        elif old is Structure.FIXED_LIMIT:
+            if "min_bet" not in given:
+                low = values.get("small_bet")
+                values["min_bet"] = low if type(low) is int else base.units[0]
+            for name in fixed_bets:
+                if name not in given:
+                    values[name] = None
+    if values.get("ante_rule") is AnteRule.HALF_LOW_LIMIT:
+        if "antes" not in given:
+            values["antes"] = 0  # the rule sets it (Rules.__post_init__)
+        elif "ante_rule" not in given:
+            values["ante_rule"] = AnteRule.FIXED  # the ante given replaces the rule
+
+
 def _presets() -> dict[str, Rules]:
     computer = Rules(
         structure=Structure.FIXED_LIMIT,
-        small_bet=10,
-        big_bet=20,
+        small_bet=10,  # L; the big bet is 2L (001's H = 20), derived
         max_raises=3,
         straddle_counts=False,
         antes=2,
@@ -500,10 +646,9 @@ def _presets() -> dict[str, Rules]:
     )
     casino = Rules(
         structure=Structure.FIXED_LIMIT,
-        small_bet=2,
-        big_bet=4,
+        small_bet=2,  # the big bet is twice the small bet, derived
         max_raises=3,
-        blinds=(1, 2),
+        derived=("blinds",),  # 002: half a small bet and one small bet, 1/2
     )
     no_limit = Rules(structure=Structure.NO_LIMIT, blinds=(2, 4), buy_in=1000)
     wild = no_limit.replace(wild=WildCards(joker=JokerMode.BUG))
@@ -515,6 +660,7 @@ def _presets() -> dict[str, Rules]:
     }
 
 
+_DEFAULT = Rules()
 PRESETS: dict[str, Rules] = _presets()
 """The presets of ``rules.md`` §12 by name.  ``wild`` is the no-limit game with the bug
 (53 cards); deuces wild is ``Rules.preset("wild", wild="2", joker="none")``."""

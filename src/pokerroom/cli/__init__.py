@@ -15,19 +15,22 @@ import sys
 from collections.abc import Callable, Sequence
 from importlib.metadata import PackageNotFoundError, version
 
+from pokerroom.cli.arguments import Parser, one_line
 from pokerroom.cli.errors import (
     CLOSED,
     INTERRUPTED,
     USAGE,
+    Interrupted,
     UsageError,
     exit_code_table,
     user_errors,
 )
 
-__all__ = ["UsageError", "build_parser", "main", "package_version"]
+__all__ = ["UsageError", "build_parser", "command", "main", "package_version"]
 
 # Subcommand modules, in the order `pokerroom --help` lists them.
-COMMANDS = ("play", "eval", "replay", "equity", "tournament", "league", "solve", "serve", "bot")
+COMMANDS = ("play", "eval", "replay", "equity", "tournament", "league", "solve", "serve", "bot",
+            "convert", "stats", "icm")
 
 
 def package_version() -> str:
@@ -41,7 +44,7 @@ def package_version() -> str:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="pokerroom",
         description=(
             "A Texas hold'em cardroom: rules engine, hand evaluator, equity and hand "
@@ -60,9 +63,19 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    try:
+        parser = build_parser()
+        args, extra = parser.parse_known_args(argv)
+        if extra:  # said by the command they were given to
+            command(parser, args).error(f"unrecognized arguments: {' '.join(extra)}")
+    except KeyboardInterrupt:  # Ctrl-C while the command starts
+        words = list(sys.argv[1:] if argv is None else argv)
+        first = words[0] if words else ""
+        _interrupted(f"pokerroom {first}" if first in COMMANDS else "pokerroom", None)
+        return INTERRUPTED
     func: Callable[[argparse.Namespace], int] = args.func
+    protocol = getattr(args, "protocol", None)  # serve and bot have a second word
+    prog = f"pokerroom {args.command}" + (f" {protocol}" if protocol else "")
     try:
         return func(args)
     except BrokenPipeError:  # the reader stopped (| head): stop quietly (before OSError)
@@ -70,11 +83,31 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.dup2(devnull, sys.stdout.fileno())  # nothing more to flush at exit
         return CLOSED
     except user_errors() as exc:
-        print(f"pokerroom {args.command}: error: {exc}", file=sys.stderr)
+        print(f"{prog}: error: {one_line(str(exc))}", file=sys.stderr)
         return USAGE
-    except KeyboardInterrupt:
-        print(file=sys.stderr)  # end the line the interrupt cut
+    except KeyboardInterrupt as exc:
+        _interrupted(prog, exc)
         return INTERRUPTED
+
+
+def command(parser: argparse.ArgumentParser, args: argparse.Namespace) -> argparse.ArgumentParser:
+    """The parser of the (sub)command ``args`` were parsed for: ``pokerroom serve json``'s
+    for ``serve json ...``."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            chosen = action.choices.get(str(getattr(args, action.dest, "")))
+            if chosen is not None:
+                return command(chosen, args)
+    return parser
+
+
+def _interrupted(prog: str, exc: KeyboardInterrupt | None) -> None:
+    """One line on standard error for Ctrl-C: what was kept, where the command says
+    (:class:`~pokerroom.cli.errors.Interrupted`)."""
+    if sys.stderr.isatty():
+        print(file=sys.stderr)  # end the line the interrupt cut (where ^C was echoed)
+    detail = str(exc) if isinstance(exc, Interrupted) else ""
+    print(f"{prog}: interrupted{': ' + detail if detail else ''}", file=sys.stderr)
 
 
 if __name__ == "__main__":

@@ -18,6 +18,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from pokerroom.cli.arguments import SEED, Host, InputFile, Port, Seconds
 from pokerroom.cli.errors import UsageError
 
 if TYPE_CHECKING:
@@ -68,20 +69,27 @@ TOKEN_VARIABLE = "POKERROOM_TOKEN"
 def _token(args: argparse.Namespace) -> str | None:
     """The seat's token: ``--token``, else the first line of ``--token-file``, else the
     environment variable ``POKERROOM_TOKEN`` (``None``: none of them)."""
-    if args.token is not None and args.token_file is not None:
-        raise UsageError("give the token once: --token or --token-file")
-    if args.token is not None:
-        return str(args.token)
+    from_file = None
     if args.token_file is not None:
         path = Path(args.token_file)
         try:
-            lines = path.read_text(encoding="utf-8").splitlines()
-        except (OSError, UnicodeDecodeError) as exc:
-            raise UsageError(f"--token-file {path}: cannot read it ({exc})") from None
-        token = lines[0].strip() if lines else ""
-        if not token:
+            data = path.read_bytes()
+        except OSError as exc:
+            why = exc.strerror or exc
+            raise UsageError(f"--token-file {path}: cannot read it ({why})") from None
+        try:
+            lines = data.decode("utf-8").splitlines()
+        except UnicodeDecodeError as exc:
+            raise UsageError(f"--token-file {path}: not UTF-8 text (byte {exc.start})") from None
+        from_file = lines[0].strip() if lines else ""
+        if not from_file:
             raise UsageError(f"--token-file {path}: empty (its first line is the token)")
-        return token
+    if args.token is not None and from_file is not None:
+        raise UsageError("give the token once: --token or --token-file")
+    if args.token is not None:
+        return str(args.token)
+    if from_file is not None:
+        return from_file
     return os.environ.get(TOKEN_VARIABLE) or None
 
 
@@ -139,21 +147,25 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     kinds = p.add_subparsers(dest="protocol", required=True, metavar="PROTOCOL")
     for name, helptext in (("acpc", "at an ACPC dealer"), ("json", "at a JSON-lines dealer")):
         k = kinds.add_parser(name, help=f"play one seat {helptext}", description=__doc__)
-        k.add_argument("host", metavar="HOST", nargs="?" if name == "json" else None)
-        k.add_argument("port", metavar="PORT", type=int, nargs="?" if name == "json" else None)
+        k.add_argument("host", metavar="HOST", type=Host(), nargs="?" if name == "json" else None)
+        k.add_argument("port", metavar="PORT", type=Port(), nargs="?" if name == "json" else None)
         k.add_argument(
             "--player",
             default="random",
             help="a bot's name or file.py:Class / package.module:Class",
         )
-        k.add_argument("--seed", type=int, help="the bot's seed")
+        k.add_argument("--seed", type=SEED, help="the bot's seed")
         if name == "acpc":
             k.add_argument(
-                "--game", required=True, metavar="GAMEDEF", help="the match's ACPC game definition"
+                "--game",
+                required=True,
+                metavar="GAMEDEF",
+                type=InputFile("an ACPC game definition"),
+                help="the match's ACPC game definition",
             )
             k.add_argument(
                 "--budget",
-                type=float,
+                type=Seconds(),
                 default=5.0,
                 metavar="SECONDS",
                 help="seconds the bot may think per decision (default 5)",
@@ -168,6 +180,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
             k.add_argument(
                 "--token-file",
                 metavar="FILE",
+                type=InputFile("a file whose first line is the seat's token"),
                 help="read the seat's token from the first line of FILE (default: the "
                 "environment variable POKERROOM_TOKEN)",
             )

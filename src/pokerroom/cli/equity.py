@@ -13,12 +13,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import time
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from pokerroom.cards import format_cards
+from pokerroom.cli.arguments import SEED, Count, Positive, Seconds
 from pokerroom.cli.errors import UsageError
 
 if TYPE_CHECKING:
@@ -32,31 +31,7 @@ __all__ = ["register"]
 ROUGH_BELOW = 1000  # deals: fewer give rough standard errors (a footnote says so)
 
 
-def _count(text: str) -> int:
-    """``--samples``: a whole number of deals, at least 1."""
-    try:
-        value = int(text.replace(",", "").replace("_", ""))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number of deals: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"at least 1 deal, not {value}")
-    return value
-
-
-def _positive(unit: str, upper: float | None = None) -> Callable[[str], float]:
-    """A finite number above 0 (and below ``upper``), for ``--time`` and ``--target-error``."""
-
-    def read(text: str) -> float:
-        try:
-            value = float(text)
-        except ValueError:
-            value = math.nan
-        if not (math.isfinite(value) and value > 0 and (upper is None or value < upper)):
-            bound = f" and below {upper:g}" if upper is not None else ""
-            raise argparse.ArgumentTypeError(f"must be a number{unit} above 0{bound}, not {text!r}")
-        return value
-
-    return read
+SAMPLES = Count(1, 10**12, "deals")  # a trillion: hours to days; beyond, no run ends
 
 
 def _cmd_equity(args: argparse.Namespace) -> int:
@@ -197,14 +172,16 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--board", help="0, 3, 4 or 5 board cards, like Ks7d2c")
     p.add_argument("--dead", help="cards out of play, like '2h 3h'")
     p.add_argument("--exact", action="store_true", help="enumerate every deal, however long")
-    p.add_argument("--samples", type=_count, metavar="N",
-                   help="Monte Carlo: deal N times (N at least 1)")
-    p.add_argument("--target-error", type=_positive("", 1.0), metavar="E",
+    p.add_argument("--samples", type=SAMPLES, metavar="N",
+                   help="Monte Carlo: deal N times (1 to 10^12)")  # fmt: skip
+    p.add_argument("--target-error", type=Positive(1.0, below=True), metavar="E",
                    help="Monte Carlo: stop once every standard error is at most E (0.001 = "
-                        "0.1%%; above 0, below 1)")
-    p.add_argument("--time", type=_positive(" of seconds"), metavar="SECONDS",
-                   help="Monte Carlo: stop after this many seconds (above 0)")
-    p.add_argument("--seed", type=int, help="seed the random deals (repeatable results)")
+                        "0.1%%; above 0, below 1)")  # fmt: skip
+    p.add_argument("--time", type=Seconds(), metavar="SECONDS",
+                   help="Monte Carlo: stop after this many seconds (above 0, at most a "
+                        "day)")  # fmt: skip
+    p.add_argument("--seed", type=SEED,
+                   help="seed the random deals (repeatable results)")  # fmt: skip
     p.add_argument("--grid", action="store_true", help="also draw each range on the 13x13 grid")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.set_defaults(func=_cmd_equity)

@@ -19,6 +19,7 @@ __all__ = [
     "INTERRUPTED",
     "OK",
     "USAGE",
+    "Interrupted",
     "UsageError",
     "exit_code_table",
     "user_errors",
@@ -60,6 +61,11 @@ def exit_code_table() -> str:
 
 class UsageError(Exception):
     """A problem with what the user typed."""
+
+
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C, with what the command kept (``str()``: one line, like ``3 of 60 games are
+    in r.db; --resume plays the rest``)."""
 
 
 # (module, exception class name): each part adds its own input errors here.

@@ -9,6 +9,7 @@ from math import comb
 from typing import TYPE_CHECKING
 
 from pokerroom.cards import Card, format_cards, parse_cards
+from pokerroom.cli.arguments import Count
 from pokerroom.cli.errors import UsageError
 
 if TYPE_CHECKING:
@@ -177,7 +178,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     p.add_argument("--hole", metavar="HOLE",
                    help="the 2 hole cards; the other cards are then the board (3 to 5)")
-    p.add_argument("--min-hole-cards", type=int, choices=(0, 1, 2), metavar="{0,1,2}",
+    p.add_argument("--min-hole-cards", type=Count(0, 2), choices=(0, 1, 2), metavar="{0,1,2}",
                    help="with --hole or --nuts: the hand uses at least this many hole cards "
                         "(0, the default, is hold'em; 2 is Omaha-style)")
     p.add_argument("--wild", metavar="WILD",
@@ -188,6 +189,6 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--nuts", action="store_true",
                    help="CARDS are a board of 3 to 5 cards: show the best hand possible on it "
                         "and every pair of hole cards that makes it")
-    p.add_argument("--enumerate", type=int, choices=(5, 7),
+    p.add_argument("--enumerate", type=Count(5, 7), choices=(5, 7),
                    help="rank every 5- or 7-card hand and print the category table")
     p.set_defaults(func=_cmd_eval)

@@ -7,8 +7,17 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
+from pokerroom.cli.arguments import Count
 from pokerroom.cli.errors import UsageError
-from pokerroom.cli.runs import Run, add_options, pick_seed, player_specs, rules_from, say
+from pokerroom.cli.runs import (
+    Run,
+    add_options,
+    pick_seed,
+    player_specs,
+    rules_from,
+    say,
+    wants_histories,
+)
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -17,6 +26,8 @@ if TYPE_CHECKING:
     from pokerroom.tournament.stats import Estimate
 
 __all__ = ["register"]
+
+MAX_SESSIONS = 100_000  # a run's tasks, as tournament --games: each is kept until the end
 
 NOTE = (
     "mbb/hand: milli-big-blinds won per hand (big blind {big_blind}). ± is the 95% interval "
@@ -45,7 +56,13 @@ def _cmd_league(args: argparse.Namespace) -> int:
 
     seed = pick_seed(args, "league", lambda s: plan(s).settings())
     league = plan(seed)
-    histories = bool(args.phh or args.db_hands)
+    sessions = sum(-(-m.deals // args.session) * len(m.entrants) for m in league.matches())
+    if sessions > MAX_SESSIONS:
+        raise UsageError(
+            f"--hands {args.hands:,} in sessions of --session {args.session:,} deals make "
+            f"{sessions:,} sessions: at most {MAX_SESSIONS:,} (give a larger --session)"
+        )
+    histories = wants_histories(args)
     run = Run("league", league.tasks(histories=histories, log=args.log is not None),
               league.settings(), args, noun="sessions")  # fmt: skip
     results = league.results(run.play())
@@ -122,10 +139,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
             "heads-up result."
         ),
     )
-    p.add_argument("--hands", type=int, default=10000, metavar="N",
-                   help="hands in each match, rounded up to whole duplicate sets "
+    p.add_argument("--hands", type=Count(1, 1_000_000, "hands"), default=10000, metavar="N",
+                   help="hands in each match, 1 to 1,000,000 (every hand's result is kept "
+                        "until the end), rounded up to whole duplicate sets "
                         "(default: 10000)")  # fmt: skip
-    p.add_argument("--session", type=int, default=500, metavar="DEALS",
+    p.add_argument("--session", type=Count(1, 1_000_000, "deals"), default=500,
+                   metavar="DEALS",
                    help="deals a session plays with the same bots before they are made "
                         "afresh; each session is one task (default: 500)")  # fmt: skip
     p.add_argument("--no-field", action="store_true",

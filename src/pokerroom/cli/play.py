@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from pokerroom.cli.arguments import SEED
 from pokerroom.cli.errors import UsageError
 
 __all__ = ["register"]
@@ -31,7 +32,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     p.add_argument(
         "--seed",
-        type=int,
+        type=SEED,
         default=None,
         metavar="N",
         help="deal the cards from seed N (the same seed deals the same game); "

@@ -19,6 +19,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
+from pokerroom.cli.arguments import ACPC_SEED, InputFile, one_line
 from pokerroom.cli.errors import FOUND, OK, USAGE, UsageError
 
 if TYPE_CHECKING:
@@ -132,7 +133,7 @@ def _show(args: argparse.Namespace, outcomes: Iterable[Outcome], out: TextIO) ->
     first = True
     for item in outcomes:
         if item.error is not None:
-            print(f"pokerroom replay: error: {item.error}", file=sys.stderr)
+            print(f"pokerroom replay: error: {one_line(str(item.error))}", file=sys.stderr)
             counts[_kind(item)] += 1
             continue
         assert item.replay is not None
@@ -165,8 +166,9 @@ def _pause() -> str:
 
 def expand(paths: Iterable[str]) -> list[str]:
     """The files to replay: each file as given, each directory's hand-history files
-    (``.phh``, ``.phhs``, ``.log``, searched recursively, in name order)."""
-    from pokerroom.history.sources import SUFFIXES
+    (``.phh``, ``.phhs``, ``.log``, ``.ohh``, and ``.txt`` or ``.json`` files that begin
+    as PokerStars text or OHH do; searched recursively, in name order)."""
+    from pokerroom.history.sources import SUFFIXES, is_hand_history
 
     files: list[str] = []
     for path in paths:
@@ -174,9 +176,10 @@ def expand(paths: Iterable[str]) -> list[str]:
         if not folder.is_dir():
             files.append(path)
             continue
-        found = sorted(str(p) for p in folder.rglob("*") if p.is_file() and p.suffix in SUFFIXES)
+        found = sorted(str(p) for p in folder.rglob("*") if p.is_file() and (
+            p.suffix in SUFFIXES or is_hand_history(p)))  # fmt: skip
         if not found:
-            raise UsageError(f"no .phh, .phhs or .log files in the directory {path!r}")
+            raise UsageError(f"no hand-history files in the directory {path!r}")
         files.extend(found)
     return files
 
@@ -242,17 +245,18 @@ def _cmd_replay(args: argparse.Namespace) -> int:
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "replay",
-        help="print recorded hands (PHH, ACPC logs) or check them against the engine",
+        help="print recorded hands (PHH, ACPC logs, PokerStars, OHH) or check them",
         description=(
-            "Replay every hand of PHH (.phh, .phhs) and ACPC dealer log (.log) files through "
-            "the engine. Without --check, print each hand as a readable history. " + POLICY + "."
+            "Replay every hand of PHH (.phh, .phhs), ACPC dealer log (.log), PokerStars text "
+            "and OHH (.ohh) files through the engine. Without --check, print each hand as a "
+            "readable history. " + POLICY + "."
         ),
     )
     p.add_argument(
         "files",
         nargs="+",
         metavar="FILE",
-        help=".phh, .phhs or ACPC .log files, or directories holding them",
+        help=".phh, .phhs, ACPC .log, PokerStars text or .ohh files, or directories",
     )
     p.add_argument(
         "--check",
@@ -263,12 +267,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument(
         "--game",
         metavar="GAMEDEF",
+        type=InputFile("an ACPC game definition"),
         help="the ACPC game definition of the logs (default: the one the log's header "
         "names, beside the log)",
     )
     p.add_argument(
         "--seed",
-        type=int,
+        type=ACPC_SEED,
         help="the ACPC match seed, to deal cards a log hides (default: the log's header)",
     )
     p.add_argument(

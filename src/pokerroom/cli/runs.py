@@ -5,7 +5,8 @@ run's games wherever the executor puts them, writing each game as it comes in.
 A game is written to the database in one transaction as soon as its result arrives, so
 a run that is killed loses only the games being played; ``--resume`` finds the run by
 its settings and plays the games it lacks.  Hand histories (``--log``, ``--phh``) are
-written for the games played by this command.
+written for the games played by this command; ``--export-dir DIR --export FORMAT`` writes
+them for trackers (PokerStars text) or in OHH, PHH or ACPC logs, one file per game.
 """
 
 from __future__ import annotations
@@ -21,7 +22,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
-from pokerroom.cli.errors import UsageError
+from pokerroom.cli.arguments import (
+    SEED,
+    Count,
+    Database,
+    OutputFolder,
+    OutputPath,
+    RulesArgument,
+    Seconds,
+    overridden,
+)
+from pokerroom.cli.errors import Interrupted, UsageError
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -40,9 +51,12 @@ __all__ = [
     "resume_seed",
     "rules_from",
     "say",
+    "wants_histories",
 ]
 
 DEFAULT_RULES = "computer-tournament"
+MAX_BUY_IN = 10**9
+WORKERS = Count(1, 1024, "processes")  # then never more than the cores or the games
 
 
 def play_timed(task: GameTask) -> GameRecord:
@@ -72,7 +86,7 @@ def add_options(p: argparse.ArgumentParser, *, what: str) -> None:
         help="one more player (a bot name or a class: path/to/file.py:MyBot); repeatable",
     )  # fmt: skip
     p.add_argument(
-        "--rules", default=DEFAULT_RULES, metavar="PRESET|FILE",
+        "--rules", default=DEFAULT_RULES, metavar="PRESET|FILE", type=RulesArgument(),
         help="a preset (computer-tournament, casino-limit, no-limit) or a TOML file of "
              f"rules (default: {DEFAULT_RULES})",
     )  # fmt: skip
@@ -80,16 +94,17 @@ def add_options(p: argparse.ArgumentParser, *, what: str) -> None:
         "--set", action="append", default=[], metavar="FIELD=VALUE", dest="overrides",
         help="change one rule, like --set buy_in=500 or --set structure=no-limit; repeatable",
     )  # fmt: skip
-    p.add_argument("--seed", type=int, metavar="N",
+    p.add_argument("--seed", type=SEED, metavar="N",
                    help="the run's seed: the same seed, the same results "
                         "(default: drawn at random and printed)")  # fmt: skip
-    p.add_argument("--budget", type=float, default=10.0, metavar="SECONDS",
-                   help="seconds a player may take for a decision; a slower answer "
-                        "gets the default action (default: 10)")  # fmt: skip
+    p.add_argument("--budget", type=Seconds(), default=10.0, metavar="SECONDS",
+                   help="seconds a player may take for a decision (above 0, at most a "
+                        "day); a slower answer gets the default action (default: 10)")  # fmt: skip
     g = p.add_argument_group("where the games are played")
-    g.add_argument("--workers", type=int, metavar="N",
-                   help="processes to play in (default: one per core; 1 plays in this "
-                        "process); with Ray, the CPUs of a local instance")  # fmt: skip
+    g.add_argument("--workers", type=WORKERS, metavar="N",
+                   help="processes to play in, 1 to 1,024: never more than the cores this "
+                        f"process may use or the {what} left (default: one per core; 1 plays "
+                        "in this process); with Ray, the CPUs of a local instance")  # fmt: skip
     g.add_argument("--executor", choices=("local", "ray"), default="local",
                    help="local processes (default) or a Ray cluster "
                         "(pip install 'pokerroom[ray]')")  # fmt: skip
@@ -97,7 +112,7 @@ def add_options(p: argparse.ArgumentParser, *, what: str) -> None:
                    help="the Ray cluster to join (host:port or auto; default: start a "
                         "local one)")  # fmt: skip
     o = p.add_argument_group("results and hand histories")
-    o.add_argument("--db", type=Path, metavar="FILE",
+    o.add_argument("--db", type=Database(), metavar="FILE",
                    help=f"write the run's settings, {what} and results to this SQLite "
                         "file (created if new), each game in one transaction")  # fmt: skip
     o.add_argument("--resume", action="store_true",
@@ -105,45 +120,58 @@ def add_options(p: argparse.ArgumentParser, *, what: str) -> None:
                         f"the {what} it lacks (without --seed: the run's own seed)")  # fmt: skip
     o.add_argument("--db-hands", action="store_true",
                    help="also store every hand in --db as PHH")
-    o.add_argument("--log", type=Path, metavar="FILE",
+    o.add_argument("--log", type=OutputPath("a file for the hand histories"), metavar="FILE",
                    help="write every hand as a readable hand history (appended to "
                         "on --resume)")  # fmt: skip
-    o.add_argument("--phh", type=Path, metavar="DIR",
+    o.add_argument("--phh", type=OutputFolder("a folder for the PHH files"), metavar="DIR",
                    help="write every hand as PHH, one .phhs file per game")
+    o.add_argument("--export-dir", type=Path, metavar="DIR",
+                   help="write every hand in the --export format, one file per game")
+    o.add_argument("--export", choices=("pokerstars", "ohh", "phh", "acpc"),
+                   default="pokerstars", metavar="FORMAT",
+                   help="the format of --export-dir: pokerstars (for trackers; default), "
+                        "ohh, phh or acpc")  # fmt: skip
 
 
 def rules_from(args: argparse.Namespace) -> Rules:
-    """``--rules`` (a preset or a TOML file) with every ``--set`` applied."""
-    from pokerroom.rules import PRESETS, Rules
-
-    text = args.rules
-    if text in PRESETS:
-        rules = Rules.preset(text)
-    elif text.endswith(".toml") or Path(text).is_file():
-        rules = Rules.load(text)
-    else:
+    """``--rules`` (a preset or a TOML file) with every ``--set`` applied; a buy-in of at
+    most :data:`MAX_BUY_IN` chips."""
+    rules: Rules = overridden(args.rules.rules, args.overrides)  # --rules: the one reader
+    if rules.buy_in > MAX_BUY_IN:
         raise UsageError(
-            f"--rules {text!r}: no such preset or file (presets: {', '.join(sorted(PRESETS))})"
+            f"buy_in is {rules.buy_in:,}: at most {MAX_BUY_IN:,} chips (a run's results "
+            "are 64-bit numbers: a million hands of 14 such stacks fit)"
         )
-    return rules.override(args.overrides) if args.overrides else rules
+    return rules
 
 
 def player_specs(args: argparse.Namespace) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The players (a file's path made absolute, so workers anywhere find it) and their
     names, numbered where they repeat; every player is built once here, so a bad name
     or class is reported before any game starts."""
-    from pokerroom.players import BOTS, make_player, seat_names
+    from pokerroom.players import BOTS, PlayerLoadError, make_player, seat_names
 
-    specs = [s.strip() for s in (args.players or "").split(",") if s.strip()]
-    specs += [s.strip() for s in args.player]
+    given = [("--players", s.strip()) for s in (args.players or "").split(",") if s.strip()]
+    given += [("--player", s.strip()) for s in args.player]
     if not args.players and not args.player:
-        specs = list(BOTS)
+        given = [("", name) for name in BOTS]
     out = []
-    for spec in specs:
+    players = []
+    for option, spec in given:
         where, sep, name = spec.rpartition(":")
         is_file = sep and (where.endswith(".py") or "/" in where)
         out.append(f"{Path(where).resolve()}:{name}" if is_file else spec)
-    players = [make_player(spec, seed=0) for spec in out]
+        try:
+            players.append(make_player(out[-1], seed=0))
+        except PlayerLoadError as exc:
+            said = str(exc)
+            if option:  # the option, and the player unless the message starts with it
+                said = f"{option} {said if said.startswith(out[-1]) else f'{spec}: {said}'}"
+            raise UsageError(said) from None
+    if not 2 <= len(out) <= 14:
+        named = " and ".join(sorted({option for option, _ in given})) or "--players"
+        raise UsageError(f"{named}: {len(out)} player{'s' if len(out) != 1 else ''}; "
+                         "give 2 to 14 (a name may repeat)")  # fmt: skip
     return tuple(out), tuple(seat_names(players))
 
 
@@ -188,7 +216,10 @@ def resume_seed(args: argparse.Namespace, kind: str, settings: dict[str, Any]) -
 @dataclass
 class Run:
     """A run being played: its kind (``tournament`` or ``league``), its tasks and its
-    settings; :meth:`play` plays what is left and returns every game's record."""
+    settings; :meth:`play` plays what is left and returns every game's record.  ``nets``
+    are the indexes of the games whose hand-by-hand results are kept (None: every game);
+    the others are kept as :meth:`~pokerroom.tournament.records.GameRecord.summary`, so
+    a long run's memory does not grow with its hands."""
 
     kind: str
     tasks: list[GameTask]
@@ -200,6 +231,7 @@ class Run:
     hands: int = 0
     where: str = ""
     run_id: int | None = None
+    nets: frozenset[int] | None = None
 
     def play(self) -> list[GameRecord]:
         db = self._open_db()
@@ -240,7 +272,7 @@ class Run:
                 )
             self.run_id = found.id
             for record in db.games(found.id):
-                self.records[record.index] = record
+                self.records[record.index] = self._kept(record)
             return db
         except BaseException:
             db.close()
@@ -249,15 +281,21 @@ class Run:
     def _play(self, todo: list[GameTask], db: ResultsDB | None) -> None:
         from pokerroom.cli.runbar import RunBar
         from pokerroom.tournament.executor import make_executor
+        from pokerroom.tournament.games import check
 
+        for task in {len(t.players): t for t in todo}.values():  # each size of table once
+            check(task)  # here, not in a worker once the processes are started
         args = self.args
-        executor = make_executor(args.executor, workers=args.workers, address=args.address)
+        executor = make_executor(args.executor, workers=args.workers, address=args.address,
+                                 tasks=len(todo))  # fmt: skip
         self.where = executor.name
         log = _open_log(args.log)
         order = deque(t.index for t in todo)
         waiting: dict[int, GameRecord] = {}
         if args.phh is not None:
             args.phh.mkdir(parents=True, exist_ok=True)
+        if args.export_dir is not None:
+            args.export_dir.mkdir(parents=True, exist_ok=True)
         try:
             with executor, RunBar(self.kind, len(self.tasks), done=len(self.records),
                                   noun=self.noun) as bar:  # fmt: skip
@@ -266,22 +304,30 @@ class Run:
                         db.add_game(self.run_id, record, hands=args.db_hands)
                     if args.phh is not None:
                         _write_phh(args.phh, record)
+                    if args.export_dir is not None:
+                        _write_hands(args.export_dir, args.export, record, self.kind)
                     if log is not None:  # in the order of the games
                         waiting[record.index] = record
                         while order and order[0] in waiting:
                             _write_log(log, waiting.pop(order.popleft()))
-                    self.records[record.index] = record.without_histories()
+                    self.records[record.index] = self._kept(record)
                     bar.add(record.hands)
                     self.hands += record.hands
             self.seconds = bar.elapsed
         except KeyboardInterrupt:
+            done = f"{len(self.records):,} of {len(self.tasks):,} {self.noun}"
             if db is not None:
-                print(f"interrupted: {len(self.records)} of {len(self.tasks)} {self.noun} "
-                      f"are in {args.db}; --resume plays the rest", file=sys.stderr)  # fmt: skip
-            raise
+                raise Interrupted(f"{done} are in {args.db}; --resume plays the rest") from None
+            raise Interrupted(f"{done} played, not kept (--db FILE keeps them)") from None
         finally:
             if log is not None:
                 log.close()
+
+    def _kept(self, record: GameRecord) -> GameRecord:
+        """What is kept of a game's record until the run's results are computed."""
+        if self.nets is None or record.index in self.nets:
+            return record.without_histories()
+        return record.summary()
 
     def summary(self) -> str:
         """The run's hands, and what this command played: ``H hands; this command played
@@ -321,6 +367,31 @@ def _write_phh(folder: Path, record: GameRecord) -> None:
     (folder / f"{record.index + 1:05d}-{_slug(record.label)}.phhs").write_text(
         text, encoding="utf-8"
     )
+
+
+def wants_histories(args: argparse.Namespace) -> bool:
+    """Whether the games must keep their hands (``--phh``, ``--export-dir``,
+    ``--db-hands``)."""
+    return bool(args.phh or args.db_hands or args.export_dir)
+
+
+def _write_hands(folder: Path, fmt: str, record: GameRecord, kind: str) -> None:
+    """A game's hands in ``fmt`` (a tournament's as its tournament's hands); the hands the
+    format cannot hold are named on standard error."""
+    from pokerroom.history.formats import FORMATS, export_phh
+    from pokerroom.history.pokerstars import Tournament
+
+    if not record.phh:
+        return
+    stem = f"{record.index + 1:05d}-{_slug(record.label)}"
+    tournament = Tournament(record.index + 1) if kind == "tournament" else None
+    out = export_phh(record.phh, fmt, tournament=tournament, name=stem)
+    for label, reason in out.refused:
+        print(f"{record.label} {label}: not written as {fmt}: {reason}", file=sys.stderr)
+    if out.text:
+        (folder / f"{stem}{FORMATS[fmt]}").write_text(out.text, encoding="utf-8")
+        for name, text in out.companions.items():
+            (folder / name).write_text(text, encoding="utf-8")
 
 
 def _indent(phh_text: str, key: str) -> str:

@@ -43,6 +43,20 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
+from pokerroom.cli.arguments import (
+    ACPC_SEED,
+    MILLISECONDS,
+    SEED,
+    Count,
+    Database,
+    Host,
+    InputFile,
+    OutputFile,
+    Port,
+    RulesArgument,
+    Seconds,
+    overridden,
+)
 from pokerroom.cli.errors import INTERRUPTED, UsageError
 from pokerroom.cli.private import open_private
 
@@ -52,6 +66,8 @@ if TYPE_CHECKING:
     from pokerroom.tournament.records import GameRecord
 
 __all__ = ["register"]
+
+HANDS = Count(1, 1_000_000, "hands")  # a match's hands are kept until its end
 
 DB_HELP = (
     "write the results and every hand (PHH) to this SQLite results database (the one "
@@ -79,15 +95,8 @@ def _open(path: str | None, force: bool) -> TextIO | None:
     return open_private(path, force=force)
 
 
-def _count(text: str) -> int:
-    """A whole number of 0 or more (an option's type)."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"{value}: 0 or more")
-    return value
+SPECTATORS = Count(0, 10_000, "spectators")
+CONNECTIONS = Count(0, 100_000, "connections")  # 0: no limit
 
 
 LOG_LEVELS = ("debug", "info", "warning", "error")
@@ -197,21 +206,24 @@ def _open_db(path: Path | None) -> ResultsDB | None:
         return None
     from pokerroom.storage.results import ResultsDB, ResultsError
 
+    exposed = False
     try:
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0),
                      0o600)  # fmt: skip
         os.close(fd)
     except FileExistsError:
-        if path.is_file() and path.stat().st_mode & 0o077:
-            logging.getLogger("pokerroom.net").warning(
-                "%s can be read by other users: a match in progress keeps its tokens and "
-                "the cards of the hand in play there (chmod 600 %s)", path, path)  # fmt: skip
+        exposed = path.is_file() and bool(path.stat().st_mode & 0o077)
     except OSError:
         pass  # ResultsDB says what is wrong with it
     try:
-        return ResultsDB(path)
+        db = ResultsDB(path)
     except ResultsError as exc:
         raise UsageError(str(exc)) from None
+    if exposed:  # said only of a file that is a results database
+        logging.getLogger("pokerroom.net").warning(
+            "%s can be read by other users: a match in progress keeps its tokens and "
+            "the cards of the hand in play there (chmod 600 %s)", path, path)  # fmt: skip
+    return db
 
 
 class _Keeper:
@@ -314,10 +326,9 @@ def _cmd_json(args: argparse.Namespace) -> int:
     from pokerroom.net.jsondealer import JSONDealer
     from pokerroom.net.jsonlines import Watching
     from pokerroom.net.jsonserver import JSONServer, seat_tokens
-    from pokerroom.rules import Rules
     from pokerroom.table import SaveError, Table, TableError
 
-    rules = Rules.preset(args.rules).override(args.set or [])
+    rules = overridden(args.rules.rules, args.set or [])
     if args.hands is not None and args.hands < 1:
         raise UsageError(f"--hands {args.hands}: 1 or more")
     if args.hands is None and not args.freeze_out:
@@ -474,26 +485,30 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="an ACPC protocol 2.0.0 dealer, like the reference one",
         description=__doc__.split("\n\n")[1],
     )
-    a.add_argument("gamedef", metavar="GAMEDEF", help="the ACPC game definition file")
+    a.add_argument("gamedef", metavar="GAMEDEF", type=InputFile("an ACPC game definition"),
+                   help="the ACPC game definition file")  # fmt: skip
     a.add_argument("names", metavar="NAME", nargs="+", help="the players' names, seat by seat")
-    a.add_argument("--hands", type=int, required=True, help="hands to play")
-    a.add_argument("--seed", type=int, required=True, help="the deal's seed (MT19937)")
+    a.add_argument("--hands", type=HANDS, required=True, help="hands to play")
+    a.add_argument("--seed", type=ACPC_SEED, required=True, help="the deal's seed (MT19937)")
     a.add_argument("--ports", help="a port per seat: p1,p2,... (default: any free ports)")
     a.add_argument(
         "--host",
         default="127.0.0.1",
+        type=Host(),
         help="the address to listen on (default 127.0.0.1; 0.0.0.0 for every one)",
     )
     a.add_argument("--fixed-seats", action="store_true", help="do not rotate the seats")
     a.add_argument(
         "--log",
         metavar="FILE",
+        type=OutputFile("a file for the log"),
         help="write the match log (STATE/SCORE lines; readable by you only)",
     )
-    a.add_argument("--db", type=Path, metavar="FILE", help=DB_HELP)
+    a.add_argument("--db", type=Database(), metavar="FILE", help=DB_HELP)
     a.add_argument(
         "--transcript",
         metavar="FILE",
+        type=OutputFile("a file for the transcript, or -", dash=True),
         help="write every line sent and received ('-': standard error; a file is "
         "readable by you only: it holds every hole card)",
     )
@@ -509,28 +524,28 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     a.add_argument(
         "--t-response",
-        type=float,
+        type=MILLISECONDS,
         default=600000,
         metavar="MS",
         help="milliseconds per action (default 600000)",
     )
     a.add_argument(
         "--t-hand",
-        type=float,
+        type=MILLISECONDS,
         default=600000,
         metavar="MS",
         help="milliseconds per player per hand (default 600000)",
     )
     a.add_argument(
         "--t-per-hand",
-        type=float,
+        type=MILLISECONDS,
         default=7000,
         metavar="MS",
         help="milliseconds per hand on average over the match (default 7000)",
     )
     a.add_argument(
         "--start-timeout",
-        type=float,
+        type=Seconds(),
         metavar="SECONDS",
         help="give up if the players have not all connected by then",
     )
@@ -542,7 +557,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         description=__doc__.split("\n\n")[2],
     )
     j.add_argument(
-        "--rules", default="computer-tournament", help="a preset (default computer-tournament)"
+        "--rules",
+        default="computer-tournament",
+        type=RulesArgument(),
+        help="a preset (default computer-tournament) or a TOML file of rules",
     )
     j.add_argument(
         "--set",
@@ -550,19 +568,20 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         metavar="FIELD=VALUE",
         help="override a rule (repeatable), e.g. --set buy_in=500",
     )
-    j.add_argument("--seats", type=int, required=True, help="seats at the table (2 to 14)")
+    j.add_argument("--seats", type=Count(2, 14), required=True, help="seats at the table (2 to 14)")
     end = j.add_mutually_exclusive_group()
-    end.add_argument("--hands", type=int, help="stop after this many hands")
+    end.add_argument("--hands", type=HANDS, help="stop after this many hands")
     end.add_argument(
         "--freeze-out",
         action="store_true",
         help="play until one player has every chip (the default)",
     )
-    j.add_argument("--port", type=int, default=0, help="the port (default: any free port)")
-    j.add_argument("--host", default="127.0.0.1", help="the address to listen on")
+    j.add_argument("--port", type=Port(low=0), default=0, help="the port (default: any free port)")
+    j.add_argument("--host", default="127.0.0.1", type=Host(), help="the address to listen on")
     j.add_argument(
         "--tokens",
         metavar="FILE",
+        type=OutputFile("a file for the tokens"),
         help="write the port and tokens to FILE (JSON, readable by you only) "
         "instead of printing them",
     )
@@ -575,40 +594,40 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     j.add_argument(
         "--max-spectators",
-        type=_count,
+        type=SPECTATORS,
         default=64,
         metavar="N",
         help="spectators at once (default 64)",
     )
     j.add_argument(
         "--max-connections",
-        type=_count,
+        type=CONNECTIONS,
         default=256,
         metavar="N",
         help="connections at once, players and spectators (default 256; 0: no limit)",
     )
     j.add_argument(
         "--max-per-address",
-        type=_count,
+        type=CONNECTIONS,
         default=64,
         metavar="N",
         help="connections at once from one address (default 64; 0: no limit)",
     )
     j.add_argument(
         "--timeout",
-        type=float,
+        type=Seconds(),
         default=30.0,
         metavar="SECONDS",
         help="seconds for each decision (default 30)",
     )
     j.add_argument(
         "--start-timeout",
-        type=float,
+        type=Seconds(),
         metavar="SECONDS",
         help="start even if not every seat has joined by then",
     )
-    j.add_argument("--seed", type=int, help="shuffle with this seed (for replays)")
-    j.add_argument("--db", type=Path, metavar="FILE", help=DB_HELP + "; each hand as it ends")
+    j.add_argument("--seed", type=SEED, help="shuffle with this seed (for replays)")
+    j.add_argument("--db", type=Database(), metavar="FILE", help=DB_HELP + "; each hand as it ends")
     j.add_argument(
         "--resume",
         action="store_true",

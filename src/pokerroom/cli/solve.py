@@ -17,6 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from pokerroom.cli.arguments import Count, OutputFile, RulesArgument
 from pokerroom.cli.errors import UsageError
 
 if TYPE_CHECKING:
@@ -27,34 +28,34 @@ if TYPE_CHECKING:
 __all__ = ["register"]
 
 
+ITERATIONS = Count(1, 1_000_000, "iterations")
+
+
 def _sizes(text: str) -> tuple[int, int, int, int]:
-    try:
-        sizes = tuple(int(x) for x in text.split(","))
-    except ValueError:
-        raise UsageError(f"--buckets takes four numbers like 8,8,8,8, not {text!r}") from None
-    if len(sizes) != 4:
-        raise UsageError(f"--buckets takes four numbers (one per round), not {text!r}")
+    """``--buckets``: four bucket counts, pre-flop to river, each in the abstraction's
+    bounds (checked here, before minutes of card features are built)."""
+    from pokerroom.solver.abstraction import MAX_BUCKETS, PREFLOP_BUCKETS
+
+    accepts = (f"four numbers like 8,8,8,8, one per round: 1 to {PREFLOP_BUCKETS} pre-flop, "
+               f"1 to {MAX_BUCKETS} in later rounds")  # fmt: skip
+    parts = text.split(",")
+    if len(parts) != 4 or not all(p.strip().isdigit() and len(p.strip()) < 6 for p in parts):
+        raise argparse.ArgumentTypeError(f"{accepts}, not {text!r}")
+    sizes = tuple(int(p) for p in parts)
+    bounds = (PREFLOP_BUCKETS, MAX_BUCKETS, MAX_BUCKETS, MAX_BUCKETS)
+    if not all(1 <= n <= high for n, high in zip(sizes, bounds, strict=True)):
+        raise argparse.ArgumentTypeError(f"{accepts}, not {text!r}")
     return (sizes[0], sizes[1], sizes[2], sizes[3])
-
-
-def _rules(text: str) -> object:
-    from pokerroom.rules import PRESETS, Rules
-
-    rules = Rules.preset(text) if text in PRESETS or not Path(text).is_file() else Rules.load(text)
-    return rules.replace(players=2)
 
 
 def _cmd_solve(args: argparse.Namespace) -> int:
     from rich.console import Console
 
     console = Console()
-    if args.iterations < 1:
-        raise UsageError(f"--iterations must be at least 1, not {args.iterations}")
     if args.game != "holdem":
         if args.out or args.plot:
             raise UsageError(f"--out and --plot are for hold'em, not --game {args.game}")
         return _toy(console, args)
-    _sizes(args.buckets)  # checked before anything else
     if args.out is None:
         raise UsageError("give --out FILE.npz for the strategy")
     return _holdem(console, args)
@@ -83,9 +84,9 @@ def _holdem(console: Console, args: argparse.Namespace) -> int:
     from pokerroom.solver.holdem import holdem_game, mbb
     from pokerroom.solver.strategy import Strategy
 
-    rules = _rules(args.rules)
-    assert isinstance(rules, Rules)
-    sizes = _sizes(args.buckets)
+    rules: Rules = args.rules.rules.replace(players=2)
+    sizes = args.buckets
+    tree = betting_tree(rules)  # rules it cannot solve are refused before any work
     started = time.perf_counter()
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                   console=console, transient=True) as bar:  # fmt: skip
@@ -98,8 +99,7 @@ def _holdem(console: Console, args: argparse.Namespace) -> int:
 
         abstraction = abstraction_for(sizes, progress)
     seconds = time.perf_counter() - started
-    console.print(f"card buckets {args.buckets} ready in {seconds:.1f} s", soft_wrap=True)
-    tree = betting_tree(rules)
+    console.print(f"card buckets {_text(sizes)} ready in {seconds:.1f} s", soft_wrap=True)
     game = holdem_game(tree, abstraction)
     console.print(
         f"{game.name}: {tree.decisions:,} betting decisions, "
@@ -108,13 +108,13 @@ def _holdem(console: Console, args: argparse.Namespace) -> int:
     )
     solver = Solver(game, args.method)
     rows = _solve(console, solver, args, lambda chips: mbb(chips, tree), "mbb/h")
-    _table(console, f"{rules} heads-up, buckets {args.buckets}, {args.method}", rows, "mbb/h")
+    _table(console, f"{rules} heads-up, buckets {_text(sizes)}, {args.method}", rows, "mbb/h")
     strategy = Strategy.from_solver(rules, tree, abstraction, solver, tuple(rows))
     strategy.save(args.out)
     size = Path(args.out).stat().st_size
     console.print(f"wrote {args.out} ({size / 1e6:.2f} MB)", soft_wrap=True)
     if args.plot:
-        _plot(rows, args.plot, f"{args.rules} heads-up, buckets {args.buckets}, {args.method}")
+        _plot(rows, args.plot, f"{args.rules} heads-up, buckets {_text(sizes)}, {args.method}")
         console.print(f"wrote {args.plot}", soft_wrap=True)
     return 0
 
@@ -129,7 +129,7 @@ def _solve(
     """Iterate with a progress bar showing the exploitability; the measured points."""
     from rich import progress as rp
 
-    every = args.every or max(1, args.iterations // 20)
+    every: int = args.every or max(1, args.iterations // 20)
     rows: list[tuple[int, float, float]] = []
     started = time.perf_counter()
     columns = (
@@ -148,6 +148,10 @@ def _solve(
             rows.append((solver.iterations, value, time.perf_counter() - started))
             bar.update(task, completed=solver.iterations, exploit=f"{value:.4g} {label}")
     return rows
+
+
+def _text(sizes: tuple[int, ...]) -> str:
+    return ",".join(map(str, sizes))
 
 
 def _table(console: Console, title: str, rows: list[tuple[int, float, float]], label: str) -> None:
@@ -195,14 +199,22 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument(
         "--rules",
         default="casino-limit",
+        type=RulesArgument(),
         help="a preset (casino-limit, computer-tournament) or a rules TOML file",
     )
     p.add_argument(
         "--buckets",
         default="169,32,32,32",
-        help="card buckets per round, pre-flop to river (default 169,32,32,32)",
+        type=_sizes,
+        help="card buckets per round, pre-flop to river: 1 to 169 pre-flop, 1 to 250 after "
+        "(default 169,32,32,32)",
     )
-    p.add_argument("--iterations", type=int, default=1000, help="CFR iterations")
+    p.add_argument(
+        "--iterations",
+        type=ITERATIONS,
+        default=1000,
+        help="CFR iterations, 1 to 1,000,000 (default 1000)",
+    )
     p.add_argument(
         "--method",
         choices=("dcfr", "cfr+"),
@@ -211,10 +223,21 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     p.add_argument(
         "--every",
-        type=int,
+        type=ITERATIONS,
         metavar="N",
-        help="measure the exploitability every N iterations (default: 20 times)",
+        help="measure the exploitability every N iterations, 1 to 1,000,000 (default: 20 "
+        "times)",
     )
-    p.add_argument("--out", metavar="FILE.npz", help="where to write the strategy")
-    p.add_argument("--plot", metavar="FILE.png", help="also plot exploitability to a PNG")
+    p.add_argument(
+        "--out",
+        metavar="FILE.npz",
+        type=OutputFile("a file for the strategy: name.npz", (".npz",)),
+        help="where to write the strategy",
+    )
+    p.add_argument(
+        "--plot",
+        metavar="FILE.png",
+        type=OutputFile("a PNG file: name.png", (".png",)),
+        help="also plot exploitability to a PNG",
+    )
     p.set_defaults(func=_cmd_solve)

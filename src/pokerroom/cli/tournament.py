@@ -2,8 +2,8 @@
 
 Each game seats every player at one table in an order drawn for that game, with the
 buy-in, and is played until one player has every chip.  The standings give each
-player's wins, average finish and chips won per hand, each with its 95% interval
-(:mod:`pokerroom.tournament.freezeout` says how each is computed).
+player's wins, average finish and chips won per hand it was dealt in, each with its 95%
+interval (:mod:`pokerroom.tournament.freezeout` says how each is computed).
 """
 
 from __future__ import annotations
@@ -11,8 +11,17 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
+from pokerroom.cli.arguments import Count, OutputFile
 from pokerroom.cli.errors import UsageError
-from pokerroom.cli.runs import Run, add_options, pick_seed, player_specs, rules_from, say
+from pokerroom.cli.runs import (
+    Run,
+    add_options,
+    pick_seed,
+    player_specs,
+    rules_from,
+    say,
+    wants_histories,
+)
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -21,9 +30,13 @@ if TYPE_CHECKING:
 
 __all__ = ["register"]
 
+GAMES = Count(1, 100_000, "games")  # each game's result is kept until the standings
+HANDS = Count(1, 1_000_000, "hands")
+
 NOTE = (
     "wins: share of games won (Wilson 95% interval); finish: average place, 1 = first "
-    "(t interval over games); chips/hand: chips won over all games divided by their hands "
+    "(t interval over games); chips/hand: chips won over all games divided by the hands "
+    "the player was dealt in, so a loser who lasts longer loses the buy-in over more hands "
     "(delta-method interval, games as the units)"
 )
 
@@ -48,9 +61,10 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
     tournament = plan(seed)
     if args.chip_graph is not None and not 1 <= args.graph_game <= args.games:
         raise UsageError(f"--graph-game {args.graph_game}: a game from 1 to {args.games}")
-    histories = bool(args.phh or args.db_hands)
+    histories = wants_histories(args)
+    graphed = frozenset({args.graph_game - 1} if args.chip_graph is not None else ())
     run = Run("tournament", tournament.tasks(histories=histories, log=args.log is not None),
-              tournament.settings(), args)  # fmt: skip
+              tournament.settings(), args, nets=graphed)  # fmt: skip
     records = run.play()
     console = Console()
     games = f"{args.games:,} freeze-out{'s' if args.games != 1 else ''}"
@@ -105,26 +119,27 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         description=(
             "Play freeze-outs: every player at one table with the buy-in, until one has "
             "every chip; a seat order drawn for each game. Then the standings: wins, "
-            "average finish and chips won per hand, each with its 95% confidence "
-            "interval. The games are spread over every core (--workers, or a Ray cluster "
-            "with --executor ray); the same seed gives the same results wherever they are "
-            "played."
+            "average finish and chips won per hand the player was dealt in, each with its "
+            "95% confidence interval. The games are spread over every core (--workers, or a "
+            "Ray cluster with --executor ray); the same seed gives the same results wherever "
+            "they are played."
         ),
     )
-    p.add_argument("--games", type=int, default=100, metavar="N",
-                   help="freeze-outs to play (default: 100)")  # fmt: skip
+    p.add_argument("--games", type=GAMES, default=100, metavar="N",
+                   help="freeze-outs to play, 1 to 100,000 (default: 100)")  # fmt: skip
     p.add_argument("--button", default="random", metavar="SEAT|random|first-jack",
                    type=_button,
                    help="each game's first button: a seat, drawn at random (default), or "
                         "dealt for: the first jack (rules.md section 3)")  # fmt: skip
-    p.add_argument("--max-hands", type=int, metavar="N",
-                   help="stop a game after N hands and place the players left by their "
-                        "chips (default: play to the last player)")  # fmt: skip
+    p.add_argument("--max-hands", type=HANDS, metavar="N",
+                   help="stop a game after N hands (1 to 1,000,000) and place the players "
+                        "left by their chips (default: play to the last player)")  # fmt: skip
     add_options(p, what="games")
-    p.add_argument("--chip-graph", type=_png, metavar="OUT.png",
-                   help="draw the stacks over one game as a PNG (matplotlib)")
-    p.add_argument("--graph-game", type=int, default=1, metavar="N",
-                   help="the game --chip-graph draws (default: 1)")
+    p.add_argument("--chip-graph", type=OutputFile("a PNG file: name.png", (".png",)),
+                   metavar="OUT.png",
+                   help="draw the stacks over one game as a PNG (matplotlib)")  # fmt: skip
+    p.add_argument("--graph-game", type=GAMES, default=1, metavar="N",
+                   help="the game --chip-graph draws (default: 1)")  # fmt: skip
     p.set_defaults(func=_cmd_tournament)
 
 
@@ -137,9 +152,3 @@ def _button(text: str) -> int | str:
         raise argparse.ArgumentTypeError(
             f"{text!r}: a seat number, 'random' or 'first-jack'"
         ) from None
-
-
-def _png(text: str) -> str:
-    if not text.lower().endswith(".png"):
-        raise argparse.ArgumentTypeError(f"{text!r}: the chip graph is a PNG file (name.png)")
-    return text

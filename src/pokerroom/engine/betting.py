@@ -64,14 +64,18 @@ class Betting(Showdown):
             self._log.append((ev.RETURN, 0, seat, extra, 0, (), False, None))
 
     def _open_first_round(self, plan: Plan) -> None:
-        """A blind of a full unit opens the first round.  A blind posted short (all-in for
-        less) still has to be called in full by everyone else (unless the rules call what
-        was posted: ``top_blind`` is then 0).  With ``blind_sets_min_raise`` the largest
-        blind is the round's first full bet."""
+        """A blind of a full unit opens the first round; in fixed limit without
+        ``fixed_limit_completes`` (001: a raise is "call + L") any blind posted does, so
+        the first raise over a sub-minimum blind counts toward the cap.  A blind posted
+        short (all-in for less) still has to be called in full by everyone else (unless
+        the rules call what was posted: ``top_blind`` is then 0).  With
+        ``blind_sets_min_raise`` the largest blind is the round's first full bet."""
         bets, allin = self._bets, self._allin
         self._high = high = max(plan.top_blind, *bets)
         unit = plan.units[0]
-        self._opened = opened = high >= unit
+        self._opened = opened = high >= unit or (
+            high > 0 and plan.limit == FIXED and not self.rules.fixed_limit_completes
+        )
         self._full = self._full_level = 0
         if self.rules.blind_sets_min_raise:
             if self._reopen == NO_SMALLER:
@@ -90,10 +94,13 @@ class Betting(Showdown):
             self.rules.first_to_act is None
         ):
             # PokerKit: the player after the largest blind *posted* acts first (a blind
-            # capped by a returned ante may be smaller than an earlier one).
+            # capped by a returned ante may be smaller than an earlier one); when the
+            # antes took every blind poster's stack, nothing was posted and the first seat
+            # left of the button acts first (``State._begin_betting``: the last player
+            # of the largest bets times the signs of the blinds is then the button).
             n, button = self.n, self.button
             big = max(plan.blinds, key=lambda sb: (bets[sb[0]], (sb[0] - button - 1) % n))[0]
-            self._open_round((big + 1) % n)
+            self._open_round((big + 1) % n if bets[big] else (button + 1) % n)
         else:
             self._open_round(plan.first)
 
@@ -213,7 +220,9 @@ class Betting(Showdown):
             self._raises += 1  # every bet and raise counts toward the cap
         if self._limit == FIXED:
             if not self._opened:
-                self._opened = to >= unit  # the bet, or the completion of a short one
+                # the bet, or the completion of a short one; without completion (001, "call
+                # + L") any first bet opens the round: the next one raises it
+                self._opened = to >= unit or not self.rules.fixed_limit_completes
             elif rise >= unit and not self._count_all:
                 self._raises += 1
         elif rise >= (unit if full < unit else full):  # a full bet or raise

@@ -39,8 +39,9 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, NoReturn
+from typing import NoReturn
 
+from pokerroom._rulevalues import MAX_CHIPS, not_whole, shown, too_large
 from pokerroom.cards import JOKER, Card, Deck, format_cards
 from pokerroom.engine import events as ev
 from pokerroom.engine.actions import Action, ActionKind, IllegalAction, Street
@@ -50,9 +51,7 @@ from pokerroom.engine.legality import Legality
 from pokerroom.engine.plan import PlanError, draw, plan_for
 from pokerroom.engine.state import CARD, SHOWDOWN, STREETS, RawEvent
 from pokerroom.engine.view import HandResult, PlayerView
-
-if TYPE_CHECKING:
-    from pokerroom.rules import Rules
+from pokerroom.rules import Rules
 
 __all__ = ["Hand", "HandError"]
 
@@ -89,13 +88,15 @@ class Hand(Legality, Betting):
         rng: random.Random | None = None,
         auto_showdown: bool = False,
     ) -> None:
+        if type(stacks) is not list and type(stacks) is not tuple:
+            stacks = _stack_list(stacks)
         n = len(stacks)
         for chips in stacks:
-            if type(chips) is not int or chips < 1:
+            if type(chips) is not int or chips < 1 or chips > MAX_CHIPS:
                 _refuse_start(rules, stacks, button)
         if not 2 <= n <= 14 or type(button) is not int or not 0 <= button < n:
             _refuse_start(rules, stacks, button)
-        if rules.players is not None and n != rules.players:
+        if type(rules) is not Rules or (rules.players is not None and n != rules.players):
             _refuse_start(rules, stacks, button)
         try:
             plan = plan_for(rules, n, button)
@@ -499,17 +500,39 @@ _PREFLOP = STREETS[0]
 _tuple = tuple.__new__
 
 
-def _refuse_start(rules: Rules, stacks: Sequence[object], button: object) -> NoReturn:
+def _stack_list(stacks: object) -> list[int]:
+    """The stacks as a list (any sequence), or :class:`HandError`."""
+    if isinstance(stacks, Sequence) and not isinstance(stacks, (str, bytes)):
+        return list(stacks)  # each checked as the caller's own list would be
+    raise HandError(
+        f"cannot start the hand: stacks is {shown(stacks)}: a list of each seat's chips, "
+        f"like [100, 100]"
+    )
+
+
+def _refuse_start(rules: object, stacks: Sequence[object], button: object) -> NoReturn:
     """Raise the :class:`HandError` listing everything wrong with a hand's set-up."""
     n = len(stacks)
     problems = []
+    if type(rules) is not Rules:
+        problems.append(
+            f"rules is {shown(rules)}: a Rules (Rules.preset(name), Rules.from_toml(text)...)"
+        )
     if not 2 <= n <= 14:
         problems.append(f"{n} players: a hand has 2 to 14")
-    if rules.players is not None and n != rules.players:
-        problems.append(f"{n} players, but the rules are for {rules.players}")
+    players = getattr(rules, "players", None)
+    if type(rules) is Rules and players is not None and n != players:
+        problems.append(f"{n} players, but the rules are for {players}")
     for seat, chips in enumerate(stacks):
-        if type(chips) is not int or chips < 1:
-            problems.append(f"seat {seat} has {chips!r} chips: a player needs 1 or more")
-    if type(button) is not int or not 0 <= button < max(n, 1):
-        problems.append(f"button {button!r} is not a seat (0 to {n - 1})")
+        why = not_whole(chips)
+        if why is None:
+            assert type(chips) is int
+            why = "a player needs 1 or more" if chips < 1 else too_large(chips)
+        if why is not None:
+            problems.append(f"seat {seat} has {shown(chips)} chips: {why}")
+    why = not_whole(button)
+    if why is not None:
+        problems.append(f"button is {shown(button)}: {why} (a seat, 0 to {n - 1})")
+    elif not 0 <= button < max(n, 1):  # type: ignore[operator]
+        problems.append(f"button {button} is not a seat (0 to {n - 1})")
     raise HandError("cannot start the hand: " + "; ".join(problems))

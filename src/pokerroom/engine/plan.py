@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
+from pokerroom._rulecheck import players_problem
 from pokerroom.cards import JOKER
 from pokerroom.engine.deal import cards_needed
 from pokerroom.engine.state import ALWAYS, FIXED, FULL_RAISE, NO_SMALLER, NOLIMIT, POT
@@ -44,6 +45,9 @@ class Plan:
         from pokerroom.rules import CapCount, Reopening, Structure
 
         r = rules
+        why = players_problem(r, n)  # one forced bet per player, the antes' list...
+        if why is not None:
+            raise PlanError(f"{n} players: {why}")
         self.units = r.units
         self.caps = r.raise_caps
         self.limit = {Structure.FIXED_LIMIT: FIXED, Structure.NO_LIMIT: NOLIMIT}.get(
@@ -53,23 +57,17 @@ class Plan:
         self.needed = cards_needed(n, burn_cards=r.burn_cards)
         self.deck_size = JOKER + 1 if r.joker else JOKER
         antes = r.ante_amounts(n)
-        if len(antes) != n:
-            raise PlanError(f"{len(antes)} antes for {n} players")
         self.antes = [((button + 1 + p) % n, a) for p, a in enumerate(antes) if a]
         blinds = list(r.blinds)
         while blinds and not blinds[-1]:
-            blinds.pop()
+            blinds.pop()  # a blind of 0 after the last one posted: nobody posts it
+        # ``players_problem`` saw to it that every blind (and the straddle) has a player
         if r.button_blind:
-            seats = [button] + [(button + k) % n for k in range(1, len(blinds))]
+            seats = [(button + k) % n for k in range(len(blinds))]
         elif n == 2 and r.heads_up_reversed:
-            seats = [button, (button + 1) % n][: len(blinds)] if len(blinds) <= 2 else []
+            seats = [button, (button + 1) % n][: len(blinds)]
         else:
             seats = [(button + 1 + k) % n for k in range(len(blinds))]
-        if len(blinds) + (1 if r.straddle else 0) > n or len(seats) != len(blinds):
-            raise PlanError(
-                f"{n} players cannot post the blinds {list(r.blinds)}"
-                + (f" and a straddle of {r.straddle}" if r.straddle else "")
-            )
         self.blinds = [(s, b) for s, b in zip(seats, blinds, strict=True) if b]
         # the bet to call, even if posted short (unless the rules call what was posted)
         self.top_blind = max(blinds, default=0) if r.short_blind_called_in_full else 0
@@ -83,11 +81,6 @@ class Plan:
         self.first = (after + 1) % n if (seats or r.straddle) else (button + 1) % n
         starts = [self.first] + [(button + 1) % n] * 3
         if r.first_to_act is not None:
-            if max(r.first_to_act) >= n:
-                raise PlanError(
-                    f"first_to_act {list(r.first_to_act)} names a position a table of {n} "
-                    f"players does not have (positions 0 to {n - 1})"
-                )
             starts = [(button + 1 + p) % n for p in r.first_to_act]
             self.first = starts[0]
         self.starts = tuple(starts)

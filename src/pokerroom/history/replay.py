@@ -52,6 +52,10 @@ __all__ = [
     "stacked_start",
 ]
 
+CARRIED_CUSTOM = ("_tournament", "_ohh", "_hero")
+"""Custom fields a replayed hand keeps (in ``PlayedHand.info``) for the formats that say
+them: the tournament of a PokerStars hand, what an OHH hand says beyond PHH."""
+
 PHH_FIXED_LIMIT_CAPS = (4, 4, 4, 4)
 """PokerKit's fixed-limit cap: four bets and raises a round, the blinds not counted
 (``cap_counts=CapCount.BETS_AND_RAISES``)."""
@@ -73,6 +77,9 @@ class Replay:
     measure: str  # "finishing stacks" or "nets"
     printed: bool = False  # ACPC values went through %g
     missing: str | None = None
+    rake: Fraction = Fraction(0)
+    """Chips the room took from the pot (PokerStars text): the recorded stacks of the
+    winners are that much short of the replay's, between them."""
 
     @property
     def has_record(self) -> bool:
@@ -88,7 +95,28 @@ class Replay:
             why = f": {self.missing}" if self.missing else ""
             return Comparison(False, f"the record ends before the hand is over{why}")
         final = result.stacks if self.measure == "finishing stacks" else result.net
-        return compare(self.recorded, result, final, printed=self.printed)
+        comparison = compare(self.recorded, result, final, printed=self.printed)
+        if comparison.matches or not self.rake:
+            return comparison
+        return _less_the_rake(self.recorded, result.won, final, self.rake, comparison)
+
+
+def _less_the_rake(
+    recorded: tuple[Fraction | Decimal | None, ...],
+    won: tuple[int, ...],
+    final: tuple[int, ...],
+    rake: Fraction,
+    otherwise: Comparison,
+) -> Comparison:
+    """A raked pot matches when the recorded amounts are the replay's except that the
+    winners' are short by the rake between them (nobody else's differs)."""
+    short = [Fraction(final[s]) - Fraction(v) for s, v in enumerate(recorded) if v is not None]
+    seats = [s for s, v in enumerate(recorded) if v is not None]
+    if sum(short) == rake and all(
+        d == 0 or (d > 0 and won[s] > 0) for s, d in zip(seats, short, strict=True)
+    ):
+        return Comparison(True, "exact, less the rake")
+    return otherwise
 
 
 # ----------------------------------------------------------------------------- PHH
@@ -289,9 +317,11 @@ def replay_phh(
         engine.settle()  # the record leaves the shows and mucks out: cards speak
     info = {
         k: getattr(hand, k)
-        for k in ("event", "table", "seats", "seat_count", "currency", "currency_symbol")
+        for k in ("event", "table", "seats", "seat_count", "currency", "currency_symbol",
+                  "year", "month", "day", "time", "level")
         if getattr(hand, k) is not None
     }
+    info.update({k: v for k, v in hand.custom.items() if k in CARRIED_CUSTOM})
     played = PlayedHand.from_hand(
         engine,
         names=hand.players,

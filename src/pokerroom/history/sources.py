@@ -1,13 +1,15 @@
-"""Hand-history files of any kind, hand by hand: ``.phh``, ``.phhs`` and ACPC logs.
+"""Hand-history files of any kind, hand by hand: ``.phh``, ``.phhs``, ACPC logs,
+PokerStars text and OHH (``.ohh``).
 
 :func:`replays` reads a file and replays each hand, yielding an :class:`Outcome` per
 hand: the replay, or the error that stopped it (a bad hand does not stop the others).
 A file that cannot be read at all raises :class:`~pokerroom.history.errors.HistoryError`.
 
-The kind of a file is its suffix (``.phh``, ``.phhs``, ``.log``); other files are
-recognised by their first line (ACPC logs start with ``#`` comments and ``STATE:``, PHH
-with a ``key = value`` line or a ``[hand]`` header), and any other file is refused as
-not a hand history.  An ACPC log needs its game definition: given, or the one its
+The kind of a file is its suffix (``.phh``, ``.phhs``, ``.log``, ``.ohh``); other files
+are recognised by their first line (ACPC logs start with ``#`` comments and ``STATE:``,
+PHH with a ``key = value`` line or a ``[hand]`` header, PokerStars text with
+``PokerStars Hand #``, OHH with ``{``), and any other file is refused as not a hand
+history.  An ACPC log needs its game definition: given, or the one its
 header names, found beside the log.
 """
 
@@ -27,11 +29,22 @@ from pokerroom.history.errors import ACPCError, HistoryError, PHHError, read_tex
 from pokerroom.history.phh import PHHHand, iter_hands, loads
 from pokerroom.history.replay import Replay, replay_phh
 
-__all__ = ["KINDS", "SUFFIXES", "Outcome", "file_kind", "find_game", "replays"]
+__all__ = [
+    "KINDS",
+    "SNIFFED",
+    "SUFFIXES",
+    "Outcome",
+    "file_kind",
+    "find_game",
+    "is_hand_history",
+    "replays",
+]
 
-SUFFIXES: Final = {".phh": "phh", ".phhs": "phhs", ".log": "acpc"}
+SUFFIXES: Final = {".phh": "phh", ".phhs": "phhs", ".log": "acpc", ".ohh": "ohh"}
 """The kind of a hand-history file by its suffix (other files: by their first line)."""
-KINDS: Final = "PHH (.phh, .phhs) and ACPC dealer logs (.log)"
+SNIFFED: Final = (".txt", ".json")
+"""Suffixes of files whose kind is told by their first line (PokerStars text, OHH)."""
+KINDS: Final = "PHH (.phh, .phhs), ACPC dealer logs (.log), PokerStars text and OHH (.ohh)"
 """What :func:`replays` reads, for messages."""
 _TOML_KEY = re.compile(r"[A-Za-z_][\w-]*\s*=")
 
@@ -55,7 +68,8 @@ class Outcome:
 
 
 def file_kind(path: str | Path, text: str) -> str:
-    """``'phh'``, ``'phhs'`` or ``'acpc'``; :class:`HistoryError` for any other file.
+    """``'phh'``, ``'phhs'``, ``'acpc'``, ``'pokerstars'`` or ``'ohh'``; :class:`HistoryError`
+    for any other file.
 
     >>> file_kind("hand.txt", "# a hand\\nvariant = 'NT'\\n")
     'phh'
@@ -67,8 +81,12 @@ def file_kind(path: str | Path, text: str) -> str:
     kind = SUFFIXES.get(Path(path).suffix.lower())
     if kind is not None:
         return kind
-    for line in text.splitlines():
+    for line in text.lstrip("\ufeff").splitlines():
         stripped = line.strip()
+        if stripped.startswith("PokerStars "):
+            return "pokerstars"
+        if stripped.startswith(("{", "[{")):
+            return "ohh"
         if not stripped or stripped.startswith(("#", ";")):
             continue
         if stripped.startswith(("STATE:", "SCORE:")):
@@ -79,6 +97,21 @@ def file_kind(path: str | Path, text: str) -> str:
             return "phh"
         break
     raise HistoryError(f"not a hand history: replay reads {KINDS}", source=str(path))
+
+
+def is_hand_history(path: str | Path) -> bool:
+    """Whether a ``.txt`` or ``.json`` file begins as PokerStars text or OHH does (its
+    first kilobyte)."""
+    if Path(path).suffix.lower() not in SNIFFED:
+        return False
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(1024).decode("utf-8", errors="replace")
+    except OSError:
+        return False
+    first = next((line.strip() for line in head.lstrip("\ufeff").splitlines() if line.strip()),
+                 "")  # fmt: skip
+    return first.startswith(("PokerStars ", '{"ohh"', "[{"))
 
 
 def find_game(log: ACPCLog, path: str | Path) -> GameDef:
@@ -116,12 +149,55 @@ def replays(
         hand = loads(text, source=source)
         yield _replay_phh(source, "", hand, None)
         return
+    if kind == "pokerstars":
+        yield from _stars(text, source)
+        return
+    if kind == "ohh":
+        yield from _ohh(text, source)
+        return
     for key, item in iter_hands(text, source=source):
         label = f"[{key}]"
         if isinstance(item, PHHError):
             yield Outcome(source, label, error=item)
         else:
             yield _replay_phh(source, label, item, key)
+
+
+def _stars(text: str, source: str) -> Iterator[Outcome]:
+    from pokerroom.history.starsread import iter_pokerstars
+    from pokerroom.history.starsreplay import replay_stars
+
+    for item in iter_pokerstars(text, source=source):
+        if isinstance(item, HistoryError):
+            yield Outcome(source, f"{item.where or ''}".strip(), error=item)
+            continue
+        label = f"hand #{item.number}"
+        try:
+            replay = replay_stars(item)
+        except HistoryError as exc:
+            where = exc.where or f"line {item.line}"
+            yield Outcome(source, label, error=exc.located(source=source, where=label)
+                          if exc.where else type(exc)(exc.reason, source=source,
+                                                      where=f"{label} ({where})"))  # fmt: skip
+            continue
+        yield Outcome(source, label, replay=replay)
+
+
+def _ohh(text: str, source: str) -> Iterator[Outcome]:
+    from pokerroom.history.ohh import ohh_hand, parse_ohh
+    from pokerroom.history.starsreplay import replay_stars
+
+    for k, item in enumerate(parse_ohh(text, source=source), 1):
+        label = f"hand {k}"
+        if isinstance(item, HistoryError):
+            yield Outcome(source, label, error=item.located(source=source))
+            continue
+        try:
+            replay = replay_stars(ohh_hand(item))
+        except HistoryError as exc:
+            yield Outcome(source, label, error=exc.located(source=source, where=label))
+            continue
+        yield Outcome(source, label, replay=replay)
 
 
 def _replay_phh(source: str, label: str, hand: PHHHand, key: str | None) -> Outcome:

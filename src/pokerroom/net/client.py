@@ -131,7 +131,7 @@ class ACPCClient:
 
     def line(self, line: str) -> str | None:
         """One line from the dealer (without its ending); the answer, if it asks for one
-        (with its ``\r\n``)."""
+        (with its ``\\r\\n``)."""
         if not line or line[0] in "#;":
             return None
         seat = self.seat

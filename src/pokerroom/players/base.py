@@ -9,6 +9,9 @@ players, its seat, the button, 001), each hand before it is dealt (:meth:`start_
 stacks), every public event as it happens (:meth:`observe`: actions, shown cards, chips
 won), its view of each finished hand (:meth:`end_hand`) and the final result
 (:meth:`end_game`).  It never receives anything a player at a real table could not see.
+A player that remembers anything (a random source, what it learned of the others) may also
+be saved and restored with the game: ``save_state()`` and ``restore_state(state)``
+(:mod:`pokerroom.players.state`; every :class:`Bot` has them).
 
 The notifications do nothing unless overridden (and the runner does not call them then),
 so a bot is a class with one method:
@@ -27,8 +30,11 @@ from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from pokerroom.engine import Action, ActionKind
+from pokerroom.players.state import StateError, need, random_from, random_state, whole
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from pokerroom.engine import Event, PlayerView
     from pokerroom.players.runner import GameResult
     from pokerroom.table import GameStart, HandStart
@@ -130,11 +136,47 @@ class Relay(Player):
 
 
 class Bot(Player):
-    """A computer player with its own random source: the same ``seed``, the same play."""
+    """A computer player with its own random source: the same ``seed``, the same play.
+
+    Its state (:mod:`pokerroom.players.state`) holds its name, the version of the state's
+    layout (:attr:`state_version`), the seed and the random source; a bot that remembers
+    more adds it in :meth:`save_state` and reads it back in :meth:`_read_state` (checked,
+    nothing set), which :meth:`restore_state` then sets."""
+
+    state_version: ClassVar[int] = 1
+    """The layout of this bot's saved state; a state of another version is refused."""
 
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed
         self.rng = random.Random(seed)
+
+    def save_state(self) -> dict[str, Any]:
+        """Everything this bot remembers, as JSON data."""
+        return {"bot": self.name, "version": self.state_version, "seed": self.seed,
+                "rng": random_state(self.rng)}  # fmt: skip
+
+    def restore_state(self, state: Mapping[str, Any]) -> None:
+        """Become the bot :meth:`save_state` described (:class:`StateError` if it cannot:
+        then nothing changed)."""
+        for name, value in self._read_state(state).items():
+            setattr(self, name, value)
+
+    def _read_state(self, state: Mapping[str, Any]) -> dict[str, Any]:
+        """The attributes ``state`` gives this bot, checked (nothing is set here)."""
+        bot = need(state, "bot")
+        if bot != self.name:
+            raise StateError(f"the state of a {bot!r} bot, not of {self.name!r}")
+        version = need(state, "version")
+        if version != self.state_version:
+            raise StateError(
+                f"a {self.name} bot's state of layout version {version!r}; this pokerroom "
+                f"reads version {self.state_version}"
+            )
+        seed = need(state, "seed")
+        return {
+            "seed": None if seed is None else whole(seed, "seed"),
+            "rng": random_from(need(state, "rng"), "rng"),
+        }
 
     def bet(self, kind: ActionKind, to: int) -> Action:
         """A bet or raise to ``to`` (made once per amount for every bot of the process:

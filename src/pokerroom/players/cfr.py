@@ -32,15 +32,18 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from pokerroom.players.base import Bot, Player, Relay
+from pokerroom.players.state import StateError, items, need, whole
 from pokerroom.players.strong import Strong
 from pokerroom.rules import Rules
 from pokerroom.solver.files import SHIPPED
 from pokerroom.solver.policy import OutsideStrategy, Policy, betting_differences
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from pokerroom.engine import Action, PlayerView
 
 __all__ = ["FALLBACK", "SHORT_STACK", "CFRBot", "shipped_policy", "strategy_for"]
@@ -107,6 +110,43 @@ class CFRBot(Relay, Bot):
         for why, count in self.deferred.most_common():
             out.append(f"{_decisions(count)} by {fallback}: {why}")
         return out
+
+    # -------------------------------------------------------------------- saving
+
+    def save_state(self) -> dict[str, Any]:
+        """:meth:`Bot.save_state`, the counts of :attr:`notes` and the fallback's state."""
+        save = getattr(self.fallback, "save_state", None)
+        return {**super().save_state(), "played": self.played,
+                "deferred": [[why, n] for why, n in self.deferred.items()],
+                "playing": self._playing,
+                "fallback": save() if callable(save) else None}  # fmt: skip
+
+    def restore_state(self, state: Mapping[str, Any]) -> None:
+        values = self._read_state(state)
+        fallback = need(state, "fallback")
+        if fallback is not None:
+            restore = getattr(self.fallback, "restore_state", None)
+            if not callable(restore):
+                raise StateError("the state holds a fallback's, but this fallback keeps none")
+            try:
+                restore(fallback)  # (changes nothing if it fails)
+            except StateError as exc:
+                raise StateError(f"fallback: {exc}") from None
+        for name, value in values.items():
+            setattr(self, name, value)
+
+    def _read_state(self, state: Mapping[str, Any]) -> dict[str, Any]:
+        deferred: Counter[str] = Counter()
+        for pair in items(need(state, "deferred"), "deferred"):
+            why, n = items(pair, "deferred entry", 2)
+            if not isinstance(why, str):
+                raise StateError("deferred: reasons are text")
+            deferred[why] = whole(n, "deferred count", 0)
+        playing = need(state, "playing")
+        if playing is not None and not isinstance(playing, str):
+            raise StateError("playing: text or null")
+        return {**super()._read_state(state), "played": whole(need(state, "played"), "played", 0),
+                "deferred": deferred, "_playing": playing}  # fmt: skip
 
     # ------------------------------------------------------------------ deciding
 

@@ -28,7 +28,7 @@ Action.call()
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 
@@ -37,12 +37,13 @@ from pokerroom.equity import equity_vs_random
 from pokerroom.evaluator import Category, category_of, hand_value
 from pokerroom.evaluator.wildcards import JokerMode
 from pokerroom.players.base import Bot
+from pokerroom.players.state import generator_from, generator_state, need, whole
 from pokerroom.ranges import Range
 from pokerroom.rules import Structure
 from pokerroom.starting import HandClass
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Mapping, Sequence
 
     from pokerroom.engine import PlayerView
     from pokerroom.rules import Rules
@@ -94,6 +95,16 @@ class RuleBased(Bot):
         super().__init__(seed)
         self.samples = samples
         self._np = np.random.default_rng(self.rng.getrandbits(64))
+
+    def save_state(self) -> dict[str, Any]:
+        """:meth:`Bot.save_state`, the equity estimates' sample count and generator."""
+        return {**super().save_state(), "samples": self.samples,
+                "np": generator_state(self._np)}  # fmt: skip
+
+    def _read_state(self, state: Mapping[str, Any]) -> dict[str, Any]:
+        return {**super()._read_state(state),
+                "samples": whole(need(state, "samples"), "samples", 1),
+                "_np": generator_from(need(state, "np"), "np")}  # fmt: skip
 
     def act(self, view: PlayerView, budget: float) -> Action:
         legal = view.legal

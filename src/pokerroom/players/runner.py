@@ -22,6 +22,10 @@ Seats whose player is ``None`` are played from outside (a person, an agent, a re
 program): :meth:`Runner.advance` plays the others until such a seat must decide, and
 :meth:`Runner.apply` takes its action.
 
+:meth:`Runner.save` keeps the whole game as plain data (the table, every player's state,
+what the players have been told: :class:`Told`) and :meth:`Runner.restore` brings it
+back, so that the game goes on exactly as it would have (:mod:`pokerroom.players.saved`).
+
 >>> import random
 >>> from pokerroom.players import CallingStation, RandomBot
 >>> from pokerroom.rules import Rules
@@ -34,17 +38,18 @@ program): :meth:`Runner.advance` plays the others until such a seat must decide,
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
+from typing import Any, NamedTuple
 
 from pokerroom.engine import Action, IllegalAction, Street
 from pokerroom.players.base import Player, hook
 from pokerroom.table import Standing, Table, TableError
 from pokerroom.table.pause import Deciders, Pause, PauseKind
 
-__all__ = ["Fault", "FaultKind", "GameResult", "Runner"]
+__all__ = ["Fault", "FaultKind", "GameResult", "Runner", "Told"]
 
 
 class FaultKind(Enum):
@@ -93,10 +98,26 @@ class GameResult:
         return first[0] if len(first) == 1 else None
 
 
+class Told(NamedTuple):
+    """What a runner's players have been told: whether the game was announced
+    (``started``), the last hand announced (``hand``) and whether its end was
+    (``closed``), how many of its public events were sent (``events``), and whether the
+    end of the game was (``finished``)."""
+
+    started: bool
+    hand: int
+    closed: bool
+    events: int
+    finished: bool
+
+
 class Runner:
     """Players at a table.  ``players[seat]`` plays that seat (None: played from
     outside); ``budget`` is the seconds each decision may take, checked with ``clock``;
-    ``on_fault`` hears each :class:`Fault` as it happens."""
+    ``on_fault`` hears each :class:`Fault` as it happens.  ``told`` (another runner's
+    :attr:`told`, for the same players restored or wrapped) says what the players have
+    heard already; by default they have heard nothing of the game (or, if it is under
+    way, only of the hands before the one in play)."""
 
     def __init__(
         self,
@@ -106,6 +127,7 @@ class Runner:
         clock: Callable[[], float] | None = None,
         budget: float = 10.0,
         on_fault: Callable[[Fault], None] | None = None,
+        told: Told | None = None,
     ) -> None:
         if len(players) != table.size:
             raise TableError(f"{len(players)} players for {table.size} seats")
@@ -142,6 +164,14 @@ class Runner:
         self._hand_closed = True
         self._sent = 0
         self._finished = False
+        if told is not None:
+            self._started, self._hand_seen, self._hand_closed, self._sent, self._finished = told
+
+    @property
+    def told(self) -> Told:
+        """What the players have been told so far."""
+        return Told(self._started, self._hand_seen, self._hand_closed, self._sent,
+                    self._finished)  # fmt: skip
 
     @property
     def clock(self) -> Callable[[], float] | None:
@@ -274,6 +304,38 @@ class Runner:
         table = self.table
         return GameResult(table.names, table.standings, table.stacks, table.totals,
                           table.hand_number, tuple(self.faults))  # fmt: skip
+
+    # ------------------------------------------------------------- save, restore
+
+    def save(self, *, key: bytes | None = None) -> dict[str, Any]:
+        """The whole game as plain JSON data, checksummed (HMAC-SHA256 with ``key``): the
+        table, each player's state, what they have been told, the faults.  Call it
+        between the runner's calls, or from a player deciding (see
+        :mod:`pokerroom.players.saved`)."""
+        from pokerroom.players.saved import save
+
+        return save(self, key=key)
+
+    @classmethod
+    def restore(
+        cls,
+        data: Any,
+        players: Sequence[Player | None],
+        *,
+        key: bytes | None = None,
+        rng: random.Random | None = None,
+        clock: Callable[[], float] | None = None,
+        budget: float = 10.0,
+        on_fault: Callable[[Fault], None] | None = None,
+        table_clock: Callable[[], float] | None = None,
+    ) -> Runner:
+        """The game :meth:`save` wrote, with ``players`` (built as the saved ones were:
+        each is given its saved state) in their seats, or
+        :class:`~pokerroom.table.SaveError` naming what is wrong."""
+        from pokerroom.players.saved import restore
+
+        return restore(data, players, key=key, rng=rng, clock=clock, budget=budget,
+                       on_fault=on_fault, table_clock=table_clock)  # fmt: skip
 
     # -------------------------------------------------------------------- faults
 

@@ -14,8 +14,10 @@ in no limit.  Under wild cards, or when hands must use hole cards, the equity is
 random hands, discounted for the opponents' aggression.  At an announced-hands showdown
 it leaves the announcement to the table, which announces the best hand its cards make.
 
-It draws every random number from its own generator, seeded by ``seed``: the same seed
-and the same game give the same decisions.
+It draws every random number from its own generators, seeded by ``seed``: the same seed
+and the same game give the same decisions.  Its saved state
+(:mod:`pokerroom.players.state`) holds them, every profile, and what it has read of the
+hand in play (each range row all ones is left out).
 
 >>> import random
 >>> from pokerroom.rules import Rules
@@ -29,7 +31,7 @@ Action.raise_to(4)
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
@@ -37,6 +39,18 @@ import numpy.typing as npt
 from pokerroom.cards import JOKER
 from pokerroom.engine import Action
 from pokerroom.players.base import Bot
+from pokerroom.players.state import (
+    StateError,
+    flag,
+    floats_from,
+    floats_state,
+    generator_from,
+    generator_state,
+    items,
+    need,
+    whole,
+    wholes,
+)
 from pokerroom.players.strongcards import BoardStrength, board_strength
 from pokerroom.players.strongequity import DealtEquity
 from pokerroom.players.strongoutlook import BoardOutlook, DealtOutlook, PreflopOutlook
@@ -48,6 +62,8 @@ from pokerroom.players.strongtracker import Move, Tracker
 from pokerroom.ranges import combo_index
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from pokerroom.engine import PlayerView
     from pokerroom.table import GameStart, HandStart
 
@@ -72,6 +88,50 @@ class _Hand:
         # counted against), and the round it belongs to
         self.reference: dict[int, F64s] = {}
         self.round = 0
+
+    def state(self) -> dict[str, Any]:
+        """What the bot has read of the hand, as JSON data (the board caches are left out:
+        they are worked out again)."""
+        return {
+            "hole": list(self.hole),
+            "tracker": self.tracker.state(),
+            "ranges": [None if (row == 1.0).all() else floats_state(row) for row in self.ranges],
+            "moves": [m.state() for m in self.moves],
+            "pending": [[m.state() for m in moves] for moves in self.pending],
+            "reference": [[seat, floats_state(row)] for seat, row in self.reference.items()],
+            "round": self.round,
+        }
+
+    @classmethod
+    def from_state(cls, data: Any) -> _Hand:
+        def get(key: str) -> Any:
+            return need(data, key, "hand")
+
+        hand = cls.__new__(cls)
+        hand.hole = tuple(wholes(get("hole"), "hand.hole", 0, JOKER))
+        hand.tracker = Tracker.from_state(get("tracker"), "hand.tracker")
+        rows = items(get("ranges"), "hand.ranges")
+        if not 2 <= len(rows) <= 14:
+            raise StateError(f"hand.ranges: a row per seat, 2 to 14, not {len(rows)}")
+        n = len(rows)
+        hand.ranges = np.ones((n, 1326))
+        for seat, row in enumerate(rows):
+            if row is not None:
+                hand.ranges[seat] = floats_from(row, (1326,), f"hand.ranges[{seat}]")
+        hand.moves = [Move.from_state(m, "hand.moves") for m in items(get("moves"), "hand")]
+        pending = items(get("pending"), "hand.pending", n)
+        hand.pending = [[Move.from_state(m, "hand.pending") for m in items(p, "hand.pending")]
+                        for p in pending]  # fmt: skip
+        hand.boards = {}
+        hand.reference = {}
+        for pair in items(get("reference"), "hand.reference"):
+            seat, row = items(pair, "hand.reference entry", 2)
+            seat = whole(seat, "hand.reference seat", 0, n - 1)
+            hand.reference[seat] = floats_from(row, (1326,), f"hand.reference[{seat}]")
+        hand.round = whole(get("round"), "hand.round", 0, 4)
+        if any(m.seat >= n for m in hand.moves):
+            raise StateError("hand.moves: a move of a seat the hand does not have")
+        return hand
 
     def strength(self, board: list[int]) -> BoardStrength:
         return self._board(board)[0]
@@ -119,6 +179,42 @@ class Strong(Bot):
         self._names: tuple[str, ...] = ()
         self._hand: _Hand | None = None
         self._tournament = False  # chips lost are lost for good: keep out of thin gambles
+
+    # ---------------------------------------------------------------- saving
+
+    def save_state(self) -> dict[str, Any]:
+        """:meth:`Bot.save_state` and everything the bot has learned and read."""
+        hand = self._hand
+        return {
+            **super().save_state(),
+            "samples": self.samples,
+            "np": generator_state(self._np),
+            "names": list(self._names),
+            "tournament": self._tournament,
+            "profiles": [[name, p.state()] for name, p in self.profiles.items()],
+            "hand": None if hand is None else hand.state(),
+        }
+
+    def _read_state(self, state: Mapping[str, Any]) -> dict[str, Any]:
+        names = items(need(state, "names"), "names")
+        if not all(isinstance(x, str) for x in names):
+            raise StateError("names: the players' names, as text")
+        profiles: dict[str, Profile] = {}
+        for pair in items(need(state, "profiles"), "profiles"):
+            name, data = items(pair, "profiles entry", 2)
+            if not isinstance(name, str) or name in profiles:
+                raise StateError(f"profiles: {name!r} is not a new player's name")
+            profiles[name] = Profile.from_state(data, f"profile of {name!r}")
+        hand = need(state, "hand")
+        return {
+            **super()._read_state(state),
+            "samples": whole(need(state, "samples"), "samples", 1),
+            "_np": generator_from(need(state, "np"), "np"),
+            "_names": tuple(names),
+            "_tournament": flag(need(state, "tournament"), "tournament"),
+            "profiles": profiles,
+            "_hand": None if hand is None else _Hand.from_state(hand),
+        }
 
     # ---------------------------------------------------------------- the hooks
 

@@ -31,12 +31,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
-from typing import Final
+from typing import Any, Final
 
 import numpy as np
 import numpy.typing as npt
 
 from pokerroom.engine import ActionKind
+from pokerroom.players.state import StateError, items, need, number, whole
 from pokerroom.players.strongtracker import Move
 
 __all__ = ["Profile", "Situation", "situation", "situation_of"]
@@ -111,6 +112,32 @@ class Profile:
     honest: list[float] = field(default_factory=lambda: [0.0, 0.0, 0.0, 0.0])
     showdowns: int = 0
     _known: dict[int, F64s] = field(default_factory=dict, repr=False, compare=False)
+
+    def state(self) -> dict[str, Any]:
+        """The counts as JSON data (:meth:`from_state` reads them back; exact)."""
+        return {"players": self.players, "counts": [float(c) for c in self.counts.flat],
+                "hands": self.hands, "entered": self.entered, "raised": self.raised,
+                "honest": list(self.honest), "showdowns": self.showdowns}  # fmt: skip
+
+    @classmethod
+    def from_state(cls, data: Any, what: str = "profile") -> Profile:
+        def get(key: str) -> Any:
+            return need(data, key, what)
+
+        counts = [number(c, f"{what}.counts", 0.0) for c in items(get("counts"), what, 18)]
+        hands = whole(get("hands"), f"{what}.hands", 0)
+        out = cls(
+            players=whole(get("players"), f"{what}.players", 2, 14),
+            counts=np.array(counts, dtype=np.float64).reshape(6, 3),
+            hands=hands,
+            entered=whole(get("entered"), f"{what}.entered", 0, hands),
+            raised=whole(get("raised"), f"{what}.raised", 0, hands),
+            honest=[number(h, f"{what}.honest") for h in items(get("honest"), what, 4)],
+            showdowns=whole(get("showdowns"), f"{what}.showdowns", 0),
+        )
+        if out.raised > out.entered:
+            raise StateError(f"{what}: more hands raised than entered")
+        return out
 
     def count_hand(self, moves: Sequence[Move]) -> None:
         """Count one hand's decisions by this player (any order within a hand)."""

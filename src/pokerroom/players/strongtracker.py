@@ -26,9 +26,10 @@ moves; the ranges are narrowed by them.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from pokerroom.engine import ActionKind, Event, EventKind
+from pokerroom.players.state import StateError, flag, items, need, whole, wholes
 
 __all__ = ["Move", "Tracker"]
 
@@ -56,6 +57,27 @@ class Move(NamedTuple):
     def aggressive(self) -> bool:
         return self.kind is ActionKind.BET or self.kind is ActionKind.RAISE
 
+    def state(self) -> list[Any]:
+        """The move as JSON data (:meth:`from_state` reads it back)."""
+        return [self.seat, self.street, self.kind.value, self.facing, self.to_call, self.pot,
+                self.added, self.raises]  # fmt: skip
+
+    @classmethod
+    def from_state(cls, data: Any, what: str) -> Move:
+        seat, street, kind, facing, to_call, pot, added, raises = items(data, what, 8)
+        action = _KINDS.get(kind) if isinstance(kind, str) else None
+        if action is None:
+            raise StateError(f"{what}: {kind!r} is not a decision ({', '.join(_KINDS)})")
+        return cls(whole(seat, f"{what} seat", 0, _SEATS), whole(street, f"{what} street", 0, 3),
+                   action, flag(facing, f"{what} facing"), whole(to_call, f"{what} to call"),
+                   whole(pot, f"{what} pot"), whole(added, f"{what} added"),
+                   whole(raises, f"{what} raises", 0))  # fmt: skip
+
+
+_KINDS = {kind.value: kind for kind in _ACTIONS.values()}
+_SEATS = 13  # the highest seat of a table
+_CARDS = 52  # the highest card (the joker)
+
 
 class Tracker:
     """The state of one hand as the public events tell it, read event by event."""
@@ -75,6 +97,49 @@ class Tracker:
         self.last_aggressor = -1
         self.events = 0
         self._straddle_pending = straddle  # 001: the straddler straddles or folds first
+
+    def state(self) -> dict[str, Any]:
+        """Where the reading stands, as JSON data (:meth:`from_state` reads it back)."""
+        return {
+            "street": self.street, "pot": self.pot, "bets": [[s, b] for s, b in self.bets.items()],
+            "forced": self.forced, "raises": self.raises, "board": list(self.board),
+            "shown": [[s, list(c)] for s, c in self.shown.items()], "folded": sorted(self.folded),
+            "voluntary": list(self.voluntary), "raised": list(self.raised),
+            "acted": sorted(self.acted), "last_aggressor": self.last_aggressor,
+            "events": self.events, "straddle_pending": self._straddle_pending,
+        }  # fmt: skip
+
+    @classmethod
+    def from_state(cls, data: Any, what: str = "tracker") -> Tracker:
+        """The tracker :meth:`state` described (:class:`StateError` if it cannot be)."""
+
+        def get(key: str) -> Any:
+            return need(data, key, what)
+
+        def seat(value: Any, where: str) -> int:
+            return whole(value, f"{what}.{where}", 0, _SEATS)
+
+        out = cls(straddle=flag(get("straddle_pending"), f"{what}.straddle_pending"))
+        out.street = whole(get("street"), f"{what}.street", 0, 4)
+        out.pot = whole(get("pot"), f"{what}.pot")
+        for pair in items(get("bets"), f"{what}.bets"):
+            s, b = items(pair, f"{what}.bets entry", 2)
+            out.bets[seat(s, "bets seat")] = whole(b, f"{what}.bets amount")
+        out.forced = whole(get("forced"), f"{what}.forced")
+        out.raises = whole(get("raises"), f"{what}.raises", 0)
+        out.board = wholes(get("board"), f"{what}.board", 0, _CARDS)
+        for pair in items(get("shown"), f"{what}.shown"):
+            s, cards = items(pair, f"{what}.shown entry", 2)
+            out.shown[seat(s, "shown seat")] = tuple(wholes(cards, f"{what}.shown", 0, _CARDS))
+        out.folded = {seat(s, "folded") for s in items(get("folded"), f"{what}.folded")}
+        out.voluntary = [flag(v, f"{what}.voluntary") for v in items(get("voluntary"), what)]
+        out.raised = [flag(v, f"{what}.raised") for v in items(get("raised"), what)]
+        if len(out.raised) != len(out.voluntary) or len(out.voluntary) > _SEATS + 1:
+            raise StateError(f"{what}: one voluntary and one raised entry per seat")
+        out.acted = {seat(s, "acted") for s in items(get("acted"), f"{what}.acted")}
+        out.last_aggressor = whole(get("last_aggressor"), f"{what}.last_aggressor", -1, _SEATS)
+        out.events = whole(get("events"), f"{what}.events", 0)
+        return out
 
     def _grow(self, seat: int) -> None:
         while len(self.voluntary) <= seat:

@@ -44,7 +44,17 @@ from pokerroom.solver.strength import _values, combos, hand_strengths, river_str
 from pokerroom.solver.suits import canonical, combo_maps
 from pokerroom.starting import ALL_CLASSES
 
-__all__ = ["AbstractionError", "CardAbstraction", "cut", "from_features"]
+__all__ = [
+    "MAX_BUCKETS",
+    "PREFLOP_BUCKETS",
+    "AbstractionError",
+    "CardAbstraction",
+    "cut",
+    "from_features",
+]
+
+PREFLOP_BUCKETS = 169  # at most: the starting hands, each alone
+MAX_BUCKETS = 250  # at most after the flop (a flop bucket is a byte; 255 marks a dead flop)
 
 F64s = npt.NDArray[np.float64]
 Ints = npt.NDArray[np.intp]
@@ -163,12 +173,12 @@ def from_features(
     ``showdown_boards`` random river boards drawn with ``rng``."""
     b1, b2, b3, b4 = sizes
     problems = [f"{n} buckets in round {r + 1}" for r, n in enumerate(sizes)
-                if not 1 <= n <= (169 if r == 0 else 250)]  # fmt: skip
+                if not 1 <= n <= (PREFLOP_BUCKETS if r == 0 else MAX_BUCKETS)]  # fmt: skip
     if problems:
         raise AbstractionError(
             "bucket sizes: "
             + ", ".join(problems)
-            + " (1 to 169 pre-flop, 1 to 250 in later rounds)"
+            + f" (1 to {PREFLOP_BUCKETS} pre-flop, 1 to {MAX_BUCKETS} in later rounds)"
         )
     combo_counts = np.array([c.combo_count for c in ALL_CLASSES], dtype=np.float64)
     order = np.argsort(features.preflop, kind="stable")

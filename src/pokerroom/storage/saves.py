@@ -6,6 +6,15 @@ another format and a damaged one (bad checksum, unreadable data) with a
 :class:`SaveError` that says which and why; nothing is ever half-loaded.  Every write
 is one transaction, so a crash leaves the previous save whole.
 
+A file SQLite finds damaged (or that is no database) raises
+:class:`DamagedStoreError`, on which a program can act: :meth:`Store.move_aside` keeps
+the file under a new name (with the time) and the next use starts a fresh one.
+
+A game's hand history only grows: :meth:`Store.add_hand` keeps a hand once, takes the
+same hand again as a no-op, and refuses a different hand under a number already kept
+(:class:`HistoryError`); :meth:`Store.branch` starts a new history from a game's first
+hands, for a game that went another way from a saved point.
+
 >>> import tempfile, pathlib
 >>> where = pathlib.Path(tempfile.mkdtemp()) / "pokerroom.db"
 >>> store = Store(where, clock=lambda: "2026-01-01 12:00")
@@ -20,6 +29,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import sqlite3
 from collections.abc import Callable, Iterator
 from contextlib import closing, contextmanager
@@ -30,11 +40,24 @@ from typing import Any
 
 from pokerroom import __version__
 
-__all__ = ["SAVE_FORMAT", "SaveError", "SaveSlot", "SavedGame", "Store", "StoredHand", "checksum"]
+__all__ = [
+    "SAVE_FORMAT",
+    "DamagedStoreError",
+    "HistoryError",
+    "SaveError",
+    "SaveSlot",
+    "SavedGame",
+    "Store",
+    "StoredHand",
+    "checksum",
+]
 
-SAVE_FORMAT = 1
-"""The format of the data in a save; a save of another format is refused."""
+SAVE_FORMAT = 2
+"""The format of the data in the saves this version writes (2: the terminal game's save
+holds its players' states); it reads formats 1 to this one, and refuses any other."""
 _SCHEMA = 1
+_CORRUPT, _NOT_A_DATABASE = 11, 26  # SQLite's primary result codes (sqlite3.h)
+_COMPANIONS = ("-journal", "-wal", "-shm")  # SQLite's files beside a database
 
 _TABLES = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -66,6 +89,19 @@ class SaveError(Exception):
     """A save that cannot be loaded or written; the message says which and why."""
 
 
+class DamagedStoreError(SaveError):
+    """The save file itself is damaged (or is no database): nothing in it can be read or
+    written until it is moved aside (:meth:`Store.move_aside`).  ``path`` is the file."""
+
+    def __init__(self, message: str, path: Path) -> None:
+        super().__init__(message)
+        self.path = path
+
+
+class HistoryError(SaveError):
+    """A hand that would rewrite a game's history (another hand under a number kept)."""
+
+
 @dataclass(frozen=True, slots=True)
 class SaveSlot:
     """A save as the Load screen lists it (its data not read)."""
@@ -79,11 +115,12 @@ class SaveSlot:
 
 @dataclass(frozen=True, slots=True)
 class SavedGame:
-    """A save read back and checked."""
+    """A save read back and checked (``format``: of its data, 1 to :data:`SAVE_FORMAT`)."""
 
     slot: str
     saved_at: str
     data: dict[str, Any]
+    format: int = SAVE_FORMAT
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,26 +143,69 @@ def _now() -> str:
 
 
 class Store:
-    """The SQLite file of saves and hand histories (created on first use)."""
+    """The SQLite file of saves and hand histories (created on first use).  ``clock``
+    gives the time written with each save (default: now, to the minute); ``timeout`` the
+    seconds to wait for another program using the file."""
 
-    def __init__(self, path: str | Path, *, clock: Callable[[], str] = _now) -> None:
+    def __init__(
+        self, path: str | Path, *, clock: Callable[[], str] | None = None, timeout: float = 5.0
+    ) -> None:
         self.path = Path(path)
-        self._clock = clock
+        self._clock = clock if clock is not None else _now
+        self._timeout = timeout
 
     @contextmanager
     def _db(self) -> Iterator[sqlite3.Connection]:
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            with closing(sqlite3.connect(self.path)) as db:
+            with closing(sqlite3.connect(self.path, timeout=self._timeout)) as db:
                 with db:
                     db.executescript(_TABLES)
                     db.execute("INSERT OR IGNORE INTO meta VALUES ('schema', ?)", (str(_SCHEMA),))
                 with db:
                     yield db
         except sqlite3.DatabaseError as exc:
-            raise SaveError(f"the save file {self.path} is damaged or unreadable ({exc})") from None
+            if (getattr(exc, "sqlite_errorcode", 0) & 0xFF) in (_CORRUPT, _NOT_A_DATABASE):
+                raise DamagedStoreError(
+                    f"the save file {self.path} is damaged or unreadable ({exc}); move it "
+                    "aside (it is kept) to start a fresh one",
+                    self.path,
+                ) from None
+            raise SaveError(f"the save file {self.path} cannot be used ({exc})") from None
         except OSError as exc:
             raise SaveError(f"the save file {self.path} cannot be opened ({exc})") from None
+
+    def check(self) -> None:
+        """Read the whole file (SQLite's quick check): :class:`DamagedStoreError` if any of
+        it is damaged, though the saves in use might still read."""
+        with self._db() as db:
+            problems = [str(row[0]) for row in db.execute("PRAGMA quick_check")]
+        if problems != ["ok"]:
+            raise DamagedStoreError(
+                f"the save file {self.path} is damaged ({'; '.join(problems[:3])}); move it "
+                "aside (it is kept) to start a fresh one",
+                self.path,
+            )
+
+    def move_aside(self) -> Path:
+        """Rename the save file (and SQLite's files beside it) to keep it, with the time
+        in the name, so that the next use starts a fresh file; returns the new name."""
+        if not self.path.exists():
+            raise SaveError(f"there is no save file {self.path} to move aside")
+        stamp = re.sub(r"[^0-9A-Za-z]+", "-", self._clock()).strip("-")
+        base = self.path.with_name(f"{self.path.name}.damaged-{stamp}")
+        k = 1
+        while any(Path(f"{base}{suffix}").exists() for suffix in ("", *_COMPANIONS)):
+            k += 1
+            base = self.path.with_name(f"{self.path.name}.damaged-{stamp}-{k}")
+        try:
+            for suffix in ("", *_COMPANIONS):  # the database last but one: its journal too
+                old = Path(f"{self.path}{suffix}")
+                if old.exists():
+                    old.rename(f"{base}{suffix}")
+        except OSError as exc:
+            raise SaveError(f"the save file {self.path} could not be moved aside ({exc})") from None
+        return base
 
     # ------------------------------------------------------------------- saves
 
@@ -165,10 +245,10 @@ class Store:
         if row is None:
             raise SaveError(f"there is no save named {slot!r}")
         saved_at, fmt, version, text, digest = row
-        if fmt != SAVE_FORMAT:
+        if type(fmt) is not int or not 1 <= fmt <= SAVE_FORMAT:
             raise SaveError(
                 f"save {slot!r} was written by pokerroom {version} in save format {fmt}; "
-                f"this pokerroom ({__version__}) reads format {SAVE_FORMAT} only, "
+                f"this pokerroom ({__version__}) reads formats 1 to {SAVE_FORMAT} only, "
                 f"so it cannot load it"
             )
         if not isinstance(text, str) or checksum(text) != digest:
@@ -182,7 +262,7 @@ class Store:
             raise SaveError(f"save {slot!r} is damaged: its data is not readable") from None
         if not isinstance(data, dict):
             raise SaveError(f"save {slot!r} is damaged: its data is not a saved game")
-        return SavedGame(slot, str(saved_at), data)
+        return SavedGame(slot, str(saved_at), data, fmt)
 
     def delete(self, slot: str) -> None:
         with self._db() as db:
@@ -200,10 +280,43 @@ class Store:
             return cursor.lastrowid
 
     def add_hand(self, game: int, number: int, summary: str, phh: str) -> None:
+        """Keep hand ``number`` of ``game``.  The history only grows: the same hand again
+        (a game continued from a save) changes nothing; another hand under a number
+        already kept is refused (:class:`HistoryError`) and the history is unchanged."""
         with self._db() as db:
-            db.execute(
-                "INSERT OR REPLACE INTO hands VALUES (?, ?, ?, ?)", (game, number, summary, phh)
+            row = db.execute(
+                "SELECT phh FROM hands WHERE game = ? AND number = ?", (game, number)
+            ).fetchone()
+            if row is None:
+                db.execute("INSERT INTO hands VALUES (?, ?, ?, ?)", (game, number, summary, phh))
+                return
+        if row[0] != phh:
+            raise HistoryError(
+                f"game {game} already has a hand {number}, another one: a game's history is "
+                "never rewritten (start a new one from its first hands: Store.branch)"
             )
+
+    def branch(self, game: int, number: int) -> int:
+        """A new game's history holding ``game``'s hands before ``number`` (for a game that
+        was loaded from a save and played hand ``number`` differently); returns its id.
+        Its title is ``game``'s, saying so."""
+        with self._db() as db:
+            row = db.execute("SELECT title FROM games WHERE id = ?", (game,)).fetchone()
+            if row is None:
+                raise SaveError(f"there is no game {game} in the hand histories")
+            title = re.sub(r" \(again from hand \d+\)$", "", str(row[0]))
+            cursor = db.execute(
+                "INSERT INTO games (started_at, title) VALUES (?, ?)",
+                (self._clock(), f"{title} (again from hand {number})"),
+            )
+            new = cursor.lastrowid
+            assert new is not None
+            db.execute(
+                "INSERT INTO hands SELECT ?, number, summary, phh FROM hands "
+                "WHERE game = ? AND number < ?",
+                (new, game, number),
+            )
+            return new
 
     def games(self) -> list[tuple[int, str, str, int]]:
         """Every game with a history: id, start, title and number of hands, newest first."""

@@ -63,7 +63,7 @@ if TYPE_CHECKING:
 
     from pokerroom.table.table import Table
 
-__all__ = ["FORMAT", "VERSION", "SaveError", "hand_cards", "restore", "save"]
+__all__ = ["FORMAT", "VERSION", "SaveError", "check", "checksum", "hand_cards", "restore", "save"]
 
 FORMAT = "pokerroom-table"
 VERSION = 1
@@ -155,11 +155,13 @@ def save(table: Table, *, key: bytes | None = None) -> dict[str, Any]:
         "rng": rng,
         "hand": hand,
     }
-    data["checksum"] = _checksum(data, key)
+    data["checksum"] = checksum(data, key)
     return data
 
 
-def _checksum(data: dict[str, Any], key: bytes | None) -> str:
+def checksum(data: dict[str, Any], key: bytes | None = None) -> str:
+    """The checksum of saved data (everything but its ``checksum``): ``sha256:<hex>`` of
+    its canonical JSON (sorted keys, no spaces), or ``hmac-sha256:<hex>`` with ``key``."""
     body = {k: v for k, v in data.items() if k != "checksum"}
     text = json.dumps(body, sort_keys=True, separators=(",", ":"), allow_nan=False).encode()
     if key is None:
@@ -176,18 +178,31 @@ def restore(
 ) -> Table:
     """The table ``data`` describes, or :class:`SaveError`.  ``rng`` is used only when the
     game was saved with a system random source; ``clock`` measures the time from now on."""
+    check(data, FORMAT, VERSION, key)
+    try:
+        return _build(data, rng, clock)
+    except SaveError:
+        raise
+    except (KeyError, IndexError, TypeError, ValueError, TableError, DeckError) as exc:
+        what = f"missing field {exc.args[0]!r}" if isinstance(exc, KeyError) else str(exc)
+        raise SaveError(f"the saved game is not valid: {what}") from None
+
+
+def check(data: Any, fmt: str, version: int, key: bytes | None) -> dict[str, Any]:
+    """``data`` itself if it is saved data of format ``fmt``, ``version``, whose checksum
+    (keyed with ``key``) matches; else :class:`SaveError` saying what is wrong."""
     if not isinstance(data, dict):
         raise SaveError(f"a saved game is a mapping, not {type(data).__name__}")
-    if data.get("format") != FORMAT:
+    if data.get("format") != fmt:
         raise SaveError(f"not a saved pokerroom game (format {data.get('format')!r})")
-    if data.get("version") != VERSION:
+    if data.get("version") != version:
         raise SaveError(
             f"this game was saved in format version {data.get('version')!r}; this pokerroom "
-            f"reads version {VERSION}"
+            f"reads version {version}"
         )
     mark = data.get("checksum")
     try:
-        expected = _checksum(data, key)
+        expected = checksum(data, key)
     except (TypeError, ValueError):
         raise SaveError("the saved game holds values that are not plain data") from None
     if not isinstance(mark, str) or not hmac.compare_digest(mark, expected):
@@ -197,13 +212,7 @@ def restore(
                 + ("its key" if key is None else "no key")
             )
         raise SaveError("the saved game is damaged or was edited: its checksum does not match")
-    try:
-        return _build(data, rng, clock)
-    except SaveError:
-        raise
-    except (KeyError, IndexError, TypeError, ValueError, TableError, DeckError) as exc:
-        what = f"missing field {exc.args[0]!r}" if isinstance(exc, KeyError) else str(exc)
-        raise SaveError(f"the saved game is not valid: {what}") from None
+    return data
 
 
 def _ints(value: Any, n: int | None, what: str, low: int = 0) -> list[int]:

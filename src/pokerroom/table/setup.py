@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from pokerroom._rulevalues import not_whole, shown, too_large
 from pokerroom.cards import Deck, Rank
 from pokerroom.engine import Hand, HandError
 from pokerroom.rules import Rules
@@ -21,14 +22,17 @@ def first_button(
 
     000's procedure deals the game's pack face up one card at a time to each seat,
     starting left of seat 0, until a jack appears (the joker is no jack)."""
-    if isinstance(button, int) and not isinstance(button, bool):
+    if type(button) is int:
         if not 0 <= button < n:
-            raise TableError(f"button {button} is not a seat (0 to {n - 1})")
+            raise TableError(f"button {shown(button)} is not a seat (0 to {n - 1})")
         return button, TableEvent(TableEventKind.BUTTON, 0, button, "given")
     try:
         how = FirstButton(button)
     except ValueError:
-        raise TableError(f"button {button!r}: a seat number, 'random' or 'first-jack'") from None
+        why = "" if isinstance(button, str) else f"{not_whole(button)}; "
+        raise TableError(
+            f"button {shown(button)}: {why}a seat number (0 to {n - 1}), 'random' or 'first-jack'"
+        ) from None
     if how is FirstButton.RANDOM:
         seat = rng.randrange(n)
         return seat, TableEvent(TableEventKind.BUTTON, 0, seat, "drawn at random")
@@ -48,19 +52,29 @@ def starting_stacks(rules: Rules, seats: int | Sequence[int] | None) -> tuple[in
         if rules.players is None:
             raise TableError("how many seats? pass seats= (or rules with players set)")
         seats = rules.players
-    if isinstance(seats, int) and not isinstance(seats, bool):
+    if type(seats) is int:
         if not 2 <= seats <= 14:
-            raise TableError(f"{seats} seats: a table has 2 to 14")
+            raise TableError(f"{shown(seats)} seats: a table has 2 to 14")
         stacks: tuple[int, ...] = (rules.buy_in,) * seats
-    elif isinstance(seats, Sequence):
+    elif isinstance(seats, Sequence) and not isinstance(seats, (str, bytes)):
         stacks = tuple(seats)
         if not 2 <= len(stacks) <= 14:
             raise TableError(f"{len(stacks)} seats: a table has 2 to 14")
-        bad = [f"seat {i} has {c!r}" for i, c in enumerate(stacks) if type(c) is not int or c < 1]
+        bad = []
+        for i, chips in enumerate(stacks):
+            why = not_whole(chips)
+            if why is None:
+                why = "a player needs 1 or more" if chips < 1 else too_large(chips)
+            if why is not None:
+                bad.append(f"seat {i} has {shown(chips)}: {why}")
         if bad:
             raise TableError("starting stacks are whole chips, 1 or more: " + "; ".join(bad))
     else:
-        raise TableError(f"seats is {seats!r}: a number of seats or the starting stacks")
+        why = not_whole(seats) or "neither"
+        raise TableError(
+            f"seats is {shown(seats)}: {why} (a number of seats, 2 to 14, or the starting "
+            f"stacks, like [100, 100])"
+        )
     if rules.players is not None and len(stacks) != rules.players:
         raise TableError(f"{len(stacks)} seats, but the rules are for {rules.players} players")
     return stacks

@@ -40,6 +40,7 @@ import secrets
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, overload
 
+from pokerroom._rulevalues import not_whole, shown
 from pokerroom.cards import Deck
 from pokerroom.engine import (
     Action,
@@ -127,7 +128,11 @@ class Table:
         self.reset_stacks = bool(reset_stacks)
         self.button_moves = bool(button_moves)
         if max_hands is not None and (type(max_hands) is not int or max_hands < 1):
-            raise TableError(f"max_hands is {max_hands!r}: a number of hands, 1 or more")
+            why = not_whole(max_hands)
+            words = "a number of hands, 1 or more"
+            raise TableError(
+                f"max_hands is {shown(max_hands)}: " + (f"{why} ({words})" if why else words)
+            )
         self.max_hands = max_hands
         if levels is not None and levels.unit is LevelUnit.SECONDS and clock is None:
             raise TableError("levels that rise by time need a clock (seconds, e.g. time.monotonic)")

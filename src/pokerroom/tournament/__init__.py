@@ -2,7 +2,7 @@
 a researcher can trust.
 
 * :class:`Tournament`: freeze-outs to the last player; standings with wins, average finish
-  and chips won per hand, each with its 95% interval (:mod:`.freezeout`).
+  and chips won per hand played, each with its 95% interval (:mod:`.freezeout`).
 * :class:`League`: every pair heads-up and the whole field, in duplicate; results in
   milli-big-blinds per hand with intervals over duplicate sets, and a ranking
   (:mod:`.league`).

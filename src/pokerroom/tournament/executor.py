@@ -169,6 +169,32 @@ class PoolExecutor(Closing):
         self._pool.join()
 
 
+def _reachable(address: str, timeout: float = 5.0) -> None:
+    """An :class:`ExecutorError` unless ``address`` (``auto``, ``host:port`` or
+    ``ray://host:port``) is a well-formed address whose port answers: Ray itself retries
+    an unreachable one for minutes.
+
+    >>> _reachable("nowhere")
+    Traceback (most recent call last):
+    ...
+    pokerroom.tournament.executor.ExecutorError: --address 'nowhere': auto, host:port or ray://host:port
+    """
+    import socket
+
+    if address == "auto":
+        return
+    host, sep, port = address.removeprefix("ray://").rpartition(":")
+    if not (sep and host and port.isdigit() and 0 < int(port) < 65_536):
+        raise ExecutorError(f"--address {address!r}: auto, host:port or ray://host:port")
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=timeout).close()
+    except (OSError, UnicodeError) as exc:
+        why = getattr(exc, "strerror", None) or exc
+        raise ExecutorError(
+            f"--address {address!r}: no Ray cluster answers there ({why})"
+        ) from None
+
+
 class RayExecutor(Closing):
     """Tasks on a Ray cluster: ``address`` names a running one (``"auto"``, or
     ``host:port``); without it a local Ray instance with ``workers`` CPUs is started
@@ -184,6 +210,8 @@ class RayExecutor(Closing):
             ) from None
         import logging
 
+        if address is not None:
+            _reachable(address)
         self._ray = ray
         self._started = not ray.is_initialized()
         if self._started:
@@ -237,17 +265,36 @@ class RayExecutor(Closing):
 
 
 def make_executor(
-    kind: str = "local", *, workers: int | None = None, address: str | None = None
+    kind: str = "local",
+    *,
+    workers: int | None = None,
+    address: str | None = None,
+    tasks: int | None = None,
+    cores: int | None = None,
 ) -> SerialExecutor | PoolExecutor | RayExecutor:
     """``local`` (``workers`` processes, default one per core; 1 plays in this process)
-    or ``ray`` (``address`` of a cluster, default a local instance)."""
+    or ``ray`` (``address`` of a cluster, default a local instance).
+
+    A local pool, or a local Ray instance, is never larger than the machine (``cores``,
+    default :func:`default_workers`) or the work (``tasks``, when given): more
+    processes than either would only wait, each costing a start and its memory.
+
+    >>> make_executor(workers=8, tasks=1).name  # one game: played here
+    'this process'
+    >>> with make_executor(workers=8, tasks=100, cores=2) as ex:
+    ...     ex.name
+    '2 local processes'
+    """
     if workers is not None and workers < 1:
         raise ExecutorError(f"--workers: 1 or more, not {workers}")
+    machine = default_workers() if cores is None else max(1, cores)
+    n = min(machine if workers is None else workers, machine)
+    if tasks is not None:
+        n = max(1, min(n, tasks))
     if kind == "local":
         if address is not None:
             raise ExecutorError("--address names a Ray cluster: use it with --executor ray")
-        n = default_workers() if workers is None else workers
         return SerialExecutor() if n == 1 else PoolExecutor(n)
     if kind == "ray":
-        return RayExecutor(address, workers)
+        return RayExecutor(address, n if address is None else None)  # a cluster's own CPUs
     raise ExecutorError(f"no executor {kind!r} (executors: {', '.join(EXECUTORS)})")

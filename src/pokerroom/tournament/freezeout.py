@@ -6,8 +6,13 @@ standings give, for each player over the games:
 
 * **wins**: the share of games won, with Wilson's 95% interval;
 * **average finish** (1 = first), with Student's *t* interval over the games;
-* **chips won per hand**: chips won over all games divided by the hands of those games,
-  with the delta-method interval of that ratio (the games are the independent units).
+* **chips won per hand played**: a player's chips won over all games divided by the
+  hands *it was dealt in* over those games (not the games' hands: a player who is out
+  plays no more hands), with the delta-method interval of that ratio (the games are the
+  independent units).  Every loser of a freeze-out loses the buy-in; one who lasts
+  longer loses it over more hands, and one who wins chips before busting shows it.
+  Dividing by the games' hands instead would give every player who never wins the same
+  figure, the buy-in over the games' hands, whatever it did.
 
 >>> from pokerroom.rules import Rules
 >>> t = Tournament(Rules.preset("no-limit", buy_in=100), ("random", "calling-station"),
@@ -120,7 +125,8 @@ class Tournament:
 
 @dataclass(frozen=True, slots=True)
 class Standing:
-    """One player's results over a tournament's games."""
+    """One player's results over a tournament's games: ``chips_per_hand`` is per hand
+    it was dealt in (``hands`` over all its games)."""
 
     entrant: int
     name: str
@@ -150,7 +156,7 @@ def standings(names: Sequence[str], records: Sequence[GameRecord]) -> list[Stand
             win_share=proportion_interval(wins, len(seats)),
             finish=mean_interval(places),
             chips_per_hand=ratio_interval([s.won for _, s in seats],
-                                          [max(g.hands, 1) for g, _ in seats]),
+                                          [max(s.hands, 1) for _, s in seats]),
             hands=sum(s.hands for _, s in seats), faults=sum(s.faults for _, s in seats),
         ))  # fmt: skip
     out.sort(key=lambda s: (-s.wins, s.finish.value, -s.chips_per_hand.value, s.entrant))

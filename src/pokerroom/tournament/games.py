@@ -35,7 +35,7 @@ from pokerroom.table import Table
 from pokerroom.tournament.records import GameRecord, SeatRecord
 from pokerroom.tournament.seeds import derive
 
-__all__ = ["GameRecorder", "GameTask", "play"]
+__all__ = ["GameRecorder", "GameTask", "check", "play"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +69,24 @@ def build_players(task: GameTask) -> list[Player]:
     """Each seat's player, seeded from the task."""
     return [make_player(spec, seed=derive(task.seed, "bot", seat, task.bot_salt))
             for seat, spec in enumerate(task.players)]  # fmt: skip
+
+
+def check(task: GameTask) -> None:
+    """Set up ``task``'s table without playing: the :class:`~pokerroom.table.TableError`
+    its game would stop with at once (rules for another number of players, a first
+    button that is no seat), raised here, before any process is started for the run.
+
+    >>> from pokerroom.rules import Rules
+    >>> check(GameTask(index=0, label="game 1", rules=Rules.preset("no-limit"),
+    ...                players=("random", "random"), entrants=(0, 1), names=("a", "b"),
+    ...                seed=1, button=5))
+    Traceback (most recent call last):
+    ...
+    pokerroom.table.info.TableError: button 5 is not a seat (0 to 1)
+    """
+    Table(task.rules, len(task.players), names=task.names, rng=random.Random(task.seed),
+          button=task.button, reset_stacks=task.reset_stacks,
+          max_hands=task.max_hands)  # fmt: skip
 
 
 def play(

@@ -72,3 +72,16 @@ class GameRecord:
         the hands were not stored)."""
         return GameRecord(self.index, self.label, self.seed, self.hands, self.seats,
                           self.faults)  # fmt: skip
+
+    def summary(self) -> GameRecord:
+        """The record without its hand histories and with each seat's ``nets`` added up
+        into one entry (its chips won over the game): what standings need, a few hundred
+        bytes where the nets of a long game take hundreds of kilobytes.
+
+        >>> seat = SeatRecord(0, 0, "random", 2, 3, 0, (5, -10, -995))
+        >>> GameRecord(0, "game 1", 7, 3, (seat,)).summary().seats[0].nets
+        (-1000,)
+        """
+        seats = tuple(SeatRecord(s.seat, s.entrant, s.player, s.place, s.hands, s.faults,
+                                 (s.won,)) for s in self.seats)  # fmt: skip
+        return GameRecord(self.index, self.label, self.seed, self.hands, seats, self.faults)

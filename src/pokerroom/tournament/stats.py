@@ -6,9 +6,9 @@ Three estimators, each on independent units (a game, a match's duplicate set):
   (mean ± t₀.₉₇₅,ₙ₋₁ · s/√n).  Average finish, and a league's result per duplicate set.
 * :func:`proportion_interval`: a share of successes (wins), with Wilson's score interval,
   which stays inside [0, 1] and is honest for small counts and shares near 0 or 1.
-* :func:`ratio_interval`: Σyᵢ / Σxᵢ (chips won per hand: chips over all games divided by
-  hands over all games), with the delta-method (linearisation) variance of a ratio
-  estimator, s²(yᵢ − r·xᵢ) / (n·x̄²), and the *t* quantile.
+* :func:`ratio_interval`: Σyᵢ / Σxᵢ (chips won per hand played: a player's chips over all
+  games divided by the hands it was dealt in), with the delta-method (linearisation)
+  variance of a ratio estimator, s²(yᵢ − r·xᵢ) / (n·x̄²), and the *t* quantile.
 
 No SciPy: the *t* quantile is found by bisection on the exact *t* distribution function,
 computed from the regularised incomplete beta function (a continued fraction).

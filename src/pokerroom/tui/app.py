@@ -3,7 +3,15 @@
 ``PokerApp`` opens on the main menu.  Each mode is a screen of its own (menu, new game,
 table, load, hand history, settings, how to play); the app holds only what they share:
 the :class:`~pokerroom.storage.saves.Store` of saves and hand histories, your
-:class:`~pokerroom.tui.prefs.Prefs`, and the seed given on the command line.
+:class:`~pokerroom.tui.prefs.Prefs`, and the seed given on the command line.  A damaged
+save file is found at start (and wherever it is used): the app offers to move it aside
+(kept, renamed with the time) and start a fresh one (:meth:`PokerApp.offer_fresh_saves`).
+
+The app is also where keys are let through or not.  A key acts only on what was on the
+screen when it was pressed: whenever the screen on top changes (or the table offers a
+new decision) the keys pressed before are dropped, so the second key of a burst never
+acts on the screen that the first one opened.  While the terminal is smaller than the
+game needs, no key but ``ctrl+q`` acts.
 """
 
 from __future__ import annotations
@@ -13,13 +21,19 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import ClassVar
 
+from textual import events
+from textual._time import get_time
 from textual.app import App
 from textual.binding import Binding, BindingType
+from textual.screen import Screen
 
-from pokerroom.storage.saves import Store
+from pokerroom.storage.saves import DamagedStoreError, SaveError, Store
 from pokerroom.tui.prefs import Prefs
 
 __all__ = ["DATA_ENV", "PokerApp", "data_dir"]
+
+_PRESSES = (events.MouseDown, events.MouseUp, events.Click)
+"""Mouse buttons: like keys, they act only on the screen they were pressed for."""
 
 DATA_ENV = "POKERROOM_DATA_DIR"
 """Set it to keep saves, hand histories and settings somewhere else (the tests do)."""
@@ -55,18 +69,87 @@ class PokerApp(App[None]):
     ) -> None:
         super().__init__()
         self.directory = directory if directory is not None else data_dir()
-        kwargs = {"clock": clock} if clock is not None else {}
-        self.store = Store(self.directory / "pokerroom.db", **kwargs)
+        self.store = Store(self.directory / "pokerroom.db", clock=clock)
         self.prefs = Prefs.load(self.directory / "settings.toml")
         self.seed = seed
+        self._damage_kept = False  # you chose to leave the damaged save file as it is
+        self.keys_from = 0.0
+        """Keys pressed before this time (Textual's clock) are dropped."""
+
+    def offer_fresh_saves(
+        self, error: DamagedStoreError, *, again: bool = False,
+        then: Callable[[], object] | None = None,
+    ) -> None:  # fmt: skip
+        """The save file is damaged: offer to move it aside and start a fresh one (once:
+        after you chose to leave it, only ``again`` asks again, else a notice says it),
+        then call ``then()`` if it was moved."""
+        from pokerroom.tui.damaged import DamagedSavesDialog
+        from pokerroom.tui.dialogs import MessageDialog
+
+        if any(isinstance(s, DamagedSavesDialog) for s in self.screen_stack):
+            return
+        if self._damage_kept and not again:
+            self.notify(str(error), severity="warning")
+            return
+
+        def answered(move: bool | None) -> None:
+            if not move:
+                self._damage_kept = True
+                return
+            try:
+                kept = self.store.move_aside()
+            except SaveError as exc:
+                self.push_screen(MessageDialog("The save file was not moved", str(exc)))
+                return
+            self._damage_kept = False
+            self.notify(f"The damaged save file is kept as {kept.name}; a fresh one is in use.")
+            if then is not None:
+                then()
+
+        self.push_screen(DamagedSavesDialog(error), answered)
+
+    def keys_from_now(self) -> None:
+        """Drop the keys pressed until now: they were meant for what the screen showed
+        before (another screen, an earlier decision)."""
+        self.keys_from = get_time()
+
+    def _screen_changed(self, screen: Screen[object]) -> None:
+        self.keys_from_now()
+
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.Key) and not self._takes(event):
+            event.stop()
+            return
+        if isinstance(event, _PRESSES) and event.time < self.keys_from:
+            event.stop()  # a click meant for the screen before (a double click's second)
+            self._mouse_down_widget = None  # nor does its button's release make a click
+            return
+        await super().on_event(event)
+
+    def _takes(self, key: events.Key) -> bool:
+        """Whether ``key`` may act: pressed for the screen on top, and (but ``ctrl+q``)
+        not while that screen is too small to show its controls."""
+        if key.time < self.keys_from:
+            return False
+        from pokerroom.tui.base import Gated
+
+        screen = self.screen
+        return key.key == "ctrl+q" or not (isinstance(screen, Gated) and screen.too_small)
 
     def on_mount(self) -> None:
         from pokerroom.tui.menu import MenuScreen
 
+        self.screen_change_signal.subscribe(self, self._screen_changed, immediate=True)
         self.push_screen(MenuScreen())
         self.run_worker(_warm_up, thread=True, group="warm-up")
         if self.prefs.note:
             self.notify(self.prefs.note, severity="warning")
+        try:
+            self.store.check()
+        except DamagedStoreError as exc:
+            self.offer_fresh_saves(exc, again=True)
+        except SaveError:
+            pass  # (busy or unreadable: said where the file is used)
 
     async def action_quit(self) -> None:
         """Quit; from a table with a game in play, ask first (save, leave, or stay)."""
@@ -77,6 +160,13 @@ class PokerApp(App[None]):
                 screen.ask_leave(quit_app=True)
                 return
         self.exit()
+
+    def action_keys(self) -> None:
+        """Every key of the screen on top, in a list over it."""
+        from pokerroom.tui.dialogs import KeysDialog
+
+        if not isinstance(self.screen, KeysDialog):
+            self.push_screen(KeysDialog(self.screen))
 
 
 def _warm_up() -> None:

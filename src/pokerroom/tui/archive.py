@@ -1,5 +1,6 @@
 """Hand history: the hands of this game and past ones; replay one street by street and
-export it (or the whole game) as PHH.
+export it (or the whole game) as PHH, as PokerStars text for a tracker (you are its hero:
+the others' cards appear where they were shown) or as OHH.
 
 Each hand is kept as you saw it: other players' cards appear only where they were shown.
 """
@@ -17,7 +18,7 @@ from textual.widgets import Footer, Static
 from textual.widgets.option_list import Option
 
 from pokerroom.storage.saves import SaveError, StoredHand
-from pokerroom.tui.base import Menu, RoomScreen
+from pokerroom.tui.base import Menu, RoomScreen, fresh_keys
 
 if TYPE_CHECKING:
     from pokerroom.history.record import PlayedHand
@@ -45,7 +46,9 @@ class HistoryScreen(RoomScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "Back"),
         Binding("tab", "app.focus_next", "Games/hands", key_display="tab"),
-        Binding("e", "export", "Export game as PHH"),
+        Binding("e", "export('phh')", "Export game as PHH"),
+        Binding("p", "export('pokerstars')", "as PokerStars"),
+        Binding("o", "export('ohh')", "as OHH"),
     ]
 
     def compose(self) -> ComposeResult:
@@ -70,6 +73,7 @@ class HistoryScreen(RoomScreen):
         if not rows:
             note.update("No hands yet: play a game and every hand is kept here.")
             return
+        self._titles = {gid: title for gid, _, title, _ in rows}
         for gid, started, title, count in rows:
             hands = f"{count} hand{'s' if count != 1 else ''}"
             games.add_option(Option(f"{started}, {hands}\n{title}", id=str(gid)))
@@ -95,22 +99,45 @@ class HistoryScreen(RoomScreen):
     def on_option_list_option_selected(self, event: Menu.OptionSelected) -> None:
         if event.option_list.id == "games":
             self.query_one("#hands", Menu).focus()
+            fresh_keys(self.app)  # the hands' list takes the keys from now
             return
         number = int(event.option.id or 0)
+        hero = getattr(self, "_titles", {}).get(self._game, "").partition(" against ")[0]
         for h in self._hands:
             if h.number == number:
-                self.app.push_screen(ReplayScreen(h))
+                self.app.push_screen(ReplayScreen(h, hero))
 
-    def action_export(self) -> None:
+    def action_export(self, fmt: str = "phh") -> None:
         hands = getattr(self, "_hands", [])
         if not hands:
             return
-        path = Path.cwd() / f"pokerroom-game-{self._game}.phhs"
-        write_phhs(path, hands)
-        self.notify(f"Wrote {len(hands)} hands to {path}")
+        if fmt == "phh":
+            path = Path.cwd() / f"pokerroom-game-{self._game}.phhs"
+            write_phhs(path, hands)
+            self.notify(f"Wrote {len(hands)} hands to {path}")
+            return
+        hero = getattr(self, "_titles", {}).get(self._game, "").partition(" against ")[0]
+        self.notify(export_game(hands, fmt, self._game, hero, f"pokerroom-game-{self._game}"))
 
     def action_back(self) -> None:
         self.dismiss()
+
+
+def export_game(hands: list[StoredHand], fmt: str, game: int, hero: str, stem: str) -> str:
+    """Write these hands in ``fmt`` (PokerStars text or OHH: tournament hands of a
+    freeze-out, ``hero`` the player at the terminal) to the current directory; what to
+    tell the player."""
+    from pokerroom.history.formats import FORMATS, export_phh
+    from pokerroom.history.pokerstars import Tournament
+
+    out = export_phh([h.phh for h in hands], fmt, hero=hero or None,
+                     tournament=Tournament(game))  # fmt: skip
+    left = f" ({len(out.refused)} the format cannot hold)" if out.refused else ""
+    if not out.text:
+        return f"No hand written{left}"
+    path = Path.cwd() / f"{stem}{FORMATS[fmt]}"
+    path.write_text(out.text, encoding="utf-8")
+    return f"Wrote {out.written} hand{'s' if out.written != 1 else ''} to {path}{left}"
 
 
 def write_phhs(path: Path, hands: list[StoredHand]) -> None:
@@ -126,13 +153,16 @@ class ReplayScreen(RoomScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("right", "step(1)", "Next street", key_display="→"),
         Binding("left", "step(-1)", "Back a street", key_display="←"),
-        Binding("e", "export", "Export as PHH"),
+        Binding("e", "export('phh')", "Export as PHH"),
+        Binding("p", "export('pokerstars')", "as PokerStars"),
+        Binding("o", "export('ohh')", "as OHH"),
         Binding("escape", "back", "Back"),
     ]
 
-    def __init__(self, hand: StoredHand) -> None:
+    def __init__(self, hand: StoredHand, hero: str = "") -> None:
         super().__init__()
         self.hand = hand
+        self.hero = hero
         self.parts = replay_sections(hand)
         self.shown = min(2, len(self.parts))  # the seats, the blinds and the pre-flop
 
@@ -165,8 +195,12 @@ class ReplayScreen(RoomScreen):
         self.shown = min(max(1, self.shown + delta), len(self.parts))
         self._show_part()
 
-    def action_export(self) -> None:
-        path = Path.cwd() / f"pokerroom-game-{self.hand.game}-hand-{self.hand.number}.phh"
+    def action_export(self, fmt: str = "phh") -> None:
+        stem = f"pokerroom-game-{self.hand.game}-hand-{self.hand.number}"
+        if fmt != "phh":
+            self.notify(export_game([self.hand], fmt, self.hand.game, self.hero, stem))
+            return
+        path = Path.cwd() / f"{stem}.phh"
         path.write_text(self.hand.phh, encoding="utf-8")
         self.notify(f"Wrote {path}")
 

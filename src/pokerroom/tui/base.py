@@ -1,23 +1,58 @@
-"""What every screen of the game shares: the minimum terminal size, and menus driven
-by the arrow keys and Enter with every key listed in the footer."""
+"""What every screen of the game shares: the minimum terminal size, input only for the
+screen on top, and menus driven by the arrow keys and Enter with every key listed in the
+footer.
+
+A key (or click) acts only on the screen that was showing when it was pressed: keys that
+arrive in a burst (a fast typist, a key held down, a driven terminal) never act on the
+screen that the first of them opened, and a screen that is no longer on top acts on
+nothing more (the app drops keys older than the screen on top, see
+:meth:`~pokerroom.tui.app.PokerApp.keys_from_now`; :class:`Gated` drops the choices that
+reach a screen once another one covers it).
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Literal, TypeVar
 
 from textual import events
-from textual.app import ComposeResult
+from textual._widget_navigation import find_next_enabled_no_wrap
+from textual.app import App, ComposeResult
+from textual.await_complete import AwaitComplete
 from textual.binding import Binding, BindingType
-from textual.screen import Screen
-from textual.widgets import OptionList, Static
+from textual.message import Message
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, Input, OptionList, Static
 
 if TYPE_CHECKING:
     from pokerroom.tui.app import PokerApp
 
-__all__ = ["MIN_HEIGHT", "MIN_WIDTH", "Menu", "RoomScreen", "TooSmall"]
+__all__ = [
+    "MIN_HEIGHT",
+    "MIN_WIDTH",
+    "Dialog",
+    "Gated",
+    "Menu",
+    "RoomScreen",
+    "TooSmall",
+    "fresh_keys",
+]
 
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
+
+ResultT = TypeVar("ResultT")
+
+_CHOICES = (events.Key, events.Click, Button.Pressed, OptionList.OptionSelected, Input.Submitted)
+"""What a person does to a screen: nothing of it reaches a screen that is not on top."""
+
+
+def fresh_keys(app: App[object]) -> None:
+    """What takes the keys changed (a field opened, a list replaced the buttons): the
+    keys pressed before were not meant for it and are dropped."""
+    from pokerroom.tui.app import PokerApp
+
+    if isinstance(app, PokerApp):
+        app.keys_from_now()
 
 
 class TooSmall(Static):
@@ -26,13 +61,20 @@ class TooSmall(Static):
     def show_size(self, width: int, height: int) -> None:
         self.update(
             f"The terminal is {width}×{height}: pokerroom needs at least "
-            f"{MIN_WIDTH}×{MIN_HEIGHT}.\nMake the window larger (nothing is lost meanwhile)."
+            f"{MIN_WIDTH}×{MIN_HEIGHT}.\nMake the window larger (nothing is lost meanwhile; "
+            "ctrl+q quits)."
         )
 
 
-class RoomScreen(Screen[None]):
-    """A screen that says so, instead of cutting its controls off, when the terminal
-    is smaller than 80×24; its keys do nothing meanwhile."""
+class Gated(Screen[ResultT]):
+    """A screen that takes input only while it is on top, is dismissed at most once,
+    and says so (taking no key but ``ctrl+q``) while the terminal is smaller than
+    80×24.  ``?`` lists every key of the screen."""
+
+    def __init__(self, name: str | None = None, id: str | None = None,
+                 classes: str | None = None) -> None:  # fmt: skip
+        super().__init__(name=name, id=id, classes=classes)
+        self._bindings.bind("question_mark", "app.keys", "Keys", key_display="?")  # listed last
 
     @property
     def poker(self) -> PokerApp:
@@ -63,15 +105,40 @@ class RoomScreen(Screen[None]):
         small = self.too_small
         self.set_class(small, "-too-small")
         if small:
-            self.query_one(TooSmall).show_size(self.app.size.width, self.app.size.height)
+            for note in self.query(TooSmall):
+                note.show_size(self.app.size.width, self.app.size.height)
         self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return not (self.too_small and action != "quit")
 
+    async def _on_message(self, message: Message) -> None:
+        if isinstance(message, _CHOICES) and not self.is_active:
+            message.stop()  # meant for this screen, arriving once another covers it
+            return
+        await super()._on_message(message)
+
+    def dismiss(self, result: ResultT | None = None) -> AwaitComplete:
+        """Close this screen with ``result``, once: a second dismissal (a second key of a
+        burst), or one while another screen covers this one, does nothing."""
+        if not self.is_active:
+            nothing: AwaitComplete = AwaitComplete.nothing()  # type: ignore[no-untyped-call]
+            return nothing
+        return super().dismiss(result)
+
+
+class RoomScreen(Gated[None]):
+    """A full screen of the game (menu, form, table, lists)."""
+
+
+class Dialog(ModalScreen[ResultT], Gated[ResultT]):
+    """A small screen over another one (a question, a message, the hand's summary)."""
+
 
 class Menu(OptionList):
-    """A list of choices: arrow keys to move, Enter to choose (mouse clicks too)."""
+    """A list of choices: arrow keys to move, Enter to choose (mouse clicks too).  The
+    cursor stops at either end (it never wraps round: a burst of ↑ never lands on the
+    last choice)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("up", "cursor_up", "Move", key_display="↑↓"),
@@ -80,3 +147,18 @@ class Menu(OptionList):
         Binding("home", "first", "First", show=False),
         Binding("end", "last", "Last", show=False),
     ]
+
+    def _step(self, direction: Literal[-1, 1]) -> None:
+        anchor = self.highlighted
+        if anchor is None:
+            self.action_first() if direction > 0 else self.action_last()
+            return
+        found = find_next_enabled_no_wrap(self.options, anchor=anchor, direction=direction)
+        if found is not None:
+            self.highlighted = found
+
+    def action_cursor_up(self) -> None:
+        self._step(-1)
+
+    def action_cursor_down(self) -> None:
+        self._step(1)

@@ -205,7 +205,8 @@ def hand_name(view: PlayerView, cards: Sequence[Card] | None = None) -> str:
 def dealt_in(view: PlayerView, seats: Sequence[int]) -> PlayerView:
     """The view with only the table seats ``seats`` that were dealt in (in that order,
     renumbered 0 to k-1): a hand history lists the players of the hand, not the seats
-    already out of the game."""
+    already out of the game.  A viewer not dealt in (out, watching) becomes seat -1, a
+    spectator, who sees no cards but those shown."""
     index = {t: h for h, t in enumerate(seats)}
 
     def pick(values: Sequence[T]) -> tuple[T, ...]:
@@ -224,7 +225,7 @@ def dealt_in(view: PlayerView, seats: Sequence[int]) -> PlayerView:
         )  # fmt: skip
     return dataclasses.replace(
         view,
-        seat=index[view.seat],
+        seat=index.get(view.seat, -1),
         button=index[view.button],
         stacks=pick(view.stacks), bets=pick(view.bets), committed=pick(view.committed),
         folded=pick(view.folded), all_in=pick(view.all_in), shown=pick(view.shown),
@@ -290,17 +291,16 @@ def log_lines(view: PlayerView, names: Sequence[str], label: int | None = None) 
 
 
 def turn_text(view: PlayerView, names: Sequence[str]) -> str:
-    """Whose turn it is, in words."""
+    """Whose turn it is, in words (yours in the words of the action bar's buttons)."""
     if view.result is not None:
         return "The hand is over."
     s = view.to_act
     if s is None:
         return "Dealing..."
-    if s == view.seat:
-        if view.legal is not None and view.street.value == 4:
-            return "Your turn: show your hand or muck it."
-        owe = view.to_call
-        return f"Your turn: {owe} to call." if owe else "Your turn: nothing to call."
+    if s == view.seat and view.legal is not None:
+        from pokerroom.tui.choices import prompt
+
+        return prompt(view)  # in the action bar's words
     if view.street.value == 4:
         return f"{names[s]} shows or mucks..."
     return f"{names[s]} is thinking..."

@@ -18,14 +18,15 @@ __all__ = ["Cycler", "TypedInput"]
 
 
 class Cycler(Widget, can_focus=True):
-    """One choice among ``values`` (shown with ``labels``), changed with ← and →."""
+    """One choice among ``values`` (shown with ``labels``), changed with ← and →; its
+    width follows the label shown (a longer one is never cut off)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "step(-1)", "Change", key_display="←→"),
         Binding("right", "step(1)", "Change", show=False),
     ]
 
-    index: reactive[int] = reactive(0)
+    index: reactive[int] = reactive(0, layout=True)
 
     class Changed(Message):
         """The value changed."""
@@ -65,6 +66,7 @@ class Cycler(Widget, can_focus=True):
         text = Text("‹ ", style="bold")
         text.append(self.labels[self.index])
         text.append(" ›", style="bold")
+        text.no_wrap = True
         return text
 
     def action_step(self, delta: int) -> None:

@@ -134,13 +134,13 @@ def make_rules(choices: FormChoices) -> Rules:
     small, big = _read_stakes(choices.stakes or default_stakes(choices.preset, choices.structure))
     changes: dict[str, Any] = {"structure": structure.value, "buy_in": choices.buy_in}
     if structure is Structure.FIXED_LIMIT:
-        old = base.units[0] if base.structure is Structure.FIXED_LIMIT else max(base.blinds)
         changes.update(small_bet=small, big_bet=big, river_bet=None, min_bet=None)
-        changes["blinds"] = [max(1, b * small // old) if b else 0 for b in base.blinds]
-        if base.straddle:
-            changes["straddle"] = max(small, 1)
         if base.structure is not Structure.FIXED_LIMIT:
+            # a limit game made from a big-bet preset: its blinds scaled to the small bet
+            old = max(base.blinds)
+            changes["blinds"] = [max(1, b * small // old) if b else 0 for b in base.blinds]
             changes["max_raises"] = 3
+        # a limit preset's forced bets follow its low limit in the rules themselves
     else:
         changes.update(small_bet=None, big_bet=None, river_bet=None, min_bet=None,
                        max_raises=None)  # fmt: skip

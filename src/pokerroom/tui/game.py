@@ -7,6 +7,12 @@ the state (seats, stacks, the button, the hand in play, the freeze-out); the bot
 appear in the new-game form by themselves).  Plain Python, no Textual: the rules of
 the game and its save data are tested without a screen.
 
+The game's :class:`~pokerroom.players.Runner` plays the computer players' decisions
+(seat 0, yours, is played from outside); its save holds the table, every bot's state
+(random sources, what each learned of the players and read of the hand in play) and what
+the bots have been told, so a loaded game plays on exactly as it would have
+(:mod:`pokerroom.players.saved`).
+
 >>> game = Game.new(Setup(name="Hero", bots=("calling-station",),
 ...                       rules=Rules.preset("no-limit"), seed=7))
 >>> _ = game.table.start_hand()
@@ -18,12 +24,12 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from pokerroom.engine import PlayerView
-from pokerroom.players import BOTS, Player, make_player
+from pokerroom.players import BOTS, Player, Runner, make_player
 from pokerroom.rules import Rules, RulesError
 from pokerroom.table import SaveError as TableSaveError
 from pokerroom.table import Standing, Table, TableError
@@ -76,7 +82,9 @@ class Game:
     """A freeze-out between you (seat 0) and the computer players.
 
     ``chips[h]`` is every seat's stack after hand ``h`` (row 0: the buy-ins), for the
-    chip graph.  ``seed`` deals the cards: the same seed, the same deals.
+    chip graph.  ``seed`` deals the cards: the same seed, the same deals.  ``runner``
+    plays the bots (see :meth:`seat`); ``note`` says what a save of an older version
+    could not bring back (empty: nothing).
     """
 
     setup: Setup
@@ -84,6 +92,13 @@ class Game:
     seed: int
     chips: list[list[int]] = field(default_factory=list)
     bots: dict[int, Player] = field(default_factory=dict)
+    note: str = ""
+    runner: Runner = field(init=False)
+
+    def __post_init__(self) -> None:
+        if not self.bots:
+            self.bots = _bots(self.setup, self.seed)
+        self.runner = Runner(self.table, [None, *(self.bots[s] for s in range(1, self.players))])
 
     @classmethod
     def new(cls, setup: Setup, stacks: list[int] | None = None) -> Game:
@@ -92,15 +107,16 @@ class Game:
         names = (setup.name, *OPPONENT_NAMES[: len(setup.bots)])
         seats = list(stacks) if stacks is not None else len(names)
         table = Table(setup.rules, seats, names=names, rng=random.Random(seed))
-        game = cls(setup, table, seed, [list(table.stacks)])
-        game._seat_bots()
-        return game
+        return cls(setup, table, seed, [list(table.stacks)])
 
-    def _seat_bots(self) -> None:
-        self.bots = {
-            k + 1: make_player(name, seed=self.seed + k + 1)
-            for k, name in enumerate(self.setup.bots)
-        }
+    def seat(self, players: Sequence[Player | None]) -> Runner:
+        """The game's runner, now with ``players`` (None for you, then the game's bots,
+        wrapped as the screen needs: their saves are the bots'), who go on from what the
+        bots have heard."""
+        old = self.runner
+        self.runner = Runner(self.table, players, on_fault=old.on_fault, told=old.told)
+        self.runner.faults.extend(old.faults)
+        return self.runner
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -134,29 +150,54 @@ class Game:
     # ----------------------------------------------------------------- save data
 
     def to_data(self) -> dict[str, Any]:
-        """Plain data that :meth:`from_data` turns back into this very game (the table's
-        own save, checksummed, with the cards to come)."""
+        """Plain data that :meth:`from_data` turns back into this very game: the runner's
+        save (:meth:`Runner.save <pokerroom.players.Runner.save>`, checksummed: the
+        table with the cards to come, every bot's state, what the bots have heard)."""
         return {
             "setup": self.setup.to_data(),
             "seed": self.seed,
             "chips": [list(row) for row in self.chips],
-            "table": self.table.save(),
+            "session": self.runner.save(),
         }
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any]) -> Game:
-        """The saved game, exactly (mid-hand: the same cards to come), or
-        :class:`GameError` saying why not."""
+        """The saved game, exactly (mid-hand: the same cards to come, the bots as they
+        were), or :class:`GameError` saying why not.  A save of an older pokerroom (the
+        table alone) loads with fresh bots and a :attr:`note` that says so."""
         try:
             setup = Setup.from_data(data["setup"])
-            table = Table.restore(data["table"])
-            game = cls(setup, table, int(data["seed"]),
-                       [[int(c) for c in row] for row in data["chips"]])  # fmt: skip
+            seed = int(data["seed"])
+            chips = [[int(c) for c in row] for row in data["chips"]]
+            bots = _bots(setup, seed)
+            note = ""
+            if "session" in data:
+                runner = Runner.restore(data["session"], [None, *bots.values()])
+                table = runner.table
+            else:  # saved before the bots' states were: the table alone
+                table = Table.restore(data["table"])
+                runner = None
+                note = OLD_SAVE
         except TableSaveError as exc:
             raise GameError(str(exc)) from None
         except (KeyError, TypeError, ValueError, RulesError, TableError) as exc:
             raise GameError(f"the saved game cannot be rebuilt: {exc}") from None
         if table.size != 1 + len(setup.bots):
             raise GameError("the saved game cannot be rebuilt: its seats and players differ")
-        game._seat_bots()
+        game = cls(setup, table, seed, chips, bots, note)
+        if runner is not None:
+            game.runner = runner
         return game
+
+
+def _bots(setup: Setup, seed: int) -> dict[int, Player]:
+    """The computer players by seat, each seeded from the game's seed."""
+    return {k + 1: make_player(name, seed=seed + k + 1) for k, name in enumerate(setup.bots)}
+
+
+OLD_SAVE = (
+    "This save was made by an older pokerroom, which did not keep the computer players' "
+    "memory: the cards to come are the same, but the computer players start afresh and "
+    "may play differently."
+)
+"""What :attr:`Game.note` says of a save of the table alone."""

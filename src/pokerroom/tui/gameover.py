@@ -1,4 +1,5 @@
-"""The end of the freeze-out: the standings and a chip graph drawn in the terminal."""
+"""The end of the freeze-out: the standings and a chip graph drawn in the terminal;
+Enter for the menu, ``n`` to play again with the same settings."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ class GameOverScreen(RoomScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "back", "Main menu", key_display="⏎"),
         Binding("escape", "back", "Main menu", show=False),
+        Binding("n", "again", "Play again"),
     ]
 
     def __init__(self, game: Game) -> None:
@@ -62,3 +64,9 @@ class GameOverScreen(RoomScreen):
 
     def action_back(self) -> None:
         self.dismiss()
+
+    def action_again(self) -> None:
+        """A new game with the same settings (and new cards)."""
+        from pokerroom.tui.table import play_again
+
+        play_again(self.poker, self.game.setup, replace=self)

@@ -1,5 +1,6 @@
-"""Hints for your turn (off by default): your hand's name, your equity against the live
-opponents' likely ranges, and the nuts on the board.
+"""Hints for your turn (off by default): your hand's name, your draws and their outs
+(with the chance to make the hand by the river), your equity against the live opponents'
+likely ranges, and the nuts on the board.
 
 An opponent's likely range comes from what it did before the flop: a raise narrows it
 to strong hands, a call to playable ones, a blind that only checked keeps any two cards.
@@ -10,12 +11,17 @@ number.
 from __future__ import annotations
 
 from contextlib import suppress
+from dataclasses import dataclass
+from math import comb
 
+from pokerroom.cards import full_deck
 from pokerroom.engine.events import EventKind
 from pokerroom.engine.view import PlayerView
+from pokerroom.evaluator import best_hand
+from pokerroom.evaluator.classes import Category
 from pokerroom.tui.felt import hand_name
 
-__all__ = ["CALLED", "RAISED", "hint_text", "likely_ranges"]
+__all__ = ["CALLED", "RAISED", "Draw", "draws", "hint_text", "likely_ranges", "outs_text"]
 
 RAISED = "66+, A9s+, KTs+, QTs+, JTs, ATo+, KJo+"
 """Roughly the top 12% of starting hands: a pre-flop raiser's likely range."""
@@ -41,6 +47,66 @@ def likely_ranges(view: PlayerView) -> list[str]:
     return out
 
 
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """A draw your hole cards make on the flop or the turn: its name and its outs (the
+    unseen cards that complete it)."""
+
+    name: str
+    outs: frozenset[int]
+
+
+def draws(view: PlayerView) -> list[Draw]:
+    """Your flush and straight draws on the flop or the turn (none once you have the
+    hand, none on a board that makes it alone, none in wild-card games): a flush draw is
+    four of a suit with one of yours among them; a straight draw, the ranks that give
+    you a straight (one rank: a gutshot)."""
+    board, hole = [int(c) for c in view.board], [int(c) for c in view.hole]
+    if len(board) not in (3, 4) or len(hole) != 2 or view.rules.wild is not None:
+        return []
+    seen = set(board) | set(hole)
+    unseen = [c for c in full_deck() if c not in seen]
+    now = best_hand(hole, board).category
+    out = []
+    if now < Category.FLUSH:
+        for suit in range(4):
+            mine = [c for c in hole if c % 4 == suit]
+            if mine and len([c for c in hole + board if c % 4 == suit]) == 4:
+                outs = frozenset(c for c in unseen if c % 4 == suit)
+                out.append(Draw("flush draw", outs))
+    if now < Category.STRAIGHT and not _straight(hole + board):
+        outs = frozenset(
+            c for c in unseen if _straight([*hole, *board, c]) and not _straight([*board, c])
+        )
+        ranks = {c // 4 for c in outs}
+        if ranks:
+            name = "gutshot straight draw" if len(ranks) == 1 else "open-ended straight draw"
+            out.append(Draw(name, outs))
+    return out
+
+
+def _straight(cards: list[int]) -> bool:
+    """Whether five of ``cards`` are in sequence (the ace high or low)."""
+    ranks = {c // 4 for c in cards}
+    if 12 in ranks:
+        ranks.add(-1)
+    return any(all(low + k in ranks for k in range(5)) for low in range(-1, 9))
+
+
+def outs_text(view: PlayerView) -> str:
+    """The draws in words: ``"flush draw and gutshot straight draw: 12 outs, 45% by the
+    river"`` ("" without a draw)."""
+    found = draws(view)
+    if not found:
+        return ""
+    outs = len(frozenset().union(*(d.outs for d in found)))
+    unseen = 52 - len(view.board) - len(view.hole)
+    two_to_come = len(view.board) == 3
+    chance = 1 - comb(unseen - outs, 2) / comb(unseen, 2) if two_to_come else outs / unseen
+    names = " and ".join(d.name for d in found)
+    return f"{names}: {outs} outs, {chance:.0%} by the river"
+
+
 def hint_text(view: PlayerView) -> str:
     """One line of hints for the viewer (empty once the viewer folded)."""
     if view.folded[view.seat] or not view.hole:
@@ -49,6 +115,9 @@ def hint_text(view: PlayerView) -> str:
     name = hand_name(view)
     if name:
         parts.append(f"You have {name}")
+    drawing = outs_text(view)
+    if drawing:
+        parts.append(drawing)
     if view.rules.wild is None:
         ranges = likely_ranges(view)
         if ranges:

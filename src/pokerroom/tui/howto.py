@@ -45,19 +45,27 @@ player with chips wins.
 |---|---|
 | `f` | fold |
 | `c` | check, or call |
-| `b` / `r` | bet / raise: type the amount (or `m` min, `h` half pot, `p` pot, \
-`a` all-in), then Enter; Esc goes back |
-| `a` | all-in |
+| `b` / `r` | bet / raise (or post the straddle): type the amount in whole chips \
+(`1200` or `1,200`; ↑ ↓ step through min, ½ pot, pot, all-in), then Enter; Esc goes back |
+| `a` | all-in (asks first; Settings can turn the question off), or the pot in pot limit |
 | ← → and Enter | choose a button |
-| `s` | save the game to a named slot (on your turn) |
+| `s` | save the game to a named slot (on your turn, or on the hand's summary) |
 | `x` | leave the table (asks whether to save first) |
 | `t` | hints on or off |
-| any key | next hand, after the summary |
+| `o` | each opponent's statistics (VPIP, PFR, 3-bet, AF, WTSD) on or off |
+| `?` | every key of the screen you are on |
+| any other key | next hand, after the summary |
 
-Menus: ↑ ↓ and Enter, or the mouse. Esc goes back. `ctrl+q` quits (from a game, it asks first).
+In the hand history, `e` exports as PHH, `p` as PokerStars text (for a tracker) and `o`
+as OHH, into the folder the game was started from.
+
+A key pressed before your turn (or before a screen opened) does nothing: keys never
+carry over to what comes next. Menus: ↑ ↓ and Enter, or the mouse. Esc goes back.
+`ctrl+q` quits (from a game, it asks first).
 
 Your game is also saved automatically at each of your turns: **Continue** on the main
-menu takes you back to the last save.
+menu takes you back to the last save. Once you are out, watch the others play on or
+start again with the same settings.
 """
 
 

@@ -1,5 +1,6 @@
 """Load game: every save, the most recent first; Enter sits you back down at its table,
-exactly where you left it.  A save that cannot be loaded says why."""
+exactly where you left it.  A save that cannot be loaded says why; deleting one asks
+first."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from textual.containers import Vertical
 from textual.widgets import Footer, Static
 from textual.widgets.option_list import Option
 
-from pokerroom.storage.saves import SaveError
+from pokerroom.storage.saves import DamagedStoreError, SaveError
 from pokerroom.tui.base import Menu, RoomScreen
 
 __all__ = ["LoadScreen"]
@@ -38,6 +39,10 @@ class LoadScreen(RoomScreen):
         super().on_mount()
         self._fill()
 
+    def on_screen_resume(self) -> None:
+        super().on_screen_resume()
+        self._fill()  # (a save file moved aside, a save that could not be loaded)
+
     def _fill(self) -> None:
         menu = self.query_one(Menu)
         menu.clear_options()
@@ -46,6 +51,8 @@ class LoadScreen(RoomScreen):
             slots = self.poker.store.slots()
         except SaveError as exc:
             note.update(Text(str(exc), style="bold red"))
+            if isinstance(exc, DamagedStoreError):
+                self.poker.offer_fresh_saves(exc)
             return
         if not slots:
             note.update("No saves yet. Press s on your turn at the table to save a game.")
@@ -67,17 +74,28 @@ class LoadScreen(RoomScreen):
         open_save(self.poker, slot)
 
     def action_delete(self) -> None:
+        """Delete the highlighted save, once you say yes."""
         menu = self.query_one(Menu)
         if menu.highlighted is None:
             return
         slot = menu.get_option_at_index(menu.highlighted).id
         if slot is None:
             return
-        try:
-            self.poker.store.delete(slot)
-        except SaveError as exc:
-            self.notify(str(exc), severity="error")
-        self._fill()
+
+        def answered(answer: str | None) -> None:
+            if answer != "yes":
+                return
+            try:
+                self.poker.store.delete(slot)
+            except SaveError as exc:
+                self.notify(str(exc), severity="error")
+            self._fill()
+
+        from pokerroom.tui.dialogs import ConfirmDialog
+
+        question = ConfirmDialog("Delete this save?", f"{slot!r} will be gone for good.",
+                                 f"Delete {slot!r}", focus_yes=False)  # fmt: skip
+        self.app.push_screen(question, answered)
 
     def action_back(self) -> None:
         self.dismiss()

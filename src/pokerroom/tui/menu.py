@@ -14,14 +14,47 @@ from textual.widgets.option_list import Option
 from pokerroom.storage.saves import SaveError
 from pokerroom.tui.base import Menu, RoomScreen
 
-__all__ = ["MenuScreen"]
+__all__ = ["TITLE", "MenuScreen", "banner", "read_banner"]
 
-TITLE = r"""
- ___  ___  _  _____ ___ ___ ___  ___  ___  __  __
-| _ \/ _ \| |/ / __| _ \ _ \ _ \/ _ \/ _ \|  \/  |
-|  _/ (_) | ' <| _||   /   /   / (_) | (_) | |\/| |
-|_|  \___/|_|\_\___|_|_\_|_\_|_\\___/ \___/|_|  |_|
-"""
+GLYPHS = {
+    "P": (" ___ ", "| _ \\", "|  _/", "|_|  "),
+    "O": ("  ___  ", " / _ \\ ", "| (_) |", " \\___/ "),
+    "K": (" _  __", "| |/ /", "| ' < ", "|_|\\_\\"),
+    "E": (" ___ ", "| __|", "| _| ", "|___|"),
+    "R": (" ___ ", "| _ \\", "|   /", "|_|_\\"),
+    "M": (" __  __ ", "|  \\/  |", "| |\\/| |", "|_|  |_|"),
+}
+"""Big letters (four rows each, no overlap), enough for the game's name."""
+
+
+def banner(word: str) -> str:
+    """``word`` in big letters, side by side, a space apart."""
+    rows = [" ".join(GLYPHS[c][k] for c in word) for k in range(4)]  # one width: centred alike
+    return "\n" + "\n".join(rows) + "\n"
+
+
+def read_banner(text: str) -> str:
+    """The word a banner spells, glyph by glyph from the left ("?" where no glyph
+    fits): the inverse of :func:`banner`."""
+    rows = text.strip("\n").split("\n")
+    width = max(len(r) for r in rows)
+    rows = [r.ljust(width) for r in rows]
+    word, x = "", 0
+    while x < width:
+        for letter, glyph in GLYPHS.items():
+            w = len(glyph[0])
+            if all(rows[k][x : x + w] == glyph[k][: len(rows[k][x : x + w])]
+                   and len(rows[k][x : x + w]) == w for k in range(4)):  # fmt: skip
+                word, x = word + letter, x + w + 1  # the space between letters
+                break
+        else:
+            if all(r[x:].strip() == "" for r in rows):
+                break
+            return word + "?"
+    return word
+
+
+TITLE = banner("POKERROOM")
 
 ITEMS = (
     ("new", "New game"),

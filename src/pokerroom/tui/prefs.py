@@ -7,8 +7,8 @@ the defaults are used, with a note saying so.
 >>> import tempfile, pathlib
 >>> path = pathlib.Path(tempfile.mkdtemp()) / "settings.toml"
 >>> prefs = Prefs.load(path)
->>> prefs.speed, prefs.hints
-('normal', False)
+>>> prefs.speed, prefs.hints, prefs.confirm_all_in, prefs.bell
+('normal', False, True, False)
 >>> prefs.speed = "fast"; prefs.save()
 >>> Prefs.load(path).speed
 'fast'
@@ -31,11 +31,14 @@ SPEEDS = {"instant": 0.0, "fast": 0.35, "normal": 0.9, "slow": 1.8}
 
 @dataclass
 class Prefs:
-    """Settings (bot speed, hints) and the new-game form's last choices."""
+    """Settings (bot speed, hints, whether going all-in from one key asks first, a bell
+    on your turn) and the new-game form's last choices."""
 
     path: Path
     speed: str = "normal"
     hints: bool = False
+    confirm_all_in: bool = True
+    bell: bool = False
     new_game: dict[str, Any] = field(default_factory=dict)
     note: str = ""
 
@@ -55,6 +58,8 @@ class Prefs:
             if speed in SPEEDS:
                 prefs.speed = speed
             prefs.hints = bool(settings.get("hints", prefs.hints))
+            prefs.confirm_all_in = bool(settings.get("confirm_all_in", prefs.confirm_all_in))
+            prefs.bell = bool(settings.get("bell", prefs.bell))
             form = data.get("new_game", {})
             prefs.new_game = dict(form) if isinstance(form, dict) else {}
         except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, AttributeError) as exc:
@@ -62,8 +67,9 @@ class Prefs:
         return prefs
 
     def save(self) -> None:
-        data = {"settings": {"speed": self.speed, "hints": self.hints},
-                "new_game": self.new_game}  # fmt: skip
+        settings = {"speed": self.speed, "hints": self.hints,
+                    "confirm_all_in": self.confirm_all_in, "bell": self.bell}  # fmt: skip
+        data = {"settings": settings, "new_game": self.new_game}
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self.path.write_text(tomli_w.dumps(_plain(data)), encoding="utf-8")

@@ -7,12 +7,22 @@ screen shows the table as you see it, and the speed setting paces them.  When yo
 decision is pending the runner stops, the action bar takes your choice and the loop
 hands it to the table.  Between hands the loop shows the summary and waits for a key;
 at the end of the freeze-out, the standings.  Only the loop deals, and only once the
-last hand is over.
+last hand is over.  Once you are out you choose: watch the others play on, play again
+with the same settings, or see the standings.
 
 The screen never reads the table while the runner's thread may be changing it: it
 renders a :class:`~pokerroom.engine.PlayerView` taken while the thread waits.  Saving
 is offered when nothing moves (your turn, between hands).  Keys that leave never lose
-the game: ``x`` (and ``ctrl+q``) ask whether to save first.
+the game: ``x`` (and ``ctrl+q``) ask whether to save first.  The autosave follows every
+decision: it is written on your turn, after your action, when a hand is over and after
+its summary (the computer players' decisions in between follow from it exactly, their
+states being in it), so Continue never takes a decision back.  The hand history only
+grows: a game loaded from an earlier save that goes another way gets a history of its own.
+
+The betting keys are the action bar's: their footer words are its buttons' words, and a
+key whose button is not possible now says why.  A key pressed before your turn began
+acts on nothing (:meth:`~pokerroom.tui.app.PokerApp.keys_from_now`); going all-in from
+a single key asks first (a setting turns that off).
 """
 
 from __future__ import annotations
@@ -26,15 +36,23 @@ from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
+from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from pokerroom.engine.actions import Action, ActionKind, IllegalAction
-from pokerroom.players import Player, Runner
+from pokerroom.engine.actions import Action, IllegalAction
+from pokerroom.players import Player
 from pokerroom.players.base import HOOKS, hook
-from pokerroom.storage.saves import SaveError
+from pokerroom.players.state import STATE_METHODS
+from pokerroom.storage.saves import DamagedStoreError, HistoryError, SaveError
 from pokerroom.tui.base import RoomScreen
-from pokerroom.tui.choices import buttons
-from pokerroom.tui.dialogs import HandOverScreen, LeaveDialog, MessageDialog, SaveDialog
+from pokerroom.tui.dialogs import (
+    BustDialog,
+    ConfirmDialog,
+    HandOverScreen,
+    LeaveDialog,
+    MessageDialog,
+    SaveDialog,
+)
 from pokerroom.tui.felt import (
     dealt_in,
     log_lines,
@@ -51,6 +69,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from pokerroom.engine.view import PlayerView
+    from pokerroom.history.record import PlayedHand
     from pokerroom.tui.app import PokerApp
 
 __all__ = ["SAVE_KEY", "TableScreen", "open_new", "open_save"]
@@ -58,7 +77,8 @@ __all__ = ["SAVE_KEY", "TableScreen", "open_new", "open_save"]
 SAVE_KEY = "game"
 """The key of the game's data in a save."""
 AUTOSAVE = "autosave"
-_K = ActionKind
+_BET_KEYS = (("f", "Fold"), ("c", "Check"), ("b", "Bet"), ("r", "Raise"), ("a", "All-in"))
+"""The betting keys, with their words while it is not your turn."""
 
 
 class Leaving(BaseException):
@@ -70,7 +90,8 @@ class Leaving(BaseException):
 class Paced(Player):
     """A computer player at the terminal's table: before it decides, the screen shows
     the table (``before`` runs in the runner's thread, and may raise :class:`Leaving`).
-    Every notification the bot listens to is passed on."""
+    Every notification the bot listens to is passed on, and so are its saved state's
+    methods (:mod:`pokerroom.players.state`)."""
 
     def __init__(self, bot: Player, before: Callable[[int], None]) -> None:
         self.bot = bot
@@ -80,6 +101,9 @@ class Paced(Player):
             method = hook(bot, name)
             if method is not None:
                 setattr(self, name, self._paced(method) if name == "announce" else method)
+        for name in STATE_METHODS:
+            if callable(getattr(bot, name, None)):
+                setattr(self, name, getattr(bot, name))
 
     def _paced(self, method: Callable[[PlayerView, float], Action]) -> Callable[..., Action]:
         def announce(view: PlayerView, budget: float) -> Action:
@@ -115,10 +139,15 @@ def open_save(app: PokerApp, slot: str) -> bool:
             raise GameError("it holds no game")
         game = Game.from_data(data)
         history = saved.data.get("history")
+    except DamagedStoreError as exc:
+        app.offer_fresh_saves(exc, again=True)
+        return False
     except (SaveError, GameError) as exc:
         app.push_screen(MessageDialog("This save cannot be loaded", f"{slot!r}: {exc}"))
         return False
     app.push_screen(TableScreen(game, history if isinstance(history, int) else None))
+    if game.note:
+        app.notify(game.note, severity="warning", timeout=10)
     return True
 
 
@@ -130,29 +159,30 @@ def _title(game: Game) -> str:
 class TableScreen(RoomScreen):
     """The table of a game in play."""
 
+    AUTO_FOCUS = ""  # none: the action bar focuses its choice itself
+
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("f", "fold", "Fold"),
-        Binding("c", "check", "Check"),
-        Binding("c", "call", "Call"),
-        Binding("b", "bet", "Bet"),
-        Binding("r", "raise", "Raise"),
-        Binding("a", "all_in", "All-in"),
+        *(Binding(key, f"choose('{key}')", word) for key, word in _BET_KEYS),
         Binding("s", "save", "Save"),
         Binding("x", "leave", "Exit"),
         Binding("t", "hints", "Hints"),
+        Binding("o", "stats", "Stats"),
     ]
 
     def __init__(self, game: Game, history: int | None = None) -> None:
         super().__init__()
         self.game = game
         self.history = history
-        self.runner = Runner(game.table, [None, *(Paced(game.bots[s], self._before_bot)
-                                                  for s in range(1, game.players))])  # fmt: skip
+        self.runner = game.seat([None, *(Paced(game.bots[s], self._before_bot)
+                                         for s in range(1, game.players))])  # fmt: skip
         self.view: PlayerView | None = None  # what the screen shows: your view, a snapshot
         self._choice: asyncio.Future[Action] | None = None
         self._between = False
         self._leaving = False
         self._hint_spot: tuple[int, object] = (0, None)
+        self._seen: list[PlayedHand] | None = None  # this game's hands, as you saw them
+        self.watching = False  # you are out and watch the others play on
+        self._keys_state: tuple[object, ...] = ()
 
     # ------------------------------------------------------------------ layout
 
@@ -203,6 +233,7 @@ class TableScreen(RoomScreen):
         panel = self.query_one(SeatsPanel)
         dealt = game.table.seats_in_hand  # seats out before this hand show as out
         panel.lines = tuple(seats(view, names, out=[t not in dealt for t in range(len(names))]))
+        panel.notes = self._notes(names) if self._seen is not None else ()
         felt = self.query_one(Felt)
         felt.names = names
         felt.board = tuple(view.board)
@@ -214,7 +245,7 @@ class TableScreen(RoomScreen):
         log = log_lines(mine, [names[t] for t in seats_in], game.number)
         self.query_one(HandLog).show(game.number, log)
         self.query_one(ActionBar).view = view
-        self.refresh_bindings()
+        self.sync_keys()
         spot = (game.number, view.street)
         if not self.poker.prefs.hints or view.folded[view.seat]:
             felt.hint = ""
@@ -235,7 +266,7 @@ class TableScreen(RoomScreen):
             if not table.in_hand:
                 if table.hand is not None and len(game.chips) <= game.number:
                     await self.between_hands()
-                if table.is_over or table.out[YOU]:
+                if table.is_over or (table.out[YOU] and not await self.watch_on()):
                     self.finish()  # the freeze-out is over, or over for you
                     return
                 table.start_hand()
@@ -248,6 +279,8 @@ class TableScreen(RoomScreen):
                 self.runner.apply(action)
             except IllegalAction as exc:
                 self.query_one(ActionBar).message = _refusal(str(exc))
+            else:
+                self.autosave()  # your decision is kept: Continue never takes it back
 
     def _advance(self) -> int | None:
         """The computer players' decisions, in the runner's thread, until yours (your
@@ -271,9 +304,13 @@ class TableScreen(RoomScreen):
             time.sleep(min(0.05, max(0.0, end - time.monotonic())))
 
     async def your_action(self) -> Action:
-        """Your turn: the keys and the action bar are live from the moment it shows."""
+        """Your turn: the keys and the action bar are live from the moment it shows (and
+        not before: a key pressed earlier acts on nothing)."""
+        self.poker.keys_from_now()
         self._choice = asyncio.get_running_loop().create_future()
         self.show()
+        if self.poker.prefs.bell:
+            self.app.bell()
         self.autosave()
         try:
             return await self._choice
@@ -282,24 +319,48 @@ class TableScreen(RoomScreen):
 
     @on(ActionBar.Chosen)
     def _chosen(self, event: ActionBar.Chosen) -> None:
-        if self._choice is not None and not self._choice.done():
-            self._choice.set_result(event.action)
+        turn = self._choice
+        if turn is None or turn.done():
+            return
+        if not (event.all_in and self.poker.prefs.confirm_all_in):
+            turn.set_result(event.action)
+            return
+        view = self.view
+        chips = view.bets[view.seat] + view.stacks[view.seat] if view is not None else 0
+
+        def answered(answer: str | None) -> None:
+            if turn is not self._choice or turn.done():
+                return
+            if answer == "yes":
+                turn.set_result(event.action)
+            else:
+                self.query_one(ActionBar).view = self.view  # the bar takes a choice again
+
+        text = (f"Put all your chips ({chips:,}) in? (The confirmation can be turned off "
+                "in Settings.)")  # fmt: skip
+        self.app.push_screen(ConfirmDialog("Go all-in?", text, f"All-in {chips:,}"), answered)
 
     async def between_hands(self) -> None:
         """The hand just finished: keep it in the history, show the summary, wait for a
         key, note the chips."""
         self.show()
         self.record_hand()
+        self.autosave()
+        if self.watching:
+            await asyncio.sleep(self.poker.prefs.delay)  # watching: the log tells the hand
+            self.game.hand_over()
+            return
         self._between = True
-        self.refresh_bindings()
+        self.sync_keys()
         await self.app.push_screen_wait(self.hand_over())
         self._between = False
         self.game.hand_over()
+        self.autosave()
 
     def record_hand(self) -> None:
         """Keep the finished hand (as you saw it) in the hand history."""
         view = self.view
-        if view is None or self.history is None:
+        if view is None:
             return
         from pokerroom.history.phh import dumps
         from pokerroom.history.record import to_phh
@@ -308,10 +369,19 @@ class TableScreen(RoomScreen):
         names = [self.game.names[t] for t in seats]
         mine = dealt_in(view, seats)
         played = played_hand(mine, names, self.game.number)
+        if self._seen is not None:
+            self._seen.append(played)  # the statistics on screen count it at once
+        if self.history is None:
+            return
         summary = "; ".join(outcome_lines(mine, names)) or "-"
+        store = self.poker.store
         try:
             text = dumps(to_phh(played))
-            self.poker.store.add_hand(self.history, self.game.number, summary, text)
+            try:
+                store.add_hand(self.history, self.game.number, summary, text)
+            except HistoryError:  # loaded from an earlier save, this game went another way
+                self.history = store.branch(self.history, self.game.number)
+                store.add_hand(self.history, self.game.number, summary, text)
         except (SaveError, ValueError) as exc:  # a hand not kept never stops the game
             self.notify(f"This hand was not kept in the history: {exc}", severity="warning")
 
@@ -339,9 +409,32 @@ class TableScreen(RoomScreen):
                if s.hand == self.game.number and s.place > 1]  # fmt: skip
         if out:
             text.append(f"\nOut of the game: {', '.join(out)}", style="bold")
-        return HandOverScreen(text, f"Hand {self.game.number} is over")
+        return HandOverScreen(text, f"Hand {self.game.number} is over",
+                              save=self.action_save, leave=self.action_leave)  # fmt: skip
+
+    async def watch_on(self) -> bool:
+        """You are out and others play on: whether to watch them (else the game is over
+        for you; "again" starts a new one with the same settings)."""
+        if self.watching:
+            return True
+        place = next((s.place for s in self.game.standings() if s.seat == YOU), 0)
+        left = sum(not out for out in self.game.table.out)
+        text = (f"You finished in place {place}; {left} players are still in. Watch them "
+                "play on (x leaves), play a new game with the same settings, or see the "
+                "standings.")  # fmt: skip
+        answer = await self.app.push_screen_wait(BustDialog(text))
+        if answer == "watch":
+            self.watching = True
+            self.refresh_bindings()
+            return True
+        if answer == "again":
+            self._leaving = True
+            play_again(self.poker, self.game.setup, replace=self)
+        return False
 
     def finish(self) -> None:
+        if not self.is_attached or self.app.screen is not self:
+            return  # left meanwhile (a new game took this table's place)
         from pokerroom.tui.gameover import GameOverScreen
 
         self.app.switch_screen(GameOverScreen(self.game))
@@ -354,49 +447,54 @@ class TableScreen(RoomScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if not super().check_action(action, parameters):
             return False
-        if action in ("leave", "hints", "quit"):
+        if action in ("leave", "hints", "quit", "stats", "keys"):
             return True
         if action == "save":
             return self._my_turn() or self._between
+        if action != "choose":
+            return True
+        if self.watching:
+            return False
         view = self.view
         if view is not None and view.street.value == 4:
             return False  # the showdown: the keys of the declarations' list
-        if not self._my_turn() or view is None or view.legal is None:
-            # not your turn: the betting keys are listed, dimmed, once each
-            return False if action in ("check", "bet") else None
-        kinds = view.legal.kinds
-        if action == "all_in":
-            return buttons(view)[3].enabled or None
-        if action == "fold":
-            return True if _K.FOLD in kinds else None
-        if action == "check":
-            return _K.CALL not in kinds and (_K.CHECK in kinds or None)
-        if action == "call":
-            return _K.CALL in kinds
-        bet = _K.BET in kinds or (_K.RAISE not in kinds and not view.to_call)
-        if action == "bet":
-            return bet and (_K.BET in kinds or None)
-        if action == "raise":
-            return not bet and (_K.RAISE in kinds or None)
-        return True
+        key = str(parameters[0]) if parameters else ""
+        slots = {k: enabled for k, _, enabled in self.query_one(ActionBar).slots()}
+        if key not in slots:
+            return False  # b or r: only the one the bar's button shows
+        # not your turn, or a button not possible now: listed, dimmed (pressed, it says why)
+        return True if slots[key] and self._my_turn() else None
 
-    def action_fold(self) -> None:
-        self.query_one(ActionBar).choose("fold")
+    def sync_keys(self) -> None:
+        """The betting keys' words in the footer: the action bar's buttons' words (the
+        footer is redrawn only when they, or what the keys may do, change)."""
+        slots = self.query_one(ActionBar).slots()
+        view = self.view
+        state = (tuple(slots), self._my_turn(), self._between, self.watching,
+                 view is not None and view.street.value == 4)  # fmt: skip
+        if state == self._keys_state:
+            return
+        self._keys_state = state
+        words = {key: _words(label) for key, label, _ in slots}
+        for key, default in _BET_KEYS:
+            word = words.get(key, default)
+            self._bindings.key_to_bindings[key] = [Binding(key, f"choose('{key}')", word)]
+        self.refresh_bindings()
 
-    def action_check(self) -> None:
-        self.query_one(ActionBar).choose("check")
+    def on_key(self, event: events.Key) -> None:
+        """A betting key whose button is not possible now says why (its binding is off)."""
+        view = self.view
+        if len(event.key) != 1 or event.key not in "fcbra" or not self._my_turn():
+            return
+        if view is None or view.legal is None or view.street.value == 4:
+            return
+        bar = self.query_one(ActionBar)
+        if self.check_action("choose", (event.key,)) is None:
+            event.stop()
+            bar.choose(event.key)  # not possible: the bar says why
 
-    def action_call(self) -> None:
-        self.query_one(ActionBar).choose("call")
-
-    def action_bet(self) -> None:
-        self.query_one(ActionBar).choose("bet")
-
-    def action_raise(self) -> None:
-        self.query_one(ActionBar).choose("raise")
-
-    def action_all_in(self) -> None:
-        self.query_one(ActionBar).choose("all-in")
+    def action_choose(self, key: str) -> None:
+        self.query_one(ActionBar).choose(key)
 
     def action_hints(self) -> None:
         prefs = self.poker.prefs
@@ -405,6 +503,42 @@ class TableScreen(RoomScreen):
         self.notify("Hints on" if prefs.hints else "Hints off")
         if self.view is not None and (self._my_turn() or self._between):
             self.show()
+
+    def action_stats(self) -> None:
+        """Show or hide each opponent's statistics (from this game's hands, as you saw
+        them) under their seat."""
+        if self._seen is None:
+            self._seen = self._stored_hands()
+            self.notify("Statistics on: VPIP, PFR, 3-bet, aggression, went to showdown")
+        else:
+            self._seen = None
+        if self.view is not None and (self._my_turn() or self._between):
+            self.show()
+
+    def _stored_hands(self) -> list[PlayedHand]:
+        from pokerroom.history.errors import HistoryError
+        from pokerroom.history.phh import loads
+        from pokerroom.history.replay import replay_phh
+
+        if self.history is None:
+            return []
+        out = []
+        try:
+            for stored in self.poker.store.hands(self.history):
+                try:
+                    out.append(replay_phh(loads(stored.phh)).played)
+                except HistoryError:
+                    continue
+        except SaveError:
+            return []
+        return out
+
+    def _notes(self, names: tuple[str, ...]) -> tuple[str, ...]:
+        from pokerroom.history.stats import player_stats
+
+        stats = player_stats(self._seen or (), players=names[1:], adjust=False)
+        return tuple("" if k == YOU or name not in stats else stats[name].brief()
+                     for k, name in enumerate(names))  # fmt: skip
 
     # ------------------------------------------------------------------- hints
 
@@ -429,13 +563,28 @@ class TableScreen(RoomScreen):
     def autosave(self) -> None:
         try:
             self.poker.store.save(AUTOSAVE, self.save_data(), summary=self.summary())
+        except DamagedStoreError as exc:
+            self.poker.offer_fresh_saves(exc, then=self._fresh_store)
         except SaveError as exc:
             self.notify(f"Autosave failed: {exc}", severity="warning")
+
+    def _fresh_store(self) -> None:
+        """The damaged save file was moved aside: the game's hands from now on go to a
+        new history in the fresh file, and the game is autosaved there."""
+        try:
+            self.history = self.poker.store.new_game(_title(self.game))
+        except SaveError:
+            self.history = None
+        if self._my_turn() or self._between:  # (else the computer players are deciding)
+            self.autosave()
 
     def action_save(self) -> None:
         self.ask_save(then_leave=False)
 
     def ask_save(self, *, then_leave: bool, quit_app: bool = False) -> None:
+        if not (self._my_turn() or self._between):
+            self.notify("Save on your turn or between hands", severity="warning")
+            return
         store = self.poker.store
         try:
             existing = [s.slot for s in store.slots() if s.slot != AUTOSAVE]
@@ -450,6 +599,14 @@ class TableScreen(RoomScreen):
                 return
             try:
                 store.save(name, self.save_data(), summary=self.summary())
+            except DamagedStoreError as exc:
+
+                def afresh() -> None:  # moved aside: save in the fresh file
+                    self._fresh_store()
+                    saved(name)
+
+                self.poker.offer_fresh_saves(exc, again=True, then=afresh)
+                return
             except SaveError as exc:
                 self.app.push_screen(MessageDialog("The game was not saved", str(exc)))
                 return
@@ -486,6 +643,27 @@ class TableScreen(RoomScreen):
         while self.app.screen is not self:
             self.app.pop_screen()
         self.dismiss()
+
+
+def _words(label: str) -> str:
+    """A button's words without its amount: ``"Call 4 (all-in)"`` -> ``"Call"``."""
+    words = [w for w in label.rstrip("…").split() if not w.replace(",", "").isdigit()]
+    return " ".join(w for w in words if not w.startswith("(")) or label
+
+
+def play_again(app: PokerApp, setup: Setup, *, replace: Screen[None]) -> None:
+    """A new game with ``setup`` (new cards: a new seed) in place of the screen
+    ``replace`` (the table you are out of, the standings)."""
+    import dataclasses
+
+    game = Game.new(dataclasses.replace(setup, seed=None))
+    history = None
+    try:
+        history = app.store.new_game(_title(game))
+    except SaveError as exc:
+        app.notify(f"Hand histories will not be kept: {exc}", severity="warning")
+    if app.screen is replace:
+        app.switch_screen(TableScreen(game, history))
 
 
 def _refusal(message: str) -> str:

@@ -15,7 +15,7 @@ from typing import ClassVar
 
 from rich.console import Group, RenderableType
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
@@ -25,11 +25,21 @@ from textual.widget import Widget
 from textual.widgets import Button, Input, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
-from pokerroom.engine.actions import Action, ActionKind
+from pokerroom.engine.actions import Action, ActionKind, Street
 from pokerroom.engine.view import PlayerView
 from pokerroom.tui import cardface
-from pokerroom.tui.base import Menu
-from pokerroom.tui.choices import buttons, declarations, needs_amount, quick_sizes, read_amount
+from pokerroom.tui.base import Menu, fresh_keys
+from pokerroom.tui.choices import Button as Choice
+from pokerroom.tui.choices import (
+    buttons,
+    declarations,
+    needs_amount,
+    odds_text,
+    quick_sizes,
+    read_amount,
+    refusal,
+    step_size,
+)
 from pokerroom.tui.felt import PotLine, SeatLine
 from pokerroom.tui.fields import TypedInput
 
@@ -47,6 +57,8 @@ class SeatsPanel(Widget):
 
     lines: reactive[tuple[SeatLine, ...]] = reactive((), layout=True)
     out: reactive[tuple[str, ...]] = reactive(())
+    notes: reactive[tuple[str, ...]] = reactive((), layout=True)
+    """A line under each seat, by seat (empty: none): the opponents' statistics."""
 
     def render(self) -> RenderableType:
         width = self.size.width
@@ -70,6 +82,8 @@ class SeatsPanel(Widget):
             elif s.last:
                 row.append(s.last, style="italic")
             rows.append(row)
+            if s.seat < len(self.notes) and self.notes[s.seat]:
+                rows.append(Text(f"  {'':5}{self.notes[s.seat]}", style="dim italic"))
         for name in self.out:
             row = Text("  " + " " * 5)
             row.append(f"{name:<{name_w}.{name_w}}", style="dim strike")
@@ -143,8 +157,10 @@ class Felt(Widget):
         return text
 
 
-class HandLog(RichLog):
-    """The log of every action, hand after hand; cards in their suits' colours."""
+class HandLog(RichLog, can_focus=False):
+    """The log of every action, hand after hand; cards in their suits' colours.  It
+    keeps what it was given, so a new width wraps every line again.  It never takes the
+    focus (the keys are the action bar's; the mouse wheel scrolls it)."""
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(
@@ -152,19 +168,40 @@ class HandLog(RichLog):
         )
         self._key: object = None
         self._written: list[str] = []
+        self._texts: list[Text] = []
+        self._width = 0
 
     def show(self, key: object, lines: Sequence[str]) -> None:
         """Show hand ``key``'s lines: what is new is appended."""
         if key != self._key:
             self._key = key
             self._written = []
-            if self.lines:
-                self.write(Text(""))
+            if self._texts:
+                self._add(Text(""))
         if lines[: len(self._written)] != self._written:
             self._written = []
         for line in lines[len(self._written) :]:
-            self.write(self.colour(line))
+            self._add(self.colour(line))
         self._written = list(lines)
+
+    def _add(self, text: Text) -> None:
+        self._texts.append(text)
+        if len(self._texts) > 2000:
+            del self._texts[: len(self._texts) - 2000]
+        self.write(text)
+
+    def on_resize(self, event: events.Resize) -> None:
+        width = self.scrollable_content_region.width
+        if width != self._width:
+            self._width = width
+            self.call_after_refresh(self._rewrap)
+
+    def _rewrap(self) -> None:
+        """Write every line again at the width the log has now."""
+        self.clear()
+        for text in self._texts:
+            self.write(text)
+        self.scroll_end(animate=False)
 
     @staticmethod
     def colour(line: str) -> Text:
@@ -180,27 +217,26 @@ class HandLog(RichLog):
 
 
 class AmountInput(TypedInput):
-    """The amount of a bet or raise; quick sizes by key."""
+    """The amount of a bet or raise.  Everything typed is text (a letter is never a
+    shortcut here); ↑ and ↓ step through the quick sizes."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("m", "quick('m')", "Min", priority=True),
-        Binding("h", "quick('h')", "½ pot", priority=True),
-        Binding("p", "quick('p')", "Pot", priority=True),
-        Binding("a", "quick('a')", "All-in", priority=True),
+        Binding("up", "step(1)", "Bigger", key_display="↑↓"),
+        Binding("down", "step(-1)", "Smaller", show=False),
         Binding("enter", "submit", "Confirm", key_display="⏎"),
         Binding("escape", "cancel", "Back"),
     ]
 
-    class Quick(Message):
-        def __init__(self, key: str) -> None:
+    class Step(Message):
+        def __init__(self, direction: int) -> None:
             super().__init__()
-            self.key = key
+            self.direction = direction
 
     class Cancel(Message):
         pass
 
-    def action_quick(self, key: str) -> None:
-        self.post_message(self.Quick(key))
+    def action_step(self, direction: int) -> None:
+        self.post_message(self.Step(direction))
 
     def action_cancel(self) -> None:
         self.post_message(self.Cancel())
@@ -216,35 +252,62 @@ class ChoiceButton(Button):
     ]
 
 
+_IDLE = ("Fold", "Check", "Bet", "All-in")
+"""The buttons' words while it is not your turn."""
+
+
 class ActionBar(Widget):
-    """Your choices when it is your turn; posts :class:`Chosen` with the action."""
+    """Your choices when it is your turn; posts :class:`Chosen` with the action.
+
+    Everything it offers comes from :mod:`~pokerroom.tui.choices`: the buttons (every
+    legal action; the focus on a legal one, never on Fold while anything else is
+    possible), the pot odds of a call, the showdown's choices.  A choice is sent once:
+    the bar takes nothing more until it is given the next decision.
+    """
 
     view: reactive[PlayerView | None] = reactive(None, always_update=True)
     message: reactive[str] = reactive("")
 
     class Chosen(Message):
-        """You chose ``action``."""
+        """You chose ``action``; ``all_in`` when a single key or button put every chip
+        in (the table asks first, if the settings say so)."""
 
-        def __init__(self, action: Action) -> None:
+        def __init__(self, action: Action, *, all_in: bool = False) -> None:
             super().__init__()
             self.action = action
+            self.all_in = all_in
+
+    def __init__(self, **kwargs: str) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self._sent = False
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="buttons"):
-            for name in ("fold", "call", "raise", "all-in"):
-                yield ChoiceButton("", id=f"act-{name}", compact=True, disabled=True)
+            for k in range(4):
+                yield ChoiceButton(_IDLE[k], id=f"act-{k}", compact=True, disabled=True)
+            yield Static("", id="odds")
         with Horizontal(id="amount-row"):
             yield Static("", id="amount-label")
-            yield AmountInput(id="amount", type="integer", compact=True)
+            yield AmountInput(id="amount", compact=True, max_length=16)
             yield Static("", id="amount-help")
         yield Menu(id="declare")
         yield Static("", id="bar-message")
 
     def _mine(self) -> PlayerView | None:
         v = self.view
-        return v if v is not None and v.is_my_turn and v.legal is not None else None
+        if self._sent or v is None or not v.is_my_turn or v.legal is None:
+            return None
+        return v
+
+    def slots(self) -> list[tuple[str, str, bool]]:
+        """The four buttons as (key, label, enabled): what the footer lists."""
+        v = self._mine()
+        if v is None or v.street is Street.SHOWDOWN:
+            return [(k, label, False) for k, label in zip("fcba", _IDLE, strict=True)]
+        return [(b.key, b.label, b.enabled) for b in buttons(v)]
 
     def watch_view(self) -> None:
+        self._sent = False
         self._update_controls()
 
     def watch_message(self, text: str) -> None:
@@ -255,62 +318,60 @@ class ActionBar(Widget):
         row = self.query_one("#amount-row")
         declare = self.query_one("#declare", OptionList)
         btns = list(self.query(ChoiceButton))
+        odds = self.query_one("#odds", Static)
         self.set_class(v is not None, "-my-turn")
         row.display = False
-        if v is None or v.street.value == 4:
+        self.query_one("#buttons").display = True
+        odds.update("")
+        if v is None or v.street is Street.SHOWDOWN:
             for b in btns:
                 b.disabled = True
                 b.display = v is None
             declare.display = v is not None
             if v is not None:
+                fresh_keys(self.app)  # the list takes the keys from now
                 declare.clear_options()
-                declare.add_options(
-                    [Option(d.label, id=str(k)) for k, d in enumerate(declarations(v))]
-                )
+                options: list[Option | None] = []
+                for k, d in enumerate(declarations(v)):
+                    if k and d.action.kind is ActionKind.MUCK:
+                        options.append(None)  # conceding: apart from the hands to announce
+                    options.append(Option(d.label, id=str(k)))
+                declare.add_options(options)
                 declare.highlighted = 0
                 declare.focus()
             else:
-                labels = ("Fold", "Check", "Bet", "All-in")
-                for b, label in zip(btns, labels, strict=True):
+                for b, label in zip(btns, _IDLE, strict=True):
                     b.label = label
                     b.refresh(layout=True)
             return
         declare.display = False
-        focus_target: ChoiceButton | None = None
-        for b, choice in zip(btns, buttons(v), strict=True):
+        choices = buttons(v)
+        for b, choice in zip(btns, choices, strict=True):
             b.display = True
             b.label = f"{choice.label} ({choice.key})"
             b.disabled = not choice.enabled
             b.refresh(layout=True)
-            if choice.enabled and focus_target is None and choice.name in ("check", "call"):
-                focus_target = b
-        if focus_target is not None:
-            focus_target.focus()
-        else:
-            for b in btns:
-                if not b.disabled:
-                    b.focus()
-                    break
+        odds.update(Text(odds_text(v), style="dim"))
+        btns[_focus(choices)].focus()
 
     # ------------------------------------------------------------------ choosing
 
-    def choose(self, name: str) -> None:
-        """Take the button ``name`` (``fold``, ``call``, ``raise``, ``all-in``) if legal:
-        a bet or raise that needs an amount opens the amount field."""
+    def choose(self, key: str) -> None:
+        """Take the button of key ``key`` (``f``, ``c``, ``b`` or ``r``, ``a``) if it is
+        legal, else say why not: a bet or raise that needs an amount opens the amount
+        field."""
         v = self._mine()
-        if v is None or v.street.value == 4:
+        if v is None or v.street is Street.SHOWDOWN:
             return
-        pairs = ({"bet", "raise"}, {"check", "call"})
-        for choice in buttons(v):
-            if choice.name == name or any({name, choice.name} <= pair for pair in pairs):
-                if not choice.enabled:
-                    self.message = f"{choice.label} is not possible now."
-                    return
-                if choice.action is not None:
-                    self._send(choice.action)
-                else:
-                    self.open_amount()
-                return
+        slot = {"f": 0, "c": 1, "b": 2, "r": 2, "a": 3}[key]
+        choice = buttons(v)[slot]
+        if not choice.enabled:
+            self.message = refusal(v, choice.name)
+            return
+        if choice.action is not None:
+            self._send(choice.action, all_in=choice.all_in)
+        else:
+            self.open_amount()
 
     def open_amount(self) -> None:
         v = self._mine()
@@ -320,30 +381,32 @@ class ActionBar(Widget):
         assert legal is not None
         word = "Bet" if ActionKind.BET in legal.kinds else "Raise to"
         self.query_one("#amount-label", Static).update(f"{word} ")
-        sizes = " · ".join(f"{q.label} {q.amount:,}" for q in quick_sizes(v)[1:3])
+        sizes = " · ".join(f"{q.label} {q.amount:,}" for q in quick_sizes(v))
         self.query_one("#amount-help", Static).update(
-            f" from {legal.min_to:,} to {legal.max_to:,}  ({sizes})"
+            f" {legal.min_to:,} to {legal.max_to:,} · ↑↓ {sizes}"
         )
         field = self.query_one(AmountInput)
         field.value = str(legal.min_to)
         self.query_one("#amount-row").display = True
         self.query_one("#buttons").display = False
         field.focus()
+        fresh_keys(self.app)  # keys typed before the field opened were not for it
         self.message = ""
 
     def close_amount(self) -> None:
+        fresh_keys(self.app)
         self.query_one("#amount-row").display = False
         self.query_one("#buttons").display = True
         self._update_controls()
 
-    @on(AmountInput.Quick)
-    def _quick(self, event: AmountInput.Quick) -> None:
+    @on(AmountInput.Step)
+    def _step(self, event: AmountInput.Step) -> None:
         v = self._mine()
         if v is None:
             return
-        for q in quick_sizes(v):
-            if q.key == event.key:
-                self.query_one(AmountInput).value = str(q.amount)
+        field = self.query_one(AmountInput)
+        field.value = str(step_size(v, field.value, event.direction))
+        field.cursor_position = len(field.value)
 
     @on(AmountInput.Cancel)
     def _cancel(self) -> None:
@@ -370,18 +433,28 @@ class ActionBar(Widget):
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
         event.stop()
-        name = (event.button.id or "").removeprefix("act-")
-        self.choose(name)
+        slot = int((event.button.id or "act-0").removeprefix("act-"))
+        self.choose("fcra"[slot])
 
     @on(OptionList.OptionSelected, "#declare")
     def _declared(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         v = self._mine()
-        if v is None:
+        if v is None or v.street is not Street.SHOWDOWN:
             return
         options = declarations(v)
         self._send(options[int(event.option.id or 0)].action)
 
-    def _send(self, action: Action) -> None:
+    def _send(self, action: Action, *, all_in: bool = False) -> None:
         self.message = ""
-        self.post_message(self.Chosen(action))
+        self._sent = True  # nothing more until the next decision (or the all-in is refused)
+        self.post_message(self.Chosen(action, all_in=all_in))
+
+
+def _focus(choices: Sequence[Choice]) -> int:
+    """The button to focus: check or call, else bet, raise or straddle, else the first
+    legal one (Fold only when nothing else is possible)."""
+    for slot in (1, 2, 3, 0):
+        if choices[slot].enabled:
+            return slot
+    return 0
