@@ -251,6 +251,7 @@ class Load:
         self.running = False
         for sock in self.never + self.idle:
             sock.close()
+        self.tasks[-1].cancel()  # the storm (it may be asleep for a while at a low rate)
         await asyncio.gather(*self.tasks, return_exceptions=True)
 
 

@@ -95,7 +95,7 @@ def _open(path: str | None, force: bool) -> TextIO | None:
     return open_private(path, force=force)
 
 
-SPECTATORS = Count(0, 10_000, "spectators")
+SPECTATORS = Count(0, 10_000, "spectators")  # 0: no limit
 CONNECTIONS = Count(0, 100_000, "connections")  # 0: no limit
 
 
@@ -386,7 +386,7 @@ def _cmd_json(args: argparse.Namespace) -> int:
             run = db.start_run("tournament", settings, games=1)
         keeper = _Keeper(db, run, recorder)
     dealer = JSONDealer(table, tokens, budget=args.timeout, name=args.name, watching=watching,
-                        watch_token=watch_token, max_spectators=args.max_spectators,
+                        watch_token=watch_token, max_spectators=args.max_spectators or None,
                         seq=seq)  # fmt: skip
     dealer.joined[:] = joined
     for seat, argv in programs.items():
@@ -597,7 +597,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         type=SPECTATORS,
         default=64,
         metavar="N",
-        help="spectators at once (default 64)",
+        help="spectators at once (default 64; 0: no limit; --watch off: none)",
     )
     j.add_argument(
         "--max-connections",
