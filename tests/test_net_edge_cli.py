@@ -333,3 +333,141 @@ def test_the_acpc_log_names_the_game_file_as_it_was_given(data_dir: Path, tmp_pa
         stop(server, *bots)
     assert log.read_text().splitlines()[0] == f"# name/game/hands/seed match {game} 3 5"
 
+
+
+# ------------------------------------------------------- 2. caps and spectators
+
+
+def _watch(port: int, token: str | None = None) -> dict[str, Any]:
+    """What the dealer answers a ``watch`` (with ``token``, if given)."""
+    with socket.create_connection((HOST, port), timeout=30) as sock:
+        lines = sock.makefile("rb")
+        assert json.loads(lines.readline())["type"] == "hello"
+        watch: dict[str, Any] = {"type": "watch"}
+        if token is not None:
+            watch["token"] = token
+        sock.sendall(json.dumps(watch).encode() + b"\n")
+        while True:
+            message: dict[str, Any] = json.loads(lines.readline())
+            if message["type"] in ("welcome", "error"):
+                return message
+
+
+def test_serve_json_watch_token_off_and_the_caps_on_the_command_line(tmp_path: Path) -> None:
+    """--watch token: the spectators' token is written beside the seats' (and printed
+    when there is no --tokens file), and a watch without it is refused; --watch off
+    refuses every spectator; --max-spectators and --max-connections are the caps the
+    hello announces; a cap below the seats is refused before anything starts."""
+    tokens = tmp_path / "tokens.json"
+    quick = ["serve", "json", "--seats", "2", "--hands", "1", "--timeout", "10"]
+    server = pokerroom(*quick, "--tokens", str(tokens), "--watch", "token",
+                       "--max-spectators", "1", "--max-connections", "9")  # fmt: skip
+    try:
+        data = tokens_file(tokens)
+        port, watch_token = data["port"], data["watch_token"]
+        assert len(watch_token) == 24 and watch_token not in data["tokens"]
+        limits = hello(port)["limits"]
+        assert (limits["watching"], limits["max_spectators"]) == ("token", 1)
+        assert _watch(port)["code"] == "bad-token"
+        assert _watch(port, data["tokens"][0])["code"] == "bad-token"  # a seat's is not it
+        with socket.create_connection((HOST, port), timeout=30) as first:
+            lines = first.makefile("rb")
+            lines.readline()
+            first.sendall(json.dumps({"type": "watch", "token": watch_token}).encode() + b"\n")
+            assert json.loads(lines.readline())["role"] == "spectator"
+            full = _watch(port, watch_token)
+            assert full["code"] == "spectators-full" and "its 1 spectators" in full["message"]
+    finally:
+        stop(server)
+    server = pokerroom(*quick, "--watch", "token", "--start-timeout", "0.3", "--timeout", "0.01")
+    out, _ = server.communicate(timeout=TIMEOUT)
+    assert re.search(r"^spectators: [A-Za-z0-9]{24}$", out, flags=re.MULTILINE), out
+    off = tmp_path / "off.json"
+    server = pokerroom(*quick, "--tokens", str(off), "--watch", "off")
+    try:
+        data = tokens_file(off)
+        assert "watch_token" not in data
+        assert _watch(data["port"])["code"] == "no-watching"
+    finally:
+        stop(server)
+    ((_, err),) = finish_failing(pokerroom(*quick, "--max-connections", "1"))
+    assert "--max-connections 1: at least one for each of the 2 seats" in err
+
+
+# ------------------------------------------------------------- 7. the log's level
+
+
+def test_log_level_says_how_much_of_the_dealers_log_is_printed(tmp_path: Path) -> None:
+    """One line per event on standard error, from --log-level up: a wrong token is a
+    warning (printed at the default, info, and at warning), a connection that comes and
+    goes only at debug; error prints neither."""
+    seen: dict[str, str] = {}
+    for level in ("debug", "info", "warning", "error"):
+        tokens = tmp_path / f"{level}.json"
+        server = pokerroom("serve", "json", "--seats", "2", "--hands", "1", "--tokens",
+                           str(tokens), "--log-level", level)  # fmt: skip
+        try:
+            port = tokens_file(tokens)["port"]
+            with socket.create_connection((HOST, port), timeout=30) as sock:
+                lines = sock.makefile("rb")
+                lines.readline()
+                sock.sendall(b'{"type":"join","token":"not-a-token"}\n')
+                assert json.loads(lines.readline())["code"] == "bad-token"
+                lines.close()  # (else its descriptor keeps the connection open)
+            time.sleep(0.3)  # the close reaches the dealer
+            server.send_signal(signal.SIGTERM)
+            _, err = server.communicate(timeout=TIMEOUT)
+        finally:
+            stop(server)
+        seen[level] = err
+        assert all(re.match(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3} [A-Z]+ ", line)
+                   for line in err.splitlines()), err  # fmt: skip
+    wrong = "a wrong seat token (1 of 3)"
+    assert all(wrong in seen[level] for level in ("debug", "info", "warning"))
+    assert wrong not in seen["error"] and seen["error"] == ""
+    assert "closed its side" in seen["debug"] and "DEBUG" in seen["debug"]
+    assert "DEBUG" not in seen["info"] and "INFO" not in seen["warning"]
+
+
+# ------------------------------------------------------- 5. and 6. the database
+
+
+def test_a_new_db_is_private_and_an_acpc_match_is_kept_hand_by_hand(
+    data_dir: Path, tmp_path: Path
+) -> None:
+    """--db made new has mode 0600 (a JSON-lines match in progress keeps its tokens
+    there); one others can read is used, with a warning.  An ACPC match killed with
+    kill -9 has its finished hands in it (at commit a116ddc: nothing)."""
+    game = str(data_dir / "acpc" / "holdem.limit.2p.reverse_blinds.game")
+    db = tmp_path / "acpc.db"
+    server = pokerroom("serve", "acpc", game, "--hands", "3000", "--seed", "2", "A", "B",
+                       "--db", str(db), "--start-timeout", "60")  # fmt: skip
+    bots: list[subprocess.Popen[str]] = []
+    try:
+        assert server.stdout is not None
+        ports = server.stdout.readline().split()
+        bots = [pokerroom("bot", "acpc", HOST, port, "--game", game) for port in ports]
+        wait_for(lambda: _kept_hands(db) >= 20, "20 hands kept")
+        server.kill()
+        server.communicate(timeout=TIMEOUT)
+    finally:
+        stop(server, *bots)
+    assert db.stat().st_mode & 0o777 == 0o600
+    with sqlite3.connect(db) as conn:
+        hands = conn.execute("SELECT number, phh FROM served_hands ORDER BY number").fetchall()
+    assert [h for h, _ in hands] == list(range(1, len(hands) + 1)) and len(hands) >= 20
+    assert all(phh_loads(text).actions for _, text in hands)
+    db.chmod(0o644)
+    quick = ["serve", "json", "--seats", "2", "--hands", "1", "--start-timeout", "0.3",
+             "--timeout", "0.01", "--db", str(db)]  # fmt: skip
+    out, err = pokerroom(*quick).communicate(timeout=TIMEOUT)
+    assert f"{db} can be read by other users" in err
+    assert db.stat().st_mode & 0o777 == 0o644  # warned, not changed
+
+
+def _kept_hands(db: Path) -> int:
+    try:
+        with sqlite3.connect(db) as conn:
+            return int(conn.execute("SELECT count(*) FROM served_hands").fetchone()[0])
+    except sqlite3.Error:
+        return 0

@@ -333,6 +333,9 @@ def _cmd_json(args: argparse.Namespace) -> int:
         raise UsageError(f"--hands {args.hands}: 1 or more")
     if args.hands is None and not args.freeze_out:
         args.freeze_out = True
+    if 0 < args.max_connections < args.seats:
+        raise UsageError(f"--max-connections {args.max_connections}: at least one for each "
+                         f"of the {args.seats} seats (0: no limit)")  # fmt: skip
     if args.resume and args.db is None:
         raise UsageError("--resume goes on with a match kept in --db FILE: give --db")
     programs = _programs(args.exec or [], args.seats)
