@@ -460,7 +460,7 @@ def test_a_new_db_is_private_and_an_acpc_match_is_kept_hand_by_hand(
     db.chmod(0o644)
     quick = ["serve", "json", "--seats", "2", "--hands", "1", "--start-timeout", "0.3",
              "--timeout", "0.01", "--db", str(db)]  # fmt: skip
-    out, err = pokerroom(*quick).communicate(timeout=TIMEOUT)
+    _, err = pokerroom(*quick).communicate(timeout=TIMEOUT)
     assert f"{db} can be read by other users" in err
     assert db.stat().st_mode & 0o777 == 0o644  # warned, not changed
 
