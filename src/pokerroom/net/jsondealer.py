@@ -499,7 +499,7 @@ class JSONDealer:
         out.watch.append(message)
         for conn in list(self.connections):
             self._bye(out, conn, "the match is over")
-        out.note(None, logging.INFO, f"the match is over after {self.table.hand_number} hands")
+        out.note(None, logging.INFO, f"over after {self.table.hand_number} hands")
 
     def _players(self) -> list[Connection]:
         """The connections that hold seats (spectators get the ``watch`` lines)."""
