@@ -56,10 +56,10 @@ class Recording(JSONServer):
 
     sent: list[dict[str, Any]]
 
-    def _deliver(self, out: Outbox) -> None:
+    def _deliver(self, out: Outbox, *, hold: bool = False) -> None:
         self.sent = getattr(self, "sent", [])
         self.sent += [m for _, m in out.decoded()]
-        super()._deliver(out)
+        super()._deliver(out, hold=hold)
 
 
 def check_sent(server: Recording) -> None:

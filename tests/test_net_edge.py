@@ -331,6 +331,7 @@ def test_spectators_share_one_stream_and_a_late_one_nothing_from_before_it() -> 
     moment, one write each): three that watch from the start get the same messages; one
     that comes in the middle gets the hand as it stands, then only what follows."""
     streams: list[list[dict[str, Any]]] = []
+    played: list[dict[str, Any]] = []
 
     async def scene(server: JSONServer, port: int) -> None:
         holder = await hold(port)
@@ -344,12 +345,17 @@ def test_spectators_share_one_stream_and_a_late_one_nothing_from_before_it() -> 
         late.send({"type": "watch"})
         await late.until("welcome")
         await plays_on(holder)
+        played.extend(holder.received)
         for raw in [*early, late]:
             await raw.until("bye")
             streams.append(raw.received)
 
     match(scene, seats=3, bots=2)
     first, *others, late = streams
+    # a player's lines held while others act (one write at its turn) are all there, in
+    # order: the same events as every spectator's, from the spectators' first on
+    seen = [m for m in first if m["type"] == "event"]
+    assert len(seen) > 100 and [m for m in played if m["type"] == "event"][-len(seen):] == seen
     assert all(stream == first for stream in others)
     assert [m["type"] for m in first[-2:]] == ["match_end", "bye"] and late[-2:] == first[-2:]
     after = late[late.index(next(m for m in late if m["type"] == "welcome")) + 1 :]

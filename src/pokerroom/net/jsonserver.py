@@ -39,8 +39,11 @@ TOKEN_LENGTH = 24
 
 SPECTATOR_DELAY = 0.05
 """Seconds what spectators are sent may wait, to go out in one write for many actions
-(players are written to at once: a spectator's few milliseconds cost nobody anything, a
+(players are written to at once, or soon: a spectator's few milliseconds cost nobody anything, a
 write per spectator per action would cost the match its pace)."""
+PLAYER_DELAY = 0.05
+"""Seconds at most that what a player not to act is sent waits for its turn (while the
+match moves on: :meth:`JSONServer._deliver`)."""
 
 
 def seat_tokens(count: int) -> list[str]:
@@ -141,6 +144,9 @@ class JSONServer:
         self._watching: dict[Connection, None] = {}  # spectators sent the shared lines
         self._shared: list[bytes] = []  # lines for every spectator, to write soon
         self._flush: asyncio.TimerHandle | None = None
+        # lines for players not to act, held while the match moves on (see _deliver)
+        self._later: dict[Connection, list[bytes]] = {}
+        self._later_flush: asyncio.TimerHandle | None = None
         self._live: set[Wire] = set()  # every connection not gone yet (closing included)
         self._programs: list[_Program] = []
         self._procs: list[asyncio.SubprocessTransport] = []
@@ -215,6 +221,7 @@ class JSONServer:
         pending = dealer.pending
         if pending is not None and at >= pending.deadline and not dealer.finished:
             self._expire()  # read after the deadline: out of time first
+        pending = dealer.pending
         try:
             out = dealer.receive(conn, line, at)
         except Exception:  # that connection's problem, not the match's
@@ -222,7 +229,8 @@ class JSONServer:
             log.exception("%s: a line the dealer could not take: %.80r", wire.peer, line)
             self._leave(conn, "the server could not take your last line")
             return
-        self._deliver(out)
+        moved = dealer.pending is not pending and dealer.pending is not None
+        self._deliver(out, hold=moved)
         self._moved()
 
     def _gone(self, wire: Wire) -> None:
@@ -232,6 +240,7 @@ class JSONServer:
             return
         self._wires.pop(conn, None)
         self._watching.pop(conn, None)
+        self._later.pop(conn, None)
         if conn.seat is not None and self.dealer.holder(conn.seat) is conn:
             log.info("%s: seat %d's connection closed", wire.peer, conn.seat)
         else:
@@ -256,9 +265,14 @@ class JSONServer:
         self.dealer.closed(conn)
         self._deliver(out)
 
-    def _deliver(self, out: Outbox) -> None:
+    def _deliver(self, out: Outbox, *, hold: bool = False) -> None:
         """Send the lines (one write per connection, in order), close what is to be
-        closed, and log the notes."""
+        closed, and log the notes.
+
+        With ``hold`` (the match moved on to a new decision), what goes to a player
+        other than the one to act waits until that player is next written to (its turn,
+        most often) or :data:`PLAYER_DELAY`, whichever comes first: one write, and one
+        wake-up of its program, instead of one after every action."""
         wires = self._wires
         for about, level, text in out.notes:  # first: the connections are still known
             if log.isEnabledFor(level):
@@ -271,12 +285,13 @@ class JSONServer:
                 loop = asyncio.get_running_loop()
                 self._flush = loop.call_later(SPECTATOR_DELAY, self._write_spectators)
         messages = out.messages
-        if len(messages) == 1:
+        if len(messages) == 1 and not hold:
             conn, data = messages[0]
             self._write(conn, data)
         elif messages:
             batches: dict[Connection, list[bytes]] = {}
             pending = self.dealer.pending
+            actor = None
             if pending is not None and (actor := self.dealer.holder(pending.seat)) is not None:
                 batches[actor] = []  # the seat to act first: its answer is what the match awaits
             for conn, line in messages:
@@ -285,8 +300,14 @@ class JSONServer:
                     batches[conn] = [line]
                 else:
                     batch.append(line)
+            closing = out.close
             for conn, lines in batches.items():
-                if lines:
+                if not lines:
+                    continue
+                if (hold and conn is not actor and conn.role is Role.PLAYER
+                        and conn not in closing):  # fmt: skip
+                    self._hold(conn, lines)
+                else:
                     self._write(conn, lines[0] if len(lines) == 1 else b"".join(lines))
         for conn in out.close:
             self._watching.pop(conn, None)
@@ -295,7 +316,29 @@ class JSONServer:
             if wire is not None:
                 wire.close()
 
+    def _hold(self, conn: Connection, lines: list[bytes]) -> None:
+        held = self._later.get(conn)
+        if held is None:
+            self._later[conn] = lines
+        else:
+            held += lines
+        if self._later_flush is None:
+            loop = asyncio.get_running_loop()
+            self._later_flush = loop.call_later(PLAYER_DELAY, self._write_later)
+
+    def _write_later(self) -> None:
+        """What waits for players (:meth:`_deliver`), written now."""
+        if self._later_flush is not None:
+            self._later_flush.cancel()
+            self._later_flush = None
+        later, self._later = self._later, {}
+        for conn, lines in later.items():
+            self._send(conn, b"".join(lines))
+
     def _write(self, conn: Connection, data: bytes) -> None:
+        held = self._later.pop(conn, None) if self._later else None
+        if held is not None:
+            data = b"".join([*held, data])
         if conn.role is Role.SPECTATOR and conn not in self._watching:
             # a spectator's first lines (its welcome): the shared lines queued before it
             # came are not its, and go out now; those that follow are
@@ -328,6 +371,7 @@ class JSONServer:
                     self.max_backlog)  # fmt: skip
         del self._wires[conn]
         self._watching.pop(conn, None)
+        self._later.pop(conn, None)
         self.dealer.closed(conn)
 
     # ------------------------------------------------------------------- the match
@@ -417,6 +461,7 @@ class JSONServer:
         did not close), each given :attr:`grace` seconds; then wait for the programs."""
         self._listener.close()
         self._write_spectators()
+        self._write_later()
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
