@@ -20,9 +20,10 @@ players are ``pokerroom bot json`` processes playing ``random``, as a real bot i
    descriptors and CLOSE-WAIT sockets are counted again.
 
 The goals (issue 30): the resident memory grows by less than 50 MB; no socket is left in
-CLOSE-WAIT 5 s after the load closes; the honest rate under load is at least 80% of the
-quiet one.  A dealer that kept what a reader does not read would grow by megabytes per
-spectator; one that left closed sockets open would keep them in CLOSE-WAIT.
+CLOSE-WAIT 5 s after the load closes; the honest rate under load (from the dealer's mark
+of every hundred hands, until the load closes) is at least 80% of the quiet one.  A
+dealer that kept what a reader does not read would grow by megabytes per spectator; one
+that left closed sockets open would keep them in CLOSE-WAIT.
 """
 
 from __future__ import annotations
@@ -185,6 +186,16 @@ class Match:
     def rate(self) -> float:
         return self.end["hands"] / self.end["seconds"]
 
+    def rate_until(self, moment: float) -> float:
+        """Hands a second from the first hundred hands to the last hundred finished by
+        ``moment`` (this machine's monotonic clock, the dealer's too): the rate while
+        the load was on."""
+        marks = [m for m in self.lines if not m.get("end") and m["t"] <= moment]
+        if len(marks) < 2:
+            return self.rate
+        first, last = marks[0], marks[-1]
+        return (last["hands"] - first["hands"]) / (last["t"] - first["t"])
+
     @property
     def cpu_per_hand(self) -> float:
         """The dealer's CPU milliseconds a hand, from the start of the match (the load
@@ -303,7 +314,7 @@ async def soak(hands: int, args: argparse.Namespace) -> tuple[Match, list[tuple[
             await load.stop()  # every load connection closed
             closed_at = time.monotonic()
             after |= {"storm": load.storm_count, "slow_read": load.slow_read,
-                      "closed_at": closed_at - start}  # fmt: skip
+                      "closed_at": closed_at - start, "closed_clock": closed_at}  # fmt: skip
             note = "  <- the load closes every connection"
         elif closed_at is not None and now - closed_at >= 5.0:
             after |= {"close_wait": row[4], "fds": row[3], "on": not match.end}
@@ -323,8 +334,13 @@ def _summary(match: Match, calm: Match, samples: list[tuple[float, ...]],
     end = match.end
     peak = max(s[2] for s in samples) if samples else 0.0
     growth = peak - after["base_rss"]
+    loaded = match.rate_until(after["closed_clock"])
     print(
-        f"\nsoak: {end['hands']:.0f} hands in {end['seconds']:.1f} s, {match.rate:.0f} hands/s "
+        f"\nunder the load (until it closed): {loaded:.0f} hands/s, {loaded / calm.rate:.0%} "
+        f"of quiet"
+    )
+    print(
+        f"soak: {end['hands']:.0f} hands in {end['seconds']:.1f} s, {match.rate:.0f} hands/s "
         f"({match.rate / calm.rate:.0%} of quiet); the dealer's CPU {match.cpu_per_hand:.3f} "
         f"ms a hand ({match.cpu_per_hand / calm.cpu_per_hand:.0%} of quiet); connections "
         f"accepted {end['accepted']:.0f}, "
@@ -383,13 +399,14 @@ def main() -> None:
     growth = max(max(s[2] for s in samples) - after["base_rss"] for _, samples, after in soaks)
     left = max(after["close_wait"] for _, _, after in soaks)
     best_calm = max(c.rate for c in calms)
-    best_soak = max(m.rate for m, _, _ in soaks)
-    each = ", ".join(f"{m.rate / c.rate:.0%}" for c, (m, _, _) in zip(calms, soaks, strict=True))
+    under = [m.rate_until(after["closed_clock"]) for m, _, after in soaks]
+    best_soak = max(under)
+    each = ", ".join(f"{u / c.rate:.0%}" for c, u in zip(calms, under, strict=True))
     rounds = f" (each round: {each}; the fastest of each)" if args.repeat > 1 else ""
     rows = [
         ("resident memory grows by less than 50 MB", f"+{growth:.1f} MB", growth < 50),
         ("no socket in CLOSE-WAIT 5 s after the load closes", f"{left:.0f}", left == 0),
-        ("honest hands/s at least 80% of the quiet run",
+        ("honest hands/s under the load at least 80% of the quiet run",
          f"{best_soak:.0f} / {best_calm:.0f} = {best_soak / best_calm:.0%}{rounds}",
          best_soak >= 0.8 * best_calm),
     ]  # fmt: skip
