@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import re
 import secrets
+import sys
 import time
 from collections import deque
 from collections.abc import Callable
