@@ -69,3 +69,35 @@ def test_a_league_writes_its_sessions_as_cash_hands(
                for h in parse_pokerstars(f.read_text(encoding="utf-8")))  # fmt: skip
     code, out, err = _run(["replay", "--check", *map(str, files)], capsys)
     assert code == 0, out + err
+
+
+@pytest.mark.parametrize("command", ["tournament", "league"])
+def test_export_without_a_folder_is_refused_before_any_game(
+    command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:  # fmt: skip
+    """--export alone would play the run and write nothing: one line, status 2, at once."""
+    monkeypatch.chdir(tmp_path)
+    code, out, err = _run([command, "--players", "random,random", "--export", "ohh",
+                           "--workers", "1", "--rules", "no-limit"], capsys)  # fmt: skip
+    assert (code, out) == (2, "")
+    assert err == f"pokerroom {command}: error: --export needs --export-dir DIR\n"
+    assert not list(tmp_path.iterdir())
+
+
+def test_the_hands_a_format_cannot_hold_are_named_on_standard_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A freeze-out as an ACPC log: the log's game resets the stacks every hand, so only
+    the first hand is written, each other one named with the reason (this line was a
+    NameError once: cli.runs had lost its import of sys)."""
+    out_dir = tmp_path / "acpc"
+    code, _, err = _run(["tournament", "--players", "random,calling-station", "--games", "1",
+                         "--seed", "3", "--rules", "no-limit", "--set", "buy_in=100",
+                         "--workers", "1", "--export-dir", str(out_dir), "--export", "acpc"],
+                        capsys)  # fmt: skip
+    assert code == 0, err
+    refused = [line for line in err.splitlines() if "not written as acpc" in line]
+    assert refused[0] == ("game 1 hand 2: not written as acpc: stacks 197 3, and the log's "
+                          "game resets every hand to 100 100")  # fmt: skip
+    assert sorted(p.name for p in out_dir.iterdir()) == ["00001-game-1.game", "00001-game-1.log"]
