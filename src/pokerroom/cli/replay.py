@@ -172,6 +172,8 @@ def expand(paths: Iterable[str]) -> list[str]:
 
     files: list[str] = []
     for path in paths:
+        if not path:  # (not the working folder, which Path('') is)
+            raise UsageError("FILE '': an empty name (give hand-history files or directories)")
         folder = Path(path)
         if not folder.is_dir():
             files.append(path)
