@@ -23,10 +23,10 @@ def test_a_tournament_writes_its_hands_as_pokerstars_tournament_hands(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     out_dir, db = tmp_path / "stars", tmp_path / "r.db"
-    code, _, err = _run(["tournament", "--players", "random,calling-station,random", "--games",
-                         "2", "--seed", "4", "--rules", "no-limit", "--set", "buy_in=100",
-                         "--workers", "1", "--export-dir", str(out_dir), "--db", str(db),
-                         "--db-hands"], capsys)  # fmt: skip
+    code, _, err = _run(["tournament", "--players", "rule-based,calling-station,random",
+                         "--games", "2", "--seed", "4", "--set", "buy_in=200", "--workers", "1",
+                         "--export-dir", str(out_dir), "--db", str(db), "--db-hands"],
+                        capsys)  # 001's rules, the straddle optional  # fmt: skip
     assert code == 0, err
     files = sorted(out_dir.glob("*.txt"))
     assert [f.name for f in files] == ["00001-game-1.txt", "00002-game-2.txt"]
@@ -37,6 +37,12 @@ def test_a_tournament_writes_its_hands_as_pokerstars_tournament_hands(
     code, out, err = _run(["stats", "--db", str(db), "--no-adjust"], capsys)
     assert code == 0, err
     assert "calling-station" in out
+    # the same hands read back from the PokerStars text: the same statistics, to the
+    # last digit (a hand whose 001 straddle was folded shows no straddle in the text: it
+    # counted in big blinds of 5, the button blind, and bb/100 differed)
+    code, text_out, err = _run(["stats", str(out_dir), "--no-adjust"], capsys)
+    assert code == 0, err
+    assert text_out == out
 
 
 def test_a_tournament_of_001_rules_writes_what_the_formats_hold(
