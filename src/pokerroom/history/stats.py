@@ -3,7 +3,7 @@ winnings, from hand histories.
 
 Each statistic is a count of times a player did something over the times they could
 have (a :class:`Ratio`), per player, over the hands they were dealt into.  The
-definitions (``docs/stats.md`` says the same, with examples):
+definitions (the documentation's statistics page says the same, with examples):
 
 *Pre-flop* counts a player's decisions after the cards are dealt.  Posting an ante, a
 blind or a straddle (001's too) is never a decision, and never a voluntary put-in.
