@@ -18,12 +18,13 @@ that cannot be read).  ``--hero`` must be a player of the hands.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pokerroom.cli.arguments import Date, OutputFolder
+from pokerroom.cli.arguments import Date, OutputFolder, one_line
 from pokerroom.cli.errors import FOUND, OK, USAGE, UsageError
 
 if TYPE_CHECKING:
@@ -59,6 +60,15 @@ def _when(args: argparse.Namespace, path: str) -> str:
     return datetime.fromtimestamp(stamp, tz=UTC).strftime("%Y/%m/%d %H:%M:%S")
 
 
+def _resolved(path: str | Path) -> Path:
+    """``path`` made absolute, its links followed where they can be (a name no file can
+    have, with a NUL in it, is left to the reader to refuse)."""
+    try:
+        return Path(path).resolve()
+    except (OSError, ValueError):
+        return Path(os.path.abspath(path))
+
+
 def _targets(given: list[str], out: Path | None, suffix: str) -> list[tuple[str, Path | None]]:
     """Each file to convert and where it is written (None: printed).  A file named on the
     command line goes to ``out/NAME``, a folder's files below ``out`` as they are below
@@ -71,16 +81,16 @@ def _targets(given: list[str], out: Path | None, suffix: str) -> list[tuple[str,
     for argument in given:
         root = Path(argument)
         for path in expand([argument]):
-            if Path(path).resolve() in known:  # named twice: converted once
+            if _resolved(path) in known:  # named twice: converted once
                 continue
-            known.add(Path(path).resolve())
+            known.add(_resolved(path))
             below = Path(path).relative_to(root) if root.is_dir() else Path(Path(path).name)
             pairs.append((path, None if out is None else out / below.with_suffix(suffix)))
     seen: dict[Path, str] = {}
     for path, target in pairs:
         if target is None:
             continue
-        where = target.resolve()
+        where = _resolved(target)
         if where in known:
             raise UsageError(f"{target} is one of the files being converted: give another --out")
         if where in seen:
@@ -117,7 +127,8 @@ def _cmd_convert(args: argparse.Namespace) -> int:
         try:
             read.append((path, target, _hands(path, problems)))
         except HistoryError as exc:
-            print(f"pokerroom convert: error: {exc.located(source=path)}", file=sys.stderr)
+            print(f"pokerroom convert: error: {one_line(str(exc.located(source=path)))}",
+                  file=sys.stderr)  # fmt: skip
             unreadable += 1
     _check_hero(args.hero, read)
     written = 0
@@ -141,10 +152,10 @@ def _cmd_convert(args: argparse.Namespace) -> int:
         for name, text in result.companions.items():
             (target.parent / name).write_text(text, encoding="utf-8")
         written += result.written
-        print(f"wrote {result.written} hand{'s' if result.written != 1 else ''} to {target}",
-              file=sys.stderr)  # fmt: skip
+        count = f"{result.written} hand{'s' if result.written != 1 else ''}"
+        print(one_line(f"wrote {count} to {target}"), file=sys.stderr)
     for line in problems:
-        print(f"pokerroom convert: {line}", file=sys.stderr)
+        print(f"pokerroom convert: {one_line(line)}", file=sys.stderr)
     if unreadable:
         return USAGE
     if not written and not problems:

@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pokerroom.cli.arguments import InputFile
+from pokerroom.cli.arguments import InputFile, one_line
 from pokerroom.cli.errors import FOUND, OK, USAGE, UsageError
 
 if TYPE_CHECKING:
@@ -81,7 +81,8 @@ def _collect(args: argparse.Namespace, problems: list[str]) -> tuple[list[Played
                 elif item.replay is not None:
                     hands.append(item.replay.played)
         except HistoryError as exc:
-            print(f"pokerroom stats: error: {exc.located(source=path)}", file=sys.stderr)
+            print(f"pokerroom stats: error: {one_line(str(exc.located(source=path)))}",
+                  file=sys.stderr)  # fmt: skip
             unreadable += 1
     return hands, unreadable
 
@@ -129,7 +130,7 @@ def _cmd_stats(args: argparse.Namespace) -> int:
     problems: list[str] = []
     hands, unreadable = _collect(args, problems)
     for line in problems:
-        print(f"pokerroom stats: {line}", file=sys.stderr)
+        print(f"pokerroom stats: {one_line(line)}", file=sys.stderr)
     if unreadable and not hands:
         return USAGE
     if not hands:
