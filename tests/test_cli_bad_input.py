@@ -183,6 +183,11 @@ for _words in (("replay",), ("convert",), ("stats",)):  # hand histories, read b
         ("{file}", "{file}: not a hand history: replay reads PHH"),
         ("{folder}", "no hand-history files in the directory '{folder}'"),
         ("", "FILE '': an empty name (give hand-history files or directories)"),
+        # a name that does not print (a line break, what the command line could not
+        # decode) is shown escaped: on one line, never an error writing it
+        ("x\x85y", "x\\x85y: cannot read the file: No such file or directory"),
+        ("\udcff", "\\udcff: cannot read the file: No such file or directory"),
+        ("x\0", "x\\x00: cannot read the file: no file can be named so (a NUL character)"),
     ]  # fmt: skip
 TEXT[(("convert",), "--hero")] = [
     ("Zed", "--hero 'Zed': in none of the hands (their players: Ann, Bo)"),
@@ -316,7 +321,7 @@ def _bad_values(action: argparse.Action) -> list[tuple[str, str]]:
                 ("", "empty"), *((v, READ + part) for v, part in CONTENTS[t.what])]  # fmt: skip
     if isinstance(t, OutputFile | OutputPath):
         values = [("{folder}", "a folder, not a file"), ("{missing}/x", "no folder"),
-                  ("", "empty")]  # fmt: skip
+                  ("", "empty"), ("x\0", "no file can be named so (a NUL character)")]  # fmt: skip
         if t.suffixes:
             values.append(("{file}", f"the name must end in {t.suffixes[0]}"))
         if t.what == "a results database file":
@@ -324,7 +329,7 @@ def _bad_values(action: argparse.Action) -> list[tuple[str, str]]:
         return values
     if isinstance(t, OutputFolder):
         return [("{file}", "a file, not a folder"), ("{file}/below", "no folder"),
-                ("", "empty")]  # fmt: skip
+                ("", "empty"), ("x\0", "no file can be named so (a NUL character)")]  # fmt: skip
     name = getattr(t, "__name__", "")
     if name in OWN_TYPES:
         return OWN_TYPES[name]

@@ -385,6 +385,8 @@ class InputFile:
 
 def _unwritable(path: Path, *, folder: bool = False) -> str | None:
     """Why nothing can be written at ``path`` (None when it can)."""
+    if "\0" in str(path):
+        return "no file can be named so (a NUL character)"
     parent = path.parent
     if path.is_dir() and not folder:
         return "a folder, not a file"
