@@ -32,7 +32,10 @@ from hypothesis import strategies as st
 
 from pokerroom.cli import build_parser, main
 from pokerroom.cli.arguments import (
+    Amount,
+    Amounts,
     Count,
+    Date,
     Host,
     InputFile,
     OutputFile,
@@ -61,6 +64,17 @@ numBoardCards = 0 3 1 1
 END GAMEDEF
 """
 
+HAND = """variant = "NT"
+antes = [0, 0]
+blinds_or_straddles = [5, 10]
+min_bet = 10
+starting_stacks = [1000, 1000]
+actions = ["d dh p1 AcAd", "d dh p2 KcKd", "p2 cbr 30", "p1 cc", "d db 2c7h9s",
+           "p1 cc", "p2 cc", "d db Jd", "p1 cc", "p2 cc", "d db 3c", "p1 cc", "p2 cc"]
+players = ["Ann", "Bo"]
+finishing_stacks = [1030, 970]
+"""
+
 # Files the table names as {binary}, {empty}... (written in the test's folder).
 FILES = {
     "binary": b"\xff\xfe\x00\x01binary",
@@ -68,6 +82,7 @@ FILES = {
     "latin1": 'name = "caf\xe9"\n'.encode("latin-1"),  # text, but not UTF-8
     "game": GAMEDEF.encode(),
     "file": b"just a file\n",
+    "hands.phh": HAND.encode(),  # a hand history: one hand of Ann and Bo
 }
 
 
@@ -110,6 +125,9 @@ BASE: dict[tuple[str, ...], list[str]] = {
                         "--timeout", "0.01"],
     ("bot", "acpc"): ["127.0.0.1", "1", "--game", "{game}"],
     ("bot", "json"): ["127.0.0.1", "1", "--token", "x"],
+    ("convert",): ["{hands.phh}", "--to", "pokerstars"],
+    ("stats",): ["{hands.phh}", "--no-adjust"],
+    ("icm",): ["5000", "3000", "--payouts", "50,30"],
 }  # fmt: skip
 
 # Where a positional argument sits in BASE: (first, how many); a bad value takes their place.
@@ -123,6 +141,9 @@ POSITION = {
     (("bot", "acpc"), "port"): (1, 1),
     (("bot", "json"), "host"): (0, 1),
     (("bot", "json"), "port"): (1, 1),
+    (("convert",), "files"): (0, 1),
+    (("stats",), "files"): (0, 1),
+    (("icm",), "stacks"): (0, 2),
 }
 
 # Arguments read as text: (bad value, a part of the one-line message).  Names and
@@ -134,11 +155,6 @@ TEXT: dict[tuple[tuple[str, ...], str], list[tuple[str, str]]] = {
     (("eval",), "--hole"): [("Xx", "not a card"), ("As", "--hole takes the 2 hole cards"),
                             ("Ah Kh Qh", "--hole takes the 2 hole cards")],
     (("eval",), "--wild"): [("", "--wild is empty"), ("Xx", "'Xx'"), ("jk", "the joker")],
-    (("replay",), "files"): [("{missing}", "No such file or directory"),
-                             ("{binary}", "not UTF-8 text (byte 0)"),
-                             ("{latin1}", "not UTF-8 text"),
-                             ("{empty}", "not a hand history"),
-                             ("{folder}", "no .phh, .phhs or .log files in the directory")],
     (("replay",), "--write-phh"): [("{folder}", "--write-phh"),
                                    ("{missing}/x.phh", "there is no directory"),
                                    ("x.txt", "the file must end in .phh")],
@@ -158,6 +174,35 @@ TEXT: dict[tuple[tuple[str, ...], str], list[tuple[str, str]]] = {
                                     ("9=prog", "seat 9 is not a free seat (0 to 1)"),
                                     ("0=", "SEAT=COMMAND")],
 }  # fmt: skip
+for _words in (("replay",), ("convert",), ("stats",)):  # hand histories, read by the command
+    TEXT[(_words, "files")] = [
+        ("{missing}", "{missing}: cannot read the file: No such file or directory"),
+        ("{binary}", "{binary}: cannot read the file: not UTF-8 text (byte 0)"),
+        ("{latin1}", "{latin1}: cannot read the file: not UTF-8 text (byte 11)"),
+        ("{empty}", "{empty}: not a hand history: replay reads PHH"),
+        ("{file}", "{file}: not a hand history: replay reads PHH"),
+        ("{folder}", "no hand-history files in the directory '{folder}'"),
+        ("", "FILE '': an empty name (give hand-history files or directories)"),
+        # a name that does not print (a line break, what the command line could not
+        # decode) is shown escaped: on one line, never an error writing it
+        ("x\x85y", "x\\x85y: cannot read the file: No such file or directory"),
+        ("\udcff", "\\udcff: cannot read the file: No such file or directory"),
+        ("x\0", "x\\x00: cannot read the file: no file can be named so (a NUL character)"),
+    ]  # fmt: skip
+TEXT[(("convert",), "--hero")] = [
+    ("Zed", "--hero 'Zed': in none of the hands (their players: Ann, Bo)"),
+    ("", "--hero '': in none of the hands (their players: Ann, Bo)"),
+]  # fmt: skip
+TEXT[(("stats",), "--player")] = [
+    ("Zed", "--player 'Zed': no such player in the hands (Ann, Bo)"),
+    ("", "--player '': no such player in the hands (Ann, Bo)"),
+]  # fmt: skip
+TEXT[(("icm",), "--names")] = [
+    ("Ann", "--names 'Ann': 1 name for 2 stacks (give one for each, in stack order)"),
+    ("Ann,Bo,Cy", "--names 'Ann,Bo,Cy': 3 names for 2 stacks"),
+    ("Ann,", "--names 'Ann,': name 2 is empty"),
+    ("", "--names '': 1 name for 2 stacks"),
+]  # fmt: skip
 for _run in ("tournament", "league"):
     TEXT[((_run,), "--players")] = [
         ("nobody,random", "--players nobody: no bot 'nobody'"),
@@ -187,6 +232,29 @@ FREE = {
 # A part starting so is said when the command reads the value, not by its type: the
 # message names the value (a file, a seat) and what is wrong, not "argument ...".
 READ = "(read) "
+# Files to read, by what InputFile says they hold: the bad contents (binary, not UTF-8,
+# empty, another kind of file) and what the command says of them.
+CONTENTS = {
+    "an ACPC game definition": [
+        ("{binary}", "{binary}: cannot read the game definition: not UTF-8 text (byte 0)"),
+        ("{latin1}", "{latin1}: cannot read the game definition: not UTF-8 text (byte 11)"),
+        ("{empty}", "{empty}: no GAMEDEF ... END GAMEDEF block"),
+        ("{hands.phh}", "{hands.phh}: line 1: unknown keyword 'variant' (keywords: limit, "),
+    ],
+    "a file whose first line is the seat's token": [
+        ("{binary}", "--token-file {binary}: not UTF-8 text (byte 0)"),
+        ("{latin1}", "--token-file {latin1}: not UTF-8 text (byte 11)"),
+        ("{empty}", "--token-file {empty}: empty (its first line is the token)"),
+        ("{hands.phh}", "give the token once: --token or --token-file"),  # (with --token)
+    ],
+    "a database of hands": [
+        ("{binary}", "--db {binary}: not a pokerroom database with hands (file is not a "
+                     "database)"),
+        ("{latin1}", "--db {latin1}: not a pokerroom database with hands"),
+        ("{empty}", "--db {empty}: not a pokerroom database with hands (no such table: hands)"),
+        ("{hands.phh}", "--db {hands.phh}: not a pokerroom database with hands"),
+    ],
+}  # fmt: skip
 # Types of one command alone, and their bad values.
 OWN_TYPES = {
     "_button": [("x", "a seat number, 'random' or 'first-jack'"), ("1.5", "a seat number"),
@@ -233,6 +301,18 @@ def _bad_values(action: argparse.Action) -> list[tuple[str, str]]:
     if isinstance(t, Positive):
         values = ["x", "", "0", "-0", "-1", "nan", "inf", "-inf", "1e400", f"{t.high * 2:g}"]
         return [(v, t.accepts) for v in values]
+    if isinstance(t, Amount):
+        values = ["x", "", "nan", "inf", "-inf", "1e400", "1e999999999", "-1", "10**26",
+                  "1,5x", f"{t.high + 1:,}", str(t.high * 10)]  # fmt: skip
+        return [(v, t.accepts) for v in values + (["0", "-0", "0.0"] if t.positive else [])]
+    if isinstance(t, Amounts):
+        values = ["x", "", ",", "50,x", "nan", "inf", "50,inf", "1e400", "-1", "50,-1", "10**26",
+                  str(t.high + 1), ",".join(["1"] * (t.most + 1))]  # fmt: skip
+        return [(v, t.accepts) for v in values]
+    if isinstance(t, Date):
+        values = ["x", "", "soon", "2024/13/01", "2024/02/30", "2024/05/01 25:00:00", "1e400",
+                  "2024/05/01 20:15", "\udcff"]  # fmt: skip
+        return [(v, t.accepts) for v in values]
     if isinstance(t, Host):
         return [(v, "not an IP address or a host name")
                 for v in ("", "999.1.1.1", "no such host", "-x")]  # fmt: skip
@@ -241,24 +321,13 @@ def _bad_values(action: argparse.Action) -> list[tuple[str, str]]:
                 ("{latin1}", "not UTF-8 text (byte 11)"), ("{folder}", "a folder, not a file"),
                 ("{missing}.toml", "no such file"), ("nonsense", "no such preset or file"),
                 ("", "no such preset or file"), ("{file}", "not TOML")]  # fmt: skip
-    if isinstance(t, InputFile) and "token" in t.what:  # bot json --token-file
+    if isinstance(t, InputFile):  # what is in the file: read by the command (CONTENTS)
+        assert t.what in CONTENTS, f"{t.what!r}: its bad contents are not in CONTENTS"
         return [("{missing}", "no such file"), ("{folder}", "a folder, not a file"),
-                ("", "empty"),
-                ("{binary}", READ + "--token-file {binary}: not UTF-8 text (byte 0)"),
-                ("{latin1}", READ + "--token-file {latin1}: not UTF-8 text (byte 11)"),
-                ("{empty}", READ + "--token-file {empty}: empty (its first line is the "
-                                   "token)")]  # fmt: skip
-    if isinstance(t, InputFile):
-        return [("{missing}", "no such file"), ("{folder}", "a folder, not a file"),
-                ("", "empty"),
-                ("{binary}", READ + "{binary}: cannot read the game definition: not UTF-8 text "
-                                    "(byte 0)"),
-                ("{latin1}", READ + "{latin1}: cannot read the game definition: not UTF-8 text "
-                                    "(byte 11)"),
-                ("{empty}", READ + "{empty}: no GAMEDEF ... END GAMEDEF block")]  # fmt: skip
+                ("", "empty"), *((v, READ + part) for v, part in CONTENTS[t.what])]  # fmt: skip
     if isinstance(t, OutputFile | OutputPath):
         values = [("{folder}", "a folder, not a file"), ("{missing}/x", "no folder"),
-                  ("", "empty")]  # fmt: skip
+                  ("", "empty"), ("x\0", "no file can be named so (a NUL character)")]  # fmt: skip
         if t.suffixes:
             values.append(("{file}", f"the name must end in {t.suffixes[0]}"))
         if t.what == "a results database file":
@@ -266,7 +335,7 @@ def _bad_values(action: argparse.Action) -> list[tuple[str, str]]:
         return values
     if isinstance(t, OutputFolder):
         return [("{file}", "a file, not a folder"), ("{file}/below", "no folder"),
-                ("", "empty")]  # fmt: skip
+                ("", "empty"), ("x\0", "no file can be named so (a NUL character)")]  # fmt: skip
     name = getattr(t, "__name__", "")
     if name in OWN_TYPES:
         return OWN_TYPES[name]
@@ -446,7 +515,7 @@ def test_the_table_covers_every_number_and_file_of_every_command() -> None:
     numbers = files = 0
     for words, action in _arguments():
         values = given.get(_key(words, action), set())
-        if isinstance(action.type, Count | Positive):
+        if isinstance(action.type, Count | Positive | Amount | Amounts):
             numbers += 1
             assert {"nan", "inf", "x", ""} <= values, (words, action.dest)
         if isinstance(action.type, InputFile | OutputFile | OutputPath | OutputFolder
@@ -475,6 +544,9 @@ ISSUE = [
     ["play", "--seed", "-1"],
     ["eval", "--enumerate", "9"],
     ["replay", "{binary}"],
+    ["icm", "1", "1e400", "--payouts", "1"],
+    ["convert", "{binary}", "--to", "ohh"],
+    ["stats", "--db", "{folder}"],
 ]
 
 
@@ -529,7 +601,8 @@ WORDS = [
     "As", "Ks", "AhKh", "QsQc", "AA", "Xx", "Ks7d2c", "buy_in=20", "buy_in=-1",
     "nonsense", "127.0.0.1", "{binary}", "{empty}", "{latin1}", "{folder}", "{missing}",
     "{game}", "{file}", "out.png", "out.npz", "out.phh", "db.sqlite", "--", "-", "\udcff",
-    "kuhn", "leduc", "cfr+", "first-jack", "8,8,8,8", "0=x", "1=",
+    "kuhn", "leduc", "cfr+", "first-jack", "8,8,8,8", "0=x", "1=", "{hands.phh}", "Ann",
+    "pokerstars", "ohh", "50,30,20", "12,000", "2024/05/01",
 ]  # fmt: skip
 # Appended after the random tokens: whatever they say, the run is short and local
 # (later options win; a random option left without its value takes an option and fails).
@@ -540,6 +613,7 @@ SUFFIX: dict[tuple[str, ...], list[str]] = {
     ("league",): ["--hands", "2", "--session", "2", "--workers", "1", "--executor", "local",
                   "--players", "random,random", "--rules", "no-limit"],
     ("equity",): ["--samples", "200"],
+    ("convert",): ["--to", "ohh"],
     ("solve",): ["--game", "kuhn", "--iterations", "2"],
     ("serve", "acpc"): ["--hands", "1", "--start-timeout", "0.05"],
     ("serve", "json"): ["--hands", "1", "--start-timeout", "0.05", "--timeout", "0.01"],

@@ -41,8 +41,12 @@ def test_the_phh_data_converts_to_pokerstars_text_file_by_file(
     code, out, err = run(["convert", str(source), "--to", "pokerstars", "--out",
                           str(tmp_path / "out")], capsys)  # fmt: skip
     assert code == 0 and not out
-    written = sorted((tmp_path / "out").glob("*.txt"))
+    written = sorted((tmp_path / "out").rglob("*.txt"))
     assert len(written) == 10 and err.count("wrote 1 hand to ") == 10
+    # each below out/ as its hand is below the folder given (2023/43/5/1.phh -> 1.txt)
+    assert {p.relative_to(tmp_path / "out").with_suffix(".phh") for p in written} == {
+        p.relative_to(source) for p in source.rglob("*.phh")
+    }
     for path in written:
         (outcome,) = list(replays(path))
         assert outcome.replay is not None and outcome.replay.check().matches  # type: ignore[union-attr]
@@ -109,8 +113,14 @@ def test_hands_a_format_cannot_hold_are_left_out_with_the_reason(
     ("argv", "message"),
     [
         (["convert", "NOFILE", "--to", "ohh"], "no/such.phh: cannot read the file"),
-        (["convert", "HANDS", "--to", "ohh", "--out", "HANDS"], "not a directory"),
+        (["convert", "HANDS", "--to", "ohh", "--out", "HANDS"],
+         "argument --out: 'HANDS': a file, not a folder (give a folder for the converted "
+         "files)"),
         (["convert", "HANDS", "--to", "pokerstars", "--out", "."], "is one of the files"),
+        (["convert", "HANDS", "--to", "ohh", "--hero", "Zed"],
+         "--hero 'Zed': in none of the hands (their players: Hero, Villain1, Villain2, Villain5)"),
+        (["convert", "HANDS", "--to", "ohh", "--date", "soon"],
+         "argument --date: 'soon': a date like 2024/05/01 20:15:00 (or 2024-05-01)"),
     ],
 )
 def test_bad_input_is_one_line_and_status_2(
@@ -121,16 +131,33 @@ def test_bad_input_is_one_line_and_status_2(
     hands = tmp_path / "h.txt"
     hands.write_text(CASH_NL, encoding="utf-8")
     argv = [str(hands) if a == "HANDS" else "no/such.phh" if a == "NOFILE" else a for a in argv]
-    code, _, err = run(argv, capsys)
+    try:
+        code, _, err = run(argv, capsys)
+    except SystemExit as exc:  # refused by the argument's type
+        code, err = exc.code, capsys.readouterr().err  # type: ignore[assignment]
     assert code == 2
-    assert err.count("\n") == 1 and message in err
+    assert err.count("\n") == 1 and message.replace("HANDS", str(hands)) in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["h.txt"]  # nothing written
 
 
-def test_a_bad_date_is_refused_by_the_option_parser(capsys: pytest.CaptureFixture[str]) -> None:
-    with pytest.raises(SystemExit) as exc:
-        main(["convert", "x.phh", "--to", "ohh", "--date", "soon"])
-    assert exc.value.code == 2
-    assert "'soon': a date like 2024/05/01 20:15:00" in capsys.readouterr().err
+def test_two_files_written_to_one_place_are_refused_before_any_is_written(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """a/h.phh and b/h.txt would both be out/h.txt: refused, naming both, nothing written;
+    the folder holding them keeps them apart (out/a/h.txt, out/b/h.txt)."""
+    for folder, name, text in (("a", "h.txt", CASH_NL), ("b", "h.txt", CASH_LIMIT)):
+        (tmp_path / "in" / folder).mkdir(parents=True)
+        (tmp_path / "in" / folder / name).write_text(text, encoding="utf-8")
+    a, b = tmp_path / "in" / "a" / "h.txt", tmp_path / "in" / "b" / "h.txt"
+    out = tmp_path / "out"
+    code, _, err = run(["convert", str(a), str(b), "--to", "ohh", "--out", str(out)], capsys)
+    assert code == 2 and not out.exists()
+    assert err == (f"pokerroom convert: error: {a} and {b} would both be written to "
+                   f"{out / 'h.ohh'}: convert them apart, or rename one\n")  # fmt: skip
+    code, _, err = run(["convert", str(tmp_path / "in"), "--to", "ohh", "--out", str(out)],
+                       capsys)  # fmt: skip
+    assert code == 0
+    assert sorted(str(p.relative_to(out)) for p in out.rglob("*.ohh")) == ["a/h.ohh", "b/h.ohh"]
 
 
 _SEEDS = [CASH_NL, json.dumps({"ohh": {"game_type": "Holdem"}}), "variant = 'NT'\n"]

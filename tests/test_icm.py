@@ -11,7 +11,15 @@ from hypothesis import strategies as st
 from pokerkit.analysis import calculate_icm
 
 from pokerroom.cli import main
-from pokerroom.tournament.icm import ICMError, chip_chop, deal, finish_probabilities, icm
+from pokerroom.tournament.icm import (
+    MAX_SETS,
+    ICMError,
+    chip_chop,
+    deal,
+    finish_probabilities,
+    icm,
+    sets,
+)
 
 
 def test_heads_up_values_are_the_chip_shares_of_the_prize_gap() -> None:
@@ -105,24 +113,60 @@ def test_the_command_prints_each_players_value(capsys: pytest.CaptureFixture[str
     assert "Ann" in out and "38.39" in out and "32.75" in out and "28.86" in out
 
 
+STACK = "a number of chips above 0 and at most 1,000,000,000,000,000"
+PAYOUTS = ("1 to 100 numbers of money separated by commas, each from 0 to "
+           "1,000,000,000,000,000 (like 50,30,20)")  # fmt: skip
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["icm", "5000", "lots", "--payouts", "50,30"], "the stack 'lots' is not a number"),
-        (["icm", "5000", "3000", "--payouts", "50,x"], "the payout 'x' is not a number"),
-        (["icm", "5000", "3000", "--payouts", ","], "--payouts: give the prize"),
+        (["icm", "5000", "lots", "--payouts", "50,30"], f"argument STACK: {STACK}, not 'lots'"),
+        (["icm", "5000", "3000", "--payouts", "50,x"],
+         f"argument --payouts: {PAYOUTS}, not 'x' in '50,x'"),
+        (["icm", "5000", "3000", "--payouts", ","], f"argument --payouts: {PAYOUTS}, not ','"),
         (["icm", "5000", "3000", "--payouts", "5,3,2"], "3 payouts for 2 players"),
-        (["icm", "5000", "0", "--payouts", "5"], "stack 2 is 0"),
-        (["icm", "5000", "nan", "--payouts", "5"], "is not a number"),
-        (["icm", "5000", "300", "--payouts", "5", "--names", "A"], "1 names for 2 stacks"),
+        (["icm", "5000", "0", "--payouts", "5"], f"argument STACK: {STACK}, not '0'"),
+        (["icm", "5000", "nan", "--payouts", "5"], f"argument STACK: {STACK}, not 'nan'"),
+        (["icm", "5000", "1e400", "--payouts", "5"], f"argument STACK: {STACK}, not '1e400'"),
+        (["icm", "5000", "3000", "--payouts", "1e400"],
+         f"argument --payouts: {PAYOUTS}, not '1e400'"),
+        (["icm", "5000", "300", "--payouts", "5", "--names", "A"],
+         "--names 'A': 1 name for 2 stacks (give one for each, in stack order)"),
+        (["icm", "5000", "300", "--payouts", "5", "--names", "A,"],
+         "--names 'A,': name 2 is empty"),
+        (["icm", *(str(1000 + k) for k in range(16)), "--payouts", ",".join(["1"] * 16)],
+         "16 players with 16 places paid: 65,535 sets of players placed to work through, "
+         "more than 16,384 (every place of a table of 14 paid); pay fewer places"),
     ],
-)
+)  # fmt: skip
 def test_bad_input_is_one_line_and_status_2(
     argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert main(argv) == 2
+    """Refused by the argument's type (argparse exits with 2) or by the model, one line
+    naming it, at once (1e400 chips were a traceback, 16 places paid minutes of work)."""
+    try:
+        code = main(argv)
+    except SystemExit as exc:
+        code = int(exc.code or 0)
+    assert code == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and message in err and err.startswith("pokerroom icm: error:")
+
+
+def test_the_work_is_bounded_by_the_sets_of_players_placed() -> None:
+    """Every place of a table of 14 paid is the most the model works through; 30 players
+    with 4 places paid are fewer sets, 5 places more; a huge int stack is refused (its
+    chip chop is a float), not an OverflowError."""
+    assert sets(14, 14) == 2**14 - 1 <= MAX_SETS < sets(15, 14)
+    assert sets(30, 4) <= MAX_SETS < sets(30, 5) and sets(3, 50) == 7
+    assert len(icm([1000 + k for k in range(30)], [4, 3, 2, 1])) == 30
+    with pytest.raises(ICMError, match="30 players with 5 places paid: 31,931 sets"):
+        icm([1000 + k for k in range(30)], [5, 4, 3, 2, 1])
+    with pytest.raises(ICMError, match="stack 2 is 1000000"):
+        icm([1, 10**400], [1])
+    with pytest.raises(ICMError, match="payout 1 is 1000000"):
+        icm([1, 2], [10**400])
 
 
 @settings(max_examples=60, deadline=None)

@@ -335,3 +335,26 @@ def test_step_all_in_runs_the_board_out_before_the_showdown(
         "Ann shows Ac Ad: pair of aces, jack-nine-seven kickers",
         "Ann wins the pot (2,000) with pair of aces, jack-nine-seven kickers",
     ]
+
+
+def test_a_file_name_that_does_not_print_is_shown_escaped(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A name with a byte the command line could not decode (a surrogate) or a line break
+    is shown escaped, on one line, in every line that names it: --check's report on
+    standard output too (printing it raised UnicodeEncodeError)."""
+    import os
+
+    odd = os.fsdecode(b"hand-\xff\xc2\x85.phh")  # an undecodable byte, and U+0085 (NEL)
+    path = tmp_path / odd
+    path.write_text(GOOD, encoding="utf-8")
+    shown = str(tmp_path / "hand-\\udcff\\x85.phh")
+    code, out, _ = run(["replay", "--check", "-v", str(path)], capsys)
+    assert code == 0 and out.splitlines()[0] == f"{shown}: 1 hand (1 exact)"
+    code, out, err = run(["replay", "--check", str(tmp_path / odd.replace(".phh", "x"))], capsys)
+    assert code == 2 and out.splitlines()[0] == (
+        f"{shown[:-4]}x: cannot read the file: No such file or directory")  # fmt: skip
+    target = tmp_path / os.fsdecode(b"out-\xff.phh")
+    code, out, err = run(["replay", "--write-phh", str(target), str(path)], capsys)
+    assert code == 0 and err == f"wrote 1 hand to {tmp_path}/out-\\udcff.phh\n"
+    assert target.exists()

@@ -2,10 +2,11 @@
 
 Every value a command takes on its command line is read by one of these types: a
 whole number in bounds (:class:`Count`, :class:`Seed`), a positive finite number or
-time (:class:`Positive`, :class:`Seconds`), a port and a host (:class:`Port`,
-:class:`Host`), a file to read, a file or folder to write (:class:`InputFile`,
-:class:`OutputFile`, :class:`OutputPath`, :class:`OutputFolder`), rules
-(:class:`RulesArgument`).  Each refuses a bad value with one line saying what it
+time (:class:`Positive`, :class:`Seconds`), an exact amount of chips or money and a
+list of them (:class:`Amount`, :class:`Amounts`), a date (:class:`Date`), a port and a
+host (:class:`Port`, :class:`Host`), a file to read, a file or folder to write
+(:class:`InputFile`, :class:`OutputFile`, :class:`OutputPath`, :class:`OutputFolder`),
+rules (:class:`RulesArgument`).  Each refuses a bad value with one line saying what it
 accepts, which :class:`Parser` prints after the option's name, with exit status 2 and
 no usage block:
 
@@ -24,6 +25,12 @@ argparse.ArgumentTypeError: a whole number from 1 to 100,000, not '1e9'
 Traceback (most recent call last):
 ...
 argparse.ArgumentTypeError: a number of seconds above 0 and at most 86,400 (a day), not 'nan'
+>>> Amount(unit=" of chips")("12,000.5")
+Fraction(24001, 2)
+>>> Amounts(unit=" of money")("50,30,20")
+(Fraction(50, 1), Fraction(30, 1), Fraction(20, 1))
+>>> Date()("2024-05-01")
+'2024/05/01 00:00:00'
 """
 
 from __future__ import annotations
@@ -33,7 +40,9 @@ import math
 import os
 import re
 from dataclasses import dataclass
+from datetime import datetime
 from decimal import Decimal, InvalidOperation
+from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
@@ -45,10 +54,14 @@ if TYPE_CHECKING:
 __all__ = [
     "ACPC_SEED",
     "DAY",
+    "MAX_AMOUNT",
     "MILLISECONDS",
     "SEED",
+    "Amount",
+    "Amounts",
     "Count",
     "Database",
+    "Date",
     "Host",
     "InputFile",
     "OutputFile",
@@ -67,6 +80,7 @@ __all__ = [
 ]
 
 DAY = 86_400.0  # seconds: the longest time any option takes
+MAX_AMOUNT = 10**15  # chips or money: the most any amount is
 
 _WHOLE = re.compile(r"[+-]?\d+")
 _SCIENTIFIC = re.compile(r"[+-]?\d+(\.\d+)?[eE][+-]?\d+")
@@ -193,6 +207,99 @@ class Seconds(Positive):
 MILLISECONDS = Seconds(DAY * 1000, " of milliseconds")
 
 
+def _exact(text: str) -> Fraction | None:
+    """``text`` as an exact number (``12,000``, ``12_000``, ``2.5``, ``1e3``); None if it
+    is none, or is not finite, or is written with an exponent past 100."""
+    plain = text.strip().replace(",", "").replace("_", "")
+    try:
+        value = Decimal(plain)
+    except InvalidOperation:
+        return None
+    if not value.is_finite() or (value and abs(value.adjusted()) > 100):
+        return None  # (a huge exponent would be a huge whole number to make)
+    return Fraction(value)
+
+
+@dataclass(frozen=True)
+class Amount:
+    """An amount of chips or money: a finite number above 0 (from 0, unless
+    ``positive``) and at most ``high``, read exactly (``12,000`` and ``12_000`` are
+    12000; ``2.5``; ``1e3``), as a Fraction."""
+
+    high: int = MAX_AMOUNT
+    unit: str = ""
+    positive: bool = True
+
+    @property
+    def low(self) -> int:
+        return 0
+
+    @property
+    def accepts(self) -> str:
+        low = "above 0" if self.positive else "from 0"
+        return f"a number{self.unit} {low} and at most {self.high:,}"
+
+    def check(self, text: str) -> Fraction | None:
+        """The amount, or None when ``text`` is none in bounds."""
+        value = _exact(text)
+        if value is None or value < 0 or (self.positive and value == 0) or value > self.high:
+            return None
+        return value
+
+    def __call__(self, text: str) -> Fraction:
+        value = self.check(text)
+        if value is None:
+            raise argparse.ArgumentTypeError(f"{self.accepts}, not {text!r}")
+        return value
+
+
+@dataclass(frozen=True)
+class Amounts:
+    """Amounts separated by commas (or semicolons), like ``50,30,20``: 1 to ``most`` of
+    them, each from 0 to ``high`` (no thousands separators: the comma separates)."""
+
+    high: int = MAX_AMOUNT
+    unit: str = ""
+    most: int = 100
+
+    @property
+    def low(self) -> int:
+        return 0
+
+    @property
+    def accepts(self) -> str:
+        return (f"1 to {self.most} numbers{self.unit} separated by commas, each from 0 to "
+                f"{self.high:,} (like 50,30,20)")  # fmt: skip
+
+    def __call__(self, text: str) -> tuple[Fraction, ...]:
+        parts = [p for p in text.replace(";", ",").split(",") if p.strip()]
+        one = Amount(self.high, positive=False)
+        values = [one.check(p) for p in parts]
+        if not 1 <= len(parts) <= self.most or None in values:
+            bad = next((p for p, v in zip(parts, values, strict=True) if v is None), None)
+            said = f"{bad!r} in {text!r}" if bad is not None and bad != text else repr(text)
+            raise argparse.ArgumentTypeError(f"{self.accepts}, not {said}")
+        return tuple(v for v in values if v is not None)
+
+
+@dataclass(frozen=True)
+class Date:
+    """A date and time: ``YYYY/MM/DD HH:MM:SS``, with ``-`` or ``/``, or the date alone
+    (midnight); given back as ``YYYY/MM/DD HH:MM:SS``."""
+
+    @property
+    def accepts(self) -> str:
+        return "a date like 2024/05/01 20:15:00 (or 2024-05-01)"
+
+    def __call__(self, text: str) -> str:
+        for fmt in ("%Y/%m/%d %H:%M:%S", "%Y-%m-%d %H:%M:%S", "%Y/%m/%d", "%Y-%m-%d"):
+            try:
+                return datetime.strptime(text.strip(), fmt).strftime("%Y/%m/%d %H:%M:%S")
+            except ValueError:
+                continue
+        raise argparse.ArgumentTypeError(f"{text!r}: {self.accepts}")
+
+
 @dataclass(frozen=True)
 class Port(Count):
     """A TCP port: 1 to 65535, or from 0 (any free port) where a server listens."""
@@ -278,6 +385,8 @@ class InputFile:
 
 def _unwritable(path: Path, *, folder: bool = False) -> str | None:
     """Why nothing can be written at ``path`` (None when it can)."""
+    if "\0" in str(path):
+        return "no file can be named so (a NUL character)"
     parent = path.parent
     if path.is_dir() and not folder:
         return "a folder, not a file"
@@ -408,7 +517,6 @@ class RulesArgument:
             reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
             message = " ".join(str(reason).split()).removeprefix("invalid rules: ")
             raise argparse.ArgumentTypeError(f"{text!r}: {message}") from None
-
 
 
 def overridden(rules: Rules, assignments: Sequence[str]) -> Rules:

@@ -10,34 +10,29 @@ their share of the chips and what a chip chop would give them.
 from __future__ import annotations
 
 import argparse
-from decimal import Decimal, InvalidOperation
-from fractions import Fraction
 
+from pokerroom.cli.arguments import Amount, Amounts
 from pokerroom.cli.errors import OK, UsageError
 
 __all__ = ["register"]
 
 
-def _number(text: str, what: str) -> Fraction:
-    try:
-        value = Decimal(text.strip().replace("_", ""))
-    except InvalidOperation:
-        raise UsageError(f"{what} {text!r} is not a number") from None
-    if not value.is_finite():
-        raise UsageError(f"{what} {text!r} is not a number")
-    return Fraction(value)
+STACK = Amount(unit=" of chips")
+PAYOUTS = Amounts(unit=" of money")  # (the model says how many places it can pay)
 
 
-def _stacks(texts: list[str]) -> list[Fraction]:
-    # "12,000" is twelve thousand chips; several stacks come as several arguments
-    return [_number(t.replace(",", ""), "the stack") for t in texts]
-
-
-def _payouts(text: str) -> list[Fraction]:
-    parts = [p for p in text.replace(";", ",").split(",") if p.strip()]
-    if not parts:
-        raise UsageError("--payouts: give the prize of each paid place, like 50,30,20")
-    return [_number(p, "the payout") for p in parts]
+def _names(text: str | None, stacks: int) -> list[str] | None:
+    """``--names``: one name for each stack, none empty."""
+    if text is None:
+        return None
+    names = [n.strip() for n in text.split(",")]
+    if len(names) != stacks:
+        raise UsageError(f"--names {text!r}: {len(names)} name{'s' if len(names) != 1 else ''} "
+                         f"for {stacks} stacks (give one for each, in stack order)")  # fmt: skip
+    for k, name in enumerate(names, 1):
+        if not name:
+            raise UsageError(f"--names {text!r}: name {k} is empty")
+    return names
 
 
 def _money(value: float) -> str:
@@ -51,9 +46,9 @@ def _cmd_icm(args: argparse.Namespace) -> int:
 
     from pokerroom.tournament.icm import ICMError, deal
 
-    stacks = _stacks(args.stacks)
-    payouts = _payouts(args.payouts)
-    names = [n.strip() for n in args.names.split(",")] if args.names else None
+    stacks = args.stacks
+    payouts = args.payouts
+    names = _names(args.names, len(stacks))
     try:
         result = deal(stacks, payouts, names)
     except ICMError as exc:
@@ -87,8 +82,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
             "beside it."
         ),
     )
-    p.add_argument("stacks", nargs="+", metavar="STACK", help="each player's chips")
-    p.add_argument("--payouts", required=True, metavar="P1,P2,...",
-                   help="the prize of each paid place, first place first")  # fmt: skip
+    p.add_argument("stacks", nargs="+", type=STACK, metavar="STACK",
+                   help="each player's chips (12,000 is twelve thousand)")  # fmt: skip
+    p.add_argument("--payouts", required=True, type=PAYOUTS, metavar="P1,P2,...",
+                   help="the prize of each paid place, first place first, separated by "
+                        "commas")  # fmt: skip
     p.add_argument("--names", metavar="A,B,...", help="the players' names, in stack order")
     p.set_defaults(func=_cmd_icm)

@@ -71,7 +71,7 @@ def _check(args: argparse.Namespace, outcomes: Iterable[Outcome], out: TextIO) -
         tally = per_file.setdefault(item.source, Counter())
         if item.error is not None:
             tally[_kind(item)] += 1
-            print(f"{item.error}", file=out)
+            print(one_line(str(item.error)), file=out)
             continue
         replay = item.replay
         assert replay is not None
@@ -85,17 +85,17 @@ def _check(args: argparse.Namespace, outcomes: Iterable[Outcome], out: TextIO) -
         tally[DIFFER] += 1
         played = replay.played
         if not comparison.differences:
-            print(f"{item.name}: {comparison.how}", file=out)
+            print(one_line(f"{item.name}: {comparison.how}"), file=out)
             continue
         parts = [
             f"p{played.position(d.seat) + 1} {played.name(d.seat)} recorded "
             f"{_fmt(d.recorded, played.scale)}, replayed {_fmt(d.replayed, played.scale)}"
             for d in comparison.differences
         ]
-        print(f"{item.name}: {replay.measure} differ: {'; '.join(parts)}", file=out)
+        print(one_line(f"{item.name}: {replay.measure} differ: {'; '.join(parts)}"), file=out)
     for source, tally in per_file.items():
         if args.verbose:
-            print(f"{source}: {_tally(tally)}", file=out)
+            print(one_line(f"{source}: {_tally(tally)}"), file=out)
         counts.update(tally)
     print(_summary(len(per_file), counts), file=out)
     if args.verbose:
@@ -141,7 +141,7 @@ def _show(args: argparse.Namespace, outcomes: Iterable[Outcome], out: TextIO) ->
             print(file=out)
         first = False
         if item.label:
-            print(f"# {item.name}", file=out)
+            print(f"# {one_line(item.name)}", file=out)
         parts = sections(item.replay.played)
         for k, (_, lines) in enumerate(parts):
             print("\n".join(lines), file=out)
@@ -172,6 +172,8 @@ def expand(paths: Iterable[str]) -> list[str]:
 
     files: list[str] = []
     for path in paths:
+        if not path:  # (not the working folder, which Path('') is)
+            raise UsageError("FILE '': an empty name (give hand-history files or directories)")
         folder = Path(path)
         if not folder.is_dir():
             files.append(path)
@@ -237,7 +239,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         if not written:
             raise UsageError("no hand was replayed: nothing to write")
         write_phh(target, written)
-        print(f"wrote {len(written)} hand{'s' if len(written) != 1 else ''} to {target}",
+        print(one_line(f"wrote {len(written)} hand{'s' if len(written) != 1 else ''} to {target}"),
               file=sys.stderr)  # fmt: skip
     return status
 

@@ -125,10 +125,11 @@ def add_options(p: argparse.ArgumentParser, *, what: str) -> None:
                         "on --resume)")  # fmt: skip
     o.add_argument("--phh", type=OutputFolder("a folder for the PHH files"), metavar="DIR",
                    help="write every hand as PHH, one .phhs file per game")
-    o.add_argument("--export-dir", type=Path, metavar="DIR",
+    o.add_argument("--export-dir", type=OutputFolder("a folder for the exported hands"),
+                   metavar="DIR",
                    help="write every hand in the --export format, one file per game")
     o.add_argument("--export", choices=("pokerstars", "ohh", "phh", "acpc"),
-                   default="pokerstars", metavar="FORMAT",
+                   metavar="FORMAT",
                    help="the format of --export-dir: pokerstars (for trackers; default), "
                         "ohh, phh or acpc")  # fmt: skip
 
@@ -250,6 +251,8 @@ class Run:
         from pokerroom.storage.results import ResultsDB, differences
 
         args = self.args
+        if args.export is not None and args.export_dir is None:
+            raise UsageError("--export needs --export-dir DIR")
         if args.db is None:
             if args.resume or args.db_hands:
                 flag = "--resume" if args.resume else "--db-hands"
@@ -305,7 +308,8 @@ class Run:
                     if args.phh is not None:
                         _write_phh(args.phh, record)
                     if args.export_dir is not None:
-                        _write_hands(args.export_dir, args.export, record, self.kind)
+                        _write_hands(args.export_dir, args.export or "pokerstars", record,
+                                     self.kind)  # fmt: skip
                     if log is not None:  # in the order of the games
                         waiting[record.index] = record
                         while order and order[0] in waiting:

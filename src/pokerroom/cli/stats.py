@@ -21,6 +21,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from pokerroom.cli.arguments import InputFile, one_line
 from pokerroom.cli.errors import FOUND, OK, USAGE, UsageError
 
 if TYPE_CHECKING:
@@ -41,10 +42,8 @@ NOTE = (
 def _db_hands(path: Path) -> Iterator[str]:
     """The PHH text of every hand in a database: the terminal game's ``hands`` table, or
     a results database's (each PHH document)."""
-    if not path.is_file():
-        raise UsageError(f"--db {path}: no such file")
     try:
-        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
         try:
             rows = db.execute("SELECT phh FROM hands ORDER BY rowid").fetchall()
         finally:
@@ -69,7 +68,7 @@ def _collect(args: argparse.Namespace, problems: list[str]) -> tuple[list[Played
     hands: list[PlayedHand] = []
     unreadable = 0
     if args.db is not None:
-        for k, text in enumerate(_db_hands(args.db), 1):
+        for k, text in enumerate(_db_hands(Path(args.db)), 1):
             try:
                 hands.append(replay_phh(loads(text)).played)
             except HistoryError as exc:
@@ -82,7 +81,8 @@ def _collect(args: argparse.Namespace, problems: list[str]) -> tuple[list[Played
                 elif item.replay is not None:
                     hands.append(item.replay.played)
         except HistoryError as exc:
-            print(f"pokerroom stats: error: {exc.located(source=path)}", file=sys.stderr)
+            print(f"pokerroom stats: error: {one_line(str(exc.located(source=path)))}",
+                  file=sys.stderr)  # fmt: skip
             unreadable += 1
     return hands, unreadable
 
@@ -130,14 +130,14 @@ def _cmd_stats(args: argparse.Namespace) -> int:
     problems: list[str] = []
     hands, unreadable = _collect(args, problems)
     for line in problems:
-        print(f"pokerroom stats: {line}", file=sys.stderr)
+        print(f"pokerroom stats: {one_line(line)}", file=sys.stderr)
     if unreadable and not hands:
         return USAGE
     if not hands:
         raise UsageError("no hands to count")
-    players = [args.player] if args.player else None
+    players = [args.player] if args.player is not None else None
     stats = player_stats(hands, players=players, adjust=not args.no_adjust)
-    if args.player and args.player not in stats:
+    if args.player is not None and args.player not in stats:
         seen = sorted({p.name(s) for p in hands for s in range(p.players)})
         shown = ", ".join(seen[:12]) + (", ..." if len(seen) > 12 else "")
         raise UsageError(f"--player {args.player!r}: no such player in the hands ({shown})")
@@ -164,7 +164,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("files", nargs="*", metavar="FILE",
                    help="hand-history files (PHH, ACPC logs, PokerStars text, OHH) or "
                         "directories")  # fmt: skip
-    p.add_argument("--db", type=Path, metavar="FILE",
+    p.add_argument("--db", type=InputFile("a database of hands"), metavar="FILE",
                    help="also the hands of a database: the terminal game's, or a "
                         "tournament's or league's written with --db-hands")  # fmt: skip
     p.add_argument("--player", metavar="NAME", help="only this player")

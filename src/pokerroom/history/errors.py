@@ -75,6 +75,9 @@ def read_text(path: str | Path, what: str, error: type[HistoryError]) -> str:
         data = Path(path).read_bytes()
     except OSError as exc:
         raise error(f"cannot read {what}: {exc.strerror or exc}", source=str(path)) from None
+    except ValueError:  # a name no file can have: a NUL character in it
+        raise error(f"cannot read {what}: no file can be named so (a NUL character)",
+                    source=str(path)) from None  # fmt: skip
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:

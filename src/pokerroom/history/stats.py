@@ -3,7 +3,7 @@ winnings, from hand histories.
 
 Each statistic is a count of times a player did something over the times they could
 have (a :class:`Ratio`), per player, over the hands they were dealt into.  The
-definitions (``docs/stats.md`` says the same, with examples):
+definitions (the documentation's statistics page says the same, with examples):
 
 *Pre-flop* counts a player's decisions after the cards are dealt.  Posting an ante, a
 blind or a straddle (001's too) is never a decision, and never a voluntary put-in.
@@ -38,9 +38,9 @@ blind or a straddle (001's too) is never a decision, and never a voluntary put-i
 ``W$SD`` (won money at showdown)
     Showdowns in which the player won chips, over their showdowns.
 ``bb/100``
-    Chips won per hand in big blinds (the hand's largest blind or straddle; without
-    blinds its minimum bet), times 100, with a 95% interval (mean ± 1.96 standard errors,
-    the hands as the units).
+    Chips won per hand in big blinds (the hand's largest blind or straddle, and never
+    less than its first bet: the minimum bet, in fixed limit the small bet), times 100,
+    with a 95% interval (mean ± 1.96 standard errors, the hands as the units).
 ``all-in adjusted bb/100``
     The same with each hand whose betting ended before the river with two or more
     players in (an all-in) settled at its equity: each pot (main and side) paid to its
@@ -106,9 +106,12 @@ class Interval:
 
 
 def big_blind(rules: Rules) -> int:
-    """The big blind a hand's winnings are counted in: the largest blind or straddle,
-    without blinds the minimum bet (fixed limit: the small bet)."""
-    return max(rules.big_blind, 0) or max(rules.units[0], 1)
+    """The big blind a hand's winnings are counted in: the largest blind or straddle, and
+    never less than the first bet (the minimum bet; fixed limit: the small bet).  So a
+    hand of 001's rules whose straddle was folded, not posted, counts in the straddle all
+    the same, read from any format (PokerStars text shows no straddle that was not
+    posted)."""
+    return max(rules.big_blind, rules.units[0], 1)
 
 
 @dataclass(slots=True)

@@ -10,7 +10,9 @@ ICM value instead of playing on.
 The probabilities are worked out over the sets of players already placed (never over
 every finishing order), so a final table of ten with three places paid is a few hundred
 steps, and the arithmetic is exact (``Fraction``) when the stacks and payouts are whole
-numbers or fractions.
+numbers or fractions.  The sets grow fast with the places paid: at most
+:data:`MAX_SETS` are worked through (every place of a final table of 14 paid), and more
+is an :class:`ICMError`, not minutes of work.
 
 >>> icm([5000, 3000, 2000], [50, 30, 20])
 (Fraction(1075, 28), Fraction(131, 4), Fraction(202, 7))
@@ -26,23 +28,52 @@ pokerroom.tournament.icm.ICMError: 3 payouts for 2 players: pay at most one plac
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from numbers import Rational
 
-__all__ = ["Deal", "ICMError", "Number", "chip_chop", "deal", "finish_probabilities", "icm"]
+__all__ = [
+    "MAX_PLAYERS",
+    "MAX_SETS",
+    "Deal",
+    "ICMError",
+    "Number",
+    "chip_chop",
+    "deal",
+    "finish_probabilities",
+    "icm",
+    "sets",
+]
 
 Number = float | Fraction
 """A stack or a payout: an int, a float or a Fraction (ints and Fractions stay exact)."""
 
 MAX_PLAYERS = 30
 """The most players a table of ICM values is worked out for."""
+MAX_SETS = 2**14
+"""The most sets of players placed the model works through (:func:`sets`): every place
+of a table of 14 paid (a few seconds with exact fractions; each place more doubles it)."""
 
 
 class ICMError(ValueError):
     """Stacks or payouts the model cannot value (a negative stack, more places paid than
     players...)."""
+
+
+def sets(players: int, places: int) -> int:
+    """How many sets of players placed the model works through for ``places`` paid
+    places: those of 0 to ``places - 1`` players."""
+    return sum(math.comb(players, k) for k in range(min(places, players)))
+
+
+def _finite(value: Number) -> bool:
+    """Whether ``value`` is a number a float holds (the chip chop is in floats)."""
+    try:
+        return math.isfinite(float(value))
+    except OverflowError:
+        return False
 
 
 def _check(stacks: Sequence[Number], payouts: Sequence[Number]) -> None:
@@ -52,15 +83,20 @@ def _check(stacks: Sequence[Number], payouts: Sequence[Number]) -> None:
     if n > MAX_PLAYERS:
         raise ICMError(f"{n} players: the model is worked out for at most {MAX_PLAYERS}")
     for k, s in enumerate(stacks):
-        if not 0 < s < float("inf"):
+        if not (s > 0 and _finite(s)):
             raise ICMError(f"stack {k + 1} is {s}: every stack is a positive number of chips "
                            "(a player with none is out)")  # fmt: skip
     if len(payouts) > n:
         raise ICMError(f"{len(payouts)} payouts for {n} players: pay at most one place per "
                        "player")  # fmt: skip
     for k, p in enumerate(payouts):
-        if not 0 <= p < float("inf"):
+        if not (p >= 0 and _finite(p)):
             raise ICMError(f"payout {k + 1} is {p}: payouts are 0 or more")
+    work = sets(n, len(payouts))
+    if work > MAX_SETS:
+        raise ICMError(f"{n} players with {len(payouts)} places paid: {work:,} sets of players "
+                       f"placed to work through, more than {MAX_SETS:,} (every place of a "
+                       "table of 14 paid); pay fewer places")  # fmt: skip
 
 
 def _exact(values: Sequence[Number]) -> bool:
