@@ -731,11 +731,12 @@ def test_seed001_options_on_the_command_line_follow_the_rules_layer(
 ) -> None:
     """``--rules computer-tournament --set ...`` (the command line reads the rules with
     ``Rules.override``): the documented options work, the derived values follow."""
-    import argparse
-
+    from pokerroom.cli import build_parser
     from pokerroom.cli.runs import rules_from
 
-    rules = rules_from(argparse.Namespace(rules="computer-tournament", overrides=overrides))
+    sets = [a for o in overrides for a in ("--set", o)]
+    args = build_parser().parse_args(["tournament", "--rules", "computer-tournament", *sets])
+    rules = rules_from(args)
     assert str(rules) == game
     _assert_playable(rules, random.Random(game), (2, 6))
 

@@ -412,3 +412,34 @@ def test_bursts_after_busting_and_at_the_end(tmp_path: Path) -> None:
             assert isinstance(app.screen, MenuScreen)
 
     asyncio.run(scenario())
+
+
+def test_your_turn_shows_only_when_its_keys_are_live(tmp_path: Path) -> None:
+    """The table never shows your turn while its keys act on nothing: a hand in which you
+    act first (heads-up, the button speaks first pre-flop; and a game loaded at your turn)
+    was drawn before the decision took keys, and a key pressed for what showed was
+    dropped (ctrl+q right after a loaded game showed, in a terminal)."""
+    shown: list[tuple[int, bool]] = []
+    draw = TableScreen.show
+
+    def show(screen: TableScreen) -> None:
+        draw(screen)
+        view = screen.view
+        if view is not None and view.is_my_turn:
+            shown.append((screen.game.number, screen._my_turn()))
+
+    async def scenario() -> None:
+        app = make_app(tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            game = make_game(("calling-station",), seed=5)
+            screen = await sit(pilot, game)
+            for _ in range(4):
+                await _to_summary(pilot, screen)
+                await pilot.press("enter")
+                await until(pilot, lambda: your_turn(screen))
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(TableScreen, "show", show)
+        asyncio.run(scenario())
+    assert {number for number, _ in shown} >= {1, 2, 3, 4, 5}
+    assert all(live for _, live in shown), shown

@@ -270,7 +270,8 @@ class TableScreen(RoomScreen):
                     self.finish()  # the freeze-out is over, or over for you
                     return
                 table.start_hand()
-            self.show()
+            if not game.view(YOU).is_my_turn:
+                self.show()  # (your turn shows when its keys are live: your_action)
             seat = await asyncio.to_thread(self._advance)
             if seat is None or self._leaving:
                 continue  # the hand is over (or you left)
