@@ -327,7 +327,8 @@ _encode = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
 class JSONText:
     """Views, events and rules as JSON text, the text of ``dumps(view_to_json(view))``
     and the like, made faster: each event's text is made once (:meth:`clear` forgets
-    them, at the start of a hand), the same rules and the same result are written once.
+    them, at the start of a hand), the same rules and the same result are written once,
+    and so are the same cards in a hand (a seat's hole cards, the board, the cards shown).
 
     >>> from pokerroom.rules import Rules
     >>> from pokerroom.table import Table
@@ -339,7 +340,7 @@ class JSONText:
     True
     """
 
-    __slots__ = ("_events", "_lists", "_result", "_rules")
+    __slots__ = ("_cards", "_events", "_lists", "_result", "_rules")
 
     def __init__(self) -> None:
         # id -> (the object, kept so that its id is not reused; its text)
@@ -349,11 +350,26 @@ class JSONText:
         self._lists: dict[int, tuple[tuple[Event, ...], str]] = {}
         self._rules: tuple[Rules | None, str] = (None, "")
         self._result: tuple[HandResult | None, str] = (None, "null")
+        # lists of cards (hole cards, boards, the cards shown) this hand, and their text
+        self._cards: dict[tuple[Any, ...], str] = {}
 
     def clear(self) -> None:
-        """Forget the texts of events (a new hand's events are new objects)."""
+        """Forget the texts of events (a new hand's events are new objects) and cards."""
         self._events.clear()
         self._lists.clear()
+        self._cards.clear()
+
+    def cards(self, cards: tuple[Card, ...]) -> str:
+        """``cards`` as the text of a JSON list."""
+        text = self._cards.get(cards)
+        if text is None:
+            text = self._cards[cards] = _card_list(cards)
+        return text
+
+    @staticmethod
+    def ints(values: Sequence[int]) -> str:
+        """Whole numbers as the text of a JSON list."""
+        return _int_list(values)
 
     def event(self, event: Event) -> str:
         known = self._events.get(id(event))
@@ -361,7 +377,7 @@ class JSONText:
             return known[1]
         kind, street, seat, amount, total, cards, all_in, value = event
         text = (
-            f'{{"kind":"{_EVENT_TEXT[kind]}","street":"{STREETS[street]}","seat":{int(seat)},'
+            f'{{"kind":"{kind._value_}","street":"{STREETS[street]}","seat":{int(seat)},'
             f'"amount":{int(amount)},"total":{int(total)},"cards":{_card_list(cards)},'
             f'"all_in":{"true" if all_in else "false"},'
             f'"value":{"null" if value is None else int(value)}}}'
@@ -400,27 +416,49 @@ class JSONText:
         else:
             last, result_text = self._result
             if last is not result:
-                result_text = _encode(result_to_json(result))
+                result_text = _result_text(result)
                 self._result = (result, result_text)
         legal = view.legal
         to_act = view.to_act
+        known = self._cards
+        hole, board, shown = view.hole, view.board, view.shown
+        try:
+            if (hole_text := known.get(hole)) is None:
+                hole_text = known[hole] = _card_list(hole)
+            if (board_text := known.get(board)) is None:
+                board_text = known[board] = _card_list(board)
+            if (shown_text := known.get(shown)) is None:
+                shown_text = known[shown] = _shown_list(shown)
+        except TypeError:  # (lists, not tuples: a view made by hand)
+            hole_text, board_text = _card_list(hole), _card_list(board)
+            shown_text = _shown_list(shown)
+        if len(known) > _TEXTS:  # (a view of another hand: not cleared)
+            known.clear()
+        flags = _FLAGS
+        folded, all_in = view.folded, view.all_in
+        try:
+            folded_text = flags.get(folded) or _bool_list(folded)
+            all_in_text = flags.get(all_in) or _bool_list(all_in)
+        except TypeError:
+            folded_text, all_in_text = _bool_list(folded), _bool_list(all_in)
+        legal_text = "null" if legal is None else _legal_text(legal)
         return (
             f'{{"seat":{view.seat},"button":{view.button},'
-            f'"street":"{STREETS[view.street]}","hole":{_card_list(view.hole)},'
-            f'"board":{_card_list(view.board)},"stacks":{_int_list(view.stacks)},'
-            f'"bets":{_int_list(view.bets)},"committed":{_int_list(view.committed)},'
-            f'"folded":{_bool_list(view.folded)},"all_in":{_bool_list(view.all_in)},'
-            f'"shown":{_shown_list(view.shown)},'
+            f'"street":"{STREETS[view.street]}","hole":{hole_text},'
+            f'"board":{board_text},"stacks":[{",".join(map(str, map(int, view.stacks)))}],'
+            f'"bets":[{",".join(map(str, map(int, view.bets)))}],'
+            f'"committed":[{",".join(map(str, map(int, view.committed)))}],'
+            f'"folded":{folded_text},"all_in":{all_in_text},"shown":{shown_text},'
             f'"to_act":{"null" if to_act is None else to_act},"to_match":{view.to_match},'
-            f'"legal":{"null" if legal is None else _legal_text(legal)},'
-            f'"events":[{events}],"result":{result_text}}}'
+            f'"legal":{legal_text},"events":[{events}],"result":{result_text}}}'
         )
 
 
 # The pieces of a view's text (what dumps writes for the same values).
-_EVENT_TEXT: Final = {k: k.value for k in EventKind}
 _CARD_TEXT: dict[Card, str] = {}
-_KINDS_TEXT: dict[tuple[ActionKind, ...], str] = {}
+# the id of a tuple of legal kinds (the engine's few, shared) -> (the tuple, its text);
+# not the tuple itself: a dict would hash its every kind (an Enum's hash is Python's)
+_KINDS_TEXT: dict[int, tuple[tuple[ActionKind, ...], str]] = {}
 
 
 def _card_list(cards: Sequence[Card]) -> str:
@@ -437,25 +475,56 @@ def _card_list(cards: Sequence[Card]) -> str:
 
 
 def _int_list(values: Sequence[int]) -> str:
-    return f"[{','.join([str(int(v)) for v in values])}]"
+    return f"[{','.join(map(str, map(int, values)))}]"
+
+
+_FLAGS: dict[tuple[bool, ...], str] = {}
+"""The text of lists of true and false (every seat's: folded, all-in), as they come."""
+_TEXTS: Final = 4096
+"""Texts a module-wide table of texts keeps (it starts again when full)."""
 
 
 def _bool_list(values: Sequence[bool]) -> str:
-    return f"[{','.join(['true' if v else 'false' for v in values])}]"
+    text = f"[{','.join(['true' if v else 'false' for v in values])}]"
+    if type(values) is tuple and all(type(v) is bool for v in values):
+        if len(_FLAGS) >= _TEXTS:
+            _FLAGS.clear()
+        _FLAGS[values] = text
+    return text
 
 
 def _shown_list(shown: Sequence[Sequence[Card] | None]) -> str:
     return f"[{','.join(['null' if c is None else _card_list(c) for c in shown])}]"
 
 
+def _result_text(result: HandResult) -> str:
+    """``dumps(result_to_json(result))``, made faster."""
+    pots = ",".join([
+        f'{{"amount":{int(p.amount)},"eligible":{_int_list(p.eligible)},'
+        f'"winners":{_int_list(p.winners)},"shares":{_int_list(p.shares)}}}'
+        for p in result.pots
+    ])  # fmt: skip
+    return (
+        f'{{"starting":{_int_list(result.starting)},"stacks":{_int_list(result.stacks)},'
+        f'"won":{_int_list(result.won)},"net":{_int_list(result.net)},"pots":[{pots}],'
+        f'"shown":{_shown_list(result.shown)}}}'
+    )
+
+
 def _legal_text(legal: LegalActions) -> str:
-    kinds = _KINDS_TEXT.get(legal.kinds)
-    if kinds is None:
-        kinds = _KINDS_TEXT[legal.kinds] = _encode([k.value for k in legal.kinds])
+    known = _KINDS_TEXT.get(id(legal.kinds))
+    if known is not None and known[0] is legal.kinds:
+        kinds = known[1]
+    else:
+        kinds = _encode([k.value for k in legal.kinds])
+        if len(_KINDS_TEXT) >= _TEXTS:
+            _KINDS_TEXT.clear()
+        _KINDS_TEXT[id(legal.kinds)] = (legal.kinds, kinds)
+    values = legal.values
     return (
         f'{{"seat":{legal.seat},"street":"{STREETS[legal.street]}","kinds":{kinds},'
         f'"to_call":{legal.to_call},"call":{legal.call},"min_to":{legal.min_to},'
-        f'"max_to":{legal.max_to},"values":{_int_list(legal.values)}}}'
+        f'"max_to":{legal.max_to},"values":{_int_list(values) if values else "[]"}}}'
     )
 
 

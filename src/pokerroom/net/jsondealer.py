@@ -27,16 +27,14 @@ import hmac
 import json
 import logging
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from typing import Any, TypeAlias
+from typing import Any, NamedTuple, TypeAlias
 
 from pokerroom.engine.actions import IllegalAction
-from pokerroom.net.jsoncodec import JSONObject, JSONText, action_to_json, dumps
+from pokerroom.net.jsoncodec import JSONObject, JSONText, action_to_json
 from pokerroom.net.jsonlines import (
     PROTOCOL,
     VERSION,
     Answer,
-    Bye,
     Connection,
     ErrorCode,
     Join,
@@ -63,8 +61,7 @@ Note: TypeAlias = tuple[Connection | None, int, str]
 (``logging.INFO``...) and one line of text."""
 
 
-@dataclass(frozen=True, slots=True)
-class Pending:
+class Pending(NamedTuple):
     """The decision the match waits for: seat, hand, its sequence number, and the time
     (the server's clock) when it runs out."""
 
@@ -74,17 +71,23 @@ class Pending:
     deadline: float
 
 
-@dataclass(slots=True)
 class Outbox:
-    """Lines to send (each a message, UTF-8, ending ``\\n``), in order: ``messages`` to
-    one connection each, ``watch`` to every spectator (the same lines for all, before the
-    messages for spectators in this outbox); connections to close after sending them;
-    notes for the operator."""
+    """Lines to send (each a message, UTF-8, ending ``\\n``; an item may hold several,
+    whole), in order: ``messages`` to one connection each, ``watch`` to every spectator
+    (the same lines for all, before the messages for spectators in this outbox);
+    connections to close after sending them; notes for the operator."""
 
-    messages: list[tuple[Connection, bytes]] = field(default_factory=list)
-    close: list[Connection] = field(default_factory=list)
-    notes: list[Note] = field(default_factory=list)
-    watch: list[bytes] = field(default_factory=list)
+    __slots__ = ("close", "messages", "notes", "watch")
+
+    def __init__(self) -> None:  # (one or more for every line a client sends)
+        self.messages: list[tuple[Connection, bytes]] = []
+        self.close: list[Connection] = []
+        self.notes: list[Note] = []
+        self.watch: list[bytes] = []
+
+    def __repr__(self) -> str:
+        return (f"Outbox(messages={self.messages!r}, close={self.close!r}, "
+                f"notes={self.notes!r}, watch={self.watch!r})")  # fmt: skip
 
     def extend(self, other: Outbox) -> None:
         self.messages += other.messages
@@ -101,9 +104,11 @@ class Outbox:
     def decoded(self) -> list[tuple[Connection | None, JSONObject]]:
         """The messages as JSON values (to look at them: tests, tools); those to every
         spectator first, with ``None`` for the connection."""
-        return [(None, json.loads(line)) for line in self.watch] + [
-            (conn, json.loads(line)) for conn, line in self.messages
-        ]
+        return [(None, json.loads(line)) for lines in self.watch
+                for line in lines.splitlines()] + [
+            (conn, json.loads(line)) for conn, lines in self.messages
+            for line in lines.splitlines()
+        ]  # fmt: skip
 
 
 def game_to_json(game: GameStart) -> JSONObject:
@@ -246,11 +251,13 @@ class JSONDealer:
     def receive(self, conn: Connection, line: bytes | None, now: float) -> Outbox:
         """A line from ``conn`` (``None``: one dropped for its length) at ``now``; a line
         from a connection closed already is not read."""
-        out = Outbox()
         if conn not in self.connections:
-            return out
+            return Outbox()
         message = conn.receive(line, now)
-        if isinstance(message, Problem):
+        if type(message) is Answer:  # (most lines)
+            out = self._answer(conn, message, now)
+        elif isinstance(message, Problem):
+            out = Outbox()
             if not message.quiet:
                 out.send(conn, error(message.code, message.message))
             out.note(conn, logging.DEBUG, f"{message.code.value}: {message.message}")
@@ -259,12 +266,12 @@ class JSONDealer:
         elif isinstance(message, Watch):
             out = self._watch(conn, message, now)
         elif isinstance(message, Ping):
+            out = Outbox()
             out.send(conn, {"type": "pong", "id": message.id})
-        elif isinstance(message, Bye):
+        else:  # a bye
+            out = Outbox()
             self._bye(out, conn, "goodbye")
-        else:
-            out = self._answer(conn, message, now)
-        if conn.closing and conn in self.connections:
+        if conn.errors and conn.closing and conn in self.connections:
             text = f"more than {self.limits.max_errors} errors: closing"
             out.send(conn, error(ErrorCode.TOO_MANY_ERRORS, text))
             self._bye(out, conn, "too many errors")
@@ -387,62 +394,59 @@ class JSONDealer:
 
     def _answer(self, conn: Connection, answer: Answer, now: float) -> Outbox:
         seat = conn.seat
-        out = Outbox()
-        where = {"hand": answer.hand, "seq": answer.seq}
-
-        def refuse(code: ErrorCode, message: str) -> Outbox:
-            out.send(conn, error(code, message, **where))
-            return out
-
         assert seat is not None  # (the connection refuses an answer from anyone else)
+        hand, seq, action = answer
         pending = self.pending
-        if self.table.is_over:
-            return refuse(ErrorCode.MATCH_OVER, "the match is over")
-        if self._answered[seat] == (answer.hand, answer.seq):
-            return refuse(
-                ErrorCode.DUPLICATE,
-                f"decision {answer.seq} of hand {answer.hand} was already answered",
-            )
-        if pending is None or pending.seat != seat:
-            if answer.seq < self.seq:
-                return refuse(
-                    ErrorCode.STALE,
-                    f"decision {answer.seq} is no longer waiting "
-                    f"(the match is at decision {self.seq})",
-                )
-            return refuse(ErrorCode.NOT_YOUR_TURN, "no decision of your seat is waiting")
-        if answer.hand != pending.hand:
-            return refuse(
-                ErrorCode.WRONG_HAND,
-                f"hand {answer.hand} is not the hand in play: "
-                f"decision {pending.seq} is hand {pending.hand}'s",
-            )
-        if answer.seq < pending.seq:
-            return refuse(
-                ErrorCode.STALE,
-                f"decision {answer.seq} is no longer waiting (decision {pending.seq} is)",
-            )
-        if answer.seq > pending.seq:
-            return refuse(
-                ErrorCode.UNKNOWN_SEQ,
-                f"there is no decision {answer.seq} yet (decision {pending.seq} is waiting)",
-            )
+        if (pending is None or pending.seat != seat or hand != pending.hand
+                or seq != pending.seq or self.table.is_over):  # fmt: skip
+            return self._refuse(conn, answer, self._why_not(seat, answer))
+        if self._answered[seat] == (hand, seq):  # (answered, and asked again: a duplicate)
+            return self._refuse(conn, answer, self._why_not(seat, answer))
         try:
-            self.runner.apply(answer.action)
+            self.runner.apply(action)
         except IllegalAction as exc:
             left = max(0.0, pending.deadline - now)
-            return refuse(ErrorCode.ILLEGAL_ACTION, f"{exc}; answer again within {left:.3g} s")
-        self._answered[seat] = (answer.hand, answer.seq)
+            why = (ErrorCode.ILLEGAL_ACTION, f"{exc}; answer again within {left:.3g} s")
+            return self._refuse(conn, answer, why)
+        self._answered[seat] = (hand, seq)
         self.pending = None
         conn.refund()
-        action = answer.action
+        out = Outbox()
         more = "" if action.amount is None else f',"amount":{action.amount}'
         if action.value is not None:
             more += f',"value":{action.value}'
-        line = (f'{{"type":"accepted","hand":{answer.hand},"seq":{answer.seq},'
+        line = (f'{{"type":"accepted","hand":{hand},"seq":{seq},'
                 f'"action":"{action.kind.value}"{more}}}\n')  # fmt: skip
         out.messages.append((conn, line.encode()))
         return self._advance(now, out)
+
+    def _why_not(self, seat: int, answer: Answer) -> tuple[ErrorCode, str]:
+        """Why ``answer`` from ``seat`` is not the pending decision's."""
+        hand, seq, _ = answer
+        pending = self.pending
+        if self.table.is_over:
+            return ErrorCode.MATCH_OVER, "the match is over"
+        if self._answered[seat] == (hand, seq):
+            return ErrorCode.DUPLICATE, f"decision {seq} of hand {hand} was already answered"
+        if pending is None or pending.seat != seat:
+            if seq < self.seq:
+                return (ErrorCode.STALE, f"decision {seq} is no longer waiting "
+                        f"(the match is at decision {self.seq})")  # fmt: skip
+            return ErrorCode.NOT_YOUR_TURN, "no decision of your seat is waiting"
+        if hand != pending.hand:
+            return (ErrorCode.WRONG_HAND, f"hand {hand} is not the hand in play: "
+                    f"decision {pending.seq} is hand {pending.hand}'s")  # fmt: skip
+        if seq < pending.seq:
+            return (ErrorCode.STALE,
+                    f"decision {seq} is no longer waiting (decision {pending.seq} is)")
+        return (ErrorCode.UNKNOWN_SEQ,
+                f"there is no decision {seq} yet (decision {pending.seq} is waiting)")  # fmt: skip
+
+    @staticmethod
+    def _refuse(conn: Connection, answer: Answer, why: tuple[ErrorCode, str]) -> Outbox:
+        out = Outbox()
+        out.send(conn, error(*why, hand=answer.hand, seq=answer.seq))
+        return out
 
     def expire(self, now: float) -> Outbox:
         """The pending decision's time ran out: its seat takes the default action."""
@@ -512,9 +516,11 @@ class JSONDealer:
         text.clear()
         table = self.table
         start = table.hand_start
-        head = dumps({"type": "hand", "hand": start.number, "button": start.button,
-                      "stacks": start.stacks, "seats": start.seats, "level": start.level})
-        self._hand_head = f'{head[:-1]},"rules":{text.rules(start.rules)},"hole":'  # fmt: skip
+        ints = text.ints
+        self._hand_head = (f'{{"type":"hand","hand":{int(start.number)},'
+                           f'"button":{int(start.button)},"stacks":{ints(start.stacks)},'
+                           f'"seats":{ints(start.seats)},"level":{int(start.level)},'
+                           f'"rules":{text.rules(start.rules)},"hole":')  # fmt: skip
         for conn in self._players():
             out.messages.append((conn, self._hand(conn.seat)))
         if self.spectators:
@@ -525,16 +531,15 @@ class JSONDealer:
         if not new:
             return
         self._events_sent += len(new)
-        hand = self.table.hand_number
-        players = self._players()
-        watch = self.spectators > 0
         event = self._text.event
-        for e in new:
-            line = f'{{"type":"event","hand":{hand},"event":{event(e)}}}\n'.encode()
-            for conn in players:
-                out.messages.append((conn, line))
-            if watch:
-                out.watch.append(line)
+        head = f'{{"type":"event","hand":{self.table.hand_number},"event":'
+        lines = "".join([f"{head}{event(e)}}}\n" for e in new]).encode()  # one item
+        messages = out.messages
+        for conn in self._holder:
+            if conn is not None:
+                messages.append((conn, lines))
+        if self.spectators:
+            out.watch.append(lines)
 
     def _hand(self, seat: int | None) -> bytes:
         """The ``hand`` message for ``seat`` (``None``: a spectator)."""
@@ -542,7 +547,7 @@ class JSONDealer:
         hole = "[]"
         hand = table.hand
         if seat is not None and hand is not None and seat in (dealt := table.seats_in_hand):
-            hole = dumps([str(c) for c in hand.hole(dealt.index(seat))])
+            hole = self._text.cards(hand.hole(dealt.index(seat)))
         return f"{self._hand_head}{hole}}}\n".encode()
 
     def _hand_end(self, out: Outbox) -> None:
