@@ -151,9 +151,11 @@ class State:
     def _shown_cards(self) -> tuple[tuple[Card, ...] | None, ...]:
         """Each seat's hole cards if it showed them, else ``None``."""
         holes, shown = self._holes, self._shown
-        return tuple(
+        if True not in shown:  # (most views: nobody has shown)
+            return (None,) * self.n
+        return tuple([
             (CARD[holes[i][0]], CARD[holes[i][1]]) if shown[i] else None for i in range(self.n)
-        )
+        ])  # fmt: skip
 
     def _close_bets(self) -> None:
         """End the betting round's bets: the uncalled part of the top bet goes back to its
