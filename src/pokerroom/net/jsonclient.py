@@ -26,7 +26,7 @@ import sys
 from dataclasses import dataclass, field
 from typing import Any
 
-from pokerroom.engine.actions import Action, ActionKind, Street
+from pokerroom.engine.actions import Action, ActionKind, LegalActions, Street
 from pokerroom.engine.view import PlayerView
 from pokerroom.net.client import Actor
 from pokerroom.net.jsoncodec import (
@@ -121,6 +121,8 @@ _ACT = re.compile(
 )
 _LEGAL = re.compile(r',"to_match":\d{1,16},"legal":')
 _READ = json.JSONDecoder().raw_decode
+LEGAL_TEXTS = 1024
+"""Legal actions a client keeps read, by their text (a limit game has a few dozen)."""
 
 
 class _Session:
@@ -133,6 +135,8 @@ class _Session:
         self.hooks = {name: hook(player, name) for name in
                       ("start_game", "start_hand", "observe", "end_hand", "end_game")}  # fmt: skip
         self._rules_seen: tuple[Any, Rules | None] = (None, None)
+        # the legal actions of act lines read already, by their text (they are immutable)
+        self._legals: dict[str, LegalActions] = {}
 
     def send(self, message: JSONObject) -> None:
         self.out.append(json.dumps(message, separators=(",", ":")).encode() + b"\n")
@@ -270,12 +274,21 @@ class _Session:
         at = _LEGAL.search(text, head.end())
         if at is None:
             return False
+        start = at.end()
         try:
-            legal, _ = _READ(text, at.end())
+            data, end = _READ(text, start)
         except ValueError:
             return False
-        if not isinstance(legal, dict):
+        if not isinstance(data, dict):
             return False
+        known = self._legals
+        key = text[start:end]
+        legal = known.get(key)
+        if legal is None:
+            legal = legal_from_json(data)
+            if len(known) >= LEGAL_TEXTS:
+                known.clear()
+            known[key] = legal
         hand, seq, budget, seat = head.groups()
         self.decide((int(hand), int(seq), float(budget)), int(seat), legal, _Decision(text, rules))
         return True
@@ -285,15 +298,15 @@ class _Session:
             raise JSONClientError("the server asked for a decision before the welcome")
         data = message["view"]
         where = (message["hand"], message["seq"], float(message["budget"]))
-        self.decide(where, data["seat"], data["legal"], _Decision(data, self.rules))
+        legal = legal_from_json(data["legal"])
+        self.decide(where, data["seat"], legal, _Decision(data, self.rules))
 
     def decide(
-        self, where: tuple[int, int, float], seat: int, data: Any, source: _Decision
+        self, where: tuple[int, int, float], seat: int, legal: LegalActions, source: _Decision
     ) -> None:
         """Ask the player for a decision (``where``: its hand, its number and the seconds
-        it has; ``data``: its legal actions)."""
+        it has; ``legal``: its legal actions)."""
         hand, seq, budget = where
-        legal = legal_from_json(data)
         view: PlayerView = TurnView.make(seat, legal, source)
         self.waiting = (hand, seq, view)
         player = self.player
