@@ -385,18 +385,24 @@ class JSONText:
         self._events[id(event)] = (event, text)
         return text
 
+    def texts(self, events: Sequence[Event]) -> list[str]:
+        """The text of each event (:meth:`event`)."""
+        known = self._events
+        out = []
+        for e in events:
+            text = known.get(id(e))
+            out.append(text[1] if text is not None and text[0] is e else self.event(e))
+        return out
+
     def events(self, seat: int, events: tuple[Event, ...]) -> str:
         """``events`` (a view of ``seat``'s) as the text of a JSON list's items."""
         last, text = self._lists.get(seat, ((), ""))
         n = len(last)
         if n and len(events) >= n and events[n - 1] is last[-1] and events[0] is last[0]:
             if len(events) > n:
-                event = self.event
-                more = ",".join([event(e) for e in events[n:]])
-                text = f"{text},{more}"
+                text = f"{text},{','.join(self.texts(events[n:]))}"
         else:
-            event = self.event
-            text = ",".join([event(e) for e in events])
+            text = ",".join(self.texts(events))
         self._lists[seat] = (events, text)
         return text
 

@@ -193,6 +193,7 @@ class JSONDealer:
         self._events_sent = 0
         self._text = JSONText()
         self._hand_head = ""  # the hand message up to its hole cards, this hand
+        self._budget_text = repr(round(budget, 3))  # an act's seconds, as it is asked
         self._ended = False
         self.joined: list[str | None] = [None] * table.size
         """The name each seat's client gave when it joined (``None``: none given)."""
@@ -490,7 +491,7 @@ class JSONDealer:
             self.pending = Pending(seat, table.hand_number, self.seq, now + self.budget)
             holder = self._holder[seat]
             if holder is not None:
-                out.messages.append((holder, self._act(self.pending, now)))
+                out.messages.append((holder, self._act(self.pending, None)))
             return out
 
     def _end(self, out: Outbox) -> None:
@@ -531,9 +532,8 @@ class JSONDealer:
         if not new:
             return
         self._events_sent += len(new)
-        event = self._text.event
         head = f'{{"type":"event","hand":{self.table.hand_number},"event":'
-        lines = "".join([f"{head}{event(e)}}}\n" for e in new]).encode()  # one item
+        lines = "".join([f"{head}{e}}}\n" for e in self._text.texts(new)]).encode()  # one item
         messages = out.messages
         for conn in self._holder:
             if conn is not None:
@@ -564,11 +564,16 @@ class JSONDealer:
             else:
                 out.watch.append(line)
 
-    def _act(self, pending: Pending, now: float) -> bytes:
+    def _act(self, pending: Pending, now: float | None) -> bytes:
+        """The ``act`` message of ``pending`` at ``now`` (``None``: as it is asked, with
+        the whole budget)."""
         view = self._text.view(self.table.view(pending.seat))
-        budget = round(max(0.0, pending.deadline - now), 3)
+        if now is None:
+            left = self._budget_text
+        else:
+            left = repr(round(max(0.0, pending.deadline - now), 3))
         return (f'{{"type":"act","hand":{pending.hand},"seq":{pending.seq},'
-                f'"budget":{budget!r},"view":{view}}}\n').encode()  # fmt: skip
+                f'"budget":{left},"view":{view}}}\n').encode()  # fmt: skip
 
     def _match_end(self) -> JSONObject:
         table = self.table

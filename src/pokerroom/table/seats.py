@@ -21,6 +21,7 @@ from typing import Any, Protocol, TypeVar
 
 from pokerroom.engine import Event, EventKind, HandResult, LegalActions, PlayerView, Pot
 from pokerroom.engine.actions import make_legal
+from pokerroom.engine.view import make_view
 
 __all__ = ["Seating", "TurnView", "hide"]
 
@@ -94,7 +95,7 @@ class Seating:
         if self.identity and seat == v.seat and button == v.button:
             return v  # every table seat is dealt in: the hand's seats are the table's
         s = self.seats
-        return PlayerView(
+        return make_view(
             rules=v.rules,
             seat=seat,
             button=button,

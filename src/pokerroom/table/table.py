@@ -53,6 +53,7 @@ from pokerroom.engine import (
     PlayerView,
     Street,
 )
+from pokerroom.engine.view import make_view
 from pokerroom.rules import Rules
 from pokerroom.table.info import (
     FirstButton,
@@ -676,7 +677,7 @@ class Table:
         if h >= 0:
             return seating.view(hand.view(h), seat, self._button)
         full = seating.view(hand.view(0), seat, self._button)
-        return PlayerView(
+        return make_view(
             rules=full.rules, seat=seat, button=full.button, street=full.street, hole=(),
             board=full.board, stacks=full.stacks, bets=full.bets, committed=full.committed,
             folded=full.folded, all_in=full.all_in, shown=full.shown, to_act=full.to_act,
