@@ -37,7 +37,7 @@ class HandResult:
     @property
     def net(self) -> tuple[int, ...]:
         pairs = zip(self.starting, self.stacks, strict=True)
-        return tuple(after - before for before, after in pairs)
+        return tuple([after - before for before, after in pairs])
 
     @property
     def winners(self) -> tuple[int, ...]:

@@ -451,9 +451,8 @@ class JSONText:
         return (
             f'{{"seat":{view.seat},"button":{view.button},'
             f'"street":"{STREETS[view.street]}","hole":{hole_text},'
-            f'"board":{board_text},"stacks":[{",".join(map(str, map(int, view.stacks)))}],'
-            f'"bets":[{",".join(map(str, map(int, view.bets)))}],'
-            f'"committed":[{",".join(map(str, map(int, view.committed)))}],'
+            f'"board":{board_text},"stacks":{_int_list(view.stacks)},'
+            f'"bets":{_int_list(view.bets)},"committed":{_int_list(view.committed)},'
             f'"folded":{folded_text},"all_in":{all_in_text},"shown":{shown_text},'
             f'"to_act":{"null" if to_act is None else to_act},"to_match":{view.to_match},'
             f'"legal":{legal_text},"events":[{events}],"result":{result_text}}}'
@@ -481,6 +480,9 @@ def _card_list(cards: Sequence[Card]) -> str:
 
 
 def _int_list(values: Sequence[int]) -> str:
+    if len(values) == 2:  # (heads-up: most lists)
+        a, b = values
+        return f"[{a:d},{b:d}]"
     return f"[{','.join(map(str, map(int, values)))}]"
 
 

@@ -390,7 +390,7 @@ class JSONDealer:
         self.started = True
         out = Outbox()
         if self.table.in_hand:  # a resumed match: the hand in play, from its start
-            self._new_hand(out)
+            self._new_hand(out, self.table.hand_start)
         return self._advance(now, out)
 
     def _answer(self, conn: Connection, answer: Answer, now: float) -> Outbox:
@@ -480,8 +480,7 @@ class JSONDealer:
                 if table.is_over:
                     self._end(out)
                     return out
-                table.start_hand()
-                self._new_hand(out)
+                self._new_hand(out, table.start_hand())
                 continue
             seat = self.runner.advance()
             self._events(out)  # the action's, and what the dealer did after it
@@ -510,13 +509,11 @@ class JSONDealer:
         """The connections that hold seats (spectators get the ``watch`` lines)."""
         return [c for c in self._holder if c is not None]
 
-    def _new_hand(self, out: Outbox) -> None:
+    def _new_hand(self, out: Outbox, start: HandStart) -> None:
         """A hand was dealt: everyone who plays or watches hears of it."""
         self._events_sent = 0
         text = self._text
         text.clear()
-        table = self.table
-        start = table.hand_start
         ints = text.ints
         self._hand_head = (f'{{"type":"hand","hand":{int(start.number)},'
                            f'"button":{int(start.button)},"stacks":{ints(start.stacks)},'

@@ -32,7 +32,7 @@ import json
 import re
 from dataclasses import dataclass, field
 from enum import Enum, StrEnum
-from typing import Any, Final, NamedTuple, TypeAlias, TypeGuard
+from typing import Any, Final, NamedTuple, TypeAlias, TypeGuard, cast
 
 from pokerroom.engine.actions import Action
 from pokerroom.net.jsoncodec import MAX_INT, CodecError, JSONObject, action_from_json, quoted
@@ -231,27 +231,37 @@ _ANSWER: Final = re.compile(
 )
 
 
-_PLAIN: Final = {k.encode(): action_from_json({"action": k})
-                 for k in ("fold", "check", "call", "show", "muck")}  # fmt: skip
+# the actions of answers read so far (immutable), by the text of their kind and amount
+_ACTIONS: Final[dict[tuple[bytes, bytes | None], Action]] = {
+    (k.encode(), None): action_from_json({"action": k})
+    for k in ("fold", "check", "call", "show", "muck")
+}
+_KEPT_ACTIONS: Final = 4096
 
 
 def decode(line: bytes) -> ClientMessage | Problem:
     """One client line (without or with its ``\\n``) as a message, or the problem."""
     fast = _ANSWER.fullmatch(line)
     if fast is not None:
-        hand, seq, kind, amount, value = fast.groups()
-        if int(hand) <= MAX_INT and int(seq) <= MAX_INT:
-            if amount is None and value is None and kind in _PLAIN:
-                return Answer(int(hand), int(seq), _PLAIN[kind])
+        hand_text, seq_text, kind, amount, value = fast.groups()
+        hand_no, seq_no = int(hand_text), int(seq_text)
+        if hand_no <= MAX_INT and seq_no <= MAX_INT:
+            if value is None and (action := _ACTIONS.get((kind, amount))) is not None:
+                return Answer(hand_no, seq_no, action)
             given: dict[str, Any] = {"action": kind.decode()}
             if amount is not None:
                 given["amount"] = int(amount)
             if value is not None:
                 given["value"] = int(value)
             try:
-                return Answer(int(hand), int(seq), action_from_json(given))
+                action = action_from_json(given)
             except CodecError as exc:
                 return _bad(f"action: {exc}")
+            if value is None:
+                if len(_ACTIONS) >= _KEPT_ACTIONS:
+                    _ACTIONS.clear()  # (the plain kinds come back at once)
+                _ACTIONS[kind, amount] = action
+            return Answer(hand_no, seq_no, action)
     try:
         text = line.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -370,6 +380,15 @@ class LineBuffer:
         return len(self._partial)
 
     def feed(self, data: bytes) -> list[bytes | None]:
+        if not self._partial and not self._dropping:  # (most reads: whole lines, short)
+            lines = data.split(b"\n")
+            rest = lines.pop()
+            most = self.max_line
+            if len(rest) < most and (not lines or max(map(len, lines)) < most):
+                self._partial = rest
+                if b"\r" in data:
+                    return [line.rstrip(b"\r") for line in lines]
+                return cast("list[bytes | None]", lines)
         out: list[bytes | None] = []
         start = 0
         while True:
