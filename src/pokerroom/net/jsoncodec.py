@@ -375,13 +375,19 @@ class JSONText:
         known = self._events.get(id(event))
         if known is not None and known[0] is event:
             return known[1]
-        kind, street, seat, amount, total, cards, all_in, value = event
-        text = (
-            f'{{"kind":"{kind._value_}","street":"{STREETS[street]}","seat":{int(seat)},'
-            f'"amount":{int(amount)},"total":{int(total)},"cards":{_card_list(cards)},'
-            f'"all_in":{"true" if all_in else "false"},'
-            f'"value":{"null" if value is None else int(value)}}}'
-        )
+        text = _EVENTS_SEEN.get(event)  # (the same event, in an earlier hand)
+        if text is None:
+            kind, street, seat, amount, total, cards, all_in, value = event
+            text = (
+                f'{{"kind":"{kind._value_}","street":"{STREETS[street]}","seat":{int(seat)},'
+                f'"amount":{int(amount)},"total":{int(total)},"cards":{_card_list(cards)},'
+                f'"all_in":{"true" if all_in else "false"},'
+                f'"value":{"null" if value is None else int(value)}}}'
+            )
+            if type(event) is Event:
+                if len(_EVENTS_SEEN) >= _TEXTS:
+                    _EVENTS_SEEN.clear()
+                _EVENTS_SEEN[event] = text
         self._events[id(event)] = (event, text)
         return text
 
@@ -460,6 +466,9 @@ class JSONText:
 
 
 # The pieces of a view's text (what dumps writes for the same values).
+_EVENTS_SEEN: dict[Event, str] = {}
+"""The text of events met (a limit game's hands have many the same: the blinds, the
+checks...), whatever hand they were in."""
 _CARD_TEXT: dict[Card, str] = {}
 # the id of a tuple of legal kinds (the engine's few, shared) -> (the tuple, its text);
 # not the tuple itself: a dict would hash its every kind (an Enum's hash is Python's)
