@@ -41,7 +41,7 @@ def rank7(
     cards: Sequence[int],
     _k: list[int] = _T7.keys,
     _f: list[int] = _T7.suit_flush,
-    _r: list[int] = _T7.rank_value,
+    _r: tuple[int, ...] = _T7.rank_value,
 ) -> int:
     """Value of the best five of seven card codes (unchecked)."""
     a, b, c, d, e, f, g = cards
@@ -55,7 +55,7 @@ def rank6(
     cards: Sequence[int],
     _k: list[int] = _T6.keys,
     _f: list[int] = _T6.suit_flush,
-    _r: list[int] = _T6.rank_value,
+    _r: tuple[int, ...] = _T6.rank_value,
 ) -> int:
     """Value of the best five of six card codes (unchecked)."""
     a, b, c, d, e, f = cards
@@ -69,7 +69,7 @@ def rank5(
     cards: Sequence[int],
     _k: list[int] = _T5.keys,
     _f: list[int] = _T5.suit_flush,
-    _r: list[int] = _T5.rank_value,
+    _r: tuple[int, ...] = _T5.rank_value,
 ) -> int:
     """Value of five card codes (unchecked)."""
     a, b, c, d, e = cards

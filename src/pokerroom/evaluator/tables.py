@@ -145,7 +145,7 @@ class SizeTables:
     # scalar layout
     keys: list[int]  # per card code 0..51
     suit_flush: list[int]  # by the low 8 bits of a key sum: 0, or 1 + the flush suit
-    rank_value: list[int]  # by the key sum >> 8 (the centred rank sum; negatives wrap)
+    rank_value: tuple[int, ...]  # by the key sum >> 8 (the centred rank sum; negatives wrap)
     # batch layout
     rank_array: npt.NDArray[np.uint16]  # by the uncentred rank sum
     pair: npt.NDArray[np.uint64]  # by a | b << 8
@@ -184,7 +184,9 @@ def _build(n: int) -> SizeTables:
     pair[(idx[:, None] | idx[None, :] << 8).ravel()] = (single[:, None] + single[None, :]).ravel()
     for arr in (rank_array, pair, single):
         arr.setflags(write=False)
-    return SizeTables(n, keys, suit_flush, rank_value, rank_array, pair, single)
+    # a tuple of ints, which the garbage collector stops tracking (a list of millions it
+    # would walk through at every full collection of every process: about 60 ms)
+    return SizeTables(n, keys, suit_flush, tuple(rank_value), rank_array, pair, single)
 
 
 @functools.cache
