@@ -121,6 +121,7 @@ _ACT = re.compile(
 )
 _LEGAL = re.compile(r',"to_match":\d{1,16},"legal":')
 _READ = json.JSONDecoder().raw_decode
+_AFTER_LEGAL = '},"events":['
 LEGAL_TEXTS = 1024
 """Legal actions a client keeps read, by their text (a limit game has a few dozen)."""
 
@@ -275,17 +276,20 @@ class _Session:
         if at is None:
             return False
         start = at.end()
-        try:
-            data, end = _READ(text, start)
-        except ValueError:
-            return False
-        if not isinstance(data, dict):
-            return False
         known = self._legals
-        key = text[start:end]
-        legal = known.get(key)
+        # what a pokerroom dealer writes after the legal actions: the text up to there is
+        # one read before, or it is read now
+        end = text.find(_AFTER_LEGAL, start) + 1
+        legal = known.get(text[start:end]) if end else None
         if legal is None:
+            try:
+                data, end = _READ(text, start)
+            except ValueError:
+                return False
+            if not isinstance(data, dict):
+                return False
             legal = legal_from_json(data)
+            key = text[start:end]
             if len(known) >= LEGAL_TEXTS:
                 known.clear()
             known[key] = legal

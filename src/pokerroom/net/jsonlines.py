@@ -32,7 +32,7 @@ import json
 import re
 from dataclasses import dataclass, field
 from enum import Enum, StrEnum
-from typing import Any, Final, NamedTuple, TypeAlias, TypeGuard, cast
+from typing import Any, Final, NamedTuple, TypeAlias, TypeGuard
 
 from pokerroom.engine.actions import Action
 from pokerroom.net.jsoncodec import MAX_INT, CodecError, JSONObject, action_from_json, quoted
@@ -381,14 +381,14 @@ class LineBuffer:
 
     def feed(self, data: bytes) -> list[bytes | None]:
         if not self._partial and not self._dropping:  # (most reads: whole lines, short)
+            most = self.max_line
             lines = data.split(b"\n")
             rest = lines.pop()
-            most = self.max_line
-            if len(rest) < most and (not lines or max(map(len, lines)) < most):
+            if len(data) < most or (len(rest) < most and max(map(len, lines)) < most):
                 self._partial = rest
                 if b"\r" in data:
                     return [line.rstrip(b"\r") for line in lines]
-                return cast("list[bytes | None]", lines)
+                return lines  # type: ignore[return-value]  # (a list of lines, none dropped)
         out: list[bytes | None] = []
         start = 0
         while True:
