@@ -489,9 +489,12 @@ def _card_list(cards: Sequence[Card]) -> str:
 
 
 def _int_list(values: Sequence[int]) -> str:
-    if len(values) == 2:  # (heads-up: most lists)
+    n = len(values)
+    if n == 2:  # (heads-up: most lists)
         a, b = values
         return f"[{a:d},{b:d}]"
+    if n < 2:  # (a pot's one winner; no values)
+        return f"[{values[0]:d}]" if n else "[]"
     return f"[{','.join(map(str, map(int, values)))}]"
 
 

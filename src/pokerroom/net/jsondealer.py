@@ -404,7 +404,7 @@ class JSONDealer:
         if self._answered[seat] == (hand, seq):  # (answered, and asked again: a duplicate)
             return self._refuse(conn, answer, self._why_not(seat, answer))
         try:
-            self.runner.apply(action)
+            self.table.apply(action)  # (the runner's apply, with no player of its own to tell)
         except IllegalAction as exc:
             left = max(0.0, pending.deadline - now)
             why = (ErrorCode.ILLEGAL_ACTION, f"{exc}; answer again within {left:.3g} s")
@@ -482,7 +482,11 @@ class JSONDealer:
                     return out
                 self._new_hand(out, table.start_hand())
                 continue
-            seat = self.runner.advance()
+            # every seat is played from outside: the seat to act is the one the runner
+            # would stop at (it asks it only when nobody is, as the hand goes on)
+            seat = table.to_act
+            if seat is None:
+                seat = self.runner.advance()
             self._events(out)  # the action's, and what the dealer did after it
             if seat is None:
                 continue
