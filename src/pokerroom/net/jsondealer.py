@@ -417,7 +417,7 @@ class JSONDealer:
         if action.value is not None:
             more += f',"value":{action.value}'
         line = (f'{{"type":"accepted","hand":{hand},"seq":{seq},'
-                f'"action":"{action.kind.value}"{more}}}\n')  # fmt: skip
+                f'"action":"{action.kind._value_}"{more}}}\n')  # fmt: skip
         out.messages.append((conn, line.encode()))
         return self._advance(now, out)
 
