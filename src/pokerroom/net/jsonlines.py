@@ -421,6 +421,10 @@ class Role(Enum):
     SPECTATOR = "spectator"
 
 
+# (an Enum member read off its class is a slow lookup: these are read for every line)
+_NEW, _PLAYER = Role.NEW, Role.PLAYER
+
+
 @dataclass(slots=True, eq=False)
 class Connection:
     """The server's view of one connection: its role, the messages it may send in that
@@ -479,15 +483,13 @@ class Connection:
                 f"a line is at most {limits.max_line} bytes; this one is dropped",
             )
         message = decode(line)
-        if isinstance(message, Problem):
-            return message
-        if isinstance(message, Join | Watch) and self.role is not Role.NEW:
-            return Problem(
-                ErrorCode.ALREADY_JOINED, f"this connection is already a {self.role.value}"
-            )
-        if isinstance(message, Answer):
-            if self.role is Role.NEW:
+        role = self.role
+        if type(message) is Answer:  # (most lines)
+            if role is _PLAYER:
+                return message
+            if role is _NEW:
                 return Problem(ErrorCode.NOT_JOINED, "join a seat first (or watch)")
-            if self.role is Role.SPECTATOR:
-                return Problem(ErrorCode.READ_ONLY, "a spectator cannot act")
+            return Problem(ErrorCode.READ_ONLY, "a spectator cannot act")
+        if isinstance(message, Join | Watch) and role is not _NEW:
+            return Problem(ErrorCode.ALREADY_JOINED, f"this connection is already a {role.value}")
         return message

@@ -46,6 +46,10 @@ PLAYER_DELAY = 0.05
 match moves on: :meth:`JSONServer._deliver`)."""
 
 
+# (an Enum member read off its class is a slow lookup: these are read for every line)
+_PLAYER, _SPECTATOR = Role.PLAYER, Role.SPECTATOR
+
+
 def seat_tokens(count: int) -> list[str]:
     """``count`` different secret tokens, one per seat, from the system's secure source."""
     tokens: list[str] = []
@@ -304,7 +308,7 @@ class JSONServer:
             for conn, lines in batches.items():
                 if not lines:
                     continue
-                if (hold and conn is not actor and conn.role is Role.PLAYER
+                if (hold and conn is not actor and conn.role is _PLAYER
                         and conn not in closing):  # fmt: skip
                     self._hold(conn, lines)
                 else:
@@ -339,7 +343,7 @@ class JSONServer:
         held = self._later.pop(conn, None) if self._later else None
         if held is not None:
             data = b"".join([*held, data])
-        if conn.role is Role.SPECTATOR and conn not in self._watching:
+        if conn.role is _SPECTATOR and conn not in self._watching:
             # a spectator's first lines (its welcome): the shared lines queued before it
             # came are not its, and go out now; those that follow are
             self._write_spectators()
