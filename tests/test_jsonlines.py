@@ -250,6 +250,22 @@ def test_an_answer_as_the_client_writes_it_is_read_as_any_other(
     assert decode(compact) == decode(spaced) == decode(compact + b"\n")
 
 
+def test_an_answer_read_again_is_read_the_same() -> None:
+    """The actions of answers are kept by their kind and amount: the same answer, read
+    again among others, is the same message as the JSON parser's, and a refused one is
+    refused again (never kept)."""
+    lines = [b'{"type":"action","hand":1,"seq":%d,"action":"%s"%s}' % (seq, kind, more)
+             for seq, (kind, more) in enumerate(
+                 [(b"raise", b',"amount":4'), (b"raise", b',"amount":6'), (b"call", b""),
+                  (b"fold", b',"amount":4'), (b"bet", b""), (b"raise", b',"amount":4')] * 2)]
+    for line in lines:
+        spaced = json.dumps(json.loads(line)).encode()
+        assert decode(line) == decode(spaced), line
+    assert isinstance(decode(lines[3]), Problem) and isinstance(decode(lines[9]), Problem)
+    assert decode(lines[0]) == Answer(1, 0, Action.raise_to(4))
+    assert decode(lines[7]) == Answer(1, 7, Action.raise_to(6))
+
+
 @settings(max_examples=200)
 @given(
     st.lists(st.binary(max_size=30).map(lambda b: b.replace(b"\n", b"")), max_size=12),
