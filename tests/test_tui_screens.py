@@ -13,6 +13,8 @@ import asyncio
 import random
 from pathlib import Path
 
+import pytest
+
 from pokerroom.engine import EventKind, Street
 from pokerroom.rules import Rules
 from pokerroom.table import Table
@@ -516,19 +518,63 @@ def test_rules_of_the_table_are_unchanged_by_the_screens() -> None:
     assert game.rules == Rules.preset("computer-tournament")
 
 
-def test_how_to_play_names_only_keys_the_table_binds() -> None:
-    """The first column of How to play's key table: every single key it names is bound at
-    the table (or on the summary), with a word of its own; none is left out."""
+def _bound_keys(*classes: type) -> set[str]:
+    """The single keys (and ``ctrl+`` chords) the game's own ``BINDINGS`` of these classes
+    and of the pokerroom classes they derive from bind, ``?`` as typed."""
+    from textual.binding import Binding
+
+    keys: set[str] = set()
+    for cls in classes:
+        for base in cls.__mro__:
+            if not base.__module__.startswith("pokerroom."):
+                continue
+            for b in base.__dict__.get("BINDINGS", ()):
+                binding = b if isinstance(b, Binding) else Binding(*b)
+                keys |= {k.strip() for k in binding.key.split(",")}
+    return {"?" if k == "question_mark" else k for k in keys
+            if len(k) == 1 or k == "question_mark" or k.startswith("ctrl+")}  # fmt: skip
+
+
+def _key_table(source: str) -> list[str]:
+    """The rows of the Markdown key table headed ``| ... at the table | |`` in ``source``."""
     import re
 
-    from pokerroom.tui.dialogs import HandOverScreen as Summary
-    from pokerroom.tui.howto import HOW_TO_PLAY
+    head = re.search(r"^\| [^|\n]*at the table \| \|$", source, flags=re.MULTILINE)
+    assert head is not None, "no key table"
+    table = source[head.end() :].split("\n\n", maxsplit=1)[0]
+    return [row for row in table.splitlines() if row.startswith("| ")]
 
-    table = HOW_TO_PLAY.split("| at the table | |")[1].split("\n\n")[0]
-    named = {k for row in table.splitlines() if row.startswith("| `")
-             for k in re.findall(r"`(.)`", row.split("|")[1])}  # fmt: skip
-    bound = {b.key for b in TableScreen.BINDINGS if not isinstance(b, tuple)}  # type: ignore[union-attr]
-    bound |= {b.key for b in Summary.BINDINGS if not isinstance(b, tuple)}  # type: ignore[union-attr]
-    keys = {"?" if k == "question_mark" else k for k in bound | {"question_mark"}}
-    assert named == {"f", "c", "b", "r", "a", "s", "x", "t", "o", "?"}
-    assert named <= keys and {"f", "c", "b", "r", "a", "s", "x", "t", "o"} <= named
+
+def _key_table_source(source: str) -> str:
+    """How to play's text, or a page of the repository."""
+    if source == "how-to-play":
+        from pokerroom.tui.howto import HOW_TO_PLAY
+
+        return HOW_TO_PLAY
+    return (Path(__file__).resolve().parents[1] / source).read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("source", ["how-to-play", "docs/guide/playing.md"])
+def test_key_tables_name_exactly_the_keys_the_table_binds(source: str) -> None:
+    """How to play's key table and the playing page's: the first column names exactly the
+    single keys bound at the table, on the hand's summary and on every screen (``?``), so
+    a key added, dropped or renamed fails until both tables say so; and every key either
+    column names in backquotes is one the table, its summary, its amount field, its
+    buttons or the dialogs it opens bind (no shortcut the game does not have)."""
+    import re
+
+    from pokerroom.tui.app import PokerApp
+    from pokerroom.tui.base import Gated
+    from pokerroom.tui.dialogs import BustDialog, ConfirmDialog, LeaveDialog, SaveDialog
+
+    rows = _key_table(_key_table_source(source))
+    first = {k for row in rows for k in re.findall(r"`([^`]+)`", row.split("|")[1])}
+    anywhere = {k for row in rows for k in re.findall(r"`([^`]+)`", row)}
+    question = {b.key for _, b in Gated()._bindings if b.action == "app.keys"}
+    assert question == {"question_mark"}
+    at_the_table = (_bound_keys(TableScreen, HandOverScreen) | {"?"}) - {"ctrl+q"}
+    assert {k for k in first if len(k) == 1} == at_the_table
+    keys = _bound_keys(TableScreen, HandOverScreen, AmountInput, ChoiceButton, ConfirmDialog,
+                       LeaveDialog, SaveDialog, BustDialog, PokerApp) | {"?"}  # fmt: skip
+    named = {k for k in anywhere if len(k) == 1 or k.startswith("ctrl+")}
+    assert named <= keys, sorted(named - keys)

@@ -1,5 +1,6 @@
 """Make the documentation's pictures again: the terminal game's screens as SVG (the menu, a
-hand in play, a showdown) and the chip graph of a freeze-out, all from seeded games.
+hand in play, a showdown, the keys of the table) and the chip graph of a freeze-out, all
+from seeded games.
 
     .venv/bin/python tools/docs_pictures.py            # every picture, into docs/images/
     .venv/bin/python tools/docs_pictures.py --check    # make them and say which differ
@@ -86,15 +87,26 @@ async def hand(directory: Path) -> str:
     async def play(pilot: object, screen: object) -> None:
         from textual.pilot import Pilot
 
+        from pokerroom.tui.choices import quick_sizes
         from pokerroom.tui.table import TableScreen
+        from pokerroom.tui.widgets import AmountInput
 
         assert isinstance(pilot, Pilot) and isinstance(screen, TableScreen)
         table = screen.game.table
         await pilot.press("c")
         await _until(pilot, lambda: screen._my_turn() and table.hand.street == 1)
         await pilot.press("b")
-        await _until(pilot, lambda: screen.query_one("#amount").has_focus)
-        await pilot.press("p", "enter")
+        field = screen.query_one(AmountInput)
+        await _until(pilot, lambda: field.has_focus)
+        assert screen.view is not None
+        pot = next(q.amount for q in quick_sizes(screen.view) if q.label == "pot")
+        for _ in range(4):  # ↑ steps through the quick sizes: the minimum, ½ pot, the pot
+            if field.value == str(pot):
+                break
+            await pilot.press("up")
+            await pilot.pause()
+        assert field.value == str(pot), field.value
+        await pilot.press("enter")
         await _until(pilot, lambda: screen._my_turn() and table.hand.street == 2)
         await pilot.press("t")
 
@@ -103,21 +115,40 @@ async def hand(directory: Path) -> str:
 
 
 async def showdown(directory: Path) -> str:
-    """The summary of a hand that went to a showdown with a side pot: you went all-in and
-    a shorter stack was all-in for less."""
+    """The summary of a hand that went to a showdown with a side pot: you went all-in (a,
+    then y to the question) and a shorter stack was all-in for less."""
 
     async def play(pilot: object, screen: object) -> None:
         from textual.pilot import Pilot
 
-        from pokerroom.tui.dialogs import HandOverScreen
+        from pokerroom.tui.dialogs import ConfirmDialog, HandOverScreen
 
         assert isinstance(pilot, Pilot)
         await pilot.press("a")
+        await _until(pilot, lambda: isinstance(pilot.app.screen, ConfirmDialog))
+        await pilot.press("y")
         await _until(pilot, lambda: isinstance(pilot.app.screen, HandOverScreen))
 
     bots = ("calling-station", "calling-station")
     return await _sit(directory, bots, seed=5, stacks=[1000, 300, 1000], size=(100, 30),
                       play=play)
+
+
+async def keys(directory: Path) -> str:
+    """``?`` at the table on your first decision: every key of the screen, in a list over
+    it."""
+
+    async def play(pilot: object, screen: object) -> None:
+        from textual.pilot import Pilot
+
+        from pokerroom.tui.dialogs import KeysDialog
+
+        assert isinstance(pilot, Pilot)
+        await pilot.press("question_mark")
+        await _until(pilot, lambda: isinstance(pilot.app.screen, KeysDialog))
+
+    bots = ("calling-station", "rule-based")
+    return await _sit(directory, bots, seed=3, stacks=None, size=(100, 30), play=play)
 
 
 def chip_graph(out: Path) -> None:
@@ -140,7 +171,8 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "out" if args.check else args.out
         out.mkdir(parents=True, exist_ok=True)
-        for name, make in (("menu", menu), ("hand", hand), ("showdown", showdown)):
+        for name, make in (("menu", menu), ("hand", hand), ("showdown", showdown),
+                           ("keys", keys)):  # fmt: skip
             data = Path(tmp) / name
             data.mkdir()
             svg = asyncio.run(make(data))

@@ -10,7 +10,7 @@
   each preset, described by the directive's content (``field: text`` lines); a field the
   content does not describe, or one the class does not have, fails the build.
 * ``pokerroom-keys``: every key binding of every screen of the terminal game, as the
-  screens declare them.
+  screens declare them (and as a screen binds them when it is made: ``?``).
 """
 
 from __future__ import annotations
@@ -243,17 +243,43 @@ class RulesDirective(SphinxDirective):
 # ----------------------------------------------------------------------------- keys
 
 
-def _screens() -> list[type]:
-    """The terminal game's classes that declare key bindings, module by module."""
+def _screens() -> list[tuple[type, list[Any]]]:
+    """The terminal game's classes that declare key bindings, module by module, each
+    with its bindings: those of its ``BINDINGS``, and those a screen class binds when it
+    is made (:class:`~pokerroom.tui.base.Gated`'s ``?``, on every screen)."""
     import pokerroom.tui
 
-    out: list[type] = []
+    out: list[tuple[type, list[Any]]] = []
     for info in pkgutil.iter_modules(pokerroom.tui.__path__, "pokerroom.tui."):
         module = importlib.import_module(info.name)
         for _, cls in inspect.getmembers(module, inspect.isclass):
-            if cls.__module__ == module.__name__ and cls.__dict__.get("BINDINGS"):
-                out.append(cls)
+            if cls.__module__ != module.__name__:
+                continue
+            bindings = [*cls.__dict__.get("BINDINGS", ()), *_made(cls)]
+            if bindings:
+                out.append((cls, bindings))
     return out
+
+
+def _made(cls: type) -> list[Any]:
+    """The bindings a screen class adds when it is made with no arguments, beyond those
+    its classes declare and a plain Textual screen has (none for a class that needs
+    arguments, or is no screen)."""
+    from textual.binding import Binding
+    from textual.screen import Screen
+
+    if not issubclass(cls, Screen) or "__init__" not in cls.__dict__:
+        return []
+    try:
+        screen = cls()
+    except TypeError:
+        return []
+    declared = {key for key, _ in Screen()._bindings} | {
+        (b if isinstance(b, Binding) else Binding(*b)).key
+        for base in cls.__mro__
+        for b in base.__dict__.get("BINDINGS", ())
+    }
+    return [b for key, b in screen._bindings if key not in declared]
 
 
 class KeysDirective(SphinxDirective):
@@ -262,7 +288,7 @@ class KeysDirective(SphinxDirective):
     KEY_NAMES: ClassVar[dict[str, str]] = {
         "up": "↑", "down": "↓", "left": "←", "right": "→", "enter": "Enter",
         "escape": "Esc", "delete": "Del", "tab": "Tab", "space": "Space",
-        "home": "Home", "end": "End",
+        "home": "Home", "end": "End", "question_mark": "?",
     }  # fmt: skip
 
     def _keys(self, binding: Any) -> str:
@@ -273,10 +299,10 @@ class KeysDirective(SphinxDirective):
         from textual.binding import Binding
 
         rows: list[list[Any]] = []
-        for cls in _screens():
+        for cls, bindings in _screens():
             doc = (inspect.getdoc(cls) or cls.__name__).split("\n\n")[0]
             keys = []
-            for declared in cls.__dict__["BINDINGS"]:
+            for declared in bindings:
                 binding = declared if isinstance(declared, Binding) else Binding(*declared)
                 keys.append((self._keys(binding), binding.description))
             rows.append([" ".join(doc.split()), keys])

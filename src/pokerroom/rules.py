@@ -157,7 +157,7 @@ from dataclasses import dataclass, fields
 from enum import Enum
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from pokerroom._rulecheck import (
     MIN_PLAYERS,
@@ -166,7 +166,8 @@ from pokerroom._rulecheck import (
     player_limits,
     problems_of,
 )
-from pokerroom._rulevalues import MAX_CHIPS, coerce_field, coerce_wild, wild_text
+from pokerroom._rulevalues import MAX_CHIPS as _MAX_CHIPS
+from pokerroom._rulevalues import coerce_field, coerce_wild, wild_text
 from pokerroom.conventions import (
     AnteRule,
     CapCount,
@@ -198,6 +199,11 @@ __all__ = [
 
 DERIVABLE = ("blinds", "straddle")
 """The fields ``Rules.derived`` may name (001: the button blind and the straddle)."""
+
+MAX_CHIPS: Final = _MAX_CHIPS
+"""The most chips any amount may be (a stack, a bet, a blind, an ante, the buy-in) and
+the largest count any rule may give: ``10**12``.  Fourteen such stacks add up to less
+than ``2**53``, exact as a JSON number (a double) and in a 64-bit database integer."""
 
 POKERKIT_CONVENTIONS: Mapping[str, Any] = MappingProxyType({
     "antes_trimmed_first": False,

@@ -51,8 +51,11 @@ def slot_problem(name: str) -> str:
 
 
 class _Buttons(Dialog[str]):
-    """A question answered by its buttons: ← → to move, Enter to choose, Esc for the
-    answer ``escape_answer``."""
+    """A question answered by its buttons (leaving the table, a yes-or-no question, what
+    next once you are out): ← → to move, Enter to choose, Esc for the answer that risks
+    nothing (stay, no, the standings).
+
+    Esc answers ``escape_answer``."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "escape", "Back"),
