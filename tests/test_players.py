@@ -276,6 +276,46 @@ def test_a_player_that_sleeps_past_its_budget_gets_the_default_action() -> None:
     assert len(faults) == len(sleeper.answered)  # every late answer thrown away
 
 
+class Ponderer(RandomBot):
+    """A random bot that takes ``share`` of its budget (on a fake clock) for each answer."""
+
+    def __init__(self, seed: int, clock: FakeClock, share: float) -> None:
+        super().__init__(seed)
+        self.clock, self.share = clock, share
+        self.answers = 0
+
+    def act(self, view: PlayerView, budget: float) -> Action:
+        self.clock.advance(self.share * budget)
+        self.answers += 1
+        return super().act(view, budget)
+
+
+@pytest.mark.parametrize("whole", [True, False], ids=["one call", "hand by hand"])
+def test_each_answer_has_its_own_budget(whole: bool) -> None:
+    """Every decision may take the whole budget, timed from the previous answer: players
+    answering at 0.6 and 1.0 of the budget each time are never late, however many answers
+    a hand holds; one at 1.2 of it is late every time."""
+    clock = FakeClock()
+    rules = small(NL)
+    players = [Ponderer(0, clock, 0.6), Ponderer(1, clock, 1.0), Ponderer(2, clock, 0.6)]
+    table = Table(rules, 3, rng=random.Random(8), reset_stacks=True, max_hands=20)
+    runner = Runner(table, players, clock=clock, budget=2.0)
+    if whole:
+        runner.play()
+    else:
+        while not table.is_over:
+            runner.play_hand()
+    assert runner.faults == [] and table.hand_number == 20
+    assert all(p.answers > 20 for p in players)
+    assert clock.now == pytest.approx(100.0 + 2.0 * sum(p.share * p.answers for p in players))
+    late = Ponderer(3, clock, 1.2)
+    table = Table(rules, 2, rng=random.Random(8), reset_stacks=True, max_hands=10)
+    runner = Runner(table, [late, Ponderer(4, clock, 0.6)], clock=clock, budget=2.0)
+    runner.play()
+    assert [f.seat for f in runner.faults] == [0] * late.answers and late.answers >= 5
+    assert {f.detail for f in runner.faults} == {"answered in 2.4 s, budget 2 s"}
+
+
 def test_a_player_that_returns_garbage_gets_the_default_action() -> None:
     _, faults = faulty_game(Garbage(), FaultKind.GARBAGE)
     assert [f.detail for f in faults[:4]] == [
