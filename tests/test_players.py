@@ -526,6 +526,27 @@ def test_after_hand_with_a_number_of_hands() -> None:
     assert calls == [1, 2, 3, 4] and result.hands == 4
 
 
+def test_a_game_that_resets_stacks_and_never_ends_is_refused_before_a_hand() -> None:
+    """Stacks reset every hand, no hand limit: ``play()`` would never return.  It is
+    refused at once, nothing dealt; with ``hands=`` or ``max_hands`` the game is played."""
+    table = Table(small(NL), 2, rng=random.Random(1), reset_stacks=True)
+    runner = Runner(table, [RandomBot(seed=1), RandomBot(seed=2)])
+    calls: list[int] = []
+
+    def after() -> None:  # (without the refusal: stop a runaway game with a failure)
+        calls.append(table.hand_number)
+        if len(calls) >= 50:
+            raise AssertionError("a game that resets stacks was played on and on")
+
+    with pytest.raises(TableError, match="a game that resets stacks never ends: pass hands= "
+                                         "or max_hands"):  # fmt: skip
+        runner.play(after_hand=after)
+    assert calls == [] and table.hand_number == 0 and not table.in_hand
+    assert runner.play(3, after_hand=after).hands == 3 and calls == [1, 2, 3]
+    table = Table(small(NL), 2, rng=random.Random(1), reset_stacks=True, max_hands=4)
+    assert Runner(table, [RandomBot(seed=1), RandomBot(seed=2)]).play().hands == 4
+
+
 def test_seats_played_from_outside() -> None:
     table = Table(NL, 3, rng=random.Random(2))
     runner = Runner(table, [None, CallingStation(), CallingStation()])
