@@ -160,10 +160,18 @@ def test_wilson_interval_covers_the_share_about_95_percent_exactly() -> None:
         assert 0.925 <= covered <= 0.975, (n, p, covered)
 
 
+# The ratio interval's coverage in the study below, for 40 games: 0.9455 (200,000
+# simulated studies, standard error 0.0005): the delta method's interval is a little
+# short of 95% with few units, as expected of it.
+RATIO_COVERAGE = 0.9455
+
+
 @pytest.mark.slow
 def test_t_and_ratio_intervals_cover_the_truth_95_percent_of_the_time() -> None:
-    """4,000 simulated studies each: the true value falls inside about 95% of the
-    intervals (binomial sd 0.34%: the band allows more than five)."""
+    """4,000 simulated studies each: the true value falls inside 95% of Student's
+    intervals (exact for normal data) and 94.55% of the ratio's, each within 4.5
+    binomial standard deviations (0.36%): a false failure about once in 70,000 seeds,
+    while the normal quantile in place of Student's (92.4% at 12 values) fails."""
     rng = random.Random(11)
     studies = 4000
     mean_hits = ratio_hits = 0
@@ -175,5 +183,6 @@ def test_t_and_ratio_intervals_cover_the_truth_95_percent_of_the_time() -> None:
         chips = [rng.gauss(0.5 * h, 3.0 * h) for h in hands]  # 0.5 chips per hand
         est = ratio_interval(chips, hands)
         ratio_hits += est.low <= 0.5 <= est.high
-    for hits in (mean_hits, ratio_hits):
-        assert 0.93 <= hits / studies <= 0.97, hits
+    for hits, coverage in ((mean_hits, 0.95), (ratio_hits, RATIO_COVERAGE)):
+        sd = math.sqrt(coverage * (1 - coverage) / studies)
+        assert abs(hits / studies - coverage) <= 4.5 * sd, (hits, coverage)
