@@ -1,6 +1,7 @@
 """Snapshots of the terminal game (``pytest-textual-snapshot``): the menu, a table mid-hand
-at 80×24 and at 120×40, a showdown, and a table of bots that raise and fold.  Randomness is seeded, sizes are fixed and
-nothing shows a time, so the pictures are the same on every machine.
+at 80×24 and at 120×40, a showdown, and a table of bots that raise and fold.  Randomness
+is seeded, sizes are fixed and nothing shows a time, so the pictures are the same on
+every machine.
 
 After a deliberate change of the screens, look at the new pictures and accept them
 with ``pytest tests/test_tui_snapshots.py --snapshot-update``.
