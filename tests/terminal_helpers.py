@@ -25,6 +25,11 @@ KEYS = {
 }  # fmt: skip
 
 
+WAIT = 15.0  # seconds for the screen to show what a key asked for (it takes well under 1)
+START = 30.0  # seconds for the program's first screen (Python and Textual starting up,
+# about 2 s here; a busy machine takes longer)
+
+
 class Terminal:
     """A program in a pseudo-terminal of ``width`` × ``height``."""
 
@@ -40,8 +45,9 @@ class Terminal:
     def close(self) -> None:
         raise NotImplementedError
 
-    def wait_for(self, text: str, timeout: float = 60.0) -> str:
-        """Wait until ``text`` is on the screen; the screen then."""
+    def wait_for(self, text: str, timeout: float = WAIT) -> str:
+        """Wait until ``text`` is on the screen (at most ``timeout`` seconds: give the
+        program's first screen :data:`START`); the screen then."""
         end = time.monotonic() + timeout
         while True:
             screen = self.screen()

@@ -5,6 +5,7 @@ sets, at a full table and at a table down to two, without a fault."""
 from __future__ import annotations
 
 import copy
+import math
 import random
 
 import pytest
@@ -23,6 +24,7 @@ from pokerroom.players import (
 from pokerroom.players.cfr import FALLBACK, SHORT_STACK, shipped_policy, strategy_for
 from pokerroom.rules import PRESETS, Rules
 from pokerroom.solver.files import SHIPPED
+from pokerroom.solver.policy import Decision, Policy
 from pokerroom.table import GameStart, HandStart, Table
 from table_helpers import deck_for, heads_up_hands
 
@@ -66,6 +68,86 @@ def test_heads_up_it_draws_the_strategys_action_with_its_own_random_source(prese
     decisions, streets = heads_up_hands(rules, random.Random(preset), 20, choose)
     assert decisions > 50 and len(streets) == 4
     assert bot.notes == [f"{decisions:,} decisions from the CFR strategy for heads-up {preset}"]
+
+
+def _binomial_bounds(n: int, p: float, alpha: float) -> tuple[int, int]:
+    """The counts ``lo`` and ``hi`` of ``n`` draws of probability ``p`` with
+    P(X < lo) <= alpha / 2 and P(X > hi) <= alpha / 2 (exact binomial tails, summed from
+    12 standard deviations out, where what is left is below 1e-30)."""
+    if p <= 0.0 or p >= 1.0:
+        return (0, 0) if p <= 0.0 else (n, n)
+    sd = math.sqrt(n * p * (1 - p))
+
+    def pmf(k: int) -> float:
+        return math.exp(math.lgamma(n + 1) - math.lgamma(k + 1) - math.lgamma(n - k + 1)
+                        + k * math.log(p) + (n - k) * math.log1p(-p))  # fmt: skip
+
+    lo = max(0, math.floor(n * p - 12 * sd - 1))
+    tail = 0.0
+    while tail + pmf(lo) <= alpha / 2:
+        tail += pmf(lo)
+        lo += 1
+    hi = min(n, math.ceil(n * p + 12 * sd + 1))
+    tail = 0.0
+    while tail + pmf(hi) <= alpha / 2:
+        tail += pmf(hi)
+        hi -= 1
+    return lo, hi
+
+
+DRAWS = 10_000  # draws at each decision checked
+FALSE_FAILURE = 1e-6  # the chance that this test fails on a bot that draws right
+
+
+@pytest.mark.parametrize("preset", SHIPPED)
+def test_heads_up_its_draws_follow_the_strategys_probabilities(
+    preset: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At decisions where the strategy mixes (two actions of probability 0.15 or more, on
+    different streets), 10,000 of the bot's answers each: every action's count lies
+    within exact binomial bounds of the strategy's probability, at a false-failure rate
+    of 1e-6 for the whole test (Bonferroni).  The bounds have power: a bias of 5 points
+    in any action's probability would sit more than 4 standard deviations outside them,
+    which the test checks too.  (The strategy's answer for a view is worked out once
+    and kept: the bot draws from it each time, as it would from the same answer worked
+    out again, at a thousandth of the cost.)"""
+    rules = Rules.preset(preset)
+    policy = shipped_policy(preset)
+    rng = random.Random(f"{preset} mixed")
+    mixed: dict[Street, tuple[PlayerView, Decision]] = {}
+
+    def choose(view: PlayerView) -> Action:
+        decision = policy.decide(view)
+        if sum(p >= 0.15 for p in decision.probabilities) >= 2:
+            mixed.setdefault(view.street, (view, decision))
+        return decision.sample(rng)
+
+    heads_up_hands(rules, rng, 40, choose)
+    assert len(mixed) == 4, mixed.keys()  # one decision on each street
+    checks = sum(len(d.actions) for _, d in mixed.values())
+    alpha = FALSE_FAILURE / checks
+    decide, kept = Policy.decide, {}
+
+    def decide_once(self: Policy, view: PlayerView) -> Decision:
+        if id(view) not in kept:
+            kept[id(view)] = decide(self, view)
+        return kept[id(view)]
+
+    monkeypatch.setattr(Policy, "decide", decide_once)
+    bot = CFRBot(seed=8)
+    for view, decision in mixed.values():
+        counts = dict.fromkeys(decision.actions, 0)
+        for _ in range(DRAWS):
+            counts[bot.act(view, 1.0)] += 1
+        assert kept[id(view)] == decision  # the strategy's answer, as stated
+        for action, p in zip(decision.actions, decision.probabilities, strict=True):
+            lo, hi = _binomial_bounds(DRAWS, p, alpha)
+            assert lo <= counts[action] <= hi, (view.street, action, p, counts[action], lo, hi)
+            for biased in (p - 0.05, p + 0.05):  # power: such a bias is far outside
+                if 0.0 <= biased <= 1.0:
+                    sd = math.sqrt(DRAWS * biased * (1 - biased))
+                    assert DRAWS * biased - 4 * sd > hi or DRAWS * biased + 4 * sd < lo
+    assert bot.played == DRAWS * len(mixed)
 
 
 @pytest.mark.parametrize("seat", [0, 1])

@@ -5,6 +5,7 @@ freeze-out, illegal choices, opponents of every kind, and bad settings refused."
 from __future__ import annotations
 
 import copy
+import random
 import warnings
 from typing import Any
 
@@ -15,10 +16,13 @@ from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test
 
 import pokerroom.envs
-from pokerroom.engine import Action, IllegalAction, PlayerView
+from pokerroom.engine import Action, ActionKind, IllegalAction, PlayerView, random_action
 from pokerroom.envs import EnvError, HoldemAECEnv, HoldemEnv
 from pokerroom.players import Player, RandomBot
 from pokerroom.rules import Rules
+from pokerroom.table import Table
+from test_envs_observation import _without_raises, reference
+from test_envs_random import _check_mask, _chips
 
 STRUCTURES = {"no limit": "pokerroom/HoldemNL-v0", "fixed limit": "pokerroom/HoldemLimit-v0"}
 
@@ -28,6 +32,101 @@ def pick(obs: dict[str, Any], rng: np.random.Generator) -> int:
 
 
 # ------------------------------------------------------------------ the API checks
+#
+# The checkers test the API's form; each test also plays the same settings and checks
+# what the environment says against the engine (plays_true_aec, plays_true_single).
+
+
+def _matches_view(env: HoldemAECEnv | HoldemEnv, obs: dict[str, Any], seat: int) -> None:
+    """The observation is the reference encoding of ``seat``'s own view of the table."""
+    table = env.table
+    assert table is not None
+    want = reference(table.view(seat), env.layout)
+    got = _without_raises(obs["observation"], env.layout)
+    bad = np.flatnonzero(~np.isclose(got, want, rtol=1e-6, atol=1e-6))
+    assert not len(bad), [(env.layout.describe(i), got[i], want[i]) for i in bad]
+
+
+def _choose(env: HoldemAECEnv | HoldemEnv, obs: dict[str, Any], rng: np.random.Generator) -> Any:
+    """A random legal choice, the mask checked against the engine's legal actions first
+    (with exact amounts: one entry for each kind, fold, check or call, bet or raise)."""
+    if not env.choices.exact:
+        _check_mask(env, obs["action_mask"])
+        return pick(obs, rng)
+    table = env.table
+    assert table is not None
+    legal = table.legal_actions()
+    kinds = legal.kinds
+    assert obs["action_mask"].tolist() == [
+        ActionKind.FOLD in kinds, ActionKind.CHECK in kinds or ActionKind.CALL in kinds,
+        legal.can_raise]  # fmt: skip
+    kind, amount = random_action(legal, random.Random(int(rng.integers(2**31))))
+    return env.choice(Action(kind, amount) if amount is not None else Action(kind))
+
+
+def plays_true_aec(env: HoldemAECEnv, seed: int, steps: int) -> int:
+    """Random agents for ``steps`` steps: every agent's observation is its own view's
+    encoding, every mask the engine's legal actions, no chip created or lost, each
+    step's rewards add to zero, and over each game (table) every agent's rewards are its
+    chips won in big blinds.  Returns the decisions made."""
+    rng = np.random.default_rng(seed)
+    env.reset(seed=seed)
+    won: dict[int, tuple[Table, list[float]]] = {}
+    decisions = 0
+    for _ in range(steps):
+        if not env.agents:
+            env.reset()
+        table = env.table
+        assert table is not None
+        total = env.config.total
+        for agent in env.possible_agents:
+            _matches_view(env, env.observe(agent), int(agent[7:]))
+        obs, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            env.step(None)
+        else:
+            assert table.to_act == int(env.agent_selection[7:])
+            env.step(_choose(env, obs, rng))
+            decisions += 1
+        assert env.table is table and _chips(env) == total
+        assert sum(env.rewards.values()) == pytest.approx(0, abs=1e-9)
+        sums = won.setdefault(id(table), (table, [0.0] * env.config.players))[1]
+        for agent, reward in env.rewards.items():
+            sums[int(agent[7:])] += reward
+    for table, sums in won.values():
+        assert sums == pytest.approx([t / env.config.unit for t in table.totals], abs=1e-9)
+    return decisions
+
+
+def plays_true_single(env: HoldemEnv, seed: int, steps: int) -> int:
+    """A random agent for ``steps`` steps: every observation is the agent's own view's
+    encoding, every mask the engine's legal actions, every reward the agent's chips in
+    big blinds in the hands reported since the last (those reported by the reset in the
+    first step's), and the hands reported are each game's every hand, once, adding up
+    to its chips won.  Returns the decisions made."""
+    rng = np.random.default_rng(seed)
+    seat, unit = env.seat, env.config.unit
+    games: dict[int, tuple[Table, list[int]]] = {}  # each table: the nets reported
+    done, carried, decisions = True, 0, 0
+    for k in range(steps):
+        if done:
+            obs, info = env.reset(seed=seed if k == 0 else None)
+            carried, done = sum(r.net[seat] for r in info["results"]), False
+        else:
+            obs, reward, terminated, truncated, info = env.step(_choose(env, obs, rng))
+            chips = carried + sum(r.net[seat] for r in info["results"])
+            assert reward == pytest.approx(chips / unit, abs=1e-9)
+            carried, done = 0, terminated or truncated
+            decisions += 1
+        table = env.table
+        assert table is not None
+        games.setdefault(id(table), (table, []))[1].extend(r.net[seat] for r in info["results"])
+        _matches_view(env, obs, seat)
+        assert table.to_act == seat if not done else not obs["action_mask"].any()
+    for table, nets in games.values():  # (a hand still in play is not reported yet)
+        assert len(nets) == table.hand_number - table.in_hand
+        assert sum(nets) == table.totals[seat]
+    return decisions
 
 
 @pytest.mark.parametrize("players", [2, 6])
@@ -38,6 +137,8 @@ def test_gymnasium_checker_passes(structure: str, players: int) -> None:
         with warnings.catch_warnings():
             warnings.simplefilter("error")  # not even a warning
             check_env(env.unwrapped)
+        again = gymnasium.make(STRUCTURES[structure], players=players, **settings)
+        assert plays_true_single(again.unwrapped, players, 60) > 30
 
 
 @pytest.mark.parametrize("players", [2, 6])
@@ -46,11 +147,15 @@ def test_pettingzoo_api_test_passes(rules: str, players: int) -> None:
     for settings in ({}, {"view_in_info": True, "reset_stacks": False, "stacks": 60}):
         env = HoldemAECEnv(rules, players=players, **settings)  # type: ignore[arg-type]
         api_test(env, num_cycles=400)
+        again = HoldemAECEnv(rules, players=players, **settings)  # type: ignore[arg-type]
+        assert plays_true_aec(again, players, 150) > 80
 
 
 def test_pettingzoo_api_test_passes_under_001s_freeze_out() -> None:
     env = HoldemAECEnv("computer-tournament", players=4, stacks=60)
     api_test(env, num_cycles=1000)
+    again = HoldemAECEnv("computer-tournament", players=4, stacks=60)
+    assert plays_true_aec(again, 1, 300) > 200
 
 
 def test_both_checks_pass_with_exact_amounts_pot_limit_and_fourteen_players() -> None:
@@ -63,8 +168,14 @@ def test_both_checks_pass_with_exact_amounts_pot_limit_and_fourteen_players() ->
         with warnings.catch_warnings():
             warnings.simplefilter("error")
             check_env(env.unwrapped)
-    api_test(HoldemAECEnv("no-limit", players=3, amounts="exact"), num_cycles=200)
-    api_test(HoldemAECEnv("wild", players=14, stacks=100, reset_stacks=False), num_cycles=200)
+        again = gymnasium.make(env_id, opponents="random", **settings)
+        assert plays_true_single(again.unwrapped, 5, 60) > 30
+    for make in (
+        lambda: HoldemAECEnv("no-limit", players=3, amounts="exact"),
+        lambda: HoldemAECEnv("wild", players=14, stacks=100, reset_stacks=False),
+    ):
+        api_test(make(), num_cycles=200)
+        assert plays_true_aec(make(), 5, 150) > 80
 
 
 def test_registered_names() -> None:

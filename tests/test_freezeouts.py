@@ -70,6 +70,8 @@ def check_freeze_out(table: Table, runner: Runner) -> int:
     standings = {s.seat: s for s in table.standings}
     assert sorted(standings) == list(range(n))
     assert standings[winner].place == 1 and [s.place for s in table.standings].count(1) == 1
+    # the game ends with the hand its last opponent goes out in, not a hand sooner or later
+    assert max(s.hand for t, s in standings.items() if t != winner) == table.hand_number
     # the finishing order: out later is placed higher; out in the same hand, by chips
     for a, sa in standings.items():
         for b, sb in standings.items():
@@ -113,7 +115,7 @@ def test_freeze_outs_conserve_chips_and_end_with_one_winner(name: str, chunk: in
         runner = Runner(table, players, on_fault=faults.append)
         hands += check_freeze_out(table, runner)
         assert faults == []
-    assert games == GAMES[name] // CHUNKS and hands > games
+    assert hands > games
     assert 2 in sizes and max(sizes) >= 10
 
 

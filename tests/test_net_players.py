@@ -81,7 +81,7 @@ def test_the_same_bot_plays_locally_over_json_and_over_acpc(data_dir: Path) -> N
         await match
         return table.hand_number
 
-    _check(json_bot, asyncio.run(asyncio.wait_for(over_json(), 60)))
+    _check(json_bot, asyncio.run(asyncio.wait_for(over_json(), 15)))
 
     acpc_bot = Careful()
     game = GameDef.load(data_dir / "acpc" / "holdem.limit.2p.reverse_blinds.game")
@@ -97,5 +97,5 @@ def test_the_same_bot_plays_locally_over_json_and_over_acpc(data_dir: Path) -> N
         )
         await match
 
-    asyncio.run(asyncio.wait_for(over_acpc(), 60))
+    asyncio.run(asyncio.wait_for(over_acpc(), 15))
     _check(acpc_bot, 20)

@@ -93,7 +93,6 @@ def test_names_that_repeat_are_numbered() -> None:
 @pytest.mark.parametrize("bot", ["random", "calling-station"])
 def test_simple_bots_play_every_rule_set_legally(bot: str, name: str) -> None:
     rng = random.Random(f"{bot}/{name}")
-    games = 0
     for players in (2, 3, 6, 9, 14):
         rules = small(RULESETS[name])
         seated = [make_player(bot, seed=rng.getrandbits(32)) for _ in range(players - 1)]
@@ -101,8 +100,10 @@ def test_simple_bots_play_every_rule_set_legally(bot: str, name: str) -> None:
         result = play_game(rules, seated, seed=rng.getrandbits(32), on_fault=strict,
                            levels=rising(rules))  # fmt: skip
         conserved(result, rules, players)
-        games += 1
-    assert games == 5
+        # played out: the winner holds every chip, everyone else none
+        winner = result.winner
+        assert winner is not None and result.stacks[winner] == players * rules.buy_in
+        assert result.stacks.count(0) == players - 1
 
 
 @pytest.mark.parametrize("name", sorted(RULESETS))
@@ -274,6 +275,46 @@ def test_a_player_that_sleeps_past_its_budget_gets_the_default_action() -> None:
     _, faults = faulty_game(sleeper, FaultKind.TIMEOUT, clock=clock, budget=2.0)
     assert faults[0].detail == "answered in 4 s, budget 2 s"
     assert len(faults) == len(sleeper.answered)  # every late answer thrown away
+
+
+class Ponderer(RandomBot):
+    """A random bot that takes ``share`` of its budget (on a fake clock) for each answer."""
+
+    def __init__(self, seed: int, clock: FakeClock, share: float) -> None:
+        super().__init__(seed)
+        self.clock, self.share = clock, share
+        self.answers = 0
+
+    def act(self, view: PlayerView, budget: float) -> Action:
+        self.clock.advance(self.share * budget)
+        self.answers += 1
+        return super().act(view, budget)
+
+
+@pytest.mark.parametrize("whole", [True, False], ids=["one call", "hand by hand"])
+def test_each_answer_has_its_own_budget(whole: bool) -> None:
+    """Every decision may take the whole budget, timed from the previous answer: players
+    answering at 0.6 and 1.0 of the budget each time are never late, however many answers
+    a hand holds; one at 1.2 of it is late every time."""
+    clock = FakeClock()
+    rules = small(NL)
+    players = [Ponderer(0, clock, 0.6), Ponderer(1, clock, 1.0), Ponderer(2, clock, 0.6)]
+    table = Table(rules, 3, rng=random.Random(8), reset_stacks=True, max_hands=20)
+    runner = Runner(table, players, clock=clock, budget=2.0)
+    if whole:
+        runner.play()
+    else:
+        while not table.is_over:
+            runner.play_hand()
+    assert runner.faults == [] and table.hand_number == 20
+    assert all(p.answers > 20 for p in players)
+    assert clock.now == pytest.approx(100.0 + 2.0 * sum(p.share * p.answers for p in players))
+    late = Ponderer(3, clock, 1.2)
+    table = Table(rules, 2, rng=random.Random(8), reset_stacks=True, max_hands=10)
+    runner = Runner(table, [late, Ponderer(4, clock, 0.6)], clock=clock, budget=2.0)
+    runner.play()
+    assert [f.seat for f in runner.faults] == [0] * late.answers and late.answers >= 5
+    assert {f.detail for f in runner.faults} == {"answered in 2.4 s, budget 2 s"}
 
 
 def test_a_player_that_returns_garbage_gets_the_default_action() -> None:
@@ -484,6 +525,27 @@ def test_after_hand_with_a_number_of_hands() -> None:
     result = Runner(table, [RandomBot(seed=s) for s in range(3)]).play(
         4, after_hand=lambda: calls.append(table.hand_number))
     assert calls == [1, 2, 3, 4] and result.hands == 4
+
+
+def test_a_game_that_resets_stacks_and_never_ends_is_refused_before_a_hand() -> None:
+    """Stacks reset every hand, no hand limit: ``play()`` would never return.  It is
+    refused at once, nothing dealt; with ``hands=`` or ``max_hands`` the game is played."""
+    table = Table(small(NL), 2, rng=random.Random(1), reset_stacks=True)
+    runner = Runner(table, [RandomBot(seed=1), RandomBot(seed=2)])
+    calls: list[int] = []
+
+    def after() -> None:  # (without the refusal: stop a runaway game with a failure)
+        calls.append(table.hand_number)
+        if len(calls) >= 50:
+            raise AssertionError("a game that resets stacks was played on and on")
+
+    with pytest.raises(TableError, match="a game that resets stacks never ends: pass hands= "
+                                         "or max_hands"):  # fmt: skip
+        runner.play(after_hand=after)
+    assert calls == [] and table.hand_number == 0 and not table.in_hand
+    assert runner.play(3, after_hand=after).hands == 3 and calls == [1, 2, 3]
+    table = Table(small(NL), 2, rng=random.Random(1), reset_stacks=True, max_hands=4)
+    assert Runner(table, [RandomBot(seed=1), RandomBot(seed=2)]).play().hands == 4
 
 
 def test_seats_played_from_outside() -> None:

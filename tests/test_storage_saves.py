@@ -44,6 +44,40 @@ def test_slots_newest_first_and_latest(tmp_path: Path) -> None:
     assert [s.slot for s in store.slots()] == ["b"]
 
 
+@pytest.mark.parametrize(
+    "times",
+    [
+        ["2026-03-02 12:00"] * 5,  # the stored clock keeps minutes: all in one minute
+        # summer time ends at 02:00: the hour from 01:00 comes round again
+        ["2026-10-25 01:50", "2026-10-25 01:55", "2026-10-25 01:10", "2026-10-25 01:20",
+         "2026-10-25 01:05"],
+    ],
+    ids=["same minute", "clock set back"],
+)
+def test_the_latest_save_is_the_last_written_whatever_the_clock_says(
+    tmp_path: Path, times: list[str]
+) -> None:
+    """Continue loads the save written last, and the Load screen lists saves in the order
+    they were written, newest first, whatever times the clock gave them."""
+    clock = iter(times)
+    store = Store(tmp_path / "pokerroom.db", clock=lambda: next(clock))
+    store.save("a", {"n": 1})
+    store.save("b", {"n": 2})
+    latest = store.latest()
+    assert latest is not None and latest.slot == "b"
+    assert [s.slot for s in store.slots()] == ["b", "a"]
+    store.save("c", {"n": 3})
+    store.save("a", {"n": 4})  # slot a again: now the newest
+    assert [(s.slot, s.saved_at) for s in store.slots()] == [
+        ("a", times[3]), ("c", times[2]), ("b", times[1])]  # fmt: skip
+    latest = store.latest()
+    assert latest is not None and store.load(latest.slot).data == {"n": 4}
+    store.delete("a")
+    assert [s.slot for s in store.slots()] == ["c", "b"]
+    store.save("d", {"n": 5})  # (a row deleted: the next one still comes last)
+    assert [s.slot for s in Store(store.path).slots()] == ["d", "c", "b"]
+
+
 def test_a_changed_save_fails_its_checksum(tmp_path: Path) -> None:
     store = _store(tmp_path)
     store.save("x", {"stacks": [1000, 1000]})

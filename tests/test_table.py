@@ -198,6 +198,32 @@ def test_button_stays_with_fixed_seats() -> None:
         fold_to_the_blind(table)
 
 
+@pytest.mark.parametrize(
+    ("stacks", "holes", "movers", "button"),
+    [
+        # the button (seat 2) loses all it has to seat 3: the button passes to seat 3
+        ([200, 200, 100, 300], [None, None, "7c 2d", "Kh Ks"], {2, 3}, 3),
+        # seats 2 and 3 both go out to seat 0: the next seat with chips is seat 0
+        ([500, 200, 100, 100], ["Ah As", None, "7c 2d", "8c 3d"], {0, 2, 3}, 0),
+    ],
+    ids=["next seat", "next seat with chips"],
+)
+def test_fixed_button_whose_seat_goes_out_passes_to_the_next_seat_in(
+    stacks: list[int], holes: list[str | None], movers: set[int], button: int
+) -> None:
+    """rules.md §3 (the button skips seats out of the game), with fixed seats: the button
+    stays on its seat while that seat has chips; once it is out, the button goes to the
+    next seat clockwise that has chips, and stays there."""
+    table = Table(NL, stacks, rng=random.Random(2), button=2, button_moves=False)
+    all_in_hand(table, holes, "Kd Qs 9h 8h 4d", movers)
+    assert table.out[2] and table.next_button == button
+    for _ in range(3):
+        start = table.start_hand()
+        assert start.button == button and button in start.seats and 2 not in start.seats
+        fold_to_the_blind(table)
+        assert sum(table.stacks) == sum(stacks)
+
+
 # ------------------------------------------------------------------- finishing order
 
 

@@ -207,6 +207,55 @@ def test_league_results_are_zero_sum_and_ranked() -> None:
         assert r.heads_up.low < r.heads_up.value < r.heads_up.high
 
 
+def test_league_values_worked_out_by_hand() -> None:
+    """A league of three scored from sessions written by hand (big blind 4: 1 chip a hand
+    is 250 mbb/hand).  Each deal is played once in each seat arrangement; an entrant's
+    result for a deal is its chips over the arrangements divided by the k hands of the
+    set, averaged over the deals."""
+    league = League(SHORT_NL, ("random", "calling-station", "rule-based"),
+                    ("a", "b", "c"), hands=3, seed=1)  # fmt: skip
+    # chips won by each seat, hand by hand, in each session (league.tasks() order)
+    nets = [
+        [(10, -4), (-10, 4)], [(6, 2), (-6, -2)],  # a vs b: seats (a, b), then (b, a)
+        [(8, 8), (-8, -8)], [(-4, 0), (4, 0)],  # a vs c: (a, c), then (c, a)
+        [(0, 2), (0, -2)], [(2, 0), (-2, 0)],  # b vs c: (b, c), then (c, b)
+        [(12,), (-4,), (-8,)], [(6,), (0,), (-6,)], [(-3,), (9,), (-6,)],  # the field
+    ]  # fmt: skip
+    tasks = league.tasks()
+    assert [t.entrants for t in tasks] == [(0, 1), (1, 0), (0, 2), (2, 0), (1, 2), (2, 1),
+                                           (0, 1, 2), (2, 0, 1), (1, 2, 0)]  # fmt: skip
+    records = [
+        GameRecord(t.index, t.label, t.seed, len(n[0]), tuple(
+            SeatRecord(s, e, t.players[s], None, len(n[s]), 0, n[s])
+            for s, e in enumerate(t.entrants)))
+        for t, n in zip(tasks, nets, strict=True)
+    ]  # fmt: skip
+    results = league.results(records)
+    # a vs b: a's deals 10 - 6 = 4 and -4 - 2 = -6 chips over 2 hands: 2 and -3 a hand,
+    # mean -0.5 (-125 mbb/hand); s = sqrt(12.5), se = 2.5, t(0.975, 1) = tan(0.475 pi)
+    t1 = math.tan(0.475 * math.pi)  # 12.7062...
+    ab = results.heads_up(0, 1)
+    assert (ab.value, ab.n) == (-125.0, 2)
+    assert ab.low == pytest.approx(-125 - t1 * 2.5 * 250, rel=1e-9)
+    assert ab.high == pytest.approx(-125 + t1 * 2.5 * 250, rel=1e-9)
+    assert results.heads_up(1, 0).value == 125.0
+    # a vs c: (8 + 4) / 2 = 6 and (8 + 0) / 2 = 4: 5 chips a hand, se 1
+    ac = results.heads_up(0, 2)
+    assert ac.value == 1250.0 and ac.half_width == pytest.approx(t1 * 250, rel=1e-9)
+    # b vs c: (0 - 2) / 2 = -1 and (2 + 0) / 2 = 1: even
+    assert results.heads_up(1, 2).value == 0.0 and results.heads_up(2, 1).value == 0.0
+    # the field, one deal in three arrangements: a 12 + 0 - 6 = 6, b -4 - 6 - 3 = -13,
+    # c -8 + 6 + 9 = 7 chips over 3 hands
+    field = results.matches[-1]
+    assert field.sets == 1
+    assert [field.results[e].value for e in range(3)] == pytest.approx(
+        [6 / 3 * 250, -13 / 3 * 250, 7 / 3 * 250], rel=1e-12)
+    assert not any(est.known for est in field.results.values())  # one set: no interval
+    # the ranking: the average of the heads-up results
+    assert [(r.name, r.heads_up.value) for r in results.ranking] == [
+        ("a", (-125 + 1250) / 2), ("b", (125 + 0) / 2), ("c", (-1250 + 0) / 2)]  # fmt: skip
+
+
 def test_league_needs_every_session() -> None:
     league = League(SHORT_NL, CHEAP[:2], NAMES[:2], hands=10, seed=1, session=3)
     records = _play_all(league.tasks())

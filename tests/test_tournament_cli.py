@@ -285,7 +285,9 @@ def test_a_league_of_more_sessions_than_a_run_may_keep_is_refused(
     assert code == 2 and "make 100,002 sessions: at most 100,000" in err
 
 
-def test_resume_refuses_other_settings(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_resume_refuses_other_settings_and_takes_the_newest_matching_runs_seed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     db = str(tmp_path / "r.db")
     base = ["tournament", "--players", "random,calling-station", "--games", "2", *FAST]
     assert _run([*base, "--seed", "1", "--db", db], capsys)[0] == 0
@@ -294,9 +296,16 @@ def test_resume_refuses_other_settings(tmp_path: Path, capsys: pytest.CaptureFix
     assert "no tournament in" in err and "games: 2 -> 3" in err
     code, _, err = _run([*base, "--seed", "1", "--resume"], capsys)
     assert code == 2 and "--resume needs --db FILE" in err
-    # Without --seed, --resume takes the stored run's seed.
+    # Without --seed, --resume takes the stored run's seed: of the newest run with these
+    # settings (not the newest run: seed 3 plays three games)
     code, out, err = _run([*base, "--db", db, "--resume"], capsys)
     assert code == 0 and "seed 1" in out
+    assert _run([*base, "--seed", "2", "--db", db], capsys)[0] == 0
+    assert _run([*base, "--seed", "3", "--games", "3", "--db", db], capsys)[0] == 0
+    code, out, err = _run([*base, "--db", db, "--resume"], capsys)
+    assert code == 0 and "seed 2" in out and "seed 1" not in out, out + err
+    code, out, err = _run([*base, "--games", "3", "--db", db, "--resume"], capsys)
+    assert code == 0 and "seed 3" in out, out + err
 
 
 def test_hand_histories_are_written_and_replay_to_their_results(

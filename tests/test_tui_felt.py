@@ -239,6 +239,9 @@ def test_quick_sizes_stay_within_the_legal_range() -> None:
         ("0120", 120, ""),
         (" 1,000 ", None, "1000 is too big: the most is 500 (all your chips)."),
         ("7", None, "7 is too small: the smallest raise is to 8."),
+        ("8", 8, ""),  # exactly the smallest raise
+        ("500", 500, ""),  # exactly the most: all in
+        ("501", None, "501 is too big: the most is 500 (all your chips)."),
         ("", None, "Type the amount to raise to (8 to 500), like 120 or 1,200."),
         ("   ", None, "Type the amount to raise to (8 to 500), like 120 or 1,200."),
     ],

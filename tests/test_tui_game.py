@@ -4,6 +4,7 @@ and save data that rebuilds the game exactly (mid-hand: the same cards to come).
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
@@ -23,6 +24,29 @@ def test_seats_names_and_bots() -> None:
     assert game.names == ("Hero", "Ada", "Bo")
     assert [type(game.bots[s]).name for s in (1, 2)] == ["rule-based", "random"]
     assert game.table.stacks == (1000, 1000, 1000) and game.chips == [[1000, 1000, 1000]]
+
+
+def test_every_bot_has_its_own_random_source_from_the_games_seed() -> None:
+    """Bots of one kind seeded alike would play alike (the same draws at the same
+    decisions); each is seeded apart from the others and from the deck, all from the
+    game's seed: the same seed, the same bots."""
+
+    def draws(game: Game) -> list[list[float]]:
+        out = []
+        for seat in (1, 2, 3):
+            rng = game.bots[seat].rng  # type: ignore[attr-defined]
+            twin = random.Random()
+            twin.setstate(rng.getstate())
+            out.append([twin.random() for _ in range(4)])
+        return out
+
+    game = make_game(("random", "random", "random"), seed=3)
+    mine = draws(game)
+    deck = random.Random(game.seed)
+    assert len({tuple(d) for d in mine}) == 3
+    assert [deck.random() for _ in range(4)] not in mine
+    assert draws(make_game(("random", "random", "random"), seed=3)) == mine
+    assert draws(make_game(("random", "random", "random"), seed=4)) != mine
 
 
 def test_save_data_rebuilds_the_game_mid_hand_with_the_same_cards_to_come() -> None:

@@ -405,7 +405,8 @@ def test_bursts_after_busting_and_at_the_end(tmp_path: Path) -> None:
             await _burst(pilot, ["space"] * 6)  # the summary, then the question: asked once
             await until(pilot, lambda: screen_name(pilot) == "BustDialog")
             await _burst(pilot, ["enter"] * 6)  # watch, once
-            await until(pilot, lambda: isinstance(app.screen, GameOverScreen), timeout=60)
+            # (the two calling stations play to the end: about a second)
+            await until(pilot, lambda: isinstance(app.screen, GameOverScreen), timeout=20)
             assert screen.watching and game.table.is_over
             await _burst(pilot, ["enter"] * 6)  # the menu, once (not New game)
             assert stack_names(app) == ["MenuScreen"]

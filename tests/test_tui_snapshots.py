@@ -1,6 +1,7 @@
 """Snapshots of the terminal game (``pytest-textual-snapshot``): the menu, a table mid-hand
-at 80×24 and at 120×40, and a showdown.  Randomness is seeded, sizes are fixed and
-nothing shows a time, so the pictures are the same on every machine.
+at 80×24 and at 120×40, a showdown, and a table of bots that raise and fold.  Randomness
+is seeded, sizes are fixed and nothing shows a time, so the pictures are the same on
+every machine.
 
 After a deliberate change of the screens, look at the new pictures and accept them
 with ``pytest tests/test_tui_snapshots.py --snapshot-update``.
@@ -13,7 +14,7 @@ from pathlib import Path
 from textual.pilot import Pilot
 
 from pokerroom.tui.dialogs import HandOverScreen
-from tui_helpers import make_app, make_game, sit, until
+from tui_helpers import make_app, make_game, screen_text, sit, until
 
 
 def test_menu(snap_compare, tmp_path: Path) -> None:
@@ -50,3 +51,18 @@ async def _showdown(pilot: Pilot[None]) -> None:
 
 def test_showdown_with_side_pot(snap_compare, tmp_path: Path) -> None:
     assert snap_compare(make_app(tmp_path), terminal_size=(80, 24), run_before=_showdown)
+
+
+async def _raise_and_fold(pilot: Pilot[None]) -> None:
+    """Bots that do more than call: pre-flop, seat 3 (random) raises and seat 4
+    (rule-based) folds before your turn."""
+    game = make_game(("rule-based", "random", "random", "rule-based"), seed=2)
+    await sit(pilot, game)
+    assert [(s, a.kind.value) for s, a in game.table.actions] == [(3, "raise"), (4, "fold")]
+    text = screen_text(pilot.app)  # type: ignore[arg-type]
+    raised = game.table.actions[0][1].amount
+    assert f"{game.names[3]} raises to {raised}" in text and f"{game.names[4]} folds" in text
+
+
+def test_table_with_a_raise_and_a_fold(snap_compare, tmp_path: Path) -> None:
+    assert snap_compare(make_app(tmp_path), terminal_size=(80, 24), run_before=_raise_and_fold)

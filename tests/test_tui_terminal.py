@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from terminal_helpers import Terminal, drivers, open_terminal
+from terminal_helpers import START, Terminal, drivers, open_terminal
 
 pytestmark = pytest.mark.xdist_group("terminal")
 
@@ -23,7 +23,7 @@ def test_play_a_hand_save_and_find_the_save(driver: str, tmp_path: Path) -> None
     env = {"POKERROOM_DATA_DIR": str(tmp_path), "TERM": "xterm-256color", "LANG": "C.UTF-8"}
     term = open_terminal(driver, argv, env)
     try:
-        term.wait_for("New game")
+        term.wait_for("New game", timeout=START)
         term.wait_for("Choose")  # the footer: the menu is ready for keys
         term.type("Enter")
         term.wait_for("Start the game")
@@ -75,7 +75,7 @@ def _after(screen: str, mark: str) -> str:
 def _to_summary(term: Terminal) -> None:
     """Fold (check where checking is free) until the hand's summary shows.  A key that
     arrives out of turn does nothing, so the screen can be polled."""
-    end = time.monotonic() + 60
+    end = time.monotonic() + 20  # a hand of folds and checks: a few seconds
     while True:
         screen = term.screen()
         if "Press any key to continue" in screen:
@@ -102,7 +102,7 @@ def test_keys_sent_at_once_on_the_hand_summary_go_on_to_one_hand(
     env = {"POKERROOM_DATA_DIR": str(tmp_path), "TERM": "xterm-256color", "LANG": "C.UTF-8"}
     term = open_terminal(driver, argv, env)
     try:
-        term.wait_for("Choose")  # the menu's footer: ready for keys
+        term.wait_for("Choose", timeout=START)  # the menu's footer: ready for keys
         term.type("Enter")
         term.wait_for("Start the game")
         term.type("C-s")

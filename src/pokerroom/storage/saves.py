@@ -222,11 +222,14 @@ class Store:
             )
 
     def slots(self) -> list[SaveSlot]:
-        """Every save, the most recent first."""
+        """Every save, the most recent first: in the order they were written, whatever
+        times the clock gave them (it keeps minutes, repeats an hour when summer time
+        ends, and may be set back).  SQLite gives each row written one more than the
+        largest rowid in the table (a slot saved again is written anew), so the rowid
+        counts the writes."""
         with self._db() as db:
             rows = db.execute(
-                "SELECT slot, saved_at, summary, format, version FROM saves "
-                "ORDER BY saved_at DESC, rowid DESC"
+                "SELECT slot, saved_at, summary, format, version FROM saves ORDER BY rowid DESC"
             ).fetchall()
         return [SaveSlot(str(a), str(b), str(c), int(d), str(e)) for a, b, c, d, e in rows]
 

@@ -102,7 +102,8 @@ class Table:
     :class:`secrets.SystemRandom`; seed a :class:`random.Random` to replay a game).
     ``levels`` raise the stakes by hands or by playing time, which ``clock`` (seconds,
     e.g. :func:`time.monotonic`) measures.  ``button_moves=False`` keeps the button on
-    its seat (ACPC's fixed seats).
+    its seat (ACPC's fixed seats) while that seat has chips; once it is out, the button
+    goes to the next seat clockwise with chips, and stays there.
     """
 
     def __init__(

@@ -213,7 +213,10 @@ def proportion_interval(successes: int, trials: int, level: float = LEVEL) -> Es
     z2 = z * z
     centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
     half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
-    return Estimate(p, max(0.0, centre - half), min(1.0, centre + half), trials, level)
+    # (none or all successes: the interval ends at 0 or 1 exactly, not a rounding off it)
+    low = 0.0 if successes == 0 else max(0.0, centre - half)
+    high = 1.0 if successes == trials else min(1.0, centre + half)
+    return Estimate(p, low, high, trials, level)
 
 
 def ratio_interval(
