@@ -70,7 +70,9 @@ class TooSmall(Static):
 class Gated(Screen[ResultT]):
     """A screen that takes input only while it is on top, is dismissed at most once,
     and says so (taking no key but ``ctrl+q``) while the terminal is smaller than
-    80×24.  ``?`` lists every key of the screen."""
+    80×24; once it is large enough again, the focus is where it was (or where the
+    screen put it meanwhile).  ``?`` lists every key of the screen.  Every screen and
+    dialog of the game is one (``tests/test_tui_gated.py`` walks the package)."""
 
     def __init__(self, name: str | None = None, id: str | None = None,
                  classes: str | None = None) -> None:  # fmt: skip
