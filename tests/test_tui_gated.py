@@ -252,6 +252,10 @@ def test_a_too_small_screen_takes_no_key_but_quit(name: str, tmp_path: Path) -> 
             await pilot.press(*BURST)
             await pilot.pause()
             assert _state(shown, pilot) == before, f"{name} took a key while too small"
+            for offset in ((1, 1), (SMALL[0] // 2, SMALL[1] // 2), (1, SMALL[1] - 1)):
+                await pilot.click(offset=offset)  # a click is input too
+            await pilot.pause()
+            assert _state(shown, pilot) == before, f"{name} took a click while too small"
             assert app.is_running
             await _good(pilot, screen)
             assert _focus(app) is focused, (_describe(_focus(app)), _describe(focused))

@@ -144,6 +144,9 @@ class Gated(Screen[ResultT]):
         if isinstance(message, _CHOICES) and not self.is_active:
             message.stop()  # meant for this screen, arriving once another covers it
             return
+        if isinstance(message, _CHOICES) and self.too_small:
+            message.stop()  # a click on the too-small note (ctrl+q acts before this)
+            return
         await super()._on_message(message)
 
     def dismiss(self, result: ResultT | None = None) -> AwaitComplete:
