@@ -54,7 +54,7 @@ from pokerroom.players.base import Player
 from pokerroom.ranges import COMBO_COUNT, combo_index
 from pokerroom.solver.betting import fixed_actions
 from pokerroom.solver.policy import heads_up
-from pokerroom.solver.strength import _values, combos
+from pokerroom.solver.strength import combos, pair_values
 
 if TYPE_CHECKING:
     from pokerroom.engine import PlayerView
@@ -98,7 +98,7 @@ class Showdowns:
             runouts = rest[order]
         fixed = np.broadcast_to(np.array(board, dtype=np.intp), (len(runouts), len(board)))
         boards = np.concatenate([fixed, runouts], axis=1)
-        values = _values(boards)
+        values = pair_values(boards)
         mine = values[:, combo_index(known[0], known[1])]
         pairs, _ = combos()
         dead = np.zeros((len(boards), 52), dtype=np.bool_)
