@@ -26,7 +26,7 @@ import sys
 from dataclasses import dataclass, field
 from typing import Any
 
-from pokerroom.engine.actions import Action, ActionKind, LegalActions, Street
+from pokerroom.engine.actions import Action, LegalActions, Street, default_action
 from pokerroom.engine.view import PlayerView
 from pokerroom.net.client import Actor
 from pokerroom.net.jsoncodec import (
@@ -77,18 +77,9 @@ class JSONResult:
 
 
 def _default(view: PlayerView) -> Action:
-    """The dealer's own default: check if free, else fold; at the showdown, muck if
-    allowed, else show (announcing the best hand the cards make)."""
-    legal = view.legal
-    kinds = legal.kinds if legal is not None else ()
-    if ActionKind.CHECK in kinds:
-        return Action.check()
-    if ActionKind.FOLD in kinds:
-        return Action.fold()
-    if ActionKind.SHOW in kinds and ActionKind.MUCK not in kinds:
-        assert legal is not None
-        return Action.show(legal.values[0] if legal.values else None)
-    return Action.muck()
+    """The dealer's own default (:func:`~pokerroom.engine.default_action`): check if free,
+    else fold; at the showdown, muck if allowed, else show."""
+    return default_action(view.legal) if view.legal is not None else Action.muck()
 
 
 class _Decision:
