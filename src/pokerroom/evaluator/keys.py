@@ -113,9 +113,9 @@ def hole_values(
 
 def _at(values: U64s | np.unsignedinteger, where: Where, shape: tuple[int, ...]) -> U64s:
     """``values`` broadcast to ``shape``, at ``where`` (a scalar stays one)."""
-    if np.ndim(values) == 0:
+    if values.ndim == 0:
         return values  # type: ignore[return-value]
-    if np.shape(values) == shape:
+    if values.shape == shape:
         return values[where]  # type: ignore[index]
     picked: U64s = np.broadcast_to(values, shape)[where]
     return picked
