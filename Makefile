@@ -36,6 +36,7 @@ tmux:
 test: $(VENV)/.installed-test tmux
 	$(BIN)/ruff check src tests benchmarks tools docs
 	$(BIN)/mypy
+	$(BIN)/lint-imports
 	$(MAKE) docs
 	$(BIN)/python -m pytest -n $(JOBS) --dist loadgroup
 

@@ -19,14 +19,14 @@ from collections import Counter
 
 from pokerroom.engine import Hand, PlayerView
 from pokerroom.players import CFRBot, make_player
+from pokerroom.players.lbr import LocalBestResponse
+from pokerroom.players.lbr.models import StrategyRange
 from pokerroom.rules import Rules
 from pokerroom.solver.best_response import exploitability
 from pokerroom.solver.betting import betting_tree
 from pokerroom.solver.cfr import Solver
 from pokerroom.solver.files import DEFAULT_BUCKETS, abstraction_for
 from pokerroom.solver.holdem import holdem_game
-from pokerroom.solver.lbr import LocalBestResponse
-from pokerroom.solver.lbrmodels import StrategyRange
 from pokerroom.solver.policy import Policy
 from pokerroom.solver.toys import leduc
 

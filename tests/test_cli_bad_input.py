@@ -119,6 +119,7 @@ BASE: dict[tuple[str, ...], list[str]] = {
     ("league",): ["--players", "random,random", "--hands", "2", "--workers", "1",
                   "--rules", "no-limit"],
     ("solve",): ["--game", "kuhn", "--iterations", "2"],
+    ("lbr",): ["--target", "random", "--deals", "1", "--samples", "2"],
     ("serve", "acpc"): ["{game}", "a", "b", "--hands", "1", "--seed", "1",
                         "--start-timeout", "0.05"],
     ("serve", "json"): ["--seats", "2", "--hands", "1", "--start-timeout", "0.05",
@@ -615,6 +616,7 @@ SUFFIX: dict[tuple[str, ...], list[str]] = {
     ("equity",): ["--samples", "200"],
     ("convert",): ["--to", "ohh"],
     ("solve",): ["--game", "kuhn", "--iterations", "2"],
+    ("lbr",): ["--target", "random", "--deals", "1", "--samples", "2"],
     ("serve", "acpc"): ["--hands", "1", "--start-timeout", "0.05"],
     ("serve", "json"): ["--hands", "1", "--start-timeout", "0.05", "--timeout", "0.01"],
 }  # fmt: skip

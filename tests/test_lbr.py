@@ -25,16 +25,16 @@ from pokerroom.engine import (
 from pokerroom.evaluator import hand_value
 from pokerroom.players import CFRBot, Player, Runner
 from pokerroom.players.cfr import shipped_policy
-from pokerroom.rules import Rules
-from pokerroom.solver.betting import BETTING_EVENTS, fixed_actions
-from pokerroom.solver.lbr import LocalBestResponse, Showdowns, action_values
-from pokerroom.solver.lbrmodels import (
+from pokerroom.players.lbr import LocalBestResponse, Showdowns, action_values
+from pokerroom.players.lbr.models import (
     SampledRange,
     StrategyRange,
     Uniform,
     Watched,
     replay_public,
 )
+from pokerroom.rules import Rules
+from pokerroom.solver.betting import BETTING_EVENTS, fixed_actions
 from pokerroom.solver.strength import combos
 from pokerroom.table import Table
 

@@ -27,8 +27,8 @@ from pokerroom.players import (
     seat_names,
 )
 from pokerroom.players.strong import Strong
-from pokerroom.players.strongcards import index_of
-from pokerroom.players.strongtables import combo_strength
+from pokerroom.players.strong.cards import index_of
+from pokerroom.players.strong.tables import combo_strength
 from pokerroom.rules import Rules
 from pokerroom.table import Table
 from pokerroom.tournament import League, play
@@ -317,7 +317,7 @@ def test_a_call_keeps_the_middle_and_a_check_thins_the_top() -> None:
     hand.check()  # seat 1 checks the flop
     checked = bot.ranges(hand.view(0))
     board = [int(c) for c in hand.board]
-    from pokerroom.players.strongcards import board_strength
+    from pokerroom.players.strong.cards import board_strength
 
     strength = board_strength(board).strength
     best = int(np.argmax(np.where(checked[1] > 0, strength, -1)))
@@ -438,7 +438,7 @@ def test_seat_names_of_strong() -> None:
 
 
 def test_the_tracker_reads_001_forced_bets_and_the_straddlers_choice() -> None:
-    from pokerroom.players.strongtracker import Tracker
+    from pokerroom.players.strong.tracker import Tracker
 
     ct = Rules.preset("computer-tournament")
     hand = Hand(ct, [1000] * 3, button=0, rng=random.Random(1))

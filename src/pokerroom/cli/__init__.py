@@ -29,8 +29,8 @@ from pokerroom.cli.errors import (
 __all__ = ["UsageError", "build_parser", "command", "main", "package_version"]
 
 # Subcommand modules, in the order `pokerroom --help` lists them.
-COMMANDS = ("play", "eval", "replay", "equity", "tournament", "league", "solve", "serve", "bot",
-            "convert", "stats", "icm")
+COMMANDS = ("play", "eval", "replay", "equity", "tournament", "league", "solve", "lbr", "serve",
+            "bot", "convert", "stats", "icm")
 
 
 def package_version() -> str:

@@ -17,6 +17,7 @@ from pokerroom.engine.actions import (
     IllegalAction,
     LegalActions,
     Street,
+    default_action,
     random_action,
 )
 from pokerroom.engine.deal import deal_order, stacked_deck
@@ -28,5 +29,5 @@ from pokerroom.engine.view import HandResult, PlayerView
 __all__ = [
     "Action", "ActionKind", "Award", "Event", "EventKind", "Hand", "HandError", "HandResult",
     "IllegalAction", "LegalActions", "OddChip", "PlayerView", "Pot", "Street", "TieSplit",
-    "award", "deal_order", "random_action", "stacked_deck",
+    "award", "deal_order", "default_action", "random_action", "stacked_deck",
 ]  # fmt: skip

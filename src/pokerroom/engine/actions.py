@@ -20,7 +20,15 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from random import Random
 
-__all__ = ["Action", "ActionKind", "IllegalAction", "LegalActions", "Street", "random_action"]
+__all__ = [
+    "Action",
+    "ActionKind",
+    "IllegalAction",
+    "LegalActions",
+    "Street",
+    "default_action",
+    "random_action",
+]
 
 
 class Street(IntEnum):
@@ -402,3 +410,26 @@ def random_action(legal: LegalActions, rng: Random) -> tuple[ActionKind, int | N
     if kind is _K_BET or kind is _K_RAISE:
         return kind, rng.randint(legal.min_to, legal.max_to)
     return kind, None
+
+
+def default_action(legal: LegalActions) -> Action:
+    """What a seat that does not answer in time, or answers with something it may not do,
+    does: check if that is free, else fold; at an announced showdown, muck where the
+    rules allow it, else show (announcing the first of ``legal.values``: the best hand
+    the cards make).  The one default of the table, the network dealers and clients.
+
+    >>> default_action(LegalActions(0, Street.FLOP, (ActionKind.CHECK, ActionKind.BET),
+    ...                             min_to=2, max_to=10))
+    Action.check()
+    >>> default_action(LegalActions(0, Street.FLOP, (ActionKind.FOLD, ActionKind.CALL),
+    ...                             call=4, to_call=4))
+    Action.fold()
+    """
+    kinds = legal.kinds
+    if _K.CHECK in kinds:
+        return _CHECK
+    if _K.FOLD in kinds:
+        return _FOLD
+    if _K_SHOW in kinds and _K.MUCK not in kinds:
+        return Action.show(legal.values[0] if legal.values else None)
+    return Action.muck()

@@ -44,7 +44,7 @@ from typing import NoReturn
 from pokerroom._rulevalues import MAX_CHIPS, not_whole, shown, too_large
 from pokerroom.cards import JOKER, Card, Deck, format_cards
 from pokerroom.engine import events as ev
-from pokerroom.engine.actions import Action, ActionKind, IllegalAction, Street
+from pokerroom.engine.actions import Action, ActionKind, IllegalAction, Street, default_action
 from pokerroom.engine.betting import Betting
 from pokerroom.engine.events import KINDS, Event
 from pokerroom.engine.legality import Legality
@@ -252,13 +252,10 @@ class Hand(Legality, Betting):
     def default_action(self) -> Action:
         """What the seat to act does when it does not answer: check if free, else fold;
         at the showdown the default show or muck."""
-        legal = self.legal_actions()
-        if self._street == SHOWDOWN:
+        if self._street == SHOWDOWN:  # the table's own choice, which knows the cards
             show, value = self._default_decision(self._to_act)
             return Action.show(value) if show else Action.muck()
-        if _CHECK in legal.kinds:
-            return Action.check()
-        return Action.fold()
+        return default_action(self.legal_actions())
 
     # ------------------------------------------------------------- short verbs
 

@@ -8,7 +8,8 @@ asks for the same boards against several hole pairs, so the work splits in two:
   and the suit counters, and the way to its 52-bit card mask (bit ``13 * suit + rank``),
   needed only to finish the few flushes;
 * :func:`values` adds the hole pairs' keys (:func:`hole_keys`: one pair for every board, or
-  each board its own) and looks up, in a handful of NumPy passes over the boards.
+  each board its own) and looks up, in a handful of NumPy passes over the boards, through
+  the evaluator's :func:`~pokerroom.evaluator.keys.hole_values`.
 
 :func:`boards_from` builds every board of k cards from a set of live cards in
 colexicographic order without materialising the cards: the boards whose highest card is
@@ -19,16 +20,15 @@ the batch evaluator, and reads the rank sum and suit counters through views of t
 
 from __future__ import annotations
 
-import functools
+from collections.abc import Callable
 from dataclasses import dataclass
 from math import comb
-from typing import Final
 
 import numpy as np
 import numpy.typing as npt
 
-from pokerroom.evaluator.batch import flush_values
-from pokerroom.evaluator.tables import FLUSH_BITS, FLUSH_OFFSET, LOW32, SUIT_SHIFT, tables
+from pokerroom.evaluator.keys import HoleKeys, card_keys, hole_keys, hole_values
+from pokerroom.evaluator.tables import SUIT_SHIFT, tables
 
 __all__ = ["Boards", "HoleKeys", "boards_from", "boards_of", "card_keys", "hole_keys",
            "values"]
@@ -37,26 +37,6 @@ Int64s = npt.NDArray[np.int64]
 U16s = npt.NDArray[np.uint16]
 U64s = npt.NDArray[np.uint64]
 Ints = npt.NDArray[np.integer]
-Codes = int | np.integer | Ints  # one card code or an array of them
-
-_SUIT_OFFSET: Final = np.uint16(FLUSH_OFFSET >> SUIT_SHIFT)
-_SUIT_FLUSH: Final = np.uint16(FLUSH_BITS >> SUIT_SHIFT)
-
-
-@functools.cache
-def card_keys() -> tuple[Int64s, U16s, U64s]:
-    """Per card code 0..51: the seven-card rank key, the suit-counter key, and the card's
-    bit ``1 << (13 * suit + rank)``."""
-    single = tables(7).single[:52]
-    rank = (single & np.uint64(LOW32)).astype(np.int64)
-    suit = (single >> np.uint64(SUIT_SHIFT)).astype(np.uint16)
-    codes = np.arange(52, dtype=np.uint64)
-    bit = np.left_shift(
-        np.uint64(1), np.uint64(13) * (codes & np.uint64(3)) + (codes >> np.uint64(2))
-    )
-    for a in (rank, suit, bit):
-        a.setflags(write=False)
-    return rank, suit, bit
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,23 +64,6 @@ class Boards:
             for row in self.cards:
                 out |= self.bits.take(row[rows])
         return out
-
-
-@dataclass(frozen=True, slots=True)
-class HoleKeys:
-    """Key sums and card masks of hole pairs: arrays (one pair per board), or scalars of
-    dimension 0 (one pair for every board)."""
-
-    rank: Int64s
-    suit: U16s
-    mask: U64s
-
-
-def hole_keys(a: Codes, b: Codes) -> HoleKeys:
-    """The keys of the hole pairs ``(a[i], b[i])``, or of the one pair ``(a, b)`` when the
-    two are card codes."""
-    rank, suit, bit = card_keys()
-    return HoleKeys(rank[a] + rank[b], suit[a] + suit[b], bit[a] | bit[b])
 
 
 def _fixed(fixed: npt.ArrayLike) -> tuple[int, int, int]:
@@ -158,16 +121,14 @@ def boards_of(
 
 def values(boards: Boards, holes: HoleKeys, scratch: Int64s | None = None) -> U16s:
     """Values of one hole pair on every board, or of each board with its own pair (``holes``
-    as long as ``boards``); ``scratch`` (int64, as long as ``boards``) saves an allocation."""
-    index = np.add(boards.rank, holes.rank, out=scratch, dtype=np.int64)
-    out: U16s = tables(7).rank_array.take(index)
-    counters = boards.suit + (holes.suit + _SUIT_OFFSET)  # offset the pair, not the boards
-    counters &= _SUIT_FLUSH
-    rows = np.flatnonzero(counters != 0)
-    if rows.size:
-        mask = holes.mask[rows] if holes.mask.ndim else holes.mask
-        out[rows] = flush_values(boards.masks(rows) | mask)
-    return out
+    as long as ``boards``); ``scratch`` (int64, as long as ``boards``) saves an allocation.
+    (:func:`pokerroom.evaluator.keys.hole_values` over the boards' key sums.)"""
+    masks = boards.mask if boards.mask is not None else _masks_of(boards)
+    return hole_values(boards.rank, boards.suit, masks, holes, scratch=scratch)
+
+
+def _masks_of(boards: Boards) -> Callable[[tuple[npt.NDArray[np.intp], ...]], U64s]:
+    return lambda where: boards.masks(where[0])
 
 
 def live_positions(live: npt.NDArray[np.intp]) -> npt.NDArray[np.intp]:

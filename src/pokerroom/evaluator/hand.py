@@ -13,84 +13,16 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from functools import total_ordering
 from itertools import combinations
 
 from pokerroom.cards import JOKER, Card, CardError, format_cards
-from pokerroom.evaluator.classes import Category, category_of, describe, five_ranks, ranks_of
+from pokerroom.evaluator.classes import five_ranks
 from pokerroom.evaluator.scalar import RANK_BY_SIZE, rank, rank5
+from pokerroom.evaluator.value import HandValue
 from pokerroom.evaluator.wild import evaluate_wild, made_values_wild, rank_wild
 from pokerroom.evaluator.wildcards import WildCards, joker_out
 
 __all__ = ["HandValue", "best_hand", "evaluate", "hand_value", "made_values"]
-
-
-@total_ordering
-@dataclass(frozen=True, slots=True, eq=False)
-class HandValue:
-    """A ranked five-card hand: comparable and hashable by its value alone.
-
-    ``cards`` are the five cards used, in the order they count (``Q Q 8 8 A``);
-    ``played_as`` says what each of them stands for when wild cards are in play (None
-    for a hand evaluated without a wild-card rule).  ``repr`` is a constructor
-    expression, ``str`` the name and the cards:
-
-    >>> from pokerroom.cards import parse_cards
-    >>> from pokerroom.evaluator.wildcards import JokerMode
-    >>> h = evaluate(parse_cards("Ks Kd Jk 7c 4h"), wild=WildCards(joker=JokerMode.BUG))
-    >>> h
-    HandValue(3874, parse_cards('Ks Kd Jk 7c 4h'), parse_cards('Ks Kd As 7c 4h'))
-    >>> print(h)
-    pair of kings, ace-seven-four kickers [Ks Kd Jk 7c 4h (as Ks Kd As 7c 4h)]
-    >>> eval(repr(h)) == h
-    True
-    """
-
-    value: int
-    cards: tuple[Card, ...] = field(default=())
-    played_as: tuple[Card, ...] | None = None
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "cards", tuple(Card(c) for c in self.cards))
-        if self.played_as is not None:
-            object.__setattr__(self, "played_as", tuple(Card(c) for c in self.played_as))
-
-    @property
-    def category(self) -> Category:
-        return category_of(self.value)
-
-    @property
-    def ranks(self) -> tuple[int, ...]:
-        """The ranks that count, in order (see :func:`~pokerroom.evaluator.classes.value_of`)."""
-        return ranks_of(self.value)
-
-    @property
-    def name(self) -> str:
-        return describe(self.value)
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, HandValue):
-            return self.value == other.value
-        return NotImplemented
-
-    def __lt__(self, other: object) -> bool:
-        if isinstance(other, HandValue):
-            return self.value < other.value
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(self.value)
-
-    def __str__(self) -> str:
-        shown = format_cards(self.cards)
-        if self.played_as and any(a != b for a, b in zip(self.cards, self.played_as, strict=True)):
-            shown += f" (as {format_cards(self.played_as)})"
-        return f"{self.name} [{shown}]"
-
-    def __repr__(self) -> str:
-        played = f", parse_cards({format_cards(self.played_as)!r})" if self.played_as else ""
-        return f"HandValue({self.value}, parse_cards({format_cards(self.cards)!r}){played})"
 
 
 def _order_five(value: int, five: Sequence[int]) -> tuple[Card, ...]:

@@ -26,7 +26,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 from itertools import combinations, combinations_with_replacement
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from pokerroom.cards import Card, CardError
 from pokerroom.evaluator.classes import (
@@ -37,6 +37,7 @@ from pokerroom.evaluator.classes import (
 )
 from pokerroom.evaluator.scalar import RANK_BY_SIZE, rank5
 from pokerroom.evaluator.tables import flush_list
+from pokerroom.evaluator.value import HandValue
 from pokerroom.evaluator.wildbatch import rank_wild_batch
 from pokerroom.evaluator.wildcards import (
     BUG,
@@ -54,9 +55,6 @@ from pokerroom.evaluator.wildtables import (
     flush_part_list,
     rank_part_by_code,
 )
-
-if TYPE_CHECKING:
-    from pokerroom.evaluator.hand import HandValue
 
 __all__ = ["evaluate_wild", "made_values_wild", "rank_wild", "rank_wild_batch"]
 
@@ -96,8 +94,6 @@ def rank_wild(cards: Sequence[int], wild: WildCards) -> int:
 def evaluate_wild(codes: Sequence[int], wild: WildCards) -> HandValue:
     """The best hand of 5–7 distinct card codes under ``wild``, with the five cards used
     (in the order they count) and what each plays as."""
-    from pokerroom.evaluator.hand import HandValue
-
     value = rank_wild(codes, wild)
     cards, played = _realise(codes, value, card_kinds(wild))
     return HandValue(value, tuple(Card(c) for c in cards), tuple(Card(c) for c in played))

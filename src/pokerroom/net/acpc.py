@@ -37,7 +37,7 @@ from enum import Enum, StrEnum
 from typing import Final
 
 from pokerroom.cards import Card
-from pokerroom.engine.actions import Action, ActionKind, LegalActions
+from pokerroom.engine.actions import Action, ActionKind, LegalActions, default_action
 from pokerroom.history.acpc import Betting, GameDef
 from pokerroom.history.acpclog import (
     ACPCAction,
@@ -444,7 +444,7 @@ def decide(
     if policy is InvalidPolicy.REJECT:
         return Decision(None, f"{problem}: refused")
     if policy is InvalidPolicy.FOLD:
-        chosen = Action.check() if ActionKind.CHECK in legal.kinds else Action.fold()
+        chosen = default_action(legal)
         return Decision(chosen, f"{problem}, changed to {chosen}")
     return Decision(_check_or_call(legal), f"{problem}, changed to call")
 

@@ -23,7 +23,7 @@ from pokerroom.history.acpc import GameDef
 from pokerroom.net.acpc import MAX_LINE, VERSION_LINE, ACPCProtocolError
 from pokerroom.net.acpcseat import ACPCSeat
 from pokerroom.net.jsonlines import LineBuffer
-from pokerroom.players.base import hook
+from pokerroom.players.base import Listener
 from pokerroom.table import GameStart, HandStart
 from pokerroom.table.seats import hide
 
@@ -57,26 +57,25 @@ class _Teller:
 
     def __init__(self, player: Actor, seat: ACPCSeat) -> None:
         self.seat = seat
-        self.hooks = {name: hook(player, name) for name in
-                      ("start_game", "start_hand", "observe", "end_hand")}  # fmt: skip
-        self.listening = any(h is not None for h in self.hooks.values())
+        self.hears = Listener.of(player)
+        self.listening = self.hears.listening
         self.hand = -1
         self.sent = 0
 
     def news(self) -> None:
-        seat, hooks = self.seat, self.hooks
+        seat, hears = self.seat, self.hears
         game = seat.game
         n = game.num_players
         if seat.number != self.hand:
-            if self.hand < 0 and hooks["start_game"] is not None:
+            if self.hand < 0 and hears.start_game is not None:
                 names = tuple(f"position {p}" for p in range(n))
-                hooks["start_game"](GameStart(seat.rules, n, seat.position, n - 1, names,
-                                              game.stack, True, seat.number))  # fmt: skip
+                hears.start_game(GameStart(seat.rules, n, seat.position, n - 1, names,
+                                           game.stack, True, seat.number))  # fmt: skip
             self.hand, self.sent = seat.number, 0
-            if hooks["start_hand"] is not None:
-                hooks["start_hand"](HandStart(seat.number + 1, n - 1, game.stack,
-                                              tuple(range(n)), 0, seat.rules))  # fmt: skip
-        observe = hooks["observe"]
+            if hears.start_hand is not None:
+                hears.start_hand(HandStart(seat.number + 1, n - 1, game.stack,
+                                           tuple(range(n)), 0, seat.rules))  # fmt: skip
+        observe = hears.observe
         if observe is not None:
             events = seat.hand.events
             for event in events[self.sent :]:
@@ -85,7 +84,7 @@ class _Teller:
 
     def finish(self) -> None:
         """At the end of a hand: its view to ``end_hand``."""
-        end_hand = self.hooks["end_hand"]
+        end_hand = self.hears.end_hand
         if end_hand is not None:
             end_hand(self.seat.view())
 

@@ -26,7 +26,7 @@ import sys
 from dataclasses import dataclass, field
 from typing import Any
 
-from pokerroom.engine.actions import Action, ActionKind, LegalActions, Street
+from pokerroom.engine.actions import Action, LegalActions, Street, default_action
 from pokerroom.engine.view import PlayerView
 from pokerroom.net.client import Actor
 from pokerroom.net.jsoncodec import (
@@ -37,7 +37,7 @@ from pokerroom.net.jsoncodec import (
     view_from_json,
 )
 from pokerroom.net.jsonlines import PROTOCOL, VERSION, Limits, LineBuffer, name_problem
-from pokerroom.players.base import hook
+from pokerroom.players.base import Listener
 from pokerroom.players.runner import GameResult
 from pokerroom.rules import Rules
 from pokerroom.table import GameStart, HandStart, Standing
@@ -77,18 +77,9 @@ class JSONResult:
 
 
 def _default(view: PlayerView) -> Action:
-    """The dealer's own default: check if free, else fold; at the showdown, muck if
-    allowed, else show (announcing the best hand the cards make)."""
-    legal = view.legal
-    kinds = legal.kinds if legal is not None else ()
-    if ActionKind.CHECK in kinds:
-        return Action.check()
-    if ActionKind.FOLD in kinds:
-        return Action.fold()
-    if ActionKind.SHOW in kinds and ActionKind.MUCK not in kinds:
-        assert legal is not None
-        return Action.show(legal.values[0] if legal.values else None)
-    return Action.muck()
+    """The dealer's own default (:func:`~pokerroom.engine.default_action`): check if free,
+    else fold; at the showdown, muck if allowed, else show."""
+    return default_action(view.legal) if view.legal is not None else Action.muck()
 
 
 class _Decision:
@@ -133,8 +124,7 @@ class _Session:
         self.rules: Rules | None = None
         self.result = JSONResult()
         self.waiting: tuple[int, int, PlayerView] | None = None
-        self.hooks = {name: hook(player, name) for name in
-                      ("start_game", "start_hand", "observe", "end_hand", "end_game")}  # fmt: skip
+        self.hears = Listener.of(player)
         self._rules_seen: tuple[Any, Rules | None] = (None, None)
         # the legal actions of act lines read already, by their text (they are immutable)
         self._legals: dict[str, LegalActions] = {}
@@ -142,24 +132,19 @@ class _Session:
     def send(self, message: JSONObject) -> None:
         self.out.append(json.dumps(message, separators=(",", ":")).encode() + b"\n")
 
-    def tell(self, name: str, arg: object) -> None:
-        method = self.hooks.get(name) if name in self.hooks else hook(self.player, name)
-        if method is not None:
-            method(arg)
-
     def feed(self, line: bytes) -> bool:
         """Act on one line; False when the match is over for this client."""
-        hooks = self.hooks
+        hears = self.hears
         if line.startswith(_EVENT):
-            if hooks["observe"] is None:
+            if hears.observe is None:
                 return True
         elif line.startswith(_ACCEPTED):
             return True
         elif line.startswith(_HAND_END):
-            if hooks["end_hand"] is None:
+            if hears.end_hand is None:
                 self.result.hands += 1
                 return True
-        elif (line.startswith(_HAND) and hooks["start_hand"] is None) or (
+        elif (line.startswith(_HAND) and hears.start_hand is None) or (
             line.startswith(b'{"type":"act",') and self._act_line(line)
         ):
             return True
@@ -184,25 +169,23 @@ class _Session:
             self.rules = self.rules_of(game["rules"])
             self.result.seat = message.get("seat")
             seat = game["seat"]
-            self.tell(
-                "start_game",
-                GameStart(
-                    self.rules,
-                    game["players"],
-                    -1 if seat is None else seat,
-                    game["button"],
-                    tuple(game["names"]),
-                    tuple(game["stacks"]),
-                    game["reset_stacks"],
-                    game["hand"],
-                ),
+            start = GameStart(
+                self.rules,
+                game["players"],
+                -1 if seat is None else seat,
+                game["button"],
+                tuple(game["names"]),
+                tuple(game["stacks"]),
+                game["reset_stacks"],
+                game["hand"],
             )
+            if self.hears.start_game is not None:
+                self.hears.start_game(start)
         elif kind == "hand":
-            if self.hooks["start_hand"] is None:
+            if self.hears.start_hand is None:
                 return True
             rules = self.rules_of(message["rules"])
-            self.tell(
-                "start_hand",
+            self.hears.start_hand(
                 HandStart(
                     message["hand"],
                     message["button"],
@@ -213,8 +196,8 @@ class _Session:
                 ),
             )
         elif kind == "event":
-            if self.hooks["observe"] is not None:
-                self.tell("observe", event_from_json(message["event"]))
+            if self.hears.observe is not None:
+                self.hears.observe(event_from_json(message["event"]))
         elif kind == "act":
             self.act(message)
         elif kind == "default":
@@ -235,25 +218,24 @@ class _Session:
                 self.answer(waiting[0], waiting[1], _default(waiting[2]))
         elif kind == "hand_end":
             self.result.hands += 1
-            if self.hooks["end_hand"] is not None:
-                self.tell("end_hand", self.view(message["view"]))
+            if self.hears.end_hand is not None:
+                self.hears.end_hand(self.view(message["view"]))
         elif kind == "match_end":
             self.result.end = message
             names = tuple(message["names"])
             standings = tuple(
                 Standing(s["seat"], s["place"], s["hand"], s["stack"]) for s in message["standings"]
             )
-            self.tell(
-                "end_game",
-                GameResult(
-                    names,
-                    standings,
-                    tuple(message["stacks"]),
-                    tuple(message["totals"]),
-                    message["hands"],
-                    (),
-                ),
+            result = GameResult(
+                names,
+                standings,
+                tuple(message["stacks"]),
+                tuple(message["totals"]),
+                message["hands"],
+                (),
             )
+            if self.hears.end_game is not None:
+                self.hears.end_game(result)
             return False
         elif kind == "bye":
             return False

@@ -27,21 +27,24 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from pokerroom.engine import Action, ActionKind
 from pokerroom.players.state import StateError, need, random_from, random_state, whole
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    from collections.abc import Callable, Mapping
 
     from pokerroom.engine import Event, PlayerView
     from pokerroom.players.runner import GameResult
     from pokerroom.table import GameStart, HandStart
 
-__all__ = ["HOOKS", "Bot", "Player", "Relay", "hook"]
+__all__ = ["HOOKS", "NOTIFICATIONS", "Bot", "Listener", "Player", "Relay", "hook"]
 
 HOOKS = ("start_game", "start_hand", "announce", "observe", "end_hand", "end_game")
+NOTIFICATIONS = ("start_game", "start_hand", "observe", "end_hand", "end_game")
+"""The hooks that tell a player of the game (the others, ``act`` and ``announce``, ask)."""
 
 # An Enum member read off its class (``ActionKind.RAISE``) is a slow attribute lookup
 # through the Enum's metaclass, about ten times a module global's: the hot paths read these.
@@ -106,33 +109,65 @@ def hook(player: object, name: str) -> Any:
     return method
 
 
+@dataclass(frozen=True, slots=True)
+class Listener:
+    """What a player wants to be told: each notification method it overrides, or None
+    (:func:`hook`), looked up once.  Whoever tells a player of the game (a network
+    client, a relay) calls the ones that are not None.
+
+    >>> class Watcher(Player):
+    ...     def act(self, view, budget): ...
+    ...     def observe(self, event): print(event)
+    >>> heard = Listener.of(Watcher())
+    >>> heard.observe is not None, heard.start_hand, heard.listening
+    (True, None, True)
+    """
+
+    start_game: Callable[[GameStart], None] | None
+    start_hand: Callable[[HandStart], None] | None
+    observe: Callable[[Event], None] | None
+    end_hand: Callable[[PlayerView], None] | None
+    end_game: Callable[[GameResult], None] | None
+
+    @classmethod
+    def of(cls, player: object) -> Listener:
+        return cls(*(hook(player, name) for name in NOTIFICATIONS))
+
+    @property
+    def listening(self) -> bool:
+        """Whether it wants any notification at all."""
+        return any(getattr(self, name) is not None for name in NOTIFICATIONS)
+
+
 class Relay(Player):
     """A player that passes every notification on to another player, given to
     :meth:`relay_to` (a bot's fallback, a bot being watched); its own :meth:`act` and
     :meth:`announce` decide."""
 
-    def relay_to(self, player: Player) -> None:
-        self._relayed = {name: hook(player, name) for name in HOOKS if name != "announce"}
+    _relayed: Listener = Listener(None, None, None, None, None)
 
-    def _relay(self, name: str, arg: Any) -> None:
-        method = self._relayed[name]
-        if method is not None:
-            method(arg)
+    def relay_to(self, player: Player) -> None:
+        self._relayed = Listener.of(player)
 
     def start_game(self, game: GameStart) -> None:
-        self._relay("start_game", game)
+        if self._relayed.start_game is not None:
+            self._relayed.start_game(game)
 
     def start_hand(self, hand: HandStart) -> None:
-        self._relay("start_hand", hand)
+        if self._relayed.start_hand is not None:
+            self._relayed.start_hand(hand)
 
     def observe(self, event: Event) -> None:
-        self._relay("observe", event)
+        if self._relayed.observe is not None:
+            self._relayed.observe(event)
 
     def end_hand(self, view: PlayerView) -> None:
-        self._relay("end_hand", view)
+        if self._relayed.end_hand is not None:
+            self._relayed.end_hand(view)
 
     def end_game(self, result: GameResult) -> None:
-        self._relay("end_game", result)
+        if self._relayed.end_game is not None:
+            self._relayed.end_game(result)
 
 
 class Bot(Player):

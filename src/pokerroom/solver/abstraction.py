@@ -40,7 +40,7 @@ from pokerroom.solver.features import (
     river_level,
     turn_level,
 )
-from pokerroom.solver.strength import _values, combos, hand_strengths, river_strengths
+from pokerroom.solver.strength import combos, hand_strengths, pair_values, river_strengths
 from pokerroom.solver.suits import canonical, combo_maps
 from pokerroom.starting import ALL_CLASSES
 
@@ -221,7 +221,7 @@ def showdown_equity(river_cuts: Ints, buckets: int, rng: np.random.Generator,
         board = rng.choice(52, 5, replace=False)
         s = river_strengths(board[None, :])[0]
         live = np.flatnonzero(s >= 0)
-        v = _values(board[None, :])[0, live]
+        v = pair_values(board[None, :])[0, live]
         ok = ~clash[np.ix_(live, live)]
         share = ((v[:, None] > v[None, :]) + 0.5 * (v[:, None] == v[None, :])) * ok
         onehot[:] = 0

@@ -70,7 +70,7 @@ def local_best_response(sweeps: Sweeps, strategy: Strategy, player: int) -> Stra
     or raise is the opponent folding with its strategy's chance of folding, hand by hand,
     and calling with the rest, then the passive line.  It takes the action worth most
     (the first of equals, in the tree's order: fold, check or call, bet or raise).  This
-    is the rule the real-game :class:`~pokerroom.solver.lbr.LocalBestResponse` plays
+    is the rule the real-game :class:`~pokerroom.players.lbr.bot.LocalBestResponse` plays
     with hold'em's 1,326 hands; here it is exact (no sampled boards), so on a game small
     enough for :func:`best_response_value` it shows how far below the best response LBR
     stays.  Actions are read from the labels both tree builders use (``f``, ``k``,

@@ -7,7 +7,8 @@ beating a random hand, ties counting half (the "hand strength" of the abstractio
 literature).
 
 :func:`river_strengths` does many boards and all 1,326 hole pairs in a few NumPy passes:
-the value of every pair on every board from the evaluator's key tables, then the hands
+the value of every pair on every board from the evaluator's key tables
+(:func:`~pokerroom.evaluator.keys.hole_values`), then the hands
 each one beats by counting, per board, the values below it (a histogram of the 7,462
 values), less those of the pairs that share a card with it (per card, a sorted row of
 the 51 pairs holding it).  No pair is compared with another one by one.
@@ -29,18 +30,14 @@ import functools
 import numpy as np
 import numpy.typing as npt
 
-from pokerroom.equity.keys import card_keys
-from pokerroom.evaluator.batch import flush_values
-from pokerroom.evaluator.tables import FLUSH_BITS, FLUSH_OFFSET, SUIT_SHIFT, tables
+from pokerroom.evaluator.keys import HoleKeys, card_keys, hole_keys, hole_values
 from pokerroom.ranges import COMBO_COUNT, combo_cards
 
-__all__ = ["OPPONENTS", "TOP", "combos", "hand_strengths", "river_strengths"]
+__all__ = ["OPPONENTS", "TOP", "combos", "hand_strengths", "pair_values", "river_strengths"]
 
 OPPONENTS = 990  # hands an opponent can hold on the river: C(45, 2)
 TOP = 2 * OPPONENTS  # the strength of a hand that beats them all
 _DEAD = 8191  # above every hand value (0 .. 7461)
-_SUIT_OFFSET = np.uint16(FLUSH_OFFSET >> SUIT_SHIFT)
-_SUIT_FLUSH = np.uint16(FLUSH_BITS >> SUIT_SHIFT)
 
 I32s = npt.NDArray[np.int32]
 Ints = npt.NDArray[np.integer]
@@ -60,25 +57,26 @@ def combos() -> tuple[npt.NDArray[np.intp], npt.NDArray[np.intp]]:
     return cards, index
 
 
-def _values(boards: Ints) -> npt.NDArray[np.int32]:
-    """(N, 1326) values of every hole pair on every five-card board (pairs that share a
-    card with the board get a meaningless value)."""
+def pair_values(boards: Ints) -> npt.NDArray[np.int32]:
+    """(N, 1326) values of every hole pair (combination index order) on every five-card
+    board of ``boards`` (N, 5) (pairs that share a card with the board get a meaningless
+    value)."""
     rank, suit, bit = card_keys()
+    values = hole_values(
+        rank[boards].sum(axis=1)[:, None],
+        suit[boards].sum(axis=1, dtype=np.uint16)[:, None],
+        np.bitwise_or.reduce(bit[boards], axis=1)[:, None],
+        _pair_keys(),
+    )
+    out: npt.NDArray[np.int32] = values.astype(np.int32)
+    return out
+
+
+@functools.cache
+def _pair_keys() -> HoleKeys:
+    """The keys of the 1,326 hole pairs, in combination index order."""
     pairs, _ = combos()
-    b_rank = rank[boards].sum(axis=1)
-    b_suit = suit[boards].sum(axis=1, dtype=np.uint16)
-    b_mask = np.bitwise_or.reduce(bit[boards], axis=1)
-    h_rank = rank[pairs[:, 0]] + rank[pairs[:, 1]]
-    h_suit = (suit[pairs[:, 0]] + suit[pairs[:, 1]] + _SUIT_OFFSET).astype(np.uint16)
-    h_mask = bit[pairs[:, 0]] | bit[pairs[:, 1]]
-    index = b_rank[:, None] + h_rank[None, :]  # clipped: pairs clashing with the board
-    out = tables(7).rank_array.take(index, mode="clip").astype(np.int32)
-    flush = ((b_suit[:, None] + h_suit[None, :]) & _SUIT_FLUSH) != 0
-    rows, cols = np.nonzero(flush)
-    if rows.size:
-        out[rows, cols] = flush_values(b_mask[rows] | h_mask[cols])
-    result: npt.NDArray[np.int32] = out
-    return result
+    return hole_keys(pairs[:, 0], pairs[:, 1])
 
 
 def river_strengths(boards: Ints) -> I32s:
@@ -88,7 +86,7 @@ def river_strengths(boards: Ints) -> I32s:
     boards = np.asarray(boards, dtype=np.intp)
     nb = boards.shape[0]
     pairs, index = combos()
-    values = _values(boards)
+    values = pair_values(boards)
     dead = np.zeros((nb, 52), dtype=np.bool_)
     np.put_along_axis(dead, boards, True, axis=1)
     dead_pair = dead[:, pairs[:, 0]] | dead[:, pairs[:, 1]]
@@ -149,7 +147,7 @@ def hand_strengths(combo: int, boards: Ints) -> npt.NDArray[np.int64]:
     the cost of all 1,326 pairs."""
     boards = np.asarray(boards, dtype=np.intp)
     pairs, _ = combos()
-    values = _values(boards)
+    values = pair_values(boards)
     mine = values[:, combo]
     dead = np.zeros((len(boards), 52), dtype=np.bool_)
     np.put_along_axis(dead, boards, True, axis=1)

@@ -7,7 +7,7 @@ looks one action ahead.  At each of its decisions LBR
 
 1. takes the opponent's *range*: how likely each of the 1,326 hands is, given all that
    the opponent did in the hand (Bayes' rule over its strategy, from a
-   :class:`~pokerroom.solver.lbrmodels.RangeModel`; hands that share a card with LBR's
+   :class:`~pokerroom.players.lbr.models.RangeModel`; hands that share a card with LBR's
    or the board are out);
 2. values each legal action as if both players only checked or called from the next
    decision on: a fold is worth 0; checking or calling ``c`` chips into a pot ``P`` is
@@ -28,7 +28,7 @@ real cards, whatever abstraction the opponent uses.
 >>> from pokerroom.engine import Hand, stacked_deck
 >>> from pokerroom.cards import parse_cards
 >>> from pokerroom.rules import Rules
->>> from pokerroom.solver.lbrmodels import Uniform
+>>> from pokerroom.players.lbr.models import Uniform
 >>> rules = Rules.preset("casino-limit")
 >>> deck = stacked_deck([parse_cards("As Ad"), None], (), button=0, burn_cards=True)
 >>> hand = Hand(rules, [200, 200], button=0, deck=deck)
@@ -54,11 +54,11 @@ from pokerroom.players.base import Player
 from pokerroom.ranges import COMBO_COUNT, combo_index
 from pokerroom.solver.betting import fixed_actions
 from pokerroom.solver.policy import heads_up
-from pokerroom.solver.strength import _values, combos
+from pokerroom.solver.strength import combos, pair_values
 
 if TYPE_CHECKING:
     from pokerroom.engine import PlayerView
-    from pokerroom.solver.lbrmodels import RangeModel
+    from pokerroom.players.lbr.models import RangeModel
     from pokerroom.table import HandStart
 
 __all__ = ["LocalBestResponse", "Showdowns", "action_values"]
@@ -98,7 +98,7 @@ class Showdowns:
             runouts = rest[order]
         fixed = np.broadcast_to(np.array(board, dtype=np.intp), (len(runouts), len(board)))
         boards = np.concatenate([fixed, runouts], axis=1)
-        values = _values(boards)
+        values = pair_values(boards)
         mine = values[:, combo_index(known[0], known[1])]
         pairs, _ = combos()
         dead = np.zeros((len(boards), 52), dtype=np.bool_)

@@ -1,4 +1,4 @@
-"""What local best response (:mod:`~pokerroom.solver.lbr`) knows of its opponent: the
+"""What local best response (:mod:`~pokerroom.players.lbr.bot`) knows of its opponent: the
 opponent's range at each decision, and its chance of folding to a bet or raise, per
 hand.
 

@@ -1,20 +1,20 @@
 """Where the ``strong`` bot gets its equity from, street by street
-(:class:`~pokerroom.players.strongplay.Outlook`).
+(:class:`~pokerroom.players.strong.play.Outlook`).
 
 * :class:`PreflopOutlook`: the shipped heads-up table against each opponent's range
-  (:func:`~pokerroom.players.strongtables.equity_vs_range`), combined for several
+  (:func:`~pokerroom.players.strong.tables.equity_vs_range`), combined for several
   opponents: with each opponent in the pot with probability q and heads-up equity e, the
   chance of beating all of them is about the product of (1 - q + q e), corrected by how
   much better the hand does against m random hands than that product says (the
   multi-way table), m the expected number of opponents.
-* :class:`BoardOutlook`: :class:`~pokerroom.players.strongequity.RangeEquity` against
+* :class:`BoardOutlook`: :class:`~pokerroom.players.strong.equity.RangeEquity` against
   the ranges after the flop.
 * :class:`DealtOutlook`: wild cards and hands that must use hole cards, where ranges of
   two-card combinations do not apply: equity against random hands
-  (:class:`~pokerroom.players.strongequity.DealtEquity`), discounted for every bet and
+  (:class:`~pokerroom.players.strong.equity.DealtEquity`), discounted for every bet and
   raise the opponents made this hand and for the share of hands that would fold.
 
->>> from pokerroom.players.strongcards import index_of
+>>> from pokerroom.players.strong.cards import index_of
 >>> ranges = np.ones((3, 1326))
 >>> outlook = PreflopOutlook(index_of("AsAd"), ranges, [1, 2])
 >>> round(outlook.equity(), 2), round(outlook.equity(present={1: 1.0, 2: 0.0}), 2)
@@ -29,9 +29,9 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 import numpy.typing as npt
 
-from pokerroom.players.strongequity import DealtEquity, RangeEquity
-from pokerroom.players.strongranges import Continuing
-from pokerroom.players.strongtables import MAX_OPPONENTS, equity_vs_range, multiway
+from pokerroom.players.strong.equity import DealtEquity, RangeEquity
+from pokerroom.players.strong.ranges import Continuing
+from pokerroom.players.strong.tables import MAX_OPPONENTS, equity_vs_range, multiway
 
 __all__ = ["BoardOutlook", "DealtOutlook", "PreflopOutlook", "combine"]
 
@@ -70,7 +70,7 @@ class PreflopOutlook:
     for each opponent seat ``s`` in ``seats``."""
 
     def __init__(self, combo: int, ranges: npt.NDArray[np.float64], seats: Sequence[int]) -> None:
-        from pokerroom.players.strongcards import CLASS_OF
+        from pokerroom.players.strong.cards import CLASS_OF
 
         self.combo = combo
         self.cls = int(CLASS_OF[combo])

@@ -1,11 +1,11 @@
 """The ``strong`` bot: equity against the opponents' likely hands, learned from their play.
 
 Every hand it keeps a range for every player (a weight per two-card combination) and
-narrows it by each action that player takes (:mod:`~pokerroom.players.strongranges`),
+narrows it by each action that player takes (:mod:`~pokerroom.players.strong.ranges`),
 the more so the more that player's actions have matched its cards at past showdowns.
-Across hands it counts each player's decisions (:mod:`~pokerroom.players.strongstats`:
+Across hands it counts each player's decisions (:mod:`~pokerroom.players.strong.stats`:
 how often it enters pots, raises, folds to bets, bets when checked to).  To decide it
-weighs every choice by its expected value (:mod:`~pokerroom.players.strongplay`):
+weighs every choice by its expected value (:mod:`~pokerroom.players.strong.play`):
 equity against the ranges (pre-flop from shipped tables, after the flop by exact or
 sampled showdowns against the weighted ranges), the pot odds, position, each
 opponent's chance to fold to a bet of each size, and bluffs in balance with its value
@@ -51,14 +51,14 @@ from pokerroom.players.state import (
     whole,
     wholes,
 )
-from pokerroom.players.strongcards import BoardStrength, board_strength
-from pokerroom.players.strongequity import DealtEquity
-from pokerroom.players.strongoutlook import BoardOutlook, DealtOutlook, PreflopOutlook
-from pokerroom.players.strongplay import Outlook, Play
-from pokerroom.players.strongranges import Ranking, band_of, narrow
-from pokerroom.players.strongstats import Profile
-from pokerroom.players.strongtables import combo_strength
-from pokerroom.players.strongtracker import Move, Tracker
+from pokerroom.players.strong.cards import BoardStrength, board_strength
+from pokerroom.players.strong.equity import DealtEquity
+from pokerroom.players.strong.outlook import BoardOutlook, DealtOutlook, PreflopOutlook
+from pokerroom.players.strong.play import Outlook, Play
+from pokerroom.players.strong.ranges import Ranking, band_of, narrow
+from pokerroom.players.strong.stats import Profile
+from pokerroom.players.strong.tables import combo_strength
+from pokerroom.players.strong.tracker import Move, Tracker
 from pokerroom.ranges import combo_index
 
 if TYPE_CHECKING:

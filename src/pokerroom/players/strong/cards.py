@@ -3,7 +3,7 @@ cards, class and card mask, and what each one makes on a board.
 
 A range is a weight per combination (index :func:`pokerroom.ranges.combo_index`);
 :func:`board_values` evaluates all 1,326 on a board of three to five cards in a few NumPy
-passes (the evaluator's key tables, :mod:`pokerroom.evaluator.tables`), and
+passes (:func:`pokerroom.evaluator.keys.hole_values`), and
 :func:`board_strength` turns that into what the bot reads opponents' actions by: how
 much of the deck each combination beats now, raised by the chance that its draw (a flush
 draw, an open-ended straight draw, a gutshot) comes in.
@@ -29,9 +29,8 @@ import numpy as np
 import numpy.typing as npt
 
 from pokerroom.cards import parse_cards
-from pokerroom.evaluator.batch import flush_values
 from pokerroom.evaluator.classes import MAX_VALUE
-from pokerroom.evaluator.tables import FLUSH_BITS, FLUSH_OFFSET, LOW32, tables
+from pokerroom.evaluator.keys import HoleKeys, card_keys, hole_keys, hole_values
 from pokerroom.ranges import COMBO_COUNT, combo_cards, combo_index
 from pokerroom.starting import ALL_CLASSES, HandClass
 
@@ -70,9 +69,6 @@ _SUITED: Final = tuple(
 for _a in (CARD_A, CARD_B, COMBO_BITS, CLASS_OF, _RANK_BITS, *_SUITED):
     _a.setflags(write=False)
 
-_HIGH_OFFSET: Final = np.uint64(FLUSH_OFFSET)
-_HIGH_BITS: Final = np.uint64(FLUSH_BITS)
-_LOW32: Final = np.uint64(LOW32)
 _VALUES: Final = MAX_VALUE + 1
 
 
@@ -93,36 +89,19 @@ def conflicts(cards: list[int]) -> npt.NDArray[np.bool_]:
 
 
 @functools.cache
-def _combo_keys(n: int) -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.uint64]]:
-    """Per combination, its two cards' key sum in the n-card tables, and its flush-mask
-    bits (``1 << (13 * suit + rank)``)."""
-    single = tables(n).single
-    keys = single[CARD_A] + single[CARD_B]
-    codes = np.arange(52, dtype=np.uint64)
-    bit = np.uint64(1) << (np.uint64(13) * (codes & np.uint64(3)) + (codes >> np.uint64(2)))
-    flush = bit[CARD_A] | bit[CARD_B]
-    keys.setflags(write=False)
-    flush.setflags(write=False)
-    return keys, flush
+def _combo_keys(n: int) -> HoleKeys:
+    """Every combination's key sums in the n-card tables, in combination index order."""
+    return hole_keys(CARD_A, CARD_B, n)
 
 
 def board_values(board: list[int]) -> npt.NDArray[np.uint16]:
     """The hand value of every combination with ``board`` (3, 4 or 5 standard cards);
     the values of combinations that share a card with the board mean nothing."""
     n = 2 + len(board)
-    keys, flush = _combo_keys(n)
-    t = tables(n)
-    base = np.uint64(sum(int(t.single[c]) for c in board))
-    total = keys + base
-    index = (total & _LOW32).astype(np.intp)
-    out: npt.NDArray[np.uint16] = t.rank_array.take(index, mode="clip")
-    rows = np.flatnonzero(((total + _HIGH_OFFSET) & _HIGH_BITS) != 0)
-    if rows.size:
-        board_mask = 0
-        for c in board:
-            board_mask |= 1 << (13 * (c & 3) + (c >> 2))
-        out[rows] = flush_values(flush[rows] | np.uint64(board_mask))
-    return out
+    rank, suit, bit = card_keys(n)
+    cards = np.asarray(board, dtype=np.intp)
+    return hole_values(rank[cards].sum(), suit[cards].sum(dtype=np.uint16),
+                       np.bitwise_or.reduce(bit[cards]), _combo_keys(n), n=n)  # fmt: skip
 
 
 @functools.cache

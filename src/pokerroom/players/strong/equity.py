@@ -20,8 +20,8 @@ Ace-king of hearts on a flop with two hearts, against any hand (0.727 exactly), 
 against the better half of the hands (the reweighting, checked by dealing from that half):
 
 >>> from pokerroom.cards import parse_cards
->>> from pokerroom.players.strongcards import board_strength
->>> from pokerroom.players.strongranges import Continuing, Ranking
+>>> from pokerroom.players.strong.cards import board_strength
+>>> from pokerroom.players.strong.ranges import Continuing, Ranking
 >>> hole = [int(c) for c in parse_cards("Ah Kh")]
 >>> board = [int(c) for c in parse_cards("Qh 7h 2c")]
 >>> e = RangeEquity(hole, board, [np.ones(1326)], np.random.default_rng(1), samples=2000)
@@ -45,8 +45,8 @@ from pokerroom.equity.keys import boards_of, hole_keys, values
 from pokerroom.equity.montecarlo import deal
 from pokerroom.evaluator import rank, rank_batch, rank_wild_batch
 from pokerroom.evaluator.wildcards import WildCards
-from pokerroom.players.strongcards import CARD_A, CARD_B, COMBO_BITS, board_values, conflicts
-from pokerroom.players.strongranges import Continuing
+from pokerroom.players.strong.cards import CARD_A, CARD_B, COMBO_BITS, board_values, conflicts
+from pokerroom.players.strong.ranges import Continuing
 
 __all__ = ["DealtEquity", "RangeEquity", "shares"]
 

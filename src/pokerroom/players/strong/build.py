@@ -9,9 +9,11 @@ order), by seeded Monte Carlo on the project's batch evaluator:
   ``hu[k, h] = 1 - hu[h, k]``, so only ``h <= k`` is simulated (``h == k`` is 1/2).
 * ``multi[h, m - 1]``: the equity of class ``h`` against ``m`` random hands, m = 1 to 13.
 
-Run ``python tools/build_strong_tables.py [--samples N] [--seed S]`` (a few minutes on
-one core); it writes ``src/pokerroom/players/data/strong_preflop.npz``.  The standard
-error of each entry is about 0.45 / sqrt(N): 0.003 for the default N.
+Run ``python -m pokerroom.players.strong.build [--samples N] [--seed S] [--out FILE]``
+(a few minutes on one core); it writes ``data/strong_preflop.npz`` beside this module
+(in a checkout, ``src/pokerroom/players/strong/data``), which
+:mod:`~pokerroom.players.strong.tables` reads.  The standard error of each entry is about
+0.45 / sqrt(N): 0.003 for the default N.
 """
 
 from __future__ import annotations
@@ -25,10 +27,12 @@ import numpy as np
 
 from pokerroom.equity.keys import boards_of, hole_keys, values
 from pokerroom.equity.montecarlo import deal
+from pokerroom.players.strong.tables import MAX_OPPONENTS
 from pokerroom.starting import ALL_CLASSES
 
-OUT = Path(__file__).resolve().parent.parent / "src/pokerroom/players/data/strong_preflop.npz"
-MAX_OPPONENTS = 13
+__all__ = ["heads_up", "main", "multiway"]
+
+OUT = Path(__file__).resolve().parent / "data" / "strong_preflop.npz"
 
 
 def _shares(hero: np.ndarray, others: list[np.ndarray]) -> float:
@@ -85,7 +89,8 @@ def multiway(rng: np.random.Generator, samples: int) -> np.ndarray:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m pokerroom.players.strong.build",
+                                     description=__doc__.splitlines()[0])
     parser.add_argument("--samples", type=int, default=24000, help="deals per table entry")
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--out", type=Path, default=OUT)

@@ -1,6 +1,6 @@
 """What the ``strong`` bot learns of each player across hands.
 
-A :class:`Profile` counts a player's decisions (:class:`~pokerroom.players.strongtracker.Move`)
+A :class:`Profile` counts a player's decisions (:class:`~pokerroom.players.strong.tracker.Move`)
 in six situations: before or after the flop, with nothing to answer (pre-flop: the forced
 bets only), facing one bet or raise, or facing a re-raise.  In each, the decision is weak (fold or
 check), a call, or aggressive (bet or raise).  From the counts come the classic numbers
@@ -17,7 +17,7 @@ and what a player who plays its best hands that often would have shown above one
 the ratio (with a prior) is how far the bot narrows that player's range on its actions.
 
 >>> from pokerroom.engine import ActionKind as K
->>> from pokerroom.players.strongtracker import Move
+>>> from pokerroom.players.strong.tracker import Move
 >>> p = Profile()
 >>> p.count_hand([Move(1, 0, K.RAISE, False, 4, 6, 12, 0), Move(1, 1, K.BET, False, 0, 24, 12, 0)])
 >>> p.count_hand([Move(1, 0, K.CALL, True, 8, 18, 8, 1), Move(1, 1, K.FOLD, True, 16, 40, 0, 1)])
@@ -38,7 +38,7 @@ import numpy.typing as npt
 
 from pokerroom.engine import ActionKind
 from pokerroom.players.state import StateError, items, need, number, whole
-from pokerroom.players.strongtracker import Move
+from pokerroom.players.strong.tracker import Move
 
 __all__ = ["Profile", "Situation", "situation", "situation_of"]
 

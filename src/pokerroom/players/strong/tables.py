@@ -3,15 +3,15 @@
 ``data/strong_preflop.npz`` holds, over the 169 starting-hand classes
 (:data:`pokerroom.starting.ALL_CLASSES` order), the equity of each class against each
 class heads-up (:func:`heads_up`) and against 1 to 13 random hands (:func:`multiway`),
-built once by seeded Monte Carlo (``tools/build_strong_tables.py``; about 0.003 standard
-error per entry) and read on first use.
+built once by seeded Monte Carlo (``python -m pokerroom.players.strong.build``; about
+0.003 standard error per entry) and read on first use.
 
 From them: each class's pre-flop :func:`strength` (the share of all 1,326 combinations it
 ranks above, by equity against one random hand, ties half: AA is near 1, 72o near 0),
 the same per combination (:func:`combo_strength`), and :func:`equity_vs_range`, a hand's
 equity against a weighted range in one dot product.
 
->>> from pokerroom.players.strongcards import index_of
+>>> from pokerroom.players.strong.cards import index_of
 >>> import numpy as np
 >>> aces = np.zeros(1326); aces[[index_of(t) for t in ("KsKh", "KsKd", "KhKd")]] = 1
 >>> round(equity_vs_range(index_of("AsAd"), aces), 2)
@@ -29,7 +29,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from pokerroom.players.strongcards import CLASS_OF, COMBO_BITS
+from pokerroom.players.strong.cards import CLASS_OF, COMBO_BITS
 from pokerroom.starting import ALL_CLASSES
 
 __all__ = [
@@ -50,7 +50,7 @@ _FILE: Final = "strong_preflop.npz"
 
 @functools.cache
 def _tables() -> tuple[F64s, F64s]:
-    source = resources.files("pokerroom.players").joinpath("data", _FILE)
+    source = resources.files("pokerroom.players.strong").joinpath("data", _FILE)
     with resources.as_file(source) as path, np.load(path) as data:
         names = [str(n) for n in data["classes"]]
         if names != [str(c) for c in ALL_CLASSES]:

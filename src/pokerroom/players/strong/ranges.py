@@ -1,7 +1,7 @@
 """Each player's likely hands, narrowed by what it does (``strong`` bot).
 
 A range is a weight per two-card combination, all ones when the cards are dealt.  Every
-decision a player makes narrows it: the player's :class:`~pokerroom.players.strongstats.Profile`
+decision a player makes narrows it: the player's :class:`~pokerroom.players.strong.stats.Profile`
 says how often it folds or checks, calls, or bets and raises in that situation; a player
 who plays its best hands first bets with the top of its range, calls with the band below
 and checks or folds the rest.  So a bet keeps the combinations above the weighted
@@ -9,17 +9,17 @@ quantile of the range at the player's betting frequency (a smooth step, with som
 kept: the fewer, the more the player's bets have matched its cards), a call the band
 under that (the very best hands only partly: some are slow-played), a check the range
 with its top thinned.  Hands are ranked by pre-flop
-strength (:func:`~pokerroom.players.strongtables.combo_strength`) before the flop and by
-:func:`~pokerroom.players.strongcards.board_strength` after it.  How much a player's
-actions are believed is its :meth:`~pokerroom.players.strongstats.Profile.honesty` h: the
+strength (:func:`~pokerroom.players.strong.tables.combo_strength`) before the flop and by
+:func:`~pokerroom.players.strong.cards.board_strength` after it.  How much a player's
+actions are believed is its :meth:`~pokerroom.players.strong.stats.Profile.honesty` h: the
 weight of a hand is multiplied by h times the step plus 1 - h times the action's frequency
 (a player who acts at random takes it with any hand that often).
 
 >>> from pokerroom.engine import ActionKind as K
->>> from pokerroom.players.strongstats import Profile
->>> from pokerroom.players.strongtracker import Move
->>> from pokerroom.players.strongcards import index_of
->>> from pokerroom.players.strongtables import combo_strength
+>>> from pokerroom.players.strong.stats import Profile
+>>> from pokerroom.players.strong.tracker import Move
+>>> from pokerroom.players.strong.cards import index_of
+>>> from pokerroom.players.strong.tables import combo_strength
 >>> w = np.ones(1326)
 >>> ranking = Ranking(combo_strength())
 >>> narrow(w, Move(0, 0, K.RAISE, False, 4, 6, 12, 0), ranking, Profile(players=6))
@@ -36,8 +36,8 @@ import numpy as np
 import numpy.typing as npt
 
 from pokerroom.engine import ActionKind
-from pokerroom.players.strongstats import AGGRESSIVE, CALL, WEAK, Profile, situation_of
-from pokerroom.players.strongtracker import Move
+from pokerroom.players.strong.stats import AGGRESSIVE, CALL, WEAK, Profile, situation_of
+from pokerroom.players.strong.tracker import Move
 
 __all__ = ["Continuing", "Ranking", "band_of", "narrow", "weighted_quantile"]
 

@@ -35,8 +35,8 @@ import numpy as np
 import numpy.typing as npt
 
 from pokerroom.engine import Action, ActionKind, LegalActions, PlayerView
-from pokerroom.players.strongranges import Continuing, Ranking
-from pokerroom.players.strongstats import WEAK, Profile, Situation, situation
+from pokerroom.players.strong.ranges import Continuing, Ranking
+from pokerroom.players.strong.stats import WEAK, Profile, Situation, situation
 from pokerroom.rules import Structure
 
 __all__ = ["Choice", "Outlook", "Play", "fold_chance"]

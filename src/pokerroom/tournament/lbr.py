@@ -1,0 +1,142 @@
+"""Local best response (:mod:`pokerroom.players.lbr`) against a bot, as a duplicate match.
+
+LBR's matches are played as a ``pokerroom league`` plays a heads-up match: in duplicate
+(every deal played twice, the seats swapped, the same cards), stacks reset every hand, in
+sessions of fresh players, scored over duplicate sets with Student's t interval.  Only the
+players are built here, since LBR needs a model of its target (its strategy, or samples
+of what the target would do with other cards), which no bot name describes.
+:func:`abstract_game` gives the shipped strategy's best response and local best response
+in its own abstract game (exact, in a second).  ``pokerroom lbr`` prints both.
+
+>>> from pokerroom.rules import Rules
+>>> rules = Rules.preset("casino-limit")
+>>> match = lbr_match(rules, "calling-station", deals=2, seed=1)
+>>> match.deals, match.result.n
+(2, 2)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from pokerroom.players import CFRBot, Player, make_player
+from pokerroom.players.cfr import shipped_policy, strategy_for
+from pokerroom.players.lbr import (
+    LocalBestResponse,
+    RangeModel,
+    SampledRange,
+    StrategyRange,
+    Watched,
+)
+from pokerroom.rules import Rules
+from pokerroom.solver.best_response import (
+    best_responses,
+    game_value,
+    local_best_response_value,
+)
+from pokerroom.solver.betting import betting_tree
+from pokerroom.solver.holdem import holdem_game, mbb
+from pokerroom.solver.policy import Policy
+from pokerroom.solver.sweeps import Sweeps
+from pokerroom.tournament.games import GameTask, play
+from pokerroom.tournament.league import League
+from pokerroom.tournament.seeds import derive
+from pokerroom.tournament.stats import Estimate
+
+__all__ = ["AbstractGame", "LBRMatch", "Pair", "abstract_game", "lbr_match", "lbr_pair"]
+
+Pair = Callable[[int], tuple[Player, Player]]
+"""Fresh players for a session from its seed: LBR first, then its opponent."""
+
+
+def lbr_pair(rules: Rules, target: str, samples: int = 64, policy: Policy | None = None) -> Pair:
+    """LBR against the bot named ``target``: from its strategy when it is ``cfr`` on rules
+    a strategy plays (``policy``, else the shipped one), else as a black box whose range
+    is ``samples`` hands a deal."""
+
+    def pair(seed: int) -> tuple[Player, Player]:
+        if target == "cfr":
+            bot: Player = (CFRBot(seed=seed + 1, policy=policy) if policy is not None
+                           else make_player("cfr", seed=seed + 1))  # fmt: skip
+        else:
+            bot = make_player(target, seed=seed + 1)
+        preset = strategy_for(rules)
+        model: RangeModel
+        if target == "cfr" and (policy is not None or preset is not None):
+            played = policy if policy is not None else shipped_policy(str(preset))
+            model = StrategyRange(played)
+            return LocalBestResponse(model, seed=seed), bot
+        watched = Watched(bot)
+        model = SampledRange(watched, samples=samples, seed=seed)
+        return LocalBestResponse(model, seed=seed), watched
+
+    return pair
+
+
+@dataclass(frozen=True, slots=True)
+class LBRMatch:
+    """What LBR won against ``target`` (mbb/hand, with its interval over duplicate sets)."""
+
+    target: str
+    deals: int
+    result: Estimate
+
+
+def lbr_match(
+    rules: Rules,
+    target: str,
+    *,
+    deals: int,
+    seed: int,
+    samples: int = 64,
+    policy: Policy | None = None,
+) -> LBRMatch:
+    """A heads-up duplicate match of ``deals`` deals between LBR and ``target``, played and
+    scored by :class:`~pokerroom.tournament.League`.  Rules with no heads-up fixed-limit
+    betting tree are refused (:class:`~pokerroom.solver.betting.BettingError`) before any
+    play."""
+    rules = rules.replace(players=2)
+    betting_tree(rules)  # LBR plays heads-up fixed limit: anything else is refused here
+    pair = lbr_pair(rules, target, samples, policy)
+    league = League(rules, ("measured", "other"), ("LBR", target), hands=2 * deals, seed=seed,
+                    field=False)  # fmt: skip
+
+    def build(task: GameTask) -> list[Player]:
+        made = pair(derive(task.seed, "bot", task.bot_salt))
+        return [made[entrant] for entrant in task.entrants]
+
+    records = [play(task, build=build) for task in league.tasks()]
+    return LBRMatch(target, deals, league.results(records).heads_up(0, 1))
+
+
+@dataclass(frozen=True, slots=True)
+class AbstractGame:
+    """The shipped strategy in its own abstract game, in mbb/hand: the value for the
+    button, and each seat's best response and local best response (button, big blind)."""
+
+    iterations: int
+    buckets: tuple[int, ...]
+    value: float
+    best_response: tuple[float, float]
+    local_best_response: tuple[float, float]
+
+
+def abstract_game(preset: str) -> AbstractGame:
+    """The strategy shipped for ``preset`` measured exactly in its own abstract game."""
+    strategy = shipped_policy(preset).strategy
+    sweeps = Sweeps(holdem_game(strategy.tree, strategy.abstraction))
+    probabilities = strategy.for_solver(sweeps)
+    br = best_responses(sweeps, probabilities)
+    lbr = [local_best_response_value(sweeps, probabilities, p) for p in (0, 1)]
+
+    def pair(values: list[float] | tuple[float, ...]) -> tuple[float, float]:
+        return (mbb(values[0], strategy.tree), mbb(values[1], strategy.tree))
+
+    return AbstractGame(
+        iterations=strategy.iterations,
+        buckets=tuple(strategy.abstraction.sizes),
+        value=mbb(game_value(sweeps, probabilities), strategy.tree),
+        best_response=pair(list(br)),
+        local_best_response=pair(lbr),
+    )
