@@ -14,35 +14,40 @@ builds) and must report it: a checker that looks at nothing cannot pass silently
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import random
 import re
-from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from pathlib import Path
+from typing import Any, cast
 
 import numpy as np
 import pytest
 
 from pokerroom.cards import Card
-from pokerroom.engine import Action, ActionKind, Hand, PlayerView, Street
+from pokerroom.engine import Action, ActionKind, Hand, PlayerView
 from pokerroom.engine.events import EventKind
 from pokerroom.envs import HoldemAECEnv, HoldemEnv
 from pokerroom.envs.observation import ObservationLayout
 from pokerroom.envs.text import hand_text
 from pokerroom.history.acpc import GameDef
+from pokerroom.history.formats import export_phh
+from pokerroom.history.phh import dumps
+from pokerroom.history.record import PlayedHand, to_phh
 from pokerroom.net.acpcdealer import ACPCDealer
 from pokerroom.net.jsondealer import JSONDealer
 from pokerroom.net.jsonserver import JSONServer
 from pokerroom.rules import Rules
 from pokerroom.table import Table
+from pokerroom.tui.felt import dealt_in, log_lines, outcome_lines, played_hand, seats, turn_text
 
 HOST = "127.0.0.1"
 _PAIRS = re.compile(r"(?:[2-9TJQKA][cdhs])+")
 _WORDS = re.compile(r"[A-Za-z0-9]+")
 
 
-class Leak(AssertionError):
+class LeakError(AssertionError):
     """Cards a seat may not know, found in what it was sent or shown."""
 
 
@@ -66,7 +71,7 @@ def cards_in(value: object) -> set[str]:
         for name in ("hole", "board", "shown", "events", "result"):
             found |= cards_in(getattr(value, name))
     elif value is not None and hasattr(value, "_fields"):  # an Event
-        found |= cards_in(tuple(value))
+        found |= cards_in(tuple(cast("tuple[object, ...]", value)))
     elif value is not None and hasattr(value, "shown"):  # a HandResult
         found |= cards_in(value.shown)
     return found
@@ -75,7 +80,7 @@ def cards_in(value: object) -> set[str]:
 def check(seen: set[str], allowed: set[str], where: str) -> None:
     leaked = seen - allowed
     if leaked:
-        raise Leak(f"{where}: {' '.join(sorted(leaked))} may not be known there")
+        raise LeakError(f"{where}: {' '.join(sorted(leaked))} may not be known there")
 
 
 def may_know(hand: Hand, seats: tuple[int, ...], seat: int) -> set[str]:
@@ -116,7 +121,7 @@ def test_the_card_reader_finds_cards_in_every_form() -> None:
     hand = Hand(Rules.preset("no-limit"), [100, 100], button=0, rng=random.Random(1))
     view = hand.view(1)
     assert cards_in(view) == {str(c) for c in hand.hole(1)}
-    with pytest.raises(Leak, match="may not be known"):
+    with pytest.raises(LeakError, match="may not be known"):
         check(cards_in(hand.view(0)), may_know(hand, (0, 1), 1), "seat 1")
 
 
@@ -211,7 +216,7 @@ def stream_leaks(messages: list[dict[str, Any]], seat: int | None, truth: Truth)
             allowed = own | (board & truth.board[hand]) | (shown & truth.shown[hand])
         try:
             check(cards_in(m), allowed, f"message {k} ({m['type']}, hand {hand})")
-        except Leak as exc:
+        except LeakError as exc:
             leaks.append(str(exc))
     return leaks
 
@@ -300,3 +305,324 @@ def test_json_lines_check_finds_a_planted_leak(monkeypatch: pytest.MonkeyPatch) 
     for client in clients:
         leaks = stream_leaks(client.received, client.seat, truth)
         assert leaks and all("(hand, hand" in leak for leak in leaks), leaks
+
+
+# -------------------------------------------------------------------- the ACPC dealer
+
+
+def acpc_match(data_dir: Path, hands: int, seed: int) -> tuple[dict[int, list[str]], list[Any]]:
+    """A three-player limit match of random replies (folds, calls, raises): every
+    ``MATCHSTATE`` sent, by seat, and each hand's cards from the dealer's table."""
+    game = GameDef.load(data_dir / "acpc" / "holdem.limit.3p.game")
+    truth: list[Any] = []
+    dealer: ACPCDealer
+
+    def noted() -> None:
+        hand = dealer.table.hand
+        assert hand is not None
+        shown = {str(c) for e in hand.events if e.kind is EventKind.SHOW for c in e.cards}
+        truth.append(([{str(c) for c in hand.hole(s)} for s in range(3)],
+                      [str(c) for c in hand.board], shown))  # fmt: skip
+
+    dealer = ACPCDealer(game, names=["a", "b", "c"], hands=hands, seed=seed, on_hand=noted)
+    sent: dict[int, list[str]] = {0: [], 1: [], 2: []}
+    rng = random.Random(seed)
+    step = dealer.start()
+    while True:
+        for message in step.messages:
+            sent[message.seat].append(message.text)
+        seat = dealer.actor
+        if dealer.finished or seat is None:
+            break
+        step = dealer.receive(seat, f"{dealer.text(seat)}:{rng.choice('ffcccrr')}")
+    return sent, truth
+
+
+def acpc_leaks(lines: list[str], seat: int, truth: list[Any]) -> list[str]:
+    """A seat's states against what it may know: its own hole cards, the board of the
+    rounds its state has reached, and once the hand is over the hands shown."""
+    leaks = []
+    numbers = [int(line.split(":")[2]) for line in lines]
+    for k, line in enumerate(lines):
+        holes, board, shown = truth[numbers[k]]
+        rounds = line.split(":")[3].count("/") + 1
+        allowed = holes[seat] | set(board[: (0, 3, 4, 5)[rounds - 1]])
+        if k + 1 == len(lines) or numbers[k + 1] != numbers[k]:  # the hand's last state
+            allowed |= shown
+        try:
+            check(cards_in(line), allowed, f"seat {seat}: {line}")
+        except LeakError as exc:
+            leaks.append(str(exc))
+    return leaks
+
+
+def test_acpc_matchstates_hold_nothing_hidden(data_dir: Path) -> None:
+    sent, truth = acpc_match(data_dir, hands=40, seed=3)
+    assert len(truth) == 40
+    for seat, lines in sent.items():
+        assert acpc_leaks(lines, seat, truth) == []
+        # each seat was sent its own cards every hand; the others' only when shown
+        assert all(holes[seat] <= cards_in(lines) for holes, _, _ in truth)
+    showdowns = [t for t in truth if t[2]]
+    folded = [t for t in truth if set().union(*t[0]) - t[2]]
+    assert len(showdowns) >= 5 and len(folded) >= 20
+    assert all(t[2] <= cards_in(sent[0]) for t in showdowns)
+
+
+def test_acpc_check_finds_a_planted_leak(data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every seat is sent every seat's hole cards from the deal on: reported, every
+    seat, every hand."""
+    original = ACPCDealer._deal
+
+    def leaky(self: ACPCDealer) -> Any:
+        deal = original(self)
+        return deal._replace(private=["|".join(deal.holes)] * len(deal.holes))
+
+    monkeypatch.setattr(ACPCDealer, "_deal", leaky)
+    sent, truth = acpc_match(data_dir, hands=5, seed=3)
+    for seat, lines in sent.items():
+        leaks = acpc_leaks(lines, seat, truth)
+        assert {int(leak.split(":")[3]) for leak in leaks} == set(range(5))
+
+
+# ------------------------------------------- views a table makes: the planted leaks
+
+
+def view_showing_everyone(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Plant a leak in every view a table makes: every seat's hole cards as shown, and
+    the deal events with their cards (both ways a view could give them away)."""
+    original = Table.view
+
+    def leaky(self: Table, seat: int) -> PlayerView:
+        view = original(self, seat)
+        hand = self.hand
+        if hand is None:
+            return view
+        full = hand.events
+        events = tuple(
+            full[i] if e.kind is EventKind.DEAL else e for i, e in enumerate(view.events)
+        )
+        shown = tuple(hand.hole(h) for h in range(len(view.shown)))
+        return dataclasses.replace(view, shown=shown, events=events)
+
+    monkeypatch.setattr(Table, "view", leaky)
+
+
+# --------------------------------------------------------- the learning environments
+
+
+def single_env_leaks(episodes: int, seed: int) -> dict[str, list[str]]:
+    """The single-agent environment (seat 1 of 3, random opponents, random choices):
+    its observation vector, the view in its info and its text, at every step, against
+    what seat 1 may know of the hand in play."""
+    env = HoldemEnv("no-limit", players=3, seat=1, opponents="random", stacks=60,
+                    hands=4, view_in_info=True, render_mode="ansi")  # fmt: skip
+    leaks: dict[str, list[str]] = {"vector": [], "view": [], "text": []}
+    rng = np.random.default_rng(seed)
+    obs, info = env.reset(seed=seed)
+    cards = env.layout.cards
+    for _ in range(episodes):
+        done = False
+        while not done:
+            table = env.table
+            assert table is not None and table.hand is not None
+            allowed = may_know(table.hand, table.seats_in_hand, 1)
+            seen = {
+                str(Card(int(c) % cards)) for c in np.flatnonzero(obs["observation"][: 2 * cards])
+            }
+            text = env.render()
+            for name, found in (("vector", seen), ("view", cards_in(info["view"])),
+                                ("text", cards_in(text))):  # fmt: skip
+                try:
+                    check(found, allowed, f"{name}, hand {table.hand_number}")
+                except LeakError as exc:
+                    leaks[name].append(str(exc))
+            mask = obs["action_mask"]
+            choice = int(rng.choice(np.flatnonzero(mask))) if mask.any() else 0
+            obs, _, terminated, truncated, info = env.step(choice)
+            done = terminated or truncated
+        obs, info = env.reset()
+    return leaks
+
+
+def aec_env_leaks(steps: int, seed: int) -> dict[str, list[str]]:
+    """The multi-agent environment (four agents, random choices): every agent's vector
+    and view, and the spectator's text, after every step."""
+    env = HoldemAECEnv("casino-limit", players=4, stacks=40, view_in_info=True,
+                       render_mode="ansi")  # fmt: skip
+    leaks: dict[str, list[str]] = {"vector": [], "view": [], "text": []}
+    rng = np.random.default_rng(seed)
+    env.reset(seed=seed)
+    cards = env.layout.cards
+    for _ in range(steps):
+        if not env.agents:
+            env.reset()
+        table = env.table
+        assert table is not None and table.hand is not None
+        hand, dealt = table.hand, table.seats_in_hand
+        for agent in env.agents:
+            seat = env.possible_agents.index(agent)
+            vector = env.observe(agent)["observation"]
+            seen = {str(Card(int(c) % cards)) for c in np.flatnonzero(vector[: 2 * cards])}
+            info = env.infos[agent]
+            view = info.get("view") if info.get("hand") == table.hand_number else None
+            for name, found in (("vector", seen), ("view", cards_in(view))):
+                try:
+                    check(found, may_know(hand, dealt, seat), f"{agent} {name}")
+                except LeakError as exc:
+                    leaks[name].append(str(exc))
+        try:
+            check(cards_in(env.render()), may_know(hand, dealt, -1), "text")
+        except LeakError as exc:
+            leaks["text"].append(str(exc))
+        obs, _, terminated, truncated, _ = env.last()
+        mask = obs["action_mask"]
+        env.step(None if terminated or truncated else int(rng.choice(np.flatnonzero(mask))))
+    return leaks
+
+
+def test_single_agent_environment_shows_nothing_hidden() -> None:
+    assert single_env_leaks(episodes=25, seed=4) == {"vector": [], "view": [], "text": []}
+
+
+def test_multi_agent_environment_shows_nothing_hidden() -> None:
+    assert aec_env_leaks(steps=400, seed=4) == {"vector": [], "view": [], "text": []}
+
+
+def leaky_encode(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Plant a leak in the observation vector: the first card of the next seat dealt in."""
+    original = ObservationLayout.encode
+
+    def leaky(self: ObservationLayout, table: Table, seat: int, *args: Any) -> Any:
+        out = original(self, table, seat, *args)
+        seats, hand = table.seats_in_hand, table.hand
+        if hand is not None and seat in seats:
+            other = (seats.index(seat) + 1) % len(seats)
+            out[self.hole + hand.hole_codes(other)[0]] = 1.0
+        return out
+
+    monkeypatch.setattr(ObservationLayout, "encode", leaky)
+
+
+def leaky_text(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Plant a leak in the hand's text: views with everyone's cards, none of them hidden."""
+    import pokerroom.envs.text as text
+
+    view_showing_everyone(monkeypatch)
+
+    def shown_all(**fields: Any) -> PlayedHand:
+        return PlayedHand(**{**fields, "hidden": frozenset()})
+
+    monkeypatch.setattr(text, "PlayedHand", shown_all)
+
+
+@pytest.mark.parametrize("plant", ["vector", "view", "text"])
+def test_environment_checks_find_a_planted_leak(
+    plant: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if plant == "vector":
+        leaky_encode(monkeypatch)
+    elif plant == "view":
+        view_showing_everyone(monkeypatch)
+    else:
+        leaky_text(monkeypatch)
+    single = single_env_leaks(episodes=3, seed=4)
+    multi = aec_env_leaks(steps=40, seed=4)
+    assert single[plant] and multi[plant]
+    if plant == "vector":  # (the others go through the same view)
+        assert not single["view"] and not single["text"]
+
+
+# ---------------------------------------------------- the text of a hand shown to a seat
+
+
+def test_hand_text_shows_a_seat_nothing_hidden() -> None:
+    """``hand_text`` of every seat and of a spectator, at every decision of 60 random
+    hands (six seats, folds, showdowns, mucks)."""
+    rules = Rules.preset("no-limit", buy_in=100)
+    table = Table(rules, 6, rng=random.Random(9), reset_stacks=True)
+    rng = random.Random(9)
+    texts = 0
+    for _ in range(60):
+        table.start_hand()
+        while table.in_hand:
+            hand = table.hand
+            assert hand is not None
+            for seat in range(-1, 6):
+                text = hand_text(table, seat)
+                check(cards_in(text), may_know(hand, table.seats_in_hand, seat), f"seat {seat}")
+                texts += 1
+            table.apply(random_action(table.legal_actions(), rng))
+    assert texts > 60 * 7 * 4
+
+
+def test_hand_text_check_finds_a_planted_leak(monkeypatch: pytest.MonkeyPatch) -> None:
+    leaky_text(monkeypatch)
+    table = Table(Rules.preset("no-limit"), 3, rng=random.Random(9))
+    table.start_hand()
+    hand = table.hand
+    assert hand is not None
+    with pytest.raises(LeakError, match="seat 0"):
+        check(cards_in(hand_text(table, 0)), may_know(hand, table.seats_in_hand, 0), "seat 0")
+
+
+# -------------------------------------------------------------- the terminal game
+
+
+def terminal_leaks(hands: int, seed: int) -> dict[str, list[str]]:
+    """What the terminal game shows you (seat 0 against two bots, everyone playing
+    random legal actions, busting seats out): the felt's seats, the log, whose turn it
+    is, the hand's outcome at every decision, and once each hand is over the hand as it
+    is kept in the history and exported (PHH, PokerStars text, OHH)."""
+    names = ("Hero", "Ada", "Bo")
+    table = Table(Rules.preset("no-limit", buy_in=80), 3, names=names, rng=random.Random(seed))
+    rng = random.Random(seed)
+    leaks: dict[str, list[str]] = {"felt": [], "log": [], "history": [], "export": []}
+
+    def look(name: str, found: set[str], allowed: set[str]) -> None:
+        try:
+            check(found, allowed, f"{name}, hand {table.hand_number}")
+        except LeakError as exc:
+            leaks[name].append(str(exc))
+
+    for _ in range(hands):
+        if table.is_over:
+            break
+        table.start_hand()
+        hand = table.hand
+        assert hand is not None
+        while True:
+            dealt = table.seats_in_hand
+            allowed = may_know(hand, dealt, 0)
+            view = table.view(0)
+            felt = [line.cards for line in seats(view, names, out=table.out)]
+            look("felt", cards_in(felt), allowed)
+            mine = dealt_in(view, dealt)
+            told = [*log_lines(mine, names), turn_text(view, names), *outcome_lines(mine, names)]
+            look("log", cards_in(told), allowed)
+            if not table.in_hand:
+                break
+            table.apply(random_action(table.legal_actions(), rng))
+        mine = dealt_in(table.view(0), dealt)
+        kept = dumps(to_phh(played_hand(mine, [names[t] for t in dealt], table.hand_number)))
+        look("history", cards_in(kept), allowed)
+        for fmt in ("pokerstars", "ohh"):
+            out = export_phh([kept], fmt, hero="Hero")
+            assert out.written == 1
+            look("export", cards_in(out.text), allowed)
+    return leaks
+
+
+def test_terminal_game_shows_nothing_hidden() -> None:
+    assert terminal_leaks(hands=40, seed=2) == {"felt": [], "log": [], "history": [], "export": []}
+
+
+def test_terminal_game_check_finds_a_planted_leak(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Views that show every seat's cards: the felt, the log and the hand kept in the
+    history give them away, and are reported.  The exports write the others' cards only
+    where the record has them shown (a second guard: a history holding every hole card
+    still exports none but yours and the shown ones)."""
+    view_showing_everyone(monkeypatch)
+    leaks = terminal_leaks(hands=3, seed=2)
+    assert leaks["felt"] and leaks["log"] and leaks["history"]
+    assert leaks["export"] == []
