@@ -256,3 +256,23 @@ def test_time_runs_out_the_seat_gets_the_default_action(data_dir: Path) -> None:
         dealer.expire(0)
     # the match's share: 4 hands x 1 s; seat 1 has used 1.5
     assert dealer.budget(1) == pytest.approx(min(2, 3 - 1.5, 4 - 1.5))
+
+
+def test_a_match_of_no_hands_or_bad_names_is_refused_and_one_hand_is_played() -> None:
+    """The boundary of ``hands``: 0 refused, 1 played (one hand, then the score)."""
+    from pokerroom.history.acpc import LIMIT_HEADS_UP
+
+    game = GameDef.parse(LIMIT_HEADS_UP)
+    with pytest.raises(ValueError, match=r"^a match has 1 hand or more, not 0$"):
+        ACPCDealer(game, names=["a", "b"], hands=0, seed=1)
+    with pytest.raises(ValueError, match=r"^the game is for 2 players, 3 names given$"):
+        ACPCDealer(game, names=["a", "b", "c"], hands=1, seed=1)
+    with pytest.raises(ValueError, match="a player's name cannot be 'a:b'"):
+        ACPCDealer(game, names=["a:b", "c"], hands=1, seed=1)
+    dealer = ACPCDealer(game, names=["a", "b"], hands=1, seed=1)
+    dealer.start()
+    while not dealer.finished:
+        seat = dealer.actor
+        assert seat is not None
+        dealer.expire(seat)
+    assert dealer.hand_number == 0 and dealer.log[-1].startswith("SCORE:")

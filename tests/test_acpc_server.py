@@ -86,7 +86,10 @@ def test_our_client_and_dealer_play_1000_hands_and_the_log_replays(
 
 
 class Silent:
-    """A client that connects, says its version, and never answers."""
+    """A client that connects, says its version, and never answers; it closes its side
+    once the dealer has closed its own, as any client does (kept open, the dealer would
+    wait its whole grace of :data:`~pokerroom.net.server.CLOSE_GRACE` seconds for it: 5 s
+    of the test's 5.4)."""
 
     def __init__(self, port: int, *, version: bytes = b"VERSION:2.0.0\r\n") -> None:
         self.port = port
@@ -96,14 +99,15 @@ class Silent:
     async def __call__(self, until: asyncio.Event) -> None:
         reader, writer = await asyncio.open_connection(HOST, self.port)
         writer.write(self.version)
-        reader_task = asyncio.create_task(self._read(reader))
-        await until.wait()
-        reader_task.cancel()
+        self.closed_by_dealer = False
+        await self._read(reader)  # every state, until the dealer closes its side
         writer.close()
+        await until.wait()
 
     async def _read(self, reader: asyncio.StreamReader) -> None:
         while line := await reader.readline():
             self.received.append(line.decode())
+        self.closed_by_dealer = True
 
 
 def test_a_silent_player_gets_the_default_action_and_the_match_goes_on(data_dir: Path) -> None:
@@ -123,6 +127,7 @@ def test_a_silent_player_gets_the_default_action_and_the_match_goes_on(data_dir:
         done.set()
         await waiting
         assert len(mute.received) > 12  # it was sent every state all the same
+        assert mute.closed_by_dealer
         return server, dealer
 
     server, dealer = run(scenario(), 30)

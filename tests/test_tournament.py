@@ -373,3 +373,24 @@ def test_ctrl_c_while_the_pool_starts_is_held_back_then_stops_it() -> None:
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.startswith("interrupted [False, False]"), proc.stdout + proc.stderr
     assert "Traceback" not in proc.stderr
+
+
+def test_a_league_session_is_labelled_with_its_deals_counted_from_one() -> None:
+    """Five hands a match in sessions of two deals: a pair's three deals are sessions
+    ``1-2`` and ``3-3``, each in both seat arrangements; the field's two deals (ceil(5/3))
+    one session, in three arrangements.  Each session plays as many hands as its deals."""
+    league = League(SHORT_NL, CHEAP[:3], NAMES[:3], hands=5, seed=6, session=2)
+    tasks = league.tasks()
+    a, b = NAMES[0], NAMES[1]
+    first = [(t.label, t.max_hands) for t in tasks[:4]]
+    assert first == [
+        (f"{a} vs {b}, deals 1-2", 2),
+        (f"{a} vs {b}, deals 1-2, seats moved 1", 2),
+        (f"{a} vs {b}, deals 3-3", 1),
+        (f"{a} vs {b}, deals 3-3, seats moved 1", 1),
+    ]
+    field = [(t.label, t.max_hands) for t in tasks if t.label.startswith("the field")]
+    assert field == [("the field (3 players), deals 1-2", 2),
+                     ("the field (3 players), deals 1-2, seats moved 1", 2),
+                     ("the field (3 players), deals 1-2, seats moved 2", 2)]  # fmt: skip
+    assert len(tasks) == 3 * 4 + 3
