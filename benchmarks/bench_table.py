@@ -68,12 +68,11 @@ from collections.abc import Callable
 from typing import Any
 
 from bench_engine import _pokerroom
-from pokerroom.cli.runs import play_timed
 from pokerroom.engine import Action, PlayerView, random_action
 from pokerroom.players import BOTS, Player, RandomBot, Runner, make_player
 from pokerroom.rules import Rules
 from pokerroom.table import GameStart, HandStart, Table
-from pokerroom.tournament import GameRecord, GameTask, make_executor
+from pokerroom.tournament import GameRecord, GameTask, make_executor, play_timed
 from pokerroom.tournament.executor import PoolExecutor
 
 Play = Callable[[int, int, random.Random], None]  # (players, hands, rng)
