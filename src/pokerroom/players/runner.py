@@ -267,6 +267,7 @@ class Runner:
         flush = self._flush if self._observers else None
         deadline = read() + budget
         view = step()
+        showdowns = not table.auto_showdown  # show or muck decisions: announce decides
         while True:
             if view is None:  # the hand is over (or none is in play)
                 if after is None:
@@ -276,10 +277,11 @@ class Runner:
                     return None
                 self._deal()
                 view = step()
+                showdowns = not table.auto_showdown
                 continue
             t = view.seat
             act = acts[t]
-            if view.legal.street is _SHOWDOWN:  # type: ignore[union-attr]  # (pending: legal)
+            if showdowns and view.legal.street is _SHOWDOWN:  # type: ignore[union-attr]
                 act = announce[t]
                 if act is None and acts[t] is not None:  # no announce: the default
                     table.apply(table.default_action())
@@ -292,7 +294,8 @@ class Runner:
             try:
                 answer = act(view, budget)
             except Exception as exc:
-                view, deadline = self._fault(t, FaultKind.EXCEPTION, f"{type(exc).__name__}: {exc}")
+                why = f"{type(exc).__name__}: {exc}"
+                view, deadline = self._fault(t, FaultKind.EXCEPTION, why)
                 continue
             now = read()
             if now > deadline:

@@ -339,6 +339,13 @@ class Table:
         return self._hand
 
     @property
+    def auto_showdown(self) -> bool:
+        """Whether the hand in play (or the last one) plays its showdown the default way
+        (:meth:`deal`'s ``auto_showdown``): then no seat is asked to show or muck."""
+        hand = self._hand
+        return hand is not None and hand.auto_showdown
+
+    @property
     def seats_in_hand(self) -> tuple[int, ...]:
         """The table seat of each of the hand's seats."""
         return self._seating.seats
@@ -405,7 +412,7 @@ class Table:
         t = self._turn
         if action is not None:
             hand = self._hand
-            if t < 0 or hand is None:
+            if t < 0 or hand is None:  # (no hand: -1 too)
                 self._pending()  # raises: nobody is to act
                 raise AssertionError  # (unreachable)
             if type(action) is not Action:
