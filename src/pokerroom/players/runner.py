@@ -262,7 +262,7 @@ class Runner:
         (a hand dealt without ``auto_showdown``) a player's ``announce`` decides, the
         default if it has none.  The observers hear of each action as it is taken."""
         table = self.table
-        step = table.step
+        step, deal, auto, before = table.step, table.deal, self._auto_showdown, self._before
         acts, announce, read, budget = self._act, self._announce, self._read, self._budget
         flush = self._flush if self._observers else None
         deadline = read() + budget
@@ -275,9 +275,10 @@ class Runner:
                 after()
                 if table.is_over:
                     return None
-                self._deal()
-                view = step()
-                showdowns = not table.auto_showdown
+                view = deal(None, auto_showdown=auto)  # (the hand over: none in play)
+                if before is not None:
+                    before()
+                showdowns = not auto
                 continue
             t = view.seat
             act = acts[t]

@@ -1,11 +1,15 @@
 """The table: many hands in a row, as a pure state machine (``rules.md`` §3, §10).
 
-The table never waits for anybody: it says whose decision is pending
-(:attr:`Table.to_act`, with :meth:`Table.view`), takes that seat's action
-(:meth:`Table.apply`), and starts the next hand when told to (:meth:`Table.start_hand`).
-A loop that calls players (:mod:`pokerroom.players`), a terminal game waiting for a
-person, a network dealer awaiting sockets and a learning environment all drive it the
-same way.
+The table never waits for anybody and calls nobody: it says whose decision is pending
+(:attr:`Table.to_act`, with :meth:`Table.pending_view`, what that seat may see), takes
+that seat's action (:meth:`Table.apply`; :meth:`Table.step` takes it and gives the next
+decision's view), settles each hand as its last action is taken, and deals the next hand
+when told to (:meth:`Table.deal`, :meth:`Table.start_hand`).  No clock is read to play
+(only levels that rise by time read the one they are given) and nothing is done on a
+socket or a file.  The loop that calls players is the runner's
+(:class:`pokerroom.players.Runner`); a terminal game waiting for a person, a network
+dealer awaiting sockets and a learning environment drive the table through it, or
+through these same methods.
 
 >>> import random
 >>> from pokerroom.engine import Action
@@ -236,11 +240,14 @@ class Table:
         self.deal(deck, auto_showdown=auto_showdown)
         return self.hand_start
 
-    def deal(self, deck: Deck | None = None, *, auto_showdown: bool = False) -> None:
+    def deal(
+        self, deck: Deck | None = None, *, auto_showdown: bool = False
+    ) -> PlayerView | None:
         """:meth:`start_hand` without making its :class:`HandStart` (a runner whose
         players never ask for it): the button moved (skipping seats out), the level raised
-        if due, the seats with chips dealt in.  A hand over as it is dealt (everyone all-in
-        on the forced bets) is settled at once."""
+        if due, the seats with chips dealt in.  Returns the view of the first decision
+        (:meth:`pending_view`), or None when the hand is over as it is dealt (everyone
+        all-in on the forced bets: it is settled at once)."""
         if self._over:
             raise TableError("the game is over: no more hands")
         if self._in_hand:
@@ -289,6 +296,7 @@ class Table:
         self._turn = h if seating.identity or h < 0 else seating.seats[h]
         if hand._over:  # everyone all-in on the forced bets
             self._finish_hand()
+        return self.step(None)
 
     @property
     def next_button(self) -> int:
@@ -430,9 +438,9 @@ class Table:
             except IllegalAction as exc:
                 raise self._in_table_seats(exc, t) from None
             self._actions.append((t, action))
-            self._handed = None  # the decision is taken: its view is stale
             nxt = hand._to_act  # (the engine's own field: -1 when nobody is to act)
             if nxt < 0:
+                self._handed = None  # the decision is taken: its view is stale
                 self._turn = -1
                 if hand._over:
                     self._finish_hand()
@@ -449,7 +457,8 @@ class Table:
         legal = hand.legal_actions()
         if legal.seat != t:
             legal = legal_for(legal, t)
-        view = self._handed = _new(TurnView)  # TurnView.make, inline: once per decision
+        # A new view (TurnView.make, inline: once per decision); the last one is stale.
+        view = self._handed = _new(TurnView)
         _SEAT(view, t)
         _LEGAL(view, legal)
         _SOURCE(view, self)
