@@ -304,13 +304,16 @@ class Runner:
                 view, deadline = self._fault(t, FaultKind.TIMEOUT, why)
                 continue
             deadline = now + budget
-            if type(answer) is not Action:
-                view, deadline = self._fault(t, FaultKind.GARBAGE, f"returned {_short(answer)}")
-                continue
             try:
-                view = step(answer)
+                if answer is None:  # (to step, None is "take nothing")
+                    raise IllegalAction("None")
+                view = step(answer)  # (it refuses an answer that is not an Action too)
             except IllegalAction as exc:
-                view, deadline = self._fault(t, FaultKind.ILLEGAL, str(exc))
+                if type(answer) is Action:
+                    view, deadline = self._fault(t, FaultKind.ILLEGAL, str(exc))
+                else:
+                    why = f"returned {_short(answer)}"
+                    view, deadline = self._fault(t, FaultKind.GARBAGE, why)
                 continue
             if flush is not None:
                 flush()
