@@ -285,10 +285,7 @@ class Runner:
             if showdowns and view.legal.street is _SHOWDOWN:  # type: ignore[union-attr]
                 act = announce[t]
                 if act is None and acts[t] is not None:  # no announce: the default
-                    table.apply(table.default_action())
-                    if flush is not None:
-                        flush()
-                    view, deadline = step(), read() + budget
+                    view, deadline = self._unannounced()
                     continue
             if act is None:
                 return t  # played from outside
@@ -317,6 +314,15 @@ class Runner:
                 continue
             if flush is not None:
                 flush()
+
+    def _unannounced(self) -> tuple[PlayerView | None, float]:
+        """A showdown decision of a player that does not announce: the default (no fault).
+        The view now pending, and the next deadline."""
+        table = self.table
+        table.apply(table.default_action())
+        if self._observers:
+            self._flush()
+        return table.step(), self._read() + self._budget
 
     def _fault(self, seat: int, kind: FaultKind, detail: str) -> tuple[PlayerView | None, float]:
         """:meth:`_default` in the loop: the view now pending, and the next deadline."""
