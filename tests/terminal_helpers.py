@@ -8,6 +8,7 @@ terminal emulator (installed by ``make test``, so the test runs everywhere).
 from __future__ import annotations
 
 import os
+import shlex
 import shutil
 import subprocess
 import time
@@ -34,6 +35,7 @@ class Terminal:
     """A program in a pseudo-terminal of ``width`` × ``height``."""
 
     def send(self, *keys: str) -> None:
+        """Send ``keys`` at once (one write: the program reads them together)."""
         raise NotImplementedError
 
     def screen(self) -> str:
@@ -58,6 +60,7 @@ class Terminal:
             time.sleep(0.1)
 
     def type(self, *keys: str) -> None:
+        """Send ``keys`` one by one, as a person types them."""
         for key in keys:
             self.send(key)
             time.sleep(0.05)
@@ -67,7 +70,7 @@ class TmuxTerminal(Terminal):
     def __init__(self, argv: Sequence[str], env: dict[str, str], width: int, height: int):
         self.name = f"pokerroom-test-{uuid.uuid4().hex[:8]}"
         exports = " ".join(f"{k}={v!r}" for k, v in env.items())
-        command = f"env {exports} {' '.join(argv)}; echo EXITED $?; sleep 30"
+        command = f"env {exports} {shlex.join(argv)}; echo EXITED $?; sleep 30"
         subprocess.run(
             ["tmux", "new-session", "-d", "-s", self.name, "-x", str(width), "-y", str(height),
              command],
@@ -105,8 +108,9 @@ class PyteTerminal(Terminal):
             self.stream.feed(data)
 
     def send(self, *keys: str) -> None:
-        for key in keys:
-            self.child.send(KEYS.get(key, key))
+        """``keys`` in one write, so they arrive at once as ``tmux send-keys`` delivers
+        them (a burst: the program reads them in one go)."""
+        self.child.send("".join(KEYS.get(key, key) for key in keys))
 
     def screen(self) -> str:
         self._pump()

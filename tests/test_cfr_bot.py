@@ -301,3 +301,63 @@ def test_a_copy_shares_the_strategy() -> None:
     twin = copy.deepcopy(bot)
     assert twin._policy(rules) is bot._policy(rules)
     assert twin.act(hand.view(hand.to_act), 1.0) == bot.act(hand.view(hand.to_act), 1.0)  # type: ignore[arg-type]
+
+
+def test_the_strategy_of_the_same_rules_is_found_without_hashing_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``_policy`` hashed the rules (every field) twice a decision; the rules object of
+    the last decision is now recognised by identity: no hash on a repeat lookup."""
+    hashes = 0
+    real = Rules.__hash__
+
+    def counted(self: Rules) -> int:
+        nonlocal hashes
+        hashes += 1
+        return real(self)
+
+    monkeypatch.setattr(Rules, "__hash__", counted)
+    rules, other = Rules.preset("casino-limit"), Rules.preset("computer-tournament")
+    bot = CFRBot(seed=1)
+    first = bot._policy(rules)
+    assert first is shipped_policy("casino-limit") and hashes > 0
+    hashes = 0
+    for _ in range(100):
+        assert bot._policy(rules) is first
+    assert hashes == 0
+    assert bot._policy(other) is shipped_policy("computer-tournament")
+    equal = Rules.preset("casino-limit", buy_in=rules.buy_in)  # equal, another object
+    assert bot._policy(equal) is first  # found by value: the same strategy
+    hashes = 0
+    assert bot._policy(equal) is first and hashes == 0
+
+
+@pytest.mark.parametrize(
+    ("preset", "digest", "totals"),
+    [
+        ("casino-limit", "f06bcdb51da9b8dd", (72, -72)),
+        ("computer-tournament", "0dbb952e6a330bc9", (437, -437)),
+    ],
+)
+def test_its_decisions_are_those_of_before_the_lookup_was_cached(
+    preset: str, digest: str, totals: tuple[int, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A seeded match plays the very actions it played before ``_policy`` was cached (their
+    digest recorded then)."""
+    import hashlib
+
+    actions: list[str] = []
+    real = CFRBot.act
+
+    def act(self: CFRBot, view: PlayerView, budget: float) -> Action:
+        action = real(self, view, budget)
+        actions.append(repr(action))
+        return action
+
+    monkeypatch.setattr(CFRBot, "act", act)
+    bot = make_player("cfr", seed=3)
+    players = [bot, make_player("rule-based", seed=1)]
+    result = play_game(Rules.preset(preset), players, seed=9, max_hands=30, on_fault=strict)
+    assert isinstance(bot, CFRBot) and bot.played == len(actions) > 50
+    assert result.totals == totals
+    assert hashlib.sha256("\n".join(actions).encode()).hexdigest()[:16] == digest

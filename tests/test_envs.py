@@ -553,3 +553,14 @@ def test_bad_opponents_and_seats_are_refused() -> None:
         HoldemEnv("no-limit", opponents="strongest")
     with pytest.raises(EnvError, match="seat is 2: the agent's seat, 0 to 1"):
         HoldemEnv("no-limit", seat=2)
+
+
+@pytest.mark.parametrize("env_class", [HoldemEnv, HoldemAECEnv])
+def test_rules_that_cannot_be_played_name_the_player_count_once(env_class: Any) -> None:
+    """The refusal said '3 players: cannot start the hand: 3 players: blinds ...'."""
+    rules = Rules.preset("no-limit", blinds=(1, 2, 4, 8))
+    with pytest.raises(EnvError) as refused:
+        env_class(rules=rules, players=3).reset(seed=1)
+    message = str(refused.value)
+    assert message.count("3 players") == 1, message
+    assert "3 players: cannot start the hand: blinds [1, 2, 4, 8] need 4 players" in message

@@ -345,9 +345,16 @@ def test_bad_set_ups_are_refused(seats: object, options: dict[str, object], mess
 
 def test_rules_that_cannot_go_down_to_heads_up_are_refused() -> None:
     three_blinds = Rules.preset("no-limit", blinds=(1, 2, 4))
-    with pytest.raises(TableError, match="down to heads-up: 2 players"):
+    with pytest.raises(TableError, match="down to heads-up: 2 players") as refused:
         Table(three_blinds, 5)
     Table(three_blinds, 5, reset_stacks=True)  # never fewer than five: fine
+    message = str(refused.value)
+    assert message.count("2 players") == 1, message  # was "2 players: ... 2 players: ..."
+    assert message == ("these rules cannot be played down to heads-up: 2 players: cannot "
+                       "start the hand: blinds [1, 2, 4] need 3 players or more")  # fmt: skip
+    with pytest.raises(TableError) as refused:
+        Table(Rules.preset("no-limit", blinds=(1, 2, 4, 8)), 3, reset_stacks=True)
+    assert str(refused.value).count("3 players") == 1, str(refused.value)
 
 
 def test_rules_for_a_number_of_players() -> None:

@@ -379,6 +379,12 @@ def test_bad_players_and_rules_are_named(capsys: pytest.CaptureFixture[str]) -> 
     assert code == 2 and "buy_in" in err
     code, _, err = _run(["tournament", "--players", ",".join(["random"] * 15)], capsys)
     assert code == 2 and "--players: 15 players; give 2 to 14 (a name may repeat)" in err
+    # rules that cannot be played down to heads-up: the count is said once, not twice
+    code, _, err = _run(["tournament", "--players", "random,random,random", "--games", "1",
+                         *FAST, "--set", "blinds=[1,2,4,8]"], capsys)  # fmt: skip
+    assert code == 2 and err.count("\n") == 1
+    assert err.count("3 players") == 1, err
+    assert "down to heads-up: 3 players: cannot start the hand: blinds [1, 2, 4, 8]" in err
     # 10**26 chips raised OverflowError from the game's 64-bit results
     for command in ("tournament", "league"):
         code, _, err = _run([command, "--rules", "no-limit", "--set", f"buy_in={10**26}"],

@@ -135,7 +135,7 @@ def test_the_fourth_button_names_the_real_maximum(preset: str) -> None:
             assert most.action is not None
             put_in = (view.bets[view.seat] + legal.call if most.action.kind is _K.CALL
                       else most.action.amount)  # fmt: skip
-            assert int(amount) == put_in
+            assert amount == f"{put_in:,}"  # with its thousands separators
             assert (word == "All-in") == (put_in == everything), most
         if word == "Pot":
             assert view.rules.structure.value == "pot-limit"

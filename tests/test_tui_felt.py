@@ -237,7 +237,7 @@ def test_quick_sizes_stay_within_the_legal_range() -> None:
         ("20", 20, ""),
         (" 120 ", 120, ""),
         ("0120", 120, ""),
-        (" 1,000 ", None, "1000 is too big: the most is 500 (all your chips)."),
+        (" 1,000 ", None, "1,000 is too big: the most is 500 (all your chips)."),
         ("7", None, "7 is too small: the smallest raise is to 8."),
         ("8", 8, ""),  # exactly the smallest raise
         ("500", 500, ""),  # exactly the most: all in

@@ -71,7 +71,7 @@ def test_raise_with_a_typed_amount_and_an_illegal_amount_refused(tmp_path: Path)
             assert bar.message == "5 is too small: the smallest raise is to 8."
             assert len(game.table.hand.events) == before and your_turn(screen)
             await pilot.press("backspace", "2", "0", "0", "0", "enter")  # above the stack
-            assert "2000 is too big: the most is 1000 (all your chips)" in bar.message
+            assert "2,000 is too big: the most is 1,000 (all your chips)" in bar.message
             await pilot.press(*["backspace"] * 4, "2", "0", "enter")
             await until(pilot, lambda: _mine(game, _K.RAISE) != [])
             (raised,) = _mine(game, _K.RAISE)

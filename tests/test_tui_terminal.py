@@ -4,13 +4,14 @@ pexpect and the pyte terminal emulator."""
 
 from __future__ import annotations
 
+import shutil
 import sys
 import time
 from pathlib import Path
 
 import pytest
 
-from terminal_helpers import START, Terminal, drivers, open_terminal
+from terminal_helpers import START, PyteTerminal, Terminal, drivers, open_terminal
 
 pytestmark = pytest.mark.xdist_group("terminal")
 
@@ -125,5 +126,44 @@ def test_keys_sent_at_once_on_the_hand_summary_go_on_to_one_hand(
             time.sleep(0.1)
         assert not term.alive()
         assert "Traceback" not in term.screen()
+    finally:
+        term.close()
+
+
+READER = r"""
+import os, select, sys, termios, tty
+fd = sys.stdin.fileno()
+old = termios.tcgetattr(fd)
+tty.setraw(fd)
+try:
+    os.write(1, b"READY\r\n")
+    chunks = [os.read(fd, 1024)]  # the first read returns with what has arrived
+    while select.select([fd], [], [], 0.5)[0]:
+        chunks.append(os.read(fd, 1024))
+    os.write(1, ("READS " + " ".join(c.hex() for c in chunks) + " DONE\r\n").encode())
+finally:
+    termios.tcsetattr(fd, termios.TCSADRAIN, old)
+"""
+
+
+@pytest.mark.parametrize("driver", ["pyte", "tmux"])
+def test_keys_sent_at_once_arrive_at_once(driver: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``send`` delivers a burst the way ``tmux send-keys Enter Enter`` does: in one write,
+    read by the program in one go (the pyte driver wrote key by key)."""
+    if driver == "tmux" and shutil.which("tmux") is None:
+        pytest.skip("tmux is not installed on this machine (the pyte driver is tested)")
+    term = open_terminal(driver, [sys.executable, "-c", READER], {"LANG": "C.UTF-8"})
+    try:
+        term.wait_for("READY", timeout=START)
+        if isinstance(term, PyteTerminal):
+            writes: list[str] = []
+            send = term.child.send
+            monkeypatch.setattr(term.child, "send", lambda s: writes.append(s) or send(s))
+        term.send("Enter", "Enter", "x", "5", "Escape")
+        screen = term.wait_for("DONE")
+        if isinstance(term, PyteTerminal):
+            assert writes == ["\r\rx5\x1b"]
+        reads = screen.split("READS", 1)[1].split("DONE", 1)[0].split()
+        assert reads == [b"\r\rx5\x1b".hex()], reads  # one read, every key in it
     finally:
         term.close()

@@ -573,18 +573,18 @@ class Rules:
     def __str__(self) -> str:
         if self.structure is Structure.FIXED_LIMIT:
             u = self.units
-            text = f"fixed limit {u[0]}/{u[2]}" + (f" (river {u[3]})" if u[3] != u[2] else "")
+            text = f"fixed limit {u[0]:,}/{u[2]:,}" + (f" (river {u[3]:,})" if u[3] != u[2] else "")
         else:
-            text = f"{self.structure.value.replace('-', ' ')} (minimum bet {self.units[0]})"
+            text = f"{self.structure.value.replace('-', ' ')} (minimum bet {self.units[0]:,})"
         forced = []
         antes = self.ante_amounts(self.players or MIN_PLAYERS)
         if any(antes):
-            forced.append(f"ante {max(antes)}")
+            forced.append(f"ante {max(antes):,}")
         if any(self.blinds):
             word = "button blind" if self.button_blind else "blinds"
-            forced.append(f"{word} {'/'.join(str(b) for b in self.blinds)}")
+            forced.append(f"{word} {'/'.join(f'{b:,}' for b in self.blinds)}")
         if self.straddle:
-            forced.append(f"straddle {self.straddle}")
+            forced.append(f"straddle {self.straddle:,}")
         if forced:
             text += ", " + ", ".join(forced)
         if self.max_raises is not None:

@@ -99,7 +99,11 @@ def check_playable(levels: list[Rules], n: int, fixed_count: bool) -> None:
                 Hand(rules, [rules.buy_in] * k, rng=random.Random(0))
             except HandError as exc:
                 where = f"level {i}, " if len(levels) > 1 else ""
-                problems.append(f"{where}{k} players: {exc}")
+                said = str(exc)
+                count = f"{k} players: "
+                if count in said:  # the hand's message names the count already: once only
+                    said = said.replace(count, "", 1)
+                problems.append(f"{where}{count}{said}")
                 break
     if problems:
         raise TableError(

@@ -21,6 +21,7 @@ from textual.await_complete import AwaitComplete
 from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.screen import ModalScreen, Screen
+from textual.widget import Widget
 from textual.widgets import Button, Input, OptionList, Static
 
 if TYPE_CHECKING:
@@ -69,12 +70,16 @@ class TooSmall(Static):
 class Gated(Screen[ResultT]):
     """A screen that takes input only while it is on top, is dismissed at most once,
     and says so (taking no key but ``ctrl+q``) while the terminal is smaller than
-    80×24.  ``?`` lists every key of the screen."""
+    80×24; once it is large enough again, the focus is where it was (or where the
+    screen put it meanwhile).  ``?`` lists every key of the screen.  Every screen and
+    dialog of the game is one (``tests/test_tui_gated.py`` walks the package)."""
 
     def __init__(self, name: str | None = None, id: str | None = None,
                  classes: str | None = None) -> None:  # fmt: skip
         super().__init__(name=name, id=id, classes=classes)
         self._bindings.bind("question_mark", "app.keys", "Keys", key_display="?")  # listed last
+        self._focus_kept: Widget | None = None
+        """What had the focus when the terminal became too small (the controls hidden)."""
 
     @property
     def poker(self) -> PokerApp:
@@ -103,11 +108,34 @@ class Gated(Screen[ResultT]):
 
     def _fit(self) -> None:
         small = self.too_small
+        was_small = self.has_class("-too-small")
+        if small and not was_small:
+            self._focus_kept = self.focused  # hidden now: focus it again when shown
         self.set_class(small, "-too-small")
         if small:
             for note in self.query(TooSmall):
                 note.show_size(self.app.size.width, self.app.size.height)
+        elif was_small:
+            self.call_after_refresh(self._refocus)
         self.refresh_bindings()
+
+    def _refocus(self) -> None:
+        """The window is large enough again: the focus goes back where it was (or where
+        the screen put it while it was too small to show it)."""
+        if self.too_small:
+            return
+        kept, self._focus_kept = self._focus_kept, None
+        if kept is not None and kept.is_attached and kept.screen is self:
+            self.set_focus(kept)
+
+    def set_focus(self, widget: Widget | None, scroll_visible: bool = True,
+                  from_app_focus: bool = False) -> None:  # fmt: skip
+        """While the screen is too small its controls are hidden: a control it focuses
+        then (on opening, say) is focused once they show."""
+        if widget is not None and self.has_class("-too-small"):
+            self._focus_kept = widget
+            return
+        super().set_focus(widget, scroll_visible, from_app_focus)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return not (self.too_small and action != "quit")
@@ -115,6 +143,9 @@ class Gated(Screen[ResultT]):
     async def _on_message(self, message: Message) -> None:
         if isinstance(message, _CHOICES) and not self.is_active:
             message.stop()  # meant for this screen, arriving once another covers it
+            return
+        if isinstance(message, _CHOICES) and self.too_small:
+            message.stop()  # a click on the too-small note (ctrl+q acts before this)
             return
         await super()._on_message(message)
 

@@ -12,6 +12,8 @@ from collections.abc import Sequence
 
 from rich.text import Text
 
+from pokerroom.tui import amounts
+
 __all__ = ["COLOURS", "chip_graph"]
 
 _BARS = " ▁▂▃▄▅▆▇█"
@@ -50,5 +52,5 @@ def chip_graph(chips: Sequence[Sequence[int]], names: Sequence[str], *, width: i
             line += _BARS[max(1, round(value / top * (len(_BARS) - 1)))]
         out.append(f"{line:<{cols}}", style=COLOURS[s % len(COLOURS)])
         last = chips[-1][s] if chips else 0
-        out.append(f" {last:>4,}" if last else " out")
+        out.append(f" {amounts.chips(last):>4}" if last else " out")
     return out

@@ -35,6 +35,7 @@ from pokerroom.engine.events import EventKind
 from pokerroom.engine.view import PlayerView
 from pokerroom.evaluator import describe
 from pokerroom.rules import Structure
+from pokerroom.tui.amounts import chips
 
 __all__ = [
     "AmountCheck",
@@ -146,7 +147,7 @@ def buttons(view: PlayerView) -> list[Button]:
     kinds = legal.kinds
     straddle = _straddling(view)
     if straddle:
-        why_not = f"the straddle is yours to post: straddle {legal.min_to} (r) or fold (f)"
+        why_not = f"the straddle is yours to post: straddle {chips(legal.min_to)} (r) or fold (f)"
     out = [Button("f", "Fold", Action.fold(), _K.FOLD in kinds, "fold",
                   "" if _K.FOLD in kinds else "checking is free: check with c")]  # fmt: skip
     if straddle:
@@ -154,7 +155,7 @@ def buttons(view: PlayerView) -> list[Button]:
     elif _K.CALL in kinds:
         short = legal.call < legal.to_call or legal.call == view.stacks[view.seat]
         tag = " (all-in)" if short else ""
-        out.append(Button("c", f"Call {legal.call}{tag}", Action.call(), True, "call"))
+        out.append(Button("c", f"Call {chips(legal.call)}{tag}", Action.call(), True, "call"))
     else:
         out.append(Button("c", "Check", Action.check(), _K.CHECK in kinds, "check",
                           "" if _K.CHECK in kinds else "there is a bet to call"))  # fmt: skip
@@ -167,7 +168,7 @@ def buttons(view: PlayerView) -> list[Button]:
                > legal.call else "you cannot put in more")  # fmt: skip
         out.append(Button(key, word, None, False, name, why))
     elif legal.min_to == legal.max_to:
-        out.append(Button(key, f"{word} {legal.min_to}", Action(kind, legal.min_to), True,
+        out.append(Button(key, f"{word} {chips(legal.min_to)}", Action(kind, legal.min_to), True,
                           name))  # fmt: skip
     else:
         out.append(Button(key, f"{word}…", None, True, name))
@@ -181,17 +182,17 @@ def _most(view: PlayerView, kind: ActionKind) -> Button:
     legal = _legal(view)
     everything = _everything(view)
     if legal.can_raise and legal.max_to == everything:
-        return Button("a", f"All-in {everything}", Action(kind, everything), True, "all-in")
+        return Button("a", f"All-in {chips(everything)}", Action(kind, everything), True, "all-in")
     if _K.CALL in legal.kinds and legal.call == view.stacks[view.seat]:
-        return Button("a", f"All-in {everything}", Action.call(), True, "all-in")
+        return Button("a", f"All-in {chips(everything)}", Action.call(), True, "all-in")
     if legal.can_raise and legal.min_to != legal.max_to:
         word = "Pot" if view.rules.structure is Structure.POT_LIMIT else "Max"
-        return Button("a", f"{word} {legal.max_to}", Action(kind, legal.max_to), True, "max")
+        return Button("a", f"{word} {chips(legal.max_to)}", Action(kind, legal.max_to), True, "max")
     if view.rules.structure is Structure.FIXED_LIMIT:
         why = "in fixed limit a bet or raise is one set amount"
     else:
         why = "you cannot put in more now"
-    return Button("a", f"All-in {everything}", None, False, "all-in", why)
+    return Button("a", f"All-in {chips(everything)}", None, False, "all-in", why)
 
 
 def refusal(view: PlayerView, name: str) -> str:
@@ -215,9 +216,9 @@ def prompt(view: PlayerView) -> str:
             return "Your turn: show your hand or muck it."
         return "Your turn: muck (a hand already shown beats yours)."
     if _straddling(view):
-        return f"Your turn: post the straddle ({legal.min_to}) or fold."
+        return f"Your turn: post the straddle ({chips(legal.min_to)}) or fold."
     if _K.CALL in legal.kinds:
-        return f"Your turn: {legal.call} to call."
+        return f"Your turn: {chips(legal.call)} to call."
     return "Your turn: nothing to call."
 
 
@@ -235,7 +236,7 @@ def odds_text(view: PlayerView) -> str:
     odds = pot_odds(view)
     if odds is None:
         return ""
-    return f"Call {_legal(view).call}: you need {odds:.0%}"
+    return f"Call {chips(_legal(view).call)}: you need {odds:.0%}"
 
 
 def quick_sizes(view: PlayerView) -> list[QuickSize]:
@@ -280,7 +281,7 @@ def read_amount(text: str, view: PlayerView) -> AmountCheck:
     is accepted, never read as something else."""
     legal = _legal(view)
     word = "bet" if _K.BET in legal.kinds else "raise"
-    span = f"{legal.min_to:,} to {legal.max_to:,}"
+    span = f"{chips(legal.min_to)} to {chips(legal.max_to)}"
     t = text.strip()
     if not t:
         return AmountCheck(None, f"Type the amount to {word} to ({span}), like 120 or 1,200.")
@@ -290,8 +291,8 @@ def read_amount(text: str, view: PlayerView) -> AmountCheck:
                            f"from {span}.")  # fmt: skip
     amount = int(t.replace(",", ""))
     if amount < legal.min_to:
-        smallest = f"the smallest {word} is to {legal.min_to}"
-        return AmountCheck(None, f"{amount} is too small: {smallest}.")
+        smallest = f"the smallest {word} is to {chips(legal.min_to)}"
+        return AmountCheck(None, f"{chips(amount)} is too small: {smallest}.")
     if amount > legal.max_to:
         if legal.max_to == _everything(view):
             why = "all your chips"
@@ -299,7 +300,8 @@ def read_amount(text: str, view: PlayerView) -> AmountCheck:
             why = "the pot limit"
         else:
             why = "what your opponents can match"
-        return AmountCheck(None, f"{amount} is too big: the most is {legal.max_to} ({why}).")
+        most = chips(legal.max_to)
+        return AmountCheck(None, f"{chips(amount)} is too big: the most is {most} ({why}).")
     return AmountCheck(amount, "")
 
 

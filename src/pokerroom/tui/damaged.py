@@ -9,15 +9,15 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
 
 from pokerroom.storage.saves import DamagedStoreError
+from pokerroom.tui.base import Dialog
 
 __all__ = ["DamagedSavesDialog"]
 
 
-class DamagedSavesDialog(ModalScreen[bool]):
+class DamagedSavesDialog(Dialog[bool]):
     """Asks whether to move the damaged save file aside; dismissed with True to move it."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -38,6 +38,7 @@ class DamagedSavesDialog(ModalScreen[bool]):
             f"beside it in {path.parent}, and a fresh save file is started. Your settings "
             "are in another file: they stay as they are."
         )
+        yield from self.compose_too_small()
         with Vertical(id="damaged", classes="dialog"):
             yield Static("The save file is damaged", classes="dialog-title")
             yield Static(text, id="damaged-text")
@@ -47,6 +48,7 @@ class DamagedSavesDialog(ModalScreen[bool]):
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
+        super().on_mount()
         self.query_one("#move", Button).focus()
 
     @on(Button.Pressed)

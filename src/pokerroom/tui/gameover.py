@@ -11,6 +11,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import Footer, Static
 
+from pokerroom.tui.amounts import chips
 from pokerroom.tui.base import RoomScreen
 from pokerroom.tui.chart import chip_graph
 from pokerroom.tui.game import YOU, Game
@@ -48,9 +49,10 @@ class GameOverScreen(RoomScreen):
         still = sorted((s for s in range(game.players) if s not in placed),
                        key=lambda s: -table.stacks[s])  # fmt: skip
         for seat in still:
-            lines.append(f"  · {game.names[seat]:<16} still in with {table.stacks[seat]:,}\n")
+            lines.append(f"  · {game.names[seat]:<16} still in with {chips(table.stacks[seat])}\n")
         for s in standings:
-            how = f"{table.stacks[s.seat]:,} chips" if s.place == 1 else f"out in hand {s.hand}"
+            left = table.stacks[s.seat]
+            how = f"{chips(left)} chips" if s.place == 1 else f"out in hand {s.hand}"
             style = "bold reverse" if s.seat == YOU else ""
             lines.append(f"{s.place:>3}. {game.names[s.seat]:<16} {how}\n", style=style)
         yield from self.compose_too_small()

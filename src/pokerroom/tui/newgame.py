@@ -10,6 +10,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, VerticalScroll
 from textual.widgets import Button, Footer, Input, Label, Static
 
+from pokerroom.tui.amounts import chips
 from pokerroom.tui.base import RoomScreen
 from pokerroom.tui.fields import Cycler, TypedInput
 from pokerroom.tui.form import (
@@ -102,7 +103,7 @@ class NewGameScreen(RoomScreen):
         text = PRESET_WORDS[preset]
         try:
             rules = make_rules(self._choices())
-            text = f"{text}\nPlaying: {rules}; buy-in {rules.buy_in}"
+            text = f"{text}\nPlaying: {rules}; buy-in {chips(rules.buy_in)}"
         except (FormError, ValueError) as exc:
             text = f"{text}\n{exc}"
         self.query_one("#rules-about", Static).update(text)

@@ -44,6 +44,7 @@ from pokerroom.players import Player
 from pokerroom.players.base import HOOKS, hook
 from pokerroom.players.state import STATE_METHODS
 from pokerroom.storage.saves import DamagedStoreError, HistoryError, SaveError
+from pokerroom.tui.amounts import chips
 from pokerroom.tui.base import RoomScreen
 from pokerroom.tui.dialogs import (
     BustDialog,
@@ -327,7 +328,7 @@ class TableScreen(RoomScreen):
             turn.set_result(event.action)
             return
         view = self.view
-        chips = view.bets[view.seat] + view.stacks[view.seat] if view is not None else 0
+        everything = view.bets[view.seat] + view.stacks[view.seat] if view is not None else 0
 
         def answered(answer: str | None) -> None:
             if turn is not self._choice or turn.done():
@@ -337,9 +338,10 @@ class TableScreen(RoomScreen):
             else:
                 self.query_one(ActionBar).view = self.view  # the bar takes a choice again
 
-        text = (f"Put all your chips ({chips:,}) in? (The confirmation can be turned off "
-                "in Settings.)")  # fmt: skip
-        self.app.push_screen(ConfirmDialog("Go all-in?", text, f"All-in {chips:,}"), answered)
+        text = (f"Put all your chips ({chips(everything)}) in? (The confirmation can be "
+                "turned off in Settings.)")  # fmt: skip
+        sure = ConfirmDialog("Go all-in?", text, f"All-in {chips(everything)}")
+        self.app.push_screen(sure, answered)
 
     async def between_hands(self) -> None:
         """The hand just finished: keep it in the history, show the summary, wait for a
@@ -404,7 +406,8 @@ class TableScreen(RoomScreen):
         k = view.seat
         before, after = view.result.starting[k], view.result.stacks[k]
         sign = "+" if after >= before else "−"
-        text.append(f"\nYour chips: {before:,} → {after:,} ({sign}{abs(after - before):,})",
+        change = chips(abs(after - before))
+        text.append(f"\nYour chips: {chips(before)} → {chips(after)} ({sign}{change})",
                     style="bold")  # fmt: skip
         out = [self.game.names[s.seat] for s in self.game.standings()
                if s.hand == self.game.number and s.place > 1]  # fmt: skip
@@ -559,7 +562,8 @@ class TableScreen(RoomScreen):
 
     def summary(self) -> str:
         game = self.game
-        return f"hand {game.number}, {game.players} players, your chips {game.table.stacks[YOU]:,}"
+        mine = chips(game.table.stacks[YOU])
+        return f"hand {game.number}, {game.players} players, your chips {mine}"
 
     def autosave(self) -> None:
         try:

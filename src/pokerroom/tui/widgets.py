@@ -28,6 +28,7 @@ from textual.widgets.option_list import Option
 from pokerroom.engine.actions import Action, ActionKind, Street
 from pokerroom.engine.view import PlayerView
 from pokerroom.tui import cardface
+from pokerroom.tui.amounts import chips
 from pokerroom.tui.base import Menu, fresh_keys
 from pokerroom.tui.choices import Button as Choice
 from pokerroom.tui.choices import (
@@ -48,10 +49,6 @@ __all__ = ["ActionBar", "AmountInput", "Felt", "HandLog", "SeatsPanel"]
 _CARD = re.compile(r"\b([2-9TJQKA][cdhs]|Jk)\b")
 
 
-def _chips(amount: int) -> str:
-    return f"{amount:,}"
-
-
 class SeatsPanel(Widget):
     """Every seat: marks, name, chips behind, bet in front, cards or status."""
 
@@ -70,13 +67,13 @@ class SeatsPanel(Widget):
             row.append(f"{s.marks:<5.5}", style="bold cyan")
             style = "bold reverse" if s.is_you else ("dim" if s.status in ("folded", "out") else "")
             row.append(f"{s.name:<{name_w}.{name_w}}", style=style)
-            row.append(f"{_chips(s.stack):>7} ")
-            row.append(f"{_chips(s.bet) if s.bet else '':>6} ", style="bold")
+            row.append(f"{chips(s.stack):>7} ")
+            row.append(f"{chips(s.bet) if s.bet else '':>6} ", style="bold")
             if s.cards:
                 row.append_text(cardface.small(s.cards))
                 row.append(" ")
             if s.won:
-                row.append(f"+{_chips(s.won)}", style="bold green")
+                row.append(f"+{chips(s.won)}", style="bold green")
             elif s.status and s.status != "to act":
                 row.append(s.status, style="dim" if s.status in ("folded", "mucked") else "bold")
             elif s.last:
@@ -138,13 +135,13 @@ class Felt(Widget):
             text.append("0")
             return text
         if len(self.pots) == 1:
-            text.append(_chips(self.pots[0].amount), style="bold")
+            text.append(chips(self.pots[0].amount), style="bold")
         else:
             total = sum(p.amount for p in self.pots)
-            text.append(_chips(total), style="bold")
+            text.append(chips(total), style="bold")
             for p in self.pots:
                 who = ", ".join(self.names[s] for s in p.eligible) if self.names else ""
-                text.append(f"  {p.name} {_chips(p.amount)}", style="bold")
+                text.append(f"  {p.name} {chips(p.amount)}", style="bold")
                 text.append(f" ({who})", style="dim")
         winners = [p for p in self.pots if p.winners]
         for p in winners:
@@ -152,8 +149,8 @@ class Felt(Widget):
                 got = self.names[p.winners[0]]
             else:
                 shares = zip(p.winners, p.shares, strict=True)
-                got = ", ".join(f"{self.names[w]} {_chips(c)}" for w, c in shares)
-            text.append(f"\n{p.name.capitalize()} {_chips(p.amount)} → {got}", style="green")
+                got = ", ".join(f"{self.names[w]} {chips(c)}" for w, c in shares)
+            text.append(f"\n{p.name.capitalize()} {chips(p.amount)} → {got}", style="green")
         return text
 
 
@@ -381,12 +378,12 @@ class ActionBar(Widget):
         assert legal is not None
         word = "Bet" if ActionKind.BET in legal.kinds else "Raise to"
         self.query_one("#amount-label", Static).update(f"{word} ")
-        sizes = " · ".join(f"{q.label} {q.amount:,}" for q in quick_sizes(v))
+        sizes = " · ".join(f"{q.label} {chips(q.amount)}" for q in quick_sizes(v))
         self.query_one("#amount-help", Static).update(
-            f" {legal.min_to:,} to {legal.max_to:,} · ↑↓ {sizes}"
+            f" {chips(legal.min_to)} to {chips(legal.max_to)} · ↑↓ {sizes}"
         )
         field = self.query_one(AmountInput)
-        field.value = str(legal.min_to)
+        field.value = chips(legal.min_to)
         self.query_one("#amount-row").display = True
         self.query_one("#buttons").display = False
         field.focus()
@@ -405,7 +402,7 @@ class ActionBar(Widget):
         if v is None:
             return
         field = self.query_one(AmountInput)
-        field.value = str(step_size(v, field.value, event.direction))
+        field.value = chips(step_size(v, field.value, event.direction))
         field.cursor_position = len(field.value)
 
     @on(AmountInput.Cancel)
