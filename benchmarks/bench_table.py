@@ -42,16 +42,14 @@ hand's result recorded for the statistics):
 A timing is CPU time of this process, the best of several rounds interleaved.  The
 output ends with markdown tables for the README.
 
-Where the difference goes, per decision: the turn view (the seat's last one handed out
-again when nothing holds it, only its legal actions written; the legal actions are
-immutable, so they are handed over as they are), the bot's method call and its action
-object, the checks of the answer (a clock read as it comes, its type), and the table's
-bookkeeping (the actions of the hand for saving it, whose turn it is, in table seats), all
-in the table's one loop over decisions (``Table._turns``), which asks the players itself
-and hands control back to the runner only for a fault, a seat played from outside or
-players to tell; per hand: the table's own step from one hand to the next inside that
-loop (``Table._turns`` itself: the worker's note of the totals, then the deal), the button,
-the seats dealt in, and the stacks and totals after the hand, updated in place.
+Where the difference goes, per decision: the turn view (a new one each decision, only its
+seat and legal actions written; the legal actions are immutable, so they are handed over as
+they are), the bot's method call and its action object, the checks of the answer (a clock
+read as it comes, its type), and the table's step (the action taken and kept for saving the
+hand, whose turn it is, in table seats), all in the one loop over decisions
+(``Runner._decisions``), which asks whose turn it is, calls the player and steps the table
+with the answer through its public methods; per hand: the next hand dealt (``Table.deal``:
+the button, the seats dealt in), and the stacks and totals after the hand, updated in place.
 """
 
 from __future__ import annotations
@@ -68,12 +66,11 @@ from collections.abc import Callable
 from typing import Any
 
 from bench_engine import _pokerroom
-from pokerroom.cli.runs import play_timed
 from pokerroom.engine import Action, PlayerView, random_action
 from pokerroom.players import BOTS, Player, RandomBot, Runner, make_player
 from pokerroom.rules import Rules
 from pokerroom.table import GameStart, HandStart, Table
-from pokerroom.tournament import GameRecord, GameTask, make_executor
+from pokerroom.tournament import GameRecord, GameTask, make_executor, play_timed
 from pokerroom.tournament.executor import PoolExecutor
 
 Play = Callable[[int, int, random.Random], None]  # (players, hands, rng)

@@ -15,7 +15,6 @@ import argparse
 import re
 import secrets
 import sys
-import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -46,7 +45,6 @@ __all__ = [
     "Run",
     "add_options",
     "pick_seed",
-    "play_timed",
     "player_specs",
     "resume_seed",
     "rules_from",
@@ -57,14 +55,6 @@ __all__ = [
 DEFAULT_RULES = "computer-tournament"
 MAX_BUY_IN = 10**9
 WORKERS = Count(1, 1024, "processes")  # then never more than the cores or the games
-
-
-def play_timed(task: GameTask) -> GameRecord:
-    """Play a task with each decision timed by the process's clock (what the executors
-    run in their workers)."""
-    from pokerroom.tournament.games import play
-
-    return play(task, clock=time.perf_counter)
 
 
 # -------------------------------------------------------------------------- options
@@ -284,7 +274,7 @@ class Run:
     def _play(self, todo: list[GameTask], db: ResultsDB | None) -> None:
         from pokerroom.cli.runbar import RunBar
         from pokerroom.tournament.executor import make_executor
-        from pokerroom.tournament.games import check
+        from pokerroom.tournament.games import check, play_timed
 
         for task in {len(t.players): t for t in todo}.values():  # each size of table once
             check(task)  # here, not in a worker once the processes are started

@@ -327,6 +327,12 @@ class Hand(Legality, Betting):
         return self._over
 
     @property
+    def auto_showdown(self) -> bool:
+        """Whether the showdown is played the default way, nobody asked (no show or muck
+        decisions)."""
+        return self._auto
+
+    @property
     def result(self) -> HandResult | None:
         """How the hand ended (``None`` while it is being played)."""
         if self._result is None and self._over:

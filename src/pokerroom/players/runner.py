@@ -44,10 +44,9 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, NamedTuple
 
-from pokerroom.engine import Action, IllegalAction, Street
+from pokerroom.engine import Action, IllegalAction, PlayerView, Street
 from pokerroom.players.base import Player, hook
 from pokerroom.table import Standing, Table, TableError
-from pokerroom.table.pause import Deciders, Pause, PauseKind
 
 __all__ = ["Fault", "FaultKind", "GameResult", "Runner", "Told"]
 
@@ -152,11 +151,9 @@ class Runner:
         self._announce = self._hooks["announce"]
         # Nobody to ask at the showdown: the hand decides it the default way itself.
         self._auto_showdown = None not in self.players and not any(self._announce)
-        # What the table's loop asks for decisions (float() is 0.0: without a clock no
-        # time passes); the observers hear of each action as it is taken.
-        read = clock if clock is not None else float
-        self._deciders = Deciders(self._act, self._announce, read, float(budget),
-                                  bool(self._observers))  # fmt: skip
+        # The decisions' clock (float() is 0.0: without a clock no time passes).
+        self._read: Callable[[], float] = clock if clock is not None else float
+        self._budget = float(budget)
         # Told before each hand's first decision: what happened since they last heard.
         self._before = None if self._quiet else self._sync
         self._started = False
@@ -181,7 +178,7 @@ class Runner:
     @property
     def budget(self) -> float:
         """The seconds each decision may take."""
-        return self._deciders.budget
+        return self._budget
 
     # ------------------------------------------------------------------- playing
 
@@ -202,19 +199,15 @@ class Runner:
                 if after_hand is not None:
                     after_hand()
             return self.result()
-        # To the end of the game: the table goes from hand to hand in its own loop,
-        # telling the players of each hand over and calling after_hand() between hands.
-        after = self._after_each(after_hand)
-        while not table.is_over:
-            pause = table._play(self._deciders, self._auto_showdown, self._before, after)
-            if pause is not None:  # a fault: dealt with, the hand played to its end
-                self._finish(pause)
-                after()
+        # To the end of the game in one loop, telling the players of each hand over and
+        # calling after_hand() between hands.
+        if not table.is_over:
+            self._deal()
+            self._check(self._decisions(self._after_each(after_hand)))
         return self.result()
 
     def _after_each(self, after_hand: Callable[[], object] | None) -> Callable[[], object]:
-        """What the table's loop calls after each hand: the players told, then
-        ``after_hand()``."""
+        """What the loop calls after each hand: the players told, then ``after_hand()``."""
         if self._quiet:
             return after_hand if after_hand is not None else _nothing
         sync = self._sync
@@ -229,16 +222,20 @@ class Runner:
 
     def play_hand(self) -> None:
         """Deal the next hand (unless one is in play) and play it to the end."""
-        pause = self.table._play(self._deciders, self._auto_showdown, self._before)
-        if pause is not None:
-            self._finish(pause)
+        self._deal()
+        self._check(self._decisions())
         if not self._quiet:
             self._sync()
 
-    def _finish(self, pause: Pause) -> None:
-        """Deal with ``pause`` and play the hand to its end (every seat must have a
-        player)."""
-        seat = self._resume(pause)
+    def _deal(self) -> None:
+        """Deal the next hand unless one is in play, and tell the players."""
+        if not self.table.in_hand:
+            self.table.deal(auto_showdown=self._auto_showdown)
+        if self._before is not None:
+            self._before()
+
+    @staticmethod
+    def _check(seat: int | None) -> None:
         if seat is not None:
             raise TableError(f"seat {seat} must act and has no player: use advance() and apply()")
 
@@ -246,43 +243,91 @@ class Runner:
         """Play the players' decisions until a seat played from outside must decide
         (returned) or the hand is over (None)."""
         self._sync()
-        pause = self.table._turns(None, self._deciders)
-        seat = None if pause is None else self._resume(pause)
+        seat = self._decisions()
         if seat is None:
             self._sync()
         return seat
 
-    def _resume(self, pause: Pause) -> int | None:
-        """Deal with ``pause`` (the table's loop stopped for it) and go on playing, until a
-        seat played from outside must decide (returned) or the hand is over (None)."""
+    def _decisions(self, after: Callable[[], object] | None = None) -> int | None:
+        """The game loop, the only one: while a seat is to act, ask its player for an
+        action (with the budget, timed by the clock) and take it, until a seat played
+        from outside must decide (returned) or the hand is over (None); with ``after``,
+        on to the end of the game: ``after()`` after each hand, then the next hand dealt
+        and the players told.
+
+        A player that raises, answers late, answers something that is not an Action or
+        an illegal one gets the default action, and a :class:`Fault` is recorded (the
+        clock is read again after it).  An answer's time runs from the previous reading
+        of the clock: the previous answer, or the start of the loop.  At the showdown
+        (a hand dealt without ``auto_showdown``) a player's ``announce`` decides, the
+        default if it has none.  The observers hear of each action as it is taken."""
         table = self.table
-        turns = table._turns
-        deciders = self._deciders
-        acts, budget, observers = deciders.acts, deciders.budget, self._observers
+        step, deal, auto, before = table.step, table.deal, self._auto_showdown, self._before
+        acts, announce, read, budget = self._act, self._announce, self._read, self._budget
+        flush = self._flush if self._observers else None
+        deadline = read() + budget
+        view = step()
+        showdowns = not table.auto_showdown  # show or muck decisions: announce decides
         while True:
-            kind, seat, detail = pause
-            if kind is _ACTED:  # the observers hear of each action as it is taken
-                self._flush()
-            elif kind is _NO_DECIDER:
-                if acts[seat] is None:
-                    return seat
-                # a showdown decision of a player that does not announce: the default
-                table.apply(table.default_action())
-                if observers:
-                    self._flush()
-            elif kind is _LATE:
-                why = f"answered in {detail:.3g} s, budget {budget:.3g} s"
-                self._default(seat, FaultKind.TIMEOUT, why)
-            elif kind is _RAISED:
-                self._default(seat, FaultKind.EXCEPTION, f"{type(detail).__name__}: {detail}")
-            elif kind is _NOT_AN_ACTION:
-                self._default(seat, FaultKind.GARBAGE, f"returned {_short(detail)}")
-            else:
-                self._default(seat, FaultKind.ILLEGAL, str(detail))
-            next_pause = turns(None, deciders)
-            if next_pause is None:  # the hand is over
-                return None
-            pause = next_pause
+            if view is None:  # the hand is over (or none is in play)
+                if after is None:
+                    return None
+                after()
+                if table.is_over:
+                    return None
+                view = deal(None, auto_showdown=auto)  # (the hand over: none in play)
+                if before is not None:
+                    before()
+                showdowns = not auto
+                continue
+            t = view.seat
+            act = acts[t]
+            if showdowns and view.legal.street is _SHOWDOWN:  # type: ignore[union-attr]
+                act = announce[t]
+                if act is None and acts[t] is not None:  # no announce: the default
+                    view, deadline = self._unannounced()
+                    continue
+            if act is None:
+                return t  # played from outside
+            try:
+                answer = act(view, budget)
+            except Exception as exc:
+                why = f"{type(exc).__name__}: {exc}"
+                view, deadline = self._fault(t, FaultKind.EXCEPTION, why)
+                continue
+            now = read()
+            if now > deadline:
+                why = f"answered in {now - deadline + budget:.3g} s, budget {budget:.3g} s"
+                view, deadline = self._fault(t, FaultKind.TIMEOUT, why)
+                continue
+            deadline = now + budget
+            try:
+                if answer is None:  # (to step, None is "take nothing")
+                    raise IllegalAction("None")
+                view = step(answer)  # (it refuses an answer that is not an Action too)
+            except IllegalAction as exc:
+                if type(answer) is Action:
+                    view, deadline = self._fault(t, FaultKind.ILLEGAL, str(exc))
+                else:
+                    why = f"returned {_short(answer)}"
+                    view, deadline = self._fault(t, FaultKind.GARBAGE, why)
+                continue
+            if flush is not None:
+                flush()
+
+    def _unannounced(self) -> tuple[PlayerView | None, float]:
+        """A showdown decision of a player that does not announce: the default (no fault).
+        The view now pending, and the next deadline."""
+        table = self.table
+        table.apply(table.default_action())
+        if self._observers:
+            self._flush()
+        return table.step(), self._read() + self._budget
+
+    def _fault(self, seat: int, kind: FaultKind, detail: str) -> tuple[PlayerView | None, float]:
+        """:meth:`_default` in the loop: the view now pending, and the next deadline."""
+        self._default(seat, kind, detail)
+        return self.table.step(), self._read() + self._budget
 
     def apply(self, action: Action) -> None:
         """The action of a seat played from outside (:class:`IllegalAction` if illegal,
@@ -411,9 +456,7 @@ class Runner:
         self._tell_all("end_hand", self.table.view)
 
 
-_P = PauseKind
-_ACTED, _NO_DECIDER, _LATE, _RAISED, _NOT_AN_ACTION = (
-    _P.ACTED, _P.NO_DECIDER, _P.LATE, _P.RAISED, _P.NOT_AN_ACTION)  # fmt: skip
+_SHOWDOWN = Street.SHOWDOWN
 
 
 def _nothing() -> None:

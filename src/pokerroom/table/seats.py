@@ -15,8 +15,7 @@ actions costs nothing more.  It must be read before the table moves on (it raise
 from __future__ import annotations
 
 import dataclasses
-import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, Protocol, TypeVar
 
 from pokerroom.engine import Event, EventKind, HandResult, LegalActions, PlayerView, Pot
@@ -137,9 +136,7 @@ class TurnView(PlayerView):
 
     Built with :meth:`make`; completes itself from ``source.full_view_for(self)``, which
     knows whether the decision it was handed out for is still pending.  Equality and
-    hashing are those of the complete view.  A source may hand the same object out again
-    for a later decision of the same seat when nothing else holds it (see ``_SOLE``
-    below; :meth:`~pokerroom.table.Table.step` does): nobody can tell.
+    hashing are those of the complete view.  Each decision gets a new one.
     """
 
     __slots__ = ("_source",)
@@ -208,26 +205,3 @@ for _name in _NAMES:
         setattr(TurnView, _name, _deferred(_name))
 _SOURCE = TurnView.__dict__["_source"].__set__
 _new = object.__new__
-
-# Handing the same view object out again.  Making a TurnView costs an allocation and a
-# slot write per field given (a slot of a frozen class is written through its descriptor,
-# a call each); used again, only ``legal`` is written.  A view may be used again only when
-# nothing but its source's list holds it (a player that kept it has a reference of its
-# own) and it is not complete (its fields would be the old decision's: the source drops
-# from its list a view it completes).  The count of
-# references is the interpreter's, read the same way here as where it is used, so what
-# "nothing else" reads as is measured rather than assumed; without ``sys.getrefcount``
-# (not CPython) nothing is used again (every count reads -1, never ``_SOLE``).  No view
-# yet (None, held all over the interpreter) never reads as ``_SOLE`` either.
-_refs: Callable[[object], int] = getattr(sys, "getrefcount", lambda _: -1)
-
-
-def _sole_count() -> int:
-    if not hasattr(sys, "getrefcount"):
-        return -2
-    views = [object()]
-    view = views[0]
-    return _refs(view)  # held by the list and by this function, as in Table._turns
-
-
-_SOLE = _sole_count()

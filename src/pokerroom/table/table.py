@@ -1,11 +1,15 @@
 """The table: many hands in a row, as a pure state machine (``rules.md`` §3, §10).
 
-The table never waits for anybody: it says whose decision is pending
-(:attr:`Table.to_act`, with :meth:`Table.view`), takes that seat's action
-(:meth:`Table.apply`), and starts the next hand when told to (:meth:`Table.start_hand`).
-A loop that calls players (:mod:`pokerroom.players`), a terminal game waiting for a
-person, a network dealer awaiting sockets and a learning environment all drive it the
-same way.
+The table never waits for anybody and calls nobody: it says whose decision is pending
+(:attr:`Table.to_act`, with :meth:`Table.pending_view`, what that seat may see), takes
+that seat's action (:meth:`Table.apply`; :meth:`Table.step` takes it and gives the next
+decision's view), settles each hand as its last action is taken, and deals the next hand
+when told to (:meth:`Table.deal`, :meth:`Table.start_hand`).  No clock is read to play
+(only levels that rise by time read the one they are given) and nothing is done on a
+socket or a file.  The loop that calls players is the runner's
+(:class:`pokerroom.players.Runner`); a terminal game waiting for a person, a network
+dealer awaiting sockets and a learning environment drive the table through it, or
+through these same methods.
 
 >>> import random
 >>> from pokerroom.engine import Action
@@ -38,7 +42,7 @@ import random
 import re
 import secrets
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, overload
+from typing import TYPE_CHECKING, Any
 
 from pokerroom._rulevalues import not_whole, shown
 from pokerroom.cards import Deck
@@ -51,7 +55,6 @@ from pokerroom.engine import (
     IllegalAction,
     LegalActions,
     PlayerView,
-    Street,
 )
 from pokerroom.engine.view import make_view
 from pokerroom.rules import Rules
@@ -66,17 +69,7 @@ from pokerroom.table.info import (
     TableEventKind,
 )
 from pokerroom.table.levels import LevelUnit
-from pokerroom.table.pause import Decide, Deciders, Hands, Pause, PauseKind
-from pokerroom.table.seats import (
-    _LEGAL,
-    _SEAT,
-    _SOLE,
-    _SOURCE,
-    Seating,
-    TurnView,
-    _refs,
-    legal_for,
-)
+from pokerroom.table.seats import _LEGAL, _SEAT, _SOURCE, Seating, TurnView, legal_for
 from pokerroom.table.setup import check_playable, first_button, starting_stacks, table_names
 
 if TYPE_CHECKING:
@@ -86,10 +79,6 @@ __all__ = ["Table"]
 
 _E = TableEventKind
 _new = object.__new__
-_SHOWDOWN = Street.SHOWDOWN
-_P = PauseKind
-_NO_DECIDER, _RAISED, _LATE = _P.NO_DECIDER, _P.RAISED, _P.LATE
-_NOT_AN_ACTION, _ILLEGAL, _ACTED = _P.NOT_AN_ACTION, _P.ILLEGAL, _P.ACTED
 
 
 class Table:
@@ -159,10 +148,8 @@ class Table:
         self._seating = Seating(range(n), n)
         self._actions: list[tuple[int, Action]] = []
         self._turn = -1
-        # The view handed out for the pending decision (None: none yet, or it was taken),
-        # and each seat's last view, to hand out again when nothing else holds it.
+        # The view handed out for the pending decision (None: none yet, or it was taken).
         self._handed: TurnView | None = None
-        self._views: list[TurnView | None] = [None] * n
         self._button, how = first_button(button, n, self.rules, self._rng)
         self._log.append(how)
         # A table keeps at most 29 attributes: CPython 3.11 and 3.12 then keep them in the
@@ -250,12 +237,17 @@ class Table:
 
         With ``auto_showdown`` the showdown is played the default way without asking
         anyone (show a hand that can still win, announcing the best hand; else muck)."""
-        self._deal(deck, auto_showdown)
+        self.deal(deck, auto_showdown=auto_showdown)
         return self.hand_start
 
-    def _deal(self, deck: Deck | None, auto_showdown: bool) -> None:
-        """:meth:`start_hand` without making its :class:`HandStart` (the runner's players
-        may never ask for it)."""
+    def deal(
+        self, deck: Deck | None = None, *, auto_showdown: bool = False
+    ) -> PlayerView | None:
+        """:meth:`start_hand` without making its :class:`HandStart` (a runner whose
+        players never ask for it): the button moved (skipping seats out), the level raised
+        if due, the seats with chips dealt in.  Returns the view of the first decision
+        (:meth:`pending_view`), or None when the hand is over as it is dealt (everyone
+        all-in on the forced bets: it is settled at once)."""
         if self._over:
             raise TableError("the game is over: no more hands")
         if self._in_hand:
@@ -304,6 +296,7 @@ class Table:
         self._turn = h if seating.identity or h < 0 else seating.seats[h]
         if hand._over:  # everyone all-in on the forced bets
             self._finish_hand()
+        return self.step(None)
 
     @property
     def next_button(self) -> int:
@@ -354,6 +347,13 @@ class Table:
         return self._hand
 
     @property
+    def auto_showdown(self) -> bool:
+        """Whether the hand in play (or the last one) plays its showdown the default way
+        (:meth:`deal`'s ``auto_showdown``): then no seat is asked to show or muck."""
+        hand = self._hand
+        return hand is not None and hand.auto_showdown
+
+    @property
     def seats_in_hand(self) -> tuple[int, ...]:
         """The table seat of each of the hand's seats."""
         return self._seating.seats
@@ -399,181 +399,70 @@ class Table:
         """Take the pending decision's action (``seat``, if given, must be the seat to act).
 
         An illegal action raises :class:`~pokerroom.engine.IllegalAction`, naming the rule
-        and the legal choices, and changes nothing.
+        and the legal choices, and changes nothing.  The action that ends a hand settles
+        it (:meth:`step`).
         """
         if action is None:  # to step, None means "take nothing"; here it is no action
             raise self._not_an_action(action, self._pending())
         self.step(action, seat=seat)
 
     def step(self, action: Action | None = None, *, seat: int | None = None) -> PlayerView | None:
-        """Take ``action`` as :meth:`apply` does (None: take nothing), then give the view of
-        the decision now pending, or None when no seat is to act (:meth:`pending_view`):
-        the two things a loop driving players does for every decision, in one call."""
+        """Take ``action`` for the seat to act as :meth:`apply` does (None: take nothing),
+        then give the view of the decision now pending (:meth:`pending_view`), or None
+        when no seat is to act: the two things a loop driving players does for every
+        decision, in one call.
+
+        The action that ends the hand settles it: the stacks and totals, the seats out
+        (placed), the end of the game.  The next hand is :meth:`deal`'s (the button
+        moved, the level raised if due).  Nothing here calls a player, reads a clock or
+        does I/O: the loop that asks the players is the runner's
+        (:class:`~pokerroom.players.Runner`)."""
+        t = self._turn
         if action is not None:
-            hand = self._pending()
+            hand = self._hand
+            if t < 0 or hand is None:  # (no hand: -1 too)
+                self._pending()  # raises: nobody is to act
+                raise AssertionError  # (unreachable)
             if type(action) is not Action:
                 raise self._not_an_action(action, hand)
-            t = self._turn
             if seat is not None and seat != t:
                 raise IllegalAction(
                     f"seat {seat} cannot {action} {hand.street.phrase}: it is seat {t}'s turn "
                     f"(legal for seat {t}: {hand.legal_actions()})"
                 )
-        return self._turns(action)
-
-    @overload
-    def _turns(self, action: Action | None, deciders: None = None) -> PlayerView | None: ...
-
-    @overload
-    def _turns(
-        self, action: None, deciders: Deciders, hands: Hands | None = None
-    ) -> Pause | None: ...
-
-    def _turns(
-        self, action: Action | None, deciders: Deciders | None = None, hands: Hands | None = None
-    ) -> PlayerView | Pause | None:
-        """The table's one loop over decisions, for a caller that knows ``action`` is an
-        :class:`Action` (or None) for the seat to act: :meth:`step` (no keyword to look
-        up, no check made twice) and the runner, which hands the table its players'
-        :class:`~pokerroom.table.pause.Deciders`.
-
-        ``action``, if given, is taken first.  Then, while a seat is to act: without
-        ``deciders``, its view is returned (the decision's view again if asked again for
-        it, until it is complete); with them, ``acts[seat](view, budget)`` is asked for
-        the answer (at the showdown of a hand dealt without ``auto_showdown``,
-        ``announce[seat]``) and the answer taken, and so on to the end of the hand
-        (None) or, with ``hands``, to the end of the game: each hand over (those over as
-        they are dealt, everyone all-in on the forced bets, included), ``hands.after()``,
-        then, unless the game is over, the next hand dealt (``hands.auto_showdown``) and
-        ``hands.before()`` called, if given.  The loop hands control back with a
-        :class:`Pause` where its driver must decide (see
-        :class:`~pokerroom.table.pause.PauseKind`): the seat has no decider, the
-        decider raised, it answered after ``budget`` seconds by ``read`` (an answer's
-        time runs from the previous reading: the previous answer, or the start of the
-        hand's decisions), it answered something that is not an Action or an illegal
-        one (the hand as it was); with ``each``, after every action taken.  An illegal
-        ``action`` given raises :class:`~pokerroom.engine.IllegalAction`, nothing
-        changed."""
-        if deciders is None:
-            acts: Sequence[Decide | None] | None = None
-            announce: Sequence[Decide | None] = ()
-            read: Callable[[], float] = float
-            budget, each = 0.0, False
+            try:
+                if action.value is None:  # a call without keywords is the faster one
+                    hand.act(action.kind, action.amount)
+                else:
+                    hand.act(action.kind, action.amount, value=action.value)
+            except IllegalAction as exc:
+                raise self._in_table_seats(exc, t) from None
+            self._actions.append((t, action))
+            nxt = hand._to_act  # (the engine's own field: -1 when nobody is to act)
+            if nxt < 0:
+                self._handed = None  # the decision is taken: its view is stale
+                self._turn = -1
+                if hand._over:
+                    self._finish_hand()
+                return None
+            self._turn = t = self._seating.seats[nxt]
+        elif t < 0:
+            return None
         else:
-            acts, announce, read, budget, each = deciders
-        views = self._views
-        view: TurnView | None = None
-        fresh = over = True
-        if self._turn < 0 or self._hand is None:  # no hand in play, or nobody to act
-            if action is not None:
-                self._pending()  # raises: nobody is to act
-        elif action is None:
-            view = self._handed  # the decision's view, if handed out (complete: a new one)
-            fresh = view is None or view._source is None
-            over = False
-        else:
-            over = False
-        while True:  # each hand: the decisions until it is over (or a pause)
-            if over:  # the hand is over: the next one, with hands (here: no frame a hand)
-                if hands is None:
-                    return None
-                auto_showdown, before, after = hands
-                after()
-                if self._over:
-                    return None
-                self._deal(None, auto_showdown)
-                if before is not None:
-                    before()
-                if self._turn < 0:
-                    continue  # over as it was dealt
-                action, fresh, over = None, True, False
-            t = self._turn
+            handed = self._handed
+            if handed is not None and handed._source is not None:
+                return handed  # the decision's view again (unless it is complete)
             hand = self._hand
             assert hand is not None
-            seating = self._seating
-            seats, moved = seating.seats, not seating.identity
-            record = self._actions.append
-            showdowns = acts is not None and not hand._auto
-            deadline = read() + budget
-            while True:
-                if action is not None:
-                    try:
-                        if action.value is None:  # a call without keywords is the faster one
-                            hand.act(action.kind, action.amount)
-                        else:
-                            hand.act(action.kind, action.amount, value=action.value)
-                    except IllegalAction as exc:
-                        refusal = self._in_table_seats(exc, t)
-                        if acts is None:
-                            raise refusal from None
-                        return Pause(_ILLEGAL, t, refusal)
-                    record((t, action))
-                    self._handed = None  # the decision is taken: its view is stale
-                    nxt = hand._to_act  # (the engine's own field: -1 when nobody is to act)
-                    if nxt < 0:
-                        self._turn = -1
-                        if hand._over:
-                            self._finish_hand()
-                            if hands is not None:
-                                over = True
-                                break  # the next hand (above)
-                        return None
-                    self._turn = t = seats[nxt]
-                    if each:
-                        return Pause(_ACTED, t, None)
-                    fresh = True
-                if fresh:
-                    legal = hand.legal_actions()
-                    if moved and legal.seat != t:
-                        legal = legal_for(legal, t)
-                    # The seat's last view again if nothing holds it (see seats._SOLE;
-                    # inline: this runs once per decision) and it is not complete
-                    # (full_view_for drops a view it completes), else a new one
-                    # (TurnView.make, inline).  Handing it out makes the last one stale.
-                    view = views[t]  # (None's count of references is never _SOLE)
-                    if _refs(view) == _SOLE:
-                        _LEGAL(view, legal)
-                    else:
-                        view = _new(TurnView)
-                        _SEAT(view, t)
-                        _LEGAL(view, legal)
-                        _SOURCE(view, self)
-                        views[t] = view
-                    self._handed = view
-                if acts is None:
-                    return view
-                act = acts[t]
-                if showdowns and view.legal.street is _SHOWDOWN:  # type: ignore[union-attr]
-                    act = announce[t]
-                if act is None:
-                    return Pause(_NO_DECIDER, t, None)
-                try:
-                    answer = act(view, budget)  # type: ignore[arg-type]  # (not None: fresh or handed)
-                except Exception as exc:
-                    return Pause(_RAISED, t, exc)
-                now = read()
-                if now > deadline:
-                    return Pause(_LATE, t, now - deadline + budget)
-                deadline = now + budget
-                if type(answer) is not Action:
-                    return Pause(_NOT_AN_ACTION, t, answer)
-                action = answer
-
-    def _play(
-        self, deciders: Deciders, auto_showdown: bool, before: Callable[[], object] | None,
-        after: Callable[[], object] | None = None,
-    ) -> Pause | None:
-        """The runner's hands: deal the next hand unless one is in play (with
-        ``auto_showdown``), call ``before()`` if given, then play the decisions with
-        ``deciders`` (:meth:`_turns`): None when the hand is over, or a :class:`Pause`.
-        With ``after``, play on to the end of the game, calling ``after()`` after each
-        hand and ``before()`` before each (None: the game is over)."""
-        if not self._in_hand:
-            self._deal(None, auto_showdown)
-        if before is not None:
-            before()
-        hands = None if after is None else Hands(auto_showdown, before, after)
-        return self._turns(None, deciders, hands)
+        legal = hand.legal_actions()
+        if legal.seat != t:
+            legal = legal_for(legal, t)
+        # A new view (TurnView.make, inline: once per decision); the last one is stale.
+        view = self._handed = _new(TurnView)
+        _SEAT(view, t)
+        _LEGAL(view, legal)
+        _SOURCE(view, self)
+        return view
 
     def _in_table_seats(self, exc: IllegalAction, seat: int) -> IllegalAction:
         """The engine's refusal of table seat ``seat``'s action, naming table seats."""
@@ -605,7 +494,7 @@ class Table:
         self._in_hand = False
         after = hand._stacks  # (the engine's own list: read, not kept)
         totals = self._totals
-        stacks = self._stacks  # (a list of this hand's own: _deal made it)
+        stacks = self._stacks  # (a list of this hand's own: deal made it)
         if seating.identity:
             # In place: for a few seats a loop costs less than new lists (two map objects
             # and a list each hand cost over twice as much heads-up).
@@ -651,9 +540,6 @@ class Table:
     def _end(self, why: str) -> None:
         self._over = True
         self._log.append(TableEvent(_E.OVER, self._hand_no, -1, f"game over: {why}"))
-        # No more decisions: let the views go (each refers to the table, a cycle that
-        # would leave a finished game to the garbage collector instead of freeing it).
-        self._views = [None] * self.size
 
     @property
     def last_result(self) -> HandResult | None:
@@ -702,7 +588,7 @@ class Table:
         :attr:`to_act` and :meth:`turn_view` in one call, for loops that drive players.
         Asked again for the same decision, it gives the same view (unless that one is
         complete: then a new one)."""
-        return self.step()
+        return self.step(None)
 
     def full_view_for(self, view: TurnView) -> PlayerView:
         """The complete :meth:`turn_view` of the decision ``view`` was handed out for
@@ -713,8 +599,7 @@ class Table:
                 "this view was handed out for a decision the table has moved past: read a "
                 "view while deciding (keep copy.copy(view) to look at it later)"
             )
-        self._views[t] = None  # complete from now on: never handed out again
-        return self.view(t)
+        return self.view(t)  # (complete from now on: pending_view makes a new one)
 
     def public_events(self, start: int = 0) -> list[Event]:
         """The events of the hand in play (or the last one) from ``start``, as everyone
@@ -734,7 +619,6 @@ class Table:
         table's decisions)."""
         state = self.__dict__.copy()
         state["_handed"] = None
-        state["_views"] = [None] * self.size
         return state
 
     # -------------------------------------------------------------- save, restore

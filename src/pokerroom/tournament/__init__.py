@@ -23,7 +23,7 @@ a researcher can trust.
 
 from pokerroom.tournament.executor import ExecutorError, make_executor
 from pokerroom.tournament.freezeout import Standing, Tournament, TournamentError
-from pokerroom.tournament.games import GameTask, play
+from pokerroom.tournament.games import GameTask, play, play_timed
 from pokerroom.tournament.league import League, LeagueResults
 from pokerroom.tournament.records import GameRecord, SeatRecord
 from pokerroom.tournament.seeds import derive
@@ -43,4 +43,5 @@ __all__ = [
     "derive",
     "make_executor",
     "play",
+    "play_timed",
 ]

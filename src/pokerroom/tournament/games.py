@@ -23,6 +23,7 @@ that is how a league plays duplicate (:mod:`~pokerroom.tournament.league`).
 from __future__ import annotations
 
 import random
+import time
 from array import array
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -35,7 +36,7 @@ from pokerroom.table import Table
 from pokerroom.tournament.records import GameRecord, SeatRecord
 from pokerroom.tournament.seeds import derive
 
-__all__ = ["GameRecorder", "GameTask", "check", "play"]
+__all__ = ["GameRecorder", "GameTask", "check", "play", "play_timed"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +109,13 @@ def play(
     runner.play(after_hand=recorder.note)  # one hand each time: no need to check
     return recorder.record(task.index, task.seed, task.entrants,
                            [(f.seat, str(f)) for f in runner.faults])  # fmt: skip
+
+
+def play_timed(task: GameTask) -> GameRecord:
+    """:func:`play` with each decision timed by the process's clock
+    (:func:`time.perf_counter`): what the executors run in their workers for
+    ``pokerroom tournament`` and ``pokerroom league``."""
+    return play(task, clock=time.perf_counter)
 
 
 class GameRecorder:
