@@ -754,3 +754,33 @@ def test_a_bad_joker_and_bad_wild_cards_are_each_named() -> None:
         "joker is 7: 'bug', 'wild' or 'none'",
         "wild is 2.5: wild cards are text like '2' or 'Jd' (or a WildCards)",
     )
+
+
+@pytest.mark.parametrize(
+    ("data", "junk"),
+    [
+        ({"preset": "casino-limit", "all_in_only_when_short": 2.5, "big_bet": True,
+          "min_bet": 10**40}, {"all_in_only_when_short", "big_bet", "min_bet"}),
+        ({"first_to_act": True, "straddle": True, "fixed_limit_completes": 2.5,
+          "derived": "maybe"}, {"first_to_act", "straddle", "fixed_limit_completes", "derived"}),
+    ],
+)  # fmt: skip
+def test_a_refusal_names_every_bad_field_even_one_whose_problem_mentions_another(
+    data: dict[str, Any], junk: set[str]
+) -> None:
+    """rules.md §3: the rules refused name every problem, also a field whose problem
+    mentions one that could not be read (``min_bet ... small_bet / big_bet`` beside a junk
+    ``big_bet``; ``derived`` naming ``straddle`` beside a junk straddle), found by the
+    property above."""
+    with pytest.raises(RulesError) as info:
+        Rules.from_mapping(data)
+    for name in junk:
+        assert any(p.startswith(name) for p in info.value.problems), (name, info.value.problems)
+
+
+def test_a_field_that_cannot_be_read_blames_no_other_field() -> None:
+    """rules.md §3: with big_bet unreadable, the small bet given is judged against the
+    big bet it would derive, not against the preset's: one problem, big_bet's."""
+    with pytest.raises(RulesError) as info:
+        Rules.from_mapping({"preset": "casino-limit", "small_bet": 30, "big_bet": "x"})
+    assert [p.split()[0] for p in info.value.problems] == ["big_bet"], info.value.problems

@@ -479,10 +479,17 @@ class Rules:
         _follow(base, values, given)
         if not problems:
             return cls(**values)
-        try:  # what else is wrong, the fields that could not be read left as they were
-            cls(**values)
+        try:  # what else is wrong: the rules as if the fields that could not be read, and
+            # the unknown keys, were not given (their values then the base's or derived,
+            # so no problem is blamed on a value nobody gave)
+            if failed:
+                rest = {k: v for k, v in changes.items() if (k in known and k not in failed)
+                        or (k in ("joker", "wild") and not failed & {"joker", "wild"})}
+                cls._build(base, rest, [])
+            else:
+                cls(**values)
         except RulesError as exc:
-            problems += [p for p in exc.problems if not any(f in p for f in failed)]
+            problems += [p for p in exc.problems if p not in problems]
         raise RulesError(problems)
 
     @classmethod
