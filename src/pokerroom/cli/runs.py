@@ -90,7 +90,12 @@ def add_options(p: argparse.ArgumentParser, *, what: str) -> None:
     p.add_argument("--budget", type=Seconds(), default=10.0, metavar="SECONDS",
                    help="seconds a player may take for a decision (above 0, at most a "
                         "day); a slower answer gets the default action (default: 10)")  # fmt: skip
-    g = p.add_argument_group("where the games are played")
+    _add_where_options(p.add_argument_group("where the games are played"), what)
+    _add_output_options(p.add_argument_group("results and hand histories"), what)
+
+
+def _add_where_options(g: argparse._ArgumentGroup, what: str) -> None:
+    """Where the games are played: processes here, or a Ray cluster."""
     g.add_argument("--workers", type=WORKERS, metavar="N",
                    help="processes to play in, 1 to 1,024: never more than the cores this "
                         f"process may use or the {what} left (default: one per core; 1 plays "
@@ -101,7 +106,10 @@ def add_options(p: argparse.ArgumentParser, *, what: str) -> None:
     g.add_argument("--address", metavar="ADDR",
                    help="the Ray cluster to join (host:port or auto; default: start a "
                         "local one)")  # fmt: skip
-    o = p.add_argument_group("results and hand histories")
+
+
+def _add_output_options(o: argparse._ArgumentGroup, what: str) -> None:
+    """Where the results and the hand histories go."""
     o.add_argument("--db", type=Database(), metavar="FILE",
                    help=f"write the run's settings, {what} and results to this SQLite "
                         "file (created if new), each game in one transaction")  # fmt: skip

@@ -40,6 +40,7 @@ import shlex
 import signal
 import sys
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
@@ -61,7 +62,13 @@ from pokerroom.cli.errors import INTERRUPTED, UsageError
 from pokerroom.cli.private import open_private
 
 if TYPE_CHECKING:
+    from pokerroom.history.acpc import GameDef
+    from pokerroom.net.acpcdealer import ACPCDealer
+    from pokerroom.net.jsonlines import Watching
+    from pokerroom.net.jsonserver import JSONServer
+    from pokerroom.rules import Rules
     from pokerroom.storage.results import ResultsDB
+    from pokerroom.table import Table
     from pokerroom.tournament.games import GameRecorder
     from pokerroom.tournament.records import GameRecord
 
@@ -128,13 +135,12 @@ def shown(name: str) -> str:
     return name if name.isprintable() else ascii(name)
 
 
-def _cmd_acpc(args: argparse.Namespace) -> int:
-    from pokerroom.history.acpc import GameDef
+def _acpc_dealer(args: argparse.Namespace, game: GameDef) -> ACPCDealer:
+    """The ACPC dealer of ``serve acpc``'s options (refused: the wrong number of names,
+    no hands, time limits or a seed it cannot take)."""
     from pokerroom.net.acpc import InvalidPolicy
     from pokerroom.net.acpcdealer import ACPCDealer, TimeLimits
-    from pokerroom.net.server import ACPCServer, print_ports
 
-    game = GameDef.load(args.gamedef)
     if len(args.names) != game.num_players:
         raise UsageError(
             f"the game is for {game.num_players} players: give {game.num_players} names, "
@@ -157,6 +163,15 @@ def _cmd_acpc(args: argparse.Namespace) -> int:
         )
     except ValueError as exc:
         raise UsageError(str(exc)) from None
+    return dealer
+
+
+def _cmd_acpc(args: argparse.Namespace) -> int:
+    from pokerroom.history.acpc import GameDef
+    from pokerroom.net.server import ACPCServer, print_ports
+
+    game = GameDef.load(args.gamedef)
+    dealer = _acpc_dealer(args, game)
     db = _open_db(args.db)
     recorder = None
     settings = {"served": "acpc", "gamedef": Path(args.gamedef).read_text(),
@@ -322,13 +337,24 @@ def _resumed(db: ResultsDB, settings: dict[str, Any], seed_given: bool) -> tuple
     return same.id, kept[0], kept[1]
 
 
-def _cmd_json(args: argparse.Namespace) -> int:
-    from pokerroom.net.jsondealer import JSONDealer
-    from pokerroom.net.jsonlines import Watching
-    from pokerroom.net.jsonserver import JSONServer, seat_tokens
-    from pokerroom.table import SaveError, Table, TableError
+@dataclass
+class _Start:
+    """Where a served JSON match starts: afresh, or where a kept one stopped."""
 
-    rules = overridden(args.rules.rules, args.set or [])
+    table: Table
+    seed: int
+    tokens: list[str]
+    watch_token: str | None
+    seq: int
+    joined: list[str | None]
+    phh: list[str]
+    prior: list[list[Any]] = field(default_factory=list)  # faults before a resume
+    run: int | None = None  # the kept run (a resume)
+    totals: list[int] | None = None  # its totals so far
+
+
+def _check_json(args: argparse.Namespace) -> None:
+    """Refuse ``serve json`` options that do not go together (and default to a freeze-out)."""
     if args.hands is not None and args.hands < 1:
         raise UsageError(f"--hands {args.hands}: 1 or more")
     if args.hands is None and not args.freeze_out:
@@ -338,60 +364,159 @@ def _cmd_json(args: argparse.Namespace) -> int:
                          f"of the {args.seats} seats (0: no limit)")  # fmt: skip
     if args.resume and args.db is None:
         raise UsageError("--resume goes on with a match kept in --db FILE: give --db")
+
+
+def _resume_json(args: argparse.Namespace, db: ResultsDB, settings: dict[str, Any],
+                 watching: Watching) -> _Start:  # fmt: skip
+    """The match kept in ``db`` with these ``settings``, ready to go on (``settings``'s seed
+    becomes its own)."""
+    from pokerroom.net.jsonlines import Watching
+    from pokerroom.net.jsonserver import seat_tokens
+    from pokerroom.table import SaveError, Table
+
+    run, kept, phh = _resumed(db, settings, args.seed is not None)
+    seed = kept["seed"]
+    settings["seed"] = seed
+    save = kept["table"]
+    if not kept.get("in_play"):  # killed: the hand it was dealing is dealt again
+        save = _reshuffled(save)
+    try:
+        table = Table.restore(save)
+    except SaveError as exc:
+        raise UsageError(f"--resume: the match kept in {args.db} cannot go on: {exc}") from None
+    watch_token = kept.get("watch_token")
+    if watching is Watching.TOKEN and watch_token is None:
+        watch_token = seat_tokens(args.seats + 1)[-1]
+    if not kept.get("in_play"):
+        logging.getLogger("pokerroom.net").warning(
+            "resuming after hand %d: a hand cut off when the dealer stopped is dealt "
+            "again with new cards", table.hand_number)  # fmt: skip
+    return _Start(table, seed, list(kept["tokens"]), watch_token, int(kept.get("seq", 0)),
+                  kept.get("joined", [None] * args.seats), phh,
+                  prior=[list(f) for f in kept.get("faults", [])], run=run,
+                  totals=kept["totals"])  # fmt: skip
+
+
+def _new_json(args: argparse.Namespace, rules: Rules, seed: int, watching: Watching) -> _Start:
+    """A new served JSON match: its table and its secret tokens."""
+    from pokerroom.net.jsonlines import Watching
+    from pokerroom.net.jsonserver import seat_tokens
+    from pokerroom.table import Table, TableError
+
+    try:
+        table = Table(rules, args.seats, rng=random.Random(seed), max_hands=args.hands)
+    except TableError as exc:
+        raise UsageError(str(exc)) from None
+    secret = seat_tokens(args.seats + 1)
+    tokens, watch_token = secret[:-1], secret[-1] if watching is Watching.TOKEN else None
+    return _Start(table, seed, tokens, watch_token, 0, [None] * args.seats, [])
+
+
+def _hand_out_tokens(args: argparse.Namespace, port: int, programs: dict[int, list[str]],
+                     start: _Start) -> None:  # fmt: skip
+    """Write the seats' tokens to ``--tokens FILE``, or print them (the spawned seats'
+    aside)."""
+    if args.tokens:
+        path = Path(args.tokens)
+        data = {
+            "host": args.host,
+            "port": port,
+            "tokens": [None if s in programs else t for s, t in enumerate(start.tokens)],
+        }
+        if start.watch_token is not None:
+            data["watch_token"] = start.watch_token
+        with open_private(path, force=args.force or args.resume) as f:
+            json.dump(data, f, indent=2)
+        print(f"tokens written to {path}", flush=True)
+    else:
+        for seat, token in enumerate(start.tokens):
+            if seat not in programs:
+                print(f"seat {seat}: {token}", flush=True)
+        if start.watch_token is not None:
+            print(f"spectators: {start.watch_token}", flush=True)
+
+
+def _json_keeper(db: ResultsDB, name: str, start: _Start, settings: dict[str, Any]) -> _Keeper:
+    """The keeper of the match in ``db``: a new run of these ``settings``, or the resumed
+    one with its totals and hands so far."""
+    from pokerroom.tournament.games import GameRecorder
+
+    recorder = GameRecorder(start.table, name, histories=True)
+    if start.run is not None:
+        assert start.totals is not None
+        recorder.totals[:] = type(recorder.totals)("q", start.totals)
+        recorder.phh[:] = start.phh
+        run = start.run
+    else:
+        run = db.start_run("tournament", settings, games=1)
+    return _Keeper(db, run, recorder)
+
+
+async def _serve_json(args: argparse.Namespace, server: JSONServer, rules: Rules, *,
+                      programs: dict[int, list[str]], start: _Start,
+                      keep: Callable[[], None]) -> bool:  # fmt: skip
+    """Serve the match until it ends or a signal stops it (then ``keep`` it first);
+    whether a signal stopped it."""
+    table = start.table
+    stopped = False
+    port = await server.start()
+    what = f"{args.hands} hands" if args.hands is not None else "a freeze-out"
+    again = ""
+    if args.resume:
+        again = (f", resumed in hand {table.hand_number}" if table.in_hand
+                 else f", resumed after hand {table.hand_number}")  # fmt: skip
+    print(
+        f"pokerroom JSON-lines dealer on {args.host}:{port}: {args.seats} seats, {what}, "
+        f"{rules}{again}",
+        flush=True,
+    )
+    for seat, argv in programs.items():
+        await server.spawn(seat, argv)
+        print(f"seat {seat}: {shlex.join(argv)}", flush=True)
+    _hand_out_tokens(args, port, programs, start)
+    loop = asyncio.get_running_loop()
+
+    def stop() -> None:
+        nonlocal stopped
+        stopped = True
+        keep()
+        server.stop("the dealer is stopping; the match may resume later")
+
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(signum, stop)
+    try:
+        await server.run()
+    finally:
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            loop.remove_signal_handler(signum)
+    return stopped
+
+
+def _cmd_json(args: argparse.Namespace) -> int:
+    from pokerroom.net.jsondealer import JSONDealer
+    from pokerroom.net.jsonlines import Watching
+    from pokerroom.net.jsonserver import JSONServer
+
+    rules = overridden(args.rules.rules, args.set or [])
+    _check_json(args)
     programs = _programs(args.exec or [], args.seats)
     db = _open_db(args.db)
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     settings = {"served": "json", "rules": rules.to_mapping(), "seats": args.seats,
                 "hands": args.hands, "seed": seed, "timeout": args.timeout}  # fmt: skip
     watching = Watching(args.watch)
-    prior: list[list[Any]] = []  # faults before a resume
     if args.resume:
         assert db is not None
-        run, kept, phh = _resumed(db, settings, args.seed is not None)
-        seed = kept["seed"]
-        settings["seed"] = seed
-        save = kept["table"]
-        if not kept.get("in_play"):  # killed: the hand it was dealing is dealt again
-            save = _reshuffled(save)
-        try:
-            table = Table.restore(save)
-        except SaveError as exc:
-            raise UsageError(f"--resume: the match kept in {args.db} cannot go on: {exc}") from None
-        tokens = list(kept["tokens"])
-        watch_token = kept.get("watch_token")
-        if watching is Watching.TOKEN and watch_token is None:
-            watch_token = seat_tokens(args.seats + 1)[-1]
-        prior = [list(f) for f in kept.get("faults", [])]
-        if not kept.get("in_play"):
-            logging.getLogger("pokerroom.net").warning(
-                "resuming after hand %d: a hand cut off when the dealer stopped is dealt "
-                "again with new cards", table.hand_number)  # fmt: skip
-        seq = int(kept.get("seq", 0))
-        joined = kept.get("joined", [None] * args.seats)
+        start = _resume_json(args, db, settings, watching)
     else:
-        try:
-            table = Table(rules, args.seats, rng=random.Random(seed), max_hands=args.hands)
-        except TableError as exc:
-            raise UsageError(str(exc)) from None
-        secret = seat_tokens(args.seats + 1)
-        tokens, watch_token = secret[:-1], secret[-1] if watching is Watching.TOKEN else None
-        seq, joined, phh = 0, [None] * args.seats, []
-    keeper = None
-    recorder = None
-    if db is not None:
-        from pokerroom.tournament.games import GameRecorder
-
-        recorder = GameRecorder(table, args.name, histories=True)
-        if args.resume:
-            recorder.totals[:] = type(recorder.totals)("q", kept["totals"])
-            recorder.phh[:] = phh
-        else:
-            run = db.start_run("tournament", settings, games=1)
-        keeper = _Keeper(db, run, recorder)
+        start = _new_json(args, rules, seed, watching)
+    table, tokens, watch_token, prior = start.table, start.tokens, start.watch_token, start.prior
+    seed = start.seed
+    keeper = _json_keeper(db, args.name, start, settings) if db is not None else None
     dealer = JSONDealer(table, tokens, budget=args.timeout, name=args.name, watching=watching,
                         watch_token=watch_token, max_spectators=args.max_spectators or None,
-                        seq=seq)  # fmt: skip
-    dealer.joined[:] = joined
+                        seq=start.seq)  # fmt: skip
+    dealer.joined[:] = start.joined
     for seat, argv in programs.items():
         dealer.joined[seat] = Path(argv[0]).name
 
@@ -407,60 +532,14 @@ def _cmd_json(args: argparse.Namespace) -> int:
     server = JSONServer(dealer, host=args.host, port=args.port, start_timeout=args.start_timeout,
                         max_connections=args.max_connections or None,
                         max_per_address=args.max_per_address or None)  # fmt: skip
-    stopped = False
 
-    async def serve() -> None:
-        nonlocal stopped
-        port = await server.start()
-        what = f"{args.hands} hands" if args.hands is not None else "a freeze-out"
-        again = ""
-        if args.resume:
-            again = (f", resumed in hand {table.hand_number}" if table.in_hand
-                     else f", resumed after hand {table.hand_number}")  # fmt: skip
-        print(
-            f"pokerroom JSON-lines dealer on {args.host}:{port}: {args.seats} seats, {what}, "
-            f"{rules}{again}",
-            flush=True,
-        )
-        for seat, argv in programs.items():
-            await server.spawn(seat, argv)
-            print(f"seat {seat}: {shlex.join(argv)}", flush=True)
-        if args.tokens:
-            path = Path(args.tokens)
-            data = {
-                "host": args.host,
-                "port": port,
-                "tokens": [None if s in programs else t for s, t in enumerate(tokens)],
-            }
-            if watch_token is not None:
-                data["watch_token"] = watch_token
-            with open_private(path, force=args.force or args.resume) as f:
-                json.dump(data, f, indent=2)
-            print(f"tokens written to {path}", flush=True)
-        else:
-            for seat, token in enumerate(tokens):
-                if seat not in programs:
-                    print(f"seat {seat}: {token}", flush=True)
-            if watch_token is not None:
-                print(f"spectators: {watch_token}", flush=True)
-        loop = asyncio.get_running_loop()
+    def keep() -> None:  # stopped: the match as it stands
+        if keeper is not None and not table.is_over:
+            keeper.keep(state(table.in_hand))
 
-        def stop() -> None:
-            nonlocal stopped
-            stopped = True
-            if keeper is not None and not table.is_over:
-                keeper.keep(state(table.in_hand))
-            server.stop("the dealer is stopping; the match may resume later")
-
-        for signum in (signal.SIGINT, signal.SIGTERM):
-            loop.add_signal_handler(signum, stop)
-        try:
-            await server.run()
-        finally:
-            for signum in (signal.SIGINT, signal.SIGTERM):
-                loop.remove_signal_handler(signum)
-
-    asyncio.run(serve())
+    stopped = asyncio.run(
+        _serve_json(args, server, rules, programs=programs, start=start, keep=keep)
+    )
     if stopped and not table.is_over:
         where = f"; kept in {args.db}: --resume goes on with it" if keeper is not None else ""
         print(f"stopped after {table.hand_number} hands{where}", flush=True)
@@ -471,10 +550,10 @@ def _cmd_json(args: argparse.Namespace) -> int:
     for s in table.standings:
         name = dealer.joined[s.seat] or "nobody joined"
         print(f"  {s.place}. seat {s.seat} ({shown(name)}): {table.stacks[s.seat]} chips")
-    if keeper is not None and recorder is not None:
+    if keeper is not None:
         names = [dealer.joined[seat] or f"seat {seat}" for seat in range(args.seats)]
         faults = [(f[0], f[1]) for f in prior] + [(f.seat, str(f)) for f in dealer.runner.faults]
-        record = recorder.record(0, seed, range(args.seats), faults, names=names)
+        record = keeper.recorder.record(0, seed, range(args.seats), faults, names=names)
         keeper.finish(record)
     return 0
 
@@ -482,7 +561,12 @@ def _cmd_json(args: argparse.Namespace) -> int:
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("serve", help="deal to poker programs over TCP (ACPC or JSON lines)")
     kinds = p.add_subparsers(dest="protocol", required=True, metavar="PROTOCOL")
+    _add_acpc_parser(kinds)
+    _add_json_parser(kinds)
 
+
+def _add_acpc_parser(kinds: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """``serve acpc`` and its options."""
     a = kinds.add_parser(
         "acpc",
         help="an ACPC protocol 2.0.0 dealer, like the reference one",
@@ -517,6 +601,75 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     _add_common(a)
     a.add_argument("--name", default="match", help="the match's name in the log")
+    _add_acpc_limits(a)
+    a.set_defaults(func=_logged(_cmd_acpc))
+
+
+def _add_json_parser(kinds: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """``serve json`` and its options."""
+    j = kinds.add_parser(
+        "json",
+        help="pokerroom's JSON-lines dealer (tokens, spectators)",
+        description=__doc__.split("\n\n")[2],
+    )
+    j.add_argument(
+        "--rules",
+        default="computer-tournament",
+        type=RulesArgument(),
+        help="a preset (default computer-tournament) or a TOML file of rules",
+    )
+    j.add_argument(
+        "--set",
+        action="append",
+        metavar="FIELD=VALUE",
+        help="override a rule (repeatable), e.g. --set buy_in=500",
+    )
+    j.add_argument("--seats", type=Count(2, 14), required=True, help="seats at the table (2 to 14)")
+    end = j.add_mutually_exclusive_group()
+    end.add_argument("--hands", type=HANDS, help="stop after this many hands")
+    end.add_argument(
+        "--freeze-out",
+        action="store_true",
+        help="play until one player has every chip (the default)",
+    )
+    j.add_argument("--port", type=Port(low=0), default=0, help="the port (default: any free port)")
+    j.add_argument("--host", default="127.0.0.1", type=Host(), help="the address to listen on")
+    _add_json_access(j)
+    j.add_argument(
+        "--timeout",
+        type=Seconds(),
+        default=30.0,
+        metavar="SECONDS",
+        help="seconds for each decision (default 30)",
+    )
+    j.add_argument(
+        "--start-timeout",
+        type=Seconds(),
+        metavar="SECONDS",
+        help="start even if not every seat has joined by then",
+    )
+    j.add_argument("--seed", type=SEED, help="shuffle with this seed (for replays)")
+    j.add_argument("--db", type=Database(), metavar="FILE", help=DB_HELP + "; each hand as it ends")
+    j.add_argument(
+        "--resume",
+        action="store_true",
+        help="go on with the match in progress in --db with these settings (without "
+        "--seed: its own), with the same tokens (--tokens FILE is written again)",
+    )
+    j.add_argument(
+        "--exec",
+        action="append",
+        metavar="SEAT=COMMAND",
+        help="start COMMAND to play SEAT over its standard input and output (repeatable), "
+        "e.g. 1='pokerroom bot json --stdio --player random'",
+    )
+    j.add_argument("--name", default="match", help="the match's name")
+    _add_common(j)
+    j.set_defaults(func=_logged(_cmd_json))
+
+
+def _add_acpc_limits(a: argparse.ArgumentParser) -> None:
+    """What ``serve acpc`` does with an invalid action, and its time limits."""
     a.add_argument(
         "--invalid",
         choices=["call", "fold", "reject"],
@@ -552,35 +705,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         metavar="SECONDS",
         help="give up if the players have not all connected by then",
     )
-    a.set_defaults(func=_logged(_cmd_acpc))
 
-    j = kinds.add_parser(
-        "json",
-        help="pokerroom's JSON-lines dealer (tokens, spectators)",
-        description=__doc__.split("\n\n")[2],
-    )
-    j.add_argument(
-        "--rules",
-        default="computer-tournament",
-        type=RulesArgument(),
-        help="a preset (default computer-tournament) or a TOML file of rules",
-    )
-    j.add_argument(
-        "--set",
-        action="append",
-        metavar="FIELD=VALUE",
-        help="override a rule (repeatable), e.g. --set buy_in=500",
-    )
-    j.add_argument("--seats", type=Count(2, 14), required=True, help="seats at the table (2 to 14)")
-    end = j.add_mutually_exclusive_group()
-    end.add_argument("--hands", type=HANDS, help="stop after this many hands")
-    end.add_argument(
-        "--freeze-out",
-        action="store_true",
-        help="play until one player has every chip (the default)",
-    )
-    j.add_argument("--port", type=Port(low=0), default=0, help="the port (default: any free port)")
-    j.add_argument("--host", default="127.0.0.1", type=Host(), help="the address to listen on")
+
+def _add_json_access(j: argparse.ArgumentParser) -> None:
+    """Who may connect to ``serve json``: the tokens, the spectators, the connections."""
     j.add_argument(
         "--tokens",
         metavar="FILE",
@@ -616,37 +744,6 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         metavar="N",
         help="connections at once from one address (default 64; 0: no limit)",
     )
-    j.add_argument(
-        "--timeout",
-        type=Seconds(),
-        default=30.0,
-        metavar="SECONDS",
-        help="seconds for each decision (default 30)",
-    )
-    j.add_argument(
-        "--start-timeout",
-        type=Seconds(),
-        metavar="SECONDS",
-        help="start even if not every seat has joined by then",
-    )
-    j.add_argument("--seed", type=SEED, help="shuffle with this seed (for replays)")
-    j.add_argument("--db", type=Database(), metavar="FILE", help=DB_HELP + "; each hand as it ends")
-    j.add_argument(
-        "--resume",
-        action="store_true",
-        help="go on with the match in progress in --db with these settings (without "
-        "--seed: its own), with the same tokens (--tokens FILE is written again)",
-    )
-    j.add_argument(
-        "--exec",
-        action="append",
-        metavar="SEAT=COMMAND",
-        help="start COMMAND to play SEAT over its standard input and output (repeatable), "
-        "e.g. 1='pokerroom bot json --stdio --player random'",
-    )
-    j.add_argument("--name", default="match", help="the match's name")
-    _add_common(j)
-    j.set_defaults(func=_logged(_cmd_json))
 
 
 def _add_common(p: argparse.ArgumentParser) -> None:

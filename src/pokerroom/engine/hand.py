@@ -78,7 +78,9 @@ class Hand(Legality, Betting):
 
     __slots__ = ()
 
-    def __init__(
+    # One flat initialisation of every field the apply paths read (PLR0915): splitting
+    # it would only move assignments and add calls to each hand the table deals.
+    def __init__(  # noqa: PLR0915
         self,
         rules: Rules,
         stacks: Sequence[int],

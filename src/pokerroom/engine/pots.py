@@ -155,16 +155,7 @@ def award(
     if not 0 <= button < n:
         raise PotError(f"button {button!r} is not a seat (seats 0 to {n - 1})")
     contesting = [seat for seat, value in enumerate(strengths) if value is not None]
-    try:
-        total = sum(contributions)
-        valid = type(total) is int and min(contributions) >= 0
-    except TypeError:
-        valid = False
-    if not valid:
-        raise _chip_error(contributions)
-    if type(dead) is not int or dead < 0:
-        raise PotError(f"dead money {dead!r}: whole chips, never negative")
-    total += dead
+    total = _pot_total(contributions, dead)
     if not contesting:
         if total:
             raise PotError(
@@ -182,26 +173,9 @@ def award(
         seat = contesting[0]
         won[seat] = total
         return Award(tuple(won), (Pot(total, (seat,), (seat,), (total,)),) if total else ())
-    if odd_chip is OddChip.BEST_SUIT:
-        if suit_order is None:
-            raise PotError("the best-suit odd-chip rule needs suit_order (see suit_key)")
-        if len(suit_order) != n:
-            raise PotError(f"one suit_order entry per seat needed: {len(suit_order)} for {n}")
-        order = _Order(n, button, suit_order)
-    else:
-        order = _Order(n, button, None, first=odd_chip is OddChip.FIRST_LEFT_OF_BUTTON)
+    order = _odd_chip_order(n, button, odd_chip, suit_order)
     if low == ctop:  # every contesting seat put in the same: one pot, both rules agree
-        if not total:
-            return Award(tuple(won), ())
-        winners = _best(contesting, strengths)
-        if len(winners) == 1:
-            won[winners[0]] = total
-            shares = [total]
-        else:
-            shares = _split(total, winners, None, order)
-            for seat, share in zip(winners, shares, strict=True):
-                won[seat] = share
-        return Award(tuple(won), (Pot(total, tuple(contesting), tuple(winners), tuple(shares)),))
+        return _one_pot(total, contesting, strengths, order, won)
     if tie_split is TieSplit.PROPORTIONAL:
         pots = _proportional(
             contributions,
@@ -227,6 +201,49 @@ def award(
             contributions, strengths, contesting, total=total, dead=dead, order=order, won=won
         )
     return Award(tuple(won), tuple(pots))
+
+
+def _pot_total(contributions: Sequence[int], dead: int) -> int:
+    """The chips in the pot: the contributions (whole chips, never negative) and the dead
+    money."""
+    try:
+        total = sum(contributions)
+        valid = type(total) is int and min(contributions) >= 0
+    except TypeError:
+        valid = False
+    if not valid:
+        raise _chip_error(contributions)
+    if type(dead) is not int or dead < 0:
+        raise PotError(f"dead money {dead!r}: whole chips, never negative")
+    return total + dead
+
+
+def _odd_chip_order(n: int, button: int, odd_chip: OddChip,
+                    suit_order: Sequence[int] | None) -> _Order:  # fmt: skip
+    """The order the odd chips go in under ``odd_chip``."""
+    if odd_chip is OddChip.BEST_SUIT:
+        if suit_order is None:
+            raise PotError("the best-suit odd-chip rule needs suit_order (see suit_key)")
+        if len(suit_order) != n:
+            raise PotError(f"one suit_order entry per seat needed: {len(suit_order)} for {n}")
+        return _Order(n, button, suit_order)
+    return _Order(n, button, None, first=odd_chip is OddChip.FIRST_LEFT_OF_BUTTON)
+
+
+def _one_pot(total: int, contesting: list[int], strengths: Sequence[int | None],
+             order: _Order, won: list[int]) -> Award:  # fmt: skip
+    """The award when every contesting seat put in the same: one pot (``won``: zeros)."""
+    if not total:
+        return Award(tuple(won), ())
+    winners = _best(contesting, strengths)
+    if len(winners) == 1:
+        won[winners[0]] = total
+        shares = [total]
+    else:
+        shares = _split(total, winners, None, order)
+        for seat, share in zip(winners, shares, strict=True):
+            won[seat] = share
+    return Award(tuple(won), (Pot(total, tuple(contesting), tuple(winners), tuple(shares)),))
 
 
 def _check_covered(

@@ -173,14 +173,7 @@ def equity(
     rule_given = samples is not None or target_error is not None or time_budget is not None
     if exact and rule_given:
         raise EquityError("exact enumeration takes no samples, target error or time budget")
-    if samples is not None and samples < 1:
-        raise EquityError(f"samples must be at least 1, not {samples}")
-    if target_error is not None and not target_error > 0:
-        raise EquityError(f"the target error must be above 0, not {target_error}")
-    if time_budget is not None and not time_budget > 0:
-        raise EquityError(f"the time budget must be above 0 seconds, not {time_budget}")
-    if time_budget is not None and clock is None:
-        raise EquityError("a time budget needs the caller's clock, e.g. clock=time.perf_counter")
+    _check_stop_rule(samples, target_error, time_budget, clock)
     if rng is not None and seed is not None:
         raise EquityError("give a random generator or a seed, not both")
     spot = _spot(ranges, board_cards, dead_cards)
@@ -206,6 +199,24 @@ def equity(
         generator = rng if rng is not None else np.random.default_rng(seed)
         tally = simulate(spot, held, generator, rule, progress)
     return _result(ranges, board_cards, dead_cards, tally, bool(use_exact))
+
+
+def _check_stop_rule(
+    samples: int | None,
+    target_error: float | None,
+    time_budget: float | None,
+    clock: Callable[[], float] | None,
+) -> None:
+    """Refuse a Monte Carlo stopping rule that cannot stop: no sample, no error, no time,
+    or a time budget without the caller's clock."""
+    if samples is not None and samples < 1:
+        raise EquityError(f"samples must be at least 1, not {samples}")
+    if target_error is not None and not target_error > 0:
+        raise EquityError(f"the target error must be above 0, not {target_error}")
+    if time_budget is not None and not time_budget > 0:
+        raise EquityError(f"the time budget must be above 0 seconds, not {time_budget}")
+    if time_budget is not None and clock is None:
+        raise EquityError("a time budget needs the caller's clock, e.g. clock=time.perf_counter")
 
 
 def _result(

@@ -239,14 +239,23 @@ def simulate(
         done += size
         if progress:
             progress(done, rule.samples)
-        if rule.samples is not None and done >= rule.samples:
-            break
-        # judged after whole batches: never on fewer than BATCH deals
-        if (
-            rule.target_error is not None
-            and float(standard_errors(counts, squares, done).max()) <= rule.target_error
-        ):
-            break
-        if rule.clock and rule.time_budget is not None and rule.clock() - start >= rule.time_budget:
+        if _stops(rule, counts, squares, done, start):
             break
     return Tally(counts, float(done), done, squares)
+
+
+def _stops(rule: StopRule, counts: npt.NDArray[np.float64], squares: npt.NDArray[np.float64],
+           done: int, start: float) -> bool:  # fmt: skip
+    """Whether ``rule`` stops after ``done`` deals (judged after whole batches: never on
+    fewer than BATCH deals unless that is all it asks for); ``start``: its clock at the
+    start."""
+    if rule.samples is not None and done >= rule.samples:
+        return True
+    if (
+        rule.target_error is not None
+        and float(standard_errors(counts, squares, done).max()) <= rule.target_error
+    ):
+        return True
+    return bool(
+        rule.clock and rule.time_budget is not None and rule.clock() - start >= rule.time_budget
+    )

@@ -31,6 +31,7 @@ first seat after the button.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -210,12 +211,25 @@ class GameDef:
         return "\n".join(lines) + "\n"
 
 
-def _parse(text: str, source: str | None) -> GameDef:
-    def fail(reason: str, line: int | None = None) -> ACPCError:
-        return ACPCError(reason, source=source, where=f"line {line}" if line else None)
+def _failure(source: str | None, reason: str, line: int | None = None) -> ACPCError:
+    return ACPCError(reason, source=source, where=f"line {line}" if line else None)
 
+
+def _parse(text: str, source: str | None) -> GameDef:
+    betting, values = _read(text, source)
+    return _game(betting, values, source)
+
+
+_Values = dict[str, tuple[list[int], int]]
+"""A game definition's keywords (lower case) with their values and their line."""
+
+
+def _read(text: str, source: str | None) -> tuple[Betting | None, _Values]:
+    """The betting (``None``: not given) and the keywords of a game definition, each
+    value a whole number >= 0, read up to its ``END GAMEDEF``."""
+    fail = functools.partial(_failure, source)
     betting: Betting | None = None
-    values: dict[str, tuple[list[int], int]] = {}
+    values: _Values = {}
     started = ended = False
     last_line = 0
     for number, raw in enumerate(text.splitlines(), 1):
@@ -254,6 +268,13 @@ def _parse(text: str, source: str | None) -> GameDef:
     if not ended:
         reason = "no END GAMEDEF line: the definition is incomplete"
         raise fail(reason if started else "no GAMEDEF ... END GAMEDEF block", last_line or None)
+    return betting, values
+
+
+def _game(betting: Betting | None, values: _Values, source: str | None) -> GameDef:
+    """The game definition of these keywords, each checked: present unless it has a
+    default, as many values as players or rounds, in range."""
+    fail = functools.partial(_failure, source)
 
     def single(key: str, low: int, high: int) -> int:
         if key not in values:

@@ -184,20 +184,7 @@ def replay_acpc(
         if len(board) < 5:
             board = [c for r in dealt.board for c in r]
     engine = stacked_start(rules, game.stack, holes, board)
-    for r, actions in enumerate(hand.betting):
-        for k, action in enumerate(actions):
-            where = f"round {r + 1} action {k + 1} {str(action)!r} of {hand.betting_text!r}"
-            if engine.to_act is None or engine.street is Street.SHOWDOWN:
-                raise ReplayError("an action after the betting is over", where=where)
-            if engine.street != r:
-                raise ReplayError(
-                    f"the log is in round {r + 1} but the betting is {engine.street.phrase}",
-                    where=where,
-                )
-            try:
-                play_acpc_action(engine, action, game.betting)
-            except IllegalAction as exc:
-                raise ReplayError(str(exc), where=where) from None
+    _play_betting(engine, hand, game.betting)
     show_all(engine)
     if engine.to_act is not None:
         raise ReplayError(
@@ -213,6 +200,25 @@ def replay_acpc(
             )
     played = PlayedHand.from_hand(engine, names=hand.names, label=hand.number, hidden=hidden)
     return Replay(played, tuple(hand.nets), "nets", printed=True)
+
+
+def _play_betting(engine: Hand, hand: ACPCHand, betting: Betting) -> None:
+    """Play the line's actions, round by round (refused: an action after the betting,
+    in another round than the engine's, or one the engine refuses)."""
+    for r, actions in enumerate(hand.betting):
+        for k, action in enumerate(actions):
+            where = f"round {r + 1} action {k + 1} {str(action)!r} of {hand.betting_text!r}"
+            if engine.to_act is None or engine.street is Street.SHOWDOWN:
+                raise ReplayError("an action after the betting is over", where=where)
+            if engine.street != r:
+                raise ReplayError(
+                    f"the log is in round {r + 1} but the betting is {engine.street.phrase}",
+                    where=where,
+                )
+            try:
+                play_acpc_action(engine, action, betting)
+            except IllegalAction as exc:
+                raise ReplayError(str(exc), where=where) from None
 
 
 def _check_deal(hand: ACPCHand, dealt: DealtCards) -> None:
@@ -247,8 +253,28 @@ def to_acpc(played: PlayedHand, game: GameDef, *, number: int | None = None) -> 
     if result is None:
         raise ReplayError("the hand is not over: an ACPC log holds finished hands")
     seats = [played.seat(p) for p in range(n)]
-    antes = [0] * n  # less the part nobody matched, returned at once
-    lead = 0  # the antes and their returns come first
+    lead = _ante_events(played, seats)
+    rounds, boards = _acpc_rounds(played, lead, game.betting is Betting.LIMIT)
+    hole = tuple(tuple(
+        next(e.cards for e in played.events if e.kind is EventKind.DEAL and e.seat == s)
+    ) for s in seats)  # fmt: skip
+    names = tuple(played.names[s] if played.names else f"p{p + 1}" for p, s in enumerate(seats))
+    label = played.label if isinstance(played.label, int) else 0
+    return ACPCHand(
+        number=number if number is not None else label,
+        betting=tuple(tuple(r) for r in rounds),
+        hole=hole,
+        board=tuple(boards),
+        nets=tuple(Decimal(result.net[s]) for s in seats),
+        names=names,
+    )
+
+
+def _ante_events(played: PlayedHand, seats: list[int]) -> int:
+    """How many events the antes and their returns take at the start of the hand;
+    refused if any ante is left in the pot (``seats``: the seat of each position)."""
+    antes = [0] * played.players  # less the part nobody matched, returned at once
+    lead = 0
     for e in played.events:
         if e.kind is EventKind.ANTE:
             antes[e.seat] += e.amount
@@ -263,7 +289,15 @@ def to_acpc(played: PlayedHand, game: GameDef, *, number: int | None = None) -> 
             f"ACPC games have no antes: this hand has antes in the pot ({posted}, by "
             "position), so no ACPC game definition replays it and it is not written"
         )
-    limit = game.betting is Betting.LIMIT
+    return lead
+
+
+def _acpc_rounds(played: PlayedHand, lead: int, limit: bool) -> tuple[
+    list[list[ACPCAction]], list[tuple[Card, ...]]
+]:  # fmt: skip
+    """The ACPC actions of each round from event ``lead`` on (every round after a
+    showdown), and the board cards dealt for each (none for the first)."""
+    n = played.players
     rounds: list[list[ACPCAction]] = [[]]
     boards: list[tuple[Card, ...]] = [()]
     committed = [0] * n  # chips in before the current round
@@ -296,16 +330,4 @@ def to_acpc(played: PlayedHand, game: GameDef, *, number: int | None = None) -> 
             rounds[street].append(ACPCAction("r", size))
     if any(e.kind is EventKind.SHOW for e in played.events):  # a showdown: every round
         rounds.extend([] for _ in range(4 - len(rounds)))
-    hole = tuple(tuple(
-        next(e.cards for e in played.events if e.kind is EventKind.DEAL and e.seat == s)
-    ) for s in seats)  # fmt: skip
-    names = tuple(played.names[s] if played.names else f"p{p + 1}" for p, s in enumerate(seats))
-    label = played.label if isinstance(played.label, int) else 0
-    return ACPCHand(
-        number=number if number is not None else label,
-        betting=tuple(tuple(r) for r in rounds),
-        hole=hole,
-        board=tuple(boards),
-        nets=tuple(Decimal(result.net[s]) for s in seats),
-        names=names,
-    )
+    return rounds, boards

@@ -135,12 +135,19 @@ def export_hands(
     elif game is not None and acpc_lines:
         game_file = f"{name}.game"
         companions[game_file] = str(game)
-        score = "|".join(_net_text(v) for v in totals.values())
-        text = "\n".join([f"# name/game/hands/seed {name} {game_file} {count} 0",
-                          *acpc_lines, f"SCORE:{score}:{'|'.join(totals)}"]) + "\n"  # fmt: skip
+        text = _acpc_log(name, game_file, acpc_lines, totals, count)
     else:
         text = ""
     return Export(fmt, text, count, tuple(refused), companions)
+
+
+def _acpc_log(name: str, game_file: str, lines: list[str], totals: dict[str, Decimal],
+              count: int) -> str:  # fmt: skip
+    """An ACPC match log of ``count`` hands, these ``STATE:`` lines, its ``SCORE:`` line
+    the ``totals`` of each player."""
+    score = "|".join(_net_text(v) for v in totals.values())
+    return "\n".join([f"# name/game/hands/seed {name} {game_file} {count} 0",
+                      *lines, f"SCORE:{score}:{'|'.join(totals)}"]) + "\n"  # fmt: skip
 
 
 def export_phh(texts: Iterable[str], fmt: str, **options: Any) -> Export:

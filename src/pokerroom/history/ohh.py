@@ -64,7 +64,7 @@ from pokerroom.history.record import PlayedHand
 from pokerroom.history.replay import Replay
 from pokerroom.history.starsread import StarsHand, StarsLine, StarsSeat
 from pokerroom.history.starsreplay import replay_stars
-from pokerroom.rules import Structure
+from pokerroom.rules import Rules, Structure
 
 __all__ = [
     "SPEC_VERSION",
@@ -116,6 +116,36 @@ def _number(played: PlayedHand, chips: int) -> int | float:
     return value
 
 
+def _blind_sizes(rules: Rules) -> tuple[int, int]:
+    """The small and the big blind OHH names (a fixed-limit game's bets must follow from
+    its big blind: refused otherwise)."""
+    blinds = [b for b in rules.blinds if b]
+    small = blinds[0] if blinds else 0
+    big = blinds[1] if len(blinds) > 1 else rules.units[0]
+    u = rules.units
+    if rules.structure is Structure.FIXED_LIMIT and (u[0] != big or u[2] != 2 * u[0]):
+        raise HistoryError(
+            f"cannot be written as OHH: fixed-limit bets {u[0]}/{u[2]} with a big blind of "
+            f"{big}: OHH names the blinds only, and a reader takes the small bet for the big "
+            "blind and the big bet for twice it"
+        )
+    return small, big
+
+
+def _tournament_info(played: PlayedHand, tournament: Tournament | None,
+                     start: str) -> dict[str, Any]:  # fmt: skip
+    """OHH's ``tournament_info`` of a pokerroom freeze-out."""
+    number = tournament.number if tournament else 0
+    return {
+        "tournament_number": str(number),
+        "name": f"pokerroom freeze-out {number}",
+        "start_date_utc": start, "currency": "XPM",
+        "buyin_amount": None, "fee_amount": None, "bounty_fee_amount": None,
+        "initial_stack": _number(played, played.rules.buy_in), "type": "STT",
+        "speed": {"type": "Normal", "round_time": 0},
+    }  # fmt: skip
+
+
 def to_ohh(
     played: PlayedHand,
     *,
@@ -154,16 +184,7 @@ def to_ohh(
             isinstance(label, str) and label.isdigit()) else 1  # fmt: skip
     date = played_date(played)
     start = (date.replace("/", "-").replace(" ", "T") + "Z") if date else (when or NO_DATE)
-    blinds = [b for b in rules.blinds if b]
-    small = blinds[0] if blinds else 0
-    big = blinds[1] if len(blinds) > 1 else rules.units[0]
-    u = rules.units
-    if rules.structure is Structure.FIXED_LIMIT and (u[0] != big or u[2] != 2 * u[0]):
-        raise HistoryError(
-            f"cannot be written as OHH: fixed-limit bets {u[0]}/{u[2]} with a big blind of "
-            f"{big}: OHH names the blinds only, and a reader takes the small bet for the big "
-            "blind and the big bet for twice it"
-        )
+    small, big = _blind_sizes(rules)
     antes = rules.ante_amounts(n)
     head: dict[str, Any] = {
         "spec_version": SPEC_VERSION,
@@ -173,14 +194,8 @@ def to_ohh(
     }
     if tournament is not None or "tournament_info" in kept:
         head["tournament"] = True
-        head["tournament_info"] = kept.get("tournament_info") or {
-            "tournament_number": str(tournament.number if tournament else 0),
-            "name": f"pokerroom freeze-out {tournament.number if tournament else 0}",
-            "start_date_utc": start, "currency": "XPM",
-            "buyin_amount": None, "fee_amount": None, "bounty_fee_amount": None,
-            "initial_stack": _number(played, rules.buy_in), "type": "STT",
-            "speed": {"type": "Normal", "round_time": 0},
-        }  # fmt: skip
+        head["tournament_info"] = kept.get("tournament_info") or _tournament_info(
+            played, tournament, start)  # fmt: skip
     head.update({
         "game_number": str(number),
         "start_date_utc": start,
@@ -205,15 +220,20 @@ def to_ohh(
         for s in by_seat
     ]  # fmt: skip
     head["rounds"] = _rounds(played, names, hero, ids)
-    pots = written_pots(played)
-    head["pots"] = [
+    head["pots"] = _ohh_pots(played, ids)
+    return {"ohh": head}
+
+
+def _ohh_pots(played: PlayedHand, ids: dict[int, int]) -> list[dict[str, Any]]:
+    """OHH's ``pots``: each pot with what each winner won, by player id (``ids``: each
+    seat's)."""
+    return [
         {"number": k, "amount": _number(played, p.amount), "rake": 0,
          "player_wins": [{"player_id": ids[s], "win_amount": _number(played, c)}
                          for s, c in sorted(zip(p.winners, p.shares, strict=True),
                                             key=lambda w: ids[w[0]]) if c]}
-        for k, p in enumerate(pots)
+        for k, p in enumerate(written_pots(played))
     ]  # fmt: skip
-    return {"ohh": head}
 
 
 def _rounds(
@@ -364,22 +384,7 @@ def ohh_hand(data: Mapping[str, Any]) -> StarsHand:
     if structure is None:
         raise OHHError(f"bet_limit.bet_type {limit!r}: one of NL, PL, FL")
     players = _get(hh, "players", list, "")
-    seats: list[StarsSeat] = []
-    by_id: dict[int, str] = {}
-    for k, p in enumerate(players):
-        where = f"players[{k}]."
-        if not isinstance(p, dict):
-            raise OHHError(f"players[{k}]: expected an object")
-        pid = _get(p, "id", int, where)
-        name = _get(p, "name", str, where)
-        if pid in by_id or name in by_id.values():
-            raise OHHError(f"{where}: a second player with id {pid} or name {name!r}")
-        by_id[pid] = name
-        stack = _amount(p, "starting_stack", where)
-        out = bool(p.get("is_sitting_out", False))
-        seats.append(StarsSeat(_get(p, "seat", int, where), name, stack, out))
-    if len({s.number for s in seats}) != len(seats):
-        raise OHHError("players: two players in one seat")
+    seats, by_id = _read_players(players)
     small, big = (
         _amount(hh, key, "") if hh.get(key) is not None else Decimal(0)
         for key in ("small_blind_amount", "big_blind_amount")
@@ -398,13 +403,7 @@ def ohh_hand(data: Mapping[str, Any]) -> StarsHand:
         returns_known=False,
         ante=_amount(hh, "ante_amount", ""),
     )
-    start = _get(hh, "start_date_utc", str, "")
-    if start and start != NO_DATE:
-        try:
-            when = datetime.datetime.fromisoformat(start.rstrip("Z"))
-        except ValueError:
-            raise OHHError(f"start_date_utc {start!r}: not an ISO 8601 date and time") from None
-        hand.date = (when.year, when.month, when.day, when.hour, when.minute, when.second)
+    _read_date(hand, _get(hh, "start_date_utc", str, ""))
     kept = {k: hh[k] for k in ("site_name", "network_name", "internal_version", "flags",
                                "tournament_info") if k in hh}  # fmt: skip
     hero = hh.get("hero_player_id")
@@ -417,6 +416,39 @@ def ohh_hand(data: Mapping[str, Any]) -> StarsHand:
     hand.extra["_ohh"] = _plain(kept)
     _read_rounds(hand, hh, by_id)
     return hand
+
+
+def _read_players(players: list[Any]) -> tuple[list[StarsSeat], dict[int, str]]:
+    """OHH's ``players``: the seats, and each player's name by id (refused: a second
+    player with one id, name or seat)."""
+    seats: list[StarsSeat] = []
+    by_id: dict[int, str] = {}
+    for k, p in enumerate(players):
+        where = f"players[{k}]."
+        if not isinstance(p, dict):
+            raise OHHError(f"players[{k}]: expected an object")
+        pid = _get(p, "id", int, where)
+        name = _get(p, "name", str, where)
+        if pid in by_id or name in by_id.values():
+            raise OHHError(f"{where}: a second player with id {pid} or name {name!r}")
+        by_id[pid] = name
+        stack = _amount(p, "starting_stack", where)
+        out = bool(p.get("is_sitting_out", False))
+        seats.append(StarsSeat(_get(p, "seat", int, where), name, stack, out))
+    if len({s.number for s in seats}) != len(seats):
+        raise OHHError("players: two players in one seat")
+    return seats, by_id
+
+
+def _read_date(hand: StarsHand, start: str) -> None:
+    """The hand's date from OHH's ``start_date_utc`` (none, or the unknown date: left
+    unset)."""
+    if start and start != NO_DATE:
+        try:
+            when = datetime.datetime.fromisoformat(start.rstrip("Z"))
+        except ValueError:
+            raise OHHError(f"start_date_utc {start!r}: not an ISO 8601 date and time") from None
+        hand.date = (when.year, when.month, when.day, when.hour, when.minute, when.second)
 
 
 def _plain(value: Any) -> Any:

@@ -346,23 +346,7 @@ def _hand_from_table(
         if name.startswith("_"):
             custom[name] = value
             continue
-        if name == "actions":
-            kwargs[name] = _actions(value, loc, fail)
-        elif name in ("antes", "blinds_or_straddles", "starting_stacks"):
-            kwargs[name] = _convert(value, _AMOUNTS, name, fail)
-        elif name in _STRUCTURE_FIELDS:
-            if name not in required:
-                raise fail(f"not a field of variant {variant!r} (its fields: "
-                           f"{', '.join(required)})", name)  # fmt: skip
-            kwargs[name] = _convert(value, _AMOUNT, name, fail)
-        elif name in _OPTIONAL:
-            kwargs[name] = _convert(value, _OPTIONAL[name], name, fail)
-        else:
-            raise fail(
-                "unknown field (custom fields start with '_'; the spec's fields are "
-                f"{', '.join(('variant', *required, *_OPTIONAL))})",
-                name,
-            )
+        kwargs[name] = _field(name, value, variant, loc, fail)
     kwargs["custom"] = custom
     try:
         return PHHHand(**kwargs)
@@ -376,6 +360,28 @@ def _hand_from_table(
                     line = ln
                     break
         raise fail(exc.reason, exc.name, line) from None
+
+
+def _field(name: str, value: Any, variant: str, loc: _Locator, fail: Any) -> Any:
+    """The value of the spec's field ``name`` of a hand of ``variant`` (refused: a field
+    the spec does not have, or the variant does not take)."""
+    required = _REQUIRED[variant]
+    if name == "actions":
+        return _actions(value, loc, fail)
+    if name in ("antes", "blinds_or_straddles", "starting_stacks"):
+        return _convert(value, _AMOUNTS, name, fail)
+    if name in _STRUCTURE_FIELDS:
+        if name not in required:
+            raise fail(f"not a field of variant {variant!r} (its fields: "
+                       f"{', '.join(required)})", name)  # fmt: skip
+        return _convert(value, _AMOUNT, name, fail)
+    if name in _OPTIONAL:
+        return _convert(value, _OPTIONAL[name], name, fail)
+    raise fail(
+        "unknown field (custom fields start with '_'; the spec's fields are "
+        f"{', '.join(('variant', *required, *_OPTIONAL))})",
+        name,
+    )
 
 
 def _convert(value: Any, kind: str, name: str, fail: Any) -> Any:

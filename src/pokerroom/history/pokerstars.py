@@ -429,6 +429,39 @@ def _allin(e: Event) -> str:
     return " and is all-in" if e.all_in else ""
 
 
+_BETTING = frozenset((_K.ANTE, _K.STRADDLE, _K.FOLD, _K.CHECK, _K.CALL, _K.BET, _K.RAISE,
+                      _K.RETURN))  # fmt: skip
+"""The events :func:`_betting_line` writes."""
+
+
+def _betting_line(e: Event, who: str, w: _Writer, bets: list[int]) -> str:
+    """The line of an ante, a straddle, a betting action or an uncalled bet returned;
+    ``bets`` (the chips in front of each seat this round) follow it."""
+    k = e.kind
+    if k is _K.ANTE:
+        return f"{who}: posts the ante {w.money(e.amount)}{_allin(e)}"
+    if k is _K.STRADDLE:
+        bets[e.seat] = e.total
+        return f"{who}: posts straddle {w.money(e.amount)}{_allin(e)}"
+    if k is _K.FOLD:
+        return f"{who}: folds"
+    if k is _K.CHECK:
+        return f"{who}: checks"
+    if k is _K.CALL:
+        bets[e.seat] += e.amount
+        return f"{who}: calls {w.money(e.amount)}{_allin(e)}"
+    if k is _K.BET:
+        bets[e.seat] = e.total
+        return f"{who}: bets {w.money(e.amount)}{_allin(e)}"
+    if k is _K.RAISE:
+        by = e.total - max(b for s, b in enumerate(bets) if s != e.seat)
+        bets[e.seat] = e.total
+        return f"{who}: raises {w.money(by)} to {w.money(e.total)}{_allin(e)}"
+    assert k is _K.RETURN
+    bets[e.seat] -= e.amount
+    return f"Uncalled bet ({w.money(e.amount)}) returned to {who}"
+
+
 def _body(played: PlayedHand, w: _Writer) -> list[str]:
     names = w.names
     lines: list[str] = []
@@ -443,8 +476,8 @@ def _body(played: PlayedHand, w: _Writer) -> list[str]:
         if e.street != street and e.street <= Street.RIVER and k is not _K.WIN:
             street, bets = e.street, [0] * played.players
         who = names[e.seat] if e.seat >= 0 else ""
-        if k is _K.ANTE:
-            lines.append(f"{who}: posts the ante {w.money(e.amount)}{_allin(e)}")
+        if k in _BETTING:
+            lines.append(_betting_line(e, who, w, bets))
         elif k is _K.BLIND:
             word = words.get(played.position(e.seat), "straddle")
             bets[e.seat] = e.total
@@ -461,26 +494,6 @@ def _body(played: PlayedHand, w: _Writer) -> list[str]:
             old = f" [{format_cards(board)}]" if board else ""
             board.extend(e.cards)
             lines.append(f"*** {title} ***{old} [{format_cards(e.cards)}]")
-        elif k is _K.STRADDLE:
-            bets[e.seat] = e.total
-            lines.append(f"{who}: posts straddle {w.money(e.amount)}{_allin(e)}")
-        elif k is _K.FOLD:
-            lines.append(f"{who}: folds")
-        elif k is _K.CHECK:
-            lines.append(f"{who}: checks")
-        elif k is _K.CALL:
-            bets[e.seat] += e.amount
-            lines.append(f"{who}: calls {w.money(e.amount)}{_allin(e)}")
-        elif k is _K.BET:
-            bets[e.seat] = e.total
-            lines.append(f"{who}: bets {w.money(e.amount)}{_allin(e)}")
-        elif k is _K.RAISE:
-            by = e.total - max(b for s, b in enumerate(bets) if s != e.seat)
-            bets[e.seat] = e.total
-            lines.append(f"{who}: raises {w.money(by)} to {w.money(e.total)}{_allin(e)}")
-        elif k is _K.RETURN:
-            bets[e.seat] -= e.amount
-            lines.append(f"Uncalled bet ({w.money(e.amount)}) returned to {who}")
         elif k is _K.SHOW:
             name = stars_hand_name(best_hand(e.cards, played.board).value)
             shows.append(f"{who}: shows [{format_cards(e.cards)}] ({name})")

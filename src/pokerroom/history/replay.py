@@ -279,16 +279,56 @@ def replay_phh(
     scale = _phh_scale(hand)
     rules = rules_from_phh(hand, scale)
     unknown_stack = [isinstance(s, Decimal) and s.is_infinite() for s in hand.starting_stacks]
+    stacks = _phh_stacks(hand, scale, unknown_stack)
+    holes, board = _phh_cards(hand)
+    engine = stacked_start(rules, stacks, holes, board)
+    _play_actions(engine, hand, scale)
+    if engine.to_act is not None and engine.street is Street.SHOWDOWN:
+        engine.settle()  # the record leaves the shows and mucks out: cards speak
+    info = {
+        k: getattr(hand, k)
+        for k in ("event", "table", "seats", "seat_count", "currency", "currency_symbol",
+                  "year", "month", "day", "time", "level")
+        if getattr(hand, k) is not None
+    }
+    info.update({k: v for k, v in hand.custom.items() if k in CARRIED_CUSTOM})
+    played = PlayedHand.from_hand(
+        engine,
+        names=hand.players,
+        label=label if label is not None else hand.hand,
+        scale=scale,
+        info=info,
+        hidden=frozenset(seat for seat, cards in enumerate(holes) if cards is None),
+    )
+    played, missing = _cut_stand_in(played, len(board))
+    for seat in sorted(played.hidden):
+        if played.result is not None and played.result.shown[seat] is not None:
+            raise ReplayError(f"p{seat + 1}'s hole cards are unknown, but the showdown needs them")
+    recorded: tuple[Fraction | Decimal | None, ...] = (None,) * n
+    if hand.finishing_stacks is not None:
+        recorded = tuple(
+            None if inf or (isinstance(v, Decimal) and not v.is_finite()) else Fraction(v) * scale
+            for v, inf in zip(hand.finishing_stacks, unknown_stack, strict=True)
+        )
+    return Replay(played, recorded, "finishing stacks", missing=missing)
+
+
+def _phh_stacks(hand: PHHHand, scale: int, unknown_stack: list[bool]) -> list[int]:
+    """The starting stacks in chips, an unknown one (infinite) deeper than every chip
+    the hand can see."""
     finite = [s for s, inf in zip(hand.starting_stacks, unknown_stack, strict=True) if not inf]
     big = 10 * (sum(_chips(s, scale, "a stack") for s in finite) + 1) + sum(
         _chips(a.amount, scale, "an amount") for a in hand.actions if a.amount is not None
     )
-    stacks = [
+    return [
         big if inf else _chips(s, scale, "a starting stack")
         for s, inf in zip(hand.starting_stacks, unknown_stack, strict=True)
     ]
-    holes, board = _phh_cards(hand)
-    engine = stacked_start(rules, stacks, holes, board)
+
+
+def _play_actions(engine: Hand, hand: PHHHand, scale: int) -> None:
+    """Play the record's actions on ``engine``: the checks it leaves out, each action,
+    each showdown (its shows, mucks and run-out) at once."""
     announced = _announced(hand)
     actions = list(hand.actions)
     board_so_far = 0
@@ -313,44 +353,24 @@ def replay_phh(
         _phh_step(engine, action, i, scale, board_so_far)
         i += 1
     _forced_checks(engine, None)
-    if engine.to_act is not None and engine.street is Street.SHOWDOWN:
-        engine.settle()  # the record leaves the shows and mucks out: cards speak
-    info = {
-        k: getattr(hand, k)
-        for k in ("event", "table", "seats", "seat_count", "currency", "currency_symbol",
-                  "year", "month", "day", "time", "level")
-        if getattr(hand, k) is not None
-    }
-    info.update({k: v for k, v in hand.custom.items() if k in CARRIED_CUSTOM})
-    played = PlayedHand.from_hand(
-        engine,
-        names=hand.players,
-        label=label if label is not None else hand.hand,
-        scale=scale,
-        info=info,
-        hidden=frozenset(seat for seat, cards in enumerate(holes) if cards is None),
-    )
+
+
+def _cut_stand_in(played: PlayedHand, dealt: int) -> tuple[PlayedHand, str | None]:
+    """``played`` up to the board the engine made up when the record, with ``dealt``
+    board cards, ends before its run-out (unfinished, the stand-in hole cards turned up
+    for it unshown), and what the record lacks when the hand was over (else ``None``)."""
     missing = None
-    cut = _stand_in_board(played, len(board))
+    cut = _stand_in_board(played, dealt)
     if cut is not None:  # the record ends before the board the engine made up
         if played.result is not None:
-            missing = f"it deals no {_streets(len(board))} after the all-in"
+            missing = f"it deals no {_streets(dealt)} after the all-in"
         kept = tuple(
             e
             for e in played.events[:cut]
             if e.kind is not EventKind.SHOW or e.seat not in played.hidden
         )  # nor are stand-in hole cards turned up for the run-out shown
         played = replace(played, events=kept, result=None)
-    for seat in sorted(played.hidden):
-        if played.result is not None and played.result.shown[seat] is not None:
-            raise ReplayError(f"p{seat + 1}'s hole cards are unknown, but the showdown needs them")
-    recorded: tuple[Fraction | Decimal | None, ...] = (None,) * n
-    if hand.finishing_stacks is not None:
-        recorded = tuple(
-            None if inf or (isinstance(v, Decimal) and not v.is_finite()) else Fraction(v) * scale
-            for v, inf in zip(hand.finishing_stacks, unknown_stack, strict=True)
-        )
-    return Replay(played, recorded, "finishing stacks", missing=missing)
+    return played, missing
 
 
 def _stand_in_board(played: PlayedHand, dealt: int) -> int | None:

@@ -385,31 +385,10 @@ def _parse_body(hand: StarsHand, lines: list[str], first: int, start: int) -> No
         if not line:
             continue
         if summary:
-            if r := _RAKE.match(line):
-                hand.rake = _amount(r.group("rake"), number)
-                pots = re.findall(r"(?:Main|Side) pot(?:-\d+)? (\S+?)\.(?= |$)", line)
-                hand.pots = [_amount(x, number) for x in pots] or [
-                    _amount(r.group("total"), number)]
+            _summary_line(hand, line, number)
             continue
         if m := _STREET.match(line):
-            title = m.group("title").strip()
-            if title == "SUMMARY":
-                summary = True
-            elif title in ("FLOP", "TURN", "RIVER"):
-                street = ("FLOP", "TURN", "RIVER").index(title) + 1
-                groups = re.findall(r"\[([^\]]*)\]", m.group("cards"))
-                if not groups:
-                    raise _fail(f"the {title.lower()} line shows no cards", number)
-                cards = _cards(groups[-1], number)
-                hand.lines.append(StarsLine("board", cards=cards, street=street, line=number))
-            elif title in ("SHOW DOWN", "SHOWDOWN"):
-                street = 4
-            elif title in ("HOLE CARDS", "PRE-FLOP", "PREFLOP", "POCKET CARDS"):
-                street = 0
-                dealt = True
-            elif "FIRST" in title or "SECOND" in title:
-                raise _fail("the board is run more than once: pokerroom replays one board",
-                            number)  # fmt: skip
+            street, dealt, summary = _heading(hand, m, number, street, dealt)
             continue
         if "Hand cancelled" in line or "hand was cancelled" in line.lower():
             raise _fail("the hand was cancelled", number)
@@ -419,18 +398,8 @@ def _parse_body(hand: StarsHand, lines: list[str], first: int, start: int) -> No
         dealt = dealt or (entry is not None and entry.verb == "dealt") or (
             m is None and line.startswith("*** HOLE CARDS"))  # fmt: skip
         if entry is None:
-            if m2 := _SITTING_OUT.match(line):
-                if m2.group("name") in known and street == 0 and not any(
-                    x.name == m2.group("name") for x in hand.lines):  # fmt: skip
-                    out_now.add(m2.group("name"))
-                continue
-            if _IGNORED.search(line):
-                continue
-            speaker = next((n for n in known if line.startswith(f"{n}: ")), None)
-            if speaker is not None:
-                raise _fail(f"a line of {speaker}'s that pokerroom does not read: {line!r}",
-                            number)  # fmt: skip
-            continue  # the dealer's and the room's messages
+            _unread(hand, line, number, street == 0, known=known, out_now=out_now)
+            continue
         if entry.name and entry.name not in known:
             raise _fail(f"{entry.name!r} is not seated at this table (seated: "
                         f"{', '.join(sorted(known))})", number)  # fmt: skip
@@ -441,6 +410,59 @@ def _parse_body(hand: StarsHand, lines: list[str], first: int, start: int) -> No
     if out_now:
         hand.seats = [StarsSeat(s.number, s.name, s.stack, s.sitting_out or s.name in out_now)
                       for s in hand.seats]  # fmt: skip
+
+
+def _summary_line(hand: StarsHand, line: str, number: int) -> None:
+    """Read the rake and the pots from a line of the summary (other lines say nothing
+    new)."""
+    if r := _RAKE.match(line):
+        hand.rake = _amount(r.group("rake"), number)
+        pots = re.findall(r"(?:Main|Side) pot(?:-\d+)? (\S+?)\.(?= |$)", line)
+        hand.pots = [_amount(x, number) for x in pots] or [
+            _amount(r.group("total"), number)]
+
+
+def _heading(hand: StarsHand, m: re.Match[str], number: int, street: int,
+             dealt: bool) -> tuple[int, bool, bool]:  # fmt: skip
+    """Read a ``*** ... ***`` heading (a street's adds its board cards to ``hand``): the
+    street, whether the hole cards are dealt, whether the summary begins."""
+    title = m.group("title").strip()
+    if title == "SUMMARY":
+        return street, dealt, True
+    if title in ("FLOP", "TURN", "RIVER"):
+        street = ("FLOP", "TURN", "RIVER").index(title) + 1
+        groups = re.findall(r"\[([^\]]*)\]", m.group("cards"))
+        if not groups:
+            raise _fail(f"the {title.lower()} line shows no cards", number)
+        cards = _cards(groups[-1], number)
+        hand.lines.append(StarsLine("board", cards=cards, street=street, line=number))
+    elif title in ("SHOW DOWN", "SHOWDOWN"):
+        street = 4
+    elif title in ("HOLE CARDS", "PRE-FLOP", "PREFLOP", "POCKET CARDS"):
+        street = 0
+        dealt = True
+    elif "FIRST" in title or "SECOND" in title:
+        raise _fail("the board is run more than once: pokerroom replays one board",
+                    number)  # fmt: skip
+    return street, dealt, False
+
+
+def _unread(hand: StarsHand, line: str, number: int, preflop: bool, *, known: set[str],
+            out_now: set[str]) -> None:  # fmt: skip
+    """A line that is no action: a player sitting out before any action of theirs
+    (added to ``out_now``), a message to ignore, or refused if a player said it."""
+    if m := _SITTING_OUT.match(line):
+        if m.group("name") in known and preflop and not any(
+            x.name == m.group("name") for x in hand.lines):  # fmt: skip
+            out_now.add(m.group("name"))
+        return
+    if _IGNORED.search(line):
+        return
+    speaker = next((n for n in known if line.startswith(f"{n}: ")), None)
+    if speaker is not None:
+        raise _fail(f"a line of {speaker}'s that pokerroom does not read: {line!r}",
+                    number)  # fmt: skip
+    # the dealer's and the room's messages
 
 
 def _body_line(line: str, number: int, street: int) -> StarsLine | None:

@@ -39,7 +39,7 @@ from pokerroom.history.notation import PHHAction, Verb
 from pokerroom.history.phh import PHHHand
 from pokerroom.history.record import forced_bets, phh_order
 from pokerroom.history.replay import PHH_FIXED_LIMIT_CAPS, Replay, replay_phh
-from pokerroom.history.starsread import StarsHand, StarsSeat
+from pokerroom.history.starsread import StarsHand, StarsLine, StarsSeat
 from pokerroom.rules import POKERKIT_CONVENTIONS, OddChip, Rules, RulesError, Structure
 
 __all__ = ["NO_DATE", "replay_stars", "stars_rules"]
@@ -201,6 +201,14 @@ _Trace = list[tuple[str, int, int]]
 def _phh(h: _Hand, rules: Rules) -> tuple[PHHHand, list[int], _Trace]:
     """The PHH hand of these rules, what the text says each position put in (less the
     uncalled bets), and the trace of its actions (see :func:`_engine_put_in`)."""
+    actions, put_in, collected, trace = _walk(h, rules)
+    fields = _phh_fields(h, rules, actions, put_in, collected)
+    return PHHHand(**fields), put_in, trace
+
+
+def _walk(h: _Hand, rules: Rules) -> tuple[list[PHHAction], list[int], list[int], _Trace]:
+    """The text's lines as PHH actions (the hole cards dealt first), what each position
+    put in (less the uncalled bets) and collected, and the trace of its actions."""
     n = h.n
     hand = h.hand
     trace: _Trace = []
@@ -233,13 +241,7 @@ def _phh(h: _Hand, rules: Rules) -> tuple[PHHHand, list[int], _Trace]:
             put_in[p] += amount
             round_bets[p] += amount
             if voluntary_straddle:
-                others = max((b for q, b in enumerate(round_bets) if q != p), default=0)
-                if rules.button_blind and rules.short_blind_called_in_full:
-                    others = max(others, rules.blinds[0])  # owed in full, posted or not
-                if round_bets[p] > others:
-                    actions.append(PHHAction(Verb.BET, p, amount=h.units(round_bets[p])))
-                else:  # all-in for no more than the blind: a call (as PHH writes it)
-                    actions.append(PHHAction(Verb.CALL, p))
+                actions.append(_straddle(h, rules, round_bets, p))
                 trace.append(("bet", p, round_bets[p]))
             else:
                 trace.append(("post", p, amount))
@@ -252,11 +254,9 @@ def _phh(h: _Hand, rules: Rules) -> tuple[PHHHand, list[int], _Trace]:
             actions.append(PHHAction(Verb.CALL, p))
             trace.append((verb, p, amount))
         elif verb in ("bets", "raises"):
-            to = round_bets[p] + amount if verb == "bets" else h.chips(line.to or Decimal(0))
+            to = _bet_total(h, line, round_bets[p], amount)
             put_in[p] += to - round_bets[p]
             round_bets[p] = to
-            if to <= 0:
-                raise ReplayError(f"{line.name} {verb} nothing", where=f"line {line.line}")
             actions.append(PHHAction(Verb.BET, p, amount=h.units(to)))
             trace.append(("bet", p, to))
         elif verb == "returned":
@@ -267,14 +267,46 @@ def _phh(h: _Hand, rules: Rules) -> tuple[PHHHand, list[int], _Trace]:
                 trace.append(("returned", p, amount))
         elif verb == "collected":
             collected[p] += amount
-        elif verb == "shows":
-            if len(line.cards) != 2:
-                raise ReplayError(f"{line.name} shows {len(line.cards)} cards, not 2",
-                                  where=f"line {line.line}")  # fmt: skip
-            actions.append(PHHAction(Verb.SHOW, p, cards=line.cards))
-        elif verb == "mucks":
-            actions.append(PHHAction(Verb.SHOW, p))
-    antes, blinds = forced_bets(rules, n)
+        elif verb in ("shows", "mucks"):
+            actions.append(_shown(line, p))
+    return deals + actions, put_in, collected, trace
+
+
+def _bet_total(h: _Hand, line: StarsLine, before: int, amount: int) -> int:
+    """What a bet or a raise of ``line`` makes its player's bet this round (``before``:
+    their bet so far, ``amount``: the line's amount in chips); refused if nothing."""
+    to = before + amount if line.verb == "bets" else h.chips(line.to or Decimal(0))
+    if to <= 0:
+        raise ReplayError(f"{line.name} {line.verb} nothing", where=f"line {line.line}")
+    return to
+
+
+def _shown(line: StarsLine, p: int) -> PHHAction:
+    """Position ``p`` shows its two cards, or mucks (a show of no cards)."""
+    if line.verb == "mucks":
+        return PHHAction(Verb.SHOW, p)
+    if len(line.cards) != 2:
+        raise ReplayError(f"{line.name} shows {len(line.cards)} cards, not 2",
+                          where=f"line {line.line}")  # fmt: skip
+    return PHHAction(Verb.SHOW, p, cards=line.cards)
+
+
+def _straddle(h: _Hand, rules: Rules, round_bets: list[int], p: int) -> PHHAction:
+    """A voluntary straddle of position ``p`` as PHH writes it: a bet, or a call when it
+    is all-in for no more than the blind."""
+    others = max((b for q, b in enumerate(round_bets) if q != p), default=0)
+    if rules.button_blind and rules.short_blind_called_in_full:
+        others = max(others, rules.blinds[0])  # owed in full, posted or not
+    if round_bets[p] > others:
+        return PHHAction(Verb.BET, p, amount=h.units(round_bets[p]))
+    return PHHAction(Verb.CALL, p)
+
+
+def _phh_fields(h: _Hand, rules: Rules, actions: list[PHHAction], put_in: list[int],
+                collected: list[int]) -> dict[str, Any]:  # fmt: skip
+    """The PHH hand's fields: the rules', the stacks', the actions' and the text's header."""
+    hand = h.hand
+    antes, blinds = forced_bets(rules, h.n)
     starting = [h.chips(s.stack) for s in h.order]
     finishing = [s - i + c for s, i, c in zip(starting, put_in, collected, strict=True)]
     fields: dict[str, Any] = {
@@ -283,7 +315,7 @@ def _phh(h: _Hand, rules: Rules) -> tuple[PHHHand, list[int], _Trace]:
         "antes": tuple(h.units(a) for a in phh_order(antes)),
         "blinds_or_straddles": tuple(h.units(b) for b in phh_order(blinds)),
         "starting_stacks": tuple(h.units(s) for s in starting),
-        "actions": tuple(deals + actions),
+        "actions": tuple(actions),
         "finishing_stacks": tuple(h.units(f) for f in finishing),
         "players": tuple(s.name for s in h.order),
         "seats": tuple(s.number for s in h.order),
@@ -313,7 +345,7 @@ def _phh(h: _Hand, rules: Rules) -> tuple[PHHHand, list[int], _Trace]:
     if h.scale != 1:
         custom["_chip_scale"] = h.scale
     fields["custom"] = custom
-    return PHHHand(**fields), put_in, trace
+    return fields
 
 
 _TRACED = {EventKind.ANTE: "post", EventKind.BLIND: "post", EventKind.FOLD: "fold",

@@ -140,20 +140,65 @@ class SeatFacts:
     adjusted: float = 0.0  # in big blinds, all-ins settled at their equity
 
 
+class _Betting:
+    """The hand's betting so far, as far as the facts of a decision depend on it."""
+
+    def __init__(self) -> None:
+        self.raises = 0
+        self.opener: int | None = None
+        self.aggressor: int | None = None
+        self.flop_bet = False  # someone has bet the flop
+        self.cbet_by: int | None = None
+        self.raised_after_cbet = False
+
+    def preflop(self, f: SeatFacts, s: int, k: EventKind) -> None:
+        """Seat ``s`` (facts ``f``) decides ``k`` before the flop."""
+        f.decided = True
+        if self.raises == 1 and self.opener != s and not f.three_bet_chance:
+            f.three_bet_chance = True
+            f.three_bet = k in (_K.BET, _K.RAISE)
+        if self.raises == 2 and self.opener == s and not f.fold_3bet_chance:
+            f.fold_3bet_chance = True
+            f.fold_3bet = k is _K.FOLD
+        if k in (_K.CALL, _K.BET, _K.RAISE):
+            f.vpip = True
+        if k in (_K.BET, _K.RAISE):
+            f.pfr = True
+            self.raises += 1
+            self.opener = s if self.raises == 1 else self.opener
+            self.aggressor = s
+
+    def postflop(self, f: SeatFacts, s: int, k: EventKind, street: Street) -> None:
+        """Seat ``s`` (facts ``f``) decides ``k`` on ``street``, the flop or later."""
+        if k in (_K.BET, _K.RAISE):
+            f.aggressive += 1
+        elif k is _K.CALL:
+            f.calls += 1
+        elif k is _K.FOLD:
+            f.folds += 1
+        if street is Street.FLOP:
+            if s == self.aggressor and not self.flop_bet and not f.cbet_chance:
+                f.cbet_chance = True
+                f.cbet = k is _K.BET
+                self.cbet_by = s if f.cbet else None
+            elif self.cbet_by is not None and s != self.cbet_by and not self.raised_after_cbet and (
+                    not f.fold_cbet_chance):  # fmt: skip
+                f.fold_cbet_chance = True
+                f.fold_cbet = k is _K.FOLD
+            if k in (_K.BET, _K.RAISE):
+                if self.flop_bet and self.cbet_by is not None:
+                    self.raised_after_cbet = True
+                self.flop_bet = True
+
+
 def hand_facts(played: PlayedHand, *, adjust: bool = True) -> list[SeatFacts]:
     """Each seat's facts in one finished hand (an unfinished hand: none)."""
-    result = played.result
-    if result is None:
+    if played.result is None:
         return []
     n = played.players
     facts = [SeatFacts(played.name(s)) for s in range(n)]
     folded = [False] * n
-    raises = 0
-    opener: int | None = None
-    aggressor: int | None = None
-    flop_bet = False  # someone has bet the flop
-    cbet_by: int | None = None
-    raised_after_cbet = False
+    betting = _Betting()
     flop_seen = False
     for e in played.events:
         s = e.seat
@@ -164,44 +209,22 @@ def hand_facts(played: PlayedHand, *, adjust: bool = True) -> list[SeatFacts]:
                 facts[t].saw_flop = not folded[t]
         if k not in _DECISIONS:
             continue
-        f = facts[s]
         if e.street is Street.PREFLOP:
-            f.decided = True
-            if raises == 1 and opener != s and not f.three_bet_chance:
-                f.three_bet_chance = True
-                f.three_bet = k in (_K.BET, _K.RAISE)
-            if raises == 2 and opener == s and not f.fold_3bet_chance:
-                f.fold_3bet_chance = True
-                f.fold_3bet = k is _K.FOLD
-            if k in (_K.CALL, _K.BET, _K.RAISE):
-                f.vpip = True
-            if k in (_K.BET, _K.RAISE):
-                f.pfr = True
-                raises += 1
-                opener = s if raises == 1 else opener
-                aggressor = s
+            betting.preflop(facts[s], s, k)
         else:
-            if k in (_K.BET, _K.RAISE):
-                f.aggressive += 1
-            elif k is _K.CALL:
-                f.calls += 1
-            elif k is _K.FOLD:
-                f.folds += 1
-            if e.street is Street.FLOP:
-                if s == aggressor and not flop_bet and not f.cbet_chance:
-                    f.cbet_chance = True
-                    f.cbet = k is _K.BET
-                    cbet_by = s if f.cbet else None
-                elif cbet_by is not None and s != cbet_by and not raised_after_cbet and (
-                        not f.fold_cbet_chance):  # fmt: skip
-                    f.fold_cbet_chance = True
-                    f.fold_cbet = k is _K.FOLD
-                if k in (_K.BET, _K.RAISE):
-                    if flop_bet and cbet_by is not None:
-                        raised_after_cbet = True
-                    flop_bet = True
+            betting.postflop(facts[s], s, k, e.street)
         if k is _K.FOLD:
             folded[s] = True
+    _settle(played, facts, folded, adjust)
+    return facts
+
+
+def _settle(played: PlayedHand, facts: list[SeatFacts], folded: list[bool],
+            adjust: bool) -> None:  # fmt: skip
+    """Fill in each seat's showdown and winnings, in big blinds."""
+    result = played.result
+    assert result is not None
+    n = played.players
     live = [s for s in range(n) if not folded[s]]
     showdown = len(live) >= 2
     bb = big_blind(played.rules)
@@ -215,7 +238,6 @@ def hand_facts(played: PlayedHand, *, adjust: bool = True) -> list[SeatFacts]:
             f.adjusted = (result.net[s] - result.won[s] + adjusted_won[s]) / bb
         else:
             f.adjusted = f.net
-    return facts
 
 
 def _adjusted_won(played: PlayedHand, live: Sequence[int]) -> list[float] | None:

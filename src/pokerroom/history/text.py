@@ -54,7 +54,7 @@ from collections.abc import Sequence
 from decimal import Decimal
 
 from pokerroom.cards import Card, format_cards
-from pokerroom.engine.events import EventKind
+from pokerroom.engine.events import Event, EventKind
 from pokerroom.evaluator import best_hand, describe
 from pokerroom.history.record import PlayedHand
 from pokerroom.rules import Rules, ShowdownMode, Structure
@@ -129,17 +129,49 @@ def _blind_words(played: PlayedHand) -> list[str]:
     return ["the small blind", "the big blind"] + ["a straddle"] * (len(blinds) - 2)
 
 
-def sections(played: PlayedHand) -> list[tuple[str, list[str]]]:
-    """The history in parts: ``("start", ...)``, then one per street reached, then
-    ``("showdown", ...)`` when there is one, then ``("summary", ...)``."""
+def _head(played: PlayedHand) -> list[str]:
+    """The history's first lines: the game, then each seat with its chips."""
     n = played.players
-    name = played.name
     label = f"Hand {played.label}: " if played.label is not None else ""
     head = [f"{label}{_game(played.rules, played)}, {n} players"]
     for seat in range(n):
         tag = ", button" if seat == played.button else ""
         chips = _money(played, played.starting[seat])
-        head.append(f"{played.seat_label(seat)}: {name(seat)} ({chips}){tag}")
+        head.append(f"{played.seat_label(seat)}: {played.name(seat)} ({chips}){tag}")
+    return head
+
+
+_BETTING = frozenset((_K.ANTE, _K.STRADDLE, _K.FOLD, _K.CHECK, _K.CALL, _K.BET, _K.RAISE,
+                      _K.RETURN))  # fmt: skip
+"""The events :func:`_betting_line` writes."""
+
+
+def _betting_line(played: PlayedHand, e: Event, who: str, allin: str) -> str:
+    """The line of an ante, a straddle, a betting action or an uncalled bet returned."""
+    k = e.kind
+    if k is _K.ANTE:
+        return f"{who} posts the ante {_money(played, e.amount)}{allin}"
+    if k is _K.STRADDLE:
+        return f"{who} straddles {_money(played, e.total)}{allin}"
+    if k is _K.FOLD:
+        return f"{who} folds"
+    if k is _K.CHECK:
+        return f"{who} checks"
+    if k is _K.CALL:
+        return f"{who} calls {_money(played, e.amount)}{allin}"
+    if k is _K.BET:
+        return f"{who} bets {_money(played, e.total)}{allin}"
+    if k is _K.RAISE:
+        return f"{who} raises to {_money(played, e.total)}{allin}"
+    assert k is _K.RETURN
+    return f"{_money(played, e.amount)} uncalled returned to {who}"
+
+
+def sections(played: PlayedHand) -> list[tuple[str, list[str]]]:
+    """The history in parts: ``("start", ...)``, then one per street reached, then
+    ``("showdown", ...)`` when there is one, then ``("summary", ...)``."""
+    name = played.name
+    head = _head(played)
     out: list[tuple[str, list[str]]] = [("start", head)]
     current = head
     blind_words = iter(_blind_words(played))
@@ -158,8 +190,8 @@ def sections(played: PlayedHand) -> list[tuple[str, list[str]]]:
             pot += e.amount
         elif k is _K.RETURN:
             pot -= e.amount
-        if k is _K.ANTE:
-            current.append(f"{who} posts the ante {_money(played, e.amount)}{allin}")
+        if k in _BETTING:
+            current.append(_betting_line(played, e, who, allin))
         elif k is _K.BLIND:
             current.append(f"{who} posts {next(blind_words)} {_money(played, e.amount)}{allin}")
         elif k is _K.DEAL:
@@ -177,20 +209,6 @@ def sections(played: PlayedHand) -> list[tuple[str, list[str]]]:
                 f"*** {title} ***{old} [{format_cards(e.cards)}] (pot {_money(played, pot)})"
             ]
             out.append((title.lower(), current))
-        elif k is _K.STRADDLE:
-            current.append(f"{who} straddles {_money(played, e.total)}{allin}")
-        elif k is _K.FOLD:
-            current.append(f"{who} folds")
-        elif k is _K.CHECK:
-            current.append(f"{who} checks")
-        elif k is _K.CALL:
-            current.append(f"{who} calls {_money(played, e.amount)}{allin}")
-        elif k is _K.BET:
-            current.append(f"{who} bets {_money(played, e.total)}{allin}")
-        elif k is _K.RAISE:
-            current.append(f"{who} raises to {_money(played, e.total)}{allin}")
-        elif k is _K.RETURN:
-            current.append(f"{_money(played, e.amount)} uncalled returned to {who}")
         elif k is _K.SHOW and index < last_board:  # all-in: turned up, the board to come
             turned_up[e.seat] = e.cards  # (nothing is announced before the showdown)
             current.append(f"{who} shows {format_cards(e.cards)}")

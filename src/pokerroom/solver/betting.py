@@ -199,111 +199,134 @@ DEEP = 10**9
 """The stacks the tree is built with unless told: deeper than any fixed-limit hand."""
 
 
+class _Growth:
+    """A heads-up betting tree as it grows, node by node, breadth first: one list per
+    column of :class:`BettingTree`, and the hands still to expand."""
+
+    def __init__(self, rules: Rules, stack: int) -> None:
+        self.rules = rules
+        self.stack = stack
+        self.kinds: list[int] = []
+        self.parents: list[int] = []
+        self.streets: list[Street] = []
+        self.committed: list[tuple[int, int]] = []
+        self.children: list[list[int]] = []
+        self.actions: list[tuple[Action, ...]] = []
+        self.events: list[tuple[int, EventKind] | None] = []
+        self.endings: list[str | None] = []
+        self.payoffs: list[int] = []
+        self.paths: list[tuple[Action, ...]] = []
+        self.hands: dict[int, Hand] = {}
+
+    def replay(self, path: Sequence[Action]) -> Hand:
+        """The hand after ``path`` (any cards will do: fixed-limit betting does not depend
+        on them)."""
+        hand = Hand(self.rules, [self.stack, self.stack], button=0, rng=random.Random(0))
+        for action in path:
+            hand.act(action.kind, action.amount)
+        return hand
+
+    def add(self, kind: int, parent: int, hand: Hand, path: tuple[Action, ...],
+            event: tuple[int, EventKind] | None) -> int:  # fmt: skip
+        """A new node below ``parent``; its index."""
+        c = hand.committed
+        if any(hand.all_in):
+            raise BettingError(
+                f"stacks of {self.stack} run out in the betting tree "
+                f"(a player is all-in after {', '.join(map(str, path))})"
+            )
+        index = len(self.kinds)
+        self.kinds.append(kind)
+        self.parents.append(parent)
+        self.streets.append(hand.street)
+        self.committed.append((c[0], c[1]))
+        self.children.append([])
+        self.actions.append(())
+        self.events.append(event)
+        self.endings.append(None)
+        self.payoffs.append(0)
+        self.paths.append(path)
+        if parent >= 0:
+            self.children[parent].append(index)
+        if kind < CHANCE:
+            self.hands[index] = hand
+        return index
+
+    def expand(self, node: int) -> None:
+        """Add the children of ``node``: the next round's first decision after a chance
+        node, each legal action's node after a decision."""
+        if self.kinds[node] == TERMINAL:
+            return
+        if self.kinds[node] == CHANCE:  # the next round's first decision
+            hand = self.replay(self.paths[node])
+            assert hand.to_act is not None
+            self.add(hand.to_act, node, hand, self.paths[node], None)
+            return
+        hand = self.hands.pop(node)
+        seat = hand.to_act
+        assert seat is not None
+        legal = fixed_actions(hand.legal_actions())
+        self.actions[node] = legal
+        for action in legal:
+            path = (*self.paths[node], action)
+            after = self.replay(path)
+            kind = _EVENT_OF[action.kind]
+            if not self.paths[node]:  # the first action of a hand may be 001's straddle
+                kind = next(e.kind for e in after.events if e.kind in BETTING_EVENTS)
+            self._child(node, after, path, (seat, kind))
+
+    def _child(self, node: int, after: Hand, path: tuple[Action, ...],
+               event: tuple[int, EventKind]) -> None:  # fmt: skip
+        """Add the node reached from ``node`` by the last action of ``path``."""
+        if after.is_over:
+            child = self.add(TERMINAL, node, after, path, event)
+            self.endings[child] = FOLD
+            result = after.result
+            assert result is not None
+            self.payoffs[child] = result.net[0]
+            self.committed[child] = self.committed[node]  # before the uncalled bet went back
+        elif after.street is Street.SHOWDOWN:
+            child = self.add(TERMINAL, node, after, path, event)
+            self.endings[child] = SHOWDOWN
+            c = after.committed
+            if c[0] != c[1]:
+                raise BettingError(f"unequal pots at a showdown: {c} after {path}")
+        elif after.street != self.streets[node]:
+            self.add(CHANCE, node, after, path, event)
+        else:
+            assert after.to_act is not None
+            self.add(after.to_act, node, after, path, event)
+
+    def tree(self) -> BettingTree:
+        """The grown tree, with what each player can have committed at most below each
+        node."""
+        kinds, committed = self.kinds, self.committed
+        most = [(0, 0)] * len(kinds)
+        for i in reversed(range(len(kinds))):
+            if kinds[i] == TERMINAL:
+                most[i] = committed[i]
+            else:
+                kids = [most[c] for c in self.children[i]]
+                most[i] = (max(k[0] for k in kids), max(k[1] for k in kids))
+        return BettingTree(
+            self.rules, tuple(kinds), tuple(self.parents), tuple(self.streets),
+            tuple(committed), tuple(tuple(c) for c in self.children), tuple(self.actions),
+            tuple(self.events), tuple(self.endings), tuple(self.payoffs), tuple(most),
+        )  # fmt: skip
+
+
 @functools.lru_cache(maxsize=8)
 def betting_tree(rules: Rules, stack: int = DEEP) -> BettingTree:
     """The heads-up betting tree of ``rules`` (fixed limit), by playing the engine with
     ``stack`` chips for each player.  Refused if a player could be all-in in it."""
     _check_rules(rules)
-    stacks = [stack, stack]
-
-    def replay(path: Sequence[Action]) -> Hand:
-        # Any cards will do: fixed-limit betting does not depend on them.
-        hand = Hand(rules, stacks, button=0, rng=random.Random(0))
-        for action in path:
-            hand.act(action.kind, action.amount)
-        return hand
-
-    kinds: list[int] = []
-    parents: list[int] = []
-    streets: list[Street] = []
-    committed: list[tuple[int, int]] = []
-    children: list[list[int]] = []
-    actions: list[tuple[Action, ...]] = []
-    events: list[tuple[int, EventKind] | None] = []
-    endings: list[str | None] = []
-    payoffs: list[int] = []
-    paths: list[tuple[Action, ...]] = []
-    hands: dict[int, Hand] = {}
-
-    def add(kind: int, parent: int, hand: Hand, path: tuple[Action, ...],
-            event: tuple[int, EventKind] | None) -> int:  # fmt: skip
-        c = hand.committed
-        if any(hand.all_in):
-            raise BettingError(
-                f"stacks of {stack} run out in the betting tree "
-                f"(a player is all-in after {', '.join(map(str, path))})"
-            )
-        index = len(kinds)
-        kinds.append(kind)
-        parents.append(parent)
-        streets.append(hand.street)
-        committed.append((c[0], c[1]))
-        children.append([])
-        actions.append(())
-        events.append(event)
-        endings.append(None)
-        payoffs.append(0)
-        paths.append(path)
-        if parent >= 0:
-            children[parent].append(index)
-        if kind < CHANCE:
-            hands[index] = hand
-        return index
-
-    root = replay(())
+    growth = _Growth(rules, stack)
+    root = growth.replay(())
     if root.to_act is None:
         raise BettingError("the hand is over before anyone acts")
-    add(root.to_act, -1, root, (), None)
+    growth.add(root.to_act, -1, root, (), None)
     queue = 0
-    while queue < len(kinds):
-        node = queue
+    while queue < len(growth.kinds):
+        growth.expand(queue)
         queue += 1
-        if kinds[node] == TERMINAL:
-            continue
-        if kinds[node] == CHANCE:  # the next round's first decision
-            hand = replay(paths[node])
-            assert hand.to_act is not None
-            add(hand.to_act, node, hand, paths[node], None)
-            continue
-        hand = hands.pop(node)
-        seat = hand.to_act
-        assert seat is not None
-        legal = fixed_actions(hand.legal_actions())
-        actions[node] = legal
-        for action in legal:
-            path = (*paths[node], action)
-            after = replay(path)
-            kind = _EVENT_OF[action.kind]
-            if not paths[node]:  # the first action of a hand may be 001's straddle
-                kind = next(e.kind for e in after.events if e.kind in BETTING_EVENTS)
-            event = (seat, kind)
-            if after.is_over:
-                child = add(TERMINAL, node, after, path, event)
-                endings[child] = FOLD
-                result = after.result
-                assert result is not None
-                payoffs[child] = result.net[0]
-                committed[child] = committed[node]  # before the uncalled bet went back
-            elif after.street is Street.SHOWDOWN:
-                child = add(TERMINAL, node, after, path, event)
-                endings[child] = SHOWDOWN
-                c = after.committed
-                if c[0] != c[1]:
-                    raise BettingError(f"unequal pots at a showdown: {c} after {path}")
-            elif after.street != streets[node]:
-                add(CHANCE, node, after, path, event)
-            else:
-                assert after.to_act is not None
-                add(after.to_act, node, after, path, event)
-    most = [(0, 0)] * len(kinds)
-    for i in reversed(range(len(kinds))):
-        if kinds[i] == TERMINAL:
-            most[i] = committed[i]
-        else:
-            kids = [most[c] for c in children[i]]
-            most[i] = (max(k[0] for k in kids), max(k[1] for k in kids))
-    return BettingTree(
-        rules, tuple(kinds), tuple(parents), tuple(streets), tuple(committed),
-        tuple(tuple(c) for c in children), tuple(actions), tuple(events), tuple(endings),
-        tuple(payoffs), tuple(most),
-    )  # fmt: skip
+    return growth.tree()

@@ -25,7 +25,7 @@ import numpy as np
 import numpy.typing as npt
 
 from pokerroom.solver.game import Game
-from pokerroom.solver.tree import CHANCE, TERMINAL
+from pokerroom.solver.tree import CHANCE, TERMINAL, PublicTree
 
 __all__ = ["Sweeps"]
 
@@ -83,8 +83,20 @@ class Sweeps:
     def __init__(self, game: Game) -> None:
         self.game = game
         tree = game.tree
-        n = len(tree)
         nseg = len(game.sizes)
+        self._number(tree, nseg)
+        self._mask(tree)
+        self._forward, self._backward = self._schedule(tree, nseg)
+        self._terminals = self._terminal_groups(tree)
+        self._matrices_t = tuple(np.ascontiguousarray(m.T) for m in game.matrices)
+        self._ones = tuple(bool(np.all(m == 1.0)) for m in game.matrices)
+        self._transitions_t = tuple(np.ascontiguousarray(t.T) for t in game.transitions)
+
+    def _number(self, tree: PublicTree, nseg: int) -> None:
+        """Number each node within its segment (``rows``) and each decision within its
+        segment (``decision_rows``): player 0's nodes of a segment, then player 1's, so
+        that each player's rows are one slice (``player_rows``)."""
+        n = len(tree)
         kind = tree.kind
         seg = tree.segment
         row = np.zeros(n, dtype=np.intp)
@@ -95,8 +107,6 @@ class Sweeps:
             s = int(seg[i])
             row[i] = counts[s]
             counts[s] += 1
-        # Decision rows: player 0's nodes of a segment, then player 1's, so that each
-        # player's rows are one slice.
         self.player_rows: list[tuple[slice, slice]] = []
         for s in range(nseg):
             bounds = []
@@ -111,6 +121,14 @@ class Sweeps:
         self.decision_rows = drow
         self.node_counts = tuple(counts)
         self.decision_counts = tuple(dcounts)
+
+    def _mask(self, tree: PublicTree) -> None:
+        """The widest decision (``width``), each decision's legal actions
+        (``action_mask``) and whose it is (``owner``), segment by segment."""
+        kind = tree.kind
+        seg = tree.segment
+        drow = self.decision_rows
+        dcounts = self.decision_counts
         width = int(tree.count[kind < CHANCE].max()) if np.any(kind < CHANCE) else 1
         self.width = width
         masks = [np.zeros((c, width), dtype=np.bool_) for c in dcounts]
@@ -121,12 +139,22 @@ class Sweeps:
         for i in np.flatnonzero(kind < CHANCE).tolist():
             owner[seg[i]][drow[i]] = kind[i]
         self.owner = owner
+
+    def _schedule(self, tree: PublicTree, nseg: int) -> tuple[
+        list[list[_Edges | _Outcomes]], list[list[_Decisions | _Outcomes]]
+    ]:  # fmt: skip
+        """The groups of each depth: the forward sweep's edges and chance outcomes (by
+        the depth of the child), the backward sweep's decisions and chance outcomes (by
+        the depth of the parent)."""
+        kind = tree.kind
+        seg = tree.segment
+        row, drow, width = self.rows, self.decision_rows, self.width
         depth = tree.depth
         top = int(depth.max())
         forward: list[list[_Edges | _Outcomes]] = [[] for _ in range(top + 1)]
         backward: list[list[_Decisions | _Outcomes]] = [[] for _ in range(top + 1)]
         parent = tree.parent
-        children = np.arange(1, n)
+        children = np.arange(1, len(tree))
         par = parent[children]
         pkind = kind[par]
         for d in range(1, top + 1):
@@ -159,17 +187,17 @@ class Sweeps:
                     kids = tree.first[sel][:, None] + offsets
                     mask = np.arange(width)[None, :] < tree.count[sel][:, None]
                     backward[d].append(_Decisions(s, p, row[sel], drow[sel], row[kids], mask))
-        self._forward = forward
-        self._backward = backward
+        return forward, backward
+
+    def _terminal_groups(self, tree: PublicTree) -> list[_Terminals]:
+        """The terminal nodes grouped by segment and payoff matrix."""
+        seg = tree.segment
         terminals: list[_Terminals] = []
-        zs = np.flatnonzero(kind == TERMINAL)
+        zs = np.flatnonzero(tree.kind == TERMINAL)
         for s, m in sorted({(int(seg[z]), int(tree.matrix[z])) for z in zs.tolist()}):
             sel = zs[(seg[zs] == s) & (tree.matrix[zs] == m)]
-            terminals.append(_Terminals(s, m, row[sel], tree.stake[sel].astype(np.float64)))
-        self._terminals = terminals
-        self._matrices_t = tuple(np.ascontiguousarray(m.T) for m in game.matrices)
-        self._ones = tuple(bool(np.all(m == 1.0)) for m in game.matrices)
-        self._transitions_t = tuple(np.ascontiguousarray(t.T) for t in game.transitions)
+            terminals.append(_Terminals(s, m, self.rows[sel], tree.stake[sel].astype(np.float64)))
+        return terminals
 
     # ------------------------------------------------------------------ strategies
 
