@@ -47,9 +47,8 @@ from typing import NamedTuple
 from pokerroom.cards import CARD_CHARS, Deck
 from pokerroom.engine.actions import Action, ActionKind, Street
 from pokerroom.history.acpc import Betting, GameDef
-from pokerroom.history.acpclog import ACPCAction
+from pokerroom.history.acpclog import ACPCAction, exact_split
 from pokerroom.history.acpcreplay import rules_from_gamedef
-from pokerroom.history.compare import exact_split
 from pokerroom.net.acpc import (
     Decision,
     InvalidPolicy,
