@@ -130,9 +130,10 @@ def shown(name: str) -> str:
 
 def _cmd_acpc(args: argparse.Namespace) -> int:
     from pokerroom.history.acpc import GameDef
-    from pokerroom.net.acpc import InvalidPolicy
-    from pokerroom.net.acpcdealer import ACPCDealer, TimeLimits
-    from pokerroom.net.server import ACPCServer, print_ports
+    from pokerroom.net.acpc.dealer import ACPCDealer, TimeLimits
+    from pokerroom.net.acpc.protocol import InvalidPolicy
+    from pokerroom.net.acpc.server import ACPCServer
+    from pokerroom.net.links import print_ports
 
     game = GameDef.load(args.gamedef)
     if len(args.names) != game.num_players:
@@ -323,9 +324,9 @@ def _resumed(db: ResultsDB, settings: dict[str, Any], seed_given: bool) -> tuple
 
 
 def _cmd_json(args: argparse.Namespace) -> int:
-    from pokerroom.net.jsondealer import JSONDealer
-    from pokerroom.net.jsonlines import Watching
-    from pokerroom.net.jsonserver import JSONServer, seat_tokens
+    from pokerroom.jsonproto.dealer import JSONDealer
+    from pokerroom.jsonproto.messages import Watching
+    from pokerroom.net.jsonl.server import JSONServer, seat_tokens
     from pokerroom.table import SaveError, Table, TableError
 
     rules = overridden(args.rules.rules, args.set or [])

@@ -47,7 +47,7 @@ from pokerroom.history.acpclog import ACPCAction, exact_split, parse_betting, pa
 from pokerroom.history.acpcreplay import play_acpc_action, rules_from_gamedef, show_all
 from pokerroom.history.errors import ACPCError, HistoryError
 from pokerroom.history.replay import stacked_start
-from pokerroom.net.acpc import ACPCProtocolError, MatchState, acpc_action
+from pokerroom.net.acpc.protocol import ACPCProtocolError, MatchState, acpc_action
 from pokerroom.table import StaleViewError
 from pokerroom.table.seats import TurnView
 

@@ -8,7 +8,7 @@
 ...         return Action.check() if view.to_call == 0 else Action.call()
 
 is a complete bot; ``asyncio.run(play_json(AlwaysCall(), host, port, token))`` plays it
-at a JSON-lines dealer, :func:`~pokerroom.net.client.play_acpc` at an ACPC dealer, and
+at a JSON-lines dealer, :func:`~pokerroom.net.acpc.client.play_acpc` at an ACPC dealer, and
 :func:`pokerroom.players.play_game` at a local table.  The player is told what the
 protocol promises (``start_game``, ``start_hand``, ``observe``, ``end_hand``,
 ``end_game``, ``announce`` at an announced showdown) when it has those methods.
@@ -28,15 +28,15 @@ from typing import Any
 
 from pokerroom.engine.actions import Action, LegalActions, Street, default_action
 from pokerroom.engine.view import PlayerView
-from pokerroom.net.client import Actor
-from pokerroom.net.jsoncodec import (
+from pokerroom.jsonproto.codec import (
     CodecError,
     JSONObject,
     event_from_json,
     legal_from_json,
     view_from_json,
 )
-from pokerroom.net.jsonlines import PROTOCOL, VERSION, Limits, LineBuffer, name_problem
+from pokerroom.jsonproto.messages import PROTOCOL, VERSION, Limits, name_problem
+from pokerroom.net.links import READ_SIZE, Actor, LineBuffer
 from pokerroom.players.base import Listener
 from pokerroom.players.runner import GameResult
 from pokerroom.rules import Rules
@@ -52,7 +52,6 @@ __all__ = [
     "play_json_stdio",
 ]
 
-READ_SIZE = 64 * 1024
 CLOSE_WAIT = 5.0
 """Seconds a client that said goodbye waits for the dealer to close its side."""
 
