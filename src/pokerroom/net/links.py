@@ -19,8 +19,7 @@ rest and close its own side, so a client that reads to the end never sees a rese
 
 The servers around them are :class:`pokerroom.net.acpc.server.ACPCServer` and
 :class:`pokerroom.net.jsonl.server.JSONServer`; both log to the ``logging`` module's
-``pokerroom.net`` logger (:data:`log`), one line per event.  :class:`Actor` is what their
-clients need of a player.
+``pokerroom.net`` logger (:data:`log`), one line per event.
 """
 
 from __future__ import annotations
@@ -34,17 +33,13 @@ import struct
 import sys
 import time
 from collections.abc import Callable
-from typing import Final, Protocol, TextIO
-
-from pokerroom.engine.actions import Action
-from pokerroom.engine.view import PlayerView
+from typing import Final, TextIO
 
 __all__ = [
     "CLOSE_GRACE",
     "MAX_BACKLOG",
     "READ_SIZE",
     "SEND_BUFFER",
-    "Actor",
     "LineBuffer",
     "Listener",
     "Wire",
@@ -68,13 +63,6 @@ READ_SIZE: Final = 64 * 1024
 """Bytes a client asks of its socket at once."""
 _OUT_OF_DESCRIPTORS: Final = frozenset({errno.EMFILE, errno.ENFILE, errno.ENOBUFS,
                                         errno.ENOMEM})  # fmt: skip
-
-
-class Actor(Protocol):
-    """What a client needs of a player: a decision from a view, within ``budget``
-    seconds."""
-
-    def act(self, view: PlayerView, budget: float) -> Action: ...
 
 
 class LineBuffer:

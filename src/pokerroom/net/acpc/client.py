@@ -19,8 +19,8 @@ from fractions import Fraction
 from pokerroom.history.acpc import GameDef
 from pokerroom.net.acpc.protocol import MAX_LINE, VERSION_LINE, ACPCProtocolError
 from pokerroom.net.acpc.seat import ACPCSeat
-from pokerroom.net.links import READ_SIZE, Actor, LineBuffer
-from pokerroom.players.base import Listener
+from pokerroom.net.links import READ_SIZE, LineBuffer
+from pokerroom.players.base import Actor, Listener
 from pokerroom.table import GameStart, HandStart
 from pokerroom.table.seats import hide
 
