@@ -6,6 +6,8 @@ speaks (the JSON-lines socket server of :mod:`pokerroom.net.jsonl` today).
   roles and rate;
 - :mod:`~pokerroom.jsonproto.dealer`: a match as a state machine (seats with tokens,
   spectators, numbered decisions);
+- :mod:`~pokerroom.jsonproto.notices`: the dealer's messages as a client reads them,
+  typed;
 - :mod:`~pokerroom.jsonproto.client`: a player's side (the dealer's lines in, the
   player's answers out).
 

@@ -19,15 +19,24 @@ from pokerroom.engine.view import PlayerView
 from pokerroom.jsonproto.codec import (
     CodecError,
     JSONObject,
-    event_from_json,
     legal_from_json,
     view_from_json,
 )
 from pokerroom.jsonproto.messages import PROTOCOL, VERSION, name_problem
+from pokerroom.jsonproto.notices import (
+    Decide,
+    Defaulted,
+    Goodbye,
+    HandDealt,
+    HandOver,
+    Happened,
+    MatchOver,
+    Refusal,
+    Welcome,
+    read_notice,
+)
 from pokerroom.players.base import Actor, Listener
-from pokerroom.players.runner import GameResult
 from pokerroom.rules import Rules
-from pokerroom.table import GameStart, HandStart, Standing
 from pokerroom.table.seats import TurnView
 
 __all__ = ["ClientSession", "JSONClientError", "JSONResult"]
@@ -204,83 +213,60 @@ class ClientSession:
 
     def handle(self, message: JSONObject) -> bool:
         """Act on one message; False when the match is over for this client."""
-        kind = message.get("type")
-        if kind == "welcome":
-            game = message["game"]
-            self.rules = self.rules_of(game["rules"])
-            self.result.seat = message.get("seat")
-            seat = game["seat"]
-            start = GameStart(
-                self.rules,
-                game["players"],
-                -1 if seat is None else seat,
-                game["button"],
-                tuple(game["names"]),
-                tuple(game["stacks"]),
-                game["reset_stacks"],
-                game["hand"],
-            )
-            if self.hears.start_game is not None:
-                self.hears.start_game(start)
-        elif kind == "hand":
-            if self.hears.start_hand is None:
-                return True
-            rules = self.rules_of(message["rules"])
-            self.hears.start_hand(
-                HandStart(
-                    message["hand"],
-                    message["button"],
-                    tuple(message["stacks"]),
-                    tuple(message["seats"]),
-                    message["level"],
-                    rules,
-                ),
-            )
-        elif kind == "event":
-            if self.hears.observe is not None:
-                self.hears.observe(event_from_json(message["event"]))
-        elif kind == "act":
-            self.act(message)
-        elif kind == "default":
-            self.result.defaults += 1
-        elif kind == "error":
-            if message.get("code") == "bad-token":
-                raise JSONClientError(f"the dealer refused the token: {message.get('message')}")
-            if self.rules is None:  # the join itself was refused
-                raise JSONClientError(f"the dealer refused to seat this client: "
-                                      f"{message.get('message')}")  # fmt: skip
-            self.result.errors.append(f"{message.get('code')}: {message.get('message')}")
-            waiting, self.waiting = self.waiting, None  # the default is tried once
-            if (
-                waiting is not None
-                and message.get("code") == "illegal-action"
-                and (message.get("hand"), message.get("seq")) == waiting[:2]
-            ):
-                self.answer(waiting[0], waiting[1], _default(waiting[2]))
-        elif kind == "hand_end":
+        kind, hears = message.get("type"), self.hears
+        if (kind == "hand" and hears.start_hand is None) or (
+            kind == "event" and hears.observe is None
+        ):
+            return True  # nothing to tell the player: not read
+        if kind == "hand_end" and hears.end_hand is None:
             self.result.hands += 1
-            if self.hears.end_hand is not None:
-                self.hears.end_hand(self.view(message["view"]))
-        elif kind == "match_end":
-            self.result.end = message
-            names = tuple(message["names"])
-            standings = tuple(
-                Standing(s["seat"], s["place"], s["hand"], s["stack"]) for s in message["standings"]
-            )
-            result = GameResult(
-                names,
-                standings,
-                tuple(message["stacks"]),
-                tuple(message["totals"]),
-                message["hands"],
-                (),
-            )
-            if self.hears.end_game is not None:
-                self.hears.end_game(result)
+            return True
+        notice = read_notice(message, self.rules, self.rules_of)
+        if isinstance(notice, Happened):
+            if hears.observe is not None:
+                hears.observe(notice.event)
+        elif isinstance(notice, Decide):
+            self.act(notice)
+        elif isinstance(notice, HandDealt):
+            if hears.start_hand is not None:
+                hears.start_hand(notice.start)
+        elif isinstance(notice, HandOver):
+            self.result.hands += 1
+            if hears.end_hand is not None:
+                hears.end_hand(notice.view)
+        elif isinstance(notice, Welcome):
+            self.rules = notice.start.rules
+            self.result.seat = notice.seat
+            if hears.start_game is not None:
+                hears.start_game(notice.start)
+        elif isinstance(notice, Defaulted):
+            self.result.defaults += 1
+        elif isinstance(notice, Refusal):
+            self.refused(notice)
+        elif isinstance(notice, MatchOver):
+            self.result.end = notice.data
+            if hears.end_game is not None:
+                hears.end_game(notice.result)
             return False
-        elif kind == "bye":
+        elif isinstance(notice, Goodbye):
             return False
         return True
+
+    def refused(self, notice: Refusal) -> None:
+        """An ``error``: a refused join ends the client; a refused answer is tried once
+        more as the default action."""
+        if notice.code == "bad-token":
+            raise JSONClientError(f"the dealer refused the token: {notice.message}")
+        if self.rules is None:  # the join itself was refused
+            raise JSONClientError(f"the dealer refused to seat this client: {notice.message}")
+        self.result.errors.append(f"{notice.code}: {notice.message}")
+        waiting, self.waiting = self.waiting, None  # the default is tried once
+        if (
+            waiting is not None
+            and notice.code == "illegal-action"
+            and (notice.hand, notice.seq) == waiting[:2]
+        ):
+            self.answer(waiting[0], waiting[1], _default(waiting[2]))
 
     def view(self, data: Any) -> PlayerView:
         if self.rules is None:
@@ -320,12 +306,12 @@ class ClientSession:
         self.decide((int(hand), int(seq), float(budget)), int(seat), legal, _Decision(text, rules))
         return True
 
-    def act(self, message: JSONObject) -> None:
+    def act(self, notice: Decide) -> None:
         if self.rules is None:
             raise JSONClientError("the server asked for a decision before the welcome")
-        data = message["view"]
-        where = (message["hand"], message["seq"], float(message["budget"]))
+        data = notice.view
         legal = legal_from_json(data["legal"])
+        where = (notice.hand, notice.seq, notice.budget)
         self.decide(where, data["seat"], legal, _Decision(data, self.rules))
 
     def decide(
