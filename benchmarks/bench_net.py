@@ -64,11 +64,11 @@ from pokerroom.engine.hand import Hand
 from pokerroom.history.acpc import LIMIT_HEADS_UP, GameDef
 from pokerroom.history.acpclog import parse_betting
 from pokerroom.history.acpcreplay import rules_from_gamedef
-from pokerroom.net.acpcdealer import ACPCDealer
-from pokerroom.net.client import play_acpc
-from pokerroom.net.jsondealer import JSONDealer
-from pokerroom.net.jsonserver import JSONServer
-from pokerroom.net.server import ACPCServer
+from pokerroom.jsonproto.dealer import JSONDealer
+from pokerroom.net.acpc.client import play_acpc
+from pokerroom.net.acpc.dealer import ACPCDealer
+from pokerroom.net.acpc.server import ACPCServer
+from pokerroom.net.jsonl.server import JSONServer
 from pokerroom.rules import Rules
 from pokerroom.table import Table
 

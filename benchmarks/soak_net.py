@@ -51,8 +51,8 @@ MAIN = "import sys; from pokerroom.cli import main; sys.exit(main())"
 async def dealer(hands: int) -> None:
     """The dealer process: prints its port, then a line every 100 hands and at the end
     (JSON), and plays the match."""
-    from pokerroom.net.jsondealer import JSONDealer
-    from pokerroom.net.jsonserver import JSONServer
+    from pokerroom.jsonproto.dealer import JSONDealer
+    from pokerroom.net.jsonl.server import JSONServer
     from pokerroom.rules import Rules
     from pokerroom.table import Table
 

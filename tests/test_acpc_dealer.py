@@ -13,8 +13,8 @@ import pytest
 from pokerroom.history.acpc import GameDef
 from pokerroom.history.acpclog import ACPCLog
 from pokerroom.history.sources import replays
-from pokerroom.net.acpc import InvalidPolicy, MatchState
-from pokerroom.net.acpcdealer import ACPCDealer, Message, TimeLimits
+from pokerroom.net.acpc.dealer import ACPCDealer, Message, TimeLimits
+from pokerroom.net.acpc.protocol import InvalidPolicy, MatchState
 
 TRANSCRIPT_LINE = re.compile(r"(TO|FROM) (\d+) at [0-9.]+ (.*)")
 

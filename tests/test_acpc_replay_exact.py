@@ -13,9 +13,9 @@ import pytest
 
 from pokerroom.engine.pots import Pot
 from pokerroom.history.acpc import GameDef
-from pokerroom.history.acpclog import ACPCLog
+from pokerroom.history.acpclog import ACPCLog, exact_split
 from pokerroom.history.acpcreplay import replay_acpc, to_acpc
-from pokerroom.history.compare import Comparison, Difference, compare, exact_split
+from pokerroom.history.compare import Comparison, Difference, compare
 from pokerroom.history.errors import ReplayError
 from pokerroom.history.record import PlayedHand
 from pokerroom.history.replay import stacked_start

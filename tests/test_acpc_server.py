@@ -16,9 +16,9 @@ from pokerroom.cli import main
 from pokerroom.engine import Action, PlayerView, random_action
 from pokerroom.history.acpc import GameDef
 from pokerroom.history.acpclog import ACPCLog
-from pokerroom.net.acpcdealer import ACPCDealer, TimeLimits
-from pokerroom.net.client import play_acpc
-from pokerroom.net.server import ACPCServer
+from pokerroom.net.acpc.client import play_acpc
+from pokerroom.net.acpc.dealer import ACPCDealer, TimeLimits
+from pokerroom.net.acpc.server import ACPCServer
 
 HOST = "127.0.0.1"
 T = TypeVar("T")
@@ -88,7 +88,7 @@ def test_our_client_and_dealer_play_1000_hands_and_the_log_replays(
 class Silent:
     """A client that connects, says its version, and never answers; it closes its side
     once the dealer has closed its own, as any client does (kept open, the dealer would
-    wait its whole grace of :data:`~pokerroom.net.server.CLOSE_GRACE` seconds for it: 5 s
+    wait its whole grace of :data:`~pokerroom.net.links.CLOSE_GRACE` seconds for it: 5 s
     of the test's 5.4)."""
 
     def __init__(self, port: int, *, version: bytes = b"VERSION:2.0.0\r\n") -> None:

@@ -20,10 +20,10 @@ from typing import Any, TypeVar
 
 import jsonschema
 
-from pokerroom.net.jsonclient import JSONResult, play_json
-from pokerroom.net.jsondealer import JSONDealer, Outbox
-from pokerroom.net.jsonlines import Limits
-from pokerroom.net.jsonserver import JSONServer, seat_tokens
+from pokerroom.jsonproto.dealer import JSONDealer, Outbox
+from pokerroom.jsonproto.messages import Limits
+from pokerroom.net.jsonl.client import JSONResult, play_json
+from pokerroom.net.jsonl.server import JSONServer, seat_tokens
 from pokerroom.players import CallingStation, RandomBot
 from pokerroom.rules import Rules
 from pokerroom.table import Table
@@ -193,7 +193,7 @@ def seat_faults(dealer: JSONDealer) -> list[object]:
 
 def raw_default(raw: Raw) -> object:
     """The action of the first ``default`` message the raw client got."""
-    from pokerroom.net.jsoncodec import action_from_json
+    from pokerroom.jsonproto.codec import action_from_json
 
     first = next(m for m in raw.received if m["type"] == "default")
     return action_from_json(first)

@@ -17,8 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pokerroom.engine import Action, PlayerView, Street, random_action
-from pokerroom.net.jsonclient import JSONClient
-from pokerroom.net.jsoncodec import (
+from pokerroom.jsonproto.codec import (
     CodecError,
     JSONText,
     action_from_json,
@@ -27,14 +26,13 @@ from pokerroom.net.jsoncodec import (
     view_from_json,
     view_to_json,
 )
-from pokerroom.net.jsondealer import JSONDealer, Outbox
-from pokerroom.net.jsonlines import (
+from pokerroom.jsonproto.dealer import JSONDealer, Outbox
+from pokerroom.jsonproto.messages import (
     Answer,
     Connection,
     ErrorCode,
     Join,
     Limits,
-    LineBuffer,
     Ping,
     Problem,
     Role,
@@ -43,6 +41,8 @@ from pokerroom.net.jsonlines import (
     encode,
     name_problem,
 )
+from pokerroom.net.jsonl.client import JSONClient
+from pokerroom.net.links import LineBuffer
 from pokerroom.rules import PRESETS, Rules
 from pokerroom.table import Table
 

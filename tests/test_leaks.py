@@ -35,9 +35,9 @@ from pokerroom.history.acpc import GameDef
 from pokerroom.history.formats import export_phh
 from pokerroom.history.phh import dumps
 from pokerroom.history.record import PlayedHand, to_phh
-from pokerroom.net.acpcdealer import ACPCDealer
-from pokerroom.net.jsondealer import JSONDealer
-from pokerroom.net.jsonserver import JSONServer
+from pokerroom.jsonproto.dealer import JSONDealer
+from pokerroom.net.acpc.dealer import ACPCDealer
+from pokerroom.net.jsonl.server import JSONServer
 from pokerroom.rules import Rules
 from pokerroom.table import Table
 from pokerroom.tui.felt import dealt_in, log_lines, outcome_lines, played_hand, seats, turn_text

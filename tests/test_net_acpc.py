@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 from pokerroom.engine import Action, ActionKind, LegalActions, Street, random_action
 from pokerroom.history.acpc import LIMIT_HEADS_UP, GameDef
 from pokerroom.history.acpclog import ACPCAction
-from pokerroom.net.acpc import (
+from pokerroom.net.acpc.dealer import ACPCDealer
+from pokerroom.net.acpc.protocol import (
     ACPCProtocolError,
     InvalidPolicy,
     MatchState,
@@ -23,8 +24,7 @@ from pokerroom.net.acpc import (
     read_version,
     version_warning,
 )
-from pokerroom.net.acpcdealer import ACPCDealer
-from pokerroom.net.acpcseat import ACPCSeat
+from pokerroom.net.acpc.seat import ACPCSeat
 
 LIMIT = GameDef.parse(LIMIT_HEADS_UP)
 GAMES = (

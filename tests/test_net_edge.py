@@ -23,10 +23,10 @@ from typing import Any, TypeVar
 
 import pytest
 
-from pokerroom.net.jsonclient import JSONClientError, JSONResult, play_json
-from pokerroom.net.jsondealer import JSONDealer
-from pokerroom.net.jsonlines import Limits, Watching
-from pokerroom.net.jsonserver import JSONServer
+from pokerroom.jsonproto.dealer import JSONDealer
+from pokerroom.jsonproto.messages import Limits, Watching
+from pokerroom.net.jsonl.client import JSONClientError, JSONResult, play_json
+from pokerroom.net.jsonl.server import JSONServer
 from pokerroom.players import RandomBot
 from pokerroom.rules import Rules
 from pokerroom.table import Table

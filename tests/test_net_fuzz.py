@@ -27,12 +27,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pokerroom.history.acpc import LIMIT_HEADS_UP, GameDef
-from pokerroom.net.acpcdealer import ACPCDealer
-from pokerroom.net.client import ACPCClient, play_acpc
-from pokerroom.net.jsonclient import JSONResult, play_json
-from pokerroom.net.jsondealer import JSONDealer
-from pokerroom.net.jsonserver import JSONServer
-from pokerroom.net.server import ACPCServer
+from pokerroom.jsonproto.dealer import JSONDealer
+from pokerroom.net.acpc.client import ACPCClient, play_acpc
+from pokerroom.net.acpc.dealer import ACPCDealer
+from pokerroom.net.acpc.server import ACPCServer
+from pokerroom.net.jsonl.client import JSONResult, play_json
+from pokerroom.net.jsonl.server import JSONServer
 from pokerroom.players import RandomBot
 from pokerroom.rules import Rules
 from pokerroom.table import Table

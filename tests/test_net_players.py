@@ -10,12 +10,12 @@ from pathlib import Path
 
 from pokerroom.engine import Action, Event, EventKind, PlayerView
 from pokerroom.history.acpc import GameDef
-from pokerroom.net.acpcdealer import ACPCDealer
-from pokerroom.net.client import play_acpc
-from pokerroom.net.jsonclient import play_json
-from pokerroom.net.jsondealer import JSONDealer
-from pokerroom.net.jsonserver import JSONServer
-from pokerroom.net.server import ACPCServer
+from pokerroom.jsonproto.dealer import JSONDealer
+from pokerroom.net.acpc.client import play_acpc
+from pokerroom.net.acpc.dealer import ACPCDealer
+from pokerroom.net.acpc.server import ACPCServer
+from pokerroom.net.jsonl.client import play_json
+from pokerroom.net.jsonl.server import JSONServer
 from pokerroom.players import Player, RandomBot, play_game
 from pokerroom.rules import Rules
 from pokerroom.table import GameStart, HandStart, Table

@@ -13,7 +13,8 @@ from conftest import DATA as SHARED_DATA
 from pokerroom.engine import EventKind, Hand
 from pokerroom.engine.pots import Pot
 from pokerroom.engine.view import HandResult
-from pokerroom.history.compare import compare, exact_split
+from pokerroom.history.acpclog import exact_split
+from pokerroom.history.compare import compare
 from pokerroom.history.errors import PHHError, ReplayError
 from pokerroom.history.phh import load, loads
 from pokerroom.history.record import PlayedHand, forced_bets, to_phh

@@ -45,7 +45,7 @@ def _settle() -> None:
 
 def _cmd_acpc(args: argparse.Namespace) -> int:
     from pokerroom.history.acpc import GameDef
-    from pokerroom.net.client import play_acpc_blocking
+    from pokerroom.net.acpc.client import play_acpc_blocking
 
     game = GameDef.load(args.game)
     player = _player(args.player, args.seed)
@@ -94,7 +94,7 @@ def _token(args: argparse.Namespace) -> str | None:
 
 
 def _cmd_json(args: argparse.Namespace) -> int:
-    from pokerroom.net.jsonclient import JSONClientError, play_json_blocking, play_json_stdio
+    from pokerroom.net.jsonl.client import JSONClientError, play_json_blocking, play_json_stdio
 
     player = _player(args.player, args.seed)
     token = _token(args)
@@ -116,7 +116,7 @@ def _cmd_json(args: argparse.Namespace) -> int:
         where = f"{args.host}:{args.port}"
         name = args.name
         if name is None:  # the bot's own name, if the dealer takes it
-            from pokerroom.net.jsonlines import name_problem
+            from pokerroom.jsonproto.messages import name_problem
 
             own = str(getattr(player, "name", "") or args.player)
             name = own if name_problem(own) is None else None

@@ -63,9 +63,9 @@ from pokerroom.cli.private import open_private
 
 if TYPE_CHECKING:
     from pokerroom.history.acpc import GameDef
-    from pokerroom.net.acpcdealer import ACPCDealer
-    from pokerroom.net.jsonlines import Watching
-    from pokerroom.net.jsonserver import JSONServer
+    from pokerroom.jsonproto.messages import Watching
+    from pokerroom.net.acpc.dealer import ACPCDealer
+    from pokerroom.net.jsonl.server import JSONServer
     from pokerroom.rules import Rules
     from pokerroom.storage.results import ResultsDB
     from pokerroom.table import Table
@@ -138,8 +138,8 @@ def shown(name: str) -> str:
 def _acpc_dealer(args: argparse.Namespace, game: GameDef) -> ACPCDealer:
     """The ACPC dealer of ``serve acpc``'s options (refused: the wrong number of names,
     no hands, time limits or a seed it cannot take)."""
-    from pokerroom.net.acpc import InvalidPolicy
-    from pokerroom.net.acpcdealer import ACPCDealer, TimeLimits
+    from pokerroom.net.acpc.dealer import ACPCDealer, TimeLimits
+    from pokerroom.net.acpc.protocol import InvalidPolicy
 
     if len(args.names) != game.num_players:
         raise UsageError(
@@ -168,7 +168,8 @@ def _acpc_dealer(args: argparse.Namespace, game: GameDef) -> ACPCDealer:
 
 def _cmd_acpc(args: argparse.Namespace) -> int:
     from pokerroom.history.acpc import GameDef
-    from pokerroom.net.server import ACPCServer, print_ports
+    from pokerroom.net.acpc.server import ACPCServer
+    from pokerroom.net.links import print_ports
 
     game = GameDef.load(args.gamedef)
     dealer = _acpc_dealer(args, game)
@@ -370,8 +371,8 @@ def _resume_json(args: argparse.Namespace, db: ResultsDB, settings: dict[str, An
                  watching: Watching) -> _Start:  # fmt: skip
     """The match kept in ``db`` with these ``settings``, ready to go on (``settings``'s seed
     becomes its own)."""
-    from pokerroom.net.jsonlines import Watching
-    from pokerroom.net.jsonserver import seat_tokens
+    from pokerroom.jsonproto.messages import Watching
+    from pokerroom.net.jsonl.server import seat_tokens
     from pokerroom.table import SaveError, Table
 
     run, kept, phh = _resumed(db, settings, args.seed is not None)
@@ -399,8 +400,8 @@ def _resume_json(args: argparse.Namespace, db: ResultsDB, settings: dict[str, An
 
 def _new_json(args: argparse.Namespace, rules: Rules, seed: int, watching: Watching) -> _Start:
     """A new served JSON match: its table and its secret tokens."""
-    from pokerroom.net.jsonlines import Watching
-    from pokerroom.net.jsonserver import seat_tokens
+    from pokerroom.jsonproto.messages import Watching
+    from pokerroom.net.jsonl.server import seat_tokens
     from pokerroom.table import Table, TableError
 
     try:
@@ -493,9 +494,9 @@ async def _serve_json(args: argparse.Namespace, server: JSONServer, rules: Rules
 
 
 def _cmd_json(args: argparse.Namespace) -> int:
-    from pokerroom.net.jsondealer import JSONDealer
-    from pokerroom.net.jsonlines import Watching
-    from pokerroom.net.jsonserver import JSONServer
+    from pokerroom.jsonproto.dealer import JSONDealer
+    from pokerroom.jsonproto.messages import Watching
+    from pokerroom.net.jsonl.server import JSONServer
 
     rules = overridden(args.rules.rules, args.set or [])
     _check_json(args)

@@ -20,16 +20,21 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
+from fractions import Fraction
 from pathlib import Path
-from typing import Final, NoReturn
+from typing import TYPE_CHECKING, Final, NoReturn
 
 from pokerroom.cards import Card, CardError, format_cards, full_deck
 from pokerroom.history.errors import ACPCError, read_text
+
+if TYPE_CHECKING:
+    from pokerroom.engine.view import HandResult
 
 __all__ = [
     "ACPCAction",
     "ACPCHand",
     "ACPCLog",
+    "exact_split",
     "format_state_cards",
     "parse_betting",
     "parse_state_cards",
@@ -197,6 +202,18 @@ def rounding_error(value: Decimal) -> Decimal:
     if value == 0 or len(value.as_tuple().digits) < PRINTED_DIGITS:
         return Decimal(0)
     return Decimal(5).scaleb(value.adjusted() - PRINTED_DIGITS)
+
+
+def exact_split(result: HandResult, final: Sequence[int]) -> list[Fraction]:
+    """``final`` (per seat: stacks, or nets) with every split pot divided exactly, as the
+    ACPC dealer shares a split pot (the engine gives the odd chips to one player)."""
+    if all(len(p.winners) < 2 for p in result.pots):
+        return [Fraction(v) for v in final]  # nothing split: nothing to divide
+    out = [Fraction(v) - won for v, won in zip(final, result.won, strict=True)]
+    for pot in result.pots:
+        for seat in pot.winners:
+            out[seat] += Fraction(pot.amount, len(pot.winners))
+    return out
 
 
 def _number(text: str, what: str) -> Decimal:

@@ -26,9 +26,9 @@ from decimal import Decimal
 from fractions import Fraction
 
 from pokerroom.engine.view import HandResult
-from pokerroom.history.acpclog import rounding_error
+from pokerroom.history.acpclog import exact_split, rounding_error
 
-__all__ = ["Comparison", "Difference", "compare", "exact_split"]
+__all__ = ["Comparison", "Difference", "compare"]
 
 EXACT = "exact"
 EXACT_SPLIT = "exact split"
@@ -62,17 +62,6 @@ def _split_pots(result: HandResult) -> list[tuple[int, tuple[int, ...]]]:
 def _before_pots(result: HandResult, final: Sequence[int]) -> list[Fraction]:
     """``final`` without what each seat won from the pots."""
     return [Fraction(v) - won for v, won in zip(final, result.won, strict=True)]
-
-
-def exact_split(result: HandResult, final: Sequence[int]) -> list[Fraction]:
-    """``final`` (per seat: stacks, or nets) with every split pot divided exactly."""
-    if all(len(p.winners) < 2 for p in result.pots):
-        return [Fraction(v) for v in final]  # nothing split: nothing to divide
-    out = _before_pots(result, final)
-    for amount, winners in _split_pots(result):
-        for seat in winners:
-            out[seat] += Fraction(amount, len(winners))
-    return out
 
 
 def _bounds(result: HandResult, final: Sequence[int]) -> list[tuple[Fraction, Fraction]]:

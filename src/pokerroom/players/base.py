@@ -28,7 +28,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from pokerroom.engine import Action, ActionKind
 from pokerroom.players.state import StateError, need, random_from, random_state, whole
@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from pokerroom.players.runner import GameResult
     from pokerroom.table import GameStart, HandStart
 
-__all__ = ["HOOKS", "NOTIFICATIONS", "Bot", "Listener", "Player", "Relay", "hook"]
+__all__ = ["HOOKS", "NOTIFICATIONS", "Actor", "Bot", "Listener", "Player", "Relay", "hook"]
 
 HOOKS = ("start_game", "start_hand", "announce", "observe", "end_hand", "end_game")
 NOTIFICATIONS = ("start_game", "start_hand", "observe", "end_hand", "end_game")
@@ -107,6 +107,13 @@ def hook(player: object, name: str) -> Any:
     if getattr(method, "__func__", None) is getattr(Player, name, None):
         return None
     return method
+
+
+class Actor(Protocol):
+    """What a network client needs of a player: a decision from a view, within
+    ``budget`` seconds (any :class:`Player` is one)."""
+
+    def act(self, view: PlayerView, budget: float) -> Action: ...
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,7 +6,7 @@ The dealer deals each hand with the reference dealer's MT19937 deal
 (:func:`~pokerroom.history.acpcreplay.rules_from_gamedef`; stacks reset every hand, the
 button moving one seat a hand unless the seats are fixed), sends every seat its
 ``MATCHSTATE`` after every action and at the end of the hand, and writes the log the
-reference writes.  Sockets and clocks belong to :mod:`pokerroom.net.server`: it passes
+reference writes.  Sockets and clocks belong to :mod:`pokerroom.net.acpc.server`: it passes
 in the lines it reads and the seconds a seat took, and sends the :class:`Message` s it
 gets back.
 
@@ -47,10 +47,9 @@ from typing import NamedTuple
 from pokerroom.cards import CARD_CHARS, Deck
 from pokerroom.engine.actions import Action, ActionKind, Street
 from pokerroom.history.acpc import Betting, GameDef
-from pokerroom.history.acpclog import ACPCAction
+from pokerroom.history.acpclog import ACPCAction, exact_split
 from pokerroom.history.acpcreplay import rules_from_gamedef
-from pokerroom.history.compare import exact_split
-from pokerroom.net.acpc import (
+from pokerroom.net.acpc.protocol import (
     Decision,
     InvalidPolicy,
     MatchState,

@@ -43,12 +43,11 @@ from pokerroom.engine.actions import Action, IllegalAction, LegalActions
 from pokerroom.engine.hand import Hand, HandError
 from pokerroom.engine.view import PlayerView
 from pokerroom.history.acpc import Betting, GameDef
-from pokerroom.history.acpclog import ACPCAction, parse_betting, parse_state_cards
+from pokerroom.history.acpclog import ACPCAction, exact_split, parse_betting, parse_state_cards
 from pokerroom.history.acpcreplay import play_acpc_action, rules_from_gamedef, show_all
-from pokerroom.history.compare import exact_split
 from pokerroom.history.errors import ACPCError, HistoryError
 from pokerroom.history.replay import stacked_start
-from pokerroom.net.acpc import ACPCProtocolError, MatchState, acpc_action
+from pokerroom.net.acpc.protocol import ACPCProtocolError, MatchState, acpc_action
 from pokerroom.table import StaleViewError
 from pokerroom.table.seats import TurnView
 

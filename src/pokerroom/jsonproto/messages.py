@@ -35,7 +35,7 @@ from enum import Enum, StrEnum
 from typing import Any, Final, NamedTuple, TypeAlias, TypeGuard
 
 from pokerroom.engine.actions import Action
-from pokerroom.net.jsoncodec import MAX_INT, CodecError, JSONObject, action_from_json, quoted
+from pokerroom.jsonproto.codec import MAX_INT, CodecError, JSONObject, action_from_json, quoted
 
 __all__ = [
     "MAX_INT",
@@ -49,7 +49,6 @@ __all__ = [
     "ErrorCode",
     "Join",
     "Limits",
-    "LineBuffer",
     "Ping",
     "Problem",
     "Role",
@@ -350,69 +349,7 @@ def error(code: ErrorCode, message: str, **context: Any) -> JSONObject:
     return {"type": "error", "code": code.value, "message": message, **context}
 
 
-# ----------------------------------------------------------------- lines, connections
-
-
-class LineBuffer:
-    """Splits received bytes into lines of at most ``max_line`` bytes (``\\n``
-    included).  A longer line is dropped as it arrives (never held in memory) and
-    reported once, as ``None``.
-
-    >>> buf = LineBuffer(8)
-    >>> buf.feed(b'{"a":1}\\n{"b"')
-    [b'{"a":1}']
-    >>> buf.feed(b':2}\\n' + b'x' * 20)
-    [b'{"b":2}', None]
-    >>> buf.feed(b'xx\\nok\\n')
-    [b'ok']
-    """
-
-    __slots__ = ("_dropping", "_partial", "max_line")
-
-    def __init__(self, max_line: int) -> None:
-        self.max_line = max_line
-        self._partial = b""
-        self._dropping = False
-
-    @property
-    def pending(self) -> int:
-        """Bytes of an unfinished line held."""
-        return len(self._partial)
-
-    def feed(self, data: bytes) -> list[bytes | None]:
-        if not self._partial and not self._dropping:  # (most reads: whole lines, short)
-            most = self.max_line
-            lines = data.split(b"\n")
-            rest = lines.pop()
-            if len(data) < most or (len(rest) < most and max(map(len, lines)) < most):
-                self._partial = rest
-                if b"\r" in data:
-                    return [line.rstrip(b"\r") for line in lines]
-                return lines  # type: ignore[return-value]  # (a list of lines, none dropped)
-        out: list[bytes | None] = []
-        start = 0
-        while True:
-            end = data.find(b"\n", start)
-            if end < 0:
-                break
-            if self._dropping:
-                self._dropping = False
-            elif len(self._partial) + end - start + 1 > self.max_line:
-                out.append(None)
-            else:
-                out.append((self._partial + data[start:end]).rstrip(b"\r"))
-            self._partial = b""
-            start = end + 1
-        rest = data[start:]
-        if self._dropping:
-            return out
-        if len(self._partial) + len(rest) >= self.max_line:
-            out.append(None)
-            self._partial = b""
-            self._dropping = True
-        else:
-            self._partial += rest
-        return out
+# ------------------------------------------------------------------------ connections
 
 
 class Role(Enum):

@@ -1,12 +1,13 @@
-"""The asyncio dealers: sockets, timers and the operator's log around the pure protocol
-cores.
+"""The socket plumbing both protocols share: connections, listeners, line buffers, the
+operator's log.
 
 Every connection is a :class:`Wire`, driven by the event loop: each line goes to the
-server as soon as it is read, and one timer runs only for the seat to act.  Nothing waits
-on a socket: lines are written without waiting for the peer to read them, and each
-connection's queue of what it has not read yet is bounded (:data:`MAX_BACKLOG`, and the
-kernel's buffer :data:`SEND_BUFFER`): a peer that falls further behind is dropped at once
-(aborted, never flushed), counted and logged.
+server as soon as it is read (a :class:`LineBuffer` splits the bytes into lines, and drops
+a line over the protocol's limit as it arrives).  Nothing waits on a socket: lines are
+written without waiting for the peer to read them, and each connection's queue of what it
+has not read yet is bounded (:data:`MAX_BACKLOG`, and the kernel's buffer
+:data:`SEND_BUFFER`): a peer that falls further behind is dropped at once (aborted, never
+flushed), counted and logged.
 So a slow, silent or hostile client costs the others nothing but its own turn's time.
 
 A :class:`Listener` accepts the connections: at most so many in all and from one address
@@ -16,10 +17,9 @@ whose peer closes is closed at once (none is left half-open); one the server clo
 told so, shut for writing, and given a few seconds (:data:`CLOSE_GRACE`) to read the
 rest and close its own side, so a client that reads to the end never sees a reset.
 
-:class:`ACPCServer` serves an ACPC match (:mod:`pokerroom.net.acpcdealer`): one port per
-seat, the ``VERSION`` handshake, the log, and a transcript in the reference's format.
-The JSON-lines server is :mod:`pokerroom.net.jsonserver`.  Both log to the ``logging``
-module's ``pokerroom.net`` logger, one line per event.
+The servers around them are :class:`pokerroom.net.acpc.server.ACPCServer` and
+:class:`pokerroom.net.jsonl.server.JSONServer`; both log to the ``logging`` module's
+``pokerroom.net`` logger (:data:`log`), one line per event.
 """
 
 from __future__ import annotations
@@ -35,17 +35,17 @@ import time
 from collections.abc import Callable
 from typing import Final, TextIO
 
-from pokerroom.history.acpc import GameDef
-from pokerroom.net.acpc import (
-    MAX_LINE,
-    ACPCProtocolError,
-    read_version,
-    version_warning,
-)
-from pokerroom.net.acpcdealer import ACPCDealer, Step
-from pokerroom.net.jsonlines import LineBuffer
-
-__all__ = ["CLOSE_GRACE", "MAX_BACKLOG", "SEND_BUFFER", "ACPCServer", "Listener", "Wire", "log"]
+__all__ = [
+    "CLOSE_GRACE",
+    "MAX_BACKLOG",
+    "READ_SIZE",
+    "SEND_BUFFER",
+    "LineBuffer",
+    "Listener",
+    "Wire",
+    "log",
+    "print_ports",
+]
 
 log = logging.getLogger("pokerroom.net")
 """The dealers' log: one line per event (connections, seats, tokens, drops, defaults)."""
@@ -59,8 +59,72 @@ SEND_BUFFER: Final = 64 * 1024
 itself it grows to megabytes for a peer that does not read."""
 STARVED_LOG: Final = 60.0
 """Seconds between two log lines saying that connections cannot be accepted."""
+READ_SIZE: Final = 64 * 1024
+"""Bytes a client asks of its socket at once."""
 _OUT_OF_DESCRIPTORS: Final = frozenset({errno.EMFILE, errno.ENFILE, errno.ENOBUFS,
                                         errno.ENOMEM})  # fmt: skip
+
+
+class LineBuffer:
+    """Splits received bytes into lines of at most ``max_line`` bytes (``\\n``
+    included).  A longer line is dropped as it arrives (never held in memory) and
+    reported once, as ``None``.
+
+    >>> buf = LineBuffer(8)
+    >>> buf.feed(b'{"a":1}\\n{"b"')
+    [b'{"a":1}']
+    >>> buf.feed(b':2}\\n' + b'x' * 20)
+    [b'{"b":2}', None]
+    >>> buf.feed(b'xx\\nok\\n')
+    [b'ok']
+    """
+
+    __slots__ = ("_dropping", "_partial", "max_line")
+
+    def __init__(self, max_line: int) -> None:
+        self.max_line = max_line
+        self._partial = b""
+        self._dropping = False
+
+    @property
+    def pending(self) -> int:
+        """Bytes of an unfinished line held."""
+        return len(self._partial)
+
+    def feed(self, data: bytes) -> list[bytes | None]:
+        if not self._partial and not self._dropping:  # (most reads: whole lines, short)
+            most = self.max_line
+            lines = data.split(b"\n")
+            rest = lines.pop()
+            if len(data) < most or (len(rest) < most and max(map(len, lines)) < most):
+                self._partial = rest
+                if b"\r" in data:
+                    return [line.rstrip(b"\r") for line in lines]
+                return lines  # type: ignore[return-value]  # (a list of lines, none dropped)
+        out: list[bytes | None] = []
+        start = 0
+        while True:
+            end = data.find(b"\n", start)
+            if end < 0:
+                break
+            if self._dropping:
+                self._dropping = False
+            elif len(self._partial) + end - start + 1 > self.max_line:
+                out.append(None)
+            else:
+                out.append((self._partial + data[start:end]).rstrip(b"\r"))
+            self._partial = b""
+            start = end + 1
+        rest = data[start:]
+        if self._dropping:
+            return out
+        if len(self._partial) + len(rest) >= self.max_line:
+            out.append(None)
+            self._partial = b""
+            self._dropping = True
+        else:
+            self._partial += rest
+        return out
 
 
 def _peer(transport: asyncio.BaseTransport) -> tuple[str, str]:
@@ -422,334 +486,6 @@ class Listener:
             self._per[wire.host] = left
         else:
             self._per.pop(wire.host, None)
-
-
-class ACPCServer:
-    """Serves one ACPC match on ``host``: a port per seat (``ports``; 0 or none: any free
-    port), as the reference dealer does.
-
-    ``log`` receives the log (header, a ``STATE:`` line per hand, ``SCORE:``) as it
-    grows; ``transcript`` every line sent and received (``TO 1 at <time> ...``) and the
-    notes (invalid actions, timeouts), which also go to the operator's log
-    (:data:`log`).  ``start_timeout`` bounds the wait for the players (seconds; ``None``:
-    wait for ever).  Before the match a seat's port takes at most
-    :attr:`MAX_WAITING` connections at once, each seated by its version line or closed
-    after :attr:`VERSION_TIMEOUT` seconds without one; once a seat is taken its port
-    closes.  A line that the dealer cannot take is that connection's problem: it is
-    noted, and the seat plays on (or, if its connection failed, gets default actions).
-
-    The match is driven by the connections' events, in the event loop: a line from the
-    seat to act is passed to the dealer as soon as it is read and the states it brings
-    are written at once (one write per seat, the seat to act first); the seat's time is
-    a deadline, checked when its answer arrives and by one timer that fires only if it
-    runs out.  While the seat thinks, the dealer deals the next hand ahead.
-    """
-
-    MAX_WAITING = 16
-    VERSION_TIMEOUT = 30.0
-
-    def __init__(
-        self,
-        dealer: ACPCDealer,
-        *,
-        host: str = "127.0.0.1",
-        ports: list[int] | None = None,
-        log: TextIO | None = None,
-        transcript: TextIO | None = None,
-        start_timeout: float | None = None,
-        clock: Callable[[], float] = time.monotonic,
-    ) -> None:
-        n = dealer.game.num_players
-        if ports is not None and len(ports) != n:
-            raise ValueError(f"{len(ports)} ports for {n} seats")
-        self.dealer = dealer
-        self.host = host
-        self.ports = list(ports) if ports is not None else [0] * n
-        self.log = log
-        self.transcript = transcript
-        self.start_timeout = start_timeout
-        self.clock = clock
-        self.notes: list[str] = []
-        self.dropped = 0  # connections dropped for not reading
-        self.started_at = self.finished_at = 0.0  # when play began and ended (clock)
-        self._servers: list[Listener | None] = [None] * n
-        self._wires: list[Wire | None] = [None] * n
-        self._pending: list[Wire] = []
-        self._logged = 0
-        self._playing = False
-        self._sent = 0.0  # when the state the dealer waits on was sent
-        self._deadline = 0.0  # when the seat to act runs out of time
-        self._timer: asyncio.TimerHandle | None = None
-        self._seated: asyncio.Future[None] | None = None
-        self._done: asyncio.Future[None] | None = None
-
-    @property
-    def game(self) -> GameDef:
-        return self.dealer.game
-
-    async def start(self) -> list[int]:
-        """Listen on a port per seat; the ports, in seat order."""
-        loop = asyncio.get_running_loop()
-        self._seated = loop.create_future()
-        self._done = loop.create_future()
-        try:
-            for seat in range(self.game.num_players):
-                server = Listener(self._wire(seat), self.host, self.ports[seat],
-                                  max_connections=self.MAX_WAITING)  # fmt: skip
-                self._servers[seat] = server
-                self.ports[seat] = await server.start()
-        except OSError:
-            for listener in self._servers:
-                if listener is not None:
-                    listener.close()
-            raise
-        return list(self.ports)
-
-    def _wire(self, seat: int) -> Callable[[], Wire]:
-        def make() -> Wire:
-            wire = Wire(on_line=self._line, on_close=self._closed, max_line=MAX_LINE,
-                        clock=self.clock, tag=seat, on_open=self._opened)  # fmt: skip
-            self._pending = [w for w in self._pending if not w.closed]
-            self._pending.append(wire)
-            return wire
-
-        return make
-
-    def _opened(self, wire: Wire) -> None:
-        log.debug("%s: connected to seat %d's port", wire.peer, wire.tag + 1)  # type: ignore[operator]
-
-        def late() -> None:
-            if not wire.closed and wire not in self._wires:
-                self._note(f"seat {wire.tag + 1}: {wire.peer} sent no version line in "  # type: ignore[operator]
-                           f"{self.VERSION_TIMEOUT:g} s: closed")  # fmt: skip
-                wire.close()
-
-        asyncio.get_running_loop().call_later(self.VERSION_TIMEOUT, late)
-
-    async def run(self) -> list[str]:
-        """Play the match to its end (after :meth:`start`); the log's lines."""
-        assert self._seated is not None and self._done is not None, "start() first"
-        try:
-            try:
-                async with asyncio.timeout(self.start_timeout):
-                    await self._seated
-            except TimeoutError:
-                missing = [s + 1 for s, wire in enumerate(self._wires) if wire is None]
-                raise TimeoutError(f"seats {missing} did not connect in time") from None
-            for wire in self._pending:
-                if wire not in self._wires:
-                    wire.close()
-            self._pending = []
-            if self.transcript is not None:
-                self.transcript.write(f"STARTED at {time.time():.6f}\n")
-            self._note_log()
-            self.started_at = self.clock()
-            self._playing = True
-            self._guarded(self._begin)
-            await self._done
-            self.finished_at = self.clock()
-            self._note_log()
-            return list(self.dealer.log)
-        finally:
-            await self.close()
-
-    async def close(self) -> None:
-        self._playing = False
-        if self._timer is not None:
-            self._timer.cancel()
-        for server in self._servers:
-            if server is not None:
-                server.close()
-        wires = [w for w in [*self._wires, *self._pending] if w is not None]
-        await asyncio.gather(*(wire.wait_closed() for wire in wires))
-        self._pending = []
-
-    def _guarded(self, work: Callable[[], None]) -> None:
-        """Run ``work`` (called from the event loop): a failure ends :meth:`run` with it
-        instead of leaving the match waiting for ever."""
-        try:
-            work()
-        except Exception as exc:
-            self._fail(exc)
-
-    def _fail(self, exc: Exception) -> None:
-        if self._done is not None and not self._done.done():
-            self._done.set_exception(exc)
-
-    # ---------------------------------------------------------------- seating
-
-    def _seat(self, wire: Wire, line: bytes | None) -> None:
-        """A line from a connection before the match: the version line seats it."""
-        seat = wire.tag
-        assert isinstance(seat, int)
-        text = (line or b"").decode("latin-1")
-        try:
-            version = read_version(text)
-        except ACPCProtocolError as exc:
-            wire.write(f"# {exc.reason}\r\n".encode("latin-1", "replace"))
-            self._note(f"seat {seat + 1}: {exc.reason}")
-            wire.close()
-            return
-        warning = version_warning(version)
-        if warning:
-            self._note(f"seat {seat + 1}: {warning}")
-        self._wires[seat] = wire
-        log.info("seat %d: %s connected (version %s)", seat + 1, wire.peer,
-                 ".".join(map(str, version)))  # fmt: skip
-        server = self._servers[seat]
-        if server is not None:
-            server.close()  # one player per seat, as the reference
-        if None not in self._wires and self._seated is not None and not self._seated.done():
-            self._seated.set_result(None)
-
-    # ------------------------------------------------------------------- play
-
-    def _line(self, wire: Wire, line: bytes | None, at: float) -> None:
-        seat = wire.tag
-        assert isinstance(seat, int)
-        if self._wires[seat] is not wire:
-            if self._wires[seat] is None and not self._playing:
-                self._guarded(lambda: self._seat(wire, line))
-            else:
-                wire.close()  # a second player for a seat already taken
-            return
-        if line is None:
-            self._note(f"seat {seat + 1}: a line over {MAX_LINE} bytes, ignored")
-            return
-        if not self._playing:
-            return  # before the first hand: nothing to answer
-        try:
-            self._take(seat, line.decode("latin-1"), at)
-        except Exception as exc:  # the line's problem, not the match's
-            log.exception("seat %d (%s): a line the dealer could not take: %.80r",
-                          seat + 1, wire.peer, line)  # fmt: skip
-            self._note(f"seat {seat + 1}: a line the dealer could not take ({exc!r:.80}): "
-                       "disconnected")  # fmt: skip
-            wire.abort()
-            self._guarded(self._next)
-
-    def _take(self, seat: int, line: str, at: float) -> None:
-        dealer = self.dealer
-        if self.transcript is not None:
-            self.transcript.write(f"FROM {seat + 1} at {time.time():.6f} {line}\r\n")
-        if dealer.finished:
-            return
-        actor = dealer.actor
-        if seat == actor and at >= self._deadline:
-            self._send(dealer.expire(seat, at - self._sent))  # too late: out of time
-            self._next()
-        elapsed = at - self._sent if seat == dealer.actor else 0.0
-        step = dealer.receive(seat, line, elapsed)
-        if step.acted:
-            self._send(step)
-            self._next()
-        else:
-            for note in step.notes:
-                self._note(note)
-
-    def _closed(self, wire: Wire) -> None:
-        seat = wire.tag
-        assert isinstance(seat, int)
-        if self._wires[seat] is not wire:
-            return
-        if self._playing:
-            self._note(f"seat {seat + 1} disconnected ({wire.peer})")
-            self._guarded(self._next)
-
-    def _begin(self) -> None:
-        self._send(self.dealer.start())
-        self._next()
-
-    def _next(self) -> None:
-        """After the dealer moved on: the seat to act gets its deadline, a disconnected
-        one the default action, and the end of the match ends :meth:`run`."""
-        dealer = self.dealer
-        while not dealer.finished:
-            actor = dealer.actor
-            assert actor is not None
-            wire = self._wires[actor]
-            if wire is None or wire.closed:
-                self._send(dealer.expire(actor, 0.0, why="is disconnected"))
-                continue
-            self._deadline = deadline = self._sent + dealer.budget(actor)
-            timer = self._timer
-            if timer is None or timer.when() > deadline:
-                if timer is not None:
-                    timer.cancel()
-                loop = asyncio.get_running_loop()
-                self._timer = loop.call_at(
-                    loop.time() + max(deadline - self.clock(), 0.0), self._alarm
-                )
-            dealer.deal_ahead()  # while the player thinks
-            return
-        if self._timer is not None:
-            self._timer.cancel()
-            self._timer = None
-        if self._done is not None and not self._done.done():
-            self._done.set_result(None)
-
-    def _alarm(self) -> None:
-        """The timer: the seat to act ran out of time, unless its deadline moved on."""
-        self._timer = None
-        if not self._playing or self.dealer.finished:
-            return
-        now = self.clock()
-        if now < self._deadline:
-            self._next()  # answered in time, and a later deadline is running: re-arm
-            return
-        actor = self.dealer.actor
-        assert actor is not None
-
-        def expire() -> None:
-            self._send(self.dealer.expire(actor, now - self._sent))
-            self._next()
-
-        self._guarded(expire)
-
-    def _send(self, step: Step) -> None:
-        """Send a step's lines (one write per seat), write its notes and the log, and
-        note when they were sent."""
-        for note in step.notes:
-            self._note(note)
-        wires = self._wires
-        out = [""] * len(wires)
-        transcript = self.transcript
-        for seat, text in step.messages:
-            out[seat] += f"{text}\r\n"
-            if transcript is not None:
-                transcript.write(f"TO {seat + 1} at {time.time():.6f} {text}\r\n")
-        # the seat to act first: its answer is what the match waits for (each seat's
-        # lines keep their order; the order between seats is nobody's to see)
-        dealer = self.dealer
-        actor = dealer.actor
-        if actor is not None:
-            self._write(actor, out[actor])
-        for seat, data in enumerate(out):
-            if seat != actor:
-                self._write(seat, data)
-        if self._logged < len(dealer.log):
-            self._note_log()
-        self._sent = self.clock()
-
-    def _write(self, seat: int, data: str) -> None:
-        wire = self._wires[seat]
-        if data and wire is not None and not wire.write(data.encode("latin-1")) and wire.dropped:
-            self.dropped += 1
-            self._note(f"seat {seat + 1} does not read what it is sent ({wire.peer}, over "
-                       f"{wire.max_backlog} bytes unread): dropped")  # fmt: skip
-
-    def _note(self, text: str) -> None:
-        self.notes.append(text)
-        log.warning("%s", text)
-        if self.transcript is not None:
-            self.transcript.write(f"WARNING: {text}\n")
-
-    def _note_log(self) -> None:
-        lines = self.dealer.log
-        if self.log is not None and self._logged < len(lines):
-            self.log.write("".join(f"{line}\n" for line in lines[self._logged :]))
-            self.log.flush()
-        self._logged = len(lines)
 
 
 def print_ports(ports: list[int], out: TextIO = sys.stdout) -> None:

@@ -2,7 +2,7 @@
 decisions, and the table (:class:`~pokerroom.table.Table`) played through the runner
 (:class:`~pokerroom.players.Runner`) with every seat played from outside.
 
-The server (:mod:`pokerroom.net.jsonserver`) passes in the lines each connection sends
+The server (:mod:`pokerroom.net.jsonl.server`) passes in the lines each connection sends
 and the time, and sends the lines it gets back (an :class:`Outbox`, which also names
 the connections to close and notes for the operator's log).  Nothing here waits: a
 decision is *pending* (:attr:`JSONDealer.pending`) until its seat answers or the server
@@ -30,8 +30,8 @@ from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple, TypeAlias
 
 from pokerroom.engine.actions import IllegalAction
-from pokerroom.net.jsoncodec import JSONObject, JSONText, action_to_json
-from pokerroom.net.jsonlines import (
+from pokerroom.jsonproto.codec import JSONObject, JSONText, action_to_json
+from pokerroom.jsonproto.messages import (
     PROTOCOL,
     VERSION,
     Answer,

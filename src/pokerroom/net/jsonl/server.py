@@ -1,7 +1,7 @@
-"""The asyncio JSON-lines dealer around :class:`~pokerroom.net.jsondealer.JSONDealer`.
+"""The asyncio JSON-lines dealer around :class:`~pokerroom.jsonproto.dealer.JSONDealer`.
 
-One listening port (a :class:`~pokerroom.net.server.Listener`); connections from players
-with their seat's token and from spectators, each a :class:`~pokerroom.net.server.Wire`
+One listening port (a :class:`~pokerroom.net.links.Listener`); connections from players
+with their seat's token and from spectators, each a :class:`~pokerroom.net.links.Wire`
 driven by the event loop.  A line is passed to the dealer as soon as it is read and what
 the dealer answers is written at once (one write per connection); the pending decision's
 deadline is one timer, armed only while a decision waits.  Nothing waits on a socket.
@@ -24,9 +24,9 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from pokerroom.net.jsondealer import JSONDealer, Outbox
-from pokerroom.net.jsonlines import Connection, Role, encode
-from pokerroom.net.server import CLOSE_GRACE, MAX_BACKLOG, Listener, Wire, log
+from pokerroom.jsonproto.dealer import JSONDealer, Outbox
+from pokerroom.jsonproto.messages import Connection, Role, encode
+from pokerroom.net.links import CLOSE_GRACE, MAX_BACKLOG, Listener, Wire, log
 
 __all__ = ["TOKEN_ALPHABET", "TOKEN_LENGTH", "JSONServer", "ServerCounts", "seat_tokens"]
 

@@ -11,7 +11,7 @@ True
 >>> action_from_json({"action": "raise"})
 Traceback (most recent call last):
 ...
-pokerroom.net.jsoncodec.CodecError: 'amount': a raise needs a whole number of chips
+pokerroom.jsonproto.codec.CodecError: 'amount': a raise needs a whole number of chips
 """
 
 from __future__ import annotations

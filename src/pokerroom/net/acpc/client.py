@@ -4,7 +4,7 @@ A player is any object with ``act(view, budget) -> Action`` (a
 :class:`~pokerroom.engine.PlayerView` and seconds to decide in) — the same object that
 plays at a local table.  :func:`play_acpc` seats it at an ACPC dealer (the reference C
 dealer or pokerroom's; :func:`play_acpc_blocking` without an event loop), and
-:func:`~pokerroom.net.jsonclient.play_json` at pokerroom's JSON-lines dealer.  The
+:func:`~pokerroom.net.jsonl.client.play_json` at pokerroom's JSON-lines dealer.  The
 protocol's side of the player is :class:`ACPCClient`, without I/O.
 """
 
@@ -15,29 +15,16 @@ import contextlib
 import socket
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Protocol
 
-from pokerroom.engine.actions import Action
-from pokerroom.engine.view import PlayerView
 from pokerroom.history.acpc import GameDef
-from pokerroom.net.acpc import MAX_LINE, VERSION_LINE, ACPCProtocolError
-from pokerroom.net.acpcseat import ACPCSeat
-from pokerroom.net.jsonlines import LineBuffer
-from pokerroom.players.base import Listener
+from pokerroom.net.acpc.protocol import MAX_LINE, VERSION_LINE, ACPCProtocolError
+from pokerroom.net.acpc.seat import ACPCSeat
+from pokerroom.net.links import READ_SIZE, LineBuffer
+from pokerroom.players.base import Actor, Listener
 from pokerroom.table import GameStart, HandStart
 from pokerroom.table.seats import hide
 
-__all__ = ["ACPCClient", "ACPCResult", "Actor", "play_acpc", "play_acpc_blocking"]
-
-READ_SIZE = 64 * 1024
-
-
-class Actor(Protocol):
-    """What a client needs of a player: a decision from a view, within ``budget``
-    seconds."""
-
-    def act(self, view: PlayerView, budget: float) -> Action: ...
-
+__all__ = ["ACPCClient", "ACPCResult", "play_acpc", "play_acpc_blocking"]
 
 @dataclass(slots=True)
 class ACPCResult:
@@ -118,7 +105,7 @@ class ACPCClient:
 
     def feed(self, data: bytes) -> bytes:
         """Read what the dealer sent; the answers to send (empty: none).  A line the
-        seat cannot follow raises :class:`~pokerroom.net.acpc.ACPCProtocolError`."""
+        seat cannot follow raises :class:`~pokerroom.net.acpc.protocol.ACPCProtocolError`."""
         answers = []
         for raw in self._lines.feed(data):
             if raw is None:
@@ -169,7 +156,7 @@ async def play_acpc(
     Each decision gets ``budget`` seconds (ACPC does not say how long a player has: set
     it below the dealer's per-action limit).  The player's engine seats are the ACPC
     positions (its own changes from hand to hand when the dealer rotates the seats).  A
-    state the seat cannot follow raises :class:`~pokerroom.net.acpc.ACPCProtocolError`.
+    state the seat cannot follow raises :class:`~pokerroom.net.acpc.protocol.ACPCProtocolError`.
     """
     async with asyncio.timeout(connect_timeout):
         reader, writer = await asyncio.open_connection(host, port, limit=2 * MAX_LINE)
