@@ -170,9 +170,7 @@ class NewGameScreen(RoomScreen):
         prefs.save()
         setup = Setup(name=choices.name, bots=tuple(choices.bots[: choices.opponents]),
                       rules=rules, seed=seed)  # fmt: skip
-        from pokerroom.tui.table import open_new
-
-        open_new(self.poker, setup)
+        self.poker.open_new(setup)
 
     def action_back(self) -> None:
         self.dismiss()
