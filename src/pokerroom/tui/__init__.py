@@ -11,11 +11,19 @@ shows is worked out from your :class:`~pokerroom.engine.PlayerView` alone
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from pokerroom.tui.store import SaveStore
+
 __all__ = ["run"]
 
 
-def run(*, seed: int | None = None) -> None:
-    """Start the game at the terminal."""
+def run(store: SaveStore, *, directory: Path | None = None, seed: int | None = None) -> None:
+    """Start the game at the terminal, on ``store`` (the saves and hand histories; the
+    command makes it), with the settings kept in ``directory``."""
     from pokerroom.tui.app import PokerApp
 
-    PokerApp(seed=seed).run()
+    PokerApp(store, directory=directory, seed=seed).run()

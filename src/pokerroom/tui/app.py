@@ -3,9 +3,10 @@
 ``PokerApp`` opens on the main menu.  Each mode is a screen of its own (menu, new game,
 table, load, hand history, settings, how to play), registered here by name
 (:attr:`PokerApp.SCREEN_MAKERS`): a screen opens another by its name, never by importing
-its module.  The app holds only what they share:
-the :class:`~pokerroom.storage.saves.Store` of saves and hand histories, your
-:class:`~pokerroom.tui.prefs.Prefs`, and the seed given on the command line.  A damaged
+its module.  The app holds only what they share: the store of saves and hand histories
+(a :class:`~pokerroom.tui.store.SaveStore`, which ``pokerroom play`` makes and gives it:
+the game never opens one itself), your :class:`~pokerroom.tui.prefs.Prefs`, and the
+seed given on the command line.  A damaged
 save file is found at start (and wherever it is used): the app offers to move it aside
 (kept, renamed with the time) and start a fresh one (:meth:`PokerApp.offer_fresh_saves`).
 
@@ -27,7 +28,7 @@ from textual import events
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
-from pokerroom.storage.saves import DamagedStoreError, SaveError, Store
+from pokerroom.savefile import DamagedStoreError, SaveError
 from pokerroom.tui.archive import HistoryScreen
 from pokerroom.tui.base import Gated, RoomApp
 from pokerroom.tui.damaged import DamagedSavesDialog
@@ -37,17 +38,20 @@ from pokerroom.tui.loadgame import LoadScreen
 from pokerroom.tui.menu import MenuScreen
 from pokerroom.tui.prefs import Prefs
 from pokerroom.tui.settings import SettingsScreen
+from pokerroom.tui.store import SaveStore
 
 if TYPE_CHECKING:
     from pokerroom.tui.game import Game, Setup
 
-__all__ = ["DATA_ENV", "PokerApp", "data_dir"]
+__all__ = ["DATA_ENV", "SAVE_FILE", "PokerApp", "data_dir"]
 
 _PRESSES = (events.MouseDown, events.MouseUp, events.Click)
 """Mouse buttons: like keys, they act only on the screen they were pressed for."""
 
 DATA_ENV = "POKERROOM_DATA_DIR"
 """Set it to keep saves, hand histories and settings somewhere else (the tests do)."""
+SAVE_FILE = "pokerroom.db"
+"""The name of the save file (of saves and hand histories) in :func:`data_dir`."""
 
 
 def data_dir() -> Path:
@@ -104,15 +108,13 @@ class PokerApp(RoomApp):
     ]
 
     def __init__(
-        self,
-        *,
-        directory: Path | None = None,
-        seed: int | None = None,
-        clock: Callable[[], str] | None = None,
+        self, store: SaveStore, *, directory: Path | None = None, seed: int | None = None
     ) -> None:
+        """The game on ``store`` (saves and hand histories), with the settings kept in
+        ``directory`` (default: :func:`data_dir`)."""
         super().__init__()
         self.directory = directory if directory is not None else data_dir()
-        self.store = Store(self.directory / "pokerroom.db", clock=clock)
+        self.store = store
         self.prefs = Prefs.load(self.directory / "settings.toml")
         self.seed = seed
         self._damage_kept = False  # you chose to leave the damaged save file as it is

@@ -35,9 +35,10 @@ from textual.widgets import Button, Input, OptionList, Static
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from pokerroom.storage.saves import DamagedStoreError, Store
+    from pokerroom.savefile import DamagedStoreError
     from pokerroom.tui.game import Setup
     from pokerroom.tui.prefs import Prefs
+    from pokerroom.tui.store import SaveStore
 
 __all__ = [
     "MIN_HEIGHT",
@@ -70,7 +71,7 @@ class RoomApp(App[None]):
 
     directory: Path
     """Where the saves and your settings are kept."""
-    store: Store
+    store: SaveStore
     prefs: Prefs
     seed: int | None
     keys_from: float = 0.0

@@ -13,7 +13,7 @@ from textual.containers import Vertical
 from textual.widgets import Footer, Static
 from textual.widgets.option_list import Option
 
-from pokerroom.storage.saves import DamagedStoreError, SaveError
+from pokerroom.savefile import DamagedStoreError, SaveError
 from pokerroom.tui.base import Menu, RoomScreen
 from pokerroom.tui.dialogs import ConfirmDialog
 

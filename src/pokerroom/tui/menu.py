@@ -11,7 +11,7 @@ from textual.containers import Center, Vertical
 from textual.widgets import Footer, Static
 from textual.widgets.option_list import Option
 
-from pokerroom.storage.saves import SaveError
+from pokerroom.savefile import SaveError
 from pokerroom.tui.base import Menu, RoomScreen
 
 __all__ = ["TITLE", "MenuScreen", "banner", "read_banner"]

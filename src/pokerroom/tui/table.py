@@ -43,7 +43,7 @@ from pokerroom.engine.actions import Action, IllegalAction
 from pokerroom.players import Player
 from pokerroom.players.base import HOOKS, hook
 from pokerroom.players.state import STATE_METHODS
-from pokerroom.storage.saves import DamagedStoreError, HistoryError, SaveError
+from pokerroom.savefile import DamagedStoreError, HistoryError, SaveError
 from pokerroom.tui.amounts import chips
 from pokerroom.tui.base import RoomApp, RoomScreen
 from pokerroom.tui.dialogs import (
