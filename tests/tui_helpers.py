@@ -17,7 +17,7 @@ from pokerroom.rules import Rules
 from pokerroom.storage.saves import Store
 from pokerroom.tui.app import SAVE_FILE, PokerApp
 from pokerroom.tui.game import Game, Setup
-from pokerroom.tui.table import TableScreen
+from pokerroom.tui.screens.table import TableScreen
 
 CLOCK = "2026-01-01 12:00"
 

@@ -29,15 +29,15 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from pokerroom.savefile import DamagedStoreError, SaveError
-from pokerroom.tui.archive import HistoryScreen
 from pokerroom.tui.base import Gated, RoomApp
-from pokerroom.tui.damaged import DamagedSavesDialog
-from pokerroom.tui.dialogs import KeysDialog, MessageDialog
-from pokerroom.tui.howto import HowToScreen
-from pokerroom.tui.loadgame import LoadScreen
-from pokerroom.tui.menu import MenuScreen
 from pokerroom.tui.prefs import Prefs
-from pokerroom.tui.settings import SettingsScreen
+from pokerroom.tui.screens.archive import HistoryScreen
+from pokerroom.tui.screens.damaged import DamagedSavesDialog
+from pokerroom.tui.screens.dialogs import KeysDialog, MessageDialog
+from pokerroom.tui.screens.howto import HowToScreen
+from pokerroom.tui.screens.loadgame import LoadScreen
+from pokerroom.tui.screens.menu import MenuScreen
+from pokerroom.tui.screens.settings import SettingsScreen
 from pokerroom.tui.store import SaveStore
 
 if TYPE_CHECKING:
@@ -70,19 +70,19 @@ def data_dir() -> Path:
 
 
 def _new_game() -> Screen[Any]:
-    from pokerroom.tui.newgame import NewGameScreen
+    from pokerroom.tui.screens.newgame import NewGameScreen
 
     return NewGameScreen()
 
 
 def _table(game: Game, history: int | None = None) -> Screen[Any]:
-    from pokerroom.tui.table import TableScreen
+    from pokerroom.tui.screens.table import TableScreen
 
     return TableScreen(game, history)
 
 
 def _game_over(game: Game) -> Screen[Any]:
-    from pokerroom.tui.gameover import GameOverScreen
+    from pokerroom.tui.screens.gameover import GameOverScreen
 
     return GameOverScreen(game)
 
@@ -149,17 +149,17 @@ class PokerApp(RoomApp):
         self.push_screen(DamagedSavesDialog(error), answered)
 
     def open_new(self, setup: Setup) -> None:
-        from pokerroom.tui.table import open_new
+        from pokerroom.tui.screens.table import open_new
 
         open_new(self, setup)
 
     def open_save(self, slot: str) -> bool:
-        from pokerroom.tui.table import open_save
+        from pokerroom.tui.screens.table import open_save
 
         return open_save(self, slot)
 
     def play_again(self, setup: Setup, *, replace: Screen[None]) -> None:
-        from pokerroom.tui.table import play_again
+        from pokerroom.tui.screens.table import play_again
 
         play_again(self, setup, replace=replace)
 
@@ -199,7 +199,7 @@ class PokerApp(RoomApp):
 
     async def action_quit(self) -> None:
         """Quit; from a table with a game in play, ask first (save, leave, or stay)."""
-        from pokerroom.tui.table import TableScreen
+        from pokerroom.tui.screens.table import TableScreen
 
         for screen in reversed(self.screen_stack):
             if isinstance(screen, TableScreen):
@@ -216,4 +216,4 @@ class PokerApp(RoomApp):
 def _warm_up() -> None:
     """Import the engine (its evaluator builds tables on import) while you read the menu."""
     import pokerroom.engine.hand
-    import pokerroom.tui.table  # noqa: F401
+    import pokerroom.tui.screens.table  # noqa: F401

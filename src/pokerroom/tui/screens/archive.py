@@ -179,7 +179,7 @@ class ReplayScreen(RoomScreen):
         self._show_part()
 
     def _show_part(self) -> None:
-        from pokerroom.tui.widgets import HandLog
+        from pokerroom.tui.widgets.table import HandLog
 
         text = Text()
         for _, lines in self.parts[: self.shown]:

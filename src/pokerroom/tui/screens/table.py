@@ -46,14 +46,6 @@ from pokerroom.players.state import STATE_METHODS
 from pokerroom.savefile import DamagedStoreError, HistoryError, SaveError
 from pokerroom.tui.amounts import chips
 from pokerroom.tui.base import RoomApp, RoomScreen
-from pokerroom.tui.dialogs import (
-    BustDialog,
-    ConfirmDialog,
-    HandOverScreen,
-    LeaveDialog,
-    MessageDialog,
-    SaveDialog,
-)
 from pokerroom.tui.felt import (
     dealt_in,
     log_lines,
@@ -64,7 +56,15 @@ from pokerroom.tui.felt import (
     turn_text,
 )
 from pokerroom.tui.game import YOU, Game, GameError, Setup
-from pokerroom.tui.widgets import ActionBar, Felt, HandLog, SeatsPanel
+from pokerroom.tui.screens.dialogs import (
+    BustDialog,
+    ConfirmDialog,
+    HandOverScreen,
+    LeaveDialog,
+    MessageDialog,
+    SaveDialog,
+)
+from pokerroom.tui.widgets.table import ActionBar, Felt, HandLog, SeatsPanel
 
 if TYPE_CHECKING:
     from collections.abc import Callable

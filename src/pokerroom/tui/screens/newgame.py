@@ -12,7 +12,6 @@ from textual.widgets import Button, Footer, Input, Label, Static
 
 from pokerroom.tui.amounts import chips
 from pokerroom.tui.base import RoomScreen
-from pokerroom.tui.fields import Cycler, TypedInput
 from pokerroom.tui.form import (
     PRESET_NAMES,
     PRESET_WORDS,
@@ -24,6 +23,7 @@ from pokerroom.tui.form import (
     read_seed,
 )
 from pokerroom.tui.game import OPPONENT_NAMES, Setup, bot_names
+from pokerroom.tui.widgets.fields import Cycler, TypedInput
 
 __all__ = ["NewGameScreen"]
 

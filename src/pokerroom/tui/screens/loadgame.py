@@ -15,7 +15,7 @@ from textual.widgets.option_list import Option
 
 from pokerroom.savefile import DamagedStoreError, SaveError
 from pokerroom.tui.base import Menu, RoomScreen
-from pokerroom.tui.dialogs import ConfirmDialog
+from pokerroom.tui.screens.dialogs import ConfirmDialog
 
 __all__ = ["LoadScreen"]
 
