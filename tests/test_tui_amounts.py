@@ -26,11 +26,11 @@ from pokerroom.tui.choices import (
     read_amount,
     refusal,
 )
-from pokerroom.tui.dialogs import HandOverScreen
 from pokerroom.tui.felt import log_lines, outcome_lines, turn_text
 from pokerroom.tui.game import Game, Setup
-from pokerroom.tui.gameover import GameOverScreen
-from pokerroom.tui.widgets import AmountInput
+from pokerroom.tui.screens.dialogs import HandOverScreen
+from pokerroom.tui.screens.gameover import GameOverScreen
+from pokerroom.tui.widgets.table import AmountInput
 from tui_helpers import make_app, screen_text, sit, until
 
 BARE = re.compile(r"(?<![\d,.])\d{4,}")

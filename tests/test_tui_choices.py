@@ -28,7 +28,7 @@ from pokerroom.tui.choices import (
     refusal,
     step_size,
 )
-from pokerroom.tui.widgets import _focus
+from pokerroom.tui.widgets.table import _focus
 
 _K = ActionKind
 RULES = {

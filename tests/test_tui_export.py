@@ -12,8 +12,8 @@ import pytest
 from pokerroom.engine import Street
 from pokerroom.history.ohh import parse_ohh
 from pokerroom.history.starsread import parse_pokerstars
-from pokerroom.tui.dialogs import HandOverScreen
-from pokerroom.tui.widgets import SeatsPanel
+from pokerroom.tui.screens.dialogs import HandOverScreen
+from pokerroom.tui.widgets.table import SeatsPanel
 from tui_helpers import make_app, make_game, move, screen_name, sit, until, your_turn
 
 
@@ -65,7 +65,7 @@ def test_the_hand_history_exports_for_trackers_and_as_ohh(
             screen = await sit(pilot, game, history=history)
             await _hands(pilot, app, screen, game, 2)
             app.pop_screen()
-            from pokerroom.tui.archive import HistoryScreen
+            from pokerroom.tui.screens.archive import HistoryScreen
 
             app.push_screen(HistoryScreen())
             await until(pilot, lambda: screen_name(pilot) == "HistoryScreen")

@@ -29,7 +29,7 @@ from pokerroom.engine import EventKind
 from pokerroom.storage.saves import DamagedStoreError, StoredHand
 from pokerroom.tui.app import PokerApp
 from pokerroom.tui.base import MIN_HEIGHT, MIN_WIDTH, Dialog, Gated, RoomScreen
-from pokerroom.tui.table import TableScreen
+from pokerroom.tui.screens.table import TableScreen
 from tui_helpers import make_app, make_game, screen_text, sit, stack_names, until, your_turn
 
 SMALL = (MIN_WIDTH - 10, MIN_HEIGHT - 4)
@@ -47,7 +47,7 @@ BASES = {Gated, RoomScreen, Dialog}
 def screen_classes() -> set[type[Screen[object]]]:
     """Every screen class defined in the modules of :mod:`pokerroom.tui`."""
     found: set[type[Screen[object]]] = set()
-    for module in pkgutil.iter_modules(pokerroom.tui.__path__, "pokerroom.tui."):
+    for module in pkgutil.walk_packages(pokerroom.tui.__path__, "pokerroom.tui."):
         loaded = importlib.import_module(module.name)
         for _, cls in inspect.getmembers(loaded, inspect.isclass):
             if issubclass(cls, Screen) and cls.__module__ == loaded.__name__:
@@ -94,7 +94,7 @@ async def _table(pilot: Pilot[None]) -> Shown:
 
 
 async def _menu(pilot: Pilot[None]) -> Shown:
-    from pokerroom.tui.menu import MenuScreen
+    from pokerroom.tui.screens.menu import MenuScreen
 
     await until(pilot, lambda: isinstance(pilot.app.screen, MenuScreen))
     await pilot.pause()
@@ -128,9 +128,9 @@ class Case:
 
 
 def _cases() -> dict[str, Case]:
-    from pokerroom.tui.archive import HistoryScreen, ReplayScreen
-    from pokerroom.tui.damaged import DamagedSavesDialog
-    from pokerroom.tui.dialogs import (
+    from pokerroom.tui.screens.archive import HistoryScreen, ReplayScreen
+    from pokerroom.tui.screens.damaged import DamagedSavesDialog
+    from pokerroom.tui.screens.dialogs import (
         BustDialog,
         ConfirmDialog,
         HandOverScreen,
@@ -139,11 +139,11 @@ def _cases() -> dict[str, Case]:
         MessageDialog,
         SaveDialog,
     )
-    from pokerroom.tui.gameover import GameOverScreen
-    from pokerroom.tui.howto import HowToScreen
-    from pokerroom.tui.loadgame import LoadScreen
-    from pokerroom.tui.newgame import NewGameScreen
-    from pokerroom.tui.settings import SettingsScreen
+    from pokerroom.tui.screens.gameover import GameOverScreen
+    from pokerroom.tui.screens.howto import HowToScreen
+    from pokerroom.tui.screens.loadgame import LoadScreen
+    from pokerroom.tui.screens.newgame import NewGameScreen
+    from pokerroom.tui.screens.settings import SettingsScreen
 
     def back(shown: Shown, pilot: Pilot[None]) -> bool:
         return _gone(shown, pilot)

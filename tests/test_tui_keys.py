@@ -22,12 +22,12 @@ from pokerroom.engine import ActionKind, EventKind, Street
 from pokerroom.table import Table
 from pokerroom.tui.app import PokerApp
 from pokerroom.tui.base import Menu
-from pokerroom.tui.dialogs import HandOverScreen
 from pokerroom.tui.game import Game
-from pokerroom.tui.gameover import GameOverScreen
-from pokerroom.tui.menu import MenuScreen
-from pokerroom.tui.table import TableScreen
-from pokerroom.tui.widgets import ActionBar, AmountInput
+from pokerroom.tui.screens.dialogs import HandOverScreen
+from pokerroom.tui.screens.gameover import GameOverScreen
+from pokerroom.tui.screens.menu import MenuScreen
+from pokerroom.tui.screens.table import TableScreen
+from pokerroom.tui.widgets.table import ActionBar, AmountInput
 from tui_helpers import (
     burst,
     check_stack,

@@ -23,14 +23,14 @@ from pokerroom.engine import Action, ActionKind, EventKind, Street
 from pokerroom.evaluator import best_hand
 from pokerroom.players import Player
 from pokerroom.tui import cardface
-from pokerroom.tui.dialogs import HandOverScreen, MessageDialog
 from pokerroom.tui.felt import pots
-from pokerroom.tui.fields import TypedInput
 from pokerroom.tui.game import Game
-from pokerroom.tui.gameover import GameOverScreen
-from pokerroom.tui.menu import MenuScreen
-from pokerroom.tui.table import TableScreen
-from pokerroom.tui.widgets import ActionBar
+from pokerroom.tui.screens.dialogs import HandOverScreen, MessageDialog
+from pokerroom.tui.screens.gameover import GameOverScreen
+from pokerroom.tui.screens.menu import MenuScreen
+from pokerroom.tui.screens.table import TableScreen
+from pokerroom.tui.widgets.fields import TypedInput
+from pokerroom.tui.widgets.table import ActionBar
 from tui_helpers import (
     make_app,
     make_game,

@@ -20,10 +20,10 @@ import pytest
 from textual.pilot import Pilot
 
 from pokerroom.tui.app import PokerApp
-from pokerroom.tui.dialogs import HandOverScreen
 from pokerroom.tui.form import FormChoices
-from pokerroom.tui.menu import MenuScreen
-from pokerroom.tui.table import TableScreen
+from pokerroom.tui.screens.dialogs import HandOverScreen
+from pokerroom.tui.screens.menu import MenuScreen
+from pokerroom.tui.screens.table import TableScreen
 from tui_helpers import burst, check_stack, chips_in_play, hand_loop_running, make_app, until
 
 KEYS = {

@@ -13,10 +13,10 @@ from typing import Any
 from textual.pilot import Pilot
 
 from pokerroom.engine import Street
-from pokerroom.tui.dialogs import HandOverScreen
-from pokerroom.tui.gameover import GameOverScreen
-from pokerroom.tui.menu import MenuScreen
-from pokerroom.tui.table import TableScreen
+from pokerroom.tui.screens.dialogs import HandOverScreen
+from pokerroom.tui.screens.gameover import GameOverScreen
+from pokerroom.tui.screens.menu import MenuScreen
+from pokerroom.tui.screens.table import TableScreen
 from tui_helpers import make_app, make_game, move, screen_name, sit, until, your_turn
 
 SIZE = (80, 24)

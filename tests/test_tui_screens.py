@@ -19,13 +19,13 @@ from pokerroom.engine import EventKind, Street
 from pokerroom.rules import Rules
 from pokerroom.table import Table
 from pokerroom.tui.base import Menu
-from pokerroom.tui.dialogs import HandOverScreen, key_lines, slot_problem
 from pokerroom.tui.game import Game
-from pokerroom.tui.menu import TITLE, MenuScreen, read_banner
 from pokerroom.tui.prefs import Prefs
-from pokerroom.tui.settings import SpeedChoice
-from pokerroom.tui.table import AUTOSAVE, TableScreen
-from pokerroom.tui.widgets import ActionBar, AmountInput, ChoiceButton, HandLog
+from pokerroom.tui.screens.dialogs import HandOverScreen, key_lines, slot_problem
+from pokerroom.tui.screens.menu import TITLE, MenuScreen, read_banner
+from pokerroom.tui.screens.settings import SpeedChoice
+from pokerroom.tui.screens.table import AUTOSAVE, TableScreen
+from pokerroom.tui.widgets.table import ActionBar, AmountInput, ChoiceButton, HandLog
 from tui_helpers import (
     make_app,
     make_game,
@@ -549,7 +549,7 @@ def _key_table(source: str) -> list[str]:
 def _key_table_source(source: str) -> str:
     """How to play's text, or a page of the repository."""
     if source == "how-to-play":
-        from pokerroom.tui.howto import HOW_TO_PLAY
+        from pokerroom.tui.screens.howto import HOW_TO_PLAY
 
         return HOW_TO_PLAY
     return (Path(__file__).resolve().parents[1] / source).read_text(encoding="utf-8")
@@ -566,7 +566,7 @@ def test_key_tables_name_exactly_the_keys_the_table_binds(source: str) -> None:
 
     from pokerroom.tui.app import PokerApp
     from pokerroom.tui.base import Gated
-    from pokerroom.tui.dialogs import BustDialog, ConfirmDialog, LeaveDialog, SaveDialog
+    from pokerroom.tui.screens.dialogs import BustDialog, ConfirmDialog, LeaveDialog, SaveDialog
 
     rows = _key_table(_key_table_source(source))
     first = {k for row in rows for k in re.findall(r"`([^`]+)`", row.split("|")[1])}

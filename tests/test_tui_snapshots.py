@@ -13,7 +13,7 @@ from pathlib import Path
 
 from textual.pilot import Pilot
 
-from pokerroom.tui.dialogs import HandOverScreen
+from pokerroom.tui.screens.dialogs import HandOverScreen
 from tui_helpers import make_app, make_game, screen_text, sit, until
 
 

@@ -14,16 +14,19 @@ from textual.pilot import Pilot
 
 from pokerroom.engine import Action, Street
 from pokerroom.rules import Rules
-from pokerroom.tui.app import PokerApp
+from pokerroom.storage.saves import Store
+from pokerroom.tui.app import SAVE_FILE, PokerApp
 from pokerroom.tui.game import Game, Setup
-from pokerroom.tui.table import TableScreen
+from pokerroom.tui.screens.table import TableScreen
 
 CLOCK = "2026-01-01 12:00"
 
 
 def make_app(directory: Path, *, seed: int | None = None, speed: str = "instant") -> PokerApp:
-    """The app on ``directory``, a fixed clock (no real timestamps) and instant bots."""
-    app = PokerApp(directory=directory, seed=seed, clock=lambda: CLOCK)
+    """The app on ``directory`` (its save store made here, as ``pokerroom play`` makes
+    it), a fixed clock (no real timestamps) and instant bots."""
+    store = Store(directory / SAVE_FILE, clock=lambda: CLOCK)
+    app = PokerApp(store, directory=directory, seed=seed)
     app.prefs.speed = speed
     return app
 

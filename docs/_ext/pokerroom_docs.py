@@ -250,7 +250,7 @@ def _screens() -> list[tuple[type, list[Any]]]:
     import pokerroom.tui
 
     out: list[tuple[type, list[Any]]] = []
-    for info in pkgutil.iter_modules(pokerroom.tui.__path__, "pokerroom.tui."):
+    for info in pkgutil.walk_packages(pokerroom.tui.__path__, "pokerroom.tui."):
         module = importlib.import_module(info.name)
         for _, cls in inspect.getmembers(module, inspect.isclass):
             if cls.__module__ != module.__name__:

@@ -17,9 +17,12 @@ def _cmd_play(args: argparse.Namespace) -> int:
             "the game needs a terminal: run it in a terminal window (80x24 or larger), "
             "not with its input or output redirected"
         )
+    from pokerroom.storage.saves import Store
     from pokerroom.tui import run
+    from pokerroom.tui.app import SAVE_FILE, data_dir
 
-    run(seed=args.seed)
+    directory = data_dir()
+    run(Store(directory / SAVE_FILE), directory=directory, seed=args.seed)
     return 0
 
 

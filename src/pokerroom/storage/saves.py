@@ -8,7 +8,9 @@ is one transaction, so a crash leaves the previous save whole.
 
 A file SQLite finds damaged (or that is no database) raises
 :class:`DamagedStoreError`, on which a program can act: :meth:`Store.move_aside` keeps
-the file under a new name (with the time) and the next use starts a fresh one.
+the file under a new name (with the time) and the next use starts a fresh one.  The
+errors and the records a store gives back are :mod:`pokerroom.savefile`'s (named here
+too), shared with the terminal game, which is given a store and never imports this.
 
 A game's hand history only grows: :meth:`Store.add_hand` keeps a hand once, takes the
 same hand again as a no-op, and refuses a different hand under a number already kept
@@ -33,12 +35,19 @@ import re
 import sqlite3
 from collections.abc import Callable, Iterator
 from contextlib import closing, contextmanager
-from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from pokerroom import __version__
+from pokerroom.savefile import (
+    DamagedStoreError,
+    HistoryError,
+    SavedGame,
+    SaveError,
+    SaveSlot,
+    StoredHand,
+)
 
 __all__ = [
     "SAVE_FORMAT",
@@ -83,54 +92,6 @@ CREATE TABLE IF NOT EXISTS hands (
     PRIMARY KEY (game, number)
 );
 """
-
-
-class SaveError(Exception):
-    """A save that cannot be loaded or written; the message says which and why."""
-
-
-class DamagedStoreError(SaveError):
-    """The save file itself is damaged (or is no database): nothing in it can be read or
-    written until it is moved aside (:meth:`Store.move_aside`).  ``path`` is the file."""
-
-    def __init__(self, message: str, path: Path) -> None:
-        super().__init__(message)
-        self.path = path
-
-
-class HistoryError(SaveError):
-    """A hand that would rewrite a game's history (another hand under a number kept)."""
-
-
-@dataclass(frozen=True, slots=True)
-class SaveSlot:
-    """A save as the Load screen lists it (its data not read)."""
-
-    slot: str
-    saved_at: str
-    summary: str
-    format: int
-    version: str
-
-
-@dataclass(frozen=True, slots=True)
-class SavedGame:
-    """A save read back and checked (``format``: of its data, 1 to :data:`SAVE_FORMAT`)."""
-
-    slot: str
-    saved_at: str
-    data: dict[str, Any]
-    format: int = SAVE_FORMAT
-
-
-@dataclass(frozen=True, slots=True)
-class StoredHand:
-    """One hand of a game's history: its number, a one-line summary and its PHH text."""
-
-    game: int
-    number: int
-    summary: str
-    phh: str
 
 
 def checksum(text: str) -> str:

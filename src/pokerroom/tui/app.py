@@ -1,9 +1,12 @@
 """The terminal game's application: its screens, your settings and the save file.
 
 ``PokerApp`` opens on the main menu.  Each mode is a screen of its own (menu, new game,
-table, load, hand history, settings, how to play); the app holds only what they share:
-the :class:`~pokerroom.storage.saves.Store` of saves and hand histories, your
-:class:`~pokerroom.tui.prefs.Prefs`, and the seed given on the command line.  A damaged
+table, load, hand history, settings, how to play), registered here by name
+(:attr:`PokerApp.SCREEN_MAKERS`): a screen opens another by its name, never by importing
+its module.  The app holds only what they share: the store of saves and hand histories
+(a :class:`~pokerroom.tui.store.SaveStore`, which ``pokerroom play`` makes and gives it:
+the game never opens one itself), your :class:`~pokerroom.tui.prefs.Prefs`, and the
+seed given on the command line.  A damaged
 save file is found at start (and wherever it is used): the app offers to move it aside
 (kept, renamed with the time) and start a fresh one (:meth:`PokerApp.offer_fresh_saves`).
 
@@ -19,24 +22,36 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import events
-from textual._time import get_time
-from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
-from pokerroom.storage.saves import DamagedStoreError, SaveError, Store
+from pokerroom.savefile import DamagedStoreError, SaveError
+from pokerroom.tui.base import Gated, RoomApp
 from pokerroom.tui.prefs import Prefs
+from pokerroom.tui.screens.archive import HistoryScreen
+from pokerroom.tui.screens.damaged import DamagedSavesDialog
+from pokerroom.tui.screens.dialogs import KeysDialog, MessageDialog
+from pokerroom.tui.screens.howto import HowToScreen
+from pokerroom.tui.screens.loadgame import LoadScreen
+from pokerroom.tui.screens.menu import MenuScreen
+from pokerroom.tui.screens.settings import SettingsScreen
+from pokerroom.tui.store import SaveStore
 
-__all__ = ["DATA_ENV", "PokerApp", "data_dir"]
+if TYPE_CHECKING:
+    from pokerroom.tui.game import Game, Setup
+
+__all__ = ["DATA_ENV", "SAVE_FILE", "PokerApp", "data_dir"]
 
 _PRESSES = (events.MouseDown, events.MouseUp, events.Click)
 """Mouse buttons: like keys, they act only on the screen they were pressed for."""
 
 DATA_ENV = "POKERROOM_DATA_DIR"
 """Set it to keep saves, hand histories and settings somewhere else (the tests do)."""
+SAVE_FILE = "pokerroom.db"
+"""The name of the save file (of saves and hand histories) in :func:`data_dir`."""
 
 
 def data_dir() -> Path:
@@ -50,8 +65,40 @@ def data_dir() -> Path:
     return Path(platformdirs.user_data_dir("pokerroom", appauthor=False))
 
 
-class PokerApp(App[None]):
+# The screens that import the engine (whose evaluator builds tables on import) are
+# imported when first made, so that the menu shows at once.
+
+
+def _new_game() -> Screen[Any]:
+    from pokerroom.tui.screens.newgame import NewGameScreen
+
+    return NewGameScreen()
+
+
+def _table(game: Game, history: int | None = None) -> Screen[Any]:
+    from pokerroom.tui.screens.table import TableScreen
+
+    return TableScreen(game, history)
+
+
+def _game_over(game: Game) -> Screen[Any]:
+    from pokerroom.tui.screens.gameover import GameOverScreen
+
+    return GameOverScreen(game)
+
+
+class PokerApp(RoomApp):
     """pokerroom at the terminal: hold'em against computer players."""
+
+    SCREEN_MAKERS: ClassVar[dict[str, Callable[..., Screen[Any]]]] = {
+        "new-game": _new_game,
+        "table": _table,
+        "game-over": _game_over,
+        "load": LoadScreen,
+        "history": HistoryScreen,
+        "settings": SettingsScreen,
+        "how-to": HowToScreen,
+    }
 
     CSS_PATH = "app.tcss"
     TITLE = "pokerroom"
@@ -61,20 +108,16 @@ class PokerApp(App[None]):
     ]
 
     def __init__(
-        self,
-        *,
-        directory: Path | None = None,
-        seed: int | None = None,
-        clock: Callable[[], str] | None = None,
+        self, store: SaveStore, *, directory: Path | None = None, seed: int | None = None
     ) -> None:
+        """The game on ``store`` (saves and hand histories), with the settings kept in
+        ``directory`` (default: :func:`data_dir`)."""
         super().__init__()
         self.directory = directory if directory is not None else data_dir()
-        self.store = Store(self.directory / "pokerroom.db", clock=clock)
+        self.store = store
         self.prefs = Prefs.load(self.directory / "settings.toml")
         self.seed = seed
         self._damage_kept = False  # you chose to leave the damaged save file as it is
-        self.keys_from = 0.0
-        """Keys pressed before this time (Textual's clock) are dropped."""
 
     def offer_fresh_saves(
         self, error: DamagedStoreError, *, again: bool = False,
@@ -83,9 +126,6 @@ class PokerApp(App[None]):
         """The save file is damaged: offer to move it aside and start a fresh one (once:
         after you chose to leave it, only ``again`` asks again, else a notice says it),
         then call ``then()`` if it was moved."""
-        from pokerroom.tui.damaged import DamagedSavesDialog
-        from pokerroom.tui.dialogs import MessageDialog
-
         if any(isinstance(s, DamagedSavesDialog) for s in self.screen_stack):
             return
         if self._damage_kept and not again:
@@ -108,10 +148,20 @@ class PokerApp(App[None]):
 
         self.push_screen(DamagedSavesDialog(error), answered)
 
-    def keys_from_now(self) -> None:
-        """Drop the keys pressed until now: they were meant for what the screen showed
-        before (another screen, an earlier decision)."""
-        self.keys_from = get_time()
+    def open_new(self, setup: Setup) -> None:
+        from pokerroom.tui.screens.table import open_new
+
+        open_new(self, setup)
+
+    def open_save(self, slot: str) -> bool:
+        from pokerroom.tui.screens.table import open_save
+
+        return open_save(self, slot)
+
+    def play_again(self, setup: Setup, *, replace: Screen[None]) -> None:
+        from pokerroom.tui.screens.table import play_again
+
+        play_again(self, setup, replace=replace)
 
     def _screen_changed(self, screen: Screen[object]) -> None:
         self.keys_from_now()
@@ -131,14 +181,10 @@ class PokerApp(App[None]):
         not while that screen is too small to show its controls."""
         if key.time < self.keys_from:
             return False
-        from pokerroom.tui.base import Gated
-
         screen = self.screen
         return key.key == "ctrl+q" or not (isinstance(screen, Gated) and screen.too_small)
 
     def on_mount(self) -> None:
-        from pokerroom.tui.menu import MenuScreen
-
         self.screen_change_signal.subscribe(self, self._screen_changed, immediate=True)
         self.push_screen(MenuScreen())
         self.run_worker(_warm_up, thread=True, group="warm-up")
@@ -153,7 +199,7 @@ class PokerApp(App[None]):
 
     async def action_quit(self) -> None:
         """Quit; from a table with a game in play, ask first (save, leave, or stay)."""
-        from pokerroom.tui.table import TableScreen
+        from pokerroom.tui.screens.table import TableScreen
 
         for screen in reversed(self.screen_stack):
             if isinstance(screen, TableScreen):
@@ -163,8 +209,6 @@ class PokerApp(App[None]):
 
     def action_keys(self) -> None:
         """Every key of the screen on top, in a list over it."""
-        from pokerroom.tui.dialogs import KeysDialog
-
         if not isinstance(self.screen, KeysDialog):
             self.push_screen(KeysDialog(self.screen))
 
@@ -172,4 +216,4 @@ class PokerApp(App[None]):
 def _warm_up() -> None:
     """Import the engine (its evaluator builds tables on import) while you read the menu."""
     import pokerroom.engine.hand
-    import pokerroom.tui.table  # noqa: F401
+    import pokerroom.tui.screens.table  # noqa: F401

@@ -6,15 +6,23 @@ A key (or click) acts only on the screen that was showing when it was pressed: k
 arrive in a burst (a fast typist, a key held down, a driven terminal) never act on the
 screen that the first of them opened, and a screen that is no longer on top acts on
 nothing more (the app drops keys older than the screen on top, see
-:meth:`~pokerroom.tui.app.PokerApp.keys_from_now`; :class:`Gated` drops the choices that
-reach a screen once another one covers it).
+:meth:`RoomApp.keys_from_now`; :class:`Gated` drops the choices that reach a screen once
+another one covers it).
+
+The screens never import the app, nor each other's modules to open one another: the app
+is a :class:`RoomApp`, which makes a screen by its name (:meth:`RoomApp.make_screen`,
+from the table of :attr:`RoomApp.SCREEN_MAKERS` that
+:class:`~pokerroom.tui.app.PokerApp` fills) and sits you down at a table
+(:meth:`RoomApp.open_new`, :meth:`RoomApp.open_save`, :meth:`RoomApp.play_again`).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, Literal, TypeVar
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeVar
 
 from textual import events
+from textual._time import get_time
 from textual._widget_navigation import find_next_enabled_no_wrap
 from textual.app import App, ComposeResult
 from textual.await_complete import AwaitComplete
@@ -25,7 +33,12 @@ from textual.widget import Widget
 from textual.widgets import Button, Input, OptionList, Static
 
 if TYPE_CHECKING:
-    from pokerroom.tui.app import PokerApp
+    from pathlib import Path
+
+    from pokerroom.savefile import DamagedStoreError
+    from pokerroom.tui.game import Setup
+    from pokerroom.tui.prefs import Prefs
+    from pokerroom.tui.store import SaveStore
 
 __all__ = [
     "MIN_HEIGHT",
@@ -33,6 +46,7 @@ __all__ = [
     "Dialog",
     "Gated",
     "Menu",
+    "RoomApp",
     "RoomScreen",
     "TooSmall",
     "fresh_keys",
@@ -47,12 +61,55 @@ _CHOICES = (events.Key, events.Click, Button.Pressed, OptionList.OptionSelected,
 """What a person does to a screen: nothing of it reaches a screen that is not on top."""
 
 
+class RoomApp(App[None]):
+    """The game's app as its screens see it (:class:`~pokerroom.tui.app.PokerApp` is
+    the one): the saves, your settings, the seed given on the command line, the time
+    before which keys are dropped, and the other screens, made by name."""
+
+    SCREEN_MAKERS: ClassVar[Mapping[str, Callable[..., Screen[Any]]]] = {}
+    """Each screen a screen may open, by name: what makes it from its arguments."""
+
+    directory: Path
+    """Where the saves and your settings are kept."""
+    store: SaveStore
+    prefs: Prefs
+    seed: int | None
+    keys_from: float = 0.0
+    """Keys pressed before this time (Textual's clock) are dropped."""
+
+    def make_screen(self, name: str, *args: Any, **kwargs: Any) -> Screen[Any]:
+        """The screen registered as ``name``, made from ``args`` and ``kwargs``."""
+        return self.SCREEN_MAKERS[name](*args, **kwargs)
+
+    def keys_from_now(self) -> None:
+        """Drop the keys pressed until now: they were meant for what the screen showed
+        before (another screen, an earlier decision)."""
+        self.keys_from = get_time()
+
+    def offer_fresh_saves(
+        self, error: DamagedStoreError, *, again: bool = False,
+        then: Callable[[], object] | None = None,
+    ) -> None:  # fmt: skip
+        """The save file is damaged: offer to move it aside and start a fresh one."""
+        raise NotImplementedError
+
+    def open_new(self, setup: Setup) -> None:
+        """Start a new game (from the new-game form, which this replaces)."""
+        raise NotImplementedError
+
+    def open_save(self, slot: str) -> bool:
+        """Load save ``slot`` and sit down at its table; whether it could be loaded."""
+        raise NotImplementedError
+
+    def play_again(self, setup: Setup, *, replace: Screen[None]) -> None:
+        """A new game with ``setup`` (new cards) in place of the screen ``replace``."""
+        raise NotImplementedError
+
+
 def fresh_keys(app: App[object]) -> None:
     """What takes the keys changed (a field opened, a list replaced the buttons): the
     keys pressed before were not meant for it and are dropped."""
-    from pokerroom.tui.app import PokerApp
-
-    if isinstance(app, PokerApp):
+    if isinstance(app, RoomApp):
         app.keys_from_now()
 
 
@@ -82,11 +139,9 @@ class Gated(Screen[ResultT]):
         """What had the focus when the terminal became too small (the controls hidden)."""
 
     @property
-    def poker(self) -> PokerApp:
-        """The game's app: the saves, your settings, the seed."""
-        from pokerroom.tui.app import PokerApp
-
-        assert isinstance(self.app, PokerApp)
+    def poker(self) -> RoomApp:
+        """The game's app: the saves, your settings, the seed, the other screens."""
+        assert isinstance(self.app, RoomApp)
         return self.app
 
     def compose_too_small(self) -> ComposeResult:

@@ -17,7 +17,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Footer, Static
 from textual.widgets.option_list import Option
 
-from pokerroom.storage.saves import SaveError, StoredHand
+from pokerroom.savefile import SaveError, StoredHand
 from pokerroom.tui.base import Menu, RoomScreen, fresh_keys
 
 if TYPE_CHECKING:
@@ -179,7 +179,7 @@ class ReplayScreen(RoomScreen):
         self._show_part()
 
     def _show_part(self) -> None:
-        from pokerroom.tui.widgets import HandLog
+        from pokerroom.tui.widgets.table import HandLog
 
         text = Text()
         for _, lines in self.parts[: self.shown]:

@@ -21,7 +21,7 @@ grows: a game loaded from an earlier save that goes another way gets a history o
 
 The betting keys are the action bar's: their footer words are its buttons' words, and a
 key whose button is not possible now says why.  A key pressed before your turn began
-acts on nothing (:meth:`~pokerroom.tui.app.PokerApp.keys_from_now`); going all-in from
+acts on nothing (:meth:`~pokerroom.tui.base.RoomApp.keys_from_now`); going all-in from
 a single key asks first (a setting turns that off).
 """
 
@@ -43,17 +43,9 @@ from pokerroom.engine.actions import Action, IllegalAction
 from pokerroom.players import Player
 from pokerroom.players.base import HOOKS, hook
 from pokerroom.players.state import STATE_METHODS
-from pokerroom.storage.saves import DamagedStoreError, HistoryError, SaveError
+from pokerroom.savefile import DamagedStoreError, HistoryError, SaveError
 from pokerroom.tui.amounts import chips
-from pokerroom.tui.base import RoomScreen
-from pokerroom.tui.dialogs import (
-    BustDialog,
-    ConfirmDialog,
-    HandOverScreen,
-    LeaveDialog,
-    MessageDialog,
-    SaveDialog,
-)
+from pokerroom.tui.base import RoomApp, RoomScreen
 from pokerroom.tui.felt import (
     dealt_in,
     log_lines,
@@ -64,14 +56,21 @@ from pokerroom.tui.felt import (
     turn_text,
 )
 from pokerroom.tui.game import YOU, Game, GameError, Setup
-from pokerroom.tui.widgets import ActionBar, Felt, HandLog, SeatsPanel
+from pokerroom.tui.screens.dialogs import (
+    BustDialog,
+    ConfirmDialog,
+    HandOverScreen,
+    LeaveDialog,
+    MessageDialog,
+    SaveDialog,
+)
+from pokerroom.tui.widgets.table import ActionBar, Felt, HandLog, SeatsPanel
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
     from pokerroom.engine.view import PlayerView
     from pokerroom.history.record import PlayedHand
-    from pokerroom.tui.app import PokerApp
 
 __all__ = ["SAVE_KEY", "TableScreen", "open_new", "open_save"]
 
@@ -118,7 +117,7 @@ class Paced(Player):
         return self.bot.act(view, budget)
 
 
-def open_new(app: PokerApp, setup: Setup) -> None:
+def open_new(app: RoomApp, setup: Setup) -> None:
     """Start a new game (from the new-game form, which this replaces)."""
     game = Game.new(setup)
     history = None
@@ -130,7 +129,7 @@ def open_new(app: PokerApp, setup: Setup) -> None:
     app.push_screen(TableScreen(game, history))
 
 
-def open_save(app: PokerApp, slot: str) -> bool:
+def open_save(app: RoomApp, slot: str) -> bool:
     """Load save ``slot`` and sit down at its table, exactly where it was left; a save
     that cannot be loaded is refused with a message saying why."""
     try:
@@ -439,9 +438,7 @@ class TableScreen(RoomScreen):
     def finish(self) -> None:
         if not self.is_attached or self.app.screen is not self:
             return  # left meanwhile (a new game took this table's place)
-        from pokerroom.tui.gameover import GameOverScreen
-
-        self.app.switch_screen(GameOverScreen(self.game))
+        self.app.switch_screen(self.poker.make_screen("game-over", self.game))
 
     # --------------------------------------------------------------- your turn
 
@@ -656,7 +653,7 @@ def _words(label: str) -> str:
     return " ".join(w for w in words if not w.startswith("(")) or label
 
 
-def play_again(app: PokerApp, setup: Setup, *, replace: Screen[None]) -> None:
+def play_again(app: RoomApp, setup: Setup, *, replace: Screen[None]) -> None:
     """A new game with ``setup`` (new cards: a new seed) in place of the screen
     ``replace`` (the table you are out of, the standings)."""
     import dataclasses

@@ -69,6 +69,4 @@ class GameOverScreen(RoomScreen):
 
     def action_again(self) -> None:
         """A new game with the same settings (and new cards)."""
-        from pokerroom.tui.table import play_again
-
-        play_again(self.poker, self.game.setup, replace=self)
+        self.poker.play_again(self.game.setup, replace=self)

@@ -12,7 +12,6 @@ from textual.widgets import Button, Footer, Input, Label, Static
 
 from pokerroom.tui.amounts import chips
 from pokerroom.tui.base import RoomScreen
-from pokerroom.tui.fields import Cycler, TypedInput
 from pokerroom.tui.form import (
     PRESET_NAMES,
     PRESET_WORDS,
@@ -24,6 +23,7 @@ from pokerroom.tui.form import (
     read_seed,
 )
 from pokerroom.tui.game import OPPONENT_NAMES, Setup, bot_names
+from pokerroom.tui.widgets.fields import Cycler, TypedInput
 
 __all__ = ["NewGameScreen"]
 
@@ -170,9 +170,7 @@ class NewGameScreen(RoomScreen):
         prefs.save()
         setup = Setup(name=choices.name, bots=tuple(choices.bots[: choices.opponents]),
                       rules=rules, seed=seed)  # fmt: skip
-        from pokerroom.tui.table import open_new
-
-        open_new(self.poker, setup)
+        self.poker.open_new(setup)
 
     def action_back(self) -> None:
         self.dismiss()

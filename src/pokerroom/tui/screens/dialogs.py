@@ -20,7 +20,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Static
 
 from pokerroom.tui.base import Dialog
-from pokerroom.tui.fields import TypedInput
+from pokerroom.tui.widgets.fields import TypedInput
 
 __all__ = [
     "RESERVED_SLOTS",

@@ -42,7 +42,7 @@ from pokerroom.tui.choices import (
     step_size,
 )
 from pokerroom.tui.felt import PotLine, SeatLine
-from pokerroom.tui.fields import TypedInput
+from pokerroom.tui.widgets.fields import TypedInput
 
 __all__ = ["ActionBar", "AmountInput", "Felt", "HandLog", "SeatsPanel"]
 

@@ -13,8 +13,9 @@ from textual.containers import Vertical
 from textual.widgets import Footer, Static
 from textual.widgets.option_list import Option
 
-from pokerroom.storage.saves import DamagedStoreError, SaveError
+from pokerroom.savefile import DamagedStoreError, SaveError
 from pokerroom.tui.base import Menu, RoomScreen
+from pokerroom.tui.screens.dialogs import ConfirmDialog
 
 __all__ = ["LoadScreen"]
 
@@ -68,10 +69,8 @@ class LoadScreen(RoomScreen):
         slot = event.option.id
         if slot is None:
             return
-        from pokerroom.tui.table import open_save
-
         self.app.pop_screen()
-        open_save(self.poker, slot)
+        self.poker.open_save(slot)
 
     def action_delete(self) -> None:
         """Delete the highlighted save, once you say yes."""
@@ -90,8 +89,6 @@ class LoadScreen(RoomScreen):
             except SaveError as exc:
                 self.notify(str(exc), severity="error")
             self._fill()
-
-        from pokerroom.tui.dialogs import ConfirmDialog
 
         question = ConfirmDialog("Delete this save?", f"{slot!r} will be gone for good.",
                                  f"Delete {slot!r}", focus_yes=False)  # fmt: skip

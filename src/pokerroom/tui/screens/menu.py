@@ -11,7 +11,7 @@ from textual.containers import Center, Vertical
 from textual.widgets import Footer, Static
 from textual.widgets.option_list import Option
 
-from pokerroom.storage.saves import SaveError
+from pokerroom.savefile import SaveError
 from pokerroom.tui.base import Menu, RoomScreen
 
 __all__ = ["TITLE", "MenuScreen", "banner", "read_banner"]
@@ -66,6 +66,10 @@ ITEMS = (
     ("quit", "Quit"),
 )
 
+SCREENS = {"new": "new-game", "load": "load", "history": "history", "settings": "settings",
+           "howto": "how-to"}  # fmt: skip
+"""The menu's items that open a screen, with the screen's name on the app."""
+
 
 class MenuScreen(RoomScreen):
     """The first screen."""
@@ -114,31 +118,11 @@ class MenuScreen(RoomScreen):
 
     def on_option_list_option_selected(self, event: Menu.OptionSelected) -> None:
         choice = event.option.id
-        if choice == "new":
-            from pokerroom.tui.newgame import NewGameScreen
-
-            self.app.push_screen(NewGameScreen())
+        if choice in SCREENS:
+            self.app.push_screen(self.poker.make_screen(SCREENS[choice]))
         elif choice == "continue":
             latest = self.poker.store.latest()
             if latest is not None:
-                from pokerroom.tui.table import open_save
-
-                open_save(self.poker, latest.slot)
-        elif choice == "load":
-            from pokerroom.tui.loadgame import LoadScreen
-
-            self.app.push_screen(LoadScreen())
-        elif choice == "history":
-            from pokerroom.tui.archive import HistoryScreen
-
-            self.app.push_screen(HistoryScreen())
-        elif choice == "settings":
-            from pokerroom.tui.settings import SettingsScreen
-
-            self.app.push_screen(SettingsScreen())
-        elif choice == "howto":
-            from pokerroom.tui.howto import HowToScreen
-
-            self.app.push_screen(HowToScreen())
+                self.poker.open_save(latest.slot)
         elif choice == "quit":
             self.app.exit()

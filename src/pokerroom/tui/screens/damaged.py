@@ -11,7 +11,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Footer, Static
 
-from pokerroom.storage.saves import DamagedStoreError
+from pokerroom.savefile import DamagedStoreError
 from pokerroom.tui.base import Dialog
 
 __all__ = ["DamagedSavesDialog"]
