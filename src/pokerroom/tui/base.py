@@ -18,6 +18,7 @@ from the table of :attr:`RoomApp.SCREEN_MAKERS` that
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeVar
 
@@ -86,24 +87,24 @@ class RoomApp(App[None]):
         before (another screen, an earlier decision)."""
         self.keys_from = get_time()
 
+    @abstractmethod
     def offer_fresh_saves(
         self, error: DamagedStoreError, *, again: bool = False,
         then: Callable[[], object] | None = None,
     ) -> None:  # fmt: skip
         """The save file is damaged: offer to move it aside and start a fresh one."""
-        raise NotImplementedError
 
+    @abstractmethod
     def open_new(self, setup: Setup) -> None:
         """Start a new game (from the new-game form, which this replaces)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def open_save(self, slot: str) -> bool:
         """Load save ``slot`` and sit down at its table; whether it could be loaded."""
-        raise NotImplementedError
 
+    @abstractmethod
     def play_again(self, setup: Setup, *, replace: Screen[None]) -> None:
         """A new game with ``setup`` (new cards) in place of the screen ``replace``."""
-        raise NotImplementedError
 
 
 def fresh_keys(app: App[object]) -> None:
