@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-import time
 from pathlib import Path
 
 import pytest
@@ -82,10 +81,8 @@ async def _settle(pilot: Pilot[None]) -> None:
     a table that stands still, so how far a run gets does not depend on the machine's
     speed (keys pressed while the bots act are the burst tests' part)."""
     app = pilot.app
-    end = time.monotonic() + 30
-    while (app.is_running and isinstance(app.screen, TableScreen)
-           and not _waiting(app.screen) and time.monotonic() < end):  # fmt: skip
-        await pilot.pause(0.01)
+    await until(pilot, lambda: not (app.is_running and isinstance(app.screen, TableScreen)
+                                    and not _waiting(app.screen)), timeout=30)  # fmt: skip
 
 
 async def _run(directory: Path, seed: int, budget: int) -> _Watch:
