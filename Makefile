@@ -34,7 +34,7 @@ tmux:
 		|| echo "tmux is not installed: the terminal tests use pexpect and pyte"
 
 test: $(VENV)/.installed-test tmux
-	$(BIN)/ruff check src tests benchmarks tools docs
+	$(BIN)/ruff check --no-cache src tests benchmarks tools docs examples
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 	$(MAKE) docs

@@ -1,5 +1,6 @@
 from pokerroom.cards import Rank
-from pokerroom.engine import Action, ActionKind as K
+from pokerroom.engine import Action
+from pokerroom.engine import ActionKind as K
 from pokerroom.players import Player
 
 PLANS = {True: (K.RAISE, K.BET, K.CALL, K.CHECK), False: (K.CHECK, K.CALL, K.RAISE, K.FOLD)}
