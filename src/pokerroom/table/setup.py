@@ -10,9 +10,10 @@ from pokerroom._rulevalues import not_whole, shown, too_large
 from pokerroom.cards import Deck, Rank
 from pokerroom.engine import Hand, HandError
 from pokerroom.rules import Rules
+from pokerroom.table.cash import CashGame
 from pokerroom.table.info import FirstButton, TableError, TableEvent, TableEventKind
 
-__all__ = ["check_playable", "first_button", "starting_stacks", "table_names"]
+__all__ = ["cash_stacks", "check_playable", "first_button", "starting_stacks", "table_names"]
 
 
 def first_button(
@@ -77,6 +78,31 @@ def starting_stacks(rules: Rules, seats: int | Sequence[int] | None) -> tuple[in
         )
     if rules.players is not None and len(stacks) != rules.players:
         raise TableError(f"{len(stacks)} seats, but the rules are for {rules.players} players")
+    return stacks
+
+
+def cash_stacks(cash: CashGame, seats: int | Sequence[int] | None, rules: Rules) -> tuple[int, ...]:
+    """A cash table's seats: a number of empty seats, or each seat's chips (0: empty; a
+    taken seat's chips within the buy-in bounds)."""
+    if seats is None or type(seats) is int:
+        count = rules.players if seats is None else seats
+        if type(count) is not int or not 2 <= count <= 14:
+            raise TableError(f"{shown(count)} seats: a table has 2 to 14 (pass seats=)")
+        return (0,) * count
+    if not isinstance(seats, Sequence) or isinstance(seats, (str, bytes)):
+        raise TableError(f"seats is {shown(seats)}: a number of seats or each seat's chips")
+    stacks = tuple(seats)
+    if not 2 <= len(stacks) <= 14:
+        raise TableError(f"{len(stacks)} seats: a table has 2 to 14")
+    top = cash.max_buy_in
+    for i, chips in enumerate(stacks):
+        if type(chips) is not int or (chips != 0 and not (
+            cash.min_buy_in <= chips and (top is None or chips <= top)
+        )):
+            raise TableError(
+                f"seat {i} has {shown(chips)}: 0 (an empty seat) or a buy-in "
+                f"{cash.buy_in_range()}"
+            )
     return stacks
 
 

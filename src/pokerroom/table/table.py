@@ -58,6 +58,7 @@ from pokerroom.engine import (
 )
 from pokerroom.engine.view import make_view
 from pokerroom.rules import Rules
+from pokerroom.table.cash import CashError, CashGame, CashSeats, Deal, Post, plan_deal
 from pokerroom.table.info import (
     FirstButton,
     GameStart,
@@ -70,7 +71,13 @@ from pokerroom.table.info import (
 )
 from pokerroom.table.levels import LevelUnit
 from pokerroom.table.seats import _LEGAL, _SEAT, _SOURCE, Seating, TurnView, legal_for
-from pokerroom.table.setup import check_playable, first_button, starting_stacks, table_names
+from pokerroom.table.setup import (
+    cash_stacks,
+    check_playable,
+    first_button,
+    starting_stacks,
+    table_names,
+)
 
 if TYPE_CHECKING:
     from pokerroom.table.levels import Levels
@@ -93,6 +100,12 @@ class Table:
     e.g. :func:`time.monotonic`) measures.  ``button_moves=False`` keeps the button on
     its seat (ACPC's fixed seats) while that seat has chips; once it is out, the button
     goes to the next seat clockwise with chips, and stays there.
+
+    ``cash`` (a :class:`~pokerroom.table.cash.CashGame`) makes a cash table: ``seats`` is
+    then the number of seats, all empty, or each seat's chips (0: empty); players sit
+    down, top up, sit out, sit in and stand up between hands (:meth:`sit_down`,
+    :meth:`top_up`, :meth:`sit_out`, :meth:`sit_in`, :meth:`stand_up`), nobody is ever
+    out and the game never ends by itself (``max_hands`` still ends it).
     """
 
     def __init__(
@@ -108,8 +121,14 @@ class Table:
         reset_stacks: bool = False,
         max_hands: int | None = None,
         button_moves: bool = True,
+        cash: CashGame | None = None,
     ) -> None:
-        stacks = starting_stacks(rules, seats)
+        if cash is not None:
+            if reset_stacks:
+                raise TableError("a cash table keeps its stacks: reset_stacks is for matches")
+            stacks = cash_stacks(cash, seats, rules)
+        else:
+            stacks = starting_stacks(rules, seats)
         n = len(stacks)
         self.rules = rules.replace(players=None) if rules.players is not None else rules
         self.size = n
@@ -152,6 +171,7 @@ class Table:
         self._handed: TurnView | None = None
         self._button, how = first_button(button, n, self.rules, self._rng)
         self._log.append(how)
+        self._cash = CashSeats(cash, stacks) if cash is not None else None
         # A table keeps at most 29 attributes: CPython 3.11 and 3.12 then keep them in the
         # layout their fast attribute reads and method calls need (a 30th makes every
         # ``self.x`` of the table a dictionary lookup).  What can be derived is derived.
@@ -197,7 +217,13 @@ class Table:
         """Each seat's chips now (during a hand, the chips not yet in the pot)."""
         if self._in_hand:
             assert self._hand is not None
-            return self._seating.expand(self._hand.stacks, 0)
+            seating = self._seating
+            if seating.identity:
+                return tuple(self._hand.stacks)
+            out = list(self._stacks)  # (a seat not dealt in keeps its chips: 0 unless cash)
+            for h, chips in enumerate(self._hand.stacks):
+                out[seating.seats[h]] = chips
+            return tuple(out)
         return tuple(self._stacks)
 
     @property
@@ -257,7 +283,18 @@ class Table:
         # The hand copies the chips it is given (a tuple it keeps as it is): ``chips``,
         # in hand seats, from ``before``, in table seats.
         chips: Sequence[int]
-        if self.reset_stacks and seating.identity:  # every seat dealt in, as at the start
+        level = 0 if self.levels is None else self.levels.index(hands=number,
+                                                                   seconds=self.elapsed)
+        layout: Deal | None = None
+        if self._cash is not None:
+            layout = self._cash_layout(level)
+            before = tuple(self._stacks)
+            self._stacks = list(before)
+            button = layout.button
+            seating = Seating(layout.seats, self.size)
+            chips = [before[t] for t in seating.seats]
+            at = seating.index[button]
+        elif self.reset_stacks and seating.identity:  # every seat dealt in, as at the start
             before = chips = self.initial_stacks
             self._stacks = list(before)
             button = at = self._button  # _next_button, inline: nobody is ever out here
@@ -271,13 +308,10 @@ class Table:
                 seating = Seating([t for t, c in enumerate(before) if c > 0], self.size)
                 chips = [before[t] for t in seating.seats]
             at = seating.index[button]
-        level = 0
-        if self.levels is not None:
-            level = self.levels.index(hands=number, seconds=self.elapsed)
-            if level != self._level:
-                text = f"level {level}: {self._level_rules[level]}"
-                self._log.append(TableEvent(_E.LEVEL, number + 1, -1, text))
-        rules = self._level_rules[level]
+        if self.levels is not None and level != self._level:
+            text = f"level {level}: {self._level_rules[level]}"
+            self._log.append(TableEvent(_E.LEVEL, number + 1, -1, text))
+        rules = self._level_rules[level] if layout is None else layout.rules
         try:
             if deck is None:
                 hand = Hand(rules, chips, button=at, rng=self._rng, auto_showdown=auto_showdown)
@@ -289,6 +323,9 @@ class Table:
         self._seating = seating
         self._button = button
         self._level = level
+        if layout is not None:
+            assert self._cash is not None
+            self._cash.commit(layout)
         self._hand_no = number + 1
         self._actions = []
         self._in_hand = True
@@ -305,6 +342,10 @@ class Table:
         return self._next_button()
 
     def _next_button(self) -> int:
+        if self._cash is not None:
+            layout = plan_deal(self._cash, self._stacks, self._button, not self._hand_no,
+                               self._level_rules[self._coming_level()])  # fmt: skip
+            return self._button if layout is None else layout.button
         stacks = self.initial_stacks if self.reset_stacks else self._stacks
         button = self._button
         if self._hand_no and (self.button_moves or stacks[button] == 0):
@@ -508,6 +549,14 @@ class Table:
                 stacks[t] = after[h]
                 totals[t] += after[h] - before[t]
         number = self._hand_no
+        cash = self._cash
+        if cash is not None:
+            for t in seating.seats:
+                if stacks[t] == 0:  # seated with nothing: sitting out until it tops up
+                    cash.sitting_out[t] = True
+            if self.max_hands is not None and number >= self.max_hands:
+                self._end(f"{number} hands played (the limit)")
+            return
         if not self.reset_stacks and 0 in after:  # somebody is out
             busted = [t for t in seating.seats if self._stacks[t] == 0]
             left = len(seating.seats) - len(busted)
@@ -548,6 +597,215 @@ class Table:
         if hand is None or hand.result is None:
             return None
         return self._seating.result(hand.result)
+
+    # ----------------------------------------------------------------- cash tables
+
+    @property
+    def cash(self) -> CashGame | None:
+        """The cash table's settings, or None for a freeze-out (or a match)."""
+        return None if self._cash is None else self._cash.game
+
+    @property
+    def taken(self) -> tuple[bool, ...]:
+        """Which seats have a player (every seat but a cash table's empty ones)."""
+        cash = self._cash
+        return (True,) * self.size if cash is None else tuple(cash.taken)
+
+    @property
+    def sitting_out(self) -> tuple[bool, ...]:
+        """The cash table's seats sitting out (by choice, or with no chips)."""
+        cash = self._cash
+        return (False,) * self.size if cash is None else tuple(cash.sitting_out)
+
+    @property
+    def owed(self) -> tuple[Post, ...]:
+        """What each seat owes to come in (cash tables): a big blind (``live``, the big
+        blind's amount now) and a small blind (``dead``); all zero at a freeze-out."""
+        cash = self._cash
+        rules = self._level_rules[self.level]
+        bb = max(rules.blinds, default=0)
+        sb = sum(rules.blinds) - bb
+        return tuple(
+            Post(t, bb if cash is not None and cash.owe_bb[t] else 0,
+                 sb if cash is not None and cash.owe_sb[t] else 0)
+            for t in range(self.size)
+        )  # fmt: skip
+
+    @property
+    def posts(self) -> tuple[Post, ...]:
+        """What seats coming in posted in the hand in play or the last one (cash tables)."""
+        return () if self._cash is None else self._cash.posts
+
+    @property
+    def chips_in(self) -> int:
+        """Chips brought to a cash table by sitting down and topping up (not counting
+        ``initial_stacks``)."""
+        return 0 if self._cash is None else self._cash.bought
+
+    @property
+    def chips_out(self) -> int:
+        """Chips taken from a cash table by standing up."""
+        return 0 if self._cash is None else self._cash.cashed
+
+    @property
+    def can_deal(self) -> bool:
+        """Whether :meth:`deal` would deal a hand now (a cash table needs two seats that
+        can be dealt in)."""
+        if self._over or self._in_hand:
+            return False
+        if self._cash is None:
+            return True
+        return plan_deal(self._cash, self._stacks, self._button, not self._hand_no,
+                         self._level_rules[self._coming_level()]) is not None  # fmt: skip
+
+    def _coming_level(self) -> int:
+        return 0 if self.levels is None else self.levels.index(hands=self._hand_no,
+                                                               seconds=self.elapsed)
+
+    def _cash_layout(self, level: int) -> Deal:
+        assert self._cash is not None
+        layout = plan_deal(self._cash, self._stacks, self._button, not self._hand_no,
+                           self._level_rules[level])  # fmt: skip
+        if layout is None:
+            seated = [t for t in range(self.size) if self._cash.taken[t]]
+            raise CashError(
+                "no hand: a hand needs two seats sitting in with chips (seats taken: "
+                f"{seated or 'none'}; sitting out: {self._seats(self._cash.sitting_out)}); "
+                "sit down, sit in or top up first"
+            )
+        return layout
+
+    @staticmethod
+    def _seats(flags: Sequence[bool]) -> str:
+        seats = [t for t, f in enumerate(flags) if f]
+        return ", ".join(map(str, seats)) if seats else "none"
+
+    def _seat_change(self, what: str, seat: object, *, over_ok: bool = False) -> CashSeats:
+        """The cash state, if ``what`` may be done to ``seat`` now (else CashError)."""
+        cash = self._cash
+        if cash is None:
+            raise CashError(
+                f"cannot {what}: this table is a freeze-out, whose seats never change (a cash "
+                "table is Table(..., cash=CashGame(...)))"
+            )
+        if type(seat) is not int or not 0 <= seat < self.size:
+            raise CashError(f"cannot {what}: {shown(seat)} is not a seat (0 to {self.size - 1})")
+        if self._in_hand:
+            raise CashError(
+                f"seat {seat} cannot {what} during hand {self._hand_no}: seats change "
+                f"between hands only (now: finish the hand; seat {self.to_act} is to act)"
+            )
+        if self._over and not over_ok:
+            raise CashError(f"seat {seat} cannot {what}: the game is over (stand up only)")
+        return cash
+
+    def _chips_arg(self, what: str, seat: int, chips: object) -> int:
+        why = not_whole(chips)
+        if why is None and chips < 1:  # type: ignore[operator]
+            why = "1 or more"
+        if why is not None:
+            raise CashError(f"seat {seat} cannot {what} {shown(chips)} chips: {why}")
+        assert type(chips) is int
+        return chips
+
+    def sit_down(self, seat: int, chips: int, *, name: str | None = None) -> None:
+        """A player takes empty seat ``seat`` with ``chips`` (the buy-in, within the
+        table's minimum and maximum), named ``name`` (default ``"seat N"``).  The seat
+        owes a big blind: it comes in as the table's ``new_players`` says."""
+        cash = self._seat_change("sit down", seat)
+        if cash.taken[seat]:
+            empty = [t for t in range(self.size) if not cash.taken[t]]
+            raise CashError(
+                f"seat {seat} is taken: sit down in an empty seat (empty: {empty or 'none'})"
+            )
+        chips = self._chips_arg("buy in for", seat, chips)
+        game = cash.game
+        if chips < game.min_buy_in or (game.max_buy_in is not None and chips > game.max_buy_in):
+            raise CashError(
+                f"seat {seat} cannot buy in for {chips}: the buy-in is {game.buy_in_range()}"
+            )
+        if name is not None and not (isinstance(name, str) and name):
+            raise CashError(f"name {shown(name)}: a non-empty string")
+        self._stacks[seat] = chips
+        cash.bought += chips
+        cash.taken[seat] = True
+        cash.sitting_out[seat] = False
+        cash.owe_bb[seat] = True
+        cash.owe_sb[seat] = False
+        self._rename(seat, name if name is not None else f"seat {seat}")
+
+    def _rename(self, seat: int, name: str) -> None:
+        names = list(self.names)
+        names[seat] = name
+        self.names = tuple(names)
+
+    def stand_up(self, seat: int) -> int:
+        """The player in ``seat`` leaves with its chips (returned); the seat is empty."""
+        cash = self._seat_change("stand up", seat, over_ok=True)
+        if not cash.taken[seat]:
+            raise CashError(f"seat {seat} is empty: nobody to stand up (taken: "
+                            f"{self._seats(cash.taken)})")  # fmt: skip
+        chips = self._stacks[seat]
+        self._stacks[seat] = 0
+        cash.cashed += chips
+        cash.taken[seat] = cash.sitting_out[seat] = False
+        cash.owe_bb[seat] = cash.owe_sb[seat] = False
+        self._rename(seat, f"seat {seat}")
+        return chips
+
+    def top_up(self, seat: int, chips: int) -> None:
+        """Add ``chips`` to ``seat``'s stack, up to the maximum buy-in; a seat with no chips
+        rebuys at least the minimum buy-in and sits in again."""
+        cash = self._seat_change("top up", seat)
+        if not cash.taken[seat]:
+            raise CashError(f"seat {seat} is empty: sit down first (taken: "
+                            f"{self._seats(cash.taken)})")  # fmt: skip
+        chips = self._chips_arg("top up by", seat, chips)
+        game = cash.game
+        now = self._stacks[seat]
+        top = game.max_buy_in
+        if top is not None and now + chips > top:
+            room = max(top - now, 0)
+            raise CashError(
+                f"seat {seat} has {now}: topping up by {chips} passes the maximum buy-in {top} "
+                f"(top up by 1 to {room})" if room else
+                f"seat {seat} has {now}: at the maximum buy-in {top} already, no top-up"
+            )
+        if now == 0 and chips < game.min_buy_in:
+            raise CashError(
+                f"seat {seat} has no chips: a rebuy is {game.buy_in_range()}, not {chips}"
+            )
+        self._stacks[seat] = now + chips
+        cash.bought += chips
+        if now == 0:
+            cash.sitting_out[seat] = False
+
+    def sit_out(self, seat: int) -> None:
+        """``seat`` keeps its seat and chips but is dealt no hands until :meth:`sit_in`;
+        blinds it misses meanwhile are owed (see the rules guide)."""
+        cash = self._seat_change("sit out", seat, over_ok=True)
+        if not cash.taken[seat] or cash.sitting_out[seat]:
+            state = "is empty" if not cash.taken[seat] else "is sitting out already"
+            raise CashError(f"seat {seat} {state}: seats that can sit out: "
+                            f"{self._seats(self._playing())}")  # fmt: skip
+        cash.sitting_out[seat] = True
+
+    def _playing(self) -> list[bool]:
+        cash = self._cash
+        assert cash is not None
+        return [cash.taken[t] and not cash.sitting_out[t] for t in range(self.size)]
+
+    def sit_in(self, seat: int) -> None:
+        """``seat`` comes back from sitting out (it must have chips: top up first)."""
+        cash = self._seat_change("sit in", seat)
+        if not (cash.taken[seat] and cash.sitting_out[seat]):
+            state = "is empty" if not cash.taken[seat] else "is not sitting out"
+            raise CashError(f"seat {seat} {state}: seats sitting out: "
+                            f"{self._seats(cash.sitting_out)}")  # fmt: skip
+        if self._stacks[seat] == 0:
+            raise CashError(f"seat {seat} has no chips: top up (a rebuy, "
+                            f"{cash.game.buy_in_range()}) to sit in")  # fmt: skip
+        cash.sitting_out[seat] = False
 
     # --------------------------------------------------------------------- views
 
