@@ -18,7 +18,13 @@
   ``cards`` (the cards it takes off the deck, in deal order: hole cards from the left of
   the button, then burns and board; cards never dealt are fillers) and ``actions``
   (``[seat, "raise to 40"]``, :meth:`Action.parse <pokerroom.engine.Action.parse>`
-  notation).
+  notation); at a cash table, ``posts`` when seats coming in posted (``[seat, live,
+  dead]``: the hand's rules are the level's with those posts);
+* ``cash``, at a cash table only: ``game`` (the :class:`~pokerroom.table.cash.CashGame`),
+  ``taken``, ``sitting_out``, ``owe_bb``, ``owe_sb`` (one per seat), ``bought`` and
+  ``cashed`` (the chips brought by sitting down and topping up, and taken by standing
+  up: the stacks hold ``initial_stacks`` plus ``bought`` minus ``cashed``).  Between
+  hands a cash table's stacks may differ from the end of the last hand (seats changed).
 
 :func:`restore` checks the format, the version and the checksum, then every field, then
 replays the hand's actions; anything wrong raises :class:`SaveError` naming it, and no
@@ -54,6 +60,8 @@ from typing import TYPE_CHECKING, Any
 from pokerroom.cards import JOKER, Deck, DeckError
 from pokerroom.engine import Action, ActionKind, EventKind, Hand, IllegalAction, Street, deal_order
 from pokerroom.rules import Rules, RulesError
+from pokerroom.table.cash import CashGame, Post
+from pokerroom.table.cash import hand_rules as cash_hand_rules
 from pokerroom.table.info import Standing, TableError, TableEvent, TableEventKind
 from pokerroom.table.levels import Levels
 from pokerroom.table.seats import Seating
@@ -125,6 +133,8 @@ def save(table: Table, *, key: bytes | None = None) -> dict[str, Any]:
             "cards": hand_cards(t._hand),
             "actions": [[seat, str(action)] for seat, action in t._actions],
         }
+        if t.posts:
+            hand["posts"] = [list(post) for post in t.posts]
     try:
         state = t._rng.getstate()
         rng: Any = [state[0], list(state[1]), state[2]]
@@ -155,6 +165,8 @@ def save(table: Table, *, key: bytes | None = None) -> dict[str, Any]:
         "rng": rng,
         "hand": hand,
     }
+    if t._cash is not None:
+        data["cash"] = t._cash.to_mapping()
     data["checksum"] = checksum(data, key)
     return data
 
@@ -239,13 +251,20 @@ def _build(
     except (RulesError, TypeError, AttributeError) as exc:
         raise SaveError(f"the saved rules are not valid: {exc}") from None
     levels = Levels.from_mapping(d["levels"]) if d["levels"] is not None else None
-    initial = _ints(d["initial_stacks"], None, "initial_stacks", 1)
+    cash = d.get("cash")
+    if cash is not None and not isinstance(cash, dict):
+        raise SaveError("cash: a mapping (or absent, for a freeze-out)")
+    game = CashGame.from_mapping(cash["game"]) if cash is not None else None
+    initial = _ints(d["initial_stacks"], None, "initial_stacks", 0 if cash else 1)
     n = len(initial)
     table = Table(
         rules, initial, names=d["names"], button=0, rng=random.Random(0), levels=levels,
         clock=clock, reset_stacks=_bool(d["reset_stacks"], "reset_stacks"),
         max_hands=d["max_hands"], button_moves=_bool(d["button_moves"], "button_moves"),
+        cash=game,
     )  # fmt: skip
+    if table._cash is not None and cash is not None:
+        table._cash.load(cash)
     table._rng = _rng(d["rng"], rng)
     elapsed = d["elapsed"]
     if isinstance(elapsed, bool) or not isinstance(elapsed, int | float) or elapsed < 0:
@@ -311,6 +330,9 @@ def _rng(state: Any, given: random.Random | None) -> random.Random:
 
 def _check_chips(table: Table, stacks: list[int]) -> None:
     """Every chip of the game is on the table: no chip created or lost."""
+    if table._cash is not None:
+        _check_cash(table, stacks)
+        return
     total = sum(table.initial_stacks)
     if not table.reset_stacks and sum(stacks) != total:
         raise SaveError(
@@ -327,6 +349,59 @@ def _check_chips(table: Table, stacks: list[int]) -> None:
                             f"{stacks[seat]} chips")  # fmt: skip
 
 
+def _check_cash(table: Table, stacks: list[int]) -> None:
+    """A cash table's chips: the starting stacks plus the chips brought minus the chips
+    taken away; nobody out; an empty seat has no chips and owes nothing."""
+    cash = table._cash
+    assert cash is not None
+    total = sum(table.initial_stacks) + cash.bought - cash.cashed
+    if sum(stacks) != total:
+        raise SaveError(
+            f"the stacks hold {sum(stacks)} chips but the table has {total} (starting stacks "
+            f"{sum(table.initial_stacks)} + {cash.bought} brought - {cash.cashed} taken): chips "
+            "were created or lost"
+        )
+    if sum(table._totals) != 0:
+        raise SaveError("totals do not add up to zero: chips were created or lost")
+    if any(table._out) or table._standings:
+        raise SaveError("a cash table has no seats out and no standings")
+    for seat in range(table.size):
+        if not cash.taken[seat] and (
+            stacks[seat] or cash.sitting_out[seat] or cash.owe_bb[seat] or cash.owe_sb[seat]
+        ):
+            raise SaveError(f"seat {seat} is empty but has chips, sits out or owes blinds")
+
+
+def _posts(table: Table, h: dict[str, Any], seats: list[int]) -> tuple[Post, ...]:
+    """The saved hand's posts (cash tables)."""
+    raw = h.get("posts", [])
+    if raw and table._cash is None:
+        raise SaveError("hand.posts: only a cash table's hands have posts")
+    if not isinstance(raw, list):
+        raise SaveError("hand.posts: a list of [seat, live, dead]")
+    posts = tuple(Post(*_ints(p, 3, "a post")) for p in raw)
+    for post in posts:
+        if post.seat not in seats or not (post.live or post.dead):
+            raise SaveError(f"hand.posts: {list(post)} is not a post of a seat dealt in")
+    return posts
+
+
+def _check_hand_stacks(table: Table, stacks: list[int], in_play: bool) -> None:
+    """The saved hand's starting stacks against the table's."""
+    cash = table._cash
+    if cash is not None:
+        dealt = [t for t in range(table.size) if stacks[t] > 0]
+        if in_play and any(stacks[t] != table._stacks[t] for t in dealt):
+            raise SaveError("hand.stacks: the hand in play starts from the table's stacks")
+        if in_play and not all(cash.taken[t] for t in dealt):
+            raise SaveError("hand.seats: an empty seat is dealt in")
+        return
+    if in_play and stacks != table._stacks:
+        raise SaveError("hand.stacks: the hand in play starts from the table's stacks")
+    if sum(stacks) != sum(table._stacks):
+        raise SaveError("hand.stacks: chips were created or lost")
+
+
 def _replay(table: Table, h: Any) -> None:
     """Deal the saved hand again from its cards and replay its actions."""
     if not isinstance(h, dict):
@@ -335,10 +410,8 @@ def _replay(table: Table, h: Any) -> None:
     n = table.size
     seats = _ints(h["seats"], None, "hand.seats")
     stacks = _ints(h["stacks"], n, "hand.stacks")
-    if in_play and stacks != table._stacks:
-        raise SaveError("hand.stacks: the hand in play starts from the table's stacks")
-    if sum(stacks) != sum(table._stacks):
-        raise SaveError("hand.stacks: chips were created or lost")
+    _check_hand_stacks(table, stacks, in_play)
+    cash = table._cash
     if seats != [t for t in range(n) if stacks[t] > 0]:
         raise SaveError(f"hand.seats {seats!r}: the seats with chips, in order")
     if not 0 <= table._level < len(table._level_rules):
@@ -348,7 +421,13 @@ def _replay(table: Table, h: Any) -> None:
     if button < 0:
         raise SaveError(f"the button (seat {table._button}) is not dealt in")
     cards = _ints(h["cards"], None, "hand.cards")
+    posts = _posts(table, h, seats)
     hand_rules = table._level_rules[table._level]
+    if posts:
+        try:
+            hand_rules = cash_hand_rules(hand_rules, seats, table._button, posts)
+        except (RulesError, ValueError) as exc:
+            raise SaveError(f"hand.posts: {exc}") from None
     deck = Deck.stacked(cards, joker=hand_rules.joker)
     auto = _bool(h["auto_showdown"], "hand.auto_showdown")
     chips = [stacks[t] for t in seats]
@@ -371,6 +450,9 @@ def _replay(table: Table, h: Any) -> None:
     table._actions = actions
     table._in_hand = in_play
     table._update_turn()
+    if cash is not None:
+        cash.posts = posts
+        return  # (between hands a cash table's seats may have changed since the hand)
     if not in_play:
         assert hand.result is not None
         after = hand.result.stacks
