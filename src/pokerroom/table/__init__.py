@@ -11,6 +11,7 @@ cards dealt face up from the left of seat 0: 9c 5c Kd Qd Jh; the first jack give
 (1, 2)
 """
 
+from pokerroom.table.cash import CashError, CashGame, NewPlayers, Post
 from pokerroom.table.info import (
     FirstButton,
     GameStart,
@@ -26,11 +27,15 @@ from pokerroom.table.saved import SaveError
 from pokerroom.table.table import Table
 
 __all__ = [
+    "CashError",
+    "CashGame",
     "FirstButton",
     "GameStart",
     "HandStart",
     "LevelUnit",
     "Levels",
+    "NewPlayers",
+    "Post",
     "SaveError",
     "StaleViewError",
     "Standing",
