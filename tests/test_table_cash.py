@@ -18,7 +18,8 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 from pokerroom.engine import Action, ActionKind
 from pokerroom.engine.actions import random_action
 from pokerroom.rules import Rules
-from pokerroom.table import CashError, CashGame, NewPlayers, Post, Table, TableError
+from pokerroom.table import CashError, CashGame, NewPlayers, Post, SaveError, Table, TableError
+from pokerroom.table.saved import checksum
 
 NL = Rules.preset("no-limit")  # blinds 2/4
 
@@ -340,13 +341,66 @@ def test_a_damaged_cash_save_is_refused() -> None:
     table.start_hand()
     finish(table)
     data = table.save()
-    data["cash"]["bought"] += 10
-    data["checksum"] = data["checksum"]
-    from pokerroom.table.saved import checksum
-
+    data["cash"]["bought"] += 10  # re-checksummed: only the chip count can catch it
     data["checksum"] = checksum(data)
-    with pytest.raises(Exception, match="chips were created or lost"):
+    with pytest.raises(SaveError, match=r"the stacks hold 400 chips but the table has 410 "
+                                        r"\(starting stacks 0 \+ 410 brought - 0 taken\)"):
         Table.restore(data)
+    data["cash"]["bought"] -= 10
+    data["cash"]["taken"][5] = False
+    data["stacks"][5] = 0
+    data["cash"]["owe_bb"][5] = True
+    data["checksum"] = checksum(data)
+    with pytest.raises(SaveError, match="seat 5 is empty but has chips, sits out or owes"):
+        Table.restore(data)
+
+
+def test_a_hand_with_posts_is_written_as_phh_and_replays_to_the_same_stacks() -> None:
+    from pokerroom.history.phh import dumps, loads
+    from pokerroom.history.record import PlayedHand, to_phh
+    from pokerroom.history.replay import replay_phh
+
+    table = cash_table("post", seated=5, rules=Rules.preset("no-limit", antes=1, blinds=(1, 2)))
+    for hand in range(9):
+        if hand == 2:
+            table.sit_out(3)
+        if hand == 8:
+            table.sit_in(3)
+        table.start_hand()
+        finish(table)
+    assert table.posts == (Post(3, 2, 1),) and table.hand is not None
+    played = PlayedHand.from_hand(table.hand, names=[table.names[t] for t in table.seats_in_hand])
+    parsed = loads(dumps(to_phh(played)))
+    replayed = replay_phh(parsed[0] if isinstance(parsed, list) else parsed)
+    result = replayed.played.result
+    assert result is not None and table.last_result is not None
+    mine = {table.names[t]: table.last_result.stacks[t] for t in table.seats_in_hand}
+    assert dict(zip(replayed.played.names, result.stacks, strict=True)) == mine
+
+
+def test_the_runner_plays_a_cash_table_with_seats_changing_between_hands() -> None:
+    from pokerroom.players import CallingStation, RandomBot
+    from pokerroom.players.runner import Runner
+
+    def players() -> list[Any]:
+        return [RandomBot(seed=1), CallingStation(), RandomBot(seed=2), CallingStation()]
+
+    table = Table(NL, 4, cash=CashGame(20, 200, "post"), rng=random.Random(2))
+    for seat in range(3):
+        table.sit_down(seat, 100)
+    runner = Runner(table, players())
+    for hand in range(30):
+        if hand == 5:
+            table.sit_down(3, 100)
+        if hand == 20:
+            runner = Runner.restore(json.loads(json.dumps(runner.save())), players())
+            table = runner.table
+        for seat in range(4):
+            if table.taken[seat] and table.stacks[seat] == 0:
+                table.top_up(seat, 100)
+        runner.play_hand()
+    assert table.hand_number == 30 and runner.result().hands == 30
+    assert sum(table.stacks) == table.chips_in - table.chips_out
 
 
 # ----------------------------------------------------------------- state machine

@@ -271,9 +271,11 @@ class Table:
     ) -> PlayerView | None:
         """:meth:`start_hand` without making its :class:`HandStart` (a runner whose
         players never ask for it): the button moved (skipping seats out), the level raised
-        if due, the seats with chips dealt in.  Returns the view of the first decision
-        (:meth:`pending_view`), or None when the hand is over as it is dealt (everyone
-        all-in on the forced bets: it is settled at once)."""
+        if due, the seats with chips dealt in (at a cash table, the seats sitting in with
+        chips that owe no blind or come in as :mod:`~pokerroom.table.cash` says: a
+        :class:`~pokerroom.table.cash.CashError` when fewer than two can).  Returns the
+        view of the first decision (:meth:`pending_view`), or None when the hand is over
+        as it is dealt (everyone all-in on the forced bets: it is settled at once)."""
         if self._over:
             raise TableError("the game is over: no more hands")
         if self._in_hand:
