@@ -301,6 +301,7 @@ def test_games_without_blinds_left_of_the_button_owe_nothing() -> None:
     table.start_hand()
     finish(table)
     table.sit_down(3, 100)
+    assert owed(table) == [(0, 0)] * 6
     start = table.start_hand()
     assert start.seats == (0, 1, 2, 3) and table.posts == ()
 

@@ -58,7 +58,7 @@ from pokerroom.engine import (
 )
 from pokerroom.engine.view import make_view
 from pokerroom.rules import Rules
-from pokerroom.table.cash import CashError, CashGame, CashSeats, Deal, Post, plan_deal
+from pokerroom.table.cash import CashError, CashGame, CashSeats, Deal, Post, plan_deal, posting
 from pokerroom.table.info import (
     FirstButton,
     GameStart,
@@ -625,13 +625,12 @@ class Table:
         blind's amount now) and a small blind (``dead``); all zero at a freeze-out."""
         cash = self._cash
         rules = self._level_rules[self.level]
-        bb = max(rules.blinds, default=0)
+        if cash is None or not posting(rules):  # (nothing to owe in this game)
+            return tuple(Post(t, 0, 0) for t in range(self.size))
+        bb = max(rules.blinds)
         sb = sum(rules.blinds) - bb
-        return tuple(
-            Post(t, bb if cash is not None and cash.owe_bb[t] else 0,
-                 sb if cash is not None and cash.owe_sb[t] else 0)
-            for t in range(self.size)
-        )  # fmt: skip
+        return tuple(Post(t, bb if cash.owe_bb[t] else 0, sb if cash.owe_sb[t] else 0)
+                     for t in range(self.size))  # fmt: skip
 
     @property
     def posts(self) -> tuple[Post, ...]:
