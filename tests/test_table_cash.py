@@ -266,6 +266,32 @@ def test_standing_up_takes_the_chips_and_empties_the_seat() -> None:
         table.stand_up(2)
 
 
+def test_a_full_table_gives_a_free_seat_to_the_first_on_its_waiting_list() -> None:
+    table = cash_table(seated=3, size=3)
+    with pytest.raises(CashError, match="'seat 1' is seated at this table already"):
+        table.join_waiting_list("seat 1")
+    assert table.join_waiting_list("Ada") == 1
+    table.start_hand()  # the list is kept mid-hand too
+    assert table.join_waiting_list("Bo") == 2
+    with pytest.raises(CashError, match=r"'Ada' is on the waiting list already \(place 1\)"):
+        table.join_waiting_list("Ada")
+    finish(table)
+    table.stand_up(1)
+    before = table.save()
+    with pytest.raises(CashError, match="'Bo' cannot sit down: 'Ada' is first on the waiting "
+                                        "list \\(waiting: 'Ada', 'Bo'\\)"):  # fmt: skip
+        table.sit_down(1, 100, name="Bo")
+    assert table.save() == before
+    table.sit_down(1, 100, name="Ada")
+    assert table.waiting == ("Bo",) and table.names[1] == "Ada"
+    table.stand_up(2)
+    table.leave_waiting_list("Bo")  # Bo let the seat go
+    with pytest.raises(CashError, match="nobody is waiting and seats are free \\(2\\): sit down"):
+        table.join_waiting_list("Cy")
+    table.sit_down(2, 100, name="Cy")
+    assert Table.restore(table.save()).save() == table.save()
+
+
 @pytest.mark.parametrize(
     ("what", "call"),
     [
@@ -507,6 +533,19 @@ class CashTableMachine(RuleBasedStateMachine):
         if empty:
             chosen = min(empty, key=lambda t: (t - seat) % self.table.size)
             self._both(lambda t: t.sit_down(chosen, 50))
+
+    @rule(name=st.sampled_from(["Ada", "Bo", "Cy"]))
+    def join_waiting_list(self, name: str) -> None:
+        self._both(lambda t: t.join_waiting_list(name))
+
+    @rule(name=st.sampled_from(["Ada", "Bo", "Cy"]))
+    def leave_waiting_list(self, name: str) -> None:
+        self._both(lambda t: t.leave_waiting_list(name))
+
+    @rule(seat=st.integers(0, 5))
+    def the_first_waiting_sits_down(self, seat: int) -> None:
+        name = self.table.waiting[0] if self.table.waiting else None
+        self._both(lambda t: t.sit_down(seat, 50, name=name))
 
     @rule(seat=st.integers(0, 5))
     def stand_up(self, seat: int) -> None:

@@ -26,6 +26,9 @@ skipping seats that are out; the rest follows common cardroom practice):
   blind waits a hand (a seat coming in never posts a small blind in turn).
 * Games whose forced bets are not blinds left of the button (no blinds, 001's button
   blind, a straddle) have nothing to owe: every seat sitting in with chips is dealt in.
+* The waiting list: when every seat is taken, players put their names down; while
+  anyone is waiting, an empty seat goes to the first name on the list (the others are
+  refused it), who leaves the list by sitting down (or by being taken off).
 * A hand is dealt only when at least two seats can be dealt in.  A seat that loses its
   last chip stays seated with 0 and sits out until it tops up (to at least the minimum
   buy-in), which sits it in again.
@@ -146,7 +149,10 @@ class CashSeats:
     """Each seat's cash state: taken or empty, sitting out, owing a big or small blind;
     and the chips brought to the table (``bought``) and taken away (``cashed``)."""
 
-    __slots__ = ("bought", "cashed", "game", "owe_bb", "owe_sb", "posts", "sitting_out", "taken")
+    __slots__ = (
+        "bought", "cashed", "game", "owe_bb", "owe_sb", "posts", "sitting_out", "taken",
+        "waiting",
+    )  # fmt: skip
 
     def __init__(self, game: CashGame, stacks: Sequence[int]) -> None:
         n = len(stacks)
@@ -158,6 +164,7 @@ class CashSeats:
         self.bought = 0
         self.cashed = 0
         self.posts: tuple[Post, ...] = ()  # the last hand's
+        self.waiting: list[str] = []  # the waiting list, first come first
 
     def commit(self, deal: Deal) -> None:
         """The hand ``deal`` describes was dealt: the debts as it leaves them."""
@@ -173,6 +180,7 @@ class CashSeats:
             "game": self.game.to_mapping(), "taken": list(self.taken),
             "sitting_out": list(self.sitting_out), "owe_bb": list(self.owe_bb),
             "owe_sb": list(self.owe_sb), "bought": self.bought, "cashed": self.cashed,
+            "waiting": list(self.waiting),
         }  # fmt: skip
 
     def load(self, data: Mapping[str, Any]) -> None:
@@ -186,6 +194,12 @@ class CashSeats:
             ):
                 raise TableError(f"cash.{name}: one true or false per seat")
             setattr(self, name, list(value))
+        waiting = data.get("waiting", [])
+        if not isinstance(waiting, list) or not all(isinstance(w, str) and w for w in waiting):
+            raise TableError("cash.waiting: the names on the waiting list")
+        if len(set(waiting)) != len(waiting):
+            raise TableError("cash.waiting: a name is on the waiting list twice")
+        self.waiting = list(waiting)
         for name in ("bought", "cashed"):
             value = data[name]
             if type(value) is not int or value < 0:

@@ -709,11 +709,54 @@ class Table:
         assert type(chips) is int
         return chips
 
+    @property
+    def waiting(self) -> tuple[str, ...]:
+        """The waiting list of a cash table, first come first."""
+        return () if self._cash is None else tuple(self._cash.waiting)
+
+    def join_waiting_list(self, name: str) -> int:
+        """Put ``name`` on the waiting list (when every seat is taken, or others are
+        waiting already); returns its place (1: next).  Any time, mid-hand included."""
+        cash = self._cash
+        if cash is None:
+            raise CashError("this table is a freeze-out: it has no waiting list")
+        if not (isinstance(name, str) and name):
+            raise CashError(f"name {shown(name)}: a non-empty string")
+        if name in cash.waiting:
+            raise CashError(f"{name!r} is on the waiting list already "
+                            f"(place {cash.waiting.index(name) + 1})")  # fmt: skip
+        if name in [self.names[t] for t in range(self.size) if cash.taken[t]]:
+            raise CashError(f"{name!r} is seated at this table already")
+        empty = [t for t in range(self.size) if not cash.taken[t]]
+        if empty and not cash.waiting:
+            raise CashError(f"nobody is waiting and seats are free ({self._seats_of(empty)}): "
+                            "sit down instead")  # fmt: skip
+        cash.waiting.append(name)
+        return len(cash.waiting)
+
+    def leave_waiting_list(self, name: str) -> None:
+        """Take ``name`` off the waiting list (it left, or let its turn pass)."""
+        cash = self._cash
+        if cash is None or name not in cash.waiting:
+            listed = ", ".join(map(repr, self.waiting)) or "nobody"
+            raise CashError(f"{shown(name)} is not on the waiting list (waiting: {listed})")
+        cash.waiting.remove(name)
+
+    @staticmethod
+    def _seats_of(seats: Sequence[int]) -> str:
+        return ", ".join(map(str, seats)) if seats else "none"
+
     def sit_down(self, seat: int, chips: int, *, name: str | None = None) -> None:
         """A player takes empty seat ``seat`` with ``chips`` (the buy-in, within the
         table's minimum and maximum), named ``name`` (default ``"seat N"``).  The seat
-        owes a big blind: it comes in as the table's ``new_players`` says."""
+        owes a big blind: it comes in as the table's ``new_players`` says.  While anyone
+        is on the waiting list, only the first name on it may sit down (and leaves it)."""
         cash = self._seat_change("sit down", seat)
+        if cash.waiting and name != cash.waiting[0]:
+            raise CashError(
+                f"{shown(name)} cannot sit down: {cash.waiting[0]!r} is first on the waiting "
+                f"list (waiting: {', '.join(map(repr, cash.waiting))})"
+            )
         if cash.taken[seat]:
             empty = [t for t in range(self.size) if not cash.taken[t]]
             raise CashError(
@@ -733,6 +776,8 @@ class Table:
         cash.sitting_out[seat] = False
         cash.owe_bb[seat] = True
         cash.owe_sb[seat] = False
+        if cash.waiting:
+            del cash.waiting[0]
         self._rename(seat, name if name is not None else f"seat {seat}")
 
     def _rename(self, seat: int, name: str) -> None:
