@@ -53,7 +53,10 @@ _CHUNK_CELLS = 1 << 20  # holdings x boards scored per step (values are uint16)
 # work units (about one hand evaluation each): building a board's keys, handling a holding
 _BUILD_COST = 4
 _HOLDING_COST = 50
-_FLUSH_SHARE = 3  # rank patterns after a flop or turn while flushes are under a third
+# after a flop or turn, rank patterns when the plain way would score at least this many
+# (holding, board) cells and the flush corrections at most a sixth of them
+_SMALL_CELLS = 500_000
+_FLUSH_SHARE = 6
 Progress = Callable[[int, int], None]
 How = Literal["auto", "patterns", "plain"]
 
@@ -119,10 +122,13 @@ class Enumeration:
         if how == "plain" or (how == "auto" and self.spot.to_come == 0):
             return self._run_shared(progress)  # one board: nothing to share
         boards = boards_from(self.spot.live, self.spot.to_come, self.spot.board)
+        cells = len(self.held) * len(boards)
+        if how == "auto" and cells < _SMALL_CELLS:
+            return self._run_shared(progress, boards)
         plan = flush_plan(self.spot.seats, self.held, boards)
-        # flush corrections score each cell twice: past a share of them, list every board
-        if how == "auto" and plan_cells(plan) * _FLUSH_SHARE > len(self.held) * len(boards):
-            return self._run_shared(progress)
+        # a flush correction costs about twice a cell of the plain way, and more to set up
+        if how == "auto" and plan_cells(plan) * _FLUSH_SHARE > cells:
+            return self._run_shared(progress, boards)
         return self._run_shared_patterns(boards, plan, progress)
 
     def _run_preflop_patterns(self, progress: Progress | None) -> Tally:
@@ -179,10 +185,11 @@ class Enumeration:
                 progress(o + 1, len(reps))
         return Tally(counts, float(weights.sum()) * m, len(self.held) * m)
 
-    def _run_shared(self, progress: Progress | None) -> Tally:
+    def _run_shared(self, progress: Progress | None, boards: Boards | None = None) -> Tally:
         spot, held = self.spot, self.held
         n = len(spot.seats)
-        boards = boards_from(spot.live, spot.to_come, spot.board)
+        if boards is None:
+            boards = boards_from(spot.live, spot.to_come, spot.board)
         m = len(boards)
         scratch = np.empty(m, dtype=np.int64)
         tables = []
