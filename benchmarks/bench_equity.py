@@ -10,6 +10,8 @@ peers on a slice of the work and scales their time, saying so).
   exact calculation.
 * **Exact, other spots** (pokerroom and OMPEval, the only other exact range engine):
   AA against KK preflop; QQ+,AKs against a random hand on Ks 7d 2c; three players.
+  Every exact spot is also timed with pokerroom's plain enumeration (every board listed,
+  the way before rank patterns), which checks the default way in the same run.
 * **Monte Carlo, 100,000 boards heads-up**: pokerroom ``equity(samples=100_000)``; eval7
   ``py_hand_vs_range_monte_carlo``; OMPEval (it stops at a target error, so the target is
   set for about 100,000 deals and the time scaled to exactly that many from the count it
@@ -19,9 +21,10 @@ peers on a slice of the work and scales their time, saying so).
   pokerroom ``equity_vs_random``; eval7 Monte Carlo against every hand; OMPEval's exact
   ``equity_vs_random``.
 
-Every timing is the best of several rounds (one for the slow peers); each result is
-checked against the exact answer before it is shown.  The output ends with a markdown
-table for the README.
+Every timing is the best of several rounds (one for the slow peers; ``--median`` takes
+the median instead, steadier on a shared machine); each result is checked against the
+exact answer before it is shown.  ``--exact-only`` runs the exact rows of pokerroom and
+OMPEval alone.  The output ends with a markdown table for the README.
 """
 
 from __future__ import annotations
@@ -29,10 +32,13 @@ from __future__ import annotations
 import argparse
 import ctypes
 import platform
+import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import partialmethod
 from itertools import combinations
 from typing import Any
 
@@ -40,6 +46,7 @@ import numpy as np
 
 from pokerroom.cards import CARD_CHARS
 from pokerroom.equity import equity, equity_vs_random
+from pokerroom.equity.exact import Enumeration
 
 DECK = CARD_CHARS[:52]
 EVERY_HAND = "22+, A2+, K2+, Q2+, J2+, T2+, 92+, 82+, 72+, 62+, 52+, 42+, 32+"
@@ -57,14 +64,38 @@ class Row:
     tolerance: float = 1e-6  # how far from the exact answer the result may lie
 
 
+EXACT_ONLY = False  # --exact-only: the exact rows of pokerroom and OMPEval only
+MEDIAN = False  # --median: the median of the rounds instead of the best
+
+
 def best_of(rounds: int, fn: Callable[[], float]) -> tuple[float, float]:
-    """(best time in seconds, the answer) over ``rounds`` calls."""
-    best, answer = float("inf"), float("nan")
+    """(best time in seconds, or the median with --median; the answer) over ``rounds``
+    calls."""
+    times, answer = [], float("nan")
     for _ in range(rounds):
         start = time.perf_counter()
         answer = fn()
-        best = min(best, time.perf_counter() - start)
-    return best, answer
+        times.append(time.perf_counter() - start)
+    return (statistics.median(times) if MEDIAN else min(times)), answer
+
+
+@contextmanager
+def plain_enumeration() -> Iterator[None]:
+    """Exact equity the plain way (every board listed), as before rank patterns."""
+    run = Enumeration.run
+    Enumeration.run = partialmethod(run, how="plain")  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        Enumeration.run = run  # type: ignore[method-assign]
+
+
+def plain_row(task: str, hands: list[str], board: str, rounds: int) -> Row:
+    with plain_enumeration():
+        seconds, answer = best_of(rounds, lambda: equity(hands, board, exact=True)
+                                  .players[0].equity)
+    return Row(task, "pokerroom, plain enumeration", "`Enumeration.run(how='plain')`",
+               seconds, answer)
 
 
 def boards_without(used: list[str]) -> list[tuple[str, ...]]:
@@ -74,7 +105,15 @@ def boards_without(used: list[str]) -> list[tuple[str, ...]]:
 # --- exact heads-up preflop ------------------------------------------------------------
 def exact_rows(quick: bool) -> list[Row]:
     rows = [Row("exact AhKh vs QsQc preflop", "pokerroom", "`equity(['AhKh', 'QsQc'])`",
-                *best_of(7, lambda: equity(["AhKh", "QsQc"]).players[0].equity), ours=True)]
+                *best_of(7, lambda: equity(["AhKh", "QsQc"]).players[0].equity), ours=True),
+            plain_row("exact AhKh vs QsQc preflop", ["AhKh", "QsQc"], "", 7)]
+    if EXACT_ONLY:
+        omp = ompeval()
+        if omp is not None:
+            rows.append(Row("exact AhKh vs QsQc preflop", "pokerfast (OMPEval, C++)",
+                            "`equity.equity(['AhKh', 'QsQc'])`",
+                            *best_of(7, lambda: omp.equity(["AhKh", "QsQc"])[0])))
+        return rows
     boards = boards_without(["Ah", "Kh", "Qs", "Qc"])
     share = 20 if quick else 1
     part = boards[::share]
@@ -148,6 +187,7 @@ def other_exact_rows() -> list[Row]:
         rows.append(Row(task, "pokerroom", "`equity(..., exact=True)`",
                         *best_of(5, lambda h=hands, b=board:
                                  equity(h, b, exact=True).players[0].equity), ours=True))
+        rows.append(plain_row(task, hands, board, 5))
         if omp is not None:
             rows.append(Row(task, "pokerfast (OMPEval, C++)", "`equity.equity(...)`",
                             *best_of(5, lambda h=hands, b=board: omp.equity(h, board=b)[0])))
@@ -286,11 +326,21 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true",
                         help="slow peers on a slice of the work, times scaled")
+    parser.add_argument("--exact-only", action="store_true",
+                        help="only the exact rows of pokerroom and OMPEval")
+    parser.add_argument("--median", action="store_true",
+                        help="report the median of the rounds, not the best")
     args = parser.parse_args()
+    global EXACT_ONLY, MEDIAN
+    EXACT_ONLY, MEDIAN = args.exact_only, args.median
     equity(["AhKh", "QsQc"], samples=10, seed=1)  # build the tables before timing
+    equity(["2c3d", "4h5s"], exact=True)  # and the rank patterns
+    stat = "median" if MEDIAN else "best"
     print(f"Python {platform.python_version()} on {platform.machine()}, "
-          f"NumPy {np.__version__}; best of several rounds; one core", flush=True)
-    rows = exact_rows(args.quick) + other_exact_rows() + monte_carlo_rows(args.quick) + bot_rows()
+          f"NumPy {np.__version__}; {stat} of several rounds; one core", flush=True)
+    rows = exact_rows(args.quick) + other_exact_rows()
+    if not EXACT_ONLY:
+        rows += monte_carlo_rows(args.quick) + bot_rows()
     truth = {
         "exact AhKh vs QsQc preflop": equity(["AhKh", "QsQc"]).players[0].equity,
         "Monte Carlo, 100,000 boards, AhKh vs QsQc": equity(["AhKh", "QsQc"]).players[0].equity,
