@@ -40,6 +40,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import partialmethod
 from itertools import combinations
+from math import comb
 from typing import Any
 
 import numpy as np
@@ -64,8 +65,13 @@ class Row:
     tolerance: float = 1e-6  # how far from the exact answer the result may lie
 
 
-EXACT_ONLY = False  # --exact-only: the exact rows of pokerroom and OMPEval only
-MEDIAN = False  # --median: the median of the rounds instead of the best
+@dataclass
+class Options:
+    exact_only: bool = False  # --exact-only: the exact rows of pokerroom and OMPEval only
+    median: bool = False  # --median: the median of the rounds instead of the best
+
+
+OPTIONS = Options()
 
 
 def best_of(rounds: int, fn: Callable[[], float]) -> tuple[float, float]:
@@ -76,7 +82,7 @@ def best_of(rounds: int, fn: Callable[[], float]) -> tuple[float, float]:
         start = time.perf_counter()
         answer = fn()
         times.append(time.perf_counter() - start)
-    return (statistics.median(times) if MEDIAN else min(times)), answer
+    return (statistics.median(times) if OPTIONS.median else min(times)), answer
 
 
 @contextmanager
@@ -107,7 +113,7 @@ def exact_rows(quick: bool) -> list[Row]:
     rows = [Row("exact AhKh vs QsQc preflop", "pokerroom", "`equity(['AhKh', 'QsQc'])`",
                 *best_of(7, lambda: equity(["AhKh", "QsQc"]).players[0].equity), ours=True),
             plain_row("exact AhKh vs QsQc preflop", ["AhKh", "QsQc"], "", 7)]
-    if EXACT_ONLY:
+    if OPTIONS.exact_only:
         omp = ompeval()
         if omp is not None:
             rows.append(Row("exact AhKh vs QsQc preflop", "pokerfast (OMPEval, C++)",
@@ -192,6 +198,46 @@ def other_exact_rows() -> list[Row]:
             rows.append(Row(task, "pokerfast (OMPEval, C++)", "`equity.equity(...)`",
                             *best_of(5, lambda h=hands, b=board: omp.equity(h, board=b)[0])))
     return rows
+
+
+# --- how exact equity grows --------------------------------------------------------------
+GROWTH_HANDS = ["AhKh", "QsQc", "JdTd", "9s9h", "8c7c", "6d5d", "4s4c", "3h2h"]
+GROWTH_RANGES = ["AA", "QQ+", "QQ+, AKs", "TT+, AQs+, AKo", "88+, ATs+, KQs, AJo+",
+                 "55+, A8s+, KTs+, QJs, ATo+, KQo", "22+, A2s+, K9s+, QTs+, JTs, A9o+, KJo+"]
+
+
+def growth_tables() -> list[str]:
+    """Markdown tables: exact equity's time by number of players (pre-flop, one hand
+    each) and by range size (a range against a random hand on Ks 7d 2c), pokerroom's
+    default and plain ways beside OMPEval (median of 5 rounds)."""
+    omp = ompeval()
+    lines = ["| players | boards | pokerroom | plain enumeration | OMPEval |",
+             "|---:|---:|---:|---:|---:|"]
+    for n in range(2, len(GROWTH_HANDS) + 1):
+        lines.append(_growth_row(f"{n}", GROWTH_HANDS[:n], "", omp))
+    lines += ["", "| range against random on Ks7d2c | holdings | pokerroom "
+              "| plain enumeration | OMPEval |", "|---|---:|---:|---:|---:|"]
+    for text in GROWTH_RANGES:
+        lines.append(_growth_row(f"{text}", [text, "random"], "Ks7d2c", omp))
+    return lines
+
+
+def _growth_row(label: str, hands: list[str], board: str, omp: Any) -> str:
+    ours, answer = best_of(5, lambda: equity(hands, board, exact=True).players[0].equity)
+    with plain_enumeration():
+        plain, _ = best_of(3, lambda: equity(hands, board, exact=True).players[0].equity)
+    theirs = "n/a"
+    if omp is not None:
+        try:
+            seconds, their_answer = best_of(5, lambda: omp.equity(hands, board=board)[0])
+            if abs(their_answer - answer) > 1e-6:
+                raise SystemExit(f"OMPEval answered {their_answer} for {hands}, not {answer}")
+            theirs = fmt_time(seconds)
+        except (OSError, ValueError, RuntimeError):
+            theirs = "n/a"
+    r = equity(hands, board, exact=True)
+    size = r.deals if not board else r.deals // comb(45, 2)  # holdings: 990 boards each
+    return f"| {label} | {size:,} | {fmt_time(ours)} | {fmt_time(plain)} | {theirs} |"
 
 
 # --- Monte Carlo --------------------------------------------------------------------------
@@ -328,18 +374,22 @@ def main() -> None:
                         help="slow peers on a slice of the work, times scaled")
     parser.add_argument("--exact-only", action="store_true",
                         help="only the exact rows of pokerroom and OMPEval")
+    parser.add_argument("--growth", action="store_true",
+                        help="only the tables of exact equity's time by players and range size")
     parser.add_argument("--median", action="store_true",
                         help="report the median of the rounds, not the best")
     args = parser.parse_args()
-    global EXACT_ONLY, MEDIAN
-    EXACT_ONLY, MEDIAN = args.exact_only, args.median
+    OPTIONS.exact_only, OPTIONS.median = args.exact_only, args.median or args.growth
     equity(["AhKh", "QsQc"], samples=10, seed=1)  # build the tables before timing
     equity(["2c3d", "4h5s"], exact=True)  # and the rank patterns
-    stat = "median" if MEDIAN else "best"
+    if args.growth:
+        print("\n".join(growth_tables()))
+        return
+    stat = "median" if OPTIONS.median else "best"
     print(f"Python {platform.python_version()} on {platform.machine()}, "
           f"NumPy {np.__version__}; {stat} of several rounds; one core", flush=True)
     rows = exact_rows(args.quick) + other_exact_rows()
-    if not EXACT_ONLY:
+    if not OPTIONS.exact_only:
         rows += monte_carlo_rows(args.quick) + bot_rows()
     truth = {
         "exact AhKh vs QsQc preflop": equity(["AhKh", "QsQc"]).players[0].equity,

@@ -97,9 +97,13 @@ def tally_rows(
         return out
     best = values.max(axis=0)
     is_best = values == best
-    k = is_best.sum(axis=0, dtype=np.int8)
-    for j in range(1, n + 1):
-        shared = k == j
-        for i in range(n):
-            out[:, i, j] = weighted(is_best[i] & shared)
+    # each cell's row and how many share its best hand, as one index into (R, N + 1)
+    slot = is_best.sum(axis=0, dtype=np.int64) + (n + 1) * np.arange(rows)[:, None]
+    if flags:
+        is_best &= weights
+    for i in range(n):
+        hits = is_best[i]
+        # float sums of integers below 2**53: exact
+        found = np.bincount(slot[hits], None if flags else weights[hits], rows * (n + 1))
+        out[:, i, :] = found.reshape(rows, n + 1).astype(np.int64)
     return out
