@@ -149,7 +149,14 @@ def rank_signatures(ranks: npt.NDArray[np.integer]) -> tuple[Int64s, npt.NDArray
     # one base-169 digit per player: far faster to sort than rows
     digits = pairs[:, :, 0] * 13 + pairs[:, :, 1]
     scale = 169 ** np.arange(n, dtype=np.int64)
-    keys, inverse = np.unique(digits @ scale, return_inverse=True)
+    packed = digits @ scale
+    if n <= 2:  # few enough keys to find without sorting
+        present = np.zeros(169**n, dtype=np.bool_)
+        present[packed] = True
+        keys = np.flatnonzero(present)
+        inverse = (np.cumsum(present) - 1)[packed]
+    else:
+        keys, inverse = np.unique(packed, return_inverse=True)
     digits = (keys[:, None] // scale[None, :]) % 169
     return np.stack([digits // 13, digits % 13], axis=2), inverse.reshape(-1)
 
@@ -290,10 +297,17 @@ def _board_correction(seats: list[Seat], held: Holdings, boards: Boards,
     true = np.empty((len(seats), len(who), len(on)), dtype=np.uint16)
     plain = np.empty_like(true)
     for i, seat in enumerate(seats):
-        combos, inverse = np.unique(held.picks[i, who], return_inverse=True)
+        picks = held.picks[i, who]
+        if len(seat) > len(on) * len(who):  # value only the combinations held
+            combos, picks = np.unique(picks, return_inverse=True)
+        else:
+            combos = np.arange(len(seat))
         keys = seat.keys(combos)
-        true[i] = hole_values(rank[:, None], suit[:, None], mask[:, None], keys).T[inverse]
-        plain[i] = rank_array.take(rank[:, None] + keys.rank[None, :], mode="clip").T[inverse]
+        values = hole_values(rank[None, :], suit[None, :], mask[None, :], keys.__class__(
+            keys.rank[:, None], keys.suit[:, None], keys.mask[:, None]))
+        true[i] = values.take(picks, axis=0)
+        plain[i] = rank_array.take(keys.rank[:, None] + rank[None, :], mode="clip").take(
+            picks, axis=0)
     valid = (held.masks[who, None] & mask[None, :]) == 0
     out: Tallies = tally_rows(true, valid) - tally_rows(plain, valid)
     return out
