@@ -34,7 +34,7 @@ import numpy.typing as npt
 from pokerroom.equity.deals import Holdings, Seat
 from pokerroom.equity.keys import Boards
 from pokerroom.equity.showdown import tally_rows
-from pokerroom.evaluator.keys import hole_values
+from pokerroom.evaluator.keys import HoleKeys, hole_values
 from pokerroom.evaluator.tables import RANK_KEYS, flush_table, rank_multisets, tables
 
 __all__ = ["Deck", "Patterns", "Plan", "deck_of", "flush_boards", "flush_classes",
@@ -303,8 +303,8 @@ def _board_correction(seats: list[Seat], held: Holdings, boards: Boards,
         else:
             combos = np.arange(len(seat))
         keys = seat.keys(combos)
-        values = hole_values(rank[None, :], suit[None, :], mask[None, :], keys.__class__(
-            keys.rank[:, None], keys.suit[:, None], keys.mask[:, None]))
+        column = HoleKeys(keys.rank[:, None], keys.suit[:, None], keys.mask[:, None])
+        values = hole_values(rank[None, :], suit[None, :], mask[None, :], column)
         true[i] = values.take(picks, axis=0)
         plain[i] = rank_array.take(keys.rank[:, None] + rank[None, :], mode="clip").take(
             picks, axis=0)
