@@ -206,38 +206,83 @@ GROWTH_RANGES = ["AA", "QQ+", "QQ+, AKs", "TT+, AQs+, AKo", "88+, ATs+, KQs, AJo
                  "55+, A8s+, KTs+, QJs, ATo+, KQo", "22+, A2s+, K9s+, QTs+, JTs, A9o+, KJo+"]
 
 
-def growth_tables() -> list[str]:
+@dataclass
+class Growth:
+    """One line of a growth table: its label and size, and the three times (seconds;
+    OMPEval's None where it cannot answer)."""
+
+    label: str
+    size: int
+    ours: float
+    plain: float
+    omp: float | None
+
+    def row(self) -> str:
+        theirs = fmt_time(self.omp) if self.omp is not None else "n/a"
+        return (f"| {self.label} | {self.size:,} | {fmt_time(self.ours)} "
+                f"| {fmt_time(self.plain)} | {theirs} |")
+
+
+def growth_tables(plot_dir: str | None = None) -> list[str]:
     """Markdown tables: exact equity's time by number of players (pre-flop, one hand
     each) and by range size (a range against a random hand on Ks 7d 2c), pokerroom's
-    default and plain ways beside OMPEval (median of 5 rounds)."""
+    default and plain ways beside OMPEval (median of 9 rounds, 3 for the plain way);
+    with ``plot_dir``, a plot of each there too."""
     omp = ompeval()
-    lines = ["| players | boards | pokerroom | plain enumeration | OMPEval |",
-             "|---:|---:|---:|---:|---:|"]
-    for n in range(2, len(GROWTH_HANDS) + 1):
-        lines.append(_growth_row(f"{n}", GROWTH_HANDS[:n], "", omp))
-    lines += ["", "| range against random on Ks7d2c | holdings | pokerroom "
-              "| plain enumeration | OMPEval |", "|---|---:|---:|---:|---:|"]
-    for text in GROWTH_RANGES:
-        lines.append(_growth_row(f"{text}", [text, "random"], "Ks7d2c", omp))
-    return lines
+    players = [_growth(f"{n}", GROWTH_HANDS[:n], "", omp)
+               for n in range(2, len(GROWTH_HANDS) + 1)]
+    ranges = [_growth(text, [text, "random"], "Ks7d2c", omp) for text in GROWTH_RANGES]
+    if plot_dir is not None:
+        _plot(players, "players (one hand each, pre-flop)", f"{plot_dir}/equity-players.png")
+        _plot(ranges, "holdings (a range against a random hand on Ks 7d 2c)",
+              f"{plot_dir}/equity-ranges.png", log=True)
+    return ["| players | boards | pokerroom | plain enumeration | OMPEval |",
+            "|---:|---:|---:|---:|---:|", *(g.row() for g in players), "",
+            "| range against random on Ks7d2c | holdings | pokerroom | plain enumeration "
+            "| OMPEval |", "|---|---:|---:|---:|---:|", *(g.row() for g in ranges)]
 
 
-def _growth_row(label: str, hands: list[str], board: str, omp: Any) -> str:
-    ours, answer = best_of(5, lambda: equity(hands, board, exact=True).players[0].equity)
+def _growth(label: str, hands: list[str], board: str, omp: Any) -> Growth:
+    ours, answer = best_of(9, lambda: equity(hands, board, exact=True).players[0].equity)
     with plain_enumeration():
         plain, _ = best_of(3, lambda: equity(hands, board, exact=True).players[0].equity)
-    theirs = "n/a"
+    theirs = None
     if omp is not None:
         try:
-            seconds, their_answer = best_of(5, lambda: omp.equity(hands, board=board)[0])
+            theirs, their_answer = best_of(9, lambda: omp.equity(hands, board=board)[0])
+        except (OSError, ValueError, RuntimeError):
+            theirs = None
+        else:
             if abs(their_answer - answer) > 1e-6:
                 raise SystemExit(f"OMPEval answered {their_answer} for {hands}, not {answer}")
-            theirs = fmt_time(seconds)
-        except (OSError, ValueError, RuntimeError):
-            theirs = "n/a"
     r = equity(hands, board, exact=True)
     size = r.deals if not board else r.deals // comb(45, 2)  # holdings: 990 boards each
-    return f"| {label} | {size:,} | {fmt_time(ours)} | {fmt_time(plain)} | {theirs} |"
+    return Growth(label, size, ours, plain, theirs)
+
+
+def _plot(lines: list[Growth], what: str, path: str, log: bool = False) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(6.4, 3.6), dpi=100)
+    x = [g.size if log else int(g.label) for g in lines]
+    ax.plot(x, [g.ours * 1e3 for g in lines], "o-", label="pokerroom")
+    ax.plot(x, [g.plain * 1e3 for g in lines], "s--", label="pokerroom, plain enumeration")
+    known = [(xi, g.omp) for xi, g in zip(x, lines, strict=True) if g.omp is not None]
+    ax.plot([k[0] for k in known], [k[1] * 1e3 for k in known], "^:",
+            label="OMPEval (C++, through pokerfast)")
+    ax.set_xlabel(what)
+    ax.set_ylabel("exact equity, ms (median)")
+    ax.set_yscale("log")
+    if log:
+        ax.set_xscale("log")
+    ax.grid(True, which="both", alpha=0.3)
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
 
 
 # --- Monte Carlo --------------------------------------------------------------------------
@@ -376,6 +421,9 @@ def main() -> None:
                         help="only the exact rows of pokerroom and OMPEval")
     parser.add_argument("--growth", action="store_true",
                         help="only the tables of exact equity's time by players and range size")
+    parser.add_argument("--plot", metavar="DIR",
+                        help="with --growth: also draw equity-players.png and "
+                             "equity-ranges.png in DIR")
     parser.add_argument("--median", action="store_true",
                         help="report the median of the rounds, not the best")
     args = parser.parse_args()
@@ -383,7 +431,7 @@ def main() -> None:
     equity(["AhKh", "QsQc"], samples=10, seed=1)  # build the tables before timing
     equity(["2c3d", "4h5s"], exact=True)  # and the rank patterns
     if args.growth:
-        print("\n".join(growth_tables()))
+        print("\n".join(growth_tables(args.plot)))
         return
     stat = "median" if OPTIONS.median else "best"
     print(f"Python {platform.python_version()} on {platform.machine()}, "
