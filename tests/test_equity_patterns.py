@@ -18,6 +18,7 @@ from pokerroom.equity.deals import holdings
 from pokerroom.equity.exact import Enumeration, Tally
 from pokerroom.equity.patterns import (
     deck_of,
+    flush_class_count,
     flush_classes,
     patterns,
     rank_signatures,
@@ -98,6 +99,17 @@ def test_rank_part_plus_flush_classes_is_the_plain_tally_on_a_turn() -> None:
     assert got.tolist() == _plain_tally(holes, board, dead).tolist()
 
 
+def test_flush_class_count_bounds_the_classes() -> None:
+    live = np.arange(52, dtype=np.intp)
+    deck = deck_of((), live)
+    # AhKh: 11 hearts left, at least three of them on the board; QsQc: four or five
+    # spades or clubs; diamonds: all five
+    hu = flush_class_count(deck, 5, np.array([parse_cards("Ah Kh"), parse_cards("Qs Qc")]))
+    hearts = comb(11, 3) * 91 + comb(11, 4) * 13 + comb(11, 5)
+    one = comb(12, 4) * 13 + comb(12, 5)
+    assert hu == hearts + 2 * one + comb(13, 5)
+
+
 def _enumeration(ranges: list[Range], board: list[int], dead: list[int]) -> Enumeration:
     spot = _spot(ranges, tuple(board), tuple(dead))  # type: ignore[arg-type]
     held = holdings(spot.seats, 2_000_000)
@@ -141,7 +153,9 @@ def spots(draw: st.DrawFn, preflop: bool) -> tuple[list[Range], list[int], list[
 def test_preflop_patterns_equal_plain_enumeration(spot: tuple) -> None:
     ranges, board, dead = spot
     e = _enumeration(ranges, board, dead)
-    _same(e.run(how="patterns"), e.run(how="plain"))
+    plain = e.run(how="plain")
+    _same(e.run(how="patterns"), plain)
+    _same(e.run(), plain)
 
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -164,6 +178,8 @@ def test_patterns_after_the_flop_equal_plain_enumeration(spot: tuple) -> None:
         (["AsKs, 22", "random"], "Ks 7s 2s 3s", "9s"),
         (["random", "JTs", "AA"], "2c 3c 4d", ""),
         (["random", "random"], "2c 3c 4d 5c 9d", ""),  # the river
+        # nine players, suited: more flush classes than boards, so "auto" lists the boards
+        (["AhKh", "QsQc", "JdTd", "9s9d", "8c7c", "6d5d", "4s4c", "3h2h", "Ad2d"], "", ""),
     ],
 )
 def test_patterns_equal_plain_enumeration_on_chosen_spots(

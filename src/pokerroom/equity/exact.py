@@ -39,6 +39,7 @@ from pokerroom.equity.patterns import (
     Plan,
     deck_of,
     flush_boards,
+    flush_class_count,
     flush_classes,
     flush_plan,
     plan_cells,
@@ -118,7 +119,7 @@ class Enumeration:
         if self.preflop:
             if how == "plain":
                 return self._run_preflop(progress)
-            return self._run_preflop_patterns(progress)
+            return self._run_preflop_patterns(progress, choose=how == "auto")
         if how == "plain" or (how == "auto" and self.spot.to_come == 0):
             return self._run_shared(progress)  # one board: nothing to share
         boards = boards_from(self.spot.live, self.spot.to_come, self.spot.board)
@@ -131,20 +132,37 @@ class Enumeration:
             return self._run_shared(progress, boards)
         return self._run_shared_patterns(boards, plan, progress)
 
-    def _run_preflop_patterns(self, progress: Progress | None) -> Tally:
+    def _run_preflop_patterns(self, progress: Progress | None, choose: bool) -> Tally:
+        """Each orbit by rank patterns, or (``choose``) the plain way when its flush
+        classes, each scored twice, would outnumber its boards: many players, suited."""
         spot = self.spot
         reps, weights = self._fold()
         deck = deck_of(spot.board, spot.live)
         signatures, group = rank_signatures(reps.astype(np.int64) >> 2)
         ranked = rank_tallies(deck, spot.to_come, signatures)
         n = len(spot.seats)
+        m = self.boards_each
         counts = np.zeros((n, n + 1), dtype=np.float64)
         for o, hole in enumerate(reps):
-            counts += weights[o] * (ranked[group[o]] + flush_classes(deck, spot.to_come, hole))
+            if choose and 2 * flush_class_count(deck, spot.to_come, hole) > m:
+                counts += weights[o] * self._plain_orbit(hole)
+            else:
+                counts += weights[o] * (ranked[group[o]]
+                                        + flush_classes(deck, spot.to_come, hole))
             if progress:
                 progress(o + 1, len(reps))
-        m = self.boards_each
         return Tally(counts, float(weights.sum()) * m, len(self.held) * m)
+
+    def _plain_orbit(self, hole: npt.NDArray[np.uint8]) -> npt.NDArray[np.int64]:
+        """The tally of one holding over every board to come, listing the boards."""
+        spot = self.spot
+        live = spot.live[~np.isin(spot.live, hole)]
+        boards = boards_from(live, spot.to_come, spot.board)
+        vals = np.empty((len(hole), len(boards)), dtype=np.uint16)
+        scratch = np.empty(len(boards), dtype=np.int64)
+        for i, (a, b) in enumerate(hole):
+            vals[i] = values(boards, hole_keys(a, b), scratch)
+        return tally(vals)
 
     def _run_shared_patterns(self, boards: Boards, plan: Plan,
                              progress: Progress | None) -> Tally:

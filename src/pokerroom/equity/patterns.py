@@ -37,9 +37,9 @@ from pokerroom.equity.showdown import tally_rows
 from pokerroom.evaluator.keys import HoleKeys, hole_values
 from pokerroom.evaluator.tables import RANK_KEYS, flush_table, rank_multisets, tables
 
-__all__ = ["Deck", "Patterns", "Plan", "deck_of", "flush_boards", "flush_classes",
-           "flush_plan", "patterns", "plan_cells", "rank_signatures", "rank_tallies",
-           "suit_sets"]
+__all__ = ["Deck", "Patterns", "Plan", "deck_of", "flush_boards", "flush_class_count",
+           "flush_classes", "flush_plan", "patterns", "plan_cells", "rank_signatures",
+           "rank_tallies", "suit_sets"]
 
 Int64s = npt.NDArray[np.int64]
 U16s = npt.NDArray[np.uint16]
@@ -203,6 +203,19 @@ def flush_classes(deck: Deck, to_come: int, holes: npt.NDArray[np.integer]) -> T
         for k in range(max(0, 5 - deck.suit_count[s] - reach), to_come + 1):
             out += _flush_class(deck, suit, k, to_come - k)
     return out
+
+
+def flush_class_count(deck: Deck, to_come: int, holes: npt.NDArray[np.integer]) -> int:
+    """How many flush classes :func:`flush_classes` scores for this holding (an upper
+    bound: it counts the rank multisets of the other cards without their weights)."""
+    held = _by_suit([int(c) for c in np.asarray(holes).ravel()])
+    total = 0
+    for s in range(4):
+        reach = max(_by_suit([int(a), int(b)])[s].bit_count() for a, b in holes)
+        avail = (deck.live[s] & ~held[s]).bit_count()
+        for k in range(max(0, 5 - deck.suit_count[s] - reach), to_come + 1):
+            total += comb(avail, k) * len(patterns(to_come - k).keys)
+    return total
 
 
 @dataclass(frozen=True, slots=True)
