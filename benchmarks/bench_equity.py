@@ -278,7 +278,8 @@ def _plot(lines: list[Growth], what: str, path: str, log: bool = False) -> None:
     ax.plot([k[0] for k in known], [k[1] * 1e3 for k in known], "^:",
             label="OMPEval (C++, through pokerfast)")
     ax.set_xlabel(what)
-    ax.set_ylabel("exact equity, ms (median)")
+    clock = "processor time" if OPTIONS.cpu else "wall time"
+    ax.set_ylabel(f"exact equity, ms (median, {clock})")
     ax.set_yscale("log")
     if log:
         ax.set_xscale("log")

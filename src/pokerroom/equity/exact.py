@@ -5,7 +5,7 @@ Two ways, the same integers (:meth:`Enumeration.run`):
 * **rank patterns** (the default, :mod:`~pokerroom.equity.patterns`): the boards to come are
   counted by their ranks, with the flushes corrected apart; pre-flop the holdings are first
   folded into suit-symmetry orbits (:func:`~pokerroom.equity.deals.orbits`).  Hand against
-  hand pre-flop is 6,175 rank patterns and some 33,000 flush classes.
+  hand pre-flop is 6,175 rank patterns and some 35,000 flush classes.
 * **plain**, listing every board, kept as the check on the other, and taken on the river
   and where flushes are a large share of the work:
 

@@ -13,7 +13,7 @@ then it is a flush, which beats anything the ranks alone make in seven cards
   which one suit at most can do.  On those boards the tally is corrected from the rank-only
   values to the true ones.  Pre-flop, by *flush classes* (:func:`flush_classes`): the suit,
   the set of ranks the board holds in it, and the multiset of its other ranks, again
-  counted rather than listed (AhKh against QsQc: 33,000 classes where the plain
+  counted rather than listed (AhKh against QsQc: 35,000 classes where the plain
   enumeration lists 1,712,304 boards).  On the flop and later, board by board
   (:func:`flush_boards`), but only the boards with three of a suit and only the holdings
   with a player who can reach five of it.
