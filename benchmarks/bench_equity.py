@@ -266,6 +266,7 @@ def _growth(label: str, hands: list[str], board: str, omp: Any) -> Growth:
 
 def _plot(lines: list[Growth], what: str, path: str, log: bool = False) -> None:
     import matplotlib
+    import matplotlib.ticker
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
@@ -281,6 +282,9 @@ def _plot(lines: list[Growth], what: str, path: str, log: bool = False) -> None:
     clock = "processor time" if OPTIONS.cpu else "wall time"
     ax.set_ylabel(f"exact equity, ms (median, {clock})")
     ax.set_yscale("log")
+    ax.yaxis.set_major_formatter(matplotlib.ticker.FuncFormatter(lambda v, _: f"{v:g}"))
+    ax.yaxis.set_minor_formatter(matplotlib.ticker.FuncFormatter(
+        lambda v, _: f"{v:g}" if f"{v:g}"[0] in "25" else ""))
     if log:
         ax.set_xscale("log")
     ax.grid(True, which="both", alpha=0.3)
