@@ -38,7 +38,7 @@ test: $(VENV)/.installed-test tmux
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 	$(MAKE) docs
-	$(BIN)/python -m pytest -n $(JOBS) --dist loadgroup
+	$(BIN)/python -m pytest -n $(JOBS) --dist loadgroup --durations=30
 
 # The documentation site, built from docs/ into docs/_build/html (open index.html there).
 # Every warning is an error: a broken reference or a command the reference lacks fails;
