@@ -129,7 +129,7 @@ def test_any_frame_gets_an_answer_and_the_server_goes_on(
 
 def test_no_token_in_any_log_line_or_url(setup: tuple[Room, TestClient, str],
                                          caplog: pytest.LogCaptureFixture) -> None:
-    room, client, token = setup
+    _, client, token = setup
     caplog.set_level(logging.DEBUG)
     with client.websocket_connect("/ws/table/t1", headers=ORIGIN) as ws:
         ws.receive_json()

@@ -65,7 +65,8 @@ def _cmd_room(args: argparse.Namespace) -> int:
     token_file = db_path.with_name(db_path.name + ".operator")
     token = _operator_token(token_file)
     room = Room(store, operator=digest(token), invite=args.invite, bot_delay=args.bot_delay)
-    app = make_app(room, RoomLimits(join_timeout=args.join_timeout, max_backlog=args.max_backlog))
+    app = make_app(room, RoomLimits(join_timeout=args.join_timeout, max_backlog=args.max_backlog,
+                                    max_per_address=args.max_per_address))
     logging.basicConfig(level=getattr(logging, args.log_level.upper()),
                         format="%(asctime)s %(name)s %(levelname)s %(message)s")  # fmt: skip
     shown = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
@@ -101,6 +102,8 @@ def add_room_parser(kinds: argparse._SubParsersAction[argparse.ArgumentParser]) 
     r.add_argument("--max-backlog", type=int, default=256 * 1024, metavar="BYTES",
                    help="a connection with more than this sent and not read is dropped "
                    "(default 262144)")  # fmt: skip
+    r.add_argument("--max-per-address", type=int, default=64, metavar="N",
+                   help="WebSocket connections from one address at once (default 64)")  # fmt: skip
     r.add_argument("--log-level", default="info",
                    choices=["debug", "info", "warning", "error"])  # fmt: skip
     r.set_defaults(func=_cmd_room)
