@@ -6,13 +6,19 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+from pathlib import Path
 from typing import Any
 
+import jsonschema
 import pytest
 
 from pokerroom.room.sitgo import SettingsError, TableSettings, payouts
 from pokerroom.room.store import HandRow
 from pokerroom.room.tables import RoomTable, TableError
+
+SCHEMA = json.loads((Path(__file__).resolve().parents[1]
+                     / "src/pokerroom/net/schema/server.json").read_text())
+SERVER = jsonschema.Draft202012Validator(SCHEMA)
 
 
 class FakeLink:
@@ -87,7 +93,9 @@ def test_a_spectator_never_sees_a_hole_card_before_it_is_shown(bots: list[str]) 
         hands += len(holes)
         matches += 1
         current: int | None = None
-        for message in spectator.messages():
+        for i, message in enumerate(spectator.messages()):
+            if matches == 1 and i < 300:
+                SERVER.validate(message)  # the schema of serve json, with the room's additions
             hand = message.get("hand")
             if isinstance(hand, int):
                 current = hand
@@ -179,6 +187,8 @@ def test_chat_is_cleaned_rate_limited_and_needs_a_name() -> None:
         table.receive(c1, line.encode("utf-8", "surrogatepass"))
         said = {"type": "chat", "from": "ann", "text": "<script>x</script>[2J hi"}
         assert ann.messages()[-1] == said and anon.messages()[-1] == said
+        for message in ann.messages():
+            SERVER.validate(message)
         table.may_chat = lambda link: None if link.name else "enter the room to chat"
         table.receive(c2, b'{"type":"chat","text":"hello"}')
         assert anon.messages()[-1] == {"type": "error", "code": "no-chat",
