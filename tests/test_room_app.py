@@ -194,3 +194,44 @@ def test_a_person_plays_a_bot_to_the_end_of_a_sit_and_go(room: Room,
     phh = client.get("/api/tables/t1/hands.phh")
     assert phh.status_code == 200 and "hand = 1" in phh.text and '"d dh p1 ' in phh.text
     assert "attachment" in phh.headers["content-disposition"]
+
+
+def test_the_operator_closes_removes_mutes_grants_and_stops_spectating(
+    room: Room, client: TestClient
+) -> None:
+    auth = {"authorization": f"Bearer {OPERATOR}"}
+    client.post("/api/enter", json={"name": "ann"})
+    bob = TestClient(client.app)
+    bob.post("/api/enter", json={"name": "bob"})
+    client.post("/api/tables", json={"seats": 3, "buy_in": 300})
+    client.post("/api/tables/t1/sit", json={})
+    bob.post("/api/tables/t1/sit", json={})
+    assert room.chip_total() == 20000
+    r = client.post("/api/operator/close", json={"table": "t1"})
+    assert r.status_code == 401  # no token, no operator
+    r = client.post("/api/operator/close?token=" + OPERATOR, json={"table": "t1"})
+    assert r.status_code == 401  # never in an address
+    r = client.post("/api/operator/close", json={"table": "t1"}, headers=auth)
+    assert r.json() == {"refunds": {"ann": 300, "bob": 300}}
+    assert room.chip_total() == 20000 and client.get("/api/me").json()["balance"] == 10000
+    assert client.post("/api/operator/grant", json={"name": "bob", "amount": 500},
+                       headers=auth).json() == {"balance": 10500}
+    assert client.post("/api/operator/chips", json={}, headers=auth).json() == \
+        {"total": 20500, "granted": 500}
+    assert client.post("/api/operator/mute", json={"name": "bob"}, headers=auth).status_code == 200
+    assert room.people["bob"].muted
+    # spectating off: a watch is refused
+    client.post("/api/tables", json={"seats": 2})
+    client.post("/api/operator/watching", json={"on": False}, headers=auth)
+    with client.websocket_connect("/ws/table/t2", headers=ORIGIN) as ws:
+        ws.receive_json()
+        ws.send_json({"type": "watch"})
+        assert ws.receive_json()["code"] == "no-watching"
+    # remove: the session ends, the name stays taken
+    assert client.post("/api/operator/remove", json={"name": "bob"}, headers=auth).status_code \
+        == 200
+    assert bob.get("/api/me").status_code == 401
+    r = bob.post("/api/enter", json={"name": "bob"})
+    assert r.status_code == 403 and "removed" in r.json()["error"]
+    r = client.post("/api/operator/explode", json={}, headers=auth)
+    assert r.status_code == 404 and "close, remove" in r.json()["error"]

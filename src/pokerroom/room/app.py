@@ -290,10 +290,16 @@ def _operate(room: Room, action: str, body: dict[str, Any]) -> dict[str, Any]:
             raise RoomError(400, "invite: 'invite' is a code of 1 to 64 characters, or null")
         room.set_invite(code)
         return {"invite": code is not None}
+    if action == "watching":
+        on = body.get("on")
+        if not isinstance(on, bool):
+            raise RoomError(400, "watching: 'on' is true (spectators welcome) or false")
+        room.set_watching(on)
+        return {"watching": on}
     if action == "chips":
         return {"total": room.chip_total(), "granted": room.granted}
     raise RoomError(404, f"no operator action {action[:20]!r} (close, remove, mute, unmute, "
-                  "grant, invite, chips)")  # fmt: skip
+                  "grant, invite, watching, chips)")  # fmt: skip
 
 
 def _origin_ok(ws: WebSocket) -> bool:

@@ -95,6 +95,8 @@ class Room:
             if table.state == "playing":
                 table.start()
                 table.kick()
+        if self.store.get("watching") == "off":
+            self.set_watching(False)
         self.granted = int(self.store.get("granted") or 0)
 
     def _table_hooks(self) -> dict[str, Any]:
@@ -178,6 +180,8 @@ class Room:
                           **self._table_hooks())  # fmt: skip
         self.tables[table_id] = table
         self.guests[table_id] = set()
+        if self.store.get("watching") == "off":
+            table.set_watching(False)
         self.store.commit(tables=[self._record(table)])
         log.info("%r opened table %s (%s, %d seats)", person.name, table_id, settings.preset,
                  settings.seats)  # fmt: skip
@@ -360,6 +364,12 @@ class Room:
         self.store.put("granted", str(self.granted))
         self.store.commit(people=[person.to_json()], grants=[(person.name, amount)])
         return person.balance
+
+    def set_watching(self, on: bool) -> None:
+        """Spectators welcome at every table (or at none: those watching are closed)."""
+        self.store.put("watching", None if on else "off")
+        for table in self.tables.values():
+            table.set_watching(on)
 
     def set_invite(self, code: str | None) -> None:
         self.store.put("invite", code)

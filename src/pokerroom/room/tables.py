@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from pokerroom.jsonproto.dealer import JSONDealer, Outbox
-from pokerroom.jsonproto.messages import Connection, ErrorCode, Limits, Role, error
+from pokerroom.jsonproto.messages import Connection, ErrorCode, Limits, Role, Watching, error
 from pokerroom.players.registry import make_player
 from pokerroom.room.chat import ChatRate, clean
 from pokerroom.room.people import new_secret
@@ -251,6 +251,13 @@ class RoomTable:
         token = new_secret()
         self.seats[seat].token = token
         self._deliver(self.dealer.replace_token(seat, token))
+
+    def set_watching(self, on: bool) -> None:
+        """Spectators welcome, or not (those watching are told and closed)."""
+        self.dealer.watching = Watching.OPEN if on else Watching.OFF
+        if not on:
+            for conn in list(self.watching):
+                self.leave_link(conn, "the operator turned spectating off")
 
     def players(self) -> list[dict[str, Any]]:
         """Who sits where (the ``seats`` message, the lobby's list)."""
