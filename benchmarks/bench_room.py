@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import socket
 import subprocess
@@ -46,6 +47,12 @@ def rss_mb(pid: int) -> float:
     return float("nan")
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of process ``pid`` so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def answer(message: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     legal = message["view"]["legal"]
     kinds = legal["kinds"]
@@ -70,6 +77,8 @@ class Stats:
         self.hands = 0
         self.trips: list[float] = []
         self.counting = False
+        self.server_cpu = 0.0
+        self.client_cpu = 0.0
 
 
 async def seat(url: str, token: str, counter: bool, stats: Stats, stop: asyncio.Event,
@@ -112,7 +121,7 @@ async def table(base: str, clients: list[httpx.AsyncClient], stats: Stats, stop:
                                for i, t in enumerate(tokens)])
 
 
-async def run(base: str, tables: int, seconds: float, warmup: float) -> Stats:
+async def run(base: str, tables: int, seconds: float, warmup: float, pid: int) -> Stats:
     stats = Stats()
     stop = asyncio.Event()
     limits = httpx.Limits(max_connections=20)
@@ -129,8 +138,11 @@ async def run(base: str, tables: int, seconds: float, warmup: float) -> Stats:
     tasks = [asyncio.ensure_future(table(base, g, stats, stop, rng)) for g in groups]
     await asyncio.sleep(warmup)
     stats.counting = True
+    server0, client0 = cpu_seconds(pid), time.process_time()
     await asyncio.sleep(seconds)
     stats.counting = False
+    stats.server_cpu = cpu_seconds(pid) - server0
+    stats.client_cpu = time.process_time() - client0
     stop.set()
     await asyncio.wait(tasks, timeout=10)
     for g in groups:
@@ -161,7 +173,7 @@ def main() -> None:
                     break
                 except httpx.HTTPError:
                     time.sleep(0.1)
-            stats = asyncio.run(run(base, args.tables, args.seconds, args.warmup))
+            stats = asyncio.run(run(base, args.tables, args.seconds, args.warmup, server.pid))
             rss = rss_mb(server.pid)
         finally:
             server.terminate()
@@ -176,6 +188,8 @@ def main() -> None:
     print(f"action round trip: p50 {pct(0.5):.1f} ms, p99 {pct(0.99):.1f} ms "
           f"({len(trips)} actions)")  # fmt: skip
     print(f"server RSS: {rss:.0f} MB")
+    print(f"CPU over the measured time: server {stats.server_cpu / args.seconds:.0%} of a core, "
+          f"clients {stats.client_cpu / args.seconds:.0%}")  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -142,3 +142,42 @@ def test_no_token_in_any_log_line_or_url(setup: tuple[Room, TestClient, str],
     assert token not in text and token[:-1] not in text
     r = client.post("/api/tables/t1/sit", json={})
     assert token not in str(r.url) and r.headers["cache-control"] == "no-store"
+
+
+def test_a_client_that_does_not_read_is_dropped_past_its_backlog() -> None:
+    """The link's writer is stuck in a send (the peer reads nothing): frames pile up in
+    its queue until they pass the backlog, then the connection is dropped (1008) and
+    nothing more is queued; a reader that keeps up never is."""
+    import asyncio
+
+    from pokerroom.room.app import WSLink
+
+    class Stuck:
+        def __init__(self, block: bool) -> None:
+            self.block = block
+            self.sent: list[str] = []
+
+        async def send_text(self, frame: str) -> None:
+            if self.block:
+                await asyncio.Event().wait()
+            self.sent.append(frame)
+
+        async def close(self, code: int, reason: str) -> None:
+            self.sent.append(f"close {code}")
+
+    async def run(block: bool) -> tuple[WSLink, Stuck]:
+        ws = Stuck(block)
+        link = WSLink(ws, "peer", None, max_backlog=10_000)  # type: ignore[arg-type]
+        link.task = asyncio.ensure_future(link.writer())
+        for _ in range(100):
+            link.push("x" * 500)
+            await asyncio.sleep(0)
+        await asyncio.sleep(0.01)
+        return link, ws
+
+    link, ws = asyncio.run(run(block=True))
+    assert link.dropped and link.closing is not None and link.closing[0] == 1008
+    assert not link.queue and ws.sent == []
+    assert link.task is not None and link.task.cancelled()
+    link, ws = asyncio.run(run(block=False))
+    assert not link.dropped and len(ws.sent) == 100

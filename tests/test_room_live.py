@@ -186,3 +186,4 @@ def test_the_websocket_guards(tmp_path: Path) -> None:
         asyncio.run(asyncio.wait_for(guards(), 30))
     finally:
         server.stop()
+
