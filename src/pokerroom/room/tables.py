@@ -186,7 +186,10 @@ class RoomTable:
             self.state = "finished"
             self.places = {self.seats[s.seat].name or "": s.place for s in table.standings
                            if self.seats[s.seat].bot is None}  # fmt: skip
-        self.on_hand(self, self._hand_row())
+        try:
+            self.on_hand(self, self._hand_row())
+        except Exception:  # the store failed (a full disk...): logged, the match goes on
+            log.exception("table %s: hand %d could not be kept", self.id, table.hand_number)
         self.broadcast_seats()
         self.on_change()
 
