@@ -560,7 +560,9 @@ def _cmd_json(args: argparse.Namespace) -> int:
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("serve", help="deal to poker programs over TCP (ACPC or JSON lines), or open a room")
+    p = sub.add_parser(
+        "serve", help="deal to poker programs over TCP (ACPC or JSON lines), or open a room"
+    )
     kinds = p.add_subparsers(dest="protocol", required=True, metavar="PROTOCOL")
     _add_acpc_parser(kinds)
     _add_json_parser(kinds)
