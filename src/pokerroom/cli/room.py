@@ -13,6 +13,7 @@ every bet goes back).
 from __future__ import annotations
 
 import argparse
+import asyncio
 import logging
 import os
 import sys
@@ -75,10 +76,21 @@ def _cmd_room(args: argparse.Namespace) -> int:
               f"this machine on port {args.port} can open it", file=sys.stderr)  # fmt: skip
     print(f"the room is open at http://{shown}:{args.port}/", flush=True)
     print(f"operator token: {token} (also in {token_file}, readable by you only)", flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level,
-                ws_max_size=64 * 1024, ws_ping_interval=20.0, ws_ping_timeout=20.0,
-                access_log=False, server_header=False)  # fmt: skip
-    store.close()
+    config = uvicorn.Config(app, host=args.host, port=args.port, log_level=args.log_level,
+                            ws_max_size=64 * 1024, ws_ping_interval=20.0, ws_ping_timeout=20.0,
+                            access_log=False, server_header=False)  # fmt: skip
+    server = uvicorn.Server(config)
+
+    async def serve() -> None:
+        if args.exit_after is not None:
+            loop = asyncio.get_running_loop()
+            loop.call_later(args.exit_after, lambda: setattr(server, "should_exit", True))
+        await server.serve()
+
+    try:
+        asyncio.run(serve())
+    finally:
+        store.close()
     return 0
 
 
@@ -104,6 +116,8 @@ def add_room_parser(kinds: argparse._SubParsersAction[argparse.ArgumentParser]) 
                    "(default 262144)")  # fmt: skip
     r.add_argument("--max-per-address", type=int, default=64, metavar="N",
                    help="WebSocket connections from one address at once (default 64)")  # fmt: skip
+    r.add_argument("--exit-after", type=Seconds(), metavar="SECONDS",
+                   help="close the room after this long (tests, demonstrations)")  # fmt: skip
     r.add_argument("--log-level", default="info",
                    choices=["debug", "info", "warning", "error"])  # fmt: skip
     r.set_defaults(func=_cmd_room)
