@@ -79,6 +79,7 @@ class Stats:
         self.counting = False
         self.server_cpu = 0.0
         self.client_cpu = 0.0
+        self.errors = 0
 
 
 async def seat(url: str, token: str, counter: bool, stats: Stats, stop: asyncio.Event,
@@ -110,15 +111,25 @@ async def table(base: str, clients: list[httpx.AsyncClient], stats: Stats, stop:
                 rng: random.Random) -> None:
     """Open a table, sit the six, play; again when it finishes, until ``stop``."""
     while not stop.is_set():
-        r = await clients[0].post("/api/tables", json={"seats": 6, "buy_in": 10,
-                                                       "level_minutes": 2})
-        table_id = r.json()["id"]
-        tokens = []
-        for c in clients:
-            tokens.append((await c.post(f"/api/tables/{table_id}/sit", json={})).json()["token"])
-        url = base.replace("http", "ws") + f"/ws/table/{table_id}"
-        await asyncio.gather(*[seat(url, t, i == 0, stats, stop, rng)
-                               for i, t in enumerate(tokens)])
+        try:
+            await _one_table(base, clients, stats, stop, rng)
+        except (httpx.HTTPError, websockets.WebSocketException, OSError) as exc:
+            stats.errors += 1
+            print(f"a table failed: {type(exc).__name__}: {exc}", file=sys.stderr)
+            await asyncio.sleep(1)
+
+
+async def _one_table(base: str, clients: list[httpx.AsyncClient], stats: Stats,
+                     stop: asyncio.Event, rng: random.Random) -> None:
+    r = await clients[0].post("/api/tables", json={"seats": 6, "buy_in": 10,
+                                                   "level_minutes": 2})
+    table_id = r.json()["id"]
+    tokens = []
+    for c in clients:
+        tokens.append((await c.post(f"/api/tables/{table_id}/sit", json={})).json()["token"])
+    url = base.replace("http", "ws") + f"/ws/table/{table_id}"
+    await asyncio.gather(*[seat(url, t, i == 0, stats, stop, rng)
+                           for i, t in enumerate(tokens)])
 
 
 async def run(base: str, tables: int, seconds: float, warmup: float, pid: int) -> Stats:
@@ -187,7 +198,7 @@ def main() -> None:
     print(f"hands/s: {stats.hands / args.seconds:.1f} ({stats.hands} hands)")
     print(f"action round trip: p50 {pct(0.5):.1f} ms, p99 {pct(0.99):.1f} ms "
           f"({len(trips)} actions)")  # fmt: skip
-    print(f"server RSS: {rss:.0f} MB")
+    print(f"server RSS: {rss:.0f} MB; tables that failed: {stats.errors}")
     print(f"CPU over the measured time: server {stats.server_cpu / args.seconds:.0%} of a core, "
           f"clients {stats.client_cpu / args.seconds:.0%}")  # fmt: skip
 
