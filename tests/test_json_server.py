@@ -289,7 +289,8 @@ def test_unknown_message_types() -> None:
     *_, raw, _ = hostile_match(scenario)
     assert codes(raw) == ["unknown-type", "unknown-type"]
     errors = [m["message"] for m in raw.received if m["type"] == "error"]
-    assert errors[0] == "unknown message type 'shuffle' (types: join, watch, action, ping, bye)"
+    assert errors[0] == ("unknown message type 'shuffle' (types: join, watch, action, ping, chat, "
+                         "bye)")
     assert errors[1].startswith("the message has no 'type'")
 
 
