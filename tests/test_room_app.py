@@ -235,3 +235,11 @@ def test_the_operator_closes_removes_mutes_grants_and_stops_spectating(
     assert r.status_code == 403 and "removed" in r.json()["error"]
     r = client.post("/api/operator/explode", json={}, headers=auth)
     assert r.status_code == 404 and "close, remove" in r.json()["error"]
+
+
+def test_one_person_opens_at_most_five_tables(client: TestClient) -> None:
+    client.post("/api/enter", json={"name": "ann"})
+    for _ in range(5):
+        assert client.post("/api/tables", json={"seats": 2}).status_code == 201
+    r = client.post("/api/tables", json={"seats": 2})
+    assert r.status_code == 429 and "at most 5" in r.json()["error"]

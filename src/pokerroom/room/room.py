@@ -32,6 +32,10 @@ __all__ = ["Room", "RoomError"]
 log = logging.getLogger("pokerroom.room")
 
 START_BALANCE = 10_000
+MAX_TABLES_EACH = 5
+"""Tables not finished that one person may have opened."""
+MAX_TABLES = 1000
+"""Tables not finished in the room."""
 LOBBY_DELAY = 0.25
 """Seconds the lobby's update waits, to carry many changes in one message."""
 
@@ -173,6 +177,13 @@ class Room:
             settings = TableSettings.from_json(body)
         except SettingsError as exc:
             raise RoomError(400, str(exc)) from None
+        mine = sum(1 for t in self.tables.values()
+                   if t.owner == person.name and t.state != "finished")  # fmt: skip
+        if mine >= MAX_TABLES_EACH:
+            raise RoomError(429, f"you have {mine} tables open already (at most "
+                            f"{MAX_TABLES_EACH}): play them out or leave them first")  # fmt: skip
+        if sum(1 for t in self.tables.values() if t.state != "finished") >= MAX_TABLES:
+            raise RoomError(429, f"the room has {MAX_TABLES} tables open: try again later")
         table_id = f"t{self._next_id}"
         self._next_id += 1
         invite = new_secret()[:12] if settings.private else None
