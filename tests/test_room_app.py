@@ -243,3 +243,18 @@ def test_one_person_opens_at_most_five_tables(client: TestClient) -> None:
         assert client.post("/api/tables", json={"seats": 2}).status_code == 201
     r = client.post("/api/tables", json={"seats": 2})
     assert r.status_code == 429 and "at most 5" in r.json()["error"]
+
+
+def test_connections_from_one_address_are_capped(room: Room) -> None:
+    with TestClient(make_app(room, RoomLimits(max_per_address=2))) as c:
+        with c.websocket_connect("/ws/lobby", headers=ORIGIN) as one, \
+                c.websocket_connect("/ws/lobby", headers=ORIGIN) as two:
+            one.receive_json()
+            two.receive_json()
+            with pytest.raises(WebSocketDisconnect) as closed, \
+                    c.websocket_connect("/ws/lobby", headers=ORIGIN) as three:
+                three.receive_json()
+            assert closed.value.code == 1013
+        for _ in range(3):  # the count goes down as they close
+            with c.websocket_connect("/ws/lobby", headers=ORIGIN) as again:
+                assert again.receive_json()["type"] == "tables"
