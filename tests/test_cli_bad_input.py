@@ -125,6 +125,7 @@ BASE: dict[tuple[str, ...], list[str]] = {
                         "--start-timeout", "0.05"],
     ("serve", "json"): ["--seats", "2", "--hands", "1", "--start-timeout", "0.05",
                         "--timeout", "0.01"],
+    ("serve", "room"): ["--port", "0", "--db", "room.db", "--exit-after", "0.05"],
     ("bot", "acpc"): ["127.0.0.1", "1", "--game", "{game}"],
     ("bot", "json"): ["127.0.0.1", "1", "--token", "x"],
     ("convert",): ["{hands.phh}", "--to", "pokerstars"],
@@ -623,6 +624,7 @@ SUFFIX: dict[tuple[str, ...], list[str]] = {
     ("solve", "lbr"): ["--target", "random", "--deals", "1", "--samples", "2"],
     ("serve", "acpc"): ["--hands", "1", "--start-timeout", "0.05"],
     ("serve", "json"): ["--hands", "1", "--start-timeout", "0.05", "--timeout", "0.01"],
+    ("serve", "room"): ["--port", "0", "--db", "room.db", "--exit-after", "0.05"],
 }  # fmt: skip
 # Random text, without what could name a real program, folder or network address: no
 # '=' (--exec SEAT=PROGRAM), no path separators, no '~'.

@@ -67,7 +67,7 @@ def check_sent(server: Recording) -> None:
     """Every message is valid; no deal event carries cards; each seat's views show only
     its own hole cards and cards shown at the showdown."""
     assert server.sent
-    assert len(VALIDATORS) == len(SCHEMA["oneOf"]) == 13
+    assert len(VALIDATORS) == len(SCHEMA["oneOf"]) == 15  # (chat and seats: the room's)
     for message in server.sent:
         VALIDATORS[message["type"]].validate(message)  # the schema's oneOf picks by type
         if message["type"] == "event":
@@ -289,7 +289,8 @@ def test_unknown_message_types() -> None:
     *_, raw, _ = hostile_match(scenario)
     assert codes(raw) == ["unknown-type", "unknown-type"]
     errors = [m["message"] for m in raw.received if m["type"] == "error"]
-    assert errors[0] == "unknown message type 'shuffle' (types: join, watch, action, ping, bye)"
+    assert errors[0] == ("unknown message type 'shuffle' (types: join, watch, action, ping, chat, "
+                         "bye)")
     assert errors[1].startswith("the message has no 'type'")
 
 
