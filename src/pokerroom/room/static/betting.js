@@ -77,20 +77,21 @@ export function checkAmount(text, legal) {
   const kind = aggressiveKind(legal);
   if (kind === null) return { error: "you cannot bet or raise now" };
   const trimmed = String(text).trim();
-  const range = legal.min_to === legal.max_to
-    ? `exactly ${legal.min_to}` : `from ${legal.min_to} to ${legal.max_to}`;
+  const what = legal.min_to === legal.max_to
+    ? `exactly ${legal.min_to}` : `an amount from ${legal.min_to} to ${legal.max_to}`;
+  const accepted = kind === "bet" ? `bet ${what}` : `raise to ${what}`;
   if (!/^[0-9]+$/.test(trimmed)) {
-    return { error: `type a whole number of chips: a ${kind} goes to ${range}` };
+    return { error: `type a whole number of chips: ${accepted}` };
   }
   const amount = Number(trimmed);
   if (!Number.isSafeInteger(amount)) {
-    return { error: `that is too many chips: a ${kind} goes to ${range}` };
+    return { error: `that is too many chips: ${accepted}` };
   }
   if (amount < legal.min_to) {
-    return { error: `${amount} is less than the smallest ${kind}: a ${kind} goes to ${range}` };
+    return { error: `${amount} is less than the smallest ${kind}: ${accepted}` };
   }
   if (amount > legal.max_to) {
-    return { error: `${amount} is more than the largest ${kind}: a ${kind} goes to ${range}` };
+    return { error: `${amount} is more than the largest ${kind}: ${accepted}` };
   }
   return { amount };
 }
