@@ -8,10 +8,14 @@ export function el(tag, attrs = {}, ...children) {
     if (value === null || value === undefined || value === false) continue;
     if (key === "class") node.className = value;
     else if (key === "dataset") Object.assign(node.dataset, value);
+    // (CSSOM, not a style attribute: the page's CSP refuses inline style attributes)
+    else if (key === "style") {
+      for (const [name, v] of Object.entries(value)) node.style.setProperty(name, v);
+    }
     else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
     else node.setAttribute(key, value === true ? "" : String(value));
   }
-  for (const child of children.flat()) {
+  for (const child of children.flat(Infinity)) {
     if (child === null || child === undefined || child === false) continue;
     node.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }
@@ -21,7 +25,7 @@ export function el(tag, attrs = {}, ...children) {
 /** Replaces the children of `node`. */
 export function fill(node, ...children) {
   node.replaceChildren();
-  for (const child of children.flat()) {
+  for (const child of children.flat(Infinity)) {
     if (child === null || child === undefined || child === false) continue;
     node.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }

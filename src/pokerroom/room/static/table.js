@@ -80,7 +80,7 @@ function renderSeat(seat) {
   const clock = turn && S.deadline ? el("span", { class: "seat-clock", "data-clock": "1" }, clockText()) : null;
   const box = el("div", {
     class: classes.join(" "), "data-seat": seat,
-    style: `left:${50 + 42 * cos}%;top:${50 + 40 * sin}%`,
+    style: { "--cos": cos.toFixed(4), "--sin": sin.toFixed(4) },
     "aria-label": `${nameOf(seat)}${turn ? ", to act" : ""}`,
   },
   el("div", { class: "seat-head" },
@@ -89,7 +89,7 @@ function renderSeat(seat) {
   el("div", { class: "seat-stack" }, chips(S.stacks[seat] || 0), clock),
   el("div", { class: "seat-last" }, S.values[seat] !== null ? describe(S.values[seat]) : S.last[seat]));
   const bet = S.bets[seat] > 0
-    ? el("div", { class: "bet", "data-bet-seat": seat, style: `left:${50 + 24 * cos}%;top:${50 + 20 * sin}%` },
+    ? el("div", { class: "bet", "data-bet-seat": seat, style: { "--cos": cos.toFixed(4), "--sin": sin.toFixed(4) } },
       chips(S.bets[seat]))
     : null;
   return [box, bet];
@@ -117,7 +117,7 @@ function render() {
 
 function log(text, kind = "") {
   const list = $("log");
-  list.append(el("li", { class: kind }, text));
+  list.append(el("li", { class: kind ? `ev-${kind}` : null }, text));
   while (list.children.length > 200) list.firstChild.remove();
   list.scrollTop = list.scrollHeight;
 }
@@ -295,6 +295,15 @@ function renderActions() {
   const me = view.seat;
   const stack = view.stacks[me];
   const kinds = legal.kinds;
+  const showdown = kinds.includes("show") || kinds.includes("muck");
+  for (const id of ["fold", "call", "raise", "allin", "sizing"]) $(id).hidden = showdown;
+  $("show").hidden = !showdown;
+  $("muck").hidden = !showdown;
+  $("show").disabled = !kinds.includes("show");
+  $("muck").disabled = !kinds.includes("muck");
+  fill($("turn-text"), showdown ? "Show or muck your cards" : "Your turn");
+  $("my-clock").textContent = clockText();
+  if (showdown) return;
   const call = $("call");
   if (kinds.includes("check")) {
     fill(call, el("u", {}, "C"), "heck"); call.disabled = false; call.dataset.kind = "check";
@@ -335,8 +344,6 @@ function renderActions() {
   const canCallAll = kinds.includes("call") && legal.call >= stack;
   allin.disabled = !(canRaiseAll || canCallAll);
   fill(allin, el("u", {}, "A"), `ll-in ${chips(all)}`);
-  fill($("turn-text"), kinds.includes("show") ? "Show or muck" : "Your turn");
-  $("my-clock").textContent = clockText();
 }
 
 function updateRaiseLabel() {
@@ -411,6 +418,27 @@ function doAllIn() {
   else if (legal.kinds.includes("call")) sendAction("call");
 }
 
+function doShow() {
+  const legal = myLegal();
+  if (!legal || !legal.kinds.includes("show")) return;
+  // announced hands: the best value the cards may announce; else the cards speak
+  if (legal.values.length) sendValue("show", legal.values[0]);
+  else sendAction("show");
+}
+
+function sendValue(action, value) {
+  if (!S.act || S.sent) return;
+  if (send({ type: "action", hand: S.act.hand, seq: S.act.seq, action, value })) {
+    S.sent = true;
+    render();
+  }
+}
+
+function doMuck() {
+  const legal = myLegal();
+  if (legal && legal.kinds.includes("muck")) sendAction("muck");
+}
+
 function setAmount(value) {
   $("amount").value = String(value);
   $("slider").value = String(value);
@@ -445,6 +473,8 @@ function onKey(event) {
   if (key === "f") { event.preventDefault(); doFold(); }
   else if (key === "c") { event.preventDefault(); doCall(); }
   else if (key === "a") { event.preventDefault(); doAllIn(); }
+  else if (key === "s") { event.preventDefault(); doShow(); }
+  else if (key === "m") { event.preventDefault(); doMuck(); }
   else if ((key === "r" || key === "b") && aggressiveKind(myLegal()) !== null) {
     event.preventDefault();
     $("amount").focus();
@@ -466,7 +496,7 @@ const handlers = {
     S.names = m.game.names.slice();
     if (!S.handNo) { S.stacks = m.game.stacks.slice(); S.button = m.game.button; }
     S.retries = 0;
-    status(m.role === "player" ? `You are in seat ${m.seat + 1} as ${m.name}` : "You are watching");
+    status(m.role === "player" ? `You are in seat ${m.seat + 1}` : "You are watching");
     $("connection").textContent = m.role === "player" ? "seated" : "watching";
     $("sit").hidden = m.role === "player";
     $("leave").hidden = m.role !== "player";
@@ -656,6 +686,8 @@ function wire() {
   $("call").addEventListener("click", doCall);
   $("raise").addEventListener("click", doRaise);
   $("allin").addEventListener("click", doAllIn);
+  $("show").addEventListener("click", doShow);
+  $("muck").addEventListener("click", doMuck);
   $("preset-min").addEventListener("click", () => preset("min"));
   $("preset-half").addEventListener("click", () => preset("half"));
   $("preset-pot").addEventListener("click", () => preset("pot"));
