@@ -115,7 +115,8 @@ class Room:
 def room_server(db: Path, *extra: str, timeout: float = 30.0) -> Iterator[Room]:
     """``pokerroom serve room`` on a free loopback port with the database ``db``."""
     port = free_port()
-    command = [sys.executable, "-m", "pokerroom", "serve", "room", "--host", "127.0.0.1",
+    main = "import sys; from pokerroom.cli import main; sys.exit(main())"
+    command = [sys.executable, "-c", main, "serve", "room", "--host", "127.0.0.1",
                "--port", str(port), "--db", str(db), *extra]  # fmt: skip
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,

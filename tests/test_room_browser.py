@@ -8,12 +8,31 @@ and a bot play whole hands by clicks and keys.
 
 from __future__ import annotations
 
+import json
+import random
+import re
+import time
 from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from browser import launched_browser, static_server
+from browser import (
+    CARD,
+    Frames,
+    Room,
+    boxes_overlap,
+    inside,
+    launched_browser,
+    need_chromium,
+    room_server,
+    static_server,
+    wait_until,
+)
+from pokerroom.cards import parse_cards
+from pokerroom.evaluator import hand_value
 from pokerroom.evaluator.classes import CLASS_COUNT, describe
 
 pytestmark = pytest.mark.xdist_group("browser")
@@ -52,6 +71,31 @@ def test_hand_names_match_the_servers_for_every_value(modules: Any) -> None:
     assert wrong == []
     odd = "() => [window.handnames.describe(-1), window.handnames.describe(1.5)]"
     assert modules.evaluate(odd) == ["", ""]
+
+
+def test_the_best_hand_of_seven_cards_is_valued_as_the_server_does(modules: Any) -> None:
+    rng = random.Random(34)
+    deck = [f"{r}{s}" for r in "23456789TJQKA" for s in "cdhs"]
+    hands = [rng.sample(deck, 7) for _ in range(3000)]
+    # and every category for sure: a royal flush, quads, a wheel, a full house
+    hands += [
+        ["As", "Ks", "Qs", "Js", "Ts", "2c", "3d"],
+        ["9c", "9d", "9h", "9s", "Kd", "2c", "3d"],
+        ["Ac", "2d", "3h", "4s", "5c", "9d", "Jh"],
+        ["7c", "7d", "7h", "Ks", "Kd", "2c", "2d"],
+    ]
+    got = modules.evaluate(
+        "(hands) => hands.map((h) => window.handnames.bestValue(h.slice(0, 2), h.slice(2)))", hands
+    )
+    assert got == [hand_value(parse_cards(" ".join(h[:2])), parse_cards(" ".join(h[2:])))
+                   for h in hands]  # fmt: skip
+    omaha = [["As", "Ks", "2c", "3d"], ["Qs", "Js", "Ts", "4h", "5h"]]
+    assert modules.evaluate("([h, b]) => window.handnames.bestValue(h, b, 2)", omaha) == hand_value(
+        parse_cards("As Ks 2c 3d"), parse_cards("Qs Js Ts 4h 5h"), min_hole_cards=2
+    )
+    odd = [[["As"], ["Kd"]], [["Jk", "As"], ["2c", "3c", "4c"]], [["Xx", "As"], ["2c", "3c", "4c"]]]
+    got = modules.evaluate("(odd) => odd.map(([h, b]) => window.handnames.bestValue(h, b))", odd)
+    assert got == [None, None, None]
 
 
 def _pots(page: Any, committed: list[int], front: list[int], folded: list[bool],
@@ -154,3 +198,315 @@ def test_presets_go_to_half_pot_and_pot_inside_the_limits(modules: Any) -> None:
         "max": 260,
         "allIn": 260,
     }
+
+
+# ------------------------------------------------------------------ the room itself
+
+CATEGORY = re.compile(
+    r"high card|pair of|two pair|three \w+s|straight|flush|full house|four \w+s|royal flush"
+)
+ACTION_CONTROLS = ("#fold", "#call", "#raise", "#allin", "#amount", "#slider", "#preset-min",
+                   "#preset-half", "#preset-pot", "#preset-max")  # fmt: skip
+
+
+class Person:
+    """One person's browser context and table page, with every frame it got and sent."""
+
+    def __init__(self, browser: Any, name: str, url: str) -> None:
+        self.name = name
+        self.context = browser.new_context(viewport={"width": 1280, "height": 800})
+        self.page = self.context.new_page()
+        self.errors: list[str] = []
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.frames = Frames(self.page)
+        self.sent: list[str] = []
+        self.page.on("websocket", lambda ws: ws.on("framesent", self._sent))
+        self.page.goto(f"{url}/", wait_until="domcontentloaded")
+
+    def _sent(self, payload: Any) -> None:
+        self.sent.append(payload if isinstance(payload, str) else payload.decode())
+
+    def enter(self) -> None:
+        self.page.fill("#name", self.name)
+        self.page.click("#enter-form button[type=submit]")
+        self.page.wait_for_selector("#create:not([hidden])")
+
+    def acting(self) -> bool:
+        return bool(self.page.is_visible("#actions"))
+
+    def actions_sent(self) -> list[dict[str, Any]]:
+        return [m for m in map(json.loads, self.sent) if m.get("type") == "action"]
+
+    def last(self, kind: str) -> dict[str, Any] | None:
+        found = [m for m in self.frames.messages() if m.get("type") == kind]
+        return found[-1] if found else None
+
+
+@pytest.fixture(scope="module")
+def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Room]:
+    need_chromium()
+    db = tmp_path_factory.mktemp("room") / "room.db"
+    with room_server(db, "--bot-delay", "0.05") as served:
+        yield served
+
+
+@dataclass
+class Played:
+    """What the two people, the bot and the spectator went through (see play_room)."""
+
+    alice: Person
+    bob: Person
+    spectator: Person
+    table: str
+    raise_to: int = 0
+    illegal_explained: str = ""
+    sent_for_illegal: int = -1
+    reloaded_mid_hand: bool = False
+    token_kept: bool = False
+    spectator_seat_cards: list[int] = field(default_factory=list)
+    hole: dict[int, list[str]] = field(default_factory=dict)
+    screenshots: dict[str, Any] = field(default_factory=dict)
+    results_text: list[str] = field(default_factory=list)
+
+
+def _create_table(alice: Person) -> str:
+    page = alice.page
+    page.fill("#t-name", "Browser test")
+    page.fill("#t-seats", "3")
+    page.dispatch_event("#t-seats", "input")
+    page.select_option("#bot-seats select[data-seat='2']", "calling-station")
+    page.fill("#t-buyin", "1000")
+    page.fill("#t-budget", "60")
+    page.click("#create-form button[type=submit]")
+    link = page.wait_for_selector("#create-done a")
+    href = link.get_attribute("href") or ""
+    return href.rsplit("/", 1)[-1]
+
+
+def _sit_from_lobby(person: Person, table: str) -> None:
+    page = person.page
+    button = page.wait_for_selector(f"#table-rows tr[data-table='{table}'] button.sit")
+    button.click()
+    page.wait_for_url(f"**/table/{table}")
+    page.wait_for_selector("#connection:text('seated')")
+
+
+def _controls_checked(person: Person, width: int, height: int, path: Path) -> dict[str, Any]:
+    page = person.page
+    page.set_viewport_size({"width": width, "height": height})
+    page.wait_for_timeout(100)
+    page.screenshot(path=str(path))
+    boxes = {sel: page.locator(sel).bounding_box() for sel in ACTION_CONTROLS}
+    page.set_viewport_size({"width": 1280, "height": 800})
+    return {"path": path, "boxes": boxes, "width": width, "height": height}
+
+
+def _stacks_differ(person: Person) -> bool:
+    hand = person.last("hand")
+    return hand is not None and len(set(hand["stacks"])) == len(hand["stacks"])
+
+
+def _first_decision(played: Played, tmp: Path) -> None:
+    """Alice's first decision: screenshots, an illegal typed amount (explained, not
+    sent), letters in the chat box (text, not shortcuts), then a raise typed and Enter."""
+    alice = played.alice
+    page = alice.page
+    played.screenshots["desktop"] = _controls_checked(alice, 1280, 800, tmp / "table-1280.png")
+    played.screenshots["phone"] = _controls_checked(alice, 375, 812, tmp / "table-375.png")
+    sent = len(alice.sent)
+    page.fill("#chat-text", "fcab")
+    page.focus("#chat-text")
+    page.keyboard.type("racf")
+    page.keyboard.press("r")  # in a text field: a letter, not the raise key
+    assert alice.acting()
+    act = alice.last("act")
+    assert act is not None
+    legal = act["view"]["legal"]
+    page.focus("#actions")
+    page.keyboard.press("r")  # the raise key: the amount field takes the focus
+    assert page.evaluate("document.activeElement.id") == "amount"
+    page.keyboard.press("Control+a")
+    page.keyboard.type(str(legal["max_to"] + 1))
+    page.keyboard.press("Enter")
+    played.illegal_explained = page.inner_text("#amount-error")
+    page.wait_for_timeout(200)
+    played.sent_for_illegal = len(alice.sent) - sent
+    played.raise_to = legal["min_to"] + 2
+    page.fill("#amount", str(played.raise_to))
+    page.press("#amount", "Enter")
+
+
+def _reload_and_fold(played: Played) -> None:
+    """Bob reloads the page mid-hand, comes back to his seat with his decision, folds."""
+    bob = played.bob
+    bob.page.reload(wait_until="domcontentloaded")
+    wait_until(bob.page, bob.acting, 20, "bob's decision after the reload")
+    stored = bob.page.evaluate("JSON.stringify(sessionStorage)")
+    played.token_kept = "token" in stored and "token" not in bob.page.url
+    played.reloaded_mid_hand = True
+    bob.page.keyboard.press("f")
+
+
+def _spectator_check(played: Played) -> None:
+    """Mid-hand: the spectator's page shows no face-up card in any seat."""
+    count = played.spectator.page.locator("#seats .card:not(.back)").count()
+    played.spectator_seat_cards.append(count)
+
+
+def _decide(played: Played, person: Person, tmp: Path) -> None:
+    page = person.page
+    if page.is_visible("#show"):
+        page.keyboard.press("s")
+        return
+    raising = not _stacks_differ(played.alice)
+    if person is played.alice and raising and not played.raise_to:
+        _first_decision(played, tmp)
+    elif person is played.alice and raising:
+        page.keyboard.press("c")
+    elif person is played.bob and raising and _alice_raised(played):
+        _spectator_check(played)
+        if not played.reloaded_mid_hand:
+            _reload_and_fold(played)
+        else:
+            page.keyboard.press("f")
+    elif not raising and not page.locator("#allin").is_disabled():
+        page.keyboard.press("a")
+    else:
+        page.keyboard.press("c")
+
+
+def _alice_raised(played: Played) -> bool:
+    hand = played.alice.last("hand")
+    if hand is None:
+        return False
+    sent = [m for m in played.alice.actions_sent() if m["hand"] == hand["hand"]]
+    return any(m["action"] in ("raise", "bet") for m in sent)
+
+
+def _side_pot_seen(person: Person) -> bool:
+    ends = [m for m in person.frames.messages() if m.get("type") == "hand_end"]
+    return any(len(m["view"]["result"]["pots"]) > 1 for m in ends)
+
+
+def play_room(browser: Any, url: str, tmp: Path) -> Played:
+    alice, bob = Person(browser, "alice", url), Person(browser, "bob", url)
+    alice.enter()
+    bob.enter()
+    table = _create_table(alice)
+    spectator = Person(browser, "spectator", url)
+    spectator.page.goto(f"{url}/table/{table}", wait_until="domcontentloaded")
+    spectator.page.wait_for_selector("#connection:text('watching')")
+    played = Played(alice, bob, spectator, table)
+    _sit_from_lobby(alice, table)
+    _sit_from_lobby(bob, table)
+    end = time.monotonic() + 60
+    while not _side_pot_seen(alice):
+        assert time.monotonic() < end, "the hands did not finish in 60 s"
+        for person in (alice, bob):
+            if person.acting():
+                _decide(played, person, tmp)
+        alice.page.wait_for_timeout(40)
+        if alice.last("match_end"):
+            break
+    for person in (alice, bob):
+        for m in person.frames.messages():
+            if m.get("type") == "hand" and m["hole"]:
+                played.hole.setdefault(m["hand"], []).extend(m["hole"])
+    played.results_text = [alice.page.inner_text("#results"), alice.page.inner_text("#log")]
+    return played
+
+
+@pytest.fixture(scope="module")
+def played(browser: Any, room: Room, tmp_path_factory: pytest.TempPathFactory) -> Played:
+    return play_room(browser, room.url, tmp_path_factory.mktemp("shots"))
+
+
+def test_people_and_a_bot_play_whole_hands_by_clicks_and_keys(played: Played) -> None:
+    alice, bob = played.alice, played.bob
+    ends = [m for m in alice.frames.messages() if m.get("type") == "hand_end"]
+    assert len(ends) >= 2
+    # the raise typed in the amount field went out as typed, and the dealer took it
+    raised = [m for m in alice.actions_sent() if m["action"] in ("raise", "bet")]
+    assert raised[0]["amount"] == played.raise_to
+    taken = [m for m in alice.frames.messages() if m.get("type") == "accepted"]
+    assert any(m["seq"] == raised[0]["seq"] and m.get("amount") == played.raise_to for m in taken)
+    # every answer was to the decision asked, and the dealer refused none
+    assert not [
+        m for m in alice.frames.messages() + bob.frames.messages() if m.get("type") == "error"
+    ]
+    assert alice.errors == bob.errors == played.spectator.errors == []
+
+
+def test_an_illegal_typed_amount_is_explained_and_nothing_is_sent(played: Played) -> None:
+    assert "is more than the largest" in played.illegal_explained
+    assert played.sent_for_illegal == 0
+
+
+def test_a_reload_mid_hand_puts_the_person_back_in_the_seat(played: Played) -> None:
+    assert played.reloaded_mid_hand and played.token_kept
+    bob = played.bob.frames.messages()
+    welcomes = [i for i, m in enumerate(bob) if m.get("type") == "welcome"]
+    assert len(welcomes) == 2 and bob[welcomes[1]]["role"] == "player"
+    # back in the hand where it was: the state, then the decision waiting for him
+    after = [m.get("type") for m in bob[welcomes[1] :]]
+    assert after.index("state") < after.index("act")
+    folded = [m for m in played.bob.actions_sent() if m["action"] == "fold"]
+    assert folded and folded[0]["seq"] == bob[welcomes[1] + after.index("act")]["seq"]
+
+
+def test_a_side_pot_and_the_hand_names_at_the_showdown(played: Played) -> None:
+    ends = [m for m in played.alice.frames.messages() if m.get("type") == "hand_end"]
+    last = ends[-1]["view"]
+    assert len(last["result"]["pots"]) > 1
+    results = played.results_text[0]
+    assert "Main pot" in results and "Side pot 1" in results
+    # each hand shown, named (the best five of its cards and the board, as the dealer says)
+    shown = [(s, c) for s, c in enumerate(last["result"]["shown"]) if c]
+    assert len(shown) >= 2
+    board = parse_cards(" ".join(last["board"]))
+    for _seat, cards in shown:
+        name = describe(hand_value(parse_cards(" ".join(cards)), board))
+        assert name in results
+    assert CATEGORY.search(results)
+
+
+def test_a_spectator_sees_no_hole_card_before_the_showdown(played: Played) -> None:
+    assert played.spectator_seat_cards and set(played.spectator_seat_cards) == {0}
+    seen: set[str] = set()  # the board and the shown cards of the hand so far
+    hand = 0
+    frames = played.spectator.frames.frames
+    assert frames
+    for frame in frames:
+        message = json.loads(frame)
+        kind = message.get("type")
+        if kind == "hand":
+            hand, seen = message["hand"], set()
+            assert message["hole"] == []
+        if kind == "event" and message["event"]["kind"] in ("board", "show"):
+            seen |= set(message["event"]["cards"])
+        if kind == "hand_end":
+            seen |= {c for cards in message["view"]["result"]["shown"] if cards for c in cards}
+            seen |= set(message["view"]["board"])
+        leaked = set(CARD.findall(frame)) - seen
+        assert not leaked, f"hand {hand}: the spectator was sent {leaked} in {frame[:200]}"
+        if kind == "event":
+            assert message["event"]["kind"] != "deal" or message["event"]["cards"] == []
+    holes = {c for cards in played.hole.values() for c in cards}
+    assert holes  # (the people's own pages had their cards)
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_the_action_controls_fit_and_do_not_overlap(played: Played, size: str) -> None:
+    shot = played.screenshots[size]
+    png = shot["path"].read_bytes()
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    width, height = int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big")
+    assert (width, height) == (shot["width"], shot["height"])
+    boxes = shot["boxes"]
+    assert all(box is not None and box["width"] > 0 for box in boxes.values()), boxes
+    for name, box in boxes.items():
+        assert inside(box, width, height), f"{name} is outside the {width}x{height} view: {box}"
+    names = list(boxes)
+    for i, a in enumerate(names):
+        for b in names[i + 1 :]:
+            assert not boxes_overlap(boxes[a], boxes[b]), f"{a} overlaps {b}"

@@ -100,3 +100,53 @@ export function classCount() {
   if (classes === null) classes = enumerate();
   return classes.length;
 }
+
+let index = null;
+const RANK_CHARS = "23456789TJQKA";
+
+function fiveValue(five) {
+  if (index === null) {
+    if (classes === null) classes = enumerate();
+    index = new Map(classes.map(([cat, r], v) => [`${cat}:${r.join(",")}`, v]));
+  }
+  const ranks = desc(five.map((c) => RANK_CHARS.indexOf(c[0])));
+  const flush = five.every((c) => c[1] === five[0][1]);
+  const counts = new Map();
+  ranks.forEach((r) => counts.set(r, (counts.get(r) || 0) + 1));
+  // ranks grouped: biggest group first, then the higher rank
+  const groups = [...counts.entries()].sort((a, b) => b[1] - a[1] || b[0] - a[0]);
+  const shape = groups.map((g) => g[1]).join("");
+  const order = groups.map((g) => g[0]);
+  let key;
+  if (counts.size === 5 && isStraight(ranks)) {
+    const high = ranks[0] === 12 && ranks[1] === 3 ? 3 : ranks[0];
+    key = [flush ? 8 : 4, [high]];
+  } else if (flush) key = [5, ranks];
+  else if (shape === "41") key = [7, order];
+  else if (shape === "32") key = [6, order];
+  else if (shape === "311") key = [3, order];
+  else if (shape === "221") key = [2, order];
+  else if (shape === "2111") key = [1, order];
+  else key = [0, ranks];
+  return index.get(`${key[0]}:${key[1].join(",")}`);
+}
+
+/**
+ * The value of the best five-card hand from `hole` and `board` (card texts like "As"),
+ * using at least `minHole` hole cards; null when it cannot be told (fewer than five
+ * cards, a joker, a card that is not a card).
+ */
+export function bestValue(hole, board, minHole = 0) {
+  const cards = hole.concat(board);
+  if (cards.length < 5 || cards.some((c) => typeof c !== "string" || !/^[2-9TJQKA][cdhs]$/.test(c))) {
+    return null;
+  }
+  const holeSet = new Set(hole);
+  let best = null;
+  for (const five of combinations(cards, 5)) {
+    if (five.filter((c) => holeSet.has(c)).length < minHole) continue;
+    const value = fiveValue(five);
+    if (best === null || value > best) best = value;
+  }
+  return best;
+}

@@ -4,7 +4,7 @@
 
 import { api, cardElement, chips, el, fill, fourColour, setFourColour, socketUrl } from "./common.js";
 import { aggressiveKind, checkAmount, nextSeat, potTotal, pots, presets } from "./betting.js";
-import { describe } from "./handnames.js";
+import { bestValue, describe } from "./handnames.js";
 
 const STREETS = ["preflop", "flop", "turn", "river", "showdown"];
 const $ = (id) => document.getElementById(id);
@@ -18,7 +18,7 @@ const S = {
   size: 0, names: [], bots: [], handNo: 0, button: null, street: "preflop", level: 0,
   dealt: [], hole: [], board: [], stacks: [], bets: [], committed: [], folded: [], allIn: [],
   shown: [], values: [], last: [], blinds: [], toAct: null, deadline: 0,
-  act: null, sent: false, over: false, result: null,
+  act: null, sent: false, over: false, result: null, rules: null,
 };
 
 // ------------------------------------------------------------------------ seats
@@ -249,6 +249,20 @@ function applyView(view, replay) {
 }
 
 // ----------------------------------------------------------------- the results
+
+/** Names the hands shown without a value (cards turned up at an all-in): the best
+ * five of the cards shown and the board, as the dealer reckons them (no wild cards). */
+function nameShownHands(view) {
+  const rules = S.rules || {};
+  if (rules.wild || rules.joker) return;
+  const result = view.result;
+  if (!result || view.board.length < 3) return;
+  result.shown.forEach((cards, seat) => {
+    if (cards && cards.length && S.values[seat] === null) {
+      S.values[seat] = bestValue(cards, view.board, rules.min_hole_cards || 0);
+    }
+  });
+}
 
 function showResults(view) {
   const result = view.result;
@@ -512,7 +526,7 @@ const handlers = {
   hand(m) {
     resetHand(S.size);
     S.handNo = m.hand; S.button = m.button; S.stacks = m.stacks.slice();
-    S.dealt = m.seats.slice(); S.hole = m.hole.slice(); S.level = m.level;
+    S.dealt = m.seats.slice(); S.hole = m.hole.slice(); S.level = m.level; S.rules = m.rules;
     S.act = null; S.sent = false;
     fill($("log"));
     log(`Hand ${m.hand}${m.hole.length ? `: you have ${m.hole.join(" ")}` : ""}`, "hand");
@@ -547,12 +561,14 @@ const handlers = {
     S.act = null; S.sent = false;
     applyView(m.view, false);
     for (const e of m.view.events) if (e.kind === "show" && e.value !== null) S.values[e.seat] = e.value;
+    nameShownHands(m.view);
     showResults(m.view);
   },
   match_end(m) {
     const places = m.standings.slice().sort((a, b) => a.place - b.place)
       .map((s) => el("li", {}, `${s.place}. ${m.names[s.seat] || nameOf(s.seat)}`));
-    fill($("results"), el("p", {}, `The game is over after ${m.hands} hands`), el("ol", {}, places));
+    fill($("standings"), el("p", { class: "over" }, `The game is over after ${m.hands} hands`),
+      el("ol", { class: "places" }, places));
     S.over = true;
   },
   error(m) {
