@@ -90,8 +90,8 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
 
 @contextlib.contextmanager
 def static_server() -> Iterator[str]:
-    """The page files served as they are, at ``<url>/``: for the modules' unit checks."""
-    handler = functools.partial(_Quiet, directory=str(STATIC))
+    """The page files served as they are, at ``<url>/static/``: for the modules' checks."""
+    handler = functools.partial(_Quiet, directory=str(STATIC.parent))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

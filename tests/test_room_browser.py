@@ -49,11 +49,12 @@ def modules(browser: Any) -> Iterator[Any]:
     """A page that has imported the page modules (as window.handnames, window.betting)."""
     with static_server() as url:
         page = browser.new_page()
-        page.goto(f"{url}/lobby.html", wait_until="domcontentloaded")
+        page.goto(f"{url}/static/lobby.html", wait_until="domcontentloaded")
         page.evaluate(
             """async () => {
-                window.handnames = await import('/handnames.js');
-                window.betting = await import('/betting.js');
+                window.handnames = await import('/static/handnames.js');
+                window.betting = await import('/static/betting.js');
+                window.common = await import('/static/common.js');
             }"""
         )
         yield page
@@ -96,6 +97,35 @@ def test_the_best_hand_of_seven_cards_is_valued_as_the_server_does(modules: Any)
     odd = [[["As"], ["Kd"]], [["Jk", "As"], ["2c", "3c", "4c"]], [["Xx", "As"], ["2c", "3c", "4c"]]]
     got = modules.evaluate("(odd) => odd.map(([h, b]) => window.handnames.bestValue(h, b))", odd)
     assert got == [None, None, None]
+
+
+def test_the_four_colour_deck_gives_each_suit_its_own_colour(modules: Any) -> None:
+    colours = modules.evaluate(
+        """(on) => {
+            const cards = ['As', 'Kh', 'Qd', 'Jc'].map((c) => window.common.cardElement(c));
+            document.body.append(...cards);
+            window.common.setFourColour(on);
+            const out = cards.map((c) => getComputedStyle(c).color);
+            cards.forEach((c) => c.remove());
+            return out;
+        }""",
+        True,
+    )
+    assert len(set(colours)) == 4
+    two = modules.evaluate(
+        """() => {
+            const cards = ['As', 'Kh', 'Qd', 'Jc'].map((c) => window.common.cardElement(c));
+            document.body.append(...cards);
+            window.common.setFourColour(false);
+            const out = cards.map((c) => getComputedStyle(c).color);
+            cards.forEach((c) => c.remove());
+            return out;
+        }"""
+    )
+    assert two[0] == two[3] and two[1] == two[2] and two[0] != two[1]
+    # and the suit is always a symbol and a name, never a colour alone
+    label = modules.evaluate("() => window.common.cardElement('Td').getAttribute('aria-label')")
+    assert label == "ten of diamonds"
 
 
 def _pots(page: Any, committed: list[int], front: list[int], folded: list[bool],
@@ -285,8 +315,7 @@ def _create_table(alice: Person) -> str:
 
 def _sit_from_lobby(person: Person, table: str) -> None:
     page = person.page
-    button = page.wait_for_selector(f"#table-rows tr[data-table='{table}'] button.sit")
-    button.click()
+    page.locator(f"#table-rows tr[data-table='{table}'] button.sit").click()
     page.wait_for_url(f"**/table/{table}")
     page.wait_for_selector("#connection:text('seated')")
 

@@ -78,7 +78,17 @@ function row(table) {
 }
 
 function showTables(tables) {
+  // the rows are made again: the focus stays on the same control of the same table
+  const focused = document.activeElement;
+  const where = focused && focused.closest ? focused.closest("tr[data-table]") : null;
+  const again = where ? [where.dataset.table, focused.className] : null;
   fill($("table-rows"), tables.map(row));
+  if (again) {
+    const same = [...$("table-rows").querySelectorAll("tr[data-table]")]
+      .find((tr) => tr.dataset.table === again[0]);
+    const control = same && [...same.querySelectorAll("button, a")].find((c) => c.className === again[1]);
+    if (control) control.focus();
+  }
   $("no-tables").hidden = tables.length > 0;
 }
 
