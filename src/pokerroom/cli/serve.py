@@ -560,10 +560,13 @@ def _cmd_json(args: argparse.Namespace) -> int:
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("serve", help="deal to poker programs over TCP (ACPC or JSON lines)")
+    p = sub.add_parser("serve", help="deal to poker programs over TCP (ACPC or JSON lines), or open a room")
     kinds = p.add_subparsers(dest="protocol", required=True, metavar="PROTOCOL")
     _add_acpc_parser(kinds)
     _add_json_parser(kinds)
+    from pokerroom.cli.room import add_room_parser
+
+    add_room_parser(kinds)
 
 
 def _add_acpc_parser(kinds: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

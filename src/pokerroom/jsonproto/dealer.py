@@ -26,7 +26,7 @@ from __future__ import annotations
 import hmac
 import json
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple, TypeAlias
 
 from pokerroom.engine.actions import IllegalAction
@@ -35,6 +35,7 @@ from pokerroom.jsonproto.messages import (
     PROTOCOL,
     VERSION,
     Answer,
+    Chat,
     Connection,
     ErrorCode,
     Join,
@@ -47,6 +48,7 @@ from pokerroom.jsonproto.messages import (
     encode,
     error,
 )
+from pokerroom.players.base import Player
 from pokerroom.players.runner import FaultKind, Runner
 from pokerroom.table import GameStart, HandStart, Table
 
@@ -63,12 +65,14 @@ Note: TypeAlias = tuple[Connection | None, int, str]
 
 class Pending(NamedTuple):
     """The decision the match waits for: seat, hand, its sequence number, and the time
-    (the server's clock) when it runs out."""
+    (the server's clock) when it runs out.  A ``local`` seat's (a player in this process)
+    is taken at its deadline: :meth:`JSONDealer.expire` asks the player then."""
 
     seat: int
     hand: int
     seq: int
     deadline: float
+    local: bool = False
 
 
 class Outbox:
@@ -146,7 +150,15 @@ class JSONDealer:
 
     Who may watch: ``watching`` (anyone, a client with ``watch_token``, nobody), at most
     ``max_spectators`` at once (``None``: no limit).  ``seq`` is the number of the last
-    decision asked for (a match resumed from a saved table goes on from its own)."""
+    decision asked for (a match resumed from a saved table goes on from its own).
+
+    Local seats: ``players[seat]`` plays that seat in this process (a bot the server
+    runs): nobody joins it (its token is refused), and when it must decide the dealer
+    waits ``local_delay`` seconds (a pending decision with ``local`` set: the transport's
+    timer calls :meth:`expire` at its deadline, which asks the player), so that people see
+    the bots play; with 0 the players are asked at once.  ``on_chat(conn, text, now)``
+    takes a ``chat`` line from a connection that plays or watches (None: chat is
+    refused); what it returns is sent."""
 
     def __init__(
         self,
@@ -161,6 +173,9 @@ class JSONDealer:
         watch_token: str | None = None,
         max_spectators: int | None = None,
         seq: int = 0,
+        players: Mapping[int, Player] | None = None,
+        local_delay: float = 0.0,
+        on_chat: Callable[[Connection, str, float], Outbox] | None = None,
     ) -> None:
         if len(tokens) != table.size or len(set(tokens)) != len(tokens):
             raise ValueError(f"{table.size} different tokens are needed, one per seat")
@@ -172,8 +187,17 @@ class JSONDealer:
             raise ValueError("the spectators' token must differ from every seat's")
         if max_spectators is not None and max_spectators < 0:
             raise ValueError(f"at most {max_spectators} spectators: 0 or more")
+        local = dict(players or {})
+        if any(not 0 <= s < table.size for s in local):
+            raise ValueError(f"local seats are seats 0 to {table.size - 1}, not {sorted(local)}")
+        if not local_delay >= 0:
+            raise ValueError(f"the local seats' delay is 0 s or more, not {local_delay!r}")
         self.table = table
-        self.runner = Runner(table, [None] * table.size)
+        self.local = local
+        """The seats played in this process, and their players."""
+        self.local_delay = local_delay
+        self.on_chat = on_chat
+        self.runner = Runner(table, [local.get(s) for s in range(table.size)])
         self.tokens = tuple(tokens)
         self.budget = budget
         self.limits = limits or Limits()
@@ -269,6 +293,8 @@ class JSONDealer:
         elif isinstance(message, Ping):
             out = Outbox()
             out.send(conn, {"type": "pong", "id": message.id})
+        elif isinstance(message, Chat):
+            out = self._chat(conn, message.text, now)
         else:  # a bye
             out = Outbox()
             self._bye(out, conn, "goodbye")
@@ -277,6 +303,13 @@ class JSONDealer:
             out.send(conn, error(ErrorCode.TOO_MANY_ERRORS, text))
             self._bye(out, conn, "too many errors")
             out.note(conn, logging.WARNING, f"closed: {text}")
+        return out
+
+    def _chat(self, conn: Connection, text: str, now: float) -> Outbox:
+        if self.on_chat is not None:
+            return self.on_chat(conn, text, now)
+        out = Outbox()
+        out.send(conn, error(ErrorCode.NO_CHAT, "this match has no chat"))
         return out
 
     def _wrong_token(self, conn: Connection, out: Outbox, what: str) -> Outbox:
@@ -302,13 +335,27 @@ class JSONDealer:
             if _same(token, join.token):
                 seat = s
         out = Outbox()
-        if seat is None:
+        if seat is None or seat in self.local:  # (a local seat's token is never handed out)
             return self._wrong_token(conn, out, "seat")
         if join.name is not None:
             self.joined[seat] = join.name
         out.note(conn, logging.INFO, f"joined seat {seat}" +
                  (f" as {join.name!r}" if join.name is not None else ""))  # fmt: skip
         out.extend(self._seat_connection(conn, seat, now))
+        return out
+
+    def replace_token(self, seat: int, token: str) -> Outbox:
+        """``seat`` joins with ``token`` from now on (its player left, or was removed);
+        the connection holding it is told and closed."""
+        if token in self.tokens or token == self.watch_token:
+            raise ValueError("a new token must differ from every token in use")
+        tokens = list(self.tokens)
+        tokens[seat] = token
+        self.tokens = tuple(tokens)
+        out = Outbox()
+        old = self._holder[seat]
+        if old is not None:
+            self._bye(out, old, "you no longer hold this seat")
         return out
 
     def _seat_connection(self, conn: Connection, seat: int, now: float) -> Outbox:
@@ -404,7 +451,10 @@ class JSONDealer:
         if self._answered[seat] == (hand, seq):  # (answered, and asked again: a duplicate)
             return self._refuse(conn, answer, self._why_not(seat, answer))
         try:
-            self.table.apply(action)  # (the runner's apply, with no player of its own to tell)
+            if self.local:
+                self.runner.apply(action)  # the local players hear of it
+            else:
+                self.table.apply(action)  # (the runner's apply, with no player of its own to tell)
         except IllegalAction as exc:
             left = max(0.0, pending.deadline - now)
             why = (ErrorCode.ILLEGAL_ACTION, f"{exc}; answer again within {left:.3g} s")
@@ -454,6 +504,10 @@ class JSONDealer:
         pending = self.pending
         if pending is None:
             raise RuntimeError("no decision is waiting")
+        if pending.local:
+            self.pending = None
+            self.runner.decide()
+            return self._advance(now, Outbox())
         holder = self._holder[pending.seat]
         reason = "timeout" if holder is not None else "disconnected"
         action = self.runner.fault(FaultKind.TIMEOUT, f"no answer in {self.budget:g} s ({reason})")
@@ -486,10 +540,17 @@ class JSONDealer:
             # would stop at (it asks it only when nobody is, as the hand goes on)
             seat = table.to_act
             if seat is None:
-                seat = self.runner.advance()
+                seat = self.runner.next_seat() if self.local else self.runner.advance()
             self._events(out)  # the action's, and what the dealer did after it
             if seat is None:
                 continue
+            if seat in self.local:
+                if not self.local_delay:
+                    self.runner.decide()
+                    continue
+                self.pending = Pending(seat, table.hand_number, self.seq, now + self.local_delay,
+                                       True)  # fmt: skip
+                return out
             self.seq += 1
             self.pending = Pending(seat, table.hand_number, self.seq, now + self.budget)
             holder = self._holder[seat]

@@ -38,12 +38,14 @@ from pokerroom.engine.actions import Action
 from pokerroom.jsonproto.codec import MAX_INT, CodecError, JSONObject, action_from_json, quoted
 
 __all__ = [
+    "CHAT_CHARS",
     "MAX_INT",
     "NAME_CHARS",
     "PROTOCOL",
     "VERSION",
     "Answer",
     "Bye",
+    "Chat",
     "ClientMessage",
     "Connection",
     "ErrorCode",
@@ -66,6 +68,8 @@ VERSION: Final = "1.1"
 ``watch`` may carry a token, the limits in ``hello`` say who may watch)."""
 NAME_CHARS: Final = 64
 """The longest name a player may give (characters)."""
+CHAT_CHARS: Final = 2000
+"""The longest chat text a line may carry (characters; a server cuts it shorter)."""
 _TOKEN_CHARS: Final = 256
 _ID_CHARS: Final = 256
 
@@ -123,6 +127,7 @@ class ErrorCode(StrEnum):
     MATCH_OVER = "match-over"
     TOO_MANY_ERRORS = "too-many-errors"
     NO_WATCHING = "no-watching"
+    NO_CHAT = "no-chat"
     SPECTATORS_FULL = "spectators-full"
 
 
@@ -160,6 +165,14 @@ class Ping:
 
 
 @dataclass(frozen=True, slots=True)
+class Chat:
+    """A line of chat at the table (a room's addition: the JSON-lines dealer has none).
+    The text is as sent: whoever shows it removes what is not printable."""
+
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
 class Bye:
     """The client leaves (a player's seat stays: it may come back with its token)."""
 
@@ -174,13 +187,14 @@ class Problem:
     quiet: bool = False
 
 
-ClientMessage: TypeAlias = Join | Watch | Answer | Ping | Bye
+ClientMessage: TypeAlias = Join | Watch | Answer | Ping | Chat | Bye
 
 _FIELDS: Final = {
     "join": ("token", "name"),
     "watch": ("token",),
     "action": ("hand", "seq", "action", "amount", "value"),
     "ping": ("id",),
+    "chat": ("text",),
     "bye": (),
 }
 
@@ -323,6 +337,8 @@ def decode(line: bytes) -> ClientMessage | Problem:
         )
     if kind == "bye":
         return Bye()
+    if kind == "chat":
+        return _chat(data.get("text"))
     hand = _whole(data, "hand", "action")
     if isinstance(hand, Problem):
         return hand
@@ -334,6 +350,12 @@ def decode(line: bytes) -> ClientMessage | Problem:
     except CodecError as exc:
         return _bad(f"action: {exc}")
     return Answer(hand, seq, action)
+
+
+def _chat(said: object) -> Chat | Problem:
+    if not isinstance(said, str) or not 0 < len(said) <= CHAT_CHARS:
+        return _bad(f"chat: 'text' must be 1 to {CHAT_CHARS} characters, not {quoted(said, 12)}")
+    return Chat(said)
 
 
 # --------------------------------------------------------------- server messages
@@ -429,4 +451,6 @@ class Connection:
             return Problem(ErrorCode.READ_ONLY, "a spectator cannot act")
         if isinstance(message, Join | Watch) and role is not _NEW:
             return Problem(ErrorCode.ALREADY_JOINED, f"this connection is already a {role.value}")
+        if isinstance(message, Chat) and role is _NEW:
+            return Problem(ErrorCode.NOT_JOINED, "join a seat or watch before you chat")
         return message

@@ -315,6 +315,53 @@ class Runner:
             if flush is not None:
                 flush()
 
+    def next_seat(self) -> int | None:
+        """The seat that must decide next, nobody asked (the players told what happened
+        so far); None when the hand is over.  With :meth:`decide`, a caller paces the
+        players' decisions itself (a room that lets people watch bots play)."""
+        self._sync()
+        view = self.table.step()
+        if view is None:
+            self._sync()
+            return None
+        return view.seat
+
+    def decide(self) -> Action:
+        """Ask the player of the seat to act (one with a player here) for its decision
+        and take it, as the game loop does: the default action, and a :class:`Fault`,
+        for an exception, an answer that is not an action or an illegal one.  Its time
+        is not checked (the caller holds the clock).  The action taken."""
+        self._sync()
+        table = self.table
+        view = table.step()
+        if view is None:
+            raise IllegalAction("nobody is to act")
+        t = view.seat
+        act = self._act[t]
+        if act is None:
+            raise TableError(f"seat {t} is played from outside: apply() its action")
+        if not table.auto_showdown and view.legal.street is _SHOWDOWN:  # type: ignore[union-attr]
+            act = self._announce[t]
+            if act is None:  # no announce: the default, no fault
+                action = table.default_action()
+                self.apply(action)
+                return action
+        try:
+            answer = act(view, self._budget)
+        except Exception as exc:
+            return self._default(t, FaultKind.EXCEPTION, f"{type(exc).__name__}: {exc}")
+        try:
+            if answer is None:
+                raise IllegalAction("None")
+            table.step(answer)
+        except IllegalAction as exc:
+            if type(answer) is Action:
+                return self._default(t, FaultKind.ILLEGAL, str(exc))
+            return self._default(t, FaultKind.GARBAGE, f"returned {_short(answer)}")
+        self._sync()
+        taken: Action = answer
+        return taken
+
     def _unannounced(self) -> tuple[PlayerView | None, float]:
         """A showdown decision of a player that does not announce: the default (no fault).
         The view now pending, and the next deadline."""

@@ -1,0 +1,417 @@
+"""The room's web application (Starlette): the pages, their static files, the JSON API
+and the two WebSocket endpoints (``/ws/lobby`` and ``/ws/table/{id}``).
+
+A WebSocket speaks the JSON protocol of ``protocols.md`` §3, one message per text
+frame, with the guards of the JSON-lines server: the Origin must be this server's (else
+closed with 1008; a client that sends no Origin, not a browser, is let in), frames over
+the protocol's line limit are refused, the message rate is capped by the protocol core,
+connections are capped per address and in all, a connection that neither joins nor
+watches in time is closed, and one that lets more than ``max_backlog`` bytes pile up
+unread is dropped (its seat stays: its token takes it back).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections import deque
+from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from pokerroom.room.people import Person
+from pokerroom.room.room import Room, RoomError
+
+__all__ = ["COOKIE", "STATIC", "RoomLimits", "make_app"]
+
+log = logging.getLogger("pokerroom.room")
+
+COOKIE = "pokerroom_session"
+STATIC = Path(__file__).parent / "static"
+MAX_BODY = 16 * 1024
+HEADERS = [
+    (b"content-security-policy", b"default-src 'self'; frame-ancestors 'none'; base-uri 'none'"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-frame-options", b"DENY"),
+]
+
+
+class RoomLimits:
+    """The caps on connections (see the module doc)."""
+
+    def __init__(
+        self,
+        *,
+        max_connections: int = 2000,
+        max_per_address: int = 64,
+        join_timeout: float = 60.0,
+        max_backlog: int = 256 * 1024,
+    ) -> None:
+        self.max_connections = max_connections
+        self.max_per_address = max_per_address
+        self.join_timeout = join_timeout
+        self.max_backlog = max_backlog
+
+
+class _Headers:
+    """Security headers on every HTTP response."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def sending(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", []), *HEADERS]
+            await send(message)
+
+        await self.app(scope, receive, sending)
+
+
+class WSLink:
+    """A WebSocket as a table's or the lobby's :class:`~pokerroom.room.tables.Link`:
+    frames queued and written in order by :meth:`writer`; over ``max_backlog`` bytes
+    waiting, the connection is dropped."""
+
+    def __init__(self, ws: WebSocket, peer: str, name: str | None, max_backlog: int) -> None:
+        self.ws = ws
+        self.peer = peer
+        self.name = name
+        self.max_backlog = max_backlog
+        self.queue: deque[str] = deque()
+        self.backlog = 0
+        self.closing: tuple[int, str] | None = None
+        self.dropped = False
+        self.wake = asyncio.Event()
+        self.task: asyncio.Task[None] | None = None
+
+    def push(self, frame: str) -> None:
+        if self.closing is not None:
+            return
+        self.queue.append(frame)
+        self.backlog += len(frame)
+        if self.backlog > self.max_backlog:
+            self.dropped = True
+            self.queue.clear()
+            self.closing = (1008, "too slow: over the backlog of messages not read")
+            log.warning("%s: dropped: over %d bytes sent and not read", self.peer,
+                        self.max_backlog)  # fmt: skip
+            if self.task is not None:
+                self.task.cancel()
+        self.wake.set()
+
+    def close(self, code: int, reason: str) -> None:
+        if self.closing is None:
+            self.closing = (code, reason)
+        self.wake.set()
+
+    async def writer(self) -> None:
+        ws = self.ws
+        while True:
+            await self.wake.wait()
+            self.wake.clear()
+            queue = self.queue
+            while queue:
+                frame = queue.popleft()
+                await ws.send_text(frame)
+                self.backlog -= len(frame)
+            if self.closing is not None:
+                with contextlib.suppress(Exception):
+                    await ws.close(self.closing[0], self.closing[1][:120])
+                return
+
+
+def _peer(ws: WebSocket | Request) -> str:
+    client = ws.client
+    return f"{client.host}:{client.port}" if client is not None else "unknown"
+
+
+def make_app(room: Room, limits: RoomLimits | None = None, *, static: Path = STATIC) -> Starlette:
+    """The room's application (it loads the room when it starts)."""
+    caps = limits or RoomLimits()
+    counts: dict[str, int] = {}
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        room.load()
+        yield
+        room.shutdown()
+
+    def who(request: Request | WebSocket) -> Person | None:
+        return room.person(request.cookies.get(COOKIE))
+
+    def need(request: Request) -> Person:
+        person = who(request)
+        if person is None:
+            raise RoomError(401, "enter the room first: POST /api/enter with a name")
+        return person
+
+    async def page(request: Request) -> Response:
+        name = "table.html" if "table_id" in request.path_params else "lobby.html"
+        return FileResponse(static / name, headers={"cache-control": "no-store"})
+
+    async def enter(request: Request) -> Response:
+        body = await _body(request)
+        person, secret = room.enter(body.get("name"), body.get("invite"),
+                                    request.cookies.get(COOKIE))  # fmt: skip
+        response = JSONResponse({"name": person.name, "balance": person.balance})
+        if secret is not None:
+            response.set_cookie(COOKIE, secret, httponly=True, samesite="strict", path="/",
+                                secure=request.url.scheme == "https",
+                                max_age=365 * 24 * 3600)  # fmt: skip
+        return response
+
+    async def me(request: Request) -> Response:
+        return JSONResponse(room.me(need(request)))
+
+    async def tables(request: Request) -> Response:
+        if request.method == "POST":
+            table = room.create(need(request), await _body(request))
+            return JSONResponse({"id": table.id, "invite": table.invite}, status_code=201)
+        return JSONResponse({"tables": room.visible(who(request))})
+
+    async def sit(request: Request) -> Response:
+        body = await _body(request)
+        seat, token = room.sit(need(request), request.path_params["table_id"],
+                               body.get("seat"), body.get("invite"))  # fmt: skip
+        return JSONResponse({"seat": seat, "token": token}, headers={"cache-control": "no-store"})
+
+    async def leave(request: Request) -> Response:
+        back = room.leave(need(request), request.path_params["table_id"])
+        return JSONResponse({"refund": back})
+
+    async def hands(request: Request) -> Response:
+        table = room.table(request.path_params["table_id"], who(request))
+        return PlainTextResponse(room.hands_phh(table), media_type="text/plain",
+                                 headers={"content-disposition":
+                                          f'attachment; filename="{table.id}.phh"'})  # fmt: skip
+
+    async def operator(request: Request) -> Response:
+        auth = request.headers.get("authorization", "")
+        token = auth[7:] if auth.lower().startswith("bearer ") else None
+        if not room.is_operator(token):
+            raise RoomError(401, "the operator's token is needed: Authorization: Bearer <token>")
+        body = await _body(request)
+        action = request.path_params["action"]
+        return JSONResponse(_operate(room, action, body))
+
+    routes = [
+        Route("/", page),
+        Route("/table/{table_id}", page),
+        Route("/api/enter", _guard(enter), methods=["POST"]),
+        Route("/api/me", _guard(me)),
+        Route("/api/tables", _guard(tables), methods=["GET", "POST"]),
+        Route("/api/tables/{table_id}/sit", _guard(sit), methods=["POST"]),
+        Route("/api/tables/{table_id}/leave", _guard(leave), methods=["POST"]),
+        Route("/api/tables/{table_id}/hands.phh", _guard(hands)),
+        Route("/api/operator/{action}", _guard(operator), methods=["POST"]),
+        WebSocketRoute("/ws/lobby", lambda ws: _lobby(room, caps, counts, ws)),
+        WebSocketRoute("/ws/table/{table_id}", lambda ws: _table(room, caps, counts, ws)),
+        Mount("/static", StaticFiles(directory=static), name="static"),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.add_middleware(_Headers)
+    app.state.room = room
+    return app
+
+
+def _guard(handler: Callable[[Request], Awaitable[Response]]
+           ) -> Callable[[Request], Awaitable[Response]]:  # fmt: skip
+    """A refusal as ``{"error": ...}`` with its status."""
+
+    async def guarded(request: Request) -> Response:
+        try:
+            return await handler(request)
+        except RoomError as exc:
+            return JSONResponse({"error": exc.message}, status_code=exc.status)
+
+    return guarded
+
+
+async def _body(request: Request) -> dict[str, Any]:
+    """The request's JSON object (at most :data:`MAX_BODY` bytes)."""
+    if request.method != "POST":
+        return {}
+    data = bytearray()
+    async for chunk in request.stream():
+        data += chunk
+        if len(data) > MAX_BODY:
+            raise RoomError(413, f"a request's body is at most {MAX_BODY} bytes")
+    if not data:
+        return {}
+    try:
+        body = json.loads(data)
+    except (ValueError, RecursionError):
+        raise RoomError(400, "the body is not JSON (send a JSON object)") from None
+    if not isinstance(body, dict):
+        raise RoomError(400, "the body is a JSON object")
+    return body
+
+
+def _operate(room: Room, action: str, body: dict[str, Any]) -> dict[str, Any]:
+    name = body.get("name")
+    if action == "close":
+        table = body.get("table")
+        if not isinstance(table, str):
+            raise RoomError(400, "close: 'table' is the table's id")
+        return {"refunds": room.close_table(table)}
+    if action in ("remove", "mute", "unmute", "grant") and not isinstance(name, str):
+        raise RoomError(400, f"{action}: 'name' is a person's name")
+    assert isinstance(name, str) or action not in ("remove", "mute", "unmute", "grant")
+    if action == "remove":
+        room.remove(str(name))
+        return {"removed": name}
+    if action in ("mute", "unmute"):
+        room.mute(str(name), action == "mute")
+        return {action + "d": name}
+    if action == "grant":
+        amount = body.get("amount")
+        if isinstance(amount, bool) or not isinstance(amount, int) or not 0 < amount <= 10**9:
+            raise RoomError(400, "grant: 'amount' is a whole number of chips, 1 to 1000000000")
+        return {"balance": room.grant(str(name), amount)}
+    if action == "invite":
+        code = body.get("invite")
+        if code is not None and (not isinstance(code, str) or not 0 < len(code) <= 64):
+            raise RoomError(400, "invite: 'invite' is a code of 1 to 64 characters, or null")
+        room.set_invite(code)
+        return {"invite": code is not None}
+    if action == "chips":
+        return {"total": room.chip_total(), "granted": room.granted}
+    raise RoomError(404, f"no operator action {action[:20]!r} (close, remove, mute, unmute, "
+                  "grant, invite, chips)")  # fmt: skip
+
+
+def _origin_ok(ws: WebSocket) -> bool:
+    """Whether the Origin (if any) is this server's own host and port."""
+    origin = ws.headers.get("origin")
+    if origin is None:
+        return True  # not a browser: nothing of a person's is at stake
+    host = ws.headers.get("host", "")
+    return origin in (f"http://{host}", f"https://{host}")
+
+
+async def _accepted(caps: RoomLimits, counts: dict[str, int], ws: WebSocket) -> str | None:
+    """Accept ``ws`` (its peer), or refuse it (None): a foreign origin (1008), over a
+    cap (1013)."""
+    await ws.accept()
+    peer = _peer(ws)
+    if not _origin_ok(ws):
+        log.warning("%s: refused: the origin %.80r is not this server's", peer,
+                    ws.headers.get("origin"))  # fmt: skip
+        await ws.close(1008, "cross-origin WebSocket refused")
+        return None
+    address = ws.client.host if ws.client is not None else "?"
+    if sum(counts.values()) >= caps.max_connections or \
+            counts.get(address, 0) >= caps.max_per_address:  # fmt: skip
+        log.warning("%s: refused: too many connections", peer)
+        await ws.close(1013, "too many connections: try again later")
+        return None
+    counts[address] = counts.get(address, 0) + 1
+    return address
+
+
+def _release(counts: dict[str, int], address: str) -> None:
+    counts[address] -= 1
+    if not counts[address]:
+        del counts[address]
+
+
+async def _lobby(room: Room, caps: RoomLimits, counts: dict[str, int], ws: WebSocket) -> None:
+    address = await _accepted(caps, counts, ws)
+    if address is None:
+        return
+    person = room.person(ws.cookies.get(COOKIE))
+    link = WSLink(ws, _peer(ws), person.name if person is not None else None, caps.max_backlog)
+    room.lobby[link] = None
+    link.task = writer = asyncio.ensure_future(link.writer())
+    link.push(room.lobby_frame(link.name))
+    try:
+        reader = asyncio.ensure_future(_drain(ws))
+        await asyncio.wait([reader, writer], return_when=asyncio.FIRST_COMPLETED)
+        for task in (reader, writer):
+            task.cancel()
+    finally:
+        room.lobby.pop(link, None)
+        _release(counts, address)
+
+
+async def _drain(ws: WebSocket) -> None:
+    """Read (and drop) what a lobby client sends, until it closes; more than a few
+    frames a second closes it."""
+    loop = asyncio.get_running_loop()
+    times: deque[float] = deque(maxlen=20)
+    while True:
+        message = await ws.receive()
+        if message["type"] == "websocket.disconnect":
+            return
+        times.append(loop.time())
+        if len(times) == times.maxlen and times[-1] - times[0] < 1.0:
+            await ws.close(1008, "the lobby takes no messages")
+            return
+
+
+async def _table(room: Room, caps: RoomLimits, counts: dict[str, int], ws: WebSocket) -> None:
+    address = await _accepted(caps, counts, ws)
+    if address is None:
+        return
+    try:
+        person = room.person(ws.cookies.get(COOKIE))
+        table = room.tables.get(ws.path_params["table_id"])
+        if table is None or not room.may_see(table, person):
+            await ws.close(1008, "no such table here")
+            return
+        link = WSLink(ws, _peer(ws), person.name if person is not None else None,
+                      caps.max_backlog)  # fmt: skip
+        link.task = writer = asyncio.ensure_future(link.writer())
+        conn = table.open(link)
+        loop = asyncio.get_running_loop()
+        idle = loop.call_later(caps.join_timeout, _idle, table, conn, caps.join_timeout)
+        reader = asyncio.ensure_future(_read(table, conn, ws))
+        try:
+            await asyncio.wait([reader, writer], return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            idle.cancel()
+            for task in (reader, writer):
+                task.cancel()
+            table.closed(conn)
+    finally:
+        _release(counts, address)
+
+
+def _idle(table: Any, conn: Any, seconds: float) -> None:
+    from pokerroom.jsonproto.messages import Role
+
+    if conn.role is Role.NEW and conn in table.links:
+        table.leave_link(conn, f"join a seat or watch within {seconds:g} s")
+
+
+async def _read(table: Any, conn: Any, ws: WebSocket) -> None:
+    """Pass each frame to the table until the client closes (or is closed)."""
+    most = table.limits.max_line
+    while conn in table.links:
+        try:
+            message = await ws.receive()
+        except (WebSocketDisconnect, RuntimeError):
+            return
+        if message["type"] == "websocket.disconnect":
+            return
+        text = message.get("text")
+        data = text.encode("utf-8", "surrogatepass") if text is not None else message.get("bytes")
+        if data is None:
+            continue
+        table.receive(conn, data if len(data) < most else None)

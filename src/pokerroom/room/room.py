@@ -1,0 +1,380 @@
+"""The room: people, their sessions and balances, the tables, the lobby, the operator.
+
+Everything here runs on the server's event loop, between awaits: a request or a frame
+is handled whole before the next.  Each change of chips is written to the store in one
+transaction with what caused it (:meth:`Room.hand_over`: a hand, the table's state and
+any prizes together).
+
+The chips: a person's balance, plus the buy-ins held in the prize pools of tables not
+finished, add up to what the room has given out (starting balances and the operator's
+grants); :meth:`Room.chip_total` is that sum.
+
+After a restart (:meth:`Room.load`): every person and table is back; a table in play
+goes on from its last finished hand (the hand that was cut off is void: every bet in it
+goes back to its seat, and the next hand is dealt with new cards).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from typing import Any
+
+from pokerroom.jsonproto.messages import Limits
+from pokerroom.room.people import Person, digest, key, name_problem, new_secret, same
+from pokerroom.room.sitgo import SettingsError, TableSettings, payouts
+from pokerroom.room.store import HandRow, RoomStore
+from pokerroom.room.tables import Link, RoomTable, TableError
+
+__all__ = ["Room", "RoomError"]
+
+log = logging.getLogger("pokerroom.room")
+
+START_BALANCE = 10_000
+LOBBY_DELAY = 0.25
+"""Seconds the lobby's update waits, to carry many changes in one message."""
+
+
+class RoomError(Exception):
+    """A request the room refuses: the HTTP status and the reason (naming what would do)."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+class Room:
+    """The room (see the module doc).  ``store`` keeps it; ``operator`` is the digest of
+    the operator's token; ``invite``, when set, is the code a new person needs to enter.
+    """
+
+    def __init__(
+        self,
+        store: RoomStore,
+        *,
+        operator: str,
+        invite: str | None = None,
+        start_balance: int = START_BALANCE,
+        bot_delay: float = 0.8,
+        limits: Limits | None = None,
+    ) -> None:
+        self.store = store
+        self.operator = operator
+        self.start_balance = start_balance
+        self.bot_delay = bot_delay
+        self.limits = limits
+        self.people: dict[str, Person] = {}
+        self.sessions: dict[str, str] = {}  # a session's digest: the person's key
+        self.tables: dict[str, RoomTable] = {}
+        self.lobby: dict[Link, None] = {}
+        self.guests: dict[str, set[str]] = {}  # a private table: who may see it
+        self.granted = 0
+        self._lobby_timer: asyncio.TimerHandle | None = None
+        self._next_id = 1
+        if invite is not None:
+            store.put("invite", invite)
+
+    # ------------------------------------------------------------------ restart
+
+    def load(self) -> None:
+        """Everything the store keeps: people, tables (those in play dealt again from
+        their last finished hand).  Call it on the event loop."""
+        for data in self.store.load_people():
+            person = Person.from_json(data)
+            self.people[key(person.name)] = person
+            if person.session:
+                self.sessions[person.session] = key(person.name)
+        for data in self.store.load_tables():
+            table = RoomTable.from_record(data, **self._table_hooks())
+            self.tables[table.id] = table
+            self.guests[table.id] = set(data.get("guests") or [])
+            number = int(table.id.removeprefix("t")) if table.id[1:].isdigit() else 0
+            self._next_id = max(self._next_id, number + 1)
+            if table.state == "playing":
+                table.start()
+                table.kick()
+        self.granted = int(self.store.get("granted") or 0)
+
+    def _table_hooks(self) -> dict[str, Any]:
+        return {"bot_delay": self.bot_delay, "limits": self.limits, "on_change": self.changed,
+                "on_hand": self.hand_over, "may_chat": self._may_chat}  # fmt: skip
+
+    # ------------------------------------------------------------------- people
+
+    @property
+    def invite(self) -> str | None:
+        return self.store.get("invite")
+
+    def enter(
+        self, name: object, invite: object, session: str | None
+    ) -> tuple[Person, str | None]:
+        """``name`` enters the room (``session``: the cookie the browser sent); the
+        person and a new session secret to set (None: the cookie stands)."""
+        problem = name_problem(name)
+        if problem is not None:
+            raise RoomError(400, problem)
+        assert isinstance(name, str)
+        person = self.people.get(key(name))
+        if person is not None:
+            if person.removed:
+                raise RoomError(403, f"{person.name!r} was removed from this room by its operator")
+            if session is not None and same(person.session, digest(session)):
+                return person, None
+            raise RoomError(409, f"the name {person.name!r} is taken: pick another")
+        code = self.invite
+        if code is not None and not (isinstance(invite, str) and same(code, invite)):
+            raise RoomError(403, "this room needs an invite code to enter: ask its host")
+        secret = new_secret()
+        person = Person(name, self.start_balance, digest(secret))
+        self.people[key(name)] = person
+        self.sessions[person.session] = key(name)
+        self.store.commit(people=[person.to_json()])
+        log.info("%r entered the room", name)
+        return person, secret
+
+    def person(self, session: str | None) -> Person | None:
+        """Who holds the session ``session`` (None: nobody)."""
+        if not session:
+            return None
+        found = self.sessions.get(digest(session))
+        person = self.people.get(found) if found is not None else None
+        return person if person is not None and not person.removed else None
+
+    def me(self, person: Person) -> dict[str, Any]:
+        seats = []
+        for t in self.tables.values():
+            seat = t.seat_of(person.name)
+            if seat is not None and t.state != "finished":
+                seats.append({"table": t.id, "seat": seat})
+        return {"name": person.name, "balance": person.balance, "seats": seats}
+
+    # ------------------------------------------------------------------- tables
+
+    def table(self, table_id: str, person: Person | None) -> RoomTable:
+        """The table ``table_id`` if ``person`` may see it."""
+        table = self.tables.get(table_id)
+        if table is None or not self.may_see(table, person):
+            raise RoomError(404, f"no table {table_id[:20]!r} here (the lobby lists the tables)")
+        return table
+
+    def may_see(self, table: RoomTable, person: Person | None) -> bool:
+        if not table.settings.private:
+            return True
+        return person is not None and (person.name == table.owner
+                                       or person.name in self.guests.get(table.id, ())
+                                       or table.seat_of(person.name) is not None)  # fmt: skip
+
+    def create(self, person: Person, body: Any) -> RoomTable:
+        try:
+            settings = TableSettings.from_json(body)
+        except SettingsError as exc:
+            raise RoomError(400, str(exc)) from None
+        table_id = f"t{self._next_id}"
+        self._next_id += 1
+        invite = new_secret()[:12] if settings.private else None
+        table = RoomTable(table_id, settings, owner=person.name, invite=invite,
+                          **self._table_hooks())  # fmt: skip
+        self.tables[table_id] = table
+        self.guests[table_id] = set()
+        self.store.commit(tables=[self._record(table)])
+        log.info("%r opened table %s (%s, %d seats)", person.name, table_id, settings.preset,
+                 settings.seats)  # fmt: skip
+        if table.full:  # every seat a bot
+            self._start(table)
+        self.changed()
+        return table
+
+    def _record(self, table: RoomTable) -> dict[str, Any]:
+        return {**table.record(), "guests": sorted(self.guests.get(table.id, ()))}
+
+    def sit(self, person: Person, table_id: str, seat: object, invite: object) -> tuple[int, str]:
+        table = self.tables.get(table_id)
+        if table is None:
+            raise RoomError(404, f"no table {table_id[:20]!r} here (the lobby lists the tables)")
+        if not self.may_see(table, person):
+            code = table.invite
+            if code is None or not isinstance(invite, str) or not same(code, invite):
+                raise RoomError(403, "this table is private: its invite code is needed")
+            self.guests[table.id].add(person.name)
+        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
+            raise RoomError(400, f"'seat' is a seat number or null, not {str(seat)[:20]!r}")
+        held = table.seat_of(person.name)
+        if held is not None:
+            return held, table.seats[held].token
+        if person.balance < table.settings.buy_in:
+            raise RoomError(409, f"the buy-in is {table.settings.buy_in} chips and your balance "
+                          f"is {person.balance}")  # fmt: skip
+        try:
+            where, token = table.sit(person.name, seat)
+        except TableError as exc:
+            raise RoomError(409, str(exc)) from None
+        person.balance -= table.settings.buy_in
+        self.store.commit(people=[person.to_json()], tables=[self._record(table)])
+        table.broadcast_seats()
+        if table.full:
+            self._start(table)
+        self.changed()
+        return where, token
+
+    def _start(self, table: RoomTable) -> None:
+        table.start()
+        if table.state == "playing":
+            self.store.commit(tables=[self._record(table)])
+        table.kick()
+
+    def leave(self, person: Person, table_id: str) -> int:
+        table = self.table(table_id, person)
+        try:
+            back = table.leave(person.name)
+        except TableError as exc:
+            raise RoomError(409, str(exc)) from None
+        person.balance += back
+        self.store.commit(people=[person.to_json()], tables=[self._record(table)])
+        table.broadcast_seats()
+        self.changed()
+        return back
+
+    def hand_over(self, table: RoomTable, row: HandRow | None) -> None:
+        """After a hand at ``table``: the hand, the table's state and (at the end) the
+        prizes, in one transaction."""
+        people = []
+        if table.state == "finished" and not table.prizes:
+            prizes = payouts(table.pool, table.places) if table.places else {}
+            table.prizes = prizes
+            for name, prize in prizes.items():
+                person = self.people.get(key(name))
+                if person is not None and prize:
+                    person.balance += prize
+                    people.append(person.to_json())
+            table.pool = 0
+        self.store.commit(people=people, tables=[self._record(table)],
+                          hands=[row] if row is not None else [])  # fmt: skip
+
+    def hands_phh(self, table: RoomTable, most: int = 50) -> str:
+        return "\n\n".join(self.store.hands(table.id, most)) + "\n"
+
+    def visible(self, person: Person | None) -> list[dict[str, Any]]:
+        return [t.info() for t in self.tables.values() if self.may_see(t, person)]
+
+    def _may_chat(self, link: Link) -> str | None:
+        person = self.people.get(key(link.name)) if link.name is not None else None
+        if person is None or person.removed:
+            return "enter the room (pick a name) to chat"
+        if person.muted:
+            return "the operator has muted you"
+        return None
+
+    # -------------------------------------------------------------------- lobby
+
+    def changed(self) -> None:
+        """What the lobby shows changed: every lobby connection hears soon."""
+        if self._lobby_timer is not None or not self.lobby:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        self._lobby_timer = loop.call_later(LOBBY_DELAY, self._tell_lobby)
+
+    def _tell_lobby(self) -> None:
+        self._lobby_timer = None
+        for link in list(self.lobby):
+            link.push(self.lobby_frame(link.name))
+
+    def lobby_frame(self, name: str | None) -> str:
+        person = self.people.get(key(name)) if name is not None else None
+        return json.dumps({"type": "tables", "tables": self.visible(person)})
+
+    # ----------------------------------------------------------------- operator
+
+    def is_operator(self, token: str | None) -> bool:
+        return token is not None and same(self.operator, digest(token))
+
+    def close_table(self, table_id: str) -> dict[str, int]:
+        """The operator closes a table: the match stops (a hand in play is void), every
+        person's buy-in goes back; the refunds."""
+        table = self.tables.get(table_id)
+        if table is None:
+            raise RoomError(404, f"no table {table_id[:20]!r}")
+        if table.state == "finished":
+            raise RoomError(409, f"table {table_id} is finished already")
+        refunds: dict[str, int] = {}
+        people = []
+        for seat in table.seats:
+            if seat.bot is None and seat.name is not None:
+                person = self.people.get(key(seat.name))
+                if person is not None:
+                    person.balance += table.settings.buy_in
+                    refunds[person.name] = table.settings.buy_in
+                    people.append(person.to_json())
+        table.pool = 0
+        table.state = "finished"
+        table.close_all("the operator closed this table")
+        self.store.commit(people=people, tables=[self._record(table)])
+        log.info("the operator closed table %s", table_id)
+        self.changed()
+        return refunds
+
+    def remove(self, name: str) -> None:
+        """The operator removes a person: their session ends, they cannot enter again
+        under that name; a seat at a table not started is given up (the buy-in back),
+        a seat in play is closed to them (it plays on by default)."""
+        person = self.people.get(key(name))
+        if person is None:
+            raise RoomError(404, f"nobody is called {name[:20]!r} here")
+        person.removed = True
+        self.sessions.pop(person.session, None)
+        for table in self.tables.values():
+            seat = table.seat_of(person.name)
+            if seat is None or table.state == "finished":
+                continue
+            if table.state == "waiting":
+                person.balance += table.leave(person.name)
+            else:
+                table.revoke(seat)
+            self.store.commit(tables=[self._record(table)])
+        for link in list(self.lobby):
+            if link.name == person.name:
+                link.close(1008, "removed by the operator")
+        self.store.commit(people=[person.to_json()])
+        log.info("the operator removed %r", person.name)
+        self.changed()
+
+    def mute(self, name: str, muted: bool) -> None:
+        person = self.people.get(key(name))
+        if person is None:
+            raise RoomError(404, f"nobody is called {name[:20]!r} here")
+        person.muted = muted
+        self.store.commit(people=[person.to_json()])
+
+    def grant(self, name: str, amount: int) -> int:
+        """The operator gives ``amount`` chips to ``name`` (the only way chips come into
+        the room after people enter); their balance."""
+        person = self.people.get(key(name))
+        if person is None:
+            raise RoomError(404, f"nobody is called {name[:20]!r} here")
+        person.balance += amount
+        self.granted += amount
+        self.store.put("granted", str(self.granted))
+        self.store.commit(people=[person.to_json()], grants=[(person.name, amount)])
+        return person.balance
+
+    def set_invite(self, code: str | None) -> None:
+        self.store.put("invite", code)
+
+    def chip_total(self) -> int:
+        """Balances plus the chips held in the pools of the tables not finished."""
+        return sum(p.balance for p in self.people.values()) + sum(
+            t.pool for t in self.tables.values() if t.state != "finished")
+
+    def shutdown(self, reason: str = "the server is closing") -> None:
+        for table in self.tables.values():
+            table.close_all(reason)
+        for link in list(self.lobby):
+            link.close(1001, reason)
+        if self._lobby_timer is not None:
+            self._lobby_timer.cancel()
+
+

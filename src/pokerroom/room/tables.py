@@ -1,0 +1,454 @@
+"""A table of the room: its seats, its match (a :class:`~pokerroom.jsonproto.dealer.JSONDealer`)
+and the connections that play or watch it.
+
+The transport is the room's WebSocket endpoint (:mod:`pokerroom.room.app`): each
+connection is a :class:`Link` (one JSON message per text frame, written by a task of
+its own with a bounded backlog).  This module drives the dealer as the JSON-lines server
+does: each frame is passed to the dealer at once and what it answers is queued on the
+links; the pending decision's deadline is one timer (a person's time running out, or a
+bot seat's turn coming: the bots play in this process, paced by ``bot_delay``).
+
+A sit-and-go (the kind dealt now) waits for every seat to be taken, then plays a
+freeze-out with the blinds rising on a clock.  A cash table (seats that change between
+hands) would be a second kind beside it: what is kind-specific is :meth:`RoomTable.sit`,
+:meth:`RoomTable.leave` and :meth:`RoomTable._hand_over`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from pokerroom.jsonproto.dealer import JSONDealer, Outbox
+from pokerroom.jsonproto.messages import Connection, ErrorCode, Limits, Role, error
+from pokerroom.players.registry import make_player
+from pokerroom.room.chat import ChatRate, clean
+from pokerroom.room.people import new_secret
+from pokerroom.room.sitgo import TableSettings, check_rules
+from pokerroom.room.store import HandRow
+from pokerroom.table import Table
+
+__all__ = ["Link", "RoomTable", "Seat", "TableError"]
+
+log = logging.getLogger("pokerroom.room")
+
+
+class TableError(ValueError):
+    """A request a table refuses (the message says why and what would do)."""
+
+
+class Link(Protocol):
+    """A connection's way out: frames queued in order, and a close."""
+
+    peer: str
+    name: str | None
+    """The person behind it (their session's name), if any."""
+
+    def push(self, frame: str) -> None: ...
+
+    def close(self, code: int, reason: str) -> None: ...
+
+
+@dataclass(slots=True)
+class Seat:
+    """A seat: who sits there (a person's name, or a bot's), and its secret token."""
+
+    token: str
+    name: str | None = None
+    bot: str | None = None
+
+    @property
+    def taken(self) -> bool:
+        return self.name is not None
+
+
+class _PlayClock:
+    """Seconds of play: still before the match starts (so the blind levels count play,
+    not the wait for players)."""
+
+    def __init__(self) -> None:
+        self.before = 0.0
+        self.since: float | None = None
+
+    def __call__(self) -> float:
+        since = self.since
+        return self.before if since is None else self.before + time.monotonic() - since
+
+    def start(self) -> None:
+        self.since = time.monotonic()
+
+
+class RoomTable:
+    """One table (see the module doc).  ``on_change()`` is called when what the lobby
+    shows changed; ``on_hand(table, row)`` after each hand (and at the end); ``chat(link,
+    text, now)`` says whether ``link`` may say ``text`` (and why not)."""
+
+    def __init__(
+        self,
+        table_id: str,
+        settings: TableSettings,
+        *,
+        owner: str | None,
+        invite: str | None = None,
+        bot_delay: float = 0.8,
+        limits: Limits | None = None,
+        on_change: Callable[[], None] = lambda: None,
+        on_hand: Callable[[RoomTable, HandRow | None], None] = lambda t, r: None,
+        may_chat: Callable[[Link], str | None] = lambda link: None,
+    ) -> None:
+        self.id = table_id
+        self.settings = settings
+        self.owner = owner
+        self.invite = invite
+        self.bot_delay = bot_delay
+        self.limits = limits or Limits(max_line=8 * 1024, rate=50.0, burst=100, max_errors=100)
+        self.on_change = on_change
+        self.on_hand = on_hand
+        self.may_chat = may_chat
+        self.levels = check_rules(settings)
+        self.state = "waiting"
+        self.pool = 0
+        self.seq = 0
+        self.seats = [Seat(new_secret()) for _ in range(settings.seats)]
+        for seat, bot in settings.bots.items():
+            self.seats[seat].name = f"{bot} {seat}"
+            self.seats[seat].bot = bot
+        self.places: dict[str, int] = {}
+        self.prizes: dict[str, int] = {}
+        self.pots: deque[int] = deque(maxlen=100)
+        self.hand_times: deque[float] = deque(maxlen=1000)
+        self.links: dict[Connection, Link] = {}
+        self.watching: dict[Connection, None] = {}
+        self.chat_rate = ChatRate()
+        self._clock = _PlayClock()
+        self._timer: asyncio.TimerHandle | None = None
+        self._armed = 0.0
+        self.dealer = self._new_dealer(None)
+
+    # ------------------------------------------------------------------ the match
+
+    def _new_dealer(self, saved: dict[str, Any] | None) -> JSONDealer:
+        settings = self.settings
+        rng = secrets.SystemRandom()  # a voided hand is dealt again with new cards
+        if saved is not None:
+            table = Table.restore(saved, rng=rng, clock=self._clock)
+        else:
+            table = Table(settings.rules(), settings.seats, names=self._names(), rng=rng,
+                          levels=self.levels, clock=self._clock)  # fmt: skip
+        players = {s: make_player(seat.bot) for s, seat in enumerate(self.seats)
+                   if seat.bot is not None}  # fmt: skip
+        return JSONDealer(table, [s.token for s in self.seats], budget=settings.budget,
+                          limits=self.limits, name=settings.name, on_hand=self._hand_over,
+                          players=players, local_delay=self.bot_delay, seq=self.seq,
+                          on_chat=self._chat)  # fmt: skip
+
+    def _names(self) -> list[str]:
+        return [s.name if s.name is not None else f"seat {i}" for i, s in enumerate(self.seats)]
+
+    @property
+    def table(self) -> Table:
+        return self.dealer.table
+
+    @property
+    def full(self) -> bool:
+        return all(s.taken for s in self.seats)
+
+    def start(self) -> None:
+        """Deal (every seat taken, or a table restored in play)."""
+        self.state = "playing"
+        self.table.names = tuple(self._names())
+        self._clock.start()
+        log.info("table %s: the match starts", self.id)
+        self._deliver(self.dealer.start(time.monotonic()))
+        self.broadcast_seats()
+        self.on_change()
+
+    def _hand_over(self) -> None:
+        """After each hand (the dealer calls it while the table still holds the hand):
+        the hand recorded, the stats, and at the end the places."""
+        table = self.table
+        self.seq = self.dealer.seq
+        self.hand_times.append(time.time())
+        view = table.view(-1)
+        self.pots.append(sum(view.committed))
+        if table.is_over:
+            self.state = "finished"
+            self.places = {self.seats[s.seat].name or "": s.place for s in table.standings
+                           if self.seats[s.seat].bot is None}  # fmt: skip
+        self.on_hand(self, self._hand_row())
+        self.broadcast_seats()
+        self.on_change()
+
+    def _hand_row(self) -> HandRow:
+        from pokerroom.history.phh import dumps
+        from pokerroom.history.record import PlayedHand, to_phh
+
+        table = self.table
+        hand = table.hand
+        assert hand is not None
+        seats = table.seats_in_hand
+        shown = hand.view(0).shown
+        hidden = frozenset(i for i, cards in enumerate(shown) if cards is None)
+        played = PlayedHand.from_hand(hand, names=[table.names[t] for t in seats],
+                                      label=table.hand_number, hidden=hidden,
+                                      info={"event": self.settings.name})  # fmt: skip
+        results = {"names": [table.names[t] for t in seats],
+                   "before": list(hand.starting_stacks), "after": [table.stacks[t] for t in seats]}
+        return HandRow(self.id, table.hand_number, dumps(to_phh(played)), json.dumps(results))
+
+    # ------------------------------------------------------------------- seating
+
+    def sit(self, name: str, seat: int | None) -> tuple[int, str]:
+        """``name`` takes ``seat`` (None: the first free one), or the seat they hold
+        already; the seat and its token.  The caller moves the buy-in."""
+        for i, s in enumerate(self.seats):
+            if s.bot is None and s.name == name:
+                return i, s.token
+        if self.state != "waiting":
+            raise TableError("this sit-and-go has started: watch it, or join another table")
+        free = [i for i, s in enumerate(self.seats) if not s.taken]
+        if seat is None:
+            if not free:
+                raise TableError("every seat is taken")
+            seat = free[0]
+        if not 0 <= seat < len(self.seats):
+            raise TableError(f"no seat {seat}: seats 0 to {len(self.seats) - 1}")
+        if seat not in free:
+            raise TableError(f"seat {seat} is taken (free seats: {free})")
+        self.seats[seat].name = name
+        self.pool += self.settings.buy_in
+        return seat, self.seats[seat].token
+
+    def seat_of(self, name: str) -> int | None:
+        return next((i for i, s in enumerate(self.seats) if s.bot is None and s.name == name), None)
+
+    def leave(self, name: str) -> int:
+        """``name`` stands up before the match starts: the buy-in to give back."""
+        seat = self.seat_of(name)
+        if seat is None:
+            raise TableError("you have no seat at this table")
+        if self.state != "waiting":
+            raise TableError("this sit-and-go has started: a seat stays to the end (its "
+                             "chips play on: fold by default when no answer comes)")  # fmt: skip
+        self.seats[seat].name = None
+        self.pool -= self.settings.buy_in
+        self.revoke(seat)
+        return self.settings.buy_in
+
+    def revoke(self, seat: int) -> None:
+        """A new token for ``seat``: whoever held it is closed and cannot come back."""
+        token = new_secret()
+        self.seats[seat].token = token
+        self._deliver(self.dealer.replace_token(seat, token))
+
+    def players(self) -> list[dict[str, Any]]:
+        """Who sits where (the ``seats`` message, the lobby's list)."""
+        stacks = self.table.stacks
+        return [{"seat": i, "name": s.name, "bot": s.bot is not None, "stack": stacks[i]}
+                for i, s in enumerate(self.seats) if s.taken]  # fmt: skip
+
+    def broadcast_seats(self) -> None:
+        frame = json.dumps({"type": "seats", "players": self.players()})
+        for conn, link in self.links.items():
+            if conn.role is not Role.NEW:
+                link.push(frame)
+
+    # --------------------------------------------------------------- connections
+
+    def open(self, link: Link) -> Connection:
+        """A new connection: its ``hello``."""
+        conn, out = self.dealer.open()
+        self.links[conn] = link
+        self._deliver(out)
+        return conn
+
+    def receive(self, conn: Connection, data: bytes | None) -> None:
+        """A frame from ``conn`` (``None``: one over the size limit)."""
+        dealer = self.dealer
+        now = time.monotonic()
+        pending = dealer.pending
+        if pending is not None and now >= pending.deadline and not dealer.finished:
+            self._expire()
+        before = conn.role
+        try:
+            out = dealer.receive(conn, data, now)
+        except Exception:  # that connection's problem, not the match's
+            log.exception("%s: a frame the dealer could not take",
+                          self.links[conn].peer if conn in self.links else "?")  # fmt: skip
+            self.leave_link(conn, "the server could not take your last message")
+            return
+        self._deliver(out)
+        if before is Role.NEW and conn.role is not Role.NEW and conn in self.links:
+            self.links[conn].push(json.dumps({"type": "seats", "players": self.players()}))
+        self._arm()
+
+    def closed(self, conn: Connection) -> None:
+        """The connection is gone."""
+        self.links.pop(conn, None)
+        self.watching.pop(conn, None)
+        self.dealer.closed(conn)
+
+    def leave_link(self, conn: Connection, reason: str) -> None:
+        """Say ``bye`` to ``conn`` and close it."""
+        out = Outbox()
+        out.send(conn, {"type": "bye", "reason": reason})
+        out.close.append(conn)
+        self._deliver(out)
+
+    def close_all(self, reason: str) -> None:
+        for conn in list(self.links):
+            self.leave_link(conn, reason)
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+    def _chat(self, conn: Connection, text: str, now: float) -> Outbox:
+        out = Outbox()
+        link = self.links.get(conn)
+        shown = clean(text)
+        why = "the text has nothing to show" if shown is None else None
+        if link is not None and why is None:
+            why = self.may_chat(link)
+        if link is not None and why is None:
+            assert link.name is not None
+            if not self.chat_rate.allow(link.name, now):
+                why = (f"at most {self.chat_rate.per} lines of chat in "
+                       f"{self.chat_rate.seconds:g} s: wait a little")  # fmt: skip
+        if why is not None or link is None:
+            out.send(conn, error(ErrorCode.NO_CHAT, why or "closed"))
+            return out
+        message = {"type": "chat", "from": link.name, "text": shown}
+        for other in self.links:
+            if other.role is not Role.NEW:
+                out.send(other, message)
+        return out
+
+    def _deliver(self, out: Outbox) -> None:
+        """Queue the frames (in order), close what is to be closed, log the notes."""
+        links = self.links
+        for about, level, text in out.notes:
+            if log.isEnabledFor(level):
+                link = links.get(about) if about is not None else None
+                log.log(level, "table %s: %s: %s", self.id,
+                        link.peer if link is not None else "the match", text)  # fmt: skip
+        if out.watch:
+            frames = [line for lines in out.watch for line in lines.decode().splitlines()]
+            for conn in self.watching:
+                link = links.get(conn)
+                if link is not None:
+                    for frame in frames:
+                        link.push(frame)
+        for conn, data in out.messages:
+            link = links.get(conn)
+            if link is None:
+                continue
+            for frame in data.decode().splitlines():
+                link.push(frame)
+            if conn.role is Role.SPECTATOR and conn not in self.watching:
+                self.watching[conn] = None
+        for conn in out.close:
+            link = links.pop(conn, None)
+            self.watching.pop(conn, None)
+            self.dealer.closed(conn)
+            if link is not None:
+                link.close(1000, "bye")
+
+    # ---------------------------------------------------------------- the timer
+
+    def _arm(self) -> None:
+        """Arm the timer for the pending decision's deadline."""
+        dealer = self.dealer
+        pending = dealer.pending
+        if pending is None or dealer.finished or not dealer.started:
+            return
+        timer = self._timer
+        if timer is not None and self._armed <= pending.deadline:
+            return
+        if timer is not None:
+            timer.cancel()
+        loop = asyncio.get_running_loop()
+        self._armed = pending.deadline
+        self._timer = loop.call_at(loop.time() + max(0.0, pending.deadline - time.monotonic()),
+                                   self._alarm)  # fmt: skip
+
+    def _alarm(self) -> None:
+        self._timer = None
+        pending = self.dealer.pending
+        if (pending is not None and not self.dealer.finished
+                and time.monotonic() >= pending.deadline):  # fmt: skip
+            self._expire()
+        self._arm()
+
+    def _expire(self) -> None:
+        try:
+            self._deliver(self.dealer.expire(time.monotonic()))
+        except Exception:
+            log.exception("table %s: the match cannot go on", self.id)
+            self.state = "finished"
+            self.on_change()
+
+    def kick(self) -> None:
+        """After a start or a restore: arm the timer."""
+        self._arm()
+
+    # --------------------------------------------------------------- the record
+
+    def record(self) -> dict[str, Any]:
+        """The table as the store keeps it: enough to bring it back after a restart (the
+        match from its last finished hand)."""
+        table = self.table
+        playing = self.state == "playing" and not table.in_hand
+        return {
+            "id": self.id, "settings": self.settings.to_json(), "owner": self.owner,
+            "invite": self.invite, "state": self.state, "pool": self.pool, "seq": self.seq,
+            "seats": [{"token": s.token, "name": s.name, "bot": s.bot} for s in self.seats],
+            "save": table.save() if playing else None, "places": self.places,
+            "prizes": self.prizes, "played": self._clock(),
+        }  # fmt: skip
+
+    @classmethod
+    def from_record(cls, data: dict[str, Any], **kwargs: Any) -> RoomTable:
+        """The table :meth:`record` kept (its match resumed from its last finished hand;
+        the hand that was in play is void: every bet back, cards dealt anew)."""
+        settings = TableSettings.from_json(data["settings"])
+        self = cls(data["id"], settings, owner=data["owner"], invite=data["invite"], **kwargs)
+        self.seats = [Seat(s["token"], s["name"], s["bot"]) for s in data["seats"]]
+        self.pool = data["pool"]
+        self.seq = data["seq"]
+        self.places = data.get("places") or {}
+        self.prizes = data.get("prizes") or {}
+        self.state = data["state"]
+        self._clock.before = float(data.get("played") or 0.0)
+        save = data.get("save")
+        self.dealer = self._new_dealer(save if self.state == "playing" else None)
+        return self
+
+    # ------------------------------------------------------------------ the lobby
+
+    def info(self, *, private_ok: bool = True) -> dict[str, Any]:
+        """The lobby's TableInfo."""
+        settings = self.settings
+        rules = settings.rules()
+        now = time.time()
+        times = [t for t in self.hand_times if t > now - 3600]
+        span = max(60.0, now - times[0]) if times else 3600.0
+        return {
+            "id": self.id, "name": settings.name, "kind": settings.kind,
+            "rules": f"{settings.preset}: {rules.structure.value.replace('_', ' ')}, blinds "
+                     f"{'/'.join(map(str, rules.blinds))}, {rules.buy_in} chips each, "
+                     f"blinds up every {settings.level_minutes:g} min",
+            "preset": settings.preset, "seats": settings.seats,
+            "taken": sum(s.taken for s in self.seats), "players": self.players(),
+            "state": self.state, "buy_in": settings.buy_in,
+            "avg_pot": round(sum(self.pots) / len(self.pots)) if self.pots else 0,
+            "hands_per_hour": round(len(times) * 3600 / span), "waiting": 0,
+            "private": settings.private, "hands": self.table.hand_number,
+            "places": self.places, "prizes": self.prizes,
+        }  # fmt: skip
