@@ -66,7 +66,7 @@ function row(table) {
   actions.push(el("a", { class: "watch", href: `/table/${encodeURIComponent(table.id)}`,
     "aria-label": `Watch ${table.name}` }, "Watch"));
   return el("tr", { "data-table": table.id },
-    el("th", { scope: "row" }, table.name, table.private ? " 🔒" : "",
+    el("th", { scope: "row" }, table.name, table.private ? " (private)" : "",
       el("small", { class: "state" }, ` ${table.state}`)),
     el("td", {}, table.rules, el("br"), el("small", {}, `${table.kind === "cash" ? "cash" : "sit-and-go"}, buy-in ${chips(table.buy_in)}`)),
     el("td", {}, `${table.taken}/${table.seats}`),

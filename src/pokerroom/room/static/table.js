@@ -84,7 +84,8 @@ function renderSeat(seat) {
     "aria-label": `${nameOf(seat)}${turn ? ", to act" : ""}`,
   },
   el("div", { class: "seat-head" },
-    el("span", { class: "seat-name" }, nameOf(seat), S.bots[seat] ? " 🤖" : ""), badges),
+    el("span", { class: "seat-name" }, nameOf(seat)),
+    S.bots[seat] ? el("span", { class: "badge bot", title: "a bot plays this seat" }, "BOT") : null, badges),
   el("div", { class: "seat-cards" }, seatCards(seat)),
   el("div", { class: "seat-stack" }, chips(S.stacks[seat] || 0), clock),
   el("div", { class: "seat-last" }, S.values[seat] !== null ? describe(S.values[seat]) : S.last[seat]));
