@@ -297,6 +297,7 @@ class Played:
     hole: dict[int, list[str]] = field(default_factory=dict)
     screenshots: dict[str, Any] = field(default_factory=dict)
     results_text: list[str] = field(default_factory=list)
+    """each text the "Last hand" panel showed, in order"""
 
 
 def _create_table(alice: Person) -> str:
@@ -428,6 +429,15 @@ def play_room(browser: Any, url: str, tmp: Path) -> Played:
     played = Played(alice, bob, spectator, table)
     _sit_from_lobby(alice, table)
     _sit_from_lobby(bob, table)
+    # every text the "Last hand" panel shows, kept as it comes (hands may follow fast)
+    alice.page.evaluate(
+        """() => {
+            const panel = document.getElementById('results');
+            window.shownResults = [];
+            new MutationObserver(() => window.shownResults.push(panel.innerText))
+                .observe(panel, {childList: true, subtree: true});
+        }"""
+    )
     end = time.monotonic() + 60
     while not _side_pot_seen(alice):
         assert time.monotonic() < end, "the hands did not finish in 60 s"
@@ -441,7 +451,7 @@ def play_room(browser: Any, url: str, tmp: Path) -> Played:
         for m in person.frames.messages():
             if m.get("type") == "hand" and m["hole"]:
                 played.hole.setdefault(m["hand"], []).extend(m["hole"])
-    played.results_text = [alice.page.inner_text("#results"), alice.page.inner_text("#log")]
+    played.results_text = alice.page.evaluate("window.shownResults")
     return played
 
 
@@ -485,9 +495,11 @@ def test_a_reload_mid_hand_puts_the_person_back_in_the_seat(played: Played) -> N
 
 def test_a_side_pot_and_the_hand_names_at_the_showdown(played: Played) -> None:
     ends = [m for m in played.alice.frames.messages() if m.get("type") == "hand_end"]
-    last = ends[-1]["view"]
-    assert len(last["result"]["pots"]) > 1
-    results = played.results_text[0]
+    side = next(m for m in ends if len(m["view"]["result"]["pots"]) > 1)
+    last = side["view"]
+    shown = [t for t in played.results_text if t.startswith(f"Hand {side['hand']}\n")]
+    assert shown, played.results_text
+    results = shown[-1]
     assert "Main pot" in results and "Side pot 1" in results
     # each hand shown, named (the best five of its cards and the board, as the dealer says)
     shown = [(s, c) for s, c in enumerate(last["result"]["shown"]) if c]
