@@ -248,10 +248,17 @@ class Person:
         self.page = self.context.new_page()
         self.errors: list[str] = []
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.page.on("console", self._console)
         self.frames = Frames(self.page)
         self.sent: list[str] = []
         self.page.on("websocket", lambda ws: ws.on("framesent", self._sent))
         self.page.goto(f"{url}/", wait_until="domcontentloaded")
+
+    def _console(self, message: Any) -> None:
+        # what the page's own code refuses to do (a CSP violation, a missing file)
+        text = message.text
+        if message.type == "error" and "401" not in text:
+            self.errors.append(text)
 
     def _sent(self, payload: Any) -> None:
         self.sent.append(payload if isinstance(payload, str) else payload.decode())
@@ -294,6 +301,11 @@ class Played:
     reloaded_mid_hand: bool = False
     token_kept: bool = False
     spectator_seat_cards: list[int] = field(default_factory=list)
+    spectator_text_cards: list[set[str]] = field(default_factory=list)
+    """the cards in the spectator's page text mid-hand that are not on the board"""
+    tab_order: list[str] = field(default_factory=list)
+    tab_enabled: list[str] = field(default_factory=list)
+    focus_outline: str = ""
     hole: dict[int, list[str]] = field(default_factory=dict)
     screenshots: dict[str, Any] = field(default_factory=dict)
     results_text: list[str] = field(default_factory=list)
@@ -341,6 +353,19 @@ def _first_decision(played: Played, tmp: Path) -> None:
     sent), letters in the chat box (text, not shortcuts), then a raise typed and Enter."""
     alice = played.alice
     page = alice.page
+    # keyboard alone: the panel has the focus; Tab goes through its controls in order
+    assert page.evaluate("document.activeElement.id") == "actions"
+    played.tab_enabled = page.evaluate(
+        "(ids) => ids.filter((id) => !document.getElementById(id).disabled)",
+        [c.lstrip("#") for c in ACTION_CONTROLS],
+    )
+    for _ in played.tab_enabled:
+        page.keyboard.press("Tab")
+        played.tab_order.append(page.evaluate("document.activeElement.id"))
+        if not played.focus_outline:
+            played.focus_outline = page.evaluate(
+                "getComputedStyle(document.activeElement).outlineStyle"
+            )
     played.screenshots["desktop"] = _controls_checked(alice, 1280, 800, tmp / "table-1280.png")
     played.screenshots["phone"] = _controls_checked(alice, 375, 812, tmp / "table-375.png")
     sent = len(alice.sent)
@@ -379,8 +404,14 @@ def _reload_and_fold(played: Played) -> None:
 
 def _spectator_check(played: Played) -> None:
     """Mid-hand: the spectator's page shows no face-up card in any seat."""
-    count = played.spectator.page.locator("#seats .card:not(.back)").count()
+    page = played.spectator.page
+    count = page.locator("#seats .card:not(.back)").count()
     played.spectator_seat_cards.append(count)
+    hand = played.alice.last("hand")
+    board = {c for m in played.spectator.frames.messages() if m.get("type") == "event"
+             and m.get("hand") == (hand or {}).get("hand") and m["event"]["kind"] == "board"
+             for c in m["event"]["cards"]}  # fmt: skip
+    played.spectator_text_cards.append(set(CARD.findall(page.inner_text("body"))) - board)
 
 
 def _decide(played: Played, person: Person, tmp: Path) -> None:
@@ -476,6 +507,13 @@ def test_people_and_a_bot_play_whole_hands_by_clicks_and_keys(played: Played) ->
     assert alice.errors == bob.errors == played.spectator.errors == []
 
 
+def test_the_action_panel_is_usable_by_keyboard_alone(played: Played) -> None:
+    # the controls in their order on the screen, each showing the focus
+    assert played.tab_order == played.tab_enabled
+    assert {"call", "raise", "amount"} <= set(played.tab_order)
+    assert played.focus_outline not in ("", "none")
+
+
 def test_an_illegal_typed_amount_is_explained_and_nothing_is_sent(played: Played) -> None:
     assert "is more than the largest" in played.illegal_explained
     assert played.sent_for_illegal == 0
@@ -513,6 +551,7 @@ def test_a_side_pot_and_the_hand_names_at_the_showdown(played: Played) -> None:
 
 def test_a_spectator_sees_no_hole_card_before_the_showdown(played: Played) -> None:
     assert played.spectator_seat_cards and set(played.spectator_seat_cards) == {0}
+    assert played.spectator_text_cards and all(not c for c in played.spectator_text_cards)
     seen: set[str] = set()  # the board and the shown cards of the hand so far
     hand = 0
     frames = played.spectator.frames.frames
