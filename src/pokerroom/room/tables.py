@@ -130,6 +130,7 @@ class RoomTable:
         self._clock = _PlayClock()
         self._timer: asyncio.TimerHandle | None = None
         self._armed = 0.0
+        self._saved: dict[str, Any] | None = None  # the match after its last finished hand
         self.dealer = self._new_dealer(None)
 
     # ------------------------------------------------------------------ the match
@@ -164,6 +165,8 @@ class RoomTable:
         """Deal (every seat taken, or a table restored in play)."""
         self.state = "playing"
         self.table.names = tuple(self._names())
+        if not self.table.in_hand:
+            self._saved = self.table.save()
         self._clock.start()
         log.info("table %s: the match starts", self.id)
         self._deliver(self.dealer.start(time.monotonic()))
@@ -178,6 +181,7 @@ class RoomTable:
         self.hand_times.append(time.time())
         view = table.view(-1)
         self.pots.append(sum(view.committed))
+        self._saved = table.save()
         if table.is_over:
             self.state = "finished"
             self.places = {self.seats[s.seat].name or "": s.place for s in table.standings
@@ -403,13 +407,11 @@ class RoomTable:
     def record(self) -> dict[str, Any]:
         """The table as the store keeps it: enough to bring it back after a restart (the
         match from its last finished hand)."""
-        table = self.table
-        playing = self.state == "playing" and not table.in_hand
         return {
             "id": self.id, "settings": self.settings.to_json(), "owner": self.owner,
             "invite": self.invite, "state": self.state, "pool": self.pool, "seq": self.seq,
             "seats": [{"token": s.token, "name": s.name, "bot": s.bot} for s in self.seats],
-            "save": table.save() if playing else None, "places": self.places,
+            "save": self._saved if self.state == "playing" else None, "places": self.places,
             "prizes": self.prizes, "played": self._clock(),
         }  # fmt: skip
 
@@ -427,7 +429,11 @@ class RoomTable:
         self.state = data["state"]
         self._clock.before = float(data.get("played") or 0.0)
         save = data.get("save")
-        self.dealer = self._new_dealer(save if self.state == "playing" else None)
+        if self.state == "playing" and save is not None:
+            self._saved = save
+            self.dealer = self._new_dealer(save)
+        else:
+            self.dealer = self._new_dealer(None)
         return self
 
     # ------------------------------------------------------------------ the lobby
