@@ -235,6 +235,7 @@ def test_presets_go_to_half_pot_and_pot_inside_the_limits(modules: Any) -> None:
 CATEGORY = re.compile(
     r"high card|pair of|two pair|three \w+s|straight|flush|full house|four \w+s|royal flush"
 )
+CHAT = "<img src=x onerror=alert(1)> <i>gl</i> & hf"
 ACTION_CONTROLS = ("#fold", "#call", "#raise", "#allin", "#amount", "#slider", "#preset-min",
                    "#preset-half", "#preset-pot", "#preset-max")  # fmt: skip
 
@@ -303,6 +304,9 @@ class Played:
     spectator_seat_cards: list[int] = field(default_factory=list)
     spectator_text_cards: list[set[str]] = field(default_factory=list)
     """the cards in the spectator's page text mid-hand that are not on the board"""
+    chat_elements: int = -1
+    download_name: str = ""
+    download: str = ""
     tab_order: list[str] = field(default_factory=list)
     tab_enabled: list[str] = field(default_factory=list)
     focus_outline: str = ""
@@ -459,6 +463,11 @@ def play_room(browser: Any, url: str, tmp: Path) -> Played:
     spectator.page.wait_for_selector("#connection:text('watching')")
     played = Played(alice, bob, spectator, table)
     _sit_from_lobby(alice, table)
+    alice.page.fill("#chat-text", CHAT)
+    alice.page.press("#chat-text", "Enter")
+    wait_until(spectator.page, lambda: CHAT in spectator.page.inner_text("#chat-list"), 10, "chat")
+    played.chat_elements = spectator.page.locator("#chat-list img, #chat-list i").count()
+    alice.page.evaluate("document.activeElement.blur()")
     _sit_from_lobby(bob, table)
     # every text the "Last hand" panel shows, kept as it comes (hands may follow fast)
     alice.page.evaluate(
@@ -483,6 +492,10 @@ def play_room(browser: Any, url: str, tmp: Path) -> Played:
             if m.get("type") == "hand" and m["hole"]:
                 played.hole.setdefault(m["hand"], []).extend(m["hole"])
     played.results_text = alice.page.evaluate("window.shownResults")
+    with alice.page.expect_download() as download:
+        alice.page.click("#download")
+    played.download_name = download.value.suggested_filename
+    played.download = Path(download.value.path()).read_text(encoding="utf-8")
     return played
 
 
@@ -590,3 +603,11 @@ def test_the_action_controls_fit_and_do_not_overlap(played: Played, size: str) -
     for i, a in enumerate(names):
         for b in names[i + 1 :]:
             assert not boxes_overlap(boxes[a], boxes[b]), f"{a} overlaps {b}"
+
+
+def test_chat_is_shown_as_text_and_the_hands_download_as_phh(played: Played) -> None:
+    # the spectator saw the words as they were typed, and no element made of them
+    assert played.chat_elements == 0
+    assert played.download_name.endswith(".phh")
+    hands = [m for m in played.alice.frames.messages() if m.get("type") == "hand_end"]
+    assert played.download.count("actions = [") >= len(hands) >= 2
