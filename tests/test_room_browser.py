@@ -305,6 +305,7 @@ class Played:
     spectator_text_cards: list[set[str]] = field(default_factory=list)
     """the cards in the spectator's page text mid-hand that are not on the board"""
     chat_elements: int = -1
+    lobby_scroll: int = 0
     download_name: str = ""
     download: str = ""
     tab_order: list[str] = field(default_factory=list)
@@ -343,8 +344,9 @@ def _controls_checked(person: Person, width: int, height: int, path: Path) -> di
     page.wait_for_timeout(100)
     page.screenshot(path=str(path))
     boxes = {sel: page.locator(sel).bounding_box() for sel in ACTION_CONTROLS}
+    wide = page.evaluate("document.documentElement.scrollWidth")
     page.set_viewport_size({"width": 1280, "height": 800})
-    return {"path": path, "boxes": boxes, "width": width, "height": height}
+    return {"path": path, "boxes": boxes, "width": width, "height": height, "scroll": wide}
 
 
 def _stacks_differ(person: Person) -> bool:
@@ -462,6 +464,11 @@ def play_room(browser: Any, url: str, tmp: Path) -> Played:
     spectator.page.goto(f"{url}/table/{table}", wait_until="domcontentloaded")
     spectator.page.wait_for_selector("#connection:text('watching')")
     played = Played(alice, bob, spectator, table)
+    # the lobby at phone width: the tables one under another, nothing wider than the phone
+    bob.page.wait_for_selector(f"#table-rows tr[data-table='{table}']")
+    bob.page.set_viewport_size({"width": 375, "height": 812})
+    played.lobby_scroll = bob.page.evaluate("document.documentElement.scrollWidth")
+    bob.page.set_viewport_size({"width": 1280, "height": 800})
     _sit_from_lobby(alice, table)
     alice.page.fill("#chat-text", CHAT)
     alice.page.press("#chat-text", "Enter")
@@ -595,6 +602,8 @@ def test_the_action_controls_fit_and_do_not_overlap(played: Played, size: str) -
     assert png[:8] == b"\x89PNG\r\n\x1a\n"
     width, height = int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big")
     assert (width, height) == (shot["width"], shot["height"])
+    # nothing wider than the screen (no sideways scrolling), the lobby neither
+    assert shot["scroll"] <= width and 0 < played.lobby_scroll <= 375
     boxes = shot["boxes"]
     assert all(box is not None and box["width"] > 0 for box in boxes.values()), boxes
     for name, box in boxes.items():

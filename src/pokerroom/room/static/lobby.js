@@ -68,12 +68,13 @@ function row(table) {
   return el("tr", { "data-table": table.id },
     el("th", { scope: "row" }, table.name, table.private ? " (private)" : "",
       el("small", { class: "state" }, ` ${table.state}`)),
-    el("td", {}, table.rules, el("br"), el("small", {}, `${table.kind === "cash" ? "cash" : "sit-and-go"}, buy-in ${chips(table.buy_in)}`)),
-    el("td", {}, `${table.taken}/${table.seats}`),
-    el("td", {}, players(table)),
-    el("td", {}, chips(Math.round(table.avg_pot || 0))),
-    el("td", {}, String(Math.round(table.hands_per_hour || 0))),
-    el("td", {}, String(table.waiting || 0)),
+    el("td", { "data-label": "Game" }, table.rules, el("br"),
+      el("small", {}, `${table.kind === "cash" ? "cash" : "sit-and-go"}, buy-in ${chips(table.buy_in)}`)),
+    el("td", { "data-label": "Seats" }, `${table.taken}/${table.seats}`),
+    el("td", { "data-label": "Players" }, players(table)),
+    el("td", { "data-label": "Avg pot" }, chips(Math.round(table.avg_pot || 0))),
+    el("td", { "data-label": "Hands/h" }, String(Math.round(table.hands_per_hour || 0))),
+    el("td", { "data-label": "Waiting" }, String(table.waiting || 0)),
     el("td", { class: "row-actions" }, actions));
 }
 
