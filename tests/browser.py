@@ -158,9 +158,10 @@ def _wait_for_port(port: int, process: subprocess.Popen[str], output: list[str],
 class Frames:
     """Every WebSocket frame a page receives (text frames as text), in order."""
 
-    def __init__(self, page: Any) -> None:
+    def __init__(self, page: Any | None) -> None:
         self.frames: list[str] = []
-        page.on("websocket", self._socket)
+        if page is not None:
+            page.on("websocket", self._socket)
 
     def _socket(self, ws: Any) -> None:
         ws.on("framereceived", self._frame)
@@ -205,3 +206,40 @@ def inside(box: dict[str, float], width: float, height: float) -> bool:
     """Whether a bounding box lies wholly inside a viewport of ``width`` x ``height``."""
     return (box["x"] >= 0 and box["y"] >= 0 and box["x"] + box["width"] <= width + 0.5
             and box["y"] + box["height"] <= height + 0.5)  # fmt: skip
+
+
+class Relay:
+    """A page's WebSocket to ``pattern`` passed through the test (Playwright's
+    ``route_web_socket``): every frame each way is kept, and :meth:`drop` cuts the
+    connection as a failing network would (the page sees it close, the server sees it
+    go)."""
+
+    def __init__(self, page: Any, pattern: re.Pattern[str], frames: Frames,
+                 sent: list[str]) -> None:  # fmt: skip
+        self.frames = frames
+        self.sent = sent
+        self.routes: list[tuple[Any, Any]] = []
+        page.route_web_socket(pattern, self._route)
+
+    def _route(self, ws: Any) -> None:
+        server = ws.connect_to_server()
+
+        def up(message: str | bytes) -> None:
+            self.sent.append(message if isinstance(message, str) else message.decode())
+            server.send(message)
+
+        def down(message: str | bytes) -> None:
+            self.frames._frame(message)
+            ws.send(message)
+
+        ws.on_message(up)
+        server.on_message(down)
+        self.routes.append((ws, server))
+
+    def drop(self) -> None:
+        """Cuts the last connection."""
+        ws, server = self.routes[-1]
+        with contextlib.suppress(Exception):
+            ws.close(code=4000, reason="the network failed")
+        with contextlib.suppress(Exception):
+            server.close(code=4000, reason="the network failed")

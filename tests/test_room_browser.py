@@ -22,6 +22,7 @@ import pytest
 from browser import (
     CARD,
     Frames,
+    Relay,
     Room,
     boxes_overlap,
     inside,
@@ -243,16 +244,21 @@ ACTION_CONTROLS = ("#fold", "#call", "#raise", "#allin", "#amount", "#slider", "
 class Person:
     """One person's browser context and table page, with every frame it got and sent."""
 
-    def __init__(self, browser: Any, name: str, url: str) -> None:
+    def __init__(self, browser: Any, name: str, url: str, relayed: bool = False) -> None:
         self.name = name
         self.context = browser.new_context(viewport={"width": 1280, "height": 800})
         self.page = self.context.new_page()
         self.errors: list[str] = []
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
         self.page.on("console", self._console)
-        self.frames = Frames(self.page)
         self.sent: list[str] = []
-        self.page.on("websocket", lambda ws: ws.on("framesent", self._sent))
+        self.relay: Relay | None = None
+        if relayed:  # the table's socket through the test, which can cut it
+            self.frames = Frames(None)
+            self.relay = Relay(self.page, re.compile(r"/ws/table/"), self.frames, self.sent)
+        else:
+            self.frames = Frames(self.page)
+            self.page.on("websocket", lambda ws: ws.on("framesent", self._sent))
         self.page.goto(f"{url}/", wait_until="domcontentloaded")
 
     def _console(self, message: Any) -> None:
@@ -300,6 +306,7 @@ class Played:
     illegal_explained: str = ""
     sent_for_illegal: int = -1
     reloaded_mid_hand: bool = False
+    dropped: bool = False
     token_kept: bool = False
     spectator_seat_cards: list[int] = field(default_factory=list)
     spectator_text_cards: list[set[str]] = field(default_factory=list)
@@ -408,6 +415,18 @@ def _reload_and_fold(played: Played) -> None:
     bob.page.keyboard.press("f")
 
 
+def _drop_and_come_back(played: Played) -> None:
+    """Bob's connection fails while he is to act; the page connects again by itself,
+    and he goes all-in."""
+    bob = played.bob
+    assert bob.relay is not None
+    bob.relay.drop()
+    played.dropped = True
+    wait_until(bob.page, lambda: not bob.acting(), 5, "bob's panel to go with the connection")
+    wait_until(bob.page, bob.acting, 20, "bob's decision after the connection came back")
+    bob.page.keyboard.press("a")
+
+
 def _spectator_check(played: Played) -> None:
     """Mid-hand: the spectator's page shows no face-up card in any seat."""
     page = played.spectator.page
@@ -436,6 +455,8 @@ def _decide(played: Played, person: Person, tmp: Path) -> None:
             _reload_and_fold(played)
         else:
             page.keyboard.press("f")
+    elif not raising and person is played.bob and not played.dropped:
+        _drop_and_come_back(played)
     elif not raising and not page.locator("#allin").is_disabled():
         page.keyboard.press("a")
     else:
@@ -456,7 +477,7 @@ def _side_pot_seen(person: Person) -> bool:
 
 
 def play_room(browser: Any, url: str, tmp: Path) -> Played:
-    alice, bob = Person(browser, "alice", url), Person(browser, "bob", url)
+    alice, bob = Person(browser, "alice", url), Person(browser, "bob", url, relayed=True)
     alice.enter()
     bob.enter()
     table = _create_table(alice)
@@ -543,12 +564,28 @@ def test_a_reload_mid_hand_puts_the_person_back_in_the_seat(played: Played) -> N
     assert played.reloaded_mid_hand and played.token_kept
     bob = played.bob.frames.messages()
     welcomes = [i for i, m in enumerate(bob) if m.get("type") == "welcome"]
-    assert len(welcomes) == 2 and bob[welcomes[1]]["role"] == "player"
+    assert len(welcomes) >= 2 and bob[welcomes[1]]["role"] == "player"
     # back in the hand where it was: the state, then the decision waiting for him
     after = [m.get("type") for m in bob[welcomes[1] :]]
     assert after.index("state") < after.index("act")
     folded = [m for m in played.bob.actions_sent() if m["action"] == "fold"]
     assert folded and folded[0]["seq"] == bob[welcomes[1] + after.index("act")]["seq"]
+
+
+def test_a_lost_connection_mid_hand_comes_back_to_the_decision(played: Played) -> None:
+    assert played.dropped
+    bob = played.bob.frames.messages()
+    welcomes = [i for i, m in enumerate(bob) if m.get("type") == "welcome"]
+    assert len(welcomes) == 3 and bob[welcomes[2]]["role"] == "player"
+    after = bob[welcomes[2] :]
+    kinds = [m.get("type") for m in after]
+    act = after[kinds.index("act")]
+    assert kinds.index("state") < kinds.index("act")
+    # the answer went to the decision asked again, and the dealer took it
+    answer = next(m for m in played.bob.actions_sent() if m["seq"] == act["seq"])
+    assert answer["hand"] == act["hand"]
+    taken = [m for m in after if m.get("type") == "accepted" and m["seq"] == act["seq"]]
+    assert taken and taken[0]["action"] == answer["action"]
 
 
 def test_a_side_pot_and_the_hand_names_at_the_showdown(played: Played) -> None:

@@ -619,6 +619,9 @@ function connect() {
   socket.addEventListener("close", () => {
     if (S.socket !== socket) return;
     $("connection").textContent = "disconnected";
+    // no answer can go now: the dealer asks again when the seat is back
+    S.act = null; S.sent = false;
+    render();
     if (S.closedByServer || S.over) return;
     S.retries += 1;
     const wait = Math.min(10000, 500 * 2 ** Math.min(S.retries, 5));
