@@ -307,6 +307,7 @@ class Played:
     sent_for_illegal: int = -1
     reloaded_mid_hand: bool = False
     dropped: bool = False
+    spectator_saw_turn: bool = False
     token_kept: bool = False
     spectator_seat_cards: list[int] = field(default_factory=list)
     spectator_text_cards: list[set[str]] = field(default_factory=list)
@@ -430,6 +431,10 @@ def _drop_and_come_back(played: Played) -> None:
 def _spectator_check(played: Played) -> None:
     """Mid-hand: the spectator's page shows no face-up card in any seat."""
     page = played.spectator.page
+    # whose turn it is, worked out by the spectator's page from the public events
+    seat = next(m["seat"] for m in played.bob.frames.messages() if m.get("type") == "welcome")
+    page.wait_for_selector(f"#seats .seat.to-act[data-seat='{seat}']", timeout=5000)
+    played.spectator_saw_turn = True
     count = page.locator("#seats .card:not(.back)").count()
     played.spectator_seat_cards.append(count)
     hand = played.alice.last("hand")
@@ -608,6 +613,7 @@ def test_a_side_pot_and_the_hand_names_at_the_showdown(played: Played) -> None:
 
 def test_a_spectator_sees_no_hole_card_before_the_showdown(played: Played) -> None:
     assert played.spectator_seat_cards and set(played.spectator_seat_cards) == {0}
+    assert played.spectator_saw_turn
     assert played.spectator_text_cards and all(not c for c in played.spectator_text_cards)
     seen: set[str] = set()  # the board and the shown cards of the hand so far
     hand = 0

@@ -18,7 +18,7 @@ const S = {
   size: 0, names: [], bots: [], handNo: 0, button: null, street: "preflop", level: 0,
   dealt: [], hole: [], board: [], stacks: [], bets: [], committed: [], folded: [], allIn: [],
   shown: [], values: [], last: [], blinds: [], toAct: null, deadline: 0,
-  act: null, sent: false, over: false, result: null, rules: null,
+  act: null, sent: false, over: false, result: null, rules: null, taken: [],
 };
 
 // ------------------------------------------------------------------------ seats
@@ -73,6 +73,7 @@ function renderSeat(seat) {
   if (turn) classes.push("to-act");
   if (S.folded[seat] && S.dealt.includes(seat)) classes.push("folded");
   if (seat === S.me) classes.push("mine");
+  if (S.taken.length && !S.taken[seat]) classes.push("free");
   const badges = [];
   if (S.button === seat) badges.push(el("span", { class: "badge dealer", title: "dealer button" }, "D"));
   if (S.blinds[seat]) badges.push(el("span", { class: "badge blind" }, S.blinds[seat]));
@@ -513,16 +514,23 @@ const handlers = {
     S.retries = 0;
     status(m.role === "player" ? `You are in seat ${m.seat + 1}` : "You are watching");
     $("connection").textContent = m.role === "player" ? "seated" : "watching";
-    $("sit").hidden = m.role === "player";
+    $("sit").hidden = m.role === "player" || (S.taken.length > 0 && S.taken.every(Boolean));
     $("leave").hidden = m.role !== "player";
   },
   seats(m) {
+    // the seats taken (a seat not listed is free)
+    S.taken = blank(S.size, false);
     for (const p of m.players) {
       if (p.seat >= S.size) setSize(p.seat + 1);
       S.names[p.seat] = p.name;
       S.bots[p.seat] = Boolean(p.bot);
+      S.taken[p.seat] = true;
       if (!S.handNo || S.result) S.stacks[p.seat] = p.stack;
     }
+    for (let s = 0; s < S.size; s += 1) {
+      if (!S.taken[s]) { S.names[s] = `Seat ${s + 1} (free)`; S.bots[s] = false; }
+    }
+    $("sit").hidden = S.role === "player" || S.taken.every(Boolean);
   },
   hand(m) {
     resetHand(S.size);
