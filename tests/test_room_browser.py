@@ -168,6 +168,8 @@ def _legal(min_to: int, max_to: int, kinds: tuple[str, ...] = ("fold", "call", "
         ("100", {"amount": 100}),
         (" 250 ", {"amount": 250}),
         ("1000", {"amount": 1000}),
+        ("1,000", {"amount": 1000}),
+        ("1,00", {"error": "type a whole number of chips: raise to an amount from 100 to 1000"}),
         (
             "99",
             {"error": "99 is less than the smallest raise: raise to an amount from 100 to 1000"},

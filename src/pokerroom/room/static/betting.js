@@ -80,10 +80,11 @@ export function checkAmount(text, legal) {
   const what = legal.min_to === legal.max_to
     ? `exactly ${legal.min_to}` : `an amount from ${legal.min_to} to ${legal.max_to}`;
   const accepted = kind === "bet" ? `bet ${what}` : `raise to ${what}`;
-  if (!/^[0-9]+$/.test(trimmed)) {
+  // digits, with or without commas between the thousands (1000 or 1,000)
+  if (!/^([0-9]+|[0-9]{1,3}(,[0-9]{3})+)$/.test(trimmed)) {
     return { error: `type a whole number of chips: ${accepted}` };
   }
-  const amount = Number(trimmed);
+  const amount = Number(trimmed.replaceAll(",", ""));
   if (!Number.isSafeInteger(amount)) {
     return { error: `that is too many chips: ${accepted}` };
   }

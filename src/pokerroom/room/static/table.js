@@ -356,6 +356,7 @@ function renderActions() {
   updateRaiseLabel();
   const allin = $("allin");
   const all = stack + view.bets[me];
+  fill($("preset-max"), kind !== null && legal.max_to === all ? "All-in" : "Max");
   const canRaiseAll = kind !== null && legal.max_to === all;
   const canCallAll = kinds.includes("call") && legal.call >= stack;
   allin.disabled = !(canRaiseAll || canCallAll);
