@@ -308,6 +308,10 @@ class Played:
     illegal_explained: str = ""
     sent_for_illegal: int = -1
     reloaded_mid_hand: bool = False
+    browser: Any = None
+    url: str = ""
+    late: Person | None = None
+    late_hand_info: str = ""
     dropped: bool = False
     spectator_saw_turn: bool = False
     token_kept: bool = False
@@ -444,6 +448,12 @@ def _spectator_check(played: Played) -> None:
              and m.get("hand") == (hand or {}).get("hand") and m["event"]["kind"] == "board"
              for c in m["event"]["cards"]}  # fmt: skip
     played.spectator_text_cards.append(set(CARD.findall(page.inner_text("body"))) - board)
+    if played.late is None:  # a second spectator comes in the middle of the hand
+        late = played.late = Person(played.browser, "late", played.url)
+        late.page.goto(f"{played.url}/table/{played.table}", wait_until="domcontentloaded")
+        late.page.wait_for_selector(f"#seats .seat.to-act[data-seat='{seat}']", timeout=5000)
+        played.late_hand_info = late.page.inner_text("#hand-info")
+        played.spectator_seat_cards.append(late.page.locator("#seats .card:not(.back)").count())
 
 
 def _decide(played: Played, person: Person, tmp: Path) -> None:
@@ -491,7 +501,7 @@ def play_room(browser: Any, url: str, tmp: Path) -> Played:
     spectator = Person(browser, "spectator", url)
     spectator.page.goto(f"{url}/table/{table}", wait_until="domcontentloaded")
     spectator.page.wait_for_selector("#connection:text('watching')")
-    played = Played(alice, bob, spectator, table)
+    played = Played(alice, bob, spectator, table, browser=browser, url=url)
     # the lobby at phone width: the tables one under another, nothing wider than the phone
     bob.page.wait_for_selector(f"#table-rows tr[data-table='{table}']")
     bob.page.set_viewport_size({"width": 375, "height": 812})
@@ -552,7 +562,8 @@ def test_people_and_a_bot_play_whole_hands_by_clicks_and_keys(played: Played) ->
     assert not [
         m for m in alice.frames.messages() + bob.frames.messages() if m.get("type") == "error"
     ]
-    assert alice.errors == bob.errors == played.spectator.errors == []
+    assert played.late is not None
+    assert alice.errors == bob.errors == played.spectator.errors == played.late.errors == []
 
 
 def test_the_action_panel_is_usable_by_keyboard_alone(played: Played) -> None:
@@ -613,14 +624,11 @@ def test_a_side_pot_and_the_hand_names_at_the_showdown(played: Played) -> None:
     assert CATEGORY.search(results)
 
 
-def test_a_spectator_sees_no_hole_card_before_the_showdown(played: Played) -> None:
-    assert played.spectator_seat_cards and set(played.spectator_seat_cards) == {0}
-    assert played.spectator_saw_turn
-    assert played.spectator_text_cards and all(not c for c in played.spectator_text_cards)
+def _no_hole_card_unshown(frames: list[str]) -> None:
+    """No card in any frame but the board and the cards shown, each once it is public."""
+    assert frames
     seen: set[str] = set()  # the board and the shown cards of the hand so far
     hand = 0
-    frames = played.spectator.frames.frames
-    assert frames
     for frame in frames:
         message = json.loads(frame)
         kind = message.get("type")
@@ -629,13 +637,25 @@ def test_a_spectator_sees_no_hole_card_before_the_showdown(played: Played) -> No
             assert message["hole"] == []
         if kind == "event" and message["event"]["kind"] in ("board", "show"):
             seen |= set(message["event"]["cards"])
-        if kind == "hand_end":
-            seen |= {c for cards in message["view"]["result"]["shown"] if cards for c in cards}
-            seen |= set(message["view"]["board"])
+        if kind in ("state", "hand_end"):
+            view = message["view"]
+            assert view["hole"] == []
+            seen |= {c for cards in view["shown"] if cards for c in cards} | set(view["board"])
+            if view["result"] is not None:
+                seen |= {c for cards in view["result"]["shown"] if cards for c in cards}
         leaked = set(CARD.findall(frame)) - seen
         assert not leaked, f"hand {hand}: the spectator was sent {leaked} in {frame[:200]}"
         if kind == "event":
             assert message["event"]["kind"] != "deal" or message["event"]["cards"] == []
+
+
+def test_a_spectator_sees_no_hole_card_before_the_showdown(played: Played) -> None:
+    assert played.spectator_seat_cards and set(played.spectator_seat_cards) == {0}
+    assert played.spectator_saw_turn
+    assert played.spectator_text_cards and all(not c for c in played.spectator_text_cards)
+    assert played.late is not None and played.late_hand_info.startswith("Hand ")
+    for spectator in (played.spectator, played.late):
+        _no_hole_card_unshown(spectator.frames.frames)
     holes = {c for cards in played.hole.values() for c in cards}
     assert holes  # (the people's own pages had their cards)
 
