@@ -272,9 +272,14 @@ class Person:
     def _sent(self, payload: Any) -> None:
         self.sent.append(payload if isinstance(payload, str) else payload.decode())
 
-    def enter(self) -> None:
-        self.page.fill("#name", self.name)
-        self.page.click("#enter-form button[type=submit]")
+    def enter(self, keys: bool = False) -> None:
+        if keys:  # by the keyboard alone: the name, then Enter
+            self.page.focus("#name")
+            self.page.keyboard.type(self.name)
+            self.page.keyboard.press("Enter")
+        else:
+            self.page.fill("#name", self.name)
+            self.page.click("#enter-form button[type=submit]")
         self.page.wait_for_selector("#create:not([hidden])")
 
     def acting(self) -> bool:
@@ -308,6 +313,8 @@ class Played:
     illegal_explained: str = ""
     sent_for_illegal: int = -1
     reloaded_mid_hand: bool = False
+    alice_reloaded: bool = False
+    token_fetched: bool = False
     browser: Any = None
     url: str = ""
     late: Person | None = None
@@ -363,6 +370,18 @@ def _controls_checked(person: Person, width: int, height: int, path: Path) -> di
     return {"path": path, "boxes": boxes, "width": width, "height": height, "scroll": wide}
 
 
+def _watch_results(person: Person) -> None:
+    """Keeps every text the "Last hand" panel shows, as it comes (hands may follow fast)."""
+    person.page.evaluate(
+        """() => {
+            const panel = document.getElementById('results');
+            window.shownResults = [];
+            new MutationObserver(() => window.shownResults.push(panel.innerText))
+                .observe(panel, {childList: true, subtree: true});
+        }"""
+    )
+
+
 def _stacks_differ(person: Person) -> bool:
     hand = person.last("hand")
     return hand is not None and len(set(hand["stacks"])) == len(hand["stacks"])
@@ -414,12 +433,34 @@ def _first_decision(played: Played, tmp: Path) -> None:
 def _reload_and_fold(played: Played) -> None:
     """Bob reloads the page mid-hand, comes back to his seat with his decision, folds."""
     bob = played.bob
+    # the token the tab kept is wrong (say, from an old session): the page asks the
+    # room for the seat's token again with the same call that seated it
+    bob.page.evaluate(
+        """() => {
+            const key = Object.keys(sessionStorage).find((k) => k.startsWith('pokerroom.seat.'));
+            const seat = JSON.parse(sessionStorage.getItem(key));
+            sessionStorage.setItem(key, JSON.stringify({seat: seat.seat, token: 'not-the-token'}));
+        }"""
+    )
     bob.page.reload(wait_until="domcontentloaded")
     wait_until(bob.page, bob.acting, 20, "bob's decision after the reload")
     stored = bob.page.evaluate("JSON.stringify(sessionStorage)")
-    played.token_kept = "token" in stored and "token" not in bob.page.url
+    played.token_fetched = "not-the-token" not in stored and "token" in stored
     played.reloaded_mid_hand = True
     bob.page.keyboard.press("f")
+
+
+def _reload_and_check(played: Played) -> None:
+    """Alice reloads the page mid-hand: the tab kept her seat's token (not the address)."""
+    alice = played.alice
+    alice.page.reload(wait_until="domcontentloaded")
+    wait_until(alice.page, alice.acting, 20, "alice's decision after the reload")
+    _watch_results(alice)
+    stored = alice.page.evaluate("JSON.stringify(sessionStorage)")
+    token = json.loads(json.loads(stored)[f"pokerroom.seat.{played.table}"])["token"]
+    played.token_kept = bool(token) and token not in alice.page.url
+    played.alice_reloaded = True
+    alice.page.keyboard.press("c")
 
 
 def _drop_and_come_back(played: Played) -> None:
@@ -464,6 +505,8 @@ def _decide(played: Played, person: Person, tmp: Path) -> None:
     raising = not _stacks_differ(played.alice)
     if person is played.alice and raising and not played.raise_to:
         _first_decision(played, tmp)
+    elif person is played.alice and raising and not played.alice_reloaded:
+        _reload_and_check(played)
     elif person is played.alice and raising:
         page.keyboard.press("c")
     elif person is played.bob and raising and _alice_raised(played):
@@ -495,7 +538,7 @@ def _side_pot_seen(person: Person) -> bool:
 
 def play_room(browser: Any, url: str, tmp: Path) -> Played:
     alice, bob = Person(browser, "alice", url), Person(browser, "bob", url, relayed=True)
-    alice.enter()
+    alice.enter(keys=True)
     bob.enter()
     table = _create_table(alice)
     spectator = Person(browser, "spectator", url)
@@ -514,15 +557,7 @@ def play_room(browser: Any, url: str, tmp: Path) -> Played:
     played.chat_elements = spectator.page.locator("#chat-list img, #chat-list i").count()
     alice.page.evaluate("document.activeElement.blur()")
     _sit_from_lobby(bob, table)
-    # every text the "Last hand" panel shows, kept as it comes (hands may follow fast)
-    alice.page.evaluate(
-        """() => {
-            const panel = document.getElementById('results');
-            window.shownResults = [];
-            new MutationObserver(() => window.shownResults.push(panel.innerText))
-                .observe(panel, {childList: true, subtree: true});
-        }"""
-    )
+    _watch_results(alice)
     end = time.monotonic() + 60
     while not _side_pot_seen(alice):
         assert time.monotonic() < end, "the hands did not finish in 60 s"
@@ -536,7 +571,7 @@ def play_room(browser: Any, url: str, tmp: Path) -> Played:
         for m in person.frames.messages():
             if m.get("type") == "hand" and m["hole"]:
                 played.hole.setdefault(m["hand"], []).extend(m["hole"])
-    played.results_text = alice.page.evaluate("window.shownResults")
+    played.results_text += alice.page.evaluate("window.shownResults")
     with alice.page.expect_download() as download:
         alice.page.click("#download")
     played.download_name = download.value.suggested_filename
@@ -558,10 +593,10 @@ def test_people_and_a_bot_play_whole_hands_by_clicks_and_keys(played: Played) ->
     assert raised[0]["amount"] == played.raise_to
     taken = [m for m in alice.frames.messages() if m.get("type") == "accepted"]
     assert any(m["seq"] == raised[0]["seq"] and m.get("amount") == played.raise_to for m in taken)
-    # every answer was to the decision asked, and the dealer refused none
-    assert not [
-        m for m in alice.frames.messages() + bob.frames.messages() if m.get("type") == "error"
-    ]
+    # every answer was to the decision asked, and the dealer refused none; the one error
+    # is for the wrong token bob's tab was given (see _reload_and_fold)
+    every = alice.frames.messages() + bob.frames.messages()
+    assert [m["code"] for m in every if m.get("type") == "error"] == ["bad-token"]
     assert played.late is not None
     assert alice.errors == bob.errors == played.spectator.errors == played.late.errors == []
 
@@ -579,7 +614,12 @@ def test_an_illegal_typed_amount_is_explained_and_nothing_is_sent(played: Played
 
 
 def test_a_reload_mid_hand_puts_the_person_back_in_the_seat(played: Played) -> None:
-    assert played.reloaded_mid_hand and played.token_kept
+    # alice: with the token her tab kept; bob: with it asked for again
+    assert played.alice_reloaded and played.token_kept
+    alice = played.alice.frames.messages()
+    welcomes = [i for i, m in enumerate(alice) if m.get("type") == "welcome"]
+    assert len(welcomes) == 2 and alice[welcomes[1]]["role"] == "player"
+    assert played.reloaded_mid_hand and played.token_fetched
     bob = played.bob.frames.messages()
     welcomes = [i for i, m in enumerate(bob) if m.get("type") == "welcome"]
     assert len(welcomes) >= 2 and bob[welcomes[1]]["role"] == "player"

@@ -18,7 +18,7 @@ const S = {
   size: 0, names: [], bots: [], handNo: 0, button: null, street: "preflop", level: 0,
   dealt: [], hole: [], board: [], stacks: [], bets: [], committed: [], folded: [], allIn: [],
   shown: [], values: [], last: [], blinds: [], toAct: null, deadline: 0,
-  act: null, sent: false, over: false, result: null, rules: null, taken: [],
+  act: null, sent: false, over: false, result: null, rules: null, taken: [], refetched: false,
 };
 
 // ------------------------------------------------------------------------ seats
@@ -582,6 +582,14 @@ const handlers = {
     S.over = true;
   },
   error(m) {
+    if (m.code === "bad-token" && !S.refetched) {
+      // a token kept from before is no longer the seat's: ask the room for it again
+      S.refetched = true;
+      window.sessionStorage.removeItem(storeKey);
+      S.token = null;
+      findSeat().then(reconnect);
+      return;
+    }
     if (S.act && S.sent && (m.seq === undefined || m.seq === S.act.seq)) {
       S.sent = false;
       explain(m.message);
