@@ -321,6 +321,8 @@ class Played:
     late_hand_info: str = ""
     dropped: bool = False
     spectator_saw_turn: bool = False
+    turns_marked: list[bool] = field(default_factory=list)
+    """for each betting decision of a person: whether the spectator's page marked it"""
     token_kept: bool = False
     spectator_seat_cards: list[int] = field(default_factory=list)
     spectator_text_cards: list[set[str]] = field(default_factory=list)
@@ -497,11 +499,27 @@ def _spectator_check(played: Played) -> None:
         played.spectator_seat_cards.append(late.page.locator("#seats .card:not(.back)").count())
 
 
+def _turn_seen(played: Played, person: Person) -> None:
+    """Whether the spectator's page marks this person's seat as the one to act."""
+    act = person.last("act")
+    if act is None:
+        return
+    seat = act["view"]["seat"]
+    try:
+        played.spectator.page.wait_for_selector(
+            f"#seats .seat.to-act[data-seat='{seat}']", timeout=3000
+        )
+        played.turns_marked.append(True)
+    except Exception:
+        played.turns_marked.append(False)
+
+
 def _decide(played: Played, person: Person, tmp: Path) -> None:
     page = person.page
     if page.is_visible("#show"):
         page.keyboard.press("s")
         return
+    _turn_seen(played, person)
     raising = not _stacks_differ(played.alice)
     if person is played.alice and raising and not played.raise_to:
         _first_decision(played, tmp)
@@ -692,6 +710,7 @@ def _no_hole_card_unshown(frames: list[str]) -> None:
 def test_a_spectator_sees_no_hole_card_before_the_showdown(played: Played) -> None:
     assert played.spectator_seat_cards and set(played.spectator_seat_cards) == {0}
     assert played.spectator_saw_turn
+    assert len(played.turns_marked) >= 4 and all(played.turns_marked), played.turns_marked
     assert played.spectator_text_cards and all(not c for c in played.spectator_text_cards)
     assert played.late is not None and played.late_hand_info.startswith("Hand ")
     for spectator in (played.spectator, played.late):
