@@ -36,8 +36,9 @@ def settings(**given: Any) -> TableSettings:
     return TableSettings.from_json({"name": "t", "seats": 3, "buy_in": 100, **given})
 
 
-def _holes(table: RoomTable, holes: dict[int, dict[str, bool]]) -> None:
-    """After each hand: every hole card dealt, and whether it was shown."""
+def _holes(table: RoomTable, holes: dict[int, dict[str, bool]], row: HandRow | None) -> None:
+    """After each hand: every hole card dealt, and whether it was shown; the hand's
+    public PHH shows the shown ones only."""
     t = table.table
     hand = t.hand
     assert hand is not None
@@ -47,6 +48,11 @@ def _holes(table: RoomTable, holes: dict[int, dict[str, bool]]) -> None:
         for card in hand.hole(i):
             cards[str(card)] = shown[i] is not None
     holes[t.hand_number] = cards
+    assert row is not None
+    for card, shown_card in cards.items():
+        assert shown_card or card not in row.phh
+    if not all(cards.values()):
+        assert "????" in row.phh
 
 
 def _match(bots: list[str], holes: dict[int, dict[str, bool]]) -> FakeLink:
@@ -55,7 +61,7 @@ def _match(bots: list[str], holes: dict[int, dict[str, bool]]) -> FakeLink:
     async def play() -> FakeLink:
         s = settings(seats=len(bots), bots={str(i): b for i, b in enumerate(bots[1:], 1)})
         table = RoomTable("t1", s, owner="ann", bot_delay=0.0,
-                          on_hand=lambda t, row: _holes(t, holes))
+                          on_hand=lambda t, row: _holes(t, holes, row))
         spectator = FakeLink()
         table.receive(table.open(spectator), b'{"type":"watch"}')
         table.sit("ann", 0)
@@ -103,7 +109,7 @@ def test_hole_cards_appear_only_after_the_show_event() -> None:
     async def play() -> FakeLink:
         s = settings(seats=3, bots={"1": "random", "2": "calling-station"})
         table = RoomTable("t1", s, owner="ann", bot_delay=0.0,
-                          on_hand=lambda t, row: _holes(t, holes))
+                          on_hand=lambda t, row: _holes(t, holes, row))
         spectator = FakeLink()
         table.receive(table.open(spectator), b'{"type":"watch"}')
         table.sit("ann", 0)

@@ -65,7 +65,7 @@ def _cmd_room(args: argparse.Namespace) -> int:
     token_file = db_path.with_name(db_path.name + ".operator")
     token = _operator_token(token_file)
     room = Room(store, operator=digest(token), invite=args.invite, bot_delay=args.bot_delay)
-    app = make_app(room, RoomLimits(join_timeout=args.join_timeout))
+    app = make_app(room, RoomLimits(join_timeout=args.join_timeout, max_backlog=args.max_backlog))
     logging.basicConfig(level=getattr(logging, args.log_level.upper()),
                         format="%(asctime)s %(name)s %(levelname)s %(message)s")  # fmt: skip
     shown = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
@@ -98,6 +98,9 @@ def add_room_parser(kinds: argparse._SubParsersAction[argparse.ArgumentParser]) 
                    help="seconds a bot seat waits before it acts (default 0.8)")  # fmt: skip
     r.add_argument("--join-timeout", type=Seconds(), default=60.0, metavar="SECONDS",
                    help="a connection must join or watch within this (default 60)")  # fmt: skip
+    r.add_argument("--max-backlog", type=int, default=256 * 1024, metavar="BYTES",
+                   help="a connection with more than this sent and not read is dropped "
+                   "(default 262144)")  # fmt: skip
     r.add_argument("--log-level", default="info",
                    choices=["debug", "info", "warning", "error"])  # fmt: skip
     r.set_defaults(func=_cmd_room)

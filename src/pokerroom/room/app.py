@@ -403,7 +403,7 @@ def _idle(table: Any, conn: Any, seconds: float) -> None:
 async def _read(table: Any, conn: Any, ws: WebSocket) -> None:
     """Pass each frame to the table until the client closes (or is closed)."""
     most = table.limits.max_line
-    while conn in table.links:
+    while True:  # (after the table closed it, what it sends is not read: the writer ends)
         try:
             message = await ws.receive()
         except (WebSocketDisconnect, RuntimeError):

@@ -288,9 +288,12 @@ class RoomTable:
                           self.links[conn].peer if conn in self.links else "?")  # fmt: skip
             self.leave_link(conn, "the server could not take your last message")
             return
+        if before is Role.NEW and conn.role is not Role.NEW:  # welcomed: who sits where next
+            at = next((i for i, (c, _) in enumerate(out.messages) if c is conn), None)
+            if at is not None:
+                seats = json.dumps({"type": "seats", "players": self.players()}) + "\n"
+                out.messages.insert(at + 1, (conn, seats.encode()))
         self._deliver(out)
-        if before is Role.NEW and conn.role is not Role.NEW and conn in self.links:
-            self.links[conn].push(json.dumps({"type": "seats", "players": self.players()}))
         self._arm()
 
     def closed(self, conn: Connection) -> None:
