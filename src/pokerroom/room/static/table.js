@@ -538,7 +538,6 @@ const handlers = {
     S.handNo = m.hand; S.button = m.button; S.stacks = m.stacks.slice();
     S.dealt = m.seats.slice(); S.hole = m.hole.slice(); S.level = m.level; S.rules = m.rules;
     S.act = null; S.sent = false;
-    fill($("log"));
     log(`Hand ${m.hand}${m.hole.length ? `: you have ${m.hole.join(" ")}` : ""}`, "hand");
   },
   event(m) { if (m.hand === S.handNo) applyEvent(m.event); },
