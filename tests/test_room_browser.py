@@ -326,7 +326,7 @@ class Played:
     token_kept: bool = False
     spectator_seat_cards: list[int] = field(default_factory=list)
     spectator_text_cards: list[set[str]] = field(default_factory=list)
-    """the cards in the spectator's page text mid-hand that are not on the board"""
+    """the cards in the spectator's page text mid-hand that were never made public"""
     chat_elements: int = -1
     lobby_scroll: int = 0
     download_name: str = ""
@@ -477,6 +477,17 @@ def _drop_and_come_back(played: Played) -> None:
     bob.page.keyboard.press("a")
 
 
+def _public_cards(messages: list[dict[str, Any]]) -> set[str]:
+    """Every card made public so far: the boards and the cards shown, of every hand."""
+    out: set[str] = set()
+    for m in messages:
+        if m.get("type") == "event" and m["event"]["kind"] in ("board", "show"):
+            out |= set(m["event"]["cards"])
+        if m.get("type") == "hand_end":
+            out |= {c for cards in m["view"]["result"]["shown"] if cards for c in cards}
+    return out
+
+
 def _spectator_check(played: Played) -> None:
     """Mid-hand: the spectator's page shows no face-up card in any seat."""
     page = played.spectator.page
@@ -486,11 +497,8 @@ def _spectator_check(played: Played) -> None:
     played.spectator_saw_turn = True
     count = page.locator("#seats .card:not(.back)").count()
     played.spectator_seat_cards.append(count)
-    hand = played.alice.last("hand")
-    board = {c for m in played.spectator.frames.messages() if m.get("type") == "event"
-             and m.get("hand") == (hand or {}).get("hand") and m["event"]["kind"] == "board"
-             for c in m["event"]["cards"]}  # fmt: skip
-    played.spectator_text_cards.append(set(CARD.findall(page.inner_text("body"))) - board)
+    public = _public_cards(played.spectator.frames.messages())
+    played.spectator_text_cards.append(set(CARD.findall(page.inner_text("body"))) - public)
     if played.late is None:  # a second spectator comes in the middle of the hand
         late = played.late = Person(played.browser, "late", played.url)
         late.page.goto(f"{played.url}/table/{played.table}", wait_until="domcontentloaded")
