@@ -180,6 +180,14 @@ function guessTurn(after) {
   return nextSeat(after, S.size, canAct);
 }
 
+/** The name of the hand's n-th blind (from 0): SB and BB, or BB alone, or B1, B2... */
+function blindName(n) {
+  const count = ((S.rules && S.rules.blinds) || [0, 0]).filter((b) => b > 0).length;
+  if (count === 1) return "BB";
+  if (count === 2) return n === 0 ? "SB" : "BB";
+  return `B${n + 1}`;
+}
+
 function moveChips(s, amount, sign) {
   S.stacks[s] -= sign * amount;
   S.bets[s] += sign * amount;
@@ -198,7 +206,7 @@ function applyEvent(e, money = true) {
   switch (e.kind) {
     case "ante": case "blind": case "straddle": case "call":
       if (money) moveChips(s, e.amount, 1);
-      if (e.kind === "blind") S.blinds[s] = S.blinds.filter(Boolean).length === 0 ? "SB" : "BB";
+      if (e.kind === "blind") S.blinds[s] = blindName(S.blinds.filter(Boolean).length);
       break;
     case "bet": case "raise":
       if (money) { S.stacks[s] -= e.amount; S.committed[s] += e.amount; S.bets[s] = e.total; }
