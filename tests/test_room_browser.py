@@ -321,6 +321,8 @@ class Played:
     late_hand_info: str = ""
     dropped: bool = False
     spectator_saw_turn: bool = False
+    blinds_shown: list[str] = field(default_factory=list)
+    buttons_shown: int = 0
     turns_marked: list[bool] = field(default_factory=list)
     """for each betting decision of a person: whether the spectator's page marked it"""
     token_kept: bool = False
@@ -498,6 +500,8 @@ def _spectator_check(played: Played) -> None:
     count = page.locator("#seats .card:not(.back)").count()
     played.spectator_seat_cards.append(count)
     public = _public_cards(played.spectator.frames.messages())
+    played.blinds_shown = sorted(page.locator("#seats .badge.blind").all_inner_texts())
+    played.buttons_shown = page.locator("#seats .badge.dealer").count()
     played.spectator_text_cards.append(set(CARD.findall(page.inner_text("body"))) - public)
     if played.late is None:  # a second spectator comes in the middle of the hand
         late = played.late = Person(played.browser, "late", played.url)
@@ -718,6 +722,8 @@ def _no_hole_card_unshown(frames: list[str]) -> None:
 def test_a_spectator_sees_no_hole_card_before_the_showdown(played: Played) -> None:
     assert played.spectator_seat_cards and set(played.spectator_seat_cards) == {0}
     assert played.spectator_saw_turn
+    # the two blinds and the one dealer button are marked
+    assert played.blinds_shown == ["BB", "SB"] and played.buttons_shown == 1
     assert len(played.turns_marked) >= 4 and all(played.turns_marked), played.turns_marked
     assert played.spectator_text_cards and all(not c for c in played.spectator_text_cards)
     assert played.late is not None and played.late_hand_info.startswith("Hand ")
