@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 # pytest workers: one per core (the suite is sized for 2 cores)
 JOBS   ?= auto
 
-.PHONY: play test docs bench tournament mutation clean tmux
+.PHONY: play test docs bench tournament mutation clean tmux chromium
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -33,7 +33,15 @@ tmux:
 		     && $(SUDO) apt-get install -y -qq tmux >/dev/null 2>&1; }; } \
 		|| echo "tmux is not installed: the terminal tests use pexpect and pyte"
 
-test: $(VENV)/.installed-test tmux
+# The room's browser tests drive Debian's chromium with Playwright (no browser download),
+# installed here when missing; without it they are skipped, saying why.
+chromium:
+	@command -v chromium >/dev/null 2>&1 || { command -v apt-get >/dev/null 2>&1 \
+		&& { $(SUDO) apt-get update -qq >/dev/null 2>&1; \
+		     $(SUDO) apt-get install -y -qq chromium >/dev/null 2>&1; }; } \
+		|| echo "chromium is not installed: the browser tests are skipped"
+
+test: $(VENV)/.installed-test tmux chromium
 	$(BIN)/ruff check --no-cache src tests benchmarks tools docs examples
 	$(BIN)/mypy
 	$(BIN)/lint-imports
