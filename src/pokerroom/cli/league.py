@@ -91,10 +91,10 @@ AIVAT_NOTE = (
 )
 
 
-def _mbb(e: Estimate, plain: Estimate | None = None) -> str:
+def _mbb(e: Estimate, plain: Estimate | None = None, sep: str = " ") -> str:
     text = f"{e.value:+,.0f} ± {e.half_width:,.0f}" if e.known else f"{e.value:+,.0f}"
     if plain is not None and plain.known:
-        text += f" (plain ± {plain.half_width:,.0f})"
+        text += f"{sep}(plain ± {plain.half_width:,.0f})"
     return text
 
 
@@ -113,7 +113,7 @@ def _print_heads_up(console: Console, league: League, results: LeagueResults) ->
         row = [names[a]]
         for b in range(n):
             row.append("" if a == b else _mbb(results.heads_up(a, b),
-                                              results.plain_heads_up(a, b)))
+                                              results.plain_heads_up(a, b), "\n"))
         table.add_row(*row)
     console.print(table)
 
