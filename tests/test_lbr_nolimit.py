@@ -5,6 +5,7 @@ what it wins from a calling station never above that player's exact best respons
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import numpy as np
@@ -117,7 +118,7 @@ def test_lbr_against_a_calling_station_never_beats_its_best_response() -> None:
     totals = [0]
     runner = Runner(table, [lbr, CallingStation()])
     runner.play(after_hand=lambda: totals.append(table.totals[0]))
-    nets = [b - a for a, b in zip(totals, totals[1:], strict=False)]
+    nets = [b - a for a, b in itertools.pairwise(totals)]
     assert len(nets) == 800 and runner.faults == []
     won = mean_interval(nets).scaled(1000 / 100)
     assert best.value > 0 and won.value > 0

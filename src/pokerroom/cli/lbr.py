@@ -75,7 +75,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="local best response against a bot: at least how much it can be beaten",
         description=(
             "Local best response (Lisý and Bowling 2017) plays a heads-up fixed-limit or "
-            "no-limit (fold, call, pot, all-in) duplicate match against a bot, as pokerroom league plays one; what it wins "
+            "no-limit (fold, call, pot, all-in) duplicate match against a bot, as "
+            "pokerroom league plays one; what it wins "
             "(mbb/hand, 95% interval) is a lower bound on the bot's exploitability. Against "
             "cfr it reads the shipped strategy exactly; any other bot is a black box whose "
             "range is sampled by asking copies of it what they would do with other cards."
