@@ -98,7 +98,7 @@ def _best_response_to_a_calling_station(rules: Rules, deals: int, seed: int) -> 
     assert stack is not None
     out = []
     for _ in range(deals):
-        cards = rng.permutation(52)[:7]
+        cards = [int(c) for c in rng.permutation(52)[:7]]
         shown = Showdowns(cards[:2], cards[2:], rng)
         w = shown.against(np.ones(1326))
         river = (2 * w - 1) * (stack if w > 0.5 else big)
