@@ -16,6 +16,8 @@ import pytest
 from pokerroom.cards import parse_cards
 from pokerroom.engine import ActionKind, Hand, Street
 from pokerroom.evaluator import evaluate
+from pokerroom.players import CFRBot
+from pokerroom.players.cfr import shipped_policy
 from pokerroom.players.simple import CallingStation, RandomBot
 from pokerroom.rules import Rules
 from pokerroom.table import Table
@@ -84,6 +86,18 @@ def test_random_bots_odds_are_what_it_draws(preset: str) -> None:
 def test_calling_stations_odds_are_its_action() -> None:
     view = _view(Rules.preset("no-limit"), 1)
     assert CallingStation().odds(view) == [(ActionKind.CALL, 1.0, 0.0)]  # type: ignore[arg-type]
+
+
+def test_cfrs_odds_are_its_strategy_where_it_plays_one() -> None:
+    limit = _view(Rules.preset("casino-limit"), 3)
+    bot = CFRBot(seed=1)
+    odds = bot.odds(limit)  # type: ignore[arg-type]
+    assert odds is not None
+    decision = shipped_policy("casino-limit").decide(limit)  # type: ignore[arg-type]
+    assert [(k, p) for k, p, _ in odds] == [
+        (a.kind, p) for a, p in zip(decision.actions, decision.probabilities, strict=True)]
+    assert sum(p for _, p, _ in odds) == pytest.approx(1.0)
+    assert bot.odds(_view(Rules.preset("no-limit"), 3)) is None  # type: ignore[arg-type]
 
 
 def test_heads_up_standard_decks_only() -> None:

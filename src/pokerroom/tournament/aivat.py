@@ -28,8 +28,9 @@ expectations exact and cheap:
   deal and ``(e_after − e_before)·P`` for each card or cards of the board, ``P`` the pot
   when they come;
 * **actions**, for bots whose strategy is known (:class:`Odds`: ``random``,
-  ``calling-station``): ``V`` is linear in the chips an action puts in, so the
-  expectation over a bet size drawn at random needs only its mean.  A fold leaves the
+  ``calling-station``, and ``cfr`` where its solved strategy plays): ``V`` is linear in
+  the chips an action puts in, so the expectation over a bet size drawn at random needs
+  only its mean.  A fold leaves the
   folder ``−c`` and the other seat the other's chips.  Bots with no known strategy get
   the chance corrections only; deterministic ones gain nothing from action corrections.
 
@@ -115,9 +116,10 @@ amount it goes *to* (0 otherwise)."""
 @runtime_checkable
 class Odds(Protocol):
     """A player whose strategy is known: the chance of each action it may take at
-    ``view`` (probabilities adding up to 1), drawn independently of anything else."""
+    ``view`` (probabilities adding up to 1), drawn independently of anything else; None
+    where it is not known (``cfr`` playing its fallback)."""
 
-    def odds(self, view: PlayerView) -> list[Choice]: ...
+    def odds(self, view: PlayerView) -> list[Choice] | None: ...
 
 
 class Told(Relay):
@@ -133,8 +135,9 @@ class Told(Relay):
 
     def act(self, view: PlayerView, budget: float) -> Action:
         if self.known:
-            done = sum(1 for e in view.events if e.kind in _ACTIONS)
-            self.decisions[done] = self.player.odds(view)  # type: ignore[attr-defined]
+            odds = self.player.odds(view)  # type: ignore[attr-defined]
+            if odds is not None:
+                self.decisions[sum(1 for e in view.events if e.kind in _ACTIONS)] = odds
         return self.player.act(view, budget)
 
     def announce(self, view: PlayerView, budget: float) -> Action:

@@ -1,5 +1,5 @@
 """Local best response (Lisý and Bowling, 2017): at least how much a heads-up
-fixed-limit player can be beaten, measured in the real game.
+fixed-limit or no-limit player can be beaten, measured in the real game.
 
 A best response to a heads-up limit hold'em strategy needs the whole game (some 10¹⁴
 information sets); local best response (LBR) needs only the opponent's strategy and
@@ -18,6 +18,12 @@ looks one action ahead.  At each of its decisions LBR
    to it over its range and ``w′`` LBR's chance against the hands that do not fold;
 3. plays the action worth most (a bet or raise only when it is worth more than the
    passive choice).  Values count chips from now on: what is in the pot is sunk.
+
+In fixed limit it weighs every legal action.  In no limit (and pot limit) it weighs
+fold, check or call, a bet or raise of the pot, and all-in (:func:`lbr_actions`): the
+"FCPA" action set of Lisý and Bowling's main variant, on every round; ``sizes`` adds
+other fractions of the pot (their variants also bet half the pot, for example).  A bet
+the opponent cannot call in full counts only what it can call.
 
 Whatever LBR plays, its average winnings against a fixed opponent are at most a best
 response's: they are a lower bound on the opponent's exploitability (the bound holds in
