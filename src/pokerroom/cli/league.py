@@ -86,8 +86,9 @@ def _cmd_league(args: argparse.Namespace) -> int:
 
 AIVAT_NOTE = (
     "--aivat: heads-up results corrected for the luck of the cards (and of the actions of "
-    "random and calling-station, whose strategies are known) by an equity value function; "
-    "the same expectation, and in brackets the plain duplicate interval it replaces."
+    "bots whose strategy is known: random, calling-station, cfr where its strategy plays) "
+    "by an equity value function; the same expectation, and in brackets the plain "
+    "duplicate interval it replaces."
 )
 
 
