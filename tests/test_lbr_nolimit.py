@@ -123,3 +123,10 @@ def test_lbr_against_a_calling_station_never_beats_its_best_response() -> None:
     won = mean_interval(nets).scaled(1000 / 100)
     assert best.value > 0 and won.value > 0
     assert won.low < best.high
+
+
+def test_rules_lbr_cannot_value_are_refused() -> None:
+    from pokerroom.solver.betting import BettingError
+
+    with pytest.raises(BettingError, match="wild"):
+        lbr_match(Rules.preset("no-limit", wild="2"), "random", deals=1, seed=1)

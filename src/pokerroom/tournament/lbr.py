@@ -38,7 +38,7 @@ from pokerroom.solver.best_response import (
     game_value,
     local_best_response_value,
 )
-from pokerroom.solver.betting import betting_tree
+from pokerroom.solver.betting import BettingError, betting_tree
 from pokerroom.solver.holdem import holdem_game, mbb
 from pokerroom.solver.policy import Policy
 from pokerroom.solver.sweeps import Sweeps
@@ -112,6 +112,9 @@ def lbr_match(
     rules = rules.replace(players=2)
     if rules.structure is Structure.FIXED_LIMIT:
         betting_tree(rules)  # the heads-up fixed-limit game a strategy is solved for
+    if rules.wild is not None or rules.min_hole_cards:
+        raise BettingError("LBR values showdowns of plain hold'em: no wild cards, no "
+                           "min_hole_cards")  # fmt: skip
     pair = lbr_pair(rules, target, samples, policy, sizes)
     league = League(rules, ("measured", "other"), ("LBR", target), hands=2 * deals, seed=seed,
                     field=False)  # fmt: skip
