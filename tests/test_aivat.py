@@ -22,6 +22,7 @@ from pokerroom.players.simple import CallingStation, RandomBot
 from pokerroom.rules import Rules
 from pokerroom.table import Table
 from pokerroom.tournament.aivat import aivat_problem, showdown_share
+from pokerroom.tournament.freezeout import TournamentError
 from pokerroom.tournament.games import GameTask, play
 from pokerroom.tournament.league import League
 
@@ -104,6 +105,9 @@ def test_heads_up_standard_decks_only() -> None:
     assert aivat_problem(Rules.preset("no-limit"), 2) is None
     assert "heads-up" in str(aivat_problem(Rules.preset("no-limit"), 3))
     assert "wild" in str(aivat_problem(Rules.preset("no-limit", wild="2"), 2))
+    with pytest.raises(TournamentError, match=r"--aivat: .*wild cards"):
+        League(Rules.preset("no-limit", wild="2"), ("random", "random"), ("a", "b"),
+               hands=2, seed=1, aivat=True)  # fmt: skip
 
 
 def test_play_that_ignores_the_cards_keeps_almost_no_luck() -> None:

@@ -49,6 +49,7 @@ from itertools import combinations
 from typing import Any
 
 from pokerroom.rules import Rules
+from pokerroom.tournament.aivat import aivat_problem
 from pokerroom.tournament.freezeout import TournamentError, at_least_one, check_players
 from pokerroom.tournament.games import GameTask
 from pokerroom.tournament.records import GameRecord
@@ -136,6 +137,9 @@ class League:
         check_players(self.players, self.names, "a league has")
         at_least_one("hands", self.hands)
         at_least_one("session (deals)", self.session)
+        problem = aivat_problem(self.rules, 2) if self.aivat else None
+        if problem is not None:
+            raise TournamentError(f"--aivat: {problem}")
 
     def settings(self) -> dict[str, Any]:
         """Everything that decides the results, as plain data."""
