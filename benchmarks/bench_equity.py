@@ -10,6 +10,8 @@ peers on a slice of the work and scales their time, saying so).
   exact calculation.
 * **Exact, other spots** (pokerroom and OMPEval, the only other exact range engine):
   AA against KK preflop; QQ+,AKs against a random hand on Ks 7d 2c; three players.
+  Every exact spot is also timed with pokerroom's plain enumeration (every board listed,
+  the way before rank patterns), which checks the default way in the same run.
 * **Monte Carlo, 100,000 boards heads-up**: pokerroom ``equity(samples=100_000)``; eval7
   ``py_hand_vs_range_monte_carlo``; OMPEval (it stops at a target error, so the target is
   set for about 100,000 deals and the time scaled to exactly that many from the count it
@@ -19,9 +21,12 @@ peers on a slice of the work and scales their time, saying so).
   pokerroom ``equity_vs_random``; eval7 Monte Carlo against every hand; OMPEval's exact
   ``equity_vs_random``.
 
-Every timing is the best of several rounds (one for the slow peers); each result is
-checked against the exact answer before it is shown.  The output ends with a markdown
-table for the README.
+Every timing is the best of several rounds (one for the slow peers; ``--median`` takes
+the median instead, steadier on a shared machine); each result is checked against the
+exact answer before it is shown; ``--cpu`` times by the process's processor time (every
+engine here runs on one thread in this process), steadier than the wall clock on a busy
+machine.  ``--exact-only`` runs the exact rows of pokerroom and
+OMPEval alone.  The output ends with a markdown table for the README.
 """
 
 from __future__ import annotations
@@ -29,17 +34,22 @@ from __future__ import annotations
 import argparse
 import ctypes
 import platform
+import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import partialmethod
 from itertools import combinations
+from math import comb
 from typing import Any
 
 import numpy as np
 
 from pokerroom.cards import CARD_CHARS
 from pokerroom.equity import equity, equity_vs_random
+from pokerroom.equity.exact import Enumeration
 
 DECK = CARD_CHARS[:52]
 EVERY_HAND = "22+, A2+, K2+, Q2+, J2+, T2+, 92+, 82+, 72+, 62+, 52+, 42+, 32+"
@@ -57,14 +67,45 @@ class Row:
     tolerance: float = 1e-6  # how far from the exact answer the result may lie
 
 
+@dataclass
+class Options:
+    exact_only: bool = False  # --exact-only: the exact rows of pokerroom and OMPEval only
+    median: bool = False  # --median: the median of the rounds instead of the best
+    cpu: bool = False  # --cpu: processor time of this process instead of wall time
+
+
+OPTIONS = Options()
+
+
 def best_of(rounds: int, fn: Callable[[], float]) -> tuple[float, float]:
-    """(best time in seconds, the answer) over ``rounds`` calls."""
-    best, answer = float("inf"), float("nan")
+    """(best time in seconds, or the median with --median; the answer) over ``rounds``
+    calls."""
+    times, answer = [], float("nan")
+    clock = time.process_time if OPTIONS.cpu else time.perf_counter
     for _ in range(rounds):
-        start = time.perf_counter()
+        start = clock()
         answer = fn()
-        best = min(best, time.perf_counter() - start)
-    return best, answer
+        times.append(clock() - start)
+    return (statistics.median(times) if OPTIONS.median else min(times)), answer
+
+
+@contextmanager
+def plain_enumeration() -> Iterator[None]:
+    """Exact equity the plain way (every board listed), as before rank patterns."""
+    run = Enumeration.run
+    Enumeration.run = partialmethod(run, how="plain")  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        Enumeration.run = run  # type: ignore[method-assign]
+
+
+def plain_row(task: str, hands: list[str], board: str, rounds: int) -> Row:
+    with plain_enumeration():
+        seconds, answer = best_of(rounds, lambda: equity(hands, board, exact=True)
+                                  .players[0].equity)
+    return Row(task, "pokerroom, plain enumeration", "`Enumeration.run(how='plain')`",
+               seconds, answer)
 
 
 def boards_without(used: list[str]) -> list[tuple[str, ...]]:
@@ -74,7 +115,15 @@ def boards_without(used: list[str]) -> list[tuple[str, ...]]:
 # --- exact heads-up preflop ------------------------------------------------------------
 def exact_rows(quick: bool) -> list[Row]:
     rows = [Row("exact AhKh vs QsQc preflop", "pokerroom", "`equity(['AhKh', 'QsQc'])`",
-                *best_of(7, lambda: equity(["AhKh", "QsQc"]).players[0].equity), ours=True)]
+                *best_of(7, lambda: equity(["AhKh", "QsQc"]).players[0].equity), ours=True),
+            plain_row("exact AhKh vs QsQc preflop", ["AhKh", "QsQc"], "", 7)]
+    if OPTIONS.exact_only:
+        omp = ompeval()
+        if omp is not None:
+            rows.append(Row("exact AhKh vs QsQc preflop", "pokerfast (OMPEval, C++)",
+                            "`equity.equity(['AhKh', 'QsQc'])`",
+                            *best_of(7, lambda: omp.equity(["AhKh", "QsQc"])[0])))
+        return rows
     boards = boards_without(["Ah", "Kh", "Qs", "Qc"])
     share = 20 if quick else 1
     part = boards[::share]
@@ -148,10 +197,101 @@ def other_exact_rows() -> list[Row]:
         rows.append(Row(task, "pokerroom", "`equity(..., exact=True)`",
                         *best_of(5, lambda h=hands, b=board:
                                  equity(h, b, exact=True).players[0].equity), ours=True))
+        rows.append(plain_row(task, hands, board, 5))
         if omp is not None:
             rows.append(Row(task, "pokerfast (OMPEval, C++)", "`equity.equity(...)`",
                             *best_of(5, lambda h=hands, b=board: omp.equity(h, board=b)[0])))
     return rows
+
+
+# --- how exact equity grows --------------------------------------------------------------
+GROWTH_HANDS = ["AhKh", "QsQc", "JdTd", "9s9h", "8c7c", "6d5d", "4s4c", "3h2h"]
+GROWTH_RANGES = ["AA", "QQ+", "QQ+, AKs", "TT+, AQs+, AKo", "88+, ATs+, KQs, AJo+",
+                 "55+, A8s+, KTs+, QJs, ATo+, KQo", "22+, A2s+, K9s+, QTs+, JTs, A9o+, KJo+"]
+
+
+@dataclass
+class Growth:
+    """One line of a growth table: its label and size, and the three times (seconds;
+    OMPEval's None where it cannot answer)."""
+
+    label: str
+    size: int
+    ours: float
+    plain: float
+    omp: float | None
+
+    def row(self) -> str:
+        theirs = fmt_time(self.omp) if self.omp is not None else "n/a"
+        return (f"| {self.label} | {self.size:,} | {fmt_time(self.ours)} "
+                f"| {fmt_time(self.plain)} | {theirs} |")
+
+
+def growth_tables(plot_dir: str | None = None) -> list[str]:
+    """Markdown tables: exact equity's time by number of players (pre-flop, one hand
+    each) and by range size (a range against a random hand on Ks 7d 2c), pokerroom's
+    default and plain ways beside OMPEval (median of 9 rounds, 3 for the plain way);
+    with ``plot_dir``, a plot of each there too."""
+    omp = ompeval()
+    players = [_growth(f"{n}", GROWTH_HANDS[:n], "", omp)
+               for n in range(2, len(GROWTH_HANDS) + 1)]
+    ranges = [_growth(text, [text, "random"], "Ks7d2c", omp) for text in GROWTH_RANGES]
+    if plot_dir is not None:
+        _plot(players, "players (one hand each, pre-flop)", f"{plot_dir}/equity-players.png")
+        _plot(ranges, "holdings (a range against a random hand on Ks 7d 2c)",
+              f"{plot_dir}/equity-ranges.png", log=True)
+    return ["| players | boards | pokerroom | plain enumeration | OMPEval |",
+            "|---:|---:|---:|---:|---:|", *(g.row() for g in players), "",
+            "| range against random on Ks7d2c | holdings | pokerroom | plain enumeration "
+            "| OMPEval |", "|---|---:|---:|---:|---:|", *(g.row() for g in ranges)]
+
+
+def _growth(label: str, hands: list[str], board: str, omp: Any) -> Growth:
+    ours, answer = best_of(9, lambda: equity(hands, board, exact=True).players[0].equity)
+    with plain_enumeration():
+        plain, _ = best_of(3, lambda: equity(hands, board, exact=True).players[0].equity)
+    theirs = None
+    if omp is not None:
+        try:
+            theirs, their_answer = best_of(9, lambda: omp.equity(hands, board=board)[0])
+        except (OSError, ValueError, RuntimeError):
+            theirs = None
+        else:
+            if abs(their_answer - answer) > 1e-6:
+                raise SystemExit(f"OMPEval answered {their_answer} for {hands}, not {answer}")
+    r = equity(hands, board, exact=True)
+    size = r.deals if not board else r.deals // comb(45, 2)  # holdings: 990 boards each
+    return Growth(label, size, ours, plain, theirs)
+
+
+def _plot(lines: list[Growth], what: str, path: str, log: bool = False) -> None:
+    import matplotlib
+    import matplotlib.ticker
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(6.4, 3.6), dpi=100)
+    x = [g.size if log else int(g.label) for g in lines]
+    ax.plot(x, [g.ours * 1e3 for g in lines], "o-", label="pokerroom")
+    ax.plot(x, [g.plain * 1e3 for g in lines], "s--", label="pokerroom, plain enumeration")
+    known = [(xi, g.omp) for xi, g in zip(x, lines, strict=True) if g.omp is not None]
+    ax.plot([k[0] for k in known], [k[1] * 1e3 for k in known], "^:",
+            label="OMPEval (C++, through pokerfast)")
+    ax.set_xlabel(what)
+    clock = "processor time" if OPTIONS.cpu else "wall time"
+    ax.set_ylabel(f"exact equity, ms (median, {clock})")
+    ax.set_yscale("log")
+    ax.yaxis.set_major_formatter(matplotlib.ticker.FuncFormatter(lambda v, _: f"{v:g}"))
+    ax.yaxis.set_minor_formatter(matplotlib.ticker.FuncFormatter(
+        lambda v, _: f"{v:g}" if f"{v:g}"[0] in "25" else ""))
+    if log:
+        ax.set_xscale("log")
+    ax.grid(True, which="both", alpha=0.3)
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
 
 
 # --- Monte Carlo --------------------------------------------------------------------------
@@ -286,11 +426,34 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true",
                         help="slow peers on a slice of the work, times scaled")
+    parser.add_argument("--exact-only", action="store_true",
+                        help="only the exact rows of pokerroom and OMPEval")
+    parser.add_argument("--growth", action="store_true",
+                        help="only the tables of exact equity's time by players and range size")
+    parser.add_argument("--plot", metavar="DIR",
+                        help="with --growth: also draw equity-players.png and "
+                             "equity-ranges.png in DIR")
+    parser.add_argument("--cpu", action="store_true",
+                        help="time by this process's processor time, not the wall clock "
+                             "(steadier on a busy machine; every engine here runs on one "
+                             "thread in this process)")
+    parser.add_argument("--median", action="store_true",
+                        help="report the median of the rounds, not the best")
     args = parser.parse_args()
+    OPTIONS.exact_only, OPTIONS.median = args.exact_only, args.median or args.growth
+    OPTIONS.cpu = args.cpu
     equity(["AhKh", "QsQc"], samples=10, seed=1)  # build the tables before timing
+    equity(["2c3d", "4h5s"], exact=True)  # and the rank patterns
+    if args.growth:
+        print("\n".join(growth_tables(args.plot)))
+        return
+    stat = "median" if OPTIONS.median else "best"
+    clock = "processor time" if OPTIONS.cpu else "wall time"
     print(f"Python {platform.python_version()} on {platform.machine()}, "
-          f"NumPy {np.__version__}; best of several rounds; one core", flush=True)
-    rows = exact_rows(args.quick) + other_exact_rows() + monte_carlo_rows(args.quick) + bot_rows()
+          f"NumPy {np.__version__}; {stat} of several rounds, {clock}; one core", flush=True)
+    rows = exact_rows(args.quick) + other_exact_rows()
+    if not OPTIONS.exact_only:
+        rows += monte_carlo_rows(args.quick) + bot_rows()
     truth = {
         "exact AhKh vs QsQc preflop": equity(["AhKh", "QsQc"]).players[0].equity,
         "Monte Carlo, 100,000 boards, AhKh vs QsQc": equity(["AhKh", "QsQc"]).players[0].equity,

@@ -8,6 +8,15 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+# No test depends on wall-clock speed: hypothesis's per-example deadline (200 ms by default)
+# and its too-slow health check fail a correct test on a loaded machine, so neither applies.
+# A test that names its own deadline still gets it.
+settings.register_profile(
+    "pokerroom", deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.load_profile("pokerroom")
 
 ROOT = Path(__file__).resolve().parents[1]
 # ../shared/data beside the checkout; from the copies of the tests that mutation testing

@@ -5,12 +5,11 @@ from __future__ import annotations
 import math
 import pickle
 import random
-from datetime import timedelta
 
 import numpy as np
 import numpy.typing as npt
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from pokerroom.cards import (
@@ -89,7 +88,6 @@ def test_cards_pickle() -> None:
     assert pickle.loads(pickle.dumps(Card.parse("Qh"))) == Card.parse("Qh")
 
 
-@settings(deadline=timedelta(seconds=2))  # microseconds each; room for a loaded machine
 @given(st.lists(st.integers(0, 52), unique=True, min_size=1, max_size=20))
 def test_parse_and_format_round_trip(codes: list[int]) -> None:
     assert [int(c) for c in parse_cards(format_cards(codes))] == codes

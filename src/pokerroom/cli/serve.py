@@ -63,6 +63,7 @@ from pokerroom.cli.private import open_private
 
 if TYPE_CHECKING:
     from pokerroom.history.acpc import GameDef
+    from pokerroom.jsonproto.dealer import JSONDealer
     from pokerroom.jsonproto.messages import Watching
     from pokerroom.net.acpc.dealer import ACPCDealer
     from pokerroom.net.jsonl.server import JSONServer
@@ -548,15 +549,26 @@ def _cmd_json(args: argparse.Namespace) -> int:
             db.close()
         return INTERRUPTED
     print(f"{table.hand_number} hands played")
-    for s in table.standings:
-        name = dealer.joined[s.seat] or "nobody joined"
-        print(f"  {s.place}. seat {s.seat} ({shown(name)}): {table.stacks[s.seat]} chips")
+    _print_json_standings(table, dealer.joined)
     if keeper is not None:
-        names = [dealer.joined[seat] or f"seat {seat}" for seat in range(args.seats)]
-        faults = [(f[0], f[1]) for f in prior] + [(f.seat, str(f)) for f in dealer.runner.faults]
-        record = keeper.recorder.record(0, seed, range(args.seats), faults, names=names)
-        keeper.finish(record)
+        _finish_json(keeper, dealer, prior, seed=seed)
     return 0
+
+
+def _print_json_standings(table: Table, joined: list[str | None]) -> None:
+    """Each seat's place, who played it and its chips, best first."""
+    for s in table.standings:
+        name = joined[s.seat] or "nobody joined"
+        print(f"  {s.place}. seat {s.seat} ({shown(name)}): {table.stacks[s.seat]} chips")
+
+
+def _finish_json(keeper: _Keeper, dealer: JSONDealer, prior: list[Any], *, seed: int) -> None:
+    """The match's record, with who played each seat and every fault, in the database."""
+    seats = dealer.table.size
+    names = [dealer.joined[seat] or f"seat {seat}" for seat in range(seats)]
+    faults = [(f[0], f[1]) for f in prior] + [(f.seat, str(f)) for f in dealer.runner.faults]
+    record = keeper.recorder.record(0, seed, range(seats), faults, names=names)
+    keeper.finish(record)
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -613,6 +625,17 @@ def _add_json_parser(kinds: argparse._SubParsersAction[argparse.ArgumentParser])
         help="pokerroom's JSON-lines dealer (tokens, spectators)",
         description=__doc__.split("\n\n")[2],
     )
+    _add_json_game(j)
+    j.add_argument("--port", type=Port(low=0), default=0, help="the port (default: any free port)")
+    j.add_argument("--host", default="127.0.0.1", type=Host(), help="the address to listen on")
+    _add_json_access(j)
+    _add_json_match(j)
+    _add_common(j)
+    j.set_defaults(func=_logged(_cmd_json))
+
+
+def _add_json_game(j: argparse.ArgumentParser) -> None:
+    """``serve json``'s game: its rules, its seats, how long it lasts."""
     j.add_argument(
         "--rules",
         default="computer-tournament",
@@ -633,9 +656,10 @@ def _add_json_parser(kinds: argparse._SubParsersAction[argparse.ArgumentParser])
         action="store_true",
         help="play until one player has every chip (the default)",
     )
-    j.add_argument("--port", type=Port(low=0), default=0, help="the port (default: any free port)")
-    j.add_argument("--host", default="127.0.0.1", type=Host(), help="the address to listen on")
-    _add_json_access(j)
+
+
+def _add_json_match(j: argparse.ArgumentParser) -> None:
+    """``serve json``'s match: its clock, seed, database, the programs it starts, name."""
     j.add_argument(
         "--timeout",
         type=Seconds(),
@@ -665,8 +689,6 @@ def _add_json_parser(kinds: argparse._SubParsersAction[argparse.ArgumentParser])
         "e.g. 1='pokerroom bot json --stdio --player random'",
     )
     j.add_argument("--name", default="match", help="the match's name")
-    _add_common(j)
-    j.set_defaults(func=_logged(_cmd_json))
 
 
 def _add_acpc_limits(a: argparse.ArgumentParser) -> None:

@@ -1,19 +1,26 @@
 """Exact equity: every possible holding against every board that can still come.
 
-Two ways through, chosen by how many board cards are to come:
+Two ways, the same integers (:meth:`Enumeration.run`):
 
-* **preflop** (five to come): the holdings are folded into suit-symmetry orbits
-  (:func:`~pokerroom.equity.deals.orbits`), and for each orbit every board from the
-  remaining deck is built at once as key sums (:func:`~pokerroom.equity.keys.boards_from`);
-  each player's hole pair is then a constant added to all of them.  Hand against hand is
-  one orbit: 1,712,304 boards, two lookups each.
-* **flop, turn, river** (two, one or no cards to come): the few hundred boards are built
-  once from every live card, every combination any player may hold is valued on all of
-  them, and the holdings are scored in chunks against those tables, each ignoring the
-  boards that use one of its cards.
+* **rank patterns** (the default, :mod:`~pokerroom.equity.patterns`): the boards to come are
+  counted by their ranks, with the flushes corrected apart; pre-flop the holdings are first
+  folded into suit-symmetry orbits (:func:`~pokerroom.equity.deals.orbits`).  Hand against
+  hand pre-flop is 6,175 rank patterns and some 35,000 flush classes.
+* **plain**, listing every board, kept as the check on the other, and taken on the river
+  and where flushes are a large share of the work:
 
-:meth:`Enumeration.work` counts the hand evaluations either way takes, which is what the
-caller compares with its budget before choosing exact over Monte Carlo.
+  - preflop (five to come): for each orbit every board from the remaining deck is built at
+    once as key sums (:func:`~pokerroom.equity.keys.boards_from`); each player's hole pair
+    is then a constant added to all of them.  Hand against hand is one orbit: 1,712,304
+    boards, two lookups each.
+  - flop, turn, river (two, one or no cards to come): the few hundred boards are built
+    once from every live card, every combination any player may hold is valued on all of
+    them, and the holdings are scored in chunks against those tables, each ignoring the
+    boards that use one of its cards.
+
+:meth:`Enumeration.work` counts the hand evaluations the plain way takes (an upper bound
+for the other), which is what the caller compares with its budget before choosing exact
+over Monte Carlo.
 """
 
 from __future__ import annotations
@@ -21,12 +28,24 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from math import comb
+from typing import Literal
 
 import numpy as np
 import numpy.typing as npt
 
 from pokerroom.equity.deals import Holdings, Spot, orbits, symmetries
-from pokerroom.equity.keys import boards_from, hole_keys, values
+from pokerroom.equity.keys import Boards, boards_from, hole_keys, values
+from pokerroom.equity.patterns import (
+    Plan,
+    deck_of,
+    flush_boards,
+    flush_class_count,
+    flush_classes,
+    flush_plan,
+    plan_cells,
+    rank_signatures,
+    rank_tallies,
+)
 from pokerroom.equity.showdown import tally, tally_weighted
 
 __all__ = ["Enumeration", "Tally"]
@@ -35,7 +54,12 @@ _CHUNK_CELLS = 1 << 20  # holdings x boards scored per step (values are uint16)
 # work units (about one hand evaluation each): building a board's keys, handling a holding
 _BUILD_COST = 4
 _HOLDING_COST = 50
+# after a flop or turn, rank patterns when the plain way would score at least this many
+# (holding, board) cells and the flush corrections at most a sixth of them
+_SMALL_CELLS = 500_000
+_FLUSH_SHARE = 6
 Progress = Callable[[int, int], None]
+How = Literal["auto", "patterns", "plain"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,8 +109,81 @@ class Enumeration:
         distinct = sum(len(np.unique(picks)) for picks in self.held.picks)
         return distinct * m + len(self.held) * (n * m + _HOLDING_COST)
 
-    def run(self, progress: Progress | None = None) -> Tally:
-        return self._run_preflop(progress) if self.preflop else self._run_shared(progress)
+    def run(self, progress: Progress | None = None, *, how: How = "auto") -> Tally:
+        """The tally of every deal, ``how``: by rank patterns
+        (:mod:`~pokerroom.equity.patterns`), or ``"plain"``, listing every board (the
+        slower way, kept to check the other); ``"auto"`` takes the patterns except on the
+        river and after a flop or turn where flushes are a large share of the work."""
+        if how not in ("auto", "patterns", "plain"):
+            raise ValueError(f"how is 'auto', 'patterns' or 'plain', not {how!r}")
+        if self.preflop:
+            if how == "plain":
+                return self._run_preflop(progress)
+            return self._run_preflop_patterns(progress, choose=how == "auto")
+        if how == "plain" or (how == "auto" and self.spot.to_come == 0):
+            return self._run_shared(progress)  # one board: nothing to share
+        boards = boards_from(self.spot.live, self.spot.to_come, self.spot.board)
+        cells = len(self.held) * len(boards)
+        if how == "auto" and cells < _SMALL_CELLS:
+            return self._run_shared(progress, boards)
+        plan = flush_plan(self.spot.seats, self.held, boards)
+        # a flush correction costs about twice a cell of the plain way, and more to set up
+        if how == "auto" and plan_cells(plan) * _FLUSH_SHARE > cells:
+            return self._run_shared(progress, boards)
+        return self._run_shared_patterns(boards, plan, progress)
+
+    def _run_preflop_patterns(self, progress: Progress | None, choose: bool) -> Tally:
+        """Each orbit by rank patterns, or (``choose``) the plain way when its flush
+        classes, each scored twice, would outnumber its boards: many players, suited."""
+        spot = self.spot
+        reps, weights = self._fold()
+        deck = deck_of(spot.board, spot.live)
+        signatures, group = rank_signatures(reps.astype(np.int64) >> 2)
+        ranked = rank_tallies(deck, spot.to_come, signatures)
+        n = len(spot.seats)
+        m = self.boards_each
+        counts = np.zeros((n, n + 1), dtype=np.float64)
+        for o, hole in enumerate(reps):
+            if choose and 2 * flush_class_count(deck, spot.to_come, hole) > m:
+                counts += weights[o] * self._plain_orbit(hole)
+            else:
+                counts += weights[o] * (ranked[group[o]]
+                                        + flush_classes(deck, spot.to_come, hole))
+            if progress:
+                progress(o + 1, len(reps))
+        return Tally(counts, float(weights.sum()) * m, len(self.held) * m)
+
+    def _plain_orbit(self, hole: npt.NDArray[np.uint8]) -> npt.NDArray[np.int64]:
+        """The tally of one holding over every board to come, listing the boards."""
+        spot = self.spot
+        live = spot.live[~np.isin(spot.live, hole)]
+        boards = boards_from(live, spot.to_come, spot.board)
+        vals = np.empty((len(hole), len(boards)), dtype=np.uint16)
+        scratch = np.empty(len(boards), dtype=np.int64)
+        for i, (a, b) in enumerate(hole):
+            vals[i] = values(boards, hole_keys(a, b), scratch)
+        return tally(vals)
+
+    def _run_shared_patterns(self, boards: Boards, plan: Plan,
+                             progress: Progress | None) -> Tally:
+        spot, held = self.spot, self.held
+        n = len(spot.seats)
+        deck = deck_of(spot.board, spot.live)
+        ranks = np.stack([(s.cards.astype(np.int64) >> 2)[held.picks[i]]
+                          for i, s in enumerate(spot.seats)], axis=1)  # (H, N, 2)
+        signatures, group = rank_signatures(ranks)
+        per_holding = rank_tallies(deck, spot.to_come, signatures)[group]
+        per_holding += flush_boards(spot.seats, held, boards, plan)
+        flat = per_holding.reshape(len(held), -1)
+        w = held.weights
+        if w.min() == w.max():
+            counts = float(w[0]) * flat.sum(axis=0).astype(np.float64)
+        else:
+            counts = w @ flat.astype(np.float64)
+        if progress:
+            progress(len(held), len(held))
+        return Tally(counts.reshape(n, n + 1), float(w.sum()) * self.boards_each,
+                     len(held) * self.boards_each)
 
     def _run_preflop(self, progress: Progress | None) -> Tally:
         spot = self.spot
@@ -106,10 +203,11 @@ class Enumeration:
                 progress(o + 1, len(reps))
         return Tally(counts, float(weights.sum()) * m, len(self.held) * m)
 
-    def _run_shared(self, progress: Progress | None) -> Tally:
+    def _run_shared(self, progress: Progress | None, boards: Boards | None = None) -> Tally:
         spot, held = self.spot, self.held
         n = len(spot.seats)
-        boards = boards_from(spot.live, spot.to_come, spot.board)
+        if boards is None:
+            boards = boards_from(spot.live, spot.to_come, spot.board)
         m = len(boards)
         scratch = np.empty(m, dtype=np.int64)
         tables = []

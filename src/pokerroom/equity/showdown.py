@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["tally", "tally_weighted"]
+__all__ = ["tally", "tally_rows", "tally_weighted"]
 
 
 def tally(values: npt.NDArray[np.uint16]) -> npt.NDArray[np.int64]:
@@ -67,4 +67,43 @@ def tally_weighted(
     for i in range(n):
         for j in range(1, n + 1):
             out[i, j] = weighted(is_best[i] & (k == j))
+    return out
+
+
+def tally_rows(
+    values: npt.NDArray[np.uint16], weights: npt.NDArray[np.int64] | npt.NDArray[np.bool_]
+) -> npt.NDArray[np.int64]:
+    """Counts for (N, R, C) values, one tally per row: row r's deals are its C columns,
+    each counting ``weights[r, c]`` deals (an integer, or a bool: one deal or none).  The
+    result is (R, N, N + 1), in integers, so exact whatever the order of summing."""
+    n = values.shape[0]
+    rows = values.shape[1]
+    flags = weights.dtype == np.bool_
+
+    def weighted(hits: npt.NDArray[np.bool_]) -> npt.NDArray[np.int64]:
+        if flags:
+            counted: npt.NDArray[np.int64] = (hits & weights).sum(axis=-1, dtype=np.int64)
+            return counted
+        out: npt.NDArray[np.int64] = (hits * weights).sum(axis=-1, dtype=np.int64)
+        return out
+
+    out = np.zeros((rows, n, n + 1), dtype=np.int64)
+    total = weighted(np.ones(values.shape[1:], dtype=np.bool_))
+    if n == 2:
+        a, b = values
+        wins, ties = weighted(a > b), weighted(a == b)
+        out[:, 0, 1], out[:, 1, 1] = wins, total - wins - ties
+        out[:, 0, 2] = out[:, 1, 2] = ties
+        return out
+    best = values.max(axis=0)
+    is_best = values == best
+    # each cell's row and how many share its best hand, as one index into (R, N + 1)
+    slot = is_best.sum(axis=0, dtype=np.int64) + (n + 1) * np.arange(rows)[:, None]
+    if flags:
+        is_best &= weights
+    for i in range(n):
+        hits = is_best[i]
+        # float sums of integers below 2**53: exact
+        found = np.bincount(slot[hits], None if flags else weights[hits], rows * (n + 1))
+        out[:, i, :] = found.reshape(rows, n + 1).astype(np.int64)
     return out
