@@ -23,7 +23,7 @@ __all__ = ["add_lbr", "register"]
 
 # The built-in bots (pokerroom.players.BOTS), named here so that parsing needs no import
 # of the players.
-TARGETS = ("random", "calling-station", "rule-based", "strong", "cfr")
+TARGETS = ("random", "calling-station", "rule-based", "strong", "cfr", "always-fold")
 DEALS = Count(1, 1_000_000, "deals")
 SAMPLES = Count(1, 10_000, "hands sampled")
 
@@ -81,8 +81,9 @@ def add_lbr(sub: argparse._SubParsersAction[argparse.ArgumentParser], *, help: s
         "lbr",
         help=help,
         description=(
-            "Local best response (Lisý and Bowling 2017) plays a heads-up fixed-limit "
-            "duplicate match against a bot, as pokerroom league plays one; what it wins "
+            "Local best response (Lisý and Bowling 2017) plays a heads-up fixed-limit or "
+            "no-limit (fold, call, pot, all-in) duplicate match against a bot, as "
+            "pokerroom league plays one; what it wins "
             "(mbb/hand, 95% interval) is a lower bound on the bot's exploitability. Against "
             "cfr it reads the shipped strategy exactly; any other bot is a black box whose "
             "range is sampled by asking copies of it what they would do with other cards."
@@ -94,8 +95,8 @@ def add_lbr(sub: argparse._SubParsersAction[argparse.ArgumentParser], *, help: s
         "--rules",
         default="casino-limit",
         type=RulesArgument(),
-        help="heads-up fixed limit: a preset (casino-limit, computer-tournament) or a rules "
-        "TOML file",
+        help="heads-up fixed limit or no limit: a preset (casino-limit, computer-tournament, "
+        "no-limit) or a rules TOML file",
     )
     p.add_argument("--deals", type=DEALS, default=1000,
                    help="deals, each played twice with the seats swapped, 1 to 1,000,000 "

@@ -50,10 +50,12 @@ def _cmd_league(args: argparse.Namespace) -> int:
         try:
             return League(rules, specs, names, hands=args.hands, seed=seed,
                           session=args.session, field=not args.no_field,
-                          budget=args.budget)  # fmt: skip
+                          budget=args.budget, aivat=args.aivat)  # fmt: skip
         except TournamentError as exc:
             raise UsageError(str(exc)) from None
 
+    if args.aivat and args.resume:
+        raise UsageError("--aivat cannot --resume: the database keeps no corrected results")
     seed = pick_seed(args, "league", lambda s: plan(s).settings())
     league = plan(seed)
     sessions = sum(-(-m.deals // args.session) * len(m.entrants) for m in league.matches())
@@ -76,12 +78,25 @@ def _cmd_league(args: argparse.Namespace) -> int:
     _print_heads_up(console, league, results)
     _print_ranking(console, league, results)
     console.print(NOTE.format(big_blind=league.big_blind), highlight=False)
+    if args.aivat:
+        console.print(AIVAT_NOTE, highlight=False)
     run.print_db(console)
     return 0
 
 
-def _mbb(e: Estimate) -> str:
-    return f"{e.value:+,.0f} ± {e.half_width:,.0f}" if e.known else f"{e.value:+,.0f}"
+AIVAT_NOTE = (
+    "--aivat: heads-up results corrected for the luck of the cards (and of the actions of "
+    "bots whose strategy is known: random, calling-station, cfr where its strategy plays) "
+    "by an equity value function; the same expectation, and in brackets the plain "
+    "duplicate interval it replaces."
+)
+
+
+def _mbb(e: Estimate, plain: Estimate | None = None, sep: str = " ") -> str:
+    text = f"{e.value:+,.0f} ± {e.half_width:,.0f}" if e.known else f"{e.value:+,.0f}"
+    if plain is not None and plain.known:
+        text += f"{sep}(plain ± {plain.half_width:,.0f})"
+    return text
 
 
 def _print_heads_up(console: Console, league: League, results: LeagueResults) -> None:
@@ -98,7 +113,8 @@ def _print_heads_up(console: Console, league: League, results: LeagueResults) ->
     for a in range(n):
         row = [names[a]]
         for b in range(n):
-            row.append("" if a == b else _mbb(results.heads_up(a, b)))
+            row.append("" if a == b else _mbb(results.heads_up(a, b),
+                                              results.plain_heads_up(a, b), "\n"))
         table.add_row(*row)
     console.print(table)
 
@@ -118,7 +134,7 @@ def _print_ranking(console: Console, league: League, results: LeagueResults) -> 
     if faults:
         table.add_column("faults", justify="right")
     for place, r in enumerate(results.ranking, 1):
-        cells = [str(place), r.name, _mbb(r.heads_up)]
+        cells = [str(place), r.name, _mbb(r.heads_up, r.plain)]
         if field:
             cells.append(_mbb(r.field) if r.field is not None else "")
         if faults:
@@ -149,5 +165,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                         "afresh; each session is one task (default: 500)")  # fmt: skip
     p.add_argument("--no-field", action="store_true",
                    help="heads-up matches only, no full-table match")
+    p.add_argument("--aivat", action="store_true",
+                   help="correct heads-up results for luck (AIVAT: the cards, and the "
+                        "actions of bots with a known strategy), shown beside the plain "
+                        "duplicate interval")  # fmt: skip
     add_options(p, what="sessions")
     p.set_defaults(func=_cmd_league)

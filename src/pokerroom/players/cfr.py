@@ -44,7 +44,7 @@ from pokerroom.solver.policy import OutsideStrategy, Policy, betting_differences
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
-    from pokerroom.engine import Action, PlayerView
+    from pokerroom.engine import Action, ActionKind, PlayerView
 
 __all__ = ["FALLBACK", "SHORT_STACK", "CFRBot", "shipped_policy", "strategy_for"]
 
@@ -167,6 +167,20 @@ class CFRBot(Relay, Bot):
             return self.fallback.act(view, budget)
         self.played += 1
         return decision.sample(self.rng)
+
+    def odds(self, view: PlayerView) -> list[tuple[ActionKind, float, float]] | None:
+        """The strategy's probabilities at ``view`` (what :meth:`act` draws from), or
+        None where it defers to its fallback, whose play is not known (a known strategy,
+        for :mod:`pokerroom.tournament.aivat`)."""
+        policy = self._policy(view.rules)
+        if policy is None:
+            return None
+        try:
+            decision = policy.decide(view)
+        except OutsideStrategy:
+            return None
+        return [(a.kind, p, float(a.amount or 0))
+                for a, p in zip(decision.actions, decision.probabilities, strict=True)]  # fmt: skip
 
     def _policy(self, rules: Rules) -> Policy | None:
         """The strategy for ``rules``, if one plays them.  The same rules object as last

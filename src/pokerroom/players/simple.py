@@ -56,6 +56,16 @@ class RandomBot(Bot):
             return made if made is not None else self.bet(kind, amount)
         return _PLAIN[kind._name_]
 
+    def odds(self, view: PlayerView) -> list[tuple[ActionKind, float, float]]:
+        """What :meth:`act` draws from: each legal kind with the same chance, a bet or
+        raise to the mean of its uniform amounts (a known strategy, for
+        :mod:`pokerroom.tournament.aivat`)."""
+        legal = view.legal
+        assert legal is not None
+        p = 1 / len(legal.kinds)
+        return [(k, p, (legal.min_to + legal.max_to) / 2 if k is _K_RAISE or k is _K_BET
+                 else 0.0) for k in legal.kinds]  # fmt: skip
+
 
 class CallingStation(Bot):
     """Checks when it can, else calls; never folds, never bets (001's straddle it posts)."""
@@ -74,3 +84,9 @@ class CallingStation(Bot):
         if _K_RAISE in kinds:  # the straddle: post it or fold
             return self.bet(_K_RAISE, legal.min_to)
         return _FOLD
+
+    def odds(self, view: PlayerView) -> list[tuple[ActionKind, float, float]]:
+        """The one action :meth:`act` takes, with chance 1 (a known strategy, for
+        :mod:`pokerroom.tournament.aivat`)."""
+        action = self.act(view, 0.0)
+        return [(action.kind, 1.0, float(action.amount or 0))]

@@ -22,6 +22,7 @@ that is how a league plays duplicate (:mod:`~pokerroom.tournament.league`).
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import time
 from array import array
@@ -33,6 +34,7 @@ from pokerroom.players import Runner, make_player
 from pokerroom.players.base import Player
 from pokerroom.rules import Rules
 from pokerroom.table import Table
+from pokerroom.tournament.aivat import Recorder, Told, aivat_problem
 from pokerroom.tournament.records import GameRecord, SeatRecord
 from pokerroom.tournament.seeds import derive
 
@@ -48,7 +50,8 @@ class GameTask:
     ``reset_stacks`` with ``max_hands`` makes a league session; otherwise the game is a
     freeze-out to the last player (``max_hands`` stops it early, placing the seats
     still in by their chips).  ``histories`` keeps every hand as PHH text, ``log`` as
-    a readable history."""
+    a readable history.  ``aivat`` keeps each hand's AIVAT-corrected result too
+    (heads-up: :mod:`~pokerroom.tournament.aivat`)."""
 
     index: int
     label: str
@@ -64,6 +67,7 @@ class GameTask:
     budget: float = 10.0
     histories: bool = False
     log: bool = False
+    aivat: bool = False
 
 
 def build_players(task: GameTask) -> list[Player]:
@@ -104,11 +108,31 @@ def play(
     table = Table(task.rules, n, names=task.names, rng=random.Random(task.seed),
                   button=task.button, reset_stacks=task.reset_stacks,
                   max_hands=task.max_hands)  # fmt: skip
-    runner = Runner(table, list(build(task)), clock=clock, budget=task.budget)
+    players = list(build(task))
+    luck: Recorder | None = None
+    if task.aivat and aivat_problem(task.rules, n) is None:
+        told = [Told(p) for p in players]
+        players = list(told)
+        luck = Recorder(told, derive(task.seed, "aivat", task.bot_salt))
+    runner = Runner(table, players, clock=clock, budget=task.budget)
     recorder = GameRecorder(table, task.label, histories=task.histories, log=task.log)
-    runner.play(after_hand=recorder.note)  # one hand each time: no need to check
-    return recorder.record(task.index, task.seed, task.entrants,
-                           [(f.seat, str(f)) for f in runner.faults])  # fmt: skip
+
+    def after_hand() -> None:
+        recorder.note()
+        if luck is not None:
+            flat = recorder.totals
+            nets = [flat[len(flat) - n + s] - flat[len(flat) - 2 * n + s] for s in range(n)]
+            assert table.hand is not None
+            luck.note(table.hand, table.seats_in_hand, nets)
+
+    runner.play(after_hand=after_hand)  # one hand each time: no need to check
+    record = recorder.record(task.index, task.seed, task.entrants,
+                             [(f.seat, str(f)) for f in runner.faults])  # fmt: skip
+    if luck is None:
+        return record
+    seats = tuple(dataclasses.replace(s, adjusted=tuple(luck.adjusted[s.seat]))
+                  for s in record.seats)  # fmt: skip
+    return dataclasses.replace(record, seats=seats)
 
 
 def play_timed(task: GameTask) -> GameRecord:

@@ -17,25 +17,28 @@ in its own abstract game (exact, in a second).  ``pokerroom lbr`` prints both.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from pokerroom.players import CFRBot, Player, make_player
 from pokerroom.players.cfr import shipped_policy, strategy_for
 from pokerroom.players.lbr import (
+    POT,
+    AlwaysFold,
     LocalBestResponse,
     RangeModel,
     SampledRange,
     StrategyRange,
+    Uniform,
     Watched,
 )
-from pokerroom.rules import Rules
+from pokerroom.rules import Rules, Structure
 from pokerroom.solver.best_response import (
     best_responses,
     game_value,
     local_best_response_value,
 )
-from pokerroom.solver.betting import betting_tree
+from pokerroom.solver.betting import BettingError, betting_tree
 from pokerroom.solver.holdem import holdem_game, mbb
 from pokerroom.solver.policy import Policy
 from pokerroom.solver.sweeps import Sweeps
@@ -50,12 +53,21 @@ Pair = Callable[[int], tuple[Player, Player]]
 """Fresh players for a session from its seed: LBR first, then its opponent."""
 
 
-def lbr_pair(rules: Rules, target: str, samples: int = 64, policy: Policy | None = None) -> Pair:
+def lbr_pair(
+    rules: Rules,
+    target: str,
+    samples: int = 64,
+    policy: Policy | None = None,
+    sizes: Sequence[float] = POT,
+) -> Pair:
     """LBR against the bot named ``target``: from its strategy when it is ``cfr`` on rules
-    a strategy plays (``policy``, else the shipped one), else as a black box whose range
-    is ``samples`` hands a deal."""
+    a strategy plays (``policy``, else the shipped one), exactly for ``always-fold``
+    (any hand, folding to every bet), else as a black box whose range is ``samples``
+    hands a deal.  In no limit LBR bets ``sizes`` of the pot and all-in."""
 
     def pair(seed: int) -> tuple[Player, Player]:
+        if target == AlwaysFold.name:
+            return LocalBestResponse(Uniform(folds=1.0), seed=seed, sizes=sizes), AlwaysFold()
         if target == "cfr":
             bot: Player = (CFRBot(seed=seed + 1, policy=policy) if policy is not None
                            else make_player("cfr", seed=seed + 1))  # fmt: skip
@@ -69,7 +81,7 @@ def lbr_pair(rules: Rules, target: str, samples: int = 64, policy: Policy | None
             return LocalBestResponse(model, seed=seed), bot
         watched = Watched(bot)
         model = SampledRange(watched, samples=samples, seed=seed)
-        return LocalBestResponse(model, seed=seed), watched
+        return LocalBestResponse(model, seed=seed, sizes=sizes), watched
 
     return pair
 
@@ -91,14 +103,19 @@ def lbr_match(
     seed: int,
     samples: int = 64,
     policy: Policy | None = None,
+    sizes: Sequence[float] = POT,
 ) -> LBRMatch:
     """A heads-up duplicate match of ``deals`` deals between LBR and ``target``, played and
-    scored by :class:`~pokerroom.tournament.League`.  Rules with no heads-up fixed-limit
+    scored by :class:`~pokerroom.tournament.League`.  Fixed-limit rules with no heads-up
     betting tree are refused (:class:`~pokerroom.solver.betting.BettingError`) before any
-    play."""
+    play; in no limit (and pot limit) LBR bets ``sizes`` of the pot and all-in."""
     rules = rules.replace(players=2)
-    betting_tree(rules)  # LBR plays heads-up fixed limit: anything else is refused here
-    pair = lbr_pair(rules, target, samples, policy)
+    if rules.structure is Structure.FIXED_LIMIT:
+        betting_tree(rules)  # the heads-up fixed-limit game a strategy is solved for
+    if rules.wild is not None or rules.min_hole_cards:
+        raise BettingError("LBR values showdowns of plain hold'em: no wild cards, no "
+                           "min_hole_cards")  # fmt: skip
+    pair = lbr_pair(rules, target, samples, policy, sizes)
     league = League(rules, ("measured", "other"), ("LBR", target), hands=2 * deals, seed=seed,
                     field=False)  # fmt: skip
 

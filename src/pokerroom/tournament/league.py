@@ -17,6 +17,12 @@ A match is played in sessions of at most ``session`` deals (each a separate task
 anywhere); a session is one seat arrangement playing a block of deals with fresh bots.
 Every session's cards come from the run's seed, the match and the block alone.
 
+**AIVAT** (``aivat=True``): each heads-up hand's chips are corrected for the luck of
+the cards, and of the actions of bots whose strategy is known, before they are added up
+(:mod:`~pokerroom.tournament.aivat`): the same expectation, a narrower interval.  The
+plain duplicate results are kept beside them (``plain``); the full-table match stays
+plain.
+
 **Ranking**: by the average of a player's heads-up results against every other player
 (the ACPC's "total bankroll" ranking); its interval combines the independent matches'.
 
@@ -43,6 +49,7 @@ from itertools import combinations
 from typing import Any
 
 from pokerroom.rules import Rules
+from pokerroom.tournament.aivat import aivat_problem
 from pokerroom.tournament.freezeout import TournamentError, at_least_one, check_players
 from pokerroom.tournament.games import GameTask
 from pokerroom.tournament.records import GameRecord
@@ -72,6 +79,8 @@ class MatchResult:
     match: Match
     results: dict[int, Estimate]
     sets: int
+    plain: dict[int, Estimate] | None = None
+    """With AIVAT, the plain duplicate results the corrected ``results`` replace."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +93,8 @@ class Ranked:
     heads_up: Estimate
     field: Estimate | None
     faults: int
+    plain: Estimate | None = None
+    """With AIVAT, the plain duplicate average of the heads-up results."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +107,13 @@ class LeagueResults:
         for m in self.matches:
             if len(m.match.entrants) == 2 and set(m.match.entrants) == {a, b}:
                 return m.results[a]
+        raise KeyError(f"no match between {a} and {b}")
+
+    def plain_heads_up(self, a: int, b: int) -> Estimate | None:
+        """With AIVAT, ``a``'s plain duplicate result against ``b`` (else None)."""
+        for m in self.matches:
+            if len(m.match.entrants) == 2 and set(m.match.entrants) == {a, b}:
+                return None if m.plain is None else m.plain[a]
         raise KeyError(f"no match between {a} and {b}")
 
 
@@ -113,11 +131,15 @@ class League:
     session: int = SESSION
     field: bool = True
     budget: float = 10.0
+    aivat: bool = False
 
     def __post_init__(self) -> None:
         check_players(self.players, self.names, "a league has")
         at_least_one("hands", self.hands)
         at_least_one("session (deals)", self.session)
+        problem = aivat_problem(self.rules, 2) if self.aivat else None
+        if problem is not None:
+            raise TournamentError(f"--aivat: {problem}")
 
     def settings(self) -> dict[str, Any]:
         """Everything that decides the results, as plain data."""
@@ -129,7 +151,7 @@ class League:
             "session": self.session,
             "field": self.field,
             "budget": self.budget,
-        }
+        } | ({"aivat": True} if self.aivat else {})
 
     @property
     def big_blind(self) -> int:
@@ -167,6 +189,7 @@ class League:
                         entrants=tuple(seated), names=tuple(self.names[e] for e in seated),
                         seed=seed, button=0, reset_stacks=True, max_hands=block,
                         bot_salt=r, budget=self.budget, histories=histories, log=log,
+                        aivat=self.aivat and k == 2,
                     ))  # fmt: skip
         return out
 
@@ -182,18 +205,25 @@ class League:
         cursor = 0
         for m in self.matches():
             group, k = m.entrants, len(m.entrants)
-            totals = {e: [0] * m.deals for e in group}
+            totals = {e: [0.0] * m.deals for e in group}
+            plain = {e: [0.0] * m.deals for e in group}
             for start in range(0, m.deals, self.session):
                 for _ in range(k):
                     record = by_index[tasks[cursor].index]
                     cursor += 1
                     for seat in record.seats:
-                        row = totals[seat.entrant]
+                        corrected = self.aivat and k == 2
+                        if corrected and len(seat.adjusted) != len(seat.nets):
+                            raise TournamentError(f"{record.label}: no AIVAT results kept")
                         for d, net in enumerate(seat.nets):
-                            row[start + d] += net
+                            plain[seat.entrant][start + d] += net
+                            totals[seat.entrant][start + d] += (
+                                seat.adjusted[d] if corrected else net)  # fmt: skip
             results = {e: mean_interval([t / k for t in totals[e]]).scaled(scale)
                        for e in group}  # fmt: skip
-            matches.append(MatchResult(m, results, m.deals))
+            before = ({e: mean_interval([t / k for t in plain[e]]).scaled(scale) for e in group}
+                      if self.aivat and k == 2 else None)  # fmt: skip
+            matches.append(MatchResult(m, results, m.deals, before))
         faults = [0] * len(self.players)
         for r in records:
             for seat in r.seats:
@@ -207,7 +237,11 @@ class League:
             pairs = [m.results[e] for m in matches
                      if len(m.match.entrants) == 2 and e in m.match.entrants]  # fmt: skip
             field = next((m.results[e] for m in matches if len(m.match.entrants) > 2), None)
-            heads_up = combine(pairs, [1 / len(pairs)] * len(pairs))
-            ranked.append(Ranked(e, self.names[e], heads_up, field, faults[e]))
+            weights = [1 / len(pairs)] * len(pairs)
+            heads_up = combine(pairs, weights)
+            plain = [m.plain[e] for m in matches
+                     if m.plain is not None and e in m.match.entrants]  # fmt: skip
+            before = combine(plain, weights) if len(plain) == len(pairs) else None
+            ranked.append(Ranked(e, self.names[e], heads_up, field, faults[e], before))
         ranked.sort(key=lambda r: (-r.heads_up.value, r.entrant))
         return ranked

@@ -21,7 +21,9 @@ class SeatRecord:
     """One seat of a game.  ``place`` is its finishing place (None when nobody is placed:
     league sessions), ``hands`` the hands it was dealt into, ``faults`` how many times
     the table played its default action for it, ``nets`` its chips won in each hand of
-    the game (0 once out)."""
+    the game (0 once out); ``adjusted``, in a session played with AIVAT
+    (:mod:`~pokerroom.tournament.aivat`), each hand's chips won less its luck (empty
+    otherwise)."""
 
     seat: int
     entrant: int
@@ -30,6 +32,7 @@ class SeatRecord:
     hands: int
     faults: int
     nets: tuple[int, ...]
+    adjusted: tuple[float, ...] = ()
 
     @property
     def won(self) -> int:

@@ -1,5 +1,5 @@
-"""Local best response (LBR): a player that measures how much a heads-up fixed-limit
-player can be beaten, in the real game.
+"""Local best response (LBR): a player that measures how much a heads-up fixed-limit or
+no-limit player can be beaten, in the real game.
 
 * :mod:`~pokerroom.players.lbr.bot`: :class:`LocalBestResponse`, the player, and how it
   values its actions;
@@ -14,7 +14,14 @@ player).  ``pokerroom lbr`` plays it in duplicate matches
 
 from __future__ import annotations
 
-from pokerroom.players.lbr.bot import LocalBestResponse, Showdowns, action_values
+from pokerroom.players.lbr.bot import (
+    POT,
+    AlwaysFold,
+    LocalBestResponse,
+    Showdowns,
+    action_values,
+    lbr_actions,
+)
 from pokerroom.players.lbr.models import (
     RangeModel,
     SampledRange,
@@ -25,6 +32,8 @@ from pokerroom.players.lbr.models import (
 )
 
 __all__ = [
+    "POT",
+    "AlwaysFold",
     "LocalBestResponse",
     "RangeModel",
     "SampledRange",
@@ -33,5 +42,6 @@ __all__ = [
     "Uniform",
     "Watched",
     "action_values",
+    "lbr_actions",
     "replay_public",
 ]

@@ -1,5 +1,5 @@
 """Local best response (Lisý and Bowling, 2017): at least how much a heads-up
-fixed-limit player can be beaten, measured in the real game.
+fixed-limit or no-limit player can be beaten, measured in the real game.
 
 A best response to a heads-up limit hold'em strategy needs the whole game (some 10¹⁴
 information sets); local best response (LBR) needs only the opponent's strategy and
@@ -18,6 +18,12 @@ looks one action ahead.  At each of its decisions LBR
    to it over its range and ``w′`` LBR's chance against the hands that do not fold;
 3. plays the action worth most (a bet or raise only when it is worth more than the
    passive choice).  Values count chips from now on: what is in the pot is sunk.
+
+In fixed limit it weighs every legal action.  In no limit (and pot limit) it weighs
+fold, check or call, a bet or raise of the pot, and all-in (:func:`lbr_actions`): the
+"FCPA" action set of Lisý and Bowling's main variant, on every round; ``sizes`` adds
+other fractions of the pot (their variants also bet half the pot, for example).  A bet
+the opponent cannot call in full counts only what it can call.
 
 Whatever LBR plays, its average winnings against a fixed opponent are at most a best
 response's: they are a lower bound on the opponent's exploitability (the bound holds in
@@ -61,7 +67,7 @@ if TYPE_CHECKING:
     from pokerroom.players.lbr.models import RangeModel
     from pokerroom.table import HandStart
 
-__all__ = ["LocalBestResponse", "Showdowns", "action_values"]
+__all__ = ["POT", "AlwaysFold", "LocalBestResponse", "Showdowns", "action_values", "lbr_actions"]
 
 F64s = npt.NDArray[np.float64]
 _K = ActionKind
@@ -120,15 +126,54 @@ class Showdowns:
         return float(w @ self.win) / total if total > 0 else 0.5
 
 
+POT = (1.0,)
+"""LBR's bet sizes in no limit, as fractions of the pot (besides all-in): the pot, as in
+Lisý and Bowling's main variant (fold, call, pot, all-in: "FCPA")."""
+
+
+def lbr_actions(view: PlayerView, sizes: Sequence[float] = POT) -> tuple[Action, ...]:
+    """The actions LBR weighs at heads-up ``view``: every legal fold, check and call;
+    in fixed limit the one bet or raise; otherwise bets or raises of each fraction of
+    ``sizes`` of the pot (a raise of a fraction of the pot after calling: to the
+    largest bet plus that fraction of the pot with the call in it), kept within the
+    legal amounts, and all-in.
+
+    >>> from pokerroom.engine import Hand
+    >>> from pokerroom.rules import Rules
+    >>> hand = Hand(Rules.preset("no-limit", blinds=(50, 100)), [20_000, 20_000])
+    >>> [str(a) for a in lbr_actions(hand.view(hand.to_act))]  # pot: 150 + 50 to call
+    ['fold', 'call', 'raise to 300', 'raise to 20000']
+    >>> [str(a) for a in lbr_actions(hand.view(hand.to_act), (0.5, 1.0))]
+    ['fold', 'call', 'raise to 200', 'raise to 300', 'raise to 20000']
+    """
+    legal = view.legal
+    assert legal is not None, "a view of the seat to act"
+    if legal.min_to == legal.max_to:
+        return fixed_actions(legal)
+    out = [Action(k) for k in legal.kinds if k is not _K.BET and k is not _K.RAISE]
+    kind = _K.BET if _K.BET in legal.kinds else _K.RAISE if _K.RAISE in legal.kinds else None
+    if kind is not None:
+        top = max(view.bets)
+        after_call = view.pot + legal.to_call
+        amounts = {min(legal.max_to, max(legal.min_to, top + round(f * after_call)))
+                   for f in sizes}  # fmt: skip
+        amounts.add(legal.max_to)
+        out += [Action(kind, to) for to in sorted(amounts)]
+    return tuple(out)
+
+
 def action_values(
     view: PlayerView,
     weights: F64s,
     showdowns: Showdowns,
     folds: dict[Action, F64s],
+    actions: Sequence[Action] | None = None,
 ) -> list[tuple[Action, float]]:
-    """LBR's value (chips from now on) of each legal action of heads-up ``view``
-    against the opponent's range ``weights``, ``folds[a]`` being the opponent's chance
-    of folding to bet or raise ``a`` with each hand (see the module)."""
+    """LBR's value (chips from now on) of each of ``actions`` (default: the legal
+    actions of fixed limit) at heads-up ``view`` against the opponent's range
+    ``weights``, ``folds[a]`` being the opponent's chance of folding to bet or raise
+    ``a`` with each hand (see the module).  A bet larger than the opponent can call
+    counts only what it can (the rest comes back)."""
     legal = view.legal
     assert legal is not None, "a view of the seat to act"
     me, opponent = view.seat, 1 - view.seat
@@ -137,7 +182,7 @@ def action_values(
     live = np.where(showdowns.possible, weights, 0.0)
     total = float(live.sum())
     out: list[tuple[Action, float]] = []
-    for action in fixed_actions(legal):
+    for action in fixed_actions(legal) if actions is None else actions:
         kind = action.kind
         if kind is _K.FOLD:
             value = 0.0
@@ -147,14 +192,28 @@ def action_values(
             value = w * (pot + legal.call) - legal.call
         else:
             assert action.amount is not None
-            put = action.amount - view.bets[me]
-            answer = action.amount - view.bets[opponent]
+            to = min(action.amount, view.bets[opponent] + view.stacks[opponent])
+            put = to - view.bets[me]
+            answer = to - view.bets[opponent]
             fold = folds[action]
             gives_up = float(live @ fold) / total if total > 0 else 0.0
             stays = showdowns.against(live * (1.0 - fold))
             value = gives_up * pot + (1.0 - gives_up) * (stays * (pot + put + answer) - put)
         out.append((action, value))
     return out
+
+
+class AlwaysFold(Player):
+    """The fold-everything baseline: checks when it can, else folds.  Its best response
+    raises every hand and wins what it posted (750 mbb/hand with blinds of ½ and 1 big
+    blind): Lisý and Bowling's yardstick for a strategy's exploitability."""
+
+    name = "always-fold"
+    description = "checks when it can, else folds"
+
+    def act(self, view: PlayerView, budget: float) -> Action:
+        assert view.legal is not None
+        return Action(_K.CHECK) if _K.CHECK in view.legal.kinds else Action(_K.FOLD)
 
 
 class LocalBestResponse(Player):
@@ -168,9 +227,17 @@ class LocalBestResponse(Player):
     name = "lbr"
     description = "local best response: the best action against the range, checking after it"
 
-    def __init__(self, model: RangeModel, *, seed: int | None = None, samples: int = 600) -> None:
+    def __init__(
+        self,
+        model: RangeModel,
+        *,
+        seed: int | None = None,
+        samples: int = 600,
+        sizes: Sequence[float] = POT,
+    ) -> None:
         self.model = model
         self.samples = samples
+        self.sizes = tuple(sizes)
         self._rng = np.random.default_rng(seed)
         self._showdowns: tuple[tuple[int, ...], Showdowns] | None = None
         self.last: list[tuple[Action, float]] = []
@@ -196,9 +263,10 @@ class LocalBestResponse(Player):
         if not float(np.where(showdowns.possible, weights, 0.0).sum()) > 0:
             self.surprises += 1
             weights = np.ones(COMBO_COUNT)
-        folds = {a: self.model.folds(view, a) for a in fixed_actions(legal)
+        actions = lbr_actions(view, self.sizes)
+        folds = {a: self.model.folds(view, a) for a in actions
                  if a.kind is _K.BET or a.kind is _K.RAISE}  # fmt: skip
-        self.last = action_values(view, weights, showdowns, folds)
+        self.last = action_values(view, weights, showdowns, folds, actions)
         self.decisions += 1
         best = max(range(len(self.last)), key=lambda i: self.last[i][1])
         return self.last[best][0]
