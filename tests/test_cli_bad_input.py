@@ -95,7 +95,7 @@ def _commands() -> dict[tuple[str, ...], argparse.ArgumentParser]:
 
     def walk(parser: argparse.ArgumentParser, words: tuple[str, ...]) -> None:
         subs = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
-        if not subs:
+        if not any(sub.required for sub in subs):  # (solve runs CFR without one)
             out[words] = parser
         for sub in subs:
             for name, child in sub.choices.items():
@@ -120,6 +120,7 @@ BASE: dict[tuple[str, ...], list[str]] = {
                   "--rules", "no-limit"],
     ("solve",): ["--game", "kuhn", "--iterations", "2"],
     ("lbr",): ["--target", "random", "--deals", "1", "--samples", "2"],
+    ("solve", "lbr"): ["--target", "random", "--deals", "1", "--samples", "2"],
     ("serve", "acpc"): ["{game}", "a", "b", "--hands", "1", "--seed", "1",
                         "--start-timeout", "0.05"],
     ("serve", "json"): ["--seats", "2", "--hands", "1", "--start-timeout", "0.05",
@@ -276,7 +277,9 @@ def _name(action: argparse.Action) -> str:
 def _arguments() -> Iterator[tuple[tuple[str, ...], argparse.Action]]:
     for words, parser in COMMANDS.items():
         for action in parser._actions:
-            if isinstance(action, argparse._HelpAction | argparse._VersionAction):
+            if isinstance(
+                action, argparse._HelpAction | argparse._VersionAction | argparse._SubParsersAction
+            ):
                 continue
             if action.nargs == 0:  # a flag: nothing to get wrong
                 continue
@@ -617,6 +620,7 @@ SUFFIX: dict[tuple[str, ...], list[str]] = {
     ("convert",): ["--to", "ohh"],
     ("solve",): ["--game", "kuhn", "--iterations", "2"],
     ("lbr",): ["--target", "random", "--deals", "1", "--samples", "2"],
+    ("solve", "lbr"): ["--target", "random", "--deals", "1", "--samples", "2"],
     ("serve", "acpc"): ["--hands", "1", "--start-timeout", "0.05"],
     ("serve", "json"): ["--hands", "1", "--start-timeout", "0.05", "--timeout", "0.01"],
 }  # fmt: skip

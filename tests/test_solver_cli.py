@@ -100,3 +100,27 @@ def test_solve_refuses_bad_input_in_one_line(
     assert code == 2
     err = capsys.readouterr().err
     assert message in err and "Traceback" not in err and err.count("\n") == 1
+
+
+def test_solve_lbr_is_the_lbr_command_and_pokerroom_lbr_its_alias(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``pokerroom solve lbr`` plays the LBR match (issue 32); ``pokerroom lbr`` is the
+    same command: the same table, the same figures for the same seed."""
+    argv = ["--target", "random", "--deals", "2", "--samples", "2", "--seed", "3"]
+    assert main(["solve", "lbr", *argv]) == 0
+    first = capsys.readouterr().out.splitlines()
+    assert first[0] == "casino-limit, heads-up duplicate, seed 3; CPU seconds"
+    assert first[-1].startswith("| LBR vs random | ") and "| 2 deals (4 hands) |" in first[-1]
+    assert main(["lbr", *argv]) == 0
+    again = capsys.readouterr().out.splitlines()
+    assert [line.rsplit("|", 2)[0] for line in again] == [
+        line.rsplit("|", 2)[0] for line in first
+    ]  # all but the CPU seconds
+    # a bad value is said by the command it was given to, `solve` alone still runs CFR
+    with pytest.raises(SystemExit) as exited:  # (argparse's exit)
+        main(["solve", "lbr", "--deals", "0"])
+    assert exited.value.code == 2
+    assert capsys.readouterr().err.startswith("pokerroom solve lbr: error: argument --deals")
+    assert main(["solve", "--game", "kuhn", "--iterations", "2"]) == 0
+    assert "Kuhn poker" in capsys.readouterr().out

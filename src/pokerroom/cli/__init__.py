@@ -74,8 +74,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         _interrupted(f"pokerroom {first}" if first in COMMANDS else "pokerroom", None)
         return INTERRUPTED
     func: Callable[[argparse.Namespace], int] = args.func
-    protocol = getattr(args, "protocol", None)  # serve and bot have a second word
-    prog = f"pokerroom {args.command}" + (f" {protocol}" if protocol else "")
+    prog = command(parser, args).prog  # with the second word of serve, bot and solve
     try:
         return func(args)
     except BrokenPipeError:  # the reader stopped (| head): stop quietly (before OSError)

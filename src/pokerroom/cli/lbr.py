@@ -1,7 +1,8 @@
-"""``pokerroom lbr``: how much a bot can at least be beaten heads-up, by local best response.
+"""``pokerroom solve lbr``: how much a bot can at least be beaten heads-up, by local best
+response (``pokerroom lbr`` is an alias of it).
 
-    pokerroom lbr --rules casino-limit --target cfr --deals 800
-    pokerroom lbr --rules casino-limit --target rule-based --deals 150 --abstract
+    pokerroom solve lbr --rules casino-limit --target cfr --deals 800
+    pokerroom solve lbr --rules casino-limit --target rule-based --deals 150 --abstract
 
 LBR (:mod:`pokerroom.players.lbr`) plays a duplicate match against the bot, played and
 scored as ``pokerroom league`` plays a heads-up match (:mod:`pokerroom.tournament.lbr`);
@@ -18,7 +19,7 @@ import time
 from pokerroom.cli.arguments import SEED, Count, RulesArgument
 from pokerroom.cli.errors import OK
 
-__all__ = ["register"]
+__all__ = ["add_lbr", "register"]
 
 # The built-in bots (pokerroom.players.BOTS), named here so that parsing needs no import
 # of the players.
@@ -70,9 +71,15 @@ def _print_abstract(preset: str) -> None:
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """``pokerroom lbr``: an alias of ``pokerroom solve lbr`` (:func:`add_lbr`)."""
+    add_lbr(sub, help="the same as pokerroom solve lbr (an alias)")
+
+
+def add_lbr(sub: argparse._SubParsersAction[argparse.ArgumentParser], *, help: str) -> None:
+    """The ``lbr`` command and its options, under ``sub``."""
     p = sub.add_parser(
         "lbr",
-        help="local best response against a bot: at least how much it can be beaten",
+        help=help,
         description=(
             "Local best response (Lisý and Bowling 2017) plays a heads-up fixed-limit "
             "duplicate match against a bot, as pokerroom league plays one; what it wins "

@@ -1,6 +1,7 @@
 """What ``pokerroom tournament`` and ``pokerroom league`` share: the options for rules,
-players, executors, the results database and hand histories, and the loop that plays a
-run's games wherever the executor puts them, writing each game as it comes in.
+players, executors, the results database and hand histories, and around the run's games
+(:class:`~pokerroom.tournament.run.GameRun`, which plays them wherever the executor puts
+them) the writing of each game as it comes in and the progress bar.
 
 A game is written to the database in one transaction as soon as its result arrives, so
 a run that is killed loses only the games being played; ``--resume`` finds the run by
@@ -36,10 +37,12 @@ from pokerroom.cli.errors import Interrupted, UsageError
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from pokerroom.cli.runbar import RunBar
     from pokerroom.rules import Rules
     from pokerroom.storage.results import ResultsDB
     from pokerroom.tournament.games import GameTask
     from pokerroom.tournament.records import GameRecord
+    from pokerroom.tournament.run import GameRun
 
 __all__ = [
     "Run",
@@ -214,28 +217,32 @@ def resume_seed(args: argparse.Namespace, kind: str, settings: dict[str, Any]) -
 
 @dataclass
 class Run:
-    """A run being played: its kind (``tournament`` or ``league``), its tasks and its
-    settings; :meth:`play` plays what is left and returns every game's record.  ``nets``
-    are the indexes of the games whose hand-by-hand results are kept (None: every game);
-    the others are kept as :meth:`~pokerroom.tournament.records.GameRecord.summary`, so
-    a long run's memory does not grow with its hands."""
+    """A run being played from the command line: its kind (``tournament`` or ``league``),
+    its settings and options around the run's games (:class:`~pokerroom.tournament.run.
+    GameRun`: the tasks and the records kept, ``nets`` as there): the results database,
+    the hand histories and the progress bar.  :meth:`play` plays what is left and returns
+    every game's record."""
 
     kind: str
     tasks: list[GameTask]
     settings: dict[str, Any]
     args: argparse.Namespace
     noun: str = "games"
-    records: dict[int, GameRecord] = field(default_factory=dict)
     seconds: float = 0.0
-    hands: int = 0
     where: str = ""
     run_id: int | None = None
     nets: frozenset[int] | None = None
+    games: GameRun = field(init=False)
+
+    def __post_init__(self) -> None:
+        from pokerroom.tournament.run import GameRun
+
+        self.games = GameRun(self.tasks, nets=self.nets)
 
     def play(self) -> list[GameRecord]:
         db = self._open_db()
         try:
-            todo = [t for t in self.tasks if t.index not in self.records]
+            todo = self.games.todo()
             if todo:
                 self._play(todo, db)
             if db is not None and self.run_id is not None:
@@ -243,7 +250,7 @@ class Run:
         finally:
             if db is not None:
                 db.close()
-        return [self.records[t.index] for t in self.tasks]
+        return self.games.results()
 
     def _open_db(self) -> ResultsDB | None:
         from pokerroom.storage.results import ResultsDB, differences
@@ -273,7 +280,7 @@ class Run:
                 )
             self.run_id = found.id
             for record in db.games(found.id):
-                self.records[record.index] = self._kept(record)
+                self.games.keep(record)
             return db
         except BaseException:
             db.close()
@@ -282,68 +289,79 @@ class Run:
     def _play(self, todo: list[GameTask], db: ResultsDB | None) -> None:
         from pokerroom.cli.runbar import RunBar
         from pokerroom.tournament.executor import make_executor
-        from pokerroom.tournament.games import check, play_timed
 
-        for task in {len(t.players): t for t in todo}.values():  # each size of table once
-            check(task)  # here, not in a worker once the processes are started
+        self.games.check(todo)  # here, not in a worker once the processes are started
         args = self.args
         executor = make_executor(args.executor, workers=args.workers, address=args.address,
                                  tasks=len(todo))  # fmt: skip
         self.where = executor.name
-        log = _open_log(args.log)
-        order = deque(t.index for t in todo)
-        waiting: dict[int, GameRecord] = {}
-        if args.phh is not None:
-            args.phh.mkdir(parents=True, exist_ok=True)
-        if args.export_dir is not None:
-            args.export_dir.mkdir(parents=True, exist_ok=True)
+        writer = _Writer(self, db, todo)
         try:
-            with executor, RunBar(self.kind, len(self.tasks), done=len(self.records),
+            with executor, RunBar(self.kind, len(self.tasks), done=len(self.games.records),
                                   noun=self.noun) as bar:  # fmt: skip
-                for _, record in executor.run(play_timed, todo):
-                    if db is not None and self.run_id is not None:
-                        db.add_game(self.run_id, record, hands=args.db_hands)
-                    if args.phh is not None:
-                        _write_phh(args.phh, record)
-                    if args.export_dir is not None:
-                        _write_hands(args.export_dir, args.export or "pokerstars", record,
-                                     self.kind)  # fmt: skip
-                    if log is not None:  # in the order of the games
-                        waiting[record.index] = record
-                        while order and order[0] in waiting:
-                            _write_log(log, waiting.pop(order.popleft()))
-                    self.records[record.index] = self._kept(record)
-                    bar.add(record.hands)
-                    self.hands += record.hands
+                writer.bar = bar
+                self.games.play(executor, writer.write, todo)
             self.seconds = bar.elapsed
         except KeyboardInterrupt:
-            done = f"{len(self.records):,} of {len(self.tasks):,} {self.noun}"
+            done = f"{len(self.games.records):,} of {len(self.tasks):,} {self.noun}"
             if db is not None:
                 raise Interrupted(f"{done} are in {args.db}; --resume plays the rest") from None
             raise Interrupted(f"{done} played, not kept (--db FILE keeps them)") from None
         finally:
-            if log is not None:
-                log.close()
-
-    def _kept(self, record: GameRecord) -> GameRecord:
-        """What is kept of a game's record until the run's results are computed."""
-        if self.nets is None or record.index in self.nets:
-            return record.without_histories()
-        return record.summary()
+            writer.close()
 
     def summary(self) -> str:
         """The run's hands, and what this command played: ``H hands; this command played
         H hands in S s (R hands/s), on W``."""
-        total = sum(r.hands for r in self.records.values())
-        rate = f" ({self.hands / self.seconds:,.0f} hands/s)" if self.seconds > 0 else ""
+        total = sum(r.hands for r in self.games.records.values())
+        hands = self.games.hands
+        rate = f" ({hands / self.seconds:,.0f} hands/s)" if self.seconds > 0 else ""
         where = f", on {self.where}" if self.where else ""
-        return (f"{total:,} hands; this command played {self.hands:,} hands in "
+        return (f"{total:,} hands; this command played {hands:,} hands in "
                 f"{self.seconds:.1f} s{rate}{where}")  # fmt: skip
 
     def print_db(self, console: Console) -> None:
         """Where the results are, with ``--db``."""
         if self.args.db is not None:
             say(console, f"results: {self.args.db} (run {self.run_id})")
+
+
+class _Writer:
+    """Where each game of a run goes as it comes in: the results database, the PHH and
+    exported files, the readable log (in the order of the games), the progress bar."""
+
+    def __init__(self, run: Run, db: ResultsDB | None, todo: list[GameTask]) -> None:
+        args = run.args
+        self.run = run
+        self.db = db
+        self.args = args
+        self.bar: RunBar | None = None
+        self.order = deque(t.index for t in todo)
+        self.waiting: dict[int, GameRecord] = {}
+        if args.phh is not None:
+            args.phh.mkdir(parents=True, exist_ok=True)
+        if args.export_dir is not None:
+            args.export_dir.mkdir(parents=True, exist_ok=True)
+        self.log = _open_log(args.log)
+
+    def write(self, record: GameRecord) -> None:
+        args, run = self.args, self.run
+        if self.db is not None and run.run_id is not None:
+            self.db.add_game(run.run_id, record, hands=args.db_hands)
+        if args.phh is not None:
+            _write_phh(args.phh, record)
+        if args.export_dir is not None:
+            _write_hands(args.export_dir, args.export or "pokerstars", record, run.kind)
+        if self.log is not None:  # in the order of the games
+            self.waiting[record.index] = record
+            while self.order and self.order[0] in self.waiting:
+                _write_log(self.log, self.waiting.pop(self.order.popleft()))
+        if self.bar is not None:
+            self.bar.add(record.hands)
+
+    def close(self) -> None:
+        if self.log is not None:
+            self.log.close()
 
 
 def _open_log(path: Path | None) -> TextIO | None:

@@ -613,6 +613,17 @@ def _add_json_parser(kinds: argparse._SubParsersAction[argparse.ArgumentParser])
         help="pokerroom's JSON-lines dealer (tokens, spectators)",
         description=__doc__.split("\n\n")[2],
     )
+    _add_json_game(j)
+    j.add_argument("--port", type=Port(low=0), default=0, help="the port (default: any free port)")
+    j.add_argument("--host", default="127.0.0.1", type=Host(), help="the address to listen on")
+    _add_json_access(j)
+    _add_json_match(j)
+    _add_common(j)
+    j.set_defaults(func=_logged(_cmd_json))
+
+
+def _add_json_game(j: argparse.ArgumentParser) -> None:
+    """``serve json``'s game: its rules, its seats, how long it lasts."""
     j.add_argument(
         "--rules",
         default="computer-tournament",
@@ -633,9 +644,10 @@ def _add_json_parser(kinds: argparse._SubParsersAction[argparse.ArgumentParser])
         action="store_true",
         help="play until one player has every chip (the default)",
     )
-    j.add_argument("--port", type=Port(low=0), default=0, help="the port (default: any free port)")
-    j.add_argument("--host", default="127.0.0.1", type=Host(), help="the address to listen on")
-    _add_json_access(j)
+
+
+def _add_json_match(j: argparse.ArgumentParser) -> None:
+    """``serve json``'s match: its clock, seed, database, the programs it starts, name."""
     j.add_argument(
         "--timeout",
         type=Seconds(),
@@ -665,8 +677,6 @@ def _add_json_parser(kinds: argparse._SubParsersAction[argparse.ArgumentParser])
         "e.g. 1='pokerroom bot json --stdio --player random'",
     )
     j.add_argument("--name", default="match", help="the match's name")
-    _add_common(j)
-    j.set_defaults(func=_logged(_cmd_json))
 
 
 def _add_acpc_limits(a: argparse.ArgumentParser) -> None:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from pokerroom.cli.arguments import Count, OutputFile, RulesArgument
 from pokerroom.cli.errors import UsageError
+from pokerroom.cli.lbr import add_lbr
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -241,3 +242,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="also plot exploitability to a PNG",
     )
     p.set_defaults(func=_cmd_solve)
+    _add_commands(p)
+
+
+def _add_commands(p: argparse.ArgumentParser) -> None:
+    """The commands under ``solve``: ``solve lbr``."""
+    more = p.add_subparsers(dest="solve_command", metavar="COMMAND", title="commands",
+                            description="without one, solve runs CFR")  # fmt: skip
+    add_lbr(more, help="local best response against a bot: at least how much it can be beaten")

@@ -48,7 +48,7 @@ from pokerroom.engine.actions import Action, ActionKind, IllegalAction, Street, 
 from pokerroom.engine.betting import Betting
 from pokerroom.engine.events import KINDS, Event
 from pokerroom.engine.legality import Legality
-from pokerroom.engine.plan import PlanError, draw, plan_for
+from pokerroom.engine.plan import Plan, PlanError, draw, plan_for
 from pokerroom.engine.state import CARD, SHOWDOWN, STREETS, RawEvent
 from pokerroom.engine.view import HandResult, PlayerView, make_view
 from pokerroom.rules import Rules
@@ -78,9 +78,9 @@ class Hand(Legality, Betting):
 
     __slots__ = ()
 
-    # One flat initialisation of every field the apply paths read (PLR0915): splitting
-    # it would only move assignments and add calls to each hand the table deals.
-    def __init__(  # noqa: PLR0915
+    # One flat initialisation of every field the apply paths read; the checks of the
+    # set-up are a piece of their own (_start_plan).
+    def __init__(
         self,
         rules: Rules,
         stacks: Sequence[int],
@@ -92,18 +92,8 @@ class Hand(Legality, Betting):
     ) -> None:
         if type(stacks) is not list and type(stacks) is not tuple:
             stacks = _stack_list(stacks)
+        plan = _start_plan(rules, stacks, button)
         n = len(stacks)
-        for chips in stacks:
-            if type(chips) is not int or chips < 1 or chips > MAX_CHIPS:
-                _refuse_start(rules, stacks, button)
-        if not 2 <= n <= 14 or type(button) is not int or not 0 <= button < n:
-            _refuse_start(rules, stacks, button)
-        if type(rules) is not Rules or (rules.players is not None and n != rules.players):
-            _refuse_start(rules, stacks, button)
-        try:
-            plan = plan_for(rules, n, button)
-        except PlanError as exc:
-            raise HandError(f"cannot start the hand: {exc}") from None
         self.rules = rules
         self.n = n
         self.button = button
@@ -515,6 +505,23 @@ def _stack_list(stacks: object) -> list[int]:
         f"cannot start the hand: stacks is {shown(stacks)}: a list of each seat's chips, "
         f"like [100, 100]"
     )
+
+
+def _start_plan(rules: Rules, stacks: Sequence[int], button: int) -> Plan:
+    """The plan of a hand of ``rules`` with ``stacks`` and the button on ``button``, or
+    the :class:`HandError` naming every problem of the set-up."""
+    n = len(stacks)
+    for chips in stacks:
+        if type(chips) is not int or chips < 1 or chips > MAX_CHIPS:
+            _refuse_start(rules, stacks, button)
+    if not 2 <= n <= 14 or type(button) is not int or not 0 <= button < n:
+        _refuse_start(rules, stacks, button)
+    if type(rules) is not Rules or (rules.players is not None and n != rules.players):
+        _refuse_start(rules, stacks, button)
+    try:
+        return plan_for(rules, n, button)
+    except PlanError as exc:
+        raise HandError(f"cannot start the hand: {exc}") from None
 
 
 def _refuse_start(rules: object, stacks: Sequence[object], button: object) -> NoReturn:

@@ -195,15 +195,7 @@ class Legality(State):
         elif value is not None and kind is not _SHOW:
             reason = "only a show announces a hand value"
         elif self._street == SHOWDOWN:
-            announced = self.rules.showdown is _ANNOUNCED
-            if kind is _SHOW and value is not None and not announced:
-                reason = "hands are not announced: the cards speak"
-            elif kind is _SHOW and value is not None and _SHOW in legal.kinds:
-                reason = f"the cards do not make that hand, or it is too low (value {value})"
-            elif kind is _SHOW or kind is _MUCK:
-                reason = self._why  # the show rule that forbids it
-            else:
-                reason = "the betting is over"
+            reason = self._showdown_refusal(kind, value, legal)
         elif kind is _SHOW or kind is _MUCK:
             reason = "it is not the showdown"
         elif self._straddle_pending:
@@ -218,18 +210,34 @@ class Legality(State):
             reason = "there is no bet to raise (bet instead)"
         elif self._why:
             reason = self._why
-        elif amount is None:
-            reason = f"a {verb} needs an amount"
-        elif legal.min_to == legal.max_to:
-            rule = "fixed limit" if self._limit == FIXED else "all-in"
-            reason = f"{rule}: the only amount is {legal.min_to}"
-        elif amount < legal.min_to:
-            reason = f"the minimum is {legal.min_to}"
         else:
-            capped = self._limit == POT and legal.max_to < self._bets[s] + self._stacks[s]
-            rule = "pot limit" if capped else "all-in"
-            reason = f"the maximum is {legal.max_to} ({rule})"
+            reason = self._amount_refusal(verb, amount, legal)
         return f"{head}: {reason} (legal: {legal})"
+
+    def _showdown_refusal(self, kind: ActionKind, value: int | None, legal: LegalActions) -> str:
+        """Why a show, a muck or an action is refused at the showdown."""
+        announced = self.rules.showdown is _ANNOUNCED
+        if kind is _SHOW and value is not None and not announced:
+            return "hands are not announced: the cards speak"
+        if kind is _SHOW and value is not None and _SHOW in legal.kinds:
+            return f"the cards do not make that hand, or it is too low (value {value})"
+        if kind is _SHOW or kind is _MUCK:
+            return self._why  # the show rule that forbids it
+        return "the betting is over"
+
+    def _amount_refusal(self, verb: str, amount: int | None, legal: LegalActions) -> str:
+        """Why a bet or a raise of the right kind is refused: its amount."""
+        if amount is None:
+            return f"a {verb} needs an amount"
+        if legal.min_to == legal.max_to:
+            rule = "fixed limit" if self._limit == FIXED else "all-in"
+            return f"{rule}: the only amount is {legal.min_to}"
+        if amount < legal.min_to:
+            return f"the minimum is {legal.min_to}"
+        s = self._to_act
+        capped = self._limit == POT and legal.max_to < self._bets[s] + self._stacks[s]
+        rule = "pot limit" if capped else "all-in"
+        return f"the maximum is {legal.max_to} ({rule})"
 
     def _bad_input(self, kind: object, amount: object, seat: object, value: object) -> str:
         """Why an action given with the wrong types is refused (one sentence)."""

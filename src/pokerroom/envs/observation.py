@@ -280,12 +280,17 @@ class ObservationLayout:
             v[self.pot] = sum(committed) * scale
             v[self.raises] = float(hand.raises)
         if legal is not None:
-            v[self.to_call] = legal.to_call * scale
-            v[self.call] = legal.call * scale
-            if legal.can_raise:
-                v[self.min_to] = legal.min_to * scale
-                v[self.max_to] = legal.max_to * scale
+            self._choices(v, legal)
         return out
+
+    def _choices(self, v: memoryview[float], legal: LegalActions) -> None:
+        """The part of the acting seat's observation that its choices make."""
+        scale = self.scale
+        v[self.to_call] = legal.to_call * scale
+        v[self.call] = legal.call * scale
+        if legal.can_raise:
+            v[self.min_to] = legal.min_to * scale
+            v[self.max_to] = legal.max_to * scale
 
     def _seating(
         self, seat: int, seats: tuple[int, ...], button: int

@@ -24,7 +24,7 @@ SCORE:1|-1:Ann|Bo
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
@@ -92,53 +92,88 @@ def export_hands(
     """
     if fmt not in FORMATS:
         raise HistoryError(f"unknown format {fmt!r} (formats: {', '.join(FORMATS)})")
-    written: list[str] = []
+    pieces: list[Any] = []
     refused: list[tuple[str, str]] = []
-    phh = []
-    ohh = []
-    acpc_lines: list[str] = []
-    game: GameDef | None = None
-    totals: dict[str, Decimal] = {}
-    count = 0
+    log = _AcpcLog(name)
+    if fmt == "ohh" and when:
+        when = when.replace("/", "-").replace(" ", "T") + "Z"
     for index, played in enumerate(hands):
-        label = _label(played, index)
         number = _number(played, index)
         names = played.names or ()
         mine = hero if hero in names else None  # a hand without the hero: as watched
         try:
-            if fmt == "pokerstars":
-                written.append(to_pokerstars(played, hero=mine, tournament=tournament,
-                                             when=when, number=number))  # fmt: skip
-            elif fmt == "ohh":
-                iso = when.replace("/", "-").replace(" ", "T") + "Z" if when else None
-                ohh.append(to_ohh(played, hero=mine, tournament=tournament, when=iso,
-                                  number=number))  # fmt: skip
-            elif fmt == "phh":
-                phh.append(to_phh(played))
+            if fmt == "acpc":
+                log.add(played, number)
             else:
-                game = game or acpc_game(played)
-                line = _acpc_line(played, game, number)
-                acpc_lines.append(str(line))
-                for who, net in zip(line.names, line.nets, strict=True):
-                    totals[who] = totals.get(who, Decimal(0)) + net
+                piece = _written(fmt, played, hero=mine, tournament=tournament, when=when,
+                                 number=number)  # fmt: skip
+                pieces.append(piece)
         except HistoryError as exc:
-            refused.append((label, exc.reason))
-            continue
-        count += 1
-    companions: dict[str, str] = {}
+            refused.append((_label(played, index), exc.reason))
+    if fmt == "acpc":
+        return Export(fmt, log.text(), len(log.lines), tuple(refused), log.companions())
+    return Export(fmt, _DUMPS[fmt](pieces) if pieces else "", len(pieces), tuple(refused))
+
+
+def _written(
+    fmt: str,
+    played: PlayedHand,
+    *,
+    hero: str | None,
+    tournament: Tournament | None,
+    when: str | None,
+    number: int,
+) -> Any:
+    """One hand in format ``fmt`` (not ACPC): PokerStars text, an OHH object or a PHH
+    document, as :data:`_DUMPS` joins them into a file."""
     if fmt == "pokerstars":
-        text = dumps_pokerstars(written) if written else ""
-    elif fmt == "ohh":
-        text = dumps_ohh(ohh) if ohh else ""
-    elif fmt == "phh":
-        text = dumps_all(phh) if phh else ""
-    elif game is not None and acpc_lines:
-        game_file = f"{name}.game"
-        companions[game_file] = str(game)
-        text = _acpc_log(name, game_file, acpc_lines, totals, count)
-    else:
-        text = ""
-    return Export(fmt, text, count, tuple(refused), companions)
+        return to_pokerstars(played, hero=hero, tournament=tournament, when=when,
+                             number=number)  # fmt: skip
+    if fmt == "ohh":
+        return to_ohh(played, hero=hero, tournament=tournament, when=when, number=number)
+    return to_phh(played)
+
+
+# each format but ACPC: its hands (as _written gives them) in one file's text
+_DUMPS: dict[str, Callable[[list[Any]], str]] = {
+    "pokerstars": dumps_pokerstars,
+    "ohh": dumps_ohh,
+    "phh": dumps_all,
+}
+
+
+class _AcpcLog:
+    """An ACPC match log being written: its game (from the first hand written), its
+    ``STATE:`` lines, each player's total."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.game: GameDef | None = None
+        self.lines: list[str] = []
+        self.totals: dict[str, Decimal] = {}
+
+    def add(self, played: PlayedHand, number: int) -> None:
+        """One more hand (:class:`HistoryError`, and no line written, if it cannot be
+        one of this game's)."""
+        self.game = self.game or acpc_game(played)
+        line = _acpc_line(played, self.game, number)
+        self.lines.append(str(line))
+        for who, net in zip(line.names, line.nets, strict=True):
+            self.totals[who] = self.totals.get(who, Decimal(0)) + net
+
+    def _game_file(self) -> str:
+        return f"{self.name}.game"
+
+    def text(self) -> str:
+        if self.game is None or not self.lines:
+            return ""
+        return _acpc_log(self.name, self._game_file(), self.lines, self.totals, len(self.lines))
+
+    def companions(self) -> dict[str, str]:
+        """The game definition's file (name -> text), with any hand written."""
+        if self.game is None or not self.lines:
+            return {}
+        return {self._game_file(): str(self.game)}
 
 
 def _acpc_log(name: str, game_file: str, lines: list[str], totals: dict[str, Decimal],

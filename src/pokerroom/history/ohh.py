@@ -162,30 +162,19 @@ def to_ohh(
         raise HistoryError(f"cannot be written as OHH: {reason}")
     result = played.result
     assert result is not None
-    rules = played.rules
     n = played.players
     kept: Mapping[str, Any] = played.info.get("_ohh") or {}
     names = [played.name(s) for s in range(n)]
     hero = hero if hero is not None else recorded_hero(played)
     if hero is not None and hero not in names:
         raise HistoryError(f"no player {hero!r} in this hand (players: {', '.join(names)})")
-    seats = played.info.get("seats")
-
-    def seat_no(seat: int) -> int:
-        return int(seats[played.position(seat)]) if seats else seat + 1
-
-    by_seat = sorted(range(n), key=seat_no)  # players are listed, and numbered, by seat
+    seat_no = _seat_numbers(played)
+    # players are listed, and numbered, by seat
+    by_seat = sorted(range(n), key=seat_no.__getitem__)
     given = kept.get("player_ids")
     ids = {s: (int(given[k]) if given and len(given) == n else k) for k, s in enumerate(by_seat)}
-
-    label = played.label
-    if number is None:
-        number = int(label) if isinstance(label, int) or (
-            isinstance(label, str) and label.isdigit()) else 1  # fmt: skip
     date = played_date(played)
     start = (date.replace("/", "-").replace(" ", "T") + "Z") if date else (when or NO_DATE)
-    small, big = _blind_sizes(rules)
-    antes = rules.ante_amounts(n)
     head: dict[str, Any] = {
         "spec_version": SPEC_VERSION,
         "site_name": kept.get("site_name", SITE),
@@ -196,32 +185,59 @@ def to_ohh(
         head["tournament"] = True
         head["tournament_info"] = kept.get("tournament_info") or _tournament_info(
             played, tournament, start)  # fmt: skip
-    head.update({
-        "game_number": str(number),
-        "start_date_utc": start,
-        "table_name": str(played.info.get("table", "pokerroom")),
-        "game_type": "Holdem",
-        "bet_limit": {"bet_type": _LIMITS[rules.structure],
-                      "bet_cap": kept.get("bet_cap", 0)},
-        "table_size": played.info.get("seat_count") or max(n, *(seat_no(s) for s in range(n))),
-        "currency": str(played.info.get("currency") or "XPM"),
-        "dealer_seat": seat_no(played.button),
-        "small_blind_amount": _number(played, small),
-        "big_blind_amount": _number(played, big),
-        "ante_amount": _number(played, max(antes)),
-    })  # fmt: skip
+    head.update(_game(played, kept, _game_number(played, number), start, seat_no))
     if hero is not None:
         head["hero_player_id"] = ids[names.index(hero)]
     if kept.get("flags"):
         head["flags"] = list(kept["flags"])
     head["players"] = [
-        {"id": ids[s], "seat": seat_no(s), "name": names[s],
+        {"id": ids[s], "seat": seat_no[s], "name": names[s],
          "starting_stack": _number(played, played.starting[s])}
         for s in by_seat
     ]  # fmt: skip
     head["rounds"] = _rounds(played, names, hero, ids)
     head["pots"] = _ohh_pots(played, ids)
     return {"ohh": head}
+
+
+def _seat_numbers(played: PlayedHand) -> list[int]:
+    """Each seat's number at the table: the recorded seats, else 1 to n."""
+    seats = played.info.get("seats")
+    if not seats:
+        return list(range(1, played.players + 1))
+    return [int(seats[played.position(s)]) for s in range(played.players)]
+
+
+def _game_number(played: PlayedHand, number: int | None) -> int:
+    """The hand's number: ``number`` if given, else its label if a number, else 1."""
+    if number is not None:
+        return number
+    label = played.label
+    if isinstance(label, int) or (isinstance(label, str) and label.isdigit()):
+        return int(label)
+    return 1
+
+
+def _game(
+    played: PlayedHand, kept: Mapping[str, Any], number: int, start: str, seat_no: list[int]
+) -> dict[str, Any]:
+    """The fields of the game itself: its number and date, table, limits and blinds."""
+    rules = played.rules
+    small, big = _blind_sizes(rules)
+    return {
+        "game_number": str(number),
+        "start_date_utc": start,
+        "table_name": str(played.info.get("table", "pokerroom")),
+        "game_type": "Holdem",
+        "bet_limit": {"bet_type": _LIMITS[rules.structure],
+                      "bet_cap": kept.get("bet_cap", 0)},
+        "table_size": played.info.get("seat_count") or max(played.players, *seat_no),
+        "currency": str(played.info.get("currency") or "XPM"),
+        "dealer_seat": seat_no[played.button],
+        "small_blind_amount": _number(played, small),
+        "big_blind_amount": _number(played, big),
+        "ante_amount": _number(played, max(rules.ante_amounts(played.players))),
+    }  # fmt: skip
 
 
 def _ohh_pots(played: PlayedHand, ids: dict[int, int]) -> list[dict[str, Any]]:

@@ -27,11 +27,11 @@ none replays, the first one's refusal is the error.
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any
+from typing import Any, Final
 
 from pokerroom.engine.events import EventKind
 from pokerroom.history.errors import HistoryError, ReplayError
@@ -209,67 +209,114 @@ def _phh(h: _Hand, rules: Rules) -> tuple[PHHHand, list[int], _Trace]:
 def _walk(h: _Hand, rules: Rules) -> tuple[list[PHHAction], list[int], list[int], _Trace]:
     """The text's lines as PHH actions (the hole cards dealt first), what each position
     put in (less the uncalled bets) and collected, and the trace of its actions."""
-    n = h.n
-    hand = h.hand
-    trace: _Trace = []
-    put_in = [0] * n
-    collected = [0] * n
-    round_bets = [0] * n
-    actions: list[PHHAction] = []
-    deals: list[PHHAction] = []
-    voluntary_straddle = rules.straddle > 0
-    acted = False
-    for line in hand.lines:
-        acted = acted or line.verb in ("folds", "checks", "calls", "bets", "raises", "straddles")
+    walk = _Walk(h, rules)
+    for line in h.hand.lines:
+        verb = line.verb
+        walk.acted = walk.acted or verb in _ACTING
         p = h.position.get(line.name, -1)
         amount = h.chips(line.amount) if line.amount is not None else 0
-        verb = line.verb
-        if verb == "board":
-            round_bets = [0] * n
-            actions.append(PHHAction(Verb.DEAL_BOARD, cards=line.cards))
-        elif verb == "dealt":
-            if line.cards and len(line.cards) == 2:
-                deals.append(PHHAction(Verb.DEAL_HOLE, p, cards=line.cards))
-        elif verb == "ante":
-            put_in[p] += amount
-            trace.append(("post", p, amount))
-        elif verb in ("small blind", "big blind"):
-            put_in[p] += amount
-            round_bets[p] += amount
-            trace.append(("post", p, amount))
-        elif verb in ("straddle", "straddles"):
-            put_in[p] += amount
-            round_bets[p] += amount
-            if voluntary_straddle:
-                actions.append(_straddle(h, rules, round_bets, p))
-                trace.append(("bet", p, round_bets[p]))
-            else:
-                trace.append(("post", p, amount))
-        elif verb == "folds":
-            actions.append(PHHAction(Verb.FOLD, p))
-            trace.append(("fold", p, 0))
-        elif verb in ("checks", "calls"):
-            put_in[p] += amount
-            round_bets[p] += amount
-            actions.append(PHHAction(Verb.CALL, p))
-            trace.append((verb, p, amount))
-        elif verb in ("bets", "raises"):
-            to = _bet_total(h, line, round_bets[p], amount)
-            put_in[p] += to - round_bets[p]
-            round_bets[p] = to
-            actions.append(PHHAction(Verb.BET, p, amount=h.units(to)))
-            trace.append(("bet", p, to))
-        elif verb == "returned":
-            put_in[p] -= amount
-            if acted:  # before anyone acts, what comes back is ante nobody matched
-                round_bets[p] -= amount
-            if hand.returns_known:
-                trace.append(("returned", p, amount))
-        elif verb == "collected":
-            collected[p] += amount
-        elif verb in ("shows", "mucks"):
-            actions.append(_shown(line, p))
-    return deals + actions, put_in, collected, trace
+        step = _STEPS.get(verb)
+        if step is not None:
+            step(walk, line, p, amount)
+    return walk.deals + walk.actions, walk.put_in, walk.collected, walk.trace
+
+
+_ACTING: Final = frozenset({"folds", "checks", "calls", "bets", "raises", "straddles"})
+
+
+class _Walk:
+    """What :func:`_walk` has read of a hand so far: the actions and the hole cards
+    dealt, what each position put in, put in this round and collected, the trace; one
+    method per kind of line (``p``: the line's position, ``amount``: its chips)."""
+
+    def __init__(self, h: _Hand, rules: Rules) -> None:
+        n = h.n
+        self.h = h
+        self.rules = rules
+        self.trace: _Trace = []
+        self.put_in = [0] * n
+        self.collected = [0] * n
+        self.round_bets = [0] * n
+        self.actions: list[PHHAction] = []
+        self.deals: list[PHHAction] = []
+        self.acted = False  # whether anyone has acted yet
+
+    def board(self, line: StarsLine, p: int, amount: int) -> None:
+        self.round_bets = [0] * self.h.n
+        self.actions.append(PHHAction(Verb.DEAL_BOARD, cards=line.cards))
+
+    def dealt(self, line: StarsLine, p: int, amount: int) -> None:
+        if line.cards and len(line.cards) == 2:
+            self.deals.append(PHHAction(Verb.DEAL_HOLE, p, cards=line.cards))
+
+    def ante(self, line: StarsLine, p: int, amount: int) -> None:
+        self.put_in[p] += amount
+        self.trace.append(("post", p, amount))
+
+    def blind(self, line: StarsLine, p: int, amount: int) -> None:
+        self.put_in[p] += amount
+        self.round_bets[p] += amount
+        self.trace.append(("post", p, amount))
+
+    def straddle(self, line: StarsLine, p: int, amount: int) -> None:
+        self.put_in[p] += amount
+        self.round_bets[p] += amount
+        if self.rules.straddle > 0:  # a voluntary straddle: a bet
+            self.actions.append(_straddle(self.h, self.rules, self.round_bets, p))
+            self.trace.append(("bet", p, self.round_bets[p]))
+        else:
+            self.trace.append(("post", p, amount))
+
+    def fold(self, line: StarsLine, p: int, amount: int) -> None:
+        self.actions.append(PHHAction(Verb.FOLD, p))
+        self.trace.append(("fold", p, 0))
+
+    def call(self, line: StarsLine, p: int, amount: int) -> None:
+        self.put_in[p] += amount
+        self.round_bets[p] += amount
+        self.actions.append(PHHAction(Verb.CALL, p))
+        self.trace.append((line.verb, p, amount))
+
+    def bet(self, line: StarsLine, p: int, amount: int) -> None:
+        to = _bet_total(self.h, line, self.round_bets[p], amount)
+        self.put_in[p] += to - self.round_bets[p]
+        self.round_bets[p] = to
+        self.actions.append(PHHAction(Verb.BET, p, amount=self.h.units(to)))
+        self.trace.append(("bet", p, to))
+
+    def returned(self, line: StarsLine, p: int, amount: int) -> None:
+        self.put_in[p] -= amount
+        if self.acted:  # before anyone acts, what comes back is ante nobody matched
+            self.round_bets[p] -= amount
+        if self.h.hand.returns_known:
+            self.trace.append(("returned", p, amount))
+
+    def collect(self, line: StarsLine, p: int, amount: int) -> None:
+        self.collected[p] += amount
+
+    def shown(self, line: StarsLine, p: int, amount: int) -> None:
+        self.actions.append(_shown(line, p))
+
+
+# each verb of a line the walk reads (any other line says nothing of the chips)
+_STEPS: Final[dict[str, Callable[[_Walk, StarsLine, int, int], None]]] = {
+    "board": _Walk.board,
+    "dealt": _Walk.dealt,
+    "ante": _Walk.ante,
+    "small blind": _Walk.blind,
+    "big blind": _Walk.blind,
+    "straddle": _Walk.straddle,
+    "straddles": _Walk.straddle,
+    "folds": _Walk.fold,
+    "checks": _Walk.call,
+    "calls": _Walk.call,
+    "bets": _Walk.bet,
+    "raises": _Walk.bet,
+    "returned": _Walk.returned,
+    "collected": _Walk.collect,
+    "shows": _Walk.shown,
+    "mucks": _Walk.shown,
+}
 
 
 def _bet_total(h: _Hand, line: StarsLine, before: int, amount: int) -> int:

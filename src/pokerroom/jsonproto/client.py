@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from pokerroom.engine.actions import Action, LegalActions, Street, default_action
 from pokerroom.engine.view import PlayerView
@@ -222,35 +223,52 @@ class ClientSession:
             self.result.hands += 1
             return True
         notice = read_notice(message, self.rules, self.rules_of)
-        if isinstance(notice, Happened):
-            if hears.observe is not None:
-                hears.observe(notice.event)
-        elif isinstance(notice, Decide):
-            self.act(notice)
-        elif isinstance(notice, HandDealt):
-            if hears.start_hand is not None:
-                hears.start_hand(notice.start)
-        elif isinstance(notice, HandOver):
-            self.result.hands += 1
-            if hears.end_hand is not None:
-                hears.end_hand(notice.view)
-        elif isinstance(notice, Welcome):
-            self.rules = notice.start.rules
-            self.result.seat = notice.seat
-            if hears.start_game is not None:
-                hears.start_game(notice.start)
-        elif isinstance(notice, Defaulted):
-            self.result.defaults += 1
-        elif isinstance(notice, Refusal):
-            self.refused(notice)
-        elif isinstance(notice, MatchOver):
-            self.result.end = notice.data
-            if hears.end_game is not None:
-                hears.end_game(notice.result)
-            return False
-        elif isinstance(notice, Goodbye):
-            return False
+        step = _STEPS.get(type(notice))
+        return True if step is None else step(self, notice)
+
+    def _happened(self, notice: Happened) -> bool:
+        if self.hears.observe is not None:
+            self.hears.observe(notice.event)
         return True
+
+    def _decide(self, notice: Decide) -> bool:
+        self.act(notice)
+        return True
+
+    def _dealt(self, notice: HandDealt) -> bool:
+        if self.hears.start_hand is not None:
+            self.hears.start_hand(notice.start)
+        return True
+
+    def _hand_over(self, notice: HandOver) -> bool:
+        self.result.hands += 1
+        if self.hears.end_hand is not None:
+            self.hears.end_hand(notice.view)
+        return True
+
+    def _welcome(self, notice: Welcome) -> bool:
+        self.rules = notice.start.rules
+        self.result.seat = notice.seat
+        if self.hears.start_game is not None:
+            self.hears.start_game(notice.start)
+        return True
+
+    def _defaulted(self, notice: Defaulted) -> bool:
+        self.result.defaults += 1
+        return True
+
+    def _refusal(self, notice: Refusal) -> bool:
+        self.refused(notice)
+        return True
+
+    def _match_over(self, notice: MatchOver) -> bool:
+        self.result.end = notice.data
+        if self.hears.end_game is not None:
+            self.hears.end_game(notice.result)
+        return False
+
+    def _goodbye(self, notice: Goodbye) -> bool:
+        return False
 
     def refused(self, notice: Refusal) -> None:
         """An ``error``: a refused join ends the client; a refused answer is tried once
@@ -344,3 +362,17 @@ class ClientSession:
         self.out.append(f'{{"type":"action","hand":{int(hand)},"seq":{int(seq)},'
                         f'"action":"{action.kind.value}"{more}}}\n'.encode())  # fmt: skip
         self.result.decisions += 1
+
+
+# what the session does with each kind of notice (an Other: nothing); False ends the match
+_STEPS: Final[dict[type, Callable[[ClientSession, Any], bool]]] = {
+    Happened: ClientSession._happened,
+    Decide: ClientSession._decide,
+    HandDealt: ClientSession._dealt,
+    HandOver: ClientSession._hand_over,
+    Welcome: ClientSession._welcome,
+    Defaulted: ClientSession._defaulted,
+    Refusal: ClientSession._refusal,
+    MatchOver: ClientSession._match_over,
+    Goodbye: ClientSession._goodbye,
+}

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum, StrEnum
 from typing import Any, Final, NamedTuple, TypeAlias, TypeGuard
@@ -242,25 +243,45 @@ def decode(line: bytes) -> ClientMessage | Problem:
     """One client line (without or with its ``\\n``) as a message, or the problem."""
     fast = _ANSWER.fullmatch(line)
     if fast is not None:
-        hand_text, seq_text, kind, amount, value = fast.groups()
-        hand_no, seq_no = int(hand_text), int(seq_text)
-        if hand_no <= MAX_INT and seq_no <= MAX_INT:
-            if value is None and (action := _ACTIONS.get((kind, amount))) is not None:
-                return Answer(hand_no, seq_no, action)
-            given: dict[str, Any] = {"action": kind.decode()}
-            if amount is not None:
-                given["amount"] = int(amount)
-            if value is not None:
-                given["value"] = int(value)
-            try:
-                action = action_from_json(given)
-            except CodecError as exc:
-                return _bad(f"action: {exc}")
-            if value is None:
-                if len(_ACTIONS) >= _KEPT_ACTIONS:
-                    _ACTIONS.clear()  # (the plain kinds come back at once)
-                _ACTIONS[kind, amount] = action
-            return Answer(hand_no, seq_no, action)
+        answer = _written_answer(fast)
+        if answer is not None:
+            return answer
+    data = _json_object(line)
+    if isinstance(data, Problem):
+        return data
+    kind = _message_type(data)
+    if isinstance(kind, Problem):
+        return kind
+    return _DECODERS[kind](data)
+
+
+def _written_answer(fast: re.Match[bytes]) -> Answer | Problem | None:
+    """The answer of a line as pokerroom's client writes it (``None``: a number is over
+    :data:`MAX_INT`, so the JSON parser reads the line and names the problem)."""
+    hand_text, seq_text, kind, amount, value = fast.groups()
+    hand_no, seq_no = int(hand_text), int(seq_text)
+    if hand_no > MAX_INT or seq_no > MAX_INT:
+        return None
+    if value is None and (action := _ACTIONS.get((kind, amount))) is not None:
+        return Answer(hand_no, seq_no, action)
+    given: dict[str, Any] = {"action": kind.decode()}
+    if amount is not None:
+        given["amount"] = int(amount)
+    if value is not None:
+        given["value"] = int(value)
+    try:
+        action = action_from_json(given)
+    except CodecError as exc:
+        return _bad(f"action: {exc}")
+    if value is None:
+        if len(_ACTIONS) >= _KEPT_ACTIONS:
+            _ACTIONS.clear()  # (the plain kinds come back at once)
+        _ACTIONS[kind, amount] = action
+    return Answer(hand_no, seq_no, action)
+
+
+def _json_object(line: bytes) -> dict[str, Any] | Problem:
+    """The line read as UTF-8 JSON that must be an object, or the problem."""
     try:
         text = line.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -278,6 +299,11 @@ def decode(line: bytes) -> ClientMessage | Problem:
     if not isinstance(data, dict):
         what = type(data).__name__
         return Problem(ErrorCode.NOT_OBJECT, f"a message is a JSON object, not {what}")
+    return data
+
+
+def _message_type(data: dict[str, Any]) -> str | Problem:
+    """The object's ``type``, one of the client's, with no field that type does not have."""
     kind = data.get("type")
     if not isinstance(kind, str) or kind not in _FIELDS:
         known = ", ".join(_FIELDS)
@@ -291,38 +317,50 @@ def decode(line: bytes) -> ClientMessage | Problem:
         if key != "type" and key not in fields:
             listed = ", ".join(fields) or "none"
             return _bad(f"{kind}: unexpected field {quoted(key)} (fields: {listed})")
-    if kind == "join":
-        token, name = data.get("token"), data.get("name")
-        if not _text(token, _TOKEN_CHARS):
-            return _bad(
-                "join: 'token' must be the seat's secret (1 to "
-                f"{_TOKEN_CHARS} printable characters), not {quoted(token, 12)}"
-            )
-        if name is not None:
-            problem = name_problem(name)
-            if problem is not None:
-                return _bad(f"join: {problem}")
-        return Join(token, name)
-    if kind == "watch":
-        token = data.get("token")
-        if token is not None and not _text(token, _TOKEN_CHARS):
-            return _bad(
-                "watch: 'token' must be the spectators' secret (1 to "
-                f"{_TOKEN_CHARS} printable characters), not {quoted(token, 12)}"
-            )
-        return Watch(token)
-    if kind == "ping":
-        ident = data.get("id")
-        if ident is None or _text(ident, _ID_CHARS):
-            return Ping(ident)
-        if isinstance(ident, int) and not isinstance(ident, bool) and abs(ident) <= MAX_INT:
-            return Ping(ident)
+    return kind
+
+
+def _join(data: dict[str, Any]) -> Join | Problem:
+    token, name = data.get("token"), data.get("name")
+    if not _text(token, _TOKEN_CHARS):
         return _bad(
-            f"ping: 'id' must be 1 to {_ID_CHARS} printable characters or a whole number "
-            f"from {-MAX_INT} to {MAX_INT}, not {quoted(ident)}"
+            "join: 'token' must be the seat's secret (1 to "
+            f"{_TOKEN_CHARS} printable characters), not {quoted(token, 12)}"
         )
-    if kind == "bye":
-        return Bye()
+    if name is not None:
+        problem = name_problem(name)
+        if problem is not None:
+            return _bad(f"join: {problem}")
+    return Join(token, name)
+
+
+def _watch(data: dict[str, Any]) -> Watch | Problem:
+    token = data.get("token")
+    if token is not None and not _text(token, _TOKEN_CHARS):
+        return _bad(
+            "watch: 'token' must be the spectators' secret (1 to "
+            f"{_TOKEN_CHARS} printable characters), not {quoted(token, 12)}"
+        )
+    return Watch(token)
+
+
+def _ping(data: dict[str, Any]) -> Ping | Problem:
+    ident = data.get("id")
+    if ident is None or _text(ident, _ID_CHARS):
+        return Ping(ident)
+    if isinstance(ident, int) and not isinstance(ident, bool) and abs(ident) <= MAX_INT:
+        return Ping(ident)
+    return _bad(
+        f"ping: 'id' must be 1 to {_ID_CHARS} printable characters or a whole number "
+        f"from {-MAX_INT} to {MAX_INT}, not {quoted(ident)}"
+    )
+
+
+def _bye(data: dict[str, Any]) -> Bye:
+    return Bye()
+
+
+def _answer(data: dict[str, Any]) -> Answer | Problem:
     hand = _whole(data, "hand", "action")
     if isinstance(hand, Problem):
         return hand
@@ -334,6 +372,16 @@ def decode(line: bytes) -> ClientMessage | Problem:
     except CodecError as exc:
         return _bad(f"action: {exc}")
     return Answer(hand, seq, action)
+
+
+# each client message type's reader of a checked object (the types of ``_FIELDS``)
+_DECODERS: Final[dict[str, Callable[[dict[str, Any]], ClientMessage | Problem]]] = {
+    "join": _join,
+    "watch": _watch,
+    "action": _answer,
+    "ping": _ping,
+    "bye": _bye,
+}
 
 
 # --------------------------------------------------------------- server messages

@@ -41,41 +41,14 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from enum import Enum
-from typing import Any, NamedTuple
+from typing import Any
 
 from pokerroom.engine import Action, IllegalAction, PlayerView, Street
 from pokerroom.players.base import Player, hook
+from pokerroom.players.runstate import Fault, FaultKind, Told
 from pokerroom.table import Standing, Table, TableError
 
 __all__ = ["Fault", "FaultKind", "GameResult", "Runner", "Told"]
-
-
-class FaultKind(Enum):
-    EXCEPTION = "exception"  # the player raised
-    GARBAGE = "garbage"  # it returned something that is not an Action
-    ILLEGAL = "illegal"  # an Action the rules do not allow now
-    TIMEOUT = "timeout"  # it answered after its budget
-
-
-@dataclass(frozen=True, slots=True)
-class Fault:
-    """Something a player did wrong.  ``where`` is the method (``act``, ``announce``,
-    ``observe``...); ``action`` the default action played for it (None when it was a
-    notification)."""
-
-    hand: int
-    seat: int
-    player: str
-    kind: FaultKind
-    where: str
-    detail: str
-    action: Action | None = None
-
-    def __str__(self) -> str:
-        did = f"; played {self.action} instead" if self.action is not None else ""
-        return (f"hand {self.hand}, seat {self.seat} ({self.player}) {self.where}: "
-                f"{self.kind.value}: {self.detail}{did}")  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,19 +68,6 @@ class GameResult:
         """The seat in first place alone, if there is one."""
         first = [s.seat for s in self.standings if s.place == 1]
         return first[0] if len(first) == 1 else None
-
-
-class Told(NamedTuple):
-    """What a runner's players have been told: whether the game was announced
-    (``started``), the last hand announced (``hand``) and whether its end was
-    (``closed``), how many of its public events were sent (``events``), and whether the
-    end of the game was (``finished``)."""
-
-    started: bool
-    hand: int
-    closed: bool
-    events: int
-    finished: bool
 
 
 class Runner:
@@ -379,8 +339,8 @@ class Runner:
         :class:`~pokerroom.table.SaveError` naming what is wrong."""
         from pokerroom.players.saved import restore
 
-        return restore(data, players, key=key, rng=rng, clock=clock, budget=budget,
-                       on_fault=on_fault, table_clock=table_clock)  # fmt: skip
+        return restore(data, players, runner_class=cls, key=key, rng=rng, clock=clock,
+                       budget=budget, on_fault=on_fault, table_clock=table_clock)  # fmt: skip
 
     # -------------------------------------------------------------------- faults
 

@@ -10,7 +10,7 @@
 * ``players``: per seat, null for a seat played from outside, else ``{"name": ...,
   "state": ...}``: the player's name and its ``save_state()`` (null for a player that
   keeps none; :mod:`pokerroom.players.state`);
-* ``told``: what the players have been told (:class:`~pokerroom.players.runner.Told`:
+* ``told``: what the players have been told (:class:`~pokerroom.players.runstate.Told`:
   ``started``, ``hand``, ``closed``, ``events``, ``finished``), so that the restored
   runner tells them exactly what they have not heard, no more and no less;
 * ``faults``: the faults so far (``[hand, seat, player, kind, where, detail, action]``).
@@ -27,7 +27,7 @@ blind level and the time played.  Restored, the game plays on decision for decis
 it would have if it had never stopped:
 
 >>> import json, random
->>> from pokerroom.players import make_player
+>>> from pokerroom.players import Runner, make_player
 >>> from pokerroom.rules import Rules
 >>> from pokerroom.table import Table
 >>> names = ("strong", "random", "rule-based")
@@ -49,7 +49,7 @@ from typing import TYPE_CHECKING, Any
 
 from pokerroom.engine import Action
 from pokerroom.players.base import hook
-from pokerroom.players.runner import Fault, FaultKind, Runner, Told
+from pokerroom.players.runstate import Fault, FaultKind, Told
 from pokerroom.players.state import STATE_METHODS, StateError, plain
 from pokerroom.table import SaveError, Table
 from pokerroom.table.saved import FORMAT as TABLE_FORMAT
@@ -57,6 +57,7 @@ from pokerroom.table.saved import check, checksum
 
 if TYPE_CHECKING:
     from pokerroom.players.base import Player
+    from pokerroom.players.runner import Runner
 
 __all__ = ["FORMAT", "VERSION", "player_state", "restore", "save"]
 
@@ -105,6 +106,7 @@ def restore(
     data: Any,
     players: Sequence[Player | None],
     *,
+    runner_class: type[Runner],
     key: bytes | None = None,
     rng: random.Random | None = None,
     clock: Callable[[], float] | None = None,
@@ -112,8 +114,9 @@ def restore(
     on_fault: Callable[[Fault], None] | None = None,
     table_clock: Callable[[], float] | None = None,
 ) -> Runner:
-    """The runner ``data`` describes, with ``players`` given their saved states, or
-    :class:`SaveError`.  ``rng`` and ``table_clock`` go to
+    """The runner ``data`` describes (a ``runner_class``, which :meth:`Runner.restore
+    <pokerroom.players.Runner.restore>` passes), with ``players`` given their saved
+    states, or :class:`SaveError`.  ``rng`` and ``table_clock`` go to
     :meth:`Table.restore <pokerroom.table.Table.restore>` (its ``rng`` and ``clock``);
     ``clock``, ``budget`` and ``on_fault`` to the :class:`Runner`."""
     if isinstance(data, dict) and data.get("format") == TABLE_FORMAT:
@@ -135,7 +138,8 @@ def restore(
     for seat, (entry, player) in enumerate(zip(entries, players, strict=True)):
         _check_seat(seat, entry, player)
     _give_states(entries, players)
-    runner = Runner(table, players, clock=clock, budget=budget, on_fault=on_fault, told=told)
+    runner = runner_class(table, players, clock=clock, budget=budget, on_fault=on_fault,
+                          told=told)  # fmt: skip
     runner.faults.extend(faults)
     return runner
 

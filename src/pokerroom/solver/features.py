@@ -39,8 +39,8 @@ from pokerroom.solver.strength import TOP, combos, river_strengths
 from pokerroom.solver.suits import boards, canonical, combo_maps, unpack
 from pokerroom.starting import ALL_CLASSES, HandClass
 
-__all__ = ["LEVELS", "Features", "build_features", "class_of_combo", "river_level",
-           "turn_level"]  # fmt: skip
+__all__ = ["LEVELS", "Features", "FlopTable", "TurnTable", "build_features", "class_of_combo",
+           "flop_table", "river_level", "river_table", "turn_level", "turn_table"]  # fmt: skip
 
 LEVELS = 1000
 TURN_DEN = 46 * TOP * TOP  # the 46 rivers of a hand on a turn board
@@ -131,67 +131,137 @@ def build_features(progress: Progress | None = None, batch: int = 512) -> Featur
     river_keys, _ = boards(5)
     turn_keys, turn_weights = boards(4)
     flop_keys, flop_weights = boards(3)
-    # 1. the strength of every hand on every canonical river board
-    n5 = len(river_keys)
-    strengths = np.empty((n5, COMBO_COUNT), dtype=np.int16)
-    cards5 = np.array([unpack(int(k), 5) for k in river_keys], dtype=np.intp)
-    for start in range(0, n5, batch):
-        stop = min(start + batch, n5)
-        strengths[start:stop] = river_strengths(cards5[start:stop])
-        report("river strengths", stop, n5)
-    # 2. turn boards: the sum of squared strengths over the rivers; turn -> river levels
-    n4 = len(turn_keys)
-    totals = np.full((n4, COMBO_COUNT), -1, dtype=np.int64)
+    strengths = river_table(_unpacked(river_keys, 5), batch, report)
+    turns = turn_table(_unpacked(turn_keys, 4), turn_weights, river_keys, strengths,
+                       step=max(1, batch // 48), report=report)  # fmt: skip
+    flops = flop_table(_unpacked(flop_keys, 3), flop_weights, turn_keys, turns.totals,
+                       step=max(1, batch // 49), report=report)  # fmt: skip
+    classes = len(ALL_CLASSES)
+    return Features(
+        preflop=flops.class_sum / flops.class_weight,
+        flop_keys=np.asarray(flop_keys),
+        flop_levels=flops.levels,
+        preflop_flop=flops.preflop_flop.reshape(classes, LEVELS),
+        flop_turn=flops.flop_turn.reshape(LEVELS, LEVELS),
+        turn_river=turns.turn_river.reshape(LEVELS, LEVELS),
+    )
+
+
+def _unpacked(keys: I64s, k: int) -> npt.NDArray[np.intp]:
+    """Packed boards of ``k`` cards as an (N, k) array of card codes."""
+    return np.array([unpack(int(key), k) for key in keys], dtype=np.intp).reshape(-1, k)
+
+
+def _noop(stage: str, done: int, total: int) -> None:
+    """A progress report that reports nothing."""
+
+
+def river_table(cards: npt.NDArray[np.intp], batch: int = 512,
+                report: Progress = _noop) -> npt.NDArray[np.int16]:  # fmt: skip
+    """Stage 1: the strength of every hand on each river board of ``cards`` (N, 5): (N,
+    1326), -1 for the hands that share a card with the board."""
+    n = len(cards)
+    strengths = np.empty((n, COMBO_COUNT), dtype=np.int16)
+    for start in range(0, n, batch):
+        stop = min(start + batch, n)
+        strengths[start:stop] = river_strengths(cards[start:stop])
+        report("river strengths", stop, n)
+    return strengths
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class TurnTable:
+    """What stage 2 (:func:`turn_table`) gives: ``totals`` (N, 1326), each hand's sum of
+    squared strengths over the rivers of each turn board (-1 where it shares a card with
+    the board), and ``turn_river``, the (levels²) histogram of turn level -> river level
+    over all deals, weighted by the boards' weights."""
+
+    totals: I64s
+    turn_river: F64s
+
+
+def turn_table(
+    cards: npt.NDArray[np.intp],
+    weights: I64s,
+    river_keys: I64s,
+    strengths: npt.NDArray[np.int16],
+    *,
+    step: int = 10,
+    report: Progress = _noop,
+) -> TurnTable:
+    """Stage 2, over the turn boards ``cards`` (N, 4) with their ``weights``, from the
+    ``strengths`` of the canonical rivers ``river_keys`` (sorted: every canonical river
+    after these turns must be there)."""
+    n = len(cards)
+    totals = np.full((n, COMBO_COUNT), -1, dtype=np.int64)
     turn_river = np.zeros(LEVELS * LEVELS)
-    cards4 = np.array([unpack(int(k), 4) for k in turn_keys], dtype=np.intp)
-    step = max(1, batch // 48)
-    for start in range(0, n4, step):
-        stop = min(start + step, n4)
-        s = _next_card(cards4[start:stop], river_keys, strengths).astype(np.int64)
+    for start in range(0, n, step):
+        stop = min(start + step, n)
+        s = _next_card(cards[start:stop], river_keys, strengths).astype(np.int64)
         live = s >= 0
         total = np.where(live, s * s, 0).sum(axis=1)
         alive = live.any(axis=1)
         totals[start:stop] = np.where(alive, total, -1)
         level_t = np.broadcast_to(turn_level(total)[:, None, :], s.shape)
         cells = (level_t * LEVELS + river_level(np.maximum(s, 0)))[live]
-        w = np.broadcast_to(turn_weights[start:stop, None, None], s.shape)[live]
+        w = np.broadcast_to(weights[start:stop, None, None], s.shape)[live]
         turn_river += np.bincount(cells, weights=w, minlength=LEVELS * LEVELS)
-        report("turn boards", stop, n4)
-    # 3. flops: the level table, flop -> turn levels, and pre-flop E[HS²] by class
-    n3 = len(flop_keys)
+        report("turn boards", stop, n)
+    return TurnTable(totals, turn_river)
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class FlopTable:
+    """What stage 3 (:func:`flop_table`) gives: the ``levels`` of every hand on each flop
+    (:data:`DEAD` where it shares a card with it); histograms over all deals, weighted by
+    the flops' weights: ``flop_turn`` (levels²) and ``preflop_flop`` (169 × levels,
+    flat); and by starting-hand class, the weight of its deals and their sum of E[HS²]
+    (``class_sum / class_weight`` is the class's pre-flop E[HS²])."""
+
+    levels: U16s
+    flop_turn: F64s
+    preflop_flop: F64s
+    class_sum: F64s
+    class_weight: F64s
+
+
+def flop_table(
+    cards: npt.NDArray[np.intp],
+    weights: I64s,
+    turn_keys: I64s,
+    totals: I64s,
+    *,
+    step: int = 10,
+    report: Progress = _noop,
+) -> FlopTable:
+    """Stage 3, over the flops ``cards`` (N, 3) with their ``weights``, from the turn
+    ``totals`` of the canonical turns ``turn_keys`` (sorted: every canonical turn after
+    these flops must be there)."""
+    n = len(cards)
     classes = class_of_combo()
-    flop_levels = np.full((n3, COMBO_COUNT), DEAD, dtype=np.uint16)
-    flop_turn = np.zeros(LEVELS * LEVELS)
-    preflop_flop = np.zeros(len(ALL_CLASSES) * LEVELS)
-    class_sum = np.zeros(len(ALL_CLASSES))
-    class_weight = np.zeros(len(ALL_CLASSES))
-    cards3 = np.array([unpack(int(k), 3) for k in flop_keys], dtype=np.intp)
-    step = max(1, batch // 49)
-    for start in range(0, n3, step):
-        stop = min(start + step, n3)
-        t = _next_card(cards3[start:stop], turn_keys, totals)
+    kinds = len(ALL_CLASSES)
+    out = FlopTable(
+        np.full((n, COMBO_COUNT), DEAD, dtype=np.uint16), np.zeros(LEVELS * LEVELS),
+        np.zeros(kinds * LEVELS), np.zeros(kinds), np.zeros(kinds),
+    )  # fmt: skip
+    for start in range(0, n, step):
+        stop = min(start + step, n)
+        t = _next_card(cards[start:stop], turn_keys, totals)
         live = t >= 0
         total = np.where(live, t, 0).sum(axis=1)  # (m, 1326)
         alive = live.any(axis=1)
         level_f = flop_level(total)
-        flop_levels[start:stop] = np.where(alive, level_f, DEAD)
+        out.levels[start:stop] = np.where(alive, level_f, DEAD)
         cells = (np.broadcast_to(level_f[:, None, :], t.shape) * LEVELS
                  + turn_level(np.maximum(t, 0)))[live]  # fmt: skip
-        w = np.broadcast_to(flop_weights[start:stop, None, None], t.shape)[live]
-        flop_turn += np.bincount(cells, weights=w, minlength=LEVELS * LEVELS)
-        wf = np.broadcast_to(flop_weights[start:stop, None], alive.shape)[alive].astype(np.float64)
+        w = np.broadcast_to(weights[start:stop, None, None], t.shape)[live]
+        out.flop_turn[:] += np.bincount(cells, weights=w, minlength=LEVELS * LEVELS)
+        wf = np.broadcast_to(weights[start:stop, None], alive.shape)[alive].astype(np.float64)
         cls = np.broadcast_to(classes[None, :], alive.shape)[alive]
-        preflop_flop += np.bincount(cls * LEVELS + level_f[alive], weights=wf,
-                                    minlength=len(ALL_CLASSES) * LEVELS)  # fmt: skip
-        class_sum += np.bincount(cls, weights=wf * total[alive] / FLOP_DEN,
-                                 minlength=len(ALL_CLASSES))  # fmt: skip
-        class_weight += np.bincount(cls, weights=wf, minlength=len(ALL_CLASSES))
-        report("flops", stop, n3)
-    return Features(
-        preflop=class_sum / class_weight,
-        flop_keys=np.asarray(flop_keys),
-        flop_levels=flop_levels,
-        preflop_flop=preflop_flop.reshape(len(ALL_CLASSES), LEVELS),
-        flop_turn=flop_turn.reshape(LEVELS, LEVELS),
-        turn_river=turn_river.reshape(LEVELS, LEVELS),
-    )
+        out.preflop_flop[:] += np.bincount(cls * LEVELS + level_f[alive], weights=wf,
+                                           minlength=kinds * LEVELS)  # fmt: skip
+        out.class_sum[:] += np.bincount(cls, weights=wf * total[alive] / FLOP_DEN,
+                                        minlength=kinds)  # fmt: skip
+        out.class_weight[:] += np.bincount(cls, weights=wf, minlength=kinds)
+        report("flops", stop, n)
+    return out

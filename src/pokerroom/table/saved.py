@@ -184,15 +184,18 @@ def checksum(data: dict[str, Any], key: bytes | None = None) -> str:
 def restore(
     data: Any,
     *,
+    table_class: type[Table],
     key: bytes | None = None,
     rng: random.Random | None = None,
     clock: Callable[[], float] | None = None,
 ) -> Table:
-    """The table ``data`` describes, or :class:`SaveError`.  ``rng`` is used only when the
-    game was saved with a system random source; ``clock`` measures the time from now on."""
+    """The table ``data`` describes (a ``table_class``, which :meth:`Table.restore
+    <pokerroom.table.Table.restore>` passes), or :class:`SaveError`.  ``rng`` is used only
+    when the game was saved with a system random source; ``clock`` measures the time from
+    now on."""
     check(data, FORMAT, VERSION, key)
     try:
-        return _build(data, rng, clock)
+        return _build(data, table_class, rng, clock)
     except SaveError:
         raise
     except (KeyError, IndexError, TypeError, ValueError, TableError, DeckError) as exc:
@@ -242,10 +245,11 @@ def _bool(value: Any, what: str) -> bool:
 
 
 def _build(
-    d: dict[str, Any], rng: random.Random | None, clock: Callable[[], float] | None
+    d: dict[str, Any],
+    table_class: type[Table],
+    rng: random.Random | None,
+    clock: Callable[[], float] | None,
 ) -> Table:
-    from pokerroom.table.table import Table
-
     try:
         rules = Rules.from_mapping(d["rules"])
     except (RulesError, TypeError, AttributeError) as exc:
@@ -257,7 +261,7 @@ def _build(
     game = CashGame.from_mapping(cash["game"]) if cash is not None else None
     initial = _ints(d["initial_stacks"], None, "initial_stacks", 0 if cash else 1)
     n = len(initial)
-    table = Table(
+    table = table_class(
         rules, initial, names=d["names"], button=0, rng=random.Random(0), levels=levels,
         clock=clock, reset_stacks=_bool(d["reset_stacks"], "reset_stacks"),
         max_hands=d["max_hands"], button_moves=_bool(d["button_moves"], "button_moves"),

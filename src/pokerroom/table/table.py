@@ -947,7 +947,7 @@ class Table:
         :class:`~pokerroom.table.saved.SaveError` naming what is wrong."""
         from pokerroom.table.saved import restore
 
-        return restore(data, key=key, rng=rng, clock=clock)
+        return restore(data, table_class=cls, key=key, rng=rng, clock=clock)
 
     def __repr__(self) -> str:
         if self._over:

@@ -7,7 +7,8 @@ a researcher can trust.
   milli-big-blinds per hand with intervals over duplicate sets, and a ranking
   (:mod:`.league`).
 * Both turn into :class:`GameTask` s that :func:`play` plays into :class:`GameRecord` s,
-  in this process, a process pool or on Ray (:func:`make_executor`); every game's seed
+  in this process, a process pool or on Ray (:func:`make_executor`; a
+  :class:`GameRun` plays a run's games there, keeping their records); every game's seed
   comes from the run's seed and its index (:func:`derive`), so the results do not depend
   on where or in what order the games are played.
 
@@ -26,6 +27,7 @@ from pokerroom.tournament.freezeout import Standing, Tournament, TournamentError
 from pokerroom.tournament.games import GameTask, play, play_timed
 from pokerroom.tournament.league import League, LeagueResults
 from pokerroom.tournament.records import GameRecord, SeatRecord
+from pokerroom.tournament.run import GameRun
 from pokerroom.tournament.seeds import derive
 from pokerroom.tournament.stats import Estimate
 
@@ -33,6 +35,7 @@ __all__ = [
     "Estimate",
     "ExecutorError",
     "GameRecord",
+    "GameRun",
     "GameTask",
     "League",
     "LeagueResults",

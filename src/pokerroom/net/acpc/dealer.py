@@ -123,6 +123,23 @@ def format_value(value: Fraction) -> str:
     return "0" if text == "-0" else text
 
 
+def _check_match(game: GameDef, names: Sequence[str], hands: int, *, fixed_seats: bool) -> None:
+    """A ``ValueError`` naming what is wrong with a match's set-up, if anything."""
+    n = game.num_players
+    if len(names) != n:
+        raise ValueError(f"the game is for {n} players, {len(names)} names given")
+    for name in names:
+        if not name or any(c in name for c in ":|\r\n") or name != name.strip():
+            raise ValueError(f"a player's name cannot be {name!r} (no ':', '|', spaces)")
+    if hands < 1:
+        raise ValueError(f"a match has 1 hand or more, not {hands}")
+    if len(set(game.stack)) > 1 and not fixed_seats:
+        raise ValueError(
+            f"the stacks differ by position ({' '.join(map(str, game.stack))}): this "
+            f"dealer rotates seats only when they are equal (use fixed seats)"
+        )
+
+
 class ACPCDealer:
     """One match (see the module doc).  ``names`` per seat; ``hands`` to play; ``seed``
     for the deal.  ``match_name`` and ``game_file`` go in the log's header.  ``on_hand``
@@ -142,19 +159,8 @@ class ACPCDealer:
         game_file: str = "game",
         on_hand: Callable[[], None] | None = None,
     ) -> None:
+        _check_match(game, names, hands, fixed_seats=fixed_seats)
         n = game.num_players
-        if len(names) != n:
-            raise ValueError(f"the game is for {n} players, {len(names)} names given")
-        for name in names:
-            if not name or any(c in name for c in ":|\r\n") or name != name.strip():
-                raise ValueError(f"a player's name cannot be {name!r} (no ':', '|', spaces)")
-        if hands < 1:
-            raise ValueError(f"a match has 1 hand or more, not {hands}")
-        if len(set(game.stack)) > 1 and not fixed_seats:
-            raise ValueError(
-                f"the stacks differ by position ({' '.join(map(str, game.stack))}): this "
-                f"dealer rotates seats only when they are equal (use fixed seats)"
-            )
         self.game = game
         self.rules = rules_from_gamedef(game)
         self.table = Table(self.rules, list(game.stack), names=names, button=n - 1,
@@ -181,6 +187,14 @@ class ACPCDealer:
         self._ahead: _Deal | None = None  # the next hand's cards, made while a player thinks
         self._player0_seat = 0
         self._nolimit = game.betting is Betting.NOLIMIT
+        self._names_from = [
+            "|".join(self.names[(first + p) % n] for p in range(n)) for first in range(n)
+        ]  # the names in position order, by the seat of position 0
+        self._over = False
+        self._clear_texts()
+
+    def _clear_texts(self) -> None:
+        """No hand's text yet (a hand's start sets it; each action adds to it)."""
         self._betting_text = ""
         self._rounds = 1
         self._hole_text: list[str] = []
@@ -189,10 +203,6 @@ class ACPCDealer:
         self._texts: list[str] = []
         self._heads: list[str] = []  # each seat's state up to the betting, this hand
         self._tails: list[str] = []  # and from the ':' after it, this round
-        self._names_from = [
-            "|".join(self.names[(first + p) % n] for p in range(n)) for first in range(n)
-        ]  # the names in position order, by the seat of position 0
-        self._over = False
 
     # ------------------------------------------------------------------ the log
 

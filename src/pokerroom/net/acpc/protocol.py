@@ -294,22 +294,8 @@ def read_reply(line: str, current: MatchState | str, game: GameDef) -> Reply:
             return Reply(ReplyKind.NOT_CURRENT, reason=f"position {position}, hand {hand}")
         if tuple(actions) != current.actions:
             return Reply(ReplyKind.NOT_CURRENT, reason="other betting")
-        holes = []
-        for p in range(game.num_players):
-            if p and pos < len(line) and line[pos] == "|":
-                pos += 1
-            cards, pos = _read_cards(line, pos, game.num_hole_cards)
-            if cards and len(cards) != game.num_hole_cards:
-                raise _UnreadableError(f"position {p} has {len(cards)} hole cards")
-            holes.append(cards)
-        board = []
-        for r in range(current.round + 1):
-            if r and pos < len(line) and line[pos] == "/":
-                pos += 1
-            cards, pos = _read_cards(line, pos, game.num_board_cards[r])
-            if len(cards) != game.num_board_cards[r]:
-                raise _UnreadableError(f"round {r + 1} has {len(cards)} board cards")
-            board.append(cards)
+        holes, pos = _read_holes(line, pos, game)
+        board, pos = _read_board(line, pos, game, current.round + 1)
         if holes[current.position] != current.hole[current.position]:
             return Reply(ReplyKind.NOT_CURRENT, reason="other hole cards")
         if tuple(board) != current.board:
@@ -317,6 +303,36 @@ def read_reply(line: str, current: MatchState | str, game: GameDef) -> Reply:
     except _UnreadableError as exc:
         return Reply(ReplyKind.UNREADABLE, reason=str(exc))
     return _read_action(line, pos, game)
+
+
+def _read_holes(line: str, pos: int, game: GameDef) -> tuple[list[tuple[Card, ...]], int]:
+    """Each position's hole cards (none where not shown) from ``pos``, and where they
+    end; :class:`_UnreadableError` for a position with some but not all of its cards."""
+    holes = []
+    for p in range(game.num_players):
+        if p and pos < len(line) and line[pos] == "|":
+            pos += 1
+        cards, pos = _read_cards(line, pos, game.num_hole_cards)
+        if cards and len(cards) != game.num_hole_cards:
+            raise _UnreadableError(f"position {p} has {len(cards)} hole cards")
+        holes.append(cards)
+    return holes, pos
+
+
+def _read_board(
+    line: str, pos: int, game: GameDef, rounds: int
+) -> tuple[list[tuple[Card, ...]], int]:
+    """The board cards of the first ``rounds`` rounds from ``pos``, and where they end;
+    :class:`_UnreadableError` for a round without all its cards."""
+    board = []
+    for r in range(rounds):
+        if r and pos < len(line) and line[pos] == "/":
+            pos += 1
+        cards, pos = _read_cards(line, pos, game.num_board_cards[r])
+        if len(cards) != game.num_board_cards[r]:
+            raise _UnreadableError(f"round {r + 1} has {len(cards)} board cards")
+        board.append(cards)
+    return board, pos
 
 
 def _read_action(line: str, pos: int, game: GameDef) -> Reply:

@@ -158,38 +158,12 @@ class Tracker:
 
     def feed(self, event: Event) -> Move | None:
         """Read one event; the :class:`Move` it was, if a voluntary decision."""
-        kind = event.kind
         seat = event.seat
         if seat >= 0:
             self._grow(seat)
-        if kind is _E.ANTE:
-            self.pot += event.amount
-            return None
-        if kind is _E.BLIND or kind is _E.STRADDLE:
-            self.pot += event.amount
-            self.bets[seat] = self.bets.get(seat, 0) + event.amount
-            self.forced = max(self.forced, self.bets[seat])
-            if kind is _E.STRADDLE:
-                self._straddle_pending = False
-            return None
-        if kind is _E.BOARD:
-            if event.street != self.street:
-                self.bets.clear()
-                self.raises = 0
-                self.acted.clear()
-            self.street = int(event.street)
-            self.board.extend(int(c) for c in event.cards)
-            return None
-        if kind is _E.RETURN:
-            self.pot -= event.amount
-            self.bets[seat] = self.bets.get(seat, 0) - event.amount
-            return None
-        if kind is _E.SHOW:
-            if event.cards:
-                self.shown[seat] = tuple(int(c) for c in event.cards)
-            return None
-        action = _ACTIONS.get(kind)
+        action = _ACTIONS.get(event.kind)
         if action is None:
+            self._note(event)
             return None
         if self._straddle_pending:  # the straddler folded instead of straddling
             self._straddle_pending = False
@@ -197,10 +171,41 @@ class Tracker:
                 self.folded.add(seat)
                 return None
         if event.street != self.street:  # a round opened with no board event (all-in run)
+            self._new_round()
             self.street = int(event.street)
-            self.bets.clear()
-            self.raises = 0
-            self.acted.clear()
+        return self._move(event, action)
+
+    def _note(self, event: Event) -> None:
+        """Read an event that is no player's decision: chips put in or given back, cards."""
+        kind, seat = event.kind, event.seat
+        if kind is _E.ANTE:
+            self.pot += event.amount
+        elif kind is _E.BLIND or kind is _E.STRADDLE:
+            self.pot += event.amount
+            self.bets[seat] = self.bets.get(seat, 0) + event.amount
+            self.forced = max(self.forced, self.bets[seat])
+            if kind is _E.STRADDLE:
+                self._straddle_pending = False
+        elif kind is _E.BOARD:
+            if event.street != self.street:
+                self._new_round()
+            self.street = int(event.street)
+            self.board.extend(int(c) for c in event.cards)
+        elif kind is _E.RETURN:
+            self.pot -= event.amount
+            self.bets[seat] = self.bets.get(seat, 0) - event.amount
+        elif kind is _E.SHOW and event.cards:
+            self.shown[seat] = tuple(int(c) for c in event.cards)
+
+    def _new_round(self) -> None:
+        """A betting round begins: no bets, raises or actions in it yet."""
+        self.bets.clear()
+        self.raises = 0
+        self.acted.clear()
+
+    def _move(self, event: Event, action: ActionKind) -> Move:
+        """Read a player's decision: the :class:`Move` it was."""
+        seat = event.seat
         level = max(self.bets.values(), default=0)
         mine = self.bets.get(seat, 0)
         to_call = max(level - mine, 0)
