@@ -18,6 +18,10 @@ every hand; 2 and 6 players.
   each hand.
 * PyPokerEngine (no limit): games of 50 hands between the random players.
 * pokerfast (no limit): ``FastHand`` (a 6-max no-limit-only engine).
+* OpenSpiel (no limit): ``universal_poker`` (C++, driven from Python through ``pyspiel``),
+  the full game (every bet size an action of its own), a new state per hand from one
+  loaded game; its chance nodes (the deal) are played by picking uniformly among the
+  cards left, the players as above (fold, check or call, a uniform raise-to amount).
 
 A timing is CPU time of this process (so other work on the machine disturbs it less),
 the best of several rounds interleaved between the engines.  The output ends with a
@@ -33,6 +37,7 @@ import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from pokerroom.engine import Hand, random_action
 from pokerroom.rules import Rules
@@ -218,6 +223,54 @@ def _pokerfast() -> Callable[[int, int, random.Random], None]:
     return play
 
 
+# --------------------------------------------------------------------------- OpenSpiel
+
+
+def spiel_params(players: int, stack: int, abstraction: str = "fullgame") -> dict[str, object]:
+    """``universal_poker``'s parameters for no-limit hold'em with blinds 2/4 (OpenSpiel's ACPC game
+    definition: seat 0 posts the small blind and acts first after the flop; heads-up the
+    order is the other way round, as in ACPC's own heads-up games)."""
+    blinds = ["4", "2"] if players == 2 else ["2", "4"] + ["0"] * (players - 2)
+    return {
+        "betting": "nolimit", "bettingAbstraction": abstraction, "numPlayers": players,
+        "numRounds": 4,
+        "blind": " ".join(blinds), "firstPlayer": "2 1 1 1" if players == 2 else "3 1 1 1",
+        "numSuits": 4, "numRanks": 13, "numHoleCards": 2, "numBoardCards": "0 3 1 1",
+        "stack": " ".join([str(stack)] * players),
+    }  # fmt: skip
+
+
+def _openspiel() -> Callable[[int, int, random.Random], None]:
+    import pyspiel
+
+    games: dict[int, Any] = {}
+
+    def play(players: int, hands: int, rng: random.Random) -> None:
+        game = games.get(players)
+        if game is None:
+            params = spiel_params(players, 400)
+            game = games[players] = pyspiel.load_game("universal_poker", params)
+        choice, randrange = rng.choice, rng.randrange
+        for _ in range(hands):
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                legal = state.legal_actions()
+                if state.is_chance_node():
+                    state.apply_action(choice(legal))
+                    continue
+                # 0 fold, 1 check or call, then every raise-to amount from the least up
+                # (fold only when facing a bet, as pokerroom's kinds)
+                plain = 2 if len(legal) > 1 and legal[1] == 1 else 1  # fold and call, or call
+                kinds = legal[:plain] + ([2] if len(legal) > plain else [])
+                kind = choice(kinds)
+                if kind < 2:
+                    state.apply_action(kind)
+                else:
+                    state.apply_action(legal[randrange(plain, len(legal))])
+
+    return play
+
+
 # ------------------------------------------------------------------------------ timing
 
 
@@ -230,6 +283,7 @@ def engines() -> list[Engine]:
     ]
     peers = [
         ("pokerfast", "no limit", _pokerfast),
+        ("OpenSpiel universal_poker", "no limit", _openspiel),
         ("texasholdem", "no limit", _texasholdem),
         ("PokerKit", "no limit", lambda: _pokerkit(False)),
         ("PokerKit", "fixed limit", lambda: _pokerkit(True)),
