@@ -63,6 +63,7 @@ from pokerroom.cli.private import open_private
 
 if TYPE_CHECKING:
     from pokerroom.history.acpc import GameDef
+    from pokerroom.jsonproto.dealer import JSONDealer
     from pokerroom.jsonproto.messages import Watching
     from pokerroom.net.acpc.dealer import ACPCDealer
     from pokerroom.net.jsonl.server import JSONServer
@@ -548,15 +549,26 @@ def _cmd_json(args: argparse.Namespace) -> int:
             db.close()
         return INTERRUPTED
     print(f"{table.hand_number} hands played")
-    for s in table.standings:
-        name = dealer.joined[s.seat] or "nobody joined"
-        print(f"  {s.place}. seat {s.seat} ({shown(name)}): {table.stacks[s.seat]} chips")
+    _print_json_standings(table, dealer.joined)
     if keeper is not None:
-        names = [dealer.joined[seat] or f"seat {seat}" for seat in range(args.seats)]
-        faults = [(f[0], f[1]) for f in prior] + [(f.seat, str(f)) for f in dealer.runner.faults]
-        record = keeper.recorder.record(0, seed, range(args.seats), faults, names=names)
-        keeper.finish(record)
+        _finish_json(keeper, dealer, prior, seed=seed)
     return 0
+
+
+def _print_json_standings(table: Table, joined: list[str | None]) -> None:
+    """Each seat's place, who played it and its chips, best first."""
+    for s in table.standings:
+        name = joined[s.seat] or "nobody joined"
+        print(f"  {s.place}. seat {s.seat} ({shown(name)}): {table.stacks[s.seat]} chips")
+
+
+def _finish_json(keeper: _Keeper, dealer: JSONDealer, prior: list[Any], *, seed: int) -> None:
+    """The match's record, with who played each seat and every fault, in the database."""
+    seats = dealer.table.size
+    names = [dealer.joined[seat] or f"seat {seat}" for seat in range(seats)]
+    faults = [(f[0], f[1]) for f in prior] + [(f.seat, str(f)) for f in dealer.runner.faults]
+    record = keeper.recorder.record(0, seed, range(seats), faults, names=names)
+    keeper.finish(record)
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
