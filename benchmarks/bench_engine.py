@@ -18,6 +18,10 @@ every hand; 2 and 6 players.
   each hand.
 * PyPokerEngine (no limit): games of 50 hands between the random players.
 * pokerfast (no limit): ``FastHand`` (a 6-max no-limit-only engine).
+* OpenSpiel (no limit): ``universal_poker`` (C++, driven from Python through ``pyspiel``),
+  the full game (every bet size an action of its own), a new state per hand from one
+  loaded game; its chance nodes (the deal) are played by picking uniformly among the
+  cards left, the players as above (fold, check or call, a uniform raise-to amount).
 
 A timing is CPU time of this process (so other work on the machine disturbs it less),
 the best of several rounds interleaved between the engines.  The output ends with a
@@ -29,10 +33,12 @@ from __future__ import annotations
 import argparse
 import platform
 import random
+import statistics
 import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from pokerroom.engine import Hand, random_action
 from pokerroom.rules import Rules
@@ -44,6 +50,7 @@ class Engine:
     structure: str  # "fixed" or "no limit"
     play: Callable[[int, int, random.Random], None]  # (players, hands, rng)
     ours: bool = False
+    most: int = 23  # the most players it seats
     rates: dict[int, float] = field(default_factory=dict)  # players -> best hands/s
 
 
@@ -218,6 +225,54 @@ def _pokerfast() -> Callable[[int, int, random.Random], None]:
     return play
 
 
+# --------------------------------------------------------------------------- OpenSpiel
+
+
+def spiel_params(players: int, stack: int, abstraction: str = "fullgame") -> dict[str, object]:
+    """``universal_poker``'s parameters for no-limit hold'em with blinds 2/4 (OpenSpiel's ACPC game
+    definition: seat 0 posts the small blind and acts first after the flop; heads-up the
+    order is the other way round, as in ACPC's own heads-up games)."""
+    blinds = ["4", "2"] if players == 2 else ["2", "4"] + ["0"] * (players - 2)
+    return {
+        "betting": "nolimit", "bettingAbstraction": abstraction, "numPlayers": players,
+        "numRounds": 4,
+        "blind": " ".join(blinds), "firstPlayer": "2 1 1 1" if players == 2 else "3 1 1 1",
+        "numSuits": 4, "numRanks": 13, "numHoleCards": 2, "numBoardCards": "0 3 1 1",
+        "stack": " ".join([str(stack)] * players),
+    }  # fmt: skip
+
+
+def _openspiel() -> Callable[[int, int, random.Random], None]:
+    import pyspiel
+
+    games: dict[int, Any] = {}
+
+    def play(players: int, hands: int, rng: random.Random) -> None:
+        game = games.get(players)
+        if game is None:
+            params = spiel_params(players, 400)
+            game = games[players] = pyspiel.load_game("universal_poker", params)
+        choice, randrange = rng.choice, rng.randrange
+        for _ in range(hands):
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                legal = state.legal_actions()
+                if state.is_chance_node():
+                    state.apply_action(choice(legal))
+                    continue
+                # 0 fold, 1 check or call, then every raise-to amount from the least up
+                # (fold only when facing a bet, as pokerroom's kinds)
+                plain = 2 if len(legal) > 1 and legal[1] == 1 else 1  # fold and call, or call
+                kinds = legal[:plain] + ([2] if len(legal) > plain else [])
+                kind = choice(kinds)
+                if kind < 2:
+                    state.apply_action(kind)
+                else:
+                    state.apply_action(legal[randrange(plain, len(legal))])
+
+    return play
+
+
 # ------------------------------------------------------------------------------ timing
 
 
@@ -230,6 +285,7 @@ def engines() -> list[Engine]:
     ]
     peers = [
         ("pokerfast", "no limit", _pokerfast),
+        ("OpenSpiel universal_poker", "no limit", _openspiel),
         ("texasholdem", "no limit", _texasholdem),
         ("PokerKit", "no limit", lambda: _pokerkit(False)),
         ("PokerKit", "fixed limit", lambda: _pokerkit(True)),
@@ -237,7 +293,7 @@ def engines() -> list[Engine]:
     ]
     for name, structure, make in peers:
         try:
-            out.append(Engine(name, structure, make()))
+            out.append(Engine(name, structure, make(), most=10 if "OpenSpiel" in name else 23))
         except ImportError as exc:  # a peer not installed: say so, time the others
             print(f"skipping {name}: {exc}", file=sys.stderr)
     return out
@@ -255,10 +311,70 @@ def measure(engine: Engine, players: int, seconds: float, rng: random.Random) ->
         hands = max(hands * 2, int(hands * seconds / max(spent, 1e-3) * 1.1))
 
 
+GROWTH_PLAYERS = range(2, 15)
+
+
+def growth(seconds: float, rounds: int, plot_dir: str | None) -> list[str]:
+    """Hands per CPU second by number of players, 2 to 14: pokerroom (no limit and fixed
+    limit) and OpenSpiel (no limit, at most ten players), the median of ``rounds``."""
+    contenders = [e for e in engines() if e.ours or e.name.startswith("OpenSpiel")]
+    rng = random.Random(2024)
+    rates: dict[str, dict[int, list[float]]] = {}
+    for _ in range(rounds):
+        for players in GROWTH_PLAYERS:
+            for e in contenders:
+                key = f"{e.name}, {e.structure}"
+                if players > e.most:
+                    continue
+                rate = measure(e, players, seconds, rng)
+                rates.setdefault(key, {}).setdefault(players, []).append(rate)
+    medians = {k: {n: statistics.median(v) for n, v in by.items()} for k, by in rates.items()}
+    keys = list(medians)
+    lines = ["| players | " + " | ".join(keys) + " | pokerroom / OpenSpiel (no limit) |",
+             "|---:|" + "---:|" * (len(keys) + 1)]  # fmt: skip
+    ours, theirs = medians.get("pokerroom, no limit", {}), next(
+        (medians[k] for k in keys if k.startswith("OpenSpiel")), {})  # fmt: skip
+    for n in GROWTH_PLAYERS:
+        cells = [f"{medians[k][n]:,.0f}" if n in medians[k] else "n/a" for k in keys]
+        ratio = f"{ours[n] / theirs[n]:.2f}×" if n in ours and n in theirs else "n/a"
+        lines.append(f"| {n} | " + " | ".join(cells) + f" | {ratio} |")
+    if plot_dir is not None:
+        _plot(medians, f"{plot_dir}/engine-players.png")
+    return lines
+
+
+def _plot(medians: dict[str, dict[int, float]], path: str) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(6.4, 3.6), dpi=100)
+    for (key, by), style in zip(medians.items(), ("o-", "s--", "^:", "d-."), strict=False):
+        xs = sorted(by)
+        ax.plot(xs, [by[x] for x in xs], style, label=key)
+    ax.set_xlabel("players")
+    ax.set_ylabel("random hands per CPU second (median)")
+    ax.set_yscale("log")
+    ax.set_xticks(list(GROWTH_PLAYERS))
+    ax.grid(True, which="both", alpha=0.3)
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="a short run")
+    parser.add_argument("--growth", action="store_true",
+                        help="hands/s by number of players, 2 to 14 (median of three)")
+    parser.add_argument("--plot", metavar="DIR",
+                        help="with --growth: also draw engine-players.png in DIR")
     args = parser.parse_args(argv)
+    if args.growth:
+        print("\n".join(growth(0.2 if args.quick else 0.6, 1 if args.quick else 3, args.plot)))
+        return 0
     seconds, rounds = (0.4, 1) if args.quick else (1.5, 3)
     everything = engines()
     rng = random.Random(2024)

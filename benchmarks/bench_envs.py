@@ -17,6 +17,15 @@ both kinds of environment take).
 * fixed limit: PettingZoo's ``texas_holdem_v4`` (RLCard: blinds 1/2, bets 2/4, four bets a
   round) against ``casino-limit`` (blinds 1/2, bets 2/4, a bet and three raises).
 
+* no limit, as well: OpenSpiel's ``universal_poker`` (C++) through its own environment,
+  ``open_spiel.python.rl_environment.Environment`` (the information-state vector of
+  every player and the legal actions at each step, the deal played inside), blinds 2/4,
+  200-chip stacks and its ``fchpa`` choices (fold, check/call, half pot, pot, all-in: the
+  same five).  Its loop is its own: ``time_step = env.step([a])`` until
+  ``time_step.last()``; it takes no closing steps, so it makes fewer steps a hand than
+  the PettingZoo loop: its ratio is of hands/s.  (Its fixed-limit game is left
+  out: ``universal_poker`` does not load a limit game of more than four players.)
+
 pokerroom is timed twice: as it comes (the observation vector and the mask, which is all
 PettingZoo's environments give) and with ``view_in_info=True`` (each ``info`` also holds
 the agent's complete :class:`~pokerroom.engine.PlayerView`).  PettingZoo's are
@@ -54,6 +63,7 @@ class Contender:
     structure: str  # "no limit" or "fixed limit"
     run: Run
     ours: bool = False
+    by_hands: bool = False  # steps are not PettingZoo's: compare hands/s
     rates: dict[int, float] = field(default_factory=dict)  # players -> best steps/s
     hands: dict[int, float] = field(default_factory=dict)  # players -> hands/s then
 
@@ -86,6 +96,40 @@ def aec_loop(make: Callable[[int], Any]) -> Run:
     return run
 
 
+def spiel_loop(players: int) -> Any:
+    """OpenSpiel's environment over ``universal_poker`` at no limit, as described above."""
+    import pyspiel
+    from open_spiel.python import rl_environment
+
+    from bench_engine import spiel_params
+
+    game = pyspiel.load_game("universal_poker", spiel_params(players, 200, "fchpa"))
+    return rl_environment.Environment(game)
+
+
+def spiel_run() -> Run:
+    """OpenSpiel's own loop over one-hand episodes, for ``steps`` steps."""
+    envs: dict[int, Any] = {}
+
+    def run(players: int, steps: int, rng: np.random.Generator) -> int:
+        env = envs.get(players)
+        if env is None:
+            env = envs[players] = spiel_loop(players)
+            env.seed(int(rng.integers(2**31)))
+        done = hands = 0
+        while done < steps:
+            time_step = env.reset()
+            while not time_step.last():
+                seat = time_step.observations["current_player"]
+                legal = time_step.observations["legal_actions"][seat]
+                time_step = env.step([legal[rng.integers(len(legal))]])
+                done += 1
+            hands += 1
+        return hands
+
+    return run
+
+
 def contenders() -> list[Contender]:
     out = [
         Contender("pokerroom", "no limit",
@@ -111,6 +155,13 @@ def contenders() -> list[Contender]:
         Contender("PettingZoo texas_holdem_v4", "fixed limit",
                   aec_loop(lambda n: texas_holdem_v4.raw_env(num_players=n))),
     ]  # fmt: skip
+    try:
+        spiel_loop(2)
+    except ImportError as exc:
+        print(f"skipping OpenSpiel: {exc}", file=sys.stderr)
+    else:
+        out.append(Contender("OpenSpiel universal_poker", "no limit", spiel_run(),
+                             by_hands=True))
     return out
 
 
@@ -182,12 +233,14 @@ def main(argv: list[str] | None = None) -> int:
         group = [c for c in everything if c.structure == structure]
         peers = [c for c in group if not c.ours]
         for c in sorted(group, key=lambda c: -c.rates[6]):
-            if c.ours and peers:
-                peer = peers[0]
-                ratio = (f"{c.rates[6] / peer.rates[6]:.1f}× / "
-                         f"{c.rates[2] / peer.rates[2]:.1f}×")  # fmt: skip
-            else:
+            # ours against the first peer; every other peer against plain pokerroom
+            mine, peer = (c, peers[0] if peers else None) if c.ours else (group[0], c)
+            if peer is None or (peer is peers[0] and not c.ours):
                 ratio = "—"
+            else:
+                a, b = (mine.hands, peer.hands) if peer.by_hands else (mine.rates, peer.rates)
+                ratio = f"{a[6] / b[6]:.1f}× / {a[2] / b[2]:.1f}×"
+                ratio += " (hands/s)" if peer.by_hands else ""
             label = f"**{c.name}**" if c.ours else c.name
             lines.append(
                 f"| {label} | {structure} | {c.rates[6]:,.0f} | {c.rates[2]:,.0f} | {ratio} "

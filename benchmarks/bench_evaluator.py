@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import platform
 import re
+import statistics
 import subprocess
 import sys
 import time
@@ -172,13 +173,102 @@ def fmt_rate(r: float) -> str:
     return f"{r / 1e6:.2f} M/s" if r >= 1e6 else f"{r / 1e3:.1f} k/s"
 
 
+GROWTH_SIZES = [10**k for k in range(8)]
+
+
+def _cpu_rate(run: Callable[[], object], size: int, seconds: float) -> float:
+    """Hands per CPU second of ``run`` (``size`` hands a call), repeated for ``seconds``."""
+    calls = 0
+    start = time.process_time()
+    while True:
+        run()
+        calls += 1
+        spent = time.process_time() - start
+        if spent >= seconds:
+            return calls * size / spent
+
+
+def growth(rounds: int, seconds: float, plot_dir: str | None) -> list[str]:
+    """Seven-card hands per CPU second by batch size, 1 to 10 million: ``rank_batch`` on
+    one array, the scalar ``rank7`` and phevaluator's C call on the same hands, one call
+    per hand; the median of ``rounds``.  The hands are a million random ones, repeated to
+    make ten million (each row read from memory all the same)."""
+    base = random_hands(10**6, 52, seed=3)
+    try:
+        from phevaluator import _pheval
+
+        c_call: Any = _pheval.evaluate_7cards
+    except ImportError:
+        c_call = None
+    table: dict[str, dict[int, list[float]]] = {"batch": {}, "scalar": {}, "phevaluator": {}}
+    for _ in range(rounds):
+        for size in GROWTH_SIZES:
+            hands = np.ascontiguousarray(np.tile(base, (max(1, size // len(base)), 1))[:size])
+            table["batch"].setdefault(size, []).append(
+                _cpu_rate(lambda h=hands: rank_batch(h), size, seconds))
+            if size <= 10**5:  # one call per hand: the rate no longer depends on the size
+                listed = rows(hands)
+                tupled = [tuple(r) for r in listed]
+                table["scalar"].setdefault(size, []).append(
+                    _cpu_rate(lambda h=listed: list(map(rank7, h)), size, seconds))
+                if c_call is not None:
+                    table["phevaluator"].setdefault(size, []).append(
+                        _cpu_rate(lambda h=tupled: list(starmap(c_call, h)), size, seconds))
+    med = {k: {n: statistics.median(v) for n, v in by.items()} for k, by in table.items()}
+    lines = ["| batch size | `rank_batch` | `rank7` per hand | phevaluator C call per hand "
+             "| batch / phevaluator |", "|---:|---:|---:|---:|---:|"]  # fmt: skip
+    # one call a hand: beyond 10⁵ hands, phevaluator's rate is its rate at 10⁵
+    at_most = med["phevaluator"].get(max(med["phevaluator"], default=0))
+    for size in GROWTH_SIZES:
+        b, sc, ph = (med[k].get(size) for k in ("batch", "scalar", "phevaluator"))
+        peer = ph if ph else at_most
+        ratio = f"{b / peer:.3g}×" if b and peer else "—"
+        lines.append(f"| {size:,} | {fmt_rate(b or 0)} | {fmt_rate(sc) if sc else '—'} "
+                     f"| {fmt_rate(ph) if ph else '—'} | {ratio} |")  # fmt: skip
+    if plot_dir is not None:
+        _plot(med, f"{plot_dir}/evaluator-batch.png")
+    return lines
+
+
+def _plot(med: dict[str, dict[int, float]], path: str) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    labels = {"batch": "pokerroom `rank_batch` (NumPy), one array",
+              "scalar": "pokerroom `rank7`, one call per hand",
+              "phevaluator": "phevaluator's C call, one call per hand"}  # fmt: skip
+    fig, ax = plt.subplots(figsize=(6.4, 3.6), dpi=100)
+    for (key, by), style in zip(med.items(), ("o-", "s--", "^:"), strict=True):
+        xs = sorted(by)
+        if xs:
+            ax.plot(xs, [by[x] for x in xs], style, label=labels[key].replace("`", ""))
+    ax.set_xscale("log")
+    ax.set_yscale("log")
+    ax.set_xlabel("hands in the batch")
+    ax.set_ylabel("seven-card hands per CPU second (median)")
+    ax.grid(True, which="both", alpha=0.3)
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=1_000_000)
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--quick", action="store_true", help="200,000 hands, 3 rounds")
     parser.add_argument("--no-enumerate", action="store_true")
+    parser.add_argument("--growth", action="store_true",
+                        help="hands/s by batch size, 1 to 10 million (median of three)")
+    parser.add_argument("--plot", metavar="DIR",
+                        help="with --growth: also draw evaluator-batch.png in DIR")
     args = parser.parse_args()
+    if args.growth:
+        print("\n".join(growth(1 if args.quick else 3, 0.1 if args.quick else 0.4, args.plot)))
+        return
     n, rounds = (200_000, 3) if args.quick else (args.hands, args.rounds)
     print(f"Python {platform.python_version()}, NumPy {np.__version__}, "
           f"{platform.machine()}, {n:,} random seven-card hands, best of {rounds} rounds")

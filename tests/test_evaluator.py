@@ -32,7 +32,7 @@ from pokerroom.evaluator import (
     rank_batch,
     value_of,
 )
-from pokerroom.evaluator.batch import card_array
+from pokerroom.evaluator.batch import CHUNK, card_array
 from pokerroom.evaluator.classes import five_ranks, ranks_of
 from pokerroom.evaluator.reference import CATEGORIES, reference_best, reference_five
 from pokerroom.evaluator.tables import SUIT_KEYS, tables
@@ -392,6 +392,23 @@ def test_batch_of_flushes_and_odd_chunks() -> None:
     expected = [rank7(h) for h in hands]
     assert rank_batch(np.array(hands)).tolist() == expected
     assert all(category_of(x) >= Category.FLUSH for x in expected)
+
+
+def test_batch_with_more_flushes_than_a_chunk() -> None:
+    # the flushes are valued a chunk at a time: two chunks and a part, mixed with hands
+    # that make none, every one valued as the scalar evaluator does
+    rng = random.Random(36)
+    hands = []
+    for i in range(2 * CHUNK + 123 + 5000):
+        if i % 8 == 0:
+            hands.append(rng.sample(range(52), 7))  # most make no flush
+            continue
+        suit = rng.randrange(4)
+        five = rng.sample([c for c in range(52) if c & 3 == suit], 5)
+        hands.append(five + rng.sample([c for c in range(52) if c not in five], 2))
+    expected = [rank7(h) for h in hands]
+    assert sum(category_of(x) >= Category.FLUSH for x in expected) > 2 * CHUNK
+    assert rank_batch(np.array(hands, dtype=np.uint8)).tolist() == expected
 
 
 @pytest.mark.parametrize(

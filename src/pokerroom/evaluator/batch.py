@@ -135,8 +135,11 @@ def rank_rows(arr: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint16]:
         np.add(halves[1::2], _HIGH_OFFSET, out=h)
         h &= _HIGH_BITS
         np.not_equal(h, 0, out=flushed[start:stop])
-    rows = np.flatnonzero(flushed)
-    if rows.size:
+    flush_rows = np.flatnonzero(flushed)
+    # a chunk of the flushes at a time, so that their temporaries (eight bytes a card,
+    # several of them) stay in the cache however large the batch
+    for first in range(0, flush_rows.size, CHUNK):
+        rows = flush_rows[first : first + CHUNK]
         # one 52-bit mask per hand: bit 13 * suit + rank
         flushes = arr[rows]
         pos = (flushes & 3).astype(np.uint64) * np.uint64(13) + (flushes >> 2)
