@@ -178,3 +178,25 @@ def test_every_view_of_random_games_matches_the_hand_in_table_seats(seed: int) -
         check_views(table, total)
     assert table.is_over or table.hand_number == 25
     assert any(table.out)
+
+
+def test_what_a_seat_is_told_before_the_game_and_the_tables_text() -> None:
+    table = Table(NL, [300, 100, 300, 300], rng=random.Random(1), names=["a", "b", "c", "d"])
+    assert repr(table) == "<Table 4 seats, button 0, between hands (0 played)>"
+    told = table.game_start(-1)
+    assert (told.rules, told.players, told.seat, told.button) == (NL, 4, -1, 0)
+    assert told.names == ("a", "b", "c", "d") and told.stacks == (300, 100, 300, 300)
+    assert told.reset_stacks is False and told.hand == 0
+    all_in_hand(table, ["Ah As", "7c 2d", "4h 5h", "Kh Ks"], "Kd Qs 9h 8c 3d", {0, 1})
+    # A game resumed after a hand: the stacks and the hands dealt are those of now.
+    told = table.game_start(2)
+    assert (told.seat, told.stacks, told.hand) == (2, (404, 0, 296, 300), 1)
+    assert repr(table) == "<Table 4 seats, button 0, between hands (1 played)>"
+    table.start_hand()
+    assert repr(table) == "<Table 4 seats, button 2, hand 2, seat 2 to act>"
+    heads_up = Table(NL, 2, rng=random.Random(1), reset_stacks=True, max_hands=1)
+    assert heads_up.game_start(1).reset_stacks is True
+    heads_up.start_hand()
+    while heads_up.in_hand:
+        heads_up.apply(Action.fold())
+    assert heads_up.is_over and repr(heads_up) == "<Table 2 seats, button 0, over>"
