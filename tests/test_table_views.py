@@ -14,7 +14,7 @@ from pokerroom.cards import parse_cards
 from pokerroom.engine import Action, EventKind, PlayerView, Pot
 from pokerroom.rules import Rules
 from pokerroom.table import Table, TableError
-from table_helpers import deck_for
+from table_helpers import RULESETS, deck_for, small
 from test_table import all_in_hand
 
 NL = Rules.preset("no-limit")  # blinds 2/4
@@ -134,6 +134,16 @@ def check_views(table: Table, total: int) -> None:
         assert own == ([view.hole] if s in seats else [])
     engine = hand.view(0)
     assert spectator.street is engine.street and spectator.board == engine.board
+    assert len(spectator.events) == len(engine.events)
+    for mine, theirs in zip(spectator.events, engine.events, strict=True):
+        assert mine.kind is theirs.kind and mine.amount == theirs.amount
+        assert mine.seat == (seats[theirs.seat] if theirs.seat >= 0 else -1)
+    if table.to_act is not None:
+        legal, own = table.legal_actions(), hand.legal_actions()
+        assert legal.seat == seats[own.seat] == table.to_act
+        assert (legal.street, legal.kinds, legal.to_call, legal.call) == (
+            own.street, own.kinds, own.to_call, own.call)
+        assert (legal.min_to, legal.max_to, legal.values) == (own.min_to, own.max_to, own.values)
     assert spectator.to_match == engine.to_match
     for h, t in enumerate(seats):
         assert spectator.stacks[t] == engine.stacks[h]
@@ -163,21 +173,47 @@ def check_views(table: Table, total: int) -> None:
         assert mine.shares == theirs.shares
 
 
+def choose(table: Table, rng: random.Random) -> Action:
+    """A random legal action: a fold one time in ten, a bet or raise one time in five,
+    else a check, call or showdown choice (so hands reach showdowns and seats go out)."""
+    actions = list(table.legal_actions())  # type: ignore[call-overload]
+    folds = [a for a in actions if a.kind.value == "fold"]
+    raises = [a for a in actions if a.kind.value in ("bet", "raise")]
+    rest = [a for a in actions if a not in folds and a not in raises]
+    r = rng.random()
+    pick = folds if r < 0.1 else raises if r < 0.3 else rest
+    return rng.choice(pick or actions)  # type: ignore[no-any-return]
+
+
 @pytest.mark.parametrize("seed", range(6))
-def test_every_view_of_random_games_matches_the_hand_in_table_seats(seed: int) -> None:
+@pytest.mark.parametrize("name", ["no-limit", "announced-no-limit", "casino-limit"])
+def test_every_view_of_random_games_matches_the_hand_in_table_seats(name: str, seed: int) -> None:
     rng = random.Random(seed)
-    table = Table(NL.replace(buy_in=40), 5, rng=random.Random(seed))
+    table = Table(small(RULESETS[name], 10), 5, rng=random.Random(seed))
     total = sum(table.stacks)
     while not table.is_over and table.hand_number < 25:
         table.start_hand(auto_showdown=rng.random() < 0.5)
         while table.in_hand:
             check_views(table, total)
-            legal = table.legal_actions()
-            actions = list(legal)  # type: ignore[call-overload]
-            table.apply(rng.choice(actions))
+            table.apply(choose(table, rng))
         check_views(table, total)
     assert table.is_over or table.hand_number == 25
     assert any(table.out)
+
+
+def test_the_random_games_reach_an_announced_showdown_after_an_elimination() -> None:
+    # What the test above must see for the announced values to be checked in table seats.
+    seen = False
+    for seed in range(6):
+        rng = random.Random(seed)
+        table = Table(small(RULESETS["announced-no-limit"], 10), 5, rng=random.Random(seed))
+        while not table.is_over and table.hand_number < 25:
+            table.start_hand(auto_showdown=rng.random() < 0.5)
+            while table.in_hand:
+                legal = table.legal_actions()
+                seen |= bool(legal.values) and table.seats_in_hand != tuple(range(5))
+                table.apply(choose(table, rng))
+    assert seen
 
 
 def test_what_a_seat_is_told_before_the_game_and_the_tables_text() -> None:
