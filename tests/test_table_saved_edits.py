@@ -5,6 +5,8 @@ back as it was after a restore."""
 from __future__ import annotations
 
 import copy
+import hashlib
+import hmac
 import json
 import random
 from collections.abc import Callable
@@ -15,6 +17,7 @@ import pytest
 from pokerroom.engine import Action
 from pokerroom.rules import Rules
 from pokerroom.table import SaveError, Table
+from table_helpers import RULESETS
 from test_table import all_in_hand
 from test_table_saved import sign
 
@@ -167,3 +170,79 @@ def test_a_finished_game_with_its_settings_restores_as_it_was() -> None:
     assert again.max_hands == 40 and again.button_moves is False and again.reset_stacks is False
     assert again.is_over is True and again.standings == table.standings
     assert again.initial_stacks == (1, 299, 300) and again.stacks == (0, 0, 600)
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    (put_hand("actions", [[4, "call"]]), "an action's seat is 4: a seat from 0 to 3"),
+    (log(["nonsense", 0, 0, "", []]),
+     "the saved game is not valid: 'nonsense' is not a valid TableEventKind"),
+])  # fmt: skip
+def test_more_edited_saves_refused_with_the_whole_reason(change: Change, message: str) -> None:
+    assert refused(IN_PLAY, change) == message
+
+
+@pytest.mark.parametrize(("data", "message"), [
+    ([], "a saved game is a mapping, not list"),
+    ({"format": "chess"}, "not a saved pokerroom game (format 'chess')"),
+    ({"format": "pokerroom-table", "version": 1, "checksum": "x", "elapsed": float("nan")},
+     "the saved game holds values that are not plain data"),
+])  # fmt: skip
+def test_foreign_saves_are_refused_with_the_whole_reason(data: Any, message: str) -> None:
+    with pytest.raises(SaveError) as caught:
+        Table.restore(data)
+    assert str(caught.value) == message
+
+
+def test_keyed_saves_carry_the_documented_hmac_and_say_how_to_restore_them() -> None:
+    table = Table(NL, 3, rng=random.Random(1))
+    table.start_hand()
+    keyed, plain = table.save(key=b"k"), table.save()
+    body = {k: v for k, v in keyed.items() if k != "checksum"}
+    text = json.dumps(body, sort_keys=True, separators=(",", ":")).encode()
+    assert keyed["checksum"] == "hmac-sha256:" + hmac.new(b"k", text, hashlib.sha256).hexdigest()
+    with pytest.raises(SaveError) as caught:
+        Table.restore(keyed)
+    assert str(caught.value) == "the saved game is signed 'hmac-sha256'; restore it with its key"
+    with pytest.raises(SaveError) as caught:
+        Table.restore(plain, key=b"k")
+    assert str(caught.value) == "the saved game is signed 'sha256'; restore it with no key"
+    edited = copy.deepcopy(plain)
+    edited["stacks"][0] += 1
+    with pytest.raises(SaveError) as caught:
+        Table.restore(edited)
+    assert str(caught.value) == (
+        "the saved game is damaged or was edited: its checksum does not match")
+
+
+@pytest.mark.parametrize("name", ["no-limit", "joker-wild"])
+def test_a_hand_that_ended_before_its_board_is_saved_with_fillers_and_restored(name: str) -> None:
+    rules = RULESETS[name]
+    for seed in range(4):
+        table = Table(rules, 3, rng=random.Random(seed))
+        table.start_hand()
+        while table.in_hand:
+            table.apply(Action.fold())
+        hand = table.hand
+        assert hand is not None and hand.board == ()
+        data = json.loads(json.dumps(table.save()))
+        cards = data["hand"]["cards"]
+        # Six hole cards, the five board cards and the burns never dealt: all different.
+        burns = rules.burn_cards * 3
+        assert len(cards) == 6 + 5 + burns == len(set(cards))
+        assert all(type(c) is int and 0 <= c < (53 if rules.joker else 52) for c in cards)
+        dealt = {int(c) for s in range(3) for c in hand.hole(s)}
+        assert dealt <= set(cards)
+        again = Table.restore(data)
+        assert str(again.hand) == str(hand) and again.save() == table.save()
+        again.start_hand()  # and the game goes on
+        assert again.in_hand
+
+
+def test_a_game_on_the_systems_random_source_restores_on_a_new_one() -> None:
+    table = Table(NL, 3)
+    table.start_hand()
+    while table.in_hand:
+        table.apply(Action.fold())
+    again = Table.restore(json.loads(json.dumps(table.save())))
+    again.start_hand()
+    assert again.in_hand and again.hand_number == 2
