@@ -9,9 +9,10 @@ import random
 
 import pytest
 
+from pokerroom.cards import Deck
 from pokerroom.engine import Action, IllegalAction
 from pokerroom.rules import Rules
-from pokerroom.table import StaleViewError, Standing, Table, TableError
+from pokerroom.table import Levels, StaleViewError, Standing, Table, TableError
 from table_helpers import deck_for
 from test_table import all_in_hand
 
@@ -116,3 +117,66 @@ def test_a_restored_hand_that_is_over_has_nobody_to_act() -> None:
         table.apply(Action.fold())
     again = Table.restore(json.loads(json.dumps(table.save())))
     assert again.to_act is None and not again.in_hand and again.pending_view() is None
+
+
+def test_a_new_table_has_played_nothing() -> None:
+    table = Table(NL, 3, rng=random.Random(1))
+    assert table.elapsed == 0.0 and table.in_hand is False and table.is_over is False
+    assert table.actions == () and table.to_act is None and table.hand_number == 0
+
+
+def test_with_stacks_reset_the_button_goes_round_every_seat() -> None:
+    table = Table(NL, 3, rng=random.Random(1), reset_stacks=True)
+    buttons = []
+    for _ in range(5):
+        table.start_hand()
+        buttons.append(table.button)
+        while table.in_hand:
+            table.apply(Action.fold())
+    assert buttons == [0, 1, 2, 0, 1]
+
+
+@pytest.mark.parametrize(("options", "message"), [
+    ({"max_hands": 0}, "max_hands is 0: a number of hands, 1 or more"),
+    ({"max_hands": 1.5}, "max_hands is 1.5: not a whole number (a number of hands, 1 or more)"),
+    ({"levels": Levels([{}], every=5, unit="seconds")},
+     "levels that rise by time need a clock (seconds, e.g. time.monotonic)"),
+])  # fmt: skip
+def test_bad_options_are_refused_with_the_whole_reason(
+    options: dict[str, object], message: str
+) -> None:
+    with pytest.raises(TableError) as caught:
+        Table(NL, 3, **options)  # type: ignore[arg-type]
+    assert str(caught.value) == message
+
+
+def test_a_deck_too_short_for_the_hand_is_refused_and_nothing_is_dealt() -> None:
+    table = Table(NL, 3, rng=random.Random(1))
+    with pytest.raises(TableError) as caught:
+        table.start_hand(Deck.stacked([0, 1]))
+    assert str(caught.value) == "cannot start the hand: the deck has 2 cards, 3 players need 14"
+    assert table.hand_number == 0 and not table.in_hand
+
+
+def test_stepping_something_that_is_not_an_action_is_refused() -> None:
+    table = Table(NL, 3, rng=random.Random(1))
+    table.start_hand()
+    with pytest.raises(IllegalAction) as caught:
+        table.step("fold")  # type: ignore[arg-type]
+    assert str(caught.value) == (
+        "seat 0 sent 'fold', which is not an action (legal: fold, call 4, raise to 8 to 1000)")
+
+
+def test_the_log_marks_each_level_and_the_end_for_no_seat() -> None:
+    levels = Levels([{}, {"blinds": [5, 10]}], every=1)
+    table = Table(NL, 3, rng=random.Random(1), levels=levels, max_hands=2)
+    while not table.is_over:
+        table.start_hand()
+        while table.in_hand:
+            table.apply(Action.fold())
+    assert [(e.kind.value, e.hand, e.seat, str(e)) for e in table.log] == [
+        ("button", 0, 0, "seat 0 has the first button (given)"),
+        ("level", 1, -1, "level 0: no limit (minimum bet 4), blinds 2/4"),
+        ("level", 2, -1, "level 1: no limit (minimum bet 10), blinds 5/10"),
+        ("over", 2, -1, "game over: 2 hands played (the limit)"),
+    ]

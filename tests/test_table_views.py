@@ -139,6 +139,8 @@ def check_views(table: Table, total: int) -> None:
         assert mine.kind is theirs.kind and mine.amount == theirs.amount
         assert mine.seat == (seats[theirs.seat] if theirs.seat >= 0 else -1)
     if table.to_act is not None:
+        turn = table.turn_view().legal
+        assert turn is not None and turn.seat == table.to_act
         legal, own = table.legal_actions(), hand.legal_actions()
         assert legal.seat == seats[own.seat] == table.to_act
         assert (legal.street, legal.kinds, legal.to_call, legal.call) == (
