@@ -100,3 +100,39 @@ def test_bad_leagues_are_refused_with_the_whole_reason(
     with pytest.raises(TournamentError) as caught:
         League(NL, players, names, **settings)  # type: ignore[arg-type]
     assert str(caught.value) == message
+
+
+def test_each_session_is_dealt_from_the_run_the_match_and_the_block_alone() -> None:
+    def seeds(seed: int) -> dict[tuple[str, int], set[int]]:
+        league = League(NL, ("random", "calling-station", "rule-based"), ("a", "b", "c"),
+                        hands=8, seed=seed, session=2)  # fmt: skip
+        out: dict[tuple[str, int], set[int]] = {}
+        for t in league.tasks():
+            match, deals = t.label.split(", deals ")
+            out.setdefault((match, int(deals.split("-")[0])), set()).add(t.seed)
+        return out
+
+    one, again, other = seeds(1), seeds(1), seeds(2)
+    assert one == again  # the same run: the same cards
+    # Every arrangement of a block plays the same cards (duplicate)...
+    assert all(len(s) == 1 for s in one.values())
+    # ...and no two blocks, of one match or of two, nor two runs, share them.
+    firsts = [s for (s,) in one.values()]
+    assert len(set(firsts)) == len(firsts) == 3 * 2 + 2
+    assert not set(firsts) & {s for (s,) in other.values()}
+
+
+def test_a_sessions_seats_names_bots_and_options() -> None:
+    league = League(NL, ("random", "calling-station", "rule-based"), ("a", "b", "c"),
+                    hands=3, seed=1, budget=2.5)  # fmt: skip
+    tasks = league.tasks(histories=True, log=True)
+    field = tasks[6:]
+    assert [(t.players, t.names, t.bot_salt) for t in field] == [
+        (("random", "calling-station", "rule-based"), ("a", "b", "c"), 0),
+        (("rule-based", "random", "calling-station"), ("c", "a", "b"), 1),
+        (("calling-station", "rule-based", "random"), ("b", "c", "a"), 2)]
+    for t in tasks:
+        assert t.reset_stacks and t.budget == 2.5 and t.histories and t.log
+        assert t.max_hands == 1 if len(t.entrants) == 3 else t.max_hands == 2
+    plain = league.tasks()
+    assert not any(t.histories or t.log for t in plain)

@@ -5,10 +5,17 @@ an interval, unknown intervals carried through, and the whole text of a refusal.
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import pytest
 
-from pokerroom.tournament.stats import Estimate, combine, mean_interval, ratio_interval
+from pokerroom.tournament.stats import (
+    Estimate,
+    combine,
+    mean_interval,
+    proportion_interval,
+    ratio_interval,
+)
 
 NAN = math.nan
 
@@ -66,3 +73,32 @@ def test_combining_needs_one_weight_per_estimate(
     with pytest.raises(ValueError) as caught:
         combine(estimates, weights)
     assert str(caught.value) == "one weight for each estimate, and at least one"
+
+
+def test_every_estimator_reports_its_units_and_level() -> None:
+    mean = mean_interval([1.0, 2.0, 4.0], level=0.9)
+    assert (mean.n, mean.level) == (3, 0.9)
+    share = proportion_interval(3, 10, level=0.9)
+    assert (share.value, share.n, share.level) == (0.3, 10, 0.9)
+    ratio = ratio_interval([1.0, 2.0, 4.0], [1.0, 1.0, 2.0], level=0.9)
+    assert (ratio.value, ratio.n, ratio.level) == (7.0 / 4.0, 3, 0.9)
+    assert ratio_interval([3.0], [0.5]).value == 6.0  # a total under 1 is fine
+
+
+def test_a_share_of_all_or_none_ends_exactly_at_one_or_zero() -> None:
+    for n in (1, 13, 15, 17, 100):  # (for 13, the formula's ends are off by a rounding)
+        assert proportion_interval(n, n).high == 1.0 and proportion_interval(0, n).low == 0.0
+
+
+@pytest.mark.parametrize(("call", "message"), [
+    (lambda: mean_interval([]), "no values to average"),
+    (lambda: proportion_interval(0, 0), "trials must be 1 or more, not 0"),
+    (lambda: proportion_interval(4, 3), "successes must be 0 to 3, not 4"),
+    (lambda: ratio_interval([], []), "no units"),
+    (lambda: ratio_interval([1.0], [0.0]), "the denominators add up to 0 or less"),
+    (lambda: ratio_interval([1.0, 2.0], [1.0]), "2 numerators but 1 denominators"),
+])  # fmt: skip
+def test_the_estimators_refuse_with_the_whole_reason(call: Any, message: str) -> None:
+    with pytest.raises(ValueError) as caught:
+        call()
+    assert str(caught.value) == message
