@@ -20,6 +20,7 @@ NL = Rules.preset("no-limit")  # blinds 2/4, buy-in 1000
 def test_the_level_in_force_at_the_edges_of_each_step() -> None:
     by_hands = Levels([{}, {"blinds": [4, 8]}, {"blinds": [10, 20]}], every=3)
     assert by_hands.index() == 0  # before any hand: the first level
+    assert Levels([{}, {}], every=1).index() == 0
     assert [by_hands.index(hands=h) for h in range(10)] == [0, 0, 0, 1, 1, 1, 2, 2, 2, 2]
     by_time = Levels([{}, {"blinds": [4, 8]}], every=1, unit="seconds")
     assert by_time.index() == 0

@@ -174,6 +174,7 @@ def test_a_finished_game_with_its_settings_restores_as_it_was() -> None:
 
 @pytest.mark.parametrize(("change", "message"), [
     (put_hand("actions", [[4, "call"]]), "an action's seat is 4: a seat from 0 to 3"),
+    (put("rng", [3, [1, 2], None]), "rng: not the state of a random.Random"),
     (log(["nonsense", 0, 0, "", []]),
      "the saved game is not valid: 'nonsense' is not a valid TableEventKind"),
 ])  # fmt: skip

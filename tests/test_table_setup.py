@@ -68,6 +68,14 @@ def test_a_table_has_two_to_fourteen_seats() -> None:
      "button 'high-card': a seat number (0 to 2), 'random' or 'first-jack'"),
     (3, {"button": 1.5},
      "button 1.5: not a whole number; a seat number (0 to 2), 'random' or 'first-jack'"),
+    (None, {}, "how many seats? pass seats= (or rules with players set)"),
+    ([100, 0], {}, "starting stacks are whole chips, 1 or more: seat 1 has 0: a player needs 1 "
+     "or more"),
+    (3, {"names": ["a", "", "c"]}, "names: 3 non-empty strings, one per seat, not ['a', '', 'c']"),
+    (3, {"levels": Levels([{"blinds": [1, 2, 4]}, {"blinds": [1, 2, 4]}], every=5)},
+     "these rules cannot be played down to heads-up: level 0, 2 players: cannot start the "
+     "hand: blinds [1, 2, 4] need 3 players or more; level 1, 2 players: cannot start the "
+     "hand: blinds [1, 2, 4] need 3 players or more"),
     (3, {"levels": Levels([{}, {"blinds": [1, 2, 4]}], every=5)},
      "these rules cannot be played down to heads-up: level 1, 2 players: cannot start the "
      "hand: blinds [1, 2, 4] need 3 players or more"),

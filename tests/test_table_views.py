@@ -199,6 +199,9 @@ def test_every_view_of_random_games_matches_the_hand_in_table_seats(name: str, s
             check_views(table, total)
             table.apply(choose(table, rng))
         check_views(table, total)
+        # Each seat's winnings over the hands so far are its chips gained or lost.
+        assert table.totals == tuple(s - i for s, i in zip(table.stacks, table.initial_stacks,
+                                                            strict=True))
     assert table.is_over or table.hand_number == 25
     assert any(table.out)
 
