@@ -136,3 +136,20 @@ def test_a_sessions_seats_names_bots_and_options() -> None:
         assert t.max_hands == 1 if len(t.entrants) == 3 else t.max_hands == 2
     plain = league.tasks()
     assert not any(t.histories or t.log for t in plain)
+
+
+def test_a_last_session_shorter_than_the_others_scores_its_deals_in_place() -> None:
+    league = League(NL, ("random", "calling-station"), ("a", "b"), hands=6, seed=1, session=2)
+    assert [t.label for t in league.tasks()] == [
+        "a vs b, deals 1-2", "a vs b, deals 1-2, seats moved 1", "a vs b, deals 3-3",
+        "a vs b, deals 3-3, seats moved 1"]
+    a = [(10, -4), (2, 6), (8,), (-2,)]
+    nets = [[a[0], tuple(-x for x in a[0])], [tuple(-x for x in a[1]), a[1]],
+            [a[2], tuple(-x for x in a[2])], [tuple(-x for x in a[3]), a[3]]]  # fmt: skip
+    results = scored(league, nets, [[0, 0]] * 4)
+    # a's deals: (10 + 2) / 2 = 6, (-4 + 6) / 2 = 1, (8 - 2) / 2 = 3: mean 10/3 chips a
+    # hand, s² = ((8/3)² + (7/3)² + (1/3)²) / 2 = 114 / 18, se = s / sqrt(3).
+    t2 = 4.302652729911275  # Student's t, 0.975 quantile, 2 degrees of freedom
+    ab = results.heads_up(0, 1)
+    assert ab.value == pytest.approx(2500 / 3, rel=1e-12) and ab.n == 3
+    assert ab.half_width == pytest.approx(250 * t2 * math.sqrt(114 / 18 / 3), rel=1e-9)
