@@ -180,3 +180,13 @@ def test_the_log_marks_each_level_and_the_end_for_no_seat() -> None:
         ("level", 2, -1, "level 1: no limit (minimum bet 10), blinds 5/10"),
         ("over", 2, -1, "game over: 2 hands played (the limit)"),
     ]
+
+
+def test_applying_no_action_is_refused_naming_the_choices() -> None:
+    table = Table(NL, 3, rng=random.Random(1))
+    table.start_hand()
+    with pytest.raises(IllegalAction) as caught:
+        table.apply(None)  # type: ignore[arg-type]
+    assert str(caught.value) == (
+        "seat 0 sent None, which is not an action (legal: fold, call 4, raise to 8 to 1000)")
+    assert table.to_act == 0 and table.actions == ()
