@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from pokerroom.engine import Action
+from pokerroom.engine import Action, Street
 from pokerroom.rules import Rules
 from pokerroom.table import SaveError, Table
 from table_helpers import RULESETS
@@ -247,3 +247,25 @@ def test_a_game_on_the_systems_random_source_restores_on_a_new_one() -> None:
     again = Table.restore(json.loads(json.dumps(table.save())))
     again.start_hand()
     assert again.in_hand and again.hand_number == 2
+
+
+@pytest.mark.parametrize("name", ["no-limit", "casino-limit"])
+def test_a_hand_that_ended_on_the_flop_is_saved_with_fillers_unlike_its_cards(name: str) -> None:
+    rules = RULESETS[name]
+    for seed in range(6):
+        table = Table(rules, 3, rng=random.Random(seed))
+        table.start_hand()
+        while table.in_hand:
+            legal = table.legal_actions()
+            if legal.street is Street.PREFLOP:
+                table.apply(Action.call() if "call" in str(legal) else Action.check())
+            elif legal.can_raise and table.actions[-1][1].kind.value not in ("bet", "raise"):
+                table.apply(Action(legal.kinds[-1], legal.min_to))
+            else:
+                table.apply(Action.fold())
+        hand = table.hand
+        assert hand is not None and len(hand.board) == 3
+        cards = table.save()["hand"]["cards"]
+        assert len(cards) == len(set(cards)) == 6 + 5 + rules.burn_cards * 3
+        again = Table.restore(json.loads(json.dumps(table.save())))
+        assert str(again.hand) == str(hand)
