@@ -4,13 +4,14 @@ every refusal's whole text, and a restored game's clock and random source."""
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 
 import pytest
 
 from pokerroom.cards import Deck
-from pokerroom.engine import Action, IllegalAction
+from pokerroom.engine import Action, IllegalAction, Street
 from pokerroom.rules import Rules
 from pokerroom.table import Levels, StaleViewError, Standing, Table, TableError
 from table_helpers import deck_for
@@ -190,3 +191,24 @@ def test_applying_no_action_is_refused_naming_the_choices() -> None:
     assert str(caught.value) == (
         "seat 0 sent None, which is not an action (legal: fold, call 4, raise to 8 to 1000)")
     assert table.to_act == 0 and table.actions == ()
+
+
+def test_a_hand_announced_at_the_table_is_the_one_shown() -> None:
+    # 001's announced hands: seat 1 holds 9s 5c on Qs Kh As 8s 7c and may announce any
+    # hand its cards make, from ace-king-queen-nine-eight down to queen-nine-eight-seven-five.
+    table = Table(Rules.preset("computer-tournament"), 3, rng=random.Random(4))
+    table.start_hand()
+    while table.in_hand and table.legal_actions().street is not Street.SHOWDOWN:
+        legal = table.legal_actions()
+        table.apply(Action.call() if "call" in str(legal) else
+                    Action.check() if "check" in str(legal) else Action.raise_to(legal.min_to))
+    assert table.to_act == 1
+    values = table.legal_actions().values
+    shown = []
+    for value in (values[0], values[-1]):
+        copy_ = copy.deepcopy(table)
+        copy_.apply(Action.show(value))
+        assert copy_.hand is not None
+        shown.append(str(copy_.hand.events[-1]))
+    assert shown == ["seat 1 shows 9s 5c (high card, ace-king-queen-nine-eight)",
+                     "seat 1 shows 9s 5c (high card, queen-nine-eight-seven-five)"]
