@@ -269,3 +269,18 @@ def test_a_hand_that_ended_on_the_flop_is_saved_with_fillers_unlike_its_cards(na
         assert len(cards) == len(set(cards)) == 6 + 5 + rules.burn_cards * 3
         again = Table.restore(json.loads(json.dumps(table.save())))
         assert str(again.hand) == str(hand)
+
+
+def test_a_hand_that_dealt_the_joker_restores_with_it() -> None:
+    rules = RULESETS["joker-wild"]
+    restored = 0
+    for seed in range(40):
+        table = Table(rules, 6, rng=random.Random(seed))
+        table.start_hand()
+        data = json.loads(json.dumps(table.save()))
+        if 52 not in data["hand"]["cards"]:  # the joker's code: not dealt in this hand
+            continue
+        again = Table.restore(data)
+        assert str(again.hand) == str(table.hand)
+        restored += 1
+    assert restored > 0
