@@ -247,6 +247,7 @@ def test_a_game_on_the_systems_random_source_restores_on_a_new_one() -> None:
     again = Table.restore(json.loads(json.dumps(table.save())))
     again.start_hand()
     assert again.in_hand and again.hand_number == 2
+    assert again.save()["rng"] is None  # and it is saved as such again
 
 
 @pytest.mark.parametrize("name", ["no-limit", "casino-limit"])
