@@ -232,7 +232,8 @@ def check(data: Any, fmt: str, version: int, key: bytes | None) -> dict[str, Any
 
 def _ints(value: Any, n: int | None, what: str, low: int = 0) -> list[int]:
     if not isinstance(value, list) or (n is not None and len(value) != n):
-        raise SaveError(f"{what}: a list of {n if n is not None else ''} whole numbers")
+        count = "" if n is None else f"{n} "
+        raise SaveError(f"{what}: a list of {count}whole numbers")
     if not all(type(v) is int and v >= low for v in value):
         raise SaveError(f"{what}: whole numbers, {low} or more, not {value!r}")
     return value
