@@ -194,7 +194,8 @@ def make_app(room: Room, limits: RoomLimits | None = None, *, static: Path = STA
 
     async def leave(request: Request) -> Response:
         back = room.leave(need(request), request.path_params["table_id"])
-        return JSONResponse({"refund": back} if back is not None else {"refund": None, "queued": True})
+        queued = {"queued": True} if back is None else {}
+        return JSONResponse({"refund": back, **queued})
 
     async def change(request: Request) -> Response:
         body = await _body(request)

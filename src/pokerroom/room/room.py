@@ -235,7 +235,9 @@ class Room:
         person.balance -= cost
         self.store.commit(people=[person.to_json()], tables=[self._record(table)])
         table.broadcast_seats()
-        if table.full and not table.settings.cash:
+        if table.settings.cash:
+            table.resume()
+        elif table.full:
             self._start(table)
         self.changed()
         return {"seat": where, "token": token}
@@ -279,6 +281,7 @@ class Room:
             raise RoomError(409, str(exc)) from None
         person.balance -= chips
         self.store.commit(people=[person.to_json()], tables=[self._record(table)])
+        table.resume()
         table.broadcast_seats()
         self.changed()
         return now

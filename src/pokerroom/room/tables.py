@@ -145,6 +145,7 @@ class RoomTable:
         self.queue: list[tuple[int, str, str, int]] = []  # cash: (seat, name, change, chips)
         self.payouts: dict[str, int] = {}  # cash: chips due to balances (the room pays them)
         self.minted = 0  # cash: the bots' buy-ins (the house's chips)
+        self.waitlist: list[str] = []  # cash: who waits for a seat, first come first
         self.dealer = self._new_dealer(None)
 
     # ------------------------------------------------------------------ the match
@@ -266,26 +267,25 @@ class RoomTable:
         if not game.min_buy_in <= chips <= (game.max_buy_in or chips):
             raise TableError(f"a buy-in of {chips}: the buy-in here is {game.buy_in_range()}")
         free = [i for i, s in enumerate(self.seats) if not s.taken]
-        waiting = self.table.waiting
-        if not free or (waiting and waiting[0] != name):
-            if name in waiting:
-                raise OnWaitingListError(waiting.index(name) + 1)
-            raise OnWaitingListError(self.table.join_waiting_list(name))
+        waiting = self.waitlist  # (the room's own: a seat kept for a sit queued mid-hand
+        if not free or (waiting and waiting[0] != name):  # is free to the table's list)
+            if name not in waiting:
+                waiting.append(name)
+            raise OnWaitingListError(waiting.index(name) + 1)
         if seat is None:
             seat = free[0]
         if not 0 <= seat < len(self.seats):
             raise TableError(f"no seat {seat}: seats 0 to {len(self.seats) - 1}")
         if seat not in free:
             raise TableError(f"seat {seat} is taken (free seats: {free})")
+        if waiting:
+            waiting.remove(name)
         if self.table.in_hand:  # the seat is kept; sitting down waits for the hand's end
-            if waiting:
-                self.table.leave_waiting_list(name)
             self.queue.append((seat, name, "sit", chips))
             self.pool += chips
         else:
             self._cash_change(seat, name, "sit", chips)
         self.seats[seat].name = name
-        self._resume()
         return seat, self.seats[seat].token
 
     def _cash_leave(self, seat: int, name: str) -> int | None:
@@ -315,7 +315,6 @@ class RoomTable:
             self.pool += chips
             return False
         self._cash_change(seat, name, what, chips)
-        self._resume()
         return True
 
     def _cash_change(self, seat: int, name: str, what: str, chips: int) -> None:
@@ -356,10 +355,12 @@ class RoomTable:
                 self.table.top_up(s, self.settings.max_buy_in)
                 self.minted += self.settings.max_buy_in
 
-    def _resume(self) -> None:
-        """Deal, if the cash table was waiting for players and two can play now."""
+    def resume(self) -> None:
+        """Deal, if the cash table was waiting for players and two can play now (the
+        room calls it once the change that made it possible is stored)."""
         dealer = self.dealer
-        if dealer.started and dealer.idle:
+        if dealer.started and dealer.idle and self.table.can_deal:
+            self._saved = self.table.save()  # (what a restart goes back to)
             self._deliver(dealer.resume(time.monotonic()))
             self.on_change()
             with contextlib.suppress(RuntimeError):  # (no event loop: a test's table)
@@ -397,8 +398,8 @@ class RoomTable:
         """``name`` stands up (a sit-and-go: before the match starts): the chips to give
         back (None: mid-hand at a cash table, queued: :attr:`payouts` gets them)."""
         seat = self.seat_of(name)
-        if seat is None and name in self.table.waiting:
-            self.table.leave_waiting_list(name)
+        if seat is None and name in self.waitlist:
+            self.waitlist.remove(name)
             return 0
         if seat is None:
             raise TableError("you have no seat at this table")
@@ -588,7 +589,7 @@ class RoomTable:
             "invite": self.invite, "state": self.state, "pool": self.pool, "seq": self.seq,
             "seats": [{"token": s.token, "name": s.name, "bot": s.bot} for s in self.seats],
             "save": self._save(), "places": self.places, "minted": self.minted,
-            "queue": [list(q) for q in self.queue],
+            "queue": [list(q) for q in self.queue], "waitlist": self.waitlist,
             "prizes": self.prizes, "played": self._clock(),
         }  # fmt: skip
 
@@ -610,6 +611,7 @@ class RoomTable:
         self.prizes = data.get("prizes") or {}
         self.state = data["state"]
         self.minted = data.get("minted", 0)
+        self.waitlist = list(data.get("waitlist") or [])
         self.queue = [(q[0], q[1], q[2], q[3]) for q in data.get("queue") or []]
         self._clock.before = float(data.get("played") or 0.0)
         save = data.get("save")
@@ -642,10 +644,10 @@ class RoomTable:
             "buy_in": settings.max_buy_in if settings.cash else settings.buy_in,
             "min_buy_in": settings.min_buy_in if settings.cash else None,
             "max_buy_in": settings.max_buy_in if settings.cash else None,
-            "waiting_list": list(self.table.waiting),
+            "waiting_list": list(self.waitlist),
             "avg_pot": round(sum(self.pots) / len(self.pots)) if self.pots else 0,
             "hands_per_hour": round(len(times) * 3600 / span),
-            "waiting": len(self.table.waiting),
+            "waiting": len(self.waitlist),
             "private": settings.private, "hands": self.table.hand_number,
             "places": self.places, "prizes": self.prizes,
         }  # fmt: skip
