@@ -76,12 +76,32 @@ def test_sit_leave_top_up_and_the_lobby(room: Room, client: TestClient) -> None:
     assert not table.table.in_hand and table.dealer.idle  # the bot alone: no hand
 
 
+def test_sit_out_and_in_between_hands(room: Room, client: TestClient) -> None:
+    client.post("/api/enter", json={"name": "ann"})
+    client.post("/api/tables", json={**CASH, "bots": {}})
+    assert client.post("/api/tables/t1/sit", json={"buy_in": 200}).json()["seat"] == 0
+    table = room.tables["t1"]
+    assert table.dealer.idle  # alone: nothing dealt, so changes are made at once
+    assert client.post("/api/tables/t1/sit_out").json() == {"done": True, "queued": False}
+    assert table.table.sitting_out[0]
+    r = client.post("/api/tables/t1/sit_out")
+    assert r.status_code == 409 and "sitting out already" in r.json()["error"]
+    assert client.post("/api/tables/t1/sit_in").json()["done"] and not table.table.sitting_out[0]
+    r = client.post("/api/tables/t1/top_up", json={"chips": 900})
+    assert r.status_code == 409 and "top up by 1 to 800" in r.json()["error"]
+    assert client.get("/api/me").json()["balance"] == 9800  # refused: nothing taken
+    assert client.post("/api/tables/t1/top_up", json={"chips": 800}).json()["done"]
+    assert table.table.stacks[0] == 1000 and client.get("/api/me").json()["balance"] == 9000
+    assert client.post("/api/tables/t1/leave").json() == {"refund": 1000}
+    assert client.get("/api/me").json()["balance"] == 10000 and room.chip_total() == 10000
+
+
 def test_a_full_table_has_a_waiting_list(room: Room) -> None:
     async def run() -> None:
         people = [room.enter(n, None, None)[0] for n in ("ann", "bob", "cy")]
         t = room.create(people[0], {**CASH, "new_players": "post"}).id
         assert room.sit(people[0], t, 0, None, 300)["seat"] == 0
-        assert room.sit(people[1], t, None, None, 300)["seat"] == 1
+        assert room.sit(people[1], t, None, None, 300)["queued"]  # seat 1, at the hand's end
         assert room.sit(people[2], t, None, None, 300) == \
             {"seat": None, "token": None, "waiting": 1}
         assert people[2].balance == 10000 and room.tables[t].info()["waiting"] == 1

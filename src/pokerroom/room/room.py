@@ -240,6 +240,8 @@ class Room:
         elif table.full:
             self._start(table)
         self.changed()
+        if any(q[0] == where and q[2] == "sit" for q in table.queue):
+            return {"seat": where, "token": token, "queued": True}  # (mid-hand)
         return {"seat": where, "token": token}
 
     @staticmethod
