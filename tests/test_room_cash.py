@@ -105,6 +105,7 @@ def test_a_full_table_has_a_waiting_list(room: Room) -> None:
         assert room.sit(people[2], t, None, None, 300) == \
             {"seat": None, "token": None, "waiting": 1}
         assert people[2].balance == 10000 and room.tables[t].info()["waiting"] == 1
+        assert room.me(people[2])["waiting"] == [{"table": t, "place": 1, "offered": False}]
         table = room.tables[t]
         assert not table.table.taken[1]  # bob sits down when the hand in play ends
         while not table.table.taken[1]:
@@ -113,6 +114,7 @@ def test_a_full_table_has_a_waiting_list(room: Room) -> None:
         assert room.leave(people[1], t) is None  # mid-hand: at the hand's end
         while table.seat_of("bob") is not None:
             table._expire()
+        assert room.me(people[2])["waiting"] == [{"table": t, "place": 1, "offered": True}]
         di = room.enter("di", None, None)[0]  # the seat is cy's: di waits behind
         assert room.sit(di, t, 1, None, 300) == {"seat": None, "token": None, "waiting": 2}
         assert room.sit(people[2], t, None, None, 300)["seat"] == 1
@@ -181,3 +183,20 @@ def wealth(room: Room) -> dict[str, int]:
         for _, name, _, chips in table.queue:
             out[name] += chips
     return out
+
+
+def test_the_operator_closes_a_cash_table_mid_hand(room: Room) -> None:
+    async def run() -> None:
+        ann, bob = (room.enter(n, None, None)[0] for n in ("ann", "bob"))
+        t = room.create(ann, CASH).id
+        room.sit(ann, t, 0, None, 400)
+        room.sit(bob, t, 1, None, 600)  # queued: a hand of ann and the bot is in play
+        room.change(ann, t, "top_up", 100)  # queued too
+        total = room.chip_total()
+        table = room.tables[t]
+        assert table.table.in_hand and table.pool == 700
+        refunds = room.close_table(t)
+        assert refunds == {"ann": 500, "bob": 600}  # the hand void: all back
+        assert ann.balance == bob.balance == 10000 and room.chip_total() == total == 20000
+
+    asyncio.run(run())

@@ -151,11 +151,17 @@ class Room:
 
     def me(self, person: Person) -> dict[str, Any]:
         seats = []
+        waiting = []
         for t in self.tables.values():
             seat = t.seat_of(person.name)
             if seat is not None and t.state != "finished":
                 seats.append({"table": t.id, "seat": seat})
-        return {"name": person.name, "balance": person.balance, "seats": seats}
+            if person.name in t.waitlist and t.state != "finished":
+                place = t.waitlist.index(person.name) + 1
+                offered = place == 1 and not all(s.taken for s in t.seats)
+                waiting.append({"table": t.id, "place": place, "offered": offered})
+        return {"name": person.name, "balance": person.balance, "seats": seats,
+                **({"waiting": waiting} if waiting else {})}  # fmt: skip
 
     # ------------------------------------------------------------------- tables
 
