@@ -20,6 +20,8 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import time
+from collections.abc import Callable
 from typing import Any
 
 from pokerroom.jsonproto.messages import Limits
@@ -64,8 +66,10 @@ class Room:
         start_balance: int = START_BALANCE,
         bot_delay: float = 0.8,
         limits: Limits | None = None,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.store = store
+        self.clock = clock
         self.operator = operator
         self.start_balance = start_balance
         self.bot_delay = bot_delay
@@ -106,7 +110,8 @@ class Room:
 
     def _table_hooks(self) -> dict[str, Any]:
         return {"bot_delay": self.bot_delay, "limits": self.limits, "on_change": self.changed,
-                "on_hand": self.hand_over, "may_chat": self._may_chat}  # fmt: skip
+                "on_hand": self.hand_over, "may_chat": self._may_chat,
+                "clock": self.clock}  # fmt: skip
 
     # ------------------------------------------------------------------- people
 

@@ -84,22 +84,24 @@ class _PlayClock:
     """Seconds of play: still before the match starts (so the blind levels count play,
     not the wait for players)."""
 
-    def __init__(self) -> None:
+    def __init__(self, clock: Callable[[], float]) -> None:
+        self.clock = clock
         self.before = 0.0
         self.since: float | None = None
 
     def __call__(self) -> float:
         since = self.since
-        return self.before if since is None else self.before + time.monotonic() - since
+        return self.before if since is None else self.before + self.clock() - since
 
     def start(self) -> None:
-        self.since = time.monotonic()
+        self.since = self.clock()
 
 
 class RoomTable:
     """One table (see the module doc).  ``on_change()`` is called when what the lobby
     shows changed; ``on_hand(table, row)`` after each hand (and at the end); ``chat(link,
-    text, now)`` says whether ``link`` may say ``text`` (and why not)."""
+    text, now)`` says whether ``link`` may say ``text`` (and why not).  ``clock`` is the
+    time in seconds (monotonic) that decisions, rates and blind levels are counted on."""
 
     def __init__(
         self,
@@ -113,8 +115,10 @@ class RoomTable:
         on_change: Callable[[], None] = lambda: None,
         on_hand: Callable[[RoomTable, HandRow | None], None] = lambda t, r: None,
         may_chat: Callable[[Link], str | None] = lambda link: None,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.id = table_id
+        self.clock = clock
         self.settings = settings
         self.owner = owner
         self.invite = invite
@@ -138,7 +142,7 @@ class RoomTable:
         self.links: dict[Connection, Link] = {}
         self.watching: dict[Connection, None] = {}
         self.chat_rate = ChatRate()
-        self._clock = _PlayClock()
+        self._clock = _PlayClock(clock)
         self._timer: asyncio.TimerHandle | None = None
         self._armed = 0.0
         self._saved: dict[str, Any] | None = None  # the match after its last finished hand
@@ -190,7 +194,7 @@ class RoomTable:
             self._saved = self.table.save()
         self._clock.start()
         log.info("table %s: the match starts", self.id)
-        self._deliver(self.dealer.start(time.monotonic()))
+        self._deliver(self.dealer.start(self.clock()))
         self.broadcast_seats()
         self.on_change()
 
@@ -361,7 +365,7 @@ class RoomTable:
         dealer = self.dealer
         if dealer.started and dealer.idle and self.table.can_deal:
             self._saved = self.table.save()  # (what a restart goes back to)
-            self._deliver(dealer.resume(time.monotonic()))
+            self._deliver(dealer.resume(self.clock()))
             self.on_change()
             with contextlib.suppress(RuntimeError):  # (no event loop: a test's table)
                 self._arm()
@@ -450,7 +454,7 @@ class RoomTable:
     def receive(self, conn: Connection, data: bytes | None) -> None:
         """A frame from ``conn`` (``None``: one over the size limit)."""
         dealer = self.dealer
-        now = time.monotonic()
+        now = self.clock()
         pending = dealer.pending
         if pending is not None and now >= pending.deadline and not dealer.finished:
             self._expire()
@@ -556,20 +560,20 @@ class RoomTable:
             timer.cancel()
         loop = asyncio.get_running_loop()
         self._armed = pending.deadline
-        self._timer = loop.call_at(loop.time() + max(0.0, pending.deadline - time.monotonic()),
+        self._timer = loop.call_at(loop.time() + max(0.0, pending.deadline - self.clock()),
                                    self._alarm)  # fmt: skip
 
     def _alarm(self) -> None:
         self._timer = None
         pending = self.dealer.pending
         if (pending is not None and not self.dealer.finished
-                and time.monotonic() >= pending.deadline):  # fmt: skip
+                and self.clock() >= pending.deadline):  # fmt: skip
             self._expire()
         self._arm()
 
     def _expire(self) -> None:
         try:
-            self._deliver(self.dealer.expire(time.monotonic()))
+            self._deliver(self.dealer.expire(self.clock()))
         except Exception:
             log.exception("table %s: the match cannot go on", self.id)
             self.state = "finished"
