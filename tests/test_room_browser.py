@@ -763,6 +763,9 @@ def test_chat_is_shown_as_text_and_the_hands_download_as_phh(played: Played) -> 
 # ------------------------------------------------------------------ a cash table
 
 
+CASH_CONTROLS = ("#top-up-amount", "#top-up", "#sit-out", "#sit-in", "#leave")
+
+
 def _play_until(person: Person, hands: int, key: str = "c", timeout: float = 20.0) -> None:
     """Answers every decision with ``key`` until ``hands`` hands have ended."""
     end = time.monotonic() + timeout
@@ -809,6 +812,17 @@ def test_a_cash_table_buy_in_top_up_sit_out_and_stand_up(browser: Any, room: Roo
     assert len(sits) == 1
     page.wait_for_selector("#cash-controls:not([hidden])")
     assert page.inner_text("#leave") == "Stand up"
+    # at phone width the cash controls fit, none over another
+    page.set_viewport_size({"width": 375, "height": 812})
+    page.wait_for_timeout(100)
+    boxes = {s: page.locator(s).bounding_box() for s in CASH_CONTROLS}
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    page.set_viewport_size({"width": 1280, "height": 800})
+    for name, box in boxes.items():
+        assert box is not None and box["width"] > 0 and box["x"] + box["width"] <= 375, name
+    for i, a in enumerate(CASH_CONTROLS):
+        for b in CASH_CONTROLS[i + 1 :]:
+            assert not boxes_overlap(boxes[a], boxes[b]), f"{a} overlaps {b}"
     _play_until(carol, 1)
     # mid-hand (her turn): a top-up out of bounds is explained; one in bounds is queued
     wait_until(page, carol.acting, 10, "a decision in the second hand")
@@ -835,6 +849,13 @@ def test_a_cash_table_buy_in_top_up_sit_out_and_stand_up(browser: Any, room: Roo
     assert found, note()
     refund, balance = (int(g.replace(",", "")) for g in found.groups())
     assert refund > 0 and balance == 10_000 - 150 - 50 + refund
+    # sitting again from the table page asks the buy-in too: out of bounds, not sent
+    page.click("#sit")
+    page.fill("#sit-amount", "5")
+    page.press("#sit-amount", "Enter")
+    assert "less than the smallest, 40" in page.inner_text("#sit-error")
+    page.wait_for_timeout(200)
+    assert len(sits) == 1
     page.goto(f"{room.url}/", wait_until="domcontentloaded")
     wait_until(page, lambda: f"{balance:,} chips" in page.inner_text("#me"), 5, "the lobby balance")
     assert carol.errors == []

@@ -692,9 +692,35 @@ async function findSeat() {
   }
 }
 
-async function sitDown() {
+/** At a cash table the buy-in is asked first (bounded by the table's smallest and largest). */
+function askSit() {
+  if (!(S.info && S.info.kind === "cash")) { sitDown(); return; }
+  $("sit-range").textContent = `${chips(S.info.min_buy_in)} to ${chips(S.info.max_buy_in)} chips`;
+  $("sit-amount").value = String(S.info.max_buy_in);
+  $("sit-error").textContent = "";
+  $("sit-form").hidden = false;
+  $("sit-amount").focus();
+  $("sit-amount").select();
+}
+
+function sitWithBuyIn(event) {
+  event.preventDefault();
+  const checked = boundedChips($("sit-amount").value, S.info.min_buy_in, S.info.max_buy_in);
+  if (checked.error) {
+    $("sit-amount").setAttribute("aria-invalid", "true");
+    $("sit-error").textContent = checked.error;
+    return;
+  }
+  $("sit-amount").removeAttribute("aria-invalid");
+  sitDown(checked.amount);
+}
+
+async function sitDown(buyIn) {
+  const body = { seat: null, invite };
+  if (typeof buyIn === "number") body.buy_in = buyIn;
   try {
-    const seat = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/sit`, { seat: null, invite });
+    const seat = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/sit`, body);
+    $("sit-form").hidden = true;
     if (seat.seat === null) {
       $("waiting-place").textContent = `The table is full: you are number ${seat.waiting} on its waiting list.`;
       watchList();
@@ -706,6 +732,7 @@ async function sitDown() {
     reconnect();
   } catch (error) {
     status(`Cannot sit down: ${error.message}`);
+    $("sit-error").textContent = `Cannot sit down: ${error.message}`;
   }
 }
 
@@ -855,7 +882,8 @@ function wire() {
     const text = $("chat-text").value.trim();
     if (text && send({ type: "chat", text })) $("chat-text").value = "";
   });
-  $("sit").addEventListener("click", sitDown);
+  $("sit").addEventListener("click", askSit);
+  $("sit-form").addEventListener("submit", sitWithBuyIn);
   $("leave").addEventListener("click", leave);
   $("sit-out").addEventListener("click", () => change("sit_out", {}, "Sit out"));
   $("sit-in").addEventListener("click", () => change("sit_in", {}, "Sit in"));
@@ -864,7 +892,7 @@ function wire() {
     $("cash-error").textContent = "";
     $("top-up-amount").removeAttribute("aria-invalid");
   });
-  $("take-seat").addEventListener("click", sitDown);
+  $("take-seat").addEventListener("click", askSit);
   const four = $("four-colour");
   four.checked = fourColour();
   setFourColour(four.checked);
