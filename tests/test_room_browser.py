@@ -859,3 +859,44 @@ def test_a_cash_table_buy_in_top_up_sit_out_and_stand_up(browser: Any, room: Roo
     page.goto(f"{room.url}/", wait_until="domcontentloaded")
     wait_until(page, lambda: f"{balance:,} chips" in page.inner_text("#me"), 5, "the lobby balance")
     assert carol.errors == []
+
+
+def test_a_full_cash_table_gives_a_waiting_list_place_then_the_seat(
+    browser: Any, room: Room
+) -> None:
+    dave, erin = Person(browser, "dave", room.url), Person(browser, "erin", room.url)
+    dave.enter()
+    erin.enter()
+    page = dave.page
+    page.fill("#t-name", "Full cash")
+    page.select_option("#t-kind", "cash")
+    page.fill("#t-seats", "2")
+    page.dispatch_event("#t-seats", "input")
+    page.select_option("#bot-seats select[data-seat='1']", "calling-station")
+    page.click("#create-form button[type=submit]")
+    table = (page.wait_for_selector("#create-done a").get_attribute("href") or "").rsplit("/")[-1]
+    page.locator(f"#table-rows tr[data-table='{table}'] button.sit").click()
+    page.press("#buyin-amount", "Enter")  # the largest buy-in, as offered
+    page.wait_for_url(f"**/table/{table}")
+    page.wait_for_selector("#connection:text('seated')")
+    # the table is full: erin goes on its waiting list, and the lobby says where
+    row = erin.page.locator(f"#table-rows tr[data-table='{table}']")
+    wait_until(erin.page, lambda: "2/2" in row.inner_text(), 5, "the full table")
+    row.locator("button.sit").click()
+    erin.page.press("#buyin-amount", "Enter")
+    wait_until(erin.page, lambda: "number 1" in erin.page.inner_text("#waiting-note"), 5, "place")
+    wait_until(erin.page, lambda: "number 1 on the list" in row.inner_text(), 5, "the row")
+    # dave stands up (when the hand ends, if one is in play): the seat is offered to erin
+    page.click("#leave")
+    end = time.monotonic() + 15
+    while not erin.page.is_visible(f"#table-rows tr[data-table='{table}'] .offer"):
+        assert time.monotonic() < end, "the seat was not offered"
+        if dave.acting():
+            page.keyboard.press("s" if page.is_visible("#show") else "c")
+        page.wait_for_timeout(100)
+    assert "Your seat is free — take it" in row.inner_text()
+    row.locator("button.sit").click()
+    erin.page.press("#buyin-amount", "Enter")
+    erin.page.wait_for_url(f"**/table/{table}")
+    erin.page.wait_for_selector("#connection:text('seated')")
+    assert dave.errors == erin.errors == []
