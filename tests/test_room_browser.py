@@ -803,6 +803,9 @@ def test_a_cash_table_buy_in_top_up_sit_out_and_stand_up(browser: Any, room: Roo
     page.keyboard.type("5000")
     page.keyboard.press("Enter")
     assert "more than the largest, 1,000" in page.inner_text("#buyin-error")
+    page.set_viewport_size({"width": 375, "height": 812})  # the form fits a phone
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    page.set_viewport_size({"width": 1280, "height": 800})
     page.wait_for_timeout(200)
     assert sits == []
     page.fill("#buyin-amount", "150")
