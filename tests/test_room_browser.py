@@ -758,3 +758,148 @@ def test_chat_is_shown_as_text_and_the_hands_download_as_phh(played: Played) -> 
     assert played.download_name.endswith(".phh")
     hands = [m for m in played.alice.frames.messages() if m.get("type") == "hand_end"]
     assert played.download.count("actions = [") >= len(hands) >= 2
+
+
+# ------------------------------------------------------------------ a cash table
+
+
+CASH_CONTROLS = ("#top-up-amount", "#top-up", "#sit-out", "#sit-in", "#leave")
+
+
+def _play_until(person: Person, hands: int, key: str = "c", timeout: float = 20.0) -> None:
+    """Answers every decision with ``key`` until ``hands`` hands have ended."""
+    end = time.monotonic() + timeout
+    while len([m for m in person.frames.messages() if m.get("type") == "hand_end"]) < hands:
+        assert time.monotonic() < end, f"{hands} hands did not end in {timeout} s"
+        if person.acting():
+            person.page.keyboard.press("s" if person.page.is_visible("#show") else key)
+        person.page.wait_for_timeout(40)
+
+
+def test_a_cash_table_buy_in_top_up_sit_out_and_stand_up(browser: Any, room: Room) -> None:
+    carol = Person(browser, "carol", room.url)
+    page = carol.page
+    sits: list[str] = []
+    page.on("request", lambda r: sits.append(r.url) if r.url.endswith("/sit") else None)
+    carol.enter()
+    page.fill("#t-name", "Cash test")
+    page.select_option("#t-kind", "cash")
+    assert page.is_hidden("#t-buyin") and page.is_visible("#t-min")
+    page.fill("#t-seats", "2")
+    page.dispatch_event("#t-seats", "input")
+    page.select_option("#bot-seats select[data-seat='1']", "calling-station")
+    page.fill("#t-min", "40")
+    page.fill("#t-max", "1000")
+    page.fill("#t-budget", "60")
+    page.click("#create-form button[type=submit]")
+    href = page.wait_for_selector("#create-done a").get_attribute("href") or ""
+    table = href.rsplit("/", 1)[-1]
+    row = page.locator(f"#table-rows tr[data-table='{table}']")
+    assert "buy-in 40 to 1,000" in row.inner_text()
+    row.locator("button.sit").click()
+    # the buy-in is asked, by the keyboard: out of bounds it is explained and not sent
+    assert page.evaluate("document.activeElement.id") == "buyin-amount"
+    page.keyboard.press("Control+a")
+    page.keyboard.type("5000")
+    page.keyboard.press("Enter")
+    assert "more than the largest, 1,000" in page.inner_text("#buyin-error")
+    page.set_viewport_size({"width": 375, "height": 812})  # the form fits a phone
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.wait_for_timeout(200)
+    assert sits == []
+    page.fill("#buyin-amount", "150")
+    page.press("#buyin-amount", "Enter")
+    page.wait_for_url(f"**/table/{table}")
+    page.wait_for_selector("#connection:text('seated')")
+    assert len(sits) == 1
+    page.wait_for_selector("#cash-controls:not([hidden])")
+    assert page.inner_text("#leave") == "Stand up"
+    # at phone width the cash controls fit, none over another
+    page.set_viewport_size({"width": 375, "height": 812})
+    page.wait_for_timeout(100)
+    boxes = {s: page.locator(s).bounding_box() for s in CASH_CONTROLS}
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    page.set_viewport_size({"width": 1280, "height": 800})
+    for name, box in boxes.items():
+        assert box is not None and box["width"] > 0 and box["x"] + box["width"] <= 375, name
+    for i, a in enumerate(CASH_CONTROLS):
+        for b in CASH_CONTROLS[i + 1 :]:
+            assert not boxes_overlap(boxes[a], boxes[b]), f"{a} overlaps {b}"
+    _play_until(carol, 1)
+    # mid-hand (her turn): a top-up out of bounds is explained; one in bounds is queued
+    wait_until(page, carol.acting, 10, "a decision in the second hand")
+    page.fill("#top-up-amount", "999999")
+    page.press("#top-up-amount", "Enter")
+    assert "more than the largest" in page.inner_text("#cash-error")
+    page.fill("#top-up-amount", "50")
+    page.press("#top-up-amount", "Enter")
+
+    def note() -> str:
+        return str(page.inner_text("#cash-note"))
+
+    wait_until(page, lambda: "queued until the hand ends" in note(), 5, "queued")
+    assert page.inner_text("#cash-note").startswith("Top up by 50")
+    page.click("#sit-out")
+    wait_until(page, lambda: "Sit out: queued" in note(), 5, "sit-out queued")
+    page.focus("#actions")
+    _play_until(carol, 2)
+    page.wait_for_timeout(300)
+    # sat out, no hand in play: standing up gives the chips back at once
+    page.click("#leave")
+    wait_until(page, lambda: "back to your balance" in note(), 5, "refund")
+    found = re.search(r"stood up: ([\d,]+) chips back to your balance \(balance ([\d,]+)\)", note())
+    assert found, note()
+    refund, balance = (int(g.replace(",", "")) for g in found.groups())
+    assert refund > 0 and balance == 10_000 - 150 - 50 + refund
+    # sitting again from the table page asks the buy-in too: out of bounds, not sent
+    page.click("#sit")
+    page.fill("#sit-amount", "5")
+    page.press("#sit-amount", "Enter")
+    assert "less than the smallest, 40" in page.inner_text("#sit-error")
+    page.wait_for_timeout(200)
+    assert len(sits) == 1
+    page.goto(f"{room.url}/", wait_until="domcontentloaded")
+    wait_until(page, lambda: f"{balance:,} chips" in page.inner_text("#me"), 5, "the lobby balance")
+    assert carol.errors == []
+
+
+def test_a_full_cash_table_gives_a_waiting_list_place_then_the_seat(
+    browser: Any, room: Room
+) -> None:
+    dave, erin = Person(browser, "dave", room.url), Person(browser, "erin", room.url)
+    dave.enter()
+    erin.enter()
+    page = dave.page
+    page.fill("#t-name", "Full cash")
+    page.select_option("#t-kind", "cash")
+    page.fill("#t-seats", "2")
+    page.dispatch_event("#t-seats", "input")
+    page.select_option("#bot-seats select[data-seat='1']", "calling-station")
+    page.click("#create-form button[type=submit]")
+    table = (page.wait_for_selector("#create-done a").get_attribute("href") or "").rsplit("/")[-1]
+    page.locator(f"#table-rows tr[data-table='{table}'] button.sit").click()
+    page.press("#buyin-amount", "Enter")  # the largest buy-in, as offered
+    page.wait_for_url(f"**/table/{table}")
+    page.wait_for_selector("#connection:text('seated')")
+    # the table is full: erin goes on its waiting list, and the lobby says where
+    row = erin.page.locator(f"#table-rows tr[data-table='{table}']")
+    wait_until(erin.page, lambda: "2/2" in row.inner_text(), 5, "the full table")
+    row.locator("button.sit").click()
+    erin.page.press("#buyin-amount", "Enter")
+    wait_until(erin.page, lambda: "number 1" in erin.page.inner_text("#waiting-note"), 5, "place")
+    wait_until(erin.page, lambda: "number 1 on the list" in row.inner_text(), 5, "the row")
+    # dave stands up (when the hand ends, if one is in play): the seat is offered to erin
+    page.click("#leave")
+    end = time.monotonic() + 15
+    while not erin.page.is_visible(f"#table-rows tr[data-table='{table}'] .offer"):
+        assert time.monotonic() < end, "the seat was not offered"
+        if dave.acting():
+            page.keyboard.press("s" if page.is_visible("#show") else "c")
+        page.wait_for_timeout(100)
+    assert "Your seat is free — take it" in row.inner_text()
+    row.locator("button.sit").click()
+    erin.page.press("#buyin-amount", "Enter")
+    erin.page.wait_for_url(f"**/table/{table}")
+    erin.page.wait_for_selector("#connection:text('seated')")
+    assert dave.errors == erin.errors == []

@@ -187,3 +187,59 @@ def test_the_websocket_guards(tmp_path: Path) -> None:
     finally:
         server.stop()
 
+
+
+def test_kill_minus_9_mid_hand_at_a_cash_table_and_restart(tmp_path: Path) -> None:
+    server = Server(tmp_path)
+    try:
+        people = {}
+        for name in ("ann", "bob"):
+            c = httpx.Client(base_url=server.base)
+            assert c.post("/api/enter", json={"name": name}).status_code == 200
+            people[name] = c
+        table = people["ann"].post("/api/tables", json={
+            "kind": "cash", "seats": 3, "min_buy_in": 200, "max_buy_in": 1000,
+            "new_players": "post", "bots": {"2": "calling-station"}}).json()["id"]
+        buy_ins = {"ann": 400, "bob": 600}
+        tokens = {}
+        for n, c in people.items():
+            sat = c.post(f"/api/tables/{table}/sit", json={"seat": None, "buy_in": buy_ins[n]})
+            tokens[n] = sat.json()["token"]
+        assert chips(server) == 20000
+        logs: dict[str, list[dict[str, Any]]] = {"ann": [], "bob": []}
+
+        async def play() -> None:
+            done = asyncio.Event()
+            await asyncio.gather(*[
+                seat_client(server.base, "pokerroom_session="
+                            + people[n].cookies["pokerroom_session"],
+                            table, tokens[n], 5, logs[n], done) for n in ("ann", "bob")])
+
+        asyncio.run(asyncio.wait_for(play(), 60))
+        ended = [m for m in logs["ann"] if m["type"] == "hand_end"]
+        assert len(ended) >= 3
+        last_stacks = ended[-1]["view"]["stacks"]
+        server.kill()
+
+        server = Server(tmp_path)
+        assert chips(server) == 20000  # balances + the table's chips (less the bot's)
+        for n, c in people.items():
+            c.base_url = httpx.URL(server.base)
+            assert c.get("/api/me").json()["balance"] == 10000 - buy_ins[n]
+        info = people["ann"].get("/api/tables").json()["tables"][0]
+        assert info["kind"] == "cash" and info["taken"] == 3
+
+        async def back() -> list[Any]:
+            url = server.base.replace("http", "ws") + f"/ws/table/{table}"
+            async with websockets.connect(url, origin=server.base) as ws:
+                await ws.send(json.dumps({"type": "join", "token": tokens["ann"]}))
+                return [json.loads(await ws.recv()) for _ in range(4)]
+
+        _, welcome, _, hand = asyncio.run(back())
+        assert welcome["type"] == "welcome" and hand["type"] == "hand"
+        assert hand["stacks"] == last_stacks and sum(hand["stacks"]) == 2000  # every bet back
+        assert hand["hand"] == len(ended) + 1
+        assert people["bob"].post(f"/api/tables/{table}/leave").json() == {
+            "refund": None, "queued": True}  # mid-hand: at its end
+    finally:
+        server.stop()

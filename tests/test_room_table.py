@@ -205,11 +205,11 @@ def test_chat_is_cleaned_rate_limited_and_needs_a_name() -> None:
 
 def test_settings_are_checked_and_every_problem_named() -> None:
     with pytest.raises(SettingsError) as caught:
-        TableSettings.from_json({"name": "", "kind": "cash", "preset": "x", "seats": 11,
+        TableSettings.from_json({"name": "", "kind": "ring", "preset": "x", "seats": 11,
                                  "buy_in": -1, "bots": {"0": "nobody", "12": "random"},
                                  "private": "yes", "other": 1})
     text = str(caught.value)
-    for words in ["'name' is the table's name", "'kind' is 'cash'", "'preset' is 'x'",
+    for words in ["'name' is the table's name", "'kind' is 'ring'", "'preset' is 'x'",
                   "'seats' is '11'", "'buy_in' is '-1'", "'bots' seat 0 is 'nobody'",
                   "'private' is 'yes'", "unknown fields 'other'"]:
         assert words in text

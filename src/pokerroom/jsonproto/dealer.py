@@ -209,6 +209,8 @@ class JSONDealer:
         self.seq = seq
         self.pending: Pending | None = None
         self.started = False
+        self.idle = False
+        """A cash table waiting for two seats that can be dealt in (:meth:`resume`)."""
         self.connections: dict[Connection, None] = {}
         """The open connections (an ordered set)."""
         self.spectators = 0
@@ -440,6 +442,17 @@ class JSONDealer:
             self._new_hand(out, self.table.hand_start)
         return self._advance(now, out)
 
+    def resume(self, now: float) -> Outbox:
+        """Deal again at a cash table that was waiting for seats (:attr:`idle`), if two
+        seats can now be dealt in; else nothing."""
+        out = Outbox()
+        table = self.table
+        if not self.idle or not table.can_deal:
+            return out
+        self.idle = False
+        self._new_hand(out, table.start_hand())
+        return self._advance(now, out)
+
     def _answer(self, conn: Connection, answer: Answer, now: float) -> Outbox:
         seat = conn.seat
         assert seat is not None  # (the connection refuses an answer from anyone else)
@@ -533,6 +546,9 @@ class JSONDealer:
                         self.on_hand()
                 if table.is_over:
                     self._end(out)
+                    return out
+                if not table.can_deal:  # a cash table short of players: wait for seats
+                    self.idle = True
                     return out
                 self._new_hand(out, table.start_hand())
                 continue

@@ -187,13 +187,22 @@ def make_app(room: Room, limits: RoomLimits | None = None, *, static: Path = STA
 
     async def sit(request: Request) -> Response:
         body = await _body(request)
-        seat, token = room.sit(need(request), request.path_params["table_id"],
-                               body.get("seat"), body.get("invite"))  # fmt: skip
-        return JSONResponse({"seat": seat, "token": token}, headers={"cache-control": "no-store"})
+        sat = room.sit(need(request), request.path_params["table_id"], body.get("seat"),
+                       body.get("invite"), body.get("buy_in"))  # fmt: skip
+        return JSONResponse(sat, status_code=200 if sat["seat"] is not None else 202,
+                            headers={"cache-control": "no-store"})  # fmt: skip
 
     async def leave(request: Request) -> Response:
         back = room.leave(need(request), request.path_params["table_id"])
-        return JSONResponse({"refund": back})
+        queued = {"queued": True} if back is None else {}
+        return JSONResponse({"refund": back, **queued})
+
+    async def change(request: Request) -> Response:
+        body = await _body(request)
+        what = request.path_params["what"]
+        done = room.change(need(request), request.path_params["table_id"], what,
+                           body.get("chips"))  # fmt: skip
+        return JSONResponse({"done": done, "queued": not done})
 
     async def hands(request: Request) -> Response:
         table = room.table(request.path_params["table_id"], who(request))
@@ -218,6 +227,7 @@ def make_app(room: Room, limits: RoomLimits | None = None, *, static: Path = STA
         Route("/api/tables", _guard(tables), methods=["GET", "POST"]),
         Route("/api/tables/{table_id}/sit", _guard(sit), methods=["POST"]),
         Route("/api/tables/{table_id}/leave", _guard(leave), methods=["POST"]),
+        Route("/api/tables/{table_id}/{what:str}", _guard(change), methods=["POST"]),
         Route("/api/tables/{table_id}/hands.phh", _guard(hands)),
         Route("/api/operator/{action}", _guard(operator), methods=["POST"]),
         WebSocketRoute("/ws/lobby", lambda ws: _lobby(room, caps, counts, ws)),

@@ -6,8 +6,9 @@ transaction with what caused it (:meth:`Room.hand_over`: a hand, the table's sta
 any prizes together).
 
 The chips: a person's balance, plus the buy-ins held in the prize pools of tables not
-finished, add up to what the room has given out (starting balances and the operator's
-grants); :meth:`Room.chip_total` is that sum.
+finished, plus the chips at cash tables (less the bots' buy-ins there: the house's),
+add up to what the room has given out (starting balances and the operator's grants);
+:meth:`Room.chip_total` is that sum.
 
 After a restart (:meth:`Room.load`): every person and table is back; a table in play
 goes on from its last finished hand (the hand that was cut off is void: every bet in it
@@ -19,13 +20,15 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import time
+from collections.abc import Callable
 from typing import Any
 
 from pokerroom.jsonproto.messages import Limits
 from pokerroom.room.people import Person, digest, key, name_problem, new_secret, same
 from pokerroom.room.sitgo import SettingsError, TableSettings, payouts
 from pokerroom.room.store import HandRow, RoomStore
-from pokerroom.room.tables import Link, RoomTable, TableError
+from pokerroom.room.tables import Link, OnWaitingListError, RoomTable, TableError
 
 __all__ = ["Room", "RoomError"]
 
@@ -63,8 +66,10 @@ class Room:
         start_balance: int = START_BALANCE,
         bot_delay: float = 0.8,
         limits: Limits | None = None,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.store = store
+        self.clock = clock
         self.operator = operator
         self.start_balance = start_balance
         self.bot_delay = bot_delay
@@ -105,7 +110,8 @@ class Room:
 
     def _table_hooks(self) -> dict[str, Any]:
         return {"bot_delay": self.bot_delay, "limits": self.limits, "on_change": self.changed,
-                "on_hand": self.hand_over, "may_chat": self._may_chat}  # fmt: skip
+                "on_hand": self.hand_over, "may_chat": self._may_chat,
+                "clock": self.clock}  # fmt: skip
 
     # ------------------------------------------------------------------- people
 
@@ -150,11 +156,17 @@ class Room:
 
     def me(self, person: Person) -> dict[str, Any]:
         seats = []
+        waiting = []
         for t in self.tables.values():
             seat = t.seat_of(person.name)
             if seat is not None and t.state != "finished":
                 seats.append({"table": t.id, "seat": seat})
-        return {"name": person.name, "balance": person.balance, "seats": seats}
+            if person.name in t.waitlist and t.state != "finished":
+                place = t.waitlist.index(person.name) + 1
+                offered = place == 1 and not all(s.taken for s in t.seats)
+                waiting.append({"table": t.id, "place": place, "offered": offered})
+        return {"name": person.name, "balance": person.balance, "seats": seats,
+                **({"waiting": waiting} if waiting else {})}  # fmt: skip
 
     # ------------------------------------------------------------------- tables
 
@@ -196,7 +208,7 @@ class Room:
         self.store.commit(tables=[self._record(table)])
         log.info("%r opened table %s (%s, %d seats)", person.name, table_id, settings.preset,
                  settings.seats)  # fmt: skip
-        if table.full:  # every seat a bot
+        if table.full or settings.cash:  # every seat a bot; a cash table deals when it can
             self._start(table)
         self.changed()
         return table
@@ -204,7 +216,11 @@ class Room:
     def _record(self, table: RoomTable) -> dict[str, Any]:
         return {**table.record(), "guests": sorted(self.guests.get(table.id, ()))}
 
-    def sit(self, person: Person, table_id: str, seat: object, invite: object) -> tuple[int, str]:
+    def sit(
+        self, person: Person, table_id: str, seat: object, invite: object, buy_in: object = None
+    ) -> dict[str, Any]:
+        """``person`` sits at the table: {"seat", "token"}; or, at a full cash table, goes
+        on its waiting list: {"seat": None, "token": None, "waiting": place}."""
         table = self.tables.get(table_id)
         if table is None:
             raise RoomError(404, f"no table {table_id[:20]!r} here (the lobby lists the tables)")
@@ -217,21 +233,71 @@ class Room:
             raise RoomError(400, f"'seat' is a seat number or null, not {str(seat)[:20]!r}")
         held = table.seat_of(person.name)
         if held is not None:
-            return held, table.seats[held].token
-        if person.balance < table.settings.buy_in:
-            raise RoomError(409, f"the buy-in is {table.settings.buy_in} chips and your balance "
-                          f"is {person.balance}")  # fmt: skip
+            return {"seat": held, "token": table.seats[held].token}
+        cost = self._buy_in(table, person, buy_in)
         try:
-            where, token = table.sit(person.name, seat)
+            where, token = table.sit(person.name, seat, cost)
+        except OnWaitingListError as exc:
+            self.store.commit(tables=[self._record(table)])
+            self.changed()
+            return {"seat": None, "token": None, "waiting": exc.place}
         except TableError as exc:
             raise RoomError(409, str(exc)) from None
-        person.balance -= table.settings.buy_in
+        person.balance -= cost
         self.store.commit(people=[person.to_json()], tables=[self._record(table)])
         table.broadcast_seats()
-        if table.full:
+        if table.settings.cash:
+            table.resume()
+        elif table.full:
             self._start(table)
         self.changed()
-        return where, token
+        if any(q[0] == where and q[2] == "sit" for q in table.queue):
+            return {"seat": where, "token": token, "queued": True}  # (mid-hand)
+        return {"seat": where, "token": token}
+
+    @staticmethod
+    def _buy_in(table: RoomTable, person: Person, buy_in: object) -> int:
+        """What sitting at ``table`` costs ``person`` (at a cash table, ``buy_in``:
+        default the maximum), checked against the balance."""
+        settings = table.settings
+        cost = settings.buy_in
+        if settings.cash:
+            cost = settings.max_buy_in if buy_in is None else buy_in  # type: ignore[assignment]
+            if isinstance(cost, bool) or not isinstance(cost, int) \
+                    or not settings.min_buy_in <= cost <= settings.max_buy_in:  # fmt: skip
+                raise RoomError(400, f"'buy_in' is {str(buy_in)[:20]!r}: chips from "
+                                f"{settings.min_buy_in} to {settings.max_buy_in}")  # fmt: skip
+        if person.balance < cost:
+            raise RoomError(409, f"the buy-in is {cost} chips and your balance "
+                                 f"is {person.balance}")  # fmt: skip
+        return cost
+
+    def change(self, person: Person, table_id: str, what: str, chips: object = 0) -> bool:
+        """Top up (by ``chips``), sit out or sit in at a cash table: done now (True) or
+        when the hand in play ends (False)."""
+        if what not in ("top_up", "sit_out", "sit_in"):
+            raise RoomError(404, f"no action {what[:20]!r} at a table: sit, leave, top_up, "
+                            "sit_out, sit_in")  # fmt: skip
+        table = self.table(table_id, person)
+        if not table.settings.cash:
+            raise RoomError(409, f"table {table.id} is a sit-and-go: {what} is for cash tables")
+        if what == "top_up":
+            if isinstance(chips, bool) or not isinstance(chips, int) or chips < 1:
+                raise RoomError(400, f"'chips' is {str(chips)[:20]!r}: the chips to add, 1 or more")
+            if person.balance < chips:
+                raise RoomError(409, f"a top-up of {chips} and your balance is {person.balance}")
+        else:
+            chips = 0
+        try:
+            now = table.change(person.name, what, chips)
+        except TableError as exc:
+            raise RoomError(409, str(exc)) from None
+        person.balance -= chips
+        self.store.commit(people=[person.to_json()], tables=[self._record(table)])
+        table.resume()
+        table.broadcast_seats()
+        self.changed()
+        return now
 
     def _start(self, table: RoomTable) -> None:
         table.start()
@@ -239,13 +305,15 @@ class Room:
             self.store.commit(tables=[self._record(table)])
         table.kick()
 
-    def leave(self, person: Person, table_id: str) -> int:
+    def leave(self, person: Person, table_id: str) -> int | None:
+        """``person`` stands up: the chips back to the balance (None: mid-hand at a cash
+        table, where it is done when the hand ends)."""
         table = self.table(table_id, person)
         try:
             back = table.leave(person.name)
         except TableError as exc:
             raise RoomError(409, str(exc)) from None
-        person.balance += back
+        person.balance += back or 0
         self.store.commit(people=[person.to_json()], tables=[self._record(table)])
         table.broadcast_seats()
         self.changed()
@@ -255,6 +323,12 @@ class Room:
         """After a hand at ``table``: the hand, the table's state and (at the end) the
         prizes, in one transaction."""
         people = []
+        for name, chips in table.payouts.items():  # cash: stood up or refused at the hand's end
+            person = self.people.get(key(name))
+            if person is not None:
+                person.balance += chips
+                people.append(person.to_json())
+        table.payouts = {}
         if table.state == "finished" and not table.prizes:
             prizes = payouts(table.pool, table.places) if table.places else {}
             table.prizes = prizes
@@ -317,13 +391,21 @@ class Room:
             raise RoomError(409, f"table {table_id} is finished already")
         refunds: dict[str, int] = {}
         people = []
+        back = table.cash_refunds() if table.settings.cash else {}
         for seat in table.seats:
             if seat.bot is None and seat.name is not None:
                 person = self.people.get(key(seat.name))
                 if person is not None:
-                    person.balance += table.settings.buy_in
-                    refunds[person.name] = table.settings.buy_in
+                    chips = back.pop(person.name, 0) if back else table.settings.buy_in
+                    person.balance += chips
+                    refunds[person.name] = chips
                     people.append(person.to_json())
+        for name, chips in back.items():  # (queued refunds of people no longer seated)
+            person = self.people.get(key(name))
+            if person is not None:
+                person.balance += chips
+                refunds[name] = refunds.get(name, 0) + chips
+                people.append(person.to_json())
         table.pool = 0
         table.state = "finished"
         table.close_all("the operator closed this table")
@@ -345,8 +427,8 @@ class Room:
             seat = table.seat_of(person.name)
             if seat is None or table.state == "finished":
                 continue
-            if table.state == "waiting":
-                person.balance += table.leave(person.name)
+            if table.state == "waiting" or table.settings.cash:
+                person.balance += table.leave(person.name) or 0
             else:
                 table.revoke(seat)
             self.store.commit(tables=[self._record(table)])
@@ -388,7 +470,8 @@ class Room:
     def chip_total(self) -> int:
         """Balances plus the chips held in the pools of the tables not finished."""
         return sum(p.balance for p in self.people.values()) + sum(
-            t.pool for t in self.tables.values() if t.state != "finished")
+            (t.chips() - t.minted if t.settings.cash else t.pool) + sum(t.payouts.values())
+            for t in self.tables.values() if t.state != "finished")  # fmt: skip
 
     def shutdown(self, reason: str = "the server is closing") -> None:
         for table in self.tables.values():

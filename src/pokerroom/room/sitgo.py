@@ -26,13 +26,13 @@ from typing import Any
 
 from pokerroom.players.registry import BOTS
 from pokerroom.rules import PRESETS, Rules, RulesError
-from pokerroom.table import Levels
+from pokerroom.table import CashGame, Levels, TableError
 
 __all__ = ["KINDS", "SettingsError", "TableSettings", "levels_for", "payout_shares", "payouts"]
 
-KINDS = ("sitgo",)
-"""The kinds of table the room deals (a cash kind comes with seats that change between
-hands: :class:`~pokerroom.room.tables.RoomTable` is where it plugs in)."""
+KINDS = ("sitgo", "cash")
+"""The kinds of table the room deals: a sit-and-go (a freeze-out), and a cash table
+(seats that change between hands, buy-ins between a minimum and a maximum)."""
 MAX_BUY_IN = 10**9
 LEVEL_STEPS = (1, 1.5, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128)
 """Each level's blinds (and antes), as multiples of the first level's."""
@@ -106,6 +106,18 @@ class TableSettings:
     private: bool = False
     level_minutes: float = 5.0
     budget: float = 30.0
+    min_buy_in: int = 0
+    max_buy_in: int = 0
+    new_players: str = "wait"
+    """A cash table's buy-in bounds and how newcomers come in (``"wait"`` for the big
+    blind, or ``"post"``); unused at a sit-and-go."""
+
+    @property
+    def cash(self) -> bool:
+        return self.kind == "cash"
+
+    def cash_game(self) -> CashGame:
+        return CashGame(self.min_buy_in, self.max_buy_in, self.new_players)
 
     def rules(self) -> Rules:
         return Rules.preset(self.preset)
@@ -115,7 +127,9 @@ class TableSettings:
                 "seats": self.seats, "buy_in": self.buy_in,
                 "bots": {str(s): b for s, b in sorted(self.bots.items())},
                 "private": self.private, "level_minutes": self.level_minutes,
-                "budget": self.budget}  # fmt: skip
+                "budget": self.budget, **({"min_buy_in": self.min_buy_in,
+                "max_buy_in": self.max_buy_in, "new_players": self.new_players}
+                if self.cash else {})}  # fmt: skip
 
     @classmethod
     def from_json(cls, data: Any) -> TableSettings:
@@ -141,13 +155,42 @@ class TableSettings:
             problems.append(f"'private' is {str(private)[:20]!r}: true or false")
         minutes = _number(data.get("level_minutes", 5.0), "level_minutes", 0.1, 120, problems)
         budget = _number(data.get("budget", 30.0), "budget", 1, 600, problems)
-        unknown = sorted(set(data) - {"name", "kind", "preset", "seats", "buy_in", "bots",
-                                      "private", "level_minutes", "budget"})  # fmt: skip
+        cash = _cash(data, kind == "cash" and preset in PRESETS and preset, problems)
+        known = {"name", "kind", "preset", "seats", "buy_in", "bots", "private",
+                 "level_minutes", "budget", *CASH_FIELDS}  # fmt: skip
+        unknown = sorted(set(data) - known)
         if unknown:
             problems.append(f"unknown fields {', '.join(map(repr, unknown))[:80]}")
         if problems:
             raise SettingsError("; ".join(problems))
-        return cls(name, kind, preset, seats, buy_in, bots, private, minutes, budget)
+        return cls(name, kind, preset, seats, buy_in, bots, private, minutes, budget, *cash)
+
+
+CASH_FIELDS = ("min_buy_in", "max_buy_in", "new_players")
+
+
+def _cash(data: dict[str, Any], preset: str | bool, problems: list[str]) -> tuple[int, int, str]:
+    """A cash table's buy-in bounds and new-players setting (defaults: the preset's
+    stack as the maximum, a fifth of it as the minimum, ``"wait"``)."""
+    if not preset:
+        given = [f for f in CASH_FIELDS if f in data]
+        if given and data.get("kind") != "cash":
+            problems.append(f"{', '.join(map(repr, given))} are for cash tables (kind 'cash')")
+        return 0, 0, "wait"
+    assert isinstance(preset, str)
+    stack = Rules.preset(preset).buy_in
+    top = _whole(data.get("max_buy_in", stack), "max_buy_in", 1, MAX_BUY_IN, problems)
+    low = _whole(data.get("min_buy_in", max(1, top // 5)), "min_buy_in", 1, MAX_BUY_IN,
+                 problems)  # fmt: skip
+    mode = data.get("new_players", "wait")
+    if mode not in ("wait", "post"):
+        problems.append(f"'new_players' is {str(mode)[:20]!r}: 'wait' (for the big blind) "
+                        "or 'post'")  # fmt: skip
+    try:
+        CashGame(low, top, mode if mode in ("wait", "post") else "wait")
+    except TableError as exc:
+        problems.append(str(exc))
+    return low, top, str(mode)
 
 
 def _name(value: object, problems: list[str]) -> str:
@@ -192,7 +235,10 @@ def _bots(value: object, seats: int, problems: list[str]) -> dict[int, str]:
 
 
 def check_rules(settings: TableSettings) -> Levels | None:
-    """The table's levels; :class:`SettingsError` if the game cannot be played."""
+    """The table's levels (None at a cash table: its blinds stay); :class:`SettingsError`
+    if the game cannot be played."""
+    if settings.cash:
+        return None
     try:
         return levels_for(settings.rules(), settings.level_minutes * 60)
     except (RulesError, ValueError) as exc:

@@ -8,15 +8,18 @@ does: each frame is passed to the dealer at once and what it answers is queued o
 links; the pending decision's deadline is one timer (a person's time running out, or a
 bot seat's turn coming: the bots play in this process, paced by ``bot_delay``).
 
-A sit-and-go (the kind dealt now) waits for every seat to be taken, then plays a
-freeze-out with the blinds rising on a clock.  A cash table (seats that change between
-hands) would be a second kind beside it: what is kind-specific is :meth:`RoomTable.sit`,
-:meth:`RoomTable.leave` and :meth:`RoomTable._hand_over`.
+A sit-and-go waits for every seat to be taken, then plays a freeze-out with the blinds
+rising on a clock.  A cash table deals whenever two seats can play: people sit down with
+a buy-in, top up, sit out and in, and stand up with their chips, between hands; asked
+mid-hand, the change is queued and made when the hand ends (:meth:`RoomTable._hand_over`,
+before the next is dealt).  The chips a queued sit-down or top-up takes from a balance
+wait in :attr:`RoomTable.pool` until then.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import secrets
@@ -33,15 +36,23 @@ from pokerroom.room.chat import ChatRate, clean
 from pokerroom.room.people import new_secret
 from pokerroom.room.sitgo import TableSettings, check_rules
 from pokerroom.room.store import HandRow
-from pokerroom.table import Table
+from pokerroom.table import CashError, Table
 
-__all__ = ["Link", "RoomTable", "Seat", "TableError"]
+__all__ = ["Link", "OnWaitingListError", "RoomTable", "Seat", "TableError"]
 
 log = logging.getLogger("pokerroom.room")
 
 
 class TableError(ValueError):
     """A request a table refuses (the message says why and what would do)."""
+
+
+class OnWaitingListError(TableError):
+    """Every seat is taken (or others wait first): on the waiting list, at ``place``."""
+
+    def __init__(self, place: int) -> None:
+        super().__init__(f"every seat is taken: you are number {place} on the waiting list")
+        self.place = place
 
 
 class Link(Protocol):
@@ -73,22 +84,24 @@ class _PlayClock:
     """Seconds of play: still before the match starts (so the blind levels count play,
     not the wait for players)."""
 
-    def __init__(self) -> None:
+    def __init__(self, clock: Callable[[], float]) -> None:
+        self.clock = clock
         self.before = 0.0
         self.since: float | None = None
 
     def __call__(self) -> float:
         since = self.since
-        return self.before if since is None else self.before + time.monotonic() - since
+        return self.before if since is None else self.before + self.clock() - since
 
     def start(self) -> None:
-        self.since = time.monotonic()
+        self.since = self.clock()
 
 
 class RoomTable:
     """One table (see the module doc).  ``on_change()`` is called when what the lobby
     shows changed; ``on_hand(table, row)`` after each hand (and at the end); ``chat(link,
-    text, now)`` says whether ``link`` may say ``text`` (and why not)."""
+    text, now)`` says whether ``link`` may say ``text`` (and why not).  ``clock`` is the
+    time in seconds (monotonic) that decisions, rates and blind levels are counted on."""
 
     def __init__(
         self,
@@ -102,8 +115,10 @@ class RoomTable:
         on_change: Callable[[], None] = lambda: None,
         on_hand: Callable[[RoomTable, HandRow | None], None] = lambda t, r: None,
         may_chat: Callable[[Link], str | None] = lambda link: None,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.id = table_id
+        self.clock = clock
         self.settings = settings
         self.owner = owner
         self.invite = invite
@@ -127,10 +142,14 @@ class RoomTable:
         self.links: dict[Connection, Link] = {}
         self.watching: dict[Connection, None] = {}
         self.chat_rate = ChatRate()
-        self._clock = _PlayClock()
+        self._clock = _PlayClock(clock)
         self._timer: asyncio.TimerHandle | None = None
         self._armed = 0.0
         self._saved: dict[str, Any] | None = None  # the match after its last finished hand
+        self.queue: list[tuple[int, str, str, int]] = []  # cash: (seat, name, change, chips)
+        self.payouts: dict[str, int] = {}  # cash: chips due to balances (the room pays them)
+        self.minted = 0  # cash: the bots' buy-ins (the house's chips)
+        self.waitlist: list[str] = []  # cash: who waits for a seat, first come first
         self.dealer = self._new_dealer(None)
 
     # ------------------------------------------------------------------ the match
@@ -140,6 +159,11 @@ class RoomTable:
         rng = secrets.SystemRandom()  # a voided hand is dealt again with new cards
         if saved is not None:
             table = Table.restore(saved, rng=rng, clock=self._clock)
+        elif settings.cash:
+            table = Table(settings.rules(), settings.seats, rng=rng, cash=settings.cash_game())
+            for s, bot in settings.bots.items():  # bots sit with the maximum buy-in
+                table.sit_down(s, settings.max_buy_in, name=f"{bot} {s}")
+                self.minted += settings.max_buy_in
         else:
             table = Table(settings.rules(), settings.seats, names=self._names(), rng=rng,
                           levels=self.levels, clock=self._clock)  # fmt: skip
@@ -164,12 +188,13 @@ class RoomTable:
     def start(self) -> None:
         """Deal (every seat taken, or a table restored in play)."""
         self.state = "playing"
-        self.table.names = tuple(self._names())
+        if not self.settings.cash:
+            self.table.names = tuple(self._names())
         if not self.table.in_hand:
             self._saved = self.table.save()
         self._clock.start()
         log.info("table %s: the match starts", self.id)
-        self._deliver(self.dealer.start(time.monotonic()))
+        self._deliver(self.dealer.start(self.clock()))
         self.broadcast_seats()
         self.on_change()
 
@@ -181,6 +206,8 @@ class RoomTable:
         self.hand_times.append(time.time())
         view = table.view(-1)
         self.pots.append(sum(view.committed))
+        if self.settings.cash:
+            self._apply_queue()
         self._saved = table.save()
         if table.is_over:
             self.state = "finished"
@@ -212,12 +239,15 @@ class RoomTable:
 
     # ------------------------------------------------------------------- seating
 
-    def sit(self, name: str, seat: int | None) -> tuple[int, str]:
+    def sit(self, name: str, seat: int | None, chips: int = 0) -> tuple[int, str]:
         """``name`` takes ``seat`` (None: the first free one), or the seat they hold
-        already; the seat and its token.  The caller moves the buy-in."""
+        already; the seat and its token.  The caller moves the buy-in (``chips`` at a
+        cash table)."""
         for i, s in enumerate(self.seats):
             if s.bot is None and s.name == name:
                 return i, s.token
+        if self.settings.cash:
+            return self._cash_sit(name, seat, chips)
         if self.state != "waiting":
             raise TableError("this sit-and-go has started: watch it, or join another table")
         free = [i for i, s in enumerate(self.seats) if not s.taken]
@@ -233,14 +263,152 @@ class RoomTable:
         self.pool += self.settings.buy_in
         return seat, self.seats[seat].token
 
+    # ------------------------------------------------------------------ cash tables
+
+    def _cash_sit(self, name: str, seat: int | None, chips: int) -> tuple[int, str]:
+        game = self.table.cash
+        assert game is not None
+        if not game.min_buy_in <= chips <= (game.max_buy_in or chips):
+            raise TableError(f"a buy-in of {chips}: the buy-in here is {game.buy_in_range()}")
+        free = [i for i, s in enumerate(self.seats) if not s.taken]
+        waiting = self.waitlist  # (the room's own: a seat kept for a sit queued mid-hand
+        if not free or (waiting and waiting[0] != name):  # is free to the table's list)
+            if name not in waiting:
+                waiting.append(name)
+            raise OnWaitingListError(waiting.index(name) + 1)
+        if seat is None:
+            seat = free[0]
+        if not 0 <= seat < len(self.seats):
+            raise TableError(f"no seat {seat}: seats 0 to {len(self.seats) - 1}")
+        if seat not in free:
+            raise TableError(f"seat {seat} is taken (free seats: {free})")
+        if waiting:
+            waiting.remove(name)
+        if self.table.in_hand:  # the seat is kept; sitting down waits for the hand's end
+            self.queue.append((seat, name, "sit", chips))
+            self.pool += chips
+        else:
+            self._cash_change(seat, name, "sit", chips)
+        self.seats[seat].name = name
+        return seat, self.seats[seat].token
+
+    def _cash_leave(self, seat: int, name: str) -> int | None:
+        queued = [q for q in self.queue if q[0] == seat and q[2] == "sit"]
+        if self.table.in_hand and not queued:
+            self.queue.append((seat, name, "leave", 0))
+            return None
+        if queued:  # never sat down: the buy-in back
+            chips = sum(q[3] for q in self.queue if q[0] == seat)
+            self.queue = [q for q in self.queue if q[0] != seat]
+            self.pool -= chips
+        else:
+            chips = self.table.stand_up(seat)
+        self.seats[seat].name = None
+        self.revoke(seat)
+        return chips
+
+    def change(self, name: str, what: str, chips: int = 0) -> bool:
+        """``name`` tops up (``what`` "top_up", by ``chips``), sits out or sits in: done
+        now (True), or queued to the hand's end (False).  The caller takes the top-up
+        from the balance first."""
+        seat = self.seat_of(name)
+        if seat is None or not self.settings.cash:
+            raise TableError("you have no seat at this cash table")
+        if self.table.in_hand or any(q[0] == seat for q in self.queue):
+            self.queue.append((seat, name, what, chips))
+            self.pool += chips
+            return False
+        self._cash_change(seat, name, what, chips)
+        return True
+
+    def _cash_change(self, seat: int, name: str, what: str, chips: int) -> None:
+        table = self.table
+        try:
+            if what == "sit":
+                table.sit_down(seat, chips, name=name)
+            elif what == "top_up":
+                table.top_up(seat, chips)
+            elif what == "sit_out":
+                table.sit_out(seat)
+            elif what == "sit_in":
+                table.sit_in(seat)
+        except CashError as exc:
+            raise TableError(str(exc)) from None
+
+    def _apply_queue(self) -> None:
+        """The changes asked for during the hand, in order (a change the table refuses
+        now gives its chips back; a leave pays the stack out)."""
+        queue, self.queue = self.queue, []
+        for seat, name, what, chips in queue:
+            self.pool -= chips
+            if self.seats[seat].name != name:  # (they left meanwhile)
+                self.payouts[name] = self.payouts.get(name, 0) + chips
+            elif what == "leave":
+                self.payouts[name] = self.payouts.get(name, 0) + self.table.stand_up(seat)
+                self.seats[seat].name = None
+                self.revoke(seat)
+            else:
+                try:
+                    self._cash_change(seat, name, what, chips)
+                except TableError:
+                    if what == "sit":
+                        self.seats[seat].name = None
+                    self.payouts[name] = self.payouts.get(name, 0) + chips
+        for s, seat_ in enumerate(self.seats):  # a bot with no chips buys in again
+            if seat_.bot is not None and self.table.stacks[s] == 0:
+                self.table.top_up(s, self.settings.max_buy_in)
+                self.minted += self.settings.max_buy_in
+
+    def resume(self) -> None:
+        """Deal, if the cash table was waiting for players and two can play now (the
+        room calls it once the change that made it possible is stored)."""
+        dealer = self.dealer
+        if dealer.started and dealer.idle and self.table.can_deal:
+            self._saved = self.table.save()  # (what a restart goes back to)
+            self._deliver(dealer.resume(self.clock()))
+            self.on_change()
+            with contextlib.suppress(RuntimeError):  # (no event loop: a test's table)
+                self._arm()
+
+    def cash_refunds(self) -> dict[str, int]:
+        """The table closes: each person's chips (a hand in play void: as it was dealt),
+        queued buy-ins and top-ups, and payouts due."""
+        t = self.table
+        dealt = set(t.seats_in_hand) if t.in_hand else set()
+        start, now = (t.hand_start.stacks if dealt else t.stacks), t.stacks
+        out = dict(self.payouts)
+        for s, seat in enumerate(self.seats):
+            if seat.bot is None and seat.name is not None and t.taken[s]:
+                chips = start[s] if s in dealt else now[s]
+                out[seat.name] = out.get(seat.name, 0) + chips
+        for _, name, _, chips in self.queue:
+            out[name] = out.get(name, 0) + chips
+        self.queue, self.payouts, self.pool = [], {}, 0
+        return out
+
+    def chips(self) -> int:
+        """The chips at a cash table (a hand in play counted as it was dealt) and those
+        waiting in its pool."""
+        t = self.table
+        if not t.in_hand:
+            return sum(t.stacks) + self.pool
+        dealt, start, now = set(t.seats_in_hand), t.hand_start.stacks, t.stacks
+        return sum(start[s] if s in dealt else now[s] for s in range(t.size)) + self.pool
+
     def seat_of(self, name: str) -> int | None:
         return next((i for i, s in enumerate(self.seats) if s.bot is None and s.name == name), None)
 
-    def leave(self, name: str) -> int:
-        """``name`` stands up before the match starts: the buy-in to give back."""
+    def leave(self, name: str) -> int | None:
+        """``name`` stands up (a sit-and-go: before the match starts): the chips to give
+        back (None: mid-hand at a cash table, queued: :attr:`payouts` gets them)."""
         seat = self.seat_of(name)
+        if seat is None and name in self.waitlist:
+            self.waitlist.remove(name)
+            return 0
         if seat is None:
             raise TableError("you have no seat at this table")
+        if self.settings.cash:
+            return self._cash_leave(seat, name)
         if self.state != "waiting":
             raise TableError("this sit-and-go has started: a seat stays to the end (its "
                              "chips play on: fold by default when no answer comes)")  # fmt: skip
@@ -286,7 +454,7 @@ class RoomTable:
     def receive(self, conn: Connection, data: bytes | None) -> None:
         """A frame from ``conn`` (``None``: one over the size limit)."""
         dealer = self.dealer
-        now = time.monotonic()
+        now = self.clock()
         pending = dealer.pending
         if pending is not None and now >= pending.deadline and not dealer.finished:
             self._expire()
@@ -392,20 +560,20 @@ class RoomTable:
             timer.cancel()
         loop = asyncio.get_running_loop()
         self._armed = pending.deadline
-        self._timer = loop.call_at(loop.time() + max(0.0, pending.deadline - time.monotonic()),
+        self._timer = loop.call_at(loop.time() + max(0.0, pending.deadline - self.clock()),
                                    self._alarm)  # fmt: skip
 
     def _alarm(self) -> None:
         self._timer = None
         pending = self.dealer.pending
         if (pending is not None and not self.dealer.finished
-                and time.monotonic() >= pending.deadline):  # fmt: skip
+                and self.clock() >= pending.deadline):  # fmt: skip
             self._expire()
         self._arm()
 
     def _expire(self) -> None:
         try:
-            self._deliver(self.dealer.expire(time.monotonic()))
+            self._deliver(self.dealer.expire(self.clock()))
         except Exception:
             log.exception("table %s: the match cannot go on", self.id)
             self.state = "finished"
@@ -424,9 +592,15 @@ class RoomTable:
             "id": self.id, "settings": self.settings.to_json(), "owner": self.owner,
             "invite": self.invite, "state": self.state, "pool": self.pool, "seq": self.seq,
             "seats": [{"token": s.token, "name": s.name, "bot": s.bot} for s in self.seats],
-            "save": self._saved if self.state == "playing" else None, "places": self.places,
+            "save": self._save(), "places": self.places, "minted": self.minted,
+            "queue": [list(q) for q in self.queue], "waitlist": self.waitlist,
             "prizes": self.prizes, "played": self._clock(),
         }  # fmt: skip
+
+    def _save(self) -> dict[str, Any] | None:
+        if self.settings.cash and self.state != "finished":
+            return self._saved if self.table.in_hand else self.table.save()
+        return self._saved if self.state == "playing" else None
 
     @classmethod
     def from_record(cls, data: dict[str, Any], **kwargs: Any) -> RoomTable:
@@ -440,6 +614,9 @@ class RoomTable:
         self.places = data.get("places") or {}
         self.prizes = data.get("prizes") or {}
         self.state = data["state"]
+        self.minted = data.get("minted", 0)
+        self.waitlist = list(data.get("waitlist") or [])
+        self.queue = [(q[0], q[1], q[2], q[3]) for q in data.get("queue") or []]
         self._clock.before = float(data.get("played") or 0.0)
         save = data.get("save")
         if self.state == "playing" and save is not None:
@@ -461,13 +638,20 @@ class RoomTable:
         return {
             "id": self.id, "name": settings.name, "kind": settings.kind,
             "rules": f"{settings.preset}: {rules.structure.value.replace('_', ' ')}, blinds "
-                     f"{'/'.join(map(str, rules.blinds))}, {rules.buy_in} chips each, "
-                     f"blinds up every {settings.level_minutes:g} min",
+                     f"{'/'.join(map(str, rules.blinds))}, " + (
+                         f"cash: buy-in {settings.min_buy_in} to {settings.max_buy_in}"
+                         if settings.cash else f"{rules.buy_in} chips each, blinds up every "
+                         f"{settings.level_minutes:g} min"),
             "preset": settings.preset, "seats": settings.seats,
             "taken": sum(s.taken for s in self.seats), "players": self.players(),
-            "state": self.state, "buy_in": settings.buy_in,
+            "state": "waiting" if self.settings.cash and self.dealer.idle else self.state,
+            "buy_in": settings.max_buy_in if settings.cash else settings.buy_in,
+            "min_buy_in": settings.min_buy_in if settings.cash else None,
+            "max_buy_in": settings.max_buy_in if settings.cash else None,
+            "waiting_list": list(self.waitlist),
             "avg_pot": round(sum(self.pots) / len(self.pots)) if self.pots else 0,
-            "hands_per_hour": round(len(times) * 3600 / span), "waiting": 0,
+            "hands_per_hour": round(len(times) * 3600 / span),
+            "waiting": len(self.waitlist),
             "private": settings.private, "hands": self.table.hand_number,
             "places": self.places, "prizes": self.prizes,
         }  # fmt: skip

@@ -100,3 +100,13 @@ export function setFourColour(on) {
 export function chips(n) {
   return Number(n).toLocaleString("en-US");
 }
+
+/** A typed number of chips checked against [low, high]: {amount} or {error} (the why). */
+export function boundedChips(text, low, high, what = "The buy-in") {
+  const trimmed = String(text).trim();
+  if (!/^\d+$/.test(trimmed)) return { error: `${what} is a whole number of chips, ${chips(low)} to ${chips(high)}` };
+  const amount = Number(trimmed);
+  if (amount < low) return { error: `${what} of ${chips(amount)} is less than the smallest, ${chips(low)}` };
+  if (amount > high) return { error: `${what} of ${chips(amount)} is more than the largest, ${chips(high)}` };
+  return { amount };
+}

@@ -1,12 +1,15 @@
 // The lobby: enter with a name, the tables live from /ws/lobby, create a table, sit or
 // watch.  Text from the network goes in as text only.
 
-import { api, chips, el, fill, socketUrl } from "./common.js";
+import { api, boundedChips, chips, el, fill, socketUrl } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
 const BOTS = ["random", "calling-station", "rule-based", "strong", "cfr"];
 let me = null;
 let retries = 0;
+let buying = null; // {table, seat}: the cash table whose buy-in is being asked
+let polling = null;
+let lastTables = [];
 
 function showMe() {
   if (me) {
@@ -20,26 +23,86 @@ function showMe() {
 }
 
 async function loadMe() {
+  const before = JSON.stringify(me && me.waiting);
   try {
     me = await api("GET", "/api/me");
   } catch {
     me = null;
   }
   showMe();
+  // on a waiting list: /api/me every few seconds, for the seat offered
+  const listed = Boolean(me && me.waiting && me.waiting.length);
+  if (listed && polling === null) polling = window.setInterval(loadMe, 3000);
+  if (!listed && polling !== null) { window.clearInterval(polling); polling = null; }
+  if (JSON.stringify(me && me.waiting) !== before && lastTables.length) showTables(lastTables);
 }
 
 function storeSeat(tableId, seat) {
   window.sessionStorage.setItem(`pokerroom.seat.${tableId}`, JSON.stringify({ seat: seat.seat, token: seat.token }));
 }
 
-async function sit(table, seatNo) {
+async function sit(table, seatNo, buyIn) {
   $("lobby-error").textContent = "";
+  const body = { seat: seatNo, invite: null };
+  if (buyIn !== undefined) body.buy_in = buyIn;
   try {
-    const seat = await api("POST", `/api/tables/${encodeURIComponent(table.id)}/sit`, { seat: seatNo, invite: null });
+    const seat = await api("POST", `/api/tables/${encodeURIComponent(table.id)}/sit`, body);
+    if (seat.seat === null) {
+      $("buyin-form").hidden = true;
+      fill($("waiting-note"), `${table.name} is full: you are number ${seat.waiting} on its waiting list.`);
+      await loadMe();
+      return;
+    }
     storeSeat(table.id, seat);
     window.location.assign(`/table/${encodeURIComponent(table.id)}`);
   } catch (error) {
     $("lobby-error").textContent = `Cannot sit at ${table.name}: ${error.message}`;
+  }
+}
+
+/** A cash table: the buy-in is asked first, bounded by the table's smallest and largest. */
+function askBuyIn(table, seatNo) {
+  buying = { table, seat: seatNo };
+  $("buyin-error").textContent = "";
+  $("buyin-amount").removeAttribute("aria-invalid");
+  fill($("buyin-label"), `Buy-in at ${table.name}`);
+  fill($("buyin-range"), `${chips(table.min_buy_in)} to ${chips(table.max_buy_in)} chips`);
+  $("buyin-amount").value = String(table.max_buy_in);
+  $("buyin-form").hidden = false;
+  $("buyin-amount").focus();
+  $("buyin-amount").select();
+}
+
+function buyIn(event) {
+  event.preventDefault();
+  if (!buying) return;
+  const { table, seat } = buying;
+  const checked = boundedChips($("buyin-amount").value, table.min_buy_in, table.max_buy_in);
+  if (checked.error) {
+    $("buyin-amount").setAttribute("aria-invalid", "true");
+    $("buyin-error").textContent = checked.error;
+    return;
+  }
+  sit(table, seat, checked.amount);
+}
+
+function onSit(table, seatNo) {
+  if (table.kind === "cash" && seatNo === null) askBuyIn(table, seatNo);
+  else sit(table, seatNo);
+}
+
+function waitingFor(table) {
+  if (!me || !me.waiting) return null;
+  return me.waiting.find((w) => String(w.table) === String(table.id)) || null;
+}
+
+async function leaveList(table) {
+  try {
+    await api("POST", `/api/tables/${encodeURIComponent(table.id)}/leave`, {});
+    fill($("waiting-note"), `You are off the waiting list of ${table.name}.`);
+    await loadMe();
+  } catch (error) {
+    $("lobby-error").textContent = `Cannot leave the list of ${table.name}: ${error.message}`;
   }
 }
 
@@ -57,11 +120,19 @@ function row(table) {
   const seated = mySeat(table);
   const free = table.seats - table.taken;
   const actions = [];
-  if (seated !== null) {
+  const waiting = waitingFor(table);
+  if (seated === null && waiting && waiting.offered) {
+    actions.push(el("p", { class: "offer", role: "status" }, "Your seat is free — take it"));
+    actions.push(el("button", { type: "button", class: "sit", onclick: () => askBuyIn(table, null),
+      "aria-label": `Take your seat at ${table.name}` }, "Take it"));
+  } else if (seated === null && waiting) {
+    actions.push(el("span", { class: "place" }, `You are number ${waiting.place} on the list `));
+    actions.push(el("button", { type: "button", class: "unlist", onclick: () => leaveList(table) }, "Leave the list"));
+  } else if (seated !== null) {
     actions.push(el("button", { type: "button", class: "sit", onclick: () => sit(table, seated) }, "Back to my seat"));
-  } else if (me && free > 0 && table.state !== "finished") {
-    actions.push(el("button", { type: "button", class: "sit", onclick: () => sit(table, null),
-      "aria-label": `Sit at ${table.name}` }, "Sit"));
+  } else if (me && (free > 0 || table.kind === "cash") && table.state !== "finished") {
+    actions.push(el("button", { type: "button", class: "sit", onclick: () => onSit(table, null),
+      "aria-label": `Sit at ${table.name}` }, free > 0 ? "Sit" : "Join the waiting list"));
   }
   actions.push(el("a", { class: "watch", href: `/table/${encodeURIComponent(table.id)}`,
     "aria-label": `Watch ${table.name}` }, "Watch"));
@@ -69,7 +140,9 @@ function row(table) {
     el("th", { scope: "row" }, table.name, table.private ? " (private)" : "",
       el("small", { class: "state" }, ` ${table.state}`)),
     el("td", { "data-label": "Game" }, table.rules, el("br"),
-      el("small", {}, `${table.kind === "cash" ? "cash" : "sit-and-go"}, buy-in ${chips(table.buy_in)}`)),
+      el("small", {}, table.kind === "cash"
+        ? `cash, buy-in ${chips(table.min_buy_in)} to ${chips(table.max_buy_in)}`
+        : `sit-and-go, buy-in ${chips(table.buy_in)}`)),
     el("td", { "data-label": "Seats" }, `${table.taken}/${table.seats}`),
     el("td", { "data-label": "Players" }, players(table)),
     el("td", { "data-label": "Avg pot" }, chips(Math.round(table.avg_pot || 0))),
@@ -83,6 +156,7 @@ function showTables(tables) {
   const focused = document.activeElement;
   const where = focused && focused.closest ? focused.closest("tr[data-table]") : null;
   const again = where ? [where.dataset.table, focused.className] : null;
+  lastTables = tables;
   fill($("table-rows"), tables.map(row));
   if (again) {
     const same = [...$("table-rows").querySelectorAll("tr[data-table]")]
@@ -119,6 +193,12 @@ function botSeats() {
       BOTS.map((b) => el("option", { value: b, selected: kept[i] === b }, b))))));
 }
 
+function kindFields() {
+  const cash = $("t-kind").value === "cash";
+  $("cash-fields").hidden = !cash;
+  $("sitgo-fields").hidden = cash;
+}
+
 async function enter(event) {
   event.preventDefault();
   $("enter-error").textContent = "";
@@ -141,9 +221,16 @@ async function create(event) {
   }
   const body = {
     name: $("t-name").value.trim(), kind: $("t-kind").value, preset: $("t-preset").value,
-    seats: Number($("t-seats").value), buy_in: Number($("t-buyin").value), bots,
+    seats: Number($("t-seats").value), bots,
     private: $("t-private").checked, budget: Number($("t-budget").value) || 30,
   };
+  if (body.kind === "cash") {
+    body.min_buy_in = Number($("t-min").value);
+    body.max_buy_in = Number($("t-max").value);
+    body.new_players = $("t-new").value;
+  } else {
+    body.buy_in = Number($("t-buyin").value);
+  }
   try {
     const made = await api("POST", "/api/tables", body);
     const link = `${window.location.origin}/table/${encodeURIComponent(made.id)}${made.invite ? `#invite=${encodeURIComponent(made.invite)}` : ""}`;
@@ -157,6 +244,14 @@ async function main() {
   $("enter-form").addEventListener("submit", enter);
   $("create-form").addEventListener("submit", create);
   $("t-seats").addEventListener("input", botSeats);
+  $("t-kind").addEventListener("change", kindFields);
+  kindFields();
+  $("buyin-form").addEventListener("submit", buyIn);
+  $("buyin-amount").addEventListener("input", () => {
+    $("buyin-error").textContent = "";
+    $("buyin-amount").removeAttribute("aria-invalid");
+  });
+  $("buyin-cancel").addEventListener("click", () => { $("buyin-form").hidden = true; buying = null; });
   botSeats();
   await loadMe();
   connectLobby();

@@ -2,7 +2,7 @@
 // protocol of the dealer) and the room's JSON API.  Text from the network goes into the
 // page as text (textContent), never as HTML.
 
-import { api, cardElement, chips, el, fill, fourColour, setFourColour, socketUrl } from "./common.js";
+import { api, boundedChips, cardElement, chips, el, fill, fourColour, setFourColour, socketUrl } from "./common.js";
 import { aggressiveKind, checkAmount, nextSeat, potTotal, pots, presets } from "./betting.js";
 import { bestValue, describe } from "./handnames.js";
 
@@ -14,7 +14,7 @@ const invite = new URLSearchParams(window.location.hash.slice(1)).get("invite");
 
 const S = {
   socket: null, closedByServer: false, retries: 0,
-  token: null, me: null, role: null, budget: 30,
+  token: null, me: null, role: null, budget: 30, info: null,
   size: 0, names: [], bots: [], handNo: 0, button: null, street: "preflop", level: 0,
   dealt: [], hole: [], board: [], stacks: [], bets: [], committed: [], folded: [], allIn: [],
   shown: [], values: [], last: [], blinds: [], toAct: null, deadline: 0,
@@ -525,6 +525,7 @@ const handlers = {
     $("connection").textContent = m.role === "player" ? "seated" : "watching";
     $("sit").hidden = m.role === "player" || (S.taken.length > 0 && S.taken.every(Boolean));
     $("leave").hidden = m.role !== "player";
+    showCash();
   },
   seats(m) {
     // the seats taken (a seat not listed is free)
@@ -540,6 +541,7 @@ const handlers = {
       if (!S.taken[s]) { S.names[s] = `Seat ${s + 1} (free)`; S.bots[s] = false; }
     }
     $("sit").hidden = S.role === "player" || S.taken.every(Boolean);
+    showCash();
   },
   hand(m) {
     resetHand(S.size);
@@ -684,29 +686,157 @@ async function findSeat() {
     const me = await api("GET", "/api/me");
     const mine = (me.seats || []).find((s) => String(s.table) === tableId);
     if (mine) keepSeat(await api("POST", `/api/tables/${encodeURIComponent(tableId)}/sit`, { seat: mine.seat, invite }));
+    else if ((me.waiting || []).some((w) => String(w.table) === tableId)) watchList();
   } catch {
     // no session or no seat: watch
   }
 }
 
-async function sitDown() {
+/** At a cash table the buy-in is asked first (bounded by the table's smallest and largest). */
+function askSit() {
+  if (!(S.info && S.info.kind === "cash")) { sitDown(); return; }
+  $("sit-range").textContent = `${chips(S.info.min_buy_in)} to ${chips(S.info.max_buy_in)} chips`;
+  $("sit-amount").value = String(S.info.max_buy_in);
+  $("sit-error").textContent = "";
+  $("sit-form").hidden = false;
+  $("sit-amount").focus();
+  $("sit-amount").select();
+}
+
+function sitWithBuyIn(event) {
+  event.preventDefault();
+  const checked = boundedChips($("sit-amount").value, S.info.min_buy_in, S.info.max_buy_in);
+  if (checked.error) {
+    $("sit-amount").setAttribute("aria-invalid", "true");
+    $("sit-error").textContent = checked.error;
+    return;
+  }
+  $("sit-amount").removeAttribute("aria-invalid");
+  sitDown(checked.amount);
+}
+
+async function sitDown(buyIn) {
+  const body = { seat: null, invite };
+  if (typeof buyIn === "number") body.buy_in = buyIn;
   try {
-    keepSeat(await api("POST", `/api/tables/${encodeURIComponent(tableId)}/sit`, { seat: null, invite }));
+    const seat = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/sit`, body);
+    $("sit-form").hidden = true;
+    if (seat.seat === null) {
+      $("waiting-place").textContent = `The table is full: you are number ${seat.waiting} on its waiting list.`;
+      watchList();
+      return;
+    }
+    $("waiting-place").textContent = "";
+    $("offer").hidden = true;
+    keepSeat(seat);
     reconnect();
   } catch (error) {
     status(`Cannot sit down: ${error.message}`);
+    $("sit-error").textContent = `Cannot sit down: ${error.message}`;
   }
 }
 
 async function leave() {
+  $("cash-error").textContent = "";
   try {
-    await api("POST", `/api/tables/${encodeURIComponent(tableId)}/leave`, {});
+    const answer = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/leave`, {});
+    if (answer && answer.queued) {
+      $("cash-note").textContent = "Standing up: queued until the hand ends (your chips then go back to your balance).";
+      return;
+    }
+    if (answer && typeof answer.refund === "number") {
+      const me = await api("GET", "/api/me").catch(() => null);
+      $("cash-note").textContent = `You stood up: ${chips(answer.refund)} chips back to your balance`
+        + (me ? ` (balance ${chips(me.balance)}).` : ".");
+      status($("cash-note").textContent);
+    }
     window.sessionStorage.removeItem(storeKey);
     S.token = null;
     reconnect();
   } catch (error) {
     status(`Cannot leave: ${error.message}`);
+    $("cash-error").textContent = `Cannot stand up: ${error.message}`;
   }
+}
+
+// --------------------------------------------------------------- cash tables
+
+function showCash() {
+  const cash = Boolean(S.info && S.info.kind === "cash");
+  const seated = S.role === "player";
+  $("cash-controls").hidden = !(cash && seated);
+  $("sit-out").hidden = !(cash && seated);
+  $("sit-in").hidden = !(cash && seated);
+  if (cash) $("leave").textContent = "Stand up";
+  if (cash && seated) {
+    const [low, high] = topUpRange();
+    $("top-up-range").textContent = high >= low ? `${chips(low)} to ${chips(high)} chips` : "at the largest buy-in";
+  }
+}
+
+/** The top-up bounds: up to the largest buy-in; a rebuy with no chips at least the smallest. */
+function topUpRange() {
+  const stack = S.me === null || S.me === undefined ? 0 : Number(S.stacks[S.me] || 0);
+  return [stack === 0 ? S.info.min_buy_in : 1, S.info.max_buy_in - stack];
+}
+
+function answerNote(what, answer) {
+  return answer.queued ? `${what}: queued until the hand ends.` : `${what}: done.`;
+}
+
+async function change(what, body, label) {
+  $("cash-error").textContent = "";
+  $("cash-note").textContent = "";
+  try {
+    const answer = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/${what}`, body);
+    $("cash-note").textContent = answerNote(label, answer);
+    return true;
+  } catch (error) {
+    $("cash-error").textContent = `${label}: ${error.message}`;
+    return false;
+  }
+}
+
+async function topUp(event) {
+  event.preventDefault();
+  const [low, high] = topUpRange();
+  const field = $("top-up-amount");
+  if (high < low) {
+    $("cash-error").textContent = `You are at the largest buy-in, ${chips(S.info.max_buy_in)}: no top-up`;
+    return;
+  }
+  const checked = boundedChips(field.value, low, high, "A top-up");
+  if (checked.error) {
+    field.setAttribute("aria-invalid", "true");
+    $("cash-note").textContent = "";
+    $("cash-error").textContent = checked.error;
+    return;
+  }
+  field.removeAttribute("aria-invalid");
+  if (await change("top_up", { chips: checked.amount }, `Top up by ${chips(checked.amount)}`)) field.value = "";
+}
+
+let listPoll = null;
+
+/** On the waiting list: /api/me every few seconds, for the seat offered. */
+function watchList() {
+  if (listPoll !== null) return;
+  const check = async () => {
+    let me = null;
+    try { me = await api("GET", "/api/me"); } catch { me = null; }
+    const mine = me && (me.waiting || []).find((w) => String(w.table) === tableId);
+    if (!mine) {
+      window.clearInterval(listPoll);
+      listPoll = null;
+      $("offer").hidden = true;
+      if (S.role !== "player") $("waiting-place").textContent = "";
+      return;
+    }
+    $("waiting-place").textContent = mine.offered ? "" : `You are number ${mine.place} on the waiting list.`;
+    $("offer").hidden = !mine.offered;
+  };
+  listPoll = window.setInterval(check, 3000);
+  check();
 }
 
 async function tableName() {
@@ -714,6 +844,8 @@ async function tableName() {
     const data = await api("GET", "/api/tables");
     const info = (data.tables || []).find((t) => String(t.id) === tableId);
     if (info) {
+      S.info = info;
+      showCash();
       $("table-name").textContent = info.name;
       document.title = `${info.name} · pokerroom`;
       $("hand-info").title = info.rules;
@@ -750,8 +882,17 @@ function wire() {
     const text = $("chat-text").value.trim();
     if (text && send({ type: "chat", text })) $("chat-text").value = "";
   });
-  $("sit").addEventListener("click", sitDown);
+  $("sit").addEventListener("click", askSit);
+  $("sit-form").addEventListener("submit", sitWithBuyIn);
   $("leave").addEventListener("click", leave);
+  $("sit-out").addEventListener("click", () => change("sit_out", {}, "Sit out"));
+  $("sit-in").addEventListener("click", () => change("sit_in", {}, "Sit in"));
+  $("cash-controls").addEventListener("submit", topUp);
+  $("top-up-amount").addEventListener("input", () => {
+    $("cash-error").textContent = "";
+    $("top-up-amount").removeAttribute("aria-invalid");
+  });
+  $("take-seat").addEventListener("click", askSit);
   const four = $("four-colour");
   four.checked = fourColour();
   setFourColour(four.checked);
