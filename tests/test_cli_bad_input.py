@@ -263,6 +263,10 @@ OWN_TYPES = {
     "_button": [("x", "a seat number, 'random' or 'first-jack'"), ("1.5", "a seat number"),
                 ("5", READ + "button 5 is not a seat (0 to 1)"),
                 ("-1", READ + "button -1 is not a seat")],
+    "_invite": [("a b", "1 to 64 printable characters with no spaces"),
+                ("", "1 to 64 printable"), ("x" * 65, "1 to 64"), ("\udcff", "printable")],
+    "_delay": [("x", "seconds from 0 to 60"), ("-1", "seconds from 0 to 60"),
+               ("61", "seconds from 0 to 60"), ("nan", "seconds from 0 to 60")],
     "_sizes": [("8,8", "four numbers like 8,8,8,8"), ("0,8,8,8", "1 to 169 pre-flop"),
                ("170,8,8,8", "not '170,8,8,8'"), ("8,8,8,251", "1 to 250 in later rounds"),
                ("8,x,8,8", "four numbers"), ("", "four numbers")],
@@ -337,6 +341,8 @@ def _bad_values(action: argparse.Action) -> list[tuple[str, str]]:
             values.append(("{file}", f"the name must end in {t.suffixes[0]}"))
         if t.what == "a results database file":
             values.append(("{binary}", READ + "{binary}: not a results database"))
+        if t.what == "a room database file":
+            values.append(("{binary}", READ + "{binary}: not a room database"))
         return values
     if isinstance(t, OutputFolder):
         return [("{file}", "a file, not a folder"), ("{file}/below", "no folder"),

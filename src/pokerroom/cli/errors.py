@@ -83,6 +83,7 @@ _USER_ERRORS = (
     ("pokerroom.tournament.freezeout", "TournamentError"),
     ("pokerroom.tournament.executor", "ExecutorError"),
     ("pokerroom.storage.results", "ResultsError"),
+    ("pokerroom.storage.room", "RoomDBError"),
     ("pokerroom.solver.abstraction", "AbstractionError"),
     ("pokerroom.solver.betting", "BettingError"),
     ("pokerroom.solver.strategy", "StrategyError"),

@@ -19,7 +19,7 @@ import os
 import sys
 from pathlib import Path
 
-from pokerroom.cli.arguments import Host, Port, Seconds
+from pokerroom.cli.arguments import Count, Host, OutputPath, Port, Seconds
 
 __all__ = ["add_room_parser"]
 
@@ -50,6 +50,21 @@ def _delay(text: str) -> float:
     if not 0 <= value <= 60:
         raise argparse.ArgumentTypeError(f"{text!r}: seconds from 0 to 60")
     return value
+
+
+def _invite(text: str) -> str:
+    """An invite code: 1 to 64 printable characters, no spaces."""
+    if not 0 < len(text) <= 64 or not text.isprintable() or any(c.isspace() for c in text):
+        raise argparse.ArgumentTypeError(
+            f"{text[:20]!r}: an invite code is 1 to 64 printable characters with no spaces"
+        )
+    try:
+        text.encode()
+    except UnicodeEncodeError:
+        raise argparse.ArgumentTypeError(
+            "an invite code is 1 to 64 printable characters with no spaces"
+        ) from None
+    return text
 
 
 def _cmd_room(args: argparse.Namespace) -> int:
@@ -107,17 +122,21 @@ def add_room_parser(kinds: argparse._SubParsersAction[argparse.ArgumentParser]) 
     r.add_argument("--host", default="127.0.0.1", type=Host(), help="the address to listen on "
                    "(default 127.0.0.1; 0.0.0.0 for the whole network)")  # fmt: skip
     r.add_argument("--port", type=Port(low=0), default=8080, help="the port (default 8080)")
-    r.add_argument("--db", default="room.db", metavar="FILE",
+    r.add_argument("--db", type=OutputPath("a room database file"), default="room.db",
+                   metavar="FILE",
                    help="the room's SQLite file (default room.db)")  # fmt: skip
-    r.add_argument("--invite", metavar="CODE", help="new people need this code to enter")
+    r.add_argument("--invite", type=_invite, metavar="CODE",
+                   help="new people need this code to enter")
     r.add_argument("--bot-delay", type=_delay, default=0.8, metavar="SECONDS",
                    help="seconds a bot seat waits before it acts (default 0.8)")  # fmt: skip
     r.add_argument("--join-timeout", type=Seconds(), default=60.0, metavar="SECONDS",
                    help="a connection must join or watch within this (default 60)")  # fmt: skip
-    r.add_argument("--max-backlog", type=int, default=256 * 1024, metavar="BYTES",
+    r.add_argument("--max-backlog", type=Count(1024, 2**30, "bytes"), default=256 * 1024,
+                   metavar="BYTES",
                    help="a connection with more than this sent and not read is dropped "
                    "(default 262144)")  # fmt: skip
-    r.add_argument("--max-per-address", type=int, default=64, metavar="N",
+    r.add_argument("--max-per-address", type=Count(1, 100_000, "connections"), default=64,
+                   metavar="N",
                    help="WebSocket connections from one address at once (default 64)")  # fmt: skip
     r.add_argument("--exit-after", type=Seconds(), metavar="SECONDS",
                    help="close the room after this long (tests, demonstrations)")  # fmt: skip

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-__all__ = ["RoomDB"]
+__all__ = ["RoomDB", "RoomDBError"]
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS people (key TEXT PRIMARY KEY, data TEXT NOT NULL);
@@ -42,8 +42,14 @@ CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 """
 
 
+class RoomDBError(Exception):
+    """The file is not a room's database (or cannot be one): what is wrong, naming it."""
+
+
 class RoomDB:
-    """The room's store in the SQLite file ``path`` (created if missing)."""
+    """The room's store in the SQLite file ``path`` (created if missing).  A file that is
+    not a room's database (not SQLite, or another program's SQLite file) is refused with
+    :class:`RoomDBError` and left as it was."""
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
@@ -51,9 +57,21 @@ class RoomDB:
             fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o600)
             os.close(fd)
         self._db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=NORMAL")
-        self._db.executescript(_SCHEMA)
+        try:
+            names = {n for (n,) in self._db.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table'")}  # fmt: skip
+            if names and not {"people", "tables", "hands"} <= names:
+                raise RoomDBError(f"{path}: not a room database (its tables: "
+                                  f"{', '.join(sorted(names))})")  # fmt: skip
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=NORMAL")
+            self._db.executescript(_SCHEMA)
+        except sqlite3.DatabaseError as exc:
+            self._db.close()
+            raise RoomDBError(f"{path}: not a room database: {exc}") from None
+        except RoomDBError:
+            self._db.close()
+            raise
         self._created = self._db.execute("SELECT COUNT(*) FROM tables").fetchone()[0]
 
     def close(self) -> None:
