@@ -194,6 +194,43 @@ def test_a_person_plays_a_bot_to_the_end_of_a_sit_and_go(room: Room,
     phh = client.get("/api/tables/t1/hands.phh")
     assert phh.status_code == 200 and "hand = 1" in phh.text and '"d dh p1 ' in phh.text
     assert "attachment" in phh.headers["content-disposition"]
+    _the_hands_download_in_every_format_as_the_same_hands(client, phh.text)
+
+
+def _the_hands_download_in_every_format_as_the_same_hands(client: TestClient,
+                                                          phh: str) -> None:
+    """PokerStars text and OHH of the table's hands read back (by pokerroom's own readers)
+    into the hands of the PHH download; an unknown format is refused by name."""
+    from pokerroom.history.ohh import parse_ohh, replay_ohh
+    from pokerroom.history.phh import loads_all
+    from pokerroom.history.replay import replay_phh
+    from pokerroom.history.starsread import parse_pokerstars
+    from pokerroom.history.starsreplay import replay_stars
+
+    as_set = client.get("/api/tables/t1/hands/phh")
+    assert as_set.status_code == 200 and 't1.phhs"' in as_set.headers["content-disposition"]
+    played = [replay_phh(h).played for h in loads_all(as_set.text).values()]
+    assert len(played) == phh.count("hand = ")
+    stars = client.get("/api/tables/t1/hands/pokerstars")
+    assert stars.status_code == 200 and 't1.txt"' in stars.headers["content-disposition"]
+    assert stars.headers["x-hands-refused"] == "0"
+    ohh = client.get("/api/tables/t1/hands/ohh")
+    assert ohh.status_code == 200 and 't1.ohh"' in ohh.headers["content-disposition"]
+    read_back = {"pokerstars": [replay_stars(h).played for h in parse_pokerstars(stars.text)],
+                 "ohh": [replay_ohh(d).played for d in parse_ohh(ohh.text)
+                         if isinstance(d, dict)]}  # fmt: skip
+    for back in read_back.values():
+        assert len(back) == len(played) > 0
+        for mine, theirs in zip(played, back, strict=True):
+            assert theirs.result is not None and mine.result is not None
+            assert theirs.result.stacks == mine.result.stacks
+            assert theirs.board == mine.board
+            assert [e.kind for e in theirs.events if e.seat >= 0] == \
+                [e.kind for e in mine.events if e.seat >= 0]
+    for fmt in ("acpc", "x", "PHH"):
+        r = client.get(f"/api/tables/t1/hands/{fmt}")
+        assert r.status_code == 404 and "formats: phh, pokerstars, ohh" in r.json()["error"]
+    assert client.get("/api/tables/t1/hands/..%2Fphh").status_code == 404
 
 
 def test_the_operator_closes_removes_mutes_grants_and_stops_spectating(

@@ -332,6 +332,8 @@ class Played:
     chat_elements: int = -1
     lobby_scroll: int = 0
     download_name: str = ""
+    stars_name: str = ""
+    stars: str = ""
     download: str = ""
     tab_order: list[str] = field(default_factory=list)
     tab_enabled: list[str] = field(default_factory=list)
@@ -606,6 +608,10 @@ def play_room(browser: Any, url: str, tmp: Path) -> Played:
         alice.page.click("#download")
     played.download_name = download.value.suggested_filename
     played.download = Path(download.value.path()).read_text(encoding="utf-8")
+    with alice.page.expect_download() as download:
+        alice.page.click("#download-stars")
+    played.stars_name = download.value.suggested_filename
+    played.stars = Path(download.value.path()).read_text(encoding="utf-8")
     return played
 
 
@@ -758,6 +764,8 @@ def test_chat_is_shown_as_text_and_the_hands_download_as_phh(played: Played) -> 
     assert played.download_name.endswith(".phh")
     hands = [m for m in played.alice.frames.messages() if m.get("type") == "hand_end"]
     assert played.download.count("actions = [") >= len(hands) >= 2
+    assert played.stars_name.endswith(".txt")
+    assert played.stars.count("PokerStars Hand #") == played.download.count("actions = [")
 
 
 # ------------------------------------------------------------------ a cash table

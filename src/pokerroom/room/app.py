@@ -30,7 +30,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from pokerroom.room.people import Person
-from pokerroom.room.room import Room, RoomError
+from pokerroom.room.room import EXPORTS, Room, RoomError
+from pokerroom.room.tables import RoomTable
 
 __all__ = ["COOKIE", "STATIC", "RoomLimits", "make_app"]
 
@@ -210,6 +211,10 @@ def make_app(room: Room, limits: RoomLimits | None = None, *, static: Path = STA
                                  headers={"content-disposition":
                                           f'attachment; filename="{table.id}.phh"'})  # fmt: skip
 
+    async def export(request: Request) -> Response:
+        table = room.table(request.path_params["table_id"], who(request))
+        return _exported(room, table, request.path_params["fmt"])
+
     async def operator(request: Request) -> Response:
         auth = request.headers.get("authorization", "")
         token = auth[7:] if auth.lower().startswith("bearer ") else None
@@ -229,6 +234,7 @@ def make_app(room: Room, limits: RoomLimits | None = None, *, static: Path = STA
         Route("/api/tables/{table_id}/leave", _guard(leave), methods=["POST"]),
         Route("/api/tables/{table_id}/{what:str}", _guard(change), methods=["POST"]),
         Route("/api/tables/{table_id}/hands.phh", _guard(hands)),
+        Route("/api/tables/{table_id}/hands/{fmt}", _guard(export)),
         Route("/api/operator/{action}", _guard(operator), methods=["POST"]),
         WebSocketRoute("/ws/lobby", lambda ws: _lobby(room, caps, counts, ws)),
         WebSocketRoute("/ws/table/{table_id}", lambda ws: _table(room, caps, counts, ws)),
@@ -271,6 +277,18 @@ async def _body(request: Request) -> dict[str, Any]:
     if not isinstance(body, dict):
         raise RoomError(400, "the body is a JSON object")
     return body
+
+
+def _exported(room: Room, table: RoomTable, fmt: str) -> Response:
+    """The table's hands as a download in ``fmt``; refused (422) when the format can hold
+    none of them, the reasons named; the count of hands left out in a header."""
+    out = room.hands_in(table, fmt)
+    if out.written == 0 and out.refused:
+        reasons = "; ".join(f"{label}: {why}" for label, why in out.refused[:3])
+        raise RoomError(422, f"no hand of this table can be written as {fmt}: {reasons}")
+    return PlainTextResponse(out.text, media_type="text/plain", headers={
+        "content-disposition": f'attachment; filename="{table.id}{EXPORTS[fmt]}"',
+        "x-hands-refused": str(len(out.refused))})  # fmt: skip
 
 
 def _operate(room: Room, action: str, body: dict[str, Any]) -> dict[str, Any]:

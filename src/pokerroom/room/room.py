@@ -24,6 +24,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from pokerroom.history.formats import Export, export_phh
 from pokerroom.jsonproto.messages import Limits
 from pokerroom.room.people import Person, digest, key, name_problem, new_secret, same
 from pokerroom.room.sitgo import SettingsError, TableSettings, payouts
@@ -50,6 +51,11 @@ class RoomError(Exception):
         super().__init__(message)
         self.status = status
         self.message = message
+
+
+EXPORTS = {"phh": ".phhs", "pokerstars": ".txt", "ohh": ".ohh"}
+"""The formats a table's hands download in, and their files' endings (an ACPC log needs
+a game definition beside it, so it is left to ``pokerroom convert``)."""
 
 
 class Room:
@@ -343,6 +349,14 @@ class Room:
 
     def hands_phh(self, table: RoomTable, most: int = 50) -> str:
         return "\n\n".join(self.store.hands(table.id, most)) + "\n"
+
+    def hands_in(self, table: RoomTable, fmt: str, most: int = 50) -> Export:
+        """The table's last ``most`` hands in ``fmt`` (one of :data:`EXPORTS`), written from
+        their public record (no hole card that was not shown), the hands the format cannot
+        hold listed apart with the reason."""
+        if fmt not in EXPORTS:
+            raise RoomError(404, f"no such format {fmt!r} (formats: {', '.join(EXPORTS)})")
+        return export_phh(self.store.hands(table.id, most), fmt, name=table.id)
 
     def visible(self, person: Person | None) -> list[dict[str, Any]]:
         return [t.info() for t in self.tables.values() if self.may_see(t, person)]

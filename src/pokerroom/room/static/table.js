@@ -899,6 +899,11 @@ function wire() {
   four.addEventListener("change", () => setFourColour(four.checked));
   $("download").href = `/api/tables/${encodeURIComponent(tableId)}/hands.phh`;
   $("download").setAttribute("download", `table-${tableId}.phh`);
+  for (const [id, format, ending] of [["download-stars", "pokerstars", "txt"],
+                                      ["download-ohh", "ohh", "ohh"]]) {
+    $(id).href = `/api/tables/${encodeURIComponent(tableId)}/hands/${format}`;
+    $(id).setAttribute("download", `table-${tableId}.${ending}`);
+  }
   window.setInterval(() => {
     for (const node of document.querySelectorAll("[data-clock]")) node.textContent = clockText();
     if (myLegal()) $("my-clock").textContent = clockText();
