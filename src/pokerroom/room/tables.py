@@ -18,7 +18,6 @@ wait in :attr:`RoomTable.pool` until then.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import json
 import logging
@@ -29,6 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from pokerroom._deadline import DeadlineTimer
 from pokerroom.jsonproto.dealer import JSONDealer, Outbox
 from pokerroom.jsonproto.messages import Connection, ErrorCode, Limits, Role, Watching, error
 from pokerroom.players.registry import make_player
@@ -143,8 +143,7 @@ class RoomTable:
         self.watching: dict[Connection, None] = {}
         self.chat_rate = ChatRate()
         self._clock = _PlayClock(clock)
-        self._timer: asyncio.TimerHandle | None = None
-        self._armed = 0.0
+        self._timer = DeadlineTimer(clock, self._alarm)
         self._saved: dict[str, Any] | None = None  # the match after its last finished hand
         self.queue: list[tuple[int, str, str, int]] = []  # cash: (seat, name, change, chips)
         self.payouts: dict[str, int] = {}  # cash: chips due to balances (the room pays them)
@@ -490,9 +489,7 @@ class RoomTable:
     def close_all(self, reason: str) -> None:
         for conn in list(self.links):
             self.leave_link(conn, reason)
-        if self._timer is not None:
-            self._timer.cancel()
-            self._timer = None
+        self._timer.cancel()
 
     def _chat(self, conn: Connection, text: str, now: float) -> Outbox:
         out = Outbox()
@@ -551,20 +548,10 @@ class RoomTable:
         """Arm the timer for the pending decision's deadline."""
         dealer = self.dealer
         pending = dealer.pending
-        if pending is None or dealer.finished or not dealer.started:
-            return
-        timer = self._timer
-        if timer is not None and self._armed <= pending.deadline:
-            return
-        if timer is not None:
-            timer.cancel()
-        loop = asyncio.get_running_loop()
-        self._armed = pending.deadline
-        self._timer = loop.call_at(loop.time() + max(0.0, pending.deadline - self.clock()),
-                                   self._alarm)  # fmt: skip
+        if pending is not None and not dealer.finished and dealer.started:
+            self._timer.arm(pending.deadline)
 
     def _alarm(self) -> None:
-        self._timer = None
         pending = self.dealer.pending
         if (pending is not None and not self.dealer.finished
                 and self.clock() >= pending.deadline):  # fmt: skip

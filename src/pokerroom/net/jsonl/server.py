@@ -24,6 +24,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from pokerroom._deadline import DeadlineTimer
 from pokerroom.jsonproto.dealer import JSONDealer, Outbox
 from pokerroom.jsonproto.messages import Connection, Role, encode
 from pokerroom.net.links import CLOSE_GRACE, MAX_BACKLOG, Listener, Wire, log
@@ -154,8 +155,7 @@ class JSONServer:
         self._live: set[Wire] = set()  # every connection not gone yet (closing included)
         self._programs: list[_Program] = []
         self._procs: list[asyncio.SubprocessTransport] = []
-        self._timer: asyncio.TimerHandle | None = None
-        self._armed = 0.0  # the deadline the timer fires at (by the server's clock)
+        self._timer = DeadlineTimer(self.clock, self._alarm)
         self._seated: asyncio.Future[None] | None = None
         self._done: asyncio.Future[None] | None = None
         self._stopped: str | None = None  # why the server stopped before the match ended
@@ -425,28 +425,16 @@ class JSONServer:
                 seated.set_result(None)
             return
         if dealer.finished:
-            if self._timer is not None:
-                self._timer.cancel()
-                self._timer = None
+            self._timer.cancel()
             if self._done is not None and not self._done.done():
                 self._done.set_result(None)
             return
         pending = dealer.pending
-        if pending is None:
-            return
-        timer = self._timer
-        if timer is not None and self._armed <= pending.deadline:
-            return  # it fires first; it arms the next one then (most decisions: no work)
-        if timer is not None:
-            timer.cancel()
-        loop = asyncio.get_running_loop()
-        self._armed = pending.deadline
-        self._timer = loop.call_at(loop.time() + max(0.0, pending.deadline - self.clock()),
-                                   self._alarm)  # fmt: skip
+        if pending is not None:
+            self._timer.arm(pending.deadline)
 
     def _alarm(self) -> None:
         """The timer: the decision waiting ran out of time, unless it was answered."""
-        self._timer = None
         pending = self.dealer.pending
         if (pending is not None and not self.dealer.finished
                 and self.clock() >= pending.deadline):  # fmt: skip
@@ -466,9 +454,7 @@ class JSONServer:
         self._listener.close()
         self._write_spectators()
         self._write_later()
-        if self._timer is not None:
-            self._timer.cancel()
-            self._timer = None
+        self._timer.cancel()
         for conn in list(self._wires):
             self._leave(conn, self._stopped or "the server is closing")
         programs = {p.wire for p in self._programs}
