@@ -761,9 +761,12 @@ def test_the_action_controls_fit_and_do_not_overlap(played: Played, size: str) -
 def test_chat_is_shown_as_text_and_the_hands_download_as_phh(played: Played) -> None:
     # the spectator saw the words as they were typed, and no element made of them
     assert played.chat_elements == 0
-    assert played.download_name.endswith(".phh")
+    assert played.download_name.endswith(".phhs")
     hands = [m for m in played.alice.frames.messages() if m.get("type") == "hand_end"]
     assert played.download.count("actions = [") >= len(hands) >= 2
+    # one file of many hands: a PHH set, which reads back whole
+    from pokerroom.history.phh import loads_all
+    assert len(loads_all(played.download)) == played.download.count("actions = [")
     assert played.stars_name.endswith(".txt")
     assert played.stars.count("PokerStars Hand #") == played.download.count("actions = [")
 

@@ -205,15 +205,9 @@ def make_app(room: Room, limits: RoomLimits | None = None, *, static: Path = STA
                            body.get("chips"))  # fmt: skip
         return JSONResponse({"done": done, "queued": not done})
 
-    async def hands(request: Request) -> Response:
-        table = room.table(request.path_params["table_id"], who(request))
-        return PlainTextResponse(room.hands_phh(table), media_type="text/plain",
-                                 headers={"content-disposition":
-                                          f'attachment; filename="{table.id}.phh"'})  # fmt: skip
-
     async def export(request: Request) -> Response:
         table = room.table(request.path_params["table_id"], who(request))
-        return _exported(room, table, request.path_params["fmt"])
+        return _exported(room, table, request.path_params.get("fmt", "phh"))
 
     async def operator(request: Request) -> Response:
         auth = request.headers.get("authorization", "")
@@ -233,7 +227,7 @@ def make_app(room: Room, limits: RoomLimits | None = None, *, static: Path = STA
         Route("/api/tables/{table_id}/sit", _guard(sit), methods=["POST"]),
         Route("/api/tables/{table_id}/leave", _guard(leave), methods=["POST"]),
         Route("/api/tables/{table_id}/{what:str}", _guard(change), methods=["POST"]),
-        Route("/api/tables/{table_id}/hands.phh", _guard(hands)),
+        Route("/api/tables/{table_id}/hands.phh", _guard(export)),  # a PHH set (.phhs)
         Route("/api/tables/{table_id}/hands/{fmt}", _guard(export)),
         Route("/api/operator/{action}", _guard(operator), methods=["POST"]),
         WebSocketRoute("/ws/lobby", lambda ws: _lobby(room, caps, counts, ws)),

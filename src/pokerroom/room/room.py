@@ -347,9 +347,6 @@ class Room:
         self.store.commit(people=people, tables=[self._record(table)],
                           hands=[row] if row is not None else [])  # fmt: skip
 
-    def hands_phh(self, table: RoomTable, most: int = 50) -> str:
-        return "\n\n".join(self.store.hands(table.id, most)) + "\n"
-
     def hands_in(self, table: RoomTable, fmt: str, most: int = 50) -> Export:
         """The table's last ``most`` hands in ``fmt`` (one of :data:`EXPORTS`), written from
         their public record (no hole card that was not shown), the hands the format cannot

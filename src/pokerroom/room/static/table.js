@@ -898,7 +898,7 @@ function wire() {
   setFourColour(four.checked);
   four.addEventListener("change", () => setFourColour(four.checked));
   $("download").href = `/api/tables/${encodeURIComponent(tableId)}/hands.phh`;
-  $("download").setAttribute("download", `table-${tableId}.phh`);
+  $("download").setAttribute("download", `table-${tableId}.phhs`);
   for (const [id, format, ending] of [["download-stars", "pokerstars", "txt"],
                                       ["download-ohh", "ohh", "ohh"]]) {
     $(id).href = `/api/tables/${encodeURIComponent(tableId)}/hands/${format}`;
