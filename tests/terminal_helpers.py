@@ -14,6 +14,7 @@ import subprocess
 import time
 import uuid
 from collections.abc import Sequence
+from pathlib import Path
 
 import pexpect
 import pyte
@@ -67,29 +68,35 @@ class Terminal:
 
 
 class TmuxTerminal(Terminal):
+    """A tmux session on a tmux server of its own (``-L``): tests running side by side
+    never share a server, so one test ending its last session cannot take the server
+    from under another's ``new-session``."""
+
     def __init__(self, argv: Sequence[str], env: dict[str, str], width: int, height: int):
         self.name = f"pokerroom-test-{uuid.uuid4().hex[:8]}"
         exports = " ".join(f"{k}={v!r}" for k, v in env.items())
         command = f"env {exports} {shlex.join(argv)}; echo EXITED $?; sleep 30"
-        subprocess.run(
-            ["tmux", "new-session", "-d", "-s", self.name, "-x", str(width), "-y", str(height),
-             command],
-            check=True,
-        )  # fmt: skip
+        self._tmux("new-session", "-d", "-s", self.name, "-x", str(width), "-y", str(height),
+                   command)  # fmt: skip
+        self._socket = Path(self._tmux("display-message", "-p", "#{socket_path}").strip())
+
+    def _tmux(self, *args: str, check: bool = True) -> str:
+        out = subprocess.run(["tmux", "-L", self.name, *args], check=check,
+                             capture_output=True, text=True)  # fmt: skip
+        return out.stdout
 
     def send(self, *keys: str) -> None:
-        subprocess.run(["tmux", "send-keys", "-t", self.name, *keys], check=True)
+        self._tmux("send-keys", "-t", self.name, *keys)
 
     def screen(self) -> str:
-        out = subprocess.run(["tmux", "capture-pane", "-p", "-t", self.name],
-                             check=True, capture_output=True, text=True)  # fmt: skip
-        return out.stdout
+        return self._tmux("capture-pane", "-p", "-t", self.name)
 
     def alive(self) -> bool:
         return "EXITED" not in self.screen()
 
     def close(self) -> None:
-        subprocess.run(["tmux", "kill-session", "-t", self.name], check=False)
+        self._tmux("kill-server", check=False)
+        self._socket.unlink(missing_ok=True)  # a killed server leaves its socket file
 
 
 class PyteTerminal(Terminal):
