@@ -14,7 +14,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from pokerroom.engine import Hand
-from pokerroom.history.phh import dumps, loads_all
+from pokerroom.history.phh import dumps, loads, loads_all
 from pokerroom.history.record import PlayedHand, to_phh
 from pokerroom.history.replay import replay_phh
 from pokerroom.history.stats import player_stats
@@ -250,3 +250,41 @@ def test_the_refusals(room: Room, client: TestClient) -> None:
     assert r.status_code == 404 and "no table 't1' here" in r.json()["error"]
     assert client.get("/api/tables/t1/stats").status_code == 200
     assert client.post("/api/tables/t1/stats").status_code == 404  # not an action
+
+
+def test_the_numbers_come_back_after_a_restart(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The counts are not stored: a room started again on its database reads its hands
+    again (here in the worker thread, as it does for many) and answers the same."""
+    import pokerroom.room.seen as seen_module
+
+    monkeypatch.setattr(seen_module, "INLINE", 0)
+    db = RoomDB(tmp_path / "room.db")
+    first = Room(db, operator=digest("op"), bot_delay=0.0)
+    with TestClient(make_app(first, RoomLimits(join_timeout=5.0))) as client:
+        client.post("/api/enter", json={"name": "ann"})
+        client.post("/api/tables", json={"seats": 2, "buy_in": 1000,
+                                         "bots": {"1": "calling-station"}})  # fmt: skip
+        token = client.post("/api/tables/t1/sit", json={"seat": 0}).json()["token"]
+        with client.websocket_connect("/ws/table/t1", headers=ORIGIN) as ws:
+            assert ws.receive_json()["type"] == "hello"
+            ws.send_json({"type": "join", "token": token, "name": "ann"})
+            _play(ws, 3)
+            before = client.get("/api/tables/t1/stats").json()
+        cookies = dict(client.cookies)
+    db.close()
+    assert before["hands"] == 3 and before["players"][0]["hands"] == 3
+    # (the table deals on, ann's seat played by default when she is away: the answer
+    # counts the hands stored when it was asked)
+    again = Room(RoomDB(tmp_path / "room.db"), operator=digest("op"), bot_delay=0.0)
+    app = make_app(again, RoomLimits(join_timeout=5.0))
+    with TestClient(app, cookies=cookies) as client:
+        after = client.get("/api/tables/t1/stats").json()
+        upto = app.state.seen.upto
+        played = [replay_phh(loads(text)).played
+                  for _, _, text in again.store.hands_after(0, upto)]  # fmt: skip
+    assert after["hands"] == len(played) == upto >= 3
+    assert after["players"][0]["brief"] == player_stats(played, players=[STATION])[STATION].brief()
+    if upto == 3:
+        assert after == before
