@@ -11,7 +11,15 @@ from typing import Any
 
 import pytest
 
-from browser import Frames, Room, launched_browser, need_chromium, room_server, wait_until
+from browser import (
+    Frames,
+    Room,
+    boxes_overlap,
+    launched_browser,
+    need_chromium,
+    room_server,
+    wait_until,
+)
 
 pytestmark = pytest.mark.xdist_group("browser")
 
@@ -126,3 +134,37 @@ def test_the_stats_toggle_shows_an_opponents_numbers_and_survives_a_reload(
     assert gina.stats_text() == []
     assert gina.errors == []
 
+
+
+def test_the_stats_lines_fit_a_full_table_at_phone_width(browser: Any, room: Room) -> None:
+    """Six seats with a line under each of the five opponents: at 375x812 no seat's box
+    overlaps another's or leaves the page (a phone shows hands and VPIP/PFR only, the
+    desktop the whole line)."""
+    hal = Person(browser, "hal", room.url)
+    page = hal.page
+    page.fill("#t-name", "Stats six")
+    page.fill("#t-seats", "6")
+    page.dispatch_event("#t-seats", "input")
+    for seat in range(1, 6):
+        page.select_option(f"#bot-seats select[data-seat='{seat}']", "calling-station")
+    page.fill("#t-buyin", "1000")
+    page.fill("#t-budget", "60")
+    page.click("#create-form button[type=submit]")
+    table = (page.wait_for_selector("#create-done a").get_attribute("href") or "").rsplit("/")[-1]
+    page.locator(f"#table-rows tr[data-table='{table}'] button.sit").click()
+    page.wait_for_url(f"**/table/{table}")
+    page.wait_for_selector("#connection:text('seated')")
+    page.locator("body").focus()
+    page.keyboard.press("o")
+    wait_until(page, lambda: len(hal.stats_text()) == 5, 10, "a line under each opponent")
+    for width, height in ((1280, 800), (375, 812)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(200)
+        boxes = [s.bounding_box() for s in page.locator(".seat").all()]
+        assert len(boxes) == 6 and all(b is not None for b in boxes)
+        for i, a in enumerate(boxes):
+            assert a is not None and a["x"] >= 0 and a["x"] + a["width"] <= width + 0.5, (width, i)
+            for j in range(i):
+                other = boxes[j]
+                assert other is not None and not boxes_overlap(a, other), (width, i, j)
+    assert hal.errors == []

@@ -81,6 +81,11 @@ export function refreshStats() {
   state.timer = window.setTimeout(fetchStats, 150);
 }
 
+/** A `[made, chances]` pair as a whole percentage, or "-" with no chance yet. */
+function percent(pair) {
+  return Array.isArray(pair) && pair[1] > 0 ? String(Math.round((100 * pair[0]) / pair[1])) : "-";
+}
+
 /** Puts each opponent's line under their seat in `seats` (the seats' boxes just drawn). */
 export function showStats(seats) {
   const note = document.getElementById("stats-note");
@@ -94,6 +99,8 @@ export function showStats(seats) {
     // the brief line, each number with its name kept on one line (its text: the brief)
     const parts = p.hands ? String(p.brief).split("  ") : ["no hands seen yet"];
     const spans = parts.map((part, i) => [i ? "  " : null, el("span", {}, part)]);
-    box.append(el("div", { class: "seat-stats", title: TIP, "data-stats": p.name }, spans));
+    // a phone shows the short form (the stylesheet puts data-short in place of the line)
+    const short = p.hands ? `${p.hands} h ${percent(p.vpip)}/${percent(p.pfr)}` : "0 h";
+    box.append(el("div", { class: "seat-stats", title: TIP, "data-stats": p.name, "data-short": short }, spans));
   }
 }
