@@ -210,6 +210,8 @@ class JSONDealer:
         self.table = table
         self.bank = bank
         """Each seat's time bank (None: decisions have their ``budget`` and no more)."""
+        self._refilled = table.hand_number - table.in_hand  # (a restored table's banks
+        # hold the refill of the hands it finished)
         self.local = local
         """The seats played in this process, and their players."""
         self.local_delay = local_delay
@@ -567,7 +569,8 @@ class JSONDealer:
                 self._events(out)
                 if table.hand_number:
                     self._hand_end(out)
-                    if self.bank is not None:
+                    if self.bank is not None and self._refilled < table.hand_number:
+                        self._refilled = table.hand_number
                         self.bank.refill(table.seats_in_hand)
                     if self.on_hand is not None:
                         self.on_hand()
