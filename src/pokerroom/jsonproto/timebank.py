@@ -61,7 +61,7 @@ class TimeBank:
         """A hand is over: each of ``seats`` (those dealt in) gets its refill, to the cap."""
         rules = self.rules
         for s in seats:
-            self.left[s] = min(rules.cap, self.left[s] + rules.refill)
+            self.left[s] = float(min(rules.cap, self.left[s] + rules.refill))
 
     def reset(self, seat: int) -> None:
         """A new player in ``seat``: the bank it starts with."""
@@ -74,5 +74,5 @@ class TimeBank:
     def from_json(cls, rules: BankRules, data: Sequence[Any]) -> TimeBank:
         """The bank :meth:`to_json` kept (each seat's seconds, within 0 and the cap)."""
         bank = cls(rules, len(data))
-        bank.left = [min(rules.cap, max(0.0, float(x))) for x in data]
+        bank.left = [float(min(rules.cap, max(0.0, float(x)))) for x in data]
         return bank
