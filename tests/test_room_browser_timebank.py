@@ -65,7 +65,7 @@ class Page:
 
 
 CASH = {"name": "Bank test", "kind": "cash", "seats": 2, "min_buy_in": 40, "max_buy_in": 1000,
-        "bots": {"1": "calling-station"}, "budget": 4, "bank": 3, "bank_refill": 0,
+        "bots": {"1": "calling-station"}, "budget": 6, "bank": 3, "bank_refill": 0,
         "bank_cap": 3}  # fmt: skip
 
 
@@ -89,25 +89,28 @@ def test_the_countdown_runs_the_clock_then_the_bank_then_the_seat_sits_out(
     page.wait_for_selector("#connection:text('seated')")
     wait_until(page, lambda: page.is_visible("#actions"), 15, "carol's turn")
     act = carol.kinds("act")[-1]
-    assert act["budget"] <= 4.0 and act["bank"] == 3.0
+    assert act["budget"] <= 6.0 and act["bank"] == 3.0
     # her panel: the clock, the bank named after it; every page: the clock on her seat
-    assert re.fullmatch(r"[1-4] s \(then 3 s of time bank\)", page.inner_text("#my-clock"))
+    assert re.fullmatch(r"[1-6] s \(then 3 s of time bank\)", page.inner_text("#my-clock"))
     mine = "#seats .seat[data-seat='0'] .seat-clock"
-    assert re.fullmatch(r"[1-4] s", page.inner_text(mine))
+    assert re.fullmatch(r"[1-6] s", page.inner_text(mine))
     wait_until(spectator.page, lambda: spectator.page.is_visible(mine), 5, "the spectator's clock")
-    clock = [m for m in spectator.kinds("clock") if m["seq"] == act["seq"]]
-    assert clock and clock[0]["seat"] == 0 and clock[0]["bank"] == 3.0
-    # the clock runs out: the bank runs, marked, on both pages
+    assert not [m for m in spectator.kinds("clock") if m["seq"] == act["seq"]]
+    # the clock runs out: the bank runs, marked, on both pages (the spectator's told by a
+    # clock message as it starts)
     for p in (page, spectator.page):
-        wait_until(p, lambda p=p: p.is_visible(f"{mine}.in-bank"), 5, "the bank counting")
+        wait_until(p, lambda p=p: p.is_visible(f"{mine}.in-bank"), 8, "the bank counting")
         assert re.fullmatch(r"bank [1-3] s", p.inner_text(mine))
+    clock = [m for m in spectator.kinds("clock") if m["seq"] == act["seq"]]
+    assert len(clock) == 1 and clock[0]["seat"] == 0 and clock[0]["budget"] == 0.0
+    assert 2.5 < clock[0]["bank"] <= 3.0
     assert re.fullmatch(r"time bank: [1-3] s", page.inner_text("#my-clock"))
     # the bank runs out too: the default action, and she sits out when the hand ends
     wait_until(page, lambda: "Out of time" in page.inner_text("#status"), 8, "the default")
     assert "You sit out when this hand ends" in page.inner_text("#status")
     out = "#seats .seat[data-seat='0'].sitting-out .badge.out"
     for p in (page, spectator.page):
-        wait_until(p, lambda p=p: p.is_visible(out), 30, "the seat sitting out")
+        wait_until(p, lambda p=p: p.is_visible(out), 40, "the seat sitting out")
     assert "sitting out" in (page.get_attribute("#seats .seat[data-seat='0']", "aria-label") or "")
     seats = carol.kinds("seats")[-1]["players"]
     assert [p["sitting_out"] for p in seats] == [True, False]

@@ -104,12 +104,14 @@ def test_the_bank_is_used_past_the_clock_and_refilled_to_its_cap() -> None:
         first, act = _last_act(table, links)
         other = "bob" if first == "ann" else "ann"
         assert (act["hand"], act["budget"], act["bank"]) == (1, 10.0, 20.0)
+        assert table.dealer.alarm_at() == 10.0  # the timer: first when the bank starts
+        assert not spectator.messages("clock")  # (a quick answer costs no message)
+        clock.now = 13.5  # 3.5 s into the bank: everyone hears that it runs (the timer's
+        _send(table, links[first], act, "fold")  # alarm, or here the next frame, says)
         clocks = spectator.messages("clock")
-        assert clocks[-1] == {"type": "clock", "hand": 1, "seq": act["seq"],
-                              "seat": table.seat_of(first), "budget": 10.0, "bank": 20.0}
-        assert links[other].messages("clock")[-1] == clocks[-1]  # everyone hears it
-        clock.now = 13.5  # 3.5 s into the bank
-        _send(table, links[first], act, "fold")
+        assert clocks == [{"type": "clock", "hand": 1, "seq": act["seq"],
+                           "seat": table.seat_of(first), "budget": 0.0, "bank": 16.5}]
+        assert links[other].messages("clock") == links[first].messages("clock") == clocks
         assert table.bank is not None
         # the hand is over: 20 - 3.5 + 5 for one, 20 + 5 for the other
         assert table.bank.left[table.seat_of(first) or 0] == 21.5
@@ -118,6 +120,7 @@ def test_the_bank_is_used_past_the_clock_and_refilled_to_its_cap() -> None:
         assert name == other and (act["hand"], act["budget"], act["bank"]) == (2, 10.0, 25.0)
         clock.now = 15.5  # within the clock: no bank used; refilled to the cap, 30
         _send(table, links[other], act, "fold")
+        assert len(spectator.messages("clock")) == 1  # answered within its clock: nothing
         name, act = _last_act(table, links)
         assert name == first and (act["budget"], act["bank"]) == (10.0, 26.5)
         # someone watching (or the seat itself) coming back mid-decision: the time left
@@ -130,6 +133,9 @@ def test_the_bank_is_used_past_the_clock_and_refilled_to_its_cap() -> None:
         clock.now = 15.5 + 10 + 26.5 - 0.001
         _ping(table, links[other])
         assert table.dealer.pending is not None and table.dealer.pending.seq == act["seq"]
+        told = [(m["budget"], m["bank"]) for m in spectator.messages("clock")]
+        assert told == [(0.0, 16.5), (0.0, 24.5)]  # (hand 3's told at the frame at 27.5, once)
+        assert table.dealer.alarm_at() == 15.5 + 10 + 26.5  # then: the deadline
         clock.now = 15.5 + 10 + 26.5
         _ping(table, links[other])
         default = links[first].messages("default")[-1]

@@ -12,8 +12,9 @@ What each connection is sent (types of ``schema/server.json``): ``hello`` on con
 ``welcome`` when it joins a seat or watches; ``hand`` when a hand is dealt (a seat's own
 hole cards included); ``event`` for each public event; ``act`` when its seat must decide
 (with its view and the seconds it has: its decision clock, and its time bank when the
-match has one); ``clock`` to everyone when a seat must decide, at a match with a time bank
-(:mod:`~pokerroom.jsonproto.timebank`); ``accepted`` or ``default`` when the decision
+match has one); ``clock`` to everyone when a decision's own clock runs out and its seat's
+time bank starts, at a match with one (:mod:`~pokerroom.jsonproto.timebank`), and to a
+connection joining while such a decision runs; ``accepted`` or ``default`` when the decision
 is taken; ``hand_end`` with its view of the finished hand; ``match_end``; ``error`` for
 anything refused; ``pong``; ``bye`` before the server closes the connection (at the end
 of the match every connection gets one).  A spectator gets what a spectator at a real
@@ -169,8 +170,10 @@ class JSONDealer:
     Time bank: with ``bank`` (one entry per seat) a decision may run past its ``budget``
     into its seat's bank (what it uses is taken off; after each hand the seats dealt in
     get their refill), the ``act`` message carries the bank's seconds too, and a ``clock``
-    message tells every player and spectator whose decision is running and the time it
-    has.  Without one, nothing of it is sent (the protocol as it was)."""
+    message tells every player and spectator when a decision runs into its bank (the
+    transport calls :meth:`bank_running` at the pending decision's ``clock_end``: a quick
+    answer costs no message).  Without one, nothing of it is sent (the protocol as it
+    was)."""
 
     def __init__(
         self,
@@ -212,6 +215,7 @@ class JSONDealer:
         """Each seat's time bank (None: decisions have their ``budget`` and no more)."""
         self._refilled = table.hand_number - table.in_hand  # (a restored table's banks
         # hold the refill of the hands it finished)
+        self._bank_told = -1  # the decision whose bank running everyone was told of
         self.local = local
         """The seats played in this process, and their players."""
         self.local_delay = local_delay
@@ -602,8 +606,6 @@ class JSONDealer:
             holder = self._holder[seat]
             if holder is not None:
                 out.messages.append((holder, self._act(pending, None)))
-            if pending.clock_end is not None:
-                self._tell_clock(out, pending, now)
             return out
 
     def _pending(self, seat: int, now: float) -> Pending:
@@ -614,14 +616,33 @@ class JSONDealer:
             return Pending(seat, self.table.hand_number, self.seq, end)
         return Pending(seat, self.table.hand_number, self.seq, end + bank.left[seat], False, end)
 
-    def _tell_clock(self, out: Outbox, pending: Pending, now: float) -> None:
-        """Every player and spectator hears whose decision runs, and its time."""
+    def alarm_at(self) -> float | None:
+        """When the transport's timer is next due for the pending decision: the end of
+        its own clock while its bank's start is not told yet (see :meth:`bank_running`),
+        else its deadline (None: no decision waits)."""
+        pending = self.pending
+        if pending is None:
+            return None
+        end = pending.clock_end
+        return end if end is not None and self._bank_told != pending.seq else pending.deadline
+
+    def bank_running(self, now: float) -> Outbox:
+        """The pending decision's own clock ran out at ``now`` (its ``clock_end``) and its
+        seat's bank runs: every player and spectator hears it (once per decision; nothing
+        before then, or with no bank)."""
+        out = Outbox()
+        pending = self.pending
+        if (pending is None or pending.clock_end is None or now < pending.clock_end
+                or self._bank_told == pending.seq):  # fmt: skip
+            return out
+        self._bank_told = pending.seq
         line = self._clock(pending, now)
         for conn in self._holder:
             if conn is not None:
                 out.messages.append((conn, line))
         if self.spectators:
             out.watch.append(line)
+        return out
 
     def _times(self, pending: Pending, now: float | None) -> tuple[float, float]:
         """The seconds left on ``pending``'s own clock and in its seat's bank, at ``now``

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from pokerroom._deadline import DeadlineTimer
-from pokerroom.jsonproto.dealer import JSONDealer, Outbox
+from pokerroom.jsonproto.dealer import JSONDealer, Outbox, Pending
 from pokerroom.jsonproto.messages import Connection, ErrorCode, Limits, Role, Watching, error
 from pokerroom.jsonproto.timebank import TimeBank
 from pokerroom.players.registry import make_player
@@ -465,8 +465,8 @@ class RoomTable:
         dealer = self.dealer
         now = self.clock()
         pending = dealer.pending
-        if pending is not None and now >= pending.deadline and not dealer.finished:
-            self._expire()
+        if pending is not None and not dealer.finished:
+            self._on_time(pending, now)
         before = conn.role
         try:
             out = dealer.receive(conn, data, now)
@@ -555,18 +555,26 @@ class RoomTable:
     # ---------------------------------------------------------------- the timer
 
     def _arm(self) -> None:
-        """Arm the timer for the pending decision's deadline."""
+        """Arm the timer for the pending decision's deadline (first, when it has a time
+        bank, for the end of its own clock: everyone hears that the bank runs)."""
         dealer = self.dealer
-        pending = dealer.pending
-        if pending is not None and not dealer.finished and dealer.started:
-            self._timer.arm(pending.deadline)
+        at = dealer.alarm_at()
+        if at is not None and not dealer.finished and dealer.started:
+            self._timer.arm(at)
 
     def _alarm(self) -> None:
         pending = self.dealer.pending
-        if (pending is not None and not self.dealer.finished
-                and self.clock() >= pending.deadline):  # fmt: skip
-            self._expire()
+        if pending is not None and not self.dealer.finished:
+            self._on_time(pending, self.clock())
         self._arm()
+
+    def _on_time(self, pending: Pending, now: float) -> None:
+        """What the time ``now`` does to the pending decision: its bank starts running
+        (everyone is told), or its time is up (the default action)."""
+        if pending.clock_end is not None and now >= pending.clock_end:
+            self._deliver(self.dealer.bank_running(now))
+        if now >= pending.deadline:
+            self._expire()
 
     def _expire(self) -> None:
         pending = self.dealer.pending
