@@ -13,11 +13,21 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from browser import Frames, Room, launched_browser, need_chromium, room_server, wait_until
+from browser import (
+    Frames,
+    Room,
+    boxes_overlap,
+    inside,
+    launched_browser,
+    need_chromium,
+    room_server,
+    wait_until,
+)
 
 pytestmark = pytest.mark.xdist_group("browser")
 
@@ -70,8 +80,9 @@ CASH = {"name": "Bank test", "kind": "cash", "seats": 2, "min_buy_in": 40, "max_
 
 
 def test_the_countdown_runs_the_clock_then_the_bank_then_the_seat_sits_out(
-    browser: Any, room: Room
+    browser: Any, room: Room, tmp_path: Path
 ) -> None:
+    shots = tmp_path
     carol = Page(browser, room.url, "carol")
     made = carol.post("/api/tables", CASH)
     assert made["status"] == 201, made
@@ -101,10 +112,24 @@ def test_the_countdown_runs_the_clock_then_the_bank_then_the_seat_sits_out(
     for p in (page, spectator.page):
         wait_until(p, lambda p=p: p.is_visible(f"{mine}.in-bank"), 8, "the bank counting")
         assert re.fullmatch(r"bank [1-3] s", p.inner_text(mine))
+    # at phone width the bank's countdown stays inside the seat, over no other seat
+    spectator.page.set_viewport_size({"width": 375, "height": 812})
+    spectator.page.wait_for_timeout(100)
+    if spectator.page.is_visible(mine):
+        spectator.page.screenshot(path=str(shots / "bank-375.png"))
+        clock_box = spectator.page.locator(mine).bounding_box()
+        seat_box = spectator.page.locator("#seats .seat[data-seat='0']").bounding_box()
+        other = spectator.page.locator("#seats .seat[data-seat='1']").bounding_box()
+        assert clock_box and seat_box and other
+        assert seat_box["x"] <= clock_box["x"] and \
+            clock_box["x"] + clock_box["width"] <= seat_box["x"] + seat_box["width"] + 0.5
+        assert not boxes_overlap(clock_box, other) and inside(clock_box, 375, 812)
+    spectator.page.set_viewport_size({"width": 1280, "height": 800})
     clock = [m for m in spectator.kinds("clock") if m["seq"] == act["seq"]]
     assert len(clock) == 1 and clock[0]["seat"] == 0 and clock[0]["budget"] == 0.0
     assert 2.5 < clock[0]["bank"] <= 3.0
-    assert re.fullmatch(r"time bank: [1-3] s", page.inner_text("#my-clock"))
+    assert re.fullmatch(r"\(time bank: [1-3] s\)", page.inner_text("#my-clock"))
+    page.screenshot(path=str(shots / "bank-1280.png"))
     # the bank runs out too: the default action, and she sits out when the hand ends
     wait_until(page, lambda: "Out of time" in page.inner_text("#status"), 8, "the default")
     assert "You sit out when this hand ends" in page.inner_text("#status")

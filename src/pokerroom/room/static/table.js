@@ -123,7 +123,7 @@ function clockText() {
 /** The countdown in the action panel, the bank waiting after the clock named too. */
 function myClockText() {
   const t = timeLeft();
-  if (t.phase === "bank") return `time bank: ${t.bank} s`;
+  if (t.phase === "bank") return `(time bank: ${t.bank} s)`;
   return S.bankEnd ? `${t.clock} s (then ${t.bank} s of time bank)` : `${t.clock} s`;
 }
 
