@@ -308,8 +308,12 @@ def test_an_offered_seat_is_pushed_to_the_table_and_the_lobby() -> None:
         assert lobby.messages("offer") == [offer] and not other.messages("offer")
         SERVER.validate(offer)
         assert room.offers_to("cy") == [json.dumps(offer)] and room.offers_to("bob") == []
-        table._expire()  # more changes: not told again
+        assert table.dealer.idle  # (ann alone: no hand)
+        room.offers(table)  # asked again (any change asks): not told again
         assert len(watching.messages("offer")) == 1
+        again = FakeLink("cy")  # a connection of hers opening now: told at its welcome
+        table.receive(table.open(again), b'{"type":"watch"}')
+        assert [m["type"] for m in again.messages()][:4] == ["hello", "welcome", "seats", "offer"]
         assert room.sit(cy, t, None, None, 500)["seat"] is not None
         assert room.offers_to("cy") == []
 

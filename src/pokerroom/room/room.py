@@ -363,22 +363,18 @@ class Room:
         table.offered = name
         if name is None:
             return
-        frame = self.offer_frame(table)
+        frame = table.offer_frame()
         table.push_to(name, frame)
         for link in list(self.lobby):
             if link.name == name:
                 link.push(frame)
         log.info("table %s: a seat is offered to %r", table.id, name)
 
-    @staticmethod
-    def offer_frame(table: RoomTable) -> str:
-        return json.dumps({"type": "offer", "table": table.id, "name": table.settings.name})
-
     def offers_to(self, name: str | None) -> list[str]:
         """The ``offer`` messages standing for ``name`` (a lobby connection opening)."""
         if name is None:
             return []
-        return [self.offer_frame(t) for t in self.tables.values() if t.offer() == name]
+        return [t.offer_frame() for t in self.tables.values() if t.offer() == name]
 
     def hands_in(self, table: RoomTable, fmt: str, most: int = 50) -> Export:
         """The table's last ``most`` hands in ``fmt`` (one of :data:`EXPORTS`), written from

@@ -480,6 +480,10 @@ class RoomTable:
             if at is not None:
                 seats = json.dumps({"type": "seats", "players": self.players()}) + "\n"
                 out.messages.insert(at + 1, (conn, seats.encode()))
+                link = self.links.get(conn)
+                if link is not None and link.name is not None and self.offer() == link.name:
+                    offer = self.offer_frame() + "\n"  # (a seat offered already)
+                    out.messages.insert(at + 2, (conn, offer.encode()))
         self._deliver(out)
         self._arm()
 
@@ -665,6 +669,10 @@ class RoomTable:
         if not self.settings.cash or self.state == "finished" or not self.waitlist:
             return None
         return self.waitlist[0] if not self.full else None
+
+    def offer_frame(self) -> str:
+        """The ``offer`` message of a free seat here."""
+        return json.dumps({"type": "offer", "table": self.id, "name": self.settings.name})
 
     def push_to(self, name: str, frame: str) -> None:
         """``frame`` to each connection of ``name`` that plays or watches here."""
