@@ -175,6 +175,11 @@ def test_a_bank_of_0_with_a_cap_of_0_is_no_bank_and_the_protocol_as_before() -> 
         assert table.bank is None and table.dealer.bank is None
         _, act = _last_act(table, links)
         assert "bank" not in act and act["budget"] == 10.0
+        pending = table.dealer.pending
+        assert pending is not None and pending.clock_end is None
+        assert table.dealer.alarm_at() == pending.deadline == 10.0
+        clock.now = 9.0
+        _ping(table, links["ann"])
         assert not spectator.messages("clock")
 
     asyncio.run(run())
