@@ -42,8 +42,9 @@ from pokerroom.tui.store import SaveStore
 
 if TYPE_CHECKING:
     from pokerroom.tui.game import Game, Setup
+    from pokerroom.tui.screens.remote import TableLink
 
-__all__ = ["DATA_ENV", "SAVE_FILE", "PokerApp", "data_dir"]
+__all__ = ["DATA_ENV", "SAVE_FILE", "JoinApp", "PokerApp", "data_dir"]
 
 _PRESSES = (events.MouseDown, events.MouseUp, events.Click)
 """Mouse buttons: like keys, they act only on the screen they were pressed for."""
@@ -211,6 +212,23 @@ class PokerApp(RoomApp):
         """Every key of the screen on top, in a list over it."""
         if not isinstance(self.screen, KeysDialog):
             self.push_screen(KeysDialog(self.screen))
+
+
+class JoinApp(PokerApp):
+    """pokerroom at a room's table (``pokerroom play --join``): the table alone, played
+    through ``link``; leaving the table quits."""
+
+    def __init__(self, store: SaveStore, link: TableLink, *, directory: Path | None = None) -> None:
+        super().__init__(store, directory=directory)
+        self.link = link
+
+    def on_mount(self) -> None:
+        from pokerroom.tui.screens.remote import RemoteTableScreen
+
+        self.screen_change_signal.subscribe(self, self._screen_changed, immediate=True)
+        self.push_screen(RemoteTableScreen(self.link))
+        if self.prefs.note:
+            self.notify(self.prefs.note, severity="warning")
 
 
 def _warm_up() -> None:
