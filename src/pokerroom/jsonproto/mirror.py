@@ -90,11 +90,13 @@ def moved(view: PlayerView, event: Event) -> PlayerView:
     if kind in _IN or kind in (_K.BET, _K.RAISE):
         stacks[s] -= event.amount
         committed[s] += event.amount
-        bets[s] = event.total if kind in (_K.BET, _K.RAISE) else bets[s] + event.amount
+        if kind is not _K.ANTE:  # (an ante is in the pot, not in front of the seat)
+            bets[s] = event.total if kind in (_K.BET, _K.RAISE) else bets[s] + event.amount
     elif kind is _K.RETURN:
         stacks[s] += event.amount
         bets[s] = max(0, bets[s] - event.amount)
         committed[s] -= event.amount
+        all_in[s] = all_in[s] and stacks[s] == 0
     elif kind is _K.FOLD:
         folded[s] = True
     elif kind is _K.DEAL and s == view.seat and event.cards:
@@ -105,6 +107,7 @@ def moved(view: PlayerView, event: Event) -> PlayerView:
         shown[s] = event.cards
     elif kind is _K.WIN:
         stacks[s] += event.amount
+        all_in[s] = all_in[s] and stacks[s] == 0
     if event.all_in and s >= 0:
         all_in[s] = True
     view = dataclasses.replace(

@@ -222,9 +222,10 @@ class JoinApp(PokerApp):
         super().__init__(store, directory=directory)
         self.link = link
 
-    def on_mount(self) -> None:
+    def on_mount(self, event: events.Mount) -> None:
         from pokerroom.tui.screens.remote import RemoteTableScreen
 
+        event.prevent_default()  # (not the menu of PokerApp.on_mount)
         self.screen_change_signal.subscribe(self, self._screen_changed, immediate=True)
         self.push_screen(RemoteTableScreen(self.link))
         if self.prefs.note:

@@ -25,7 +25,7 @@ from collections.abc import AsyncIterator
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from rich.text import Text
-from textual import on, work
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -201,7 +201,8 @@ class RemoteTableScreen(TableScreen):
 
     # --------------------------------------------------------------- the loop
 
-    def on_mount(self) -> None:
+    def on_mount(self, event: events.Mount) -> None:
+        event.prevent_default()  # (not TableScreen.on_mount's hand loop)
         RoomScreen.on_mount(self)
         self._fit_felt()
         self.query_one(Felt).turn = f"Connecting to {self.link.title}..."
