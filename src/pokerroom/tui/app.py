@@ -187,7 +187,7 @@ class PokerApp(RoomApp):
 
     def on_mount(self) -> None:
         self.screen_change_signal.subscribe(self, self._screen_changed, immediate=True)
-        self.push_screen(MenuScreen())
+        self.push_screen(self.first_screen())
         self.run_worker(_warm_up, thread=True, group="warm-up")
         if self.prefs.note:
             self.notify(self.prefs.note, severity="warning")
@@ -197,6 +197,10 @@ class PokerApp(RoomApp):
             self.offer_fresh_saves(exc, again=True)
         except SaveError:
             pass  # (busy or unreadable: said where the file is used)
+
+    def first_screen(self) -> Screen[Any]:
+        """The screen the app opens on: the main menu."""
+        return MenuScreen()
 
     async def action_quit(self) -> None:
         """Quit; from a table with a game in play, ask first (save, leave, or stay)."""
@@ -222,14 +226,10 @@ class JoinApp(PokerApp):
         super().__init__(store, directory=directory)
         self.link = link
 
-    def on_mount(self, event: events.Mount) -> None:
+    def first_screen(self) -> Screen[Any]:
         from pokerroom.tui.screens.remote import RemoteTableScreen
 
-        event.prevent_default()  # (not the menu of PokerApp.on_mount)
-        self.screen_change_signal.subscribe(self, self._screen_changed, immediate=True)
-        self.push_screen(RemoteTableScreen(self.link))
-        if self.prefs.note:
-            self.notify(self.prefs.note, severity="warning")
+        return RemoteTableScreen(self.link)
 
 
 def _warm_up() -> None:

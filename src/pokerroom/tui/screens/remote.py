@@ -25,7 +25,7 @@ from collections.abc import AsyncIterator
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from rich.text import Text
-from textual import events, on, work
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -201,17 +201,11 @@ class RemoteTableScreen(TableScreen):
 
     # --------------------------------------------------------------- the loop
 
-    def on_mount(self, event: events.Mount) -> None:
-        event.prevent_default()  # (not TableScreen.on_mount's hand loop)
-        RoomScreen.on_mount(self)
-        self._fit_felt()
-        self.query_one(Felt).turn = f"Connecting to {self.link.title}..."
-        self.set_interval(1.0, self._tick)
-        self.play()
-
     @work(exclusive=True, group="hand-loop")
     async def play(self) -> None:
         """Draw the dealer's messages until the match ends or you leave."""
+        self.query_one(Felt).turn = f"Connecting to {self.link.title}..."
+        self.set_interval(1.0, self._tick)
         try:
             async for message in self.link.messages():
                 if self._leaving:
