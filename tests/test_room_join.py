@@ -30,8 +30,8 @@ from pokerroom.net.roomlink import RoomLink, RoomLinkError, SessionFile, table_a
 from pokerroom.rules import Rules
 from pokerroom.storage.saves import Store
 from pokerroom.tui.app import JoinApp
-from pokerroom.tui.screens.remote import RemoteTableScreen
-from pokerroom.tui.widgets.table import HandLog
+from pokerroom.tui.screens.remote import ChatDialog, RemoteTableScreen
+from pokerroom.tui.widgets.table import Felt, HandLog
 from test_room_live import Server
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
@@ -188,6 +188,13 @@ def test_the_terminal_plays_whole_hands_against_a_bot_by_keys(server: Server,
         app = JoinApp(Store(tmp_path / "db"), link, directory=tmp_path)
         async with app.run_test(size=(120, 40)) as pilot:
             screen = table_screen(app)
+            await until(pilot, screen._my_turn, "the first decision")
+            assert "⏱" in screen.query_one(Felt).turn  # the decision clock
+            await pilot.press("m")  # chat: shown as text, never as markup
+            await until(pilot, lambda: isinstance(app.screen, ChatDialog), "the chat line")
+            await pilot.press(*"[b]hi[/b] <i>")
+            await pilot.press("enter")
+            await until(pilot, lambda: "Keys: [b]hi[/b] <i>" in log_text(screen), "the chat")
             answered: list[tuple[int, int]] = []
             while screen.mirror.hand < 3:
                 await until(pilot, lambda: screen._my_turn() or screen.mirror.hand >= 3

@@ -29,6 +29,10 @@ def _need_terminal() -> None:
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
+    from pokerroom.room.people import name_problem
+
+    if args.name is not None and (problem := name_problem(args.name)) is not None:
+        raise UsageError(f"--name {args.name[:40]!r}: {problem}")
     if args.join is not None:
         return _join(args)
     for option in ("name", "invite"):
@@ -47,7 +51,6 @@ def _cmd_play(args: argparse.Namespace) -> int:
 def _join(args: argparse.Namespace) -> int:
     """Sit down at the room's table ``--join`` names, then play it at the terminal."""
     from pokerroom.net.roomlink import RoomLink, RoomLinkError, SessionFile, table_address
-    from pokerroom.room.people import name_problem
     from pokerroom.storage.saves import Store
     from pokerroom.tui import run_join
     from pokerroom.tui.app import SAVE_FILE, data_dir
@@ -58,8 +61,6 @@ def _join(args: argparse.Namespace) -> int:
         address = table_address(args.join)
     except RoomLinkError as exc:
         raise UsageError(f"--join {exc}") from None
-    if args.name is not None and (problem := name_problem(args.name)) is not None:
-        raise UsageError(f"--name {args.name[:40]!r}: {problem}")
     directory = data_dir()
     link = RoomLink(address, SessionFile(directory / SESSIONS_FILE))
     try:

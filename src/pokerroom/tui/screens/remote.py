@@ -59,6 +59,15 @@ CHAT_MOST = 300
 """The longest line of chat sent (the room cuts what it shows to this)."""
 
 
+_FORCED = ("ante", "blind", "straddle", "deal", "burn")
+"""The events of a hand's start: the table is drawn when they are all in."""
+
+
+def _forced(message: dict[str, Any]) -> bool:
+    event = message.get("event") if message.get("type") == "event" else None
+    return isinstance(event, dict) and event.get("kind") in _FORCED
+
+
 class TableLink(Protocol):
     """Where a remote table's messages come from and its answers go: the dealer's
     messages, decoded (plus ``{"type": "link", "up", "fatal", "message"}`` when the
@@ -232,7 +241,9 @@ class RemoteTableScreen(TableScreen):
                 code, text = self.mirror.errors[-1]
                 self.query_one(ActionBar).message = f"{text}" if code != "default" else text
                 self.notify(text, severity="warning", markup=False)
-        if change in ("view", "seats", "accepted", "error"):
+        if change == "view" and _forced(message):
+            pass  # drawn with the first decision: the log names the blinds once all are in
+        elif change in ("view", "seats", "accepted", "error"):
             self.show()
         elif change == "hand_end":
             self._hand_end()
