@@ -89,11 +89,15 @@ def test_the_terminal_and_a_browser_play_each_other_at_one_table(
         page.on("websocket", lambda ws: ws.on("framereceived", lambda p: _keep(frames, p)))
         table = _browser_table(page, room.url)
         command = Path(sys.executable).parent / "pokerroom"
-        argv = [str(command), "play", "--join", f"{room.url}/table/{table}", "--name", NAME]
+        argv = [str(command), "play", "--join", f"{room.url}/table/{table}"]
         env = {"POKERROOM_DATA_DIR": str(tmp_path), "TERM": "xterm-256color",
                "LANG": "C.UTF-8"}  # fmt: skip
         term = open_terminal(driver, argv, env, width=120, height=40)
         try:
+            term.wait_for("Your name at the table", timeout=START)  # no --name: asked
+            term.type(*"<b>", "Enter")
+            term.wait_for("a name is 1 to 20 letters")  # refused, asked again
+            term.type(*NAME, "Enter")
             term.wait_for("Hand 1", timeout=START)
             web_acts: list[str] = []
             term_acts: list[str] = []
@@ -119,6 +123,15 @@ def test_the_terminal_and_a_browser_play_each_other_at_one_table(
             while term.alive() and time.monotonic() < stop:
                 time.sleep(0.1)
             assert not term.alive()
+            term.close()
+            # the same command again: the kept session, the same seat, no name asked
+            term = open_terminal(driver, argv, env, width=120, height=40)
+            screen = term.wait_for(f"table {table} at", timeout=START)
+            assert "Your name" not in screen
+            screen = term.wait_for("Termy")
+            term.send("C-q")
+            term.wait_for("Leave the table?")
+            term.send("Enter")
         finally:
             term.close()
             context.close()
