@@ -44,9 +44,9 @@ __all__ = [
 COOKIE = "pokerroom_session"
 """The room's session cookie."""
 LINK = "link"
-"""The type of the messages the link adds to the dealer's: ``{"type": "link", "up":
-bool, "fatal": bool, "message": str}`` when the connection drops, comes back, or cannot
-come back (``fatal``)."""
+"""The type of the messages the link adds to the dealer's when the connection drops,
+comes back, or cannot come back: ``up`` (bool), ``fatal`` (bool) and ``message`` (what
+happened, in words)."""
 HTTP_TIMEOUT = 10.0
 MAX_FRAME = 1 << 20
 RETRY_MOST = 5.0

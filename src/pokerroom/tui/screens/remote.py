@@ -138,6 +138,7 @@ class RemoteTableScreen(TableScreen):
         self.history = None
         self.fresh_state()
         self.over = False
+        self._down = False  # the connection is lost (and being tried again)
         self._summary: HandOverScreen | None = None
 
     # ------------------------------------------------------------------ drawing
@@ -234,13 +235,12 @@ class RemoteTableScreen(TableScreen):
         change = self.mirror.receive(message)
         if change == "act":
             self._ask()
-        elif change in ("accepted", "error", "view", "hand_end", "match_end", "bye"):
-            if self.mirror.pending is None:
-                self._drop_choice()
-            if change == "error":
-                code, text = self.mirror.errors[-1]
-                self.query_one(ActionBar).message = f"{text}" if code != "default" else text
-                self.notify(text, severity="warning", markup=False)
+        elif self.mirror.pending is None:
+            self._drop_choice()  # accepted, defaulted, or the hand moved on
+        if message.get("type") in ("error", "default"):
+            text = self.mirror.errors[-1][1]
+            self.query_one(ActionBar).message = text
+            self.notify(text, severity="warning", markup=False)
         if change == "view" and _forced(message):
             pass  # drawn with the first decision: the log names the blinds once all are in
         elif change in ("view", "seats", "accepted", "error"):
@@ -258,11 +258,14 @@ class RemoteTableScreen(TableScreen):
         if message.get("fatal"):
             self._lost(text)
         elif message.get("up"):
+            self._down = False
             self.notify("Back at the table.", markup=False)
         else:
             self._drop_choice()
-            self.query_one(Felt).turn = text
-            self.notify(f"Connection lost: {text}", severity="warning", markup=False)
+            self.query_one(Felt).turn = f"Connection lost: {text}"
+            if not self._down:  # (said once, not at every try)
+                self._down = True
+                self.notify(f"Connection lost: {text}", severity="warning", markup=False)
 
     def _lost(self, text: str) -> None:
         self.over = True
