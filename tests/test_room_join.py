@@ -282,6 +282,22 @@ def test_what_cannot_be_done_is_refused_naming_the_problem(server: Server,
     other.enter("Late")
     with pytest.raises(RoomLinkError, match=rf"no seat at table '{table}': .*"):
         other.sit()  # two seats: the bot's and Taken's
+    private = new_table(server, private=True)
+    hidden = RoomLink(table_address(f"{server.base}/table/{private}"), SessionFile(tmp_path / "p"))
+    with pytest.raises(RoomLinkError, match=r"a private table needs --invite CODE"):
+        hidden.check_table()
+    hidden.enter("Guest")
+    hidden.check_table("wrong")  # (taken on trust: sitting down says)
+    with pytest.raises(RoomLinkError, match=r"private: its invite code is needed"):
+        hidden.sit("wrong")
+    cash = new_table(server, seats=3, kind="cash", min_buy_in=100, max_buy_in=400)
+    buyer = RoomLink(table_address(f"{server.base}/table/{cash}"), SessionFile(tmp_path / "c"))
+    buyer.enter("Buyer")
+    with pytest.raises(RoomLinkError, match=r"'buy_in' is '999': chips from 100 to 400"):
+        buyer.sit(buy_in=999)
+    assert buyer.sit(buy_in=150) in (0, 2)
+    me = httpx.get(f"{server.base}/api/me", cookies={"pokerroom_session": buyer.cookie or ""})
+    assert me.json()["balance"] == 10_000 - 150
     gone = RoomLink(table_address("http://127.0.0.1:1/table/t1"))
     with pytest.raises(RoomLinkError, match=r"does not answer .*pokerroom serve room"):
         gone.check_table()
@@ -297,6 +313,7 @@ def test_what_cannot_be_done_is_refused_naming_the_problem(server: Server,
         (["--join", "http://127.0.0.1:1/table/t1", "--seed", "3"], "--seed is for a game"),
         (["--name", "Ann"], "--name goes with --join URL"),
         (["--invite", "x"], "--invite goes with --join URL"),
+        (["--buy-in", "100"], "--buy-in goes with --join URL"),
     ],
 )  # fmt: skip
 def test_the_command_refuses_bad_joins_in_one_line(

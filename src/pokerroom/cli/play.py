@@ -7,7 +7,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
-from pokerroom.cli.arguments import SEED
+from pokerroom.cli.arguments import MAX_AMOUNT, SEED, Count
 from pokerroom.cli.errors import UsageError
 
 if TYPE_CHECKING:
@@ -35,9 +35,10 @@ def _cmd_play(args: argparse.Namespace) -> int:
         raise UsageError(f"--name {args.name[:40]!r}: {problem}")
     if args.join is not None:
         return _join(args)
-    for option in ("name", "invite"):
+    for option in ("name", "invite", "buy_in"):
         if getattr(args, option) is not None:
-            raise UsageError(f"--{option} goes with --join URL (a room's table), not alone")
+            flag = "--" + option.replace("_", "-")
+            raise UsageError(f"{flag} goes with --join URL (a room's table), not alone")
     _need_terminal()
     from pokerroom.storage.saves import Store
     from pokerroom.tui import run
@@ -69,7 +70,7 @@ def _join(args: argparse.Namespace) -> int:
         _need_terminal()
         if kept is None or (args.name is not None and args.name.casefold() != kept.casefold()):
             _enter(link, args.name, args.invite)
-        link.sit(args.invite)
+        link.sit(args.invite, args.buy_in)
     except RoomLinkError as exc:
         raise UsageError(str(exc)) from None
     run_join(Store(directory / SAVE_FILE), link, directory=directory)
@@ -137,5 +138,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         default=None,
         metavar="CODE",
         help="with --join: the invite code of a private table, or of a room that needs one",
+    )
+    p.add_argument(
+        "--buy-in",
+        type=Count(1, MAX_AMOUNT, "chips"),
+        default=None,
+        metavar="CHIPS",
+        help="with --join, at a cash table: the chips to sit down with, from the table's "
+        "smallest to its largest buy-in (default the largest); a sit-and-go's buy-in is fixed",
     )
     p.set_defaults(func=_cmd_play)

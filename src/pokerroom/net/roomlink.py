@@ -237,12 +237,15 @@ class RoomLink:
         if self.sessions is not None:
             self.sessions.put(self.address.origin, self.cookie, self.name)
 
-    def sit(self, invite: str | None = None) -> int:
-        """Take a seat at the table (the one this session has, if it has one): its
-        number; the seat's token is kept for the WebSocket."""
+    def sit(self, invite: str | None = None, buy_in: int | None = None) -> int:
+        """Take a seat at the table (the one this session has, if it has one), at a cash
+        table with ``buy_in`` chips (default: the largest buy-in): its number; the seat's
+        token is kept for the WebSocket."""
         table = self.address.table
-        status, answer, _ = self._request("POST", f"/api/tables/{quote(table)}/sit",
-                                          {"seat": None, "invite": invite})  # fmt: skip
+        body: dict[str, Any] = {"seat": None, "invite": invite}
+        if buy_in is not None:
+            body["buy_in"] = buy_in
+        status, answer, _ = self._request("POST", f"/api/tables/{quote(table)}/sit", body)
         if status == 202 and isinstance(answer, dict):
             raise RoomLinkError(
                 f"table {table!r} is full: you are number {answer.get('waiting')} on its "
