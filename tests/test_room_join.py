@@ -24,11 +24,14 @@ import pytest
 
 from pokerroom.cli import main
 from pokerroom.engine import Hand
-from pokerroom.engine.actions import Street, random_action
+from pokerroom.engine.actions import Action, Street, random_action
+from pokerroom.jsonproto.codec import event_to_json, view_to_json
+from pokerroom.jsonproto.dealer import game_to_json, hand_to_json
 from pokerroom.jsonproto.mirror import TableMirror, fresh_view, moved
 from pokerroom.net.roomlink import RoomLink, RoomLinkError, SessionFile, table_address
 from pokerroom.rules import Rules
 from pokerroom.storage.saves import Store
+from pokerroom.table import GameStart, HandStart
 from pokerroom.tui.app import JoinApp
 from pokerroom.tui.screens.remote import ChatDialog, RemoteTableScreen
 from pokerroom.tui.widgets.table import Felt, HandLog
@@ -65,9 +68,42 @@ def test_the_mirror_moves_with_every_event_as_the_engine_view_does(seed: int) ->
     assert view.pot == 0 or sum(view.stacks) + view.pot >= sum(stacks)
 
 
-def test_the_mirror_answers_only_a_pending_decision_and_keeps_it_until_accepted() -> None:
+def test_the_mirror_follows_a_dealers_messages_and_answers_its_decision() -> None:
+    """A hand of the engine told as the dealer tells it: the mirror's view is the
+    engine's, the answer names the decision, it stays pending until accepted, and an
+    illegal answer may be given again."""
+    rules = Rules.preset("no-limit")
+    hand = Hand(rules, [200, 200], button=0, rng=random.Random(5))
+    start = GameStart(rules, 2, 1, 0, ("Ann", "Bo"), (200, 200), False, 0)
+    mirror = TableMirror(clock=lambda: 100.0)
+    assert mirror.receive({"type": "welcome", "seat": 1, "game": game_to_json(start)}) == "view"
+    assert (mirror.seat, mirror.names) == (1, ("Ann", "Bo"))
+    deal = HandStart(1, 0, (200, 200), (0, 1), 0, rules)
+    assert mirror.receive({"type": "hand", **hand_to_json(deal)}) == "view"
+    for event in hand.view(1).events:
+        mirror.receive({"type": "event", "hand": 1, "event": event_to_json(event)})
+    hand.call()  # Ann (the button) calls: Bo's decision
+    mirror.receive({"type": "event", "hand": 1, "event": event_to_json(hand.events[-1])})
+    assert mirror.view is not None and mirror.view.stacks == hand.view(1).stacks
+    act = {"type": "act", "hand": 1, "seq": 4, "budget": 30.0, "view": view_to_json(hand.view(1))}
+    assert mirror.receive(act) == "act"
+    assert mirror.pending is not None and mirror.pending.left(110.0) == 20.0
+    answer = mirror.answer(Action.raise_to(12))
+    assert answer == {"type": "action", "hand": 1, "seq": 4, "action": "raise", "amount": 12}
+    refused = {"type": "error", "code": "illegal-action", "message": "no", "hand": 1, "seq": 4}
+    assert mirror.receive(refused) == "act" and mirror.pending is not None  # again
+    assert mirror.receive({"type": "accepted", "hand": 1, "seq": 3}) == "accepted"
+    assert mirror.pending is not None  # (another decision's)
+    assert mirror.receive({"type": "accepted", "hand": 1, "seq": 4}) == "accepted"
+    assert mirror.pending is None and mirror.answer(Action.check()) is None
+    mirror.receive({"type": "seats", "players": [{"seat": 0, "name": "Ann2", "bot": False,
+                                                  "stack": 198}]})  # fmt: skip
+    assert mirror.names == ("Ann2", "Bo")
+
+
+def test_the_mirror_keeps_chat_as_text_and_passes_over_what_it_does_not_use() -> None:
     mirror = TableMirror()
-    assert mirror.answer(object()) is None  # type: ignore[arg-type]
+    assert mirror.answer(Action.check()) is None
     assert mirror.receive({"type": "chat", "from": "Ann", "text": "<b>hi</b>"}) == "chat"
     assert mirror.chat == [("Ann", "<b>hi</b>")]
     assert mirror.receive({"type": "pong", "id": 1}) == ""

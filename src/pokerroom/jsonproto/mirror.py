@@ -215,9 +215,7 @@ class TableMirror:
 
     def _welcome(self, notice: Welcome) -> str:
         start = notice.start
-        self.seat, self.rules = notice.seat, start.rules
-        if not self.names or len(self.names) != start.players:
-            self.names = start.names
+        self.seat, self.rules, self.names = notice.seat, start.rules, start.names
         return "view"
 
     def _dealt(self, notice: HandDealt) -> str:
