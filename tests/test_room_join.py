@@ -371,3 +371,77 @@ def test_the_command_names_an_unknown_table_of_a_live_room(
     assert main(["play", "--join", f"{server.base}/table/zz9"]) == 2
     err = capsys.readouterr().err
     assert "no table 'zz9'" in err and len(err.strip().splitlines()) == 1
+
+
+class FakeLink:
+    """A link that plays back given messages, then waits (or ends)."""
+
+    title = "table t9 at http://127.0.0.1:9"
+
+    def __init__(self, messages: list[dict[str, Any]], end: bool = False) -> None:
+        self.queue = messages
+        self.sent: list[dict[str, Any]] = []
+        self.end = end
+        self.closed = False
+
+    async def messages(self) -> Any:
+        for message in self.queue:
+            yield message
+        while not self.end and not self.closed:
+            await asyncio.sleep(0.05)
+
+    async def send(self, message: dict[str, Any]) -> bool:
+        self.sent.append(message)
+        return True
+
+    async def close(self) -> None:
+        self.closed = True
+
+
+def _welcome_and_hand() -> list[dict[str, Any]]:
+    rules = Rules.preset("no-limit")
+    start = GameStart(rules, 2, 0, 0, ("Me", "You"), (200, 200), False, 0)
+    deal = HandStart(1, 0, (200, 200), (0, 1), 0, rules)
+    return [{"type": "welcome", "seat": 0, "game": game_to_json(start)},
+            {"type": "hand", **hand_to_json(deal)}]  # fmt: skip
+
+
+def test_a_link_lost_for_good_is_said_and_the_table_closes(tmp_path: Path) -> None:
+    link = FakeLink([*_welcome_and_hand(),
+                     {"type": "link", "up": False, "fatal": False, "message": "down: again"},
+                     {"type": "link", "up": False, "fatal": True,
+                      "message": "the room closed the table's connection"}])  # fmt: skip
+
+    async def run() -> None:
+        app = JoinApp(Store(tmp_path / "db"), link, directory=tmp_path)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, lambda: app.screen.__class__.__name__ == "MessageDialog",
+                        "the message")  # fmt: skip
+            text = " ".join(str(w.render()) for w in app.screen.query("Static"))
+            assert "The table is gone" in text and "closed the table's connection" in text
+            await pilot.press("enter")
+            await until(pilot, lambda: not app.is_running, "the app to quit", 10)
+        assert link.closed
+
+    asyncio.run(run())
+
+
+def test_the_match_end_shows_the_places_and_nothing_is_sent_out_of_turn(tmp_path: Path) -> None:
+    end = {"type": "match_end", "names": ["Me", "You"], "stacks": [400, 0], "totals": [200, -200],
+           "hands": 1, "standings": [{"seat": 1, "place": 2, "hand": 1, "stack": 200},
+                                     {"seat": 0, "place": 1, "hand": 1, "stack": 400}]}  # fmt: skip
+    link = FakeLink([*_welcome_and_hand(), end], end=True)
+
+    async def run() -> None:
+        app = JoinApp(Store(tmp_path / "db"), link, directory=tmp_path)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, lambda: app.screen.__class__.__name__ == "MessageDialog",
+                        "the standings")  # fmt: skip
+            text = " ".join(str(w.render()) for w in app.screen.query("Static"))
+            assert "The game is over" in text and "1. Me" in text and "2. You" in text
+            await pilot.press("c")  # no decision: nothing is sent
+            await pilot.press("enter")
+            await until(pilot, lambda: not app.is_running, "the app to quit", 10)
+        assert link.sent == []
+
+    asyncio.run(run())
