@@ -406,6 +406,17 @@ def _welcome_and_hand() -> list[dict[str, Any]]:
             {"type": "hand", **hand_to_json(deal)}]  # fmt: skip
 
 
+def your_turn_messages() -> list[dict[str, Any]]:
+    """The dealer's messages up to your first decision (seat 0, the button, acts first
+    heads-up)."""
+    hand = Hand(Rules.preset("no-limit"), [200, 200], button=0, rng=random.Random(8))
+    view = hand.view(0)
+    events = [{"type": "event", "hand": 1, "event": event_to_json(e)} for e in view.events]
+    act = {"type": "act", "hand": 1, "seq": len(view.events), "budget": 30.0,
+           "view": view_to_json(view)}  # fmt: skip
+    return [*_welcome_and_hand(), *events, act]
+
+
 def test_a_link_lost_for_good_is_said_and_the_table_closes(tmp_path: Path) -> None:
     link = FakeLink([*_welcome_and_hand(),
                      {"type": "link", "up": False, "fatal": False, "message": "down: again"},
