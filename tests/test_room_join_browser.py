@@ -166,7 +166,7 @@ def _winners(frames: list[dict[str, Any]], number: int) -> list[tuple[str, int]]
 
 
 def _shows(screen: str, winners: list[tuple[str, int]]) -> bool:
-    lines = [line for line in screen.splitlines() if " wins " in line]
+    lines = [line for line in screen.splitlines() if " wins " in line or " split " in line]
     return bool(winners) and all(
         any(name in line and re.search(rf"\b{won:,}\b", line) for line in lines)
         for name, won in winners
