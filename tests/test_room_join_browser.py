@@ -166,9 +166,10 @@ def _winners(frames: list[dict[str, Any]], number: int) -> list[tuple[str, int]]
 
 
 def _shows(screen: str, winners: list[tuple[str, int]]) -> bool:
-    lines = [line for line in screen.splitlines() if " wins " in line or " split " in line]
-    return bool(winners) and all(
+    lines = [line for line in screen.splitlines() if " wins " in line]
+    return bool(winners) and all(  # "NAME wins the pot (N)", or a split's "NAME N" share
         any(name in line and re.search(rf"\b{won:,}\b", line) for line in lines)
+        or re.search(rf"\b{name} {won:,}\b", screen) is not None
         for name, won in winners
     )
 
