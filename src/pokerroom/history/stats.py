@@ -73,7 +73,7 @@ from pokerroom.engine.events import EventKind
 from pokerroom.history.record import PlayedHand
 from pokerroom.rules import Rules
 
-__all__ = ["Interval", "PlayerStats", "Ratio", "SeatFacts", "big_blind", "hand_facts",
+__all__ = ["Counts", "Interval", "PlayerStats", "Ratio", "SeatFacts", "big_blind", "hand_facts",
            "player_stats"]  # fmt: skip
 
 _K = EventKind
@@ -304,7 +304,11 @@ def _equity(holes: Sequence[tuple[Card, ...]], board: Sequence[Card]) -> tuple[f
 
 
 @dataclass(slots=True)
-class _Tally:
+class Counts:
+    """The counts of the statistics (all but the winnings) over the hands added: what a
+    cache keeps per player without a list per hand (the room's, per person and
+    opponent).  :meth:`stats` makes them a :class:`PlayerStats` (winnings 0)."""
+
     hands: int = 0
     vpip: Ratio = field(default_factory=Ratio)
     pfr: Ratio = field(default_factory=Ratio)
@@ -317,8 +321,6 @@ class _Tally:
     folds: int = 0
     wtsd: Ratio = field(default_factory=Ratio)
     wsd: Ratio = field(default_factory=Ratio)
-    nets: list[float] = field(default_factory=list)
-    adjusted: list[float] = field(default_factory=list)
 
     def add(self, f: SeatFacts) -> None:
         self.hands += 1
@@ -340,6 +342,25 @@ class _Tally:
             self.wtsd += Ratio(int(f.showdown), 1)
         if f.showdown:
             self.wsd += Ratio(int(f.won_at_showdown), 1)
+
+    def stats(self, name: str, nets: Sequence[float] = (),
+              adjusted: Sequence[float] = ()) -> PlayerStats:  # fmt: skip
+        """These counts as ``name``'s statistics, with the winnings of ``nets`` and
+        ``adjusted`` (big blinds per hand; none: 0)."""
+        return PlayerStats(
+            name, self.hands, self.vpip, self.pfr, self.three_bet, self.fold_3bet, self.cbet,
+            self.fold_cbet, self.aggressive, self.calls, self.folds, self.wtsd, self.wsd,
+            sum(nets), _per_100(nets), _per_100(adjusted),
+        )  # fmt: skip
+
+
+@dataclass(slots=True)
+class _Tally(Counts):
+    nets: list[float] = field(default_factory=list)
+    adjusted: list[float] = field(default_factory=list)
+
+    def add(self, f: SeatFacts) -> None:
+        Counts.add(self, f)
         self.nets.append(f.net)
         self.adjusted.append(f.adjusted)
 
@@ -412,11 +433,4 @@ def player_stats(
         for f in hand_facts(played, adjust=adjust):
             if wanted is None or f.name in wanted:
                 tallies.setdefault(f.name, _Tally()).add(f)
-    return {
-        name: PlayerStats(
-            name, t.hands, t.vpip, t.pfr, t.three_bet, t.fold_3bet, t.cbet, t.fold_cbet,
-            t.aggressive, t.calls, t.folds, t.wtsd, t.wsd, sum(t.nets), _per_100(t.nets),
-            _per_100(t.adjusted),
-        )
-        for name, t in tallies.items()
-    }  # fmt: skip
+    return {name: t.stats(name, t.nets, t.adjusted) for name, t in tallies.items()}

@@ -31,6 +31,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from pokerroom.room.people import Person
 from pokerroom.room.room import EXPORTS, Room, RoomError
+from pokerroom.room.seen import SeenStats
 from pokerroom.room.tables import RoomTable
 
 __all__ = ["COOKIE", "STATIC", "RoomLimits", "make_app"]
@@ -146,11 +147,14 @@ def make_app(room: Room, limits: RoomLimits | None = None, *, static: Path = STA
     """The room's application (it loads the room when it starts)."""
     caps = limits or RoomLimits()
     counts: dict[str, int] = {}
+    seen = _seen(room)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         room.load()
+        warm = asyncio.ensure_future(seen.catch_up())  # the stored hands, read once
         yield
+        warm.cancel()
         room.shutdown()
 
     def who(request: Request | WebSocket) -> Person | None:
@@ -209,6 +213,10 @@ def make_app(room: Room, limits: RoomLimits | None = None, *, static: Path = STA
         table = room.table(request.path_params["table_id"], who(request))
         return _exported(room, table, request.path_params.get("fmt", "phh"))
 
+    async def stats(request: Request) -> Response:
+        return JSONResponse(await _stats(room, seen, need(request), request),
+                            headers={"cache-control": "no-store"})  # fmt: skip
+
     async def operator(request: Request) -> Response:
         auth = request.headers.get("authorization", "")
         token = auth[7:] if auth.lower().startswith("bearer ") else None
@@ -226,6 +234,7 @@ def make_app(room: Room, limits: RoomLimits | None = None, *, static: Path = STA
         Route("/api/tables", _guard(tables), methods=["GET", "POST"]),
         Route("/api/tables/{table_id}/sit", _guard(sit), methods=["POST"]),
         Route("/api/tables/{table_id}/leave", _guard(leave), methods=["POST"]),
+        Route("/api/tables/{table_id}/stats", _guard(stats)),
         Route("/api/tables/{table_id}/{what:str}", _guard(change), methods=["POST"]),
         Route("/api/tables/{table_id}/hands.phh", _guard(export)),  # a PHH set (.phhs)
         Route("/api/tables/{table_id}/hands/{fmt}", _guard(export)),
@@ -237,7 +246,28 @@ def make_app(room: Room, limits: RoomLimits | None = None, *, static: Path = STA
     app = Starlette(routes=routes, lifespan=lifespan)
     app.add_middleware(_Headers)
     app.state.room = room
+    app.state.seen = seen
     return app
+
+
+def _seen(room: Room) -> SeenStats:
+    """The statistics each person has seen of each opponent, over the room's hands."""
+
+    def bots(table_id: str) -> frozenset[str]:
+        table = room.tables.get(table_id)
+        if table is None:
+            return frozenset()
+        return frozenset(s.name for s in table.seats if s.bot is not None and s.name)
+
+    return SeenStats(room.store, bots)
+
+
+async def _stats(room: Room, seen: SeenStats, person: Person, request: Request) -> dict[str, Any]:
+    """``GET /api/tables/{id}/stats``: the numbers of each opponent seated at the table,
+    over the hands ``person`` was dealt into (:mod:`pokerroom.room.seen`)."""
+    table = room.table(request.path_params["table_id"], person)
+    await seen.catch_up()
+    return seen.answer(person.name, table.id, table.players())
 
 
 def _guard(handler: Callable[[Request], Awaitable[Response]]

@@ -60,6 +60,12 @@ class RoomStore(Protocol):
         """The PHH of the table's last ``most`` hands, oldest first."""
         ...
 
+    def hands_after(self, after: int, most: int) -> list[tuple[int, str, str]]:
+        """At most ``most`` hands of every table stored after the hand numbered
+        ``after`` in the store (0: from the first), oldest first: (that number, the
+        table, the PHH)."""
+        ...
+
     def get(self, key: str) -> str | None:
         """A room setting (``None``: not set)."""
         ...
@@ -102,6 +108,11 @@ class MemoryStore:
 
     def hands(self, table: str, most: int) -> list[str]:
         return [h.phh for h in self.played if h.table == table][-most:] if most > 0 else []
+
+    def hands_after(self, after: int, most: int) -> list[tuple[int, str, str]]:
+        start = max(0, after)
+        rows = self.played[start:start + max(0, most)]
+        return [(start + k + 1, h.table, h.phh) for k, h in enumerate(rows)]
 
     def get(self, key: str) -> str | None:
         return self.settings.get(key)

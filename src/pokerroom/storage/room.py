@@ -118,6 +118,11 @@ class RoomDB:
                                 "LIMIT ?", (table, max(0, most))).fetchall()  # fmt: skip
         return [phh for (phh,) in reversed(rows)]
 
+    def hands_after(self, after: int, most: int) -> list[tuple[int, str, str]]:
+        rows = self._db.execute("SELECT id, table_id, phh FROM hands WHERE id > ? ORDER BY id "
+                                "LIMIT ?", (after, max(0, most))).fetchall()  # fmt: skip
+        return [(int(i), str(t), str(p)) for i, t, p in rows]
+
     def results(self, table: str) -> list[dict[str, Any]]:
         """Each stored hand's results at ``table``, in order."""
         rows = self._db.execute("SELECT results FROM hands WHERE table_id = ? ORDER BY id",

@@ -5,6 +5,7 @@
 import { api, boundedChips, cardElement, chips, el, fill, fourColour, setFourColour, socketUrl } from "./common.js";
 import { aggressiveKind, checkAmount, nextSeat, potTotal, pots, presets } from "./betting.js";
 import { bestValue, describe } from "./handnames.js";
+import { refreshStats, setupStats, showStats } from "./stats.js";
 
 const STREETS = ["preflop", "flop", "turn", "river", "showdown"];
 const $ = (id) => document.getElementById(id);
@@ -104,6 +105,7 @@ function clockText() {
 
 function render() {
   fill($("seats"), blank(S.size, 0).map((_, i) => renderSeat(i)));
+  showStats($("seats"));
   fill($("board"), S.board.map((c) => cardElement(c)));
   const total = potTotal(S.committed);
   fill($("pot"), total > 0 ? `Pot ${chips(total)}` : "");
@@ -633,6 +635,7 @@ function onMessage(event) {
   const handler = handlers[message.type];
   if (!handler) return;
   handler(message);
+  if (message.type === "hand_end" || message.type === "seats") refreshStats();
   render();
 }
 
@@ -893,6 +896,7 @@ function wire() {
     $("top-up-amount").removeAttribute("aria-invalid");
   });
   $("take-seat").addEventListener("click", askSit);
+  setupStats(tableId, render);
   const four = $("four-colour");
   four.checked = fourColour();
   setFourColour(four.checked);
