@@ -21,6 +21,7 @@ pytestmark = pytest.mark.xdist_group("browser")
 NAME = "Termy"
 WEB = "webby"
 HANDS = 2  # complete hands to play
+CHAT = "<b>gg</b> [i]x[/i]"
 
 
 def _browser_table(page: Any, url: str) -> str:
@@ -52,6 +53,7 @@ def _terminal_turn(term: Terminal, acted: list[str]) -> None:
     screen = term.screen()
     if "Your turn" not in screen:
         return
+    assert "⏱" in screen  # the decision clock
     if "show your hand" in screen:
         term.send("Enter")
         acted.append("show")
@@ -99,6 +101,15 @@ def test_the_terminal_and_a_browser_play_each_other_at_one_table(
             term.wait_for("a name is 1 to 20 letters")  # refused, asked again
             term.type(*NAME, "Enter")
             term.wait_for("Hand 1", timeout=START)
+            page.fill("#chat-text", CHAT)  # the browser's chat, on the terminal as text
+            page.press("#chat-text", "Enter")
+            term.wait_for(f"{WEB}: {CHAT}")
+            page.evaluate("document.activeElement.blur()")
+            term.send("m")  # and the terminal's, in the browser
+            term.wait_for("Say at the table")
+            term.type(*"gl hf", "Enter")
+            page.wait_for_function("document.getElementById('chat-list').innerText"
+                                   ".includes('gl hf')", timeout=15000)  # fmt: skip
             web_acts: list[str] = []
             term_acts: list[str] = []
             end = time.monotonic() + 120
