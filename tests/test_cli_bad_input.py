@@ -192,6 +192,17 @@ for _words in (("replay",), ("convert",), ("stats",)):  # hand histories, read b
         ("\udcff", "\\udcff: cannot read the file: No such file or directory"),
         ("x\0", "x\\x00: cannot read the file: no file can be named so (a NUL character)"),
     ]  # fmt: skip
+TEXT[(("play",), "--join")] = [
+    ("nowhere", "--join 'nowhere' is not a table's address: expected http://HOST:PORT/table/ID"),
+    ("http://127.0.0.1:8080/lobby", "is not a table's address: expected http://HOST:PORT"),
+    ("", "--join '' is not a table's address"),
+    ("http://127.0.0.1:1/table/t1", "the room at http://127.0.0.1:1 does not answer"),
+]
+TEXT[(("play",), "--name")] = [
+    ("", "--name '': a name is 1 to 20 letters, digits, spaces or _-."),
+    ("<b>", "--name '<b>': a name is 1 to 20 letters"),
+    ("x" * 21, "a name is 1 to 20 letters"),
+]
 TEXT[(("convert",), "--hero")] = [
     ("Zed", "--hero 'Zed': in none of the hands (their players: Ann, Bo)"),
     ("", "--hero '': in none of the hands (their players: Ann, Bo)"),
@@ -230,7 +241,7 @@ for _kind in ("acpc", "json"):
                                           ("{binary}:X", "{binary}:X: ")]  # fmt: skip
 FREE = {
     (("serve", "acpc"), "names"), (("serve", "acpc"), "--name"), (("serve", "json"), "--name"),
-    (("bot", "json"), "--token"), (("bot", "json"), "--name"),
+    (("bot", "json"), "--token"), (("bot", "json"), "--name"), (("play",), "--invite"),
 }  # fmt: skip
 # A part starting so is said when the command reads the value, not by its type: the
 # message names the value (a file, a seat) and what is wrong, not "argument ...".
@@ -553,6 +564,8 @@ ISSUE = [
     ["equity", "AhKh", "QsQc", "--samples", str(10**26)],
     ["tournament", "--games", str(10**29)],
     ["play", "--seed", "-1"],
+    ["play", "--join", "localhost:8080/table/t1"],
+    ["play", "--join", "http://127.0.0.1:1/table/t1", "--name", "Ann"],
     ["eval", "--enumerate", "9"],
     ["replay", "{binary}"],
     ["icm", "1", "1e400", "--payouts", "1"],

@@ -109,6 +109,22 @@ def _answered(answer: object) -> Callable[[Shown, Pilot[None]], bool]:
     return lambda shown, pilot: shown.answers == [answer] and _gone(shown, pilot)
 
 
+async def _remote(pilot: Pilot[None]) -> Shown:
+    from pokerroom.tui.screens.remote import RemoteTableScreen
+    from test_room_join import FakeLink, your_turn_messages
+
+    screen = RemoteTableScreen(FakeLink(your_turn_messages()))
+    pilot.app.push_screen(screen)
+    await until(pilot, lambda: screen.is_mounted and screen._my_turn())
+    await pilot.pause()
+    return Shown(screen, [])
+
+
+def _remote_sent(shown: Shown, pilot: Pilot[None]) -> bool:
+    link = getattr(shown.screen, "link", None)
+    return bool(link is not None and link.sent and link.sent[-1]["action"] == "call")
+
+
 def _table_moved(shown: Shown, pilot: Pilot[None]) -> bool:
     screen = shown.screen
     assert isinstance(screen, TableScreen)
@@ -143,6 +159,7 @@ def _cases() -> dict[str, Case]:
     from pokerroom.tui.screens.howto import HowToScreen
     from pokerroom.tui.screens.loadgame import LoadScreen
     from pokerroom.tui.screens.newgame import NewGameScreen
+    from pokerroom.tui.screens.remote import ChatDialog
     from pokerroom.tui.screens.settings import SettingsScreen
 
     def back(shown: Shown, pilot: Pilot[None]) -> bool:
@@ -156,6 +173,8 @@ def _cases() -> dict[str, Case]:
         "MenuScreen": Case(_menu, "enter", opened("NewGameScreen")),
         "NewGameScreen": Case(_dialog(lambda app: NewGameScreen()), "escape", back),
         "TableScreen": Case(_table, "c", _table_moved),
+        "RemoteTableScreen": Case(_remote, "c", _remote_sent),
+        "ChatDialog": Case(_dialog(lambda app: ChatDialog()), "escape", _answered(None)),
         "LoadScreen": Case(_dialog(lambda app: LoadScreen()), "escape", back),
         "HistoryScreen": Case(_dialog(lambda app: HistoryScreen()), "escape", back),
         "ReplayScreen": Case(_dialog(lambda app: ReplayScreen(_replayed_hand())), "escape", back),
@@ -230,7 +249,10 @@ async def _good(pilot: Pilot[None], screen: Screen[object]) -> None:
 def _state(shown: Shown, pilot: Pilot[None]) -> tuple[object, ...]:
     screen = shown.screen
     events = None
-    if isinstance(screen, TableScreen):
+    link = getattr(screen, "link", None)
+    if link is not None:  # a room's table: what it sent
+        events = list(link.sent)
+    elif isinstance(screen, TableScreen):
         hand = screen.game.table.hand
         events = None if hand is None else list(hand.events)
     return (list(pilot.app.screen_stack), list(shown.answers), events)
@@ -276,7 +298,8 @@ def test_a_too_small_screen_takes_no_key_but_quit(name: str, tmp_path: Path) -> 
             await _small(pilot, screen)
             await pilot.press("ctrl+q")
             if isinstance(screen, TableScreen):  # a game in play: quitting asks first
-                await until(pilot, lambda: stack_names(app)[-1] == "LeaveDialog")
+                ask = "ConfirmDialog" if hasattr(screen, "link") else "LeaveDialog"
+                await until(pilot, lambda: stack_names(app)[-1] == ask)
             else:
                 await until(pilot, lambda: not app.is_running)
 

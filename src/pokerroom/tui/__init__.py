@@ -16,9 +16,10 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from pathlib import Path
 
+    from pokerroom.tui.screens.remote import TableLink
     from pokerroom.tui.store import SaveStore
 
-__all__ = ["run"]
+__all__ = ["run", "run_join"]
 
 
 def run(store: SaveStore, *, directory: Path | None = None, seed: int | None = None) -> None:
@@ -27,3 +28,11 @@ def run(store: SaveStore, *, directory: Path | None = None, seed: int | None = N
     from pokerroom.tui.app import PokerApp
 
     PokerApp(store, directory=directory, seed=seed).run()
+
+
+def run_join(store: SaveStore, link: TableLink, *, directory: Path | None = None) -> None:
+    """Play at a room's table through ``link`` (``pokerroom play --join``), with the
+    settings kept in ``directory``."""
+    from pokerroom.tui.app import JoinApp
+
+    JoinApp(store, link, directory=directory).run()

@@ -42,8 +42,9 @@ from pokerroom.tui.store import SaveStore
 
 if TYPE_CHECKING:
     from pokerroom.tui.game import Game, Setup
+    from pokerroom.tui.screens.remote import TableLink
 
-__all__ = ["DATA_ENV", "SAVE_FILE", "PokerApp", "data_dir"]
+__all__ = ["DATA_ENV", "SAVE_FILE", "JoinApp", "PokerApp", "data_dir"]
 
 _PRESSES = (events.MouseDown, events.MouseUp, events.Click)
 """Mouse buttons: like keys, they act only on the screen they were pressed for."""
@@ -186,7 +187,7 @@ class PokerApp(RoomApp):
 
     def on_mount(self) -> None:
         self.screen_change_signal.subscribe(self, self._screen_changed, immediate=True)
-        self.push_screen(MenuScreen())
+        self.push_screen(self.first_screen())
         self.run_worker(_warm_up, thread=True, group="warm-up")
         if self.prefs.note:
             self.notify(self.prefs.note, severity="warning")
@@ -196,6 +197,10 @@ class PokerApp(RoomApp):
             self.offer_fresh_saves(exc, again=True)
         except SaveError:
             pass  # (busy or unreadable: said where the file is used)
+
+    def first_screen(self) -> Screen[Any]:
+        """The screen the app opens on: the main menu."""
+        return MenuScreen()
 
     async def action_quit(self) -> None:
         """Quit; from a table with a game in play, ask first (save, leave, or stay)."""
@@ -211,6 +216,20 @@ class PokerApp(RoomApp):
         """Every key of the screen on top, in a list over it."""
         if not isinstance(self.screen, KeysDialog):
             self.push_screen(KeysDialog(self.screen))
+
+
+class JoinApp(PokerApp):
+    """pokerroom at a room's table (``pokerroom play --join``): the table alone, played
+    through ``link``; leaving the table quits."""
+
+    def __init__(self, store: SaveStore, link: TableLink, *, directory: Path | None = None) -> None:
+        super().__init__(store, directory=directory)
+        self.link = link
+
+    def first_screen(self) -> Screen[Any]:
+        from pokerroom.tui.screens.remote import RemoteTableScreen
+
+        return RemoteTableScreen(self.link)
 
 
 def _warm_up() -> None:

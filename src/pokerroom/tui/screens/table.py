@@ -175,6 +175,11 @@ class TableScreen(RoomScreen):
         self.history = history
         self.runner = game.seat([None, *(Paced(game.bots[s], self._before_bot)
                                          for s in range(1, game.players))])  # fmt: skip
+        self.fresh_state()
+
+    def fresh_state(self) -> None:
+        """What the screen keeps of the hand and your turn, before the first hand (a
+        table played elsewhere, :mod:`~pokerroom.tui.screens.remote`, starts from it too)."""
         self.view: PlayerView | None = None  # what the screen shows: your view, a snapshot
         self._choice: asyncio.Future[Action] | None = None
         self._between = False

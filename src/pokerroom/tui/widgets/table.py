@@ -181,6 +181,11 @@ class HandLog(RichLog, can_focus=False):
             self._add(self.colour(line))
         self._written = list(lines)
 
+    def note(self, text: Text) -> None:
+        """Add a line that is not the hand's (a line of chat): shown as it is, never
+        read as markup or cards."""
+        self._add(text)
+
     def _add(self, text: Text) -> None:
         self._texts.append(text)
         if len(self._texts) > 2000:

@@ -1,0 +1,409 @@
+"""The table of a room (``pokerroom play --join URL``): the same table screen, played
+elsewhere.
+
+:class:`RemoteTableScreen` is the :class:`~pokerroom.tui.screens.table.TableScreen`
+(its seats, log, felt, action bar, keys, hints and statistics) with the hand loop
+replaced: the hands are dealt by a room's dealer, and the screen draws what a
+:class:`~pokerroom.jsonproto.mirror.TableMirror` makes of the dealer's messages.  The
+messages come through a :class:`TableLink`, which the command line makes (the room's
+WebSocket client is :class:`pokerroom.net.roomlink.RoomLink`): the terminal game never
+opens a connection itself.  A dropped connection is the link's to mend: when it is back
+the dealer sends the hand in play and your pending decision again, and the screen
+carries on from there.
+
+What differs from a local game: nothing is saved (the room keeps the game; leaving keeps
+your seat, and the dealer plays the default action for you while you are away), the
+hand's summary never holds the table up (the next decision of yours closes it), your
+decision clock is shown, and ``m`` says something in the table's chat.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+from collections.abc import AsyncIterator
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, Footer, Input, Static
+
+from pokerroom.engine.actions import Action
+from pokerroom.jsonproto.codec import CodecError
+from pokerroom.jsonproto.mirror import TableMirror
+from pokerroom.tui.amounts import chips
+from pokerroom.tui.base import Dialog, RoomScreen
+from pokerroom.tui.felt import (
+    dealt_in,
+    log_lines,
+    outcome_lines,
+    played_hand,
+    pots,
+    seats,
+    turn_text,
+)
+from pokerroom.tui.screens.dialogs import ConfirmDialog, HandOverScreen, MessageDialog
+from pokerroom.tui.screens.table import TableScreen
+from pokerroom.tui.widgets.fields import TypedInput
+from pokerroom.tui.widgets.table import ActionBar, Felt, HandLog, SeatsPanel
+
+if TYPE_CHECKING:
+    from pokerroom.engine.view import PlayerView
+
+__all__ = ["ChatDialog", "RemoteTableScreen", "TableLink"]
+
+CHAT_MOST = 300
+"""The longest line of chat sent (the room cuts what it shows to this)."""
+
+
+_FORCED = ("ante", "blind", "straddle", "deal", "burn")
+"""The events of a hand's start: the table is drawn when they are all in."""
+
+
+def _forced(message: dict[str, Any]) -> bool:
+    event = message.get("event") if message.get("type") == "event" else None
+    return isinstance(event, dict) and event.get("kind") in _FORCED
+
+
+class TableLink(Protocol):
+    """Where a remote table's messages come from and its answers go: the dealer's
+    messages, decoded (plus ``{"type": "link", "up", "fatal", "message"}`` when the
+    connection drops, comes back or is lost for good)."""
+
+    @property
+    def title(self) -> str: ...
+
+    def messages(self) -> AsyncIterator[dict[str, Any]]: ...
+
+    async def send(self, message: dict[str, Any]) -> bool: ...
+
+    async def close(self) -> None: ...
+
+
+class ChatDialog(Dialog[str | None]):
+    """A line to say at the table (Enter sends, Esc does not)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Cancel"),
+        Binding("enter", "ok", "Send", key_display="⏎"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        yield from self.compose_too_small()
+        with Vertical(id="save", classes="dialog"):
+            yield Static("Say at the table", classes="dialog-title")
+            yield TypedInput("", id="chat", max_length=CHAT_MOST)
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("Send (Enter)", id="ok", variant="primary")
+                yield Button("Cancel (Esc)", id="cancel")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.query_one(Input).focus()
+
+    @on(Input.Submitted)
+    def _submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_ok()
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "ok":
+            self.action_ok()
+        else:
+            self.action_cancel()
+
+    def action_ok(self) -> None:
+        text = self.query_one(Input).value.strip()
+        self.dismiss(text or None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class RemoteTableScreen(TableScreen):
+    """A room's table, seen from your seat (or watched: no seat)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("m", "chat", "Chat")]
+
+    def __init__(self, link: TableLink) -> None:
+        RoomScreen.__init__(self)
+        self.link = link
+        self.mirror = TableMirror()
+        self.history = None
+        self.fresh_state()
+        self.over = False
+        self._down = False  # the connection is lost (and being tried again)
+        self._summary: HandOverScreen | None = None
+
+    # ------------------------------------------------------------------ drawing
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        m = self.mirror
+        n = m.view.players if m.view is not None else len(m.names)
+        return tuple(m.names[s] if s < len(m.names) else f"seat {s}" for s in range(n))
+
+    def show(self) -> None:
+        """Draw the table as the dealer's messages show it."""
+        m = self.mirror
+        view = m.view
+        if view is None:
+            return
+        if not self._my_turn() and view.legal is not None:
+            view = dataclasses.replace(view, legal=None)  # answered: the bar waits
+        self.view = view
+        names = self.names
+        line = Text.assemble(
+            (f" Hand {m.hand}", "bold"), " · ",
+            (str(view.street).upper() if view.street.value < 4 else "SHOWDOWN", "bold magenta"),
+            f" · {view.rules} · {self.link.title}",
+        )  # fmt: skip
+        line.no_wrap, line.overflow = True, "ellipsis"
+        self.query_one("#table-title", Static).update(line)
+        dealt = m.dealt or tuple(range(view.players))
+        panel = self.query_one(SeatsPanel)
+        panel.lines = tuple(seats(view, names, out=[t not in dealt for t in range(len(names))]))
+        panel.notes = self._notes(names) if self._seen is not None else ()
+        felt = self.query_one(Felt)
+        felt.names = names
+        felt.board = tuple(view.board)
+        felt.hole = tuple(view.hole) if view.seat >= 0 and not view.folded[view.seat] else ()
+        felt.pots = tuple(pots(view))
+        felt.turn = self._turn_text(view, names)
+        mine = dealt_in(view, dealt)
+        self.query_one(HandLog).show(m.hand, log_lines(mine, [names[t] for t in dealt], m.hand))
+        self.query_one(ActionBar).view = view
+        self.sync_keys()
+        if not self.poker.prefs.hints or view.seat < 0 or view.folded[view.seat]:
+            felt.hint = ""
+        elif self._my_turn() and view.street.value < 4:
+            self.update_hints(view)
+        elif (m.hand, view.street) != self._hint_spot:
+            felt.hint = ""
+        self._hint_spot = (m.hand, view.street)
+
+    def _turn_text(self, view: PlayerView, names: tuple[str, ...]) -> str:
+        text = turn_text(view, names)
+        pending = self.mirror.pending
+        if self._my_turn() and pending is not None:
+            text += f"  ⏱ {pending.left():.0f}s"
+        return text
+
+    def _tick(self) -> None:
+        """The decision clock, once a second."""
+        if self._my_turn() and self.view is not None and self.is_attached:
+            self.query_one(Felt).turn = self._turn_text(self.view, self.names)
+
+    def _notes(self, names: tuple[str, ...]) -> tuple[str, ...]:
+        from pokerroom.history.stats import player_stats
+
+        me = self.mirror.seat
+        others = [name for k, name in enumerate(names) if k != me]
+        stats = player_stats(self._seen or (), players=others, adjust=False)
+        return tuple("" if k == me or name not in stats else stats[name].brief()
+                     for k, name in enumerate(names))  # fmt: skip
+
+    # --------------------------------------------------------------- the loop
+
+    @work(exclusive=True, group="hand-loop")
+    async def play(self) -> None:
+        """Draw the dealer's messages until the match ends or you leave."""
+        self.query_one(Felt).turn = f"Connecting to {self.link.title}..."
+        self.set_interval(1.0, self._tick)
+        try:
+            async for message in self.link.messages():
+                if self._leaving:
+                    return
+                self.take(message)
+        except CodecError as exc:
+            self._lost(f"The room sent something this client cannot read: {exc}")
+            return
+        if not self._leaving and not self.over:
+            self._lost("The room closed the connection.")
+
+    def take(self, message: dict[str, Any]) -> None:
+        """Act on one message of the link."""
+        if message.get("type") == "link":
+            self._link(message)
+            return
+        change = self.mirror.receive(message)
+        if change == "act":
+            self._ask()
+        elif self.mirror.pending is None:
+            self._drop_choice()  # accepted, defaulted, or the hand moved on
+        if message.get("type") in ("error", "default"):
+            text = self.mirror.errors[-1][1]
+            self.query_one(ActionBar).message = text
+            self.notify(text, severity="warning", markup=False)
+        if change == "view" and _forced(message):
+            pass  # drawn with the first decision: the log names the blinds once all are in
+        elif change in ("view", "seats", "accepted", "error"):
+            self.show()
+        elif change == "hand_end":
+            self._hand_end()
+        elif change == "match_end":
+            self._match_end()
+        elif change == "chat":
+            who, text = self.mirror.chat[-1]
+            self.query_one(HandLog).note(Text.assemble((f"{who}: ", "bold cyan"), text))
+
+    def _link(self, message: dict[str, Any]) -> None:
+        text = str(message.get("message", ""))
+        if message.get("fatal"):
+            self._lost(text)
+        elif message.get("up"):
+            self._down = False
+            self.notify("Back at the table.", markup=False)
+        else:
+            self._drop_choice()
+            self.query_one(Felt).turn = f"Connection lost: {text}"
+            if not self._down:  # (said once, not at every try)
+                self._down = True
+                self.notify(f"Connection lost: {text}", severity="warning", markup=False)
+
+    def _lost(self, text: str) -> None:
+        self.over = True
+        self._drop_choice()
+
+        def closed(_: object = None) -> None:
+            self.leave(quit_app=True)
+
+        self.app.push_screen(MessageDialog("The table is gone", text), closed)
+
+    def _ask(self) -> None:
+        """Your decision: the keys and the bar are live from now."""
+        pending = self.mirror.pending
+        if pending is None:
+            return
+        if self._summary is not None and self.app.screen is self._summary:
+            self._summary.dismiss()
+        self._summary = None
+        self.poker.keys_from_now()
+        old = self._choice
+        choice: asyncio.Future[Action] = asyncio.get_running_loop().create_future()
+        self._choice = choice
+        if old is not None and not old.done():
+            old.cancel()
+        choice.add_done_callback(self._chose)
+        self.show()
+        if self.poker.prefs.bell:
+            self.app.bell()
+
+    def _chose(self, choice: asyncio.Future[Action]) -> None:
+        if choice.cancelled() or choice is not self._choice:
+            return
+        message = self.mirror.answer(choice.result())
+        if message is not None:
+            self.run_worker(self._send(message), group="send")
+        self.show()
+
+    async def _send(self, message: dict[str, Any]) -> None:
+        if not await self.link.send(message):
+            self.notify("Not sent: the connection is down (it is being tried again)",
+                        severity="warning")  # fmt: skip
+
+    def _drop_choice(self) -> None:
+        choice = self._choice
+        if choice is not None and not choice.done():
+            choice.cancel()
+
+    def _hand_end(self) -> None:
+        self._drop_choice()
+        self.show()
+        view = self.view
+        if view is None or view.result is None:
+            return
+        names = self.names
+        dealt = self.mirror.dealt or tuple(range(view.players))
+        mine = dealt_in(view, dealt)
+        in_hand = [names[t] for t in dealt]
+        if self._seen is not None:
+            self._seen.append(played_hand(mine, in_hand, self.mirror.hand))
+        if view.seat < 0 or self.over:
+            return
+        text = Text()
+        if view.board:
+            from pokerroom.tui import cardface
+
+            text.append("Board ")
+            text.append_text(cardface.small(view.board))
+            text.append("\n")
+        for line in outcome_lines(mine, in_hand):
+            text.append_text(HandLog.colour(line))
+            text.append("\n")
+        k = view.seat
+        before, after = view.result.starting[k], view.result.stacks[k]
+        sign = "+" if after >= before else "−"
+        change = f"{sign}{chips(abs(after - before))}"
+        text.append(f"\nYour chips: {chips(before)} → {chips(after)} ({change})", style="bold")
+        self._summary = HandOverScreen(text, f"Hand {self.mirror.hand} is over",
+                                       leave=self.action_leave)  # fmt: skip
+        self.app.push_screen(self._summary)
+
+    def _match_end(self) -> None:
+        self.over = True
+        self.show()
+        end = self.mirror.end or {}
+        names = end.get("names") or self.names
+        lines = []
+        for s in sorted(end.get("standings", []), key=lambda s: s.get("place", 0)):
+            seat = s.get("seat", -1)
+            name = names[seat] if 0 <= seat < len(names) else f"seat {seat}"
+            lines.append(f"{s.get('place')}. {name}")
+        if self._summary is not None and self.app.screen is self._summary:
+            self._summary.dismiss()
+
+        def closed(_: object = None) -> None:
+            self.leave(quit_app=True)
+
+        self.app.push_screen(MessageDialog("The game is over", "\n".join(lines) or "-"), closed)
+
+    # --------------------------------------------------------------- keys
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "save":
+            return False  # the room keeps the game
+        if action == "chat":
+            return self.mirror.seat is not None or self.mirror.rules is not None
+        return super().check_action(action, parameters)
+
+    def action_chat(self) -> None:
+        def said(text: str | None) -> None:
+            if text:
+                self.run_worker(self._send({"type": "chat", "text": text[:CHAT_MOST]}),
+                                group="send")  # fmt: skip
+
+        self.app.push_screen(ChatDialog(), said)
+
+    def autosave(self) -> None:
+        """Nothing to save: the room keeps the game."""
+
+    def ask_leave(self, *, quit_app: bool) -> None:
+        """Ask before leaving: your seat stays yours (the dealer acts for you meanwhile)."""
+        if isinstance(self.app.screen, ConfirmDialog):
+            return
+        text = ("Your seat stays yours: while you are away the room checks or folds for "
+                "you when your time runs out. Run the same `pokerroom play --join` to "
+                "come back.")  # fmt: skip
+
+        def answered(answer: str | None) -> None:
+            if answer == "yes":
+                self.leave(quit_app=True)
+
+        self.app.push_screen(ConfirmDialog("Leave the table?", text, "Leave"), answered)
+
+    def leave(self, *, quit_app: bool) -> None:
+        self._leaving = True
+        self._drop_choice()
+        self.run_worker(self._close(), group="close")
+
+    async def _close(self) -> None:
+        self.workers.cancel_group(self, "hand-loop")
+        await self.link.close()
+        self.app.exit()
