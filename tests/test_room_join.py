@@ -25,7 +25,7 @@ import pytest
 from pokerroom.cli import main
 from pokerroom.engine import Hand
 from pokerroom.engine.actions import Action, Street, random_action
-from pokerroom.jsonproto.codec import event_to_json, view_to_json
+from pokerroom.jsonproto.codec import CodecError, event_to_json, view_to_json
 from pokerroom.jsonproto.dealer import game_to_json, hand_to_json
 from pokerroom.jsonproto.mirror import TableMirror, fresh_view, moved
 from pokerroom.net.roomlink import RoomLink, RoomLinkError, SessionFile, table_address
@@ -33,7 +33,7 @@ from pokerroom.rules import Rules
 from pokerroom.storage.saves import Store
 from pokerroom.table import GameStart, HandStart
 from pokerroom.tui.app import JoinApp
-from pokerroom.tui.screens.remote import ChatDialog, RemoteTableScreen
+from pokerroom.tui.screens.remote import ChatDialog, RemoteTableScreen, clock_text
 from pokerroom.tui.widgets.table import Felt, HandLog
 from test_room_live import Server
 
@@ -99,6 +99,47 @@ def test_the_mirror_follows_a_dealers_messages_and_answers_its_decision() -> Non
     mirror.receive({"type": "seats", "players": [{"seat": 0, "name": "Ann2", "bot": False,
                                                   "stack": 198}]})  # fmt: skip
     assert mirror.names == ("Ann2", "Bo")
+
+
+def test_the_mirror_counts_the_decision_clock_then_the_time_bank() -> None:
+    """A room's ``act`` carries the seat's time bank: the decision's own clock runs first,
+    then the bank; a ``clock`` message (the decision ran into its bank) starts the clock
+    again from what the dealer says is left, and one for another seat or decision is
+    passed over."""
+    rules = Rules.preset("no-limit")
+    hand = Hand(rules, [200, 200], button=0, rng=random.Random(5))
+    now = [100.0]
+    mirror = TableMirror(clock=lambda: now[0])
+    start = GameStart(rules, 2, 1, 0, ("Ann", "Bo"), (200, 200), False, 0)
+    mirror.receive({"type": "welcome", "seat": 1, "game": game_to_json(start)})
+    mirror.receive({"type": "hand", **hand_to_json(HandStart(1, 0, (200, 200), (0, 1), 0, rules))})
+    hand.call()
+    act = {"type": "act", "hand": 1, "seq": 4, "budget": 10.0, "bank": 30.0,
+           "view": view_to_json(hand.view(1))}  # fmt: skip
+    assert mirror.receive(act) == "act"
+    pending = mirror.pending
+    assert pending is not None
+    assert (pending.left(104.0), pending.bank_left(104.0)) == (6.0, 30.0)
+    assert (pending.left(110.0), pending.bank_left(110.0)) == (0.0, 30.0)
+    assert (pending.left(125.5), pending.bank_left(125.5)) == (0.0, 14.5)
+    assert (pending.left(200.0), pending.bank_left(200.0)) == (0.0, 0.0)
+    assert clock_text(pending.left(104.0), pending.bank_left(104.0)) == (
+        "⏱ 6s (then 30s of time bank)")
+    assert clock_text(pending.left(125.5), pending.bank_left(125.5)) == "⏱ time bank 14s"
+    other = {"type": "clock", "hand": 1, "seq": 4, "seat": 0, "budget": 0, "bank": 3}
+    assert mirror.receive(other) == "" and mirror.pending == pending
+    stale = {"type": "clock", "hand": 1, "seq": 3, "seat": 1, "budget": 0, "bank": 3}
+    assert mirror.receive(stale) == "" and mirror.pending == pending
+    now[0] = 112.0
+    mine = {"type": "clock", "hand": 1, "seq": 4, "seat": 1, "budget": 0, "bank": 27.5}
+    assert mirror.receive(mine) == "clock" and mirror.pending is not None
+    assert (mirror.pending.left(112.0), mirror.pending.bank_left(117.0)) == (0.0, 22.5)
+    # a dealer without a time bank (serve json): the act has no bank, nothing runs after
+    bare = {k: v for k, v in act.items() if k != "bank"}
+    assert mirror.receive(bare) == "act" and mirror.pending is not None
+    assert mirror.pending.bank == 0.0 and clock_text(3, 0) == "⏱ 3s"
+    with pytest.raises(CodecError):
+        mirror.receive({"type": "clock", "hand": 1, "seq": 4, "seat": 1, "bank": 1})
 
 
 def test_the_mirror_keeps_chat_as_text_and_passes_over_what_it_does_not_use() -> None:

@@ -128,18 +128,26 @@ def moved(view: PlayerView, event: Event) -> PlayerView:
 @dataclass(frozen=True, slots=True)
 class Pending:
     """The seat's decision: its hand and number, the view with the legal actions, the
-    seconds it had when asked and when (``time.monotonic``) it was asked."""
+    seconds it had when asked, when (``time.monotonic``) it was asked, and the seconds
+    of time bank that run after them (a room's tables have one)."""
 
     hand: int
     seq: int
     view: PlayerView
     budget: float
     asked: float
+    bank: float = 0.0
 
     def left(self, now: float | None = None) -> float:
-        """Seconds left to decide (0 once the time is up)."""
+        """Seconds left on the decision's own clock (0 once it is spent)."""
         now = time.monotonic() if now is None else now
         return max(0.0, self.budget - (now - self.asked))
+
+    def bank_left(self, now: float | None = None) -> float:
+        """Seconds left of the time bank: all of it until the decision's own clock is
+        spent, then less by each second past it (0 once both are spent)."""
+        now = time.monotonic() if now is None else now
+        return max(0.0, self.bank - max(0.0, (now - self.asked) - self.budget))
 
 
 @dataclass
@@ -148,7 +156,8 @@ class TableMirror:
 
     :meth:`receive` takes each message the dealer sends (a decoded JSON object) and
     says what changed: ``"view"`` (draw the table), ``"act"`` (your decision:
-    :attr:`pending`), ``"hand_end"`` (:attr:`view` has the result), ``"match_end"``
+    :attr:`pending`), ``"hand_end"`` (:attr:`view` has the result), ``"clock"``
+    (your decision ran into its time bank: :attr:`pending`'s clock), ``"match_end"``
     (:attr:`end`), ``"seats"`` (:attr:`names` and :attr:`players`), ``"chat"``
     (:attr:`chat`'s last line), ``"error"`` (:attr:`errors`' last), ``"bye"``, or
     ``""`` (nothing to draw)."""
@@ -176,6 +185,8 @@ class TableMirror:
                 return self._seats(message)
             if kind == "accepted":
                 return self._accepted(message)
+            if kind == "clock":
+                return self._clock(message)
             if kind == "chat":
                 self.chat.append((str(message.get("from", "")), str(message.get("text", ""))))
                 return "chat"
@@ -236,8 +247,21 @@ class TableMirror:
         assert self.rules is not None
         view = view_from_json(notice.view, self.rules)
         self.view = view
-        self.pending = Pending(notice.hand, notice.seq, view, notice.budget, self.clock())
+        self.pending = Pending(notice.hand, notice.seq, view, notice.budget, self.clock(),
+                               notice.bank)  # fmt: skip
         return "act"
+
+    def _clock(self, message: JSONObject) -> str:
+        """``clock``: a decision ran into its time bank; for this seat's own decision
+        the clock starts again from what the dealer says is left."""
+        pending = self.pending
+        if pending is None or (message["hand"], message["seq"], message["seat"]) != (
+            pending.hand, pending.seq, self.seat
+        ):
+            return ""
+        budget, bank = float(message["budget"]), float(message["bank"])
+        self.pending = dataclasses.replace(pending, budget=budget, bank=bank, asked=self.clock())
+        return "clock"
 
     def _over(self, notice: HandOver) -> str:
         self.view, self.pending = notice.view, None

@@ -72,6 +72,8 @@ class Decide:
     seq: int
     budget: float
     view: JSONObject
+    bank: float = 0.0
+    """Seconds of the seat's time bank that run once ``budget`` is spent (a room's)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,7 +141,8 @@ def read_notice(
     if kind == "event":
         return Happened(event_from_json(data["event"]))
     if kind == "act":
-        return Decide(data["hand"], data["seq"], float(data["budget"]), data["view"])
+        return Decide(data["hand"], data["seq"], float(data["budget"]), data["view"],
+                      float(data.get("bank", 0.0)))  # fmt: skip
     if kind == "hand":
         return HandDealt(
             HandStart(data["hand"], data["button"], tuple(data["stacks"]),

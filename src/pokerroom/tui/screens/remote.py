@@ -53,7 +53,7 @@ from pokerroom.tui.widgets.table import ActionBar, Felt, HandLog, SeatsPanel
 if TYPE_CHECKING:
     from pokerroom.engine.view import PlayerView
 
-__all__ = ["ChatDialog", "RemoteTableScreen", "TableLink"]
+__all__ = ["ChatDialog", "RemoteTableScreen", "TableLink", "clock_text"]
 
 CHAT_MOST = 300
 """The longest line of chat sent (the room cuts what it shows to this)."""
@@ -61,6 +61,18 @@ CHAT_MOST = 300
 
 _FORCED = ("ante", "blind", "straddle", "deal", "burn")
 """The events of a hand's start: the table is drawn when they are all in."""
+
+
+def clock_text(left: float, bank: float) -> str:
+    """The decision clock beside "Your turn": the seconds of its own clock (and the time
+    bank that runs after them), then the bank's.
+
+    >>> clock_text(12.4, 30), clock_text(7, 0), clock_text(0, 25.6)
+    ('⏱ 12s (then 30s of time bank)', '⏱ 7s', '⏱ time bank 26s')
+    """
+    if left > 0:
+        return f"⏱ {left:.0f}s" + (f" (then {bank:.0f}s of time bank)" if bank > 0 else "")
+    return f"⏱ time bank {bank:.0f}s"
 
 
 def _forced(message: dict[str, Any]) -> bool:
@@ -192,7 +204,7 @@ class RemoteTableScreen(TableScreen):
         text = turn_text(view, names)
         pending = self.mirror.pending
         if self._my_turn() and pending is not None:
-            text += f"  ⏱ {pending.left():.0f}s"
+            text += f"  {clock_text(pending.left(), pending.bank_left())}"
         return text
 
     def _tick(self) -> None:
