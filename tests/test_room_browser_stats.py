@@ -179,8 +179,9 @@ def _layout(page: Any) -> dict[str, Any]:
                     const outer = s.getBoundingClientRect();
                     return [...s.querySelectorAll(sel + ', ' + sel + ' .card')].filter((n) => {
                         const r = n.getBoundingClientRect();
-                        return r.width === 0 || r.left < outer.left - 0.5 || r.right > outer.right + 0.5
-                            || r.top < outer.top - 0.5 || r.bottom > outer.bottom + 0.5;
+                        return r.width === 0 || r.left < outer.left - 0.5
+                            || r.right > outer.right + 0.5 || r.top < outer.top - 0.5
+                            || r.bottom > outer.bottom + 0.5;
                     }).map(() => `seat ${i} ${sel}`);
                 })),
                 scroll: document.documentElement.scrollWidth,
@@ -215,7 +216,7 @@ def _check_layout(page: Any, seats: int, width: int, height: int) -> None:
     names = list(controls)
     for i, a in enumerate(names):
         for b in names[:i]:
-            assert not boxes_overlap(controls[a], controls[b]), f"{view}: {a} overlaps {b}"  # type: ignore[arg-type]
+            assert not boxes_overlap(controls[a], controls[b]), f"{view}: {a} overlaps {b}"
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4, 6, 8, 9, 10])
