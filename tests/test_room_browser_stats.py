@@ -174,6 +174,7 @@ def _layout(page: Any) -> dict[str, Any]:
                 bets: [...document.querySelectorAll('.bet')].map(box),
                 centre: box(document.querySelector('.centre')),
                 mine: box(document.querySelector('.seat.mine')),
+                bar: box(document.querySelector('.bar')),
                 actions: box(document.getElementById('actions')),
                 clipped: seats.flatMap((s, i) => parts.flatMap((sel) => {
                     const outer = s.getBoundingClientRect();
@@ -204,6 +205,7 @@ def _check_layout(page: Any, seats: int, width: int, height: int) -> None:
     for i, (name, a) in enumerate(named):
         if name.startswith("seat"):
             assert a["x"] >= 0 and a["x"] + a["width"] <= width + 0.5, f"{view}: {name} {a}"
+            assert not boxes_overlap(a, found["bar"]), f"{view}: {name} is under the title bar"
         for other, b in named[:i]:
             assert not boxes_overlap(a, b), f"{view}: {name} {a} overlaps {other} {b}"
     # one's own seat (one's cards) is not under the action panel
