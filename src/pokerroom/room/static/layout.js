@@ -49,28 +49,40 @@ function reach(w, h, ux, uy) {
   return Math.min(across, down);
 }
 
-function clear(box, taken) {
-  return taken.every((t) => Math.abs(box.x - t.x) * 2 >= box.w + t.w + 2 * GAP
-    || Math.abs(box.y - t.y) * 2 >= box.h + t.h + 2 * GAP);
+/** How much of `box` lies over the boxes `taken`, each widened by `gap` (its area). */
+function covered(box, taken, gap) {
+  let area = 0;
+  for (const t of taken) {
+    const across = (box.w + t.w) / 2 + gap - Math.abs(box.x - t.x);
+    const down = (box.h + t.h) / 2 + gap - Math.abs(box.y - t.y);
+    if (across > 0 && down > 0) area += across * down;
+  }
+  return area;
 }
 
 /** Where a bet chip (`bw` x `bh`) goes for the seat at `spot`: on the way from the seat to
  * the centre (or a little to one side of it), in the middle of the first free stretch
- * clear of every box `taken` (the seats, the centre, the chips placed before). */
+ * clear of every box `taken` (the seats, the centre, the chips placed before); on a felt
+ * too small for that, where it covers least. */
 function betSpot([x, y, sw, sh], bw, bh, taken) {
   const far = Math.hypot(x, y) || 1;
   const [ux, uy] = [-x / far, -y / far];
   const nearest = reach(sw + bw, sh + bh, ux, uy) + GAP;
+  let best = { x: x + ux * nearest, y: y + uy * nearest, w: bw, h: bh };
+  let least = Infinity;
   for (const side of [0, 8, -8, 16, -16, 24, -24, 32, -32, 40, -40, 48, -48]) {
     const run = [];
     for (let d = nearest; d < far; d += 2) {
       const box = { x: x + ux * d - uy * side, y: y + uy * d + ux * side, w: bw, h: bh };
-      if (clear(box, taken)) run.push(box);
+      const area = covered(box, taken, GAP);
+      if (area === 0) run.push(box);
       else if (run.length) break;
+      const over = covered(box, taken, 0);
+      if (over < least) [best, least] = [box, over];
     }
     if (run.length) return run[Math.floor(run.length / 2)];
   }
-  return { x: x + ux * nearest, y: y + uy * nearest };
+  return best;
 }
 
 /** Places the `.seat` boxes (data-seat) and `.bet` chips (data-bet-seat) inside `felt`
