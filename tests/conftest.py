@@ -47,3 +47,26 @@ def _engine_caches_refilled_under_mutation() -> Iterator[None]:
         plan._CACHE.clear()
         plan._FALLING.clear()
     yield
+
+
+LONG_UNMARKED = ("tests/test_tui_random_keys.py::",)
+"""Tests that take half a minute each but are not marked ``slow`` (no statistical run:
+``-m "not slow"`` keeps them): begun right after the slow ones, not among the last."""
+
+
+def _start(item: pytest.Item) -> int:
+    if item.get_closest_marker("slow") is not None:
+        return 0
+    return 1 if item.nodeid.startswith(LONG_UNMARKED) else 2
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The long checks (marked ``slow``, then :data:`LONG_UNMARKED`) run first, in their
+    order, then the rest in theirs.  Under xdist (``make test``: ``-n 2 --dist
+    loadgroup``) a worker takes the next test as it finishes one, so the suite ends when
+    its last tests do: a long test begun near the end runs on alone while the other
+    worker sits idle (the two-minute random-keys run, say, in the last files).  Begun
+    first, the long tests are evened out by the thousands of short ones after them.
+    Nothing is left out or run twice: the order only."""
+    items.sort(key=_start)

@@ -67,7 +67,7 @@ def check_sent(server: Recording) -> None:
     """Every message is valid; no deal event carries cards; each seat's views show only
     its own hole cards and cards shown at the showdown."""
     assert server.sent
-    assert len(VALIDATORS) == len(SCHEMA["oneOf"]) == 15  # (chat and seats: the room's)
+    assert len(VALIDATORS) == len(SCHEMA["oneOf"]) == 17  # (chat, seats, clock, offer: the room's)
     for message in server.sent:
         VALIDATORS[message["type"]].validate(message)  # the schema's oneOf picks by type
         if message["type"] == "event":

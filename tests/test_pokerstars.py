@@ -20,9 +20,11 @@ from collections import Counter
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
+from unittest import mock
 
 import pytest
-from pokerkit.notation import PokerStarsParser
+from pokerkit.notation import HandHistory, PokerStarsParser
+from pokerkit.state import State
 
 from conftest import DATA
 from pokerroom.engine import EventKind, Hand
@@ -56,6 +58,26 @@ class PokerKitReader(PokerStarsParser):
     }
 
 
+def read_in_pokerkit(text: str) -> tuple[HandHistory, State]:
+    """The one hand of ``text`` as PokerKit reads it, and the state PokerKit reached
+    playing it through to its end.  Its parser plays the hand to write the actions it
+    returns (``HandHistory.from_game_state``): that state is kept as it goes by, where
+    playing the returned history through once more (``list(theirs)[-1]``) would repeat
+    the same moves to the same end, and took as long as the reading itself."""
+    ends: list[State] = []
+    written = HandHistory.from_game_state
+
+    def keep(game: object, state: State, **kwargs: object) -> HandHistory:
+        ends.append(state)
+        return written(game, state, **kwargs)  # type: ignore[arg-type]
+
+    with mock.patch.object(HandHistory, "from_game_state", keep):
+        (theirs,) = list(PokerKitReader()(text, error_status=True))
+    (end,) = ends
+    assert end.status is False  # the hand is over: nothing left to play
+    return theirs, end
+
+
 def stars_oracle_rules(rng: random.Random, players: int) -> Rules:
     """No limit with PokerKit's conventions, two blinds, dead antes or none (uniform or a
     big-blind ante)."""
@@ -81,7 +103,7 @@ def _posted(played: PlayedHand, kind: EventKind) -> list[int]:
 def _same_in_pokerkit(played: PlayedHand, text: str) -> None:
     """PokerKit reads ``text`` into ``played``: players, forced bets posted, actions,
     board, shown cards and finishing stacks."""
-    (theirs,) = list(PokerKitReader()(text, error_status=True))
+    theirs, final = read_in_pokerkit(text)
     ours = to_phh(played)
     assert list(theirs.players) == list(ours.players)
     assert [int(a) for a in theirs.antes] == _posted(played, EventKind.ANTE)
@@ -92,7 +114,6 @@ def _same_in_pokerkit(played: PlayedHand, text: str) -> None:
     assert [a for a in theirs.actions if a.split()[1] != "sm"] == bets
     shown = sorted(str(a) for a in ours.actions if str(a).split()[1] == "sm" and a.cards)
     assert sorted(a for a in theirs.actions if a.split()[1] == "sm" and "?" not in a) == shown
-    final = list(theirs)[-1]
     assert [s for s in final.stacks] == list(ours.finishing_stacks)
 
 
@@ -126,13 +147,13 @@ def test_amounts_in_dollars_read_in_pokerkit_to_the_cent() -> None:
                                                              "currency": "USD"})  # fmt: skip
         text = to_pokerstars(cents)
         assert "$" in text and " USD)" in text.splitlines()[0]
-        (theirs,) = list(PokerKitReader()(text, error_status=True))
+        _, final = read_in_pokerkit(text)
         result = played.result
         assert result is not None
         # PokerKit splits a pot to the fraction of a cent (it has no odd-chip rule for
         # Decimal amounts): its stacks match under pokerroom's odd-chip policy
         by_seat = [Fraction(0)] * played.players
-        for p, stack in enumerate(list(theirs)[-1].stacks):
+        for p, stack in enumerate(final.stacks):
             by_seat[played.seat(p)] = Fraction(Decimal(stack)) * 100
         check = compare(by_seat, result, result.stacks)
         assert check.matches, (check, text)

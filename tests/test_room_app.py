@@ -100,8 +100,9 @@ def test_tables_sit_leave_and_the_chips(room: Room, client: TestClient) -> None:
     assert room.chip_total() == total
     info = client.get("/api/tables").json()["tables"][0]
     assert info["taken"] == 2 and info["state"] == "waiting" and info["buy_in"] == 500
-    assert info["players"] == [{"seat": 0, "name": "ann", "bot": False, "stack": 1000},
-                               {"seat": 2, "name": "random 2", "bot": True, "stack": 1000}]
+    assert info["players"] == [
+        {"seat": 0, "name": "ann", "bot": False, "stack": 1000, "sitting_out": False},
+        {"seat": 2, "name": "random 2", "bot": True, "stack": 1000, "sitting_out": False}]
     assert client.post("/api/tables/t1/leave").json() == {"refund": 500}
     assert client.get("/api/me").json()["balance"] == 10000 and room.chip_total() == total
     assert client.post("/api/tables/t9/sit", json={}).status_code == 404

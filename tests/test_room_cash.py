@@ -161,7 +161,10 @@ def test_the_chips_stay_whole_in_sqlite_across_random_moves_and_a_restart(
     total, before, hands = asyncio.run(run())
 
     async def again() -> None:
-        room = Room(RoomDB(path), operator=digest("op"), bot_delay=0.0)
+        # (the bot waits: a bot acting at once could play the hand dealt again to its end
+        # during the load, a fold moving the blinds, more likely with seats sat out after
+        # a time-out: the chips are then whole, but not each as dealt)
+        room = Room(RoomDB(path), operator=digest("op"), bot_delay=5.0)
         room.load()  # the hand in play void; changes queued for its end made
         assert room.chip_total() == total and wealth(room) == before
         assert room.tables["t1"].table.hand_number >= hands - 1  # (a void hand)

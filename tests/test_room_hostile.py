@@ -135,10 +135,10 @@ def test_any_frame_gets_an_answer_and_the_server_goes_on(
         ws.receive_json()
         ws.send_text(frame)
         ws.send_text('{"type": "ping", "id": "alive"}')
-        for _ in range(5):
+        for _ in range(6):  # (a watch: welcome, seats, hand, state, clock, then the pong)
             message = ws.receive_json()
             assert message["type"] in ("error", "pong", "welcome", "seats", "bye", "state",
-                                       "hand", "act"), message
+                                       "hand", "act", "clock"), message
             if message == {"type": "pong", "id": "alive"} or message["type"] == "bye":
                 break
         else:

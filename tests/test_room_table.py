@@ -158,8 +158,8 @@ def test_seats_sit_leave_and_tokens() -> None:
         table.receive(conn, json.dumps({"type": "join", "token": old}).encode())
         assert holder.messages()[1]["type"] == "welcome"
         assert holder.messages()[-1] == {"type": "seats", "players": [
-            {"seat": 0, "name": "ann", "bot": False, "stack": 1000},
-            {"seat": 2, "name": "random 2", "bot": True, "stack": 1000}]}
+            {"seat": 0, "name": "ann", "bot": False, "stack": 1000, "sitting_out": False},
+            {"seat": 2, "name": "random 2", "bot": True, "stack": 1000, "sitting_out": False}]}
         assert table.leave("ann") == 100 and table.pool == 0
         assert holder.messages()[-1]["type"] == "bye" and holder.closed is not None
         assert table.seats[0].token != old  # the old token no longer joins

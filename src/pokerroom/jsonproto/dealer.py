@@ -11,7 +11,10 @@ says its time ran out (:meth:`JSONDealer.expire`).
 What each connection is sent (types of ``schema/server.json``): ``hello`` on connecting;
 ``welcome`` when it joins a seat or watches; ``hand`` when a hand is dealt (a seat's own
 hole cards included); ``event`` for each public event; ``act`` when its seat must decide
-(with its view and the seconds it has); ``accepted`` or ``default`` when the decision
+(with its view and the seconds it has: its decision clock, and its time bank when the
+match has one); ``clock`` to everyone when a decision's own clock runs out and its seat's
+time bank starts, at a match with one (:mod:`~pokerroom.jsonproto.timebank`), and to a
+connection joining while such a decision runs; ``accepted`` or ``default`` when the decision
 is taken; ``hand_end`` with its view of the finished hand; ``match_end``; ``error`` for
 anything refused; ``pong``; ``bye`` before the server closes the connection (at the end
 of the match every connection gets one).  A spectator gets what a spectator at a real
@@ -48,6 +51,7 @@ from pokerroom.jsonproto.messages import (
     encode,
     error,
 )
+from pokerroom.jsonproto.timebank import TimeBank
 from pokerroom.players.base import Player
 from pokerroom.players.runner import FaultKind, Runner
 from pokerroom.table import GameStart, HandStart, Table
@@ -73,6 +77,9 @@ class Pending(NamedTuple):
     seq: int
     deadline: float
     local: bool = False
+    clock_end: float | None = None
+    """With a time bank: when the decision's own clock runs out and the bank starts
+    (``deadline`` is then that plus the seat's bank)."""
 
 
 class Outbox:
@@ -158,7 +165,15 @@ class JSONDealer:
     timer calls :meth:`expire` at its deadline, which asks the player), so that people see
     the bots play; with 0 the players are asked at once.  ``on_chat(conn, text, now)``
     takes a ``chat`` line from a connection that plays or watches (None: chat is
-    refused); what it returns is sent."""
+    refused); what it returns is sent.
+
+    Time bank: with ``bank`` (one entry per seat) a decision may run past its ``budget``
+    into its seat's bank (what it uses is taken off; after each hand the seats dealt in
+    get their refill), the ``act`` message carries the bank's seconds too, and a ``clock``
+    message tells every player and spectator when a decision runs into its bank (the
+    transport calls :meth:`bank_running` at the pending decision's ``clock_end``: a quick
+    answer costs no message).  Without one, nothing of it is sent (the protocol as it
+    was)."""
 
     def __init__(
         self,
@@ -176,6 +191,7 @@ class JSONDealer:
         players: Mapping[int, Player] | None = None,
         local_delay: float = 0.0,
         on_chat: Callable[[Connection, str, float], Outbox] | None = None,
+        bank: TimeBank | None = None,
     ) -> None:
         if len(tokens) != table.size or len(set(tokens)) != len(tokens):
             raise ValueError(f"{table.size} different tokens are needed, one per seat")
@@ -192,7 +208,14 @@ class JSONDealer:
             raise ValueError(f"local seats are seats 0 to {table.size - 1}, not {sorted(local)}")
         if not local_delay >= 0:
             raise ValueError(f"the local seats' delay is 0 s or more, not {local_delay!r}")
+        if bank is not None and len(bank.left) != table.size:
+            raise ValueError(f"a time bank of {len(bank.left)} seats at a table of {table.size}")
         self.table = table
+        self.bank = bank
+        """Each seat's time bank (None: decisions have their ``budget`` and no more)."""
+        self._refilled = table.hand_number - table.in_hand  # (a restored table's banks
+        # hold the refill of the hands it finished)
+        self._bank_told = -1  # the decision whose bank running everyone was told of
         self.local = local
         """The seats played in this process, and their players."""
         self.local_delay = local_delay
@@ -427,6 +450,8 @@ class JSONDealer:
         pending = self.pending
         if pending is not None and pending.seat == seat:
             out.messages.append((conn, self._act(pending, now)))
+        if pending is not None and pending.clock_end is not None:
+            out.messages.append((conn, self._clock(pending, now)))
         return out
 
     # ------------------------------------------------------------------- playing
@@ -474,6 +499,8 @@ class JSONDealer:
             return self._refuse(conn, answer, why)
         self._answered[seat] = (hand, seq)
         self.pending = None
+        if self.bank is not None and pending.clock_end is not None:
+            self.bank.spend(seat, now - pending.clock_end)
         conn.refund()
         out = Outbox()
         more = "" if action.amount is None else f',"amount":{action.amount}'
@@ -523,11 +550,15 @@ class JSONDealer:
             return self._advance(now, Outbox())
         holder = self._holder[pending.seat]
         reason = "timeout" if holder is not None else "disconnected"
-        action = self.runner.fault(FaultKind.TIMEOUT, f"no answer in {self.budget:g} s ({reason})")
+        took = self.budget
+        if self.bank is not None and pending.clock_end is not None:
+            took += self.bank.left[pending.seat]
+            self.bank.spend(pending.seat, now - pending.clock_end)  # (all of it)
+        action = self.runner.fault(FaultKind.TIMEOUT, f"no answer in {took:g} s ({reason})")
         self.pending = None
         out = Outbox()
         out.note(holder, logging.INFO, f"seat {pending.seat}, hand {pending.hand}: no answer "
-                 f"in {self.budget:g} s ({reason}): {action}")  # fmt: skip
+                 f"in {took:g} s ({reason}): {action}")  # fmt: skip
         if holder is not None:
             out.send(holder, {"type": "default", "hand": pending.hand, "seq": pending.seq,
                               "reason": reason, **action_to_json(action)})  # fmt: skip
@@ -542,6 +573,9 @@ class JSONDealer:
                 self._events(out)
                 if table.hand_number:
                     self._hand_end(out)
+                    if self.bank is not None and self._refilled < table.hand_number:
+                        self._refilled = table.hand_number
+                        self.bank.refill(table.seats_in_hand)
                     if self.on_hand is not None:
                         self.on_hand()
                 if table.is_over:
@@ -568,11 +602,62 @@ class JSONDealer:
                                        True)  # fmt: skip
                 return out
             self.seq += 1
-            self.pending = Pending(seat, table.hand_number, self.seq, now + self.budget)
+            self.pending = pending = self._pending(seat, now)
             holder = self._holder[seat]
             if holder is not None:
-                out.messages.append((holder, self._act(self.pending, None)))
+                out.messages.append((holder, self._act(pending, None)))
             return out
+
+    def _pending(self, seat: int, now: float) -> Pending:
+        """The decision ``seat`` is asked for at ``now`` (number :attr:`seq`)."""
+        end = now + self.budget
+        bank = self.bank
+        if bank is None:
+            return Pending(seat, self.table.hand_number, self.seq, end)
+        return Pending(seat, self.table.hand_number, self.seq, end + bank.left[seat], False, end)
+
+    def alarm_at(self) -> float | None:
+        """When the transport's timer is next due for the pending decision: the end of
+        its own clock while its bank's start is not told yet (see :meth:`bank_running`),
+        else its deadline (None: no decision waits)."""
+        pending = self.pending
+        if pending is None:
+            return None
+        end = pending.clock_end
+        return end if end is not None and self._bank_told != pending.seq else pending.deadline
+
+    def bank_running(self, now: float) -> Outbox:
+        """The pending decision's own clock ran out at ``now`` (its ``clock_end``) and its
+        seat's bank runs: every player and spectator hears it (once per decision; nothing
+        before then, or with no bank)."""
+        out = Outbox()
+        pending = self.pending
+        if (pending is None or pending.clock_end is None or now < pending.clock_end
+                or self._bank_told == pending.seq):  # fmt: skip
+            return out
+        self._bank_told = pending.seq
+        line = self._clock(pending, now)
+        for conn in self._holder:
+            if conn is not None:
+                out.messages.append((conn, line))
+        if self.spectators:
+            out.watch.append(line)
+        return out
+
+    def _times(self, pending: Pending, now: float | None) -> tuple[float, float]:
+        """The seconds left on ``pending``'s own clock and in its seat's bank, at ``now``
+        (None: as it is asked)."""
+        bank = self.bank.left[pending.seat] if self.bank is not None else 0.0
+        end = pending.clock_end
+        if now is None or end is None:
+            return self.budget, bank
+        return max(0.0, end - now), max(0.0, min(bank, pending.deadline - now))
+
+    def _clock(self, pending: Pending, now: float) -> bytes:
+        clock, bank = self._times(pending, now)
+        return (f'{{"type":"clock","hand":{pending.hand},"seq":{pending.seq},'
+                f'"seat":{pending.seat},"budget":{round(clock, 3)!r},'
+                f'"bank":{round(bank, 3)!r}}}\n').encode()  # fmt: skip
 
     def _end(self, out: Outbox) -> None:
         """The match is over: the standings to everyone who plays or watches, and a bye
@@ -646,12 +731,16 @@ class JSONDealer:
         """The ``act`` message of ``pending`` at ``now`` (``None``: as it is asked, with
         the whole budget)."""
         view = self._text.view(self.table.view(pending.seat))
-        if now is None:
+        bank = ""
+        if pending.clock_end is not None:  # a time bank: its seconds too (last: a client's
+            clock, left_in_bank = self._times(pending, now)  # quick read stops at the view)
+            left, bank = repr(round(clock, 3)), f',"bank":{round(left_in_bank, 3)!r}'
+        elif now is None:
             left = self._budget_text
         else:
             left = repr(round(max(0.0, pending.deadline - now), 3))
         return (f'{{"type":"act","hand":{pending.hand},"seq":{pending.seq},'
-                f'"budget":{left},"view":{view}}}\n').encode()  # fmt: skip
+                f'"budget":{left},"view":{view}{bank}}}\n').encode()  # fmt: skip
 
     def _match_end(self) -> JSONObject:
         table = self.table

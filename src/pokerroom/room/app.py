@@ -398,6 +398,8 @@ async def _lobby(room: Room, caps: RoomLimits, counts: dict[str, int], ws: WebSo
     room.lobby[link] = None
     link.task = writer = asyncio.ensure_future(link.writer())
     link.push(room.lobby_frame(link.name))
+    for frame in room.offers_to(link.name):  # a seat offered already
+        link.push(frame)
     try:
         reader = asyncio.ensure_future(_drain(ws))
         await asyncio.wait([reader, writer], return_when=asyncio.FIRST_COMPLETED)

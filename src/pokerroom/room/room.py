@@ -169,7 +169,7 @@ class Room:
                 seats.append({"table": t.id, "seat": seat})
             if person.name in t.waitlist and t.state != "finished":
                 place = t.waitlist.index(person.name) + 1
-                offered = place == 1 and not all(s.taken for s in t.seats)
+                offered = t.offer() == person.name
                 waiting.append({"table": t.id, "place": place, "offered": offered})
         return {"name": person.name, "balance": person.balance, "seats": seats,
                 **({"waiting": waiting} if waiting else {})}  # fmt: skip
@@ -245,6 +245,7 @@ class Room:
             where, token = table.sit(person.name, seat, cost)
         except OnWaitingListError as exc:
             self.store.commit(tables=[self._record(table)])
+            self.offers(table)
             self.changed()
             return {"seat": None, "token": None, "waiting": exc.place}
         except TableError as exc:
@@ -252,6 +253,7 @@ class Room:
         person.balance -= cost
         self.store.commit(people=[person.to_json()], tables=[self._record(table)])
         table.broadcast_seats()
+        self.offers(table)
         if table.settings.cash:
             table.resume()
         elif table.full:
@@ -322,6 +324,7 @@ class Room:
         person.balance += back or 0
         self.store.commit(people=[person.to_json()], tables=[self._record(table)])
         table.broadcast_seats()
+        self.offers(table)
         self.changed()
         return back
 
@@ -346,6 +349,32 @@ class Room:
             table.pool = 0
         self.store.commit(people=people, tables=[self._record(table)],
                           hands=[row] if row is not None else [])  # fmt: skip
+        self.offers(table)
+
+    # ------------------------------------------------------------------- offers
+
+    def offers(self, table: RoomTable) -> None:
+        """A seat free at ``table`` for the first on its waiting list, newly: they hear of
+        it at once (an ``offer`` message) on the table's WebSockets and the lobby's they
+        have open.  Told once per offer; the page asks ``/api/me`` when it loads."""
+        name = table.offer()
+        if name == table.offered:
+            return
+        table.offered = name
+        if name is None:
+            return
+        frame = table.offer_frame()
+        table.push_to(name, frame)
+        for link in list(self.lobby):
+            if link.name == name:
+                link.push(frame)
+        log.info("table %s: a seat is offered to %r", table.id, name)
+
+    def offers_to(self, name: str | None) -> list[str]:
+        """The ``offer`` messages standing for ``name`` (a lobby connection opening)."""
+        if name is None:
+            return []
+        return [t.offer_frame() for t in self.tables.values() if t.offer() == name]
 
     def hands_in(self, table: RoomTable, fmt: str, most: int = 50) -> Export:
         """The table's last ``most`` hands in ``fmt`` (one of :data:`EXPORTS`), written from

@@ -24,6 +24,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from pokerroom.jsonproto.timebank import BankRules
 from pokerroom.players.registry import BOTS
 from pokerroom.rules import PRESETS, Rules, RulesError
 from pokerroom.table import CashGame, Levels, TableError
@@ -34,6 +35,11 @@ KINDS = ("sitgo", "cash")
 """The kinds of table the room deals: a sit-and-go (a freeze-out), and a cash table
 (seats that change between hands, buy-ins between a minimum and a maximum)."""
 MAX_BUY_IN = 10**9
+BANK = (30.0, 5.0, 60.0)
+"""The time bank by default: 30 s at first, 5 s more after each hand played, 60 s at most."""
+BANK_FIELDS = ("bank", "bank_refill", "bank_cap")
+BANK_BOUNDS = ((0, 600), (0, 60), (0, 3600))
+"""The seconds each of :data:`BANK_FIELDS` may be."""
 LEVEL_STEPS = (1, 1.5, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128)
 """Each level's blinds (and antes), as multiples of the first level's."""
 
@@ -111,6 +117,16 @@ class TableSettings:
     new_players: str = "wait"
     """A cash table's buy-in bounds and how newcomers come in (``"wait"`` for the big
     blind, or ``"post"``); unused at a sit-and-go."""
+    bank: float = BANK[0]
+    bank_refill: float = BANK[1]
+    bank_cap: float = BANK[2]
+    """The time bank: seconds each seat starts with, gets back after each hand it is
+    dealt into, and holds at most (a cap of 0: no time bank)."""
+
+    def bank_rules(self) -> BankRules | None:
+        if not self.bank_cap:
+            return None
+        return BankRules(self.bank, self.bank_refill, self.bank_cap)
 
     @property
     def cash(self) -> bool:
@@ -127,7 +143,8 @@ class TableSettings:
                 "seats": self.seats, "buy_in": self.buy_in,
                 "bots": {str(s): b for s, b in sorted(self.bots.items())},
                 "private": self.private, "level_minutes": self.level_minutes,
-                "budget": self.budget, **({"min_buy_in": self.min_buy_in,
+                "budget": self.budget, "bank": self.bank, "bank_refill": self.bank_refill,
+                "bank_cap": self.bank_cap, **({"min_buy_in": self.min_buy_in,
                 "max_buy_in": self.max_buy_in, "new_players": self.new_players}
                 if self.cash else {})}  # fmt: skip
 
@@ -156,14 +173,30 @@ class TableSettings:
         minutes = _number(data.get("level_minutes", 5.0), "level_minutes", 0.1, 120, problems)
         budget = _number(data.get("budget", 30.0), "budget", 1, 600, problems)
         cash = _cash(data, kind == "cash" and preset in PRESETS and preset, problems)
+        bank = _bank(data, problems)
         known = {"name", "kind", "preset", "seats", "buy_in", "bots", "private",
-                 "level_minutes", "budget", *CASH_FIELDS}  # fmt: skip
+                 "level_minutes", "budget", *CASH_FIELDS, *BANK_FIELDS}  # fmt: skip
         unknown = sorted(set(data) - known)
         if unknown:
             problems.append(f"unknown fields {', '.join(map(repr, unknown))[:80]}")
         if problems:
             raise SettingsError("; ".join(problems))
-        return cls(name, kind, preset, seats, buy_in, bots, private, minutes, budget, *cash)
+        return cls(name, kind, preset, seats, buy_in, bots, private, minutes, budget, *cash,
+                   *bank)  # fmt: skip
+
+
+
+def _bank(data: dict[str, Any], problems: list[str]) -> tuple[float, float, float]:
+    """The time bank's seconds: start, refill, cap (the start no more than the cap)."""
+    start, refill, cap = (_number(data.get(f, d), f, low, high, problems)
+                          for f, d, (low, high) in zip(BANK_FIELDS, BANK, BANK_BOUNDS,
+                                                       strict=True))  # fmt: skip
+    if start > cap:
+        if "bank" in data and cap > 0:
+            problems.append(f"'bank' is {start:g} s, over 'bank_cap' {cap:g} s: a bank starts "
+                            "with no more than its cap (a cap of 0: no time bank)")  # fmt: skip
+        start = cap  # (the default start, cut to the cap given; or no bank)
+    return start, refill, cap
 
 
 CASH_FIELDS = ("min_buy_in", "max_buy_in", "new_players")

@@ -29,8 +29,9 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from pokerroom._deadline import DeadlineTimer
-from pokerroom.jsonproto.dealer import JSONDealer, Outbox
+from pokerroom.jsonproto.dealer import JSONDealer, Outbox, Pending
 from pokerroom.jsonproto.messages import Connection, ErrorCode, Limits, Role, Watching, error
+from pokerroom.jsonproto.timebank import TimeBank
 from pokerroom.players.registry import make_player
 from pokerroom.room.chat import ChatRate, clean
 from pokerroom.room.people import new_secret
@@ -149,6 +150,10 @@ class RoomTable:
         self.payouts: dict[str, int] = {}  # cash: chips due to balances (the room pays them)
         self.minted = 0  # cash: the bots' buy-ins (the house's chips)
         self.waitlist: list[str] = []  # cash: who waits for a seat, first come first
+        self.offered: str | None = None  # cash: whom a free seat was last offered to
+        bank = settings.bank_rules()
+        self.bank = TimeBank(bank, settings.seats) if bank is not None else None
+        self._bank_saved = self._banks()  # the banks after the last finished hand
         self.dealer = self._new_dealer(None)
 
     # ------------------------------------------------------------------ the match
@@ -171,7 +176,7 @@ class RoomTable:
         return JSONDealer(table, [s.token for s in self.seats], budget=settings.budget,
                           limits=self.limits, name=settings.name, on_hand=self._hand_over,
                           players=players, local_delay=self.bot_delay, seq=self.seq,
-                          on_chat=self._chat)  # fmt: skip
+                          on_chat=self._chat, bank=self.bank)  # fmt: skip
 
     def _names(self) -> list[str]:
         return [s.name if s.name is not None else f"seat {i}" for i, s in enumerate(self.seats)]
@@ -191,6 +196,7 @@ class RoomTable:
             self.table.names = tuple(self._names())
         if not self.table.in_hand:
             self._saved = self.table.save()
+            self._bank_saved = self._banks()
         self._clock.start()
         log.info("table %s: the match starts", self.id)
         self._deliver(self.dealer.start(self.clock()))
@@ -208,6 +214,7 @@ class RoomTable:
         if self.settings.cash:
             self._apply_queue()
         self._saved = table.save()
+        self._bank_saved = self._banks()  # (refilled by the dealer already)
         if table.is_over:
             self.state = "finished"
             self.places = {self.seats[s.seat].name or "": s.place for s in table.standings
@@ -325,6 +332,8 @@ class RoomTable:
         try:
             if what == "sit":
                 table.sit_down(seat, chips, name=name)
+                if self.bank is not None:  # a new player: a new bank
+                    self.bank.reset(seat)
             elif what == "top_up":
                 table.top_up(seat, chips)
             elif what == "sit_out":
@@ -364,6 +373,7 @@ class RoomTable:
         dealer = self.dealer
         if dealer.started and dealer.idle and self.table.can_deal:
             self._saved = self.table.save()  # (what a restart goes back to)
+            self._bank_saved = self._banks()
             self._deliver(dealer.resume(self.clock()))
             self.on_change()
             with contextlib.suppress(RuntimeError):  # (no event loop: a test's table)
@@ -431,9 +441,9 @@ class RoomTable:
 
     def players(self) -> list[dict[str, Any]]:
         """Who sits where (the ``seats`` message, the lobby's list)."""
-        stacks = self.table.stacks
-        return [{"seat": i, "name": s.name, "bot": s.bot is not None, "stack": stacks[i]}
-                for i, s in enumerate(self.seats) if s.taken]  # fmt: skip
+        stacks, out = self.table.stacks, self.table.sitting_out
+        return [{"seat": i, "name": s.name, "bot": s.bot is not None, "stack": stacks[i],
+                 "sitting_out": out[i]} for i, s in enumerate(self.seats) if s.taken]  # fmt: skip
 
     def broadcast_seats(self) -> None:
         frame = json.dumps({"type": "seats", "players": self.players()})
@@ -455,8 +465,8 @@ class RoomTable:
         dealer = self.dealer
         now = self.clock()
         pending = dealer.pending
-        if pending is not None and now >= pending.deadline and not dealer.finished:
-            self._expire()
+        if pending is not None and not dealer.finished:
+            self._on_time(pending, now)
         before = conn.role
         try:
             out = dealer.receive(conn, data, now)
@@ -470,6 +480,10 @@ class RoomTable:
             if at is not None:
                 seats = json.dumps({"type": "seats", "players": self.players()}) + "\n"
                 out.messages.insert(at + 1, (conn, seats.encode()))
+                link = self.links.get(conn)
+                if link is not None and link.name is not None and self.offer() == link.name:
+                    offer = self.offer_frame() + "\n"  # (a seat offered already)
+                    out.messages.insert(at + 2, (conn, offer.encode()))
         self._deliver(out)
         self._arm()
 
@@ -545,26 +559,49 @@ class RoomTable:
     # ---------------------------------------------------------------- the timer
 
     def _arm(self) -> None:
-        """Arm the timer for the pending decision's deadline."""
+        """Arm the timer for the pending decision's deadline (first, when it has a time
+        bank, for the end of its own clock: everyone hears that the bank runs)."""
         dealer = self.dealer
-        pending = dealer.pending
-        if pending is not None and not dealer.finished and dealer.started:
-            self._timer.arm(pending.deadline)
+        at = dealer.alarm_at()
+        if at is not None and not dealer.finished and dealer.started:
+            self._timer.arm(at)
 
     def _alarm(self) -> None:
         pending = self.dealer.pending
-        if (pending is not None and not self.dealer.finished
-                and self.clock() >= pending.deadline):  # fmt: skip
-            self._expire()
+        if pending is not None and not self.dealer.finished:
+            self._on_time(pending, self.clock())
         self._arm()
 
+    def _on_time(self, pending: Pending, now: float) -> None:
+        """What the time ``now`` does to the pending decision: its bank starts running
+        (everyone is told), or its time is up (the default action)."""
+        if pending.clock_end is not None and now >= pending.clock_end:
+            self._deliver(self.dealer.bank_running(now))
+        if now >= pending.deadline:
+            self._expire()
+
     def _expire(self) -> None:
+        pending = self.dealer.pending
+        if pending is not None and not pending.local and self.settings.cash:
+            self._timed_out(pending.seat)  # (queued first: the default may end the hand)
         try:
             self._deliver(self.dealer.expire(self.clock()))
         except Exception:
             log.exception("table %s: the match cannot go on", self.id)
             self.state = "finished"
             self.on_change()
+
+    def _timed_out(self, seat: int) -> None:
+        """A person's decision ran out of time (its clock and its bank) at a cash table:
+        the seat sits out when the hand ends (it keeps its chips; Sit in brings it back),
+        so that the table does not wait for it hand after hand."""
+        name = self.seats[seat].name
+        if (name is None or self.seats[seat].bot is not None or self.table.sitting_out[seat]
+                or any(q[0] == seat and q[2] == "sit_out" for q in self.queue)):  # fmt: skip
+            return
+        self.queue.append((seat, name, "sit_out", 0))
+        log.info("table %s: seat %d (%r) timed out: sitting out after this hand", self.id, seat,
+                 name)  # fmt: skip
 
     def kick(self) -> None:
         """After a start or a restore: arm the timer."""
@@ -581,8 +618,12 @@ class RoomTable:
             "seats": [{"token": s.token, "name": s.name, "bot": s.bot} for s in self.seats],
             "save": self._save(), "places": self.places, "minted": self.minted,
             "queue": [list(q) for q in self.queue], "waitlist": self.waitlist,
-            "prizes": self.prizes, "played": self._clock(),
+            "prizes": self.prizes, "played": self._clock(), "banks": self._bank_saved,
         }  # fmt: skip
+
+    def _banks(self) -> list[float] | None:
+        """Each seat's time bank now (None: the table has none)."""
+        return self.bank.to_json() if self.bank is not None else None
 
     def _save(self) -> dict[str, Any] | None:
         if self.settings.cash and self.state != "finished":
@@ -605,6 +646,7 @@ class RoomTable:
         self.waitlist = list(data.get("waitlist") or [])
         self.queue = [(q[0], q[1], q[2], q[3]) for q in data.get("queue") or []]
         self._clock.before = float(data.get("played") or 0.0)
+        self._restore_banks(data.get("banks"))
         save = data.get("save")
         if self.state == "playing" and save is not None:
             self._saved = save
@@ -612,6 +654,31 @@ class RoomTable:
         else:
             self.dealer = self._new_dealer(None)
         return self
+
+    def _restore_banks(self, banks: Any) -> None:
+        """The time banks as the last finished hand left them (a table saved before it
+        had banks, or with another number of seats: each seat's starting bank)."""
+        bank = self.bank
+        if bank is not None and isinstance(banks, list) and len(banks) == len(bank.left):
+            bank.left = TimeBank.from_json(bank.rules, banks).left
+            self._bank_saved = self._banks()
+
+    def offer(self) -> str | None:
+        """Who a free seat is offered to now: the first on a cash table's waiting list,
+        while a seat is free (None: nobody)."""
+        if not self.settings.cash or self.state == "finished" or not self.waitlist:
+            return None
+        return self.waitlist[0] if not self.full else None
+
+    def offer_frame(self) -> str:
+        """The ``offer`` message of a free seat here."""
+        return json.dumps({"type": "offer", "table": self.id, "name": self.settings.name})
+
+    def push_to(self, name: str, frame: str) -> None:
+        """``frame`` to each connection of ``name`` that plays or watches here."""
+        for conn, link in self.links.items():
+            if link.name == name and conn.role is not Role.NEW:
+                link.push(frame)
 
     # ------------------------------------------------------------------ the lobby
 

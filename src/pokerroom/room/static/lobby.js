@@ -8,7 +8,7 @@ const BOTS = ["random", "calling-station", "rule-based", "strong", "cfr"];
 let me = null;
 let retries = 0;
 let buying = null; // {table, seat}: the cash table whose buy-in is being asked
-let polling = null;
+let listsSeen = ""; // the waiting lists of the tables this person waits at, as last seen
 let lastTables = [];
 
 function showMe() {
@@ -30,10 +30,8 @@ async function loadMe() {
     me = null;
   }
   showMe();
-  // on a waiting list: /api/me every few seconds, for the seat offered
-  const listed = Boolean(me && me.waiting && me.waiting.length);
-  if (listed && polling === null) polling = window.setInterval(loadMe, 3000);
-  if (!listed && polling !== null) { window.clearInterval(polling); polling = null; }
+  // on a waiting list: the seat offered comes by an `offer` message (no polling); the
+  // place is read again when the lists change (the lobby's `tables` messages)
   if (JSON.stringify(me && me.waiting) !== before && lastTables.length) showTables(lastTables);
 }
 
@@ -167,13 +165,29 @@ function showTables(tables) {
   $("no-tables").hidden = tables.length > 0;
 }
 
+/** The waiting lists this person is on changed: their place read again. */
+function listsMoved(tables) {
+  if (!(me && me.waiting && me.waiting.length)) { listsSeen = ""; return; }
+  const mine = new Set(me.waiting.map((w) => String(w.table)));
+  const seen = JSON.stringify(tables.filter((t) => mine.has(String(t.id))).map((t) => [t.id, t.waiting_list]));
+  if (seen !== listsSeen) {
+    const first = listsSeen === "";
+    listsSeen = seen;
+    if (!first) loadMe();
+  }
+}
+
 function connectLobby() {
   const socket = new WebSocket(socketUrl("/ws/lobby"));
   socket.addEventListener("open", () => { retries = 0; fill($("live"), "live"); });
   socket.addEventListener("message", (event) => {
     let message;
     try { message = JSON.parse(event.data); } catch { return; }
-    if (message.type === "tables" && Array.isArray(message.tables)) showTables(message.tables);
+    if (message.type === "tables" && Array.isArray(message.tables)) {
+      showTables(message.tables);
+      listsMoved(message.tables);
+    }
+    if (message.type === "offer") loadMe(); // a seat is free for you: shown with "Take it"
   });
   socket.addEventListener("close", () => {
     fill($("live"), "reconnecting…");
@@ -211,6 +225,12 @@ async function enter(event) {
   }
 }
 
+/** The time bank's settings as typed (the server checks their bounds and says which). */
+function bankSettings() {
+  const number = (id) => ($(id).value.trim() === "" ? undefined : Number($(id).value));
+  return { bank: number("t-bank"), bank_refill: number("t-refill"), bank_cap: number("t-cap") };
+}
+
 async function create(event) {
   event.preventDefault();
   $("create-error").textContent = "";
@@ -223,6 +243,7 @@ async function create(event) {
     name: $("t-name").value.trim(), kind: $("t-kind").value, preset: $("t-preset").value,
     seats: Number($("t-seats").value), bots,
     private: $("t-private").checked, budget: Number($("t-budget").value) || 30,
+    ...bankSettings(),
   };
   if (body.kind === "cash") {
     body.min_buy_in = Number($("t-min").value);

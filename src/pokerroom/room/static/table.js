@@ -19,8 +19,9 @@ const S = {
   token: null, me: null, role: null, budget: 30, info: null,
   size: 0, names: [], bots: [], handNo: 0, button: null, street: "preflop", level: 0,
   dealt: [], hole: [], board: [], stacks: [], bets: [], committed: [], folded: [], allIn: [],
-  shown: [], values: [], last: [], blinds: [], toAct: null, deadline: 0,
+  shown: [], values: [], last: [], blinds: [], toAct: null, deadline: 0, bankEnd: 0, sittingOut: [],
   act: null, sent: false, over: false, result: null, rules: null, taken: [], refetched: false,
+  listed: false,
 };
 
 // ------------------------------------------------------------------------ seats
@@ -43,6 +44,7 @@ function setSize(size) {
   S.size = size;
   S.names = Array.from({ length: size }, (_, i) => `Seat ${i + 1}`);
   S.bots = blank(size, false);
+  S.sittingOut = blank(size, false);
   S.stacks = blank(size, 0);
   resetHand(size);
 }
@@ -76,15 +78,17 @@ function renderSeat(seat) {
   if (S.folded[seat] && S.dealt.includes(seat)) classes.push("folded");
   if (seat === S.me) classes.push("mine");
   if (S.taken.length && !S.taken[seat]) classes.push("free");
+  if (S.sittingOut[seat]) classes.push("sitting-out");
   const badges = [];
   if (S.button === seat) badges.push(el("span", { class: "badge dealer", title: "dealer button" }, "D"));
   if (S.blinds[seat]) badges.push(el("span", { class: "badge blind" }, S.blinds[seat]));
   if (S.allIn[seat]) badges.push(el("span", { class: "badge allin-badge" }, "ALL-IN"));
-  const clock = turn && S.deadline ? el("span", { class: "seat-clock", "data-clock": "1" }, clockText()) : null;
+  if (S.sittingOut[seat]) badges.push(el("span", { class: "badge out", title: "sitting out: dealt no hands" }, "OUT"));
+  const clock = turn && S.deadline ? seatClock() : null;
   const box = el("div", {
     class: classes.join(" "), "data-seat": seat,
     style: { "--cos": cos.toFixed(4), "--sin": sin.toFixed(4) },
-    "aria-label": `${nameOf(seat)}${turn ? ", to act" : ""}`,
+    "aria-label": `${nameOf(seat)}${S.sittingOut[seat] ? ", sitting out" : ""}${turn ? ", to act" : ""}`,
   },
   el("div", { class: "seat-head" },
     el("span", { class: "seat-name" }, nameOf(seat)),
@@ -99,9 +103,52 @@ function renderSeat(seat) {
   return [box, bet];
 }
 
+// ------------------------------------------------------------ the time bank
+
+/** The decision's clock, then its time bank: where the one to act is, and the seconds
+ * left of each ({phase: "clock" | "bank", clock, bank}).  A table with no time bank
+ * (bankEnd 0) has the clock alone. */
+function timeLeft() {
+  const now = Date.now();
+  const clock = Math.max(0, Math.ceil((S.deadline - now) / 1000));
+  const bankFrom = Math.max(now, S.deadline);
+  const bank = S.bankEnd ? Math.max(0, Math.ceil((S.bankEnd - bankFrom) / 1000)) : 0;
+  return { phase: clock > 0 || !S.bankEnd ? "clock" : "bank", clock, bank };
+}
+
+/** The countdown on the seat to act: the clock's seconds, then the bank's (marked). */
 function clockText() {
-  const left = Math.max(0, Math.ceil((S.deadline - Date.now()) / 1000));
-  return `${left} s`;
+  const t = timeLeft();
+  return t.phase === "bank" ? `bank ${t.bank} s` : `${t.clock} s`;
+}
+
+/** The countdown in the action panel, the bank waiting after the clock named too. */
+function myClockText() {
+  const t = timeLeft();
+  if (t.phase === "bank") return `(time bank: ${t.bank} s)`;
+  return S.bankEnd ? `${t.clock} s (then ${t.bank} s of time bank)` : `${t.clock} s`;
+}
+
+function seatClock() {
+  const t = timeLeft();
+  return el("span", { class: t.phase === "bank" ? "seat-clock in-bank" : "seat-clock",
+    "data-clock": "1", "data-phase": t.phase, title: S.bankEnd ? `then ${t.bank} s of time bank` : null }, clockText());
+}
+
+/** A decision's times, from now: its clock's seconds, then its bank's (0: none). */
+function setClock(budget, bank) {
+  S.deadline = Date.now() + budget * 1000;
+  S.bankEnd = typeof bank === "number" ? S.deadline + bank * 1000 : 0;
+}
+
+function tickClocks() {
+  for (const node of document.querySelectorAll("[data-clock]")) {
+    const t = timeLeft();
+    node.textContent = clockText();
+    node.dataset.phase = t.phase;
+    node.classList.toggle("in-bank", t.phase === "bank");
+  }
+  if (myLegal()) $("my-clock").textContent = myClockText();
 }
 
 function render() {
@@ -233,7 +280,8 @@ function applyEvent(e, money = true) {
   } else if (["show", "muck", "win"].includes(e.kind)) {
     S.toAct = null;
   }
-  S.deadline = S.toAct === null ? 0 : Date.now() + S.budget * 1000;
+  S.deadline = S.toAct === null ? 0 : Date.now() + S.budget * 1000; // (a guess: a clock message says)
+  S.bankEnd = 0;
 }
 
 /** A whole view (state, act, hand_end): its numbers are the dealer's own. */
@@ -284,6 +332,7 @@ function showResults(view) {
   S.result = result;
   S.toAct = null;
   S.deadline = 0;
+  S.bankEnd = 0;
   const items = [];
   result.pots.forEach((pot, i) => {
     const label = result.pots.length === 1 ? "Pot" : i === 0 ? "Main pot" : `Side pot ${i}`;
@@ -330,7 +379,7 @@ function renderActions() {
   $("show").disabled = !kinds.includes("show");
   $("muck").disabled = !kinds.includes("muck");
   fill($("turn-text"), showdown ? "Show or muck your cards" : "Your turn");
-  $("my-clock").textContent = clockText();
+  $("my-clock").textContent = myClockText();
   if (showdown) return;
   const call = $("call");
   if (kinds.includes("check")) {
@@ -527,7 +576,7 @@ const handlers = {
     S.retries = 0;
     status(m.role === "player" ? `You are in seat ${m.seat + 1}` : "You are watching");
     $("connection").textContent = m.role === "player" ? "seated" : "watching";
-    $("sit").hidden = m.role === "player" || (S.taken.length > 0 && S.taken.every(Boolean));
+    showSit();
     $("leave").hidden = m.role !== "player";
     showCash();
   },
@@ -539,12 +588,14 @@ const handlers = {
       S.names[p.seat] = p.name;
       S.bots[p.seat] = Boolean(p.bot);
       S.taken[p.seat] = true;
+      S.sittingOut[p.seat] = Boolean(p.sitting_out);
       if (!S.handNo || S.result) S.stacks[p.seat] = p.stack;
     }
     for (let s = 0; s < S.size; s += 1) {
-      if (!S.taken[s]) { S.names[s] = `Seat ${s + 1} (free)`; S.bots[s] = false; }
+      if (!S.taken[s]) { S.names[s] = `Seat ${s + 1} (free)`; S.bots[s] = false; S.sittingOut[s] = false; }
     }
-    $("sit").hidden = S.role === "player" || S.taken.every(Boolean);
+    if (S.listed) refreshList(); // (seating changed: the waiting list may have moved)
+    showSit();
     showCash();
   },
   hand(m) {
@@ -560,13 +611,14 @@ const handlers = {
     if (!S.dealt.length) S.dealt = m.view.stacks.map((_, i) => i).filter((i) => m.view.committed[i] > 0 || !m.view.folded[i]);
     applyView(m.view, true);
     S.deadline = S.toAct === null ? 0 : Date.now() + S.budget * 1000;
+    S.bankEnd = 0;
   },
   act(m) {
     S.handNo = m.hand;
     S.act = m; S.sent = false;
     applyView(m.view, false);
     S.toAct = m.view.seat;
-    S.deadline = Date.now() + m.budget * 1000;
+    setClock(m.budget, m.bank);
     explain("");
     render();
     if (!$("actions").contains(document.activeElement) && !typing(document.activeElement)) {
@@ -578,7 +630,18 @@ const handlers = {
   },
   default(m) {
     if (S.act && S.act.seq === m.seq) { S.act = null; S.sent = false; }
-    status(`Out of time (${m.reason}): you ${m.action}`);
+    const cash = Boolean(S.info && S.info.kind === "cash");
+    status(`Out of time (${m.reason}): you ${m.action}`
+      + (cash ? ". You sit out when this hand ends: Sit in to play again." : ""));
+  },
+  clock(m) {
+    // whose decision runs (a table with a time bank): its clock, then its bank
+    if (m.hand !== S.handNo) return;
+    S.toAct = m.seat;
+    setClock(m.budget, m.bank);
+  },
+  offer(m) {
+    if (String(m.table) === tableId) showOffer(true);
   },
   hand_end(m) {
     S.act = null; S.sent = false;
@@ -733,6 +796,7 @@ async function sitDown(buyIn) {
     }
     $("waiting-place").textContent = "";
     $("offer").hidden = true;
+    S.listed = false;
     keepSeat(seat);
     reconnect();
   } catch (error) {
@@ -765,6 +829,14 @@ async function leave() {
 }
 
 // --------------------------------------------------------------- cash tables
+
+/** The Sit button: for a free seat, or at a full cash table to join its waiting list. */
+function showSit() {
+  const full = S.taken.length > 0 && S.taken.every(Boolean);
+  const cash = Boolean(S.info && S.info.kind === "cash");
+  $("sit").hidden = S.role === "player" || (full && !cash) || S.listed;
+  $("sit").textContent = full && cash ? "Join the waiting list" : "Sit down";
+}
 
 function showCash() {
   const cash = Boolean(S.info && S.info.kind === "cash");
@@ -821,27 +893,35 @@ async function topUp(event) {
   if (await change("top_up", { chips: checked.amount }, `Top up by ${chips(checked.amount)}`)) field.value = "";
 }
 
-let listPoll = null;
+// ----------------------------------------------------------- the waiting list
 
-/** On the waiting list: /api/me every few seconds, for the seat offered. */
+/** On the waiting list: the place is read from /api/me when the page opens and when the
+ * seating changes (a `seats` message); the seat offered comes by an `offer` message on the
+ * table's socket, no polling. */
 function watchList() {
-  if (listPoll !== null) return;
-  const check = async () => {
-    let me = null;
-    try { me = await api("GET", "/api/me"); } catch { me = null; }
-    const mine = me && (me.waiting || []).find((w) => String(w.table) === tableId);
-    if (!mine) {
-      window.clearInterval(listPoll);
-      listPoll = null;
-      $("offer").hidden = true;
-      if (S.role !== "player") $("waiting-place").textContent = "";
-      return;
-    }
-    $("waiting-place").textContent = mine.offered ? "" : `You are number ${mine.place} on the waiting list.`;
-    $("offer").hidden = !mine.offered;
-  };
-  listPoll = window.setInterval(check, 3000);
-  check();
+  S.listed = true;
+  showSit();
+  refreshList();
+}
+
+async function refreshList() {
+  let me = null;
+  try { me = await api("GET", "/api/me"); } catch { return; } // (kept as it was: the offer comes by push)
+  const mine = (me.waiting || []).find((w) => String(w.table) === tableId);
+  if (!mine) {
+    S.listed = false;
+    showSit();
+    showOffer(false);
+    if (S.role !== "player") $("waiting-place").textContent = "";
+    return;
+  }
+  $("waiting-place").textContent = mine.offered ? "" : `You are number ${mine.place} on the waiting list.`;
+  showOffer(mine.offered);
+}
+
+function showOffer(on) {
+  $("offer").hidden = !on;
+  if (on) $("waiting-place").textContent = "";
 }
 
 async function tableName() {
@@ -851,6 +931,7 @@ async function tableName() {
     if (info) {
       S.info = info;
       showCash();
+      showSit();
       $("table-name").textContent = info.name;
       document.title = `${info.name} · pokerroom`;
       $("hand-info").title = info.rules;
@@ -911,10 +992,7 @@ function wire() {
     $(id).href = `/api/tables/${encodeURIComponent(tableId)}/hands/${format}`;
     $(id).setAttribute("download", `table-${tableId}.${ending}`);
   }
-  window.setInterval(() => {
-    for (const node of document.querySelectorAll("[data-clock]")) node.textContent = clockText();
-    if (myLegal()) $("my-clock").textContent = clockText();
-  }, 500);
+  window.setInterval(tickClocks, 250);
 }
 
 async function main() {
