@@ -15,6 +15,7 @@ from browser import (
     Frames,
     Room,
     boxes_overlap,
+    inside,
     launched_browser,
     need_chromium,
     room_server,
@@ -135,17 +136,20 @@ def test_the_stats_toggle_shows_an_opponents_numbers_and_survives_a_reload(
     assert gina.errors == []
 
 
+SEAT_PARTS = (".seat-name", ".seat-cards", ".seat-stack", ".seat-last")
+ACTION_CONTROLS = ("#fold", "#call", "#raise", "#allin", "#amount", "#slider", "#preset-min",
+                   "#preset-half", "#preset-pot", "#preset-max")  # fmt: skip
+VIEWS = ((1280, 800), (375, 812))
 
-def test_the_stats_lines_fit_a_full_table_at_phone_width(browser: Any, room: Room) -> None:
-    """Six seats with a line under each of the five opponents: at 375x812 no seat's box
-    overlaps another's or leaves the page (a phone shows hands and VPIP/PFR only, the
-    desktop the whole line)."""
-    hal = Person(browser, "hal", room.url)
-    page = hal.page
-    page.fill("#t-name", "Stats six")
-    page.fill("#t-seats", "6")
+
+def _full_table(person: Person, seats: int) -> None:
+    """A table of ``seats`` seats, a calling station in each but the person's (seat 0);
+    the person sits down and waits for their first decision (the blinds are in)."""
+    page = person.page
+    page.fill("#t-name", f"Seats {seats}")
+    page.fill("#t-seats", str(seats))
     page.dispatch_event("#t-seats", "input")
-    for seat in range(1, 6):
+    for seat in range(1, seats):
         page.select_option(f"#bot-seats select[data-seat='{seat}']", "calling-station")
     page.fill("#t-buyin", "1000")
     page.fill("#t-budget", "60")
@@ -154,17 +158,92 @@ def test_the_stats_lines_fit_a_full_table_at_phone_width(browser: Any, room: Roo
     page.locator(f"#table-rows tr[data-table='{table}'] button.sit").click()
     page.wait_for_url(f"**/table/{table}")
     page.wait_for_selector("#connection:text('seated')")
-    page.locator("body").focus()
-    page.keyboard.press("o")
-    wait_until(page, lambda: len(hal.stats_text()) == 5, 10, "a line under each opponent")
-    for width, height in ((1280, 800), (375, 812)):
-        page.set_viewport_size({"width": width, "height": height})
-        page.wait_for_timeout(200)
-        boxes = [s.bounding_box() for s in page.locator(".seat").all()]
-        assert len(boxes) == 6 and all(b is not None for b in boxes)
-        for i, a in enumerate(boxes):
-            assert a is not None and a["x"] >= 0 and a["x"] + a["width"] <= width + 0.5, (width, i)
-            for j in range(i):
-                other = boxes[j]
-                assert other is not None and not boxes_overlap(a, other), (width, i, j)
-    assert hal.errors == []
+    page.wait_for_selector("#actions:not([hidden])", timeout=20_000)
+
+
+def _layout(page: Any) -> dict[str, Any]:
+    """The boxes of the seats, the bet chips and the centre (board and pot), and whether
+    each seat's name, cards, stack and last action lie inside its box."""
+    found: dict[str, Any] = page.evaluate(
+        """(parts) => {
+            const box = (n) => { const r = n.getBoundingClientRect();
+                return {x: r.x, y: r.y, width: r.width, height: r.height}; };
+            const seats = [...document.querySelectorAll('.seat')];
+            return {
+                seats: seats.map(box),
+                bets: [...document.querySelectorAll('.bet')].map(box),
+                centre: box(document.querySelector('.centre')),
+                mine: box(document.querySelector('.seat.mine')),
+                bar: box(document.querySelector('.bar')),
+                actions: box(document.getElementById('actions')),
+                clipped: seats.flatMap((s, i) => parts.flatMap((sel) => {
+                    const outer = s.getBoundingClientRect();
+                    return [...s.querySelectorAll(sel + ', ' + sel + ' .card')].filter((n) => {
+                        const r = n.getBoundingClientRect();
+                        return r.width === 0 || r.left < outer.left - 0.5
+                            || r.right > outer.right + 0.5 || r.top < outer.top - 0.5
+                            || r.bottom > outer.bottom + 0.5;
+                    }).map(() => `seat ${i} ${sel}`);
+                })),
+                scroll: document.documentElement.scrollWidth,
+            };
+        }""",
+        list(SEAT_PARTS),
+    )
+    return found
+
+
+def _check_layout(page: Any, seats: int, width: int, height: int) -> None:
+    view = f"{seats} seats at {width}x{height}"
+    found = _layout(page)
+    assert len(found["seats"]) == seats, view
+    assert found["scroll"] <= width, f"{view}: the page scrolls sideways ({found['scroll']})"
+    assert found["clipped"] == [], f"{view}: outside their seat: {found['clipped']}"
+    named = [(f"seat {i}", b) for i, b in enumerate(found["seats"])]
+    named += [(f"bet {i}", b) for i, b in enumerate(found["bets"])] + [("centre", found["centre"])]
+    assert len(found["bets"]) >= 2, f"{view}: the blinds' chips are not shown"
+    for i, (name, a) in enumerate(named):
+        if name.startswith("seat"):
+            assert a["x"] >= 0 and a["x"] + a["width"] <= width + 0.5, f"{view}: {name} {a}"
+            assert not boxes_overlap(a, found["bar"]), f"{view}: {name} is under the title bar"
+        for other, b in named[:i]:
+            assert not boxes_overlap(a, b), f"{view}: {name} {a} overlaps {other} {b}"
+    # one's own seat (one's cards) is not under the action panel
+    assert not boxes_overlap(found["mine"], found["actions"]), f"{view}: the panel hides one's seat"
+    # the action controls: all there, in the view, none over another
+    controls = {sel: page.locator(sel).bounding_box() for sel in ACTION_CONTROLS}
+    for sel, box in controls.items():
+        assert box is not None and box["width"] > 0, f"{view}: {sel} is not shown"
+        assert inside(box, width, height), f"{view}: {sel} is outside the view: {box}"
+    names = list(controls)
+    for i, a in enumerate(names):
+        for b in names[:i]:
+            assert not boxes_overlap(controls[a], controls[b]), f"{view}: {a} overlaps {b}"
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4, 6, 8, 9, 10])
+def test_every_table_size_fits_both_screens_with_stats_on_and_off(
+    browser: Any, room: Room, tmp_path: Path, seats: int
+) -> None:
+    """For a table of ``seats`` seats, at 1280x800 and 375x812, with the opponents'
+    statistics off and on (a line under each of the seats-1 opponents): no seat's box
+    overlaps another's, a bet chip's or the centre's (board and pot), nor leaves the page
+    sideways; no bet chip overlaps another or the centre; each seat's name, cards, stack
+    and last action lie inside its box; the action controls are all in the view and none
+    overlaps another."""
+    person = Person(browser, f"fit{seats}", room.url)
+    page = person.page
+    _full_table(person, seats)
+    for stats in (False, True):
+        if stats:
+            page.locator("body").focus()
+            page.keyboard.press("o")
+            wait_until(page, lambda: len(person.stats_text()) == seats - 1, 10,
+                       "a line under each opponent")  # fmt: skip
+        for width, height in VIEWS:
+            page.set_viewport_size({"width": width, "height": height})
+            page.wait_for_timeout(150)
+            assert page.is_visible("#actions"), "the decision is still there"
+            page.screenshot(path=str(tmp_path / f"seats{seats}-{width}-stats{int(stats)}.png"))
+            _check_layout(page, seats, width, height)
+    assert person.errors == []

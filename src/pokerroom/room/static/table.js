@@ -5,6 +5,7 @@
 import { api, boundedChips, cardElement, chips, el, fill, fourColour, setFourColour, socketUrl } from "./common.js";
 import { aggressiveKind, checkAmount, nextSeat, potTotal, pots, presets } from "./betting.js";
 import { bestValue, describe } from "./handnames.js";
+import { placeSeats } from "./layout.js";
 import { refreshStats, setupStats, showStats } from "./stats.js";
 
 const STREETS = ["preflop", "flop", "turn", "river", "showdown"];
@@ -153,6 +154,7 @@ function tickClocks() {
 function render() {
   fill($("seats"), blank(S.size, 0).map((_, i) => renderSeat(i)));
   showStats($("seats"));
+  placeSeats($("felt"), S.size, S.me ?? 0);
   fill($("board"), S.board.map((c) => cardElement(c)));
   const total = potTotal(S.committed);
   fill($("pot"), total > 0 ? `Pot ${chips(total)}` : "");
@@ -978,6 +980,7 @@ function wire() {
   });
   $("take-seat").addEventListener("click", askSit);
   setupStats(tableId, render);
+  window.addEventListener("resize", () => placeSeats($("felt"), S.size, S.me ?? 0));
   const four = $("four-colour");
   four.checked = fourColour();
   setFourColour(four.checked);
