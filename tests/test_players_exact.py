@@ -1,0 +1,256 @@
+"""Players, exactly: faults as text and through a save, the length at which an answer or
+a value is cut short in a message, a user's class found by every kind of path, and every
+refusal's whole text (the holes the mutation run of ``players`` showed)."""
+
+from __future__ import annotations
+
+import json
+import random
+import textwrap
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pokerroom.engine import Action, IllegalAction, PlayerView
+from pokerroom.players import (
+    CallingStation,
+    Fault,
+    FaultKind,
+    Player,
+    PlayerLoadError,
+    RandomBot,
+    Runner,
+    make_player,
+)
+from pokerroom.players.registry import load_player_class
+from pokerroom.players.state import StateError, flag, number, whole
+from pokerroom.rules import Rules
+from pokerroom.table import SaveError, Table
+from pokerroom.table.saved import checksum
+
+NL = Rules.preset("no-limit")
+
+# ---------------------------------------------------------------------------- faults
+
+
+def test_a_fault_reads_as_its_hand_seat_player_method_kind_detail_and_action() -> None:
+    fault = Fault(3, 1, "bob", FaultKind.TIMEOUT, "act", "answered in 4 s, budget 2 s",
+                  Action.fold())  # fmt: skip
+    assert str(fault) == (
+        "hand 3, seat 1 (bob) act: timeout: answered in 4 s, budget 2 s; played fold instead")
+    told = Fault(4, 0, "ann", FaultKind.EXCEPTION, "observe", "RuntimeError: boom")
+    assert str(told) == "hand 4, seat 0 (ann) observe: exception: RuntimeError: boom"
+
+
+def test_a_fault_recorded_from_outside_has_its_kind_and_needs_a_seat_to_act() -> None:
+    table = Table(NL, 2, rng=random.Random(1))
+    runner = Runner(table, [None, CallingStation()])
+    table.start_hand()
+    assert runner.next_seat() is not None
+    action = runner.fault(FaultKind.TIMEOUT, "answered in 11 s, budget 10 s")
+    (fault,) = runner.faults
+    assert (fault.hand, fault.kind, fault.where, fault.detail, fault.action) == (
+        1, FaultKind.TIMEOUT, "act", "answered in 11 s, budget 10 s", action)  # fmt: skip
+    while runner.next_seat() is not None:
+        if table.to_act == 0:
+            runner.apply(table.default_action())
+        else:
+            runner.decide()
+    with pytest.raises(IllegalAction) as caught:
+        runner.fault(FaultKind.TIMEOUT, "late")
+    assert str(caught.value) == "nobody is to act"
+
+
+class Says(Player):
+    """Answers its first decision with ``reply`` (not an action), then checks or calls."""
+
+    name = "says"
+
+    def __init__(self, reply: object) -> None:
+        self.reply: object = reply
+        self.done = False
+
+    def act(self, view: PlayerView, budget: float) -> Action:
+        if not self.done:
+            self.done = True
+            return self.reply  # type: ignore[return-value]
+        return Action.check() if view.to_call == 0 else Action.call()
+
+
+@pytest.mark.parametrize(
+    ("reply", "detail"),
+    [("x" * 58, "returned '" + "x" * 58 + "'"),  # a repr of 60 characters: whole
+     ("x" * 59, "returned '" + "x" * 56 + "..."),  # 61: its first 57, then ...
+     ("y" * 200, "returned '" + "y" * 56 + "...")],
+)  # fmt: skip
+def test_an_answer_that_is_not_an_action_is_named_cut_at_sixty_characters(
+    reply: str, detail: str
+) -> None:
+    table = Table(NL, 2, rng=random.Random(2))
+    runner = Runner(table, [Says(reply), CallingStation()])
+    runner.play_hand()
+    assert [(f.seat, f.kind, f.detail) for f in runner.faults] == [(0, FaultKind.GARBAGE, detail)]
+
+
+class Broken(RandomBot):
+    """A random bot that raises on every third decision and on its fifth event."""
+
+    name = "broken"
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed)
+        self.asked = self.told = 0
+
+    def act(self, view: PlayerView, budget: float) -> Action:
+        self.asked += 1
+        if self.asked % 3 == 0:
+            raise RuntimeError(f"decision {self.asked}")
+        return super().act(view, budget)
+
+    def observe(self, event: Any) -> None:
+        self.told += 1
+        if self.told == 5:
+            raise ValueError("cannot watch")
+
+
+def _faulty_save() -> tuple[dict[str, Any], list[Fault]]:
+    table = Table(NL, 2, rng=random.Random(3), reset_stacks=True)
+    runner = Runner(table, [Broken(seed=1), CallingStation()])
+    runner.play(hands=4)
+    assert any(f.action is None for f in runner.faults)
+    assert any(f.action is not None for f in runner.faults)
+    return json.loads(json.dumps(runner.save())), list(runner.faults)
+
+
+def test_a_game_s_faults_come_back_whole_from_its_save() -> None:
+    data, faults = _faulty_save()
+    again = Runner.restore(data, [Broken(), CallingStation()])
+    assert again.faults == faults
+    assert [str(f) for f in again.faults] == [str(f) for f in faults]
+
+
+@pytest.mark.parametrize(
+    "item",
+    [[1, 0, "x", "exception", "act", "boom"],  # six fields
+     [1, 0, "x", "exception", "act", "boom", None, None],  # eight
+     "1, 0, x",
+     [True, 0, "x", "exception", "act", "boom", None],
+     [1, 0.0, "x", "exception", "act", "boom", None],
+     [1, 0, 7, "exception", "act", "boom", None],
+     [1, 0, "x", "exception", None, "boom", None],
+     [1, 0, "x", "exception", "act", 5, None]],
+)  # fmt: skip
+def test_a_saved_fault_that_is_not_one_is_refused_with_its_whole_text(item: Any) -> None:
+    data, _ = _faulty_save()
+    data["faults"].append(item)
+    data["checksum"] = checksum(data)
+    with pytest.raises(SaveError) as caught:
+        Runner.restore(data, [Broken(), CallingStation()])
+    assert str(caught.value) == f"the saved game is not valid: a fault {item!r}"
+
+
+# ------------------------------------------------------------------------ state values
+
+
+@pytest.mark.parametrize(
+    ("value", "shown"),
+    [("a" * 38, "'" + "a" * 38 + "'"),  # a repr of 40 characters: whole
+     ("a" * 39, "'" + "a" * 36 + "..."),  # 41: its first 37, then ...
+     ("b" * 100, "'" + "b" * 36 + "...")],
+)  # fmt: skip
+def test_a_state_value_of_the_wrong_type_is_named_cut_at_forty_characters(
+    value: str, shown: str
+) -> None:
+    for check, what in ((whole, "a whole number"), (flag, "true or false"),
+                        (number, "a finite number")):  # fmt: skip
+        with pytest.raises(StateError) as caught:
+            check(value, "seen")
+        assert str(caught.value) == f"seen is {shown}: {what}"
+
+
+# ---------------------------------------------------------------------------- classes
+
+BOT = """
+from dataclasses import dataclass
+from pokerroom.engine import Action
+from pokerroom.players import Player
+
+
+@dataclass
+class {name}(Player):
+    name: str = "{name}"
+
+    def act(self, view, budget):
+        return Action.check() if view.to_call == 0 else Action.call()
+"""
+
+
+def _bot(where: Path, name: str) -> Path:
+    where.mkdir(parents=True, exist_ok=True)
+    (where / "bot.py").write_text(BOT.format(name=name))
+    return where / "bot.py"
+
+
+def test_a_user_s_class_is_found_by_every_kind_of_path(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # two files of the same name in two folders (one with a colon in its name) do not clash,
+    # and a dataclass (which looks its module up) loads
+    one = load_player_class(f"{_bot(tmp_path / 'a:b', 'One')}:One")
+    two = load_player_class(f"{_bot(tmp_path / 'c', 'Two')}:Two")
+    assert (one.__name__, two.__name__) == ("One", "Two") and one.__module__ != two.__module__
+    assert load_player_class(f"{tmp_path / 'a:b' / 'bot.py'}:One") is one  # loaded once
+    monkeypatch.chdir(tmp_path / "c")
+    assert load_player_class("bot.py:Two") is two  # a file in the current folder, by name
+    assert make_player("bot.py:Two").act is not None
+
+
+def test_a_path_that_is_not_python_is_refused_as_such(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "bots").mkdir()
+    (tmp_path / "bots" / "mine").write_text(BOT.format(name="Mine"))
+    (tmp_path / "we\\ird").write_text(BOT.format(name="Mine"))
+    for where in ("bots/mine", "we\\ird"):  # a folder's separator, either kind: a file
+        with pytest.raises(PlayerLoadError) as caught:
+            load_player_class(f"{where}:Mine")
+        assert str(caught.value) == f"{where}:Mine: cannot load {where!r} as Python"
+    with pytest.raises(PlayerLoadError) as missing:
+        load_player_class("bots/none.py:Mine")
+    assert str(missing.value) == "bots/none.py:Mine: no file 'bots/none.py'"
+
+
+def test_every_refusal_of_a_user_s_class_has_its_whole_text(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    files = {
+        "broken.py": "raise RuntimeError('no luck')\n",
+        "loud_mod.py": "raise RuntimeError('boom')\n",
+        "plain.py": "X = 3\n",
+        "abstract.py": textwrap.dedent("""
+            import abc
+            class Half(abc.ABC):
+                @abc.abstractmethod
+                def act(self, view, budget): ...
+                @abc.abstractmethod
+                def other(self): ...
+        """),
+    }
+    for name, text in files.items():
+        (tmp_path / name).write_text(text)
+    cases = {
+        ":Bot": "not a player class: ':Bot' (write path/to/file.py:MyBot or package.module:MyBot)",
+        "broken.py:Bot": "broken.py:Bot: running 'broken.py' failed: RuntimeError: no luck",
+        "loud_mod:Bot": "loud_mod:Bot: importing 'loud_mod' failed: RuntimeError: boom",
+        "plain.py:Bot": "plain.py:Bot: plain.py has no 'Bot'",  # no player class there
+        "plain.py:X": "plain.py:X: 'X' is not a class but int",
+        "abstract.py:Half": "abstract.py:Half: Half does not define act, other",
+    }
+    for spec, says in cases.items():
+        with pytest.raises(PlayerLoadError) as caught:
+            load_player_class(spec)
+        assert str(caught.value) == says
