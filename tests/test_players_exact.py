@@ -4,12 +4,16 @@ refusal's whole text (the holes the mutation run of ``players`` showed)."""
 
 from __future__ import annotations
 
+import base64
 import json
 import random
 import textwrap
+import tracemalloc
+import zlib
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 
 from pokerroom.engine import Action, IllegalAction, PlayerView
@@ -22,12 +26,15 @@ from pokerroom.players import (
     RandomBot,
     Runner,
     make_player,
+    play_game,
 )
+from pokerroom.players.cfr import CFRBot
 from pokerroom.players.registry import load_player_class
-from pokerroom.players.state import StateError, flag, number, whole
+from pokerroom.players.state import StateError, flag, floats_from, floats_state, number, whole
 from pokerroom.rules import Rules
 from pokerroom.table import SaveError, Table
 from pokerroom.table.saved import checksum
+from table_helpers import FakeClock
 
 NL = Rules.preset("no-limit")
 
@@ -254,3 +261,117 @@ def test_every_refusal_of_a_user_s_class_has_its_whole_text(
         with pytest.raises(PlayerLoadError) as caught:
             load_player_class(spec)
         assert str(caught.value) == says
+
+
+# ------------------------------------------------------------------ bots and the game
+
+
+def test_a_bot_s_text_and_the_cfr_bot_s_notes_count_their_decisions() -> None:
+    assert repr(RandomBot(seed=3)) == "RandomBot(seed=3)"
+    assert repr(CallingStation()) == "CallingStation(seed=None)"
+    bot = CFRBot(seed=1)
+    assert bot.notes == []
+    bot.played = 1
+    bot.deferred.update({"no strategy for 3 players": 1234, "a 2-7 triple draw": 2})
+    assert bot.notes == [
+        "1 decision from the CFR strategy",
+        "1,234 decisions by strong: no strategy for 3 players",
+        "2 decisions by strong: a 2-7 triple draw",
+    ]
+
+
+class Slow(CallingStation):
+    """A calling station that takes 10.5 s (on a fake clock) for its first decision."""
+
+    name = "slow"
+
+    def __init__(self, clock: FakeClock) -> None:
+        super().__init__()
+        self.clock, self.first = clock, True
+
+    def act(self, view: PlayerView, budget: float) -> Action:
+        if self.first:
+            self.first = False
+            self.clock.advance(10.5)
+        return super().act(view, budget)
+
+
+def test_play_game_gives_ten_seconds_a_decision_and_shuffles_with_the_given_source() -> None:
+    clock = FakeClock()
+    result = play_game(NL, [Slow(clock), CallingStation()], seed=1, clock=clock, max_hands=1)
+    assert [f.detail for f in result.faults] == ["answered in 10.5 s, budget 10 s"]
+    # a random source given wins over a seed: the same game as with the source alone
+    def boards(**how: Any) -> list[tuple[str, ...]]:
+        seen: list[tuple[str, ...]] = []
+
+        class Looks(CallingStation):
+            name = "looks"
+
+            def end_hand(self, view: PlayerView) -> None:
+                seen.append(tuple(str(c) for c in (*view.board, *view.hole)))
+
+        play_game(NL, [Looks(), CallingStation()], max_hands=4, reset_stacks=True, **how)
+        return seen
+
+    given = boards(seed=1, rng=random.Random(2))
+    assert given == boards(rng=random.Random(2)) != boards(seed=1)
+    assert len(given) == 4
+
+
+class Heard(CallingStation):
+    name = "heard"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.ended: list[int] = []
+
+    def end_hand(self, view: PlayerView) -> None:
+        assert view.result is not None
+        self.ended.append(len(view.board))
+
+
+def test_a_hand_paced_from_outside_tells_its_end_as_soon_as_it_is_over() -> None:
+    """The bot (the button, last to act after the flop) ends the hand by checking the
+    river inside ``advance()``: it has heard the end when ``advance()`` returns."""
+    table = Table(NL, 2, rng=random.Random(6))
+    heard = Heard()
+    runner = Runner(table, [heard, None])
+    table.start_hand(auto_showdown=True)
+    seat = runner.advance()
+    while seat is not None:
+        runner.apply(Action.call() if table.legal_actions().to_call else Action.check())
+        seat = runner.advance()
+    assert not table.in_hand and heard.ended == [5] and runner.faults == []
+
+
+# ---------------------------------------------------------------------- saved floats
+
+
+def test_saved_floats_must_be_exactly_what_was_written() -> None:
+    values = np.arange(6, dtype=np.float64) / 7
+    text = floats_state(values)
+    assert (floats_from(text, (2, 3), "p") == values.reshape(2, 3)).all()
+    refusals = {
+        5: "p: floats as base64 text, not int",
+        text[:8] + "\n" + text[8:]: "p: not floats written by pokerroom",  # not strict base64
+        text[:8] + "!" + text[8:]: "p: not floats written by pokerroom",
+    }
+    stream = zlib.compressobj()
+    cut = stream.compress(values.astype("<f8").tobytes()) + stream.flush(zlib.Z_SYNC_FLUSH)
+    refusals[base64.b64encode(cut).decode()] = "p: 6 floats were expected"  # never ended
+    for given, says in refusals.items():
+        with pytest.raises(StateError) as caught:
+            floats_from(given, (2, 3), "p")
+        assert str(caught.value) == says
+
+
+def test_saved_floats_that_would_inflate_are_refused_without_inflating_them() -> None:
+    bomb = base64.b64encode(zlib.compress(bytes(64_000_000))).decode()  # 64 MB of zeros
+    tracemalloc.start()
+    try:
+        with pytest.raises(StateError, match="1326 floats were expected"):
+            floats_from(bomb, (1326,), "x")
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 4_000_000  # a few times the 63 kB of text, far from 64 MB
