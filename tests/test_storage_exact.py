@@ -225,9 +225,10 @@ def test_a_file_that_cannot_be_opened_or_lacks_tables_is_refused_with_its_whole_
 def test_keeping_a_served_match_puts_the_disk_level_back(tmp_path: Path) -> None:
     with ResultsDB(tmp_path / "r.db") as db:
         run = db.start_run("tournament", {}, games=1)
-        db._db.execute("PRAGMA synchronous = NORMAL")
-        db.save_served(run, {"n": 1}, 0)
-        assert db._db.execute("PRAGMA synchronous").fetchone()[0] == 1  # NORMAL again
+        for level in (1, 2, 3):  # NORMAL, FULL, EXTRA: each put back as it was
+            db._db.execute(f"PRAGMA synchronous = {level}")
+            db.save_served(run, {"n": 1}, 0)
+            assert db._db.execute("PRAGMA synchronous").fetchone()[0] == level
         assert db.served(run) == ({"n": 1}, [])
 
 
