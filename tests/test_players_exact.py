@@ -24,13 +24,22 @@ from pokerroom.players import (
     Player,
     PlayerLoadError,
     RandomBot,
+    RuleBased,
     Runner,
     make_player,
     play_game,
 )
 from pokerroom.players.cfr import CFRBot
 from pokerroom.players.registry import load_player_class
-from pokerroom.players.state import StateError, flag, floats_from, floats_state, number, whole
+from pokerroom.players.state import (
+    StateError,
+    flag,
+    floats_from,
+    floats_state,
+    number,
+    whole,
+    wholes,
+)
 from pokerroom.rules import Rules
 from pokerroom.table import SaveError, Table
 from pokerroom.table.saved import checksum
@@ -375,3 +384,59 @@ def test_saved_floats_that_would_inflate_are_refused_without_inflating_them() ->
     finally:
         tracemalloc.stop()
     assert peak < 4_000_000  # a few times the 63 kB of text, far from 64 MB
+
+
+def test_floats_are_saved_as_doubles_whatever_they_were_given_as() -> None:
+    text = floats_state([1, 2, 3])  # whole numbers: written as doubles all the same
+    assert floats_from(text, (3,), "w").tolist() == [1.0, 2.0, 3.0]
+    assert floats_from(text, (3,), "w").dtype == np.float64
+
+
+# ---------------------------------------------------------------------- bots' states
+
+
+def test_a_rule_based_bot_takes_its_sample_count_and_generator_from_its_state() -> None:
+    saved = RuleBased(seed=1, samples=100)
+    saved._np.random(5)
+    state = json.loads(json.dumps(saved.save_state()))
+    bot = RuleBased(seed=2, samples=200)
+    bot.restore_state(state)
+    assert bot.samples == 100 and bot._np.random() == saved._np.random()
+    refusals = {
+        "samples": (0, "samples is 0: a whole number 1 or more"),
+        "np": ({"bit_generator": "MT19937"}, "np: a PCG64 generator's state"),
+    }
+    for key, (value, says) in refusals.items():
+        with pytest.raises(StateError) as caught:
+            bot.restore_state({**state, key: value})
+        assert str(caught.value) == says
+    assert bot.samples == 100
+
+
+def test_a_cfr_bot_refuses_a_fallback_s_state_its_fallback_cannot_take() -> None:
+    class Plain(Player):
+        name = "plain"
+
+        def act(self, view: PlayerView, budget: float) -> Action:
+            return Action.check() if view.to_call == 0 else Action.call()
+
+    state = json.loads(json.dumps(CFRBot(seed=1).save_state()))
+    assert state["fallback"] is not None
+    bot = CFRBot(seed=2, fallback=Plain())
+    with pytest.raises(StateError) as caught:
+        bot.restore_state(state)
+    assert str(caught.value) == "the state holds a fallback's, but this fallback keeps none"
+
+
+def test_a_list_of_whole_numbers_is_checked_entry_by_entry() -> None:
+    assert wholes([0, 5], "w", 0, 5, n=2) == [0, 5]
+    refusals = [
+        (("x", "w"), "w: a list, not str"),
+        (([1, 2], "w", None, None, 3), "w: 3 entries, not 2"),
+        (([1, -1], "w", 0), "w[1] is -1: a whole number 0 or more"),
+        (([1, 6], "w", 0, 5), "w[1] is 6: a whole number from 0 to 5"),
+    ]
+    for args, says in refusals:
+        with pytest.raises(StateError) as caught:
+            wholes(*args)  # type: ignore[arg-type]
+        assert str(caught.value) == says
