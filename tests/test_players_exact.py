@@ -440,3 +440,26 @@ def test_a_list_of_whole_numbers_is_checked_entry_by_entry() -> None:
         with pytest.raises(StateError) as caught:
             wholes(*args)  # type: ignore[arg-type]
         assert str(caught.value) == says
+
+
+def test_a_cfr_bot_s_state_is_read_field_by_field() -> None:
+    saved = CFRBot(seed=1)
+    saved.played = 7
+    saved.deferred.update({"no strategy for 3 players": 4})
+    state = json.loads(json.dumps(saved.save_state()))
+    bot = CFRBot(seed=2)
+    bot.restore_state(state)
+    assert (bot.played, bot.deferred) == (7, saved.deferred)
+    refusals = [
+        ("deferred", "x", "deferred: a list, not str"),
+        ("deferred", [["why"]], "deferred entry: 2 entries, not 1"),
+        ("deferred", [[1, 2]], "deferred: reasons are text"),
+        ("deferred", [["why", -1]], "deferred count is -1: a whole number 0 or more"),
+        ("played", -1, "played is -1: a whole number 0 or more"),
+        ("playing", 5, "playing: text or null"),
+    ]
+    for key, value, says in refusals:
+        with pytest.raises(StateError) as caught:
+            bot.restore_state({**state, key: value})
+        assert str(caught.value) == says
+    assert (bot.played, bot.deferred) == (7, saved.deferred)  # unchanged by a refusal
