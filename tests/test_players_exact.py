@@ -450,6 +450,9 @@ def test_a_cfr_bot_s_state_is_read_field_by_field() -> None:
     bot = CFRBot(seed=2)
     bot.restore_state(state)
     assert (bot.played, bot.deferred) == (7, saved.deferred)
+    bot.restore_state({**state, "deferred": [["none yet", 0]], "played": 0})  # the least
+    assert (bot.played, dict(bot.deferred)) == (0, {"none yet": 0})
+    bot.restore_state(state)
     refusals = [
         ("deferred", "x", "deferred: a list, not str"),
         ("deferred", [["why"]], "deferred entry: 2 entries, not 1"),
