@@ -466,3 +466,45 @@ def test_a_cfr_bot_s_state_is_read_field_by_field() -> None:
             bot.restore_state({**state, key: value})
         assert str(caught.value) == says
     assert (bot.played, bot.deferred) == (7, saved.deferred)  # unchanged by a refusal
+
+
+class Keeper(Player):
+    """Checks or calls; notes the budgets it is given and keeps no state."""
+
+    name = "keeper"
+
+    def __init__(self) -> None:
+        self.budgets: list[float] = []
+
+    def act(self, view: PlayerView, budget: float) -> Action:
+        return Action.check() if view.to_call == 0 else Action.call()
+
+    def announce(self, view: PlayerView, budget: float) -> Action:
+        self.budgets.append(budget)
+        return Action.show()
+
+
+def test_a_cfr_bot_hands_its_fallback_the_budget_and_saves_no_state_it_keeps_none() -> None:
+    keeper = Keeper()
+    bot = CFRBot(seed=1, fallback=keeper)
+    assert bot.save_state()["fallback"] is None
+    table = Table(NL, 3, rng=random.Random(4))
+    table.start_hand()
+    while table.to_act is not None and table.legal_actions().street.name != "SHOWDOWN":
+        table.apply(Action.check() if table.legal_actions().to_call == 0 else Action.call())
+    assert table.to_act is not None
+    assert bot.announce(table.turn_view(), 1.5) == Action.show() and keeper.budgets == [1.5]
+
+
+def test_every_player_after_a_seat_played_from_outside_gets_its_state_back() -> None:
+    table = Table(NL, 3, rng=random.Random(5), reset_stacks=True)
+    runner = Runner(table, [RandomBot(seed=1), None, RandomBot(seed=3)])
+    for _ in range(2):
+        table.start_hand(auto_showdown=True)
+        while runner.advance() is not None:
+            runner.apply(Action.fold() if table.legal_actions().to_call else Action.check())
+    data = json.loads(json.dumps(runner.save()))
+    bots = [RandomBot(seed=8), None, RandomBot(seed=9)]
+    Runner.restore(data, bots)
+    assert [None if b is None else b.save_state() for b in bots] == [
+        p["state"] if p is not None else None for p in data["players"]]  # fmt: skip
