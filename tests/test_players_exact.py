@@ -496,15 +496,71 @@ def test_a_cfr_bot_hands_its_fallback_the_budget_and_saves_no_state_it_keeps_non
     assert bot.announce(table.turn_view(), 1.5) == Action.show() and keeper.budgets == [1.5]
 
 
-def test_every_player_after_a_seat_played_from_outside_gets_its_state_back() -> None:
+def _outside_save() -> dict[str, Any]:
+    """Two hands of two random bots, seat 1 played from outside between them."""
     table = Table(NL, 3, rng=random.Random(5), reset_stacks=True)
     runner = Runner(table, [RandomBot(seed=1), None, RandomBot(seed=3)])
     for _ in range(2):
         table.start_hand(auto_showdown=True)
         while runner.advance() is not None:
             runner.apply(Action.fold() if table.legal_actions().to_call else Action.check())
-    data = json.loads(json.dumps(runner.save()))
+    data: dict[str, Any] = json.loads(json.dumps(runner.save()))
+    return data
+
+
+class Forgetful(Player):
+    """Named as the random bot but keeps no state (neither saves nor restores one)."""
+
+    name = "random"
+
+    def act(self, view: PlayerView, budget: float) -> Action:
+        return Action.check() if view.to_call == 0 else Action.call()
+
+
+class TakesOnly(Forgetful):
+    """Takes a state but gives none."""
+
+    def restore_state(self, state: Any) -> None:
+        self.taken = state
+
+
+def test_every_player_after_a_seat_played_from_outside_gets_its_state_back() -> None:
+    data = _outside_save()
     bots = [RandomBot(seed=8), None, RandomBot(seed=9)]
     Runner.restore(data, bots)
     assert [None if b is None else b.save_state() for b in bots] == [
         p["state"] if p is not None else None for p in data["players"]]  # fmt: skip
+
+    takes = TakesOnly()
+    Runner.restore(data, [takes, None, RandomBot()])  # a player that saves no state of its own
+    assert takes.taken == data["players"][0]["state"]
+
+
+TOLD = "the saved game is not valid: told: {started, hand, closed, events, finished}"
+
+
+@pytest.mark.parametrize(
+    ("change", "players", "says"),
+    [(None, [RandomBot(), Keeper(), RandomBot()],
+      "seat 1 was played from outside (give None), not by 'keeper'"),
+     (lambda d: d["players"][0].pop("state"), None,
+      "the saved game is not valid: seat 0: {name, state}"),
+     (lambda d: d["players"].__setitem__(2, "random"), None,
+      "the saved game is not valid: seat 2: {name, state}"),
+     (lambda d: d["players"][2].__setitem__("state", [1]), None,
+      "the saved game is not valid: seat 2's state is not a mapping"),
+     (None, [Forgetful(), None, RandomBot()],
+      "seat 0 (random) has a saved state, but this player has no restore_state to take it"),
+     (lambda d: d["told"].pop("events"), None, TOLD),
+     (lambda d: d.__setitem__("told", "x"), None, TOLD)],
+)  # fmt: skip
+def test_a_game_save_that_does_not_fit_its_players_is_refused_with_its_whole_text(
+    change: Any, players: list[Player | None] | None, says: str
+) -> None:
+    data = _outside_save()
+    if change is not None:
+        change(data)
+        data["checksum"] = checksum(data)
+    with pytest.raises(SaveError) as caught:
+        Runner.restore(data, players or [RandomBot(), None, RandomBot()])
+    assert str(caught.value) == says
