@@ -564,3 +564,78 @@ def test_a_game_save_that_does_not_fit_its_players_is_refused_with_its_whole_tex
     with pytest.raises(SaveError) as caught:
         Runner.restore(data, players or [RandomBot(), None, RandomBot()])
     assert str(caught.value) == says
+
+
+def _played_save() -> dict[str, Any]:
+    """Two hands of two random bots, played by the runner."""
+    table = Table(NL, 2, rng=random.Random(5), reset_stacks=True, max_hands=8)
+    runner = Runner(table, [RandomBot(seed=1), RandomBot(seed=2)])
+    runner.play(hands=2)
+    data: dict[str, Any] = json.loads(json.dumps(runner.save()))
+    return data
+
+
+TOLD_ALL = {"started": True, "hand": 2, "closed": True, "events": 0, "finished": False}
+
+
+@pytest.mark.parametrize(
+    ("told", "says"),
+    [({**TOLD_ALL, "started": 1}, "the saved game is not valid: told: {'started': 1, 'hand': 2, "
+      "'closed': True, 'events': 0, 'finished': False}"),
+     ({**TOLD_ALL, "events": 999},
+      "the saved game is not valid: told of events the hand does not have"),
+     ({**TOLD_ALL, "finished": True},
+      "the saved game is not valid: told of an end the game has not had")],
+)  # fmt: skip
+def test_what_the_players_were_told_is_checked_against_the_game(
+    told: dict[str, Any], says: str
+) -> None:
+    data = _played_save()
+    assert data["table"]["hand_number"] == 2
+    data["told"] = told
+    data["checksum"] = checksum(data)
+    with pytest.raises(SaveError) as caught:
+        Runner.restore(data, [RandomBot(), RandomBot()])
+    assert str(caught.value) == says
+    data["told"] = TOLD_ALL  # (the same, told right)
+    data["checksum"] = checksum(data)
+    assert Runner.restore(data, [RandomBot(), RandomBot()]).table.hand_number == 2
+
+
+def test_a_restored_game_takes_the_random_source_and_clock_it_is_given() -> None:
+    class Looks(CallingStation):
+        name = "looks"
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.seen: list[str] = []
+
+        def end_hand(self, view: PlayerView) -> None:
+            self.seen += [str(c) for c in (*view.board, *view.hole)]
+
+    # a game on the system's random source: its save holds none, so a restored game draws
+    # from the one it is given (without, the system's again)
+    table = Table(NL, 2, reset_stacks=True, max_hands=8)
+    runner = Runner(table, [Looks(), Looks()])
+    runner.play(hands=2)
+    saved = json.loads(json.dumps(runner.save()))
+    assert saved["table"]["rng"] is None
+
+    def played(**how: Any) -> list[str]:
+        looks = Looks()
+        Runner.restore(saved, [looks, Looks()], **how).play(hands=4)
+        assert len(looks.seen) == 4 * 7  # four hands to the river
+        return looks.seen
+
+    assert played(rng=random.Random(7)) == played(rng=random.Random(7)) != played()
+    data = _played_save()
+    with pytest.raises(SaveError) as caught:
+        Runner.restore(data["table"], [RandomBot(), RandomBot()])
+    assert str(caught.value) == (
+        "this is a table's save without its players: restore it with Table.restore")
+    clock = FakeClock()
+    table = Table(NL, 2, rng=random.Random(5), max_hands=1)
+    data = json.loads(json.dumps(Runner(table, [Slow(clock), CallingStation()]).save()))
+    again = Runner.restore(data, [Slow(clock), CallingStation()], clock=clock)
+    again.play()
+    assert [f.detail for f in again.faults] == ["answered in 10.5 s, budget 10 s"]
