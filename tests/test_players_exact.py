@@ -639,3 +639,12 @@ def test_a_restored_game_takes_the_random_source_and_clock_it_is_given() -> None
     again = Runner.restore(data, [Slow(clock), CallingStation()], clock=clock)
     again.play()
     assert [f.detail for f in again.faults] == ["answered in 10.5 s, budget 10 s"]
+
+
+def test_a_game_save_whose_faults_are_not_a_list_is_refused_with_its_whole_text() -> None:
+    data = _played_save()
+    data["faults"] = 5
+    data["checksum"] = checksum(data)
+    with pytest.raises(SaveError) as caught:
+        Runner.restore(data, [RandomBot(), RandomBot()])
+    assert str(caught.value) == "the saved game is not valid: 'int' object is not iterable"
