@@ -648,3 +648,47 @@ def test_a_game_save_whose_faults_are_not_a_list_is_refused_with_its_whole_text(
     with pytest.raises(SaveError) as caught:
         Runner.restore(data, [RandomBot(), RandomBot()])
     assert str(caught.value) == "the saved game is not valid: 'int' object is not iterable"
+
+
+class Listens(CallingStation):
+    """A calling station that notes the game's start and each hand's end it is told."""
+
+    name = "listens"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.heard: list[str] = []
+
+    def start_game(self, game: Any) -> None:
+        self.heard.append("start")
+
+    def end_hand(self, view: PlayerView) -> None:
+        self.heard.append("end")
+
+
+def test_a_restored_game_tells_its_players_only_what_they_have_not_heard() -> None:
+    table = Table(NL, 2, rng=random.Random(5), reset_stacks=True, max_hands=8)
+    first = [Listens(), Listens()]
+    runner = Runner(table, first)
+    runner.play(hands=2)
+    assert first[0].heard == ["start", "end", "end"]
+    data = json.loads(json.dumps(runner.save()))
+    again = [Listens(), Listens()]
+    Runner.restore(data, again).play(hands=3)
+    assert again[0].heard == ["end"] * 3  # the start and the first two hands were heard
+
+
+def test_a_restored_game_keeps_the_budget_and_the_fault_listener_it_is_given() -> None:
+    clock = FakeClock()
+    table = Table(NL, 2, rng=random.Random(5), max_hands=1)
+    data = json.loads(json.dumps(Runner(table, [Slow(clock), CallingStation()]).save()))
+    heard: list[Fault] = []
+    again = Runner.restore(data, [Slow(clock), CallingStation()], clock=clock, budget=20.0,
+                           on_fault=heard.append)  # fmt: skip
+    again.play()
+    assert again.faults == [] and heard == []  # 10.5 s is within 20 s
+    again = Runner.restore(data, [Slow(clock), CallingStation()], clock=clock, budget=2.0,
+                           on_fault=heard.append)  # fmt: skip
+    again.play()
+    assert [f.detail for f in heard] == ["answered in 10.5 s, budget 2 s"] == [
+        f.detail for f in again.faults]  # fmt: skip
