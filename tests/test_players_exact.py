@@ -402,6 +402,9 @@ def test_a_rule_based_bot_takes_its_sample_count_and_generator_from_its_state() 
     bot = RuleBased(seed=2, samples=200)
     bot.restore_state(state)
     assert bot.samples == 100 and bot._np.random() == saved._np.random()
+    bot.restore_state({**state, "samples": 1})  # the least
+    assert bot.samples == 1
+    bot.restore_state(state)
     refusals = {
         "samples": (0, "samples is 0: a whole number 1 or more"),
         "np": ({"bit_generator": "MT19937"}, "np: a PCG64 generator's state"),
