@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from pokerroom.engine import Action, IllegalAction, PlayerView
+from pokerroom.engine import Action, ActionKind, IllegalAction, PlayerView
 from pokerroom.players import (
     CallingStation,
     Fault,
@@ -695,3 +695,46 @@ def test_a_restored_game_keeps_the_budget_and_the_fault_listener_it_is_given() -
     again.play()
     assert [f.detail for f in heard] == ["answered in 10.5 s, budget 2 s"] == [
         f.detail for f in again.faults]  # fmt: skip
+
+
+class Paced(Keeper):
+    """Raises on its first decision; notes the budget of each decision and announcement."""
+
+    name = "paced"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.acts: list[float] = []
+
+    def act(self, view: PlayerView, budget: float) -> Action:
+        self.acts.append(budget)
+        if len(self.acts) == 1:
+            raise RuntimeError("not now")
+        return super().act(view, budget)
+
+
+def test_decisions_asked_one_at_a_time_give_the_budget_and_ask_for_the_announcement() -> None:
+    table = Table(NL, 2, rng=random.Random(4))
+    paced = Paced()
+    runner = Runner(table, [None, paced], budget=3.0)
+    table.start_hand()  # the showdown announced, not automatic
+    while (seat := runner.next_seat()) is not None:
+        if seat == 0:
+            legal = table.legal_actions()
+            runner.apply(Action.call() if legal.to_call else (
+                Action.check() if ActionKind.CHECK in legal.kinds else table.default_action()))
+        else:
+            runner.decide()
+    assert [(f.seat, f.kind, f.detail) for f in runner.faults] == [
+        (1, FaultKind.EXCEPTION, "RuntimeError: not now")]  # fmt: skip
+    assert set(paced.acts) == {3.0} and len(paced.acts) >= 2 and paced.budgets == [3.0]
+
+
+def test_the_cfr_bot_s_odds_give_an_amount_to_bets_and_raises_only() -> None:
+    rules = Rules.preset("casino-limit", players=2)
+    table = Table(rules, 2, rng=random.Random(1))
+    table.start_hand()
+    odds = CFRBot(seed=1).odds(table.turn_view())
+    assert odds is not None and sum(p for _, p, _ in odds) == pytest.approx(1.0)
+    for kind, _, amount in odds:
+        assert (amount > 0) == (kind in (ActionKind.BET, ActionKind.RAISE)), odds
