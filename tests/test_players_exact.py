@@ -738,3 +738,33 @@ def test_the_cfr_bot_s_odds_give_an_amount_to_bets_and_raises_only() -> None:
     assert odds is not None and sum(p for _, p, _ in odds) == pytest.approx(1.0)
     for kind, _, amount in odds:
         assert (amount > 0) == (kind in (ActionKind.BET, ActionKind.RAISE)), odds
+
+
+def test_the_random_bot_s_odds_are_even_with_the_mean_amount_for_bets_only() -> None:
+    table = Table(NL, 3, rng=random.Random(1))
+    table.start_hand()
+    legal = table.legal_actions()
+    assert legal.can_raise and len(legal.kinds) == 3
+    mean = (legal.min_to + legal.max_to) / 2
+    assert RandomBot(seed=1).odds(table.turn_view()) == [
+        (k, 1 / 3, mean if k is ActionKind.RAISE else 0.0) for k in legal.kinds]  # fmt: skip
+    assert CallingStation().odds(table.turn_view()) == [(ActionKind.CALL, 1.0, 0.0)]
+
+
+class Duck:
+    """A player by its methods alone: no name of its own."""
+
+    def act(self, view: PlayerView, budget: float) -> Action:
+        return Action.check() if view.to_call == 0 else Action.call()
+
+
+def test_a_player_without_a_name_is_saved_under_its_class_s() -> None:
+    table = Table(NL, 2, rng=random.Random(1))
+    runner = Runner(table, [Duck(), CallingStation()])  # type: ignore[list-item]
+    runner.play(hands=1)
+    data = json.loads(json.dumps(runner.save()))
+    assert data["players"][0] == {"name": "Duck", "state": None}
+    Runner.restore(data, [Duck(), CallingStation()])  # type: ignore[list-item]
+    with pytest.raises(SaveError) as caught:
+        Runner.restore(data, [CallingStation(), CallingStation()])
+    assert str(caught.value) == "seat 0 was played by 'Duck', not 'calling-station'"
