@@ -710,6 +710,10 @@ class Paced(Keeper):
         self.acts.append(budget)
         if len(self.acts) == 1:
             raise RuntimeError("not now")
+        if len(self.acts) == 2:
+            return Action.raise_to(1)  # not legal
+        if len(self.acts) == 3:
+            return "raise"  # type: ignore[return-value]
         return super().act(view, budget)
 
 
@@ -724,10 +728,17 @@ def test_decisions_asked_one_at_a_time_give_the_budget_and_ask_for_the_announcem
             runner.apply(Action.call() if legal.to_call else (
                 Action.check() if ActionKind.CHECK in legal.kinds else table.default_action()))
         else:
-            runner.decide()
-    assert [(f.seat, f.kind, f.detail) for f in runner.faults] == [
-        (1, FaultKind.EXCEPTION, "RuntimeError: not now")]  # fmt: skip
-    assert set(paced.acts) == {3.0} and len(paced.acts) >= 2 and paced.budgets == [3.0]
+            taken = runner.decide()
+            assert type(taken) is Action
+    assert [(f.seat, f.kind) for f in runner.faults] == [
+        (1, FaultKind.EXCEPTION), (1, FaultKind.ILLEGAL), (1, FaultKind.GARBAGE)]  # fmt: skip
+    details = [f.detail for f in runner.faults]
+    assert details[0] == "RuntimeError: not now" and details[2] == "returned 'raise'"
+    assert "cannot raise" in details[1], details
+    assert set(paced.acts) == {3.0} and len(paced.acts) >= 4 and paced.budgets == [3.0]
+    with pytest.raises(IllegalAction) as caught:
+        runner.decide()
+    assert str(caught.value) == "nobody is to act"
 
 
 def test_the_cfr_bot_s_odds_give_an_amount_to_bets_and_raises_only() -> None:
