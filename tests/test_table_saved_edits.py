@@ -126,10 +126,15 @@ def test_an_edited_save_is_refused_with_the_whole_reason(change: Change, message
     assert refused(IN_PLAY, change) == message
 
 
-def test_an_action_saved_for_a_seat_not_to_act_is_refused() -> None:
-    # Seat 3 did not call: seat 2 (the button) did.
-    message = refused(IN_PLAY, put_hand("actions", [[3, "call"]]))
-    assert message.startswith("hand.actions: ") and "cannot call pre-flop" in message
+def test_an_action_saved_for_a_seat_not_to_act_is_refused_naming_the_table_s_seats() -> None:
+    # Seat 3 did not call: seat 2 (the button) did.  After seat 1's elimination the hand's
+    # seats are not the table's: the refusal names the table's (it named the hand's).
+    assert refused(IN_PLAY, put_hand("actions", [[3, "call"]])) == (
+        "hand.actions: seat 3 cannot call: it is seat 2's turn")
+    assert refused(IN_PLAY, put_hand("actions", [[1, "call"]])) == (
+        "hand.actions: seat 1 cannot call: it is seat 2's turn")  # seat 1 is out
+    assert refused(IN_PLAY, put_hand("actions", [[2, "call"], [2, "call"]])) == (
+        "hand.actions: seat 2 cannot call: it is seat 3's turn")
 
 
 def move_chips(data: dict[str, Any]) -> None:

@@ -443,8 +443,12 @@ def _replay(table: Table, h: Any) -> None:
             raise SaveError(f"hand.actions: [seat, action] pairs, not {item!r}")
         seat, text = item
         action = Action.parse(text)
+        at = seating.index[_seat(seat, n, "an action's seat")]
+        if hand.to_act is not None and at != hand.to_act:  # (named in table seats)
+            raise SaveError(f"hand.actions: seat {seat} cannot {action}: it is seat "
+                            f"{seats[hand.to_act]}'s turn")  # fmt: skip
         try:
-            hand.apply(action, seat=seating.index[_seat(seat, n, "an action's seat")])
+            hand.apply(action, seat=at)
         except IllegalAction as exc:
             raise SaveError(f"hand.actions: {exc}") from None
         actions.append((seat, action))

@@ -1,0 +1,781 @@
+"""Players, exactly: faults as text and through a save, the length at which an answer or
+a value is cut short in a message, a user's class found by every kind of path, and every
+refusal's whole text (the holes the mutation run of ``players`` showed)."""
+
+from __future__ import annotations
+
+import base64
+import json
+import random
+import textwrap
+import tracemalloc
+import zlib
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from pokerroom.engine import Action, ActionKind, IllegalAction, PlayerView
+from pokerroom.players import (
+    CallingStation,
+    Fault,
+    FaultKind,
+    Player,
+    PlayerLoadError,
+    RandomBot,
+    RuleBased,
+    Runner,
+    make_player,
+    play_game,
+)
+from pokerroom.players.cfr import CFRBot
+from pokerroom.players.registry import load_player_class
+from pokerroom.players.state import (
+    StateError,
+    flag,
+    floats_from,
+    floats_state,
+    number,
+    whole,
+    wholes,
+)
+from pokerroom.rules import Rules
+from pokerroom.table import SaveError, Table
+from pokerroom.table.saved import checksum
+from table_helpers import FakeClock
+
+NL = Rules.preset("no-limit")
+
+# ---------------------------------------------------------------------------- faults
+
+
+def test_a_fault_reads_as_its_hand_seat_player_method_kind_detail_and_action() -> None:
+    fault = Fault(3, 1, "bob", FaultKind.TIMEOUT, "act", "answered in 4 s, budget 2 s",
+                  Action.fold())  # fmt: skip
+    assert str(fault) == (
+        "hand 3, seat 1 (bob) act: timeout: answered in 4 s, budget 2 s; played fold instead")
+    told = Fault(4, 0, "ann", FaultKind.EXCEPTION, "observe", "RuntimeError: boom")
+    assert str(told) == "hand 4, seat 0 (ann) observe: exception: RuntimeError: boom"
+
+
+def test_a_fault_recorded_from_outside_has_its_kind_and_needs_a_seat_to_act() -> None:
+    table = Table(NL, 2, rng=random.Random(1))
+    runner = Runner(table, [None, CallingStation()])
+    table.start_hand()
+    assert runner.next_seat() is not None
+    action = runner.fault(FaultKind.TIMEOUT, "answered in 11 s, budget 10 s")
+    (fault,) = runner.faults
+    assert (fault.hand, fault.kind, fault.where, fault.detail, fault.action) == (
+        1, FaultKind.TIMEOUT, "act", "answered in 11 s, budget 10 s", action)  # fmt: skip
+    while runner.next_seat() is not None:
+        if table.to_act == 0:
+            runner.apply(table.default_action())
+        else:
+            runner.decide()
+    with pytest.raises(IllegalAction) as caught:
+        runner.fault(FaultKind.TIMEOUT, "late")
+    assert str(caught.value) == "nobody is to act"
+
+
+class Says(Player):
+    """Answers its first decision with ``reply`` (not an action), then checks or calls."""
+
+    name = "says"
+
+    def __init__(self, reply: object) -> None:
+        self.reply: object = reply
+        self.done = False
+
+    def act(self, view: PlayerView, budget: float) -> Action:
+        if not self.done:
+            self.done = True
+            return self.reply  # type: ignore[return-value]
+        return Action.check() if view.to_call == 0 else Action.call()
+
+
+@pytest.mark.parametrize(
+    ("reply", "detail"),
+    [("x" * 58, "returned '" + "x" * 58 + "'"),  # a repr of 60 characters: whole
+     ("x" * 59, "returned '" + "x" * 56 + "..."),  # 61: its first 57, then ...
+     ("y" * 200, "returned '" + "y" * 56 + "...")],
+)  # fmt: skip
+def test_an_answer_that_is_not_an_action_is_named_cut_at_sixty_characters(
+    reply: str, detail: str
+) -> None:
+    table = Table(NL, 2, rng=random.Random(2))
+    runner = Runner(table, [Says(reply), CallingStation()])
+    runner.play_hand()
+    assert [(f.seat, f.kind, f.detail) for f in runner.faults] == [(0, FaultKind.GARBAGE, detail)]
+
+
+class Broken(RandomBot):
+    """A random bot that raises on every third decision and on its fifth event."""
+
+    name = "broken"
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed)
+        self.asked = self.told = 0
+
+    def act(self, view: PlayerView, budget: float) -> Action:
+        self.asked += 1
+        if self.asked % 3 == 0:
+            raise RuntimeError(f"decision {self.asked}")
+        return super().act(view, budget)
+
+    def observe(self, event: Any) -> None:
+        self.told += 1
+        if self.told == 5:
+            raise ValueError("cannot watch")
+
+
+def _faulty_save() -> tuple[dict[str, Any], list[Fault]]:
+    table = Table(NL, 2, rng=random.Random(3), reset_stacks=True)
+    runner = Runner(table, [Broken(seed=1), CallingStation()])
+    runner.play(hands=4)
+    assert any(f.action is None for f in runner.faults)
+    assert any(f.action is not None for f in runner.faults)
+    return json.loads(json.dumps(runner.save())), list(runner.faults)
+
+
+def test_a_game_s_faults_come_back_whole_from_its_save() -> None:
+    data, faults = _faulty_save()
+    again = Runner.restore(data, [Broken(), CallingStation()])
+    assert again.faults == faults
+    assert [str(f) for f in again.faults] == [str(f) for f in faults]
+
+
+@pytest.mark.parametrize(
+    "item",
+    [[1, 0, "x", "exception", "act", "boom"],  # six fields
+     [1, 0, "x", "exception", "act", "boom", None, None],  # eight
+     "1, 0, x",
+     [True, 0, "x", "exception", "act", "boom", None],
+     [1, 0.0, "x", "exception", "act", "boom", None],
+     [1, 0, 7, "exception", "act", "boom", None],
+     [1, 0, "x", "exception", None, "boom", None],
+     [1, 0, "x", "exception", "act", 5, None]],
+)  # fmt: skip
+def test_a_saved_fault_that_is_not_one_is_refused_with_its_whole_text(item: Any) -> None:
+    data, _ = _faulty_save()
+    data["faults"].append(item)
+    data["checksum"] = checksum(data)
+    with pytest.raises(SaveError) as caught:
+        Runner.restore(data, [Broken(), CallingStation()])
+    assert str(caught.value) == f"the saved game is not valid: a fault {item!r}"
+
+
+# ------------------------------------------------------------------------ state values
+
+
+@pytest.mark.parametrize(
+    ("value", "shown"),
+    [("a" * 38, "'" + "a" * 38 + "'"),  # a repr of 40 characters: whole
+     ("a" * 39, "'" + "a" * 36 + "..."),  # 41: its first 37, then ...
+     ("b" * 100, "'" + "b" * 36 + "...")],
+)  # fmt: skip
+def test_a_state_value_of_the_wrong_type_is_named_cut_at_forty_characters(
+    value: str, shown: str
+) -> None:
+    for check, what in ((whole, "a whole number"), (flag, "true or false"),
+                        (number, "a finite number")):  # fmt: skip
+        with pytest.raises(StateError) as caught:
+            check(value, "seen")
+        assert str(caught.value) == f"seen is {shown}: {what}"
+
+
+# ---------------------------------------------------------------------------- classes
+
+BOT = """
+from dataclasses import dataclass
+from pokerroom.engine import Action
+from pokerroom.players import Player
+
+
+@dataclass
+class {name}(Player):
+    name: str = "{name}"
+
+    def act(self, view, budget):
+        return Action.check() if view.to_call == 0 else Action.call()
+"""
+
+
+def _bot(where: Path, name: str) -> Path:
+    where.mkdir(parents=True, exist_ok=True)
+    (where / "bot.py").write_text(BOT.format(name=name))
+    return where / "bot.py"
+
+
+def test_a_user_s_class_is_found_by_every_kind_of_path(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # two files of the same name in two folders (one with a colon in its name) do not clash,
+    # and a dataclass (which looks its module up) loads
+    one = load_player_class(f"{_bot(tmp_path / 'a:b', 'One')}:One")
+    two = load_player_class(f"{_bot(tmp_path / 'c', 'Two')}:Two")
+    assert (one.__name__, two.__name__) == ("One", "Two") and one.__module__ != two.__module__
+    assert load_player_class(f"{tmp_path / 'a:b' / 'bot.py'}:One") is one  # loaded once
+    monkeypatch.chdir(tmp_path / "c")
+    assert load_player_class("bot.py:Two") is two  # a file in the current folder, by name
+    assert make_player("bot.py:Two").act is not None
+
+
+def test_a_path_that_is_not_python_is_refused_as_such(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "bots").mkdir()
+    (tmp_path / "bots" / "mine").write_text(BOT.format(name="Mine"))
+    (tmp_path / "we\\ird").write_text(BOT.format(name="Mine"))
+    for where in ("bots/mine", "we\\ird"):  # a folder's separator, either kind: a file
+        with pytest.raises(PlayerLoadError) as caught:
+            load_player_class(f"{where}:Mine")
+        assert str(caught.value) == f"{where}:Mine: cannot load {where!r} as Python"
+    with pytest.raises(PlayerLoadError) as missing:
+        load_player_class("bots/none.py:Mine")
+    assert str(missing.value) == "bots/none.py:Mine: no file 'bots/none.py'"
+
+
+def test_every_refusal_of_a_user_s_class_has_its_whole_text(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    files = {
+        "broken.py": "raise RuntimeError('no luck')\n",
+        "loud_mod.py": "raise RuntimeError('boom')\n",
+        "plain.py": "X = 3\n",
+        "abstract.py": textwrap.dedent("""
+            import abc
+            class Half(abc.ABC):
+                @abc.abstractmethod
+                def act(self, view, budget): ...
+                @abc.abstractmethod
+                def other(self): ...
+        """),
+    }
+    for name, text in files.items():
+        (tmp_path / name).write_text(text)
+    cases = {
+        ":Bot": "not a player class: ':Bot' (write path/to/file.py:MyBot or package.module:MyBot)",
+        "broken.py:Bot": "broken.py:Bot: running 'broken.py' failed: RuntimeError: no luck",
+        "loud_mod:Bot": "loud_mod:Bot: importing 'loud_mod' failed: RuntimeError: boom",
+        "plain.py:Bot": "plain.py:Bot: plain.py has no 'Bot'",  # no player class there
+        "plain.py:X": "plain.py:X: 'X' is not a class but int",
+        "abstract.py:Half": "abstract.py:Half: Half does not define act, other",
+    }
+    for spec, says in cases.items():
+        with pytest.raises(PlayerLoadError) as caught:
+            load_player_class(spec)
+        assert str(caught.value) == says
+
+
+# ------------------------------------------------------------------ bots and the game
+
+
+def test_a_bot_s_text_and_the_cfr_bot_s_notes_count_their_decisions() -> None:
+    assert repr(RandomBot(seed=3)) == "RandomBot(seed=3)"
+    assert repr(CallingStation()) == "CallingStation(seed=None)"
+    bot = CFRBot(seed=1)
+    assert bot.notes == []
+    bot.played = 1
+    bot.deferred.update({"no strategy for 3 players": 1234, "a 2-7 triple draw": 2})
+    assert bot.notes == [
+        "1 decision from the CFR strategy",
+        "1,234 decisions by strong: no strategy for 3 players",
+        "2 decisions by strong: a 2-7 triple draw",
+    ]
+
+
+class Slow(CallingStation):
+    """A calling station that takes 10.5 s (on a fake clock) for its first decision."""
+
+    name = "slow"
+
+    def __init__(self, clock: FakeClock) -> None:
+        super().__init__()
+        self.clock, self.first = clock, True
+
+    def act(self, view: PlayerView, budget: float) -> Action:
+        if self.first:
+            self.first = False
+            self.clock.advance(10.5)
+        return super().act(view, budget)
+
+
+def test_play_game_gives_ten_seconds_a_decision_and_shuffles_with_the_given_source() -> None:
+    clock = FakeClock()
+    result = play_game(NL, [Slow(clock), CallingStation()], seed=1, clock=clock, max_hands=1)
+    assert [f.detail for f in result.faults] == ["answered in 10.5 s, budget 10 s"]
+    # a random source given wins over a seed: the same game as with the source alone
+    def boards(**how: Any) -> list[tuple[str, ...]]:
+        seen: list[tuple[str, ...]] = []
+
+        class Looks(CallingStation):
+            name = "looks"
+
+            def end_hand(self, view: PlayerView) -> None:
+                seen.append(tuple(str(c) for c in (*view.board, *view.hole)))
+
+        play_game(NL, [Looks(), CallingStation()], max_hands=4, reset_stacks=True, **how)
+        return seen
+
+    given = boards(seed=1, rng=random.Random(2))
+    assert given == boards(rng=random.Random(2)) != boards(seed=1)
+    assert len(given) == 4
+
+
+class Heard(CallingStation):
+    name = "heard"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.ended: list[int] = []
+
+    def end_hand(self, view: PlayerView) -> None:
+        assert view.result is not None
+        self.ended.append(len(view.board))
+
+
+def test_a_hand_paced_from_outside_tells_its_end_as_soon_as_it_is_over() -> None:
+    """The bot (the button, last to act after the flop) ends the hand by checking the
+    river inside ``advance()``: it has heard the end when ``advance()`` returns."""
+    table = Table(NL, 2, rng=random.Random(6))
+    heard = Heard()
+    runner = Runner(table, [heard, None])
+    table.start_hand(auto_showdown=True)
+    seat = runner.advance()
+    while seat is not None:
+        runner.apply(Action.call() if table.legal_actions().to_call else Action.check())
+        seat = runner.advance()
+    assert not table.in_hand and heard.ended == [5] and runner.faults == []
+
+
+# ---------------------------------------------------------------------- saved floats
+
+
+def test_saved_floats_must_be_exactly_what_was_written() -> None:
+    values = np.arange(6, dtype=np.float64) / 7
+    text = floats_state(values)
+    assert (floats_from(text, (2, 3), "p") == values.reshape(2, 3)).all()
+    refusals = {
+        5: "p: floats as base64 text, not int",
+        text[:8] + "\n" + text[8:]: "p: not floats written by pokerroom",  # not strict base64
+        text[:8] + "!" + text[8:]: "p: not floats written by pokerroom",
+    }
+    stream = zlib.compressobj()
+    cut = stream.compress(values.astype("<f8").tobytes()) + stream.flush(zlib.Z_SYNC_FLUSH)
+    refusals[base64.b64encode(cut).decode()] = "p: 6 floats were expected"  # never ended
+    for given, says in refusals.items():
+        with pytest.raises(StateError) as caught:
+            floats_from(given, (2, 3), "p")
+        assert str(caught.value) == says
+
+
+def test_saved_floats_that_would_inflate_are_refused_without_inflating_them() -> None:
+    bomb = base64.b64encode(zlib.compress(bytes(64_000_000))).decode()  # 64 MB of zeros
+    tracemalloc.start()
+    try:
+        with pytest.raises(StateError, match="1326 floats were expected"):
+            floats_from(bomb, (1326,), "x")
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 4_000_000  # a few times the 63 kB of text, far from 64 MB
+
+
+def test_floats_are_saved_as_doubles_whatever_they_were_given_as() -> None:
+    text = floats_state([1, 2, 3])  # whole numbers: written as doubles all the same
+    assert floats_from(text, (3,), "w").tolist() == [1.0, 2.0, 3.0]
+    assert floats_from(text, (3,), "w").dtype == np.float64
+
+
+# ---------------------------------------------------------------------- bots' states
+
+
+def test_a_rule_based_bot_takes_its_sample_count_and_generator_from_its_state() -> None:
+    saved = RuleBased(seed=1, samples=100)
+    saved._np.random(5)
+    state = json.loads(json.dumps(saved.save_state()))
+    bot = RuleBased(seed=2, samples=200)
+    bot.restore_state(state)
+    assert bot.samples == 100 and bot._np.random() == saved._np.random()
+    bot.restore_state({**state, "samples": 1})  # the least
+    assert bot.samples == 1
+    bot.restore_state(state)
+    refusals = {
+        "samples": (0, "samples is 0: a whole number 1 or more"),
+        "np": ({"bit_generator": "MT19937"}, "np: a PCG64 generator's state"),
+    }
+    for key, (value, says) in refusals.items():
+        with pytest.raises(StateError) as caught:
+            bot.restore_state({**state, key: value})
+        assert str(caught.value) == says
+    assert bot.samples == 100
+
+
+def test_a_cfr_bot_refuses_a_fallback_s_state_its_fallback_cannot_take() -> None:
+    class Plain(Player):
+        name = "plain"
+
+        def act(self, view: PlayerView, budget: float) -> Action:
+            return Action.check() if view.to_call == 0 else Action.call()
+
+    state = json.loads(json.dumps(CFRBot(seed=1).save_state()))
+    assert state["fallback"] is not None
+    bot = CFRBot(seed=2, fallback=Plain())
+    with pytest.raises(StateError) as caught:
+        bot.restore_state(state)
+    assert str(caught.value) == "the state holds a fallback's, but this fallback keeps none"
+
+
+def test_a_list_of_whole_numbers_is_checked_entry_by_entry() -> None:
+    assert wholes([0, 5], "w", 0, 5, n=2) == [0, 5]
+    refusals = [
+        (("x", "w"), "w: a list, not str"),
+        (([1, 2], "w", None, None, 3), "w: 3 entries, not 2"),
+        (([1, -1], "w", 0), "w[1] is -1: a whole number 0 or more"),
+        (([1, 6], "w", 0, 5), "w[1] is 6: a whole number from 0 to 5"),
+    ]
+    for args, says in refusals:
+        with pytest.raises(StateError) as caught:
+            wholes(*args)  # type: ignore[arg-type]
+        assert str(caught.value) == says
+
+
+def test_a_cfr_bot_s_state_is_read_field_by_field() -> None:
+    saved = CFRBot(seed=1)
+    saved.played = 7
+    saved.deferred.update({"no strategy for 3 players": 4})
+    state = json.loads(json.dumps(saved.save_state()))
+    bot = CFRBot(seed=2)
+    bot.restore_state(state)
+    assert (bot.played, bot.deferred) == (7, saved.deferred)
+    bot.restore_state({**state, "deferred": [["none yet", 0]], "played": 0})  # the least
+    assert (bot.played, dict(bot.deferred)) == (0, {"none yet": 0})
+    bot.restore_state(state)
+    refusals = [
+        ("deferred", "x", "deferred: a list, not str"),
+        ("deferred", [["why"]], "deferred entry: 2 entries, not 1"),
+        ("deferred", [[1, 2]], "deferred: reasons are text"),
+        ("deferred", [["why", -1]], "deferred count is -1: a whole number 0 or more"),
+        ("played", -1, "played is -1: a whole number 0 or more"),
+        ("playing", 5, "playing: text or null"),
+    ]
+    for key, value, says in refusals:
+        with pytest.raises(StateError) as caught:
+            bot.restore_state({**state, key: value})
+        assert str(caught.value) == says
+    assert (bot.played, bot.deferred) == (7, saved.deferred)  # unchanged by a refusal
+
+
+class Keeper(Player):
+    """Checks or calls; notes the budgets it is given and keeps no state."""
+
+    name = "keeper"
+
+    def __init__(self) -> None:
+        self.budgets: list[float] = []
+
+    def act(self, view: PlayerView, budget: float) -> Action:
+        return Action.check() if view.to_call == 0 else Action.call()
+
+    def announce(self, view: PlayerView, budget: float) -> Action:
+        self.budgets.append(budget)
+        return Action.show()
+
+
+def test_a_cfr_bot_hands_its_fallback_the_budget_and_saves_no_state_it_keeps_none() -> None:
+    keeper = Keeper()
+    bot = CFRBot(seed=1, fallback=keeper)
+    assert bot.save_state()["fallback"] is None
+    table = Table(NL, 3, rng=random.Random(4))
+    table.start_hand()
+    while table.to_act is not None and table.legal_actions().street.name != "SHOWDOWN":
+        table.apply(Action.check() if table.legal_actions().to_call == 0 else Action.call())
+    assert table.to_act is not None
+    assert bot.announce(table.turn_view(), 1.5) == Action.show() and keeper.budgets == [1.5]
+
+
+def _outside_save() -> dict[str, Any]:
+    """Two hands of two random bots, seat 1 played from outside between them."""
+    table = Table(NL, 3, rng=random.Random(5), reset_stacks=True)
+    runner = Runner(table, [RandomBot(seed=1), None, RandomBot(seed=3)])
+    for _ in range(2):
+        table.start_hand(auto_showdown=True)
+        while runner.advance() is not None:
+            runner.apply(Action.fold() if table.legal_actions().to_call else Action.check())
+    data: dict[str, Any] = json.loads(json.dumps(runner.save()))
+    return data
+
+
+class Forgetful(Player):
+    """Named as the random bot but keeps no state (neither saves nor restores one)."""
+
+    name = "random"
+
+    def act(self, view: PlayerView, budget: float) -> Action:
+        return Action.check() if view.to_call == 0 else Action.call()
+
+
+class TakesOnly(Forgetful):
+    """Takes a state but gives none."""
+
+    def restore_state(self, state: Any) -> None:
+        self.taken = state
+
+
+def test_every_player_after_a_seat_played_from_outside_gets_its_state_back() -> None:
+    data = _outside_save()
+    bots = [RandomBot(seed=8), None, RandomBot(seed=9)]
+    Runner.restore(data, bots)
+    assert [None if b is None else b.save_state() for b in bots] == [
+        p["state"] if p is not None else None for p in data["players"]]  # fmt: skip
+
+    takes = TakesOnly()
+    Runner.restore(data, [takes, None, RandomBot()])  # a player that saves no state of its own
+    assert takes.taken == data["players"][0]["state"]
+
+
+TOLD = "the saved game is not valid: told: {started, hand, closed, events, finished}"
+
+
+@pytest.mark.parametrize(
+    ("change", "players", "says"),
+    [(None, [RandomBot(), Keeper(), RandomBot()],
+      "seat 1 was played from outside (give None), not by 'keeper'"),
+     (lambda d: d["players"][0].pop("state"), None,
+      "the saved game is not valid: seat 0: {name, state}"),
+     (lambda d: d["players"].__setitem__(2, "random"), None,
+      "the saved game is not valid: seat 2: {name, state}"),
+     (lambda d: d["players"][2].__setitem__("state", [1]), None,
+      "the saved game is not valid: seat 2's state is not a mapping"),
+     (None, [Forgetful(), None, RandomBot()],
+      "seat 0 (random) has a saved state, but this player has no restore_state to take it"),
+     (lambda d: d["told"].pop("events"), None, TOLD),
+     (lambda d: d.__setitem__("told", "x"), None, TOLD)],
+)  # fmt: skip
+def test_a_game_save_that_does_not_fit_its_players_is_refused_with_its_whole_text(
+    change: Any, players: list[Player | None] | None, says: str
+) -> None:
+    data = _outside_save()
+    if change is not None:
+        change(data)
+        data["checksum"] = checksum(data)
+    with pytest.raises(SaveError) as caught:
+        Runner.restore(data, players or [RandomBot(), None, RandomBot()])
+    assert str(caught.value) == says
+
+
+def _played_save() -> dict[str, Any]:
+    """Two hands of two random bots, played by the runner."""
+    table = Table(NL, 2, rng=random.Random(5), reset_stacks=True, max_hands=8)
+    runner = Runner(table, [RandomBot(seed=1), RandomBot(seed=2)])
+    runner.play(hands=2)
+    data: dict[str, Any] = json.loads(json.dumps(runner.save()))
+    return data
+
+
+TOLD_ALL = {"started": True, "hand": 2, "closed": True, "events": 0, "finished": False}
+
+
+@pytest.mark.parametrize(
+    ("told", "says"),
+    [({**TOLD_ALL, "started": 1}, "the saved game is not valid: told: {'started': 1, 'hand': 2, "
+      "'closed': True, 'events': 0, 'finished': False}"),
+     ({**TOLD_ALL, "events": 999},
+      "the saved game is not valid: told of events the hand does not have"),
+     ({**TOLD_ALL, "finished": True},
+      "the saved game is not valid: told of an end the game has not had")],
+)  # fmt: skip
+def test_what_the_players_were_told_is_checked_against_the_game(
+    told: dict[str, Any], says: str
+) -> None:
+    data = _played_save()
+    assert data["table"]["hand_number"] == 2
+    data["told"] = told
+    data["checksum"] = checksum(data)
+    with pytest.raises(SaveError) as caught:
+        Runner.restore(data, [RandomBot(), RandomBot()])
+    assert str(caught.value) == says
+    data["told"] = TOLD_ALL  # (the same, told right)
+    data["checksum"] = checksum(data)
+    assert Runner.restore(data, [RandomBot(), RandomBot()]).table.hand_number == 2
+
+
+def test_a_restored_game_takes_the_random_source_and_clock_it_is_given() -> None:
+    class Looks(CallingStation):
+        name = "looks"
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.seen: list[str] = []
+
+        def end_hand(self, view: PlayerView) -> None:
+            self.seen += [str(c) for c in (*view.board, *view.hole)]
+
+    # a game on the system's random source: its save holds none, so a restored game draws
+    # from the one it is given (without, the system's again)
+    table = Table(NL, 2, reset_stacks=True, max_hands=8)
+    runner = Runner(table, [Looks(), Looks()])
+    runner.play(hands=2)
+    saved = json.loads(json.dumps(runner.save()))
+    assert saved["table"]["rng"] is None
+
+    def played(**how: Any) -> list[str]:
+        looks = Looks()
+        Runner.restore(saved, [looks, Looks()], **how).play(hands=4)
+        assert len(looks.seen) == 4 * 7  # four hands to the river
+        return looks.seen
+
+    assert played(rng=random.Random(7)) == played(rng=random.Random(7)) != played()
+    data = _played_save()
+    with pytest.raises(SaveError) as caught:
+        Runner.restore(data["table"], [RandomBot(), RandomBot()])
+    assert str(caught.value) == (
+        "this is a table's save without its players: restore it with Table.restore")
+    clock = FakeClock()
+    table = Table(NL, 2, rng=random.Random(5), max_hands=1)
+    data = json.loads(json.dumps(Runner(table, [Slow(clock), CallingStation()]).save()))
+    again = Runner.restore(data, [Slow(clock), CallingStation()], clock=clock)
+    again.play()
+    assert [f.detail for f in again.faults] == ["answered in 10.5 s, budget 10 s"]
+
+
+def test_a_game_save_whose_faults_are_not_a_list_is_refused_with_its_whole_text() -> None:
+    data = _played_save()
+    data["faults"] = 5
+    data["checksum"] = checksum(data)
+    with pytest.raises(SaveError) as caught:
+        Runner.restore(data, [RandomBot(), RandomBot()])
+    assert str(caught.value) == "the saved game is not valid: 'int' object is not iterable"
+
+
+class Listens(CallingStation):
+    """A calling station that notes the game's start and each hand's end it is told."""
+
+    name = "listens"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.heard: list[str] = []
+
+    def start_game(self, game: Any) -> None:
+        self.heard.append("start")
+
+    def end_hand(self, view: PlayerView) -> None:
+        self.heard.append("end")
+
+
+def test_a_restored_game_tells_its_players_only_what_they_have_not_heard() -> None:
+    table = Table(NL, 2, rng=random.Random(5), reset_stacks=True, max_hands=8)
+    first = [Listens(), Listens()]
+    runner = Runner(table, first)
+    runner.play(hands=2)
+    assert first[0].heard == ["start", "end", "end"]
+    data = json.loads(json.dumps(runner.save()))
+    again = [Listens(), Listens()]
+    Runner.restore(data, again).play(hands=3)
+    assert again[0].heard == ["end"] * 3  # the start and the first two hands were heard
+
+
+def test_a_restored_game_keeps_the_budget_and_the_fault_listener_it_is_given() -> None:
+    clock = FakeClock()
+    table = Table(NL, 2, rng=random.Random(5), max_hands=1)
+    data = json.loads(json.dumps(Runner(table, [Slow(clock), CallingStation()]).save()))
+    heard: list[Fault] = []
+    again = Runner.restore(data, [Slow(clock), CallingStation()], clock=clock, budget=20.0,
+                           on_fault=heard.append)  # fmt: skip
+    again.play()
+    assert again.faults == [] and heard == []  # 10.5 s is within 20 s
+    again = Runner.restore(data, [Slow(clock), CallingStation()], clock=clock, budget=2.0,
+                           on_fault=heard.append)  # fmt: skip
+    again.play()
+    assert [f.detail for f in heard] == ["answered in 10.5 s, budget 2 s"] == [
+        f.detail for f in again.faults]  # fmt: skip
+
+
+class Paced(Keeper):
+    """Raises on its first decision; notes the budget of each decision and announcement."""
+
+    name = "paced"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.acts: list[float] = []
+
+    def act(self, view: PlayerView, budget: float) -> Action:
+        self.acts.append(budget)
+        if len(self.acts) == 1:
+            raise RuntimeError("not now")
+        if len(self.acts) == 2:
+            return Action.raise_to(1)  # not legal
+        if len(self.acts) == 3:
+            return "raise"  # type: ignore[return-value]
+        return super().act(view, budget)
+
+
+def test_decisions_asked_one_at_a_time_give_the_budget_and_ask_for_the_announcement() -> None:
+    table = Table(NL, 2, rng=random.Random(4))
+    paced = Paced()
+    runner = Runner(table, [None, paced], budget=3.0)
+    table.start_hand()  # the showdown announced, not automatic
+    while (seat := runner.next_seat()) is not None:
+        if seat == 0:
+            legal = table.legal_actions()
+            runner.apply(Action.call() if legal.to_call else (
+                Action.check() if ActionKind.CHECK in legal.kinds else table.default_action()))
+        else:
+            taken = runner.decide()
+            assert type(taken) is Action
+    assert [(f.seat, f.kind) for f in runner.faults] == [
+        (1, FaultKind.EXCEPTION), (1, FaultKind.ILLEGAL), (1, FaultKind.GARBAGE)]  # fmt: skip
+    details = [f.detail for f in runner.faults]
+    assert details[0] == "RuntimeError: not now" and details[2] == "returned 'raise'"
+    assert "cannot raise" in details[1], details
+    assert set(paced.acts) == {3.0} and len(paced.acts) >= 4 and paced.budgets == [3.0]
+    with pytest.raises(IllegalAction) as caught:
+        runner.decide()
+    assert str(caught.value) == "nobody is to act"
+
+
+def test_the_cfr_bot_s_odds_give_an_amount_to_bets_and_raises_only() -> None:
+    rules = Rules.preset("casino-limit", players=2)
+    table = Table(rules, 2, rng=random.Random(1))
+    table.start_hand()
+    odds = CFRBot(seed=1).odds(table.turn_view())
+    assert odds is not None and sum(p for _, p, _ in odds) == pytest.approx(1.0)
+    for kind, _, amount in odds:
+        assert (amount > 0) == (kind in (ActionKind.BET, ActionKind.RAISE)), odds
+
+
+def test_the_random_bot_s_odds_are_even_with_the_mean_amount_for_bets_only() -> None:
+    table = Table(NL, 3, rng=random.Random(1))
+    table.start_hand()
+    legal = table.legal_actions()
+    assert legal.can_raise and len(legal.kinds) == 3
+    mean = (legal.min_to + legal.max_to) / 2
+    assert RandomBot(seed=1).odds(table.turn_view()) == [
+        (k, 1 / 3, mean if k is ActionKind.RAISE else 0.0) for k in legal.kinds]  # fmt: skip
+    assert CallingStation().odds(table.turn_view()) == [(ActionKind.CALL, 1.0, 0.0)]
+
+
+class Duck:
+    """A player by its methods alone: no name of its own."""
+
+    def act(self, view: PlayerView, budget: float) -> Action:
+        return Action.check() if view.to_call == 0 else Action.call()
+
+
+def test_a_player_without_a_name_is_saved_under_its_class_s() -> None:
+    table = Table(NL, 2, rng=random.Random(1))
+    runner = Runner(table, [Duck(), CallingStation()])  # type: ignore[list-item]
+    runner.play(hands=1)
+    data = json.loads(json.dumps(runner.save()))
+    assert data["players"][0] == {"name": "Duck", "state": None}
+    Runner.restore(data, [Duck(), CallingStation()])  # type: ignore[list-item]
+    with pytest.raises(SaveError) as caught:
+        Runner.restore(data, [CallingStation(), CallingStation()])
+    assert str(caught.value) == "seat 0 was played by 'Duck', not 'calling-station'"
