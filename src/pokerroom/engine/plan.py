@@ -111,6 +111,7 @@ def plan_for(rules: Rules, n: int, button: int) -> Plan:
 
 
 _FALLING: dict[tuple[int, int], int] = {}
+_POOLS: dict[int, list[int]] = {}  # every card of a deck of each size, in order
 
 
 def draw(rng: random.Random, size: int, k: int) -> list[int]:
@@ -135,7 +136,10 @@ def draw(rng: random.Random, size: int, k: int) -> list[int]:
     x = getrandbits(bits)
     while x >= total:
         x = getrandbits(bits)
-    pool = list(range(size))
+    pool = _POOLS.get(size)
+    if pool is None:
+        pool = _POOLS[size] = list(range(size))
+    pool = pool.copy()
     m = size
     for i in range(k):
         x, j = divmod(x, m)
