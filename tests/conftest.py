@@ -46,4 +46,5 @@ def _engine_caches_refilled_under_mutation() -> Iterator[None]:
 
         plan._CACHE.clear()
         plan._FALLING.clear()
+        plan._POOLS.clear()
     yield
