@@ -46,6 +46,7 @@ def _engine_caches_refilled_under_mutation() -> Iterator[None]:
 
         plan._CACHE.clear()
         plan._FALLING.clear()
+        plan._POOLS.clear()
     yield
 
 

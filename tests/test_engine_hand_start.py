@@ -4,12 +4,25 @@ anyone acts, and the state it starts a round with (no aggressor yet, no all-in r
 
 from __future__ import annotations
 
+import copy
 import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine_helpers import make, play
 from pokerroom.cards import parse_cards
-from pokerroom.engine import ActionKind, Event, EventKind, Hand, LegalActions, Street
-from pokerroom.rules import Reopening, Rules
+from pokerroom.engine import (
+    ActionKind,
+    Event,
+    EventKind,
+    Hand,
+    LegalActions,
+    Street,
+    random_action,
+)
+from pokerroom.engine.plan import PlanError, plan_for
+from pokerroom.rules import POKERKIT_CONVENTIONS, Reopening, Rules, Structure
 
 FL = Rules.preset("casino-limit")  # fixed limit 2/4, blinds 1/2
 K = ActionKind
@@ -72,3 +85,58 @@ def test_without_a_deck_or_a_seeded_rng_the_hand_deals_from_a_system_shuffle() -
     assert [len(cards) for cards in holes] == [2, 2, 2]
     assert len({card for cards in holes for card in cards}) == 6
     assert (hand.to_act, hand.bets) == (2, (1, 2, 0))
+
+
+_SLOTS = [name for cls in Hand.__mro__ for name in getattr(cls, "__slots__", ())]
+
+
+def _state(hand: Hand) -> dict[str, object]:
+    """Every field of a hand (the ones set so far), copied."""
+    return copy.deepcopy({name: getattr(hand, name) for name in _SLOTS if hasattr(hand, name)})
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    preset=st.sampled_from(["no-limit", "casino-limit", "computer-tournament", "pokerkit"]),
+    stacks=st.lists(st.integers(1, 30), min_size=2, max_size=7),
+    button=st.integers(0, 6),
+    seed=st.integers(0, 2**32),
+)
+def test_a_hand_started_from_the_kept_opening_is_the_hand_started_afresh(
+    preset: str, stacks: list[int], button: int, seed: int
+) -> None:
+    """The first hand of a plan and stacks posts the forced bets and gives the first turn
+    itself and keeps the state that leaves; the next hands copy it.  Stacks of 1 to 30
+    chips (blinds posted short, seats all-in on the antes, straddles; the first round
+    over before anyone acts): the second hand, from the same deck, has every field of the
+    first, plays the same random hand to the same events, and leaves the kept state as
+    it was (a third hand is the first again)."""
+    rules = (
+        Rules(structure=Structure.NO_LIMIT, blinds=(1, 2), **POKERKIT_CONVENTIONS)
+        if preset == "pokerkit"
+        else Rules.preset(preset)
+    )
+    button %= len(stacks)
+    if rules.players is not None and rules.players != len(stacks):
+        return
+    try:
+        plan = plan_for(rules, len(stacks), button)
+    except PlanError:
+        return
+    plan.openings.clear()
+    hands = [Hand(rules, stacks, button=button, rng=random.Random(seed)) for _ in range(3)]
+    kept = tuple(stacks) in plan.openings
+    assert kept == (hands[0].to_act is not None and hands[0].street is Street.PREFLOP
+                    and not hands[0].board)  # fmt: skip
+    first = _state(hands[0])
+    assert _state(hands[1]) == first
+    rngs = [random.Random(seed), random.Random(seed)]
+    for hand, rng in zip(hands[:2], rngs, strict=True):
+        while not hand.is_over:
+            if hand.street is Street.SHOWDOWN:
+                hand.settle()
+            else:
+                hand.act(*random_action(hand.legal_actions(), rng))
+    assert hands[1].events == hands[0].events
+    assert _state(hands[2]) == first
+    assert _state(Hand(rules, stacks, button=button, rng=random.Random(seed))) == first

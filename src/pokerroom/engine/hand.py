@@ -99,12 +99,7 @@ class Hand(Legality, Betting):
         self.button = button
         self._auto = auto_showdown
         self._starting = tuple(stacks)
-        self._stacks = list(stacks)
-        self._bets = [0] * n
-        self._committed = [0] * n
-        self._antes = [0] * n
         self._folded = [False] * n
-        self._allin = [False] * n
         self._faced = [-1] * n
         self._checked = [False] * n
         self._strength = [None] * n
@@ -113,7 +108,6 @@ class Hand(Legality, Betting):
         self._contenders = n
         self._street = 0
         self._board = []
-        self._log = []
         self._events = None
         self._legal = None
         self._why = ""
@@ -146,9 +140,50 @@ class Hand(Legality, Betting):
         r = n - (button + 1) % n
         first, second = cards[:n], cards[n : 2 * n]
         self._holes = list(zip(first[r:] + first[:r], second[r:] + second[:r], strict=True))
-        self._post_forced_bets(plan)
-        self._log.append(_DEALT)  # one DEAL event per seat, made when the log is read
-        self._open_first_round(plan)
+        self._open(plan)
+
+    def _open(self, plan: Plan) -> None:
+        """Post the forced bets and give the first turn.  They depend only on the plan and
+        the stacks: the first hand of each makes them (and keeps the state they leave), the
+        next ones copy it."""
+        opening = plan.openings.get(self._starting)
+        if opening is None:
+            n = self.n
+            self._stacks = list(self._starting)
+            self._bets = [0] * n
+            self._committed = [0] * n
+            self._antes = [0] * n
+            self._allin = [False] * n
+            self._log = []
+            self._post_forced_bets(plan)
+            self._log.append(_DEALT)  # one DEAL event per seat, made when the log is read
+            self._open_first_round(plan)
+            self._keep_opening(plan)
+            return
+        (stacks, bets, committed, antes, allin, need, log, self._high, self._opened,
+         self._full, self._full_level, self._movers, self._straddle_pending,
+         self._to_act) = opening  # fmt: skip
+        self._stacks = stacks.copy()
+        self._bets = bets.copy()
+        self._committed = committed.copy()
+        self._antes = antes.copy()
+        self._allin = allin.copy()
+        self._need = need.copy()
+        self._log = log.copy()
+
+    def _keep_opening(self, plan: Plan) -> None:
+        """Keep the state the forced bets left, for the next hand of this plan and these
+        stacks (when the first round is under way: nothing of the deal is in it)."""
+        if self._to_act < 0 or self._street or self._board:
+            return
+        openings = plan.openings
+        if len(openings) >= _OPENINGS:
+            openings.clear()
+        openings[self._starting] = (
+            self._stacks.copy(), self._bets.copy(), self._committed.copy(), self._antes.copy(),
+            self._allin.copy(), self._need.copy(), self._log.copy(), self._high, self._opened,
+            self._full, self._full_level, self._movers, self._straddle_pending, self._to_act,
+        )  # fmt: skip
 
     def _take_cards(self, deck: Deck, needed: int) -> list[int]:
         if deck.remaining < needed:
@@ -492,6 +527,7 @@ class Hand(Legality, Betting):
 
 
 _DEALT: RawEvent = (ev.DEAL, 0, -1, 0, 0, (), False, None)
+_OPENINGS = 256  # the most stacks a plan keeps the opening state of
 _DEAL = KINDS[ev.DEAL]
 _PREFLOP = STREETS[0]
 _tuple = tuple.__new__

@@ -16,7 +16,7 @@ and button (``rules.md`` §6), and the shuffle.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from pokerroom._rulecheck import players_problem
 from pokerroom.cards import JOKER
@@ -38,7 +38,7 @@ class Plan:
 
     __slots__ = (
         "antes", "blinds", "caps", "count_all", "deck_size", "fast", "first", "limit", "lone",
-        "needed", "reopen", "starts", "straddler", "top_blind", "units",
+        "needed", "openings", "reopen", "starts", "straddler", "top_blind", "units",
     )  # fmt: skip
 
     def __init__(self, rules: Rules, n: int, button: int) -> None:
@@ -89,6 +89,9 @@ class Plan:
         )
         self.count_all = r.cap_counts is CapCount.BETS_AND_RAISES
         self.lone = r.lone_player_acts
+        # The state of a hand once its forced bets are posted and the first turn is given,
+        # by starting stacks (filled and read by Hand: it depends on nothing else).
+        self.openings: dict[tuple[int, ...], tuple[Any, ...]] = {}
 
 
 _CACHE: dict[tuple[int, int, int], tuple[Rules, Plan]] = {}
@@ -108,6 +111,7 @@ def plan_for(rules: Rules, n: int, button: int) -> Plan:
 
 
 _FALLING: dict[tuple[int, int], int] = {}
+_POOLS: dict[int, list[int]] = {}  # every card of a deck of each size, in order
 
 
 def draw(rng: random.Random, size: int, k: int) -> list[int]:
@@ -132,7 +136,10 @@ def draw(rng: random.Random, size: int, k: int) -> list[int]:
     x = getrandbits(bits)
     while x >= total:
         x = getrandbits(bits)
-    pool = list(range(size))
+    pool = _POOLS.get(size)
+    if pool is None:
+        pool = _POOLS[size] = list(range(size))
+    pool = pool.copy()
     m = size
     for i in range(k):
         x, j = divmod(x, m)

@@ -19,7 +19,7 @@ win, split by the same tie and odd-chip rules as the rest of that pot.
 from __future__ import annotations
 
 from pokerroom.engine import events as ev
-from pokerroom.engine.pots import OddChip, Pot, _best, _Order, _split, award, suit_key
+from pokerroom.engine.pots import OddChip, Pot, _best, _Order, _split, award, make_pot, suit_key
 from pokerroom.engine.state import SHOWDOWN, State
 from pokerroom.engine.view import HandResult
 from pokerroom.evaluator import best_hand, hand_value, rank7
@@ -195,7 +195,7 @@ class Showdown(State):
         won = [0] * self.n
         for i, share in zip(winners, shares, strict=True):
             won[i] = share
-        pot = Pot(total, tuple(contesting), tuple(winners), tuple(shares))
+        pot = make_pot(total, tuple(contesting), tuple(winners), tuple(shares))
         self._settle_award(won, (pot,) if total else ())
         return True
 
@@ -204,7 +204,7 @@ class Showdown(State):
         total = sum(self._committed)
         won = [0] * self.n
         won[winner] = total
-        pot = Pot(total, (winner,), (winner,), (total,))
+        pot = make_pot(total, (winner,), (winner,), (total,))
         self._settle_award(won, (pot,) if total else ())
 
     def _settle_award(self, won: list[int], pots: tuple[Pot, ...]) -> None:
