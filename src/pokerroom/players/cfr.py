@@ -51,6 +51,7 @@ if TYPE_CHECKING:
     from collections.abc import Mapping
 
     from pokerroom.engine import Action, ActionKind, PlayerView
+    from pokerroom.table.info import HandStart
 
 __all__ = ["FALLBACK", "SHORT_STACK", "CFRBot", "shipped_policy", "strategy_for"]
 
@@ -165,6 +166,19 @@ class CFRBot(Relay, Bot):
                 "deferred": deferred, "_playing": playing}  # fmt: skip
 
     # ------------------------------------------------------------------ deciding
+
+    def start_hand(self, hand: HandStart) -> None:
+        """Load the no-limit strategy a heads-up hand will need now, before any decision
+        (and its time budget) starts; then what :class:`Relay` does."""
+        policy = self._policy(hand.rules)
+        if isinstance(policy, NoLimitPolicy):
+            dealt = [hand.stacks[s] for s in hand.seats]
+            big = max(hand.rules.blinds[:2]) if hand.rules.blinds else 0
+            if len(dealt) == 2 and big > 0:
+                depth = policy.nearest(min(dealt) / big)
+                if depth is not None:
+                    policy.played(depth)
+        super().start_hand(hand)
 
     def act(self, view: PlayerView, budget: float) -> Action:
         policy = self._policy(view.rules)

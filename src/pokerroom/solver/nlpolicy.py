@@ -73,13 +73,16 @@ class _Played:
 
 
 class NoLimitPolicy:
-    """Strategies by depth played from views (see the module)."""
+    """Strategies by depth played from views (see the module).  Each is given, or
+    loaded from its file the first time a stack needs it (:meth:`played`)."""
 
-    def __init__(self, strategies: Sequence[NoLimitStrategy], salt: str = "") -> None:
-        if not strategies:
-            raise ValueError("no strategies")
+    def __init__(self, strategies: Sequence[NoLimitStrategy] = (), salt: str = "",
+                 *, files: dict[int, Path] | None = None) -> None:  # fmt: skip
         self._played = {s.depth: _Played(s) for s in strategies}
-        self.depths = tuple(sorted(self._played))
+        self._files = dict(files or {})
+        self.depths = tuple(sorted({*self._played, *self._files}))
+        if not self.depths:
+            raise ValueError("no strategies")
         self.salt = salt
 
     def __deepcopy__(self, memo: dict[int, object]) -> NoLimitPolicy:
@@ -87,13 +90,25 @@ class NoLimitPolicy:
 
     @classmethod
     def shipped(cls) -> NoLimitPolicy:
-        return cls([NoLimitStrategy.load(shipped_no_limit(d)) for d in DEPTHS
-                    if shipped_no_limit(d).is_file()])  # fmt: skip
+        return cls(files={d: shipped_no_limit(d) for d in DEPTHS})
+
+    def played(self, depth: int) -> _Played:
+        """The strategy for ``depth`` (one of :attr:`depths`), loaded once."""
+        if depth not in self._played:
+            self._played[depth] = _Played(NoLimitStrategy.load(self._files[depth]))
+        return self._played[depth]
+
+    def nearest(self, big_blinds: float) -> int | None:
+        """The solved depth nearest an effective stack of ``big_blinds`` (None outside
+        the solved depths)."""
+        if not self.depths[0] <= big_blinds <= self.depths[-1]:
+            return None
+        return min(self.depths, key=lambda d: (abs(d - big_blinds), d))
 
     @property
     def description(self) -> str:
         parts = [f"{d}bb ({p.strategy.iterations:,} iterations of {p.strategy.method})"
-                 for d, p in self._played.items()]  # fmt: skip
+                 for d, p in ((d, self.played(d)) for d in self.depths)]  # fmt: skip
         return "CFR strategies for heads-up no limit: " + ", ".join(parts)
 
     def covers(self, view: PlayerView) -> str | None:
@@ -123,11 +138,12 @@ class NoLimitPolicy:
             raise OutsideStrategy("no big blind: the strategies are for two blinds", "rules")
         start = [view.stacks[s] + view.committed[s] for s in (0, 1)]
         depth = min(start) / big
-        if not self.depths[0] <= depth <= self.depths[-1]:
+        nearest = self.nearest(depth)
+        if nearest is None:
             raise OutsideStrategy(
                 f"an effective stack outside {self.depths[0]} to {self.depths[-1]} big "
                 "blinds (the solved depths)", "stacks")  # fmt: skip
-        played = self._played[min(self.depths, key=lambda d: (abs(d - depth), d))]
+        played = self.played(nearest)
         node = self._follow(played, view)
         tree = played.tree
         me = 0 if view.seat == view.button else 1
