@@ -272,11 +272,13 @@ def test_the_fallback_hears_the_whole_game_and_decides_where_the_strategy_stops(
     if fallback.acted:
         assert any("a stack too short for the strategy's tree" in n for n in bot.notes)
     nolimit = CFRBot(seed=1, fallback=Recorder())
-    play_game(Rules.preset("no-limit"), [nolimit, make_player("random", seed=1)], seed=1,
-              max_hands=10, on_fault=strict)  # fmt: skip
+    deep = Rules.preset("no-limit", buy_in=4000)  # 1,000 big blinds: no strategy that deep
+    play_game(deep, [nolimit, make_player("random", seed=1)], seed=1, max_hands=10,
+              on_fault=strict)  # fmt: skip
     assert nolimit.played == 0
     assert nolimit.notes[0].startswith(f"{sum(nolimit.deferred.values())} decisions by "
-                                       "calling-station: no strategy ships for")  # fmt: skip
+                                       "calling-station: an effective stack outside 100 to "
+                                       "200 big blinds")  # fmt: skip
 
 
 def test_it_announces_its_best_hand_at_an_announced_showdown() -> None:

@@ -189,7 +189,7 @@ def test_the_shipped_strategies_read_back_as_the_solver_wrote_them(depth: int) -
     tree_digest, probs_digest = strategy.written
     assert strategy.tree_digest() == tree_digest  # the tree grown again is the one solved
     assert strategy.digest() == probs_digest  # every probability as the solver wrote it
-    tree, sweeps = strategy.tree()
+    _, sweeps = strategy.tree()
     assert shipped_no_limit(depth).stat().st_size < 50e6
     for r, p in enumerate(strategy.probabilities):
         assert p.shape == (sweeps.decision_counts[r], sweeps.width, strategy.abstraction.sizes[r])

@@ -90,8 +90,9 @@ class CFRBot(Relay, Bot):
     :data:`FALLBACK` seeded from this bot's random source)."""
 
     name = "cfr"
-    description = (f"heads-up fixed limit and no limit (100-200 big blinds) from CFR "
-                   f"strategies; elsewhere defers to {FALLBACK.name}")
+    description = (
+        f"heads-up limit and no limit from CFR strategies; elsewhere defers to {FALLBACK.name}"
+    )
 
     def __init__(
         self,
