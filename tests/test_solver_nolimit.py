@@ -246,7 +246,7 @@ def test_an_off_tree_bet_is_read_the_same_way_all_hand() -> None:
     hand = Hand(rules, [2 * DEPTHS[0]] * 2, button=0, rng=random.Random(3))
     # to 7: 1.25 pots, between the pot-sized raise (to 6) and the all-in (to 200)
     hand.act(ActionKind.RAISE, 7)
-    view = hand.view(hand.to_act)
+    view = hand.view(hand.to_act or 0)
     first = policy.locate(view)[1]
     assert all(policy.locate(view)[1] == first for _ in range(5))  # read the same way
     tree = policy.locate(view)[0].tree
@@ -264,7 +264,7 @@ def test_views_outside_the_strategy_are_refused_with_a_reason() -> None:
     policy = NoLimitPolicy([NoLimitStrategy.load(shipped_no_limit(DEPTHS[0]))])
     limit = Hand(Rules.preset("casino-limit"), [200, 200], rng=random.Random(1))
     with pytest.raises(OutsideStrategy, match="fixed-limit"):
-        policy.locate(limit.view(limit.to_act))
+        policy.locate(limit.view(limit.to_act or 0))
 
 
 # ------------------------------------------------------------------ the command
