@@ -280,10 +280,9 @@ def test_the_fallback_hears_the_whole_game_and_decides_where_the_strategy_stops(
     deep = Rules.preset("no-limit", buy_in=4000)  # 1,000 big blinds: no strategy that deep
     play_game(deep, [nolimit, make_player("random", seed=1)], seed=1, max_hands=10,
               on_fault=strict)  # fmt: skip
-    assert nolimit.played == 0
-    assert nolimit.notes[0].startswith(f"{sum(nolimit.deferred.values())} decisions by "
-                                       "calling-station: an effective stack outside 100 to "
-                                       "200 big blinds")  # fmt: skip
+    # (the strategy may play once a stack has lost enough for 200 big blinds or fewer)
+    assert any(n.endswith("by calling-station: an effective stack outside 100 to 200 big "
+                          "blinds (the solved depths)") for n in nolimit.notes), nolimit.notes
 
 
 def test_it_announces_its_best_hand_at_an_announced_showdown() -> None:
