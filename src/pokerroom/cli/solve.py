@@ -2,6 +2,8 @@
 
     pokerroom solve --rules casino-limit --buckets 8,8,8,8 --iterations 2000 --out s.npz
     pokerroom solve --game leduc --iterations 1000
+    pokerroom solve --game holdem-nl --depth 100 --iterations 2000 --out nl100.npz \
+        --checkpoint nl100.ckpt.npz
 
 This adapter owns the clock, the files, the progress bar and the plot; the work is
 :mod:`pokerroom.solver`.  The progress bar shows the exploitability of the average
@@ -53,6 +55,12 @@ def _cmd_solve(args: argparse.Namespace) -> int:
     from rich.console import Console
 
     console = Console()
+    if args.game == "holdem-nl":
+        if args.out is None:
+            raise UsageError("give --out FILE.npz for the strategy")
+        return _holdem_nl(console, args)
+    if args.checkpoint:
+        raise UsageError("--checkpoint is for --game holdem-nl")
     if args.game != "holdem":
         if args.out or args.plot:
             raise UsageError(f"--out and --plot are for hold'em, not --game {args.game}")
@@ -64,12 +72,13 @@ def _cmd_solve(args: argparse.Namespace) -> int:
 
 def _toy(console: Console, args: argparse.Namespace) -> int:
     from pokerroom.solver.cfr import Solver
-    from pokerroom.solver.toys import kuhn, leduc
+    from pokerroom.solver.toys import kuhn, leduc, leduc_no_limit
 
-    game = kuhn() if args.game == "kuhn" else leduc()
+    game = {"kuhn": kuhn, "leduc": leduc, "leduc-nl": leduc_no_limit}[args.game]()
     solver = Solver(game, args.method)
     rows = _solve(console, solver, args, lambda chips: chips, "chips/game")
-    name = "Kuhn poker" if args.game == "kuhn" else "Leduc hold'em"
+    name = {"kuhn": "Kuhn poker", "leduc": "Leduc hold'em",
+            "leduc-nl": "Leduc hold'em with bet sizes"}[args.game]  # fmt: skip
     _table(console, f"{name}, {args.method}", rows, "chips/game")
     console.print(f"game value for player 0: {solver.value():.4f}")
     return 0
@@ -120,12 +129,71 @@ def _holdem(console: Console, args: argparse.Namespace) -> int:
     return 0
 
 
+def _holdem_nl(console: Console, args: argparse.Namespace) -> int:
+    """Heads-up no-limit: the action abstraction at ``--depth``, the card buckets, CFR
+    with checkpoints (resumed when the checkpoint file exists)."""
+    import numpy as np
+
+    from pokerroom.solver.cfr import Solver
+    from pokerroom.solver.files import abstraction_for
+    from pokerroom.solver.nlholdem import betting, holdem_no_limit
+    from pokerroom.solver.nlstrategy import NoLimitStrategy
+
+    sizes = args.buckets
+    abstraction = abstraction_for(sizes)
+    fractions, max_raises = (0.5, 1.0), 3
+    game, tree = holdem_no_limit(betting(args.depth, fractions, max_raises), abstraction)
+    console.print(
+        f"{game.name}: {tree.public.decisions:,} betting decisions, "
+        f"{game.decisions:,} information sets (both players)",
+        soft_wrap=True,
+    )
+    solver = Solver(game, args.method)
+    rows: list[tuple[int, float, float]] = []
+    ckpt = Path(args.checkpoint) if args.checkpoint else None
+    if ckpt is not None and ckpt.is_file():
+        with np.load(ckpt, allow_pickle=False) as data:
+            state = {k: data[k] for k in data.files}
+        try:
+            solver.resume(state)
+        except ValueError as exc:
+            raise UsageError(f"{ckpt}: {exc}") from None
+        rows = [(int(i), float(e), float(t)) for i, e, t in state["history"]]
+        console.print(f"resumed from {ckpt} at {solver.iterations:,} iterations", soft_wrap=True)
+
+    def save(rows: list[tuple[int, float, float]]) -> None:
+        if ckpt is None:
+            return
+        arrays = solver.checkpoint()
+        arrays["history"] = np.array(rows, dtype=np.float64).reshape(-1, 3)
+        tmp = ckpt.with_name(ckpt.name + ".tmp")
+        with tmp.open("wb") as f:
+            np.savez(f, **arrays)  # type: ignore[arg-type]
+        tmp.replace(ckpt)  # a checkpoint is whole or the previous one
+
+    def unit(chips: float) -> float:
+        return 1000.0 * chips / 2  # chips are half big blinds
+
+    rows += _solve(console, solver, args, unit, "mbb/h", after=save, before=rows)
+    _table(console, game.name + f", {args.method}", rows, "mbb/h")
+    strategy = NoLimitStrategy.from_solver(args.depth, fractions, max_raises,
+                                           abstraction=abstraction, solver=solver,
+                                           history=tuple(rows))  # fmt: skip
+    strategy.save(args.out)
+    size = Path(args.out).stat().st_size
+    console.print(f"wrote {args.out} ({size / 1e6:.2f} MB)", soft_wrap=True)
+    return 0
+
+
 def _solve(
     console: Console,
     solver: Solver,
     args: argparse.Namespace,
     unit: Callable[[float], float],
     label: str,
+    *,
+    after: Callable[[list[tuple[int, float, float]]], None] | None = None,
+    before: list[tuple[int, float, float]] | None = None,
 ) -> list[tuple[int, float, float]]:
     """Iterate with a progress bar showing the exploitability; the measured points."""
     from rich import progress as rp
@@ -133,6 +201,7 @@ def _solve(
     every: int = args.every or max(1, args.iterations // 20)
     rows: list[tuple[int, float, float]] = []
     started = time.perf_counter()
+    offset = before[-1][2] if before else 0.0
     columns = (
         rp.TextColumn("CFR"),
         rp.BarColumn(),
@@ -142,11 +211,14 @@ def _solve(
         rp.TimeRemainingColumn(),
     )
     with rp.Progress(*columns, console=console, transient=True) as bar:
-        task = bar.add_task("cfr", total=args.iterations, exploit="…")
+        task = bar.add_task("cfr", total=args.iterations, exploit="…",
+                            completed=solver.iterations)  # fmt: skip
         while solver.iterations < args.iterations:
             solver.run(min(every, args.iterations - solver.iterations))
             value = unit(solver.exploitability())
-            rows.append((solver.iterations, value, time.perf_counter() - started))
+            rows.append((solver.iterations, value, time.perf_counter() - started + offset))
+            if after is not None:
+                after([*(before or []), *rows])
             bar.update(task, completed=solver.iterations, exploit=f"{value:.4g} {label}")
     return rows
 
@@ -195,8 +267,16 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
             "average strategy in the abstract game."
         ),
     )
-    p.add_argument("--game", choices=("holdem", "kuhn", "leduc"), default="holdem",
-                   help="the game (default: hold'em)")  # fmt: skip
+    p.add_argument("--game", choices=("holdem", "holdem-nl", "kuhn", "leduc", "leduc-nl"),
+                   default="holdem",
+                   help="the game (default: hold'em, fixed limit; holdem-nl: heads-up no "
+                   "limit; leduc-nl: Leduc with bet sizes)")  # fmt: skip
+    p.add_argument("--depth", type=Count(2, 1000, "big blinds"), default=100,
+                   help="holdem-nl: each stack in big blinds, 2 to 1000 (default 100)")
+    p.add_argument("--checkpoint", metavar="FILE.npz",
+                   type=OutputFile("a file for the checkpoint: name.npz", (".npz",)),
+                   help="holdem-nl: save the solver's state here every --every iterations, "
+                   "and resume from it when it exists")
     p.add_argument(
         "--rules",
         default="casino-limit",

@@ -1,5 +1,10 @@
-"""The ``cfr`` bot: heads-up fixed limit played from a strategy solved by counterfactual
-regret minimisation (:mod:`pokerroom.solver`), another bot everywhere else.
+"""The ``cfr`` bot: heads-up fixed limit and heads-up no limit played from strategies
+solved by counterfactual regret minimisation (:mod:`pokerroom.solver`), another bot
+everywhere else.
+
+Heads-up no limit with effective stacks of 100 to 200 big blinds it plays the shipped
+no-limit strategies (:class:`~pokerroom.solver.nlpolicy.NoLimitPolicy`: the nearest
+solved depth, bets off its tree read by pseudo-harmonic translation).
 
 Heads-up under ``casino-limit`` or ``computer-tournament`` (or any rules whose betting is
 theirs: :func:`~pokerroom.solver.policy.betting_differences`) it plays the strategy
@@ -39,12 +44,14 @@ from pokerroom.players.state import StateError, items, need, whole
 from pokerroom.players.strong import Strong
 from pokerroom.rules import Rules
 from pokerroom.solver.files import SHIPPED
+from pokerroom.solver.nlpolicy import NoLimitPolicy, no_limit_problem
 from pokerroom.solver.policy import OutsideStrategy, Policy, betting_differences
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
     from pokerroom.engine import Action, ActionKind, PlayerView
+    from pokerroom.table.info import HandStart
 
 __all__ = ["FALLBACK", "SHORT_STACK", "CFRBot", "shipped_policy", "strategy_for"]
 
@@ -63,6 +70,12 @@ def shipped_policy(preset: str) -> Policy:
 
 
 @functools.cache
+def shipped_no_limit_policy() -> NoLimitPolicy:
+    """The shipped no-limit strategies, loaded once per process (read-only)."""
+    return NoLimitPolicy.shipped()
+
+
+@functools.cache
 def strategy_for(rules: Rules) -> str | None:
     """The preset whose shipped strategy plays heads-up under ``rules``, if one does."""
     for preset in SHIPPED:
@@ -77,13 +90,15 @@ class CFRBot(Relay, Bot):
     :data:`FALLBACK` seeded from this bot's random source)."""
 
     name = "cfr"
-    description = f"heads-up fixed limit from a CFR strategy; elsewhere defers to {FALLBACK.name}"
+    description = (
+        f"heads-up limit and no limit from CFR strategies; elsewhere defers to {FALLBACK.name}"
+    )
 
     def __init__(
         self,
         seed: int | None = None,
         *,
-        policy: Policy | None = None,
+        policy: Policy | NoLimitPolicy | None = None,
         fallback: Player | None = None,
     ) -> None:
         super().__init__(seed)
@@ -95,8 +110,8 @@ class CFRBot(Relay, Bot):
         self.deferred: Counter[str] = Counter()  # decisions left to the fallback, by reason
         self._none = OutsideStrategy("no strategy", "preset")
         self.relay_to(fallback)  # the fallback hears the whole game
-        self._policies: dict[Rules, Policy | None] = {}
-        self._last: tuple[Rules | None, Policy | None] = (None, None)
+        self._policies: dict[Rules, Policy | NoLimitPolicy | None] = {}
+        self._last: tuple[Rules | None, Policy | NoLimitPolicy | None] = (None, None)
         """The rules of the last decision and their strategy: a game's views share one
         rules object, so the lookup is an identity test, not a hash of every field."""
         self._playing: str | None = None
@@ -153,6 +168,19 @@ class CFRBot(Relay, Bot):
 
     # ------------------------------------------------------------------ deciding
 
+    def start_hand(self, hand: HandStart) -> None:
+        """Load the no-limit strategy a heads-up hand will need now, before any decision
+        (and its time budget) starts; then what :class:`Relay` does."""
+        policy = self._policy(hand.rules)
+        if isinstance(policy, NoLimitPolicy):
+            dealt = [hand.stacks[s] for s in hand.seats]
+            big = max(hand.rules.blinds[:2]) if hand.rules.blinds else 0
+            if len(dealt) == 2 and big > 0:
+                depth = policy.nearest(min(dealt) / big)
+                if depth is not None:
+                    policy.played(depth)
+        super().start_hand(hand)
+
     def act(self, view: PlayerView, budget: float) -> Action:
         policy = self._policy(view.rules)
         try:
@@ -160,7 +188,7 @@ class CFRBot(Relay, Bot):
                 raise self._none
             decision = policy.decide(view)
         except OutsideStrategy as exc:
-            why = SHORT_STACK if exc.kind == "stacks" else str(exc)
+            why = SHORT_STACK if exc.kind == "stacks" and isinstance(policy, Policy) else str(exc)
             if why not in self.deferred and len(self.deferred) >= _REASONS:
                 why = "other reasons"
             self.deferred[why] += 1
@@ -182,7 +210,7 @@ class CFRBot(Relay, Bot):
         return [(a.kind, p, float(a.amount or 0))
                 for a, p in zip(decision.actions, decision.probabilities, strict=True)]  # fmt: skip
 
-    def _policy(self, rules: Rules) -> Policy | None:
+    def _policy(self, rules: Rules) -> Policy | NoLimitPolicy | None:
         """The strategy for ``rules``, if one plays them.  The same rules object as last
         time (every decision of a game) is found without hashing the rules (a hash of
         every field, some 7 µs a call); other rules are looked up by value."""
@@ -195,12 +223,16 @@ class CFRBot(Relay, Bot):
             return policy
         policy = self.policy
         if policy is not None:
-            self._playing = f"strategy given ({policy.rules})"
+            given = policy.rules if isinstance(policy, Policy) else "heads-up no limit"
+            self._playing = f"strategy given ({given})"
         else:
             preset = strategy_for(rules)
             if preset is not None:
                 policy = shipped_policy(preset)
                 self._playing = f"CFR strategy for heads-up {preset}"
+            elif no_limit_problem(rules) is None:
+                policy = shipped_no_limit_policy()
+                self._playing = "CFR strategy for heads-up no limit"
             else:
                 self._none = OutsideStrategy(
                     f"no strategy ships for {rules} (strategies: heads-up {', '.join(SHIPPED)})",

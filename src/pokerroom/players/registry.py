@@ -7,7 +7,7 @@ random           picks uniformly among the legal actions, and a uniform bet size
 calling-station  checks or calls every bet, never folds, never raises
 rule-based       a starting-hand chart before the flop, then hand strength against pot odds
 strong           equity against each opponent's likely hands, learned from its play; EV choices
-cfr              heads-up fixed limit from a CFR strategy; elsewhere defers to strong
+cfr              heads-up limit and no limit from CFR strategies; elsewhere defers to strong
 >>> make_player("calling-station")
 CallingStation(seed=None)
 >>> make_player("strongest")

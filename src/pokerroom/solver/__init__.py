@@ -12,5 +12,9 @@ small games first.
 * :mod:`~pokerroom.solver.abstraction`, :mod:`~pokerroom.solver.holdem`: card buckets
   and the abstract hold'em game;
 * :mod:`~pokerroom.solver.policy`: a solved strategy played back from a
-  :class:`~pokerroom.engine.PlayerView`.
+  :class:`~pokerroom.engine.PlayerView`;
+* :mod:`~pokerroom.solver.nolimit`, :mod:`~pokerroom.solver.nlholdem`,
+  :mod:`~pokerroom.solver.nlstrategy`, :mod:`~pokerroom.solver.nlpolicy`: heads-up no
+  limit: the action abstraction and its translation, the abstract game, the strategy
+  files and their play.
 """

@@ -98,6 +98,36 @@ class Solver:
         for _ in range(iterations):
             self.iterate()
 
+    def checkpoint(self) -> dict[str, np.ndarray]:
+        """The solver's state as arrays (regrets, average weights, current strategy,
+        iterations, method): :meth:`resume` takes it back."""
+        out: dict[str, np.ndarray] = {"iterations": np.array(self.iterations),
+                                      "method": np.array(self.method.name)}  # fmt: skip
+        for name, arrays in (("regrets", self.regrets), ("weights", self.weights),
+                             ("current", self.current)):  # fmt: skip
+            for s, a in enumerate(arrays):
+                out[f"{name}{s}"] = a
+        return out
+
+    def resume(self, state: dict[str, np.ndarray]) -> None:
+        """Continue from a :meth:`checkpoint` of a solver of the same game and method;
+        a checkpoint of another game or method is refused (ValueError), this solver
+        unchanged."""
+        method = str(state.get("method", ""))
+        if method != self.method.name:
+            raise ValueError(f"a checkpoint of {method or 'no method'}, not {self.method.name}")
+        tables = []
+        for name, arrays in (("regrets", self.regrets), ("weights", self.weights),
+                             ("current", self.current)):  # fmt: skip
+            for s, a in enumerate(arrays):
+                got = state.get(f"{name}{s}")
+                if got is None or got.shape != a.shape:
+                    raise ValueError(f"a checkpoint of another game ({name}{s} does not fit)")
+                tables.append((a, got))
+        for a, got in tables:
+            a[...] = got
+        self.iterations = int(state["iterations"])
+
     def average(self) -> Strategy:
         """The average strategy (both players' decision nodes)."""
         return self.sweeps.normalise(self.weights)

@@ -27,7 +27,7 @@ import numpy.typing as npt
 from pokerroom.solver.game import Game
 from pokerroom.solver.tree import TreeBuilder
 
-__all__ = ["LimitGame", "kuhn", "leduc"]
+__all__ = ["LimitGame", "kuhn", "leduc", "leduc_no_limit"]
 
 F64s = npt.NDArray[np.float64]
 
@@ -133,9 +133,9 @@ def kuhn() -> Game:
 LEDUC_CARDS = ("Js", "Jh", "Qs", "Qh", "Ks", "Kh")
 
 
-@functools.cache
-def leduc() -> Game:
-    """Leduc hold'em (see the module)."""
+def _leduc_matrices() -> tuple[list[F64s], dict[int, int], dict[int, int]]:
+    """Leduc's payoff matrices: the first round's, then each public card's fold and
+    showdown matrices (their indices)."""
     rank = np.arange(6) // 2
     distinct = 1.0 - np.eye(6)
     # Round 1: P(h, o) = 1/30, P(h) P(o) = 1/36.  Round 2 with public card c:
@@ -149,6 +149,13 @@ def leduc() -> Game:
         matrices.append(live)
         show_at[c] = len(matrices)
         matrices.append(live * _compare(strength))
+    return matrices, fold_at, show_at
+
+
+@functools.cache
+def leduc() -> Game:
+    """Leduc hold'em (see the module)."""
+    matrices, fold_at, show_at = _leduc_matrices()
     rules = LimitGame(
         1, (2, 4), 2, LEDUC_CARDS,
         lambda r, c: 0 if r == 0 else fold_at[c], lambda c: show_at[c],
@@ -157,3 +164,23 @@ def leduc() -> Game:
     rules.tree(builder)
     prior = np.full(6, 1 / 6)
     return Game("leduc", builder.build(), (6, 6), (prior, prior), tuple(matrices))
+
+
+@functools.cache
+def leduc_no_limit(stack: int = 12, fractions: tuple[float, ...] = (0.5, 1.0),
+                   max_raises: int = 2) -> Game:  # fmt: skip
+    """Leduc with bet sizes: Leduc's cards and antes, no-limit betting with ``stack``
+    chips each (the ante included), bets and raises to the pot ``fractions`` and all-in
+    (:class:`~pokerroom.solver.nolimit.Abstraction`)."""
+    from pokerroom.solver.nolimit import Abstraction
+
+    matrices, fold_at, show_at = _leduc_matrices()
+    betting = Abstraction((1, 1), (0, 0), 2, stack, fractions, max_raises)
+    tree = betting.tree(
+        lambda r: [(card, -1, c) for c, card in enumerate(LEDUC_CARDS)],
+        lambda r, c: 0 if r == 0 else fold_at[c],
+        lambda c: show_at[c],
+    )
+    prior = np.full(6, 1 / 6)
+    name = f"leduc-no-limit-{stack}"
+    return Game(name, tree.public, (6, 6), (prior, prior), tuple(matrices))

@@ -1,0 +1,264 @@
+"""A solved heads-up no-limit strategy played in the real game.
+
+:class:`NoLimitPolicy` holds strategies for a few stack depths (100 and 200 big blinds
+ship) and answers a heads-up no-limit view from the one whose depth is nearest the
+effective stack (the smaller of the two players' chips, in big blinds), between the
+smallest and the largest depth.  The betting so far is followed down the strategy's
+tree: checks and calls are the tree's; a bet or raise of any size is read as one of the
+tree's sizes at that node by the randomised pseudo-harmonic translation
+(:func:`~pokerroom.solver.nolimit.translate`), an all-in as the all-in.  The draw is
+seeded by the hand's events up to that bet (and a salt), so every later decision of the
+hand reads the bet the same way.  The strategy's own sizes are played as the same pot
+fractions of the real pot, within the legal limits.
+
+Where it does not apply it raises :class:`~pokerroom.solver.policy.OutsideStrategy`
+saying why: more than two players, fixed or pot limit, antes, straddles or wild cards,
+stacks outside the solved depths, or betting the tree no longer follows (a raise where
+the tree has none left, betting after the tree's all-in).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
+
+from pokerroom.engine.actions import Action, ActionKind
+from pokerroom.engine.events import EventKind
+from pokerroom.engine.view import PlayerView
+from pokerroom.rules import Rules, Structure
+from pokerroom.solver.files import data_dir
+from pokerroom.solver.nlholdem import DEPTHS
+from pokerroom.solver.nlstrategy import NoLimitStrategy
+from pokerroom.solver.nolimit import ALL_IN, CALL, CHECK, FOLD, NoLimitTree, translate
+from pokerroom.solver.policy import Decision, OutsideStrategy, heads_up
+from pokerroom.solver.tree import CHANCE
+
+__all__ = ["NoLimitPolicy", "no_limit_problem", "shipped_no_limit"]
+
+F64s = npt.NDArray[np.float64]
+_FORCED = frozenset({EventKind.ANTE, EventKind.BLIND, EventKind.STRADDLE})
+_BETTING = frozenset({EventKind.FOLD, EventKind.CHECK, EventKind.CALL, EventKind.BET,
+                      EventKind.RAISE})  # fmt: skip
+
+
+def shipped_no_limit(depth: int) -> Path:
+    """The shipped strategy file for stacks of ``depth`` big blinds."""
+    return data_dir() / f"holdem-nl-{depth}.npz"
+
+
+def no_limit_problem(rules: Rules) -> str | None:
+    """Why the no-limit strategies do not play under ``rules`` (None: they do)."""
+    if rules.structure is not Structure.NO_LIMIT:
+        return f"the betting is {rules.structure.value}: the strategies are for no limit"
+    if rules.wild is not None or rules.min_hole_cards:
+        return "wild cards or a minimum of hole cards: the strategies are for plain hold'em"
+    if any(rules.ante_amounts(2)) or rules.straddle:
+        return "antes or a straddle: the strategies are for two blinds"
+    return None
+
+
+class _Played:
+    """One depth's strategy with its tree and the solver's row layout."""
+
+    def __init__(self, strategy: NoLimitStrategy) -> None:
+        self.strategy = strategy
+        self.tree: NoLimitTree
+        self.tree, sweeps = strategy.tree()
+        self.rows = sweeps.decision_rows
+        self.width = sweeps.width
+
+
+class NoLimitPolicy:
+    """Strategies by depth played from views (see the module).  Each is given, or
+    loaded from its file the first time a stack needs it (:meth:`played`)."""
+
+    def __init__(self, strategies: Sequence[NoLimitStrategy] = (), salt: str = "",
+                 *, files: dict[int, Path] | None = None) -> None:  # fmt: skip
+        self._played = {s.depth: _Played(s) for s in strategies}
+        self._files = dict(files or {})
+        self.depths = tuple(sorted({*self._played, *self._files}))
+        if not self.depths:
+            raise ValueError("no strategies")
+        self.salt = salt
+
+    def __deepcopy__(self, memo: dict[int, object]) -> NoLimitPolicy:
+        return self  # read-only
+
+    @classmethod
+    def shipped(cls) -> NoLimitPolicy:
+        return cls(files={d: shipped_no_limit(d) for d in DEPTHS})
+
+    def played(self, depth: int) -> _Played:
+        """The strategy for ``depth`` (one of :attr:`depths`), loaded once."""
+        if depth not in self._played:
+            self._played[depth] = _Played(NoLimitStrategy.load(self._files[depth]))
+        return self._played[depth]
+
+    def nearest(self, big_blinds: float) -> int | None:
+        """The solved depth nearest an effective stack of ``big_blinds`` (None outside
+        the solved depths)."""
+        if not self.depths[0] <= big_blinds <= self.depths[-1]:
+            return None
+        return min(self.depths, key=lambda d: (abs(d - big_blinds), d))
+
+    @property
+    def description(self) -> str:
+        parts = [f"{d}bb ({p.strategy.iterations:,} iterations of {p.strategy.method})"
+                 for d, p in ((d, self.played(d)) for d in self.depths)]  # fmt: skip
+        return "CFR strategies for heads-up no limit: " + ", ".join(parts)
+
+    def covers(self, view: PlayerView) -> str | None:
+        try:
+            self.locate(view)
+        except OutsideStrategy as exc:
+            return str(exc)
+        return None
+
+    def locate(self, view: PlayerView) -> tuple[_Played, int, PlayerView]:
+        """The strategy, the tree node of ``view`` (its seat to act) and the heads-up
+        view, or :class:`OutsideStrategy` saying why there is none."""
+        view = heads_up(view)
+        if view.players != 2:
+            raise OutsideStrategy(f"{view.players} players: the strategy is for heads-up play",
+                                  "players")  # fmt: skip
+        problem = no_limit_problem(view.rules)
+        if problem:
+            raise OutsideStrategy(problem, "rules")
+        if view.legal is None or view.to_act != view.seat:
+            raise OutsideStrategy(f"seat {view.seat} is not to act", "turn")
+        if len(view.hole) != 2:
+            raise OutsideStrategy(f"seat {view.seat} holds {len(view.hole)} cards, not 2",
+                                  "cards")  # fmt: skip
+        big = max(view.rules.blinds[:2]) if view.rules.blinds else 0
+        if big <= 0:
+            raise OutsideStrategy("no big blind: the strategies are for two blinds", "rules")
+        start = [view.stacks[s] + view.committed[s] for s in (0, 1)]
+        depth = min(start) / big
+        nearest = self.nearest(depth)
+        if nearest is None:
+            raise OutsideStrategy(
+                f"an effective stack outside {self.depths[0]} to {self.depths[-1]} big "
+                "blinds (the solved depths)", "stacks")  # fmt: skip
+        played = self.played(nearest)
+        node = self._follow(played, view)
+        tree = played.tree
+        me = 0 if view.seat == view.button else 1
+        if int(tree.public.kind[node]) != me or tree.street[node] != int(view.street):
+            raise OutsideStrategy("the betting has left the strategy's tree", "betting")
+        return played, node, view
+
+    def _follow(self, played: _Played, view: PlayerView) -> int:
+        """The tree node the view's betting leads to (see the module)."""
+        tree = played.tree
+        real = [0, 0]
+        node = 0
+        seen: list[str] = []
+        for e in view.events:
+            seen.append(f"{e.kind.value}{e.seat}:{e.amount}")
+            if e.kind in _FORCED:
+                real[0 if e.seat == view.button else 1] += e.amount
+                continue
+            if e.kind not in _BETTING:
+                continue
+            p = 0 if e.seat == view.button else 1
+            node = _skip_chance(tree, node)
+            if int(tree.public.kind[node]) != p:
+                raise OutsideStrategy("the betting has left the strategy's tree", "betting")
+            real[p] += e.amount
+            labels = tree.labels[node]
+            if e.kind in (EventKind.CHECK, EventKind.CALL):
+                label = CHECK if CHECK in labels else CALL
+            elif e.kind is EventKind.FOLD:
+                label = FOLD
+            else:
+                label = self._read_bet(tree, node, real, p, all_in=e.all_in, seen="|".join(seen))
+            if label not in labels:
+                raise OutsideStrategy(f"the strategy's tree has no {e.kind.value} here",
+                                      "betting")  # fmt: skip
+            node = tree.children[node][labels.index(label)]
+        return _skip_chance(tree, node)
+
+    def _read_bet(self, tree: NoLimitTree, node: int, real: list[int], p: int, *,
+                  all_in: bool, seen: str) -> str:  # fmt: skip
+        """The tree's label for a real bet or raise by player ``p`` to ``real[p]``."""
+        labels = tree.labels[node]
+        raises = [(lab, amt) for lab, amt in zip(labels, tree.amounts[node], strict=True)
+                  if lab.startswith("r") or lab == ALL_IN]  # fmt: skip
+        if not raises:
+            raise OutsideStrategy("a raise where the strategy's tree has none left", "betting")
+        if all_in and any(lab == ALL_IN for lab, _ in raises):
+            return ALL_IN
+        opp = tree.committed[node][1 - p]
+        sizes = [(amt - opp) / (2 * opp) for _, amt in raises]
+        x = (real[p] - real[1 - p]) / (2 * max(real[1 - p], 1))
+        rng = random.Random(f"{self.salt}|{seen}")
+        return raises[translate(x, sizes, rng)][0]
+
+    def decide(self, view: PlayerView) -> Decision:
+        """The strategy's probabilities over legal real actions (see the module)."""
+        played, node, hu = self.locate(view)
+        strategy = played.strategy
+        street = int(hu.street)
+        board = tuple(int(c) for c in hu.board)
+        bucket = strategy.abstraction.bucket((int(hu.hole[0]), int(hu.hole[1])), board)
+        tree = played.tree
+        labels = tree.labels[node]
+        row = int(played.rows[node])
+        probs = strategy.probabilities[street][row, : len(labels), bucket].astype(np.float64)
+        total = float(probs.sum())
+        probs = probs / total if total > 0 else np.full(len(labels), 1.0 / len(labels))
+        out: dict[Action, float] = {}
+        for label, p in zip(labels, probs.tolist(), strict=True):
+            action = _real_action(label, tree, node, hu, strategy.fractions)
+            out[action] = out.get(action, 0.0) + p
+        path = "".join(tree.labels[int(tree.public.parent[n])][
+            list(tree.children[int(tree.public.parent[n])]).index(n)]
+            for n in _path(tree, node))  # fmt: skip
+        return Decision(tuple(out), tuple(out.values()), bucket, path)
+
+
+def _skip_chance(tree: NoLimitTree, node: int) -> int:
+    while int(tree.public.kind[node]) == CHANCE:
+        child = tree.children[node][0]
+        if int(tree.public.kind[child]) == CHANCE:  # dealt out after an all-in
+            raise OutsideStrategy("betting after the strategy's all-in", "betting")
+        node = child
+    return node
+
+
+def _path(tree: NoLimitTree, node: int) -> list[int]:
+    out = []
+    while node > 0:
+        parent = int(tree.public.parent[node])
+        if int(tree.public.kind[parent]) != CHANCE:
+            out.append(node)
+        node = parent
+    return out[::-1]
+
+
+def _real_action(label: str, tree: NoLimitTree, node: int, view: PlayerView,
+                 fractions: tuple[float, ...]) -> Action:  # fmt: skip
+    """The legal real action the tree's ``label`` stands for in ``view``."""
+    legal = view.legal
+    assert legal is not None
+    kinds = legal.kinds
+    passive = Action.check() if ActionKind.CHECK in kinds else Action.call()
+    if label == FOLD:
+        return Action.fold() if ActionKind.FOLD in kinds else passive
+    if label in (CHECK, CALL):
+        return passive
+    aggressive = ActionKind.BET if ActionKind.BET in kinds else ActionKind.RAISE
+    if aggressive not in kinds:
+        return passive
+    if label == ALL_IN:
+        to = legal.max_to
+    else:
+        opp = 1 - view.seat
+        f = fractions[int(label[1:])]
+        to = view.bets[opp] + round(f * 2 * view.committed[opp])
+        to = min(max(to, legal.min_to), legal.max_to)
+    return Action(aggressive, to)
