@@ -18,6 +18,10 @@ settings.register_profile(
 )
 settings.load_profile("pokerroom")
 
+# Help and usage text (argparse, rich) wraps at the terminal's width: every test sees the
+# same 80 columns whatever terminal, or none, runs the suite.
+os.environ["COLUMNS"] = "80"
+
 ROOT = Path(__file__).resolve().parents[1]
 # ../shared/data beside the checkout; from the copies of the tests that mutation testing
 # makes inside the checkout (mutation/<part>/mutants/tests), a few levels further up.
