@@ -29,6 +29,7 @@ from pokerroom.engine import EventKind
 from pokerroom.storage.saves import DamagedStoreError, StoredHand
 from pokerroom.tui.app import PokerApp
 from pokerroom.tui.base import MIN_HEIGHT, MIN_WIDTH, Dialog, Gated, RoomScreen
+from pokerroom.tui.screens.dialogs import LineDialog
 from pokerroom.tui.screens.table import TableScreen
 from tui_helpers import make_app, make_game, screen_text, sit, stack_names, until, your_turn
 
@@ -40,7 +41,7 @@ BURST = ("enter", "a", "c", "f", "r", "s", "x", "y", "n", "b", "e", "p", "o", "5
          "enter")  # fmt: skip
 """Keys that act on one screen or another (choose, letters, digits, back, next field)."""
 
-BASES = {Gated, RoomScreen, Dialog}
+BASES = {Gated, RoomScreen, Dialog, LineDialog}
 """What screens are made of, not screens the app shows."""
 
 

@@ -226,7 +226,35 @@ class BustDialog(_Buttons):
         self.query_one("#watch", Button).focus()
 
 
-class SaveDialog(Dialog[str | None]):
+class LineDialog(Dialog[str | None]):
+    """A line typed in its one field: Enter or the ``ok`` button gives it to
+    :meth:`action_ok`, Esc or any other button closes with ``None``."""
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.query_one(Input).focus()
+
+    @on(Input.Submitted)
+    def _submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_ok()
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "ok":
+            self.action_ok()
+        else:
+            self.action_cancel()
+
+    def action_ok(self) -> None:
+        raise NotImplementedError
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class SaveDialog(LineDialog):
     """Name the save slot (an existing name is replaced); a name that cannot be used
     is refused with the reason, the dialog staying open."""
 
@@ -255,23 +283,6 @@ class SaveDialog(Dialog[str | None]):
                 yield Button("Cancel (Esc)", id="cancel")
         yield Footer(compact=True)
 
-    def on_mount(self) -> None:
-        super().on_mount()
-        self.query_one(Input).focus()
-
-    @on(Input.Submitted)
-    def _submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        self.action_ok()
-
-    @on(Button.Pressed)
-    def _pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        if event.button.id == "ok":
-            self.action_ok()
-        else:
-            self.action_cancel()
-
     def action_ok(self) -> None:
         name = self.query_one(Input).value.strip()
         problem = slot_problem(name)
@@ -279,9 +290,6 @@ class SaveDialog(Dialog[str | None]):
             self.query_one("#save-error", Static).update(Text(problem, style="bold red"))
             return
         self.dismiss(name)
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
 
 
 class MessageDialog(Dialog[None]):

@@ -25,7 +25,7 @@ from collections.abc import AsyncIterator
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from rich.text import Text
-from textual import on, work
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -35,7 +35,7 @@ from pokerroom.engine.actions import Action
 from pokerroom.jsonproto.codec import CodecError
 from pokerroom.jsonproto.mirror import TableMirror
 from pokerroom.tui.amounts import chips
-from pokerroom.tui.base import Dialog, RoomScreen
+from pokerroom.tui.base import RoomScreen
 from pokerroom.tui.felt import (
     dealt_in,
     log_lines,
@@ -45,7 +45,12 @@ from pokerroom.tui.felt import (
     seats,
     turn_text,
 )
-from pokerroom.tui.screens.dialogs import ConfirmDialog, HandOverScreen, MessageDialog
+from pokerroom.tui.screens.dialogs import (
+    ConfirmDialog,
+    HandOverScreen,
+    LineDialog,
+    MessageDialog,
+)
 from pokerroom.tui.screens.table import TableScreen
 from pokerroom.tui.widgets.fields import TypedInput
 from pokerroom.tui.widgets.table import ActionBar, Felt, HandLog, SeatsPanel
@@ -95,7 +100,7 @@ class TableLink(Protocol):
     async def close(self) -> None: ...
 
 
-class ChatDialog(Dialog[str | None]):
+class ChatDialog(LineDialog):
     """A line to say at the table (Enter sends, Esc does not)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -113,29 +118,9 @@ class ChatDialog(Dialog[str | None]):
                 yield Button("Cancel (Esc)", id="cancel")
         yield Footer(compact=True)
 
-    def on_mount(self) -> None:
-        super().on_mount()
-        self.query_one(Input).focus()
-
-    @on(Input.Submitted)
-    def _submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        self.action_ok()
-
-    @on(Button.Pressed)
-    def _pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        if event.button.id == "ok":
-            self.action_ok()
-        else:
-            self.action_cancel()
-
     def action_ok(self) -> None:
         text = self.query_one(Input).value.strip()
         self.dismiss(text or None)
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
 
 
 class RemoteTableScreen(TableScreen):
