@@ -16,7 +16,6 @@ reads back every decision as the solver wrote it.
 from __future__ import annotations
 
 import hashlib
-import io
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -27,7 +26,13 @@ import numpy.typing as npt
 from pokerroom.solver.abstraction import CardAbstraction
 from pokerroom.solver.nlholdem import betting, holdem_no_limit
 from pokerroom.solver.nolimit import NoLimitTree
-from pokerroom.solver.strategy import StrategyError, abstraction_arrays, read_abstraction
+from pokerroom.solver.strategy import (
+    StrategyError,
+    abstraction_arrays,
+    read_abstraction,
+    read_arrays,
+    write_arrays,
+)
 from pokerroom.solver.sweeps import Sweeps
 
 if TYPE_CHECKING:
@@ -97,17 +102,11 @@ class NoLimitStrategy:
         arrays.update(abstraction_arrays(self.abstraction))
         for r, p in enumerate(self.probabilities):
             arrays[f"probabilities{r}"] = p
-        buffer = io.BytesIO()
-        np.savez_compressed(buffer, **arrays)
-        Path(path).write_bytes(buffer.getvalue())
+        write_arrays(path, arrays)
 
     @classmethod
     def load(cls, path: str | Path) -> NoLimitStrategy:
-        try:
-            with np.load(Path(path), allow_pickle=False) as data:
-                arrays = {k: data[k] for k in data.files}
-        except (OSError, ValueError) as exc:
-            raise StrategyError(f"{path}: not a strategy file ({exc})") from None
+        arrays = read_arrays(path)
         if str(arrays.get("format", "")) != FORMAT:
             raise StrategyError(f"{path}: not a {FORMAT} file")
         rounds = sum(1 for k in arrays if k.startswith("probabilities"))

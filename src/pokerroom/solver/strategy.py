@@ -31,8 +31,16 @@ if TYPE_CHECKING:
     from pokerroom.solver.cfr import Solver
     from pokerroom.solver.sweeps import Sweeps
 
-__all__ = ["FORMAT", "Strategy", "StrategyError", "abstraction_arrays", "decision_rows",
-           "read_abstraction"]  # fmt: skip
+__all__ = [
+    "FORMAT",
+    "Strategy",
+    "StrategyError",
+    "abstraction_arrays",
+    "decision_rows",
+    "read_abstraction",
+    "read_arrays",
+    "write_arrays",
+]  # fmt: skip
 
 FORMAT = "pokerroom-strategy-2"
 _OLD_FORMATS = ("pokerroom-strategy-1",)
@@ -44,6 +52,23 @@ _ENDINGS = (None, "fold", "showdown")
 
 class StrategyError(ValueError):
     """A file that is not a strategy pokerroom can read."""
+
+
+def write_arrays(path: str | Path, arrays: dict[str, Any]) -> None:
+    """A strategy file: ``arrays`` as one compressed NumPy archive."""
+    buffer = io.BytesIO()
+    np.savez_compressed(buffer, **arrays)
+    Path(path).write_bytes(buffer.getvalue())
+
+
+def read_arrays(path: str | Path) -> dict[str, Any]:
+    """The arrays of a strategy file, by name; :class:`StrategyError` when it is not a
+    NumPy archive (or cannot be read)."""
+    try:
+        with np.load(Path(path), allow_pickle=False) as data:
+            return {k: data[k] for k in data.files}
+    except (OSError, ValueError) as exc:
+        raise StrategyError(f"{path}: not a strategy file ({exc})") from None
 
 
 def decision_rows(tree: BettingTree) -> tuple[list[int], tuple[int, int, int, int]]:
@@ -117,17 +142,11 @@ class Strategy:
         arrays.update(abstraction_arrays(self.abstraction))
         for r, p in enumerate(self.probabilities):
             arrays[f"probabilities{r}"] = p.astype(np.float16)
-        buffer = io.BytesIO()
-        np.savez_compressed(buffer, **arrays)
-        Path(path).write_bytes(buffer.getvalue())
+        write_arrays(path, arrays)
 
     @classmethod
     def load(cls, path: str | Path) -> Strategy:
-        try:
-            with np.load(Path(path), allow_pickle=False) as data:
-                arrays = {k: data[k] for k in data.files}
-        except (OSError, ValueError) as exc:
-            raise StrategyError(f"{path}: not a strategy file ({exc})") from None
+        arrays = read_arrays(path)
         found = str(arrays.get("format", ""))
         if found in _OLD_FORMATS:
             raise StrategyError(
