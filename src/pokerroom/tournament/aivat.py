@@ -50,8 +50,6 @@ ones are (:mod:`~pokerroom.tournament.league`).
 
 from __future__ import annotations
 
-import itertools
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
@@ -60,6 +58,7 @@ import numpy as np
 
 from pokerroom.engine.actions import Action, ActionKind
 from pokerroom.engine.events import EventKind
+from pokerroom.equity.runouts import completions
 from pokerroom.evaluator.batch import rank_batch
 from pokerroom.players.base import Player, Relay
 
@@ -87,18 +86,8 @@ def showdown_share(
     """``hole``'s share of a showdown against ``other`` (win 1, tie ½) over the ways the
     rest of ``board`` can come: every way when there are at most
     :data:`EXACT_RUNOUTS`, else the mean over ``samples`` drawn with ``rng`` (unbiased)."""
-    known = [*hole, *other, *board]
-    rest = np.array([c for c in range(52) if c not in known], dtype=np.uint8)
-    k = 5 - len(board)
-    ways = math.comb(len(rest), k)
-    if ways <= EXACT_RUNOUTS:
-        runouts = np.array(list(itertools.combinations(rest, k)), dtype=np.uint8)
-        runouts = runouts.reshape(ways, k)
-    else:
-        order = np.argsort(rng.random((samples, len(rest))), axis=1)[:, :k]
-        runouts = rest[order]
-    fixed = np.broadcast_to(np.array(board, dtype=np.uint8), (len(runouts), len(board)))
-    boards = np.concatenate([fixed, runouts], axis=1)
+    boards = completions(board, (*hole, *other), rng, exact_most=EXACT_RUNOUTS,
+                         samples=samples, dtype=np.uint8)  # fmt: skip
     mine = rank_batch(np.concatenate([np.broadcast_to(np.array(hole, dtype=np.uint8),
                                                       (len(boards), 2)), boards], axis=1))
     theirs = rank_batch(np.concatenate([np.broadcast_to(np.array(other, dtype=np.uint8),

@@ -47,8 +47,6 @@ Action.raise_to(4)
 
 from __future__ import annotations
 
-import itertools
-import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -56,6 +54,7 @@ import numpy as np
 import numpy.typing as npt
 
 from pokerroom.engine.actions import Action, ActionKind
+from pokerroom.equity.runouts import completions
 from pokerroom.players.base import Player
 from pokerroom.ranges import COMBO_COUNT, combo_index
 from pokerroom.solver.betting import fixed_actions
@@ -93,17 +92,7 @@ class Showdowns:
         known = [int(c) for c in (*hole, *board)]
         if len(set(known)) != len(known) or len(hole) != 2 or len(board) not in (0, 3, 4, 5):
             raise ValueError(f"two hole cards and a board of 0, 3, 4 or 5 cards, apart: {known}")
-        rest = np.array([c for c in range(52) if c not in known], dtype=np.intp)
-        k = 5 - len(board)
-        ways = math.comb(len(rest), k)
-        if ways <= EXACT_BOARDS:
-            runouts = np.array(list(itertools.combinations(rest, k)), dtype=np.intp)
-            runouts = runouts.reshape(ways, k)
-        else:
-            order = np.argsort(rng.random((samples, len(rest))), axis=1)[:, :k]
-            runouts = rest[order]
-        fixed = np.broadcast_to(np.array(board, dtype=np.intp), (len(runouts), len(board)))
-        boards = np.concatenate([fixed, runouts], axis=1)
+        boards = completions(board, hole, rng, exact_most=EXACT_BOARDS, samples=samples)
         values = pair_values(boards)
         mine = values[:, combo_index(known[0], known[1])]
         pairs, _ = combos()
