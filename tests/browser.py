@@ -196,6 +196,31 @@ def wait_until(page: Any, check: Callable[[], Any], timeout: float = 20.0, what:
         page.wait_for_timeout(50)
 
 
+def create_table(page: Any, name: str, seats: int, bots: dict[int, str] | None = None,
+                 buy_in: int | None = None, budget: int | None = None) -> str:
+    """Creates a sit-and-go by the lobby's form on ``page`` (``bots``: seat to bot name;
+    a field not given keeps the form's default); the new table's id."""
+    page.fill("#t-name", name)
+    page.fill("#t-seats", str(seats))
+    page.dispatch_event("#t-seats", "input")
+    for seat, bot in (bots or {}).items():
+        page.select_option(f"#bot-seats select[data-seat='{seat}']", bot)
+    if buy_in is not None:
+        page.fill("#t-buyin", str(buy_in))
+    if budget is not None:
+        page.fill("#t-budget", str(budget))
+    page.click("#create-form button[type=submit]")
+    href = page.wait_for_selector("#create-done a").get_attribute("href") or ""
+    return str(href).rsplit("/", 1)[-1]
+
+
+def sit_from_lobby(page: Any, table: str) -> None:
+    """Takes a seat at ``table`` by its Sit button in the lobby, and waits to be seated."""
+    page.locator(f"#table-rows tr[data-table='{table}'] button.sit").click()
+    page.wait_for_url(f"**/table/{table}")
+    page.wait_for_selector("#connection:text('seated')")
+
+
 def boxes_overlap(a: dict[str, float], b: dict[str, float]) -> bool:
     """Whether two bounding boxes ({x, y, width, height}) overlap (touching is not)."""
     return (a["x"] < b["x"] + b["width"] and b["x"] < a["x"] + a["width"]

@@ -25,10 +25,12 @@ from browser import (
     Relay,
     Room,
     boxes_overlap,
+    create_table,
     inside,
     launched_browser,
     need_chromium,
     room_server,
+    sit_from_lobby,
     static_server,
     wait_until,
 )
@@ -345,24 +347,11 @@ class Played:
 
 
 def _create_table(alice: Person) -> str:
-    page = alice.page
-    page.fill("#t-name", "Browser test")
-    page.fill("#t-seats", "3")
-    page.dispatch_event("#t-seats", "input")
-    page.select_option("#bot-seats select[data-seat='2']", "calling-station")
-    page.fill("#t-buyin", "1000")
-    page.fill("#t-budget", "60")
-    page.click("#create-form button[type=submit]")
-    link = page.wait_for_selector("#create-done a")
-    href = link.get_attribute("href") or ""
-    return href.rsplit("/", 1)[-1]
+    return create_table(alice.page, "Browser test", 3, {2: "calling-station"}, 1000, 60)
 
 
 def _sit_from_lobby(person: Person, table: str) -> None:
-    page = person.page
-    page.locator(f"#table-rows tr[data-table='{table}'] button.sit").click()
-    page.wait_for_url(f"**/table/{table}")
-    page.wait_for_selector("#connection:text('seated')")
+    sit_from_lobby(person.page, table)
 
 
 def _controls_checked(person: Person, width: int, height: int, path: Path) -> dict[str, Any]:

@@ -15,10 +15,12 @@ from browser import (
     Frames,
     Room,
     boxes_overlap,
+    create_table,
     inside,
     launched_browser,
     need_chromium,
     room_server,
+    sit_from_lobby,
     wait_until,
 )
 
@@ -91,17 +93,8 @@ def test_the_stats_toggle_shows_an_opponents_numbers_and_survives_a_reload(
 ) -> None:
     gina = Person(browser, "gina", room.url)
     page = gina.page
-    page.fill("#t-name", "Stats test")
-    page.fill("#t-seats", "2")
-    page.dispatch_event("#t-seats", "input")
-    page.select_option("#bot-seats select[data-seat='1']", "calling-station")
-    page.fill("#t-buyin", "1000")
-    page.fill("#t-budget", "60")
-    page.click("#create-form button[type=submit]")
-    table = (page.wait_for_selector("#create-done a").get_attribute("href") or "").rsplit("/")[-1]
-    page.locator(f"#table-rows tr[data-table='{table}'] button.sit").click()
-    page.wait_for_url(f"**/table/{table}")
-    page.wait_for_selector("#connection:text('seated')")
+    table = create_table(page, "Stats test", 2, {1: "calling-station"}, 1000, 60)
+    sit_from_lobby(page, table)
     toggle = page.locator("#stats-toggle")
     assert toggle.get_attribute("aria-pressed") == "false" and gina.stats_text() == []
     # the key o turns them on: the station's line, none under gina's own seat
@@ -146,18 +139,9 @@ def _full_table(person: Person, seats: int) -> None:
     """A table of ``seats`` seats, a calling station in each but the person's (seat 0);
     the person sits down and waits for their first decision (the blinds are in)."""
     page = person.page
-    page.fill("#t-name", f"Seats {seats}")
-    page.fill("#t-seats", str(seats))
-    page.dispatch_event("#t-seats", "input")
-    for seat in range(1, seats):
-        page.select_option(f"#bot-seats select[data-seat='{seat}']", "calling-station")
-    page.fill("#t-buyin", "1000")
-    page.fill("#t-budget", "60")
-    page.click("#create-form button[type=submit]")
-    table = (page.wait_for_selector("#create-done a").get_attribute("href") or "").rsplit("/")[-1]
-    page.locator(f"#table-rows tr[data-table='{table}'] button.sit").click()
-    page.wait_for_url(f"**/table/{table}")
-    page.wait_for_selector("#connection:text('seated')")
+    bots = dict.fromkeys(range(1, seats), "calling-station")
+    table = create_table(page, f"Seats {seats}", seats, bots, 1000, 60)
+    sit_from_lobby(page, table)
     page.wait_for_selector("#actions:not([hidden])", timeout=20_000)
 
 

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from browser import launched_browser, need_chromium, room_server
+from browser import create_table, launched_browser, need_chromium, room_server, sit_from_lobby
 from terminal_helpers import START, Terminal, drivers, open_terminal
 
 pytestmark = pytest.mark.xdist_group("browser")
@@ -30,17 +30,8 @@ def _browser_table(page: Any, url: str) -> str:
     page.fill("#name", WEB)
     page.click("#enter-form button[type=submit]")
     page.wait_for_selector("#create:not([hidden])")
-    page.fill("#t-name", "Terminal vs browser")
-    page.fill("#t-seats", "2")
-    page.dispatch_event("#t-seats", "input")
-    page.fill("#t-buyin", "500")
-    page.fill("#t-budget", "120")
-    page.click("#create-form button[type=submit]")
-    href = page.wait_for_selector("#create-done a").get_attribute("href") or ""
-    table = href.rsplit("/", 1)[-1]
-    page.locator(f"#table-rows tr[data-table='{table}'] button.sit").click()
-    page.wait_for_url(f"**/table/{table}")
-    page.wait_for_selector("#connection:text('seated')")
+    table = create_table(page, "Terminal vs browser", 2, buy_in=500, budget=120)
+    sit_from_lobby(page, table)
     return table
 
 
