@@ -77,6 +77,22 @@ def answer(message: dict[str, Any]) -> dict[str, Any]:
     return {"type": "action", "hand": message["hand"], "seq": message["seq"], "action": action}
 
 
+def play_seats(server: Server, people: dict[str, httpx.Client], table: str,
+               tokens: dict[str, str], stop_at: int) -> dict[str, list[dict[str, Any]]]:
+    """Each person's seat checks or calls (:func:`seat_client`) until an act of hand
+    ``stop_at`` comes; what each connection received, by name."""
+    logs: dict[str, list[dict[str, Any]]] = {n: [] for n in people}
+
+    async def play() -> None:
+        done = asyncio.Event()
+        await asyncio.gather(*[
+            seat_client(server.base, "pokerroom_session=" + c.cookies["pokerroom_session"],
+                        table, tokens[n], stop_at, logs[n], done) for n, c in people.items()])
+
+    asyncio.run(asyncio.wait_for(play(), 60))
+    return logs
+
+
 async def seat_client(base: str, cookie: str, table: str, token: str, stop_at: int,
                       log: list[dict[str, Any]], done: asyncio.Event) -> None:
     """Check or call until an act of hand ``stop_at`` comes to this seat or another
@@ -117,16 +133,7 @@ def test_kill_minus_9_mid_hand_and_restart(tmp_path: Path) -> None:
         tokens = {n: c.post(f"/api/tables/{table}/sit", json={}).json()["token"]
                   for n, c in people.items()}
         assert chips(server) == 20000
-        logs: dict[str, list[dict[str, Any]]] = {"ann": [], "bob": []}
-
-        async def play() -> None:
-            done = asyncio.Event()
-            await asyncio.gather(*[
-                seat_client(server.base, "pokerroom_session="
-                            + people[n].cookies["pokerroom_session"],
-                            table, tokens[n], 4, logs[n], done) for n in ("ann", "bob")])
-
-        asyncio.run(asyncio.wait_for(play(), 60))
+        logs = play_seats(server, people, table, tokens, 4)
         hands_ended = [m for m in logs["ann"] if m["type"] == "hand_end"]
         assert len(hands_ended) >= 3
         last_stacks = hands_ended[-1]["view"]["stacks"]  # after the last finished hand
@@ -206,16 +213,7 @@ def test_kill_minus_9_mid_hand_at_a_cash_table_and_restart(tmp_path: Path) -> No
             sat = c.post(f"/api/tables/{table}/sit", json={"seat": None, "buy_in": buy_ins[n]})
             tokens[n] = sat.json()["token"]
         assert chips(server) == 20000
-        logs: dict[str, list[dict[str, Any]]] = {"ann": [], "bob": []}
-
-        async def play() -> None:
-            done = asyncio.Event()
-            await asyncio.gather(*[
-                seat_client(server.base, "pokerroom_session="
-                            + people[n].cookies["pokerroom_session"],
-                            table, tokens[n], 5, logs[n], done) for n in ("ann", "bob")])
-
-        asyncio.run(asyncio.wait_for(play(), 60))
+        logs = play_seats(server, people, table, tokens, 5)
         ended = [m for m in logs["ann"] if m["type"] == "hand_end"]
         assert len(ended) >= 3
         last_stacks = ended[-1]["view"]["stacks"]
