@@ -196,6 +196,33 @@ def wait_until(page: Any, check: Callable[[], Any], timeout: float = 20.0, what:
         page.wait_for_timeout(50)
 
 
+class Visitor:
+    """One person's browser context (1280x800) on the room's lobby, the page's errors
+    (with ``console``, its console errors too, but for the lobby's 401 before a name is
+    entered) and every WebSocket frame it received; with a ``name``, entered in the room."""
+
+    def __init__(self, browser: Any, url: str, name: str | None = None,
+                 console: bool = True) -> None:  # fmt: skip
+        self.context = browser.new_context(viewport={"width": 1280, "height": 800})
+        self.page = self.context.new_page()
+        self.errors: list[str] = []
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        if console:
+            self.page.on("console", self._console)
+        self.frames = Frames(self.page)
+        self.url = url
+        self.page.goto(f"{url}/", wait_until="domcontentloaded")
+        if name is not None:
+            self.page.fill("#name", name)
+            self.page.click("#enter-form button[type=submit]")
+            self.page.wait_for_selector("#create:not([hidden])")
+
+    def _console(self, message: Any) -> None:
+        # a CSP violation or a missing file shows here
+        if message.type == "error" and "401" not in message.text:
+            self.errors.append(message.text)
+
+
 def create_table(page: Any, name: str, seats: int, bots: dict[int, str] | None = None,
                  buy_in: int | None = None, budget: int | None = None) -> str:
     """Creates a sit-and-go by the lobby's form on ``page`` (``bots``: seat to bot name;

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 from browser import (
-    Frames,
     Room,
+    Visitor,
     boxes_overlap,
     create_table,
     inside,
@@ -43,26 +43,11 @@ def browser() -> Iterator[Any]:
         yield b
 
 
-class Person:
+class Person(Visitor):
     """One browser context in the room, its page's errors and frames."""
 
     def __init__(self, browser: Any, name: str, url: str) -> None:
-        self.context = browser.new_context(viewport={"width": 1280, "height": 800})
-        self.page = self.context.new_page()
-        self.errors: list[str] = []
-        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
-        self.page.on("console", self._console)
-        self.frames = Frames(self.page)
-        self.page.goto(f"{url}/", wait_until="domcontentloaded")
-        self.page.fill("#name", name)
-        self.page.click("#enter-form button[type=submit]")
-        self.page.wait_for_selector("#create:not([hidden])")
-
-    def _console(self, message: Any) -> None:
-        # a CSP violation or a missing file shows here (the lobby's /api/me before the
-        # name is entered is a 401: expected)
-        if message.type == "error" and "401" not in message.text:
-            self.errors.append(message.text)
+        super().__init__(browser, url, name)
 
     def hands_ended(self) -> int:
         return len([m for m in self.frames.messages() if m.get("type") == "hand_end"])

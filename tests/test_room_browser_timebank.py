@@ -19,8 +19,8 @@ from typing import Any
 import pytest
 
 from browser import (
-    Frames,
     Room,
+    Visitor,
     boxes_overlap,
     inside,
     launched_browser,
@@ -46,21 +46,11 @@ def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Room]:
         yield served
 
 
-class Page:
+class Page(Visitor):
     """One person's browser context and page, with every WebSocket frame it received."""
 
     def __init__(self, browser: Any, url: str, name: str | None) -> None:
-        self.context = browser.new_context(viewport={"width": 1280, "height": 800})
-        self.page = self.context.new_page()
-        self.errors: list[str] = []
-        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
-        self.frames = Frames(self.page)
-        self.url = url
-        self.page.goto(f"{url}/", wait_until="domcontentloaded")
-        if name is not None:
-            self.page.fill("#name", name)
-            self.page.click("#enter-form button[type=submit]")
-            self.page.wait_for_selector("#create:not([hidden])")
+        super().__init__(browser, url, name, console=False)
 
     def post(self, path: str, body: dict[str, Any]) -> Any:
         return self.page.evaluate(
