@@ -175,10 +175,11 @@ def test_a_client_that_does_not_read_is_dropped_past_its_backlog() -> None:
             self.block = block
             self.sent: list[str] = []
 
-        async def send_text(self, frame: str) -> None:
+        async def send(self, message: dict[str, str]) -> None:  # (an ASGI send)
             if self.block:
                 await asyncio.Event().wait()
-            self.sent.append(frame)
+            assert message["type"] == "websocket.send"
+            self.sent.append(message["text"])
 
         async def close(self, code: int, reason: str) -> None:
             self.sent.append(f"close {code}")

@@ -88,10 +88,14 @@ class _Headers:
 class WSLink:
     """A WebSocket as a table's or the lobby's :class:`~pokerroom.room.tables.Link`:
     frames queued and written in order by :meth:`writer`; over ``max_backlog`` bytes
-    waiting, the connection is dropped."""
+    waiting, the connection is dropped.  ``send`` is the ASGI send the frames go out by
+    (a table's: the server's own, under none of Starlette's checks, since a table
+    sends hundreds of frames a hand; default ``ws.send``)."""
 
-    def __init__(self, ws: WebSocket, peer: str, name: str | None, max_backlog: int) -> None:
+    def __init__(self, ws: WebSocket, peer: str, name: str | None, max_backlog: int,
+                 send: Send | None = None) -> None:  # fmt: skip
         self.ws = ws
+        self.send = send or ws.send
         self.peer = peer
         self.name = name
         self.max_backlog = max_backlog
@@ -123,18 +127,18 @@ class WSLink:
         self.wake.set()
 
     async def writer(self) -> None:
-        ws = self.ws
+        send = self.send
         while True:
             await self.wake.wait()
             self.wake.clear()
             queue = self.queue
             while queue:
                 frame = queue.popleft()
-                await ws.send_text(frame)
+                await send({"type": "websocket.send", "text": frame})
                 self.backlog -= len(frame)
             if self.closing is not None:
                 with contextlib.suppress(Exception):
-                    await ws.close(self.closing[0], self.closing[1][:120])
+                    await self.ws.close(self.closing[0], self.closing[1][:120])
                 return
 
 
@@ -240,7 +244,7 @@ def make_app(room: Room, limits: RoomLimits | None = None, *, static: Path = STA
         Route("/api/tables/{table_id}/hands/{fmt}", _guard(export)),
         Route("/api/operator/{action}", _guard(operator), methods=["POST"]),
         WebSocketRoute("/ws/lobby", lambda ws: _lobby(room, caps, counts, ws)),
-        WebSocketRoute("/ws/table/{table_id}", lambda ws: _table(room, caps, counts, ws)),
+        WebSocketRoute("/ws/table/{table_id}", _TableSocket(room, caps, counts)),
         Mount("/static", StaticFiles(directory=static), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
@@ -425,32 +429,43 @@ async def _drain(ws: WebSocket) -> None:
             return
 
 
-async def _table(room: Room, caps: RoomLimits, counts: dict[str, int], ws: WebSocket) -> None:
-    address = await _accepted(caps, counts, ws)
-    if address is None:
-        return
-    try:
-        person = room.person(ws.cookies.get(COOKIE))
-        table = room.tables.get(ws.path_params["table_id"])
-        if table is None or not room.may_see(table, person):
-            await ws.close(1008, "no such table here")
+class _TableSocket:
+    """The ``/ws/table/{id}`` endpoint, as an ASGI app: Starlette's WebSocket opens and
+    closes it, the frames in and out go by the server's own receive and send."""
+
+    def __init__(self, room: Room, caps: RoomLimits, counts: dict[str, int]) -> None:
+        self.room = room
+        self.caps = caps
+        self.counts = counts
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        ws = WebSocket(scope, receive=receive, send=send)
+        caps, counts, room = self.caps, self.counts, self.room
+        address = await _accepted(caps, counts, ws)
+        if address is None:
             return
-        link = WSLink(ws, _peer(ws), person.name if person is not None else None,
-                      caps.max_backlog)  # fmt: skip
-        link.task = writer = asyncio.ensure_future(link.writer())
-        conn = table.open(link)
-        loop = asyncio.get_running_loop()
-        idle = loop.call_later(caps.join_timeout, _idle, table, conn, caps.join_timeout)
-        reader = asyncio.ensure_future(_read(table, conn, ws))
         try:
-            await asyncio.wait([reader, writer], return_when=asyncio.FIRST_COMPLETED)
+            person = room.person(ws.cookies.get(COOKIE))
+            table = room.tables.get(ws.path_params["table_id"])
+            if table is None or not room.may_see(table, person):
+                await ws.close(1008, "no such table here")
+                return
+            link = WSLink(ws, _peer(ws), person.name if person is not None else None,
+                          caps.max_backlog, send)  # fmt: skip
+            link.task = writer = asyncio.ensure_future(link.writer())
+            conn = table.open(link)
+            loop = asyncio.get_running_loop()
+            idle = loop.call_later(caps.join_timeout, _idle, table, conn, caps.join_timeout)
+            reader = asyncio.ensure_future(_read(table, conn, receive))
+            try:
+                await asyncio.wait([reader, writer], return_when=asyncio.FIRST_COMPLETED)
+            finally:
+                idle.cancel()
+                for task in (reader, writer):
+                    task.cancel()
+                table.closed(conn)
         finally:
-            idle.cancel()
-            for task in (reader, writer):
-                task.cancel()
-            table.closed(conn)
-    finally:
-        _release(counts, address)
+            _release(counts, address)
 
 
 def _idle(table: Any, conn: Any, seconds: float) -> None:
@@ -460,12 +475,12 @@ def _idle(table: Any, conn: Any, seconds: float) -> None:
         table.leave_link(conn, f"join a seat or watch within {seconds:g} s")
 
 
-async def _read(table: Any, conn: Any, ws: WebSocket) -> None:
+async def _read(table: Any, conn: Any, receive: Receive) -> None:
     """Pass each frame to the table until the client closes (or is closed)."""
     most = table.limits.max_line
     while True:  # (after the table closed it, what it sends is not read: the writer ends)
         try:
-            message = await ws.receive()
+            message = await receive()
         except (WebSocketDisconnect, RuntimeError):
             return
         if message["type"] == "websocket.disconnect":
