@@ -73,6 +73,7 @@ class Stats:
         self.client_cpu = 0.0
         self.errors = 0
         self.refused = 0
+        self.playing = 0  # tables that have dealt their first hand
 
 
 _ACT = re.compile(rb'\{"type":"act","hand":(\d+),"seq":(\d+),')
@@ -132,6 +133,7 @@ class Seat(asyncio.Protocol):
         self.rng = rng
         self.buf = bytearray()
         self.open = False
+        self.dealt = False
         self.sent_at = 0.0
         self.done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self.transport: asyncio.Transport | None = None
@@ -213,6 +215,9 @@ class Seat(asyncio.Protocol):
         elif m.startswith(b'{"type":"hand_end"'):
             if self.counter and self.stats.counting:
                 self.stats.hands += 1
+        elif m.startswith(b'{"type":"hand"') and self.counter and not self.dealt:
+            self.dealt = True
+            self.stats.playing += 1
         elif m.startswith((b'{"type":"error"', b'{"type":"default"')):
             self.stats.refused += 1
             print(f"refused: {m[:200]!r}", file=sys.stderr)
@@ -308,6 +313,8 @@ async def seat(url: str, token: str, counter: bool, stats: Stats, stop: asyncio.
             elif kind == "hand_end" and counter:
                 if stats.counting:
                     stats.hands += 1
+            elif kind == "hand" and counter and message["hand"] == 1:
+                stats.playing += 1
             elif kind == "bye":
                 return
 
@@ -328,6 +335,9 @@ async def run(base: str, tables: int, seconds: float, warmup: float, pid: int,
         groups.append(group)
     rng = random.Random(1)
     tasks = [asyncio.ensure_future(table(base, g, stats, stop, rng, lean)) for g in groups]
+    deadline = time.monotonic() + 120
+    while stats.playing < tables and time.monotonic() < deadline:  # every table dealing
+        await asyncio.sleep(0.1)
     await asyncio.sleep(warmup)
     stats.counting = True
     server0, client0 = cpu_seconds(pid), time.process_time()
@@ -347,7 +357,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=10)
     parser.add_argument("--seconds", type=float, default=20.0)
-    parser.add_argument("--warmup", type=float, default=5.0)
+    parser.add_argument("--warmup", type=float, default=5.0,
+                        help="seconds played before the measuring starts, once every table "
+                             "deals (default 5)")  # fmt: skip
     parser.add_argument("--client", choices=["lean", "websockets"], default="lean",
                         help="the seats' client: the lean one (default), or the websockets "
                              "library's, every message decoded")  # fmt: skip
