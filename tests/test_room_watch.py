@@ -36,6 +36,7 @@ from pokerroom.tui.widgets.table import Felt, HandLog, SeatsPanel
 from test_leaks import LeakError, cards_in, check
 from test_room_join import act_by_key, table_screen, until
 from test_room_live import Server, chips, seat_client
+from tui_helpers import burst
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -308,3 +309,81 @@ def test_watch_goes_with_join_only(capsys: pytest.CaptureFixture[str], tmp_path:
     assert main(["play", "--watch"]) == 2
     err = capsys.readouterr().err
     assert "--watch goes with --join URL" in err and len(err.strip().splitlines()) == 1
+
+
+# ---------------------------------------------------------------- random keys
+
+KEYS = {
+    "j": 4, "u": 3, "z": 3, "i": 3, "v": 3, "m": 2, "x": 2, "y": 3, "n": 2, "enter": 8,
+    "escape": 4, "c": 6, "f": 2, "b": 1, "r": 1, "a": 1, "question_mark": 1, "t": 1,
+    "o": 1, "s": 1, "tab": 1, "up": 1, "down": 1, "left": 1, "right": 1, "backspace": 2,
+    "space": 1, ",": 1, **{d: 1 for d in "0123456789"},
+}  # fmt: skip
+"""The seat keys, the betting keys, the dialogs' keys, digits for the amounts; not
+ctrl+q (x and y leave now and then: the same command is run again)."""
+
+
+def screen_names(app: JoinApp) -> list[str]:
+    return [type(s).__name__ for s in app.screen_stack]
+
+
+@pytest.mark.parametrize("seed", [34, 35])
+def test_random_keys_over_every_state_of_the_remote_table(server: Server, seed: int,
+                                                          tmp_path: Path) -> None:  # fmt: skip
+    """Bursts of 1 to 8 keys from watching through sitting down, your turns, summaries,
+    top-ups, sitting out and in, standing up and leaving (the same command again when a
+    key left): nothing raises, the table is at the bottom of the stack with at most two
+    screens over it, a watcher is never asked to act, and the room's chips add up."""
+    owner = person(server, f"Keyed{random.randrange(10**6)}")
+    table = owner.post("/api/tables", json={
+        "name": "keys", "seats": 3, "kind": "cash", "min_buy_in": 100, "max_buy_in": 400,
+        "budget": 30, "bots": {"1": "calling-station"}}).json()["id"]  # fmt: skip
+    sessions = tmp_path / "s.json"
+    link_for(server, table, sessions, "Presser")
+    total = chips(server)
+    rng = random.Random(seed)
+    names, weights = list(KEYS), list(KEYS.values())
+    states: set[str] = set()
+
+    async def session(budget: int) -> int:
+        link = link_for(server, table, sessions, "Presser")
+        app = JoinApp(Store(tmp_path / "db"), link, directory=tmp_path)
+        sent = 0
+        async with app.run_test(size=(100, 30)) as pilot:
+            screen = table_screen(app)
+            await until(pilot, lambda: screen.mirror.rules is not None, "the welcome")
+            while sent < budget and app.is_running:
+                keys = rng.choices(names, weights, k=rng.randint(1, 8))
+                if isinstance(app.screen, AmountDialog) and rng.random() < 0.5:
+                    keys = ["enter"]  # (the amount offered: a seat taken now and then)
+                burst(app, keys)
+                sent += len(keys)
+                await pilot.pause(0.15)
+                assert app._exception is None, app._exception
+                if not app.is_running:
+                    break
+                stack = screen_names(app)[1:]  # (over the app's default screen)
+                assert stack[0] == "RemoteTableScreen" and len(stack) <= 3, stack
+                assert len(set(stack)) == len(stack), stack
+                assert screen.mirror.seat is not None or screen.mirror.pending is None
+                states.add(f"{app.screen.__class__.__name__}"
+                           f"/{'seated' if screen.mirror.seat is not None else 'watching'}"
+                           f"{'/turn' if screen._my_turn() else ''}")  # fmt: skip
+            if app.is_running:
+                screen.leave(quit_app=True)
+                await until(pilot, lambda: not app.is_running, "the app to quit", 10)
+        assert app._exception is None, app._exception
+        return sent
+
+    sent = 0
+    while sent < 400:
+        sent += asyncio.run(session(400 - sent))
+    assert {"RemoteTableScreen/watching", "AmountDialog/watching"} <= states, states
+    assert any(s.endswith("/turn") for s in states), states
+    seated = ("AmountDialog/seated", "ConfirmDialog/seated")
+    assert any(s.startswith(seated) for s in states), states
+    for _ in range(100):  # (a hand in play holds the chips of queued changes: let it end)
+        if chips(server) == total:
+            break
+        asyncio.run(asyncio.sleep(0.2))
+    assert chips(server) == total

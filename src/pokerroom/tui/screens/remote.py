@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+from functools import partial
 from collections.abc import AsyncIterator
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
@@ -249,7 +250,7 @@ class RemoteTableScreen(TableScreen):
         if self.note:
             self.notify(self.note, severity="warning", timeout=20, markup=False)
         if self.desk is not None:
-            self.run_worker(self._learn_table(), group="desk")
+            self.run_worker(self._learn_table, group="desk")
         while True:
             try:
                 async for message in self.link.messages():
@@ -479,9 +480,14 @@ class RemoteTableScreen(TableScreen):
             self.refresh_bindings()
         return ok
 
+    def _on_top(self) -> bool:
+        """Whether the table is the screen on top (a dialog asked for while the room was
+        asked is not opened over another screen: the key is dropped)."""
+        return self.is_attached and self.app.screen is self
+
     def action_sit(self) -> None:
         if self._may("sit"):
-            self.run_worker(self._sit(), group="desk", exclusive=True)
+            self.run_worker(self._sit, group="desk")
 
     async def _sit(self) -> None:
         desk = self.desk
@@ -491,7 +497,7 @@ class RemoteTableScreen(TableScreen):
         if problem is not None:
             self._said(problem, error=True)
             return
-        if not await self._learn_table():
+        if not await self._learn_table() or not self._on_top():
             return
         buy_in = None
         if self.info.get("kind") == "cash":
@@ -510,7 +516,7 @@ class RemoteTableScreen(TableScreen):
 
     def action_top_up(self) -> None:
         if self._may("top_up"):
-            self.run_worker(self._top_up(), group="desk", exclusive=True)
+            self.run_worker(self._top_up, group="desk")
 
     async def _top_up(self) -> None:
         desk = self.desk
@@ -519,6 +525,8 @@ class RemoteTableScreen(TableScreen):
         smallest, largest = int(self.info["min_buy_in"]), int(self.info["max_buy_in"])
         stack = self._my_stack()
         low, high = top_up_range(stack, smallest, largest)
+        if not self._on_top():
+            return
         if high < low:
             self._said(f"No top-up: your {chips(stack)} chips are the largest buy-in "
                        f"already (buy-ins here: {chips(smallest)} to {chips(largest)})",
@@ -534,11 +542,11 @@ class RemoteTableScreen(TableScreen):
 
     def action_sit_out(self) -> None:
         if self._may("sit_out"):
-            self.run_worker(self._change("sit_out", "Sit out"), group="desk")
+            self.run_worker(partial(self._change, "sit_out", "Sit out"), group="desk")
 
     def action_sit_in(self) -> None:
         if self._may("sit_in"):
-            self.run_worker(self._change("sit_in", "Sit in"), group="desk")
+            self.run_worker(partial(self._change, "sit_in", "Sit in"), group="desk")
 
     async def _change(self, what: str, label: str) -> None:
         if self.desk is None:
@@ -555,7 +563,7 @@ class RemoteTableScreen(TableScreen):
 
         def answered(answer: str | None) -> None:
             if answer == "yes" and self._may("stand_up"):
-                self.run_worker(self._stand_up(), group="desk", exclusive=True)
+                self.run_worker(self._stand_up, group="desk")
 
         self.app.push_screen(ConfirmDialog("Stand up?", text, "Stand up"), answered)
 
