@@ -364,7 +364,7 @@ def test_random_keys_over_every_state_of_the_remote_table(server: Server, seed: 
                     break
                 stack = screen_names(app)[1:]  # (over the app's default screen)
                 assert stack[0] == "RemoteTableScreen" and len(stack) <= 3, stack
-                assert len(set(stack)) == len(stack), stack
+                assert len(set(stack)) == len(stack), (stack, keys)
                 assert screen.mirror.seat is not None or screen.mirror.pending is None
                 states.add(f"{app.screen.__class__.__name__}"
                            f"/{'seated' if screen.mirror.seat is not None else 'watching'}"

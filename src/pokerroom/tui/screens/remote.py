@@ -29,8 +29,8 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-from functools import partial
 from collections.abc import AsyncIterator
+from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from rich.text import Text
@@ -66,7 +66,7 @@ from pokerroom.tui.widgets.fields import TypedInput
 from pokerroom.tui.widgets.table import ActionBar, Felt, HandLog, SeatsPanel
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Awaitable, Callable
 
     from pokerroom.engine.view import PlayerView
 
@@ -250,7 +250,7 @@ class RemoteTableScreen(TableScreen):
         if self.note:
             self.notify(self.note, severity="warning", timeout=20, markup=False)
         if self.desk is not None:
-            self.run_worker(self._learn_table, group="desk")
+            self._in_desk(self._learn_table)
         while True:
             try:
                 async for message in self.link.messages():
@@ -480,6 +480,11 @@ class RemoteTableScreen(TableScreen):
             self.refresh_bindings()
         return ok
 
+    def _in_desk(self, job: Callable[[], Awaitable[object]]) -> None:
+        """Run a seat key's ``job`` as a worker (its coroutine made when it starts: one
+        cancelled before it starts leaves none behind)."""
+        self.run_worker(job, group="desk")
+
     def _on_top(self) -> bool:
         """Whether the table is the screen on top (a dialog asked for while the room was
         asked is not opened over another screen: the key is dropped)."""
@@ -487,7 +492,7 @@ class RemoteTableScreen(TableScreen):
 
     def action_sit(self) -> None:
         if self._may("sit"):
-            self.run_worker(self._sit, group="desk")
+            self._in_desk(self._sit)
 
     async def _sit(self) -> None:
         desk = self.desk
@@ -516,7 +521,7 @@ class RemoteTableScreen(TableScreen):
 
     def action_top_up(self) -> None:
         if self._may("top_up"):
-            self.run_worker(self._top_up, group="desk")
+            self._in_desk(self._top_up)
 
     async def _top_up(self) -> None:
         desk = self.desk
@@ -542,11 +547,11 @@ class RemoteTableScreen(TableScreen):
 
     def action_sit_out(self) -> None:
         if self._may("sit_out"):
-            self.run_worker(partial(self._change, "sit_out", "Sit out"), group="desk")
+            self._in_desk(partial(self._change, "sit_out", "Sit out"))
 
     def action_sit_in(self) -> None:
         if self._may("sit_in"):
-            self.run_worker(partial(self._change, "sit_in", "Sit in"), group="desk")
+            self._in_desk(partial(self._change, "sit_in", "Sit in"))
 
     async def _change(self, what: str, label: str) -> None:
         if self.desk is None:
@@ -563,7 +568,7 @@ class RemoteTableScreen(TableScreen):
 
         def answered(answer: str | None) -> None:
             if answer == "yes" and self._may("stand_up"):
-                self.run_worker(self._stand_up, group="desk")
+                self._in_desk(self._stand_up)
 
         self.app.push_screen(ConfirmDialog("Stand up?", text, "Stand up"), answered)
 
