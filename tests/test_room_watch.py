@@ -29,7 +29,7 @@ from pokerroom.jsonproto.codec import event_from_json
 from pokerroom.net.roomlink import RoomLink, SessionFile, TableFullError, table_address
 from pokerroom.storage.saves import Store
 from pokerroom.tui.app import JoinApp
-from pokerroom.tui.screens.dialogs import ConfirmDialog
+from pokerroom.tui.screens.dialogs import ConfirmDialog, key_lines
 from pokerroom.tui.screens.remote import RemoteTableScreen
 from pokerroom.tui.screens.seating import AmountDialog
 from pokerroom.tui.widgets.table import Felt, HandLog, SeatsPanel
@@ -275,10 +275,14 @@ def test_the_seat_keys_say_what_the_room_refuses_in_one_line(server: Server,
             screen = table_screen(app)
             await until(pilot, lambda: screen.mirror.rules is not None and screen.info,
                         "the welcome")  # fmt: skip
+            keys = dict(key_lines(screen))  # what `?` lists (the footer shows the same)
+            seat_keys = {"u": "Top up", "z": "Sit out", "i": "Sit in", "v": "Stand up"}
             if link is anonymous:
+                assert keys.get("j") == "Sit down" and not seat_keys.items() & keys.items()
                 await pilot.press("j")
                 await until(pilot, lambda: "need a name in the room" in notices(app), "j")
             else:
+                assert seat_keys.items() <= keys.items() and "j" not in keys, keys
                 await until(pilot, lambda: screen.mirror.players, "the seats")
                 await pilot.press("u")  # (a blind is in: a chip or two to add)
                 await until(pilot, lambda: isinstance(app.screen, AmountDialog), "u")
