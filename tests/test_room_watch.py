@@ -34,7 +34,7 @@ from pokerroom.tui.screens.remote import RemoteTableScreen
 from pokerroom.tui.screens.seating import AmountDialog
 from pokerroom.tui.widgets.table import Felt, HandLog, SeatsPanel
 from test_leaks import LeakError, cards_in, check
-from test_room_join import act_by_key, table_screen, until
+from test_room_join import FakeLink, act_by_key, table_screen, until, your_turn_messages
 from test_room_live import Server, chips, seat_client
 from tui_helpers import burst
 
@@ -391,3 +391,106 @@ def test_random_keys_over_every_state_of_the_remote_table(server: Server, seed: 
             break
         asyncio.run(asyncio.sleep(0.2))
     assert chips(server) == total
+
+
+class FakeDesk(FakeLink):
+    """A room's link that plays back given messages (see :class:`FakeLink`) and keeps
+    what the seat keys asked of the room, answering as a cash table would: seat 0, a
+    top-up or a sit-out done, 150 chips back on standing up."""
+
+    def __init__(self, messages: list[dict[str, Any]], end: bool = False) -> None:
+        super().__init__(messages, end)
+        self.seat: int | None = None
+        self.queued = False
+        self.asked: list[tuple[Any, ...]] = []
+
+    def table_info(self) -> dict[str, Any]:
+        return {"id": "t9", "kind": "cash", "state": "playing", "min_buy_in": 100,
+                "max_buy_in": 400, "seats": 2, "taken": 2}  # fmt: skip
+
+    def sit_problem(self) -> str | None:
+        return None
+
+    def sit(self, invite: str | None = None, buy_in: int | None = None) -> int:
+        self.asked.append(("sit", buy_in))
+        self.seat = 0
+        return 0
+
+    def stand_up(self) -> int | None:
+        self.asked.append(("stand_up",))
+        return 150
+
+    def change(self, what: str, chips: int | None = None) -> bool:
+        self.asked.append((what, chips))
+        return True
+
+    def seated_as(self, token: str | None, seat: int | None) -> None:
+        self.seat = seat
+
+    async def rejoin(self) -> None:
+        self.asked.append(("rejoin",))
+
+
+def _watching(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``messages`` as a spectator gets them (the welcome names no seat)."""
+    first = {**messages[0], "seat": None, "game": {**messages[0]["game"], "seat": None}}
+    return [first, *messages[1:]]
+
+
+MATCH_END = {"type": "match_end", "names": ["Me", "You"], "stacks": [400, 0], "totals": [0, 0],
+             "hands": 1, "standings": [{"seat": 0, "place": 1, "hand": 1, "stack": 400},
+                                       {"seat": 1, "place": 2, "hand": 1, "stack": 0}]}
+SCRIPTS = {
+    "watching, a seat offered": lambda: [
+        *_watching(your_turn_messages()[:-1]), {"type": "offer", "table": "t9", "name": "x"}],
+    "seated, your turn": your_turn_messages,
+    "seated, the match over": lambda: [*your_turn_messages(), MATCH_END],
+    "seated, the link lost": lambda: [
+        *your_turn_messages(),
+        {"type": "link", "up": False, "fatal": False, "message": "down: again"},
+        {"type": "link", "up": False, "fatal": True, "message": "the room closed it"}],
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("script", list(SCRIPTS))
+@pytest.mark.parametrize("seed", [1, 2])
+def test_random_keys_over_the_remote_table_played_back(tmp_path: Path, script: str,
+                                                       seed: int) -> None:  # fmt: skip
+    """The same bursts of keys over states played back (watching with a seat offered,
+    your turn, the match's end, a lost link): nothing raises, at most two screens over
+    the table, and what the seat keys asked of the room is what they may ask there (a
+    watcher only sits, a seated player never sits again)."""
+    rng = random.Random(seed)
+    names, weights = list(KEYS), list(KEYS.values())
+
+    async def run() -> FakeDesk:
+        desk = FakeDesk(SCRIPTS[script]())
+        app = JoinApp(Store(tmp_path / "db"), desk, directory=tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = table_screen(app)
+            for _ in range(40):
+                if not app.is_running:
+                    break
+                burst(app, rng.choices(names, weights, k=rng.randint(1, 8)))
+                await pilot.pause(0.05)
+                assert app._exception is None, app._exception
+                stack = screen_names(app)[1:]
+                assert not app.is_running or (stack[0] == "RemoteTableScreen"
+                                              and len(stack) <= 3), stack  # fmt: skip
+            if app.is_running:
+                screen.leave(quit_app=True)
+                await until(pilot, lambda: not app.is_running, "the app to quit", 10)
+        assert app._exception is None, app._exception
+        return desk
+
+    desk = asyncio.run(run())
+    kinds = {a[0] for a in desk.asked}
+    if script.startswith("watching"):
+        assert kinds <= {"sit", "rejoin"}, desk.asked
+    else:
+        assert kinds <= {"top_up", "sit_out", "sit_in", "stand_up"}, desk.asked
+    for what, *rest in desk.asked:
+        if what == "sit":
+            assert rest[0] is None or 100 <= rest[0] <= 400
+        if what == "top_up":
+            assert rest[0] is not None and 1 <= rest[0] <= 400
