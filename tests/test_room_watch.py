@@ -343,14 +343,14 @@ def test_random_keys_over_every_state_of_the_remote_table(server: Server, seed: 
         "name": "keys", "seats": 3, "kind": "cash", "min_buy_in": 100, "max_buy_in": 400,
         "budget": 30, "bots": {"1": "calling-station"}}).json()["id"]  # fmt: skip
     sessions = tmp_path / "s.json"
-    link_for(server, table, sessions, "Presser")
+    link_for(server, table, sessions, f"Presser{seed}")
     total = chips(server)
     rng = random.Random(seed)
     names, weights = list(KEYS), list(KEYS.values())
     states: set[str] = set()
 
     async def session(budget: int) -> int:
-        link = link_for(server, table, sessions, "Presser")
+        link = link_for(server, table, sessions, f"Presser{seed}")
         app = JoinApp(Store(tmp_path / "db"), link, directory=tmp_path)
         sent = 0
         async with app.run_test(size=(100, 30)) as pilot:
