@@ -117,7 +117,7 @@ def test_the_stats_toggle_shows_an_opponents_numbers_and_survives_a_reload(
 SEAT_PARTS = (".seat-name", ".seat-cards", ".seat-stack", ".seat-last")
 ACTION_CONTROLS = ("#fold", "#call", "#raise", "#allin", "#amount", "#slider", "#preset-min",
                    "#preset-half", "#preset-pot", "#preset-max")  # fmt: skip
-VIEWS = ((1280, 800), (375, 812))
+VIEWS = ((1280, 800), (375, 812), (900, 700), (360, 740))
 
 
 def _full_table(person: Person, seats: int) -> None:
@@ -194,8 +194,8 @@ def _check_layout(page: Any, seats: int, width: int, height: int) -> None:
 def test_every_table_size_fits_both_screens_with_stats_on_and_off(
     browser: Any, room: Room, tmp_path: Path, seats: int
 ) -> None:
-    """For a table of ``seats`` seats, at 1280x800 and 375x812, with the opponents'
-    statistics off and on (a line under each of the seats-1 opponents): no seat's box
+    """For a table of ``seats`` seats, at 1280x800, 375x812, 900x700 and 360x740, with
+    the opponents' statistics off and on (a line under each of the seats-1 opponents): no seat's box
     overlaps another's, a bet chip's or the centre's (board and pot), nor leaves the page
     sideways; no bet chip overlaps another or the centre; each seat's name, cards, stack
     and last action lie inside its box; the action controls are all in the view and none

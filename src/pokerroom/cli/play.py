@@ -35,8 +35,8 @@ def _cmd_play(args: argparse.Namespace) -> int:
         raise UsageError(f"--name {args.name[:40]!r}: {problem}")
     if args.join is not None:
         return _join(args)
-    for option in ("name", "invite", "buy_in"):
-        if getattr(args, option) is not None:
+    for option in ("name", "invite", "buy_in", "watch"):
+        if getattr(args, option) not in (None, False):
             flag = "--" + option.replace("_", "-")
             raise UsageError(f"{flag} goes with --join URL (a room's table), not alone")
     _need_terminal()
@@ -63,18 +63,32 @@ def _join(args: argparse.Namespace) -> int:
     except RoomLinkError as exc:
         raise UsageError(f"--join {exc}") from None
     directory = data_dir()
-    link = RoomLink(address, SessionFile(directory / SESSIONS_FILE))
+    link = RoomLink(address, SessionFile(directory / SESSIONS_FILE), args.invite)
+    note = None
     try:
         kept = link.resume()
         link.check_table(args.invite)
         _need_terminal()
-        if kept is None or (args.name is not None and args.name.casefold() != kept.casefold()):
+        named = args.name is not None and (kept is None or args.name.casefold() != kept.casefold())
+        if named or (kept is None and not args.watch):
             _enter(link, args.name, args.invite)
-        link.sit(args.invite, args.buy_in)
+        if not args.watch:
+            note = _sit(link, args.invite, args.buy_in)
     except RoomLinkError as exc:
         raise UsageError(str(exc)) from None
-    run_join(Store(directory / SAVE_FILE), link, directory=directory)
+    run_join(Store(directory / SAVE_FILE), link, directory=directory, note=note)
     return 0
+
+
+def _sit(link: RoomLink, invite: str | None, buy_in: int | None) -> str | None:
+    """Sit down; at a full table, what to say (you watch it instead)."""
+    from pokerroom.net.roomlink import TableFullError
+
+    try:
+        link.sit(invite, buy_in)
+    except TableFullError as exc:
+        return str(exc) if exc.place is not None else f"{exc}: you watch it (j sits down)"
+    return None
 
 
 def _enter(link: RoomLink, name: str | None, invite: str | None) -> None:
@@ -132,6 +146,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         metavar="NAME",
         help="with --join: your name in the room (1-20 letters, digits, spaces, _-.); "
         "asked for when missing",
+    )
+    p.add_argument(
+        "--watch",
+        action="store_true",
+        help="with --join: watch the table without sitting down (j sits down later); "
+        "a full table is watched anyway",
     )
     p.add_argument(
         "--invite",

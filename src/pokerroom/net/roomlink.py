@@ -38,6 +38,7 @@ __all__ = [
     "RoomLinkError",
     "SessionFile",
     "TableAddress",
+    "TableFullError",
     "table_address",
 ]
 
@@ -57,6 +58,15 @@ FORMS = "http://HOST:PORT/table/ID (the table page's address, as the browser sho
 class RoomLinkError(RuntimeError):
     """The room cannot be reached, or refused what was asked (the message says which and
     what to do)."""
+
+
+class TableFullError(RoomLinkError):
+    """No seat now: the table is full (or a sit-and-go under way): watch it instead.
+    ``place`` is your place on a cash table's waiting list (``None``: none)."""
+
+    def __init__(self, message: str, place: int | None = None) -> None:
+        super().__init__(message)
+        self.place = place
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,15 +153,19 @@ class SessionFile:
 class RoomLink:
     """One person at one table of a room (see the module)."""
 
-    def __init__(self, address: TableAddress, sessions: SessionFile | None = None) -> None:
+    def __init__(self, address: TableAddress, sessions: SessionFile | None = None,
+                 invite: str | None = None) -> None:  # fmt: skip
         self.address = address
         self.sessions = sessions
+        self.invite = invite
         self.cookie: str | None = None
         self.name: str | None = None
         self.token: str | None = None
         self.seat: int | None = None
+        self.queued = False
         self._ws: Any = None
         self._closed = False
+        self._rejoin = False
 
     @property
     def title(self) -> str:
@@ -240,22 +254,83 @@ class RoomLink:
     def sit(self, invite: str | None = None, buy_in: int | None = None) -> int:
         """Take a seat at the table (the one this session has, if it has one), at a cash
         table with ``buy_in`` chips (default: the largest buy-in): its number; the seat's
-        token is kept for the WebSocket."""
+        token is kept for the WebSocket.  :class:`TableFullError` when no seat is free (at a
+        cash table you are then on its waiting list)."""
         table = self.address.table
-        body: dict[str, Any] = {"seat": None, "invite": invite}
+        problem = self.sit_problem()
+        if problem is not None:
+            raise RoomLinkError(problem)
+        body: dict[str, Any] = {"seat": None, "invite": invite or self.invite}
         if buy_in is not None:
             body["buy_in"] = buy_in
         status, answer, _ = self._request("POST", f"/api/tables/{quote(table)}/sit", body)
         if status == 202 and isinstance(answer, dict):
-            raise RoomLinkError(
-                f"table {table!r} is full: you are number {answer.get('waiting')} on its "
-                "waiting list; come back later, or pick another table in the lobby "
-                f"({self.address.origin}/)"
-            )
+            place = answer.get("waiting")
+            raise TableFullError(
+                f"table {table!r} is full: you are number {place} on its waiting list; "
+                f"watch it until a seat is offered, or pick another table in the lobby "
+                f"({self.address.origin}/)", place if isinstance(place, int) else None)
         if status != 200 or not isinstance(answer, dict) or "token" not in answer:
-            raise RoomLinkError(f"no seat at table {table!r}: {self._error(answer)}")
+            problem = f"no seat at table {table!r}: {self._error(answer)}"
+            if status == 409 and self._full():
+                raise TableFullError(problem)
+            raise RoomLinkError(problem)
         self.token, self.seat = str(answer["token"]), int(answer["seat"])
+        self.queued = bool(answer.get("queued"))
         return self.seat
+
+    def sit_problem(self) -> str | None:
+        """Why this person cannot sit down (``None``: nothing stops it here)."""
+        if self.cookie is None:
+            return ("to sit down you need a name in the room: run "
+                    "`pokerroom play --join URL --name NAME`")  # fmt: skip
+        return None
+
+    def _full(self) -> bool:
+        """Whether the table has no seat to give now (every seat taken, or a sit-and-go
+        under way)."""
+        try:
+            info = self.table_info()
+        except RoomLinkError:
+            return False
+        if info.get("kind") != "cash" and info.get("state") != "waiting":
+            return True
+        return bool(info.get("taken", 0) >= info.get("seats", 0))
+
+    def table_info(self) -> dict[str, Any]:
+        """The table as the lobby lists it (its kind, seats, buy-in bounds...)."""
+        status, answer, _ = self._request("GET", "/api/tables")
+        tables = answer.get("tables") if isinstance(answer, dict) else None
+        for info in tables if status == 200 and isinstance(tables, list) else []:
+            if isinstance(info, dict) and str(info.get("id")) == self.address.table:
+                return info
+        raise RoomLinkError(f"the room no longer lists table {self.address.table!r}")
+
+    def stand_up(self) -> int | None:
+        """Give up the seat: the chips back to your balance (their number), or ``None``
+        mid-hand at a cash table (done when the hand ends)."""
+        status, answer, _ = self._post(f"/api/tables/{quote(self.address.table)}/leave")
+        if status != 200:
+            raise RoomLinkError(f"cannot stand up: {self._error(answer)}")
+        refund = answer.get("refund")
+        return refund if isinstance(refund, int) else None
+
+    def change(self, what: str, chips: int | None = None) -> bool:
+        """``top_up`` (by ``chips``), ``sit_out`` or ``sit_in`` at a cash table: done now
+        (True) or queued to the hand's end (False)."""
+        body = {} if chips is None else {"chips": chips}
+        status, answer, _ = self._post(f"/api/tables/{quote(self.address.table)}/{what}", body)
+        if status != 200:
+            raise RoomLinkError(f"{what.replace('_', ' ')}: {self._error(answer)}")
+        return bool(answer.get("done"))
+
+    def _post(self, path: str, body: dict[str, Any] | None = None) -> tuple[int, Any, str | None]:
+        status, answer, cookie = self._request("POST", path, body or {})
+        return status, answer if isinstance(answer, dict) else {"error": answer}, cookie
+
+    def seated_as(self, token: str | None, seat: int | None) -> None:
+        """Play ``seat`` with ``token`` from the next connection (``None``: watch)."""
+        self.token, self.seat = token, seat
 
     # --------------------------------------------------------------- WebSocket
 
@@ -284,6 +359,9 @@ class RoomLink:
                 reason = f"the connection failed ({str(exc) or type(exc).__name__})"
             if self.closed:
                 return
+            if self._rejoin:  # closed on purpose: a seat taken, or given up
+                self._rejoin = False
+                continue
             tries += 1
             yield {"type": LINK, "up": False, "fatal": False,
                    "message": f"{reason}: reconnecting..."}  # fmt: skip
@@ -338,6 +416,16 @@ class RoomLink:
         except Exception:
             return False
         return True
+
+    async def rejoin(self) -> None:
+        """Connect again at once (no ``link`` message): to play the seat just taken, or
+        to watch after standing up."""
+        ws = self._ws
+        if ws is None:
+            return
+        self._rejoin = True
+        with contextlib.suppress(Exception):
+            await ws.close()
 
     async def close(self) -> None:
         """Say goodbye and close the connection (the seat stays yours)."""

@@ -30,9 +30,11 @@ def run(store: SaveStore, *, directory: Path | None = None, seed: int | None = N
     PokerApp(store, directory=directory, seed=seed).run()
 
 
-def run_join(store: SaveStore, link: TableLink, *, directory: Path | None = None) -> None:
+def run_join(
+    store: SaveStore, link: TableLink, *, directory: Path | None = None, note: str | None = None
+) -> None:
     """Play at a room's table through ``link`` (``pokerroom play --join``), with the
-    settings kept in ``directory``."""
+    settings kept in ``directory``; ``note`` is said when the table shows."""
     from pokerroom.tui.app import JoinApp
 
-    JoinApp(store, link, directory=directory).run()
+    JoinApp(store, link, directory=directory, note=note).run()

@@ -222,14 +222,16 @@ class JoinApp(PokerApp):
     """pokerroom at a room's table (``pokerroom play --join``): the table alone, played
     through ``link``; leaving the table quits."""
 
-    def __init__(self, store: SaveStore, link: TableLink, *, directory: Path | None = None) -> None:
+    def __init__(self, store: SaveStore, link: TableLink, *, directory: Path | None = None,
+                 note: str | None = None) -> None:  # fmt: skip
         super().__init__(store, directory=directory)
         self.link = link
+        self.note = note
 
     def first_screen(self) -> Screen[Any]:
         from pokerroom.tui.screens.remote import RemoteTableScreen
 
-        return RemoteTableScreen(self.link)
+        return RemoteTableScreen(self.link, self.note)
 
 
 def _warm_up() -> None:

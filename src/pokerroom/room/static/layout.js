@@ -62,9 +62,10 @@ function covered(box, taken, gap) {
 
 /** Where a bet chip (`bw` x `bh`) goes for the seat at `spot`: on the way from the seat to
  * the centre (or a little to one side of it), in the middle of the first free stretch
- * clear of every box `taken` (the seats, the centre, the chips placed before); on a felt
- * too small for that, where it covers least. */
-function betSpot([x, y, sw, sh], bw, bh, taken) {
+ * clear of every box `taken` (the seats, the centre, the chips placed before); else beside
+ * the seat, inside the felt (`fw` x `fh`); on a felt too small for that, where it covers
+ * least. */
+function betSpot([x, y, sw, sh], bw, bh, taken, fw, fh) {
   const far = Math.hypot(x, y) || 1;
   const [ux, uy] = [-x / far, -y / far];
   const nearest = reach(sw + bw, sh + bh, ux, uy) + GAP;
@@ -81,6 +82,18 @@ function betSpot([x, y, sw, sh], bw, bh, taken) {
       if (over < least) [best, least] = [box, over];
     }
     if (run.length) return run[Math.floor(run.length / 2)];
+  }
+  // no free stretch towards the centre: right beside the seat, the side nearest the
+  // centre first, inside the felt (`fw` x `fh`)
+  for (let turn = 15; turn <= 180; turn += 15) {
+    for (const sign of [1, -1]) {
+      const t = Math.atan2(uy, ux) + (sign * turn * Math.PI) / 180;
+      const [vx, vy] = [Math.cos(t), Math.sin(t)];
+      const d = reach(sw + bw, sh + bh, vx, vy) + GAP;
+      const box = { x: x + vx * d, y: y + vy * d, w: bw, h: bh };
+      const inside = Math.abs(box.x) <= (fw - bw) / 2 && Math.abs(box.y) <= (fh - bh) / 2;
+      if (inside && covered(box, taken, GAP) === 0) return box;
+    }
   }
   return best;
 }
@@ -120,7 +133,7 @@ export function placeSeats(felt, size, first) {
   for (const chip of felt.querySelectorAll(".bet")) {
     const spot = where.get(Number(chip.dataset.betSeat));
     if (!spot) continue;
-    const { x: bx, y: by } = betSpot(spot, chip.offsetWidth, chip.offsetHeight, taken);
+    const { x: bx, y: by } = betSpot(spot, chip.offsetWidth, chip.offsetHeight, taken, fw, fh);
     taken.push({ x: bx, y: by, w: chip.offsetWidth, h: chip.offsetHeight });
     chip.style.setProperty("left", `${fw / 2 + bx}px`);
     chip.style.setProperty("top", `${fh / 2 + by}px`);

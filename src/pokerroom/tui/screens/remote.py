@@ -15,6 +15,14 @@ What differs from a local game: nothing is saved (the room keeps the game; leavi
 your seat, and the dealer plays the default action for you while you are away), the
 hand's summary never holds the table up (the next decision of yours closes it), your
 decision clock is shown, and ``m`` says something in the table's chat.
+
+With no seat the screen watches the table (the public hand only: a spectator is sent no
+hole card before the showdown), and when the link is a room's
+(:class:`~pokerroom.tui.screens.seating.SeatDesk`) ``j`` sits down: at once when a seat
+is free, else on the cash table's waiting list, whose ``offer`` of a free seat is said
+when it comes.  Seated at a cash table, ``u`` tops up, ``z`` sits out, ``i`` sits in and
+``v`` stands up with your chips (back to watching); asked mid-hand, the room does each
+when the hand ends, and the screen says so.
 """
 
 from __future__ import annotations
@@ -22,6 +30,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 from collections.abc import AsyncIterator
+from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from rich.text import Text
@@ -51,11 +60,14 @@ from pokerroom.tui.screens.dialogs import (
     LineDialog,
     MessageDialog,
 )
+from pokerroom.tui.screens.seating import AmountDialog, SeatDesk, top_up_range
 from pokerroom.tui.screens.table import TableScreen
 from pokerroom.tui.widgets.fields import TypedInput
 from pokerroom.tui.widgets.table import ActionBar, Felt, HandLog, SeatsPanel
 
 if TYPE_CHECKING:
+    from collections.abc import Awaitable, Callable
+
     from pokerroom.engine.view import PlayerView
 
 __all__ = ["ChatDialog", "RemoteTableScreen", "TableLink", "clock_text"]
@@ -78,6 +90,15 @@ def clock_text(left: float, bank: float) -> str:
     if left > 0:
         return f"⏱ {left:.0f}s" + (f" (then {bank:.0f}s of time bank)" if bank > 0 else "")
     return f"⏱ time bank {bank:.0f}s"
+
+
+_DESK = ("sit", "top_up", "sit_out", "sit_in", "stand_up")
+"""The seat keys' actions (a room's link only)."""
+
+
+def _when(done: object) -> str:
+    """A seat change's answer, in words."""
+    return "done" if done else "queued until the hand ends"
 
 
 def _forced(message: dict[str, Any]) -> bool:
@@ -126,16 +147,27 @@ class ChatDialog(LineDialog):
 class RemoteTableScreen(TableScreen):
     """A room's table, seen from your seat (or watched: no seat)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("m", "chat", "Chat")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("m", "chat", "Chat"),
+        Binding("j", "sit", "Sit down"),
+        Binding("u", "top_up", "Top up"),
+        Binding("z", "sit_out", "Sit out"),
+        Binding("i", "sit_in", "Sit in"),
+        Binding("v", "stand_up", "Stand up"),
+    ]
 
-    def __init__(self, link: TableLink) -> None:
+    def __init__(self, link: TableLink, note: str | None = None) -> None:
         RoomScreen.__init__(self)
         self.link = link
+        self.desk = link if isinstance(link, SeatDesk) else None
+        self.note = note
         self.mirror = TableMirror()
         self.history = None
         self.fresh_state()
         self.over = False
+        self.info: dict[str, Any] = {}  # the table as the lobby lists it (a room's link)
         self._down = False  # the connection is lost (and being tried again)
+        self._standing = False  # you stood up: the seat's connection closes, then watch
         self._summary: HandOverScreen | None = None
 
     # ------------------------------------------------------------------ drawing
@@ -160,6 +192,7 @@ class RemoteTableScreen(TableScreen):
             (f" Hand {m.hand}", "bold"), " · ",
             (str(view.street).upper() if view.street.value < 4 else "SHOWDOWN", "bold magenta"),
             f" · {view.rules} · {self.link.title}",
+            " · watching" if m.seat is None else "",
         )  # fmt: skip
         line.no_wrap, line.overflow = True, "ellipsis"
         self.query_one("#table-title", Static).update(line)
@@ -210,26 +243,42 @@ class RemoteTableScreen(TableScreen):
 
     @work(exclusive=True, group="hand-loop")
     async def play(self) -> None:
-        """Draw the dealer's messages until the match ends or you leave."""
+        """Draw the dealer's messages until the match ends or you leave (after standing
+        up, the seat's connection closes: watch from a new one)."""
         self.query_one(Felt).turn = f"Connecting to {self.link.title}..."
         self.set_interval(1.0, self._tick)
-        try:
-            async for message in self.link.messages():
-                if self._leaving:
-                    return
-                self.take(message)
-        except CodecError as exc:
-            self._lost(f"The room sent something this client cannot read: {exc}")
-            return
-        if not self._leaving and not self.over:
-            self._lost("The room closed the connection.")
+        if self.note:
+            self.notify(self.note, severity="warning", timeout=20, markup=False)
+        if self.desk is not None:
+            self._in_desk(self._learn_table)
+        while True:
+            try:
+                async for message in self.link.messages():
+                    if self._leaving:
+                        return
+                    self.take(message)
+            except CodecError as exc:
+                self._lost(f"The room sent something this client cannot read: {exc}")
+                return
+            if self._leaving or self.over:
+                return
+            if not (self._standing and self.desk is not None):
+                self._lost("The room closed the connection.")
+                return
+            self._standing = False
+            self.desk.seated_as(None, None)  # watch from now on
 
     def take(self, message: dict[str, Any]) -> None:
         """Act on one message of the link."""
         if message.get("type") == "link":
             self._link(message)
             return
+        if message.get("type") == "offer":
+            self._offer()
+            return
         change = self.mirror.receive(message)
+        if message.get("type") in ("welcome", "seats"):
+            self.refresh_bindings()  # (seated or watching; sitting out)
         if change == "act":
             self._ask()
         elif self.mirror.pending is None:
@@ -322,8 +371,8 @@ class RemoteTableScreen(TableScreen):
         in_hand = [names[t] for t in dealt]
         if self._seen is not None:
             self._seen.append(played_hand(mine, in_hand, self.mirror.hand))
-        if view.seat < 0 or self.over:
-            return
+        if view.seat < 0 or self.over or view.seat not in self.mirror.dealt:
+            return  # watching, or not dealt in (sitting out): no summary
         text = Text()
         if view.board:
             from pokerroom.tui import cardface
@@ -368,7 +417,174 @@ class RemoteTableScreen(TableScreen):
             return False  # the room keeps the game
         if action == "chat":
             return self.mirror.seat is not None or self.mirror.rules is not None
+        if action in _DESK:
+            return self._may(action)
+        if action == "choose" and self.mirror.seat is None:
+            return False  # watching: no betting keys
         return super().check_action(action, parameters)
+
+    def _may(self, action: str) -> bool:
+        """Whether a seat key acts now: ``j`` watching a table you may see, the cash
+        keys seated at a cash table (stand up too at a sit-and-go not started)."""
+        if self.desk is None or self.over:
+            return False
+        if action == "sit":
+            return self.mirror.seat is None and self.mirror.rules is not None
+        if self.mirror.seat is None or self._standing:
+            return False
+        cash = self.info.get("kind") == "cash"
+        if action == "stand_up":
+            return cash or self.info.get("state") == "waiting"
+        return cash
+
+    def _my_stack(self) -> int:
+        """Your chips, as the last ``seats`` message (else the view) says."""
+        me = self.mirror.seat
+        for p in self.mirror.players:
+            if p.get("seat") == me and isinstance(p.get("stack"), int):
+                return int(p["stack"])
+        view = self.mirror.view
+        return view.stacks[me] if view is not None and me is not None and me < view.players else 0
+
+    def _offer(self) -> None:
+        """The room offers you a free seat (you are first on its waiting list)."""
+        if self.mirror.seat is not None:
+            return
+        self.notify("A seat is free for you at this table: press j to take it",
+                    timeout=30, markup=False)  # fmt: skip
+        self.refresh_bindings()
+
+    def _said(self, text: str, *, error: bool = False) -> None:
+        """One line about a seat key: in the action bar and as a notice."""
+        if not self.is_attached:
+            return
+        self.query_one(ActionBar).message = text if error else ""
+        self.notify(text, severity="error" if error else "information", markup=False)
+
+    async def _ask_room(self, call: Callable[..., Any], *args: Any) -> tuple[bool, Any]:
+        """``call(*args)`` of the desk in a thread: (True, its answer), or (False, None)
+        once its refusal is said."""
+        try:
+            return True, await asyncio.to_thread(call, *args)
+        except RuntimeError as exc:  # (RoomLinkError: the room refused, or is away)
+            self._said(str(exc), error=True)
+            return False, None
+
+    async def _learn_table(self) -> bool:
+        """The table's kind and bounds, from the room's list (the keys follow)."""
+        if self.desk is None:
+            return False
+        ok, info = await self._ask_room(self.desk.table_info)
+        if ok and isinstance(info, dict):
+            self.info = info
+            self.refresh_bindings()
+        return ok
+
+    def _in_desk(self, job: Callable[[], Awaitable[object]]) -> None:
+        """Run a seat key's ``job`` as a worker (its coroutine made when it starts: one
+        cancelled before it starts leaves none behind)."""
+        self.run_worker(job, group="desk")
+
+    def _on_top(self) -> bool:
+        """Whether the table is the screen on top (a dialog asked for while the room was
+        asked is not opened over another screen: the key is dropped)."""
+        return self.is_attached and self.app.screen is self
+
+    def action_sit(self) -> None:
+        if self._may("sit"):
+            self._in_desk(self._sit)
+
+    async def _sit(self) -> None:
+        desk = self.desk
+        if desk is None:
+            return
+        problem = desk.sit_problem()
+        if problem is not None:
+            self._said(problem, error=True)
+            return
+        if not await self._learn_table() or not self._on_top():
+            return
+        buy_in = None
+        if self.info.get("kind") == "cash":
+            low, high = int(self.info["min_buy_in"]), int(self.info["max_buy_in"])
+            typed = await self.app.push_screen_wait(
+                AmountDialog("Sit down: your buy-in", "A buy-in", low, high, high))
+            if typed is None:
+                return
+            buy_in = int(typed)
+        ok, seat = await self._ask_room(desk.sit, None, buy_in)  # (full: the waiting list)
+        if not ok:
+            return
+        later = ": you play from the next hand" if desk.queued else ""
+        self._said(f"You sit down in seat {seat + 1}{later}")
+        await desk.rejoin()
+
+    def action_top_up(self) -> None:
+        if self._may("top_up"):
+            self._in_desk(self._top_up)
+
+    async def _top_up(self) -> None:
+        desk = self.desk
+        if desk is None or not await self._learn_table():
+            return
+        smallest, largest = int(self.info["min_buy_in"]), int(self.info["max_buy_in"])
+        stack = self._my_stack()
+        low, high = top_up_range(stack, smallest, largest)
+        if not self._on_top():
+            return
+        if high < low:
+            self._said(f"No top-up: your {chips(stack)} chips are the largest buy-in "
+                       f"already (buy-ins here: {chips(smallest)} to {chips(largest)})",
+                       error=True)  # fmt: skip
+            return
+        typed = await self.app.push_screen_wait(
+            AmountDialog("Top up: chips to add", "A top-up", low, high, high))
+        if typed is None:
+            return
+        ok, done = await self._ask_room(desk.change, "top_up", int(typed))
+        if ok:
+            self._said(f"Top up by {chips(int(typed))}: {_when(done)}")
+
+    def action_sit_out(self) -> None:
+        if self._may("sit_out"):
+            self._in_desk(partial(self._change, "sit_out", "Sit out"))
+
+    def action_sit_in(self) -> None:
+        if self._may("sit_in"):
+            self._in_desk(partial(self._change, "sit_in", "Sit in"))
+
+    async def _change(self, what: str, label: str) -> None:
+        if self.desk is None:
+            return
+        ok, done = await self._ask_room(self.desk.change, what)
+        if ok:
+            self._said(f"{label}: {_when(done)}")
+
+    def action_stand_up(self) -> None:
+        if not self._may("stand_up") or isinstance(self.app.screen, ConfirmDialog):
+            return
+        text = ("Give up your seat: your chips go back to your balance (asked during a "
+                "hand, when it ends), and you go on watching the table.")  # fmt: skip
+
+        def answered(answer: str | None) -> None:
+            if answer == "yes" and self._may("stand_up"):
+                self._in_desk(self._stand_up)
+
+        self.app.push_screen(ConfirmDialog("Stand up?", text, "Stand up"), answered)
+
+    async def _stand_up(self) -> None:
+        if self.desk is None:
+            return
+        ok, refund = await self._ask_room(self.desk.stand_up)
+        if not ok:
+            return
+        self._standing = True  # the room closes the seat's connection: then watch
+        self.refresh_bindings()
+        if refund is None:
+            self._said("Standing up: queued until the hand ends (your chips then go back "
+                       "to your balance)")  # fmt: skip
+        else:
+            self._said(f"You stood up: {chips(refund)} chips back to your balance")
 
     def action_chat(self) -> None:
         def said(text: str | None) -> None:
@@ -388,6 +604,8 @@ class RemoteTableScreen(TableScreen):
         text = ("Your seat stays yours: while you are away the room checks or folds for "
                 "you when your time runs out. Run the same `pokerroom play --join` to "
                 "come back.")  # fmt: skip
+        if self.mirror.seat is None or self._standing:
+            text = "You have no seat here: leaving stops watching."
 
         def answered(answer: str | None) -> None:
             if answer == "yes":

@@ -331,6 +331,9 @@ class TableScreen(RoomScreen):
         if not (event.all_in and self.poker.prefs.confirm_all_in):
             turn.set_result(event.action)
             return
+        if self.app.screen is not self:  # covered meanwhile (a key after it opened a dialog):
+            self.query_one(ActionBar).view = self.view  # not asked over it; choose again
+            return
         view = self.view
         everything = view.bets[view.seat] + view.stacks[view.seat] if view is not None else 0
 
