@@ -5,6 +5,7 @@ the SQLite file across random moves and a restart."""
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 from collections.abc import Iterator
 from pathlib import Path
@@ -74,6 +75,42 @@ def test_sit_leave_top_up_and_the_lobby(room: Room, client: TestClient) -> None:
     me = client.get("/api/me").json()
     assert me["seats"] == [] and 9400 < me["balance"] <= 10600 and room.chip_total() == total
     assert not table.table.in_hand and table.dealer.idle  # the bot alone: no hand
+    # the hand ann left at its end is stored under her name, not her seat's number
+    phh = client.get("/api/tables/t1/hands.phh").text
+    assert 'players = ["random 2", "ann"]' in phh.splitlines()
+
+
+class Recorder:
+    """A table link that keeps what it is given, in order."""
+
+    peer, name = "test", "ann"
+
+    def __init__(self) -> None:
+        self.got: list[str] = []
+
+    def push(self, frame: str) -> None:
+        self.got.append(json.loads(frame)["type"])
+
+    def close(self, code: int, reason: str) -> None:
+        self.got.append(f"close {code}")
+
+
+def test_a_stand_up_queued_mid_hand_still_gets_that_hands_end(room: Room,
+                                                               client: TestClient) -> None:
+    """The seat's connection closes only after the hand's end has gone out to it."""
+    client.post("/api/enter", json={"name": "ann"})
+    client.post("/api/tables", json=CASH)
+    token = client.post("/api/tables/t1/sit", json={"seat": 0, "buy_in": 500}).json()["token"]
+    table = room.tables["t1"]
+    link = Recorder()
+    conn = table.open(link)
+    table.receive(conn, json.dumps({"type": "join", "token": token}).encode())
+    assert "welcome" in link.got and table.table.in_hand
+    assert client.post("/api/tables/t1/leave").json() == {"refund": None, "queued": True}
+    while table.seat_of("ann") is not None:
+        table._expire()
+    assert link.got[-1] == "close 1000"
+    assert "hand_end" in link.got and link.got.index("hand_end") < link.got.index("close 1000")
 
 
 def test_sit_out_and_in_between_hands(room: Room, client: TestClient) -> None:

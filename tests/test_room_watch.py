@@ -248,9 +248,9 @@ def test_a_watcher_takes_the_offered_seat_tops_up_sits_out_and_stands_up(
     # the chips came back: the stack the last hand left you, as the table's hands say
     # (a top-up refused at the largest buy-in goes back to the balance too)
     hands = loads_all(httpx.get(f"{server.base}/api/tables/{table}/hands.phh").text)
-    # (the record of the hand at whose end you stood up names your seat, not you)
+    # (the record of the hand at whose end you stood up names you)
     last = hands[max(hands, key=int)]
-    me = next(k for k, name in enumerate(last.players) if name in ("Waiter", f"seat {mine[0]}"))
+    me = last.players.index("Waiter")
     assert last.finishing_stacks is not None
     assert balance() == 10_000 - 300 + last.finishing_stacks[me]
     assert chips(server) == total  # (the bots' buy-ins are the house's)

@@ -147,6 +147,7 @@ class RoomTable:
         self._timer = DeadlineTimer(clock, self._alarm)
         self._saved: dict[str, Any] | None = None  # the match after its last finished hand
         self.queue: list[tuple[int, str, str, int]] = []  # cash: (seat, name, change, chips)
+        self._later: list[Outbox] = []  # closes held until the frames before them are out
         self.payouts: dict[str, int] = {}  # cash: chips due to balances (the room pays them)
         self.minted = 0  # cash: the bots' buy-ins (the house's chips)
         self.waitlist: list[str] = []  # cash: who waits for a seat, first come first
@@ -211,6 +212,7 @@ class RoomTable:
         self.hand_times.append(time.time())
         view = table.view(-1)
         self.pots.append(sum(view.committed))
+        row = self._hand_row()  # (before the queue: the hand's record keeps who played it)
         if self.settings.cash:
             self._apply_queue()
         self._saved = table.save()
@@ -220,7 +222,7 @@ class RoomTable:
             self.places = {self.seats[s.seat].name or "": s.place for s in table.standings
                            if self.seats[s.seat].bot is None}  # fmt: skip
         try:
-            self.on_hand(self, self._hand_row())
+            self.on_hand(self, row)
         except Exception:  # the store failed (a full disk...): logged, the match goes on
             log.exception("table %s: hand %d could not be kept", self.id, table.hand_number)
         self.broadcast_seats()
@@ -354,7 +356,7 @@ class RoomTable:
             elif what == "leave":
                 self.payouts[name] = self.payouts.get(name, 0) + self.table.stand_up(seat)
                 self.seats[seat].name = None
-                self.revoke(seat)
+                self.revoke(seat, later=True)  # (after the hand's end reaches them)
             else:
                 try:
                     self._cash_change(seat, name, what, chips)
@@ -426,11 +428,18 @@ class RoomTable:
         self.revoke(seat)
         return self.settings.buy_in
 
-    def revoke(self, seat: int) -> None:
-        """A new token for ``seat``: whoever held it is closed and cannot come back."""
+    def revoke(self, seat: int, *, later: bool = False) -> None:
+        """A new token for ``seat``: whoever held it is closed and cannot come back.
+
+        ``later``: closed only after the frames being made now are delivered (a
+        stand-up queued mid-hand still gets that hand's end)."""
         token = new_secret()
         self.seats[seat].token = token
-        self._deliver(self.dealer.replace_token(seat, token))
+        out = self.dealer.replace_token(seat, token)
+        if later:
+            self._later.append(out)
+        else:
+            self._deliver(out)
 
     def set_watching(self, on: bool) -> None:
         """Spectators welcome, or not (those watching are told and closed)."""
@@ -555,6 +564,8 @@ class RoomTable:
             self.dealer.closed(conn)
             if link is not None:
                 link.close(1000, "bye")
+        while self._later:  # (a close held back for these frames: now it may go)
+            self._deliver(self._later.pop(0))
 
     # ---------------------------------------------------------------- the timer
 
