@@ -3,6 +3,7 @@ testing."""
 
 from __future__ import annotations
 
+import importlib
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -52,6 +53,23 @@ def _engine_caches_refilled_under_mutation() -> Iterator[None]:
         plan._FALLING.clear()
         plan._POOLS.clear()
     yield
+
+
+WARM = "POKERROOM_MUTATION_WARM"
+"""Set by ``tools/mutation.py`` to a part's ``warm`` list (``module:function`` names, space
+separated): the functions that fill the caches mutmut's fork server hands down."""
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Under mutation testing, mutmut's fork server collects the tests once
+    (``--collect-only``) and forks a process for each mutant from there: calling the
+    part's ``warm`` functions then (:mod:`warm_caches`) loads once what every mutant's
+    tests would load again.  Only there: not in a test run, nor without the variable."""
+    if not session.config.option.collectonly:
+        return
+    for target in os.environ.get(WARM, "").split():
+        module, _, name = target.partition(":")
+        getattr(importlib.import_module(module), name)()
 
 
 LONG_UNMARKED = ("tests/test_tui_random_keys.py::",)
