@@ -28,6 +28,7 @@ from pokerroom.players import (
     Runner,
     make_player,
     play_game,
+    saved,
 )
 from pokerroom.players.cfr import CFRBot
 from pokerroom.players.registry import load_player_class
@@ -695,6 +696,14 @@ def test_a_restored_game_keeps_the_budget_and_the_fault_listener_it_is_given() -
     again.play()
     assert [f.detail for f in heard] == ["answered in 10.5 s, budget 2 s"] == [
         f.detail for f in again.faults]  # fmt: skip
+
+
+def test_the_save_modules_restore_gives_a_runner_10_s_a_decision_by_default() -> None:
+    """``players.saved.restore`` (public: :meth:`Runner.restore` passes its own budget)."""
+    again = saved.restore(_played_save(), [RandomBot(), RandomBot()], runner_class=Runner)
+    assert type(again) is Runner and again.budget == 10.0
+    assert saved.restore(_played_save(), [RandomBot(), RandomBot()], runner_class=Runner,
+                         budget=3.0).budget == 3.0  # fmt: skip
 
 
 class Paced(Keeper):
