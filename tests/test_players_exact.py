@@ -788,3 +788,34 @@ def test_a_player_without_a_name_is_saved_under_its_class_s() -> None:
     with pytest.raises(SaveError) as caught:
         Runner.restore(data, [CallingStation(), CallingStation()])
     assert str(caught.value) == "seat 0 was played by 'Duck', not 'calling-station'"
+
+
+class Odd(CallingStation):
+    """A calling station whose ``save_state`` gives whatever it was built with."""
+
+    name = "odd"
+
+    def __init__(self, state: Any) -> None:
+        super().__init__()
+        self.state = state
+
+    def save_state(self) -> Any:
+        return self.state
+
+
+@pytest.mark.parametrize(("state", "message"), [
+    ([1, 2], "odd: save_state() gave list, not a dict"),
+    ("x", "odd: save_state() gave str, not a dict"),
+    ({"seen": {1, 2}},
+     "odd's state is not plain JSON data: Object of type set is not JSON serializable"),
+])  # fmt: skip
+def test_a_state_that_is_not_a_dict_of_plain_data_is_refused_when_saving(
+    state: Any, message: str
+) -> None:
+    runner = Runner(Table(NL, 2, rng=random.Random(1)), [CallingStation(), Odd(state)])
+    runner.play(hands=1)
+    with pytest.raises(SaveError) as caught:
+        runner.save()
+    assert str(caught.value) == message
+    runner.players[1].state = {"seen": [1, 2]}  # type: ignore[union-attr]
+    assert runner.save()["players"][1] == {"name": "odd", "state": {"seen": [1, 2]}}
