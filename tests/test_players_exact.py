@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import base64
 import json
+import math
 import random
 import textwrap
 import tracemalloc
@@ -790,6 +791,18 @@ def test_a_player_without_a_name_is_saved_under_its_class_s() -> None:
     assert str(caught.value) == "seat 0 was played by 'Duck', not 'calling-station'"
 
 
+def _nan_refused() -> str:
+    """The standard library's words for a float JSON has no number for."""
+    try:
+        json.dumps(math.nan, allow_nan=False)
+    except ValueError as exc:
+        return str(exc)
+    raise AssertionError("json wrote NaN")
+
+
+NAN_REFUSED = _nan_refused()
+
+
 class Odd(CallingStation):
     """A calling station whose ``save_state`` gives whatever it was built with."""
 
@@ -808,6 +821,8 @@ class Odd(CallingStation):
     ("x", "odd: save_state() gave str, not a dict"),
     ({"seen": {1, 2}},
      "odd's state is not plain JSON data: Object of type set is not JSON serializable"),
+    ({"p": [0.5, math.nan]}, f"odd's state is not plain JSON data: {NAN_REFUSED}"),
+    ({"p": -math.inf}, f"odd's state is not plain JSON data: {NAN_REFUSED}"),
 ])  # fmt: skip
 def test_a_state_that_is_not_a_dict_of_plain_data_is_refused_when_saving(
     state: Any, message: str
