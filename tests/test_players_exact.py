@@ -433,6 +433,25 @@ def test_a_cfr_bot_refuses_a_fallback_s_state_its_fallback_cannot_take() -> None
     assert str(caught.value) == "the state holds a fallback's, but this fallback keeps none"
 
 
+def test_a_number_is_finite_taken_as_a_float_and_at_least_its_least() -> None:
+    assert number(0.0, "c", 0.0) == 0.0  # exactly the least
+    assert number(-2.5, "c", -2.5) == -2.5
+    three = number(3, "c")
+    assert three == 3.0 and type(three) is float
+    assert number(-1e300, "c") == -1e300  # no least unless given
+    refusals = [
+        ((-0.5, "c", 0.0), "c is -0.5: 0.0 or more"),
+        ((-1, "c", 0), "c is -1: 0 or more"),
+        ((math.nextafter(-2.5, -math.inf), "c", -2.5), "c is -2.5000000000000004: -2.5 or more"),
+        ((True, "c"), "c is True: a finite number"),
+        ((math.inf, "c", 0.0), "c is inf: a finite number"),
+    ]
+    for args, says in refusals:
+        with pytest.raises(StateError) as caught:
+            number(*args)  # type: ignore[arg-type]
+        assert str(caught.value) == says
+
+
 def test_a_list_of_whole_numbers_is_checked_entry_by_entry() -> None:
     assert wholes([0, 5], "w", 0, 5, n=2) == [0, 5]
     refusals = [
