@@ -38,6 +38,8 @@ from pokerroom.players.state import (
     flag,
     floats_from,
     floats_state,
+    generator_from,
+    generator_state,
     number,
     whole,
     wholes,
@@ -449,6 +451,36 @@ def test_a_number_is_finite_taken_as_a_float_and_at_least_its_least() -> None:
     for args, says in refusals:
         with pytest.raises(StateError) as caught:
             number(*args)  # type: ignore[arg-type]
+        assert str(caught.value) == says
+
+
+PCG64_FIELDS = [("state", 2**128 - 1), ("inc", 2**128 - 1), ("has_uint32", 1),
+                ("uinteger", 2**32 - 1)]  # fmt: skip
+
+
+def test_a_generator_state_is_read_field_by_field_at_exactly_its_bounds() -> None:
+    base = generator_state(np.random.default_rng(1))
+    again = generator_from(dict(base), "np")
+    assert again.random(3).tolist() == np.random.default_rng(1).random(3).tolist()
+    for field, high in PCG64_FIELDS:
+        for edge in (0, high):  # a 128-bit state and increment, a 32-bit spare draw
+            assert generator_state(generator_from({**base, field: edge}, "np"))[field] == edge
+        for bad in (-1, high + 1):
+            with pytest.raises(StateError) as caught:
+                generator_from({**base, field: bad}, "np")
+            assert str(caught.value) == f"np.{field} is {bad}: a whole number from 0 to {high}"
+        with pytest.raises(StateError) as caught:
+            generator_from({k: v for k, v in base.items() if k != field}, "np")
+        assert str(caught.value) == f"np: missing {field!r}"
+    refusals = [
+        ({k: v for k, v in base.items() if k != "bit_generator"}, "np: missing 'bit_generator'"),
+        ({**base, "bit_generator": "MT19937"}, "np: a PCG64 generator's state"),
+        ([base], "np: a mapping, not list"),
+        ({**base, "inc": 1.0}, "np.inc is 1.0: a whole number"),
+    ]
+    for data, says in refusals:
+        with pytest.raises(StateError) as caught:
+            generator_from(data, "np")
         assert str(caught.value) == says
 
 
