@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from pokerroom.engine import Action, ActionKind, IllegalAction, PlayerView
+from pokerroom.engine import Action, ActionKind, IllegalAction, PlayerView, Street
 from pokerroom.players import (
     CallingStation,
     Fault,
@@ -47,7 +47,7 @@ from pokerroom.players.state import (
 from pokerroom.rules import Rules
 from pokerroom.table import SaveError, Table
 from pokerroom.table.saved import checksum
-from table_helpers import FakeClock
+from table_helpers import FakeClock, deck_for
 
 NL = Rules.preset("no-limit")
 
@@ -885,3 +885,37 @@ def test_a_state_that_is_not_a_dict_of_plain_data_is_refused_when_saving(
     assert str(caught.value) == message
     runner.players[1].state = {"seen": [1, 2]}  # type: ignore[union-attr]
     assert runner.save()["players"][1] == {"name": "odd", "state": {"seen": [1, 2]}}
+
+
+def _at_showdown(rules: Rules, holes: list[str], board: str, first: Action) -> PlayerView:
+    """Seat 0's view at a heads-up showdown checked down (seat 1 shows first), after seat
+    1's ``first`` action."""
+    table = Table(rules, 2, rng=random.Random(1))
+    table.start_hand(deck_for(table, holes, board))
+    while table.legal_actions().street is not Street.SHOWDOWN:
+        table.apply(Action.call() if table.legal_actions().to_call else Action.check())
+    assert table.to_act == 1
+    table.apply(first)
+    view = table.turn_view()
+    assert view.seat == 0 and view.legal is not None
+    assert view.legal.kinds == (ActionKind.SHOW, ActionKind.MUCK) and view.legal.values == ()
+    return view
+
+
+@pytest.mark.parametrize(("rules", "holes", "board", "answer"), [
+    # seat 1 shows a straight; seat 0's pair of twos is beaten: muck
+    (NL, ["2c 2d", "Ts Jd"], "9h 8c 7s Ks 3d", Action.muck()),
+    # both play the board's straight: a tie is not beaten, show
+    (NL, ["2c 2d", "3s 4d"], "9h 8c 7s 6d 5c", Action.show()),
+    # seat 0's flush beats the straight shown: show
+    (NL, ["Ah 2h", "Ts Jd"], "9h 8h 7s Ks 3h", Action.show()),
+    # two hole cards must play: seat 0's ace and king make no flush (a flush with the ace
+    # alone), seat 1's pair of twos makes three: muck
+    (NL.replace(min_hole_cards=2), ["Ah Kc", "2d 2s"], "9h 8h 7h 6h 2c", Action.muck()),
+])  # fmt: skip
+def test_rule_based_mucks_at_a_show_or_muck_showdown_exactly_when_a_shown_hand_beats_its(
+    rules: Rules, holes: list[str], board: str, answer: Action
+) -> None:
+    view = _at_showdown(rules, holes, board, Action.show())
+    assert RuleBased(seed=1).announce(view, 1.0) == answer
+
