@@ -41,6 +41,8 @@ from pokerroom.players.state import (
     generator_from,
     generator_state,
     number,
+    random_from,
+    random_state,
     whole,
     wholes,
 )
@@ -919,3 +921,34 @@ def test_rule_based_mucks_at_a_show_or_muck_showdown_exactly_when_a_shown_hand_b
     view = _at_showdown(rules, holes, board, Action.show())
     assert RuleBased(seed=1).announce(view, 1.0) == answer
 
+
+
+def test_a_random_state_is_read_exactly_at_its_bounds_and_refused_otherwise() -> None:
+    source = random.Random(7)
+    source.gauss(0.0, 1.0)  # a spare normal kept: the third entry is a float
+    state = random_state(source)
+    assert type(state[2]) is float
+    again = random_from(json.loads(json.dumps(state)), "rng")
+    assert [again.random() for _ in range(3)] == [source.random() for _ in range(3)]
+    _, internal, gauss = state
+    accepted = [
+        [3, [0, *internal[1:]], None],
+        [3, [2**32 - 1] * 624 + [624], gauss],  # every number at its most, the index at 624
+        [3, [*internal[:-1], 0], -0.0],
+    ]
+    for data in accepted:
+        assert random_from(data, "rng").getstate() == (3, tuple(data[1]), data[2])
+    refused = [
+        "x", (3, internal, None), [3, internal], [3, internal, None, None],
+        [2, internal, None], [3.0, internal, None], [True, internal, None],
+        [3, tuple(internal), None], [3, internal[:-1], None], [3, [*internal, 0], None],
+        [3, [-1, *internal[1:]], None], [3, [2 ** 32, *internal[1:]], None],
+        [3, [True, *internal[1:]], None], [3, [1.0, *internal[1:]], None],
+        [3, [*internal[:-1], 625], None], [3, internal, 1], [3, internal, math.nan],
+        [3, internal, math.inf],
+    ]
+    for data in refused:
+        with pytest.raises(StateError) as caught:
+            random_from(data, "rng")
+        assert str(caught.value) == (
+            "rng: not the state of a random.Random (3, 625 numbers, null or a float)")
