@@ -952,3 +952,31 @@ def test_a_random_state_is_read_exactly_at_its_bounds_and_refused_otherwise() ->
             random_from(data, "rng")
         assert str(caught.value) == (
             "rng: not the state of a random.Random (3, 625 numbers, null or a float)")
+
+
+def test_a_bots_seed_and_random_source_are_read_from_its_state_each_refused_by_name() -> None:
+    bot = RandomBot(seed=5)
+    state = json.loads(json.dumps(bot.save_state()))
+    other = RandomBot(seed=6)
+    other.restore_state({**state, "seed": None})
+    assert other.seed is None and other.rng.getstate() == bot.rng.getstate()
+    refusals = [
+        ({**state, "seed": "5"}, "seed is '5': a whole number"),
+        ({**state, "rng": [2, [], None]},
+         "rng: not the state of a random.Random (3, 625 numbers, null or a float)"),
+        ({k: v for k, v in state.items() if k != "bot"}, "the state: missing 'bot'"),
+        ([state], "the state: a mapping, not list"),
+    ]  # fmt: skip
+    for data, says in refusals:
+        again = RandomBot(seed=7)
+        before = again.rng.getstate()
+        with pytest.raises(StateError) as caught:
+            again.restore_state(data)
+        assert str(caught.value) == says
+        assert again.seed == 7 and again.rng.getstate() == before
+
+
+def test_a_generator_other_than_pcg64_cannot_be_saved_and_says_which_it_is() -> None:
+    with pytest.raises(StateError) as caught:
+        generator_state(np.random.Generator(np.random.MT19937(1)))
+    assert str(caught.value) == "a MT19937 generator cannot be saved (PCG64 only)"
