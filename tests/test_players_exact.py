@@ -980,3 +980,37 @@ def test_a_generator_other_than_pcg64_cannot_be_saved_and_says_which_it_is() -> 
     with pytest.raises(StateError) as caught:
         generator_state(np.random.Generator(np.random.MT19937(1)))
     assert str(caught.value) == "a MT19937 generator cannot be saved (PCG64 only)"
+
+
+class Sure(RuleBased):
+    """A rule-based bot that is told its equity and notes the opponents it counts."""
+
+    def __init__(self, share: float) -> None:
+        super().__init__(seed=1)
+        self.share = share
+        self.counted: list[int] = []
+
+    def equity(self, view: PlayerView, opponents: int) -> float:
+        self.counted.append(opponents)
+        return self.share
+
+
+@pytest.mark.parametrize(("seats", "folds", "opponents"), [(4, 1, 2), (4, 2, 1), (5, 0, 4)])
+def test_rule_based_counts_as_opponents_the_players_who_have_not_folded(
+    seats: int, folds: int, opponents: int
+) -> None:
+    table = Table(NL, seats, rng=random.Random(3))
+    table.start_hand()
+    for _ in range(folds):
+        table.apply(Action.fold())
+    while table.legal_actions().street is Street.PREFLOP:
+        table.apply(Action.call() if table.legal_actions().to_call else Action.check())
+    bot = Sure(0.0)
+    assert bot.act(table.turn_view(), 1.0) == Action.check()
+    assert bot.counted == [opponents]
+
+
+def test_a_system_random_source_cannot_be_saved() -> None:
+    with pytest.raises(StateError) as caught:
+        random_state(random.SystemRandom())
+    assert str(caught.value) == "a system random source cannot be saved (its future is unknown)"
