@@ -1014,3 +1014,51 @@ def test_a_system_random_source_cannot_be_saved() -> None:
     with pytest.raises(StateError) as caught:
         random_state(random.SystemRandom())
     assert str(caught.value) == "a system random source cannot be saved (its future is unknown)"
+
+
+class Draws(random.Random):
+    """A random source whose every draw is ``value``."""
+
+    def __init__(self, value: float) -> None:
+        super().__init__(0)
+        self.value = value
+
+    def random(self) -> float:
+        return self.value
+
+
+def _flop_view(seats: int, bet: int | None = None) -> PlayerView:
+    """The first decision on the flop of a no-limit hand called round before it (the
+    blinds 2 and 4), after a bet of ``bet`` if given."""
+    table = Table(NL, seats, rng=random.Random(3))
+    table.start_hand()
+    while table.legal_actions().street is Street.PREFLOP:
+        table.apply(Action.call() if table.legal_actions().to_call else Action.check())
+    if bet is not None:
+        table.apply(Action.bet(bet))
+    return table.turn_view()
+
+
+def test_rule_based_bets_raises_calls_and_bluffs_exactly_at_its_thresholds() -> None:
+    def kind(view: PlayerView, share: float, draw: float = 0.5) -> ActionKind:
+        bot = Sure(share)
+        bot.rng = Draws(draw)
+        return bot.act(view, 1.0).kind
+
+    heads_up = _flop_view(2)  # nothing to call; one opponent: strong from 0.65
+    assert heads_up.pot == 8 and heads_up.legal is not None and heads_up.legal.to_call == 0
+    assert kind(heads_up, 0.65) is ActionKind.BET
+    assert kind(heads_up, math.nextafter(0.65, 0)) is ActionKind.CHECK
+    # a bluff one time in 12.5, against one opponent only: a draw below 0.08
+    assert kind(heads_up, 0.0, math.nextafter(0.08, 0)) is ActionKind.BET
+    assert kind(heads_up, 0.0, 0.08) is ActionKind.CHECK
+    three = _flop_view(3)  # two opponents: strong from 0.5 + 0.15 / 2
+    assert kind(three, 0.575) is ActionKind.BET
+    assert kind(three, math.nextafter(0.575, 0)) is ActionKind.CHECK
+    assert kind(three, 0.0, 0.0) is ActionKind.CHECK  # no bluff against two
+    facing = _flop_view(2, bet=8)  # 8 to call into 16: pot odds 8 / 24
+    assert facing.pot == 16 and facing.legal is not None and facing.legal.call == 8
+    assert kind(facing, 0.8) is ActionKind.RAISE  # strong and 0.15 more: raise
+    assert kind(facing, math.nextafter(0.8, 0)) is ActionKind.CALL
+    assert kind(facing, 8 / 24 + 0.03) is ActionKind.CALL  # the odds and 0.03: call
+    assert kind(facing, math.nextafter(8 / 24 + 0.03, 0)) is ActionKind.FOLD
