@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 import pytest
 
+from pokerroom.cards import parse_cards
 from pokerroom.engine import Action, ActionKind, IllegalAction, PlayerView, Street
 from pokerroom.players import (
     CallingStation,
@@ -1062,3 +1063,22 @@ def test_rule_based_bets_raises_calls_and_bluffs_exactly_at_its_thresholds() -> 
     assert kind(facing, math.nextafter(0.8, 0)) is ActionKind.CALL
     assert kind(facing, 8 / 24 + 0.03) is ActionKind.CALL  # the odds and 0.03: call
     assert kind(facing, math.nextafter(8 / 24 + 0.03, 0)) is ActionKind.FOLD
+
+    # the bet or raise: two thirds of the pot after calling, on top of the bet to match
+    assert Sure(0.65).act(heads_up, 1.0) == Action.bet(5)  # 8 * 2 // 3
+    assert Sure(0.575).act(three, 1.0) == Action.bet(8)  # 12 * 2 // 3
+    assert Sure(0.8).act(facing, 1.0) == Action.raise_to(24)  # 8 + 24 * 2 // 3
+
+
+def test_rule_based_equity_under_wild_cards_is_its_category_s_share_per_opponent() -> None:
+    """Two hole cards that must play: the ace and king of the example above make no
+    flush, only an ace high (0.25 against one opponent, 0.25 ** 3 against three)."""
+    rules = NL.replace(min_hole_cards=2)
+    table = Table(rules, 2, rng=random.Random(1))
+    table.start_hand(deck_for(table, ["2d 2s", "Ah Kc"], "9h 8h 7h 6h 2c"))
+    while table.legal_actions().street is Street.PREFLOP:
+        table.apply(Action.call() if table.legal_actions().to_call else Action.check())
+    view = table.turn_view()
+    assert view.hole == tuple(parse_cards("Ah Kc"))
+    bot = RuleBased(seed=1)
+    assert [bot.equity(view, n) for n in (1, 3)] == [0.25, 0.25**3]
