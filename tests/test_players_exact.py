@@ -1076,9 +1076,10 @@ def test_rule_based_equity_under_wild_cards_is_its_category_s_share_per_opponent
     rules = NL.replace(min_hole_cards=2)
     table = Table(rules, 2, rng=random.Random(1))
     table.start_hand(deck_for(table, ["2d 2s", "Ah Kc"], "9h 8h 7h 6h 2c"))
-    while table.legal_actions().street is Street.PREFLOP:
+    while table.legal_actions().street is not Street.RIVER:
         table.apply(Action.call() if table.legal_actions().to_call else Action.check())
     view = table.turn_view()
+    assert view.board == tuple(parse_cards("9h 8h 7h 6h 2c"))
     assert view.hole == tuple(parse_cards("Ah Kc"))
     bot = RuleBased(seed=1)
     assert [bot.equity(view, n) for n in (1, 3)] == [0.25, 0.25**3]
