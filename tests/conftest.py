@@ -3,6 +3,8 @@ testing."""
 
 from __future__ import annotations
 
+import importlib
+import json
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -54,6 +56,23 @@ def _engine_caches_refilled_under_mutation() -> Iterator[None]:
     yield
 
 
+WARM = "POKERROOM_MUTATION_WARM"
+"""Set by ``tools/mutation.py`` to a part's ``warm`` list (``module:function`` names, space
+separated): the functions that fill the caches mutmut's fork server hands down."""
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Under mutation testing, mutmut's fork server collects the tests once
+    (``--collect-only``) and forks a process for each mutant from there: calling the
+    part's ``warm`` functions then (:mod:`warm_caches`) loads once what every mutant's
+    tests would load again.  Only there: not in a test run, nor without the variable."""
+    if not session.config.option.collectonly:
+        return
+    for target in os.environ.get(WARM, "").split():
+        module, _, name = target.partition(":")
+        getattr(importlib.import_module(module), name)()
+
+
 LONG_UNMARKED = ("tests/test_tui_random_keys.py::",)
 """Tests that take half a minute each but are not marked ``slow`` (no statistical run:
 ``-m "not slow"`` keeps them): begun right after the slow ones, not among the last."""
@@ -73,5 +92,27 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     its last tests do: a long test begun near the end runs on alone while the other
     worker sits idle (the two-minute random-keys run, say, in the last files).  Begun
     first, the long tests are evened out by the thousands of short ones after them.
-    Nothing is left out or run twice: the order only."""
+    Nothing is left out or run twice: the order only.
+
+    Under mutation testing, in the run of one mutant, the shortest tests go first
+    (:func:`_mutant_test_durations`)."""
     items.sort(key=_start)
+    durations = _mutant_test_durations()
+    if durations:
+        items.sort(key=lambda item: durations.get(item.nodeid, 0.0))
+
+
+MUTMUT_STATS = Path("mutmut-stats.json")
+"""mutmut's record of each test's duration, in its ``mutants`` folder (its working folder)."""
+
+
+def _mutant_test_durations() -> dict[str, float]:
+    """In the run of one mutant (mutmut sets ``MUTANT_UNDER_TEST`` to its name; ``stats``
+    while it times the tests), the seconds each test took unmutated: that run stops at
+    the first failure, so with the shortest tests first a mutant that a short test kills
+    is not kept waiting by the long ones (a restored game, a league) before it.  Empty
+    otherwise."""
+    if os.environ.get("MUTANT_UNDER_TEST", "") in ("", "stats") or not MUTMUT_STATS.is_file():
+        return {}
+    durations: dict[str, float] = json.loads(MUTMUT_STATS.read_text())["duration_by_test"]
+    return durations

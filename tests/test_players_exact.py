@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import base64
 import json
+import math
 import random
 import textwrap
 import tracemalloc
@@ -16,7 +17,8 @@ from typing import Any
 import numpy as np
 import pytest
 
-from pokerroom.engine import Action, ActionKind, IllegalAction, PlayerView
+from pokerroom.cards import parse_cards
+from pokerroom.engine import Action, ActionKind, IllegalAction, PlayerView, Street
 from pokerroom.players import (
     CallingStation,
     Fault,
@@ -28,6 +30,7 @@ from pokerroom.players import (
     Runner,
     make_player,
     play_game,
+    saved,
 )
 from pokerroom.players.cfr import CFRBot
 from pokerroom.players.registry import load_player_class
@@ -36,14 +39,18 @@ from pokerroom.players.state import (
     flag,
     floats_from,
     floats_state,
+    generator_from,
+    generator_state,
     number,
+    random_from,
+    random_state,
     whole,
     wholes,
 )
 from pokerroom.rules import Rules
 from pokerroom.table import SaveError, Table
 from pokerroom.table.saved import checksum
-from table_helpers import FakeClock
+from table_helpers import FakeClock, deck_for
 
 NL = Rules.preset("no-limit")
 
@@ -431,6 +438,55 @@ def test_a_cfr_bot_refuses_a_fallback_s_state_its_fallback_cannot_take() -> None
     assert str(caught.value) == "the state holds a fallback's, but this fallback keeps none"
 
 
+def test_a_number_is_finite_taken_as_a_float_and_at_least_its_least() -> None:
+    assert number(0.0, "c", 0.0) == 0.0  # exactly the least
+    assert number(-2.5, "c", -2.5) == -2.5
+    three = number(3, "c")
+    assert three == 3.0 and type(three) is float
+    assert number(-1e300, "c") == -1e300  # no least unless given
+    refusals = [
+        ((-0.5, "c", 0.0), "c is -0.5: 0.0 or more"),
+        ((-1, "c", 0), "c is -1: 0 or more"),
+        ((math.nextafter(-2.5, -math.inf), "c", -2.5), "c is -2.5000000000000004: -2.5 or more"),
+        ((True, "c"), "c is True: a finite number"),
+        ((math.inf, "c", 0.0), "c is inf: a finite number"),
+    ]
+    for args, says in refusals:
+        with pytest.raises(StateError) as caught:
+            number(*args)  # type: ignore[arg-type]
+        assert str(caught.value) == says
+
+
+PCG64_FIELDS = [("state", 2**128 - 1), ("inc", 2**128 - 1), ("has_uint32", 1),
+                ("uinteger", 2**32 - 1)]  # fmt: skip
+
+
+def test_a_generator_state_is_read_field_by_field_at_exactly_its_bounds() -> None:
+    base = generator_state(np.random.default_rng(1))
+    again = generator_from(dict(base), "np")
+    assert again.random(3).tolist() == np.random.default_rng(1).random(3).tolist()
+    for field, high in PCG64_FIELDS:
+        for edge in (0, high):  # a 128-bit state and increment, a 32-bit spare draw
+            assert generator_state(generator_from({**base, field: edge}, "np"))[field] == edge
+        for bad in (-1, high + 1):
+            with pytest.raises(StateError) as caught:
+                generator_from({**base, field: bad}, "np")
+            assert str(caught.value) == f"np.{field} is {bad}: a whole number from 0 to {high}"
+        with pytest.raises(StateError) as caught:
+            generator_from({k: v for k, v in base.items() if k != field}, "np")
+        assert str(caught.value) == f"np: missing {field!r}"
+    refusals = [
+        ({k: v for k, v in base.items() if k != "bit_generator"}, "np: missing 'bit_generator'"),
+        ({**base, "bit_generator": "MT19937"}, "np: a PCG64 generator's state"),
+        ([base], "np: a mapping, not list"),
+        ({**base, "inc": 1.0}, "np.inc is 1.0: a whole number"),
+    ]
+    for data, says in refusals:
+        with pytest.raises(StateError) as caught:
+            generator_from(data, "np")
+        assert str(caught.value) == says
+
+
 def test_a_list_of_whole_numbers_is_checked_entry_by_entry() -> None:
     assert wholes([0, 5], "w", 0, 5, n=2) == [0, 5]
     refusals = [
@@ -697,6 +753,14 @@ def test_a_restored_game_keeps_the_budget_and_the_fault_listener_it_is_given() -
         f.detail for f in again.faults]  # fmt: skip
 
 
+def test_the_save_modules_restore_gives_a_runner_10_s_a_decision_by_default() -> None:
+    """``players.saved.restore`` (public: :meth:`Runner.restore` passes its own budget)."""
+    again = saved.restore(_played_save(), [RandomBot(), RandomBot()], runner_class=Runner)
+    assert type(again) is Runner and again.budget == 10.0
+    assert saved.restore(_played_save(), [RandomBot(), RandomBot()], runner_class=Runner,
+                         budget=3.0).budget == 3.0  # fmt: skip
+
+
 class Paced(Keeper):
     """Raises on its first decision; notes the budget of each decision and announcement."""
 
@@ -779,3 +843,243 @@ def test_a_player_without_a_name_is_saved_under_its_class_s() -> None:
     with pytest.raises(SaveError) as caught:
         Runner.restore(data, [CallingStation(), CallingStation()])
     assert str(caught.value) == "seat 0 was played by 'Duck', not 'calling-station'"
+
+
+def _nan_refused() -> str:
+    """The standard library's words for a float JSON has no number for."""
+    try:
+        json.dumps(math.nan, allow_nan=False)
+    except ValueError as exc:
+        return str(exc)
+    raise AssertionError("json wrote NaN")
+
+
+NAN_REFUSED = _nan_refused()
+
+
+class Odd(CallingStation):
+    """A calling station whose ``save_state`` gives whatever it was built with."""
+
+    name = "odd"
+
+    def __init__(self, state: Any) -> None:
+        super().__init__()
+        self.state = state
+
+    def save_state(self) -> Any:
+        return self.state
+
+
+@pytest.mark.parametrize(("state", "message"), [
+    ([1, 2], "odd: save_state() gave list, not a dict"),
+    ("x", "odd: save_state() gave str, not a dict"),
+    ({"seen": {1, 2}},
+     "odd's state is not plain JSON data: Object of type set is not JSON serializable"),
+    ({"p": [0.5, math.nan]}, f"odd's state is not plain JSON data: {NAN_REFUSED}"),
+    ({"p": -math.inf}, f"odd's state is not plain JSON data: {NAN_REFUSED}"),
+])  # fmt: skip
+def test_a_state_that_is_not_a_dict_of_plain_data_is_refused_when_saving(
+    state: Any, message: str
+) -> None:
+    runner = Runner(Table(NL, 2, rng=random.Random(1)), [CallingStation(), Odd(state)])
+    runner.play(hands=1)
+    with pytest.raises(SaveError) as caught:
+        runner.save()
+    assert str(caught.value) == message
+    runner.players[1].state = {"seen": [1, 2]}  # type: ignore[union-attr]
+    assert runner.save()["players"][1] == {"name": "odd", "state": {"seen": [1, 2]}}
+
+
+def _at_showdown(rules: Rules, holes: list[str], board: str, first: Action) -> PlayerView:
+    """Seat 0's view at a heads-up showdown checked down (seat 1 shows first), after seat
+    1's ``first`` action."""
+    table = Table(rules, 2, rng=random.Random(1))
+    table.start_hand(deck_for(table, holes, board))
+    while table.legal_actions().street is not Street.SHOWDOWN:
+        table.apply(Action.call() if table.legal_actions().to_call else Action.check())
+    assert table.to_act == 1
+    table.apply(first)
+    view = table.turn_view()
+    assert view.seat == 0 and view.legal is not None
+    assert view.legal.kinds == (ActionKind.SHOW, ActionKind.MUCK) and view.legal.values == ()
+    return view
+
+
+@pytest.mark.parametrize(("rules", "holes", "board", "answer"), [
+    # seat 1 shows a straight; seat 0's pair of twos is beaten: muck
+    (NL, ["2c 2d", "Ts Jd"], "9h 8c 7s Ks 3d", Action.muck()),
+    # both play the board's straight: a tie is not beaten, show
+    (NL, ["2c 2d", "3s 4d"], "9h 8c 7s 6d 5c", Action.show()),
+    # seat 0's flush beats the straight shown: show
+    (NL, ["Ah 2h", "Ts Jd"], "9h 8h 7s Ks 3h", Action.show()),
+    # two hole cards must play: seat 0's ace and king make no flush (a flush with the ace
+    # alone), seat 1's pair of twos makes three: muck
+    (NL.replace(min_hole_cards=2), ["Ah Kc", "2d 2s"], "9h 8h 7h 6h 2c", Action.muck()),
+])  # fmt: skip
+def test_rule_based_mucks_at_a_show_or_muck_showdown_exactly_when_a_shown_hand_beats_its(
+    rules: Rules, holes: list[str], board: str, answer: Action
+) -> None:
+    view = _at_showdown(rules, holes, board, Action.show())
+    assert RuleBased(seed=1).announce(view, 1.0) == answer
+
+
+
+def test_a_random_state_is_read_exactly_at_its_bounds_and_refused_otherwise() -> None:
+    source = random.Random(7)
+    source.gauss(0.0, 1.0)  # a spare normal kept: the third entry is a float
+    state = random_state(source)
+    assert type(state[2]) is float
+    again = random_from(json.loads(json.dumps(state)), "rng")
+    assert [again.random() for _ in range(3)] == [source.random() for _ in range(3)]
+    _, internal, gauss = state
+    accepted = [
+        [3, [0, *internal[1:]], None],
+        [3, [2**32 - 1] * 624 + [624], gauss],  # every number at its most, the index at 624
+        [3, [*internal[:-1], 0], -0.0],
+    ]
+    for data in accepted:
+        assert random_from(data, "rng").getstate() == (3, tuple(data[1]), data[2])
+    refused = [
+        "x", (3, internal, None), [3, internal], [3, internal, None, None],
+        [2, internal, None], [3.0, internal, None], [True, internal, None],
+        [3, tuple(internal), None], [3, internal[:-1], None], [3, [*internal, 0], None],
+        [3, [-1, *internal[1:]], None], [3, [2 ** 32, *internal[1:]], None],
+        [3, [True, *internal[1:]], None], [3, [1.0, *internal[1:]], None],
+        [3, [*internal[:-1], 625], None], [3, internal, 1], [3, internal, math.nan],
+        [3, internal, math.inf],
+    ]
+    for data in refused:
+        with pytest.raises(StateError) as caught:
+            random_from(data, "rng")
+        assert str(caught.value) == (
+            "rng: not the state of a random.Random (3, 625 numbers, null or a float)")
+
+
+def test_a_bots_seed_and_random_source_are_read_from_its_state_each_refused_by_name() -> None:
+    bot = RandomBot(seed=5)
+    state = json.loads(json.dumps(bot.save_state()))
+    other = RandomBot(seed=6)
+    other.restore_state({**state, "seed": None})
+    assert other.seed is None and other.rng.getstate() == bot.rng.getstate()
+    refusals = [
+        ({**state, "seed": "5"}, "seed is '5': a whole number"),
+        ({**state, "rng": [2, [], None]},
+         "rng: not the state of a random.Random (3, 625 numbers, null or a float)"),
+        ({k: v for k, v in state.items() if k != "bot"}, "the state: missing 'bot'"),
+        ([state], "the state: a mapping, not list"),
+    ]  # fmt: skip
+    for data, says in refusals:
+        again = RandomBot(seed=7)
+        before = again.rng.getstate()
+        with pytest.raises(StateError) as caught:
+            again.restore_state(data)
+        assert str(caught.value) == says
+        assert again.seed == 7 and again.rng.getstate() == before
+
+
+def test_a_generator_other_than_pcg64_cannot_be_saved_and_says_which_it_is() -> None:
+    with pytest.raises(StateError) as caught:
+        generator_state(np.random.Generator(np.random.MT19937(1)))
+    assert str(caught.value) == "a MT19937 generator cannot be saved (PCG64 only)"
+
+
+class Sure(RuleBased):
+    """A rule-based bot that is told its equity and notes the opponents it counts."""
+
+    def __init__(self, share: float) -> None:
+        super().__init__(seed=1)
+        self.share = share
+        self.counted: list[int] = []
+
+    def equity(self, view: PlayerView, opponents: int) -> float:
+        self.counted.append(opponents)
+        return self.share
+
+
+@pytest.mark.parametrize(("seats", "folds", "opponents"), [(4, 1, 2), (4, 2, 1), (5, 0, 4)])
+def test_rule_based_counts_as_opponents_the_players_who_have_not_folded(
+    seats: int, folds: int, opponents: int
+) -> None:
+    table = Table(NL, seats, rng=random.Random(3))
+    table.start_hand()
+    for _ in range(folds):
+        table.apply(Action.fold())
+    while table.legal_actions().street is Street.PREFLOP:
+        table.apply(Action.call() if table.legal_actions().to_call else Action.check())
+    bot = Sure(0.0)
+    assert bot.act(table.turn_view(), 1.0) == Action.check()
+    assert bot.counted == [opponents]
+
+
+def test_a_system_random_source_cannot_be_saved() -> None:
+    with pytest.raises(StateError) as caught:
+        random_state(random.SystemRandom())
+    assert str(caught.value) == "a system random source cannot be saved (its future is unknown)"
+
+
+class Draws(random.Random):
+    """A random source whose every draw is ``value``."""
+
+    def __init__(self, value: float) -> None:
+        super().__init__(0)
+        self.value = value
+
+    def random(self) -> float:
+        return self.value
+
+
+def _flop_view(seats: int, bet: int | None = None) -> PlayerView:
+    """The first decision on the flop of a no-limit hand called round before it (the
+    blinds 2 and 4), after a bet of ``bet`` if given."""
+    table = Table(NL, seats, rng=random.Random(3))
+    table.start_hand()
+    while table.legal_actions().street is Street.PREFLOP:
+        table.apply(Action.call() if table.legal_actions().to_call else Action.check())
+    if bet is not None:
+        table.apply(Action.bet(bet))
+    return table.turn_view()
+
+
+def test_rule_based_bets_raises_calls_and_bluffs_exactly_at_its_thresholds() -> None:
+    def kind(view: PlayerView, share: float, draw: float = 0.5) -> ActionKind:
+        bot = Sure(share)
+        bot.rng = Draws(draw)
+        return bot.act(view, 1.0).kind
+
+    heads_up = _flop_view(2)  # nothing to call; one opponent: strong from 0.65
+    assert heads_up.pot == 8 and heads_up.legal is not None and heads_up.legal.to_call == 0
+    assert kind(heads_up, 0.65) is ActionKind.BET
+    assert kind(heads_up, math.nextafter(0.65, 0)) is ActionKind.CHECK
+    # a bluff one time in 12.5, against one opponent only: a draw below 0.08
+    assert kind(heads_up, 0.0, math.nextafter(0.08, 0)) is ActionKind.BET
+    assert kind(heads_up, 0.0, 0.08) is ActionKind.CHECK
+    three = _flop_view(3)  # two opponents: strong from 0.5 + 0.15 / 2
+    assert kind(three, 0.575) is ActionKind.BET
+    assert kind(three, math.nextafter(0.575, 0)) is ActionKind.CHECK
+    assert kind(three, 0.0, 0.0) is ActionKind.CHECK  # no bluff against two
+    facing = _flop_view(2, bet=8)  # 8 to call into 16: pot odds 8 / 24
+    assert facing.pot == 16 and facing.legal is not None and facing.legal.call == 8
+    assert kind(facing, 0.8) is ActionKind.RAISE  # strong and 0.15 more: raise
+    assert kind(facing, math.nextafter(0.8, 0)) is ActionKind.CALL
+    assert kind(facing, 8 / 24 + 0.03) is ActionKind.CALL  # the odds and 0.03: call
+    assert kind(facing, math.nextafter(8 / 24 + 0.03, 0)) is ActionKind.FOLD
+
+    # the bet or raise: two thirds of the pot after calling, on top of the bet to match
+    assert Sure(0.65).act(heads_up, 1.0) == Action.bet(5)  # 8 * 2 // 3
+    assert Sure(0.575).act(three, 1.0) == Action.bet(8)  # 12 * 2 // 3
+    assert Sure(0.8).act(facing, 1.0) == Action.raise_to(24)  # 8 + 24 * 2 // 3
+
+
+def test_rule_based_equity_under_wild_cards_is_its_category_s_share_per_opponent() -> None:
+    """Two hole cards that must play: the ace and king of the example above make no
+    flush, only an ace high (0.25 against one opponent, 0.25 ** 3 against three)."""
+    rules = NL.replace(min_hole_cards=2)
+    table = Table(rules, 2, rng=random.Random(1))
+    table.start_hand(deck_for(table, ["2d 2s", "Ah Kc"], "9h 8h 7h 6h 2c"))
+    while table.legal_actions().street is not Street.RIVER:
+        table.apply(Action.call() if table.legal_actions().to_call else Action.check())
+    view = table.turn_view()
+    assert view.board == tuple(parse_cards("9h 8h 7h 6h 2c"))
+    assert view.hole == tuple(parse_cards("Ah Kc"))
+    bot = RuleBased(seed=1)
+    assert [bot.equity(view, n) for n in (1, 3)] == [0.25, 0.25**3]

@@ -5,7 +5,10 @@ pyproject.toml (all of them, in the order listed, unless some are named on the c
 line), it copies ``src/`` and ``tests/`` to ``mutation/<part>/`` (kept between runs, so a
 second run goes on where the first stopped and redoes only what changed), writes there a
 ``pyproject.toml`` whose ``[tool.mutmut]`` mutates that part alone and selects that part's
-tests, and runs ``mutmut run`` in it.  Then it prints the score of every part run so far
+tests, and runs ``mutmut run`` in it.  A part's ``warm`` functions (``module:function``,
+e.g. ``warm_caches:players``) are called once in mutmut's fork server, after it collects
+the tests, so that the process forked for each mutant inherits what they load
+(``tests/conftest.py``).  Then it prints the score of every part run so far
 (``tools/mutation_score.py``).
 
     python tools/mutation.py [--jobs N] [PART ...] [--mutants PATTERN ...]
@@ -20,6 +23,7 @@ calls it made then).
 from __future__ import annotations
 
 import argparse
+import os
 import shutil
 import subprocess
 import sys
@@ -31,6 +35,7 @@ import tomli_w
 
 ROOT = Path(__file__).resolve().parents[1]
 WORK = ROOT / "mutation"
+WARM = "POKERROOM_MUTATION_WARM"  # read by tests/conftest.py
 
 
 def parts(project: dict[str, Any]) -> dict[str, dict[str, list[str]]]:
@@ -71,8 +76,9 @@ def main() -> int:
         if args.mutants:
             (where / "mutants" / "mutmut-stats.json").unlink(missing_ok=True)
         print(f"--- {part}: {', '.join(known[part]['mutate'])}", flush=True)
+        warm = " ".join(known[part].get("warm", []))
         subprocess.run([str(mutmut), "run", "--max-children", str(args.jobs), *args.mutants],
-                       cwd=where, check=False)
+                       cwd=where, check=False, env={**os.environ, WARM: warm})
     score = ROOT / "tools" / "mutation_score.py"
     return subprocess.run([sys.executable, str(score), "--root", str(WORK)], check=False).returncode
 

@@ -1,0 +1,53 @@
+"""The caches mutation testing fills once (``warm`` in ``[tool.mutation.parts]``): called
+by ``conftest.py`` only when the tests are collected (mutmut's fork server) with the
+variable ``tools/mutation.py`` sets, each named function once, in order."""
+
+from __future__ import annotations
+
+import importlib
+import sys
+import tomllib
+import types
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+import conftest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def session(collect_only: bool) -> Any:
+    return SimpleNamespace(config=SimpleNamespace(option=SimpleNamespace(collectonly=collect_only)))
+
+
+def test_warm_functions_are_called_in_order_only_when_collecting(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    calls: list[str] = []
+    probe = types.ModuleType("warm_probe")
+    probe.first = lambda: calls.append("first")  # type: ignore[attr-defined]
+    probe.second = lambda: calls.append("second")  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "warm_probe", probe)
+    monkeypatch.delenv(conftest.WARM, raising=False)
+    conftest.pytest_collection_finish(session(True))
+    assert calls == []
+    monkeypatch.setenv(conftest.WARM, "warm_probe:second warm_probe:first")
+    conftest.pytest_collection_finish(session(False))
+    assert calls == []
+    conftest.pytest_collection_finish(session(True))
+    assert calls == ["second", "first"]
+
+
+def test_every_parts_warm_functions_exist_and_the_driver_passes_them() -> None:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    parts = project["tool"]["mutation"]["parts"]
+    warm = [t for part in parts.values() for t in part.get("warm", [])]
+    assert "warm_caches:players" in warm
+    for target in warm:
+        module, _, name = target.partition(":")
+        assert callable(getattr(importlib.import_module(module), name)), target
+    driver = (ROOT / "tools" / "mutation.py").read_text()
+    assert f'WARM = "{conftest.WARM}"' in driver
