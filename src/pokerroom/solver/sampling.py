@@ -21,7 +21,7 @@ with its own reach divided by the chance of visiting them (unbiased too).  Only 
 visited rows change, so regrets are not discounted every iteration (a multiplication of
 the whole table, which would cost as much as a full-width iteration): iteration ``t``'s
 regrets are added with weight ``t`` (linear CFR, Brown and Sandholm 2019) and its
-average strategy with weight ``t²``.
+average strategy with weight ``t`` too.
 
 An iteration visits about the square root of the tree (the opponent's nodes do not
 branch): many more, cheaper, noisier iterations.  Which converges faster for the same
@@ -32,7 +32,7 @@ a resumed run makes the same draws as one that never stopped.
 
 >>> from pokerroom.solver.toys import kuhn
 >>> solver = SampledSolver(kuhn(), seed=1)
->>> solver.run(3000)
+>>> solver.run(10_000)
 >>> solver.exploitability() < 0.01
 True
 """
@@ -56,7 +56,7 @@ Ints = npt.NDArray[np.intp]
 Bools = npt.NDArray[np.bool_]
 
 EXPLORATION = 0.1
-SAMPLED = Discounting("sampled", alpha=1.0, beta=1.0, gamma=2.0)
+SAMPLED = Discounting("sampled", alpha=1.0, beta=1.0, gamma=1.0)
 """Iteration ``t`` weighs ``t^alpha`` in the regrets and ``t^gamma`` in the average."""
 SOLVERS = (*METHODS, SAMPLED.name)
 """Every method :func:`make_solver` knows: the full-width ones, then ``sampled``."""
