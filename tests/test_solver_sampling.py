@@ -171,8 +171,8 @@ def test_a_dcfr_checkpoint_is_not_resumed_by_the_sampled_method(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     ckpt = tmp_path / "nl.ckpt.npz"
-    common = ["solve", "--game", "holdem-nl", "--depth", "4",
-              "--iterations", "2", "--out", str(tmp_path / "nl.npz"), "--checkpoint", str(ckpt)]  # fmt: skip
+    common = ["solve", "--game", "holdem-nl", "--depth", "4", "--iterations", "2",
+              "--out", str(tmp_path / "nl.npz"), "--checkpoint", str(ckpt)]  # fmt: skip
     assert main(common) == 0
     before = ckpt.read_bytes()
     assert main([*common, "--method", "sampled"]) == 2
