@@ -4,6 +4,7 @@
     pokerroom solve --game leduc --iterations 1000
     pokerroom solve --game holdem-nl --depth 100 --iterations 2000 --out nl100.npz \
         --checkpoint nl100.ckpt.npz
+    pokerroom solve --game holdem-nl --method sampled --seed 1 --iterations 100000 ...
 
 This adapter owns the clock, the files, the progress bar and the plot; the work is
 :mod:`pokerroom.solver`.  The progress bar shows the exploitability of the average
@@ -19,7 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pokerroom.cli.arguments import Count, OutputFile, RulesArgument
+from pokerroom.cli.arguments import Count, OutputFile, RulesArgument, Seed
 from pokerroom.cli.errors import UsageError
 from pokerroom.cli.lbr import add_lbr
 
@@ -55,6 +56,8 @@ def _cmd_solve(args: argparse.Namespace) -> int:
     from rich.console import Console
 
     console = Console()
+    if args.seed is not None and args.method != "sampled":
+        raise UsageError(f"--seed is for --method sampled, not --method {args.method}")
     if args.game == "holdem-nl":
         if args.out is None:
             raise UsageError("give --out FILE.npz for the strategy")
@@ -71,11 +74,11 @@ def _cmd_solve(args: argparse.Namespace) -> int:
 
 
 def _toy(console: Console, args: argparse.Namespace) -> int:
-    from pokerroom.solver.cfr import Solver
+    from pokerroom.solver.sampling import make_solver
     from pokerroom.solver.toys import kuhn, leduc, leduc_no_limit
 
     game = {"kuhn": kuhn, "leduc": leduc, "leduc-nl": leduc_no_limit}[args.game]()
-    solver = Solver(game, args.method)
+    solver = make_solver(game, args.method, args.seed or 0)
     rows = _solve(console, solver, args, lambda chips: chips, "chips/game")
     name = {"kuhn": "Kuhn poker", "leduc": "Leduc hold'em",
             "leduc-nl": "Leduc hold'em with bet sizes"}[args.game]  # fmt: skip
@@ -89,9 +92,9 @@ def _holdem(console: Console, args: argparse.Namespace) -> int:
 
     from pokerroom.rules import Rules
     from pokerroom.solver.betting import betting_tree
-    from pokerroom.solver.cfr import Solver
     from pokerroom.solver.files import abstraction_for
     from pokerroom.solver.holdem import holdem_game, mbb
+    from pokerroom.solver.sampling import make_solver
     from pokerroom.solver.strategy import Strategy
 
     rules: Rules = args.rules.rules.replace(players=2)
@@ -116,7 +119,7 @@ def _holdem(console: Console, args: argparse.Namespace) -> int:
         f"{game.decisions:,} information sets (both players)",
         soft_wrap=True,
     )
-    solver = Solver(game, args.method)
+    solver = make_solver(game, args.method, args.seed or 0)
     rows = _solve(console, solver, args, lambda chips: mbb(chips, tree), "mbb/h")
     _table(console, f"{rules} heads-up, buckets {_text(sizes)}, {args.method}", rows, "mbb/h")
     strategy = Strategy.from_solver(rules, tree, abstraction, solver, tuple(rows))
@@ -134,10 +137,10 @@ def _holdem_nl(console: Console, args: argparse.Namespace) -> int:
     with checkpoints (resumed when the checkpoint file exists)."""
     import numpy as np
 
-    from pokerroom.solver.cfr import Solver
     from pokerroom.solver.files import abstraction_for
     from pokerroom.solver.nlholdem import betting, holdem_no_limit
     from pokerroom.solver.nlstrategy import NoLimitStrategy
+    from pokerroom.solver.sampling import make_solver
 
     sizes = args.buckets
     abstraction = abstraction_for(sizes)
@@ -148,7 +151,7 @@ def _holdem_nl(console: Console, args: argparse.Namespace) -> int:
         f"{game.decisions:,} information sets (both players)",
         soft_wrap=True,
     )
-    solver = Solver(game, args.method)
+    solver = make_solver(game, args.method, args.seed or 0)
     rows: list[tuple[int, float, float]] = []
     ckpt = Path(args.checkpoint) if args.checkpoint else None
     if ckpt is not None and ckpt.is_file():
@@ -203,7 +206,7 @@ def _solve(
     started = time.perf_counter()
     offset = before[-1][2] if before else 0.0
     columns = (
-        rp.TextColumn("CFR"),
+        rp.TextColumn(solver.method.name),
         rp.BarColumn(),
         rp.MofNCompleteColumn(),
         rp.TextColumn("exploitability {task.fields[exploit]}"),
@@ -298,9 +301,17 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     p.add_argument(
         "--method",
-        choices=("dcfr", "cfr+"),
+        choices=("dcfr", "cfr+", "sampled"),
         default="dcfr",
-        help="discounted CFR (default) or CFR+",
+        help="discounted CFR (default), CFR+ (both full width: every iteration sweeps the "
+        "whole tree) or sampled (Monte Carlo CFR: one opponent action per node, many cheap "
+        "iterations)",
+    )
+    p.add_argument(
+        "--seed",
+        type=Seed(),
+        help="--method sampled: the random generator's seed (default 0); a checkpoint "
+        "keeps the generator's state",
     )
     p.add_argument(
         "--every",

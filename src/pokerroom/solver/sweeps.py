@@ -219,7 +219,7 @@ class Sweeps:
         """Weights per action turned into probabilities (uniform where all are zero)."""
         return [self.match(s, slice(None), w) for s, w in enumerate(weights)]
 
-    def match(self, segment: int, rows: slice, weights: F64s) -> F64s:
+    def match(self, segment: int, rows: slice | Ints, weights: F64s) -> F64s:
         """Regret matching on some decision rows of a segment: the positive part of
         ``weights``, normalised (every legal action alike where none is positive)."""
         mask = self.action_mask[segment][rows][:, :, None]
