@@ -68,8 +68,8 @@ def _engine_caches_refilled_under_mutation() -> Iterator[None]:
 
 
 LONG_UNMARKED = ("tests/test_tui_random_keys.py::",)
-"""Tests that take half a minute each but are not marked ``slow`` (no statistical run:
-``-m "not slow"`` keeps them): begun right after the slow ones, not among the last."""
+"""Tests that take half a minute but are not marked ``slow`` (the first seed of the random
+keys: the fast loop keeps it): begun right after the slow ones, not among the last."""
 
 
 def _start(item: pytest.Item) -> int:

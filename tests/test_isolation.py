@@ -1,6 +1,6 @@
 """The fast loop's markers and guard (tests/isolation.py): a test that makes a network
 socket or a process without its marker fails, saying which marker to add; the markers are
-the ones pytest knows and the Makefile deselects."""
+the ones pytest knows, the Makefile deselects and the testing page lists."""
 
 from __future__ import annotations
 
@@ -32,6 +32,8 @@ def test_the_markers_are_registered_and_the_makefile_deselects_them_all() -> Non
     found = re.search(r"^FAST := (.*)$", makefile, re.MULTILINE)
     assert found is not None and found.group(1) == FAST
     assert '-m "$(FAST)"' in makefile and "--hypothesis-profile=fast" in makefile
+    page = (ROOT / "docs" / "development" / "testing.md").read_text()
+    assert all(f"| `{mark}` |" in page for mark in (*OUTSIDE, "slow"))
 
 
 def test_a_network_socket_is_refused_with_the_marker_to_add() -> None:
