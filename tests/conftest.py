@@ -67,15 +67,8 @@ def _engine_caches_refilled_under_mutation() -> Iterator[None]:
     yield
 
 
-LONG_UNMARKED = ("tests/test_tui_random_keys.py::",)
-"""Tests that take half a minute but are not marked ``slow`` (the first seed of the random
-keys: the fast loop keeps it): begun right after the slow ones, not among the last."""
-
-
 def _start(item: pytest.Item) -> int:
-    if item.get_closest_marker("slow") is not None:
-        return 0
-    return 1 if item.nodeid.startswith(LONG_UNMARKED) else 2
+    return 0 if item.get_closest_marker("slow") is not None else 1
 
 
 def pytest_itemcollected(item: pytest.Item) -> None:
@@ -139,8 +132,8 @@ def pytest_runtest_makereport(item: pytest.Item) -> Iterator[pytest.TestReport]:
 
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The long checks (marked ``slow``, then :data:`LONG_UNMARKED`) run first, in their
-    order, then the rest in theirs.  Under xdist (``make test``: ``-n 2 --dist
+    """The long checks (marked ``slow``, here or by :data:`isolation.HEAVY`) run first, in
+    their order, then the rest in theirs.  Under xdist (``make test``: ``-n 2 --dist
     loadgroup``) a worker takes the next test as it finishes one, so the suite ends when
     its last tests do: a long test begun near the end runs on alone while the other
     worker sits idle (the two-minute random-keys run, say, in the last files).  Begun

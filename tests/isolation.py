@@ -98,6 +98,72 @@ TESTS = {
 }
 """Single tests (the start of ``file::test[parameters]``) that leave the fast loop."""
 
+HEAVY = (
+    "test_cfr_bot.py::test_it_plays_legally_under_every_preset[no-limit-2]",
+    "test_cli_bad_input.py::test_random_command_lines_end_with_0_1_or_2_and_no_traceback[lbr]",
+    "test_cli_bad_input.py::"
+    "test_random_command_lines_end_with_0_1_or_2_and_no_traceback[solve lbr]",
+    "test_engine_pokerkit.py::test_every_forced_bet_shape_agrees_with_pokerkit",
+    "test_engine_pokerkit.py::test_every_turn_and_every_stack_agree_with_pokerkit",
+    "test_evaluator_exhaustive.py::test_every_five_card_hand",
+    "test_pokerstars.py::test_pokerstars_text_reads_in_pokerkit_into_the_same_hands",
+    "test_pots.py::test_every_small_three_seat_pot_matches_reference",
+    "test_readme.py::test_commands_print_what_the_page_shows[docs/guide/equity.md:77]",
+    "test_solver_betting.py::test_betting_tree_equals_an_independent_enumeration",
+    "test_solver_betting.py::test_the_buy_in_covers_the_dearest_heads_up_hand",
+    "test_solver_cards.py::test_flop_table_is_the_feature_computed_from_scratch",
+    "test_solver_holdem.py::test_without_information_nobody_should_fold_and_the_game_is_even",
+    "test_solver_nolimit.py::test_an_off_tree_bet_is_read_the_same_way_all_hand",
+    "test_solver_nolimit.py::test_cfr_plays_heads_up_no_limit_from_the_strategy",
+    "test_solver_nolimit.py::test_every_action_of_the_tree_is_legal_in_the_engine",
+    "test_solver_nolimit.py::test_leduc_with_bet_sizes_has_each_size_and_the_all_in",
+    "test_solver_nolimit.py::test_the_shipped_strategies_read_back_as_the_solver_wrote_them",
+    "test_solver_nolimit.py::test_the_tree_offers_fold_only_facing_a_bet_and_always_the_all_in",
+    "test_solver_nolimit.py::test_views_outside_the_strategy_are_refused_with_a_reason",
+    "test_solver_policy.py::test_shipped_trees_are_the_engines",
+    "test_table_cash.py::test_cash_table_state_machine::runTest",
+    "test_tui_amounts.py::test_the_table_shows_every_amount_separated",
+    "test_tui_export.py::test_the_hand_history_exports_for_trackers_and_as_ohh",
+    "test_tui_export.py::test_the_stats_key_shows_each_opponents_numbers_under_their_seat",
+    "test_tui_gated.py::test_a_too_small_screen_takes_no_key_but_quit",
+    "test_tui_keys.py::test_a_burst_on_the_hand_summary_goes_on_to_one_next_hand",
+    "test_tui_keys.py::test_bursts_at_001_s_straddle_and_showdown",
+    "test_tui_keys.py::test_bursts_at_the_table_act_once_on_the_decision_they_were_pressed_for",
+    "test_tui_keys.py::test_bursts_on_settings_how_to_play_and_history",
+    "test_tui_keys.py::test_bursts_on_the_load_screen_and_a_message",
+    "test_tui_keys.py::test_bursts_on_the_menu_open_one_screen",
+    "test_tui_keys.py::test_bursts_on_the_new_game_form",
+    "test_tui_keys.py::test_bursts_on_the_summary_save_leave_and_list_keys_once",
+    "test_tui_keys.py::test_presses_made_for_the_summary_never_reach_the_next_hand",
+    "test_tui_keys.py::test_your_turn_shows_only_when_its_keys_are_live",
+    "test_tui_pilot.py::test_all_in_with_a_side_pot",
+    "test_tui_pilot.py::test_bots_think_without_freezing_the_screen_and_keys_lose_nothing",
+    "test_tui_pilot.py::test_hand_history_replays_street_by_street_and_exports_phh",
+    "test_tui_pilot.py::test_raise_with_a_typed_amount_and_an_illegal_amount_refused",
+    "test_tui_pilot.py::test_save_quit_load_continue_with_the_same_cards_to_come",
+    "test_tui_pilot.py::test_showdown_names_every_shown_hand",
+    "test_tui_pilot.py::test_the_end_of_a_freeze_out",
+    "test_tui_random_keys.py::test_random_keys_over_whole_games",
+    "test_tui_saves.py::test_a_game_that_goes_another_way_from_a_save_gets_a_history_of_its_own",
+    "test_tui_saves.py::test_a_loaded_save_plays_on_as_the_game_never_stopped",
+    "test_tui_saves.py::test_a_save_file_damaged_during_a_game_is_offered_to_be_moved_aside",
+    "test_tui_saves.py::"
+    "test_continue_after_busting_takes_no_decision_back_nor_rewrites_the_history",
+    "test_tui_saves.py::test_continue_at_a_hand_s_summary_shows_it_again_and_keeps_the_hand_once",
+    "test_tui_screens.py::test_001_showdown_focuses_a_legal_choice_and_nothing_wraps",
+    "test_tui_screens.py::test_after_busting_watch_the_rest_or_play_again",
+    "test_tui_screens.py::test_letters_in_the_amount_field_are_text_and_all_in_asks_first",
+    "test_tui_screens.py::test_question_mark_lists_every_key_of_the_screen",
+    "test_tui_screens.py::test_saving_between_hands_from_the_summary",
+    "test_tui_screens.py::test_the_footer_speaks_the_buttons_words",
+    "test_tui_screens.py::test_the_log_wraps_again_at_a_new_width",
+    "test_tui_snapshots.py::test_table_mid_hand_",
+)
+"""Tests that take more than 1.5 s of CPU each (or, parametrized, in all; measured with
+``time.process_time`` over ``make test-fast``): marked ``slow``, so the fast loop, which
+must end in two minutes on two cores, leaves them out (they are a third of its tests'
+CPU time, and ``make test`` runs them first).  The start of ``file::test[parameters]``."""
+
 CALLS = {
     "open_terminal": ("terminal", "subprocess"),
     "launched_browser": ("browser", "subprocess"),
@@ -112,7 +178,8 @@ CALLS = {
 
 
 def marks_for(item: pytest.Item) -> set[str]:
-    """The markers of :data:`OUTSIDE` that ``item`` gets from what it uses."""
+    """The markers of :data:`OUTSIDE` that ``item`` gets from what it uses (and ``slow``
+    if it is one of :data:`HEAVY`)."""
     found: set[str] = set()
     for fixture in getattr(item, "fixturenames", ()):
         found.update(FIXTURES.get(fixture, ()))
@@ -124,6 +191,8 @@ def marks_for(item: pytest.Item) -> set[str]:
     for start, marks in TESTS.items():
         if test.startswith(start):
             found.update(marks)
+    if test.startswith(HEAVY):
+        found.add("slow")
     code = getattr(getattr(item, "function", None), "__code__", None)
     for called in code.co_names if code is not None else ():
         found.update(CALLS.get(called, ()))

@@ -112,9 +112,7 @@ async def _run(directory: Path, seed: int, budget: int) -> _Watch:
     return watch
 
 
-# Each takes 20 s of CPU or more: the fast loop (make test-fast) runs the first seed alone.
-@pytest.mark.parametrize("seed", [1, pytest.param(2, marks=pytest.mark.slow),
-                                  pytest.param(3, marks=pytest.mark.slow)])  # fmt: skip
+@pytest.mark.parametrize("seed", [1, 2, 3])
 def test_random_keys_over_whole_games(tmp_path: Path, seed: int) -> None:
     watch = asyncio.run(_run(tmp_path, seed, budget=600))
     assert watch.hands >= 3 and {"MenuScreen", "TableScreen"} <= watch.screens, (
