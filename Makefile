@@ -1,11 +1,12 @@
 # The two commands: `make play` and `make test`. Both set everything up on a fresh machine.
+# `make test-fast` is the developer's loop: the unit tests and doctests alone.
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 # pytest workers: one per core (the suite is sized for 2 cores)
 JOBS   ?= auto
 
-.PHONY: play test docs bench tournament mutation clean tmux chromium
+.PHONY: play test test-fast docs bench tournament mutation clean tmux chromium
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -47,6 +48,16 @@ test: $(VENV)/.installed-test tmux chromium
 	$(BIN)/lint-imports
 	$(MAKE) docs
 	$(BIN)/python -m pytest -n $(JOBS) --dist loadgroup --durations=30
+
+# The fast loop while you work (CI and `make test` run everything): unit tests and
+# doctests, without the tests marked slow or marked (by tests/isolation.py, which fails a
+# test that should be and is not) as running programs, opening sockets, driving a
+# terminal or a browser, or starting Ray; properties try fewer examples (the hypothesis
+# profile `fast` of tests/conftest.py). No ruff, mypy or docs build: `make test` does those.
+FAST := not slow and not subprocess and not network and not terminal and not browser and not ray
+test-fast: $(VENV)/.installed-test
+	$(BIN)/python -m pytest -n $(JOBS) --dist loadgroup -q --hypothesis-profile=fast \
+		-m "$(FAST)" --durations=10
 
 # The documentation site, built from docs/ into docs/_build/html (open index.html there).
 # Every warning is an error: a broken reference or a command the reference lacks fails;

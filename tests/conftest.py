@@ -1,5 +1,7 @@
 """Shared test fixtures: where the shared test data lives, and caches emptied under mutation
-testing."""
+testing; the hypothesis profiles; the markers of the tests that stay out of the fast loop
+(``make test-fast``), and the check that every test that should carry one does
+(:mod:`isolation`)."""
 
 from __future__ import annotations
 
@@ -12,17 +14,28 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
+from isolation import Guard, marks_for, outside
+
 # No test depends on wall-clock speed: hypothesis's per-example deadline (200 ms by default)
 # and its too-slow health check fail a correct test on a loaded machine, so neither applies.
 # A test that names its own deadline still gets it.
 settings.register_profile(
     "pokerroom", deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
+# The fast loop (``make test-fast``: ``--hypothesis-profile=fast``) tries fewer examples:
+# 20 of a property that names no number, a fifth (at least 10) of one that does
+# (_fewer_examples).
+settings.register_profile("fast", settings.get_profile("pokerroom"), max_examples=20)
 settings.load_profile("pokerroom")
 
 # Help and usage text (argparse, rich) wraps at the terminal's width: every test sees the
 # same 80 columns whatever terminal, or none, runs the suite.
 os.environ["COLUMNS"] = "80"
+
+# matplotlib lists the system's fonts (running fc-list) the first time it is imported on a
+# machine: done here, before any test, so that no test is charged with a process it did
+# not start (tests/isolation.py).
+import matplotlib.font_manager  # noqa: E402, F401
 
 ROOT = Path(__file__).resolve().parents[1]
 # ../shared/data beside the checkout; from the copies of the tests that mutation testing
@@ -73,21 +86,73 @@ def pytest_collection_finish(session: pytest.Session) -> None:
         getattr(importlib.import_module(module), name)()
 
 
-LONG_UNMARKED = ("tests/test_tui_random_keys.py::",)
-"""Tests that take half a minute each but are not marked ``slow`` (no statistical run:
-``-m "not slow"`` keeps them): begun right after the slow ones, not among the last."""
-
-
 def _start(item: pytest.Item) -> int:
-    if item.get_closest_marker("slow") is not None:
-        return 0
-    return 1 if item.nodeid.startswith(LONG_UNMARKED) else 2
+    return 0 if item.get_closest_marker("slow") is not None else 1
+
+
+def pytest_itemcollected(item: pytest.Item) -> None:
+    """Each test gets the markers of what it uses (:func:`isolation.marks_for`) as it is
+    collected, before ``-m`` selects."""
+    for mark in sorted(marks_for(item)):
+        item.add_marker(mark)
+    if item.config.getoption("hypothesis_profile", None) == "fast":
+        _fewer_examples(item)
+
+
+def _fewer_examples(item: pytest.Item) -> None:
+    """Under the fast profile, a property with its own ``max_examples`` tries a fifth of
+    them, at least 10 (hypothesis reads the settings from the test when it runs)."""
+    test = getattr(item, "obj", None)
+    own = getattr(test, "_hypothesis_internal_use_settings", None)
+    if own is None or getattr(test, "_pokerroom_fast", False):
+        return
+    fewer = min(own.max_examples, max(10, own.max_examples // 5))
+    test._hypothesis_internal_use_settings = settings(own, max_examples=fewer)  # type: ignore[union-attr]
+    test._pokerroom_fast = True  # type: ignore[union-attr]
+
+
+GUARD = Guard()
+
+
+def _watched(item: pytest.Item) -> Iterator[None]:
+    if outside(item):
+        return (yield)
+    with GUARD.watching(item.nodeid):
+        return (yield)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_setup(item: pytest.Item) -> Iterator[None]:
+    return (yield from _watched(item))
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
+    return (yield from _watched(item))
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_teardown(item: pytest.Item) -> Iterator[None]:
+    return (yield from _watched(item))
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item) -> Iterator[pytest.TestReport]:
+    """A test of the fast loop that made a socket or a process fails, even if the code
+    under test caught the error raised at the call."""
+    report: pytest.TestReport = yield
+    if GUARD.found:
+        told = "\n".join(GUARD.found)
+        GUARD.found.clear()
+        report.outcome = "failed"
+        report.longrepr = f"{told}\n\n{report.longrepr or ''}".rstrip()
+    return report
 
 
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The long checks (marked ``slow``, then :data:`LONG_UNMARKED`) run first, in their
-    order, then the rest in theirs.  Under xdist (``make test``: ``-n 2 --dist
+    """The long checks (marked ``slow``, here or by :data:`isolation.HEAVY`) run first, in
+    their order, then the rest in theirs.  Under xdist (``make test``: ``-n 2 --dist
     loadgroup``) a worker takes the next test as it finishes one, so the suite ends when
     its last tests do: a long test begun near the end runs on alone while the other
     worker sits idle (the two-minute random-keys run, say, in the last files).  Begun

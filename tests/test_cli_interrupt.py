@@ -16,7 +16,7 @@ import pytest
 
 from pokerroom.tournament.executor import default_workers
 
-START = 120.0  # seconds the command may take to start its work on a busy machine
+START = 45.0  # seconds the command may take to start its work on a busy machine
 STOP = 30.0  # seconds it may take to stop once interrupted
 
 

@@ -259,7 +259,7 @@ def json_match(hands: int, seed: int) -> tuple[Truth, list[Client]]:
     truth = Truth()
 
     async def bounded() -> list[Client]:
-        async with asyncio.timeout(60):
+        async with asyncio.timeout(30):
             return await main()
 
     return truth, asyncio.run(bounded())

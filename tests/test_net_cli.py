@@ -21,7 +21,7 @@ from pokerroom.history.phh import loads as phh_loads
 from pokerroom.storage.results import ResultsDB
 
 MAIN = "import sys; from pokerroom.cli import main; sys.exit(main())"
-TIMEOUT = 120
+TIMEOUT = 45  # a whole match of 3 or 4 processes: seconds on two quiet cores, 40 at a load of 20
 
 
 def pokerroom(*args: str) -> subprocess.Popen[str]:

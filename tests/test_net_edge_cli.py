@@ -123,7 +123,7 @@ def test_a_name_that_would_forge_the_standings_never_reaches_them(tmp_path: Path
     try:
         data = tokens_file(tokens)
         bot = pokerroom("bot", "json", HOST, str(data["port"]), "--token", data["tokens"][0])
-        with socket.create_connection((HOST, data["port"]), timeout=60) as sock:
+        with socket.create_connection((HOST, data["port"]), timeout=20) as sock:
             lines = sock.makefile("rb")
             assert json.loads(lines.readline())["type"] == "hello"
             errors = []

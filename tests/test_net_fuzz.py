@@ -200,7 +200,7 @@ class HeldSeat:
     async def play_out(self) -> None:
         self.free = True
         self._answer()
-        await asyncio.wait_for(self.over, 60)
+        await asyncio.wait_for(self.over, 30)
 
 
 def stranger(port: int, data: bytes) -> None:
@@ -317,7 +317,7 @@ class HeldACPCSeat:
     async def play_out(self) -> None:
         self.free = True
         self._answer()
-        await asyncio.wait_for(self.over, 60)
+        await asyncio.wait_for(self.over, 30)
 
 
 @st.composite
@@ -410,7 +410,7 @@ def test_junk_before_the_version_line_costs_a_seat_nothing() -> None:
         return server, told
 
     async def bounded() -> tuple[ACPCServer, list[bytes]]:
-        async with asyncio.timeout(60):
+        async with asyncio.timeout(30):
             return await main()
 
     server, told = asyncio.run(bounded())

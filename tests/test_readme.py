@@ -199,7 +199,7 @@ def test_network_sessions_run_as_shown(block: Block, tmp_path: Path,
     assert _compared(dealer_out) == _compared([mine(s) for s in serve_shown]), serve
     for command, shown in after:
         proc = _process(mine(command))
-        out, err = proc.communicate(timeout=120)
+        out, err = proc.communicate(timeout=30)
         assert proc.returncode == 0, err
         assert _compared(out.splitlines()) == _compared(shown), command
 

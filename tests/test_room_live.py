@@ -89,7 +89,7 @@ def play_seats(server: Server, people: dict[str, httpx.Client], table: str,
             seat_client(server.base, "pokerroom_session=" + c.cookies["pokerroom_session"],
                         table, tokens[n], stop_at, logs[n], done) for n, c in people.items()])
 
-    asyncio.run(asyncio.wait_for(play(), 60))
+    asyncio.run(asyncio.wait_for(play(), 45))
     return logs
 
 

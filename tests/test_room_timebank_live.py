@@ -67,7 +67,7 @@ def test_the_bank_after_kill_minus_9_is_as_the_last_finished_hand_left_it(
             "bank": BANK, "bank_refill": 0, "bank_cap": BANK}).json()["id"]  # fmt: skip
         token = ann.post(f"/api/tables/{table}/sit", json={}).json()["token"]
         cookie = "pokerroom_session=" + ann.cookies["pokerroom_session"]
-        cut = asyncio.run(asyncio.wait_for(_play(server, cookie, table, token), 60))
+        cut = asyncio.run(asyncio.wait_for(_play(server, cookie, table, token), 45))
         # hand 1 used about 0.5 s of the bank (no refill): what hand 2 was asked with
         assert cut["budget"] == BUDGET and BANK - 1.5 < cut["bank"] < BANK - 0.4
         server.kill()  # 1.5 s into the bank of hand 2's decision

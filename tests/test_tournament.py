@@ -369,7 +369,7 @@ def test_ctrl_c_while_the_pool_starts_is_held_back_then_stops_it() -> None:
     """A Ctrl-C pressed while the workers start is not lost: it is delivered once the
     pool is made, which is then stopped (no worker left running)."""
     proc = subprocess.run([sys.executable, "-c", CTRL_C_WHILE_STARTING], check=False,
-                          capture_output=True, text=True, timeout=120)  # fmt: skip
+                          capture_output=True, text=True, timeout=45)  # fmt: skip
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.startswith("interrupted [False, False]"), proc.stdout + proc.stderr
     assert "Traceback" not in proc.stderr

@@ -179,7 +179,7 @@ def test_ctrl_c_stops_the_workers_and_keeps_the_games_written(
     # while its workers start.
     assert _count(db) >= 2, "no games written in time"
     proc.send_signal(signal.SIGINT)
-    _, err = proc.communicate(timeout=60)
+    _, err = proc.communicate(timeout=30)
     assert proc.returncode == 130, err
     written = _count(db)
     assert 2 <= written < 60

@@ -431,7 +431,7 @@ class _Pondering(Player):
 
     def act(self, view, budget):
         self.thinking.set()
-        self.answer.wait(timeout=120)
+        self.answer.wait(timeout=20)  # the test sets it, failed or not: a bound only
         return Action.call() if view.to_call else Action.check()
 
 
@@ -442,13 +442,15 @@ def test_bots_think_without_freezing_the_screen_and_keys_lose_nothing(tmp_path: 
             game = make_game(("calling-station", "calling-station"), seed=6)
             ada = game.bots[1] = _Pondering()
             screen = await sit(pilot, game)  # you are on the button: you act first
-            await pilot.press("c")
-            await until(pilot, ada.thinking.is_set)
-            await pilot.press("f", "c", "r", "a", "x")  # betting keys in Ada's turn: nothing
-            await until(pilot, lambda: screen_name(pilot) == "LeaveDialog")
-            assert ada.thinking.is_set()  # the screen answered while Ada still thinks
-            await pilot.press("escape")
-            ada.answer.set()  # from now on Ada answers at once
+            try:
+                await pilot.press("c")
+                await until(pilot, ada.thinking.is_set)
+                await pilot.press("f", "c", "r", "a", "x")  # betting keys in Ada's turn: nothing
+                await until(pilot, lambda: screen_name(pilot) == "LeaveDialog")
+                assert ada.thinking.is_set()  # the screen answered while Ada still thinks
+                await pilot.press("escape")
+            finally:  # from now on Ada answers at once (at once too if a check failed)
+                ada.answer.set()
             await until(pilot, lambda: your_turn(screen))
             mine = [e.kind for e in game.table.hand.events if e.seat == 0 and e.kind is not _K.DEAL]
             assert mine == [_K.CALL]  # your call, and nothing the keys in Ada's turn did
