@@ -160,18 +160,18 @@ class Encoder:
         in_play = table.in_hand
         seats = table.seats_in_hand
         slot = int(hand.street) if in_play else _OVER
-        if slot != self._slot:
+        if slot != self._slot:  # (the board is dealt only as the street changes)
             if self._slot >= 0:
                 v[layout.street + self._slot] = 0.0
             v[layout.street + slot] = 1.0
             self._slot = slot
-        board = hand.board_codes
-        if board != self._board:
-            for card in self._board:
-                v[layout.board + card] = 0.0
-            for card in board:
-                v[layout.board + card] = 1.0
-            self._board = board
+            board = hand.board_codes
+            if board != self._board:
+                for card in self._board:
+                    v[layout.board + card] = 0.0
+                for card in board:
+                    v[layout.board + card] = 1.0
+                self._board = board
         to_act = table.to_act
         t = -1 if to_act is None else to_act
         if t != self._to_act:  # (table seats; the block's slots are hand seats)
