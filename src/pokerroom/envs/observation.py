@@ -1,9 +1,9 @@
 """The observation vector: what one seat may see of the hand, as a fixed-size array.
 
 :class:`ObservationLayout` says where everything is (its docstring lists every index)
-and encodes a seat's observation from the table (:mod:`~pokerroom.envs.encoder`);
-:class:`BettingRecord` keeps
-the chips each seat put in on each street, which the vector carries as the betting so far.
+and encodes a seat's observation from the table (incrementally: ``pokerroom.envs.encoder``);
+:class:`BettingRecord` keeps the chips each seat put in on each street, which the vector
+carries as the betting so far.
 
 The vector holds the seat's own hole cards and never another seat's: everything else in
 it (the board, stacks, bets, folds, the button, the legal amounts) is public.
@@ -214,7 +214,7 @@ class ObservationLayout:
         """The observation of table seat ``seat`` (a new array).  ``legal`` is that seat's
         choices when it is to act (else None); ``record`` the betting record the caller
         keeps.  The layout keeps the public part of the last hand it encoded and writes
-        only what changed since (:mod:`~pokerroom.envs.encoder`)."""
+        only what changed since (``pokerroom.envs.encoder``)."""
         return self._encoder.encode(table, seat, record, legal)
 
     def __repr__(self) -> str:
