@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from pokerroom.cards import Card
-from pokerroom.engine import Action, EventKind, PlayerView, Street, random_action
+from pokerroom.engine import Action, EventKind, LegalActions, PlayerView, Street, random_action
 from pokerroom.envs import BettingRecord, HoldemAECEnv, ObservationLayout
 from pokerroom.rules import Rules
 from pokerroom.table import Table
@@ -202,6 +202,134 @@ def test_street_chips_of_a_worked_hand() -> None:
     assert chips.tolist() == [[2, 0, 2, 2], [4, 0, 4, 4], [0, 0, 0, 0], [4, 0, 0, 4]]
     assert v[layout.index("street") + 4] == 1  # the hand is over
     assert [Card(c) for c in np.flatnonzero(v[: 52])] == [Card.parse("Jh"), Card.parse("Ks")]
+
+
+# ------------------------------------------- the incremental encoder against the plain one
+
+
+def plain(
+    layout: ObservationLayout, table: Table, seat: int, record: BettingRecord,
+    legal: LegalActions | None,
+) -> np.ndarray:
+    """The vector written from nothing, straight from the table, the record and the
+    layout's docstring (the encoding before it became incremental)."""
+    v = np.zeros(layout.size, dtype=np.float32)
+    hand = table.hand
+    if hand is None:
+        return v
+    record.note(table)
+    n, scale, seats = layout.players, layout.scale, table.seats_in_hand
+
+    def rel(t: int) -> int:
+        return (t - seat) % n
+
+    if seat in seats:
+        for card in hand.hole_codes(seats.index(seat)):
+            v[layout.hole + card] = 1.0
+    for card in hand.board_codes:
+        v[layout.board + card] = 1.0
+    v[layout.street + (int(hand.street) if table.in_hand else 4)] = 1.0
+    v[layout.button + rel(table.button)] = 1.0
+    if table.to_act is not None:
+        v[layout.to_act + rel(table.to_act)] = 1.0
+    for t in range(n):
+        if t not in seats:
+            v[layout.folded + rel(t)] = 1.0
+    for (s, chips) in record.chips(hand):
+        for h, c in enumerate(chips):
+            v[layout.street_chips + s * n + rel(seats[h])] = c * scale
+    for h, t in enumerate(seats):
+        r = rel(t)
+        v[layout.dealt_in + r] = 1.0
+        if hand.folded[h]:
+            v[layout.folded + r] = 1.0
+        elif not hand.stacks[h]:
+            v[layout.all_in + r] = 1.0
+        v[layout.stack + r] = hand.stacks[h] * scale
+        v[layout.bet + r] = hand.bets[h] * scale
+        v[layout.committed + r] = hand.committed[h] * scale
+    if table.in_hand:
+        v[layout.pot] = sum(hand.committed) * scale
+        v[layout.raises] = float(hand.raises)
+    if legal is not None:
+        v[layout.to_call] = legal.to_call * scale
+        v[layout.call] = legal.call * scale
+        if legal.can_raise:
+            v[layout.min_to] = legal.min_to * scale
+            v[layout.max_to] = legal.max_to * scale
+    return v
+
+
+def _same(got: np.ndarray, want: np.ndarray, layout: ObservationLayout) -> None:
+    """Bit for bit the same vector (float32, the same size)."""
+    assert got.dtype == want.dtype == np.float32 and got.shape == want.shape
+    bad = np.flatnonzero(got.view(np.uint32) != want.view(np.uint32))
+    assert not len(bad), [(layout.describe(i), got[i], want[i]) for i in bad]
+
+
+@pytest.mark.parametrize("name", sorted(RULESETS))
+def test_incremental_vector_is_the_plain_one_at_every_step(name: str) -> None:
+    """Random play through the AEC environment under every ruleset, heads-up, 3-handed
+    and 7-handed freeze-outs (seats out, all-ins, uncalled bets returned): after every
+    step every seat's vector, its own included, is bit for bit the plain encoding's."""
+    rules = small(RULESETS[name])
+    compared = 0
+    for players, reset_stacks, seed in ((2, True, 1), (3, False, 2), (7, False, 3)):
+        env = HoldemAECEnv(rules, players=players, reset_stacks=reset_stacks,
+                           hands=3 if reset_stacks else None)  # fmt: skip
+        rng = np.random.default_rng(seed)
+        env.reset(seed=seed)
+        for _ in range(200):
+            if not env.agents:
+                env.reset()
+            table = env.table
+            assert table is not None
+            for agent in rng.permutation(env.possible_agents):
+                seat = int(agent.split("_")[1])
+                legal = table.legal_actions() if env.agents and table.to_act == seat else None
+                got = env.observe(str(agent))["observation"]
+                _same(got, plain(env.layout, table, seat, env._record, legal), env.layout)
+                compared += 1
+            obs, _, terminated, truncated, _ = env.last()
+            mask = obs["action_mask"]
+            env.step(None if terminated or truncated else int(rng.choice(np.flatnonzero(mask))))
+    assert compared == 200 * (2 + 3 + 7)
+
+
+def test_incremental_vector_survives_skipped_looks_and_two_tables() -> None:
+    """One layout encoding two tables in turn, at random moments only (several actions,
+    streets or hands between two looks), for a random seat: always the plain vector."""
+    rules = small(RULESETS["no-limit"], 20)
+    layout = ObservationLayout(players=6, cards=52, total_chips=6 * rules.buy_in,
+                               unit=rules.big_blind)  # fmt: skip
+    rng = random.Random(9)
+    tables = [Table(rules, 6, rng=random.Random(k)) for k in range(2)]
+    records = [BettingRecord(), BettingRecord()]
+    looks = 0
+    for _ in range(4000):
+        k = rng.randrange(2)
+        table, record = tables[k], records[k]
+        if not table.in_hand:
+            if table.is_over:
+                tables[k] = table = Table(rules, 6, rng=random.Random(rng.randrange(10**6)))
+            table.start_hand(auto_showdown=True)
+            if not table.in_hand:  # all-in on the forced bets: nobody decides
+                continue
+        record.note(table)
+        if rng.random() < 0.3:
+            seat = rng.randrange(6)
+            legal = table.legal_actions() if table.to_act == seat else None
+            _same(layout.encode(table, seat, record, legal),
+                  plain(layout, table, seat, record, legal), layout)
+            looks += 1
+        kind, amount = random_action(table.legal_actions(), rng)
+        table.apply(Action(kind, amount))
+        if not table.in_hand and rng.random() < 0.5:  # the hand over: a look at its end
+            seat = rng.randrange(6)
+            _same(layout.encode(table, seat, record, None),
+                  plain(layout, table, seat, record, None), layout)
+            looks += 1
+    assert looks > 1200
 
 
 # ------------------------------------------------------------------- hidden cards

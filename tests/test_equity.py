@@ -5,6 +5,7 @@ from __future__ import annotations
 import doctest
 import re
 from itertools import combinations
+from math import comb
 
 import numpy as np
 import pytest
@@ -13,10 +14,11 @@ import pokerroom.equity
 import pokerroom.equity.calculator
 from pokerroom.cards import CardError, parse_cards
 from pokerroom.equity import EquityError, EquityResult, PlayerEquity, equity
-from pokerroom.equity.calculator import _spot, read_range
+from pokerroom.equity.calculator import _result, _spot, read_range
 from pokerroom.equity.deals import holdings, symmetries
 from pokerroom.equity.exact import Enumeration
 from pokerroom.equity.keys import boards_from, boards_of, hole_keys, live_positions, values
+from pokerroom.equity.patterns import deck_of, flush_class_count
 from pokerroom.equity.reference import reference_equity
 from pokerroom.equity.showdown import tally
 from pokerroom.evaluator import rank7, rank_batch
@@ -219,33 +221,80 @@ def _enumeration(players: list[str], board: str = "") -> Enumeration:
     return Enumeration(spot, held)
 
 
-def test_work_counts_hand_evaluations_and_the_cost_of_boards_and_holdings() -> None:
-    """The cost model the automatic choice compares with its limit (``EXACT_LIMIT``):
-    pre-flop, each suit orbit costs its C(48, 5) = 1,712,304 boards times two lookups per
-    player plus 4 to build a board; on a flop, each distinct hand is valued on the
-    C(49, 2) = 1,176 boards, and each holding costs two lookups per board plus 50."""
-    boards = 1_712_304
-    assert _enumeration(["AhKh", "QsQc"]).work() == 1 * boards * (2 * 2 + 4)  # 13,698,432
+def test_work_counts_rank_patterns_flush_classes_and_the_plain_cost_after_the_flop() -> None:
+    """The cost model the automatic choice compares with its limit (``EXACT_LIMIT``), in
+    hand evaluations of the plain way.  Pre-flop, the rank patterns: 200,000 to set up,
+    then 10 per player for each of the 6,175 patterns of five cards and each group of
+    holdings with the same ranks; each suit orbit then 20,000 plus 2n(n + 1) per flush
+    class (its upper bound, ``flush_class_count``).  On a flop, each distinct hand is
+    valued on the C(49, 2) = 1,176 boards, and each holding costs two lookups per board
+    plus 50."""
+    spot = _enumeration(["AhKh", "QsQc"])
+    deck = deck_of(spot.spot.board, spot.spot.live)
+    classes = flush_class_count(deck, 5, spot._fold()[0][0])
+    # hearts: three to five of the 11 left; spades or clubs: four or five of 12; diamonds
+    hearts = comb(11, 3) * 91 + comb(11, 4) * 13 + comb(11, 5)
+    assert classes == hearts + 2 * (comb(12, 4) * 13 + comb(12, 5)) + comb(13, 5) == 35_508
+    assert spot.work() == 200_000 + 1 * 6175 * 2 * 10 + 20_000 + classes * 2 * 2 * 3
     aa_kk = _enumeration(["AA", "KK"])
-    assert aa_kk.work() == 3 * boards * (2 * 2 + 4) == 41_095_296  # three orbits
+    reps = aa_kk._fold()[0]
+    assert len(reps) == 3  # three orbits, one group of ranks
+    counts = [flush_class_count(deck_of((), aa_kk.spot.live), 5, hole) for hole in reps]
+    assert aa_kk.work() == 200_000 + 6175 * 20 + sum(20_000 + c * 12 for c in counts)
     flop = _enumeration(["AA", "KK"], "2h7h9c")
     assert flop.work() == (6 + 6) * 1176 + 36 * (2 * 1176 + 50) == 100_584
 
 
 def test_work_under_a_limit_skips_the_fold_it_cannot_afford() -> None:
-    """36 holdings in orbits of at most 24 (the suit permutations): at least 2 orbits.
-    When even that lower bound is over the limit, it is returned unfolded; otherwise the
-    holdings are folded and the full work returned."""
-    lower = 2 * 1_712_304 * 8  # 27,396,864
-    assert _enumeration(["AA", "KK"]).work(limit=lower - 1) == lower
-    assert _enumeration(["AA", "KK"]).work(limit=lower) == 41_095_296
-    assert _enumeration(["AA", "KK"]).work(limit=10**9) == 41_095_296
+    """36 holdings in orbits of at most 24 (the suit permutations): at least 2 orbits of
+    at least 20,000 each.  When even that lower bound is over the limit, it is returned
+    unfolded; otherwise the holdings are folded and the full work returned."""
+    full = _enumeration(["AA", "KK"]).work()
+    assert _enumeration(["AA", "KK"]).work(limit=39_999) == 40_000
+    assert _enumeration(["AA", "KK"]).work(limit=40_000) == full > 40_000
+    assert _enumeration(["AA", "KK"]).work(limit=10**9) == full
 
 
 def test_auto_choice_is_exact_up_to_the_limit_inclusive() -> None:
-    assert equity(["AA", "KK"], exact_limit=41_095_296, seed=1).exact
-    # the lower bound (27,396,864) is within this limit, the full work is not
-    assert not equity(["AA", "KK"], exact_limit=27_396_864, seed=1).exact
+    full = _enumeration(["AA", "KK"]).work()
+    assert equity(["AA", "KK"], exact_limit=full, seed=1).exact
+    # the lower bound (40,000) is within this limit, the full work is not
+    assert not equity(["AA", "KK"], exact_limit=full - 1, seed=1).exact
+
+
+_NOW_EXACT = [["QQ+, AKs", "JJ"], ["22+", "AKo"], ["AKs, AQs", "77-99"], ["AA, KK", "QQ, JJ"],
+              ["72o", "AA", "KK", "QQ"]]
+
+
+@pytest.mark.parametrize("players", _NOW_EXACT, ids=" vs ".join)
+def test_preflop_range_spots_the_patterns_make_cheap_go_exact(players: list[str]) -> None:
+    """Pre-flop range spots whose plain enumeration (each orbit's C(48 or fewer, 5)
+    boards, two lookups per player and 4 to build each) is over the limit, but whose
+    rank patterns are well under it: the automatic choice is exact, and its numbers are
+    the plain enumeration's, bit for bit.  The choice follows the estimate: exact at a
+    limit of the work, Monte Carlo one unit under it."""
+    e = _enumeration(players)
+    n = len(players)
+    plain_work = len(e._fold()[1]) * e.boards_each * (2 * n + 4)
+    work = e.work()
+    assert work <= pokerroom.equity.EXACT_LIMIT < plain_work
+    auto = equity(players)
+    assert auto.exact
+    oracle = e.run(how="plain")
+    assert np.array_equal(e.run().counts, oracle.counts)
+    ranges = [read_range(p) for p in players]
+    assert auto == _result(ranges, (), (), oracle, True)
+    assert equity(players, exact_limit=work, seed=1).exact
+    assert not equity(players, exact_limit=work - 1, samples=None, seed=1).exact
+
+
+@pytest.mark.parametrize("players", [["AA", "random"], ["QQ+, AKs", "random"]],
+                         ids=" vs ".join)
+def test_preflop_range_spots_still_costly_go_to_monte_carlo(players: list[str]) -> None:
+    """Hundreds of orbits, each with its millions of flush classes: over the limit by
+    the estimate, so Monte Carlo."""
+    assert _enumeration(players).work() > pokerroom.equity.EXACT_LIMIT
+    assert not equity(players, seed=1).exact
 
 
 def test_symmetries_keep_the_board_and_the_dead_cards_in_place() -> None:

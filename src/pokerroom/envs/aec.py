@@ -112,6 +112,7 @@ class HoldemAECEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type inf
         self._refused: list[str | None] = [None] * n
         self._carry = [0.0] * n
         self._cached: tuple[int, tuple[LegalActions, int, int]] | None = None
+        self._zeroed = False  # whether self.rewards is all 0 (no step has rewarded since)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -178,6 +179,7 @@ class HoldemAECEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type inf
         out = self.table.out
         self.agents = [a for a in self.possible_agents if not out[self._seat[a]]]
         self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._zeroed = True
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
@@ -204,9 +206,11 @@ class HoldemAECEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type inf
         table = self.table
         assert table is not None
         seat = self._seat[agent]
+        pending = self._pending[seat]
         info: dict[str, Any] = {"hand": table.hand_number,
-                                "results": tuple(self._pending[seat])}  # fmt: skip
-        self._pending[seat] = []
+                                "results": tuple(pending) if pending else ()}  # fmt: skip
+        if pending:
+            self._pending[seat] = []
         refused = self._refused[seat]
         if refused is not None:
             info["illegal"] = refused
@@ -242,8 +246,11 @@ class HoldemAECEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type inf
         dead = False
         if table.in_hand:
             self._record.note(table)
-            self.rewards = dict.fromkeys(self.agents, 0.0)
+            if not self._zeroed:  # (the rewards of a step within a hand: all 0)
+                self.rewards = dict.fromkeys(self.agents, 0.0)
+                self._zeroed = True
         else:
+            self._zeroed = False
             self._finish()
             terminated, truncated = self._deal()
             carry, seat_of = self._carry, self._seat
@@ -256,7 +263,9 @@ class HoldemAECEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type inf
                 elif truncated:
                     self.truncations[a] = dead = True
             self._accumulate_rewards()
-        self._select()
+        to_act = table.to_act  # (_select)
+        if to_act is not None:
+            self.agent_selection = self.possible_agents[to_act]
         if dead:
             self._deads_step_first()
         self._refresh(self.agent_selection)
@@ -283,8 +292,10 @@ class HoldemAECEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type inf
         seat = self._seat[agent]
         if table is None:
             raise EnvError("no game yet: call reset() first")
-        live = not (self.terminations.get(agent) or self.truncations.get(agent))
-        if live and table.in_hand and table.to_act == seat:
+        # (the table has nobody to act out of a hand)
+        if table.to_act == seat and not (
+            self.terminations.get(agent) or self.truncations.get(agent)
+        ):
             legal, pot, bet = self._decision(seat)
             mask = self.choices.mask(legal, pot=pot, bet=bet)
         else:

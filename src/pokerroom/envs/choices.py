@@ -45,6 +45,8 @@ _FOLD, _CHECK, _CALL = Action.fold(), Action.check(), Action.call()
 
 def _number(value: Any) -> int | None:
     """An int choice (Python or NumPy, 0-d arrays included), else None."""
+    if type(value) is int:
+        return value
     if isinstance(value, bool):
         return None
     if isinstance(value, int | np.integer):
@@ -74,6 +76,7 @@ class ActionChoices:
             self.labels = ("fold", "check/call", *sizes, "bet max")
         self.n = len(self.labels)
         self._max = self.n - 1
+        self._masks: dict[int, NDArray[np.int8]] = {0: self._template(0)}  # by key
 
     def _sized(self, legal: LegalActions, pot: int, bet: int) -> list[int]:
         """The *to* amount of each pot fraction (at least the minimum)."""
@@ -85,23 +88,37 @@ class ActionChoices:
 
     def mask(self, legal: LegalActions | None, *, pot: int, bet: int) -> NDArray[np.int8]:
         """1 for each legal choice (all 0 when ``legal`` is None: not this seat's turn).
-        ``pot`` is every chip in the pot, ``bet`` the seat's chips in front of it."""
-        mask = np.zeros(self.n, dtype=np.int8)
+        ``pot`` is every chip in the pot, ``bet`` the seat's chips in front of it.
+
+        A new array each time, copied from one kept per set of legal choices."""
         if legal is None:
-            return mask
-        out = mask.data
+            return self._masks[0].copy()
         kinds = legal.kinds
-        if _K.FOLD in kinds:
-            out[0] = 1
+        key = 1 if _K.FOLD in kinds else 0
         if _K.CHECK in kinds or _K.CALL in kinds:
-            out[1] = 1
-        if legal.can_raise:
-            out[self._max] = 1
-            if not self.exact:
+            key |= 2
+        if _K.BET in kinds or _K.RAISE in kinds:  # (legal.can_raise)
+            key |= 4
+            if self.bet_sizes and not self.exact:
                 top = legal.max_to
                 for i, to in enumerate(self._sized(legal, pot, bet)):
                     if to < top:
-                        out[2 + i] = 1
+                        key |= 8 << i
+        template = self._masks.get(key)
+        if template is None:
+            template = self._masks[key] = self._template(key)
+        return template.copy()
+
+    def _template(self, key: int) -> NDArray[np.int8]:
+        """The mask of ``key``: bit 0 fold, 1 check or call, 2 the largest bet or raise,
+        3 on the pot fractions in order."""
+        mask = np.zeros(self.n, dtype=np.int8)
+        mask[0] = key & 1
+        mask[1] = key >> 1 & 1
+        mask[self._max] = key >> 2 & 1
+        for i in range(len(self.bet_sizes) if not self.exact else 0):
+            mask[2 + i] = key >> (3 + i) & 1
+        mask.setflags(write=False)
         return mask
 
     def action(self, choice: Any, legal: LegalActions, *, pot: int, bet: int) -> Action | str:

@@ -1,8 +1,9 @@
 """The observation vector: what one seat may see of the hand, as a fixed-size array.
 
 :class:`ObservationLayout` says where everything is (its docstring lists every index)
-and encodes a seat's observation straight from the table; :class:`BettingRecord` keeps
-the chips each seat put in on each street, which the vector carries as the betting so far.
+and encodes a seat's observation from the table (incrementally: ``pokerroom.envs.encoder``);
+:class:`BettingRecord` keeps the chips each seat put in on each street, which the vector
+carries as the betting so far.
 
 The vector holds the seat's own hole cards and never another seat's: everything else in
 it (the board, stacks, bets, folds, the button, the legal amounts) is public.
@@ -10,12 +11,12 @@ it (the board, stacks, bets, folds, the button, the legal amounts) is public.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final, cast
+from typing import TYPE_CHECKING, Final
 
 import numpy as np
 from numpy.typing import NDArray
 
-from pokerroom.engine import Street
+from pokerroom.envs.encoder import Encoder
 
 if TYPE_CHECKING:
     from pokerroom.engine import Hand, LegalActions
@@ -24,8 +25,6 @@ if TYPE_CHECKING:
 __all__ = ["BettingRecord", "ObservationLayout"]
 
 _BETTING = 4  # pre-flop, flop, turn, river
-_OVER = int(Street.SHOWDOWN)  # the street slot that says the hand is over
-_SEATINGS = 4096  # the most seatings an ObservationLayout keeps
 
 
 class BettingRecord:
@@ -180,9 +179,7 @@ class ObservationLayout:
         # A raise adds a chip at least: a round has no more raises than there are chips.
         high[self.raises] = float(total_chips)
         self.high = high
-        self._seatings: dict[
-            tuple[int, tuple[int, ...], int], tuple[NDArray[np.float32], tuple[int, ...]]
-        ] = {}  # _seating's, by (seat, seats in the hand, button)
+        self._encoder = Encoder(self)
 
     def index(self, name: str) -> int:
         """The first index of block ``name``."""
@@ -214,103 +211,11 @@ class ObservationLayout:
     def encode(
         self, table: Table, seat: int, record: BettingRecord, legal: LegalActions | None
     ) -> NDArray[np.float32]:
-        """The observation of table seat ``seat``.  ``legal`` is that seat's choices when it
-        is to act (else None); ``record`` the betting record the caller keeps."""
-        hand = table.hand
-        if hand is None:
-            return np.zeros(self.size, dtype=np.float32)
-        record.note(table)
-        n = self.players
-        seats = table.seats_in_hand
-        # The part that depends only on who sits where (the button, the seats dealt in and
-        # those out of the game), kept by seating: each observation starts from a copy.
-        key = (seat, seats, table.button)
-        seating = self._seatings.get(key)
-        if seating is None:
-            seating = self._seating(*key)
-        template, rel = seating
-        out = template.copy()
-        v = cast("memoryview[float]", out.data)  # the cheapest item writes
-        in_play = table.in_hand
-        scale = self.scale
-        if seat in seats:
-            # The dealer hands the observer its own cards, as at a real table.
-            hole = self.hole
-            for card in hand.hole_codes(seats.index(seat)):
-                v[hole + card] = 1.0
-        board = self.board
-        for card in hand.board_codes:
-            v[board + card] = 1.0
-        v[self.street + (hand.street if in_play else _OVER)] = 1.0
-        to_act = table.to_act
-        if to_act is not None:
-            v[self.to_act + (to_act - seat) % n] = 1.0
-        stacks = hand.stacks
-        bets = hand.bets
-        committed = hand.committed
-        folded = hand.folded
-        # Per-seat blocks: hand seat h is relative seat rel[h].
-        fold, all_in, stack, bet, com = (self.folded, self.all_in, self.stack, self.bet,
-                                         self.committed)  # fmt: skip
-        # The betting so far (BettingRecord.chips, inlined): the rounds closed, then what
-        # each seat put in since the round in play (or the last one) started.
-        street_chips = self.street_chips
-        streets = [(street_chips + s * n, c) for s, c in record.closed]
-        current = street_chips + record.street * n
-        start = record.start
-        for h, r in enumerate(rel):
-            behind = stacks[h]
-            if folded[h]:
-                v[fold + r] = 1.0
-            elif not behind:
-                v[all_in + r] = 1.0
-            if behind:
-                v[stack + r] = behind * scale
-            if bets[h]:
-                v[bet + r] = bets[h] * scale
-            if committed[h]:
-                v[com + r] = committed[h] * scale
-            for offset, c in streets:
-                if c[h]:
-                    v[offset + r] = c[h] * scale
-            now = committed[h] - start[h] if start is not None else committed[h]
-            if now:
-                v[current + r] = now * scale
-        if in_play:
-            v[self.pot] = sum(committed) * scale
-            v[self.raises] = float(hand.raises)
-        if legal is not None:
-            self._choices(v, legal)
-        return out
-
-    def _choices(self, v: memoryview[float], legal: LegalActions) -> None:
-        """The part of the acting seat's observation that its choices make."""
-        scale = self.scale
-        v[self.to_call] = legal.to_call * scale
-        v[self.call] = legal.call * scale
-        if legal.can_raise:
-            v[self.min_to] = legal.min_to * scale
-            v[self.max_to] = legal.max_to * scale
-
-    def _seating(
-        self, seat: int, seats: tuple[int, ...], button: int
-    ) -> tuple[NDArray[np.float32], tuple[int, ...]]:
-        """The vector of ``seat`` with only what the seating sets (the button, the seats
-        dealt in, those out of the game: no chips, folded) and the relative seat of each
-        hand seat, kept for the next observations with the same seating."""
-        n = self.players
-        out = np.zeros(self.size, dtype=np.float32)
-        out[self.button + (button - seat) % n] = 1.0
-        rel = tuple((t - seat) % n for t in seats)
-        for r in rel:
-            out[self.dealt_in + r] = 1.0
-        for t in range(n):
-            if t not in seats:
-                out[self.folded + (t - seat) % n] = 1.0
-        if len(self._seatings) >= _SEATINGS:
-            self._seatings.clear()
-        self._seatings[seat, seats, button] = out, rel
-        return out, rel
+        """The observation of table seat ``seat`` (a new array).  ``legal`` is that seat's
+        choices when it is to act (else None); ``record`` the betting record the caller
+        keeps.  The layout keeps the public part of the last hand it encoded and writes
+        only what changed since (``pokerroom.envs.encoder``)."""
+        return self._encoder.encode(table, seat, record, legal)
 
     def __repr__(self) -> str:
         return f"<ObservationLayout {self.size} values: {self.players} seats, {self.cards} cards>"

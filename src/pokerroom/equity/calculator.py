@@ -38,10 +38,12 @@ __all__ = [
 
 EXACT_LIMIT: Final = 100_000_000
 """Automatic choice: exact when enumeration takes at most this many work units (about one
-hand evaluation each of the plain enumeration, see :meth:`Enumeration.work`; some 0.5 s
-that way on a 2-core test machine, and a tenth or less by rank patterns), otherwise Monte
-Carlo.  Hand against hand preflop is 14 million; AA against KK 41 million (three suit
-orbits); QQ+,AKs against a random hand on a flop 50 million."""
+hand evaluation each of the plain enumeration; some 0.5 s on a 2-core test machine), by
+:meth:`Enumeration.work`'s estimate of the way it takes (pre-flop, rank patterns and flush
+classes), otherwise Monte Carlo.  Hand against hand pre-flop is 0.8 million; AA against KK
+1.1 million (three suit orbits); 22+ against AKo 15 million; QQ+,AKs against a random hand
+on a flop 50 million; AA against a random hand pre-flop 154 million (469 orbits: Monte
+Carlo)."""
 HOLDING_LIMIT: Final = 2_000_000
 """Holdings are listed (for exact work, or to draw from by weight) when the product of the
 players' range sizes is at most this; beyond it, Monte Carlo draws and rejects clashes."""

@@ -18,9 +18,11 @@ Two ways, the same integers (:meth:`Enumeration.run`):
     them, and the holdings are scored in chunks against those tables, each ignoring the
     boards that use one of its cards.
 
-:meth:`Enumeration.work` counts the hand evaluations the plain way takes (an upper bound
-for the other), which is what the caller compares with its budget before choosing exact
-over Monte Carlo.
+:meth:`Enumeration.work` estimates the cost of the way :meth:`Enumeration.run` takes, in
+hand evaluations of the plain way: pre-flop, the rank patterns and each orbit's flush
+classes (or its boards, where it lists them); after the flop, the plain way's count (an
+upper bound for the patterns, taken only where cheaper).  The caller compares it with its
+budget before choosing exact over Monte Carlo.
 """
 
 from __future__ import annotations
@@ -43,6 +45,7 @@ from pokerroom.equity.patterns import (
     flush_classes,
     flush_plan,
     plan_cells,
+    possible_patterns,
     rank_signatures,
     rank_tallies,
 )
@@ -54,6 +57,13 @@ _CHUNK_CELLS = 1 << 20  # holdings x boards scored per step (values are uint16)
 # work units (about one hand evaluation each): building a board's keys, handling a holding
 _BUILD_COST = 4
 _HOLDING_COST = 50
+# pre-flop by rank patterns, in the same units (measured against the plain way): setting up
+# the rank tallies, a (group of holdings, rank pattern) cell per player, a flush class per
+# player and player + 1 (both tallies), and an orbit's flush classes set up
+_RANK_SETUP = 200_000
+_RANK_CELL = 10
+_CLASS_COST = 2
+_ORBIT_COST = 20_000
 # after a flop or turn, rank patterns when the plain way would score at least this many
 # (holding, board) cells and the flush corrections at most a sixth of them
 _SMALL_CELLS = 500_000
@@ -85,6 +95,7 @@ class Enumeration:
         self.preflop = spot.to_come >= 3
         self._perms = symmetries(spot.board, spot.dead) if self.preflop else []
         self._folded: tuple[npt.NDArray[np.uint8], npt.NDArray[np.float64]] | None = None
+        self._classes: list[int] | None = None
 
     def _fold(self) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.float64]]:
         """The orbits' representatives and weights, folded once for work() and run()."""
@@ -93,21 +104,54 @@ class Enumeration:
         return self._folded
 
     def work(self, limit: int | None = None) -> int:
-        """The cost of the enumeration in work units (about one per hand evaluation, plus
-        the cost of building boards and of handling each holding).  Folding orbits costs
-        time too, so with a ``limit`` it is skipped (and a lower bound returned) when even
-        the best fold cannot bring the work under it."""
+        """The cost of the enumeration in work units (about one hand evaluation of the
+        plain way each).  Pre-flop, the cost of the rank patterns and of each orbit's
+        flush classes, or of listing the orbit's boards where :meth:`run` does that;
+        after the flop, the plain way's hand evaluations, plus the cost of building
+        boards and of handling each holding (an upper bound for the rank patterns, which
+        :meth:`run` takes only where they are cheaper).  Folding orbits costs time too,
+        so with a ``limit`` it is skipped (and a lower bound returned) when even the best
+        fold cannot bring the work under it."""
         n = len(self.spot.seats)
         if self.preflop:
-            per = self.boards_each * (2 * n + _BUILD_COST)
-            # an orbit holds at most len(perms) holdings
-            lower = -(-len(self.held) // len(self._perms)) * per
+            plain = self.boards_each * (2 * n + _BUILD_COST)  # one orbit, board by board
+            # an orbit holds at most len(perms) holdings, and costs at least its set-up
+            lower = -(-len(self.held) // len(self._perms)) * min(plain, _ORBIT_COST)
             if limit is not None and lower > limit:
                 return lower
-            return len(self._fold()[1]) * per
+            return self._patterns_work()
         m = comb(len(self.spot.live), self.spot.to_come)
         distinct = sum(len(np.unique(picks)) for picks in self.held.picks)
         return distinct * m + len(self.held) * (n * m + _HOLDING_COST)
+
+    def _patterns_work(self) -> int:
+        """The pre-flop work of :meth:`run`: the rank patterns of every group of
+        holdings with the same ranks, then per orbit its flush classes (an upper bound on
+        them, :func:`~pokerroom.equity.patterns.flush_class_count`) or, where those
+        outnumber its boards by half, its boards listed."""
+        spot = self.spot
+        n = len(spot.seats)
+        reps, _ = self._fold()
+        deck = deck_of(spot.board, spot.live)
+        signatures, _ = rank_signatures(reps.astype(np.int64) >> 2)
+        work = _RANK_SETUP + len(signatures) * possible_patterns(deck, spot.to_come) * (
+            _RANK_CELL * n
+        )
+        plain = self.boards_each * (2 * n + _BUILD_COST)
+        for classes in self._class_counts():
+            if 2 * classes > self.boards_each:
+                work += plain
+            else:
+                work += classes * _CLASS_COST * n * (n + 1) + _ORBIT_COST
+        return work
+
+    def _class_counts(self) -> list[int]:
+        """Each orbit's flush class count, counted once for work() and run()."""
+        if self._classes is None:
+            deck = deck_of(self.spot.board, self.spot.live)
+            self._classes = [flush_class_count(deck, self.spot.to_come, hole)
+                             for hole in self._fold()[0]]  # fmt: skip
+        return self._classes
 
     def run(self, progress: Progress | None = None, *, how: How = "auto") -> Tally:
         """The tally of every deal, ``how``: by rank patterns
@@ -143,8 +187,9 @@ class Enumeration:
         n = len(spot.seats)
         m = self.boards_each
         counts = np.zeros((n, n + 1), dtype=np.float64)
+        classes = self._class_counts() if choose else []
         for o, hole in enumerate(reps):
-            if choose and 2 * flush_class_count(deck, spot.to_come, hole) > m:
+            if choose and 2 * classes[o] > m:
                 counts += weights[o] * self._plain_orbit(hole)
             else:
                 counts += weights[o] * (ranked[group[o]]

@@ -38,8 +38,8 @@ from pokerroom.evaluator.keys import HoleKeys, hole_values
 from pokerroom.evaluator.tables import RANK_KEYS, flush_table, rank_multisets, tables
 
 __all__ = ["Deck", "Patterns", "Plan", "deck_of", "flush_boards", "flush_class_count",
-           "flush_classes", "flush_plan", "patterns", "plan_cells", "rank_signatures",
-           "rank_tallies", "suit_sets"]
+           "flush_classes", "flush_plan", "patterns", "plan_cells", "possible_patterns",
+           "rank_signatures", "rank_tallies", "suit_sets"]
 
 Int64s = npt.NDArray[np.int64]
 U16s = npt.NDArray[np.uint16]
@@ -171,7 +171,7 @@ def rank_tallies(deck: Deck, to_come: int, holes: Int64s) -> Tallies:
     rows = np.repeat(np.arange(g), 2 * n)
     np.add.at(used, (rows, holes.reshape(-1)), 1)
     avail = live[None, :] - used
-    possible = (_COMB[live[pat.ranks], pat.counts] > 0).all(axis=1)  # the deck has them
+    possible = _possible(live, pat)
     keys = pat.keys[possible] + deck.key
     sub = Patterns(keys, pat.ranks[possible], pat.counts[possible])
     hole = _KEYS[holes].sum(axis=2).T  # (N, G)
@@ -183,6 +183,18 @@ def rank_tallies(deck: Deck, to_come: int, holes: Int64s) -> Tallies:
         vals = rank_array.take(hole[:, part, None] + keys[None, None, :], mode="clip")
         out[part] = tally_rows(vals, sub.weights(avail[part]))
     return out
+
+
+def _possible(live: Int64s, pat: Patterns) -> npt.NDArray[np.bool_]:
+    """Which rank patterns the deck's ``live`` cards (per rank) can make."""
+    possible: npt.NDArray[np.bool_] = np.all(_COMB[live[pat.ranks], pat.counts] > 0, axis=1)
+    return possible
+
+
+def possible_patterns(deck: Deck, to_come: int) -> int:
+    """How many rank patterns of ``to_come`` cards the deck can make (what
+    :func:`rank_tallies` scores per group)."""
+    return int(_possible(deck.live_counts(), patterns(to_come)).sum())
 
 
 def flush_classes(deck: Deck, to_come: int, holes: npt.NDArray[np.integer]) -> Tallies:

@@ -1,0 +1,270 @@
+"""The observation encoder behind :meth:`ObservationLayout.encode
+<pokerroom.envs.observation.ObservationLayout.encode>`: what it writes per call is only
+what changed since its last call.
+
+Everything in the vector but the observer's hole cards and its choices is public and the
+same for every seat, up to where its slots sit.  :class:`Encoder` keeps that public part
+once, in *hand seat* order (slot ``h`` of a per-seat block is the hand's seat ``h``),
+and brings it up to date by comparing what the hand shows now (stacks, bets, chips put
+in, folds, the board, the street, the seat to act, the betting record) with what it
+wrote last time: only the seats whose numbers differ are written again.  A seat's vector
+is then one gather through a table of indices, kept per seating (observer, seats dealt
+in, button): relative slot ``r`` of a per-seat block reads hand seat ``h`` of the table
+seat ``(seat + r) % N``, or a constant 0 or 1 for a seat not dealt in (folded: 1), and
+the button one-hot reads the 1 or the 0 slot.  The hole cards and the choices are then
+written into that copy.
+
+The vector is value for value the one the plain encoding gives (the tests compare the
+two at every decision of random hands); the cache is one hand's, started again when the
+hand, the table's hand number or the betting record change.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final, cast
+
+import numpy as np
+from numpy.typing import NDArray
+
+from pokerroom.engine import Street
+
+if TYPE_CHECKING:
+    from pokerroom.engine import Hand, LegalActions
+    from pokerroom.envs.observation import BettingRecord, ObservationLayout
+    from pokerroom.table import Table
+
+__all__ = ["Encoder"]
+
+_OVER: Final = int(Street.SHOWDOWN)  # the street slot that says the hand is over
+_GATHERS: Final = 4096  # the most seatings whose index tables are kept
+_PER_SEAT: Final = ("to_act", "folded", "all_in", "stack", "bet", "committed")
+
+
+class Encoder:
+    """One layout's encoder, with the public part of the hand it last encoded."""
+
+    __slots__ = (
+        "_bets",
+        "_board",
+        "_committed",
+        "_folded",
+        "_gathers",
+        "_hand",
+        "_layout",
+        "_legal",
+        "_mine",
+        "_number",
+        "_one",
+        "_public",
+        "_record",
+        "_rounds",
+        "_slot",
+        "_stacks",
+        "_to_act",
+        "_view",
+        "_zero",
+    )  # fmt: skip
+
+    def __init__(self, layout: ObservationLayout) -> None:
+        self._layout = layout
+        size = layout.size
+        self._zero, self._one = size, size + 1  # the constant slots
+        self._public = np.zeros(size + 2, dtype=np.float32)
+        self._public[self._one] = 1.0
+        self._view = cast("memoryview[float]", self._public.data)  # the cheapest writes
+        self._gathers: dict[tuple[int, tuple[int, ...], int], NDArray[np.intp]] = {}
+        self._hand: Hand | None = None
+        self._record: BettingRecord | None = None
+        self._number = -1
+        self._forget(0)
+        # the index tables of each seat's vectors in this hand, and the choices written
+        self._mine: dict[int, tuple[NDArray[np.intp], ...]] = {}
+        self._legal: LegalActions | None = None
+
+    def _forget(self, k: int) -> None:
+        """Nothing written yet (for a hand of ``k`` seats): every comparison will differ."""
+        unknown = (None,) * k
+        self._stacks: tuple[object, ...] = unknown
+        self._folded: tuple[object, ...] = unknown
+        self._bets: tuple[object, ...] = unknown
+        self._committed: tuple[object, ...] = unknown
+        self._board: tuple[int, ...] = ()
+        self._slot = -1  # the street slot written
+        self._to_act = -1  # the table seat to act written
+        self._rounds: tuple[object, ...] | None = None  # the record's rounds written
+
+    def encode(
+        self, table: Table, seat: int, record: BettingRecord, legal: LegalActions | None
+    ) -> NDArray[np.float32]:
+        """The observation of table seat ``seat`` (see :meth:`ObservationLayout.encode
+        <pokerroom.envs.observation.ObservationLayout.encode>`)."""
+        hand = table.hand
+        if hand is None:
+            return np.zeros(self._layout.size, dtype=np.float32)
+        record.note(table)
+        if hand is not self._hand or record is not self._record or (
+            table.hand_number != self._number
+        ):
+            self._start(table, hand, record)
+        self._update(table, hand, record)
+        if legal is not None and legal is not self._legal:
+            self._choices(legal)
+        gathers = self._mine.get(seat)
+        if gathers is None:
+            gathers = self._own(table, hand, seat)
+        return self._public.take(gathers[legal is not None])
+
+    def _choices(self, legal: LegalActions) -> None:
+        """The choices of the seat to act, into their slots of the public part (only the
+        acting seat's vector reads them)."""
+        layout, v = self._layout, self._view
+        scale = layout.scale
+        v[layout.to_call] = legal.to_call * scale
+        v[layout.call] = legal.call * scale
+        can_raise = legal.can_raise
+        v[layout.min_to] = legal.min_to * scale if can_raise else 0.0
+        v[layout.max_to] = legal.max_to * scale if can_raise else 0.0
+        self._legal = legal
+
+    def _own(self, table: Table, hand: Hand, seat: int) -> tuple[NDArray[np.intp], ...]:
+        """The index tables of ``seat``'s vectors in this hand, without and with its
+        choices: its seating's, its hole cards read from the 1 slot."""
+        layout = self._layout
+        seats = table.seats_in_hand
+        key = (seat, seats, table.button)
+        gather = self._gathers.get(key)
+        if gather is None:
+            gather = self._gather(*key)
+        gather = gather.copy()
+        if seat in seats:
+            # The dealer hands the observer its own cards, as at a real table.
+            for card in hand.hole_codes(seats.index(seat)):
+                gather[layout.hole + card] = self._one
+        acting = gather.copy()
+        for slot in (layout.to_call, layout.call, layout.min_to, layout.max_to):
+            acting[slot] = slot
+        self._mine[seat] = gathers = (gather, acting)
+        return gathers
+
+    def _start(self, table: Table, hand: Hand, record: BettingRecord) -> None:
+        """A new hand (or table, or record): the public part from nothing."""
+        self._hand, self._record, self._number = hand, record, table.hand_number
+        self._public[: self._zero] = 0.0
+        self._forget(len(table.seats_in_hand))
+        self._mine = {}
+        self._legal = None
+
+    def _update(self, table: Table, hand: Hand, record: BettingRecord) -> None:
+        """Write what changed since the last call into the public part."""
+        layout, v = self._layout, self._view
+        in_play = table.in_hand
+        seats = table.seats_in_hand
+        slot = int(hand.street) if in_play else _OVER
+        if slot != self._slot:  # (the board is dealt only as the street changes)
+            if self._slot >= 0:
+                v[layout.street + self._slot] = 0.0
+            v[layout.street + slot] = 1.0
+            self._slot = slot
+            board = hand.board_codes
+            if board != self._board:
+                for card in self._board:
+                    v[layout.board + card] = 0.0
+                for card in board:
+                    v[layout.board + card] = 1.0
+                self._board = board
+        to_act = table.to_act
+        t = -1 if to_act is None else to_act
+        if t != self._to_act:  # (table seats; the block's slots are hand seats)
+            if self._to_act >= 0:
+                v[layout.to_act + seats.index(self._to_act)] = 0.0
+            if t >= 0:
+                v[layout.to_act + seats.index(t)] = 1.0
+            self._to_act = t
+        self._seats(hand)
+        committed = self._chips(hand, record)
+        if in_play:
+            v[layout.pot] = sum(committed) * layout.scale
+            v[layout.raises] = float(hand.raises)
+        else:
+            v[layout.pot] = 0.0
+            v[layout.raises] = 0.0
+
+    def _seats(self, hand: Hand) -> None:
+        """Stacks, folds, all-ins and bets of the seats whose numbers changed."""
+        layout, v, scale = self._layout, self._view, self._layout.scale
+        stacks, folded = hand.stacks, hand.folded
+        if stacks != self._stacks or folded != self._folded:
+            stack, fold, all_in = layout.stack, layout.folded, layout.all_in
+            was_stacks, was_folded = self._stacks, self._folded
+            for h, behind in enumerate(stacks):
+                out = folded[h]
+                if behind != was_stacks[h] or out != was_folded[h]:
+                    v[stack + h] = behind * scale
+                    v[fold + h] = 1.0 if out else 0.0
+                    v[all_in + h] = 0.0 if out or behind else 1.0
+            self._stacks, self._folded = stacks, folded
+        bets = hand.bets
+        if bets != self._bets:
+            bet, was = layout.bet, self._bets
+            for h, chips in enumerate(bets):
+                if chips != was[h]:
+                    v[bet + h] = chips * scale
+            self._bets = bets
+
+    def _chips(self, hand: Hand, record: BettingRecord) -> tuple[int, ...]:
+        """Chips put in this hand and the betting so far (:meth:`BettingRecord.chips`):
+        the rounds closed written again when the record moved on to a new round, the
+        round in play (or the last one) for the seats whose chips changed."""
+        layout, v, scale = self._layout, self._view, self._layout.scale
+        n = layout.players
+        committed = hand.committed
+        start = record.start
+        rounds = (record.street, start, len(record.closed))
+        if rounds != self._rounds:
+            # a new round: the whole block again (rows of rounds closed, then the round
+            # in play from nothing)
+            self._public[layout.street_chips : layout.street_chips + 4 * n] = 0.0
+            for s, chips in record.closed:
+                row = layout.street_chips + s * n
+                for h, c in enumerate(chips):
+                    v[row + h] = c * scale
+            self._rounds = rounds
+            self._committed = (None,) * len(committed)
+        if committed == self._committed:
+            return committed
+        com, was = layout.committed, self._committed
+        current = layout.street_chips + record.street * n
+        for h, c in enumerate(committed):
+            if c != was[h]:
+                v[com + h] = c * scale
+                v[current + h] = (c - start[h] if start is not None else c) * scale
+        self._committed = committed
+        return committed
+
+    def _gather(self, seat: int, seats: tuple[int, ...], button: int) -> NDArray[np.intp]:
+        """The index table of ``seat``'s vector for this seating: where each of its slots
+        is read from in the public part (kept for the next observations)."""
+        layout = self._layout
+        n = layout.players
+        gather = np.arange(layout.size, dtype=np.intp)
+        where = {t: h for h, t in enumerate(seats)}
+        for r in range(n):
+            t = (seat + r) % n
+            h = where.get(t)
+            gather[layout.button + r] = self._one if t == button else self._zero
+            gather[layout.dealt_in + r] = self._zero if h is None else self._one
+            for name in _PER_SEAT:
+                start = layout.index(name)
+                if h is not None:
+                    gather[start + r] = start + h
+                else:  # not dealt in: folded, nothing else
+                    gather[start + r] = self._one if name == "folded" else self._zero
+            for s in range(4):
+                row = layout.street_chips + s * n
+                gather[row + r] = self._zero if h is None else row + h
+        for slot in (layout.to_call, layout.call, layout.min_to, layout.max_to):
+            gather[slot] = self._zero  # (the choices are the acting seat's: see _own)
+        if len(self._gathers) >= _GATHERS:
+            self._gathers.clear()
+        self._gathers[seat, seats, button] = gather
+        return gather
