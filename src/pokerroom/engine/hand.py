@@ -48,7 +48,7 @@ from pokerroom.engine.actions import Action, ActionKind, IllegalAction, Street, 
 from pokerroom.engine.betting import Betting
 from pokerroom.engine.events import KINDS, Event
 from pokerroom.engine.legality import Legality
-from pokerroom.engine.plan import Plan, PlanError, draw, plan_for
+from pokerroom.engine.plan import Plan, PlanError, plan_for
 from pokerroom.engine.state import CARD, SHOWDOWN, STREETS, RawEvent
 from pokerroom.engine.view import HandResult, PlayerView, make_view
 from pokerroom.rules import Rules
@@ -129,17 +129,22 @@ class Hand(Legality, Betting):
         self._lone = plan.lone
         self._starts = plan.starts
         # The cards: hole cards one at a time from the left of the button, then the
-        # burns and the board (engine.deal), all taken off the deck now.
-        if deck is None:
-            cards = draw(rng if rng is not None else secrets.SystemRandom(), plan.deck_size,
-                         plan.needed)  # fmt: skip
-        else:
-            cards = self._take_cards(deck, plan.needed)
-        self._cards = cards
+        # burns and the board (engine.deal), all taken off the deck now: from a shuffle
+        # drawn now and turned into cards when they are first needed (State._cards).
+        self._plan = plan
+        self._seat_cards = None
         self._next = 2 * n
-        r = n - (button + 1) % n
-        first, second = cards[:n], cards[n : 2 * n]
-        self._holes = list(zip(first[r:] + first[:r], second[r:] + second[:r], strict=True))
+        if deck is None:
+            getrandbits = (rng if rng is not None else secrets.SystemRandom()).getrandbits
+            bits, orders = plan.bits, plan.orders
+            index = getrandbits(bits)
+            while index >= orders:
+                index = getrandbits(bits)
+            self._index = index
+            self._dealt = None
+        else:
+            self._index = 0
+            self._dealt = self._take_cards(deck, plan.needed)
         self._open(plan)
 
     def _open(self, plan: Plan) -> None:
@@ -230,7 +235,7 @@ class Hand(Legality, Betting):
                 raise IllegalAction(
                     f"no action is possible: the hand is over ({getattr(kind, 'value', kind)!r})"
                 )
-            legal = self._legal = self._compute_legal()
+            legal = self.legal_actions()
         if type(kind) is not ActionKind or (
             (amount is not None and type(amount) is not int)
             or (seat is not None and type(seat) is not int)
@@ -325,7 +330,7 @@ class Hand(Legality, Betting):
             self.act(_CALL)
         else:
             over = self._street == SHOWDOWN
-            why = "the betting is over" if over else self._why or "the bet is limited"
+            why = "the betting is over" if over else self._why_text() or "the bet is limited"
             raise IllegalAction(
                 f"seat {s} cannot go all-in {STREETS[self._street].phrase}: {why} (legal: {legal})"
             )

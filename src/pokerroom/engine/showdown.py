@@ -200,14 +200,14 @@ class Showdown(State):
         return True
 
     def _pay(self, winner: int) -> None:
-        """The one seat left contesting takes the whole pot, dead antes included."""
+        """The one seat left contesting takes the whole pot, dead antes included (its
+        :class:`Pot` made when the result is asked for: ``_pots`` None)."""
         total = sum(self._committed)
         won = [0] * self.n
         won[winner] = total
-        pot = make_pot(total, (winner,), (winner,), (total,))
-        self._settle_award(won, (pot,) if total else ())
+        self._settle_award(won, None)
 
-    def _settle_award(self, won: list[int], pots: tuple[Pot, ...]) -> None:
+    def _settle_award(self, won: list[int], pots: tuple[Pot, ...] | None) -> None:
         stacks, log, street = self._stacks, self._log, self._street
         for i in range(self.n):
             if won[i]:
@@ -218,10 +218,16 @@ class Showdown(State):
         self._over = True
 
     def _make_result(self) -> HandResult:
+        pots = self._pots
+        if pots is None:  # one seat took the whole pot (_pay)
+            total = sum(self._won)
+            winner = next(i for i, chips in enumerate(self._won) if chips) if total else -1
+            pots = (make_pot(total, (winner,), (winner,), (total,)),) if total else ()
+            self._pots = pots
         return HandResult(
             starting=self._starting,
             stacks=tuple(self._stacks),
             won=tuple(self._won),
-            pots=self._pots,
+            pots=pots,
             shown=self._shown_cards(),
         )
