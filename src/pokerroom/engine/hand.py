@@ -48,6 +48,7 @@ from pokerroom.engine.actions import Action, ActionKind, IllegalAction, Street, 
 from pokerroom.engine.betting import Betting
 from pokerroom.engine.events import KINDS, Event
 from pokerroom.engine.legality import Legality
+from pokerroom.engine.plan import _CACHE as _PLANS
 from pokerroom.engine.plan import Plan, PlanError, plan_for
 from pokerroom.engine.state import CARD, SHOWDOWN, STREETS, RawEvent
 from pokerroom.engine.view import HandResult, PlayerView, make_view
@@ -102,8 +103,7 @@ class Hand(Legality, Betting):
         self._folded = [False] * n
         self._faced = [-1] * n
         self._checked = [False] * n
-        self._strength = [None] * n
-        self._shown = [False] * n
+        self._shown = _NOBODY  # (the showdown's fields are set when it begins)
         self._live = n
         self._contenders = n
         self._street = 0
@@ -113,15 +113,11 @@ class Hand(Legality, Betting):
         self._why = ""
         self._result = None
         self._over = False
-        self._order = []
-        self._sd_index = 0
         self._aggressor = -1
         self._units = plan.units
         self._caps = plan.caps
         self._limit = plan.limit
         self._fast = plan.fast
-        self._straddle_pending = False
-        self._to_act = -1
         self._raises = 0
         self._short = 0
         self._reopen = plan.reopen
@@ -145,36 +141,39 @@ class Hand(Legality, Betting):
         else:
             self._index = 0
             self._dealt = self._take_cards(deck, plan.needed)
-        self._open(plan)
-
-    def _open(self, plan: Plan) -> None:
-        """Post the forced bets and give the first turn.  They depend only on the plan and
-        the stacks: the first hand of each makes them (and keeps the state they leave), the
-        next ones copy it."""
+        # The forced bets and the first turn depend only on the plan and the stacks: the
+        # first hand of each posts them (and keeps the state they leave), the next ones
+        # copy it (the antes, never written after, are shared).
         opening = plan.openings.get(self._starting)
         if opening is None:
-            n = self.n
-            self._stacks = list(self._starting)
-            self._bets = [0] * n
-            self._committed = [0] * n
-            self._antes = [0] * n
-            self._allin = [False] * n
-            self._log = []
-            self._post_forced_bets(plan)
-            self._log.append(_DEALT)  # one DEAL event per seat, made when the log is read
-            self._open_first_round(plan)
-            self._keep_opening(plan)
+            self._open(plan)
             return
-        (stacks, bets, committed, antes, allin, need, log, self._high, self._opened,
+        (behind, bets, committed, self._antes, allin, need, log, self._high, self._opened,
          self._full, self._full_level, self._movers, self._straddle_pending,
          self._to_act) = opening  # fmt: skip
-        self._stacks = stacks.copy()
+        self._stacks = behind.copy()
         self._bets = bets.copy()
         self._committed = committed.copy()
-        self._antes = antes.copy()
         self._allin = allin.copy()
         self._need = need.copy()
         self._log = log.copy()
+
+    def _open(self, plan: Plan) -> None:
+        """Post the forced bets and give the first turn (the first hand of a plan and
+        stacks: see :meth:`_keep_opening`)."""
+        n = self.n
+        self._straddle_pending = False
+        self._to_act = -1
+        self._stacks = list(self._starting)
+        self._bets = [0] * n
+        self._committed = [0] * n
+        self._antes = [0] * n
+        self._allin = [False] * n
+        self._log = []
+        self._post_forced_bets(plan)
+        self._log.append(_DEALT)  # one DEAL event per seat, made when the log is read
+        self._open_first_round(plan)
+        self._keep_opening(plan)
 
     def _keep_opening(self, plan: Plan) -> None:
         """Keep the state the forced bets left, for the next hand of this plan and these
@@ -185,7 +184,7 @@ class Hand(Legality, Betting):
         if len(openings) >= _OPENINGS:
             openings.clear()
         openings[self._starting] = (
-            self._stacks.copy(), self._bets.copy(), self._committed.copy(), self._antes.copy(),
+            self._stacks.copy(), self._bets.copy(), self._committed.copy(), self._antes,
             self._allin.copy(), self._need.copy(), self._log.copy(), self._high, self._opened,
             self._full, self._full_level, self._movers, self._straddle_pending, self._to_act,
         )  # fmt: skip
@@ -532,6 +531,7 @@ class Hand(Legality, Betting):
 
 
 _DEALT: RawEvent = (ev.DEAL, 0, -1, 0, 0, (), False, None)
+_NOBODY: list[bool] = []  # nobody has shown (never written: the showdown makes its own)
 _OPENINGS = 256  # the most stacks a plan keeps the opening state of
 _DEAL = KINDS[ev.DEAL]
 _PREFLOP = STREETS[0]
@@ -559,6 +559,9 @@ def _start_plan(rules: Rules, stacks: Sequence[int], button: int) -> Plan:
         _refuse_start(rules, stacks, button)
     if type(rules) is not Rules or (rules.players is not None and n != rules.players):
         _refuse_start(rules, stacks, button)
+    hit = _PLANS.get((id(rules), n, button))  # (plan_for's own cache, read first)
+    if hit is not None and hit[0] is rules:
+        return hit[1]
     try:
         return plan_for(rules, n, button)
     except PlanError as exc:

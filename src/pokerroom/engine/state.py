@@ -31,6 +31,8 @@ SHOWDOWN = 4  # the street index of the showdown
 STREETS = tuple(Street)
 CARD = [Card(c) for c in range(JOKER + 1)]
 RawEvent: TypeAlias = tuple[int, int, int, int, int, tuple[int, ...], bool, "int | None"]
+# A pot's fields (amount, eligible, winners, shares), made into a Pot on request.
+RawPot: TypeAlias = tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 
 
 class State:
@@ -110,9 +112,9 @@ class State:
     _need: list[bool]  # must still act this round
     _faced: list[int]  # the bet level at the seat's last action this round (-1: none yet)
     _checked: list[bool]  # checked, and has not answered a bet since
-    _strength: list[int | None]  # hand values at the showdown (None: folded, mucked)
+    _strength: list[int | None]  # hand values at the showdown (None: folded, mucked; set then)
     _best: list[int]  # the best value each live hand makes (once the board is complete)
-    _shown: list[bool]
+    _shown: list[bool]  # (empty until the showdown)
     _live: int  # seats not folded
     _contenders: int  # seats neither folded nor mucked
     _street: int  # 0-3 betting rounds, 4 the showdown
@@ -132,7 +134,7 @@ class State:
     _result: HandResult | None  # built on request once the hand is over
     _over: bool
     _won: list[int]  # chips each seat took from the pot (once over)
-    _pots: tuple[Pot, ...] | None  # None: one seat took the whole pot (made on request)
+    _pots: tuple[Pot | RawPot, ...]  # (a pot's fields until the result is asked for)
     _movers: int  # seats neither folded nor all-in
     _order: list[int]  # showdown order
     _sd_index: int  # next seat in the showdown order
