@@ -109,8 +109,6 @@ class Hand(Legality, Betting):
         self._street = 0
         self._board = []
         self._events = None
-        self._legal = None
-        self._why = ""
         self._result = None
         self._over = False
         self._aggressor = -1
@@ -150,7 +148,7 @@ class Hand(Legality, Betting):
             return
         (behind, bets, committed, self._antes, allin, need, log, self._high, self._opened,
          self._full, self._full_level, self._movers, self._straddle_pending,
-         self._to_act) = opening  # fmt: skip
+         self._to_act, self._legal, self._why) = opening  # fmt: skip
         self._stacks = behind.copy()
         self._bets = bets.copy()
         self._committed = committed.copy()
@@ -162,6 +160,8 @@ class Hand(Legality, Betting):
         """Post the forced bets and give the first turn (the first hand of a plan and
         stacks: see :meth:`_keep_opening`)."""
         n = self.n
+        self._legal = None
+        self._why = ""
         self._straddle_pending = False
         self._to_act = -1
         self._stacks = list(self._starting)
@@ -176,17 +176,20 @@ class Hand(Legality, Betting):
         self._keep_opening(plan)
 
     def _keep_opening(self, plan: Plan) -> None:
-        """Keep the state the forced bets left, for the next hand of this plan and these
-        stacks (when the first round is under way: nothing of the deal is in it)."""
+        """Keep the state the forced bets left, and the choices of the first turn, for the
+        next hand of this plan and these stacks (when the first round is under way:
+        nothing of the deal is in it)."""
         if self._to_act < 0 or self._street or self._board:
             return
         openings = plan.openings
         if len(openings) >= _OPENINGS:
             openings.clear()
+        legal = self.legal_actions()  # the first decision's (immutable: shared too)
         openings[self._starting] = (
             self._stacks.copy(), self._bets.copy(), self._committed.copy(), self._antes,
             self._allin.copy(), self._need.copy(), self._log.copy(), self._high, self._opened,
             self._full, self._full_level, self._movers, self._straddle_pending, self._to_act,
+            legal, self._why,
         )  # fmt: skip
 
     def _take_cards(self, deck: Deck, needed: int) -> list[int]:
