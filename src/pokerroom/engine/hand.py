@@ -39,7 +39,8 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Sequence
-from typing import NoReturn
+from operator import attrgetter
+from typing import TYPE_CHECKING, NoReturn
 
 from pokerroom._rulevalues import MAX_CHIPS, not_whole, shown, too_large
 from pokerroom.cards import JOKER, Card, Deck, format_cards
@@ -356,9 +357,14 @@ class Hand(Legality, Betting):
         """The seat to act, or None when the hand is over."""
         return self._to_act if self._to_act >= 0 else None
 
-    @property
-    def is_over(self) -> bool:
-        return self._over
+    if TYPE_CHECKING:
+
+        @property
+        def is_over(self) -> bool:
+            """Whether the hand is over."""
+
+    else:  # read once a decision by a playing loop: a getter in C, no Python frame
+        is_over = property(attrgetter("_over"), doc="Whether the hand is over.")
 
     @property
     def auto_showdown(self) -> bool:
