@@ -7,7 +7,6 @@ them against the legal choices (:mod:`pokerroom.engine.legality`) first.
 
 from __future__ import annotations
 
-from operator import not_, or_
 from typing import TYPE_CHECKING
 
 from pokerroom.engine import events as ev
@@ -151,9 +150,11 @@ class Betting(Showdown):
             self._begin_showdown(runout=True)
             return
         n = self.n
+        folded, allin, need = self._folded, self._allin, self._need
         self._street = street = self._street + 1
         self._deal_board(street)
-        self._need[:] = map(not_, map(or_, self._folded, self._allin))
+        for i in range(n):
+            need[i] = not (folded[i] or allin[i])
         self._faced = [-1] * n
         self._checked = [False] * n
         self._full = self._raises = self._short = self._full_level = 0
@@ -243,8 +244,9 @@ class Betting(Showdown):
                 self._short = 0
         self._high = to
         self._checked[s] = False
-        need = self._need
-        need[:] = map(not_, map(or_, self._folded, self._allin))  # neither folded nor all-in
+        need, folded, allins = self._need, self._folded, self._allin
+        for i in range(self.n):
+            need[i] = not folded[i] and not allins[i]
         if self._straddle_pending:
             # 001: the straddle counts toward the raise cap only with straddle_counts.
             self._straddle_pending = False
