@@ -50,6 +50,33 @@ def test_random_action_draws_the_kind_then_the_amount() -> None:
         assert random_action(legal, ours) == (kind, amount)
 
 
+class _OwnRandom(random.Random):
+    """A generator of its own (its draws below a number come from random(), not bits)."""
+
+    def random(self) -> float:
+        return super().random()
+
+
+@pytest.mark.parametrize("make", [random.Random, _OwnRandom])
+def test_random_action_draws_exactly_as_choice_and_randint(make: type[random.Random]) -> None:
+    """One to three kinds, amounts from a single one to a span wider than a machine word:
+    the action is the one ``rng.choice`` and ``rng.randint`` give, and the generator is
+    left in the same state (a plain ``random.Random`` is drawn from inline)."""
+    spans = [0, 1, 2, 3, 5, 7, 8, 396, 2**31, 2**40 + 3]
+    kind_sets = [(K.CHECK,), (K.FOLD, K.CALL), (K.CHECK, K.BET), (K.FOLD, K.CALL, K.RAISE)]
+    for seed in range(400):
+        kinds = kind_sets[seed % len(kind_sets)]
+        low = seed % 37
+        legal = LegalActions(0, Street.FLOP, kinds, min_to=low, max_to=low + spans[seed % 10])
+        ours, mirror = make(seed), make(seed)
+        for _ in range(6):
+            kind = mirror.choice(kinds)
+            sized = kind in (K.BET, K.RAISE)
+            amount = mirror.randint(legal.min_to, legal.max_to) if sized else None
+            assert random_action(legal, ours) == (kind, amount)
+        assert ours.getstate() == mirror.getstate()
+
+
 def _stacks(rng: random.Random, n: int, big: int) -> list[int]:
     kind = rng.random()
     if kind < 0.3:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from enum import Enum, IntEnum
+from random import Random as _Random
 from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
@@ -77,6 +78,10 @@ _K = ActionKind
 # The kinds the code below tests for, read once: an Enum member read off its class costs
 # a slow lookup (about fifteen times a global's), paid on every decision of a random player.
 _K_BET, _K_RAISE, _K_SHOW = _K.BET, _K.RAISE, _K.SHOW
+# random.Random draws below a number from getrandbits (random_action draws so, inline).
+_PLAIN: Final = getattr(_Random, "_randbelow", None) is getattr(
+    _Random, "_randbelow_with_getrandbits", 0
+)
 
 
 class Action:
@@ -406,9 +411,29 @@ def random_action(legal: LegalActions, rng: Random) -> tuple[ActionKind, int | N
     >>> random_action(legal, random.Random(0)), random_action(legal, random.Random(1))
     ((<ActionKind.BET: 'bet'>, 8), (<ActionKind.CHECK: 'check'>, None))
     """
-    kind = rng.choice(legal.kinds)
+    kinds = legal.kinds
+    if type(rng) is not _Random or not _PLAIN:
+        kind = rng.choice(kinds)
+        if kind is _K_BET or kind is _K_RAISE:
+            return kind, rng.randint(legal.min_to, legal.max_to)
+        return kind, None
+    # A plain random.Random: the very draws of its choice and randint (getrandbits of the
+    # bit length of the count, again while too large), without their three calls each.
+    getrandbits = rng.getrandbits
+    count = len(kinds)
+    bits = count.bit_length()
+    r = getrandbits(bits)
+    while r >= count:
+        r = getrandbits(bits)
+    kind = kinds[r]
     if kind is _K_BET or kind is _K_RAISE:
-        return kind, rng.randint(legal.min_to, legal.max_to)
+        low = legal.min_to
+        count = legal.max_to - low + 1
+        bits = count.bit_length()
+        r = getrandbits(bits)
+        while r >= count:
+            r = getrandbits(bits)
+        return kind, low + r
     return kind, None
 
 

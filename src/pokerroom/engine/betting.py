@@ -150,16 +150,17 @@ class Betting(Showdown):
             self._begin_showdown(runout=True)
             return
         n = self.n
-        folded, allin = self._folded, self._allin
-        self._street += 1
-        self._deal_board(self._street)
-        self._need = [not (f or a) for f, a in zip(folded, allin, strict=True)]
+        folded, allin, need = self._folded, self._allin, self._need
+        self._street = street = self._street + 1
+        self._deal_board(street)
+        for i in range(n):
+            need[i] = not (folded[i] or allin[i])
         self._faced = [-1] * n
         self._checked = [False] * n
         self._full = self._raises = self._short = self._full_level = 0
         self._opened = False
         self._aggressor = -1
-        self._open_round(self._starts[self._street])
+        self._advance(self._starts[street] - 1)  # (_open_round)
 
     def _check(self, s: int) -> None:
         self._need[s] = False

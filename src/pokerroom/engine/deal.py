@@ -17,14 +17,63 @@ from collections.abc import Sequence
 
 from pokerroom.cards import JOKER, Card, Deck, DeckError, format_cards
 
-__all__ = ["cards_needed", "deal_order", "stacked_deck"]
+__all__ = ["cards_needed", "deal_cards", "deal_order", "stacked_deck"]
 
 BOARD_SIZES = (0, 3, 1, 1)
+_POOLS: dict[int, list[int]] = {}  # every card of a deck of each size, in order
+_CHUNKS: dict[tuple[int, int], tuple[tuple[int, tuple[int, ...]], ...]] = {}
 
 
 def cards_needed(players: int, *, burn_cards: bool) -> int:
     """How many cards one hand can take from the deck."""
     return 2 * players + 5 + (3 if burn_cards else 0)
+
+
+def deal_cards(index: int, size: int, k: int) -> list[int]:
+    """The ``k`` cards the shuffle ``index`` (below ``size × … × (size - k + 1)``) stands
+    for (see :func:`~pokerroom.engine.plan.draw`): its mixed-radix digits, least
+    significant first (radix ``size``, then ``size - 1``...), are the indices of a
+    partial Fisher–Yates shuffle.  The digits are taken a group at a time (one division
+    of the large integer per group whose radices multiply to a machine-size integer,
+    then small divisions).
+
+    >>> [deal_cards(index, 5, 3) for index in (0, 1, 5, 5 * 4 * 3 - 1)]
+    [[0, 1, 2], [1, 0, 2], [0, 2, 1], [4, 0, 1]]
+    """
+    chunks = _CHUNKS.get((size, k))
+    if chunks is None:
+        chunks = _CHUNKS[(size, k)] = _chunks(size, k)
+    pool = _POOLS.get(size)
+    if pool is None:
+        pool = _POOLS[size] = list(range(size))
+    pool = pool.copy()
+    i = 0
+    x = index
+    for product, radices in chunks:
+        x, c = divmod(x, product)
+        for m in radices:
+            j = c % m + i
+            c //= m
+            pool[i], pool[j] = pool[j], pool[i]
+            i += 1
+    del pool[k:]
+    return pool
+
+
+def _chunks(size: int, k: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """The radices ``size, size - 1, … size - k + 1`` in groups whose product stays below
+    ``2 ** 30`` (one machine digit), each with its product."""
+    out: list[tuple[int, tuple[int, ...]]] = []
+    radices: list[int] = []
+    product = 1
+    for m in range(size, size - k, -1):
+        if product * m >= 1 << 30:
+            out.append((product, tuple(radices)))
+            radices, product = [], 1
+        radices.append(m)
+        product *= m
+    out.append((product, tuple(radices)))
+    return tuple(out)
 
 
 def deal_order(players: int, button: int, *, burn_cards: bool) -> list[tuple[str, int]]:

@@ -39,7 +39,8 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Sequence
-from typing import NoReturn
+from operator import attrgetter
+from typing import TYPE_CHECKING, NoReturn
 
 from pokerroom._rulevalues import MAX_CHIPS, not_whole, shown, too_large
 from pokerroom.cards import JOKER, Card, Deck, format_cards
@@ -48,7 +49,8 @@ from pokerroom.engine.actions import Action, ActionKind, IllegalAction, Street, 
 from pokerroom.engine.betting import Betting
 from pokerroom.engine.events import KINDS, Event
 from pokerroom.engine.legality import Legality
-from pokerroom.engine.plan import Plan, PlanError, draw, plan_for
+from pokerroom.engine.plan import _CACHE as _PLANS
+from pokerroom.engine.plan import Plan, PlanError, plan_for
 from pokerroom.engine.state import CARD, SHOWDOWN, STREETS, RawEvent
 from pokerroom.engine.view import HandResult, PlayerView, make_view
 from pokerroom.rules import Rules
@@ -102,26 +104,19 @@ class Hand(Legality, Betting):
         self._folded = [False] * n
         self._faced = [-1] * n
         self._checked = [False] * n
-        self._strength = [None] * n
-        self._shown = [False] * n
+        self._shown = _NOBODY  # (the showdown's fields are set when it begins)
         self._live = n
         self._contenders = n
         self._street = 0
         self._board = []
         self._events = None
-        self._legal = None
-        self._why = ""
         self._result = None
         self._over = False
-        self._order = []
-        self._sd_index = 0
         self._aggressor = -1
         self._units = plan.units
         self._caps = plan.caps
         self._limit = plan.limit
         self._fast = plan.fast
-        self._straddle_pending = False
-        self._to_act = -1
         self._raises = 0
         self._short = 0
         self._reopen = plan.reopen
@@ -129,60 +124,73 @@ class Hand(Legality, Betting):
         self._lone = plan.lone
         self._starts = plan.starts
         # The cards: hole cards one at a time from the left of the button, then the
-        # burns and the board (engine.deal), all taken off the deck now.
-        if deck is None:
-            cards = draw(rng if rng is not None else secrets.SystemRandom(), plan.deck_size,
-                         plan.needed)  # fmt: skip
-        else:
-            cards = self._take_cards(deck, plan.needed)
-        self._cards = cards
+        # burns and the board (engine.deal), all taken off the deck now: from a shuffle
+        # drawn now and turned into cards when they are first needed (State._cards).
+        self._plan = plan
+        self._seat_cards = None
         self._next = 2 * n
-        r = n - (button + 1) % n
-        first, second = cards[:n], cards[n : 2 * n]
-        self._holes = list(zip(first[r:] + first[:r], second[r:] + second[:r], strict=True))
-        self._open(plan)
-
-    def _open(self, plan: Plan) -> None:
-        """Post the forced bets and give the first turn.  They depend only on the plan and
-        the stacks: the first hand of each makes them (and keeps the state they leave), the
-        next ones copy it."""
+        if deck is None:
+            getrandbits = (rng if rng is not None else secrets.SystemRandom()).getrandbits
+            bits, orders = plan.bits, plan.orders
+            index = getrandbits(bits)
+            while index >= orders:
+                index = getrandbits(bits)
+            self._index = index
+            self._dealt = None
+        else:
+            self._index = 0
+            self._dealt = self._take_cards(deck, plan.needed)
+        # The forced bets and the first turn depend only on the plan and the stacks: the
+        # first hand of each posts them (and keeps the state they leave), the next ones
+        # copy it (the antes, never written after, are shared).
         opening = plan.openings.get(self._starting)
         if opening is None:
-            n = self.n
-            self._stacks = list(self._starting)
-            self._bets = [0] * n
-            self._committed = [0] * n
-            self._antes = [0] * n
-            self._allin = [False] * n
-            self._log = []
-            self._post_forced_bets(plan)
-            self._log.append(_DEALT)  # one DEAL event per seat, made when the log is read
-            self._open_first_round(plan)
-            self._keep_opening(plan)
+            self._open(plan)
             return
-        (stacks, bets, committed, antes, allin, need, log, self._high, self._opened,
+        (behind, bets, committed, self._antes, allin, need, log, self._high, self._opened,
          self._full, self._full_level, self._movers, self._straddle_pending,
-         self._to_act) = opening  # fmt: skip
-        self._stacks = stacks.copy()
+         self._to_act, self._legal, self._why) = opening  # fmt: skip
+        self._stacks = behind.copy()
         self._bets = bets.copy()
         self._committed = committed.copy()
-        self._antes = antes.copy()
         self._allin = allin.copy()
         self._need = need.copy()
         self._log = log.copy()
 
+    def _open(self, plan: Plan) -> None:
+        """Post the forced bets and give the first turn (the first hand of a plan and
+        stacks: see :meth:`_keep_opening`)."""
+        n = self.n
+        self._legal = None
+        self._why = ""
+        self._straddle_pending = False
+        self._to_act = -1
+        self._stacks = list(self._starting)
+        self._bets = [0] * n
+        self._committed = [0] * n
+        self._antes = [0] * n
+        self._allin = [False] * n
+        self._log = []
+        self._post_forced_bets(plan)
+        self._log.append(_DEALT)  # one DEAL event per seat, made when the log is read
+        self._open_first_round(plan)
+        self._keep_opening(plan)
+
     def _keep_opening(self, plan: Plan) -> None:
-        """Keep the state the forced bets left, for the next hand of this plan and these
-        stacks (when the first round is under way: nothing of the deal is in it)."""
+        """Keep the state the forced bets left, and the choices of the first turn, for the
+        next hand of this plan and these stacks (when the first round is under way:
+        nothing of the deal is in it)."""
         if self._to_act < 0 or self._street or self._board:
             return
         openings = plan.openings
         if len(openings) >= _OPENINGS:
             openings.clear()
+        legal = self.legal_actions()  # the first decision's (immutable: shared too)
         openings[self._starting] = (
-            self._stacks.copy(), self._bets.copy(), self._committed.copy(), self._antes.copy(),
+            self._stacks.copy(), self._bets.copy(), self._committed.copy(), self._antes,
             self._allin.copy(), self._need.copy(), self._log.copy(), self._high, self._opened,
             self._full, self._full_level, self._movers, self._straddle_pending, self._to_act,
+            legal, self._why,
         )  # fmt: skip
 
     def _take_cards(self, deck: Deck, needed: int) -> list[int]:
@@ -230,7 +238,7 @@ class Hand(Legality, Betting):
                 raise IllegalAction(
                     f"no action is possible: the hand is over ({getattr(kind, 'value', kind)!r})"
                 )
-            legal = self._legal = self._compute_legal()
+            legal = self.legal_actions()
         if type(kind) is not ActionKind or (
             (amount is not None and type(amount) is not int)
             or (seat is not None and type(seat) is not int)
@@ -325,7 +333,7 @@ class Hand(Legality, Betting):
             self.act(_CALL)
         else:
             over = self._street == SHOWDOWN
-            why = "the betting is over" if over else self._why or "the bet is limited"
+            why = "the betting is over" if over else self._why_text() or "the bet is limited"
             raise IllegalAction(
                 f"seat {s} cannot go all-in {STREETS[self._street].phrase}: {why} (legal: {legal})"
             )
@@ -349,9 +357,14 @@ class Hand(Legality, Betting):
         """The seat to act, or None when the hand is over."""
         return self._to_act if self._to_act >= 0 else None
 
-    @property
-    def is_over(self) -> bool:
-        return self._over
+    if TYPE_CHECKING:
+
+        @property
+        def is_over(self) -> bool:
+            """Whether the hand is over."""
+
+    else:  # read once a decision by a playing loop: a getter in C, no Python frame
+        is_over = property(attrgetter("_over"), doc="Whether the hand is over.")
 
     @property
     def auto_showdown(self) -> bool:
@@ -527,6 +540,7 @@ class Hand(Legality, Betting):
 
 
 _DEALT: RawEvent = (ev.DEAL, 0, -1, 0, 0, (), False, None)
+_NOBODY: list[bool] = []  # nobody has shown (never written: the showdown makes its own)
 _OPENINGS = 256  # the most stacks a plan keeps the opening state of
 _DEAL = KINDS[ev.DEAL]
 _PREFLOP = STREETS[0]
@@ -554,6 +568,9 @@ def _start_plan(rules: Rules, stacks: Sequence[int], button: int) -> Plan:
         _refuse_start(rules, stacks, button)
     if type(rules) is not Rules or (rules.players is not None and n != rules.players):
         _refuse_start(rules, stacks, button)
+    hit = _PLANS.get((id(rules), n, button))  # (plan_for's own cache, read first)
+    if hit is not None and hit[0] is rules:
+        return hit[1]
     try:
         return plan_for(rules, n, button)
     except PlanError as exc:

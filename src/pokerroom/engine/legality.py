@@ -1,7 +1,7 @@
 """The one legality check of a hand: what the seat to act may do, and why not.
 
-:meth:`Legality.legal_actions` (the choices, with amounts), :meth:`Legality.is_legal`
-and :meth:`~pokerroom.engine.hand.Hand.apply` all rest on ``_compute_legal``; a refused
+:meth:`Legality.legal_actions` (the choices, with amounts) is the one check;
+:meth:`Legality.is_legal` and :meth:`~pokerroom.engine.hand.Hand.apply` rest on it; a refused
 action gets a sentence naming the seat, the street, the rule and the legal choices.
 
 The conventions of :class:`~pokerroom.rules.Rules` (see :mod:`pokerroom.rules` and
@@ -18,7 +18,14 @@ bet to match, the minimum raise and the turn when a round opens.
 
 from __future__ import annotations
 
-from pokerroom.engine.actions import Action, ActionKind, IllegalAction, LegalActions, make_legal
+from pokerroom.engine.actions import (
+    Action,
+    ActionKind,
+    IllegalAction,
+    LegalActions,
+    _Fields,
+    make_legal,
+)
 from pokerroom.engine.state import (
     ALWAYS,
     FIXED,
@@ -39,11 +46,14 @@ _FOLD, _CHECK, _CALL, _BET, _RAISE, _SHOW, _MUCK = (
     ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.BET, ActionKind.RAISE,
     ActionKind.SHOW, ActionKind.MUCK,
 )  # fmt: skip
+_new = object.__new__
 _FOLD_CALL = (_FOLD, _CALL)
 _FOLD_CALL_RAISE = (_FOLD, _CALL, _RAISE)
 _CHECK_ONLY = (_CHECK,)
 _CHECK_BET = (_CHECK, _BET)
 _CHECK_RAISE = (_CHECK, _RAISE)
+# _why of a seat that cannot cover more than the call (its sentence made by _why_text).
+_SHORT = "(the stack does not cover more than the call)"
 # Read once: an Enum member read off its class costs a slow lookup.
 _ANNOUNCED = ShowdownMode.ANNOUNCED
 _SHOW_OR_MUCK, _ALL_SHOW = ShowRule.SHOW_OR_MUCK, ShowRule.ALL_SHOW
@@ -58,9 +68,51 @@ class Legality(State):
         return made_values(self._holes[s], self._board, min_hole_cards=self.rules.min_hole_cards,
                            wild=self.rules.wild)  # fmt: skip
 
-    def _compute_legal(self) -> LegalActions:
-        """The one legality check: the choices of the seat to act (see :meth:`legal_actions`)."""
+    def legal_actions(self) -> LegalActions:
+        """The choices of the seat to act (betting, or show / muck at the showdown): the
+        one legality check, made once per decision (and kept until the next)."""
+        legal = self._legal
+        if legal is not None:
+            return legal
         s = self._to_act
+        if s < 0:
+            raise IllegalAction("nobody is to act: the hand is over")
+        if self._street == SHOWDOWN or self._straddle_pending:
+            legal = self._legal = self._other_choices(s)
+            return legal
+        stack = self._stacks[s]
+        high = self._high
+        owe = high - self._bets[s]
+        kinds: tuple[ActionKind, ...]
+        if 0 < owe >= stack:  # (often: facing an all-in) no raise; the reason said lazily
+            self._why = _SHORT
+            kinds, call, lo, hi = _FOLD_CALL, stack, 0, 0
+        else:
+            lo, hi, why = self._raise_range(s, owe)
+            self._why = why
+            call = owe
+            if owe > 0:
+                kinds = _FOLD_CALL if why else _FOLD_CALL_RAISE
+            elif why:
+                kinds = _CHECK_ONLY
+            else:
+                kinds = _CHECK_RAISE if high else _CHECK_BET
+        # make_legal, inline (once per decision)
+        made = _new(_Fields)
+        made.seat = s
+        made.street = STREETS[self._street]
+        made.kinds = kinds
+        made.to_call = owe
+        made.call = call
+        made.min_to = lo
+        made.max_to = hi
+        made.values = ()
+        made.__class__ = LegalActions
+        self._legal = made  # type: ignore[assignment]
+        return made  # type: ignore[return-value]
+
+    def _other_choices(self, s: int) -> LegalActions:
+        """The choices at the showdown, and of 001's straddler."""
         street = STREETS[self._street]
         if self._street == SHOWDOWN:
             kinds, floor, self._why = self._show_choices(s)
@@ -73,21 +125,11 @@ class Legality(State):
         high = self._high
         owe = high - mine
         call = owe if owe < stack else stack
-        if self._straddle_pending:
-            to = min(self.rules.straddle, mine + stack)
-            self._why = f"seat {s} must straddle {self.rules.straddle} or fold"
-            if to > high:
-                return make_legal(s, street, (_FOLD, _RAISE), owe, call, to, to)
-            return make_legal(s, street, (_FOLD, _CALL), owe, call)
-        lo, hi, why = self._raise_range(s, owe)
-        self._why = why
-        if owe > 0:
-            if why:
-                return make_legal(s, street, _FOLD_CALL, owe, call, lo, hi)
-            return make_legal(s, street, _FOLD_CALL_RAISE, owe, call, lo, hi)
-        if why:
-            return make_legal(s, street, _CHECK_ONLY, 0, 0, lo, hi)
-        return make_legal(s, street, _CHECK_RAISE if high else _CHECK_BET, 0, 0, lo, hi)
+        to = min(self.rules.straddle, mine + stack)
+        self._why = f"seat {s} must straddle {self.rules.straddle} or fold"
+        if to > high:
+            return make_legal(s, street, (_FOLD, _RAISE), owe, call, to, to)
+        return make_legal(s, street, (_FOLD, _CALL), owe, call)
 
     def _show_choices(self, s: int) -> tuple[tuple[ActionKind, ...], int, str]:
         """Show and muck at the showdown (``Rules.show_rule``), the lowest hand value seat
@@ -119,7 +161,7 @@ class Legality(State):
         there is none."""
         stack = self._stacks[s]
         if stack <= owe:
-            return 0, 0, f"seat {s} has only {stack} behind, not more than the {owe} to call"
+            return 0, 0, _SHORT
         high = self._high
         bets, stacks, folded = self._bets, self._stacks, self._folded
         if self._movers > 1:
@@ -179,6 +221,17 @@ class Legality(State):
             return allin, allin, ""
         return lo, (hi if hi < allin else allin), ""
 
+    def _why_text(self) -> str:
+        """Why there is no bet or raise among the choices of the seat to act (or a show
+        rule's reason); the sentence of a seat with too few chips to raise is made here,
+        when it is read, from the state of the same decision."""
+        why = self._why
+        if why is _SHORT:
+            s = self._to_act
+            stack, owe = self._stacks[s], self._high - self._bets[s]
+            return f"seat {s} has only {stack} behind, not more than the {owe} to call"
+        return why
+
     def _refusal(self, kind: ActionKind, amount: int | None, value: int | None) -> str:
         """Why this action is not in the legal choices (one sentence, naming the rule)."""
         legal = self.legal_actions()
@@ -199,7 +252,7 @@ class Legality(State):
         elif kind is _SHOW or kind is _MUCK:
             reason = "it is not the showdown"
         elif self._straddle_pending:
-            reason = self._why
+            reason = self._why_text()
         elif kind is _CHECK:
             reason = f"{owe} to call"
         elif kind is _FOLD or kind is _CALL:
@@ -209,7 +262,7 @@ class Legality(State):
         elif kind is _RAISE and not self._high:
             reason = "there is no bet to raise (bet instead)"
         elif self._why:
-            reason = self._why
+            reason = self._why_text()
         else:
             reason = self._amount_refusal(verb, amount, legal)
         return f"{head}: {reason} (legal: {legal})"
@@ -222,7 +275,7 @@ class Legality(State):
         if kind is _SHOW and value is not None and _SHOW in legal.kinds:
             return f"the cards do not make that hand, or it is too low (value {value})"
         if kind is _SHOW or kind is _MUCK:
-            return self._why  # the show rule that forbids it
+            return self._why_text()  # the show rule that forbids it
         return "the betting is over"
 
     def _amount_refusal(self, verb: str, amount: int | None, legal: LegalActions) -> str:
@@ -256,15 +309,6 @@ class Legality(State):
         else:
             reason = f"a hand value is a whole number (an int), not {value!r}"
         return f"{head}: {reason} (legal: {legal})"
-
-    def legal_actions(self) -> LegalActions:
-        """The choices of the seat to act (betting, or show / muck at the showdown)."""
-        legal = self._legal
-        if legal is None:
-            if self._to_act < 0:
-                raise IllegalAction("nobody is to act: the hand is over")
-            legal = self._legal = self._compute_legal()
-        return legal
 
     def is_legal(self, action: Action, *, seat: int | None = None) -> bool:
         """Whether :meth:`apply` would accept ``action`` now."""

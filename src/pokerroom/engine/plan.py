@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from pokerroom._rulecheck import players_problem
 from pokerroom.cards import JOKER
-from pokerroom.engine.deal import cards_needed
+from pokerroom.engine.deal import cards_needed, deal_cards
 from pokerroom.engine.state import ALWAYS, FIXED, FULL_RAISE, NO_SMALLER, NOLIMIT, POT
 
 if TYPE_CHECKING:
@@ -37,8 +37,9 @@ class Plan:
     """The forced bets and the order of play for one rules / players / button."""
 
     __slots__ = (
-        "antes", "blinds", "caps", "count_all", "deck_size", "fast", "first", "limit", "lone",
-        "needed", "openings", "reopen", "starts", "straddler", "top_blind", "units",
+        "antes", "bits", "blinds", "caps", "count_all", "deck_size", "fast", "first", "limit",
+        "lone", "needed", "openings", "orders", "reopen", "starts", "straddler", "top_blind",
+        "units",
     )  # fmt: skip
 
     def __init__(self, rules: Rules, n: int, button: int) -> None:
@@ -56,6 +57,9 @@ class Plan:
         self.fast = r.wild is None and r.min_hole_cards == 0
         self.needed = cards_needed(n, burn_cards=r.burn_cards)
         self.deck_size = JOKER + 1 if r.joker else JOKER
+        # the number of orders of the cards a hand takes, and the random bits that cover it
+        self.orders = _falling(self.deck_size, self.needed)
+        self.bits = self.orders.bit_length()
         antes = r.ante_amounts(n)
         self.antes = [((button + 1 + p) % n, a) for p, a in enumerate(antes) if a]
         blinds = list(r.blinds)
@@ -111,7 +115,17 @@ def plan_for(rules: Rules, n: int, button: int) -> Plan:
 
 
 _FALLING: dict[tuple[int, int], int] = {}
-_POOLS: dict[int, list[int]] = {}  # every card of a deck of each size, in order
+
+
+def _falling(size: int, k: int) -> int:
+    """``size × (size - 1) × … × (size - k + 1)``: the orders of ``k`` cards of ``size``."""
+    total = _FALLING.get((size, k))
+    if total is None:
+        total = 1
+        for m in range(size - k + 1, size + 1):
+            total *= m
+        _FALLING[(size, k)] = total
+    return total
 
 
 def draw(rng: random.Random, size: int, k: int) -> list[int]:
@@ -120,31 +134,17 @@ def draw(rng: random.Random, size: int, k: int) -> list[int]:
     A partial Fisher–Yates shuffle whose indices are the mixed-radix digits of one
     uniformly random integer below ``size × (size - 1) × … × (size - k + 1)`` (drawn
     with ``getrandbits`` and rejection, so exactly uniform): the same distribution as
-    the first ``k`` cards of a shuffled deck, at a fraction of the cost.
+    the first ``k`` cards of a shuffled deck, at a fraction of the cost.  (A hand draws
+    the integer when it starts, and turns it into cards with
+    :func:`~pokerroom.engine.deal.deal_cards` only when it needs them.)
 
     >>> sorted(draw(random.Random(3), 5, 5))
     [0, 1, 2, 3, 4]
     """
-    total = _FALLING.get((size, k))
-    if total is None:
-        total = 1
-        for m in range(size - k + 1, size + 1):
-            total *= m
-        _FALLING[(size, k)] = total
+    total = _falling(size, k)
     bits = total.bit_length()
     getrandbits = rng.getrandbits
     x = getrandbits(bits)
     while x >= total:
         x = getrandbits(bits)
-    pool = _POOLS.get(size)
-    if pool is None:
-        pool = _POOLS[size] = list(range(size))
-    pool = pool.copy()
-    m = size
-    for i in range(k):
-        x, j = divmod(x, m)
-        m -= 1
-        j += i
-        pool[i], pool[j] = pool[j], pool[i]
-    del pool[k:]
-    return pool
+    return deal_cards(x, size, k)

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from pokerroom.engine import events as ev
 from pokerroom.engine.pots import OddChip, Pot, _best, _Order, _split, award, make_pot, suit_key
-from pokerroom.engine.state import SHOWDOWN, State
+from pokerroom.engine.state import SHOWDOWN, RawPot, State
 from pokerroom.engine.view import HandResult
 from pokerroom.evaluator import best_hand, hand_value, rank7
 from pokerroom.rules import ShowdownMode, ShowRule
@@ -65,24 +65,29 @@ class Showdown(State):
 
     def _begin_showdown(self, *, runout: bool) -> None:
         n = self.n
+        folded = self._folded
         start = self._aggressor
-        if start < 0 or self._folded[start]:
+        if start < 0 or folded[start]:
             start = (self.button + 1) % n
-            while self._folded[start]:
+            while folded[start]:
                 start = (start + 1) % n
-        self._order = [(start + k) % n for k in range(n) if not self._folded[(start + k) % n]]
+        order = self._order = [(start + k) % n for k in range(n) if not folded[(start + k) % n]]
+        strength: list[int | None] = [None] * n
+        self._strength = strength
+        self._shown = shown = [False] * n
         if runout:
-            for s in self._order:
-                self._shown[s] = True
-                cards = tuple(self._holes[s])
-                self._log.append((ev.SHOW, self._street, s, 0, 0, cards, False, None))
+            holes, log, street = self._holes, self._log, self._street
+            for s in order:
+                shown[s] = True
+                log.append((ev.SHOW, street, s, 0, 0, holes[s], False, None))
             while self._street < 3:
                 self._street += 1
                 self._deal_board(self._street)
             self._street = SHOWDOWN
             self._evaluate()
-            for s in self._order:
-                self._strength[s] = self._best[s]
+            best = self._best
+            for s in order:
+                strength[s] = best[s]
             self._award()
             return
         self._street = SHOWDOWN
@@ -191,11 +196,15 @@ class Showdown(State):
         if len(winners) > 1 and self.rules.odd_chip is not _LEFT_OF_BUTTON:
             return False
         total = sum(self._committed)
-        shares = _split(total, winners, None, _Order(self.n, self.button, None))
         won = [0] * self.n
-        for i, share in zip(winners, shares, strict=True):
-            won[i] = share
-        pot = make_pot(total, tuple(contesting), tuple(winners), tuple(shares))
+        if len(winners) == 1:
+            won[winners[0]] = total
+            shares = [total]
+        else:
+            shares = _split(total, winners, None, _Order(self.n, self.button, None))
+            for i, share in zip(winners, shares, strict=True):
+                won[i] = share
+        pot = (total, tuple(contesting), tuple(winners), tuple(shares))
         self._settle_award(won, (pot,) if total else ())
         return True
 
@@ -204,10 +213,11 @@ class Showdown(State):
         total = sum(self._committed)
         won = [0] * self.n
         won[winner] = total
-        pot = make_pot(total, (winner,), (winner,), (total,))
-        self._settle_award(won, (pot,) if total else ())
+        self._settle_award(won, ((total, (winner,), (winner,), (total,)),) if total else ())
 
-    def _settle_award(self, won: list[int], pots: tuple[Pot, ...]) -> None:
+    def _settle_award(self, won: list[int], pots: tuple[Pot | RawPot, ...]) -> None:
+        """Pay what each seat won; ``pots`` are :class:`Pot` or their fields (made into
+        pots when the result is asked for)."""
         stacks, log, street = self._stacks, self._log, self._street
         for i in range(self.n):
             if won[i]:
@@ -218,10 +228,11 @@ class Showdown(State):
         self._over = True
 
     def _make_result(self) -> HandResult:
+        pots = tuple([p if isinstance(p, Pot) else make_pot(*p) for p in self._pots])
         return HandResult(
             starting=self._starting,
             stacks=tuple(self._stacks),
             won=tuple(self._won),
-            pots=self._pots,
+            pots=pots,
             shown=self._shown_cards(),
         )

@@ -14,9 +14,11 @@ from typing import TYPE_CHECKING, TypeAlias
 from pokerroom.cards import JOKER, Card
 from pokerroom.engine import events as ev
 from pokerroom.engine.actions import LegalActions, Street
+from pokerroom.engine.deal import deal_cards
 
 if TYPE_CHECKING:
     from pokerroom.engine.events import Event
+    from pokerroom.engine.plan import Plan
     from pokerroom.engine.pots import Pot
     from pokerroom.engine.view import HandResult
     from pokerroom.rules import Rules
@@ -29,6 +31,8 @@ SHOWDOWN = 4  # the street index of the showdown
 STREETS = tuple(Street)
 CARD = [Card(c) for c in range(JOKER + 1)]
 RawEvent: TypeAlias = tuple[int, int, int, int, int, tuple[int, ...], bool, "int | None"]
+# A pot's fields (amount, eligible, winners, shares), made into a Pot on request.
+RawPot: TypeAlias = tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 
 
 class State:
@@ -43,12 +47,12 @@ class State:
         "_bets",
         "_board",
         "_caps",
-        "_cards",
         "_checked",
         "_committed",
         "_contenders",
         "_count_all",
         "_deal_at",
+        "_dealt",
         "_done",
         "_events",
         "_faced",
@@ -57,7 +61,7 @@ class State:
         "_full",
         "_full_level",
         "_high",
-        "_holes",
+        "_index",
         "_legal",
         "_limit",
         "_live",
@@ -69,12 +73,14 @@ class State:
         "_opened",
         "_order",
         "_over",
+        "_plan",
         "_pots",
         "_public",
         "_raises",
         "_reopen",
         "_result",
         "_sd_index",
+        "_seat_cards",
         "_short",
         "_shown",
         "_stacks",
@@ -106,16 +112,18 @@ class State:
     _need: list[bool]  # must still act this round
     _faced: list[int]  # the bet level at the seat's last action this round (-1: none yet)
     _checked: list[bool]  # checked, and has not answered a bet since
-    _strength: list[int | None]  # hand values at the showdown (None: folded, mucked)
+    _strength: list[int | None]  # hand values at the showdown (None: folded, mucked; set then)
     _best: list[int]  # the best value each live hand makes (once the board is complete)
-    _shown: list[bool]
+    _shown: list[bool]  # (empty until the showdown)
     _live: int  # seats not folded
     _contenders: int  # seats neither folded nor mucked
     _street: int  # 0-3 betting rounds, 4 the showdown
     _board: list[int]
-    _cards: list[int]  # the cards this hand takes off the deck, in deal order
+    _plan: Plan
+    _index: int  # the shuffle (see plan.draw): the cards, until they are dealt
+    _dealt: list[int] | None  # the cards this hand takes off the deck, in deal order
+    _seat_cards: list[tuple[int, int]] | None  # each seat's hole cards (once looked at)
     _next: int  # index of the next card to deal in _cards
-    _holes: list[tuple[int, int]]
     _log: list[RawEvent]
     _events: list[Event] | None  # the log as events, built as far as _done (None: not yet)
     _public: list[Event]  # the same events as everyone at the table sees them
@@ -126,7 +134,7 @@ class State:
     _result: HandResult | None  # built on request once the hand is over
     _over: bool
     _won: list[int]  # chips each seat took from the pot (once over)
-    _pots: tuple[Pot, ...]
+    _pots: tuple[Pot | RawPot, ...]  # (a pot's fields until the result is asked for)
     _movers: int  # seats neither folded nor all-in
     _order: list[int]  # showdown order
     _sd_index: int  # next seat in the showdown order
@@ -147,6 +155,30 @@ class State:
     _count_all: bool  # the raise cap counts every bet and raise
     _lone: bool  # a player who owes nothing while the others are all-in is asked
     _starts: tuple[int, ...]  # the seat each round's action starts from
+
+    @property
+    def _cards(self) -> list[int]:
+        """The cards this hand takes off the deck, in deal order (turned from the shuffle
+        into cards the first time they are needed: a hand folded before the flop never
+        looks at them)."""
+        cards = self._dealt
+        if cards is None:
+            plan = self._plan
+            cards = self._dealt = deal_cards(self._index, plan.deck_size, plan.needed)
+        return cards
+
+    @property
+    def _holes(self) -> list[tuple[int, int]]:
+        """Each seat's hole cards: one at a time from the left of the button (engine.deal)."""
+        holes = self._seat_cards
+        if holes is None:
+            cards, n = self._cards, self.n
+            r = n - (self.button + 1) % n
+            first, second = cards[:n], cards[n : 2 * n]
+            holes = self._seat_cards = list(
+                zip(first[r:] + first[:r], second[r:] + second[:r], strict=True)
+            )
+        return holes
 
     def _shown_cards(self) -> tuple[tuple[Card, ...] | None, ...]:
         """Each seat's hole cards if it showed them, else ``None``."""
