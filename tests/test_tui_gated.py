@@ -161,6 +161,7 @@ def _cases() -> dict[str, Case]:
     from pokerroom.tui.screens.loadgame import LoadScreen
     from pokerroom.tui.screens.newgame import NewGameScreen
     from pokerroom.tui.screens.remote import ChatDialog
+    from pokerroom.tui.screens.seating import AmountDialog
     from pokerroom.tui.screens.settings import SettingsScreen
 
     def back(shown: Shown, pilot: Pilot[None]) -> bool:
@@ -176,6 +177,11 @@ def _cases() -> dict[str, Case]:
         "TableScreen": Case(_table, "c", _table_moved),
         "RemoteTableScreen": Case(_remote, "c", _remote_sent),
         "ChatDialog": Case(_dialog(lambda app: ChatDialog()), "escape", _answered(None)),
+        "AmountDialog": Case(
+            _dialog(lambda app: AmountDialog("Top up", "A top-up", 1, 400, 40)),
+            "enter",
+            _answered("40"),
+        ),
         "LoadScreen": Case(_dialog(lambda app: LoadScreen()), "escape", back),
         "HistoryScreen": Case(_dialog(lambda app: HistoryScreen()), "escape", back),
         "ReplayScreen": Case(_dialog(lambda app: ReplayScreen(_replayed_hand())), "escape", back),
