@@ -27,7 +27,6 @@ like (1,000 or 12,500); from 8 to 500.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from pokerroom.engine.actions import Action, ActionKind, LegalActions, Street
@@ -35,7 +34,7 @@ from pokerroom.engine.events import EventKind
 from pokerroom.engine.view import PlayerView
 from pokerroom.evaluator import describe
 from pokerroom.rules import Structure
-from pokerroom.tui.amounts import chips
+from pokerroom.tui.amounts import chips, whole_chips
 
 __all__ = [
     "AmountCheck",
@@ -54,7 +53,6 @@ __all__ = [
 ]
 
 _K = ActionKind
-_AMOUNT = re.compile(r"[0-9]+|[0-9]{1,3}(?:,[0-9]{3})+")
 """Whole chips: digits (0 to 9 only), or digits with a comma between each group of
 three."""
 
@@ -266,8 +264,7 @@ def step_size(view: PlayerView, text: str, direction: int) -> int:
     """The next quick size above (``direction`` 1) or below (-1) the amount typed in
     ``text`` (from the minimum when it is not an amount); it stays within the range."""
     amounts = sorted({q.amount for q in quick_sizes(view)})
-    t = text.strip()
-    current = int(t.replace(",", "")) if _AMOUNT.fullmatch(t) else None
+    current = whole_chips(text)
     if current is None:
         return amounts[0]
     if direction > 0:
@@ -285,11 +282,11 @@ def read_amount(text: str, view: PlayerView) -> AmountCheck:
     t = text.strip()
     if not t:
         return AmountCheck(None, f"Type the amount to {word} to ({span}), like 120 or 1,200.")
-    if not _AMOUNT.fullmatch(t):
+    amount = whole_chips(t)
+    if amount is None:
         return AmountCheck(None, f"{t!r} is not a number of whole chips: type digits, with "
                            f"commas between thousands if you like (1,000 or 12,500); "
                            f"from {span}.")  # fmt: skip
-    amount = int(t.replace(",", ""))
     if amount < legal.min_to:
         smallest = f"the smallest {word} is to {chips(legal.min_to)}"
         return AmountCheck(None, f"{chips(amount)} is too small: {smallest}.")

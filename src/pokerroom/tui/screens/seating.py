@@ -22,7 +22,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Footer, Input, Static
 
-from pokerroom.tui.amounts import chips
+from pokerroom.tui.amounts import chips, whole_chips
 from pokerroom.tui.screens.dialogs import LineDialog
 from pokerroom.tui.widgets.fields import TypedInput
 
@@ -65,8 +65,9 @@ def top_up_range(stack: int, low: int, high: int) -> tuple[int, int]:
 
 
 def bounded(text: str, low: int, high: int, what: str) -> int:
-    """The whole number of chips ``text`` says (``1500`` or ``1,500``), from ``low`` to
-    ``high``; otherwise ``ValueError`` naming the problem and the bounds.
+    """The whole number of chips ``text`` says (:func:`~pokerroom.tui.amounts.whole_chips`:
+    ``1500`` or ``1,500``), from ``low`` to ``high``; otherwise ``ValueError`` naming the
+    problem and the bounds.
 
     >>> bounded(" 1,200 ", 100, 2000, "A buy-in")
     1200
@@ -79,12 +80,11 @@ def bounded(text: str, low: int, high: int, what: str) -> int:
     ...
     ValueError: A top-up of 50 is out of bounds: from 100 to 2,000 chips
     """
-    word = text.strip().replace(",", "")
+    amount = whole_chips(text)
     span = f"from {chips(low)} to {chips(high)}"
-    if not word.isdigit() or not word.isascii():
+    if amount is None:
         raise ValueError(f"{what} of {text.strip()[:20]!r} is not a whole number of chips: "
                          f"type one {span}")  # fmt: skip
-    amount = int(word)
     if not low <= amount <= high:
         raise ValueError(f"{what} of {chips(amount)} is out of bounds: {span} chips")
     return amount
