@@ -50,7 +50,7 @@ from pokerroom.engine.betting import Betting
 from pokerroom.engine.events import KINDS, Event
 from pokerroom.engine.legality import Legality
 from pokerroom.engine.plan import _CACHE as _PLANS
-from pokerroom.engine.plan import Plan, PlanError, plan_for
+from pokerroom.engine.plan import Plan, PlanError, plan_for, shuffle_index
 from pokerroom.engine.state import CARD, SHOWDOWN, STREETS, RawEvent
 from pokerroom.engine.view import HandResult, PlayerView, make_view
 from pokerroom.rules import Rules
@@ -131,11 +131,7 @@ class Hand(Legality, Betting):
         self._next = 2 * n
         if deck is None:
             getrandbits = (rng if rng is not None else secrets.SystemRandom()).getrandbits
-            bits, orders = plan.bits, plan.orders
-            index = getrandbits(bits)
-            while index >= orders:
-                index = getrandbits(bits)
-            self._index = index
+            self._index = shuffle_index(getrandbits, plan.orders, plan.bits)
             self._dealt = None
         else:
             self._index = 0

@@ -24,9 +24,11 @@ from pokerroom.engine.deal import cards_needed, deal_cards
 from pokerroom.engine.state import ALWAYS, FIXED, FULL_RAISE, NO_SMALLER, NOLIMIT, POT
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from pokerroom.rules import Rules
 
-__all__ = ["Plan", "PlanError", "draw", "plan_for"]
+__all__ = ["Plan", "PlanError", "draw", "plan_for", "shuffle_index"]
 
 
 class PlanError(ValueError):
@@ -142,9 +144,18 @@ def draw(rng: random.Random, size: int, k: int) -> list[int]:
     [0, 1, 2, 3, 4]
     """
     total = _falling(size, k)
-    bits = total.bit_length()
-    getrandbits = rng.getrandbits
+    return deal_cards(shuffle_index(rng.getrandbits, total, total.bit_length()), size, k)
+
+
+def shuffle_index(getrandbits: Callable[[int], int], total: int, bits: int) -> int:
+    """A uniformly random integer below ``total`` (whose bit length is ``bits``):
+    ``getrandbits(bits)``, drawn again while too large.  The shuffle of :func:`draw`,
+    and of each hand as it starts (``Plan.orders`` and ``Plan.bits``).
+
+    >>> shuffle_index(random.Random(3).getrandbits, 60, 6) < 60
+    True
+    """
     x = getrandbits(bits)
     while x >= total:
         x = getrandbits(bits)
-    return deal_cards(x, size, k)
+    return x
