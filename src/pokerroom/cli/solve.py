@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from pokerroom.solver.cfr import Solver
+    from pokerroom.solver.game import Game
 
 __all__ = ["register"]
 
@@ -73,12 +74,19 @@ def _cmd_solve(args: argparse.Namespace) -> int:
     return _holdem(console, args)
 
 
-def _toy(console: Console, args: argparse.Namespace) -> int:
+def _solver(game: Game, args: argparse.Namespace) -> Solver:
+    """The solver of ``--method`` for ``game`` (a sampled one seeded by ``--seed``, 0 by
+    default)."""
     from pokerroom.solver.sampling import make_solver
+
+    return make_solver(game, args.method, args.seed or 0)
+
+
+def _toy(console: Console, args: argparse.Namespace) -> int:
     from pokerroom.solver.toys import kuhn, leduc, leduc_no_limit
 
     game = {"kuhn": kuhn, "leduc": leduc, "leduc-nl": leduc_no_limit}[args.game]()
-    solver = make_solver(game, args.method, args.seed or 0)
+    solver = _solver(game, args)
     rows = _solve(console, solver, args, lambda chips: chips, "chips/game")
     name = {"kuhn": "Kuhn poker", "leduc": "Leduc hold'em",
             "leduc-nl": "Leduc hold'em with bet sizes"}[args.game]  # fmt: skip
@@ -94,7 +102,6 @@ def _holdem(console: Console, args: argparse.Namespace) -> int:
     from pokerroom.solver.betting import betting_tree
     from pokerroom.solver.files import abstraction_for
     from pokerroom.solver.holdem import holdem_game, mbb
-    from pokerroom.solver.sampling import make_solver
     from pokerroom.solver.strategy import Strategy
 
     rules: Rules = args.rules.rules.replace(players=2)
@@ -119,7 +126,7 @@ def _holdem(console: Console, args: argparse.Namespace) -> int:
         f"{game.decisions:,} information sets (both players)",
         soft_wrap=True,
     )
-    solver = make_solver(game, args.method, args.seed or 0)
+    solver = _solver(game, args)
     rows = _solve(console, solver, args, lambda chips: mbb(chips, tree), "mbb/h")
     _table(console, f"{rules} heads-up, buckets {_text(sizes)}, {args.method}", rows, "mbb/h")
     strategy = Strategy.from_solver(rules, tree, abstraction, solver, tuple(rows))
@@ -140,7 +147,6 @@ def _holdem_nl(console: Console, args: argparse.Namespace) -> int:
     from pokerroom.solver.files import abstraction_for
     from pokerroom.solver.nlholdem import betting, holdem_no_limit
     from pokerroom.solver.nlstrategy import NoLimitStrategy
-    from pokerroom.solver.sampling import make_solver
 
     sizes = args.buckets
     abstraction = abstraction_for(sizes)
@@ -151,7 +157,7 @@ def _holdem_nl(console: Console, args: argparse.Namespace) -> int:
         f"{game.decisions:,} information sets (both players)",
         soft_wrap=True,
     )
-    solver = make_solver(game, args.method, args.seed or 0)
+    solver = _solver(game, args)
     rows: list[tuple[int, float, float]] = []
     ckpt = Path(args.checkpoint) if args.checkpoint else None
     if ckpt is not None and ckpt.is_file():
