@@ -34,7 +34,7 @@ from pokerroom.solver.files import data_dir
 from pokerroom.solver.nlholdem import DEPTHS
 from pokerroom.solver.nlstrategy import NoLimitStrategy
 from pokerroom.solver.nolimit import ALL_IN, CALL, CHECK, FOLD, NoLimitTree, translate
-from pokerroom.solver.policy import Decision, OutsideStrategy, heads_up
+from pokerroom.solver.policy import Decision, OutsideStrategy, heads_up, outside
 from pokerroom.solver.tree import CHANCE
 
 __all__ = ["NoLimitPolicy", "no_limit_problem", "shipped_no_limit"]
@@ -112,11 +112,8 @@ class NoLimitPolicy:
         return "CFR strategies for heads-up no limit: " + ", ".join(parts)
 
     def covers(self, view: PlayerView) -> str | None:
-        try:
-            self.locate(view)
-        except OutsideStrategy as exc:
-            return str(exc)
-        return None
+        """None when :meth:`decide` can answer ``view``; else why not."""
+        return outside(self.locate, view)
 
     def locate(self, view: PlayerView) -> tuple[_Played, int, PlayerView]:
         """The strategy, the tree node of ``view`` (its seat to act) and the heads-up

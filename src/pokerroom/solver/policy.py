@@ -25,6 +25,7 @@ heads-up: the seats that are out are left out (:func:`heads_up`).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
@@ -39,7 +40,7 @@ from pokerroom.solver.betting import BETTING_EVENTS, fixed_actions
 from pokerroom.solver.files import SHIPPED, shipped_strategy
 from pokerroom.solver.strategy import Strategy, decision_rows
 
-__all__ = ["Decision", "OutsideStrategy", "Policy", "betting_differences", "heads_up"]
+__all__ = ["Decision", "OutsideStrategy", "Policy", "betting_differences", "heads_up", "outside"]
 
 F64s = npt.NDArray[np.float64]
 T = TypeVar("T")
@@ -53,6 +54,16 @@ class OutsideStrategy(ValueError):  # noqa: N818 - a situation, not a failure
     def __init__(self, message: str, kind: str = "rules") -> None:
         super().__init__(message)
         self.kind = kind
+
+
+def outside(locate: Callable[[PlayerView], object], view: PlayerView) -> str | None:
+    """Why ``locate`` finds no place for ``view`` in a strategy (the message of its
+    :class:`OutsideStrategy`), or ``None`` when it does: a policy's ``covers``."""
+    try:
+        locate(view)
+    except OutsideStrategy as exc:
+        return str(exc)
+    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,11 +185,7 @@ class Policy:
 
     def covers(self, view: PlayerView) -> str | None:
         """None when :meth:`decide` can answer ``view``; else why not."""
-        try:
-            self.locate(view)
-        except OutsideStrategy as exc:
-            return str(exc)
-        return None
+        return outside(self.locate, view)
 
     def decide(self, view: PlayerView) -> Decision:
         """The strategy's probabilities over the legal actions of ``view`` (the seat must
