@@ -228,7 +228,8 @@ class BustDialog(_Buttons):
 
 class LineDialog(Dialog[str | None]):
     """A line typed in its one field: Enter or the ``ok`` button gives it to
-    :meth:`action_ok`, Esc or any other button closes with ``None``."""
+    :meth:`action_ok` (which closes with it), Esc or any other button closes with
+    ``None``."""
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -248,7 +249,10 @@ class LineDialog(Dialog[str | None]):
             self.action_cancel()
 
     def action_ok(self) -> None:
-        raise NotImplementedError
+        """The line as typed, without the spaces around it (``None`` when empty); a
+        dialog that checks the line first gives its own."""
+        text = self.query_one(Input).value.strip()
+        self.dismiss(text or None)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -38,7 +38,7 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Footer, Input, Static
+from textual.widgets import Button, Footer, Static
 
 from pokerroom.engine.actions import Action
 from pokerroom.jsonproto.codec import CodecError
@@ -138,10 +138,6 @@ class ChatDialog(LineDialog):
                 yield Button("Send (Enter)", id="ok", variant="primary")
                 yield Button("Cancel (Esc)", id="cancel")
         yield Footer(compact=True)
-
-    def action_ok(self) -> None:
-        text = self.query_one(Input).value.strip()
-        self.dismiss(text or None)
 
 
 class RemoteTableScreen(TableScreen):
