@@ -57,6 +57,35 @@ def test_solve_holdem_writes_a_strategy_the_policy_reads(
     assert checked == 6378
 
 
+def test_solve_holdem_checkpoints_and_resumes_to_the_same_strategy(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--checkpoint`` in fixed limit as in no limit: two iterations, then two more
+    resumed from the file, give the strategy of four in one go, decision for decision."""
+    out, ckpt = tmp_path / "s.npz", tmp_path / "s.ckpt.npz"
+    common = ["solve", "--rules", "casino-limit", "--every", "2", "--out", str(out),
+              "--checkpoint", str(ckpt)]  # fmt: skip
+    assert main([*common, "--iterations", "2"]) == 0
+    assert ckpt.is_file() and "resumed" not in capsys.readouterr().out
+    assert main([*common, "--iterations", "4"]) == 0
+    assert "resumed from" in capsys.readouterr().out
+    strategy = Strategy.load(out)
+    assert strategy.iterations == 4 and [i for i, _, _ in strategy.history] == [2, 4]
+    tree = betting_tree(Rules.preset("casino-limit", players=2))
+    solver = Solver(holdem_game(tree, abstraction_for(DEFAULT_BUCKETS)), "dcfr")
+    solver.run(4)
+    again = Strategy.from_solver(tree.rules, tree, strategy.abstraction, solver, ())
+    for r in range(4):
+        assert np.array_equal(strategy.probabilities[r],
+                              again.probabilities[r].astype(np.float16))  # fmt: skip
+    # a checkpoint of another game is refused in one line, the file left as it was
+    before = ckpt.read_bytes()
+    code = main(["solve", "--rules", "computer-tournament", "--iterations", "6",
+                 "--out", str(out), "--checkpoint", str(ckpt)])  # fmt: skip
+    assert code == 2 and "a checkpoint of another game" in capsys.readouterr().err
+    assert ckpt.read_bytes() == before
+
+
 def test_files_of_the_first_format_are_refused(tmp_path: Path) -> None:
     with np.load(shipped_strategy("casino-limit")) as data:
         arrays = {k: data[k] for k in data.files}

@@ -299,4 +299,6 @@ def test_solve_leduc_nl(capsys: pytest.CaptureFixture[str]) -> None:
 def test_checkpoint_only_for_holdem_nl(tmp_path: Path, capsys: pytest.CaptureFixture[str]
                                        ) -> None:  # fmt: skip
     assert main(["solve", "--game", "kuhn", "--checkpoint", str(tmp_path / "c.npz")]) == 2
-    assert "--checkpoint is for --game holdem-nl" in capsys.readouterr().err
+    assert "--checkpoint is for hold'em (holdem, holdem-nl), not --game kuhn" in (
+        capsys.readouterr().err
+    )

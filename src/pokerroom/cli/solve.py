@@ -63,8 +63,8 @@ def _cmd_solve(args: argparse.Namespace) -> int:
         if args.out is None:
             raise UsageError("give --out FILE.npz for the strategy")
         return _holdem_nl(console, args)
-    if args.checkpoint:
-        raise UsageError("--checkpoint is for --game holdem-nl")
+    if args.checkpoint and args.game != "holdem":
+        raise UsageError(f"--checkpoint is for hold'em (holdem, holdem-nl), not --game {args.game}")
     if args.game != "holdem":
         if args.out or args.plot:
             raise UsageError(f"--out and --plot are for hold'em, not --game {args.game}")
@@ -127,7 +127,9 @@ def _holdem(console: Console, args: argparse.Namespace) -> int:
         soft_wrap=True,
     )
     solver = _solver(game, args)
-    rows = _solve(console, solver, args, lambda chips: mbb(chips, tree), "mbb/h")
+    before, save = _checkpointed(console, solver, args)
+    rows = before + _solve(console, solver, args, lambda chips: mbb(chips, tree), "mbb/h",
+                           after=save, before=before)  # fmt: skip
     _table(console, f"{rules} heads-up, buckets {_text(sizes)}, {args.method}", rows, "mbb/h")
     strategy = Strategy.from_solver(rules, tree, abstraction, solver, tuple(rows))
     strategy.save(args.out)
@@ -142,8 +144,6 @@ def _holdem(console: Console, args: argparse.Namespace) -> int:
 def _holdem_nl(console: Console, args: argparse.Namespace) -> int:
     """Heads-up no-limit: the action abstraction at ``--depth``, the card buckets, CFR
     with checkpoints (resumed when the checkpoint file exists)."""
-    import numpy as np
-
     from pokerroom.solver.files import abstraction_for
     from pokerroom.solver.nlholdem import betting, holdem_no_limit
     from pokerroom.solver.nlstrategy import NoLimitStrategy
@@ -158,27 +158,7 @@ def _holdem_nl(console: Console, args: argparse.Namespace) -> int:
         soft_wrap=True,
     )
     solver = _solver(game, args)
-    rows: list[tuple[int, float, float]] = []
-    ckpt = Path(args.checkpoint) if args.checkpoint else None
-    if ckpt is not None and ckpt.is_file():
-        with np.load(ckpt, allow_pickle=False) as data:
-            state = {k: data[k] for k in data.files}
-        try:
-            solver.resume(state)
-        except ValueError as exc:
-            raise UsageError(f"{ckpt}: {exc}") from None
-        rows = [(int(i), float(e), float(t)) for i, e, t in state["history"]]
-        console.print(f"resumed from {ckpt} at {solver.iterations:,} iterations", soft_wrap=True)
-
-    def save(rows: list[tuple[int, float, float]]) -> None:
-        if ckpt is None:
-            return
-        arrays = solver.checkpoint()
-        arrays["history"] = np.array(rows, dtype=np.float64).reshape(-1, 3)
-        tmp = ckpt.with_name(ckpt.name + ".tmp")
-        with tmp.open("wb") as f:
-            np.savez(f, **arrays)  # type: ignore[arg-type]
-        tmp.replace(ckpt)  # a checkpoint is whole or the previous one
+    rows, save = _checkpointed(console, solver, args)
 
     def unit(chips: float) -> float:
         return 1000.0 * chips / 2  # chips are half big blinds
@@ -192,6 +172,41 @@ def _holdem_nl(console: Console, args: argparse.Namespace) -> int:
     size = Path(args.out).stat().st_size
     console.print(f"wrote {args.out} ({size / 1e6:.2f} MB)", soft_wrap=True)
     return 0
+
+
+Rows = list[tuple[int, float, float]]
+
+
+def _checkpointed(console: Console, solver: Solver, args: argparse.Namespace
+                  ) -> tuple[Rows, Callable[[Rows], None]]:  # fmt: skip
+    """``--checkpoint``: resume ``solver`` from the file when it exists (the measured
+    points so far), and what saves its state there after each measurement (atomically:
+    a checkpoint is whole or the previous one); without it, no points and no saving."""
+    import numpy as np
+
+    rows: Rows = []
+    ckpt = Path(args.checkpoint) if args.checkpoint else None
+    if ckpt is not None and ckpt.is_file():
+        with np.load(ckpt, allow_pickle=False) as data:
+            state = {k: data[k] for k in data.files}
+        try:
+            solver.resume(state)
+        except ValueError as exc:
+            raise UsageError(f"{ckpt}: {exc}") from None
+        rows = [(int(i), float(e), float(t)) for i, e, t in state["history"]]
+        console.print(f"resumed from {ckpt} at {solver.iterations:,} iterations", soft_wrap=True)
+
+    def save(rows: Rows) -> None:
+        if ckpt is None:
+            return
+        arrays = solver.checkpoint()
+        arrays["history"] = np.array(rows, dtype=np.float64).reshape(-1, 3)
+        tmp = ckpt.with_name(ckpt.name + ".tmp")
+        with tmp.open("wb") as f:
+            np.savez(f, **arrays)  # type: ignore[arg-type]
+        tmp.replace(ckpt)
+
+    return rows, save
 
 
 def _solve(
@@ -284,8 +299,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help="holdem-nl: each stack in big blinds, 2 to 1000 (default 100)")
     p.add_argument("--checkpoint", metavar="FILE.npz",
                    type=OutputFile("a file for the checkpoint: name.npz", (".npz",)),
-                   help="holdem-nl: save the solver's state here every --every iterations, "
-                   "and resume from it when it exists")
+                   help="holdem and holdem-nl: save the solver's state here every --every "
+                   "iterations, and resume from it when it exists")
     p.add_argument(
         "--rules",
         default="casino-limit",
