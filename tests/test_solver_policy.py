@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import random
 from typing import TYPE_CHECKING
 
@@ -13,9 +14,9 @@ from pokerroom.engine import Action, Hand, PlayerView, Street, stacked_deck
 from pokerroom.ranges import combo_index
 from pokerroom.rules import Rules
 from pokerroom.solver.betting import betting_tree
-from pokerroom.solver.files import SHIPPED, shipped_strategy
+from pokerroom.solver.files import SHIPPED, data_dir, shipped_strategy
 from pokerroom.solver.policy import OutsideStrategy, Policy
-from pokerroom.solver.strategy import Strategy
+from pokerroom.solver.strategy import Strategy, decision_rows
 from pokerroom.solver.strength import combos
 from table_helpers import heads_up_hands
 
@@ -23,6 +24,9 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from pokerroom.table import Table
+
+
+LIMIT_BUCKETS = (169, 128, 128, 128)
 
 
 @pytest.fixture(scope="module", params=SHIPPED)
@@ -33,7 +37,7 @@ def policy(request: pytest.FixtureRequest) -> Policy:
 def test_shipped_strategies_are_small_and_solved_far() -> None:
     for preset in SHIPPED:
         path = shipped_strategy(preset)
-        assert path.stat().st_size < 4_000_000
+        assert path.stat().st_size < 6_000_000
         strategy = Strategy.load(path)
         first, last = strategy.history[0], strategy.history[-1]
         assert last[1] < first[1] / 10  # exploitability fell by more than ten times
@@ -101,6 +105,38 @@ def test_views_outside_the_strategy_are_named() -> None:
         policy.decide(three.view(three.to_act))  # type: ignore[arg-type]
     with pytest.raises(OutsideStrategy, match="no strategy ships for 'no-limit'"):
         Policy.shipped("no-limit")
+
+
+@pytest.mark.parametrize(
+    ("preset", "digest", "iterations"),
+    [("casino-limit", "b3bf28c73498bee9", 600), ("computer-tournament", "c7dd0097bb775ee3", 600)],
+)
+def test_the_shipped_strategies_read_back_as_the_solver_wrote_them(
+    preset: str, digest: str, iterations: int
+) -> None:
+    """Issue 37's strategies: buckets ``169,128,128,128``, every probability as the solver
+    wrote it (the SHA-256 of the stored float16 arrays, recorded when they were solved), a
+    distribution over the node's actions at every decision and bucket, nothing on the
+    actions a node lacks; and all the package's strategy data within 50 MB."""
+    strategy = Strategy.load(shipped_strategy(preset))
+    assert strategy.abstraction.sizes == LIMIT_BUCKETS
+    assert strategy.iterations == iterations == strategy.history[-1][0]
+    h = hashlib.sha256()
+    for p in strategy.probabilities:
+        h.update(np.ascontiguousarray(p.astype(np.float16)).tobytes())
+    assert h.hexdigest()[:16] == digest
+    rows, counts = decision_rows(strategy.tree)
+    widths = np.zeros((len(rows), 3), dtype=np.bool_)
+    for node, row in enumerate(rows):
+        if row >= 0:
+            widths[node, : len(strategy.tree.actions[node])] = True
+    for r, p in enumerate(strategy.probabilities):
+        assert p.shape == (counts[r], 3, LIMIT_BUCKETS[r])
+        assert np.allclose(p.astype(np.float64).sum(axis=1), 1.0, atol=2e-3)
+        nodes = [n for n, row in enumerate(rows) if row >= 0 and strategy.tree.street[n] == r]
+        mask = widths[nodes]  # the tree's node order is the file's row order
+        assert not np.any(p[~mask])
+    assert sum(f.stat().st_size for f in data_dir().iterdir()) <= 50_000_000
 
 
 def test_strategy_round_trips_through_a_file(tmp_path) -> None:  # type: ignore[no-untyped-def]
