@@ -49,6 +49,9 @@ def _cmd_lbr(args: argparse.Namespace) -> int:
     print(f"| LBR vs {match.target} | {r.value:+,.0f} ± {r.half_width:,.0f} | "
           f"[{r.low:+,.0f}, {r.high:+,.0f}] | {match.deals:,} deals ({2 * match.deals:,} hands)"
           f" | {seconds:,.0f} s |")  # fmt: skip
+    if match.read or match.outside:
+        print(f"{match.target}'s strategies read exactly: {match.read:,} of its decisions; "
+              f"{match.outside:,} decisions or answers to LBR's bets left to its fallback")
     return OK
 
 
