@@ -242,3 +242,19 @@ def test_every_holding_is_decide_holding_by_holding_where_sizes_merge() -> None:
             else:
                 hand.apply(Action(kind))
     assert merged > 0 and checked > 500
+
+
+def test_aivat_corrects_the_luck_without_changing_the_play() -> None:
+    """With AIVAT the match plays the same hands (its plain result is the one without
+    it, to the chip) and corrects each for the luck of the cards; against always-fold
+    the plain result stays exactly +750 and the corrected one lies near it (the deal's
+    correction is sampled before the flop: unbiased, not exact)."""
+    plain = lbr_match(HUNL, "cfr", deals=6, seed=3)
+    corrected = lbr_match(HUNL, "cfr", deals=6, seed=3, aivat=True)
+    assert corrected.plain == plain.result and plain.plain is None
+    assert corrected.result != plain.result
+    assert (corrected.read, corrected.outside) == (plain.read, plain.outside)
+    folds = lbr_match(HUNL, "always-fold", deals=20, seed=1, aivat=True)
+    assert folds.plain is not None and folds.plain.value == 750
+    assert folds.plain.half_width == 0
+    assert abs(folds.result.value - 750) < 60

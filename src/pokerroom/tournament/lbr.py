@@ -127,6 +127,8 @@ class LBRMatch:
     result: Estimate
     read: int = 0
     outside: int = 0
+    plain: Estimate | None = None
+    """With AIVAT: the plain duplicate result (``result`` is then the corrected one)."""
 
 
 def lbr_match(
@@ -138,11 +140,16 @@ def lbr_match(
     samples: int = 64,
     policy: Policy | NoLimitPolicy | None = None,
     sizes: Sequence[float] = POT,
+    aivat: bool = False,
 ) -> LBRMatch:
     """A heads-up duplicate match of ``deals`` deals between LBR and ``target``, played and
     scored by :class:`~pokerroom.tournament.League`.  Fixed-limit rules with no heads-up
     betting tree are refused (:class:`~pokerroom.solver.betting.BettingError`) before any
-    play; in no limit (and pot limit) LBR bets ``sizes`` of the pot and all-in."""
+    play; in no limit (and pot limit) LBR bets ``sizes`` of the pot and all-in.  With
+    ``aivat`` each hand's chips are corrected for the luck of the cards, and of the
+    target's draws where its strategy is known (the league's
+    :mod:`~pokerroom.tournament.aivat`: the same expectation, unbiased; LBR itself draws
+    nothing)."""
     rules = rules.replace(players=2)
     if rules.structure is Structure.FIXED_LIMIT:
         betting_tree(rules)  # the heads-up fixed-limit game a strategy is solved for
@@ -152,7 +159,7 @@ def lbr_match(
     models: list[RangeModel] = []
     pair = lbr_pair(rules, target, samples, policy, sizes, models=models)
     league = League(rules, ("measured", "other"), ("LBR", target), hands=2 * deals, seed=seed,
-                    field=False)  # fmt: skip
+                    field=False, aivat=aivat)  # fmt: skip
 
     def build(task: GameTask) -> list[Player]:
         made = pair(derive(task.seed, "bot", task.bot_salt))
@@ -160,8 +167,9 @@ def lbr_match(
 
     records = [play(task, build=build) for task in league.tasks()]
     exact = [m for m in models if isinstance(m, NoLimitRange)]
-    return LBRMatch(target, deals, league.results(records).heads_up(0, 1),
-                    sum(m.read for m in exact), sum(m.outside for m in exact))  # fmt: skip
+    results = league.results(records)
+    return LBRMatch(target, deals, results.heads_up(0, 1), sum(m.read for m in exact),
+                    sum(m.outside for m in exact), results.plain_heads_up(0, 1))  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
