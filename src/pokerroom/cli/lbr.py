@@ -55,7 +55,8 @@ def _cmd_lbr(args: argparse.Namespace) -> int:
               f"{p.half_width:,.0f} [{p.low:+,.0f}, {p.high:+,.0f}])")  # fmt: skip
     if match.read or match.outside:
         print(f"{match.target}'s strategies read exactly: {match.read:,} of its decisions; "
-              f"{match.outside:,} decisions or answers to LBR's bets left to its fallback")  # fmt: skip
+              f"{match.outside:,} decisions or answers to LBR's bets left to its "
+              "fallback")  # fmt: skip
     return OK
 
 
