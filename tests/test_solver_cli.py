@@ -153,3 +153,23 @@ def test_solve_lbr_is_the_lbr_command_and_pokerroom_lbr_its_alias(
     assert capsys.readouterr().err.startswith("pokerroom solve lbr: error: argument --deals")
     assert main(["solve", "--game", "kuhn", "--iterations", "2"]) == 0
     assert "Kuhn poker" in capsys.readouterr().out
+
+
+def test_solve_lbr_in_no_limit_reads_cfr_and_aivat_prints_both_results(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Against ``cfr`` in heads-up no limit (100 big blinds) the command says how many of
+    the bot's decisions it read from the strategies; ``--aivat`` prints the corrected
+    result in the table and the plain one after it."""
+    rules = tmp_path / "hunl.toml"
+    rules.write_text('preset = "no-limit"\nblinds = [50, 100]\nbuy_in = 10000\n')
+    argv = ["--rules", str(rules), "--target", "cfr", "--deals", "2", "--seed", "1"]
+    assert main(["solve", "lbr", *argv, "--aivat"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[3].startswith("| LBR vs cfr | ") and "| 2 deals (4 hands) |" in out[3]
+    assert out[4].startswith("(AIVAT-corrected; the plain duplicate result: ")
+    assert out[5].startswith("cfr's strategies read exactly: ")
+    assert main(["solve", "lbr", *argv]) == 0
+    plain = capsys.readouterr().out.splitlines()
+    assert plain[3].split("|")[2].strip() in out[4]  # the same hands, uncorrected
+    assert plain[4] == out[5]

@@ -19,7 +19,7 @@ from pokerroom.solver.cfr import Solver
 from pokerroom.solver.files import SHIPPED
 from pokerroom.solver.holdem import holdem_game, mbb
 from pokerroom.solver.sweeps import Sweeps
-from pokerroom.solver.toys import kuhn, leduc
+from pokerroom.solver.toys import kuhn, leduc, leduc_no_limit
 
 
 def lbr_values(sweeps: Sweeps, strategy: list[np.ndarray]) -> tuple[float, float]:
@@ -51,12 +51,14 @@ def test_kuhn_second_player_against_uniform_is_worked_by_hand() -> None:
     assert [labels[int(a)] for a in row.argmax(axis=0)] == ["b", "b", "b"]
 
 
-@pytest.mark.parametrize("name", ["kuhn", "leduc"])
+@pytest.mark.parametrize("name", ["kuhn", "leduc", "leduc-no-limit"])
 def test_lbr_is_a_pure_strategy_never_above_the_best_response(name: str) -> None:
     """Against uniform random play and against CFR's average after 5 and 60 iterations:
     LBR picks one legal action per private state and the other player's rows are left
-    as they were; what it wins is at most the best response, seat by seat."""
-    game = kuhn() if name == "kuhn" else leduc()
+    as they were; what it wins is at most the best response, seat by seat.  Leduc with
+    no-limit betting (half pot, pot and all-in, 12 chips deep) is a small no-limit game
+    whose best response is exact."""
+    game = {"kuhn": kuhn, "leduc": leduc, "leduc-no-limit": leduc_no_limit}[name]()
     solver = Solver(game)
     sweeps = solver.sweeps
     profiles = [sweeps.uniform()]

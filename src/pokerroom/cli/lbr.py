@@ -41,7 +41,7 @@ def _cmd_lbr(args: argparse.Namespace) -> int:
             _print_abstract(preset)
     start = time.process_time()
     match = lbr_match(rules, args.target, deals=args.deals, seed=args.seed,
-                      samples=args.samples)  # fmt: skip
+                      samples=args.samples, aivat=args.aivat)  # fmt: skip
     seconds = time.process_time() - start
     r = match.result
     print(f"{args.rules}, heads-up duplicate, seed {args.seed}; CPU seconds")
@@ -49,6 +49,14 @@ def _cmd_lbr(args: argparse.Namespace) -> int:
     print(f"| LBR vs {match.target} | {r.value:+,.0f} ± {r.half_width:,.0f} | "
           f"[{r.low:+,.0f}, {r.high:+,.0f}] | {match.deals:,} deals ({2 * match.deals:,} hands)"
           f" | {seconds:,.0f} s |")  # fmt: skip
+    if match.plain is not None:
+        p = match.plain
+        print(f"(AIVAT-corrected; the plain duplicate result: {p.value:+,.0f} ± "
+              f"{p.half_width:,.0f} [{p.low:+,.0f}, {p.high:+,.0f}])")  # fmt: skip
+    if match.read or match.outside:
+        print(f"{match.target}'s strategies read exactly: {match.read:,} of its decisions; "
+              f"{match.outside:,} decisions or answers to LBR's bets left to its "
+              "fallback")  # fmt: skip
     return OK
 
 
@@ -85,7 +93,8 @@ def add_lbr(sub: argparse._SubParsersAction[argparse.ArgumentParser], *, help: s
             "no-limit (fold, call, pot, all-in) duplicate match against a bot, as "
             "pokerroom league plays one; what it wins "
             "(mbb/hand, 95% interval) is a lower bound on the bot's exploitability. Against "
-            "cfr it reads the shipped strategy exactly; any other bot is a black box whose "
+            "cfr it reads the shipped strategy exactly (in fixed limit, and in no limit with "
+            "stacks of 100 to 200 big blinds); any other bot is a black box whose "
             "range is sampled by asking copies of it what they would do with other cards."
         ),
     )
@@ -108,4 +117,8 @@ def add_lbr(sub: argparse._SubParsersAction[argparse.ArgumentParser], *, help: s
     p.add_argument("--abstract", action="store_true",
                    help="first measure the shipped strategy's best response and local best "
                    "response in its own abstract game (exact)")  # fmt: skip
+    p.add_argument("--aivat", action="store_true",
+                   help="correct each hand for the luck of the cards (and of the target's "
+                   "draws where its strategy is known), as pokerroom league --aivat does: "
+                   "the same expectation, a narrower interval")  # fmt: skip
     p.set_defaults(func=_cmd_lbr)

@@ -195,6 +195,38 @@ class NoLimitPolicy:
         rng = random.Random(f"{self.salt}|{seen}")
         return raises[translate(x, sizes, rng)][0]
 
+    def every_holding(self, view: PlayerView) -> tuple[tuple[Action, ...], F64s]:
+        """What :meth:`decide` gives at ``view`` for every two cards the seat to act could
+        hold (read-only; its own hole cards are not used): the legal real actions, and
+        an (actions, 1,326) array of each one's probability for every combination
+        (combination index order; columns of zeros for those sharing a card with the
+        board).  Off-tree bets are read as :meth:`decide` reads them (the same seeded
+        draw), so each column is the decision of that holding.
+
+        >>> from pokerroom.engine import Hand
+        >>> from pokerroom.rules import Rules
+        >>> hand = Hand(Rules.preset("no-limit", blinds=(50, 100), buy_in=10_000), [10_000] * 2)
+        >>> actions, probs = NoLimitPolicy.shipped().every_holding(hand.view(hand.to_act))
+        >>> probs.shape == (len(actions), 1326), bool(np.allclose(probs.sum(axis=0), 1.0))
+        (True, True)
+        """
+        played, node, hu = self.locate(view)
+        strategy = played.strategy
+        board = tuple(int(c) for c in hu.board)
+        buckets = strategy.abstraction.buckets(board)
+        table = _every_bucket(played, node, int(hu.street))
+        columns: F64s = np.where(buckets >= 0, table[:, np.maximum(buckets, 0)], 0.0)
+        actions: dict[Action, int] = {}
+        rows: list[F64s] = []
+        for label, column in zip(played.tree.labels[node], columns, strict=True):
+            action = _real_action(label, played.tree, node, hu, strategy.fractions)
+            if action in actions:
+                rows[actions[action]] = rows[actions[action]] + column
+            else:
+                actions[action] = len(rows)
+                rows.append(column)
+        return tuple(actions), np.array(rows)
+
     def decide(self, view: PlayerView) -> Decision:
         """The strategy's probabilities over legal real actions (see the module)."""
         played, node, hu = self.locate(view)
@@ -216,6 +248,17 @@ class NoLimitPolicy:
             list(tree.children[int(tree.public.parent[n])]).index(n)]
             for n in _path(tree, node))  # fmt: skip
         return Decision(tuple(out), tuple(out.values()), bucket, path)
+
+
+def _every_bucket(played: _Played, node: int, street: int) -> F64s:
+    """(actions, buckets): the strategy at ``node`` for every bucket, as :meth:`decide`
+    normalises one bucket's (uniform where the file has all zeros)."""
+    width = len(played.tree.labels[node])
+    table = played.strategy.probabilities[street][int(played.rows[node]), :width, :]
+    table = table.astype(np.float64)
+    sums = table.sum(axis=0)
+    out: F64s = np.where(sums > 0, table / np.where(sums > 0, sums, 1.0), 1.0 / width)
+    return out
 
 
 def _skip_chance(tree: NoLimitTree, node: int) -> int:

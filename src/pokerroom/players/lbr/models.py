@@ -45,7 +45,15 @@ if TYPE_CHECKING:
     from pokerroom.engine import PlayerView
     from pokerroom.table import HandStart
 
-__all__ = ["RangeModel", "SampledRange", "StrategyRange", "Uniform", "Watched", "replay_public"]
+__all__ = [
+    "RangeModel",
+    "SampledRange",
+    "StrategyRange",
+    "Uniform",
+    "Watched",
+    "event_action",
+    "replay_public",
+]
 
 F64s = npt.NDArray[np.float64]
 _BOARD = (0, 3, 4, 5)  # board cards in each betting round
@@ -165,11 +173,12 @@ def replay_public(view: PlayerView, holes: Sequence[Sequence[int]]) -> Hand:
     hand = Hand(rules, stacks, button=view.button, deck=deck)
     for e in view.events:
         if e.kind in BETTING_EVENTS:
-            hand.apply(_action(e.kind, e.total), seat=e.seat)
+            hand.apply(event_action(e.kind, e.total), seat=e.seat)
     return hand
 
 
-def _action(kind: EventKind, total: int) -> Action:
+def event_action(kind: EventKind, total: int) -> Action:
+    """The action a betting event of ``kind`` to ``total`` chips records."""
     if kind is EventKind.BET:
         return Action.bet(total)
     if kind is EventKind.RAISE or kind is EventKind.STRADDLE:
