@@ -60,6 +60,7 @@ class Encoder:
         "_rounds",
         "_slot",
         "_stacks",
+        "_stamp",
         "_to_act",
         "_view",
         "_zero",
@@ -76,6 +77,7 @@ class Encoder:
         self._hand: Hand | None = None
         self._record: BettingRecord | None = None
         self._number = -1
+        self._stamp: object = None  # the caller's stamp of the table last brought up to date
         self._forget(0)
         # the index tables of each seat's vectors in this hand, and the choices written
         self._mine: dict[int, tuple[NDArray[np.intp], ...]] = {}
@@ -94,19 +96,33 @@ class Encoder:
         self._rounds: tuple[object, ...] | None = None  # the record's rounds written
 
     def encode(
-        self, table: Table, seat: int, record: BettingRecord, legal: LegalActions | None
+        self,
+        table: Table,
+        seat: int,
+        record: BettingRecord,
+        legal: LegalActions | None,
+        stamp: object = None,
     ) -> NDArray[np.float32]:
         """The observation of table seat ``seat`` (see :meth:`ObservationLayout.encode
-        <pokerroom.envs.observation.ObservationLayout.encode>`)."""
+        <pokerroom.envs.observation.ObservationLayout.encode>`).
+
+        ``stamp`` (not None) is the caller's promise that the table, the hand and the
+        record are as they were at the last call with the same stamp, the record noted:
+        the public part is then up to date and is not compared again (an environment
+        stamps each state its steps make; several seats' observations of one state cost
+        one update)."""
         hand = table.hand
         if hand is None:
+            self._stamp = None
             return np.zeros(self._layout.size, dtype=np.float32)
-        record.note(table)
-        if hand is not self._hand or record is not self._record or (
-            table.hand_number != self._number
-        ):
-            self._start(table, hand, record)
-        self._update(table, hand, record)
+        if stamp is None or stamp != self._stamp:
+            if stamp is None:
+                record.note(table)
+            number = table.hand_number
+            if hand is not self._hand or record is not self._record or number != self._number:
+                self._start(table, hand, record)
+            self._update(table, hand, record)
+            self._stamp = stamp
         if legal is not None and legal is not self._legal:
             self._choices(legal)
         gathers = self._mine.get(seat)
