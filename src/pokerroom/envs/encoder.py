@@ -121,14 +121,61 @@ class Encoder:
             number = table.hand_number
             if hand is not self._hand or record is not self._record or number != self._number:
                 self._start(table, hand, record)
+            elif type(stamp) is int and stamp - 1 == self._stamp:
+                # one step since the last update: only its seat's chips can have changed
+                self._stamp = stamp
+                if self._step(table, hand, record):
+                    return self._vector(table, hand, seat, legal)
             self._update(table, hand, record)
             self._stamp = stamp
+        return self._vector(table, hand, seat, legal)
+
+    def _vector(
+        self, table: Table, hand: Hand, seat: int, legal: LegalActions | None
+    ) -> NDArray[np.float32]:
+        """Seat ``seat``'s vector from the public part, up to date."""
         if legal is not None and legal is not self._legal:
             self._choices(legal)
         gathers = self._mine.get(seat)
         if gathers is None:
             gathers = self._own(table, hand, seat)
         return self._public.take(gathers[legal is not None])
+
+    def _step(self, table: Table, hand: Hand, record: BettingRecord) -> bool:
+        """The public part after one action of the seat last written to act, in the
+        round last written (else False, nothing written): that seat's stack, fold,
+        all-in, bet and chips, the seat to act, the pot and the raises."""
+        actor = self._to_act
+        if actor < 0 or not table.in_hand or int(hand.street) != self._slot:
+            return False
+        if (record.street, record.start, len(record.closed)) != self._rounds:
+            return False
+        layout, v, scale = self._layout, self._view, self._layout.scale
+        seats = table.seats_in_hand
+        h = seats.index(actor)
+        stacks, folded, bets, committed = hand.stacks, hand.folded, hand.bets, hand.committed
+        behind, out = stacks[h], folded[h]
+        v[layout.stack + h] = behind * scale
+        v[layout.folded + h] = 1.0 if out else 0.0
+        v[layout.all_in + h] = 0.0 if out or behind else 1.0
+        v[layout.bet + h] = bets[h] * scale
+        chips = committed[h]
+        start = record.start
+        v[layout.committed + h] = chips * scale
+        v[layout.street_chips + record.street * layout.players + h] = (
+            chips - start[h] if start is not None else chips
+        ) * scale
+        self._stacks, self._folded, self._bets, self._committed = stacks, folded, bets, committed
+        v[layout.to_act + h] = 0.0
+        t = table.to_act
+        if t is None:
+            self._to_act = -1
+        else:
+            v[layout.to_act + seats.index(t)] = 1.0
+            self._to_act = t
+        v[layout.pot] = sum(committed) * scale
+        v[layout.raises] = float(hand.raises)
+        return True
 
     def _choices(self, legal: LegalActions) -> None:
         """The choices of the seat to act, into their slots of the public part (only the
