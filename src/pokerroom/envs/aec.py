@@ -62,7 +62,12 @@ class HoldemAECEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type inf
     last turn; ``illegal`` when its last choice was refused.  Rewards: each agent's chips
     won or lost in big blinds, at the end of every hand (they sum to zero).
 
-    ``table`` is the dealer's :class:`~pokerroom.table.Table`: it holds every card.
+    ``table`` is the dealer's :class:`~pokerroom.table.Table`: it holds every card.  Read
+    it, but play it only through :meth:`step`: the environment reads what it needs of the
+    table once per change it makes (the seat to act, the betting record), and builds an
+    observation only when one is asked for (``last()``, ``observe``), from the public part
+    of the hand kept up to date once per state.  An agent's ``infos`` dict is the same
+    object for as long as it would hold the same (the hand's number, no results).
     """
 
     metadata = {  # noqa: RUF012 - PettingZoo's
@@ -124,6 +129,7 @@ class HoldemAECEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type inf
         self._acting = -1
         # the choices need the pot and the seat's bet only to size pot fractions
         self._sizes = bool(self.choices.bet_sizes) and not self.choices.exact
+        self._idle = self.choices.mask(None, pot=0, bet=0)  # the mask of a seat not to act
         # the hand number of each seat's info when it holds nothing but that (-1: else)
         self._plain = [-1] * n
         self._skip_agent_selection: str | None = None
@@ -371,6 +377,13 @@ class HoldemAECEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type inf
         mask = self.choices.mask(legal, pot=pot, bet=bet)
         return ", ".join(f"{i} {label}" for i, label in enumerate(self.choices.labels) if mask[i])
 
+    def last(self, observe: bool = True) -> tuple[Obs | None, float, bool, bool, dict[str, Any]]:
+        """PettingZoo's: the selected agent's observation, cumulative reward,
+        termination, truncation and info."""
+        agent = self.agent_selection
+        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
+                self.terminations[agent], self.truncations[agent], self.infos[agent])  # fmt: skip
+
     def observe(self, agent: str) -> Obs:
         seat = self._seat[agent]
         table = self.table
@@ -383,7 +396,7 @@ class HoldemAECEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type inf
             legal, pot, bet = self._decision(seat)
             mask = self.choices.mask(legal, pot=pot, bet=bet)
         else:
-            legal, mask = None, self.choices.mask(None, pot=0, bet=0)
+            legal, mask = None, self._idle.copy()
         vector = self.layout.encode(table, seat, self._record, legal, self._stamp)
         return {"observation": vector, "action_mask": mask}
 
