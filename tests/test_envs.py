@@ -254,6 +254,40 @@ def _aec_run(env: HoldemAECEnv, seed: int, steps: int) -> list[Any]:
     return out
 
 
+def test_observations_looked_at_now_and_then_in_two_environments_stepped_in_turn() -> None:
+    """PettingZoo's loop looks at the selected agent's observation only, and a learner
+    may not look at all: the environment updates its encoder once per state it is asked
+    about (one step since the last look, several, a new hand, or the closing steps' hand
+    over), and two environments stepped in turn at random must not confuse it.  Every
+    observation looked at is the reference encoding of that agent's view, and an agent
+    to act always has a choice."""
+    rng = np.random.default_rng(5)
+    envs = [HoldemAECEnv("casino-limit", players=6), HoldemAECEnv("casino-limit", players=3)]
+    for k, env in enumerate(envs):
+        env.reset(seed=k)
+    looks = 0
+    for _ in range(4000):
+        env = envs[int(rng.integers(2))]
+        if not env.agents:
+            env.reset()
+        agent = env.agent_selection
+        seat = int(agent[7:])
+        look = rng.random() < 0.6
+        if look:
+            obs, _, terminated, truncated, _ = env.last()
+            _matches_view(env, obs, seat)
+            assert obs["action_mask"].any() != (terminated or truncated)
+            looks += 1
+        if env.terminations[agent] or env.truncations[agent]:
+            env.step(None)
+            continue
+        table = env.table
+        assert table is not None
+        kind, amount = random_action(table.legal_actions(), random.Random(int(rng.integers(99))))
+        env.step(env.choice(Action(kind, amount) if amount is not None else Action(kind)))
+    assert looks > 2000
+
+
 def test_the_same_seed_replays_the_same_aec_episodes() -> None:
     def make() -> HoldemAECEnv:
         return HoldemAECEnv("computer-tournament", players=5, stacks=80, view_in_info=True)

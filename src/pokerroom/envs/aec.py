@@ -13,6 +13,7 @@ by table seat), turn by turn (AEC).
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -33,6 +34,10 @@ from pokerroom.table import Table
 __all__ = ["HoldemAECEnv"]
 
 Obs = dict[str, NDArray[Any]]
+
+_STAMPS = itertools.count(1)
+"""A stamp for each state of the tables of every environment (the encoder's cue that
+it has brought that state up to date already: see ``pokerroom.envs.encoder``)."""
 
 
 class HoldemAECEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type information
@@ -57,7 +62,12 @@ class HoldemAECEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type inf
     last turn; ``illegal`` when its last choice was refused.  Rewards: each agent's chips
     won or lost in big blinds, at the end of every hand (they sum to zero).
 
-    ``table`` is the dealer's :class:`~pokerroom.table.Table`: it holds every card.
+    ``table`` is the dealer's :class:`~pokerroom.table.Table`: it holds every card.  Read
+    it, but play it only through :meth:`step`: the environment reads what it needs of the
+    table once per change it makes (the seat to act, the betting record), and builds an
+    observation only when one is asked for (``last()``, ``observe``), from the public part
+    of the hand kept up to date once per state.  An agent's ``infos`` dict is the same
+    object for as long as it would hold the same (the hand's number, no results).
     """
 
     metadata = {  # noqa: RUF012 - PettingZoo's
@@ -113,6 +123,16 @@ class HoldemAECEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type inf
         self._carry = [0.0] * n
         self._cached: tuple[int, tuple[LegalActions, int, int]] | None = None
         self._zeroed = False  # whether self.rewards is all 0 (no step has rewarded since)
+        # The table's state, read once per change (the table changes in step and reset
+        # only): its stamp, and the seat to act (-1: nobody).
+        self._stamp = 0
+        self._acting = -1
+        # the choices need the pot and the seat's bet only to size pot fractions
+        self._sizes = bool(self.choices.bet_sizes) and not self.choices.exact
+        self._idle = self.choices.mask(None, pot=0, bet=0)  # the mask of a seat not to act
+        # the hand number of each seat's info when it holds nothing but that (-1: else)
+        self._plain = [-1] * n
+        self._skip_agent_selection: str | None = None
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -128,6 +148,18 @@ class HoldemAECEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type inf
         (table_seed,) = seeds(self._np_random, 1)
         self.table = self.config.new_table(random.Random(table_seed), self.possible_agents)
         self._record = BettingRecord()
+        self._moved()
+
+    def _moved(self) -> None:
+        """The table changed: the betting record noted, a new stamp, and the seat to act
+        read again."""
+        table = self.table
+        assert table is not None
+        self._record.note(table)
+        self._stamp = next(_STAMPS)
+        self._cached = None
+        to_act = table.to_act
+        self._acting = -1 if to_act is None else to_act
 
     def _deal(self) -> tuple[bool, bool]:
         """Deal hands until somebody must decide or the episode ends (terminated,
@@ -137,12 +169,13 @@ class HoldemAECEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type inf
         table = episode.table
         while True:
             if table.in_hand:
-                self._record.note(table)
+                self._moved()
                 return False, False
             ended = episode.ended()
             if ended[0] or ended[1]:
                 return ended
             table.start_hand(auto_showdown=True)
+            self._moved()
             if not table.in_hand:  # every seat all-in on the forced bets: nobody decides
                 self._finish()
 
@@ -160,7 +193,6 @@ class HoldemAECEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type inf
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
             self._np_random, _ = seeding.np_random(seed)
-        self._cached = None
         table = self.table
         if (
             seed is not None
@@ -171,11 +203,13 @@ class HoldemAECEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type inf
         ):
             self._new_game()
         assert self.table is not None
+        self._moved()
         n = self.config.players
         self._episode = Episode(self.config, self.table)
         self._pending = [[] for _ in range(n)]
         self._refused = [None] * n
         self._carry = [0.0] * n
+        self._plain = [-1] * n
         out = self.table.out
         self.agents = [a for a in self.possible_agents if not out[self._seat[a]]]
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -195,91 +229,147 @@ class HoldemAECEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type inf
         self._refresh(self.agent_selection)
 
     def _select(self) -> None:
-        to_act = self.table.to_act if self.table is not None else None
-        if to_act is not None:
-            self.agent_selection = self.possible_agents[to_act]
+        if self._acting >= 0:
+            self.agent_selection = self.possible_agents[self._acting]
 
     def _refresh(self, agent: str) -> None:
-        """The info of ``agent``, now that it is selected."""
-        if agent not in self.infos:
+        """The info of ``agent``, now that it is selected (kept as it is when it would
+        be the same: the hand's number and no results)."""
+        infos = self.infos
+        if agent not in infos:
             return
         table = self.table
         assert table is not None
         seat = self._seat[agent]
         pending = self._pending[seat]
-        info: dict[str, Any] = {"hand": table.hand_number,
-                                "results": tuple(pending) if pending else ()}  # fmt: skip
+        refused = self._refused[seat]
+        number = table.hand_number
+        if not pending and refused is None and not self.view_in_info:
+            if self._plain[seat] != number:
+                infos[agent] = {"hand": number, "results": ()}
+                self._plain[seat] = number
+            return
+        info: dict[str, Any] = {"hand": number, "results": tuple(pending) if pending else ()}
         if pending:
             self._pending[seat] = []
-        refused = self._refused[seat]
         if refused is not None:
             info["illegal"] = refused
             self._refused[seat] = None
         if self.view_in_info:
             info["view"] = seat_view(table, seat)
-        self.infos[agent] = info
+        infos[agent] = info
+        self._plain[seat] = -1
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
         if self.terminations.get(agent) or self.truncations.get(agent):
-            self._was_dead_step(action)
-            if self.agents:
-                self._refresh(self.agent_selection)
+            self._dead_step(action)
             return
         table, episode = self.table, self._episode
-        if table is None or episode is None or not self.agents or table.to_act is None:
+        if table is None or episode is None or not self.agents or self._acting < 0:
             raise EnvError("the episode is over: call reset() to start the next")
         seat = self._seat[agent]
         legal, pot, bet = self._decision(seat)
         played = self.choices.action(action, legal, pot=pot, bet=bet)
         if not isinstance(played, Action):
-            refused = (f"{agent} (seat {seat}) cannot play {played} {legal.street.phrase} "
-                       f"(legal: {legal}; choices: {self._allowed(legal, pot, bet)})")  # fmt: skip
-            if self.illegal == "raise":
-                raise IllegalAction(refused)
-            self._refused[seat] = refused
-            played = table.default_action()
+            played = self._refuse(agent, seat, played, (legal, pot, bet))
         self._cumulative_rewards[agent] = 0.0
         episode.decided = True
-        self._cached = None
         table.apply(played)
-        dead = False
         if table.in_hand:
-            self._record.note(table)
+            self._moved()
             if not self._zeroed:  # (the rewards of a step within a hand: all 0)
                 self.rewards = dict.fromkeys(self.agents, 0.0)
                 self._zeroed = True
+            dead = False
         else:
-            self._zeroed = False
-            self._finish()
-            terminated, truncated = self._deal()
-            carry, seat_of = self._carry, self._seat
-            self.rewards = {a: carry[seat_of[a]] for a in self.agents}
-            self._carry = [0.0] * len(carry)
-            out = table.out
-            for a in self.agents:
-                if terminated or out[seat_of[a]]:
-                    self.terminations[a] = dead = True
-                elif truncated:
-                    self.truncations[a] = dead = True
-            self._accumulate_rewards()
-        to_act = table.to_act  # (_select)
-        if to_act is not None:
-            self.agent_selection = self.possible_agents[to_act]
+            dead = self._hand_over()
+        if self._acting >= 0:
+            self.agent_selection = self.possible_agents[self._acting]
         if dead:
             self._deads_step_first()
         self._refresh(self.agent_selection)
 
+    def _refuse(
+        self, agent: str, seat: int, why: str, decision: tuple[LegalActions, int, int]
+    ) -> Action:
+        """A choice the mask rules out: raise, or note it and play the default action."""
+        legal, pot, bet = decision
+        refused = (f"{agent} (seat {seat}) cannot play {why} {legal.street.phrase} "
+                   f"(legal: {legal}; choices: {self._allowed(legal, pot, bet)})")  # fmt: skip
+        if self.illegal == "raise":
+            raise IllegalAction(refused)
+        self._refused[seat] = refused
+        assert self.table is not None
+        return self.table.default_action()
+
+    def _hand_over(self) -> bool:
+        """Book the hand just ended, deal on, reward every agent and end the agents whose
+        episode is over; whether any has."""
+        table = self.table
+        assert table is not None
+        self._zeroed = False
+        self._finish()
+        terminated, truncated = self._deal()
+        self._moved()
+        carry, seat_of = self._carry, self._seat
+        self.rewards = {a: carry[seat_of[a]] for a in self.agents}
+        self._carry = [0.0] * len(carry)
+        out = table.out
+        dead = False
+        for a in self.agents:
+            if terminated or out[seat_of[a]]:
+                self.terminations[a] = dead = True
+            elif truncated:
+                self.truncations[a] = dead = True
+        self._accumulate_rewards()
+        return dead
+
+    def _dead_step(self, action: Any) -> None:
+        """PettingZoo's step of an agent that is done (``AECEnv._was_dead_step``, the
+        same order and the same rewards), then the next agent's info."""
+        if action is not None:
+            raise ValueError("when an agent is dead, the only valid action is None")
+        agent = self.agent_selection
+        terminations, truncations = self.terminations, self.truncations
+        del terminations[agent]
+        del truncations[agent]
+        del self.rewards[agent]
+        del self._cumulative_rewards[agent]
+        del self.infos[agent]
+        agents = self.agents
+        agents.remove(agent)
+        for other in agents:  # the next agent that is done, else the one to act
+            if terminations[other] or truncations[other]:
+                if self._skip_agent_selection is None:
+                    self._skip_agent_selection = agent
+                self.agent_selection = other
+                break
+        else:
+            if self._skip_agent_selection is not None:
+                self.agent_selection = self._skip_agent_selection
+            self._skip_agent_selection = None
+        rewards = self.rewards
+        for other in rewards:
+            rewards[other] = 0
+        if agents:
+            self._refresh(self.agent_selection)
+
     def _decision(self, seat: int) -> tuple[LegalActions, int, int]:
-        """The choices of ``seat`` (to act), the pot and its bet (kept until the next step)."""
+        """The choices of ``seat`` (to act), the pot and its bet (kept until the table
+        changes; the pot and the bet only when pot fractions need them, else 0)."""
         cached = self._cached
         if cached is not None and cached[0] == seat:
             return cached[1]
         table = self.table
         assert table is not None
-        hand = table.hand
-        assert hand is not None
-        decision = table.legal_actions(), hand.pot, hand.bets[table.seats_in_hand.index(seat)]
+        if self._sizes:
+            hand = table.hand
+            assert hand is not None
+            decision = (table.legal_actions(), hand.pot,
+                        hand.bets[table.seats_in_hand.index(seat)])  # fmt: skip
+        else:
+            decision = table.legal_actions(), 0, 0
         self._cached = (seat, decision)
         return decision
 
@@ -287,20 +377,27 @@ class HoldemAECEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type inf
         mask = self.choices.mask(legal, pot=pot, bet=bet)
         return ", ".join(f"{i} {label}" for i, label in enumerate(self.choices.labels) if mask[i])
 
+    def last(self, observe: bool = True) -> tuple[Obs | None, float, bool, bool, dict[str, Any]]:
+        """PettingZoo's: the selected agent's observation, cumulative reward,
+        termination, truncation and info."""
+        agent = self.agent_selection
+        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
+                self.terminations[agent], self.truncations[agent], self.infos[agent])  # fmt: skip
+
     def observe(self, agent: str) -> Obs:
-        table = self.table
         seat = self._seat[agent]
+        table = self.table
         if table is None:
             raise EnvError("no game yet: call reset() first")
         # (the table has nobody to act out of a hand)
-        if table.to_act == seat and not (
+        if seat == self._acting and not (
             self.terminations.get(agent) or self.truncations.get(agent)
         ):
             legal, pot, bet = self._decision(seat)
             mask = self.choices.mask(legal, pot=pot, bet=bet)
         else:
-            legal, mask = None, self.choices.mask(None, pot=0, bet=0)
-        vector = self.layout.encode(table, seat, self._record, legal)
+            legal, mask = None, self._idle.copy()
+        vector = self.layout.encode(table, seat, self._record, legal, self._stamp)
         return {"observation": vector, "action_mask": mask}
 
     def choice(self, action: Action) -> Any:

@@ -60,6 +60,7 @@ class Encoder:
         "_rounds",
         "_slot",
         "_stacks",
+        "_stamp",
         "_to_act",
         "_view",
         "_zero",
@@ -76,6 +77,7 @@ class Encoder:
         self._hand: Hand | None = None
         self._record: BettingRecord | None = None
         self._number = -1
+        self._stamp: object = None  # the caller's stamp of the table last brought up to date
         self._forget(0)
         # the index tables of each seat's vectors in this hand, and the choices written
         self._mine: dict[int, tuple[NDArray[np.intp], ...]] = {}
@@ -94,25 +96,86 @@ class Encoder:
         self._rounds: tuple[object, ...] | None = None  # the record's rounds written
 
     def encode(
-        self, table: Table, seat: int, record: BettingRecord, legal: LegalActions | None
+        self,
+        table: Table,
+        seat: int,
+        record: BettingRecord,
+        legal: LegalActions | None,
+        stamp: object = None,
     ) -> NDArray[np.float32]:
         """The observation of table seat ``seat`` (see :meth:`ObservationLayout.encode
-        <pokerroom.envs.observation.ObservationLayout.encode>`)."""
+        <pokerroom.envs.observation.ObservationLayout.encode>`).
+
+        ``stamp`` (not None) is the caller's promise that the table, the hand and the
+        record are as they were at the last call with the same stamp, the record noted:
+        the public part is then up to date and is not compared again (an environment
+        stamps each state its steps make; several seats' observations of one state cost
+        one update)."""
         hand = table.hand
         if hand is None:
+            self._stamp = None
             return np.zeros(self._layout.size, dtype=np.float32)
-        record.note(table)
-        if hand is not self._hand or record is not self._record or (
-            table.hand_number != self._number
-        ):
-            self._start(table, hand, record)
-        self._update(table, hand, record)
+        if stamp is None or stamp != self._stamp:
+            if stamp is None:
+                record.note(table)
+            number = table.hand_number
+            if hand is not self._hand or record is not self._record or number != self._number:
+                self._start(table, hand, record)
+            elif type(stamp) is int and stamp - 1 == self._stamp:
+                # one step since the last update: only its seat's chips can have changed
+                self._stamp = stamp
+                if self._step(table, hand, record):
+                    return self._vector(table, hand, seat, legal)
+            self._update(table, hand, record)
+            self._stamp = stamp
+        return self._vector(table, hand, seat, legal)
+
+    def _vector(
+        self, table: Table, hand: Hand, seat: int, legal: LegalActions | None
+    ) -> NDArray[np.float32]:
+        """Seat ``seat``'s vector from the public part, up to date."""
         if legal is not None and legal is not self._legal:
             self._choices(legal)
         gathers = self._mine.get(seat)
         if gathers is None:
             gathers = self._own(table, hand, seat)
         return self._public.take(gathers[legal is not None])
+
+    def _step(self, table: Table, hand: Hand, record: BettingRecord) -> bool:
+        """The public part after one action of the seat last written to act, in the
+        round last written (else False, nothing written): that seat's stack, fold,
+        all-in, bet and chips, the seat to act, the pot and the raises."""
+        actor = self._to_act
+        if actor < 0 or not table.in_hand or int(hand.street) != self._slot:
+            return False
+        if (record.street, record.start, len(record.closed)) != self._rounds:
+            return False
+        layout, v, scale = self._layout, self._view, self._layout.scale
+        seats = table.seats_in_hand
+        h = seats.index(actor)
+        stacks, folded, bets, committed = hand.stacks, hand.folded, hand.bets, hand.committed
+        behind, out = stacks[h], folded[h]
+        v[layout.stack + h] = behind * scale
+        v[layout.folded + h] = 1.0 if out else 0.0
+        v[layout.all_in + h] = 0.0 if out or behind else 1.0
+        v[layout.bet + h] = bets[h] * scale
+        chips = committed[h]
+        start = record.start
+        v[layout.committed + h] = chips * scale
+        v[layout.street_chips + record.street * layout.players + h] = (
+            chips - start[h] if start is not None else chips
+        ) * scale
+        self._stacks, self._folded, self._bets, self._committed = stacks, folded, bets, committed
+        v[layout.to_act + h] = 0.0
+        t = table.to_act
+        if t is None:
+            self._to_act = -1
+        else:
+            v[layout.to_act + seats.index(t)] = 1.0
+            self._to_act = t
+        v[layout.pot] = sum(committed) * scale
+        v[layout.raises] = float(hand.raises)
+        return True
 
     def _choices(self, legal: LegalActions) -> None:
         """The choices of the seat to act, into their slots of the public part (only the

@@ -209,13 +209,20 @@ class ObservationLayout:
         raise IndexError(f"index {index} is outside the vector (0 to {self.size - 1})")
 
     def encode(
-        self, table: Table, seat: int, record: BettingRecord, legal: LegalActions | None
+        self,
+        table: Table,
+        seat: int,
+        record: BettingRecord,
+        legal: LegalActions | None,
+        stamp: object = None,
     ) -> NDArray[np.float32]:
         """The observation of table seat ``seat`` (a new array).  ``legal`` is that seat's
         choices when it is to act (else None); ``record`` the betting record the caller
         keeps.  The layout keeps the public part of the last hand it encoded and writes
-        only what changed since (``pokerroom.envs.encoder``)."""
-        return self._encoder.encode(table, seat, record, legal)
+        only what changed since (``pokerroom.envs.encoder``); a caller that knows when the
+        table changes passes a ``stamp`` per state, and the record noted in that state,
+        and the public part is brought up to date once per stamp."""
+        return self._encoder.encode(table, seat, record, legal, stamp)
 
     def __repr__(self) -> str:
         return f"<ObservationLayout {self.size} values: {self.players} seats, {self.cards} cards>"
