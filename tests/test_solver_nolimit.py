@@ -260,6 +260,27 @@ def test_an_off_tree_bet_is_read_the_same_way_all_hand() -> None:
     assert reads == {"r1", ALL_IN}  # randomised: f = 48.25 × 2 / (48.5 × 2.25) ≈ 0.88
 
 
+def test_the_same_off_tree_bet_in_other_hands_is_read_with_the_formulas_mix() -> None:
+    # The draw of one hand must not decide every hand with the same betting: over many
+    # deals, a raise to 1.25 pots (between the pot raise, to 6, and the all-in, to 200)
+    # is read as the pot raise with the pseudo-harmonic probability.
+    policy = NoLimitPolicy([NoLimitStrategy.load(shipped_no_limit(DEPTHS[0]))])
+    rules = Rules.preset("no-limit", blinds=(1, 2), buy_in=2 * DEPTHS[0])
+    deals = 400
+    pot_raises = 0
+    for deal in range(deals):
+        hand = Hand(rules, [2 * DEPTHS[0]] * 2, button=0, rng=random.Random(deal))
+        hand.act(ActionKind.RAISE, 7)
+        played, node, _ = policy.locate(hand.view(hand.to_act or 0))
+        label = played.tree.labels[0][played.tree.children[0].index(node)]
+        assert label in ("r1", ALL_IN)
+        pot_raises += label == "r1"
+    p = pseudo_harmonic(1.25, 1.0, (200 - 2) / 4)  # the all-in: 49.5 pots
+    assert p == pytest.approx(48.25 * 2 / (48.5 * 2.25))
+    spread = 4 * (deals * p * (1 - p)) ** 0.5
+    assert abs(pot_raises - deals * p) < spread
+
+
 def test_views_outside_the_strategy_are_refused_with_a_reason() -> None:
     policy = NoLimitPolicy([NoLimitStrategy.load(shipped_no_limit(DEPTHS[0]))])
     limit = Hand(Rules.preset("casino-limit"), [200, 200], rng=random.Random(1))

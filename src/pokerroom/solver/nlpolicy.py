@@ -7,9 +7,12 @@ smallest and the largest depth.  The betting so far is followed down the strateg
 tree: checks and calls are the tree's; a bet or raise of any size is read as one of the
 tree's sizes at that node by the randomised pseudo-harmonic translation
 (:func:`~pokerroom.solver.nolimit.translate`), an all-in as the all-in.  The draw is
-seeded by the hand's events up to that bet (and a salt), so every later decision of the
-hand reads the bet the same way.  The strategy's own sizes are played as the same pot
-fractions of the real pot, within the legal limits.
+seeded by the player's hole cards, the hand's events up to that bet and a salt: every
+later decision of the hand reads the bet the same way, and the same betting in other
+hands is read afresh (seeded by the events alone, one betting line was read one way in
+every hand: a raise between two sizes was always one of them, never the mix).  The
+strategy's own sizes are played as the same pot fractions of the real pot, within the
+legal limits.
 
 Where it does not apply it raises :class:`~pokerroom.solver.policy.OutsideStrategy`
 saying why: more than two players, fixed or pot limit, antes, straddles or wild cards,
@@ -153,7 +156,7 @@ class NoLimitPolicy:
         tree = played.tree
         real = [0, 0]
         node = 0
-        seen: list[str] = []
+        seen = [f"hole:{','.join(str(int(c)) for c in view.hole)}"]  # this hand's own draws
         for e in view.events:
             seen.append(f"{e.kind.value}{e.seat}:{e.amount}")
             if e.kind in _FORCED:
