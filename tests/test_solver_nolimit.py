@@ -240,24 +240,67 @@ def test_cfr_defers_elsewhere_and_says_why() -> None:
     assert "3 players" in reasons
 
 
-def test_an_off_tree_bet_is_read_the_same_way_all_hand() -> None:
-    policy = NoLimitPolicy([NoLimitStrategy.load(shipped_no_limit(DEPTHS[0]))])
+def _first_read(policy: NoLimitPolicy, deal: int, *raises: int) -> tuple[str, ...]:
+    """The labels the policy reads the raises of a 100-big-blind hand as (blinds 1/2)."""
     rules = Rules.preset("no-limit", blinds=(1, 2), buy_in=2 * DEPTHS[0])
-    hand = Hand(rules, [2 * DEPTHS[0]] * 2, button=0, rng=random.Random(3))
-    # to 7: 1.25 pots, between the pot-sized raise (to 6) and the all-in (to 200)
-    hand.act(ActionKind.RAISE, 7)
-    view = hand.view(hand.to_act or 0)
-    first = policy.locate(view)[1]
-    assert all(policy.locate(view)[1] == first for _ in range(5))  # read the same way
-    tree = policy.locate(view)[0].tree
-    assert int(tree.public.parent[first]) == 0
-    assert tree.labels[0][tree.children[0].index(first)] in ("r1", ALL_IN)
+    hand = Hand(rules, [2 * DEPTHS[0]] * 2, button=0, rng=random.Random(deal))
+    for to in raises:
+        hand.act(ActionKind.RAISE, to)
+    played, node, _ = policy.locate(hand.view(hand.to_act or 0))
+    tree = played.tree
+    path = []
+    while node:
+        parent = int(tree.public.parent[node])
+        path.append(tree.labels[parent][tree.children[parent].index(node)])
+        node = parent
+    return tuple(reversed(path))
+
+
+@pytest.fixture(scope="module")
+def policy100() -> NoLimitPolicy:
+    return NoLimitPolicy([NoLimitStrategy.load(shipped_no_limit(DEPTHS[0]))])
+
+
+def test_an_off_tree_bet_is_read_the_same_way_all_hand(policy100: NoLimitPolicy) -> None:
+    # to 5: 0.75 pots, between the half-pot raise (to 4) and the pot-sized one (to 6)
+    first = _first_read(policy100, 3, 5)
+    assert first in (("r0",), ("r1",))
+    assert all(_first_read(policy100, 3, 5) == first for _ in range(5))  # read the same way
     reads = set()
-    for salt in range(60):
-        policy.salt = str(salt)
-        node = policy.locate(view)[1]
-        reads.add(tree.labels[0][tree.children[0].index(node)])
-    assert reads == {"r1", ALL_IN}  # randomised: f = 48.25 × 2 / (48.5 × 2.25) ≈ 0.88
+    for salt in range(30):
+        policy100.salt = str(salt)
+        reads.add(_first_read(policy100, 3, 5))
+    policy100.salt = ""
+    assert reads == {("r0",), ("r1",)}  # randomised: f = 0.25 × 1.5 / (0.5 × 1.75) ≈ 0.43
+
+
+def test_the_same_off_tree_bet_in_other_hands_is_read_with_the_formulas_mix(
+    policy100: NoLimitPolicy,
+) -> None:
+    # The draw of one hand must not decide every hand with the same betting: over many
+    # deals, a raise to 0.75 pots is read as the half-pot raise with the pseudo-harmonic
+    # probability.
+    deals = 400
+    halves = sum(_first_read(policy100, deal, 5) == ("r0",) for deal in range(deals))
+    p = pseudo_harmonic(0.75, 0.5, 1.0)
+    assert p == pytest.approx(0.25 * 1.5 / (0.5 * 1.75))
+    assert abs(halves - deals * p) < 4 * (deals * p * (1 - p)) ** 0.5
+
+
+def test_a_raise_far_from_all_in_is_never_read_as_the_all_in(
+    policy100: NoLimitPolicy,
+) -> None:
+    # to 7: 1.25 pots, between the pot raise (to 6) and the all-in (to 200, 49.5 pots);
+    # the formula alone reads about one in nine as the all-in, but it puts in 7 of 200
+    for deal in range(100):
+        assert _first_read(policy100, deal, 7) == ("r1",)
+    # to 120 (more than half the stack): the formula's mix, nearly always the all-in
+    p = pseudo_harmonic((120 - 2) / 4, 1.0, (200 - 2) / 4)
+    assert p == pytest.approx(20 * 2 / (48.5 * 30.5))
+    reads = [_first_read(policy100, deal, 120) for deal in range(100)]
+    assert set(reads) <= {("r1",), (ALL_IN,)} and reads.count((ALL_IN,)) >= 90
+    # after three raises only the all-in is left: a raise to 90 (of 200) is read as it
+    assert _first_read(policy100, 1, 6, 18, 54, 90) == ("r1", "r1", "r1", ALL_IN)
 
 
 def test_views_outside_the_strategy_are_refused_with_a_reason() -> None:

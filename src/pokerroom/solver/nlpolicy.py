@@ -6,10 +6,19 @@ effective stack (the smaller of the two players' chips, in big blinds), between 
 smallest and the largest depth.  The betting so far is followed down the strategy's
 tree: checks and calls are the tree's; a bet or raise of any size is read as one of the
 tree's sizes at that node by the randomised pseudo-harmonic translation
-(:func:`~pokerroom.solver.nolimit.translate`), an all-in as the all-in.  The draw is
-seeded by the hand's events up to that bet (and a salt), so every later decision of the
-hand reads the bet the same way.  The strategy's own sizes are played as the same pot
-fractions of the real pot, within the legal limits.
+(:func:`~pokerroom.solver.nolimit.translate`), an all-in as the all-in.  A bet that is
+not all-in is a candidate for the tree's all-in only once the bettor has put in at least
+half of the effective stack (or when the tree has no other raise left); below that, a
+bet past the largest other size is that size.  (The all-in as a size, dozens of pots
+away, took about one in eight raises of 1.25 pots at 200 big blinds: the strategy then
+folds nearly everything, as it should to a shove, against a raise of a twentieth of the
+stack; in matches against ``strong`` those hands lost more than the same raises read as
+the pot-sized raise.)  The draw is seeded by the player's hole cards, the hand's events
+up to that bet and a salt: every later decision of the hand reads the bet the same way,
+and the same betting in other hands is read afresh (seeded by the events alone, one
+betting line was read one way in every hand: a raise between two sizes was always one of
+them, never the mix).  The strategy's own sizes are played as the same pot fractions of
+the real pot, within the legal limits.
 
 Where it does not apply it raises :class:`~pokerroom.solver.policy.OutsideStrategy`
 saying why: more than two players, fixed or pot limit, antes, straddles or wild cards,
@@ -152,8 +161,9 @@ class NoLimitPolicy:
         """The tree node the view's betting leads to (see the module)."""
         tree = played.tree
         real = [0, 0]
+        stack = min(view.stacks[s] + view.committed[s] for s in (0, 1))
         node = 0
-        seen: list[str] = []
+        seen = [f"hole:{','.join(str(int(c)) for c in view.hole)}"]  # this hand's own draws
         for e in view.events:
             seen.append(f"{e.kind.value}{e.seat}:{e.amount}")
             if e.kind in _FORCED:
@@ -172,16 +182,18 @@ class NoLimitPolicy:
             elif e.kind is EventKind.FOLD:
                 label = FOLD
             else:
-                label = self._read_bet(tree, node, real, p, all_in=e.all_in, seen="|".join(seen))
+                label = self._read_bet(tree, node, real, p, stack, all_in=e.all_in,
+                                       seen="|".join(seen))  # fmt: skip
             if label not in labels:
                 raise OutsideStrategy(f"the strategy's tree has no {e.kind.value} here",
                                       "betting")  # fmt: skip
             node = tree.children[node][labels.index(label)]
         return _skip_chance(tree, node)
 
-    def _read_bet(self, tree: NoLimitTree, node: int, real: list[int], p: int, *,
+    def _read_bet(self, tree: NoLimitTree, node: int, real: list[int], p: int, stack: int, *,
                   all_in: bool, seen: str) -> str:  # fmt: skip
-        """The tree's label for a real bet or raise by player ``p`` to ``real[p]``."""
+        """The tree's label for a real bet or raise by player ``p`` to ``real[p]``, of an
+        effective ``stack`` (see the module)."""
         labels = tree.labels[node]
         raises = [(lab, amt) for lab, amt in zip(labels, tree.amounts[node], strict=True)
                   if lab.startswith("r") or lab == ALL_IN]  # fmt: skip
@@ -189,6 +201,8 @@ class NoLimitPolicy:
             raise OutsideStrategy("a raise where the strategy's tree has none left", "betting")
         if all_in and any(lab == ALL_IN for lab, _ in raises):
             return ALL_IN
+        if 2 * real[p] < stack:  # not committed: the all-in only if nothing else is left
+            raises = [r for r in raises if r[0] != ALL_IN] or raises
         opp = tree.committed[node][1 - p]
         sizes = [(amt - opp) / (2 * opp) for _, amt in raises]
         x = (real[p] - real[1 - p]) / (2 * max(real[1 - p], 1))
