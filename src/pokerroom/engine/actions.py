@@ -82,6 +82,10 @@ _K_BET, _K_RAISE, _K_SHOW = _K.BET, _K.RAISE, _K.SHOW
 _PLAIN: Final = getattr(_Random, "_randbelow", None) is getattr(
     _Random, "_randbelow_with_getrandbits", 0
 )
+# random_action's own path: plain random.Random (None when its draws are not as above).
+_PLAIN_RANDOM: Final = _Random if _PLAIN else None
+# The bit length of the number of kinds a decision offers (1 to 3; show and muck: 2).
+_BITS: Final = (0, 1, 2, 2)
 
 
 class Action:
@@ -412,7 +416,7 @@ def random_action(legal: LegalActions, rng: Random) -> tuple[ActionKind, int | N
     ((<ActionKind.BET: 'bet'>, 8), (<ActionKind.CHECK: 'check'>, None))
     """
     kinds = legal.kinds
-    if type(rng) is not _Random or not _PLAIN:
+    if type(rng) is not _PLAIN_RANDOM:
         kind = rng.choice(kinds)
         if kind is _K_BET or kind is _K_RAISE:
             return kind, rng.randint(legal.min_to, legal.max_to)
@@ -421,7 +425,7 @@ def random_action(legal: LegalActions, rng: Random) -> tuple[ActionKind, int | N
     # bit length of the count, again while too large), without their three calls each.
     getrandbits = rng.getrandbits
     count = len(kinds)
-    bits = count.bit_length()
+    bits = _BITS[count] if count < 4 else count.bit_length()
     r = getrandbits(bits)
     while r >= count:
         r = getrandbits(bits)

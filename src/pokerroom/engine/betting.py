@@ -82,7 +82,9 @@ class Betting(Showdown):
                 self._full = self._full_level = high
             elif opened:
                 self._full = unit if plan.limit == FIXED else high
-        self._need = need = [not a for a in allin]
+        # who may still act in the hand (neither folded nor all-in), and who must act now
+        self._able = able = bytearray([not a for a in allin])
+        self._need = need = able.copy()
         self._movers = self.n - allin.count(True)
         if self._lone:
             self._leave_out_the_covered(need)
@@ -104,7 +106,7 @@ class Betting(Showdown):
         else:
             self._open_round(plan.first)
 
-    def _leave_out_the_covered(self, need: list[bool]) -> None:
+    def _leave_out_the_covered(self, need: bytearray) -> None:
         """With ``lone_player_acts`` (PokerKit), a player whose bet already covers every
         other stack is not asked pre-flop.  (A lone player left to act who owes nothing
         is always such a player here: every other seat is all-in for at most its bet.)"""
@@ -122,19 +124,17 @@ class Betting(Showdown):
     def _advance(self, seat: int) -> None:
         """Pass the turn clockwise to the next seat after ``seat`` that must act, or end
         the round."""
-        need, n = self._need, self.n
-        i = seat + 1
-        for _ in range(n):
-            if i == n:
-                i = 0
-            if need[i]:
-                if self._movers == 1 and not self._lone and self._bets[i] >= max(self._bets):
-                    need[i] = False  # nothing to call and nobody left to bet against
-                    break
+        need = self._need
+        i = need.find(1, seat + 1)  # (a search in C: the first seat after, else from 0)
+        if i < 0:
+            i = need.find(1)
+        if i >= 0:
+            if self._movers == 1 and not self._lone and self._bets[i] >= max(self._bets):
+                need[i] = False  # nothing to call and nobody left to bet against
+            else:
                 self._to_act = i
                 self._legal = None
                 return
-            i += 1
         self._end_round()
 
     def _end_round(self) -> None:
@@ -150,11 +150,9 @@ class Betting(Showdown):
             self._begin_showdown(runout=True)
             return
         n = self.n
-        folded, allin, need = self._folded, self._allin, self._need
         self._street = street = self._street + 1
         self._deal_board(street)
-        for i in range(n):
-            need[i] = not (folded[i] or allin[i])
+        self._need[:] = self._able  # everyone neither folded nor all-in acts
         self._faced = [-1] * n
         self._checked = [False] * n
         self._full = self._raises = self._short = self._full_level = 0
@@ -171,6 +169,7 @@ class Betting(Showdown):
 
     def _fold(self, s: int) -> None:
         self._folded[s] = True
+        self._able[s] = False
         self._need[s] = False
         self._live -= 1
         self._movers -= 1
@@ -192,6 +191,7 @@ class Betting(Showdown):
         allin = stacks[s] == 0
         if allin:
             self._allin[s] = True
+            self._able[s] = False
             self._movers -= 1
         self._need[s] = False
         self._faced[s] = self._high
@@ -212,6 +212,7 @@ class Betting(Showdown):
         allin = stacks[s] == 0
         if allin:
             self._allin[s] = True
+            self._able[s] = False
             self._movers -= 1
         high = self._high
         unit = self._units[self._street]
@@ -244,9 +245,8 @@ class Betting(Showdown):
                 self._short = 0
         self._high = to
         self._checked[s] = False
-        need, folded, allins = self._need, self._folded, self._allin
-        for i in range(self.n):
-            need[i] = not folded[i] and not allins[i]
+        need = self._need
+        need[:] = self._able  # everyone neither folded nor all-in acts again
         if self._straddle_pending:
             # 001: the straddle counts toward the raise cap only with straddle_counts.
             self._straddle_pending = False

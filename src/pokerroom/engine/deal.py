@@ -21,7 +21,7 @@ __all__ = ["cards_needed", "deal_cards", "deal_order", "stacked_deck"]
 
 BOARD_SIZES = (0, 3, 1, 1)
 _POOLS: dict[int, list[int]] = {}  # every card of a deck of each size, in order
-_CHUNKS: dict[tuple[int, int], tuple[tuple[int, tuple[int, ...]], ...]] = {}
+_CHUNKS: dict[tuple[int, int], tuple[tuple[int, tuple[tuple[int, int], ...]], ...]] = {}
 
 
 def cards_needed(players: int, *, burn_cards: bool) -> int:
@@ -47,30 +47,33 @@ def deal_cards(index: int, size: int, k: int) -> list[int]:
     if pool is None:
         pool = _POOLS[size] = list(range(size))
     pool = pool.copy()
-    i = 0
     x = index
     for product, radices in chunks:
         x, c = divmod(x, product)
-        for m in radices:
+        for i, m in radices:  # (the position dealt, and its radix)
             j = c % m + i
             c //= m
             pool[i], pool[j] = pool[j], pool[i]
-            i += 1
     del pool[k:]
     return pool
 
 
-def _chunks(size: int, k: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+def _chunks(size: int, k: int) -> tuple[tuple[int, tuple[tuple[int, int], ...]], ...]:
     """The radices ``size, size - 1, … size - k + 1`` in groups whose product stays below
-    ``2 ** 30`` (one machine digit), each with its product."""
-    out: list[tuple[int, tuple[int, ...]]] = []
-    radices: list[int] = []
+    ``2 ** 30`` (one machine digit), each with its product; each radix with the position
+    it deals (0 for ``size``, 1 for ``size - 1``...).
+
+    >>> _chunks(5, 3)
+    ((60, ((0, 5), (1, 4), (2, 3))),)
+    """
+    out: list[tuple[int, tuple[tuple[int, int], ...]]] = []
+    radices: list[tuple[int, int]] = []
     product = 1
-    for m in range(size, size - k, -1):
+    for i, m in enumerate(range(size, size - k, -1)):
         if product * m >= 1 << 30:
             out.append((product, tuple(radices)))
             radices, product = [], 1
-        radices.append(m)
+        radices.append((i, m))
         product *= m
     out.append((product, tuple(radices)))
     return tuple(out)

@@ -163,15 +163,19 @@ class Legality(State):
         if stack <= owe:
             return 0, 0, _SHORT
         high = self._high
-        bets, stacks, folded = self._bets, self._stacks, self._folded
-        if self._movers > 1:
-            for i in range(self.n):
-                if i != s and not folded[i] and stacks[i] and bets[i] + stacks[i] > high:
+        bets, stacks, able = self._bets, self._stacks, self._able
+        if self._movers < 2:
+            return 0, 0, "no other player has chips left to call a raise"
+        try:  # the first seat at the bet to match: with chips left, it covers a raise
+            top = bets.index(high)
+        except ValueError:  # (a big blind posted short is matched in full: nobody is at it)
+            top = s
+        if top == s or not able[top]:
+            for i in range(self.n):  # (able: neither folded nor all-in, so it has chips)
+                if i != s and able[i] and bets[i] + stacks[i] > high:
                     break
             else:
                 return 0, 0, "no other player has chips left to call a raise"
-        else:
-            return 0, 0, "no other player has chips left to call a raise"
         if self._checked[s] and not self.rules.check_raise:
             return 0, 0, f"check-raise is not allowed and seat {s} checked this round"
         street = self._street

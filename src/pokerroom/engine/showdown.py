@@ -212,8 +212,14 @@ class Showdown(State):
         """The one seat left contesting takes the whole pot, dead antes included."""
         total = sum(self._committed)
         won = [0] * self.n
-        won[winner] = total
-        self._settle_award(won, ((total, (winner,), (winner,), (total,)),) if total else ())
+        self._pots = ()
+        if total:  # (what _settle_award does, for the one seat that wins)
+            won[winner] = total
+            self._stacks[winner] += total
+            self._log.append((ev.WIN, self._street, winner, total, 0, (), False, None))
+            self._pots = ((total, (winner,), (winner,), (total,)),)
+        self._won = won
+        self._over = True
 
     def _settle_award(self, won: list[int], pots: tuple[Pot | RawPot, ...]) -> None:
         """Pay what each seat won; ``pots`` are :class:`Pot` or their fields (made into

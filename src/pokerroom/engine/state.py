@@ -39,6 +39,7 @@ class State:
     """The state of one hand (see :class:`~pokerroom.engine.hand.Hand`)."""
 
     __slots__ = (
+        "_able",
         "_aggressor",
         "_allin",
         "_antes",
@@ -109,7 +110,8 @@ class State:
     _antes: list[int]  # antes posted
     _folded: list[bool]
     _allin: list[bool]
-    _need: list[bool]  # must still act this round
+    _able: bytearray  # 1: neither folded nor all-in (may still act in this hand)
+    _need: bytearray  # 1: must still act this round
     _faced: list[int]  # the bet level at the seat's last action this round (-1: none yet)
     _checked: list[bool]  # checked, and has not answered a bet since
     _strength: list[int | None]  # hand values at the showdown (None: folded, mucked; set then)
@@ -210,6 +212,7 @@ class State:
         self._stacks[seat] += chips
         if self._allin[seat]:
             self._allin[seat] = False
+            self._able[seat] = True
             self._movers += 1
         self._log.append((ev.RETURN, self._street, seat, chips, self._bets[seat], (), False, None))
 
