@@ -23,6 +23,7 @@ from pokerroom.players.lbr.models import event_action
 from pokerroom.ranges import combo_index
 from pokerroom.rules import Rules
 from pokerroom.solver.betting import BETTING_EVENTS
+from pokerroom.solver.policy import OutsideStrategy
 from pokerroom.solver.strength import combos
 from pokerroom.table import Table
 from pokerroom.tournament.lbr import lbr_match
@@ -231,8 +232,13 @@ def test_every_holding_is_decide_holding_by_holding_where_sizes_merge() -> None:
                         assert not probs[:, combo].any()
                         continue
                     hole = (Card(cards[0]), Card(cards[1]))
-                    one = policy.decide(dataclasses.replace(view, hole=hole)).as_dict()
-                    assert {a: probs[i, combo] for i, a in enumerate(actions)} == pytest.approx(one)
+                    try:
+                        one = policy.decide(dataclasses.replace(view, hole=hole)).as_dict()
+                    except OutsideStrategy:  # its own draws left the tree: the fallback's
+                        continue
+                    assert set(one) <= set(actions)
+                    assert {a: probs[i, combo] for i, a in enumerate(actions)} == pytest.approx(
+                        {a: one.get(a, 0.0) for a in actions})
                     checked += 1
             legal = hand.legal_actions()
             kind = rng.choice(legal.kinds)

@@ -38,11 +38,12 @@ import numpy.typing as npt
 from pokerroom.engine.actions import Action, ActionKind
 from pokerroom.engine.events import EventKind
 from pokerroom.engine.view import PlayerView
+from pokerroom.ranges import COMBO_COUNT, combo_cards
 from pokerroom.rules import Rules, Structure
 from pokerroom.solver.files import data_dir
 from pokerroom.solver.nlholdem import DEPTHS
 from pokerroom.solver.nlstrategy import NoLimitStrategy
-from pokerroom.solver.nolimit import ALL_IN, CALL, CHECK, FOLD, NoLimitTree, translate
+from pokerroom.solver.nolimit import ALL_IN, CALL, CHECK, FOLD, NoLimitTree, translation_odds
 from pokerroom.solver.policy import Decision, OutsideStrategy, heads_up, outside
 from pokerroom.solver.tree import CHANCE
 
@@ -159,11 +160,17 @@ class NoLimitPolicy:
 
     def _follow(self, played: _Played, view: PlayerView) -> int:
         """The tree node the view's betting leads to (see the module)."""
+        return self._walk(played, view, tuple(int(c) for c in view.hole))[0]
+
+    def _walk(self, played: _Played, view: PlayerView, hole: tuple[int, ...]) -> tuple[int, bool]:
+        """The tree node the view's betting leads to for a player holding ``hole``, and
+        whether a bet on the way was read by a draw (the node then depends on ``hole``)."""
         tree = played.tree
         real = [0, 0]
         stack = min(view.stacks[s] + view.committed[s] for s in (0, 1))
         node = 0
-        seen = [f"hole:{','.join(str(int(c)) for c in view.hole)}"]  # this hand's own draws
+        drawn = False
+        seen = [f"hole:{','.join(str(c) for c in sorted(hole))}"]  # this hand's own draws
         for e in view.events:
             seen.append(f"{e.kind.value}{e.seat}:{e.amount}")
             if e.kind in _FORCED:
@@ -182,40 +189,45 @@ class NoLimitPolicy:
             elif e.kind is EventKind.FOLD:
                 label = FOLD
             else:
-                label = self._read_bet(tree, node, real, p, stack, all_in=e.all_in,
-                                       seen="|".join(seen))  # fmt: skip
+                label, chance = self._read_bet(tree, node, real, p, stack, all_in=e.all_in,
+                                               seen="|".join(seen))  # fmt: skip
+                drawn = drawn or chance
             if label not in labels:
                 raise OutsideStrategy(f"the strategy's tree has no {e.kind.value} here",
                                       "betting")  # fmt: skip
             node = tree.children[node][labels.index(label)]
-        return _skip_chance(tree, node)
+        return _skip_chance(tree, node), drawn
 
     def _read_bet(self, tree: NoLimitTree, node: int, real: list[int], p: int, stack: int, *,
-                  all_in: bool, seen: str) -> str:  # fmt: skip
+                  all_in: bool, seen: str) -> tuple[str, bool]:  # fmt: skip
         """The tree's label for a real bet or raise by player ``p`` to ``real[p]``, of an
-        effective ``stack`` (see the module)."""
+        effective ``stack`` (see the module), and whether it was drawn."""
         labels = tree.labels[node]
         raises = [(lab, amt) for lab, amt in zip(labels, tree.amounts[node], strict=True)
                   if lab.startswith("r") or lab == ALL_IN]  # fmt: skip
         if not raises:
             raise OutsideStrategy("a raise where the strategy's tree has none left", "betting")
         if all_in and any(lab == ALL_IN for lab, _ in raises):
-            return ALL_IN
+            return ALL_IN, False
         if 2 * real[p] < stack:  # not committed: the all-in only if nothing else is left
             raises = [r for r in raises if r[0] != ALL_IN] or raises
         opp = tree.committed[node][1 - p]
         sizes = [(amt - opp) / (2 * opp) for _, amt in raises]
         x = (real[p] - real[1 - p]) / (2 * max(real[1 - p], 1))
-        rng = random.Random(f"{self.salt}|{seen}")
-        return raises[translate(x, sizes, rng)][0]
+        lower, upper, chance = translation_odds(x, sizes)
+        if lower == upper:
+            return raises[lower][0], False
+        pick = lower if random.Random(f"{self.salt}|{seen}").random() < chance else upper
+        return raises[pick][0], 0.0 < chance < 1.0
 
     def every_holding(self, view: PlayerView) -> tuple[tuple[Action, ...], F64s]:
         """What :meth:`decide` gives at ``view`` for every two cards the seat to act could
         hold (read-only; its own hole cards are not used): the legal real actions, and
         an (actions, 1,326) array of each one's probability for every combination
         (combination index order; columns of zeros for those sharing a card with the
-        board).  Off-tree bets are read as :meth:`decide` reads them (the same seeded
-        draw), so each column is the decision of that holding.
+        board).  Off-tree bets are read as :meth:`decide` reads them: where a bet was
+        read by a draw, the draw seeded by each holding's own cards, so each column is
+        the decision of that holding.
 
         >>> from pokerroom.engine import Hand
         >>> from pokerroom.rules import Rules
@@ -225,15 +237,51 @@ class NoLimitPolicy:
         (True, True)
         """
         played, node, hu = self.locate(view)
-        strategy = played.strategy
         board = tuple(int(c) for c in hu.board)
-        buckets = strategy.abstraction.buckets(board)
-        table = _every_bucket(played, node, int(hu.street))
+        buckets = played.strategy.abstraction.buckets(board)
+        if not self._walk(played, hu, tuple(int(c) for c in hu.hole))[1]:
+            return self._at(played, node, hu, buckets)
+        rows: dict[Action, F64s] = {}
+        for where, holdings in self._nodes(played, node, hu, board).items():
+            mine = np.full(COMBO_COUNT, -1, dtype=buckets.dtype)
+            mine[holdings] = buckets[holdings]
+            for action, row in zip(*self._at(played, where, hu, mine), strict=True):
+                rows[action] = rows[action] + row if action in rows else row
+        return tuple(rows), np.array(list(rows.values()))
+
+    def _nodes(self, played: _Played, node: int, view: PlayerView,
+               board: tuple[int, ...]) -> dict[int, list[int]]:  # fmt: skip
+        """The holdings (combination indices off the board) by the node their own draws
+        of the translation lead to; a holding whose draws leave the tree (where the bot
+        lets its fallback decide) is counted at ``node``, the node of the view's own
+        cards."""
+        me = int(played.tree.public.kind[node])
+        street = played.tree.street[node]
+        out: dict[int, list[int]] = {}
+        for index in range(COMBO_COUNT):
+            hole = tuple(int(c) for c in combo_cards(index))
+            if hole[0] in board or hole[1] in board:
+                continue
+            try:
+                where = self._walk(played, view, hole)[0]
+            except OutsideStrategy:
+                where = node
+            tree = played.tree
+            if int(tree.public.kind[where]) != me or tree.street[where] != street:
+                where = node
+            out.setdefault(where, []).append(index)
+        return out
+
+    def _at(self, played: _Played, node: int, view: PlayerView,
+            buckets: npt.NDArray[np.integer]) -> tuple[tuple[Action, ...], F64s]:  # fmt: skip
+        """:meth:`every_holding` at one ``node`` for holdings of ``buckets`` (-1: none)."""
+        strategy = played.strategy
+        table = _every_bucket(played, node, int(view.street))
         columns: F64s = np.where(buckets >= 0, table[:, np.maximum(buckets, 0)], 0.0)
         actions: dict[Action, int] = {}
         rows: list[F64s] = []
         for label, column in zip(played.tree.labels[node], columns, strict=True):
-            action = _real_action(label, played.tree, node, hu, strategy.fractions)
+            action = _real_action(label, played.tree, node, view, strategy.fractions)
             if action in actions:
                 rows[actions[action]] = rows[actions[action]] + column
             else:

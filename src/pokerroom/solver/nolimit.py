@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 
 from pokerroom.solver.tree import PublicTree, TreeBuilder
 
-__all__ = ["Abstraction", "NoLimitTree", "pseudo_harmonic", "translate"]
+__all__ = ["Abstraction", "NoLimitTree", "pseudo_harmonic", "translate", "translation_odds"]
 
 FOLD, CHECK, CALL, ALL_IN = "f", "k", "c", "a"
 Outcome = tuple[str, int, int]
@@ -57,18 +57,34 @@ def pseudo_harmonic(x: float, a: float, b: float) -> float:
     return (b - x) * (1 + a) / ((b - a) * (1 + x))
 
 
-def translate(x: float, sizes: Sequence[float], rng: random.Random) -> int:
-    """The index of the size in ``sizes`` (increasing pot fractions) a bet of fraction
-    ``x`` is read as, randomised by :func:`pseudo_harmonic` between neighbours."""
+def translation_odds(x: float, sizes: Sequence[float]) -> tuple[int, int, float]:
+    """How a bet of fraction ``x`` is read among ``sizes`` (increasing pot fractions):
+    ``(lower, upper, p)``, the index ``lower`` with probability ``p`` (by
+    :func:`pseudo_harmonic`), else ``upper`` (the same index when nothing is drawn).
+
+    >>> lower, upper, p = translation_odds(0.75, [0.5, 1.0])
+    >>> lower, upper, round(p, 4)
+    (0, 1, 0.4286)
+    >>> translation_odds(1.0, [0.5, 1.0]), translation_odds(3.0, [0.5, 1.0])
+    ((0, 1, 0.0), (1, 1, 1.0))
+    """
     if not sizes:
         raise ValueError("no sizes to translate to")
     if x <= sizes[0]:
-        return 0
+        return 0, 0, 1.0
     for i in range(1, len(sizes)):
         if x <= sizes[i]:
-            p = pseudo_harmonic(x, sizes[i - 1], sizes[i])
-            return i - 1 if rng.random() < p else i
-    return len(sizes) - 1
+            return i - 1, i, pseudo_harmonic(x, sizes[i - 1], sizes[i])
+    return len(sizes) - 1, len(sizes) - 1, 1.0
+
+
+def translate(x: float, sizes: Sequence[float], rng: random.Random) -> int:
+    """The index of the size in ``sizes`` (increasing pot fractions) a bet of fraction
+    ``x`` is read as, randomised by :func:`pseudo_harmonic` between neighbours."""
+    lower, upper, p = translation_odds(x, sizes)
+    if lower == upper:
+        return lower
+    return lower if rng.random() < p else upper
 
 
 @dataclass(slots=True)

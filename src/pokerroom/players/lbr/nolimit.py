@@ -8,7 +8,8 @@ decisions, asks the policy what it gives every holding there
 product of the probabilities of the actions the opponent took, for each of the 1,326
 holdings (Bayes' rule, as :class:`~pokerroom.players.lbr.models.StrategyRange` does in
 fixed limit).  A bet off the strategy's tree is read by the policy's own seeded
-translation, a function of the betting alone, so every holding reads it as the bot did.
+translation, whose draw depends on the betting and the holding's own cards, so each
+holding reads it as the bot would have holding it.
 The chance of folding to LBR's bet is the policy's, for every holding, at the view the
 opponent would face after it.
 
