@@ -1,0 +1,217 @@
+"""The environments' exact answers, each worked out by hand: the registered names written
+again, the exact-amount space and its sampling, the masks and choices at a known decision,
+the refusals' whole text.  Written against the survivors of ``make mutation PARTS=envs``
+(docs/development/mutation.md); every check goes through the public API."""
+
+from __future__ import annotations
+
+import random
+import warnings
+from typing import Any
+
+import gymnasium
+import numpy as np
+import pytest
+from gymnasium import spaces
+
+import pokerroom.envs
+from pokerroom.engine import Action, ActionKind, Hand, LegalActions, Street
+from pokerroom.envs import (
+    ENV_IDS,
+    ActionChoices,
+    EnvError,
+    HoldemAECEnv,
+    HoldemEnv,
+    ObservationLayout,
+)
+from pokerroom.rules import Rules
+
+
+def _button_seed(make: Any, button: int) -> int:
+    """The first seed whose first hand has its button at table seat ``button``."""
+    for seed in range(100):
+        env = make()
+        env.reset(seed=seed)
+        if env.table.button == button:
+            return seed
+    raise AssertionError("no seed in 100 puts the button there")
+
+
+# --------------------------------------------------------------- the registered names
+
+
+def test_registering_writes_each_name_once_with_its_settings() -> None:
+    saved = {env_id: gymnasium.registry.pop(env_id) for env_id in ENV_IDS}
+    try:
+        pokerroom.envs._register()
+        specs = {env_id: gymnasium.registry[env_id] for env_id in ENV_IDS}
+        for env_id, settings in ENV_IDS.items():
+            spec = specs[env_id]
+            assert spec.id == env_id
+            assert spec.entry_point == "pokerroom.envs.single:HoldemEnv"
+            assert spec.kwargs == settings
+        # a second import (or call) leaves the names as they are, and says nothing
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            pokerroom.envs._register()
+        assert all(gymnasium.registry[env_id] is spec for env_id, spec in specs.items())
+        env = gymnasium.make("pokerroom/HoldemLimit-v0").unwrapped
+        assert env.config.rules.structure.value == "fixed-limit"
+    finally:
+        gymnasium.registry.update(saved)
+
+
+# ----------------------------------------------------------------- exact amounts
+
+
+def test_the_exact_action_space_is_a_kind_and_one_amount_in_0_to_1() -> None:
+    space = HoldemEnv("no-limit", amounts="exact").action_space
+    assert space == spaces.Tuple(
+        (spaces.Discrete(3), spaces.Box(0.0, 1.0, (1,), dtype=np.float32))
+    )
+    assert HoldemAECEnv("no-limit", amounts="exact").action_space("player_1") == space
+
+
+def test_the_exact_space_samples_under_the_observations_mask_or_probabilities() -> None:
+    space = HoldemEnv("no-limit", amounts="exact").action_space
+    space.seed(7)
+    masked = [space.sample(np.array([0, 1, 0], dtype=np.int8)) for _ in range(40)]
+    assert {int(kind) for kind, _ in masked} == {1}
+    assert all(amount.shape == (1,) and 0 <= amount[0] <= 1 for _, amount in masked)
+    both = [space.sample((np.array([1, 0, 1], dtype=np.int8), None)) for _ in range(60)]
+    assert {int(kind) for kind, _ in both} == {0, 2}
+    sure = (np.array([0.0, 0.0, 1.0]), None)
+    assert {int(space.sample(probability=sure)[0]) for _ in range(40)} == {2}
+    assert {int(space.sample()[0]) for _ in range(100)} == {0, 1, 2}
+
+
+def test_exact_choices_fold_and_take_a_plain_number() -> None:
+    env = HoldemEnv("no-limit", amounts="exact", opponents="calling-station")
+    env.reset(seed=_button_seed(lambda: HoldemEnv("no-limit", amounts="exact"), 0))
+    # the agent is the button (small blind 2), first to act: 2 more to call, raises 8 to 1000
+    _, reward, terminated, _, info = env.step((0, np.array([0.0], dtype=np.float32)))
+    assert str(info["action"]) == "fold" and "illegal" not in info
+    assert (reward, terminated) == (-0.5, True)
+    env.reset(seed=_button_seed(lambda: HoldemEnv("no-limit", amounts="exact"), 0))
+    _, _, _, _, info = env.step((2, 0.5))  # a plain float: halfway from 8 to 1000
+    assert str(info["action"]) == "raise to 504" and "illegal" not in info
+
+
+# ------------------------------------------------------ masks and choices at a decision
+
+
+def test_action_masks_at_a_known_decision_and_out_of_turn() -> None:
+    def make() -> HoldemEnv:
+        return HoldemEnv("no-limit", stacks=[25, 1000], bet_sizes=(0.5, 1.0, 3.0),
+                         opponents="calling-station")  # fmt: skip
+
+    env = make()
+    obs, _ = env.reset(seed=_button_seed(make, 0))
+    # the agent (25 chips) is the button: 2 more to call into 6; half the pot after calling
+    # raises to 8, the pot to 12, three pots to 28: over its 25, so not a choice
+    masks = env.action_masks()
+    assert masks.dtype == np.bool_
+    assert masks.tolist() == [True, True, True, True, False, True]
+    assert obs["action_mask"].tolist() == [1, 1, 1, 1, 0, 1]
+    assert env.choice(Action.raise_to(12)) == 3
+    env.step(0)
+    out = env.action_masks()
+    assert out.dtype == np.bool_ and out.tolist() == [False] * 6
+    with pytest.raises(EnvError) as caught:
+        env.choice(Action.fold())
+    assert str(caught.value) == "the agent has no decision to make now"
+
+
+def test_aec_choice_plays_a_pot_fraction_and_refuses_out_of_turn() -> None:
+    env = HoldemAECEnv("no-limit", players=2)
+    env.reset(seed=3)
+    table = env.table
+    assert table is not None and table.to_act == table.button
+    # heads-up 2/4: the button faces 2 more into 6; half the pot after calling is to 8,
+    # the pot to 12
+    assert env.choice(Action.raise_to(8)) == 2
+    assert env.choice(Action.raise_to(12)) == 3
+    assert env.choice(Action.raise_to(1000)) == 4
+    env.step(0)  # the button folds: the episode's one hand is over
+    assert table.to_act is None
+    with pytest.raises(EnvError) as caught:
+        env.choice(Action.fold())
+    assert str(caught.value) == "nobody has a decision to make now"
+
+
+# ------------------------------------------------------------------ the layout's words
+
+
+def test_describe_names_the_hand_over_slot_and_the_last_index() -> None:
+    layout = ObservationLayout(players=2, cards=52, total_chips=2000, unit=4)
+    assert layout.describe(104) == "street: pre-flop"
+    assert layout.describe(108) == "street: hand over"
+    assert layout.describe(138) == "raises"
+    with pytest.raises(IndexError) as caught:
+        layout.describe(139)
+    assert str(caught.value) == "index 139 is outside the vector (0 to 138)"
+
+
+# ------------------------------------------------------------- the choices' own words
+
+
+def _facing_the_blind() -> tuple[LegalActions, int, int]:
+    """Heads-up 2/4, the button (small blind) to act: 2 more to call into 6, raises 8 to
+    1000."""
+    hand = Hand(Rules.preset("no-limit"), [1000, 1000], button=0, rng=random.Random(1))
+    assert hand.to_act == 0
+    return hand.legal_actions(), hand.pot, hand.bets[0]
+
+
+def test_choice_of_an_action_that_is_not_legal_or_no_choice_plays_says_why() -> None:
+    legal, pot, bet = _facing_the_blind()
+    choices = ActionChoices(bet_sizes=(0.5, 1.0))
+    with pytest.raises(ValueError) as caught:
+        choices.choice(Action.raise_to(2000), legal, pot=pot, bet=bet)
+    assert str(caught.value) == (
+        "raise to 2000 is not legal now (legal: fold, call 2, raise to 8 to 1000)"
+    )
+    with pytest.raises(ValueError) as caught:
+        choices.choice(Action.raise_to(10), legal, pot=pot, bet=bet)
+    assert str(caught.value) == (
+        "raise to 10: no choice bets that amount "
+        "(fold, check/call, bet 0.5 pot, bet 1 pot, bet max)"
+    )
+    showdown = LegalActions(0, Street.SHOWDOWN, (ActionKind.SHOW, ActionKind.MUCK))
+    with pytest.raises(ValueError) as caught:
+        choices.choice(Action.muck(), showdown, pot=pot, bet=bet)
+    assert str(caught.value) == "muck: the environment plays showdowns itself"
+
+
+def test_exact_choices_are_in_the_action_space_and_0_where_one_amount_is_legal() -> None:
+    env = HoldemEnv("no-limit", amounts="exact")
+    for to in (8, 9, 504, 1000):
+        legal, pot, bet = _facing_the_blind()
+        kind, amount = env.choices.choice(Action.raise_to(to), legal, pot=pot, bet=bet)
+        assert env.action_space.contains((kind, amount)), (to, amount)
+        assert (kind, amount[0]) == (2, np.float32((to - 8) / 992))
+    # the button with 8 chips: its only raise is all-in to 8, the least and the most
+    hand = Hand(Rules.preset("no-limit"), [8, 1000], button=0, rng=random.Random(1))
+    legal = hand.legal_actions()
+    assert (legal.min_to, legal.max_to) == (8, 8)
+    kind, amount = env.choices.choice(Action.raise_to(8), legal, pot=hand.pot, bet=2)
+    assert kind == 2 and amount.tolist() == [0.0] and amount.dtype == np.float32
+
+
+@pytest.mark.parametrize("bad", [(2, 0.5 + 1j), (2, [0.25, 0.75]), (2, np.array([0.5, 0.5])),
+                                 (2, []), (2, None)])  # fmt: skip
+def test_an_exact_amount_must_be_one_real_number(bad: object) -> None:
+    legal, pot, bet = _facing_the_blind()
+    choices = ActionChoices(exact=True)
+    reason = choices.action(bad, legal, pot=pot, bet=bet)
+    assert reason == f"{bad!r} is not a choice: (kind 0-2, amount in [0, 1])"
+
+
+def test_render_is_none_unless_asked_for() -> None:
+    single = HoldemEnv("no-limit")
+    single.reset(seed=1)
+    assert single.render() is None
+    aec = HoldemAECEnv("no-limit")
+    aec.reset(seed=1)
+    assert aec.render() is None
+    assert HoldemEnv("no-limit", render_mode="ansi").render() is None  # no game yet
