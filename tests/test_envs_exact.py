@@ -15,7 +15,7 @@ import pytest
 from gymnasium import spaces
 
 import pokerroom.envs
-from pokerroom.engine import Action, ActionKind, Hand, LegalActions, Street
+from pokerroom.engine import Action, ActionKind, Hand, LegalActions, PlayerView, Street
 from pokerroom.envs import (
     ENV_IDS,
     ActionChoices,
@@ -24,7 +24,10 @@ from pokerroom.envs import (
     HoldemEnv,
     ObservationLayout,
 )
+from pokerroom.envs.text import hand_text
+from pokerroom.players import Player
 from pokerroom.rules import Rules
+from pokerroom.table import Table
 
 
 def _button_seed(make: Any, button: int) -> int:
@@ -215,3 +218,139 @@ def test_render_is_none_unless_asked_for() -> None:
     aec.reset(seed=1)
     assert aec.render() is None
     assert HoldemEnv("no-limit", render_mode="ansi").render() is None  # no game yet
+
+
+def _short_button() -> HoldemEnv:
+    return HoldemEnv("no-limit", stacks=[25, 1000], bet_sizes=(0.5, 1.0, 3.0),
+                     opponents="calling-station")  # fmt: skip
+
+
+SHORT_BUTTON_REFUSED = (
+    "cannot play choice 4 (bet 3 pot) is not legal: it comes to 28, the maximum or more "
+    "pre-flop (legal: fold, call 2, raise to 8 to 25; choices: 0 fold, 1 check/call, "
+    "2 bet 0.5 pot, 3 bet 1 pot, 5 bet max)"
+)
+
+
+def test_an_illegal_choice_is_refused_in_so_many_words() -> None:
+    env = _short_button()
+    env.reset(seed=_button_seed(_short_button, 0))
+    _, reward, terminated, _, info = env.step(4)  # three pots: over its 25 chips
+    assert info["illegal"] == f"seat 0 {SHORT_BUTTON_REFUSED}"
+    assert (str(info["action"]), reward, terminated) == ("fold", -0.5, True)
+    with pytest.raises(EnvError) as caught:
+        env.step(1)
+    assert str(caught.value) == "the episode is over: call reset() to start the next"
+
+    def aec() -> HoldemAECEnv:
+        return HoldemAECEnv("no-limit", players=2, stacks=[25, 1000], bet_sizes=(0.5, 1.0, 3.0))
+
+    multi = aec()
+    multi.reset(seed=_button_seed(aec, 0))
+    multi.step(4)
+    assert multi.infos["player_0"]["illegal"] == f"player_0 (seat 0) {SHORT_BUTTON_REFUSED}"
+    assert multi.rewards == {"player_0": -0.5, "player_1": 0.5}
+
+
+def test_exact_folds_and_calls_are_in_the_action_space() -> None:
+    env = HoldemEnv("no-limit", amounts="exact")
+    legal, pot, bet = _facing_the_blind()
+    for action in (Action.fold(), Action.call()):
+        choice = env.choices.choice(action, legal, pot=pot, bet=bet)
+        assert env.action_space.contains(choice), choice
+        assert choice[1].tolist() == [0.0]
+
+
+class _Budgets(Player):
+    """Calls everything, noting the budget of each decision."""
+
+    def __init__(self) -> None:
+        self.budgets: list[float] = []
+
+    def act(self, view: PlayerView, budget: float) -> Action:
+        self.budgets.append(budget)
+        legal = view.legal
+        assert legal is not None
+        return Action.check() if ActionKind.CHECK in legal.kinds else Action.call()
+
+
+def test_opponents_get_the_runners_ten_seconds_a_decision() -> None:
+    opponent = _Budgets()
+    env = HoldemEnv("no-limit", opponents=opponent)
+    env.reset(seed=2)
+    for _ in range(3):
+        env.step(1)
+        if env.table is not None and not env.table.in_hand:
+            break
+    assert opponent.budgets and set(opponent.budgets) == {10.0}
+
+
+# ---------------------------------------------------------------------- the text
+
+
+FOLDED = """\
+Hand 1: no limit hold'em, blinds 2/4 (minimum bet 4), 2 players
+Seat 1: agent (1,000), button
+Seat 2: calling-station (1,000)
+agent posts the small blind 2
+calling-station posts the big blind 4
+*** PRE-FLOP ***
+Dealt to calling-station: ?? ??
+Dealt to agent: Ad As
+"""
+
+SHOWDOWN = """\
+Hand 1: no limit hold'em, blinds 2/4 (minimum bet 4), 2 players
+Seat 1: agent (1,000), button
+Seat 2: calling-station (1,000)
+agent posts the small blind 2
+calling-station posts the big blind 4
+*** PRE-FLOP ***
+Dealt to calling-station: ?? ??
+Dealt to agent: 9d 5d
+agent calls 2
+calling-station checks
+*** FLOP *** [2s 3c 6h] (pot 8)
+calling-station checks
+agent checks
+*** TURN *** [2s 3c 6h] [Ts] (pot 8)
+calling-station checks
+agent checks
+*** RIVER *** [2s 3c 6h Ts] [8c] (pot 8)
+calling-station checks
+agent checks
+*** SHOWDOWN ***
+calling-station shows 8s Jc: pair of eights, jack-ten-six kickers
+agent mucks
+calling-station wins the pot (8) with pair of eights, jack-ten-six kickers
+*** SUMMARY ***
+Pot 8, board 2s 3c 6h Ts 8c
+Seat 1: agent 1,000 -> 996 (-4)
+Seat 2: calling-station 1,000 -> 1,004 (+4)
+"""
+
+
+def test_render_gives_the_whole_hand_as_the_agent_sees_it() -> None:
+    env = HoldemEnv("no-limit", opponents="calling-station", render_mode="ansi")
+    env.reset(seed=1)
+    assert env.render() == FOLDED + (
+        "(the record ends here: the hand is not over)\n*** SUMMARY ***\n"
+        "Pot 6, board (none)\nSeat 1: agent 1,000\nSeat 2: calling-station 1,000"
+    )
+    env.step(0)  # pocket aces folded
+    assert env.render() == FOLDED + (
+        "agent folds\n2 uncalled returned to calling-station\n"
+        "calling-station wins the pot (4)\n*** SUMMARY ***\nPot 4, board (none)\n"
+        "Seat 1: agent 1,000 -> 998 (-2)\nSeat 2: calling-station 1,000 -> 1,002 (+2)"
+    )
+    env.reset(seed=2)
+    terminated = False
+    while not terminated:
+        _, _, terminated, _, _ = env.step(1)
+    assert env.render() == SHOWDOWN.rstrip("\n")
+
+
+def test_hand_text_before_any_hand() -> None:
+    table = Table(Rules.preset("no-limit"), 2, rng=random.Random(1))
+    assert hand_text(table, 0) == "no hand dealt yet"
+    assert hand_text(table, -1) == "no hand dealt yet"
