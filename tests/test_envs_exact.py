@@ -354,3 +354,33 @@ def test_hand_text_before_any_hand() -> None:
     table = Table(Rules.preset("no-limit"), 2, rng=random.Random(1))
     assert hand_text(table, 0) == "no hand dealt yet"
     assert hand_text(table, -1) == "no hand dealt yet"
+
+
+class _Mucker(_Budgets):
+    """Calls everything and mucks at every showdown, noting each time it is asked."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.asked = 0
+
+    def announce(self, view: PlayerView, budget: float) -> Action:
+        self.asked += 1
+        self.budgets.append(budget)
+        return Action.muck()
+
+
+def test_an_opponent_that_decides_its_showdowns_is_asked() -> None:
+    # the cards of SHOWDOWN (seed 2): the opponent's pair of eights beats the agent's
+    # nine high, but it mucks when asked, first to show: the agent wins 4 chips unshown
+    opponent = _Mucker()
+    env = HoldemEnv("no-limit", opponents=opponent, render_mode="ansi")
+    env.reset(seed=2)
+    rewards, terminated = [], False
+    while not terminated:
+        _, reward, terminated, _, _ = env.step(1)
+        rewards.append(reward)
+    assert opponent.asked == 1 and set(opponent.budgets) == {10.0}
+    assert rewards[-1] == 1.0
+    text = env.render()
+    assert text is not None
+    assert "*** SHOWDOWN ***\nplayer mucks\nagent wins the pot (8)\n*** SUMMARY ***" in text
