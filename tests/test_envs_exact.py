@@ -384,3 +384,32 @@ def test_an_opponent_that_decides_its_showdowns_is_asked() -> None:
     text = env.render()
     assert text is not None
     assert "*** SHOWDOWN ***\nplayer mucks\nagent wins the pot (8)\n*** SUMMARY ***" in text
+
+
+# ------------------------------------------------------------------ the freeze-out
+
+
+def test_a_freeze_out_ends_the_moment_the_agent_is_out() -> None:
+    # the agent (40 chips) goes all-in every time against two calling stations of 100:
+    # when it is out with both of them still in, the episode ends there, the game not over
+    env = HoldemEnv("no-limit", players=3, stacks=[40, 100, 100], reset_stacks=False,
+                    opponents="calling-station")  # fmt: skip
+    left_two = 0
+    for seed in range(12):
+        obs, _ = env.reset(seed=seed)
+        total, terminated, truncated = 0.0, False, False
+        while not (terminated or truncated):
+            assert obs["action_mask"][4]
+            obs, reward, terminated, truncated, info = env.step(4)
+            total += reward
+        table = env.table
+        assert table is not None and terminated and not truncated
+        assert info["results"][-1] == table.last_result
+        if table.out[0]:
+            assert total == -10.0  # its 40 chips, in big blinds of 4
+            if sum(1 for s in table.stacks if s > 0) == 2:
+                left_two += 1
+                assert not table.is_over
+        else:
+            assert table.is_over and table.stacks[0] == 240
+    assert left_two >= 2
