@@ -413,3 +413,17 @@ def test_a_freeze_out_ends_the_moment_the_agent_is_out() -> None:
         else:
             assert table.is_over and table.stacks[0] == 240
     assert left_two >= 2
+
+
+def test_a_reset_between_hands_goes_on_and_one_mid_hand_starts_a_new_game() -> None:
+    env = HoldemEnv("no-limit", opponents="calling-station")
+    env.reset(seed=1)
+    first = env.table
+    assert first is not None and first.hand_number == 1 and first.button == 0
+    env.step(0)  # the episode's one hand is over
+    env.reset()  # the same game, the next hand, the button moved on
+    assert env.table is first and first.hand_number == 2 and first.button == 1
+    assert first.in_hand
+    env.reset()  # in the middle of that hand: a new game
+    again = env.table
+    assert again is not first and again is not None and again.hand_number == 1
