@@ -427,3 +427,30 @@ def test_a_reset_between_hands_goes_on_and_one_mid_hand_starts_a_new_game() -> N
     env.reset()  # in the middle of that hand: a new game
     again = env.table
     assert again is not first and again is not None and again.hand_number == 1
+
+
+# ------------------------------------------------------------------ the defaults
+
+
+@pytest.mark.parametrize("make", [HoldemEnv, HoldemAECEnv])
+def test_the_defaults_are_heads_up_no_limit_one_hand_and_plain_info(make: Any) -> None:
+    env = make()
+    assert env.config.rules == Rules.preset("no-limit")
+    assert (env.config.players, env.config.stacks) == (2, (1000, 1000))
+    assert (env.config.reset_stacks, env.config.hands, env.config.unit) == (True, 1, 4)
+    assert env.choices.labels == ("fold", "check/call", "bet 0.5 pot", "bet 1 pot", "bet max")
+    assert (env.illegal, env.view_in_info, env.render_mode) == ("default", False, None)
+    if isinstance(env, HoldemEnv):
+        _, info = env.reset(seed=1)
+        assert env.seat == 0 and env.table is not None
+        assert env.table.names == ("agent", "rule-based")
+    else:
+        env.reset(seed=1)
+        info = env.infos[env.agent_selection]
+    assert info == {"hand": 1, "results": ()}
+
+
+def test_opponents_that_are_not_players_are_refused_by_name() -> None:
+    with pytest.raises(EnvError) as caught:
+        HoldemEnv(opponents=5)  # type: ignore[arg-type]
+    assert str(caught.value) == "opponents is 5: bot names or player objects"
