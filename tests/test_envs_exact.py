@@ -137,6 +137,9 @@ def test_aec_choice_plays_a_pot_fraction_and_refuses_out_of_turn() -> None:
     assert env.choice(Action.raise_to(1000)) == 4
     env.step(0)  # the button folds: the episode's one hand is over
     assert table.to_act is None
+    result = table.last_result
+    assert result is not None and result.net == (-2, 2)
+    assert env.infos[env.agent_selection]["results"] == (result,)
     with pytest.raises(EnvError) as caught:
         env.choice(Action.fold())
     assert str(caught.value) == "nobody has a decision to make now"
