@@ -457,3 +457,10 @@ def test_opponents_that_are_not_players_are_refused_by_name() -> None:
     with pytest.raises(EnvError) as caught:
         HoldemEnv(opponents=5)  # type: ignore[arg-type]
     assert str(caught.value) == "opponents is 5: bot names or player objects"
+
+
+def test_observing_before_the_first_reset_is_refused() -> None:
+    env = HoldemAECEnv("no-limit")
+    with pytest.raises(EnvError) as caught:
+        env.observe("player_0")
+    assert str(caught.value) == "no game yet: call reset() first"
