@@ -464,3 +464,19 @@ def test_observing_before_the_first_reset_is_refused() -> None:
     with pytest.raises(EnvError) as caught:
         env.observe("player_0")
     assert str(caught.value) == "no game yet: call reset() first"
+
+
+def test_dead_steps_take_only_none_and_bring_the_next_agent_its_results() -> None:
+    env = HoldemAECEnv("no-limit", players=2)
+    env.reset(seed=3)
+    env.step(0)  # the button folds: both agents are done
+    table = env.table
+    assert table is not None and table.last_result is not None
+    first = env.agent_selection
+    assert env.terminations[first]
+    with pytest.raises(ValueError, match="the only valid action is None"):
+        env.step(1)
+    env.step(None)
+    second = env.agent_selection
+    assert second != first and env.agents == [second]
+    assert env.infos[second] == {"hand": 1, "results": (table.last_result,)}
