@@ -480,3 +480,8 @@ def test_dead_steps_take_only_none_and_bring_the_next_agent_its_results() -> Non
     second = env.agent_selection
     assert second != first and env.agents == [second]
     assert env.infos[second] == {"hand": 1, "results": (table.last_result,)}
+    env.step(None)
+    assert env.agents == []
+    with pytest.raises(EnvError) as caught:
+        env.step(1)
+    assert str(caught.value) == "the episode is over: call reset() to start the next"
