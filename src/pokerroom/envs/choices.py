@@ -161,7 +161,7 @@ class ActionChoices:
         try:
             kind_value, amount_value = choice
             kind = _number(kind_value)
-            amount = float(np.asarray(amount_value, dtype=np.float64).reshape(-1)[0])
+            (amount,) = np.asarray(amount_value, dtype=np.float64).reshape(-1).tolist()
         except (TypeError, ValueError, IndexError):
             return None, 0.0
         if kind is None or not 0 <= kind < self.n or math.isnan(amount):
