@@ -61,11 +61,12 @@ def _engine_caches_refilled_under_mutation() -> Iterator[None]:
     and deck sizes made by the unmutated code: a mutant of the code that fills them would
     never run, and would survive every test."""
     if "MUTANT_UNDER_TEST" in os.environ:
-        from pokerroom.engine import plan
+        from pokerroom.engine import deal, plan
 
         plan._CACHE.clear()
         plan._FALLING.clear()
-        plan._POOLS.clear()
+        deal._POOLS.clear()
+        deal._CHUNKS.clear()
     yield
 
 
