@@ -9,8 +9,8 @@ import random
 import pytest
 
 from pokerroom.cards import JOKER, parse_cards
-from pokerroom.evaluator import hand_value
 from pokerroom.engine import Action, PlayerView, Street
+from pokerroom.evaluator import hand_value
 from pokerroom.evaluator.wildcards import JokerMode, WildCards
 from pokerroom.players import RuleBased
 from pokerroom.players.rulebased import tier_of
