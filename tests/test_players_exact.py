@@ -1128,3 +1128,22 @@ def test_the_random_bot_bets_and_raises_amounts_shared_or_not_of_their_own_kind(
     table.apply(Action.check())  # the flop: a bet is legal
     bot.rng = Picks(ActionKind.BET, 777)  # a raise to 777 shared
     assert bot.act(table.turn_view(), 1.0) == Action.bet(777)
+
+
+class Heard(CallingStation):
+    """A calling station that keeps the results it is told."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.results: list[Any] = []
+
+    def end_game(self, result: Any) -> None:
+        self.results.append(result)
+
+
+def test_a_cfr_bot_passes_the_game_s_result_on_to_its_fallback() -> None:
+    heard = Heard()
+    players = [CFRBot(seed=1, fallback=heard), CallingStation()]
+    result = play_game(NL, players, seed=1, max_hands=2)
+    assert heard.results == [result]
+    assert result.hands == 2
