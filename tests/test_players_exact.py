@@ -1130,7 +1130,7 @@ def test_the_random_bot_bets_and_raises_amounts_shared_or_not_of_their_own_kind(
     assert bot.act(table.turn_view(), 1.0) == Action.bet(777)
 
 
-class Heard(CallingStation):
+class KeepsResults(CallingStation):
     """A calling station that keeps the results it is told."""
 
     def __init__(self) -> None:
@@ -1142,7 +1142,7 @@ class Heard(CallingStation):
 
 
 def test_a_cfr_bot_passes_the_game_s_result_on_to_its_fallback() -> None:
-    heard = Heard()
+    heard = KeepsResults()
     players = [CFRBot(seed=1, fallback=heard), CallingStation()]
     result = play_game(NL, players, seed=1, max_hands=2)
     assert heard.results == [result]
