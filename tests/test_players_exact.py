@@ -1131,19 +1131,25 @@ def test_the_random_bot_bets_and_raises_amounts_shared_or_not_of_their_own_kind(
 
 
 class KeepsResults(CallingStation):
-    """A calling station that keeps the results it is told."""
+    """A calling station that keeps the hands' starts and the results it is told."""
 
     def __init__(self) -> None:
         super().__init__()
+        self.starts: list[Any] = []
         self.results: list[Any] = []
+
+    def start_hand(self, hand: Any) -> None:
+        self.starts.append(hand)
 
     def end_game(self, result: Any) -> None:
         self.results.append(result)
 
 
-def test_a_cfr_bot_passes_the_game_s_result_on_to_its_fallback() -> None:
-    heard = KeepsResults()
-    players = [CFRBot(seed=1, fallback=heard), CallingStation()]
+def test_a_cfr_bot_passes_each_hand_s_start_and_the_game_s_result_on_to_its_fallback() -> None:
+    heard, other = KeepsResults(), KeepsResults()
+    players = [CFRBot(seed=1, fallback=heard), other]
     result = play_game(NL, players, seed=1, max_hands=2)
-    assert heard.results == [result]
+    assert heard.results == other.results == [result]
     assert result.hands == 2
+    assert [h.number for h in heard.starts] == [1, 2]
+    assert heard.starts == other.starts  # every player is told the same
