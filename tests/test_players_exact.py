@@ -1131,25 +1131,41 @@ def test_the_random_bot_bets_and_raises_amounts_shared_or_not_of_their_own_kind(
 
 
 class KeepsResults(CallingStation):
-    """A calling station that keeps the hands' starts and the results it is told."""
+    """A calling station that keeps what it is told: the game's and the hands' starts,
+    the hands' results (in ``starts``), the events and the game's result."""
 
     def __init__(self) -> None:
         super().__init__()
         self.starts: list[Any] = []
+        self.events: list[Any] = []
         self.results: list[Any] = []
+
+    def start_game(self, game: Any) -> None:
+        self.starts.append(game)
 
     def start_hand(self, hand: Any) -> None:
         self.starts.append(hand)
+
+    def observe(self, event: Any) -> None:
+        self.events.append(event)
+
+    def end_hand(self, view: PlayerView) -> None:
+        self.starts.append(view.result)
 
     def end_game(self, result: Any) -> None:
         self.results.append(result)
 
 
-def test_a_cfr_bot_passes_each_hand_s_start_and_the_game_s_result_on_to_its_fallback() -> None:
+def test_a_cfr_bot_passes_hand_starts_events_and_the_result_on_to_its_fallback() -> None:
     heard, other = KeepsResults(), KeepsResults()
     players = [CFRBot(seed=1, fallback=heard), other]
     result = play_game(NL, players, seed=1, max_hands=2)
     assert heard.results == other.results == [result]
     assert result.hands == 2
-    assert [h.number for h in heard.starts] == [1, 2]
-    assert heard.starts == other.starts  # every player is told the same
+    game, first, end, second, end_again = heard.starts
+    assert [first.number, second.number] == [1, 2]
+    assert (game.players, game.seat, other.starts[0].seat) == (2, 0, 1)
+    assert end is not None and end_again is not None
+    assert heard.starts[1:] == other.starts[1:]  # every player is told the same
+    assert len(heard.events) == len(other.events) > 10
+    assert [e.kind for e in heard.events] == [e.kind for e in other.events]
