@@ -187,6 +187,7 @@ def test_rule_based_equity_is_its_own_seeded_estimate_from_its_sample_count() ->
         for b in unseen[i + 1 :]:
             theirs = hand_value((a, b), view.board)
             total += 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
+    assert RuleBased(seed=1).samples == 400  # the default budget
     assert RuleBased(seed=1, samples=990).equity(view, 1) == pytest.approx(total / 990)
     assert RuleBased(seed=1, samples=1).equity(view, 1) in (0.0, 0.5, 1.0)
     estimates = [RuleBased(seed=s).equity(view, 3) for s in (7, 7, 8)]
