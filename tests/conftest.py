@@ -66,6 +66,7 @@ def _engine_caches_refilled_under_mutation() -> Iterator[None]:
         plan._CACHE.clear()
         plan._FALLING.clear()
         deal._POOLS.clear()
+        deal._CHUNKS.clear()
     yield
 
 

@@ -28,6 +28,7 @@ from pokerroom.players import (
     RandomBot,
     RuleBased,
     Runner,
+    base,
     make_player,
     play_game,
     saved,
@@ -1083,3 +1084,88 @@ def test_rule_based_equity_under_wild_cards_is_its_category_s_share_per_opponent
     assert view.hole == tuple(parse_cards("Ah Kc"))
     bot = RuleBased(seed=1)
     assert [bot.equity(view, n) for n in (1, 3)] == [0.25, 0.25**3]
+
+
+class Picks(random.Random):
+    """A random source that picks ``kind`` among the legal kinds and ``amount`` as any
+    whole number drawn."""
+
+    def __init__(self, kind: ActionKind, amount: int) -> None:
+        super().__init__(0)
+        self.kind = kind
+        self.amount = amount
+
+    def choice(self, seq: Any) -> Any:
+        assert self.kind in seq
+        return self.kind
+
+    def randint(self, a: int, b: int) -> int:
+        assert a <= self.amount <= b
+        return self.amount
+
+
+def test_the_random_bot_bets_and_raises_amounts_shared_or_not_of_their_own_kind() -> None:
+    """The random bot takes a bet's or raise's action from the bots' shared actions when
+    one was made for that amount, else makes it: the same action either way (the shared
+    actions emptied first, then filled by the first raise), and a bet of that amount
+    shared already is no raise (nor the other way round)."""
+    table = Table(NL, 2, rng=random.Random(1))
+    table.start_hand()
+    view = table.turn_view()
+    bot = RandomBot(seed=1)
+    bot.rng = Picks(ActionKind.RAISE, 777)
+    base._BETS.clear()
+    base._RAISES.clear()
+    assert bot.act(view, 1.0) == Action.raise_to(777)
+    assert {777: Action.raise_to(777)} == base._RAISES
+    assert bot.act(view, 1.0) == Action.raise_to(777)
+    bot.rng = Picks(ActionKind.CALL, 0)
+    assert bot.act(view, 1.0) == Action.call()
+    assert bot.bet(ActionKind.BET, 600) == Action.bet(600)  # a bet of 600 shared
+    bot.rng = Picks(ActionKind.RAISE, 600)
+    assert bot.act(view, 1.0) == Action.raise_to(600)
+    table.apply(Action.call())
+    table.apply(Action.check())  # the flop: a bet is legal
+    bot.rng = Picks(ActionKind.BET, 777)  # a raise to 777 shared
+    assert bot.act(table.turn_view(), 1.0) == Action.bet(777)
+
+
+class KeepsResults(CallingStation):
+    """A calling station that keeps what it is told: the game's and the hands' starts,
+    the hands' results (in ``starts``), the events and the game's result."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.starts: list[Any] = []
+        self.events: list[Any] = []
+        self.results: list[Any] = []
+
+    def start_game(self, game: Any) -> None:
+        self.starts.append(game)
+
+    def start_hand(self, hand: Any) -> None:
+        self.starts.append(hand)
+
+    def observe(self, event: Any) -> None:
+        self.events.append(event)
+
+    def end_hand(self, view: PlayerView) -> None:
+        self.starts.append(view.result)
+
+    def end_game(self, result: Any) -> None:
+        self.results.append(result)
+
+
+def test_a_cfr_bot_passes_hand_starts_events_and_the_result_on_to_its_fallback() -> None:
+    heard, other = KeepsResults(), KeepsResults()
+    players = [CFRBot(seed=1, fallback=heard), other]
+    result = play_game(NL, players, seed=1, max_hands=2)
+    assert heard.results == other.results == [result]
+    assert result.hands == 2
+    game, first, end, second, end_again = heard.starts
+    assert [first.number, second.number] == [1, 2]
+    assert (game.players, game.seat, other.starts[0].seat) == (2, 0, 1)
+    assert end is not None and end_again is not None
+    assert heard.starts[1:] == other.starts[1:]  # every player is told the same
+    assert len(heard.events) == len(other.events) > 10
+    assert [e.kind for e in heard.events] == [e.kind for e in other.events]

@@ -35,7 +35,6 @@ import numpy as np
 from pokerroom.engine import Action, ActionKind, EventKind, Street
 from pokerroom.equity import equity_vs_random
 from pokerroom.evaluator import Category, category_of, hand_value
-from pokerroom.evaluator.wildcards import JokerMode
 from pokerroom.players.base import Bot
 from pokerroom.players.state import generator_from, generator_state, need, whole
 from pokerroom.ranges import Range
@@ -79,9 +78,12 @@ _K = ActionKind
 def tier_of(hole: Sequence[int], rules: Rules) -> int:
     """The chart tier (1 best, 5 worst) of two hole cards under these rules."""
     wild = rules.wild
-    if wild is not None and any(wild.is_wild(c) for c in hole):
-        bug_only = wild.joker is JokerMode.BUG and not wild.ranks and not wild.cards
-        return 2 if bug_only else 1
+    if wild is not None:
+        _, fully, bug = wild.split(hole)
+        if fully:
+            return 1
+        if bug:
+            return 2
     return _TIER.get(HandClass.of(hole[0], hole[1]), 5)
 
 
@@ -190,11 +192,9 @@ class RuleBased(Bot):
 
     def _raise(self, view: PlayerView, to: int | None) -> Action:
         """A bet or raise to ``to`` (default: two thirds of the pot after calling),
-        within the legal amounts."""
+        within the legal amounts; called only where a bet or raise is legal."""
         legal = view.legal
         assert legal is not None
-        if not legal.can_raise:
-            return self._stay(view)
         if view.rules.structure is not Structure.FIXED_LIMIT:
             if to is None:
                 level = max(view.to_match, *view.bets)
