@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
@@ -53,6 +53,7 @@ __all__ = [
     "Watched",
     "event_action",
     "replay_public",
+    "replay_steps",
 ]
 
 F64s = npt.NDArray[np.float64]
@@ -166,6 +167,16 @@ def replay_public(view: PlayerView, holes: Sequence[Sequence[int]]) -> Hand:
     """The hand of ``view`` as it stands, had the seats held ``holes``: dealt again with
     those cards and the view's board, every betting action replayed (on a hand with the
     stacks the seats started with)."""
+    *_, (hand, _, _, _) = replay_steps(view, holes)
+    return hand
+
+
+def replay_steps(
+    view: PlayerView, holes: Sequence[Sequence[int]]
+) -> Iterator[tuple[Hand, EventKind, int, int]]:
+    """:func:`replay_public` step by step: the replayed hand yielded before each betting
+    action with the action's kind, seat and total, then as it stands now with ``seat``
+    -1 (and the kind a fold, standing for none)."""
     rules = view.rules
     stacks = [s + c for s, c in zip(view.stacks, view.committed, strict=True)]
     deck = stacked_deck(holes, [int(c) for c in view.board], button=view.button,
@@ -173,8 +184,9 @@ def replay_public(view: PlayerView, holes: Sequence[Sequence[int]]) -> Hand:
     hand = Hand(rules, stacks, button=view.button, deck=deck)
     for e in view.events:
         if e.kind in BETTING_EVENTS:
+            yield hand, e.kind, e.seat, e.total
             hand.apply(event_action(e.kind, e.total), seat=e.seat)
-    return hand
+    yield hand, EventKind.FOLD, -1, 0
 
 
 def event_action(kind: EventKind, total: int) -> Action:

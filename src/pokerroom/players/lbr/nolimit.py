@@ -29,12 +29,10 @@ import numpy as np
 import numpy.typing as npt
 
 from pokerroom.engine.actions import Action
-from pokerroom.engine.deal import stacked_deck
 from pokerroom.engine.events import EventKind
 from pokerroom.engine.hand import Hand
-from pokerroom.players.lbr.models import event_action
+from pokerroom.players.lbr.models import event_action, replay_steps
 from pokerroom.ranges import COMBO_COUNT
-from pokerroom.solver.betting import BETTING_EVENTS
 from pokerroom.solver.policy import OutsideStrategy
 
 if TYPE_CHECKING:
@@ -51,22 +49,12 @@ def replay_hidden(view: PlayerView) -> Iterator[tuple[Hand, EventKind, int, int]
     two cards nobody in ``view`` holds (they do not matter to the betting), yielded
     before each betting action with the action's kind, seat and total; after the last
     the hand as it stands now is yielded with ``seat`` -1."""
-    rules = view.rules
     me, opponent = view.seat, 1 - view.seat
     known = {int(c) for c in (*view.hole, *view.board)}
-    free = [c for c in range(52) if c not in known][:2]
     holes: list[list[int]] = [[], []]
     holes[me] = [int(c) for c in view.hole]
-    holes[opponent] = free
-    stacks = [s + c for s, c in zip(view.stacks, view.committed, strict=True)]
-    deck = stacked_deck(holes, [int(c) for c in view.board], button=view.button,
-                        burn_cards=rules.burn_cards, joker=rules.joker)  # fmt: skip
-    hand = Hand(rules, stacks, button=view.button, deck=deck)
-    for e in view.events:
-        if e.kind in BETTING_EVENTS:
-            yield hand, e.kind, e.seat, e.total
-            hand.apply(event_action(e.kind, e.total), seat=e.seat)
-    yield hand, EventKind.FOLD, -1, 0
+    holes[opponent] = [c for c in range(52) if c not in known][:2]
+    return replay_steps(view, holes)
 
 
 def opponent_decisions(view: PlayerView) -> list[tuple[PlayerView, Action]]:
