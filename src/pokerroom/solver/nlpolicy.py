@@ -43,7 +43,15 @@ from pokerroom.rules import Rules, Structure
 from pokerroom.solver.files import data_dir
 from pokerroom.solver.nlholdem import DEPTHS
 from pokerroom.solver.nlstrategy import NoLimitStrategy
-from pokerroom.solver.nolimit import ALL_IN, CALL, CHECK, FOLD, NoLimitTree, translation_odds
+from pokerroom.solver.nolimit import (
+    ALL_IN,
+    CALL,
+    CHECK,
+    FOLD,
+    NoLimitTree,
+    translate,
+    translation_odds,
+)
 from pokerroom.solver.policy import Decision, OutsideStrategy, heads_up, outside
 from pokerroom.solver.tree import CHANCE
 
@@ -128,6 +136,11 @@ class NoLimitPolicy:
     def locate(self, view: PlayerView) -> tuple[_Played, int, PlayerView]:
         """The strategy, the tree node of ``view`` (its seat to act) and the heads-up
         view, or :class:`OutsideStrategy` saying why there is none."""
+        played, node, view, _ = self._locate(view)
+        return played, node, view
+
+    def _locate(self, view: PlayerView) -> tuple[_Played, int, PlayerView, bool]:
+        """:meth:`locate`, and whether a bet on the way was read by a draw."""
         view = heads_up(view)
         if view.players != 2:
             raise OutsideStrategy(f"{view.players} players: the strategy is for heads-up play",
@@ -151,20 +164,17 @@ class NoLimitPolicy:
                 f"an effective stack outside {self.depths[0]} to {self.depths[-1]} big "
                 "blinds (the solved depths)", "stacks")  # fmt: skip
         played = self.played(nearest)
-        node = self._follow(played, view)
+        node, drawn = self._walk(played, view, tuple(int(c) for c in view.hole))
         tree = played.tree
         me = 0 if view.seat == view.button else 1
         if int(tree.public.kind[node]) != me or tree.street[node] != int(view.street):
             raise OutsideStrategy("the betting has left the strategy's tree", "betting")
-        return played, node, view
-
-    def _follow(self, played: _Played, view: PlayerView) -> int:
-        """The tree node the view's betting leads to (see the module)."""
-        return self._walk(played, view, tuple(int(c) for c in view.hole))[0]
+        return played, node, view, drawn
 
     def _walk(self, played: _Played, view: PlayerView, hole: tuple[int, ...]) -> tuple[int, bool]:
-        """The tree node the view's betting leads to for a player holding ``hole``, and
-        whether a bet on the way was read by a draw (the node then depends on ``hole``)."""
+        """The tree node the view's betting leads to for a player holding ``hole`` (see
+        the module), and whether a bet on the way was read by a draw (the node then
+        depends on ``hole``)."""
         tree = played.tree
         real = [0, 0]
         stack = min(view.stacks[s] + view.committed[s] for s in (0, 1))
@@ -215,9 +225,9 @@ class NoLimitPolicy:
         sizes = [(amt - opp) / (2 * opp) for _, amt in raises]
         x = (real[p] - real[1 - p]) / (2 * max(real[1 - p], 1))
         lower, upper, chance = translation_odds(x, sizes)
-        if lower == upper:
+        if lower == upper:  # nothing to draw: no generator to seed
             return raises[lower][0], False
-        pick = lower if random.Random(f"{self.salt}|{seen}").random() < chance else upper
+        pick = translate(x, sizes, random.Random(f"{self.salt}|{seen}"))
         return raises[pick][0], 0.0 < chance < 1.0
 
     def every_holding(self, view: PlayerView) -> tuple[tuple[Action, ...], F64s]:
@@ -236,10 +246,10 @@ class NoLimitPolicy:
         >>> probs.shape == (len(actions), 1326), bool(np.allclose(probs.sum(axis=0), 1.0))
         (True, True)
         """
-        played, node, hu = self.locate(view)
+        played, node, hu, drawn = self._locate(view)
         board = tuple(int(c) for c in hu.board)
         buckets = played.strategy.abstraction.buckets(board)
-        if not self._walk(played, hu, tuple(int(c) for c in hu.hole))[1]:
+        if not drawn:
             return self._at(played, node, hu, buckets)
         rows: dict[Action, F64s] = {}
         for where, holdings in self._nodes(played, node, hu, board).items():
@@ -255,8 +265,9 @@ class NoLimitPolicy:
         of the translation lead to; a holding whose draws leave the tree (where the bot
         lets its fallback decide) is counted at ``node``, the node of the view's own
         cards."""
-        me = int(played.tree.public.kind[node])
-        street = played.tree.street[node]
+        tree = played.tree
+        me = int(tree.public.kind[node])
+        street = tree.street[node]
         out: dict[int, list[int]] = {}
         for index in range(COMBO_COUNT):
             hole = tuple(int(c) for c in combo_cards(index))
@@ -266,7 +277,6 @@ class NoLimitPolicy:
                 where = self._walk(played, view, hole)[0]
             except OutsideStrategy:
                 where = node
-            tree = played.tree
             if int(tree.public.kind[where]) != me or tree.street[where] != street:
                 where = node
             out.setdefault(where, []).append(index)
