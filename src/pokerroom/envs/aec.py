@@ -148,7 +148,6 @@ class HoldemAECEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type inf
         (table_seed,) = seeds(self._np_random, 1)
         self.table = self.config.new_table(random.Random(table_seed), self.possible_agents)
         self._record = BettingRecord()
-        self._moved()
 
     def _moved(self) -> None:
         """The table changed: the betting record noted, a new stamp, and the seat to act
@@ -163,7 +162,8 @@ class HoldemAECEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type inf
 
     def _deal(self) -> tuple[bool, bool]:
         """Deal hands until somebody must decide or the episode ends (terminated,
-        truncated); the chips of hands finished on the way go into ``_carry``."""
+        truncated); the chips of hands finished on the way go into ``_carry``.  The table
+        then stands still until the next step: read once here (:meth:`_moved`)."""
         episode = self._episode
         assert episode is not None
         table = episode.table
@@ -173,9 +173,9 @@ class HoldemAECEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type inf
                 return False, False
             ended = episode.ended()
             if ended[0] or ended[1]:
+                self._moved()
                 return ended
             table.start_hand(auto_showdown=True)
-            self._moved()
             if not table.in_hand:  # every seat all-in on the forced bets: nobody decides
                 self._finish()
 
@@ -203,7 +203,6 @@ class HoldemAECEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type inf
         ):
             self._new_game()
         assert self.table is not None
-        self._moved()
         n = self.config.players
         self._episode = Episode(self.config, self.table)
         self._pending = [[] for _ in range(n)]
@@ -311,7 +310,6 @@ class HoldemAECEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type inf
         self._zeroed = False
         self._finish()
         terminated, truncated = self._deal()
-        self._moved()
         carry, seat_of = self._carry, self._seat
         self.rewards = {a: carry[seat_of[a]] for a in self.agents}
         self._carry = [0.0] * len(carry)
