@@ -24,7 +24,7 @@ import pytest
 
 from pokerroom.cli import main
 from pokerroom.engine import Hand
-from pokerroom.engine.actions import Action, Street, random_action
+from pokerroom.engine.actions import Action, ActionKind, Street, random_action
 from pokerroom.jsonproto.codec import CodecError, event_to_json, view_to_json
 from pokerroom.jsonproto.dealer import game_to_json, hand_to_json
 from pokerroom.jsonproto.mirror import TableMirror, fresh_view, moved
@@ -495,5 +495,107 @@ def test_the_match_end_shows_the_places_and_nothing_is_sent_out_of_turn(tmp_path
             await pilot.press("enter")
             await until(pilot, lambda: not app.is_running, "the app to quit", 10)
         assert link.sent == []
+
+    asyncio.run(run())
+
+
+class FedLink(FakeLink):
+    """A link whose messages come when the test feeds them."""
+
+    def __init__(self) -> None:
+        super().__init__([])
+        self.inbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+
+    async def messages(self) -> Any:
+        while not self.closed:
+            yield await self.inbox.get()
+
+    def feed(self, messages: list[dict[str, Any]]) -> None:
+        for message in messages:
+            self.inbox.put_nowait(message)
+
+
+def _folded_to_me(number: int, stacks: tuple[int, int]) -> list[dict[str, Any]]:
+    """Hand ``number``: seat 1 has the button and folds at once, so seat 0 (you) wins
+    the blinds without being asked anything: its events and its end, as you see them."""
+    rules = Rules.preset("no-limit")
+    hand = Hand(rules, list(stacks), button=1, rng=random.Random(number))
+    hand.act(ActionKind.FOLD)
+    view = hand.view(0)
+    start = HandStart(number, 1, stacks, (0, 1), 0, rules)
+    return [{"type": "hand", **hand_to_json(start)},
+            *({"type": "event", "hand": number, "event": event_to_json(e)} for e in view.events),
+            {"type": "hand_end", "hand": number, "view": view_to_json(view)}]  # fmt: skip
+
+
+def _screens(app: JoinApp) -> list[str]:
+    return [s.__class__.__name__ for s in app.screen_stack[1:]]
+
+
+def _shown(app: JoinApp) -> str:
+    return " ".join(str(w.render()) for w in app.screen.query("Static"))
+
+
+def test_hands_that_end_without_asking_you_show_one_summary_the_latest(tmp_path: Path) -> None:
+    """A table deals on while your summary is up (hands you win or lose without a
+    decision): the summary shows the latest hand, never a second summary stacked on the
+    first, and with a dialog over the summary the one under it is renewed in place."""
+    link = FedLink()
+    rules = Rules.preset("no-limit")
+    start = GameStart(rules, 2, 0, 0, ("Me", "You"), (200, 200), False, 0)
+
+    async def run() -> None:
+        app = JoinApp(Store(tmp_path / "db"), link, directory=tmp_path)
+        async with app.run_test(size=(120, 40)) as pilot:
+            link.feed([{"type": "welcome", "seat": 0, "game": game_to_json(start)},
+                       *_folded_to_me(1, (200, 200))])  # fmt: skip
+            await until(pilot, lambda: _screens(app)[-1] == "HandOverScreen", "hand 1's summary")
+            assert "Hand 1 is over" in _shown(app)
+            link.feed(_folded_to_me(2, (202, 198)))
+            await until(pilot, lambda: "Hand 2 is over" in _shown(app), "hand 2's summary")
+            assert _screens(app) == ["RemoteTableScreen", "HandOverScreen"]
+            assert "202 → 204 (+2)" in _shown(app)  # hand 2's change, in hand 2's summary
+            await pilot.press("x")  # leave? asked over the summary
+            await until(pilot, lambda: _screens(app)[-1] == "ConfirmDialog", "the question")
+            link.feed(_folded_to_me(3, (204, 196)))
+            summary = app.screen_stack[-2]
+            title = summary.query_one("#summary-title")
+            await until(pilot, lambda: "Hand 3 is over" in str(title.render()), "hand 3's summary")
+            assert _screens(app) == ["RemoteTableScreen", "HandOverScreen", "ConfirmDialog"]
+            await pilot.press("escape")  # stay
+            await until(pilot, lambda: _screens(app)[-1] == "HandOverScreen", "the summary")
+            await pilot.press("space")  # on to the next hand
+            await until(pilot, lambda: _screens(app) == ["RemoteTableScreen"], "the table")
+            link.feed(_folded_to_me(4, (206, 194)))
+            await until(pilot, lambda: "Hand 4 is over" in _shown(app), "a new summary")
+            assert _screens(app) == ["RemoteTableScreen", "HandOverScreen"]
+            link.closed = True
+
+    asyncio.run(run())
+
+
+@pytest.mark.parametrize("last", ["fatal twice", "fatal after the end", "the end twice"])
+def test_the_tables_last_word_is_shown_once(last: str, tmp_path: Path) -> None:
+    """The link lost for good, or the game's end, said twice in any order: one dialog, the
+    first, which Enter closes and the app quits (not a second one under it)."""
+    end = {"type": "match_end", "names": ["Me", "You"], "stacks": [400, 0], "totals": [200, -200],
+           "hands": 1, "standings": [{"seat": 1, "place": 2, "hand": 1, "stack": 200},
+                                     {"seat": 0, "place": 1, "hand": 1, "stack": 400}]}  # fmt: skip
+    fatal = {"type": "link", "up": False, "fatal": True, "message": "the room closed it"}
+    twice = {"fatal twice": [fatal, fatal], "fatal after the end": [end, fatal],
+             "the end twice": [end, end]}[last]
+    link = FedLink()
+
+    async def run() -> None:
+        app = JoinApp(Store(tmp_path / "db"), link, directory=tmp_path)
+        async with app.run_test(size=(120, 40)) as pilot:
+            link.feed([*_welcome_and_hand(), *twice])
+            await until(pilot, lambda: _screens(app)[-1] == "MessageDialog", "the last word")
+            await pilot.pause(0.3)
+            assert _screens(app) == ["RemoteTableScreen", "MessageDialog"]
+            first = "The table is gone" if twice[0] is fatal else "The game is over"
+            assert first in _shown(app)
+            await pilot.press("enter")
+            await until(pilot, lambda: not app.is_running, "the app to quit", 10)
 
     asyncio.run(run())

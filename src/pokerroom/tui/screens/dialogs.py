@@ -101,10 +101,18 @@ class HandOverScreen(Dialog[None]):
     def compose(self) -> ComposeResult:
         yield from self.compose_too_small()
         with Vertical(id="hand-over", classes="dialog"):
-            yield Static(self.title_text, classes="dialog-title")
+            yield Static(self.title_text, id="summary-title", classes="dialog-title")
             yield Static(self.summary, id="summary")
             yield Static("Press any key to continue", classes="press-any-key")
         yield Footer(compact=True)
+
+    def renew(self, summary: Text, title: str) -> None:
+        """Show another hand's summary in this one's place (a table that deals on while
+        the summary is up: one summary, the latest, never a second stacked on it)."""
+        self.summary, self.title_text = summary, title
+        for selector, text in (("#summary-title", title), ("#summary", summary)):
+            for static in self.query(selector).results(Static):  # (none before composed)
+                static.update(text)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if (action, None) in (("save", self._save), ("leave", self._leave)):

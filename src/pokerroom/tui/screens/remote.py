@@ -165,6 +165,7 @@ class RemoteTableScreen(TableScreen):
         self._down = False  # the connection is lost (and being tried again)
         self._standing = False  # you stood up: the seat's connection closes, then watch
         self._summary: HandOverScreen | None = None
+        self._farewell: MessageDialog | None = None  # the table is gone, or the game over
 
     # ------------------------------------------------------------------ drawing
 
@@ -316,7 +317,15 @@ class RemoteTableScreen(TableScreen):
         def closed(_: object = None) -> None:
             self.leave(quit_app=True)
 
-        self.app.push_screen(MessageDialog("The table is gone", text), closed)
+        self._say_farewell(MessageDialog("The table is gone", text), closed)
+
+    def _say_farewell(self, dialog: MessageDialog, closed: Callable[[Any], None]) -> None:
+        """Show the table's last word, once: a second (a link lost twice, the game's end
+        repeated, the end then the link) is not stacked on the first."""
+        if self._farewell is not None:
+            return
+        self._farewell = dialog
+        self.app.push_screen(dialog, closed)
 
     def _ask(self) -> None:
         """Your decision: the keys and the bar are live from now."""
@@ -384,8 +393,12 @@ class RemoteTableScreen(TableScreen):
         sign = "+" if after >= before else "−"
         change = f"{sign}{chips(abs(after - before))}"
         text.append(f"\nYour chips: {chips(before)} → {chips(after)} ({change})", style="bold")
-        self._summary = HandOverScreen(text, f"Hand {self.mirror.hand} is over",
-                                       leave=self.action_leave)  # fmt: skip
+        title = f"Hand {self.mirror.hand} is over"
+        shown = self._summary
+        if shown is not None and shown in self.app.screen_stack:
+            shown.renew(text, title)  # (the last summary still up, or under a dialog)
+            return
+        self._summary = HandOverScreen(text, title, leave=self.action_leave)
         self.app.push_screen(self._summary)
 
     def _match_end(self) -> None:
@@ -404,7 +417,7 @@ class RemoteTableScreen(TableScreen):
         def closed(_: object = None) -> None:
             self.leave(quit_app=True)
 
-        self.app.push_screen(MessageDialog("The game is over", "\n".join(lines) or "-"), closed)
+        self._say_farewell(MessageDialog("The game is over", "\n".join(lines) or "-"), closed)
 
     # --------------------------------------------------------------- keys
 
