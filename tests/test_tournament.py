@@ -6,8 +6,11 @@ from __future__ import annotations
 import math
 import os
 import re
+import signal
 import subprocess
 import sys
+import threading
+import time
 
 import pytest
 
@@ -17,6 +20,8 @@ from pokerroom.tournament.executor import (
     PoolExecutor,
     RayExecutor,
     SerialExecutor,
+    _hold_interrupts,
+    _release_interrupts,
     make_executor,
 )
 from pokerroom.tournament.freezeout import Tournament, TournamentError, standings
@@ -369,16 +374,42 @@ else:
 def test_ctrl_c_while_the_pool_starts_is_held_back_then_stops_it() -> None:
     """A Ctrl-C pressed while the workers start is not lost: it is delivered once the
     pool is made, which is then stopped (no worker left running)."""
-    # One BLAS thread: NumPy's OpenBLAS starts a native thread per core at import, with
-    # Ctrl-C not blocked, and the kernel may hand the process's SIGINT to it; Python
-    # then raises it in the main thread only when that thread runs, possibly after the
-    # pool is made: a late KeyboardInterrupt, not a held-back one
-    env = {**os.environ, "OPENBLAS_NUM_THREADS": "1"}
+    # (NumPy's OpenBLAS starts native threads at import, with Ctrl-C not blocked: the
+    # kernel may hand the process's SIGINT to one of them; the hold notes it then too)
     proc = subprocess.run([sys.executable, "-c", CTRL_C_WHILE_STARTING], check=False,
-                          capture_output=True, text=True, timeout=45, env=env)  # fmt: skip
+                          capture_output=True, text=True, timeout=45)  # fmt: skip
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.startswith("interrupted [False, False]"), proc.stdout + proc.stderr
     assert "Traceback" not in proc.stderr
+
+
+def test_ctrl_c_taken_by_another_thread_while_held_is_raised_only_at_release() -> None:
+    """The pool's start holds Ctrl-C back in the main thread; a thread that does not
+    block it (as a BLAS library's) takes the process's SIGINT instead, and Python runs
+    the handler in the main thread: held, it is noted, not raised, until released (then
+    raised once), and the handler before is back."""
+    before = signal.getsignal(signal.SIGINT)
+    signal.signal(signal.SIGINT, signal.default_int_handler)  # (as in a terminal)
+    done = threading.Event()
+    other = threading.Thread(target=done.wait, daemon=True)  # Ctrl-C not blocked there
+    other.start()
+    try:
+        hold = _hold_interrupts()
+        assert hold is not None
+        try:
+            os.kill(os.getpid(), signal.SIGINT)
+            for _ in range(40):
+                time.sleep(0.005)  # Python runs a pending handler between these
+        except KeyboardInterrupt:
+            pytest.fail("Ctrl-C raised while held back")
+        with pytest.raises(KeyboardInterrupt):
+            _release_interrupts(hold)
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+        assert signal.SIGINT not in signal.pthread_sigmask(signal.SIG_BLOCK, set())
+        _release_interrupts(_hold_interrupts())  # nothing pressed: nothing raised
+    finally:
+        done.set()
+        signal.signal(signal.SIGINT, before)
 
 
 def test_a_league_session_is_labelled_with_its_deals_counted_from_one() -> None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 import signal
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from types import TracebackType
 from typing import Any, Protocol, TypeVar
@@ -93,29 +94,54 @@ def _ignore_interrupts() -> None:
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
-def _hold_interrupts() -> bool:
-    """Block Ctrl-C in this thread; whether it was (main thread, POSIX)."""
+class _Hold:
+    """Ctrl-C held back in the main thread while a pool starts: blocked there (so the
+    processes started inherit the block), and noted, not raised, by a handler of its
+    own, for another thread that does not block it (a BLAS library's, started at import)
+    may take the process's signal, and Python would then run the handler in the main
+    thread mid-start."""
+
+    def __init__(self) -> None:
+        self.pressed = False
+        self.handler: Any = signal.SIG_DFL
+        self.blocked = False
+
+    def note(self, signum: int, frame: object) -> None:
+        self.pressed = True
+
+
+def _hold_interrupts() -> _Hold | None:
+    """Hold back Ctrl-C (main thread, POSIX; otherwise ``None``: nothing held)."""
     if not hasattr(signal, "pthread_sigmask"):  # pragma: no cover - not on POSIX
-        return False
+        return None
+    if threading.current_thread() is not threading.main_thread():
+        return None  # (signal handlers belong to the main thread)
     # Started first: starting it unblocks Ctrl-C (whatever the mask was before).
     from multiprocessing import resource_tracker
 
     resource_tracker.ensure_running()
-    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-    return signal.SIGINT not in before
+    hold = _Hold()
+    before = signal.signal(signal.SIGINT, hold.note)
+    hold.handler = signal.SIG_DFL if before is None else before
+    hold.blocked = signal.SIGINT not in signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    return hold
 
 
-def _release_interrupts(held: bool) -> None:
-    """Unblock Ctrl-C again; one pressed while it was blocked is handled here, at once
+def _release_interrupts(hold: _Hold | None) -> None:
+    """Let Ctrl-C through again; one pressed while it was held is handled here, at once
     (by default a :class:`KeyboardInterrupt` raised from this call)."""
-    if not held:
+    if hold is None:
         return
-    pressed = signal.SIGINT in signal.sigpending()
+    pressed = hold.pressed
+    if hold.blocked:
+        if signal.SIGINT in signal.sigpending():
+            signal.sigwait({signal.SIGINT})  # taken off the pending set: handled below
+            pressed = True
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    signal.signal(signal.SIGINT, hold.handler)
+    pressed = pressed or hold.pressed  # (one taken by another thread just now)
     if pressed:
-        signal.sigwait({signal.SIGINT})  # taken off the pending set: it is handled below
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
-    if pressed:
-        handler = signal.getsignal(signal.SIGINT)
+        handler = hold.handler
         if callable(handler):
             handler(signal.SIGINT, None)
         elif handler == signal.SIG_DFL:
