@@ -14,6 +14,7 @@ import random
 from pathlib import Path
 
 import pytest
+from rich.text import Text
 
 from pokerroom.engine import EventKind, Street
 from pokerroom.rules import Rules
@@ -268,6 +269,36 @@ def test_the_log_wraps_again_at_a_new_width(tmp_path: Path) -> None:
             assert max(line.cell_length for line in log.lines) <= width
             assert _log_text(log) == narrow
             assert " ".join(_log_text(log)).split() == " ".join(texts).split()
+
+    asyncio.run(scenario())
+
+
+def test_the_log_shows_its_last_line_as_soon_as_it_is_written() -> None:
+    """The log scrolled to its end only after the next refresh, which the hand's summary,
+    pushed over the table at once, could hold back: the log behind the summary then
+    showed the hand's first lines (a snapshot flaked on it).  Now every line written is
+    shown at once, with no refresh in between, and again after a new width."""
+    from textual.app import App, ComposeResult  # (a log alone)
+
+    class LogApp(App[None]):
+        def compose(self) -> ComposeResult:
+            yield HandLog()
+
+    async def scenario() -> None:
+        app = LogApp()
+        async with app.run_test(size=(40, 6)) as pilot:
+            log = app.query_one(HandLog)
+            await pilot.pause()
+            for k in range(30):
+                log.note(Text(f"line {k}"))
+                assert log.scroll_y == log.max_scroll_y, k  # (no await: no refresh)
+            assert log.max_scroll_y > 20
+            log.show("hand 2", ["*** PRE-FLOP ***", "Ada folds"])
+            assert log.scroll_y == log.max_scroll_y
+            await pilot.resize_terminal(30, 5)
+            await until(pilot, lambda: log.scrollable_content_region.width < 30)
+            await pilot.pause()
+            assert log.scroll_y == log.max_scroll_y
 
     asyncio.run(scenario())
 

@@ -191,6 +191,14 @@ class HandLog(RichLog, can_focus=False):
         if len(self._texts) > 2000:
             del self._texts[: len(self._texts) - 2000]
         self.write(text)
+        self._to_end()
+
+    def _to_end(self) -> None:
+        """Show the last line now: the toolkit's own scroll waits for the next refresh,
+        which a screen pushed over the table (the hand's summary) may hold back, leaving
+        the log behind it at its top."""
+        if self._size_known:
+            self.scroll_end(animate=False, immediate=True, x_axis=False)
 
     def on_resize(self, event: events.Resize) -> None:
         width = self.scrollable_content_region.width
@@ -203,7 +211,7 @@ class HandLog(RichLog, can_focus=False):
         self.clear()
         for text in self._texts:
             self.write(text)
-        self.scroll_end(animate=False)
+        self._to_end()
 
     @staticmethod
     def colour(line: str) -> Text:
