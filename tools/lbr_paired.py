@@ -1,0 +1,91 @@
+"""LBR against two heads-up no-limit strategy files on the same deals, deal by deal.
+
+Run: ``python tools/lbr_paired.py NEW.npz OLD.npz --deals 3000 --seed 1`` (stacks of
+100 big blinds, blinds 50/100, with AIVAT).  LBR plays the match of
+:func:`pokerroom.tournament.lbr.lbr_match` against ``cfr`` playing each file (LBR reads
+the file exactly), each duplicate deal's result is kept, and the script prints both
+results and the difference deal by deal (NEW less OLD) with Student's 95% interval: the
+two matches meet the same cards, so the paired difference is much narrower than the two
+intervals side by side.  How the issue 37 figures of the solver guide were measured.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+import numpy as np
+import numpy.typing as npt
+
+from pokerroom.players import Player
+from pokerroom.rules import Rules
+from pokerroom.solver.nlpolicy import NoLimitPolicy
+from pokerroom.solver.nlstrategy import NoLimitStrategy
+from pokerroom.tournament.games import GameTask, play
+from pokerroom.tournament.lbr import lbr_pair
+from pokerroom.tournament.league import League
+from pokerroom.tournament.seeds import derive
+from pokerroom.tournament.stats import Estimate, mean_interval
+
+F64s = npt.NDArray[np.float64]
+
+
+def per_deal(path: str, deals: int, seed: int, big_blinds: int) -> tuple[F64s, F64s]:
+    """LBR's mbb/hand on each duplicate deal against ``cfr`` playing the strategy file
+    ``path``: AIVAT-corrected and plain."""
+    rules = Rules.preset("no-limit", blinds=(50, 100)).replace(buy_in=100 * big_blinds,
+                                                                 players=2)  # fmt: skip
+    policy = NoLimitPolicy((NoLimitStrategy.load(path),))
+    pair = lbr_pair(rules, "cfr", policy=policy)
+    league = League(rules, ("measured", "other"), ("LBR", "cfr"), hands=2 * deals, seed=seed,
+                    field=False, aivat=True)  # fmt: skip
+
+    def build(task: GameTask) -> list[Player]:
+        made = pair(derive(task.seed, "bot", task.bot_salt))
+        return [made[e] for e in task.entrants]
+
+    tasks = league.tasks()
+    records = {r.index: r for r in (play(t, build=build) for t in tasks)}
+    (match,) = league.matches()
+    adjusted, plain = np.zeros(match.deals), np.zeros(match.deals)
+    cursor = 0
+    for start in range(0, match.deals, league.session):
+        for _ in range(2):  # the two seat arrangements of a block of deals
+            record = records[tasks[cursor].index]
+            cursor += 1
+            for seat in record.seats:
+                if seat.entrant == 0:
+                    for d, net in enumerate(seat.nets):
+                        plain[start + d] += net
+                        adjusted[start + d] += seat.adjusted[d]
+    scale = 1000 / league.big_blind / 2  # mbb/hand, the two hands of a deal averaged
+    return adjusted * scale, plain * scale
+
+
+def _text(e: Estimate) -> str:
+    return f"{e.value:+,.0f} ± {e.half_width:,.0f} [{e.low:+,.0f}, {e.high:+,.0f}]"
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("new")
+    p.add_argument("old")
+    p.add_argument("--deals", type=int, default=3000)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--big-blinds", type=int, default=100)
+    args = p.parse_args()
+    results = {}
+    for label, path in (("new", args.new), ("old", args.old)):
+        start = time.process_time()
+        results[label] = per_deal(path, args.deals, args.seed, args.big_blinds)
+        print(f"{label} ({path}): {time.process_time() - start:,.0f} CPU s", flush=True)
+    for i, kind in enumerate(("AIVAT", "plain")):
+        new, old = results["new"][i], results["old"][i]
+        print(f"{kind}: LBR against new {_text(mean_interval(list(new)))}; against old "
+              f"{_text(mean_interval(list(old)))}; new less old, deal by deal "
+              f"{_text(mean_interval(list(new - old)))} (correlation "
+              f"{np.corrcoef(new, old)[0, 1]:.2f})")  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()
