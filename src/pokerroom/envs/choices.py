@@ -41,6 +41,7 @@ __all__ = ["ActionChoices"]
 
 _K = ActionKind
 _FOLD, _CHECK, _CALL = Action.fold(), Action.check(), Action.call()
+_KEPT = 4096  # the most bets and raises kept made
 
 
 def _number(value: Any) -> int | None:
@@ -77,6 +78,7 @@ class ActionChoices:
         self.n = len(self.labels)
         self._max = self.n - 1
         self._masks: dict[int, NDArray[np.int8]] = {0: self._template(0)}  # by key
+        self._bets: dict[tuple[ActionKind, int], Action] = {}  # the bets and raises made
 
     def _sized(self, legal: LegalActions, pot: int, bet: int) -> list[int]:
         """The *to* amount of each pot fraction (at least the minimum)."""
@@ -93,6 +95,10 @@ class ActionChoices:
         A new array each time, copied from one kept per set of legal choices."""
         if legal is None:
             return self._masks[0].copy()
+        return self.kept_mask(legal, pot=pot, bet=bet).copy()
+
+    def kept_mask(self, legal: LegalActions, *, pot: int, bet: int) -> NDArray[np.int8]:
+        """:meth:`mask`'s array itself, the one kept for these choices (read-only)."""
         kinds = legal.kinds
         key = 1 if _K.FOLD in kinds else 0
         if _K.CHECK in kinds or _K.CALL in kinds:
@@ -107,7 +113,7 @@ class ActionChoices:
         template = self._masks.get(key)
         if template is None:
             template = self._masks[key] = self._template(key)
-        return template.copy()
+        return template
 
     def _template(self, key: int) -> NDArray[np.int8]:
         """The mask of ``key``: bit 0 fold, 1 check or call, 2 the largest bet or raise,
@@ -151,11 +157,20 @@ class ActionChoices:
             span = legal.max_to - legal.min_to
             return Action(bet_kind, legal.min_to + math.floor(amount * span + 0.5))
         if index == self._max:
-            return Action(bet_kind, legal.max_to)
+            return self._bet(bet_kind, legal.max_to)
         to = self._sized(legal, pot, bet)[index - 2]
         if to >= legal.max_to:
             return f"choice {index} ({label}) is not legal: it comes to {to}, the maximum or more"
-        return Action(bet_kind, to)
+        return self._bet(bet_kind, to)
+
+    def _bet(self, kind: ActionKind, to: int) -> Action:
+        """The bet or raise to ``to`` (an Action is immutable: one kept per amount)."""
+        made = self._bets.get((kind, to))
+        if made is None:
+            if len(self._bets) >= _KEPT:
+                self._bets.clear()
+            made = self._bets[kind, to] = Action(kind, to)
+        return made
 
     def _split(self, choice: Any) -> tuple[int | None, float]:
         try:
