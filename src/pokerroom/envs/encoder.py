@@ -27,6 +27,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from pokerroom.engine import Street
+from pokerroom.engine.events import DEAL as _DEALT
 
 if TYPE_CHECKING:
     from pokerroom.engine import Hand, LegalActions
@@ -38,6 +39,11 @@ __all__ = ["Encoder"]
 _OVER: Final = int(Street.SHOWDOWN)  # the street slot that says the hand is over
 _GATHERS: Final = 4096  # the most seatings whose index tables are kept
 _PER_SEAT: Final = ("to_act", "folded", "all_in", "stack", "bet", "committed")
+_OPENINGS: Final = 256  # the most openings kept
+
+Opening = tuple[NDArray[np.float32], list[int], list[bool], list[int], list[int], int]
+"""A hand's public part at its opening, with the stacks, folds, bets and chips written and
+the seat to act."""
 
 
 class Encoder:
@@ -56,9 +62,11 @@ class Encoder:
         "_mine",
         "_number",
         "_one",
+        "_openings",
         "_public",
         "_record",
         "_rounds",
+        "_row",
         "_scale",
         "_slot",
         "_stacks",
@@ -82,6 +90,8 @@ class Encoder:
         self._number = -1
         self._stamp: object = None  # the caller's stamp of the table last brought up to date
         self._forget(0)
+        # the public part at the opening of a hand, by plan and stacks (see _keep_opening)
+        self._openings: dict[tuple[object, tuple[int, ...]], Opening] = {}
         # the index tables of each seat's vectors in this hand, and the choices written
         self._mine: dict[int, tuple[NDArray[np.intp], ...]] = {}
         self._legal: LegalActions | None = None
@@ -98,6 +108,7 @@ class Encoder:
         self._to_act = -1  # the hand seat to act written
         self._rounds: tuple[int, ...] | None = None  # the record's round written (its start)
         self._closed = -1  # and how many rounds it had closed
+        self._row = -1  # and the round in play's (the row of the betting so far it is in)
 
     def encode(
         self,
@@ -127,8 +138,12 @@ class Encoder:
                 or record is not self._record
                 or table.hand_number != self._number
             ):
-                self._start(table, hand, record)
-            elif type(stamp) is int and stamp - 1 == self._stamp and self._step(hand, record):
+                if not self._start(table, hand, record):
+                    self._update(hand, record)
+                    self._keep_opening(hand)
+                self._stamp = stamp
+                return self._vector(table, hand, seat, legal)
+            if type(stamp) is int and stamp - 1 == self._stamp and self._step(hand, record):
                 # one step since the last update: only its seat's chips can have changed
                 self._stamp = stamp
                 return self._vector(table, hand, seat, legal)
@@ -157,8 +172,10 @@ class Encoder:
         It reads the hand's own lists (read only, as the table does): this runs once
         per step of an environment."""
         h = self._to_act
-        if h < 0 or hand._over or hand._street != self._slot or record.start is not self._rounds:
+        if h < 0 or hand._over:
             return False
+        if hand._street != self._slot or record.start is not self._rounds:
+            return self._next_round(hand, record)
         if len(record.closed) != self._closed:
             return False
         layout, v, scale = self._layout, self._view, self._scale
@@ -223,13 +240,102 @@ class Encoder:
         self._mine[seat] = gathers = (gather, acting)
         return gathers
 
-    def _start(self, table: Table, hand: Hand, record: BettingRecord) -> None:
-        """A new hand (or table, or record): the public part from nothing."""
+    def _next_round(self, hand: Hand, record: BettingRecord) -> bool:
+        """The public part after one action of the seat last written to act that closed
+        its betting round, the next round under way with nobody's chips in yet (else
+        False, nothing written): that seat's chips, the bets cleared, the street and
+        its board cards, the seat to act, the pot and the raises.
+
+        The round just closed keeps its row of the betting so far as written, but for
+        the seat that acted: what the record closes it with is the chips put in since
+        its start, which is what the row held for the round in play."""
+        h, street, t = self._to_act, hand._street, hand._to_act
+        if street != self._slot + 1 or t < 0 or record.street != street:
+            return False
+        stacks, committed, folded = hand._stacks, hand._committed, hand._folded
+        # nobody else's chips moved (an uncalled bet returned: the full comparison)
+        mine, put, out = self._stacks, self._committed, self._folded
+        if (
+            stacks[:h] != mine[:h]
+            or stacks[h + 1 :] != mine[h + 1 :]
+            or committed[:h] != put[:h]
+            or committed[h + 1 :] != put[h + 1 :]
+            or folded[:h] != out[:h]
+            or folded[h + 1 :] != out[h + 1 :]
+            or record.start != tuple(committed)
+            or len(record.closed) > self._closed + 1
+        ):
+            return False
+        layout, v, scale = self._layout, self._view, self._scale
+        behind, gone, chips = stacks[h], folded[h], committed[h]
+        v[layout.stack + h] = behind * scale
+        v[layout.folded + h] = 1.0 if gone else 0.0
+        v[layout.all_in + h] = 0.0 if gone or behind else 1.0
+        v[layout.committed + h] = chips * scale
+        start = self._rounds
+        v[layout.street_chips + self._row * layout.players + h] = (
+            chips - start[h] if start is not None else chips
+        ) * scale
+        mine[h], put[h], out[h] = behind, chips, gone
+        bet = layout.bet
+        for i, was in enumerate(self._bets):
+            if was:
+                v[bet + i] = 0.0
+        self._bets = [0] * len(stacks)
+        v[layout.street + self._slot] = 0.0
+        v[layout.street + street] = 1.0
+        board = hand._board
+        for card in board[self._board :]:
+            v[layout.board + card] = 1.0
+        self._board = len(board)
+        v[layout.to_act + h] = 0.0
+        v[layout.to_act + t] = 1.0
+        v[layout.pot] = sum(committed) * scale
+        v[layout.raises] = float(hand._raises)
+        self._slot = self._row = street
+        self._to_act = t
+        self._rounds = record.start
+        self._closed = len(record.closed)
+        return True
+
+    def _start(self, table: Table, hand: Hand, record: BettingRecord) -> bool:
+        """A new hand (or table, or record): the public part from nothing, or as kept
+        from an earlier hand at its opening (then up to date: True)."""
         self._hand, self._record, self._number = hand, record, table.hand_number
-        self._public[: self._zero] = 0.0
-        self._forget(hand.n)
         self._mine = {}
         self._legal = None
+        kept = self._openings.get((hand._plan, hand._starting))
+        if (
+            kept is not None
+            and hand._log[-1][0] == _DEALT  # nothing since the forced bets and the deal
+            and record.hand is hand
+            and record.start is None
+        ):
+            public, stacks, folded, bets, committed, self._to_act = kept
+            self._public[: self._zero] = public
+            self._stacks, self._folded = stacks.copy(), folded.copy()
+            self._bets, self._committed = bets.copy(), committed.copy()
+            self._board = 0
+            self._slot = self._row = 0
+            self._rounds = None
+            self._closed = 0
+            return True
+        self._public[: self._zero] = 0.0
+        self._forget(hand.n)
+        return False
+
+    def _keep_opening(self, hand: Hand) -> None:
+        """Keep the public part of a hand at its opening (the forced bets posted and the
+        cards dealt, nothing else), for the next hands of the same plan and stacks."""
+        if hand._log[-1][0] != _DEALT or self._slot != 0 or self._rounds is not None:
+            return
+        openings = self._openings
+        if len(openings) >= _OPENINGS:
+            openings.clear()
+        openings[hand._plan, hand._starting] = (
+            self._public[: self._zero].copy(), self._stacks.copy(), self._folded.copy(),
+            self._bets.copy(), self._committed.copy(), self._to_act,
+        )  # fmt: skip
 
     def _update(self, hand: Hand, record: BettingRecord) -> None:
         """Write what changed since the last call into the public part."""
@@ -303,6 +409,7 @@ class Encoder:
                     v[row + h] = c * scale
             self._rounds = start
             self._closed = len(closed)
+            self._row = record.street
             self._committed = [-1] * len(committed)
         if committed == self._committed:
             return committed
