@@ -235,18 +235,18 @@ class HoldemAECEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type inf
             assert self.table is not None
             self._episode = Episode(self.config, self.table)
         self._select()
-        self._refresh(self.agent_selection)
+        if not self._fresh[self._seat[self.agent_selection]]:
+            self._refresh(self.agent_selection)
 
     def _select(self) -> None:
         if self._acting >= 0:
             self.agent_selection = self.possible_agents[self._acting]
 
     def _refresh(self, agent: str) -> None:
-        """The info of ``agent``, now that it is selected (kept as it is when it would
-        be the same: the hand's number and no results)."""
+        """The info of ``agent``, now that it is selected and has something new to be
+        told (``_fresh``; kept as it is when it would be the same: the hand's number and
+        no results)."""
         seat = self._seat[agent]
-        if self._fresh[seat]:
-            return
         infos = self.infos
         if agent not in infos:
             return
@@ -300,10 +300,11 @@ class HoldemAECEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type inf
         else:
             dead = self._hand_over()
         if self._acting >= 0:
-            self.agent_selection = self.possible_agents[self._acting]
+            self.agent_selection = agent = self.possible_agents[self._acting]
         if dead:
-            self._deads_step_first()
-        self._refresh(self.agent_selection)
+            agent = self._deads_step_first()
+        if not self._fresh[self._seat[agent]]:
+            self._refresh(agent)
 
     def _refuse(
         self, agent: str, seat: int, why: str, decision: tuple[LegalActions, int, int]
@@ -367,7 +368,7 @@ class HoldemAECEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type inf
         rewards = self.rewards
         for other in rewards:
             rewards[other] = 0
-        if agents:
+        if agents and not self._fresh[self._seat[self.agent_selection]]:
             self._refresh(self.agent_selection)
 
     def _decision(self, seat: int) -> Decision:

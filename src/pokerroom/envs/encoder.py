@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Final, cast
 import numpy as np
 from numpy.typing import NDArray
 
-from pokerroom.engine import Street
+from pokerroom.engine import ActionKind, Street
 from pokerroom.engine.events import DEAL as _DEALT
 
 if TYPE_CHECKING:
@@ -37,6 +37,7 @@ if TYPE_CHECKING:
 __all__ = ["Encoder"]
 
 _OVER: Final = int(Street.SHOWDOWN)  # the street slot that says the hand is over
+_BET, _RAISE = ActionKind.BET, ActionKind.RAISE
 _GATHERS: Final = 4096  # the most seatings whose index tables are kept
 _PER_SEAT: Final = ("to_act", "folded", "all_in", "stack", "bet", "committed")
 _OPENINGS: Final = 256  # the most openings kept
@@ -141,20 +142,11 @@ class Encoder:
                 if not self._start(table, hand, record):
                     self._update(hand, record)
                     self._keep_opening(hand)
-                self._stamp = stamp
-                return self._vector(table, hand, seat, legal)
-            if type(stamp) is int and stamp - 1 == self._stamp and self._step(hand, record):
-                # one step since the last update: only its seat's chips can have changed
-                self._stamp = stamp
-                return self._vector(table, hand, seat, legal)
-            self._update(hand, record)
+            elif not (type(stamp) is int and stamp - 1 == self._stamp and self._step(hand, record)):
+                # (one step since the last update: only its seat's chips can have changed)
+                self._update(hand, record)
             self._stamp = stamp
-        return self._vector(table, hand, seat, legal)
-
-    def _vector(
-        self, table: Table, hand: Hand, seat: int, legal: LegalActions | None
-    ) -> NDArray[np.float32]:
-        """Seat ``seat``'s vector from the public part, up to date."""
+        # Seat ``seat``'s vector from the public part, up to date.
         gathers = self._mine.get(seat)
         if gathers is None:
             gathers = self._own(table, hand, seat)
@@ -213,7 +205,8 @@ class Encoder:
         scale = self._scale
         v[layout.to_call] = legal.to_call * scale
         v[layout.call] = legal.call * scale
-        if legal.can_raise:
+        kinds = legal.kinds
+        if _BET in kinds or _RAISE in kinds:  # (legal.can_raise, without its frame)
             v[layout.min_to] = legal.min_to * scale
             v[layout.max_to] = legal.max_to * scale
         else:
@@ -252,20 +245,10 @@ class Encoder:
         h, street, t = self._to_act, hand._street, hand._to_act
         if street != self._slot + 1 or t < 0 or record.street != street:
             return False
+        # Nobody else's chips moved: a round that closes with another to play had two
+        # seats with chips match its top bet (or none was made), so no part of it goes
+        # back (an uncalled bet is returned only as the hand ends: the full comparison).
         stacks, committed, folded = hand._stacks, hand._committed, hand._folded
-        # nobody else's chips moved (an uncalled bet returned: the full comparison)
-        mine, put, out = self._stacks, self._committed, self._folded
-        if (
-            stacks[:h] != mine[:h]
-            or stacks[h + 1 :] != mine[h + 1 :]
-            or committed[:h] != put[:h]
-            or committed[h + 1 :] != put[h + 1 :]
-            or folded[:h] != out[:h]
-            or folded[h + 1 :] != out[h + 1 :]
-            or record.start != tuple(committed)
-            or len(record.closed) > self._closed + 1
-        ):
-            return False
         layout, v, scale = self._layout, self._view, self._scale
         behind, gone, chips = stacks[h], folded[h], committed[h]
         v[layout.stack + h] = behind * scale
@@ -276,7 +259,7 @@ class Encoder:
         v[layout.street_chips + self._row * layout.players + h] = (
             chips - start[h] if start is not None else chips
         ) * scale
-        mine[h], put[h], out[h] = behind, chips, gone
+        self._stacks[h], self._committed[h], self._folded[h] = behind, chips, gone
         bet = layout.bet
         for i, was in enumerate(self._bets):
             if was:
