@@ -134,8 +134,8 @@ class HoldemAECEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type inf
         self._sizes = bool(self.choices.bet_sizes) and not self.choices.exact
         self._idle = self.choices.mask(None, pot=0, bet=0)  # the mask of a seat not to act
         # the hand number of each seat's info when it holds nothing but that (-1: else),
-        # and whether that info is up to date (nothing to tell it since: no new hand, no
-        # results, no refusal; never with view_in_info)
+        # and whether that info is up to date (nothing to tell it since: no results, no
+        # refusal, no reset, which every new hand comes after; never with view_in_info)
         self._plain = [-1] * n
         self._fresh = [False] * n
         self._encode = self.layout._encoder.encode  # (layout.encode without its frame)
@@ -182,8 +182,7 @@ class HoldemAECEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type inf
             if ended[0] or ended[1]:
                 self._moved()
                 return ended
-            table.start_hand(auto_showdown=True)
-            self._fresh = [False] * len(self._fresh)  # a new hand: every info to refresh
+            table.deal(auto_showdown=True)  # (start_hand without its HandStart)
             if not table.in_hand:  # every seat all-in on the forced bets: nobody decides
                 self._finish()
 

@@ -111,7 +111,7 @@ class ActionChoices:
         sized = self._sized_choices
         if not sized:  # the mask depends on the kinds alone: kept by the kinds tuple
             kept = self._by_kinds.get(id(kinds))
-            if kept is not None and kept[0] is kinds:  # (kept holds it: its id is its own)
+            if kept is not None:  # (kept holds the tuple: no other object has its id)
                 return kept[1]
         key = 1 if _FOLD_KIND in kinds else 0
         if _CHECK_KIND in kinds or _CALL_KIND in kinds:
