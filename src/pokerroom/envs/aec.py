@@ -376,10 +376,12 @@ class HoldemAECEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type inf
         observation); kept until the table changes."""
         table = self.table
         assert table is not None
-        legal = table.legal_actions()
+        hand = table.hand
+        assert hand is not None
+        legal = hand.legal_actions()  # (the table's when every seat is dealt in)
+        if legal.seat != seat:
+            legal = table.legal_actions()  # (in table seats)
         if self._sizes:
-            hand = table.hand
-            assert hand is not None
             pot, bet = hand.pot, hand.bets[table.seats_in_hand.index(seat)]
         else:
             pot = bet = 0
