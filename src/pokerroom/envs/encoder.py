@@ -14,6 +14,19 @@ seat ``(seat + r) % N``, or a constant 0 or 1 for a seat not dealt in (folded: 1
 the button one-hot reads the 1 or the 0 slot.  The hole cards and the choices are then
 written into that copy.
 
+Three moves are written without the full comparison.  One action since the last update
+(the caller's stamps consecutive): only the seat that acted has new chips, so its slots,
+the seat to act, the pot and the raises are written (:meth:`Encoder._step`); when that
+action closed its betting round and the next one is under way, also the bets cleared,
+the street and its board cards, the round just closed keeping its row of the betting so
+far (:meth:`Encoder._next_round`).  And a hand still at its opening (the forced bets
+posted and the cards dealt, nothing else) takes the public part kept from an earlier
+hand of the same plan and stacks, with one copy (:meth:`Encoder._keep_opening`).  The
+full comparison is left for a hand's end and for any gap between two looks.  These reads
+are of the hand's own lists and fields (read only, as the table reads them): they run at
+every step of an environment, where a property's new tuple each costs more than the
+write it serves.
+
 The vector is value for value the one the plain encoding gives (the tests compare the
 two at every decision of random hands); the cache is one hand's, started again when the
 hand, the table's hand number or the betting record change.
