@@ -103,9 +103,9 @@ class ActionChoices:
         A new array each time, copied from one kept per set of legal choices."""
         if legal is None:
             return self._masks[0].copy()
-        return self.kept_mask(legal, pot=pot, bet=bet).copy()
+        return self._kept_mask(legal, pot=pot, bet=bet).copy()
 
-    def kept_mask(self, legal: LegalActions, *, pot: int, bet: int) -> NDArray[np.int8]:
+    def _kept_mask(self, legal: LegalActions, *, pot: int, bet: int) -> NDArray[np.int8]:
         """:meth:`mask`'s array itself, the one kept for these choices (read-only)."""
         kinds = legal.kinds
         sized = self._sized_choices
