@@ -421,6 +421,33 @@ def test_an_illegal_choice_plays_the_default_action_and_says_so() -> None:
     assert "choices: " in info["illegal"]
 
 
+def test_a_refused_choice_is_told_at_the_agents_next_turn_and_only_then() -> None:
+    """With illegal='default' a choice the mask rules out plays the default action (a
+    check here, so the hand goes on) and the agent's info says so when it is next
+    selected, once: its turn after that has a plain info again."""
+    env = HoldemAECEnv("casino-limit", players=2)
+    env.reset(seed=3)
+    button = env.agent_selection  # heads-up the button acts first pre-flop
+    env.step(1)  # calls the big blind
+    big = env.agent_selection
+    obs, _, _, _, info = env.last()
+    assert obs is not None and obs["action_mask"].tolist() == [0, 1, 1]
+    assert "illegal" not in info
+    env.step(0)  # fold is ruled out (checking is free): it checks
+    table = env.table
+    assert table is not None and table.hand is not None
+    assert str(table.hand.street) == "flop" and env.agent_selection == big
+    seat = env.possible_agents.index(big)
+    assert env.last()[4]["illegal"].startswith(
+        f"{big} (seat {seat}) cannot play choice 0 (fold) is not legal pre-flop (legal: check"
+    )
+    env.step(1)  # checks
+    assert env.agent_selection == button and "illegal" not in env.last()[4]
+    env.step(1)  # checks: the turn
+    assert env.agent_selection == big
+    assert env.last()[4] == {"hand": table.hand_number, "results": ()}
+
+
 def test_an_illegal_choice_raises_with_nothing_changed() -> None:
     env = HoldemAECEnv("no-limit", players=3, illegal="raise", view_in_info=True)
     env.reset(seed=3)

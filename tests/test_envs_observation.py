@@ -11,7 +11,15 @@ import numpy as np
 import pytest
 
 from pokerroom.cards import Card
-from pokerroom.engine import Action, EventKind, LegalActions, PlayerView, Street, random_action
+from pokerroom.engine import (
+    Action,
+    ActionKind,
+    EventKind,
+    LegalActions,
+    PlayerView,
+    Street,
+    random_action,
+)
 from pokerroom.envs import BettingRecord, HoldemAECEnv, ObservationLayout
 from pokerroom.rules import Rules
 from pokerroom.table import Table
@@ -294,6 +302,41 @@ def test_incremental_vector_is_the_plain_one_at_every_step(name: str) -> None:
             mask = obs["action_mask"]
             env.step(None if terminated or truncated else int(rng.choice(np.flatnonzero(mask))))
     assert compared == 200 * (2 + 3 + 7)
+
+
+def test_a_kept_opening_is_only_its_own_plans_and_stacks() -> None:
+    """The encoder keeps a hand's public part at its opening (the forced bets posted,
+    nothing else) by the hand's plan and stacks: one layout looking at three tables in
+    turn, two alike but for their blinds and two alike but for their stacks, gives each
+    its own plain vector, at the opening and after an action, and when its first look
+    at a hand comes after an action (no longer an opening)."""
+    layout = ObservationLayout(players=3, cards=52, total_chips=330, unit=4)
+    rules = Rules.preset("no-limit", blinds=(2, 4), buy_in=110)
+    tables = [
+        Table(rules, 3, rng=random.Random(1), reset_stacks=True),
+        Table(rules.replace(blinds=(1, 2)), 3, rng=random.Random(2), reset_stacks=True),
+        Table(rules, [100, 110, 120], rng=random.Random(3), reset_stacks=True),
+    ]
+    records = [BettingRecord() for _ in tables]
+    looks = 0
+    for i in range(12):  # (the button goes round: every plan met four times)
+        for table, record in zip(tables, records, strict=True):
+            table.start_hand(auto_showdown=True)
+            record.note(table)
+            if i % 2:
+                table.apply(Action.call())  # (the first to act pre-flop owes the blind)
+            for _ in range(2):
+                record.note(table)
+                for seat in range(3):
+                    legal = table.legal_actions() if table.to_act == seat else None
+                    _same(layout.encode(table, seat, record, legal),
+                          plain(layout, table, seat, record, legal), layout)  # fmt: skip
+                    looks += 1
+                kinds = table.legal_actions().kinds
+                table.apply(Action.check() if ActionKind.CHECK in kinds else Action.call())
+            while table.in_hand:
+                table.apply(table.default_action())
+    assert looks == 12 * 3 * 2 * 3
 
 
 def test_incremental_vector_survives_skipped_looks_and_two_tables() -> None:

@@ -29,7 +29,7 @@ from pokerroom.cards import Card
 from pokerroom.engine import Action, ActionKind, Hand, PlayerView
 from pokerroom.engine.events import EventKind
 from pokerroom.envs import HoldemAECEnv, HoldemEnv
-from pokerroom.envs.observation import ObservationLayout
+from pokerroom.envs.encoder import Encoder
 from pokerroom.envs.text import hand_text
 from pokerroom.history.acpc import GameDef
 from pokerroom.history.formats import export_phh
@@ -490,17 +490,17 @@ def test_multi_agent_environment_shows_nothing_hidden() -> None:
 
 def leaky_encode(monkeypatch: pytest.MonkeyPatch) -> None:
     """Plant a leak in the observation vector: the first card of the next seat dealt in."""
-    original = ObservationLayout.encode
+    original = Encoder.encode  # (what ObservationLayout.encode and the environments call)
 
-    def leaky(self: ObservationLayout, table: Table, seat: int, *args: Any) -> Any:
+    def leaky(self: Encoder, table: Table, seat: int, *args: Any) -> Any:
         out = original(self, table, seat, *args)
         seats, hand = table.seats_in_hand, table.hand
         if hand is not None and seat in seats:
             other = (seats.index(seat) + 1) % len(seats)
-            out[self.hole + hand.hole_codes(other)[0]] = 1.0
+            out[self._layout.hole + hand.hole_codes(other)[0]] = 1.0
         return out
 
-    monkeypatch.setattr(ObservationLayout, "encode", leaky)
+    monkeypatch.setattr(Encoder, "encode", leaky)
 
 
 def leaky_text(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -34,6 +34,8 @@ from pokerroom.table import Table
 __all__ = ["HoldemAECEnv"]
 
 Obs = dict[str, NDArray[Any]]
+Decision = tuple[int, LegalActions, int, int, NDArray[np.int8]]
+"""The seat to act, its choices, the pot, its bet and its mask (kept: never written)."""
 
 _STAMPS = itertools.count(1)
 """A stamp for each state of the tables of every environment (the encoder's cue that
@@ -121,7 +123,8 @@ class HoldemAECEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type inf
         self._pending: list[list[Any]] = [[] for _ in range(n)]  # results since last turn
         self._refused: list[str | None] = [None] * n
         self._carry = [0.0] * n
-        self._cached: tuple[int, tuple[LegalActions, int, int]] | None = None
+        # the decision of the seat to act in this state (see _decision)
+        self._cached: Decision | None = None
         self._zeroed = False  # whether self.rewards is all 0 (no step has rewarded since)
         # The table's state, read once per change (the table changes in step and reset
         # only): its stamp, and the seat to act (-1: nobody).
@@ -130,8 +133,12 @@ class HoldemAECEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type inf
         # the choices need the pot and the seat's bet only to size pot fractions
         self._sizes = bool(self.choices.bet_sizes) and not self.choices.exact
         self._idle = self.choices.mask(None, pot=0, bet=0)  # the mask of a seat not to act
-        # the hand number of each seat's info when it holds nothing but that (-1: else)
+        # the hand number of each seat's info when it holds nothing but that (-1: else),
+        # and whether that info is up to date (nothing to tell it since: no results, no
+        # refusal, no reset, which every new hand comes after; never with view_in_info)
         self._plain = [-1] * n
+        self._fresh = [False] * n
+        self._encode = self.layout._encoder.encode  # (layout.encode without its frame)
         self._skip_agent_selection: str | None = None
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -175,7 +182,7 @@ class HoldemAECEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type inf
             if ended[0] or ended[1]:
                 self._moved()
                 return ended
-            table.start_hand(auto_showdown=True)
+            table.deal(auto_showdown=True)  # (start_hand without its HandStart)
             if not table.in_hand:  # every seat all-in on the forced bets: nobody decides
                 self._finish()
 
@@ -187,6 +194,7 @@ class HoldemAECEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type inf
         for seat, chips in enumerate(episode.rewards(result)):
             self._carry[seat] += chips
             self._pending[seat].append(result)
+        self._fresh = [False] * len(self._fresh)
 
     # ---------------------------------------------------------- the PettingZoo API
 
@@ -209,6 +217,7 @@ class HoldemAECEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type inf
         self._refused = [None] * n
         self._carry = [0.0] * n
         self._plain = [-1] * n
+        self._fresh = [False] * n
         out = self.table.out
         self.agents = [a for a in self.possible_agents if not out[self._seat[a]]]
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -225,21 +234,23 @@ class HoldemAECEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type inf
             assert self.table is not None
             self._episode = Episode(self.config, self.table)
         self._select()
-        self._refresh(self.agent_selection)
+        if not self._fresh[self._seat[self.agent_selection]]:
+            self._refresh(self.agent_selection)
 
     def _select(self) -> None:
         if self._acting >= 0:
             self.agent_selection = self.possible_agents[self._acting]
 
     def _refresh(self, agent: str) -> None:
-        """The info of ``agent``, now that it is selected (kept as it is when it would
-        be the same: the hand's number and no results)."""
+        """The info of ``agent``, now that it is selected and has something new to be
+        told (``_fresh``; kept as it is when it would be the same: the hand's number and
+        no results)."""
+        seat = self._seat[agent]
         infos = self.infos
         if agent not in infos:
             return
         table = self.table
         assert table is not None
-        seat = self._seat[agent]
         pending = self._pending[seat]
         refused = self._refused[seat]
         number = table.hand_number
@@ -247,6 +258,7 @@ class HoldemAECEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type inf
             if self._plain[seat] != number:
                 infos[agent] = {"hand": number, "results": ()}
                 self._plain[seat] = number
+            self._fresh[seat] = True
             return
         info: dict[str, Any] = {"hand": number, "results": tuple(pending) if pending else ()}
         if pending:
@@ -268,7 +280,10 @@ class HoldemAECEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type inf
         if table is None or episode is None or not self.agents or self._acting < 0:
             raise EnvError("the episode is over: call reset() to start the next")
         seat = self._seat[agent]
-        legal, pot, bet = self._decision(seat)
+        decision = self._cached
+        if decision is None or decision[0] != seat:
+            decision = self._decision(seat)
+        _, legal, pot, bet, _ = decision
         played = self.choices.action(action, legal, pot=pot, bet=bet)
         if not isinstance(played, Action):
             played = self._refuse(agent, seat, played, (legal, pot, bet))
@@ -284,10 +299,11 @@ class HoldemAECEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type inf
         else:
             dead = self._hand_over()
         if self._acting >= 0:
-            self.agent_selection = self.possible_agents[self._acting]
+            self.agent_selection = agent = self.possible_agents[self._acting]
         if dead:
-            self._deads_step_first()
-        self._refresh(self.agent_selection)
+            agent = self._deads_step_first()
+        if not self._fresh[self._seat[agent]]:
+            self._refresh(agent)
 
     def _refuse(
         self, agent: str, seat: int, why: str, decision: tuple[LegalActions, int, int]
@@ -299,6 +315,7 @@ class HoldemAECEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type inf
         if self.illegal == "raise":
             raise IllegalAction(refused)
         self._refused[seat] = refused
+        self._fresh[seat] = False
         assert self.table is not None
         return self.table.default_action()
 
@@ -350,25 +367,26 @@ class HoldemAECEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type inf
         rewards = self.rewards
         for other in rewards:
             rewards[other] = 0
-        if agents:
+        if agents and not self._fresh[self._seat[self.agent_selection]]:
             self._refresh(self.agent_selection)
 
-    def _decision(self, seat: int) -> tuple[LegalActions, int, int]:
-        """The choices of ``seat`` (to act), the pot and its bet (kept until the table
-        changes; the pot and the bet only when pot fractions need them, else 0)."""
-        cached = self._cached
-        if cached is not None and cached[0] == seat:
-            return cached[1]
+    def _decision(self, seat: int) -> Decision:
+        """The decision of ``seat`` (to act): its choices, the pot and its bet (only when
+        pot fractions need them, else 0) and its mask (not to be written: copied for an
+        observation); kept until the table changes."""
         table = self.table
         assert table is not None
+        hand = table.hand
+        assert hand is not None
+        legal = hand.legal_actions()  # (the table's when every seat is dealt in)
+        if legal.seat != seat:
+            legal = table.legal_actions()  # (in table seats)
         if self._sizes:
-            hand = table.hand
-            assert hand is not None
-            decision = (table.legal_actions(), hand.pot,
-                        hand.bets[table.seats_in_hand.index(seat)])  # fmt: skip
+            pot, bet = hand.pot, hand.bets[table.seats_in_hand.index(seat)]
         else:
-            decision = table.legal_actions(), 0, 0
-        self._cached = (seat, decision)
+            pot = bet = 0
+        decision = self._cached = (seat, legal, pot, bet,
+                                   self.choices._kept_mask(legal, pot=pot, bet=bet))  # fmt: skip
         return decision
 
     def _allowed(self, legal: LegalActions, pot: int, bet: int) -> str:
@@ -391,12 +409,15 @@ class HoldemAECEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type inf
         if seat == self._acting and not (
             self.terminations.get(agent) or self.truncations.get(agent)
         ):
-            legal, pot, bet = self._decision(seat)
-            mask = self.choices.mask(legal, pot=pot, bet=bet)
+            decision = self._cached
+            if decision is None or decision[0] != seat:
+                decision = self._decision(seat)
+            legal: LegalActions | None = decision[1]
+            mask = decision[4].copy()
         else:
             legal, mask = None, self._idle.copy()
-        vector = self.layout.encode(table, seat, self._record, legal, self._stamp)
-        return {"observation": vector, "action_mask": mask}
+        return {"observation": self._encode(table, seat, self._record, legal, self._stamp),
+                "action_mask": mask}  # fmt: skip
 
     def choice(self, action: Action) -> Any:
         """The env action that plays ``action`` (a legal engine action) for the agent to
@@ -404,7 +425,7 @@ class HoldemAECEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type inf
         table = self.table
         if table is None or table.to_act is None:
             raise EnvError("nobody has a decision to make now")
-        legal, pot, bet = self._decision(table.to_act)
+        _, legal, pot, bet, _ = self._decision(table.to_act)
         return self.choices.choice(action, legal, pot=pot, bet=bet)
 
     def render(self) -> str | None:

@@ -41,6 +41,11 @@ __all__ = ["ActionChoices"]
 
 _K = ActionKind
 _FOLD, _CHECK, _CALL = Action.fold(), Action.check(), Action.call()
+_KEPT = 4096  # the most bets and raises (and masks by kinds) kept
+# Read once: an Enum member read off its class costs a slow lookup.
+_FOLD_KIND, _CHECK_KIND, _CALL_KIND, _BET_KIND, _RAISE_KIND = (
+    _K.FOLD, _K.CHECK, _K.CALL, _K.BET, _K.RAISE,
+)  # fmt: skip
 
 
 def _number(value: Any) -> int | None:
@@ -77,6 +82,11 @@ class ActionChoices:
         self.n = len(self.labels)
         self._max = self.n - 1
         self._masks: dict[int, NDArray[np.int8]] = {0: self._template(0)}  # by key
+        self._bets: dict[tuple[ActionKind, int], Action] = {}  # the bets and raises made
+        # the masks by the identity of their kinds (the engine shares its kinds tuples),
+        # when pot fractions play no part
+        self._sized_choices = bool(self.bet_sizes) and not exact
+        self._by_kinds: dict[int, tuple[tuple[ActionKind, ...], NDArray[np.int8]]] = {}
 
     def _sized(self, legal: LegalActions, pot: int, bet: int) -> list[int]:
         """The *to* amount of each pot fraction (at least the minimum)."""
@@ -93,13 +103,22 @@ class ActionChoices:
         A new array each time, copied from one kept per set of legal choices."""
         if legal is None:
             return self._masks[0].copy()
+        return self._kept_mask(legal, pot=pot, bet=bet).copy()
+
+    def _kept_mask(self, legal: LegalActions, *, pot: int, bet: int) -> NDArray[np.int8]:
+        """:meth:`mask`'s array itself, the one kept for these choices (read-only)."""
         kinds = legal.kinds
-        key = 1 if _K.FOLD in kinds else 0
-        if _K.CHECK in kinds or _K.CALL in kinds:
+        sized = self._sized_choices
+        if not sized:  # the mask depends on the kinds alone: kept by the kinds tuple
+            kept = self._by_kinds.get(id(kinds))
+            if kept is not None:  # (kept holds the tuple: no other object has its id)
+                return kept[1]
+        key = 1 if _FOLD_KIND in kinds else 0
+        if _CHECK_KIND in kinds or _CALL_KIND in kinds:
             key |= 2
-        if _K.BET in kinds or _K.RAISE in kinds:  # (legal.can_raise)
+        if _BET_KIND in kinds or _RAISE_KIND in kinds:  # (legal.can_raise)
             key |= 4
-            if self.bet_sizes and not self.exact:
+            if sized:
                 top = legal.max_to
                 for i, to in enumerate(self._sized(legal, pot, bet)):
                     if to < top:
@@ -107,7 +126,11 @@ class ActionChoices:
         template = self._masks.get(key)
         if template is None:
             template = self._masks[key] = self._template(key)
-        return template.copy()
+        if not sized:
+            if len(self._by_kinds) >= _KEPT:
+                self._by_kinds.clear()
+            self._by_kinds[id(kinds)] = (kinds, template)
+        return template
 
     def _template(self, key: int) -> NDArray[np.int8]:
         """The mask of ``key``: bit 0 fold, 1 check or call, 2 the largest bet or raise,
@@ -129,33 +152,45 @@ class ActionChoices:
                 return f"{choice!r} is not a choice: (kind 0-2, amount in [0, 1])"
             index = kind
         else:
-            number = _number(choice)
+            number = choice if type(choice) is int else _number(choice)
             if number is None or not 0 <= number < self.n:
                 return f"{choice!r} is not a choice (0 to {self._max}: {', '.join(self.labels)})"
             index = number
             amount = 0.0
-        label = self.labels[index]
         kinds = legal.kinds
         if index == 0:
-            return _FOLD if _K.FOLD in kinds else f"choice 0 ({label}) is not legal"
+            return _FOLD if _FOLD_KIND in kinds else f"choice 0 ({self.labels[0]}) is not legal"
         if index == 1:
-            if _K.CHECK in kinds:
+            if _CHECK_KIND in kinds:
                 return _CHECK
-            return _CALL if _K.CALL in kinds else f"choice 1 ({label}) is not legal"
-        if not legal.can_raise:
+            return _CALL if _CALL_KIND in kinds else f"choice 1 ({self.labels[1]}) is not legal"
+        label = self.labels[index]
+        if _BET_KIND in kinds:
+            bet_kind = _BET_KIND
+        elif _RAISE_KIND in kinds:
+            bet_kind = _RAISE_KIND
+        else:  # (not legal.can_raise)
             return f"choice {index} ({label}) is not legal: no bet or raise is"
-        bet_kind = _K.BET if _K.BET in kinds else _K.RAISE
         if self.exact:
             if not 0.0 <= amount <= 1.0:
                 return f"amount {amount!r} is outside [0, 1]"
             span = legal.max_to - legal.min_to
             return Action(bet_kind, legal.min_to + math.floor(amount * span + 0.5))
         if index == self._max:
-            return Action(bet_kind, legal.max_to)
+            return self._bet(bet_kind, legal.max_to)
         to = self._sized(legal, pot, bet)[index - 2]
         if to >= legal.max_to:
             return f"choice {index} ({label}) is not legal: it comes to {to}, the maximum or more"
-        return Action(bet_kind, to)
+        return self._bet(bet_kind, to)
+
+    def _bet(self, kind: ActionKind, to: int) -> Action:
+        """The bet or raise to ``to`` (an Action is immutable: one kept per amount)."""
+        made = self._bets.get((kind, to))
+        if made is None:
+            if len(self._bets) >= _KEPT:
+                self._bets.clear()
+            made = self._bets[kind, to] = Action(kind, to)
+        return made
 
     def _split(self, choice: Any) -> tuple[int | None, float]:
         try:

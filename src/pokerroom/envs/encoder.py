@@ -14,6 +14,19 @@ seat ``(seat + r) % N``, or a constant 0 or 1 for a seat not dealt in (folded: 1
 the button one-hot reads the 1 or the 0 slot.  The hole cards and the choices are then
 written into that copy.
 
+Three moves are written without the full comparison.  One action since the last update
+(the caller's stamps consecutive): only the seat that acted has new chips, so its slots,
+the seat to act, the pot and the raises are written (:meth:`Encoder._step`); when that
+action closed its betting round and the next one is under way, also the bets cleared,
+the street and its board cards, the round just closed keeping its row of the betting so
+far (:meth:`Encoder._next_round`).  And a hand still at its opening (the forced bets
+posted and the cards dealt, nothing else) takes the public part kept from an earlier
+hand of the same plan and stacks, with one copy (:meth:`Encoder._keep_opening`).  The
+full comparison is left for a hand's end and for any gap between two looks.  These reads
+are of the hand's own lists and fields (read only, as the table reads them): they run at
+every step of an environment, where a property's new tuple each costs more than the
+write it serves.
+
 The vector is value for value the one the plain encoding gives (the tests compare the
 two at every decision of random hands); the cache is one hand's, started again when the
 hand, the table's hand number or the betting record change.
@@ -26,7 +39,8 @@ from typing import TYPE_CHECKING, Final, cast
 import numpy as np
 from numpy.typing import NDArray
 
-from pokerroom.engine import Street
+from pokerroom.engine import ActionKind, Street
+from pokerroom.engine.events import DEAL as _DEALT
 
 if TYPE_CHECKING:
     from pokerroom.engine import Hand, LegalActions
@@ -36,8 +50,14 @@ if TYPE_CHECKING:
 __all__ = ["Encoder"]
 
 _OVER: Final = int(Street.SHOWDOWN)  # the street slot that says the hand is over
+_BET, _RAISE = ActionKind.BET, ActionKind.RAISE
 _GATHERS: Final = 4096  # the most seatings whose index tables are kept
 _PER_SEAT: Final = ("to_act", "folded", "all_in", "stack", "bet", "committed")
+_OPENINGS: Final = 256  # the most openings kept
+
+Opening = tuple[NDArray[np.float32], list[int], list[bool], list[int], list[int], int]
+"""A hand's public part at its opening, with the stacks, folds, bets and chips written and
+the seat to act."""
 
 
 class Encoder:
@@ -46,6 +66,7 @@ class Encoder:
     __slots__ = (
         "_bets",
         "_board",
+        "_closed",
         "_committed",
         "_folded",
         "_gathers",
@@ -55,9 +76,12 @@ class Encoder:
         "_mine",
         "_number",
         "_one",
+        "_openings",
         "_public",
         "_record",
         "_rounds",
+        "_row",
+        "_scale",
         "_slot",
         "_stacks",
         "_stamp",
@@ -70,6 +94,7 @@ class Encoder:
         self._layout = layout
         size = layout.size
         self._zero, self._one = size, size + 1  # the constant slots
+        self._scale = layout.scale
         self._public = np.zeros(size + 2, dtype=np.float32)
         self._public[self._one] = 1.0
         self._view = cast("memoryview[float]", self._public.data)  # the cheapest writes
@@ -79,21 +104,25 @@ class Encoder:
         self._number = -1
         self._stamp: object = None  # the caller's stamp of the table last brought up to date
         self._forget(0)
+        # the public part at the opening of a hand, by plan and stacks (see _keep_opening)
+        self._openings: dict[tuple[object, tuple[int, ...]], Opening] = {}
         # the index tables of each seat's vectors in this hand, and the choices written
         self._mine: dict[int, tuple[NDArray[np.intp], ...]] = {}
         self._legal: LegalActions | None = None
 
     def _forget(self, k: int) -> None:
         """Nothing written yet (for a hand of ``k`` seats): every comparison will differ."""
-        unknown = (None,) * k
-        self._stacks: tuple[object, ...] = unknown
-        self._folded: tuple[object, ...] = unknown
-        self._bets: tuple[object, ...] = unknown
-        self._committed: tuple[object, ...] = unknown
-        self._board: tuple[int, ...] = ()
+        # (no seat has -1 chips; a seat's fold is written with its stack)
+        self._stacks: list[int] = [-1] * k
+        self._folded: list[bool] = [False] * k
+        self._bets: list[int] = [-1] * k
+        self._committed: list[int] = [-1] * k
+        self._board = 0  # the board cards written
         self._slot = -1  # the street slot written
-        self._to_act = -1  # the table seat to act written
-        self._rounds: tuple[object, ...] | None = None  # the record's rounds written
+        self._to_act = -1  # the hand seat to act written
+        self._rounds: tuple[int, ...] | None = None  # the record's round written (its start)
+        self._closed = -1  # and how many rounds it had closed
+        self._row = -1  # and the round in play's (the row of the betting so far it is in)
 
     def encode(
         self,
@@ -118,75 +147,83 @@ class Encoder:
         if stamp is None or stamp != self._stamp:
             if stamp is None:
                 record.note(table)
-            number = table.hand_number
-            if hand is not self._hand or record is not self._record or number != self._number:
-                self._start(table, hand, record)
-            elif type(stamp) is int and stamp - 1 == self._stamp:
-                # one step since the last update: only its seat's chips can have changed
-                self._stamp = stamp
-                if self._step(table, hand, record):
-                    return self._vector(table, hand, seat, legal)
-            self._update(table, hand, record)
+            if (
+                hand is not self._hand
+                or record is not self._record
+                or table.hand_number != self._number
+            ):
+                if not self._start(table, hand, record):
+                    self._update(hand, record)
+                    self._keep_opening(hand)
+            elif not (type(stamp) is int and stamp - 1 == self._stamp and self._step(hand, record)):
+                # (one step since the last update: only its seat's chips can have changed)
+                self._update(hand, record)
             self._stamp = stamp
-        return self._vector(table, hand, seat, legal)
-
-    def _vector(
-        self, table: Table, hand: Hand, seat: int, legal: LegalActions | None
-    ) -> NDArray[np.float32]:
-        """Seat ``seat``'s vector from the public part, up to date."""
-        if legal is not None and legal is not self._legal:
-            self._choices(legal)
+        # Seat ``seat``'s vector from the public part, up to date.
         gathers = self._mine.get(seat)
         if gathers is None:
             gathers = self._own(table, hand, seat)
-        return self._public.take(gathers[legal is not None])
+        if legal is None:
+            return self._public.take(gathers[0])
+        if legal is not self._legal:
+            self._choices(legal)
+        return self._public.take(gathers[1])
 
-    def _step(self, table: Table, hand: Hand, record: BettingRecord) -> bool:
+    def _step(self, hand: Hand, record: BettingRecord) -> bool:
         """The public part after one action of the seat last written to act, in the
         round last written (else False, nothing written): that seat's stack, fold,
-        all-in, bet and chips, the seat to act, the pot and the raises."""
-        actor = self._to_act
-        if actor < 0 or not table.in_hand or int(hand.street) != self._slot:
+        all-in, bet and chips, the seat to act, the pot and the raises.
+
+        It reads the hand's own lists (read only, as the table does): this runs once
+        per step of an environment."""
+        h = self._to_act
+        if h < 0 or hand._over:
             return False
-        if (record.street, record.start, len(record.closed)) != self._rounds:
+        if hand._street != self._slot or record.start is not self._rounds:
+            return self._next_round(hand, record)
+        if len(record.closed) != self._closed:
             return False
-        layout, v, scale = self._layout, self._view, self._layout.scale
-        seats = table.seats_in_hand
-        h = seats.index(actor)
-        stacks, folded, bets, committed = hand.stacks, hand.folded, hand.bets, hand.committed
-        behind, out = stacks[h], folded[h]
+        layout, v, scale = self._layout, self._view, self._scale
+        behind = hand._stacks[h]
+        out = hand._folded[h]
+        chips = hand._committed[h]
+        bet = hand._bets[h]
+        self._stacks[h] = behind
+        self._folded[h] = out
+        self._bets[h] = bet
+        self._committed[h] = chips
         v[layout.stack + h] = behind * scale
         v[layout.folded + h] = 1.0 if out else 0.0
         v[layout.all_in + h] = 0.0 if out or behind else 1.0
-        v[layout.bet + h] = bets[h] * scale
-        chips = committed[h]
-        start = record.start
+        v[layout.bet + h] = bet * scale
         v[layout.committed + h] = chips * scale
+        start = record.start
         v[layout.street_chips + record.street * layout.players + h] = (
             chips - start[h] if start is not None else chips
         ) * scale
-        self._stacks, self._folded, self._bets, self._committed = stacks, folded, bets, committed
-        v[layout.to_act + h] = 0.0
-        t = table.to_act
-        if t is None:
-            self._to_act = -1
-        else:
-            v[layout.to_act + seats.index(t)] = 1.0
-            self._to_act = t
-        v[layout.pot] = sum(committed) * scale
-        v[layout.raises] = float(hand.raises)
+        to_act = layout.to_act
+        v[to_act + h] = 0.0
+        t = hand._to_act
+        if t >= 0:
+            v[to_act + t] = 1.0
+        self._to_act = t
+        v[layout.pot] = sum(hand._committed) * scale
+        v[layout.raises] = float(hand._raises)
         return True
 
     def _choices(self, legal: LegalActions) -> None:
         """The choices of the seat to act, into their slots of the public part (only the
         acting seat's vector reads them)."""
         layout, v = self._layout, self._view
-        scale = layout.scale
+        scale = self._scale
         v[layout.to_call] = legal.to_call * scale
         v[layout.call] = legal.call * scale
-        can_raise = legal.can_raise
-        v[layout.min_to] = legal.min_to * scale if can_raise else 0.0
-        v[layout.max_to] = legal.max_to * scale if can_raise else 0.0
+        kinds = legal.kinds
+        if _BET in kinds or _RAISE in kinds:  # (legal.can_raise, without its frame)
+            v[layout.min_to] = legal.min_to * scale
+            v[layout.max_to] = legal.max_to * scale
+        else:
+            v[layout.min_to] = v[layout.max_to] = 0.0
         self._legal = legal
 
     def _own(self, table: Table, hand: Hand, seat: int) -> tuple[NDArray[np.intp], ...]:
@@ -209,53 +246,128 @@ class Encoder:
         self._mine[seat] = gathers = (gather, acting)
         return gathers
 
-    def _start(self, table: Table, hand: Hand, record: BettingRecord) -> None:
-        """A new hand (or table, or record): the public part from nothing."""
+    def _next_round(self, hand: Hand, record: BettingRecord) -> bool:
+        """The public part after one action of the seat last written to act that closed
+        its betting round, the next round under way with nobody's chips in yet (else
+        False, nothing written): that seat's chips, the bets cleared, the street and
+        its board cards, the seat to act, the pot and the raises.
+
+        The round just closed keeps its row of the betting so far as written, but for
+        the seat that acted: what the record closes it with is the chips put in since
+        its start, which is what the row held for the round in play."""
+        h, street, t = self._to_act, hand._street, hand._to_act
+        if street != self._slot + 1 or t < 0 or record.street != street:
+            return False
+        # Nobody else's chips moved: a round that closes with another to play had two
+        # seats with chips match its top bet (or none was made), so no part of it goes
+        # back (an uncalled bet is returned only as the hand ends: the full comparison).
+        stacks, committed, folded = hand._stacks, hand._committed, hand._folded
+        layout, v, scale = self._layout, self._view, self._scale
+        behind, gone, chips = stacks[h], folded[h], committed[h]
+        v[layout.stack + h] = behind * scale
+        v[layout.folded + h] = 1.0 if gone else 0.0
+        v[layout.all_in + h] = 0.0 if gone or behind else 1.0
+        v[layout.committed + h] = chips * scale
+        start = self._rounds
+        v[layout.street_chips + self._row * layout.players + h] = (
+            chips - start[h] if start is not None else chips
+        ) * scale
+        self._stacks[h], self._committed[h], self._folded[h] = behind, chips, gone
+        bet = layout.bet
+        for i, was in enumerate(self._bets):
+            if was:
+                v[bet + i] = 0.0
+        self._bets = [0] * len(stacks)
+        v[layout.street + self._slot] = 0.0
+        v[layout.street + street] = 1.0
+        board = hand._board
+        for card in board[self._board :]:
+            v[layout.board + card] = 1.0
+        self._board = len(board)
+        v[layout.to_act + h] = 0.0
+        v[layout.to_act + t] = 1.0
+        v[layout.pot] = sum(committed) * scale
+        v[layout.raises] = float(hand._raises)
+        self._slot = self._row = street
+        self._to_act = t
+        self._rounds = record.start
+        self._closed = len(record.closed)
+        return True
+
+    def _start(self, table: Table, hand: Hand, record: BettingRecord) -> bool:
+        """A new hand (or table, or record): the public part from nothing, or as kept
+        from an earlier hand at its opening (then up to date: True)."""
         self._hand, self._record, self._number = hand, record, table.hand_number
-        self._public[: self._zero] = 0.0
-        self._forget(len(table.seats_in_hand))
         self._mine = {}
         self._legal = None
+        kept = self._openings.get((hand._plan, hand._starting))
+        if (
+            kept is not None
+            and hand._log[-1][0] == _DEALT  # nothing since the forced bets and the deal
+            and record.hand is hand
+            and record.start is None
+        ):
+            public, stacks, folded, bets, committed, self._to_act = kept
+            self._public[: self._zero] = public
+            self._stacks, self._folded = stacks.copy(), folded.copy()
+            self._bets, self._committed = bets.copy(), committed.copy()
+            self._board = 0
+            self._slot = self._row = 0
+            self._rounds = None
+            self._closed = 0
+            return True
+        self._public[: self._zero] = 0.0
+        self._forget(hand.n)
+        return False
 
-    def _update(self, table: Table, hand: Hand, record: BettingRecord) -> None:
+    def _keep_opening(self, hand: Hand) -> None:
+        """Keep the public part of a hand at its opening (the forced bets posted and the
+        cards dealt, nothing else), for the next hands of the same plan and stacks."""
+        if hand._log[-1][0] != _DEALT or self._slot != 0 or self._rounds is not None:
+            return
+        openings = self._openings
+        if len(openings) >= _OPENINGS:
+            openings.clear()
+        openings[hand._plan, hand._starting] = (
+            self._public[: self._zero].copy(), self._stacks.copy(), self._folded.copy(),
+            self._bets.copy(), self._committed.copy(), self._to_act,
+        )  # fmt: skip
+
+    def _update(self, hand: Hand, record: BettingRecord) -> None:
         """Write what changed since the last call into the public part."""
         layout, v = self._layout, self._view
-        in_play = table.in_hand
-        seats = table.seats_in_hand
-        slot = int(hand.street) if in_play else _OVER
+        in_play = not hand._over
+        slot = hand._street if in_play else _OVER
         if slot != self._slot:  # (the board is dealt only as the street changes)
             if self._slot >= 0:
                 v[layout.street + self._slot] = 0.0
             v[layout.street + slot] = 1.0
             self._slot = slot
-            board = hand.board_codes
-            if board != self._board:
-                for card in self._board:
-                    v[layout.board + card] = 0.0
-                for card in board:
+            board = hand._board
+            if len(board) != self._board:
+                for card in board[self._board :]:  # (the board only grows in a hand)
                     v[layout.board + card] = 1.0
-                self._board = board
-        to_act = table.to_act
-        t = -1 if to_act is None else to_act
-        if t != self._to_act:  # (table seats; the block's slots are hand seats)
+                self._board = len(board)
+        t = hand._to_act
+        if t != self._to_act:  # (hand seats, as the block's slots)
             if self._to_act >= 0:
-                v[layout.to_act + seats.index(self._to_act)] = 0.0
+                v[layout.to_act + self._to_act] = 0.0
             if t >= 0:
-                v[layout.to_act + seats.index(t)] = 1.0
+                v[layout.to_act + t] = 1.0
             self._to_act = t
         self._seats(hand)
         committed = self._chips(hand, record)
         if in_play:
-            v[layout.pot] = sum(committed) * layout.scale
-            v[layout.raises] = float(hand.raises)
+            v[layout.pot] = sum(committed) * self._scale
+            v[layout.raises] = float(hand._raises)
         else:
             v[layout.pot] = 0.0
             v[layout.raises] = 0.0
 
     def _seats(self, hand: Hand) -> None:
         """Stacks, folds, all-ins and bets of the seats whose numbers changed."""
-        layout, v, scale = self._layout, self._view, self._layout.scale
-        stacks, folded = hand.stacks, hand.folded
+        layout, v, scale = self._layout, self._view, self._scale
+        stacks, folded = hand._stacks, hand._folded
         if stacks != self._stacks or folded != self._folded:
             stack, fold, all_in = layout.stack, layout.folded, layout.all_in
             was_stacks, was_folded = self._stacks, self._folded
@@ -265,34 +377,36 @@ class Encoder:
                     v[stack + h] = behind * scale
                     v[fold + h] = 1.0 if out else 0.0
                     v[all_in + h] = 0.0 if out or behind else 1.0
-            self._stacks, self._folded = stacks, folded
-        bets = hand.bets
+            self._stacks, self._folded = stacks.copy(), folded.copy()
+        bets = hand._bets
         if bets != self._bets:
             bet, was = layout.bet, self._bets
             for h, chips in enumerate(bets):
                 if chips != was[h]:
                     v[bet + h] = chips * scale
-            self._bets = bets
+            self._bets = bets.copy()
 
-    def _chips(self, hand: Hand, record: BettingRecord) -> tuple[int, ...]:
+    def _chips(self, hand: Hand, record: BettingRecord) -> list[int]:
         """Chips put in this hand and the betting so far (:meth:`BettingRecord.chips`):
         the rounds closed written again when the record moved on to a new round, the
         round in play (or the last one) for the seats whose chips changed."""
-        layout, v, scale = self._layout, self._view, self._layout.scale
+        layout, v, scale = self._layout, self._view, self._scale
         n = layout.players
-        committed = hand.committed
+        committed = hand._committed
         start = record.start
-        rounds = (record.street, start, len(record.closed))
-        if rounds != self._rounds:
+        closed = record.closed
+        if start is not self._rounds or len(closed) != self._closed:
             # a new round: the whole block again (rows of rounds closed, then the round
             # in play from nothing)
             self._public[layout.street_chips : layout.street_chips + 4 * n] = 0.0
-            for s, chips in record.closed:
+            for s, chips in closed:
                 row = layout.street_chips + s * n
                 for h, c in enumerate(chips):
                     v[row + h] = c * scale
-            self._rounds = rounds
-            self._committed = (None,) * len(committed)
+            self._rounds = start
+            self._closed = len(closed)
+            self._row = record.street
+            self._committed = [-1] * len(committed)
         if committed == self._committed:
             return committed
         com, was = layout.committed, self._committed
@@ -301,7 +415,7 @@ class Encoder:
             if c != was[h]:
                 v[com + h] = c * scale
                 v[current + h] = (c - start[h] if start is not None else c) * scale
-        self._committed = committed
+        self._committed = committed.copy()
         return committed
 
     def _gather(self, seat: int, seats: tuple[int, ...], button: int) -> NDArray[np.intp]:

@@ -56,11 +56,11 @@ class BettingRecord:
             self.street = 0
             self.start = None
             self.closed = []
-        if hand is None or hand.is_over:
+        if hand is None or hand._over:  # (the hand's own fields, read only: once a step)
             return
-        street = hand.street
+        street = hand._street
         if street != self.street and street < _BETTING:
-            start = tuple(c - b for c, b in zip(hand.committed, hand.bets, strict=True))
+            start = tuple([c - b for c, b in zip(hand._committed, hand._bets, strict=True)])
             before = self.start
             chips = (
                 start
@@ -69,7 +69,7 @@ class BettingRecord:
             )
             if any(chips):
                 self.closed.append((self.street, chips))
-            self.street = int(street)
+            self.street = street
             self.start = start
 
     def chips(self, hand: Hand) -> list[tuple[int, tuple[int, ...]]]:
@@ -179,7 +179,7 @@ class ObservationLayout:
         # A raise adds a chip at least: a round has no more raises than there are chips.
         high[self.raises] = float(total_chips)
         self.high = high
-        self._encoder = Encoder(self)
+        self._encoder = Encoder(self)  # (the AEC environment calls it directly)
 
     def index(self, name: str) -> int:
         """The first index of block ``name``."""

@@ -42,6 +42,7 @@ import random
 import re
 import secrets
 from collections.abc import Callable, Sequence
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from pokerroom._rulevalues import not_whole, shown
@@ -183,24 +184,35 @@ class Table:
         return GameStart(self.rules, self.size, seat, self._button, self.names,
                          tuple(self._stacks), self.reset_stacks, self._hand_no)  # fmt: skip
 
-    @property
-    def is_over(self) -> bool:
-        return self._over
+    if TYPE_CHECKING:
 
-    @property
-    def in_hand(self) -> bool:
-        """Whether a hand is being played."""
-        return self._in_hand
+        @property
+        def is_over(self) -> bool:
+            """Whether the game is over."""
 
-    @property
-    def hand_number(self) -> int:
-        """The number of the hand in play or the last one (0 before the first)."""
-        return self._hand_no
+        @property
+        def in_hand(self) -> bool:
+            """Whether a hand is being played."""
 
-    @property
-    def button(self) -> int:
-        """The button's seat: the hand in play's, the last hand's, or the first button."""
-        return self._button
+        @property
+        def hand_number(self) -> int:
+            """The number of the hand in play or the last one (0 before the first)."""
+
+        @property
+        def button(self) -> int:
+            """The button's seat: the hand in play's, the last hand's, or the first button."""
+
+    else:  # read at every step of a learning environment: getters in C, no Python frame
+        is_over = property(attrgetter("_over"), doc="Whether the game is over.")
+        in_hand = property(attrgetter("_in_hand"), doc="Whether a hand is being played.")
+        hand_number = property(
+            attrgetter("_hand_no"),
+            doc="The number of the hand in play or the last one (0 before the first).",
+        )
+        button = property(
+            attrgetter("_button"),
+            doc="The button's seat: the hand in play's, the last hand's, or the first button.",
+        )
 
     @property
     def level(self) -> int:
@@ -381,13 +393,30 @@ class Table:
             return tuple(self._stacks)
         return self._seating.expand(hand._starting, 0)
 
-    @property
-    def hand(self) -> Hand | None:
-        """The dealer's hand in play or the last one, in the engine's seats (see
-        :attr:`seats_in_hand`).  It holds every card: never give it to a player.  Its
-        history: ``PlayedHand.from_hand(table.hand, names=[table.names[t] for t in
-        table.seats_in_hand], label=table.hand_number)`` (:mod:`pokerroom.history`)."""
-        return self._hand
+    if TYPE_CHECKING:
+
+        @property
+        def hand(self) -> Hand | None:
+            """The dealer's hand in play or the last one, in the engine's seats (see
+            :attr:`seats_in_hand`).  It holds every card: never give it to a player.  Its
+            history: ``PlayedHand.from_hand(table.hand, names=[table.names[t] for t in
+            table.seats_in_hand], label=table.hand_number)`` (:mod:`pokerroom.history`)."""
+
+        @property
+        def seats_in_hand(self) -> tuple[int, ...]:
+            """The table seat of each of the hand's seats."""
+
+    else:  # (getters in C, as above)
+        hand = property(
+            attrgetter("_hand"),
+            doc="""The dealer's hand in play or the last one, in the engine's seats (see
+            :attr:`seats_in_hand`).  It holds every card: never give it to a player.  Its
+            history: ``PlayedHand.from_hand(table.hand, names=[table.names[t] for t in
+            table.seats_in_hand], label=table.hand_number)`` (:mod:`pokerroom.history`).""",
+        )
+        seats_in_hand = property(
+            attrgetter("_seating.seats"), doc="The table seat of each of the hand's seats."
+        )
 
     @property
     def auto_showdown(self) -> bool:
@@ -396,10 +425,6 @@ class Table:
         hand = self._hand
         return hand is not None and hand.auto_showdown
 
-    @property
-    def seats_in_hand(self) -> tuple[int, ...]:
-        """The table seat of each of the hand's seats."""
-        return self._seating.seats
 
     @property
     def to_act(self) -> int | None:
@@ -447,7 +472,8 @@ class Table:
         """
         if action is None:  # to step, None means "take nothing"; here it is no action
             raise self._not_an_action(action, self._pending())
-        self.step(action, seat=seat)
+        self._take(action, seat)
+        self._handed = None  # (no view made for the next decision: the last one is stale)
 
     def step(self, action: Action | None = None, *, seat: int | None = None) -> PlayerView | None:
         """Take ``action`` for the seat to act as :meth:`apply` does (None: take nothing),
@@ -460,38 +486,16 @@ class Table:
         moved, the level raised if due).  Nothing here calls a player, reads a clock or
         does I/O: the loop that asks the players is the runner's
         (:class:`~pokerroom.players.Runner`)."""
-        t = self._turn
         if action is not None:
-            hand = self._hand
-            if t < 0 or hand is None:  # (no hand: -1 too)
-                self._pending()  # raises: nobody is to act
-                raise AssertionError  # (unreachable)
-            if type(action) is not Action:
-                raise self._not_an_action(action, hand)
-            if seat is not None and seat != t:
-                raise IllegalAction(
-                    f"seat {seat} cannot {action} {hand.street.phrase}: it is seat {t}'s turn "
-                    f"(legal for seat {t}: {hand.legal_actions()})"
-                )
-            try:
-                if action.value is None:  # a call without keywords is the faster one
-                    hand.act(action.kind, action.amount)
-                else:
-                    hand.act(action.kind, action.amount, value=action.value)
-            except IllegalAction as exc:
-                raise self._in_table_seats(exc, t) from None
-            self._actions.append((t, action))
-            nxt = hand._to_act  # (the engine's own field: -1 when nobody is to act)
-            if nxt < 0:
+            hand = self._take(action, seat)
+            if hand is None:
                 self._handed = None  # the decision is taken: its view is stale
-                self._turn = -1
-                if hand._over:
-                    self._finish_hand()
                 return None
-            self._turn = t = self._seating.seats[nxt]
-        elif t < 0:
-            return None
+            t = self._turn
         else:
+            t = self._turn
+            if t < 0:
+                return None
             handed = self._handed
             if handed is not None and handed._source is not None:
                 return handed  # the decision's view again (unless it is complete)
@@ -506,6 +510,38 @@ class Table:
         _LEGAL(view, legal)
         _SOURCE(view, self)
         return view
+
+    def _take(self, action: Action, seat: int | None) -> Hand | None:
+        """Take the seat to act's ``action`` (:meth:`apply`, :meth:`step`): the hand, if
+        somebody is to act next, else None (the hand settled when it is over)."""
+        t = self._turn
+        hand = self._hand
+        if t < 0 or hand is None:  # (no hand: -1 too)
+            self._pending()  # raises: nobody is to act
+            raise AssertionError  # (unreachable)
+        if type(action) is not Action:
+            raise self._not_an_action(action, hand)
+        if seat is not None and seat != t:
+            raise IllegalAction(
+                f"seat {seat} cannot {action} {hand.street.phrase}: it is seat {t}'s turn "
+                f"(legal for seat {t}: {hand.legal_actions()})"
+            )
+        try:
+            if action.value is None:  # a call without keywords is the faster one
+                hand.act(action.kind, action.amount)
+            else:
+                hand.act(action.kind, action.amount, value=action.value)
+        except IllegalAction as exc:
+            raise self._in_table_seats(exc, t) from None
+        self._actions.append((t, action))
+        nxt = hand._to_act  # (the engine's own field: -1 when nobody is to act)
+        if nxt < 0:
+            self._turn = -1
+            if hand._over:
+                self._finish_hand()
+            return None
+        self._turn = self._seating.seats[nxt]
+        return hand
 
     def _in_table_seats(self, exc: IllegalAction, seat: int) -> IllegalAction:
         """The engine's refusal of table seat ``seat``'s action, naming table seats."""
