@@ -474,7 +474,7 @@ def test_dead_steps_take_only_none_and_bring_the_next_agent_its_results() -> Non
     assert table is not None and table.last_result is not None
     first = env.agent_selection
     assert env.terminations[first]
-    with pytest.raises(ValueError, match="the only valid action is None"):
+    with pytest.raises(ValueError, match=r"^when an agent is dead, the only valid action is None$"):
         env.step(1)
     env.step(None)
     second = env.agent_selection

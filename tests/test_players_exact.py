@@ -23,6 +23,7 @@ from pokerroom.players import (
     CallingStation,
     Fault,
     FaultKind,
+    GameResult,
     Player,
     PlayerLoadError,
     RandomBot,
@@ -35,6 +36,7 @@ from pokerroom.players import (
 )
 from pokerroom.players.cfr import CFRBot
 from pokerroom.players.registry import load_player_class
+from pokerroom.players.runstate import Told
 from pokerroom.players.state import (
     StateError,
     flag,
@@ -65,6 +67,107 @@ def test_a_fault_reads_as_its_hand_seat_player_method_kind_detail_and_action() -
         "hand 3, seat 1 (bob) act: timeout: answered in 4 s, budget 2 s; played fold instead")
     told = Fault(4, 0, "ann", FaultKind.EXCEPTION, "observe", "RuntimeError: boom")
     assert str(told) == "hand 4, seat 0 (ann) observe: exception: RuntimeError: boom"
+
+
+class Loud(CallingStation):
+    """A calling station whose every notification raises, naming itself."""
+
+    def start_game(self, game: Any) -> None:
+        raise ValueError("no start_game")
+
+    def start_hand(self, hand: Any) -> None:
+        raise KeyError("start_hand")
+
+    def end_hand(self, view: PlayerView) -> None:
+        raise RuntimeError("no end_hand")
+
+    def end_game(self, result: Any) -> None:
+        raise ValueError("no end_game")
+
+
+def test_a_notification_that_raises_is_a_fault_of_its_seat_named_by_its_method() -> None:
+    """Seat 1's every notification raises: four faults, each of seat 1 under its name,
+    named by the method and the exception's type and text, no action played for any; the
+    game (one hand) plays on to its end."""
+    table = Table(NL, 2, names=["ann", "bob"], rng=random.Random(6), max_hands=1)
+    runner = Runner(table, [CallingStation(), Loud()])
+    result = runner.play()
+    e = FaultKind.EXCEPTION
+    assert result.hands == 1 and table.is_over
+    assert list(result.faults) == [
+        Fault(0, 1, "bob", e, "start_game", "ValueError: no start_game"),
+        Fault(1, 1, "bob", e, "start_hand", "KeyError: 'start_hand'"),
+        Fault(1, 1, "bob", e, "end_hand", "RuntimeError: no end_hand"),
+        Fault(1, 1, "bob", e, "end_game", "ValueError: no end_game"),
+    ]
+
+
+def test_more_hands_asked_than_the_game_has_give_the_result_of_the_hands_played() -> None:
+    """A game of at most two hands asked for five: two are played, and ``play`` returns
+    the game's result (the seats' names, the stacks summing to the chips brought) as it
+    does when every hand asked is played."""
+    table = Table(NL, 2, names=["ann", "bob"], rng=random.Random(3), max_hands=2)
+    result = Runner(table, [CallingStation(), CallingStation()]).play(5)
+    assert isinstance(result, GameResult)
+    assert result.hands == 2 and table.is_over
+    assert result.names == ("ann", "bob") and sum(result.stacks) == 2 * NL.buy_in
+    assert result.stacks == table.stacks and result.faults == ()
+
+
+class Attentive(CallingStation):
+    """A calling station that notes, at each decision, how many of the hand's public
+    events it has heard and how many the table has."""
+
+    def __init__(self, table: Table) -> None:
+        super().__init__()
+        self.table = table
+        self.heard = 0
+        self.at_decisions: list[tuple[int, int]] = []
+
+    def start_hand(self, hand: Any) -> None:
+        self.heard = 0
+
+    def observe(self, event: Any) -> None:
+        self.heard += 1
+
+    def act(self, view: PlayerView, budget: float) -> Action:
+        self.at_decisions.append((self.heard, len(self.table.public_events())))
+        return super().act(view, budget)
+
+
+def test_an_observer_has_heard_every_event_of_the_hand_when_it_is_asked_to_act() -> None:
+    """The game loop tells the observers of each action as it is taken: at every decision
+    of a whole game (hands dealt inside the loop included), each player has heard every
+    public event of the hand so far."""
+    table = Table(NL, 2, rng=random.Random(4), max_hands=3)
+    players = [Attentive(table), Attentive(table)]
+    assert Runner(table, players).play().hands == 3
+    for p in players:
+        assert len(p.at_decisions) >= 6
+        assert all(heard == events for heard, events in p.at_decisions), p.at_decisions
+
+
+class HandCounter(CallingStation):
+    """Hears the hands' starts, not their events."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.hands = 0
+
+    def start_hand(self, hand: Any) -> None:
+        self.hands += 1
+
+
+def test_with_no_observer_no_event_is_counted_as_told() -> None:
+    """Players that listen to the hands' starts but not to their events: a hand played
+    through leaves them told of the game's start and of the hand, its end included, and
+    of no event (``told.events`` counts the events sent to observers)."""
+    table = Table(NL, 2, rng=random.Random(4), max_hands=3)
+    players = [HandCounter(), HandCounter()]
+    runner = Runner(table, players)
+    runner.play_hand()
+    assert table.public_events() and [p.hands for p in players] == [1, 1]
+    assert runner.told == Told(True, 1, True, 0, False)
 
 
 def test_a_fault_recorded_from_outside_has_its_kind_and_needs_a_seat_to_act() -> None:
