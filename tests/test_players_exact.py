@@ -51,7 +51,7 @@ from pokerroom.players.state import (
     wholes,
 )
 from pokerroom.rules import Rules
-from pokerroom.table import SaveError, Table
+from pokerroom.table import Levels, SaveError, Table
 from pokerroom.table.saved import checksum
 from table_helpers import FakeClock, deck_for
 
@@ -802,6 +802,25 @@ def test_a_restored_game_takes_the_random_source_and_clock_it_is_given() -> None
     again = Runner.restore(data, [Slow(clock), CallingStation()], clock=clock)
     again.play()
     assert [f.detail for f in again.faults] == ["answered in 10.5 s, budget 10 s"]
+
+
+def test_a_restored_game_s_levels_rise_by_the_table_clock_it_is_given() -> None:
+    """A game whose blinds rise every 40 s of play, saved after 30 s and restored with
+    a table clock reading 5,000: the 30 s carry, and 15 s more on the new clock make 45 s,
+    the second level (an ante of 1) from the next hand on."""
+    clock = FakeClock(0.0)
+    levels = Levels([{}, {"antes": 1}], every=40, unit="seconds")
+    table = Table(NL, 2, rng=random.Random(5), levels=levels, clock=clock)
+    runner = Runner(table, [CallingStation(), CallingStation()])
+    runner.play(hands=1)
+    clock.advance(30.0)
+    data = json.loads(json.dumps(runner.save()))
+    later = FakeClock(5000.0)
+    again = Runner.restore(data, [CallingStation(), CallingStation()], table_clock=later)
+    assert again.table.elapsed == 30.0
+    later.advance(15.0)
+    again.play(hands=1)
+    assert again.table.elapsed == 45.0 and again.table.level == 1
 
 
 def test_a_game_save_whose_faults_are_not_a_list_is_refused_with_its_whole_text() -> None:
