@@ -51,7 +51,7 @@ from pokerroom.players.state import (
     wholes,
 )
 from pokerroom.rules import Rules
-from pokerroom.table import Levels, SaveError, Table
+from pokerroom.table import Levels, SaveError, Table, TableError
 from pokerroom.table.saved import checksum
 from table_helpers import FakeClock, deck_for
 
@@ -168,6 +168,44 @@ def test_with_no_observer_no_event_is_counted_as_told() -> None:
     runner.play_hand()
     assert table.public_events() and [p.hands for p in players] == [1, 1]
     assert runner.told == Told(True, 1, True, 0, False)
+
+
+def test_a_runner_takes_any_budget_above_zero_ten_seconds_by_default_and_one_player_a_seat(
+) -> None:
+    """The budget is 10 s unless given; any number of seconds above 0 is taken (half a
+    second too), 0 and less refused by name; the players must be one a seat."""
+    table = Table(NL, 2, rng=random.Random(1))
+    assert Runner(table, [CallingStation(), CallingStation()]).budget == 10.0
+    assert Runner(table, [CallingStation(), CallingStation()], budget=0.5).budget == 0.5
+    for bad in (0, -1.0):
+        with pytest.raises(TableError) as refused:
+            Runner(table, [CallingStation(), CallingStation()], budget=bad)
+        assert str(refused.value) == f"budget is {bad!r}: seconds, more than 0"
+    with pytest.raises(TableError) as refused:
+        Runner(table, [CallingStation(), CallingStation(), CallingStation()])
+    assert str(refused.value) == "3 players for 2 seats"
+
+
+class Ending(CallingStation):
+    """Counts the times it is told the game is over."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.ends = 0
+
+    def end_game(self, result: Any) -> None:
+        self.ends += 1
+
+
+def test_the_end_of_the_game_is_told_once_however_often_the_runner_is_called_after() -> None:
+    table = Table(NL, 2, rng=random.Random(2), max_hands=2)
+    players = [Ending(), Ending()]
+    runner = Runner(table, players)
+    first = runner.play()
+    assert table.is_over and runner.told.finished
+    assert runner.play() == first and runner.play(3) == first
+    assert runner.advance() is None and runner.next_seat() is None
+    assert [p.ends for p in players] == [1, 1] and runner.told.finished
 
 
 def test_a_fault_recorded_from_outside_has_its_kind_and_needs_a_seat_to_act() -> None:
