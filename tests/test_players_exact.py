@@ -173,9 +173,13 @@ def test_with_no_observer_no_event_is_counted_as_told() -> None:
 def test_a_runner_takes_any_budget_above_zero_ten_seconds_by_default_and_one_player_a_seat(
 ) -> None:
     """The budget is 10 s unless given; any number of seconds above 0 is taken (half a
-    second too), 0 and less refused by name; the players must be one a seat."""
+    second too), 0 and less refused by name; the players must be one a seat; the clock is
+    the one given (none by default)."""
     table = Table(NL, 2, rng=random.Random(1))
-    assert Runner(table, [CallingStation(), CallingStation()]).budget == 10.0
+    plain = Runner(table, [CallingStation(), CallingStation()])
+    assert plain.budget == 10.0 and plain.clock is None
+    clock = FakeClock()
+    assert Runner(table, [CallingStation(), CallingStation()], clock=clock).clock is clock
     assert Runner(table, [CallingStation(), CallingStation()], budget=0.5).budget == 0.5
     for bad in (0, -1.0):
         with pytest.raises(TableError) as refused:
