@@ -212,6 +212,41 @@ def test_the_end_of_the_game_is_told_once_however_often_the_runner_is_called_aft
     assert [p.ends for p in players] == [1, 1] and runner.told.finished
 
 
+def test_a_hand_dealt_by_play_hand_asks_a_seat_played_from_outside_at_the_showdown() -> None:
+    """``play_hand`` deals, then stops at the first decision of the seat played from
+    outside; played on with ``advance`` and ``apply``, that seat is asked at every street
+    and at the showdown too (the hand was not dealt to show down by itself)."""
+    table = Table(NL, 2, rng=random.Random(1))
+    runner = Runner(table, [CallingStation(), None])
+    with pytest.raises(TableError) as refused:
+        runner.play_hand()
+    assert str(refused.value) == "seat 1 must act and has no player: use advance() and apply()"
+    asked: list[tuple[int, Street]] = []
+    seat = table.to_act
+    while seat is not None:
+        legal = table.legal_actions()
+        asked.append((seat, legal.street))
+        if legal.street is Street.SHOWDOWN:
+            runner.apply(table.default_action())
+        else:
+            runner.apply(Action.call() if legal.to_call else Action.check())
+        seat = runner.advance()
+    assert asked == [(1, Street.PREFLOP), (1, Street.FLOP), (1, Street.TURN),
+                     (1, Street.RIVER), (1, Street.SHOWDOWN)]  # fmt: skip
+    assert not table.in_hand and runner.faults == []
+
+
+def test_players_who_hear_nothing_are_told_nothing() -> None:
+    """Players with no notification of their own: a whole game leaves what they were told
+    as it was at the start (nothing)."""
+    table = Table(NL, 2, rng=random.Random(2), max_hands=2)
+    runner = Runner(table, [CallingStation(), CallingStation()])
+    before = runner.told
+    assert before == Told(False, 0, True, 0, False)
+    assert runner.play().hands == 2 and table.is_over
+    assert runner.told == before
+
+
 def test_a_fault_recorded_from_outside_has_its_kind_and_needs_a_seat_to_act() -> None:
     table = Table(NL, 2, rng=random.Random(1))
     runner = Runner(table, [None, CallingStation()])
