@@ -247,6 +247,29 @@ def test_players_who_hear_nothing_are_told_nothing() -> None:
     assert runner.told == before
 
 
+class Starts(CallingStation):
+    """Notes the number of each hand it is told of."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.started: list[int] = []
+
+    def start_hand(self, hand: Any) -> None:
+        self.started.append(hand.number)
+
+
+def test_a_runner_made_in_the_middle_of_a_hand_tells_its_players_of_that_hand() -> None:
+    """A runner made while hand 1 is in play: its players have heard only of the hands
+    before it, so they are told of hand 1 before they play it on, then of hand 2."""
+    table = Table(NL, 2, rng=random.Random(2), max_hands=2)
+    table.start_hand()
+    players = [Starts(), Starts()]
+    runner = Runner(table, players)
+    assert runner.told == Told(False, 0, True, 0, False)
+    runner.play()
+    assert [p.started for p in players] == [[1, 2], [1, 2]]
+
+
 def test_a_fault_recorded_from_outside_has_its_kind_and_needs_a_seat_to_act() -> None:
     table = Table(NL, 2, rng=random.Random(1))
     runner = Runner(table, [None, CallingStation()])
