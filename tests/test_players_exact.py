@@ -270,6 +270,26 @@ def test_a_runner_made_in_the_middle_of_a_hand_tells_its_players_of_that_hand() 
     assert [p.started for p in players] == [[1, 2], [1, 2]]
 
 
+def test_a_cfr_bot_tells_twenty_reasons_apart_and_counts_the_rest_together() -> None:
+    """The notes keep at most 20 reasons for deferring: with 19 known a new one is kept
+    by name; with 20 known a new one counts under "other reasons", and a known one still
+    under its own."""
+    table = Table(NL, 3, rng=random.Random(1))
+    view = table.deal()
+    assert view is not None
+    why = "3 players: the strategy is for heads-up play"
+    for known, kept in ((19, why), (20, "other reasons")):
+        bot = CFRBot(seed=1)
+        state = bot.save_state()
+        reasons = [[f"reason {i}", 1] for i in range(known)]
+        bot.restore_state({**state, "deferred": reasons})
+        bot.act(view, 10.0)
+        assert bot.deferred == {**{r: 1 for r, _ in reasons}, kept: 1}
+    bot.restore_state({**state, "deferred": [*reasons[:19], [why, 5]]})
+    bot.act(view, 10.0)
+    assert bot.deferred == {**{r: 1 for r, _ in reasons[:19]}, why: 6}
+
+
 def test_a_fault_recorded_from_outside_has_its_kind_and_needs_a_seat_to_act() -> None:
     table = Table(NL, 2, rng=random.Random(1))
     runner = Runner(table, [None, CallingStation()])
