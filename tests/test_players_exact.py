@@ -34,7 +34,7 @@ from pokerroom.players import (
     play_game,
     saved,
 )
-from pokerroom.players.cfr import CFRBot
+from pokerroom.players.cfr import CFRBot, shipped_no_limit_policy, shipped_policy
 from pokerroom.players.registry import load_player_class
 from pokerroom.players.runstate import Told
 from pokerroom.players.state import (
@@ -760,6 +760,7 @@ class Keeper(Player):
         self.budgets: list[float] = []
 
     def act(self, view: PlayerView, budget: float) -> Action:
+        self.budgets.append(budget)
         return Action.check() if view.to_call == 0 else Action.call()
 
     def announce(self, view: PlayerView, budget: float) -> Action:
@@ -777,6 +778,34 @@ def test_a_cfr_bot_hands_its_fallback_the_budget_and_saves_no_state_it_keeps_non
         table.apply(Action.check() if table.legal_actions().to_call == 0 else Action.call())
     assert table.to_act is not None
     assert bot.announce(table.turn_view(), 1.5) == Action.show() and keeper.budgets == [1.5]
+
+
+def test_a_cfr_bot_hands_its_fallback_the_budget_of_a_decision_it_defers() -> None:
+    keeper = Keeper()
+    bot = CFRBot(seed=1, fallback=keeper)
+    view = Table(NL, 3, rng=random.Random(4)).deal()  # three players: no strategy
+    assert view is not None
+    assert bot.act(view, 2.5) == Action.call() and keeper.budgets == [2.5]
+
+
+def test_a_cfr_bot_s_notes_name_the_strategy_it_plays() -> None:
+    """The shipped no-limit strategy (a heads-up game 150 big blinds deep), the same
+    given, and a given fixed-limit strategy: each named as such in the notes."""
+    view = Table(NL, [600, 600], rng=random.Random(1)).deal()
+    assert view is not None
+    bot = CFRBot(seed=1)
+    bot.act(view, 10.0)
+    assert bot.notes == ["1 decision from the CFR strategy for heads-up no limit"]
+    bot = CFRBot(seed=1, policy=shipped_no_limit_policy())
+    bot.act(view, 10.0)
+    assert bot.notes == ["1 decision from the strategy given (heads-up no limit)"]
+    limit = Rules.preset("casino-limit")
+    view = Table(limit, 2, rng=random.Random(1)).deal()
+    assert view is not None
+    bot = CFRBot(seed=1, policy=shipped_policy("casino-limit"))
+    bot.act(view, 10.0)
+    assert bot.notes == [
+        "1 decision from the strategy given (fixed limit 2/4, blinds 1/2, raise cap 3)"]
 
 
 def _outside_save() -> dict[str, Any]:
