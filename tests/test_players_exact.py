@@ -808,6 +808,18 @@ def test_a_cfr_bot_s_notes_name_the_strategy_it_plays() -> None:
         "1 decision from the strategy given (fixed limit 2/4, blinds 1/2, raise cap 3)"]
 
 
+def test_a_cfr_bot_names_the_strategies_that_ship_when_none_plays_the_game() -> None:
+    """Heads-up with wild cards: no shipped strategy plays it, and the reason the bot
+    notes for deferring names the game and the strategies that ship."""
+    view = Table(Rules.preset("wild"), 2, rng=random.Random(1)).deal()
+    assert view is not None
+    bot = CFRBot(seed=1)
+    bot.act(view, 10.0)
+    assert bot.deferred == {
+        "no strategy ships for no limit (minimum bet 4), blinds 2/4 (strategies: heads-up "
+        "casino-limit, computer-tournament)": 1}
+
+
 def _outside_save() -> dict[str, Any]:
     """Two hands of two random bots, seat 1 played from outside between them."""
     table = Table(NL, 3, rng=random.Random(5), reset_stacks=True)
