@@ -820,6 +820,22 @@ def test_a_cfr_bot_names_the_strategies_that_ship_when_none_plays_the_game() -> 
         "casino-limit, computer-tournament)": 1}
 
 
+def test_a_bot_s_bets_and_raises_are_made_once_per_amount_and_other_kinds_refused() -> None:
+    """``Bot.bet`` gives the bet or raise to the amount, the same object to every bot of
+    the process; a kind that takes no amount is refused as the engine refuses it."""
+    one, two = RandomBot(seed=1), CallingStation()
+    for kind, made in ((ActionKind.BET, Action.bet(37)), (ActionKind.RAISE, Action.raise_to(37))):
+        action = one.bet(kind, 37)
+        assert action == made and action.kind is kind and action.amount == 37
+        assert two.bet(kind, 37) is action
+    for kind in (ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.SHOW,
+                 ActionKind.MUCK):  # fmt: skip
+        with pytest.raises(ValueError) as refused:
+            one.bet(kind, 37)
+        assert str(refused.value) == f"a {kind.value} takes no amount"
+    assert CFRBot(seed=1).save_state()["playing"] is None  # no strategy played yet
+
+
 def _outside_save() -> dict[str, Any]:
     """Two hands of two random bots, seat 1 played from outside between them."""
     table = Table(NL, 3, rng=random.Random(5), reset_stacks=True)
