@@ -33,6 +33,7 @@ from pokerroom.players import (
     make_player,
     play_game,
     saved,
+    seat_names,
 )
 from pokerroom.players.cfr import CFRBot, shipped_no_limit_policy, shipped_policy
 from pokerroom.players.registry import load_player_class
@@ -834,6 +835,34 @@ def test_a_bot_s_bets_and_raises_are_made_once_per_amount_and_other_kinds_refuse
             one.bet(kind, 37)
         assert str(refused.value) == f"a {kind.value} takes no amount"
     assert CFRBot(seed=1).save_state()["playing"] is None  # no strategy played yet
+
+
+class DictBot(dict):  # type: ignore[type-arg]
+    """A player whose class has no signature Python can read (it is a dict's)."""
+
+    def act(self, view: PlayerView, budget: float) -> Action:
+        return Action.check() if view.to_call == 0 else Action.call()
+
+
+def test_make_player_names_the_bots_and_builds_a_class_without_a_signature() -> None:
+    with pytest.raises(PlayerLoadError) as refused:
+        make_player("nobody")
+    assert str(refused.value) == (
+        "no bot 'nobody' (bots: calling-station, cfr, random, rule-based, strong; or a "
+        "class: path/to/file.py:MyBot, package.module:MyBot)")
+    assert isinstance(make_player("test_players_exact:DictBot", seed=3), DictBot)
+
+
+class Nameless:
+    """A player with no name of its own."""
+
+    def act(self, view: PlayerView, budget: float) -> Action:
+        return Action.fold()
+
+
+def test_a_player_without_a_name_is_seated_under_its_class_s() -> None:
+    assert seat_names([Nameless(), RandomBot(), Nameless()]) == [  # type: ignore[list-item]
+        "Nameless", "random", "Nameless #2"]
 
 
 def _outside_save() -> dict[str, Any]:
