@@ -761,12 +761,19 @@ class Keeper(Player):
         self.budgets: list[float] = []
 
     def act(self, view: PlayerView, budget: float) -> Action:
-        self.budgets.append(budget)
         return Action.check() if view.to_call == 0 else Action.call()
 
     def announce(self, view: PlayerView, budget: float) -> Action:
         self.budgets.append(budget)
         return Action.show()
+
+
+class KeeperOfActs(Keeper):
+    """A keeper that notes the budgets of its decisions too."""
+
+    def act(self, view: PlayerView, budget: float) -> Action:
+        self.budgets.append(budget)
+        return super().act(view, budget)
 
 
 def test_a_cfr_bot_hands_its_fallback_the_budget_and_saves_no_state_it_keeps_none() -> None:
@@ -782,7 +789,7 @@ def test_a_cfr_bot_hands_its_fallback_the_budget_and_saves_no_state_it_keeps_non
 
 
 def test_a_cfr_bot_hands_its_fallback_the_budget_of_a_decision_it_defers() -> None:
-    keeper = Keeper()
+    keeper = KeeperOfActs()
     bot = CFRBot(seed=1, fallback=keeper)
     view = Table(NL, 3, rng=random.Random(4)).deal()  # three players: no strategy
     assert view is not None
