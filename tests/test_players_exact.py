@@ -867,9 +867,29 @@ class Nameless:
         return Action.fold()
 
 
+class Blank(Nameless):
+    """A player whose name is empty, and whose ``observe`` is not a method."""
+
+    name = ""
+    observe = 5
+
+    def act(self, view: PlayerView, budget: float) -> Action:
+        return Action.check() if view.to_call == 0 else Action.call()
+
+
 def test_a_player_without_a_name_is_seated_under_its_class_s() -> None:
     assert seat_names([Nameless(), RandomBot(), Nameless()]) == [  # type: ignore[list-item]
         "Nameless", "random", "Nameless #2"]
+    assert seat_names([Blank(), Blank()]) == ["Blank", "Blank #2"]  # type: ignore[list-item]
+
+
+def test_an_attribute_that_is_not_a_method_is_no_notification() -> None:
+    """A player whose ``observe`` is a number hears no events: no hook, and a game played
+    with it records no fault."""
+    assert base.hook(Blank(), "observe") is None
+    table = Table(NL, 2, rng=random.Random(3), max_hands=2)
+    result = Runner(table, [Blank(), CallingStation()]).play()  # type: ignore[list-item]
+    assert result.hands == 2 and result.faults == ()
 
 
 def _outside_save() -> dict[str, Any]:
