@@ -450,7 +450,20 @@ def test_the_defaults_are_heads_up_no_limit_one_hand_and_plain_info(make: Any) -
     else:
         env.reset(seed=1)
         info = env.infos[env.agent_selection]
+        assert env.table is not None and env.table.names == ("player_0", "player_1")
     assert info == {"hand": 1, "results": ()}
+
+
+def test_the_first_reset_without_a_seed_draws_one_and_deals() -> None:
+    """No seed given, ever: the environment seeds itself and deals the first hand, its
+    seats named after the agents."""
+    env = HoldemAECEnv("no-limit", players=3)
+    env.reset()
+    table = env.table
+    assert table is not None and table.in_hand and table.hand_number == 1
+    assert table.names == ("player_0", "player_1", "player_2")
+    assert env.agent_selection == f"player_{table.to_act}"
+    assert env.infos[env.agent_selection] == {"hand": 1, "results": ()}
 
 
 def test_opponents_that_are_not_players_are_refused_by_name() -> None:
@@ -474,7 +487,7 @@ def test_dead_steps_take_only_none_and_bring_the_next_agent_its_results() -> Non
     assert table is not None and table.last_result is not None
     first = env.agent_selection
     assert env.terminations[first]
-    with pytest.raises(ValueError, match="the only valid action is None"):
+    with pytest.raises(ValueError, match=r"^when an agent is dead, the only valid action is None$"):
         env.step(1)
     env.step(None)
     second = env.agent_selection

@@ -539,8 +539,8 @@ def test_a_game_that_resets_stacks_and_never_ends_is_refused_before_a_hand() -> 
         if len(calls) >= 50:
             raise AssertionError("a game that resets stacks was played on and on")
 
-    with pytest.raises(TableError, match="a game that resets stacks never ends: pass hands= "
-                                         "or max_hands"):  # fmt: skip
+    with pytest.raises(TableError, match=r"^a game that resets stacks never ends: pass hands= "
+                                         r"or max_hands$"):  # fmt: skip
         runner.play(after_hand=after)
     assert calls == [] and table.hand_number == 0 and not table.in_hand
     assert runner.play(3, after_hand=after).hands == 3 and calls == [1, 2, 3]

@@ -23,6 +23,7 @@ from pokerroom.players import (
     CallingStation,
     Fault,
     FaultKind,
+    GameResult,
     Player,
     PlayerLoadError,
     RandomBot,
@@ -32,9 +33,11 @@ from pokerroom.players import (
     make_player,
     play_game,
     saved,
+    seat_names,
 )
-from pokerroom.players.cfr import CFRBot
+from pokerroom.players.cfr import CFRBot, shipped_no_limit_policy, shipped_policy
 from pokerroom.players.registry import load_player_class
+from pokerroom.players.runstate import Told
 from pokerroom.players.state import (
     StateError,
     flag,
@@ -49,7 +52,7 @@ from pokerroom.players.state import (
     wholes,
 )
 from pokerroom.rules import Rules
-from pokerroom.table import SaveError, Table
+from pokerroom.table import Levels, SaveError, Table, TableError
 from pokerroom.table.saved import checksum
 from table_helpers import FakeClock, deck_for
 
@@ -65,6 +68,227 @@ def test_a_fault_reads_as_its_hand_seat_player_method_kind_detail_and_action() -
         "hand 3, seat 1 (bob) act: timeout: answered in 4 s, budget 2 s; played fold instead")
     told = Fault(4, 0, "ann", FaultKind.EXCEPTION, "observe", "RuntimeError: boom")
     assert str(told) == "hand 4, seat 0 (ann) observe: exception: RuntimeError: boom"
+
+
+class Loud(CallingStation):
+    """A calling station whose every notification raises, naming itself."""
+
+    def start_game(self, game: Any) -> None:
+        raise ValueError("no start_game")
+
+    def start_hand(self, hand: Any) -> None:
+        raise KeyError("start_hand")
+
+    def end_hand(self, view: PlayerView) -> None:
+        raise RuntimeError("no end_hand")
+
+    def end_game(self, result: Any) -> None:
+        raise ValueError("no end_game")
+
+
+def test_a_notification_that_raises_is_a_fault_of_its_seat_named_by_its_method() -> None:
+    """Seat 1's every notification raises: four faults, each of seat 1 under its name,
+    named by the method and the exception's type and text, no action played for any; the
+    game (one hand) plays on to its end."""
+    table = Table(NL, 2, names=["ann", "bob"], rng=random.Random(6), max_hands=1)
+    runner = Runner(table, [CallingStation(), Loud()])
+    result = runner.play()
+    e = FaultKind.EXCEPTION
+    assert result.hands == 1 and table.is_over
+    assert list(result.faults) == [
+        Fault(0, 1, "bob", e, "start_game", "ValueError: no start_game"),
+        Fault(1, 1, "bob", e, "start_hand", "KeyError: 'start_hand'"),
+        Fault(1, 1, "bob", e, "end_hand", "RuntimeError: no end_hand"),
+        Fault(1, 1, "bob", e, "end_game", "ValueError: no end_game"),
+    ]
+
+
+def test_more_hands_asked_than_the_game_has_give_the_result_of_the_hands_played() -> None:
+    """A game of at most two hands asked for five: two are played, and ``play`` returns
+    the game's result (the seats' names, the stacks summing to the chips brought) as it
+    does when every hand asked is played."""
+    table = Table(NL, 2, names=["ann", "bob"], rng=random.Random(3), max_hands=2)
+    result = Runner(table, [CallingStation(), CallingStation()]).play(5)
+    assert isinstance(result, GameResult)
+    assert result.hands == 2 and table.is_over
+    assert result.names == ("ann", "bob") and sum(result.stacks) == 2 * NL.buy_in
+    assert result.stacks == table.stacks and result.faults == ()
+
+
+class Attentive(CallingStation):
+    """A calling station that notes, at each decision, how many of the hand's public
+    events it has heard and how many the table has."""
+
+    def __init__(self, table: Table) -> None:
+        super().__init__()
+        self.table = table
+        self.heard = 0
+        self.at_decisions: list[tuple[int, int]] = []
+
+    def start_hand(self, hand: Any) -> None:
+        self.heard = 0
+
+    def observe(self, event: Any) -> None:
+        self.heard += 1
+
+    def act(self, view: PlayerView, budget: float) -> Action:
+        self.at_decisions.append((self.heard, len(self.table.public_events())))
+        return super().act(view, budget)
+
+
+def test_an_observer_has_heard_every_event_of_the_hand_when_it_is_asked_to_act() -> None:
+    """The game loop tells the observers of each action as it is taken: at every decision
+    of a whole game (hands dealt inside the loop included), each player has heard every
+    public event of the hand so far."""
+    table = Table(NL, 2, rng=random.Random(4), max_hands=3)
+    players = [Attentive(table), Attentive(table)]
+    assert Runner(table, players).play().hands == 3
+    for p in players:
+        assert len(p.at_decisions) >= 6
+        assert all(heard == events for heard, events in p.at_decisions), p.at_decisions
+
+
+class HandCounter(CallingStation):
+    """Hears the hands' starts, not their events."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.hands = 0
+
+    def start_hand(self, hand: Any) -> None:
+        self.hands += 1
+
+
+def test_with_no_observer_no_event_is_counted_as_told() -> None:
+    """Players that listen to the hands' starts but not to their events: a hand played
+    through leaves them told of the game's start and of the hand, its end included, and
+    of no event (``told.events`` counts the events sent to observers)."""
+    table = Table(NL, 2, rng=random.Random(4), max_hands=3)
+    players = [HandCounter(), HandCounter()]
+    runner = Runner(table, players)
+    runner.play_hand()
+    assert table.public_events() and [p.hands for p in players] == [1, 1]
+    assert runner.told == Told(True, 1, True, 0, False)
+
+
+def test_a_runner_takes_any_budget_above_zero_ten_seconds_by_default_and_one_player_a_seat(
+) -> None:
+    """The budget is 10 s unless given; any number of seconds above 0 is taken (half a
+    second too), 0 and less refused by name; the players must be one a seat; the clock is
+    the one given (none by default)."""
+    table = Table(NL, 2, rng=random.Random(1))
+    plain = Runner(table, [CallingStation(), CallingStation()])
+    assert plain.budget == 10.0 and plain.clock is None
+    clock = FakeClock()
+    assert Runner(table, [CallingStation(), CallingStation()], clock=clock).clock is clock
+    assert Runner(table, [CallingStation(), CallingStation()], budget=0.5).budget == 0.5
+    for bad in (0, -1.0):
+        with pytest.raises(TableError) as refused:
+            Runner(table, [CallingStation(), CallingStation()], budget=bad)
+        assert str(refused.value) == f"budget is {bad!r}: seconds, more than 0"
+    with pytest.raises(TableError) as refused:
+        Runner(table, [CallingStation(), CallingStation(), CallingStation()])
+    assert str(refused.value) == "3 players for 2 seats"
+
+
+class Ending(CallingStation):
+    """Counts the times it is told the game is over."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.ends = 0
+
+    def end_game(self, result: Any) -> None:
+        self.ends += 1
+
+
+def test_the_end_of_the_game_is_told_once_however_often_the_runner_is_called_after() -> None:
+    table = Table(NL, 2, rng=random.Random(2), max_hands=2)
+    players = [Ending(), Ending()]
+    runner = Runner(table, players)
+    first = runner.play()
+    assert table.is_over and runner.told.finished
+    assert runner.play() == first and runner.play(3) == first
+    assert runner.advance() is None and runner.next_seat() is None
+    assert [p.ends for p in players] == [1, 1] and runner.told.finished
+
+
+def test_a_hand_dealt_by_play_hand_asks_a_seat_played_from_outside_at_the_showdown() -> None:
+    """``play_hand`` deals, then stops at the first decision of the seat played from
+    outside; played on with ``advance`` and ``apply``, that seat is asked at every street
+    and at the showdown too (the hand was not dealt to show down by itself)."""
+    table = Table(NL, 2, rng=random.Random(1))
+    runner = Runner(table, [CallingStation(), None])
+    with pytest.raises(TableError) as refused:
+        runner.play_hand()
+    assert str(refused.value) == "seat 1 must act and has no player: use advance() and apply()"
+    asked: list[tuple[int, Street]] = []
+    seat = table.to_act
+    while seat is not None:
+        legal = table.legal_actions()
+        asked.append((seat, legal.street))
+        if legal.street is Street.SHOWDOWN:
+            runner.apply(table.default_action())
+        else:
+            runner.apply(Action.call() if legal.to_call else Action.check())
+        seat = runner.advance()
+    assert asked == [(1, Street.PREFLOP), (1, Street.FLOP), (1, Street.TURN),
+                     (1, Street.RIVER), (1, Street.SHOWDOWN)]  # fmt: skip
+    assert not table.in_hand and runner.faults == []
+
+
+def test_players_who_hear_nothing_are_told_nothing() -> None:
+    """Players with no notification of their own: a whole game leaves what they were told
+    as it was at the start (nothing)."""
+    table = Table(NL, 2, rng=random.Random(2), max_hands=2)
+    runner = Runner(table, [CallingStation(), CallingStation()])
+    before = runner.told
+    assert before == Told(False, 0, True, 0, False)
+    assert runner.play().hands == 2 and table.is_over
+    assert runner.told == before
+
+
+class Starts(CallingStation):
+    """Notes the number of each hand it is told of."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.started: list[int] = []
+
+    def start_hand(self, hand: Any) -> None:
+        self.started.append(hand.number)
+
+
+def test_a_runner_made_in_the_middle_of_a_hand_tells_its_players_of_that_hand() -> None:
+    """A runner made while hand 1 is in play: its players have heard only of the hands
+    before it, so they are told of hand 1 before they play it on, then of hand 2."""
+    table = Table(NL, 2, rng=random.Random(2), max_hands=2)
+    table.start_hand()
+    players = [Starts(), Starts()]
+    runner = Runner(table, players)
+    assert runner.told == Told(False, 0, True, 0, False)
+    runner.play()
+    assert [p.started for p in players] == [[1, 2], [1, 2]]
+
+
+def test_a_cfr_bot_tells_twenty_reasons_apart_and_counts_the_rest_together() -> None:
+    """The notes keep at most 20 reasons for deferring: with 19 known a new one is kept
+    by name; with 20 known a new one counts under "other reasons", and a known one still
+    under its own."""
+    table = Table(NL, 3, rng=random.Random(1))
+    view = table.deal()
+    assert view is not None
+    why = "3 players: the strategy is for heads-up play"
+    for known, kept in ((19, why), (20, "other reasons")):
+        bot = CFRBot(seed=1)
+        state = bot.save_state()
+        reasons = [[f"reason {i}", 1] for i in range(known)]
+        bot.restore_state({**state, "deferred": reasons})
+        bot.act(view, 10.0)
+        assert bot.deferred == {**{r: 1 for r, _ in reasons}, kept: 1}
+    bot.restore_state({**state, "deferred": [*reasons[:19], [why, 5]]})
+    bot.act(view, 10.0)
+    assert bot.deferred == {**{r: 1 for r, _ in reasons[:19]}, why: 6}
 
 
 def test_a_fault_recorded_from_outside_has_its_kind_and_needs_a_seat_to_act() -> None:
@@ -544,6 +768,14 @@ class Keeper(Player):
         return Action.show()
 
 
+class KeeperOfActs(Keeper):
+    """A keeper that notes the budgets of its decisions too."""
+
+    def act(self, view: PlayerView, budget: float) -> Action:
+        self.budgets.append(budget)
+        return super().act(view, budget)
+
+
 def test_a_cfr_bot_hands_its_fallback_the_budget_and_saves_no_state_it_keeps_none() -> None:
     keeper = Keeper()
     bot = CFRBot(seed=1, fallback=keeper)
@@ -554,6 +786,110 @@ def test_a_cfr_bot_hands_its_fallback_the_budget_and_saves_no_state_it_keeps_non
         table.apply(Action.check() if table.legal_actions().to_call == 0 else Action.call())
     assert table.to_act is not None
     assert bot.announce(table.turn_view(), 1.5) == Action.show() and keeper.budgets == [1.5]
+
+
+def test_a_cfr_bot_hands_its_fallback_the_budget_of_a_decision_it_defers() -> None:
+    keeper = KeeperOfActs()
+    bot = CFRBot(seed=1, fallback=keeper)
+    view = Table(NL, 3, rng=random.Random(4)).deal()  # three players: no strategy
+    assert view is not None
+    assert bot.act(view, 2.5) == Action.call() and keeper.budgets == [2.5]
+
+
+def test_a_cfr_bot_s_notes_name_the_strategy_it_plays() -> None:
+    """The shipped no-limit strategy (a heads-up game 150 big blinds deep), the same
+    given, and a given fixed-limit strategy: each named as such in the notes."""
+    view = Table(NL, [600, 600], rng=random.Random(1)).deal()
+    assert view is not None
+    bot = CFRBot(seed=1)
+    bot.act(view, 10.0)
+    assert bot.notes == ["1 decision from the CFR strategy for heads-up no limit"]
+    bot = CFRBot(seed=1, policy=shipped_no_limit_policy())
+    bot.act(view, 10.0)
+    assert bot.notes == ["1 decision from the strategy given (heads-up no limit)"]
+    limit = Rules.preset("casino-limit")
+    view = Table(limit, 2, rng=random.Random(1)).deal()
+    assert view is not None
+    bot = CFRBot(seed=1, policy=shipped_policy("casino-limit"))
+    bot.act(view, 10.0)
+    assert bot.notes == [
+        "1 decision from the strategy given (fixed limit 2/4, blinds 1/2, raise cap 3)"]
+
+
+def test_a_cfr_bot_names_the_strategies_that_ship_when_none_plays_the_game() -> None:
+    """Heads-up with wild cards: no shipped strategy plays it, and the reason the bot
+    notes for deferring names the game and the strategies that ship."""
+    view = Table(Rules.preset("wild"), 2, rng=random.Random(1)).deal()
+    assert view is not None
+    bot = CFRBot(seed=1)
+    bot.act(view, 10.0)
+    assert bot.deferred == {
+        "no strategy ships for no limit (minimum bet 4), blinds 2/4 (strategies: heads-up "
+        "casino-limit, computer-tournament)": 1}
+
+
+def test_a_bot_s_bets_and_raises_are_made_once_per_amount_and_other_kinds_refused() -> None:
+    """``Bot.bet`` gives the bet or raise to the amount, the same object to every bot of
+    the process; a kind that takes no amount is refused as the engine refuses it."""
+    one, two = RandomBot(seed=1), CallingStation()
+    for kind, made in ((ActionKind.BET, Action.bet(37)), (ActionKind.RAISE, Action.raise_to(37))):
+        action = one.bet(kind, 37)
+        assert action == made and action.kind is kind and action.amount == 37
+        assert two.bet(kind, 37) is action
+    for kind in (ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.SHOW,
+                 ActionKind.MUCK):  # fmt: skip
+        with pytest.raises(ValueError) as refused:
+            one.bet(kind, 37)
+        assert str(refused.value) == f"a {kind.value} takes no amount"
+    assert CFRBot(seed=1).save_state()["playing"] is None  # no strategy played yet
+
+
+class DictBot(dict):  # type: ignore[type-arg]
+    """A player whose class has no signature Python can read (it is a dict's)."""
+
+    def act(self, view: PlayerView, budget: float) -> Action:
+        return Action.check() if view.to_call == 0 else Action.call()
+
+
+def test_make_player_names_the_bots_and_builds_a_class_without_a_signature() -> None:
+    with pytest.raises(PlayerLoadError) as refused:
+        make_player("nobody")
+    assert str(refused.value) == (
+        "no bot 'nobody' (bots: calling-station, cfr, random, rule-based, strong; or a "
+        "class: path/to/file.py:MyBot, package.module:MyBot)")
+    assert isinstance(make_player("test_players_exact:DictBot", seed=3), DictBot)
+
+
+class Nameless:
+    """A player with no name of its own."""
+
+    def act(self, view: PlayerView, budget: float) -> Action:
+        return Action.fold()
+
+
+class Blank(Nameless):
+    """A player whose name is empty, and whose ``observe`` is not a method."""
+
+    name = ""
+    observe = 5
+
+    def act(self, view: PlayerView, budget: float) -> Action:
+        return Action.check() if view.to_call == 0 else Action.call()
+
+
+def test_a_player_without_a_name_is_seated_under_its_class_s() -> None:
+    assert seat_names([Nameless(), RandomBot(), Nameless()]) == [  # type: ignore[list-item]
+        "Nameless", "random", "Nameless #2"]
+    assert seat_names([Blank(), Blank()]) == ["Blank", "Blank #2"]  # type: ignore[list-item]
+
+
+def test_an_attribute_that_is_not_a_method_is_no_notification() -> None:
+    """A player whose ``observe`` is a number hears no events: no hook, and a game played
+    with it records no fault."""
+    assert base.hook(Blank(), "observe") is None
+    table = Table(NL, 2, rng=random.Random(3), max_hands=2)
+    result = Runner(table, [Blank(), CallingStation()]).play()  # type: ignore[list-item]
+    assert result.hands == 2 and result.faults == ()
 
 
 def _outside_save() -> dict[str, Any]:
@@ -699,6 +1035,25 @@ def test_a_restored_game_takes_the_random_source_and_clock_it_is_given() -> None
     again = Runner.restore(data, [Slow(clock), CallingStation()], clock=clock)
     again.play()
     assert [f.detail for f in again.faults] == ["answered in 10.5 s, budget 10 s"]
+
+
+def test_a_restored_game_s_levels_rise_by_the_table_clock_it_is_given() -> None:
+    """A game whose blinds rise every 40 s of play, saved after 30 s and restored with
+    a table clock reading 5,000: the 30 s carry, and 15 s more on the new clock make 45 s,
+    the second level (an ante of 1) from the next hand on."""
+    clock = FakeClock(0.0)
+    levels = Levels([{}, {"antes": 1}], every=40, unit="seconds")
+    table = Table(NL, 2, rng=random.Random(5), levels=levels, clock=clock)
+    runner = Runner(table, [CallingStation(), CallingStation()])
+    runner.play(hands=1)
+    clock.advance(30.0)
+    data = json.loads(json.dumps(runner.save()))
+    later = FakeClock(5000.0)
+    again = Runner.restore(data, [CallingStation(), CallingStation()], table_clock=later)
+    assert again.table.elapsed == 30.0
+    later.advance(15.0)
+    again.play(hands=1)
+    assert again.table.elapsed == 45.0 and again.table.level == 1
 
 
 def test_a_game_save_whose_faults_are_not_a_list_is_refused_with_its_whole_text() -> None:
