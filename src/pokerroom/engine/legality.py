@@ -87,7 +87,7 @@ class Legality(State):
             self._why = _SHORT
             kinds, call, lo, hi = _FOLD_CALL, stack, 0, 0
         else:
-            lo, hi, why = self._raise_range(s, owe)
+            lo, hi, why = self._raise_range(s, owe, stack, high)
             self._why = why
             call = owe
             if owe > 0:
@@ -155,15 +155,14 @@ class Legality(State):
             "a hand shown already beats this one in every pot it contests: concede (001)"
         )
 
-    def _raise_range(self, s: int, owe: int) -> tuple[int, int, str]:
-        """(smallest, largest) *to* amount of a bet or raise by seat ``s``, or the reason
+    def _raise_range(self, s: int, owe: int, stack: int, high: int) -> tuple[int, int, str]:
+        """(smallest, largest) *to* amount of a bet or raise by seat ``s`` (who owes
+        ``owe`` and has ``stack`` behind; ``high`` is the bet to match), or the reason
         there is none."""
-        stack = self._stacks[s]
         if stack <= owe:
             return 0, 0, _SHORT
         if self._movers < 2:
             return 0, 0, "no other player has chips left to call a raise"
-        high = self._high
         bets = self._bets
         try:  # the first seat at the bet to match: with chips left, it covers a raise
             top = bets.index(high)

@@ -39,8 +39,8 @@ class Plan:
     """The forced bets and the order of play for one rules / players / button."""
 
     __slots__ = (
-        "antes", "bits", "blinds", "caps", "count_all", "deal", "deck_size", "fast", "first",
-        "limit",
+        "antes", "bits", "blinds", "caps", "count_all", "deal", "deck_size", "fast", "fields",
+        "first", "limit",
         "lone", "needed", "openings", "orders", "reopen", "starts", "straddler", "top_blind",
         "units",
     )  # fmt: skip
@@ -97,6 +97,9 @@ class Plan:
         )
         self.count_all = r.cap_counts is CapCount.BETS_AND_RAISES
         self.lone = r.lone_player_acts
+        # what a hand copies into its own fields as it starts, in the order it takes them
+        self.fields = (self.units, self.caps, self.limit, self.fast, self.reopen,
+                       self.count_all, self.lone, self.starts)  # fmt: skip
         # The state of a hand once its forced bets are posted and the first turn is given,
         # by starting stacks (filled and read by Hand: it depends on nothing else).
         self.openings: dict[tuple[int, ...], tuple[Any, ...]] = {}
