@@ -215,7 +215,7 @@ class State:
         self._log.append((ev.RETURN, self._street, seat, chips, self._bets[seat], (), False, None))
 
     def _deal_board(self, street: int) -> None:
-        cards, log = self._cards, self._log
+        cards, log = self._dealt or self._cards, self._log  # (turned into cards once)
         k = self._next
         if self.rules.burn_cards:
             log.append((ev.BURN, street, -1, 0, 0, (cards[k],), False, None))
