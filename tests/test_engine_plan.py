@@ -11,6 +11,7 @@ import pytest
 from engine_helpers import make, play
 from pokerroom.conventions import Reopening
 from pokerroom.engine import EventKind, Hand, HandError, Street
+from pokerroom.engine.deal import dealer
 from pokerroom.engine.plan import draw
 from pokerroom.rules import Rules
 
@@ -210,3 +211,18 @@ def test_draw_follows_its_algorithm_from_a_seed(size: int, k: int) -> None:
         cards = draw(random.Random(seed), size, k)
         assert cards == reference_draw(random.Random(seed), size, k)
         assert len(set(cards)) == k and all(0 <= c < size for c in cards)
+
+
+@pytest.mark.parametrize(("size", "k"), [(5, 3), (52, 1), (52, 9), (53, 9), (52, 31), (53, 31),
+                                         (52, 52)])  # fmt: skip
+def test_dealer_deals_what_the_algorithm_deals(size: int, k: int) -> None:
+    """The written-out dealer a hand uses turns every shuffle into the cards the documented
+    algorithm deals from it (the deck's first cards for 0, each position swapped with the
+    last card for the largest, and random shuffles in between)."""
+    deal = dealer(size, k)
+    assert dealer(size, k) is deal  # made once per deck size and count
+    total = math.perm(size, k)
+    rng = random.Random(size * 100 + k)
+    for index in [0, 1, total - 1, *(rng.randrange(total) for _ in range(300))]:
+        scripted = ScriptedBits([index])
+        assert deal(index) == reference_draw(scripted, size, k)

@@ -422,21 +422,21 @@ def random_action(legal: LegalActions, rng: Random) -> tuple[ActionKind, int | N
             return kind, rng.randint(legal.min_to, legal.max_to)
         return kind, None
     # A plain random.Random: the very draws of its choice and randint (getrandbits of the
-    # bit length of the count, again while too large), without their three calls each.
-    getrandbits = rng.getrandbits
+    # bit length of the count, again while too large), without their three calls each
+    # (and called as a method: no bound method made, most decisions draw once).
     count = len(kinds)
     bits = _BITS[count] if count < 4 else count.bit_length()
-    r = getrandbits(bits)
+    r = rng.getrandbits(bits)
     while r >= count:
-        r = getrandbits(bits)
+        r = rng.getrandbits(bits)
     kind = kinds[r]
     if kind is _K_BET or kind is _K_RAISE:
         low = legal.min_to
         count = legal.max_to - low + 1
         bits = count.bit_length()
-        r = getrandbits(bits)
+        r = rng.getrandbits(bits)
         while r >= count:
-            r = getrandbits(bits)
+            r = rng.getrandbits(bits)
         return kind, low + r
     return kind, None
 

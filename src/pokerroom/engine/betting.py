@@ -127,7 +127,7 @@ class Betting(Showdown):
         need = self._need
         i = need.find(1, seat + 1)  # (a search in C: the first seat after, else from 0)
         if i < 0:
-            i = need.find(1)
+            i = need.find(1) if 1 in need else -1  # (``in``: a cheaper call than find)
         if i >= 0:
             if self._movers == 1 and not self._lone and self._bets[i] >= max(self._bets):
                 need[i] = False  # nothing to call and nobody left to bet against

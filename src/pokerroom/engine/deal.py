@@ -13,15 +13,16 @@ then (with ``burn_cards``) burn, flop, burn, turn, burn, river (``rules.md`` §4
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from pokerroom.cards import JOKER, Card, Deck, DeckError, format_cards
 
-__all__ = ["cards_needed", "deal_cards", "deal_order", "stacked_deck"]
+__all__ = ["cards_needed", "deal_cards", "deal_order", "dealer", "stacked_deck"]
 
 BOARD_SIZES = (0, 3, 1, 1)
 _POOLS: dict[int, list[int]] = {}  # every card of a deck of each size, in order
 _CHUNKS: dict[tuple[int, int], tuple[tuple[int, tuple[tuple[int, int], ...]], ...]] = {}
+_DEALERS: dict[tuple[int, int], Callable[[int], list[int]]] = {}
 
 
 def cards_needed(players: int, *, burn_cards: bool) -> int:
@@ -56,6 +57,39 @@ def deal_cards(index: int, size: int, k: int) -> list[int]:
             pool[i], pool[j] = pool[j], pool[i]
     del pool[k:]
     return pool
+
+
+def dealer(size: int, k: int) -> Callable[[int], list[int]]:
+    """:func:`deal_cards` for one deck size and card count, as a function of the shuffle
+    alone: the same steps written out one after the other, with the radices and the
+    positions as constants (no loop over them), made once per ``(size, k)`` and kept.
+    A hand turns its shuffle into cards with it (a fifth fewer instructions).
+
+    >>> deal = dealer(5, 3)
+    >>> [deal(index) for index in (0, 1, 5, 5 * 4 * 3 - 1)]
+    [[0, 1, 2], [1, 0, 2], [0, 2, 1], [4, 0, 1]]
+    """
+    made = _DEALERS.get((size, k))
+    if made is None:
+        made = _DEALERS[(size, k)] = _write_dealer(size, k)
+    return made
+
+
+def _write_dealer(size: int, k: int) -> Callable[[int], list[int]]:
+    """The function :func:`dealer` returns, written from :func:`_chunks` (its source is
+    made of ints alone) and compiled."""
+    lines = ["def deal(x):", "    pool = POOL.copy()"]
+    for product, radices in _chunks(size, k):
+        lines.append(f"    x, c = divmod(x, {product})")
+        for i, m in radices:  # (the position dealt, and its radix)
+            lines.append(f"    j = c % {m} + {i}" if i else f"    j = c % {m}")
+            lines.append(f"    c //= {m}")
+            lines.append(f"    pool[{i}], pool[j] = pool[j], pool[{i}]")
+    lines += [f"    del pool[{k}:]", "    return pool"]
+    space: dict[str, object] = {"POOL": list(range(size))}
+    exec(compile("\n".join(lines), f"<dealer of {k} from {size}>", "exec"), space)
+    made: Callable[[int], list[int]] = space["deal"]  # type: ignore[assignment]
+    return made
 
 
 def _chunks(size: int, k: int) -> tuple[tuple[int, tuple[tuple[int, int], ...]], ...]:

@@ -113,16 +113,10 @@ class Hand(Legality, Betting):
         self._result = None
         self._over = False
         self._aggressor = -1
-        self._units = plan.units
-        self._caps = plan.caps
-        self._limit = plan.limit
-        self._fast = plan.fast
         self._raises = 0
         self._short = 0
-        self._reopen = plan.reopen
-        self._count_all = plan.count_all
-        self._lone = plan.lone
-        self._starts = plan.starts
+        (self._units, self._caps, self._limit, self._fast, self._reopen, self._count_all,
+         self._lone, self._starts) = plan.fields  # fmt: skip
         # The cards: hole cards one at a time from the left of the button, then the
         # burns and the board (engine.deal), all taken off the deck now: from a shuffle
         # drawn now and turned into cards when they are first needed (State._cards).

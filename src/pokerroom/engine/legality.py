@@ -27,7 +27,6 @@ from pokerroom.engine.actions import (
     make_legal,
 )
 from pokerroom.engine.state import (
-    ALWAYS,
     FIXED,
     FULL_RAISE,
     NO_SMALLER,
@@ -88,7 +87,7 @@ class Legality(State):
             self._why = _SHORT
             kinds, call, lo, hi = _FOLD_CALL, stack, 0, 0
         else:
-            lo, hi, why = self._raise_range(s, owe)
+            lo, hi, why = self._raise_range(s, owe, stack, high)
             self._why = why
             call = owe
             if owe > 0:
@@ -156,21 +155,21 @@ class Legality(State):
             "a hand shown already beats this one in every pot it contests: concede (001)"
         )
 
-    def _raise_range(self, s: int, owe: int) -> tuple[int, int, str]:
-        """(smallest, largest) *to* amount of a bet or raise by seat ``s``, or the reason
+    def _raise_range(self, s: int, owe: int, stack: int, high: int) -> tuple[int, int, str]:
+        """(smallest, largest) *to* amount of a bet or raise by seat ``s`` (who owes
+        ``owe`` and has ``stack`` behind; ``high`` is the bet to match), or the reason
         there is none."""
-        stack = self._stacks[s]
         if stack <= owe:
             return 0, 0, _SHORT
-        high = self._high
-        bets, stacks, able = self._bets, self._stacks, self._able
         if self._movers < 2:
             return 0, 0, "no other player has chips left to call a raise"
+        bets = self._bets
         try:  # the first seat at the bet to match: with chips left, it covers a raise
             top = bets.index(high)
         except ValueError:  # (a big blind posted short is matched in full: nobody is at it)
             top = s
-        if top == s or not able[top]:
+        if top == s or not self._able[top]:
+            able, stacks = self._able, self._stacks
             for i in range(self.n):  # (able: neither folded nor all-in, so it has chips)
                 if i != s and able[i] and bets[i] + stacks[i] > high:
                     break
@@ -179,40 +178,32 @@ class Legality(State):
         if self._checked[s] and not self.rules.check_raise:
             return 0, 0, f"check-raise is not allowed and seat {s} checked this round"
         street = self._street
-        unit = self._units[street]
-        opened = self._opened
         cap = self._caps[street]
-        if cap is not None and self._raises >= cap and (opened or self._count_all):
+        if cap is not None and self._raises >= cap and (self._opened or self._count_all):
             counted = "bets and raises" if self._count_all else "raises"
             return 0, 0, f"the raise cap is reached ({cap} {counted})"
+        unit = self._units[street]
         limit = self._limit
         # A full raise: one unit in fixed limit; else the largest full bet or raise of
         # the round, at least the minimum bet.
         full = self._full
         step = unit if limit == FIXED or full < unit else full
         reopen = self._reopen
-        if reopen != ALWAYS:
+        if reopen == FULL_RAISE:
             # Has the seat faced a full raise?  TDA 47: the bets since its last action
-            # (none yet: it may raise) against a full raise; PokerKit (NO_SMALLER): what
-            # it owes against the largest bet or raise of the round, once it has acted (a
-            # blind has not: with blind_sets_min_raise the big blind itself is that bet).
+            # (none yet: it may raise) against a full raise.
             faced = self._faced[s]
-            if reopen == FULL_RAISE:
-                since, size = faced, step
-            else:
-                since, size = (bets[s] if faced >= 0 else -1), full
-            if since >= 0 and high - since < size:
+            if faced >= 0 and high - faced < step:
                 return 0, 0, "an all-in for less than a full raise did not reopen the betting"
-            if reopen == NO_SMALLER and 0 < self._short < full and faced >= self._full_level:
-                return 0, 0, (
-                    f"seat {s} acted since the last full bet or raise and the all-ins since "
-                    f"add up to {self._short}, less than {full}: the betting is not reopened"
-                )
+        elif reopen == NO_SMALLER:
+            why = self._smaller(s, full)
+            if why:
+                return 0, 0, why
         allin = bets[s] + stack
         if limit == FIXED:
             # Below a full unit (a sub-minimum blind, a short all-in bet) the raise
             # completes the bet to one unit (002), or adds a unit to it (001, PokerKit).
-            lo = hi = high + unit if opened or not self.rules.fixed_limit_completes else unit
+            lo = hi = high + unit if self._opened or not self.rules.fixed_limit_completes else unit
         else:
             lo = high + step
             hi = allin if limit == NOLIMIT else max(lo, high + sum(self._committed) + owe)
@@ -224,6 +215,21 @@ class Legality(State):
                 )
             return allin, allin, ""
         return lo, (hi if hi < allin else allin), ""
+
+    def _smaller(self, s: int, full: int) -> str:
+        """Why seat ``s`` may not raise under PokerKit's reopening (NO_SMALLER), or "":
+        what it owes against the largest bet or raise of the round, once it has acted (a
+        blind has not: with blind_sets_min_raise the big blind itself is that bet), and
+        not in the middle of a run of short all-ins."""
+        faced = self._faced[s]
+        if faced >= 0 and self._high - self._bets[s] < full:
+            return "an all-in for less than a full raise did not reopen the betting"
+        if 0 < self._short < full and faced >= self._full_level:
+            return (
+                f"seat {s} acted since the last full bet or raise and the all-ins since "
+                f"add up to {self._short}, less than {full}: the betting is not reopened"
+            )
+        return ""
 
     def _why_text(self) -> str:
         """Why there is no bet or raise among the choices of the seat to act (or a show

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from pokerroom._rulecheck import players_problem
 from pokerroom.cards import JOKER
-from pokerroom.engine.deal import cards_needed, deal_cards
+from pokerroom.engine.deal import cards_needed, deal_cards, dealer
 from pokerroom.engine.state import ALWAYS, FIXED, FULL_RAISE, NO_SMALLER, NOLIMIT, POT
 
 if TYPE_CHECKING:
@@ -39,7 +39,8 @@ class Plan:
     """The forced bets and the order of play for one rules / players / button."""
 
     __slots__ = (
-        "antes", "bits", "blinds", "caps", "count_all", "deck_size", "fast", "first", "limit",
+        "antes", "bits", "blinds", "caps", "count_all", "deal", "deck_size", "fast", "fields",
+        "first", "limit",
         "lone", "needed", "openings", "orders", "reopen", "starts", "straddler", "top_blind",
         "units",
     )  # fmt: skip
@@ -62,6 +63,7 @@ class Plan:
         # the number of orders of the cards a hand takes, and the random bits that cover it
         self.orders = _falling(self.deck_size, self.needed)
         self.bits = self.orders.bit_length()
+        self.deal = dealer(self.deck_size, self.needed)  # a shuffle into the cards, in order
         antes = r.ante_amounts(n)
         self.antes = [((button + 1 + p) % n, a) for p, a in enumerate(antes) if a]
         blinds = list(r.blinds)
@@ -95,6 +97,9 @@ class Plan:
         )
         self.count_all = r.cap_counts is CapCount.BETS_AND_RAISES
         self.lone = r.lone_player_acts
+        # what a hand copies into its own fields as it starts, in the order it takes them
+        self.fields = (self.units, self.caps, self.limit, self.fast, self.reopen,
+                       self.count_all, self.lone, self.starts)  # fmt: skip
         # The state of a hand once its forced bets are posted and the first turn is given,
         # by starting stacks (filled and read by Hand: it depends on nothing else).
         self.openings: dict[tuple[int, ...], tuple[Any, ...]] = {}

@@ -138,7 +138,7 @@ class Showdown(State):
             strength = self._best[s] if value is None else value
             self._strength[s] = strength
             self._shown[s] = True
-            self._log.append((ev.SHOW, 4, s, 0, 0, tuple(self._holes[s]), False, strength))
+            self._log.append((ev.SHOW, 4, s, 0, 0, self._holes[s], False, strength))
         else:
             self._contenders -= 1
             self._log.append((ev.MUCK, 4, s, 0, 0, (), False, None))

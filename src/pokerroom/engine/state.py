@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, TypeAlias
 from pokerroom.cards import JOKER, Card
 from pokerroom.engine import events as ev
 from pokerroom.engine.actions import LegalActions, Street
-from pokerroom.engine.deal import deal_cards
 
 if TYPE_CHECKING:
     from pokerroom.engine.events import Event
@@ -165,8 +164,7 @@ class State:
         looks at them)."""
         cards = self._dealt
         if cards is None:
-            plan = self._plan
-            cards = self._dealt = deal_cards(self._index, plan.deck_size, plan.needed)
+            cards = self._dealt = self._plan.deal(self._index)
         return cards
 
     @property
@@ -217,7 +215,7 @@ class State:
         self._log.append((ev.RETURN, self._street, seat, chips, self._bets[seat], (), False, None))
 
     def _deal_board(self, street: int) -> None:
-        cards, log = self._cards, self._log
+        cards, log = self._dealt or self._cards, self._log  # (turned into cards once)
         k = self._next
         if self.rules.burn_cards:
             log.append((ev.BURN, street, -1, 0, 0, (cards[k],), False, None))
