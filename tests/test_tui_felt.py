@@ -8,7 +8,8 @@ import random
 import pytest
 
 from engine_helpers import make
-from pokerroom.engine import Action, ActionKind, EventKind, Hand, random_action
+from pokerroom.engine import Action, ActionKind, EventKind, Hand, Street, random_action
+from pokerroom.engine.view import PlayerView
 from pokerroom.evaluator import describe
 from pokerroom.history.phh import dumps, loads
 from pokerroom.history.record import to_phh
@@ -463,3 +464,130 @@ def test_no_event_kind_is_left_out_of_the_log() -> None:
         seen |= {e.kind for e in view.events}
         assert len(log_lines(view, NAMES, seed)) >= 4
     assert {EventKind.RAISE, EventKind.FOLD, EventKind.SHOW, EventKind.WIN} <= seen
+
+
+# ----------------------------------------------- the form's exact values (issue 31)
+
+
+def test_form_default_stakes_of_every_preset_and_structure() -> None:
+    """No limit: the blinds; fixed limit from a limit preset: its small/big bet; fixed
+    limit from a no-limit preset: the big blind and twice it; a preset with one blind
+    (the computer tournament's button blind) played as a big-bet game: half its small
+    bet and the small bet."""
+    from pokerroom.tui.form import PRESET_NAMES, STRUCTURES, default_stakes
+
+    got = {p: [default_stakes(p, s) for s in STRUCTURES] for p in PRESET_NAMES}
+    assert list(STRUCTURES) == ["preset", "fixed-limit", "no-limit", "pot-limit"]
+    assert got == {
+        "no-limit": ["2/4", "4/8", "2/4", "2/4"],
+        "casino-limit": ["2/4", "2/4", "1/2", "1/2"],
+        "computer-tournament": ["10/20", "10/20", "5/10", "5/10"],
+        "wild": ["2/4", "4/8", "2/4", "2/4"],
+    }
+
+
+def test_form_stakes_are_read_exactly() -> None:
+    def rules(stakes: str, preset: str = "no-limit", structure: str = "preset") -> Rules:
+        return make_rules(FormChoices(preset=preset, structure=structure, stakes=stakes))
+
+    assert rules(" 3 / 6 ").blinds == (3, 6)
+    assert rules("4/4").blinds == (4, 4)  # the first no larger than the second: equal is fine
+    for bad, why in [("2/4/6", "write two amounts like 2/4"),
+                     ("0/4", "two amounts, the first no larger than the second"),
+                     ("5/4", "two amounts, the first no larger than the second")]:  # fmt: skip
+        with pytest.raises(FormError) as caught:
+            rules(bad)
+        assert str(caught.value) == f"stakes {bad!r}: {why}"
+    with pytest.raises(FormError) as caught:
+        make_rules(FormChoices(preset="nope"))
+    assert str(caught.value) == (
+        "no preset 'nope' (presets: no-limit, casino-limit, computer-tournament, wild)")
+
+
+def test_form_rules_across_structures_exactly() -> None:
+    """A no-limit preset played in fixed limit: the bets are the stakes, the blinds
+    scaled to the small bet (2/4 at 3/9: 2*3//4 = 1 and 4*3//4 = 3; at 1/2 both at
+    least 1), three raises a round; a limit preset played in no limit: the stakes are
+    the blinds, no bet sizes or raise cap left from the limit game."""
+    fixed = make_rules(FormChoices(preset="no-limit", structure="fixed-limit", stakes="3/9"))
+    assert (fixed.units, fixed.blinds, fixed.max_raises) == ((3, 3, 9, 9), (1, 3), 3)
+    low = make_rules(FormChoices(preset="no-limit", structure="fixed-limit", stakes="1/2"))
+    assert (low.units, low.blinds) == ((1, 1, 2, 2), (1, 1))
+    big = make_rules(FormChoices(preset="casino-limit", structure="no-limit", stakes="5/10"))
+    assert (big.units, big.blinds, big.max_raises, big.small_bet) == (
+        (10, 10, 10, 10), (5, 10), None, None)
+
+
+def test_form_choices_fall_back_field_by_field() -> None:
+    assert FormChoices.from_data({"structure": "pot-limit"}).structure == "pot-limit"
+    assert FormChoices.from_data({"structure": "nope"}).structure == "preset"
+    assert [FormChoices.from_data({"opponents": n}).opponents for n in (-3, 0, 1, 2, 9, 10)] == [
+        1, 1, 1, 2, 9, 9]
+
+
+# ------------------------------------------------- dealt_in: a table's seats out (issue 31)
+
+
+def _with_seat_out(view: PlayerView, out: int) -> PlayerView:
+    """The hand's view as a table with one more seat, ``out`` (no chips, no cards, not
+    dealt in), between the hand's seats: hand seat h is table seat h or h + 1."""
+    import dataclasses
+
+    from pokerroom.engine.pots import Pot
+    from pokerroom.engine.view import HandResult
+
+    def table(h: int) -> int:
+        return h if h < out else h + 1
+
+    def widen(values, filler):  # type: ignore[no-untyped-def]
+        return (*values[:out], filler, *values[out:])
+
+    result = view.result
+    if result is not None:
+        result = HandResult(
+            starting=widen(result.starting, 0), stacks=widen(result.stacks, 0),
+            won=widen(result.won, 0), shown=widen(result.shown, None),
+            pots=tuple(Pot(p.amount, tuple(map(table, p.eligible)),
+                           tuple(map(table, p.winners)), p.shares) for p in result.pots))  # fmt: skip
+    return dataclasses.replace(
+        view, seat=table(view.seat), button=table(view.button),
+        stacks=widen(view.stacks, 0), bets=widen(view.bets, 0),
+        committed=widen(view.committed, 0), folded=widen(view.folded, True),
+        all_in=widen(view.all_in, False), shown=widen(view.shown, None),
+        to_act=None if view.to_act is None else table(view.to_act),
+        events=tuple(e._replace(seat=table(e.seat)) if e.seat >= 0 else e
+                     for e in view.events),
+        result=result)  # fmt: skip
+
+
+def test_dealt_in_gives_back_the_hands_own_seats() -> None:
+    """A three-handed hand (100, 300 and 500: side pots) seen at a table of four whose
+    seat 1 is out: ``dealt_in`` with table seats 0, 2, 3 gives the hand's own view back
+    (no legal actions: a record, not a decision), mid-hand and at its end, for each
+    seat; the seat that is out watches as a spectator (seat -1)."""
+    import dataclasses
+
+    from pokerroom.tui.felt import dealt_in
+
+    hand = Hand(NL, [100, 300, 500], button=2, rng=random.Random(5))
+    views = []
+    while not hand.is_over:
+        views.extend(hand.view(s) for s in range(3))
+        legal = hand.legal_actions()
+        if legal.street is Street.SHOWDOWN:
+            hand.apply(hand.default_action())
+        elif legal.can_raise:
+            hand.act(ActionKind.RAISE if ActionKind.RAISE in legal.kinds else ActionKind.BET,
+                     legal.max_to)  # fmt: skip
+        else:
+            hand.act(ActionKind.CALL if ActionKind.CALL in legal.kinds else ActionKind.CHECK)
+    views.extend(hand.view(s) for s in range(3))
+    last = views[-1]
+    assert last.result is not None and len(last.result.pots) >= 2  # side pots
+    assert any(v.to_act is not None for v in views)
+    for view in views:
+        wide = _with_seat_out(view, 1)
+        assert wide.seat != view.seat or view.seat == 0
+        assert dealt_in(wide, [0, 2, 3]) == dataclasses.replace(view, legal=None)
+    watcher = dataclasses.replace(_with_seat_out(last, 1), seat=1)
+    assert dealt_in(watcher, [0, 2, 3]) == dataclasses.replace(last, seat=-1, legal=None)
