@@ -548,7 +548,8 @@ def _with_seat_out(view: PlayerView, out: int) -> PlayerView:
             starting=widen(result.starting, 0), stacks=widen(result.stacks, 0),
             won=widen(result.won, 0), shown=widen(result.shown, None),
             pots=tuple(Pot(p.amount, tuple(map(table, p.eligible)),
-                           tuple(map(table, p.winners)), p.shares) for p in result.pots))  # fmt: skip
+                           tuple(map(table, p.winners)), p.shares)
+                       for p in result.pots))  # fmt: skip
     return dataclasses.replace(
         view, seat=table(view.seat), button=table(view.button),
         stacks=widen(view.stacks, 0), bets=widen(view.bets, 0),
