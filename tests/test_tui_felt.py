@@ -18,6 +18,9 @@ from pokerroom.rules import Rules
 from pokerroom.tui.chart import chip_graph
 from pokerroom.tui.choices import AmountCheck, buttons, declarations, quick_sizes, read_amount
 from pokerroom.tui.felt import (
+    NAMES3,
+    PotLine,
+    SeatLine,
     hand_name,
     log_lines,
     outcome_lines,
@@ -592,3 +595,136 @@ def test_dealt_in_gives_back_the_hands_own_seats() -> None:
         assert dealt_in(wide, [0, 2, 3]) == dataclasses.replace(view, legal=None)
     watcher = dataclasses.replace(_with_seat_out(last, 1), seat=1)
     assert dealt_in(watcher, [0, 2, 3]) == dataclasses.replace(last, seat=-1, legal=None)
+
+
+# ------------------------------------------ the felt's exact lines and words (issue 31)
+
+N4 = ("You", "Ada", "Bo", "Cy")
+KINGS = ["Kh Kd", "Qh Qd", "7c 2d", "Ah Ad"]
+BOARD = "2c 7d 9h Js 3c"
+
+
+def test_seats_and_pots_with_two_all_ins_behind_the_decision() -> None:
+    """Blinds 2/4, Cy (50) shoves, You on the button (100) and Ada (300) each raise all
+    in; Bo (big blind, 500) decides.  The pot in layers: 50 from each of four (Bo's 4
+    blind) = 154 for all; 50 more from You and Ada = 100 for those who put in 100 or
+    can still match it; Ada's last 200 for Ada and Bo.  Once Bo folds, Ada's 200 goes
+    back: the aces win the main pot, the kings side pot 1."""
+    hand = make(NL, [100, 300, 500, 50], button=0, holes=KINGS, board=BOARD)
+    hand.raise_to(50)
+    hand.raise_to(100)
+    hand.raise_to(300)
+    view = hand.view(2)
+    hole = tuple(view.hole)
+    assert seats(view, N4) == [
+        SeatLine(0, "You", 0, 100, "D", "all-in", (None, None), False, 0, "raises"),
+        SeatLine(1, "Ada", 0, 300, "SB", "all-in", (None, None), False, 0, "raises"),
+        SeatLine(2, "Bo", 496, 4, "BB", "to act", hole, True, 0, ""),
+        SeatLine(3, "Cy", 0, 50, "", "all-in", (None, None), False, 0, "raises"),
+    ]
+    assert pots(view) == [PotLine("main pot", 154, (0, 1, 2, 3)),
+                          PotLine("side pot 1", 100, (0, 1, 2)),
+                          PotLine("side pot 2", 200, (1, 2))]  # fmt: skip
+    assert turn_text(view, N4) == "Your turn: 296 to call."
+    assert turn_text(hand.view(0), N4) == "Bo is thinking..."
+    hand.fold()
+    over = hand.view(2)
+    assert pots(over) == [PotLine("main pot", 154, (0, 1, 3), (3,), (154,)),
+                          PotLine("side pot 1", 100, (0, 1), (0,), (100,))]  # fmt: skip
+    assert [(s.status, s.won, s.stack) for s in seats(over, N4)] == [
+        ("", 100, 100), ("", 0, 200), ("folded", 0, 496), ("", 154, 154)]
+    assert turn_text(over, N4) == "The hand is over."
+
+
+def test_one_pot_after_the_hand_is_just_the_pot() -> None:
+    hand = make(NL, [500, 500, 500], button=0, holes=KINGS[:3], board=BOARD)
+    hand.raise_to(12)
+    hand.fold()
+    hand.fold()
+    # the raise's uncalled 8 goes back: 4 + the blinds 2 and 4
+    assert pots(hand.view(1)) == [PotLine("pot", 10, (0,), (0,), (10,))]
+
+
+def test_seats_on_the_flop_with_one_out_and_the_last_action_of_this_round_only() -> None:
+    hand = make(NL, [500, 500, 500], button=0, holes=KINGS[:3], board=BOARD)
+    hand.call()
+    hand.call()
+    hand.check()  # the flop: Ada checks, Bo to act
+    hand.check()
+    view = hand.view(2)
+    hole = tuple(view.hole)
+    assert seats(view, NAMES3) == [
+        SeatLine(0, "You", 496, 0, "D", "", (None, None), False, 0, ""),  # called before
+        SeatLine(1, "Ada", 496, 0, "SB", "", (None, None), False, 0, "checks"),
+        SeatLine(2, "Bo", 496, 0, "BB", "to act", hole, True, 0, ""),
+    ]
+    assert seats(view, NAMES3, out=[False, True, False])[1:] == [
+        SeatLine(1, "Ada", 0, 0, "", "out", (), False),
+        SeatLine(2, "Bo", 496, 0, "BB", "to act", hole, True, 0, ""),
+    ]
+    assert seats(view, NAMES3, out=[False, False, True])[2] == SeatLine(
+        2, "Bo", 0, 0, "", "out", (), True)
+    assert pots(view) == [PotLine("pot", 12, (0, 1, 2))]
+
+
+def test_a_mucked_hand_is_drawn_without_cards() -> None:
+    hand = make(NL, [500, 500, 500], button=0, holes=KINGS[:3], board=BOARD)
+    while hand.street is not Street.SHOWDOWN:
+        hand.check_or_call()
+    hand.apply(hand.default_action())  # Ada shows queens
+    assert turn_text(hand.view(0), NAMES3) == "Bo shows or mucks..."
+    hand.apply(Action.muck())  # Bo mucks
+    hand.apply(hand.default_action())  # You show kings
+    lines = seats(hand.view(0), NAMES3)
+    assert lines[2] == SeatLine(2, "Bo", 496, 0, "BB", "mucked", (), False, 0, "")
+    assert lines[0].won == 12 and lines[0].stack == 508
+
+
+def test_the_marks_of_the_forced_bets() -> None:
+    def marks(**changes: object) -> list[str]:
+        hand = make(Rules.preset("no-limit", **changes), [500] * 4, button=0)
+        return [s.marks for s in seats(hand.view(0), N4)]
+
+    assert marks(blinds=(1, 2, 4)) == ["D", "SB", "BB", "ST"]
+    assert marks(blinds=(4,)) == ["D", "BL", "", ""]
+    assert marks(blinds=(0, 4)) == ["D", "", "BL", ""]
+    assert marks(blinds=(), antes=1) == ["D", "", "", ""]
+    assert marks(blinds=(2, 4), button_blind=True) == ["D BL", "BL", "", ""]
+
+
+def test_the_log_of_a_hand_in_play_exactly() -> None:
+    hand = make(NL, [500, 500, 500], button=0, holes=KINGS[:3], board=BOARD)
+    hand.raise_to(12)
+    hand.fold()
+    hand.call()
+    play = ["Ada posts the small blind 2", "Bo posts the big blind 4", "*** PRE-FLOP ***",
+            "Dealt to You: Kh Kd", "You raises to 12", "Ada folds", "Bo calls 8",
+            "*** FLOP *** [2c 7d 9h] (pot 26)"]  # fmt: skip
+    assert log_lines(hand.view(0), NAMES3) == ["── New hand ──", *play]
+    assert log_lines(hand.view(0), NAMES3, label=7) == ["── Hand 7 ──", *play]
+    record = played_hand(hand.view(0), NAMES3, 7)
+    assert record.label == 7 and record.starting == (500, 500, 500)
+
+
+def test_hand_names_follow_the_rules_cards() -> None:
+    """The joker is the bug in the wild game (an ace here); a game where both hole cards
+    must play names the hand they make, not the board's royal flush."""
+    import dataclasses
+
+    from pokerroom.cards import JOKER, Card
+
+    hand = make(Rules.preset("wild"), [500, 500], button=0, holes=["As Ah", "Kc Kd"],
+                board="Ad Ac 5h")  # fmt: skip
+    hand.check_or_call()
+    hand.check_or_call()
+    view = hand.view(0)
+    assert hand_name(view) == "four aces, five kicker"
+    assert hand_name(view, [Card(JOKER), Card.parse("Ks")]) == "three aces, king-five kickers"
+    both = Rules.preset("no-limit", min_hole_cards=2)
+    hand = make(both, [500, 500], button=0, holes=["2c 3d", "Kc Kd"], board="Ah Kh Qh Jh Th")
+    for _ in range(6):
+        hand.check_or_call()
+    view = hand.view(0)
+    assert hand_name(view) == "high card, ace-king-queen-three-deuce"
+    assert hand_name(dataclasses.replace(view, rules=NL)) == "royal flush"
+    assert turn_text(dataclasses.replace(view, to_act=None), NAMES3) == "Dealing..."
