@@ -728,3 +728,50 @@ def test_hand_names_follow_the_rules_cards() -> None:
     assert hand_name(view) == "high card, ace-king-queen-three-deuce"
     assert hand_name(dataclasses.replace(view, rules=NL)) == "royal flush"
     assert turn_text(dataclasses.replace(view, to_act=None), NAMES3) == "Dealing..."
+
+
+# --------------------------------------------- the chart and hints exactly (issue 31)
+
+
+def test_chip_graph_edges_exactly() -> None:
+    """No hands yet: every seat out with an empty line; no seats: nothing; two hands:
+    both drawn (a row per hand, not one); a stack far below the top still gets the
+    lowest bar, never none; each seat's line in its own colour."""
+    assert chip_graph([], ["A", "B"], width=10).plain == "A   out\nB   out"
+    assert chip_graph([[10, 10]], [], width=5).plain == ""
+    graph = chip_graph([[300, 10], [20, 0]], ["Ann", "Bo"], width=10)
+    assert graph.plain == "Ann  █▁   20\nBo   ▁  out"
+    assert [(s.start, s.end, s.style) for s in graph.spans] == [(5, 7, "bold white"),
+                                                                (18, 20, "green")]  # fmt: skip
+
+
+def test_hints_exactly() -> None:
+    """A folded hand has no hint; the wild game before the flop has none either (no
+    hand, no draw, no equity in wild games, no board); three players: two opponents'
+    ranges; the wild game's nuts count the joker (five aces on three aces, where four aces are
+    the nuts without it)."""
+    hand = make(NL, [500, 500, 500], button=0, holes=KINGS[:3], board=BOARD)
+    assert hint_text(hand.view(0)) == "Hint: equity 69% against 2 opponents' likely hands"
+    hand.call()
+    hand.call()
+    hand.check()
+    assert hint_text(hand.view(0)) == (
+        "Hint: You have pair of kings, nine-seven-deuce kickers; equity 69% against 2 "
+        "opponents' likely hands; the nuts: three nines, seven-deuce kickers")
+    folded = make(NL, [500, 500, 500], button=0, holes=KINGS[:3])
+    folded.fold()
+    assert hint_text(folded.view(0)) == ""
+    wild = Rules.preset("wild")
+    joker = make(wild, [500, 500], button=0, holes=["2c 3d", "Kc Kd"], board="Ac Ad Ah")
+    assert hint_text(joker.view(0)) == ""
+    joker.check_or_call()
+    joker.check_or_call()
+    assert hint_text(joker.view(0)) == (
+        "Hint: You have three aces, three-deuce kickers; the nuts: five of a kind, aces")
+
+
+def test_a_made_flush_has_no_straight_draw() -> None:
+    hand = make(NL, [500, 500], button=0, holes=["Ah Kh", "2c 3d"], board="Qh Jh 2h")
+    hand.check_or_call()
+    hand.check_or_call()
+    assert draws(hand.view(0)) == []
