@@ -57,3 +57,7 @@ def test_large_faces_with_the_board_still_to_come() -> None:
                                        "└───┘ └───┘ └───┘"]  # fmt: skip
     assert [r.plain for r in large([], slots=2)] == ["┌ ─ ┐ ┌ ─ ┐", "           ",
                                                      "└ ─ ┘ └ ─ ┘"]  # fmt: skip
+
+
+def test_no_cards_and_no_slots_draw_nothing() -> None:
+    assert [r.plain for r in large([])] == ["", "", ""]

@@ -775,3 +775,16 @@ def test_a_made_flush_has_no_straight_draw() -> None:
     hand.check_or_call()
     hand.check_or_call()
     assert draws(hand.view(0)) == []
+
+
+def test_form_names_every_problem_of_the_rules_it_makes() -> None:
+    """The computer tournament's button blind and straddle at 1/1 in no limit, with a
+    buy-in of 1: both problems, each with its fix."""
+    choices = FormChoices(preset="computer-tournament", structure="no-limit", stakes="1/1",
+                          buy_in=1)  # fmt: skip
+    with pytest.raises(FormError) as caught:
+        make_rules(choices)
+    assert str(caught.value) == (
+        "straddle is 1: a straddle is larger than every blind (1); give more than 1, or 0 for "
+        "none; buy_in is 1: a player must be able to post the forced bets (3) and still play; "
+        "give more than 3")
