@@ -210,3 +210,16 @@ def test_a_table_alone_with_other_seats_than_players_is_refused_whole() -> None:
     with pytest.raises(GameError) as caught:
         Game.from_data(json.loads(json.dumps(old)))
     assert str(caught.value) == "the saved game cannot be rebuilt: its seats and players differ"
+
+
+def test_the_standings_place_a_seat_out() -> None:
+    """Ada starts with 2 chips, posts them as the small blind and loses the hand: third
+    place, out in hand 1 with 2 chips; nobody else is placed yet."""
+    from pokerroom.table import Standing
+
+    game = make_game(("calling-station", "calling-station"), stacks=(500, 2, 500), seed=3)
+    assert game.standings() == []
+    game.table.start_hand()
+    play_out(game)
+    assert game.table.stacks[1] == 0
+    assert game.standings() == [Standing(seat=1, place=3, hand=1, stack=2)]
