@@ -397,3 +397,13 @@ def test_the_showdown_s_words_exactly() -> None:
     assert prompt(plain) == "Your turn: show your hand or muck it."
     assert [(d.label, d.action) for d in declarations(plain)] == [
         ("Show your cards", Action.show()), ("Muck (throw them away unseen)", Action.muck())]
+
+
+def test_a_player_who_can_only_just_call_cannot_call_a_raise() -> None:
+    """The button shoves 100; the big blind behind has exactly 100 in all (4 posted, 96
+    behind): it could call the shove but not a raise over it, so the small blind (500)
+    cannot raise either, for the same reason as heads-up."""
+    hand = make(NL, [100, 500, 100], button=0)
+    hand.raise_to(100)
+    assert _bar(hand.view(1))[2] == ("r", "Raise to", None, False, "raise",
+                                     "no other player has chips left to call a raise")  # fmt: skip
