@@ -788,3 +788,14 @@ def test_form_names_every_problem_of_the_rules_it_makes() -> None:
         "straddle is 1: a straddle is larger than every blind (1); give more than 1, or 0 for "
         "none; buy_in is 1: a player must be able to post the forced bets (3) and still play; "
         "give more than 3")
+
+
+def test_a_side_pot_of_one_chip_is_shown() -> None:
+    """The button shoves 50, the small blind 51 (2 posted, 49 behind); the big blind has
+    only its 4 in: the main pot is 50 + 50 + 4 = 104 for all three, the side pot the
+    small blind's last chip, for it and the big blind."""
+    hand = make(NL, [50, 51, 500], button=0)
+    hand.raise_to(50)
+    hand.raise_to(51)
+    assert pots(hand.view(2)) == [PotLine("main pot", 104, (0, 1, 2)),
+                                  PotLine("side pot 1", 1, (1, 2))]  # fmt: skip
