@@ -407,3 +407,13 @@ def test_a_player_who_can_only_just_call_cannot_call_a_raise() -> None:
     hand.raise_to(100)
     assert _bar(hand.view(1))[2] == ("r", "Raise to", None, False, "raise",
                                      "no other player has chips left to call a raise")  # fmt: skip
+
+
+def test_behind_a_big_blind_posted_short_the_full_blind_is_the_bet_to_match() -> None:
+    """The big blind posts 3 of 4 (all in); the button and the small blind have 4 chips
+    in all: each can call the 4 but no raise over it, so the first to act (500) cannot
+    raise though the largest bet on the table is 3."""
+    view = make(NL, [4, 4, 3, 500], button=0).view(3)
+    assert view.to_match == 4 and max(view.bets) == 3
+    assert _bar(view)[2] == ("r", "Raise to", None, False, "raise",
+                             "no other player has chips left to call a raise")  # fmt: skip
