@@ -178,7 +178,7 @@ def test_showdown_choices_are_legal_best_first_conceding_last() -> None:
             elif _K.SHOW not in legal.kinds:
                 counted["beaten"] += 1
                 assert [c.action for c in choices] == [Action.muck()]
-                assert "already shown beats yours" in choices[0].label
+                assert choices[0].label == "Muck: a hand already shown beats yours"
     assert counted["announced"] > 3 and counted["beaten"] > 3, counted
 
 
@@ -232,3 +232,188 @@ def test_arrows_step_through_the_quick_sizes_and_stop_at_the_ends() -> None:
         9, 14, 500, 500, 8, 14,
     ]  # fmt: skip
     assert [step_size(view, t, -1) for t in ("8", "9", "500", "1,000", "")] == [8, 8, 14, 500, 8]
+
+
+# ------------------------------------------- exact buttons, sizes and words (issue 31)
+
+NL = RULES["no-limit"]
+
+
+def _bar(view: PlayerView) -> list[tuple[object, ...]]:
+    return [(b.key, b.label, b.action, b.enabled, b.name, b.why) for b in buttons(view)]
+
+
+def _sizes(view: PlayerView) -> list[tuple[str, str, int]]:
+    from pokerroom.tui.choices import quick_sizes
+
+    return [(q.key, q.label, q.amount) for q in quick_sizes(view)]
+
+
+def test_the_bar_facing_the_big_blind_exactly() -> None:
+    """2/4 blinds, 500 each: the button owes 4 into 6; a raise goes from 8 to 500; half
+    the pot is 4 + (6 + 4) // 2 = 9, the pot 4 + 10 = 14."""
+    view = make(NL, [500, 500, 500], button=0).view(0)
+    assert _bar(view) == [
+        ("f", "Fold", Action.fold(), True, "fold", ""),
+        ("c", "Call 4", Action.call(), True, "call", ""),
+        ("r", "Raise to…", None, True, "raise", ""),
+        ("a", "All-in 500", Action.raise_to(500), True, "all-in", ""),
+    ]
+    assert _sizes(view) == [("m", "min", 8), ("h", "½ pot", 9), ("p", "pot", 14),
+                            ("a", "all-in", 500)]  # fmt: skip
+    assert read_amount("", view).message == (
+        "Type the amount to raise to (8 to 500), like 120 or 1,200.")
+    assert refusal(view, "check") == ("Check is not possible now. You can: Fold (f) · Call 4 (c)"
+                                      " · Raise to… (r) · All-in 500 (a).")  # fmt: skip
+    with pytest.raises(ValueError, match=r"^it is not seat 1's turn$"):
+        buttons(make(NL, [500, 500, 500], button=0).view(1))
+
+
+def test_the_bar_when_checking_is_free_exactly() -> None:
+    hand = make(NL, [500, 500, 500], button=0)
+    hand.call()
+    hand.call()
+    hand.check()  # the flop: 12 in the pot, 496 behind
+    view = hand.view(1)
+    assert _bar(view) == [
+        ("f", "Fold", Action.fold(), False, "fold", "checking is free: check with c"),
+        ("c", "Check", Action.check(), True, "check", ""),
+        ("b", "Bet…", None, True, "bet", ""),
+        ("a", "All-in 496", Action.bet(496), True, "all-in", ""),
+    ]
+    assert read_amount("", view).message == (
+        "Type the amount to bet to (4 to 496), like 120 or 1,200.")
+    assert read_amount("4", view).amount == 4 and read_amount("496", view).amount == 496
+    assert read_amount("3", view).message == "3 is too small: the smallest bet is to 4."
+    assert read_amount("497", view).message == "497 is too big: the most is 496 (all your chips)."
+    assert pot_odds(view) is None and prompt(view) == "Your turn: nothing to call."
+
+
+def test_a_call_of_every_chip_is_marked_all_in_and_nothing_more_is_possible() -> None:
+    """4 chips facing the big blind of 4: the call is all of them."""
+    view = make(NL, [4, 500, 500], button=0).view(0)
+    assert _bar(view) == [
+        ("f", "Fold", Action.fold(), True, "fold", ""),
+        ("c", "Call 4 (all-in)", Action.call(), True, "call", ""),
+        ("r", "Raise to", None, False, "raise", "you cannot put in more"),
+        ("a", "All-in 4", Action.call(), True, "all-in", ""),
+    ]
+    short = make(NL, [3, 500, 500], button=0).view(0)  # 3 chips: a call for less
+    assert _bar(short)[1] == ("c", "Call 3 (all-in)", Action.call(), True, "call", "")
+
+
+def test_facing_an_all_in_nobody_else_can_call_a_raise() -> None:
+    """Heads-up, the button shoves 100: the big blind (500) can call 96 or fold; it
+    cannot raise because nobody is left to call it (it said "the raises of this round
+    are used up", wrong in no limit)."""
+    hand = make(NL, [100, 500], button=0)
+    hand.raise_to(100)
+    view = hand.view(1)
+    assert _bar(view) == [
+        ("f", "Fold", Action.fold(), True, "fold", ""),
+        ("c", "Call 96", Action.call(), True, "call", ""),
+        ("r", "Raise to", None, False, "raise",
+         "no other player has chips left to call a raise"),
+        ("a", "All-in 500", None, False, "all-in", "you cannot put in more now"),
+    ]  # fmt: skip
+    assert refusal(view, "all-in") == ("All-in 500 is not possible now: you cannot put in more"
+                                       " now. You can: Fold (f) · Call 96 (c).")  # fmt: skip
+
+
+def test_fixed_limit_bars_exactly() -> None:
+    rules = RULES["casino-limit"]
+    hand = make(rules, [500, 500, 500], button=0)
+    hand.call()
+    hand.call()
+    hand.check()  # the flop: a bet is one small bet, 2
+    view = hand.view(1)
+    fixed = "in fixed limit a bet or raise is one set amount"
+    assert _bar(view) == [
+        ("f", "Fold", Action.fold(), False, "fold", "checking is free: check with c"),
+        ("c", "Check", Action.check(), True, "check", ""),
+        ("b", "Bet 2", Action.bet(2), True, "bet", ""),
+        ("a", "All-in 498", None, False, "all-in", fixed),
+    ]
+    assert _sizes(view) == [("m", "min", 2), ("h", "½ pot", 2), ("p", "pot", 2),
+                            ("a", "most", 2)]  # fmt: skip
+    capped = make(rules, [500, 500, 500], button=0)
+    while capped.legal_actions().can_raise:
+        capped.raise_to(capped.legal_actions().min_to)
+    bar = _bar(capped.view(capped.to_act))  # type: ignore[arg-type]
+    assert bar[2:] == [("r", "Raise to", None, False, "raise",
+                        "the raises of this round are used up"),
+                       ("a", "All-in 500", None, False, "all-in", fixed)]  # fmt: skip
+
+
+def test_pot_limit_s_fourth_button_is_the_pot_named_max() -> None:
+    hand = make(RULES["pot-limit"], [200, 200, 200], button=0)
+    hand.call()
+    hand.call()
+    hand.check()
+    assert _bar(hand.view(1))[3] == ("a", "Pot 12", Action.bet(12), True, "max", "")
+
+
+def test_the_straddler_s_bar_exactly() -> None:
+    hand = Hand(RULES["computer-tournament"], [1000] * 3, button=0, rng=random.Random(1))
+    view = hand.view(1)
+    assert _bar(view) == [
+        ("f", "Fold", Action.fold(), True, "fold", ""),
+        ("c", "Check", None, False, "check",
+         "the straddle is yours to post: straddle 10 (r) or fold (f)"),
+        ("r", "Straddle 10", Action.raise_to(10), True, "raise", ""),
+        ("a", "All-in 998", None, False, "all-in",
+         "in fixed limit a bet or raise is one set amount"),
+    ]  # fmt: skip
+    assert prompt(view) == "Your turn: post the straddle (10) or fold."
+
+
+def test_half_the_pot_is_whole_chips_from_the_bet_to_match() -> None:
+    """Blinds 1/2: the button owes 2 into 3, half of 5 rounds down: 2 + 2 = 4, the pot
+    2 + 5 = 7.  A big blind posted short (3 of 4) still sets the bet to match, 4: with 5
+    in the pot and 4 to call, half the pot is 4 + 9 // 2 = 8, the pot 4 + 9 = 13."""
+    view = make(Rules.preset("no-limit", blinds=(1, 2)), [500, 500, 500], button=0).view(0)
+    sizes = _sizes(view)
+    assert sizes == [("m", "min", 4), ("h", "½ pot", 4), ("p", "pot", 7), ("a", "all-in", 500)]
+    assert all(type(amount) is int for _, _, amount in sizes)
+    short = make(NL, [500, 500, 3], button=0).view(0)
+    assert _sizes(short) == [("m", "min", 8), ("h", "½ pot", 8), ("p", "pot", 13),
+                             ("a", "all-in", 500)]  # fmt: skip
+
+
+def test_the_showdown_s_words_exactly() -> None:
+    shown = {}
+    for preset in ("announced-limit", "no-limit"):
+        for view in _decisions(RULES[preset], seed=3):
+            legal = view.legal
+            assert legal is not None
+            if legal.street is Street.SHOWDOWN and _K.SHOW in legal.kinds:
+                shown.setdefault(preset, view)
+    announced, plain = shown["announced-limit"], shown["no-limit"]
+    assert prompt(announced) == "Your turn: announce your hand, or concede."
+    said = declarations(announced)
+    assert said[-1].label == "Concede (muck your cards)" and said[-1].action == Action.muck()
+    assert [d.label for d in said[:-1]] == [f"Announce {describe(d.action.value)}"
+                                            for d in said[:-1]]  # fmt: skip
+    assert prompt(plain) == "Your turn: show your hand or muck it."
+    assert [(d.label, d.action) for d in declarations(plain)] == [
+        ("Show your cards", Action.show()), ("Muck (throw them away unseen)", Action.muck())]
+
+
+def test_a_player_who_can_only_just_call_cannot_call_a_raise() -> None:
+    """The button shoves 100; the big blind behind has exactly 100 in all (4 posted, 96
+    behind): it could call the shove but not a raise over it, so the small blind (500)
+    cannot raise either, for the same reason as heads-up."""
+    hand = make(NL, [100, 500, 100], button=0)
+    hand.raise_to(100)
+    assert _bar(hand.view(1))[2] == ("r", "Raise to", None, False, "raise",
+                                     "no other player has chips left to call a raise")  # fmt: skip
+
+
+def test_behind_a_big_blind_posted_short_the_full_blind_is_the_bet_to_match() -> None:
+    """The big blind posts 3 of 4 (all in); the button and the small blind have 4 chips
+    in all: each can call the 4 but no raise over it, so the first to act (500) cannot
+    raise though the largest bet on the table is 3."""
+    view = make(NL, [4, 4, 3, 500], button=0).view(3)
+    assert view.to_match == 4 and max(view.bets) == 3
+    assert _bar(view)[2] == ("r", "Raise to", None, False, "raise",
+                             "no other player has chips left to call a raise")  # fmt: skip

@@ -8,7 +8,8 @@ import random
 import pytest
 
 from engine_helpers import make
-from pokerroom.engine import Action, ActionKind, EventKind, Hand, random_action
+from pokerroom.engine import Action, ActionKind, EventKind, Hand, Street, random_action
+from pokerroom.engine.view import PlayerView
 from pokerroom.evaluator import describe
 from pokerroom.history.phh import dumps, loads
 from pokerroom.history.record import to_phh
@@ -17,6 +18,9 @@ from pokerroom.rules import Rules
 from pokerroom.tui.chart import chip_graph
 from pokerroom.tui.choices import AmountCheck, buttons, declarations, quick_sizes, read_amount
 from pokerroom.tui.felt import (
+    NAMES3,
+    PotLine,
+    SeatLine,
     hand_name,
     log_lines,
     outcome_lines,
@@ -463,3 +467,353 @@ def test_no_event_kind_is_left_out_of_the_log() -> None:
         seen |= {e.kind for e in view.events}
         assert len(log_lines(view, NAMES, seed)) >= 4
     assert {EventKind.RAISE, EventKind.FOLD, EventKind.SHOW, EventKind.WIN} <= seen
+
+
+# ----------------------------------------------- the form's exact values (issue 31)
+
+
+def test_form_default_stakes_of_every_preset_and_structure() -> None:
+    """No limit: the blinds; fixed limit from a limit preset: its small/big bet; fixed
+    limit from a no-limit preset: the big blind and twice it; a preset with one blind
+    (the computer tournament's button blind) played as a big-bet game: half its small
+    bet and the small bet."""
+    from pokerroom.tui.form import PRESET_NAMES, STRUCTURES, default_stakes
+
+    got = {p: [default_stakes(p, s) for s in STRUCTURES] for p in PRESET_NAMES}
+    assert list(STRUCTURES) == ["preset", "fixed-limit", "no-limit", "pot-limit"]
+    assert got == {
+        "no-limit": ["2/4", "4/8", "2/4", "2/4"],
+        "casino-limit": ["2/4", "2/4", "1/2", "1/2"],
+        "computer-tournament": ["10/20", "10/20", "5/10", "5/10"],
+        "wild": ["2/4", "4/8", "2/4", "2/4"],
+    }
+
+
+def test_form_stakes_are_read_exactly() -> None:
+    def rules(stakes: str, preset: str = "no-limit", structure: str = "preset") -> Rules:
+        return make_rules(FormChoices(preset=preset, structure=structure, stakes=stakes))
+
+    assert rules(" 3 / 6 ").blinds == (3, 6)
+    assert rules("4/4").blinds == (4, 4)  # the first no larger than the second: equal is fine
+    for bad, why in [("2/4/6", "write two amounts like 2/4"),
+                     ("0/4", "two amounts, the first no larger than the second"),
+                     ("5/4", "two amounts, the first no larger than the second")]:  # fmt: skip
+        with pytest.raises(FormError) as caught:
+            rules(bad)
+        assert str(caught.value) == f"stakes {bad!r}: {why}"
+    with pytest.raises(FormError) as caught:
+        make_rules(FormChoices(preset="nope"))
+    assert str(caught.value) == (
+        "no preset 'nope' (presets: no-limit, casino-limit, computer-tournament, wild)")
+
+
+def test_form_rules_across_structures_exactly() -> None:
+    """A no-limit preset played in fixed limit: the bets are the stakes, the blinds
+    scaled to the small bet (2/4 at 3/9: 2*3//4 = 1 and 4*3//4 = 3; at 1/2 both at
+    least 1), three raises a round; a limit preset played in no limit: the stakes are
+    the blinds, no bet sizes or raise cap left from the limit game."""
+    fixed = make_rules(FormChoices(preset="no-limit", structure="fixed-limit", stakes="3/9"))
+    assert (fixed.units, fixed.blinds, fixed.max_raises) == ((3, 3, 9, 9), (1, 3), 3)
+    low = make_rules(FormChoices(preset="no-limit", structure="fixed-limit", stakes="1/2"))
+    assert (low.units, low.blinds) == ((1, 1, 2, 2), (1, 1))
+    big = make_rules(FormChoices(preset="casino-limit", structure="no-limit", stakes="5/10"))
+    assert (big.units, big.blinds, big.max_raises, big.small_bet) == (
+        (10, 10, 10, 10), (5, 10), None, None)
+
+
+def test_form_choices_fall_back_field_by_field() -> None:
+    assert FormChoices.from_data({"structure": "pot-limit"}).structure == "pot-limit"
+    assert FormChoices.from_data({"structure": "nope"}).structure == "preset"
+    assert [FormChoices.from_data({"opponents": n}).opponents for n in (-3, 0, 1, 2, 9, 10)] == [
+        1, 1, 1, 2, 9, 9]
+
+
+# ------------------------------------------------- dealt_in: a table's seats out (issue 31)
+
+
+def _with_seat_out(view: PlayerView, out: int) -> PlayerView:
+    """The hand's view as a table with one more seat, ``out`` (no chips, no cards, not
+    dealt in), between the hand's seats: hand seat h is table seat h or h + 1."""
+    import dataclasses
+
+    from pokerroom.engine.pots import Pot
+    from pokerroom.engine.view import HandResult
+
+    def table(h: int) -> int:
+        return h if h < out else h + 1
+
+    def widen(values, filler):  # type: ignore[no-untyped-def]
+        return (*values[:out], filler, *values[out:])
+
+    result = view.result
+    if result is not None:
+        result = HandResult(
+            starting=widen(result.starting, 0), stacks=widen(result.stacks, 0),
+            won=widen(result.won, 0), shown=widen(result.shown, None),
+            pots=tuple(Pot(p.amount, tuple(map(table, p.eligible)),
+                           tuple(map(table, p.winners)), p.shares)
+                       for p in result.pots))  # fmt: skip
+    return dataclasses.replace(
+        view, seat=table(view.seat), button=table(view.button),
+        stacks=widen(view.stacks, 0), bets=widen(view.bets, 0),
+        committed=widen(view.committed, 0), folded=widen(view.folded, True),
+        all_in=widen(view.all_in, False), shown=widen(view.shown, None),
+        to_act=None if view.to_act is None else table(view.to_act),
+        events=tuple(e._replace(seat=table(e.seat)) if e.seat >= 0 else e
+                     for e in view.events),
+        result=result)  # fmt: skip
+
+
+def test_dealt_in_gives_back_the_hands_own_seats() -> None:
+    """A three-handed hand (100, 300 and 500: side pots) seen at a table of four whose
+    seat 1 is out: ``dealt_in`` with table seats 0, 2, 3 gives the hand's own view back
+    (no legal actions: a record, not a decision), mid-hand and at its end, for each
+    seat; the seat that is out watches as a spectator (seat -1)."""
+    import dataclasses
+
+    from pokerroom.tui.felt import dealt_in
+
+    hand = Hand(NL, [100, 300, 500], button=2, rng=random.Random(5))
+    views = []
+    while not hand.is_over:
+        views.extend(hand.view(s) for s in range(3))
+        legal = hand.legal_actions()
+        if legal.street is Street.SHOWDOWN:
+            hand.apply(hand.default_action())
+        elif legal.can_raise:
+            hand.act(ActionKind.RAISE if ActionKind.RAISE in legal.kinds else ActionKind.BET,
+                     legal.max_to)  # fmt: skip
+        else:
+            hand.act(ActionKind.CALL if ActionKind.CALL in legal.kinds else ActionKind.CHECK)
+    views.extend(hand.view(s) for s in range(3))
+    last = views[-1]
+    assert last.result is not None and len(last.result.pots) >= 2  # side pots
+    assert any(v.to_act is not None for v in views)
+    for view in views:
+        wide = _with_seat_out(view, 1)
+        assert wide.seat != view.seat or view.seat == 0
+        assert dealt_in(wide, [0, 2, 3]) == dataclasses.replace(view, legal=None)
+    watcher = dataclasses.replace(_with_seat_out(last, 1), seat=1)
+    assert dealt_in(watcher, [0, 2, 3]) == dataclasses.replace(last, seat=-1, legal=None)
+
+
+# ------------------------------------------ the felt's exact lines and words (issue 31)
+
+N4 = ("You", "Ada", "Bo", "Cy")
+KINGS = ["Kh Kd", "Qh Qd", "7c 2d", "Ah Ad"]
+BOARD = "2c 7d 9h Js 3c"
+
+
+def test_seats_and_pots_with_two_all_ins_behind_the_decision() -> None:
+    """Blinds 2/4, Cy (50) shoves, You on the button (100) and Ada (300) each raise all
+    in; Bo (big blind, 500) decides.  The pot in layers: 50 from each of four (Bo's 4
+    blind) = 154 for all; 50 more from You and Ada = 100 for those who put in 100 or
+    can still match it; Ada's last 200 for Ada and Bo.  Once Bo folds, Ada's 200 goes
+    back: the aces win the main pot, the kings side pot 1."""
+    hand = make(NL, [100, 300, 500, 50], button=0, holes=KINGS, board=BOARD)
+    hand.raise_to(50)
+    hand.raise_to(100)
+    hand.raise_to(300)
+    view = hand.view(2)
+    hole = tuple(view.hole)
+    assert seats(view, N4) == [
+        SeatLine(0, "You", 0, 100, "D", "all-in", (None, None), False, 0, "raises"),
+        SeatLine(1, "Ada", 0, 300, "SB", "all-in", (None, None), False, 0, "raises"),
+        SeatLine(2, "Bo", 496, 4, "BB", "to act", hole, True, 0, ""),
+        SeatLine(3, "Cy", 0, 50, "", "all-in", (None, None), False, 0, "raises"),
+    ]
+    assert pots(view) == [PotLine("main pot", 154, (0, 1, 2, 3)),
+                          PotLine("side pot 1", 100, (0, 1, 2)),
+                          PotLine("side pot 2", 200, (1, 2))]  # fmt: skip
+    assert turn_text(view, N4) == "Your turn: 296 to call."
+    assert turn_text(hand.view(0), N4) == "Bo is thinking..."
+    hand.fold()
+    over = hand.view(2)
+    assert pots(over) == [PotLine("main pot", 154, (0, 1, 3), (3,), (154,)),
+                          PotLine("side pot 1", 100, (0, 1), (0,), (100,))]  # fmt: skip
+    assert [(s.status, s.won, s.stack) for s in seats(over, N4)] == [
+        ("", 100, 100), ("", 0, 200), ("folded", 0, 496), ("", 154, 154)]
+    assert turn_text(over, N4) == "The hand is over."
+
+
+def test_one_pot_after_the_hand_is_just_the_pot() -> None:
+    hand = make(NL, [500, 500, 500], button=0, holes=KINGS[:3], board=BOARD)
+    hand.raise_to(12)
+    hand.fold()
+    hand.fold()
+    # the raise's uncalled 8 goes back: 4 + the blinds 2 and 4
+    assert pots(hand.view(1)) == [PotLine("pot", 10, (0,), (0,), (10,))]
+
+
+def test_seats_on_the_flop_with_one_out_and_the_last_action_of_this_round_only() -> None:
+    hand = make(NL, [500, 500, 500], button=0, holes=KINGS[:3], board=BOARD)
+    hand.call()
+    hand.call()
+    hand.check()  # the flop: Ada checks, Bo to act
+    hand.check()
+    view = hand.view(2)
+    hole = tuple(view.hole)
+    assert seats(view, NAMES3) == [
+        SeatLine(0, "You", 496, 0, "D", "", (None, None), False, 0, ""),  # called before
+        SeatLine(1, "Ada", 496, 0, "SB", "", (None, None), False, 0, "checks"),
+        SeatLine(2, "Bo", 496, 0, "BB", "to act", hole, True, 0, ""),
+    ]
+    assert seats(view, NAMES3, out=[False, True, False])[1:] == [
+        SeatLine(1, "Ada", 0, 0, "", "out", (), False),
+        SeatLine(2, "Bo", 496, 0, "BB", "to act", hole, True, 0, ""),
+    ]
+    assert seats(view, NAMES3, out=[False, False, True])[2] == SeatLine(
+        2, "Bo", 0, 0, "", "out", (), True)
+    assert pots(view) == [PotLine("pot", 12, (0, 1, 2))]
+
+
+def test_a_mucked_hand_is_drawn_without_cards() -> None:
+    hand = make(NL, [500, 500, 500], button=0, holes=KINGS[:3], board=BOARD)
+    while hand.street is not Street.SHOWDOWN:
+        hand.check_or_call()
+    hand.apply(hand.default_action())  # Ada shows queens
+    assert turn_text(hand.view(0), NAMES3) == "Bo shows or mucks..."
+    hand.apply(Action.muck())  # Bo mucks
+    hand.apply(hand.default_action())  # You show kings
+    lines = seats(hand.view(0), NAMES3)
+    assert lines[2] == SeatLine(2, "Bo", 496, 0, "BB", "mucked", (), False, 0, "")
+    assert lines[0].won == 12 and lines[0].stack == 508
+
+
+def test_the_marks_of_the_forced_bets() -> None:
+    def marks(**changes: object) -> list[str]:
+        hand = make(Rules.preset("no-limit", **changes), [500] * 4, button=0)
+        return [s.marks for s in seats(hand.view(0), N4)]
+
+    assert marks(blinds=(1, 2, 4)) == ["D", "SB", "BB", "ST"]
+    assert marks(blinds=(4,)) == ["D", "BL", "", ""]
+    assert marks(blinds=(0, 4)) == ["D", "", "BL", ""]
+    assert marks(blinds=(), antes=1) == ["D", "", "", ""]
+    assert marks(blinds=(2, 4), button_blind=True) == ["D BL", "BL", "", ""]
+
+
+def test_the_log_of_a_hand_in_play_exactly() -> None:
+    hand = make(NL, [500, 500, 500], button=0, holes=KINGS[:3], board=BOARD)
+    hand.raise_to(12)
+    hand.fold()
+    hand.call()
+    play = ["Ada posts the small blind 2", "Bo posts the big blind 4", "*** PRE-FLOP ***",
+            "Dealt to You: Kh Kd", "You raises to 12", "Ada folds", "Bo calls 8",
+            "*** FLOP *** [2c 7d 9h] (pot 26)"]  # fmt: skip
+    assert log_lines(hand.view(0), NAMES3) == ["── New hand ──", *play]
+    assert log_lines(hand.view(0), NAMES3, label=7) == ["── Hand 7 ──", *play]
+    record = played_hand(hand.view(0), NAMES3, 7)
+    assert record.label == 7 and record.starting == (500, 500, 500)
+
+
+def test_hand_names_follow_the_rules_cards() -> None:
+    """The joker is the bug in the wild game (an ace here); a game where both hole cards
+    must play names the hand they make, not the board's royal flush."""
+    import dataclasses
+
+    from pokerroom.cards import JOKER, Card
+
+    hand = make(Rules.preset("wild"), [500, 500], button=0, holes=["As Ah", "Kc Kd"],
+                board="Ad Ac 5h")  # fmt: skip
+    hand.check_or_call()
+    hand.check_or_call()
+    view = hand.view(0)
+    assert hand_name(view) == "four aces, five kicker"
+    assert hand_name(view, [Card(JOKER), Card.parse("Ks")]) == "three aces, king-five kickers"
+    both = Rules.preset("no-limit", min_hole_cards=2)
+    hand = make(both, [500, 500], button=0, holes=["2c 3d", "Kc Kd"], board="Ah Kh Qh Jh Th")
+    for _ in range(6):
+        hand.check_or_call()
+    view = hand.view(0)
+    assert hand_name(view) == "high card, ace-king-queen-three-deuce"
+    assert hand_name(dataclasses.replace(view, rules=NL)) == "royal flush"
+    assert turn_text(dataclasses.replace(view, to_act=None), NAMES3) == "Dealing..."
+
+
+# --------------------------------------------- the chart and hints exactly (issue 31)
+
+
+def test_chip_graph_edges_exactly() -> None:
+    """No hands yet: every seat out with an empty line; no seats: nothing; two hands:
+    both drawn (a row per hand, not one); a stack far below the top still gets the
+    lowest bar, never none; each seat's line in its own colour."""
+    assert chip_graph([], ["A", "B"], width=10).plain == "A   out\nB   out"
+    assert chip_graph([[10, 10]], [], width=5).plain == ""
+    graph = chip_graph([[300, 10], [20, 0]], ["Ann", "Bo"], width=10)
+    assert graph.plain == "Ann  █▁   20\nBo   ▁  out"
+    assert [(s.start, s.end, s.style) for s in graph.spans] == [(5, 7, "bold white"),
+                                                                (18, 20, "green")]  # fmt: skip
+
+
+def test_hints_exactly() -> None:
+    """A folded hand has no hint; the wild game before the flop has none either (no
+    hand, no draw, no equity in wild games, no board); three players: two opponents'
+    ranges; the wild game's nuts count the joker (five aces on three aces, where four aces are
+    the nuts without it)."""
+    hand = make(NL, [500, 500, 500], button=0, holes=KINGS[:3], board=BOARD)
+    assert hint_text(hand.view(0)) == "Hint: equity 69% against 2 opponents' likely hands"
+    hand.call()
+    hand.call()
+    hand.check()
+    assert hint_text(hand.view(0)) == (
+        "Hint: You have pair of kings, nine-seven-deuce kickers; equity 69% against 2 "
+        "opponents' likely hands; the nuts: three nines, seven-deuce kickers")
+    folded = make(NL, [500, 500, 500], button=0, holes=KINGS[:3])
+    folded.fold()
+    assert hint_text(folded.view(0)) == ""
+    wild = Rules.preset("wild")
+    joker = make(wild, [500, 500], button=0, holes=["2c 3d", "Kc Kd"], board="Ac Ad Ah")
+    assert hint_text(joker.view(0)) == ""
+    joker.check_or_call()
+    joker.check_or_call()
+    assert hint_text(joker.view(0)) == (
+        "Hint: You have three aces, three-deuce kickers; the nuts: five of a kind, aces")
+
+
+def test_a_made_flush_has_no_straight_draw() -> None:
+    hand = make(NL, [500, 500], button=0, holes=["Ah Kh", "2c 3d"], board="Qh Jh 2h")
+    hand.check_or_call()
+    hand.check_or_call()
+    assert draws(hand.view(0)) == []
+
+
+def test_form_names_every_problem_of_the_rules_it_makes() -> None:
+    """The computer tournament's button blind and straddle at 1/1 in no limit, with a
+    buy-in of 1: both problems, each with its fix."""
+    choices = FormChoices(preset="computer-tournament", structure="no-limit", stakes="1/1",
+                          buy_in=1)  # fmt: skip
+    with pytest.raises(FormError) as caught:
+        make_rules(choices)
+    assert str(caught.value) == (
+        "straddle is 1: a straddle is larger than every blind (1); give more than 1, or 0 for "
+        "none; buy_in is 1: a player must be able to post the forced bets (3) and still play; "
+        "give more than 3")
+
+
+def test_a_side_pot_of_one_chip_is_shown() -> None:
+    """The button shoves 50, the small blind 51 (2 posted, 49 behind); the big blind has
+    only its 4 in: the main pot is 50 + 50 + 4 = 104 for all three, the side pot the
+    small blind's last chip, for it and the big blind."""
+    hand = make(NL, [50, 51, 500], button=0)
+    hand.raise_to(50)
+    hand.raise_to(51)
+    assert pots(hand.view(2)) == [PotLine("main pot", 104, (0, 1, 2)),
+                                  PotLine("side pot 1", 1, (1, 2))]  # fmt: skip
+
+
+def test_the_hint_s_equity_is_its_own_seeded_estimate() -> None:
+    """7c Jd on 4c Kh 5d against any two cards: about 35.9% (the equity's default
+    sampling); the hint's 4,000 samples seeded 1 read 35%, the same every time, so the
+    hint of a spot never flickers between redraws."""
+    from pokerroom.equity import equity
+
+    hand = Hand(NL, [500, 500], button=0, rng=random.Random(0))
+    hand.check_or_call()
+    hand.check_or_call()
+    view = hand.view(0)
+    assert [str(c) for c in view.hole] == ["7c", "Jd"]
+    assert hint_text(view) == (
+        "Hint: You have high card, king-jack-seven-five-four; equity 35% against 1 "
+        "opponent's likely hands; the nuts: three kings, five-four kickers")
+    fuller = equity(["7cJd", "random"], "4cKh5d", seed=1).players[0].equity
+    assert 0.355 <= fuller < 0.365  # the hint is within a point of it

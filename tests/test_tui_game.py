@@ -121,3 +121,105 @@ def test_a_loaded_game_s_bots_go_on_from_what_they_heard() -> None:
     assert strong.save_state() == game.bots[1].save_state()  # type: ignore[attr-defined]
     seated = again.seat([None, *again.bots.values()])
     assert seated is again.runner and seated.told == game.runner.told
+
+
+# ---------------------------------------------------------------- exact values (issue 31)
+
+
+def test_each_bot_is_seeded_with_the_games_seed_plus_its_seat() -> None:
+    from pokerroom.players import make_player
+
+    game = make_game(("random", "random"), seed=40)
+    for seat in (1, 2):
+        alone = make_player("random", seed=40 + seat)
+        assert game.bots[seat].rng.getstate() == alone.rng.getstate()  # type: ignore[attr-defined]
+
+
+def test_the_setup_as_plain_data_and_back() -> None:
+    from pokerroom.rules import Rules
+    from pokerroom.tui.game import Setup
+
+    rules = Rules.preset("no-limit")
+    setup = Setup(name="Zoë", bots=("random", "rule-based"), rules=rules, seed=12)
+    data = setup.to_data()
+    assert data == {"name": "Zoë", "bots": ["random", "rule-based"],
+                    "rules": rules.to_mapping(), "seed": 12}  # fmt: skip
+    assert Setup.from_data(json.loads(json.dumps(data))) == setup
+    assert Setup.from_data({**data, "seed": "12"}).seed == 12  # read as a whole number
+    fresh = Setup.from_data({**data, "seed": None})
+    assert fresh.seed is None and fresh.name == "Zoë"
+    assert Setup.from_data({k: v for k, v in data.items() if k != "seed"}).seed is None
+
+
+def test_a_new_game_without_a_seed_draws_48_random_bits(monkeypatch) -> None:
+    from pokerroom.rules import Rules
+    from pokerroom.tui import game as module
+    from pokerroom.tui.game import Setup
+
+    asked: list[int] = []
+
+    def randbits(n: int) -> int:
+        asked.append(n)
+        return 123_456_789
+
+    monkeypatch.setattr(module.secrets, "randbits", randbits)
+    setup = Setup(name="Hero", bots=("random",), rules=Rules.preset("no-limit"))
+    game = Game.new(setup)
+    assert asked == [48] and game.seed == 123_456_789
+    seeded = Game.new(Setup(name="Hero", bots=("random",), rules=Rules.preset("no-limit"),
+                            seed=5))  # fmt: skip
+    assert asked == [48] and seeded.seed == 5
+
+
+def test_a_new_game_deals_from_its_seed_and_starts_from_the_stacks_given() -> None:
+    from pokerroom.table import Table
+
+    game = make_game(("random", "random"), seed=21)
+    twin = Table(game.rules, 3, names=game.names, rng=random.Random(21))
+    game.table.start_hand()
+    twin.start_hand()
+    assert game.view(0).hole == twin.view(0).hole and game.view(1).hole == twin.view(1).hole
+    short = make_game(("random", "random"), stacks=(500, 300, 700), seed=21)
+    assert short.table.stacks == (500, 300, 700) and short.chips == [[500, 300, 700]]
+
+
+def test_seating_new_players_keeps_who_hears_the_faults() -> None:
+    game = make_game(("random",), seed=2)
+    heard: list[object] = []
+    game.runner.on_fault = heard.append
+    runner = game.seat([None, *game.bots.values()])
+    assert runner.on_fault == heard.append
+
+
+def test_a_loaded_game_has_its_setup_seed_no_note_and_a_runner_on_its_table() -> None:
+    game = make_game(("random", "calling-station"), seed=17)
+    game.table.start_hand()
+    again = Game.from_data(json.loads(json.dumps(game.to_data())))
+    assert again.setup == game.setup and again.seed == 17 and again.note == ""
+    old = {"setup": game.setup.to_data(), "seed": game.seed, "chips": game.chips,
+           "table": game.table.save()}  # fmt: skip
+    loaded = Game.from_data(json.loads(json.dumps(old)))
+    assert loaded.setup == game.setup and loaded.seed == 17
+    assert isinstance(loaded.runner, type(game.runner)) and loaded.runner.table is loaded.table
+
+
+def test_a_table_alone_with_other_seats_than_players_is_refused_whole() -> None:
+    game = make_game(("random", "random"), seed=3)
+    old = {"setup": {**game.setup.to_data(), "bots": ["random"]}, "seed": game.seed,
+           "chips": game.chips, "table": game.table.save()}  # fmt: skip
+    with pytest.raises(GameError) as caught:
+        Game.from_data(json.loads(json.dumps(old)))
+    assert str(caught.value) == "the saved game cannot be rebuilt: its seats and players differ"
+
+
+def test_the_standings_place_a_seat_out() -> None:
+    """Ada starts with 2 chips, posts them as the small blind and loses the hand: third
+    place, out in hand 1 with 2 chips; nobody else is placed yet."""
+    from pokerroom.table import Standing
+
+    game = make_game(("calling-station", "calling-station"), stacks=(500, 2, 500), seed=3)
+    assert game.standings() == []
+    game.table.start_hand()
+    play_out(game)
+    assert game.table.stacks[1] == 0
+    assert game.standings() == [Standing(seat=1, place=3, hand=1, stack=2)]
