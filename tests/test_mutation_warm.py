@@ -5,6 +5,7 @@ variable ``tools/mutation.py`` sets, each named function once, in order."""
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import sys
 import tomllib
 import types
@@ -51,3 +52,21 @@ def test_every_parts_warm_functions_exist_and_the_driver_passes_them() -> None:
         assert callable(getattr(importlib.import_module(module), name)), target
     driver = (ROOT / "tools" / "mutation.py").read_text()
     assert f'WARM = "{conftest.WARM}"' in driver
+
+
+def test_a_parts_own_mutmut_settings_go_over_the_projects() -> None:
+    """``mutmut = {...}`` in a part is written into its ``[tool.mutmut]`` over the
+    project's; the part's files and tests always replace the project's."""
+    spec = importlib.util.spec_from_file_location("mutation_driver", ROOT / "tools" / "mutation.py")
+    assert spec is not None and spec.loader is not None
+    driver = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(driver)
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    parts = project["tool"]["mutation"]["parts"]
+    envs = driver.settings(parts["envs"], project)
+    assert envs["timeout_multiplier"] == 3.0
+    assert envs["only_mutate"] == parts["envs"]["mutate"]
+    assert envs["pytest_add_cli_args_test_selection"] == parts["envs"]["tests"]
+    assert envs["pytest_add_cli_args"] == project["tool"]["mutmut"]["pytest_add_cli_args"]
+    table = driver.settings(parts["table"], project)
+    assert "timeout_multiplier" not in table and table["only_mutate"] == parts["table"]["mutate"]

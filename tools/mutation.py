@@ -38,22 +38,31 @@ WORK = ROOT / "mutation"
 WARM = "POKERROOM_MUTATION_WARM"  # read by tests/conftest.py
 
 
-def parts(project: dict[str, Any]) -> dict[str, dict[str, list[str]]]:
-    found: dict[str, dict[str, list[str]]] = project["tool"]["mutation"]["parts"]
+def parts(project: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    found: dict[str, dict[str, Any]] = project["tool"]["mutation"]["parts"]
     return found
 
 
-def prepare(part: str, scope: dict[str, list[str]], project: dict[str, Any]) -> Path:
+def settings(scope: dict[str, Any], project: dict[str, Any]) -> dict[str, Any]:
+    """A part's ``[tool.mutmut]``: the project's, mutating the part's ``mutate`` alone and
+    selecting its ``tests``, with the part's own ``mutmut`` settings over them (e.g. a
+    lower ``timeout_multiplier`` where a test takes a minute: mutmut's 15 lets an endless
+    loop run for forty)."""
+    found = dict(project["tool"]["mutmut"])
+    found["only_mutate"] = scope["mutate"]
+    found["pytest_add_cli_args_test_selection"] = scope["tests"]
+    found.update(scope.get("mutmut", {}))
+    return found
+
+
+def prepare(part: str, scope: dict[str, Any], project: dict[str, Any]) -> Path:
     """The work folder of one part: the sources, the tests, and its mutmut settings."""
     where = WORK / part
     where.mkdir(parents=True, exist_ok=True)
     for name in ("src", "tests"):
         shutil.copytree(ROOT / name, where / name, dirs_exist_ok=True,
                         ignore=shutil.ignore_patterns("__pycache__", "*.egg-info"))
-    settings = dict(project["tool"]["mutmut"])
-    settings["only_mutate"] = scope["mutate"]
-    settings["pytest_add_cli_args_test_selection"] = scope["tests"]
-    local = {"tool": {"mutmut": settings, "pytest": project["tool"]["pytest"]}}
+    local = {"tool": {"mutmut": settings(scope, project), "pytest": project["tool"]["pytest"]}}
     (where / "pyproject.toml").write_text(tomli_w.dumps(local))
     return where
 
