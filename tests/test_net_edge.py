@@ -316,14 +316,20 @@ def test_connections_over_the_caps_are_told_so_and_closed() -> None:
     assert server.counts.refused == 1
 
     async def full(server: JSONServer, port: int) -> None:
+        # seat 1 holds the match up (two bots alone may play all 20 hands and leave
+        # before this scene looks: the server is then no longer full)
+        holder = await Raw().connect(port)
+        holder.send({"type": "join", "token": "seat-1-token"})
+        await holder.until("welcome")
         while not all(server.dealer.seated(s) for s in range(2)):
             await asyncio.sleep(0.01)
         over = await Raw().connect(port, hello=False)
         assert (await over.next())["reason"] == "the server is full: at most 2 connections"
         with pytest.raises(JSONClientError, match="refused the connection: the server is full"):
             await play_json(RandomBot(), HOST, port, "seat-0-token")
+        await plays_on(holder)
 
-    match(full, max_connections=2)
+    match(full, bots=1, max_connections=2)
 
 
 def test_spectators_share_one_stream_and_a_late_one_nothing_from_before_it() -> None:
