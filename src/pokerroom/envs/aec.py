@@ -280,10 +280,7 @@ class HoldemAECEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type inf
         if table is None or episode is None or not self.agents or self._acting < 0:
             raise EnvError("the episode is over: call reset() to start the next")
         seat = self._seat[agent]
-        decision = self._cached
-        if decision is None or decision[0] != seat:
-            decision = self._decision(seat)
-        _, legal, pot, bet, _ = decision
+        _, legal, pot, bet, _ = self._decision(seat)
         played = self.choices.action(action, legal, pot=pot, bet=bet)
         if not isinstance(played, Action):
             played = self._refuse(agent, seat, played, (legal, pot, bet))
@@ -374,6 +371,9 @@ class HoldemAECEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type inf
         """The decision of ``seat`` (to act): its choices, the pot and its bet (only when
         pot fractions need them, else 0) and its mask (not to be written: copied for an
         observation); kept until the table changes."""
+        kept = self._cached
+        if kept is not None and kept[0] == seat:
+            return kept
         table = self.table
         assert table is not None
         hand = table.hand
@@ -409,9 +409,7 @@ class HoldemAECEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type inf
         if seat == self._acting and not (
             self.terminations.get(agent) or self.truncations.get(agent)
         ):
-            decision = self._cached
-            if decision is None or decision[0] != seat:
-                decision = self._decision(seat)
+            decision = self._decision(seat)
             legal: LegalActions | None = decision[1]
             mask = decision[4].copy()
         else:

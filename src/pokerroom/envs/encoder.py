@@ -183,22 +183,23 @@ class Encoder:
             return self._next_round(hand, record)
         if len(record.closed) != self._closed:
             return False
+        self._bets[h] = bet = hand._bets[h]
+        self._view[self._layout.bet + h] = bet * self._scale
+        self._acted(hand, h, record.street, record.start)
+        return True
+
+    def _acted(self, hand: Hand, h: int, row: int, start: tuple[int, ...] | None) -> None:
+        """Hand seat ``h``, which has just acted: its stack, fold, all-in and chips put
+        in, and its chips in row ``row`` of the betting so far (those since ``start``);
+        then the seat to act now, the pot and the raises."""
         layout, v, scale = self._layout, self._view, self._scale
-        behind = hand._stacks[h]
-        out = hand._folded[h]
-        chips = hand._committed[h]
-        bet = hand._bets[h]
-        self._stacks[h] = behind
-        self._folded[h] = out
-        self._bets[h] = bet
-        self._committed[h] = chips
+        behind, out, chips = hand._stacks[h], hand._folded[h], hand._committed[h]
+        self._stacks[h], self._folded[h], self._committed[h] = behind, out, chips
         v[layout.stack + h] = behind * scale
         v[layout.folded + h] = 1.0 if out else 0.0
         v[layout.all_in + h] = 0.0 if out or behind else 1.0
-        v[layout.bet + h] = bet * scale
         v[layout.committed + h] = chips * scale
-        start = record.start
-        v[layout.street_chips + record.street * layout.players + h] = (
+        v[layout.street_chips + row * layout.players + h] = (
             chips - start[h] if start is not None else chips
         ) * scale
         to_act = layout.to_act
@@ -209,7 +210,6 @@ class Encoder:
         self._to_act = t
         v[layout.pot] = sum(hand._committed) * scale
         v[layout.raises] = float(hand._raises)
-        return True
 
     def _choices(self, legal: LegalActions) -> None:
         """The choices of the seat to act, into their slots of the public part (only the
@@ -261,35 +261,20 @@ class Encoder:
         # Nobody else's chips moved: a round that closes with another to play had two
         # seats with chips match its top bet (or none was made), so no part of it goes
         # back (an uncalled bet is returned only as the hand ends: the full comparison).
-        stacks, committed, folded = hand._stacks, hand._committed, hand._folded
-        layout, v, scale = self._layout, self._view, self._scale
-        behind, gone, chips = stacks[h], folded[h], committed[h]
-        v[layout.stack + h] = behind * scale
-        v[layout.folded + h] = 1.0 if gone else 0.0
-        v[layout.all_in + h] = 0.0 if gone or behind else 1.0
-        v[layout.committed + h] = chips * scale
-        start = self._rounds
-        v[layout.street_chips + self._row * layout.players + h] = (
-            chips - start[h] if start is not None else chips
-        ) * scale
-        self._stacks[h], self._committed[h], self._folded[h] = behind, chips, gone
+        self._acted(hand, h, self._row, self._rounds)
+        layout, v = self._layout, self._view
         bet = layout.bet
         for i, was in enumerate(self._bets):
             if was:
                 v[bet + i] = 0.0
-        self._bets = [0] * len(stacks)
+        self._bets = [0] * len(self._bets)
         v[layout.street + self._slot] = 0.0
         v[layout.street + street] = 1.0
         board = hand._board
         for card in board[self._board :]:
             v[layout.board + card] = 1.0
         self._board = len(board)
-        v[layout.to_act + h] = 0.0
-        v[layout.to_act + t] = 1.0
-        v[layout.pot] = sum(committed) * scale
-        v[layout.raises] = float(hand._raises)
         self._slot = self._row = street
-        self._to_act = t
         self._rounds = record.start
         self._closed = len(record.closed)
         return True

@@ -132,15 +132,14 @@ def _release_interrupts(hold: _Hold | None) -> None:
     (by default a :class:`KeyboardInterrupt` raised from this call)."""
     if hold is None:
         return
-    pressed = hold.pressed
+    pending = False  # (one the kernel held for this thread)
     if hold.blocked:
         if signal.SIGINT in signal.sigpending():
             signal.sigwait({signal.SIGINT})  # taken off the pending set: handled below
-            pressed = True
+            pending = True
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     signal.signal(signal.SIGINT, hold.handler)
-    pressed = pressed or hold.pressed  # (one taken by another thread just now)
-    if pressed:
+    if pending or hold.pressed:  # (pressed: taken by another thread, until just now)
         handler = hold.handler
         if callable(handler):
             handler(signal.SIGINT, None)
