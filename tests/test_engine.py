@@ -439,7 +439,8 @@ def test_ante_rule_half_low_limit() -> None:
 
 def test_straddle_may_fold() -> None:
     hand = make(CT, [1000] * 4, button=0)
-    with pytest.raises(IllegalAction, match="seat 1 must straddle 10 or fold"):
+    refused = "seat 1 cannot call pre-flop: this seat must straddle 10 or fold"
+    with pytest.raises(IllegalAction, match=refused):
         hand.call()
     hand.fold()
     assert hand.to_act == 2
@@ -488,7 +489,7 @@ def test_check_raise_off() -> None:
     play(hand, "x b2 r4 f")  # seat 1 checks, seat 2 bets, seat 3 raises, seat 0 folds
     assert hand.to_act == 1
     assert str(hand.legal_actions()) == "fold, call 4"
-    with pytest.raises(IllegalAction, match="check-raise is not allowed and seat 1 checked"):
+    with pytest.raises(IllegalAction, match="check-raise is not allowed and this seat checked"):
         hand.raise_to(6)
     play(hand, "c r6 c")  # when the turn comes back after a raise, seat 1 may raise
     assert hand.to_act == 1

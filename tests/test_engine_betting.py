@@ -65,7 +65,7 @@ def test_pokerkits_rule_a_run_of_all_ins_adding_up_to_exactly_a_full_raise_start
     play(hand, "b10 r15 r20 r21 c")
     assert str(hand.legal_actions()) == "fold, call 11"
     assert raise_refusal(hand, 31) == (
-        "seat 0 cannot raise to 31 pre-flop: seat 0 acted since the last full bet or raise "
+        "seat 0 cannot raise to 31 pre-flop: this seat acted since the last full bet or raise "
         "and the all-ins since add up to 1, less than 10: the betting is not reopened "
         "(legal: fold, call 11)"
     )
@@ -82,7 +82,7 @@ def test_pokerkits_rule_a_raise_by_a_player_with_chips_left_starts_the_run_again
     play(hand, "r4 c r6 r8 f c")
     assert str(hand.legal_actions()) == "fold, call 4"
     assert raise_refusal(hand, 10) == (
-        "seat 4 cannot raise to 10 pre-flop: seat 4 acted since the last full bet or raise "
+        "seat 4 cannot raise to 10 pre-flop: this seat acted since the last full bet or raise "
         "and the all-ins since add up to 2, less than 4: the betting is not reopened "
         "(legal: fold, call 4)"
     )

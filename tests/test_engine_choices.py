@@ -45,7 +45,7 @@ def test_a_player_who_cannot_cover_the_call_may_fold_or_call_all_in_only() -> No
     play(hand, "r50")
     assert hand.legal_actions() == legal(1, Street.PREFLOP, FOLD_CALL, 48, 28)
     assert raise_refusal(hand, 60) == (
-        "seat 1 cannot raise to 60 pre-flop: seat 1 has only 28 behind, not more than the 48 "
+        "seat 1 cannot raise to 60 pre-flop: only 28 behind, not more than the 48 "
         "to call (legal: fold, call 28 (all-in))"
     )
 
@@ -147,7 +147,7 @@ def test_pokerkits_rule_a_new_run_of_a_single_chip_all_in_does_not_reopen() -> N
     play(hand, "b10 r15 r21 r22 c")
     assert hand.legal_actions() == legal(0, Street.PREFLOP, FOLD_CALL, 12, 12)
     assert raise_refusal(hand, 32) == (
-        "seat 0 cannot raise to 32 pre-flop: seat 0 acted since the last full bet or raise "
+        "seat 0 cannot raise to 32 pre-flop: this seat acted since the last full bet or raise "
         "and the all-ins since add up to 1, less than 10: the betting is not reopened "
         "(legal: fold, call 12)"
     )
@@ -170,7 +170,7 @@ def test_all_in_for_less_than_a_full_raise_only_for_a_player_short_of_the_call()
     assert hand.legal_actions() == legal(1, Street.PREFLOP, FOLD_CALL, 10, 10)
     assert raise_refusal(hand, 18) == (
         "seat 1 cannot raise to 18 pre-flop: all-in for less than a full raise is only "
-        "allowed to a player who cannot cover the call (seat 1 has 16) (legal: fold, call 10)"
+        "allowed to a player who cannot cover the call (this seat has 16) (legal: fold, call 10)"
     )
     hand = make(NL, [100, 18, 100], button=0)
     play(hand, "r12")
@@ -195,7 +195,7 @@ def test_a_straddler_short_of_the_blind_calls_all_in_or_folds() -> None:
     hand = make(CT, [1000, 6, 1000, 1000], button=0)
     assert hand.legal_actions() == legal(1, Street.PREFLOP, FOLD_CALL, 5, 4)
     assert raise_refusal(hand, 10) == (
-        "seat 1 cannot raise to 10 pre-flop: seat 1 must straddle 10 or fold "
+        "seat 1 cannot raise to 10 pre-flop: this seat must straddle 10 or fold "
         "(legal: fold, call 4 (all-in))"
     )
 

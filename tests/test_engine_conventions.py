@@ -229,7 +229,7 @@ def test_seed001_the_called_player_must_show() -> None:
     hand = _to_showdown(rules, ["3c 4d", "Ac Ah", "5s 6s"], BOARD)
     assert hand.to_act == 0  # checked around: the first left of the button is called
     assert str(hand.legal_actions()) == "show"
-    _refused(hand.muck, "seat 0 cannot muck at the showdown: seat 0 is called: it shows first "
+    _refused(hand.muck, "seat 0 cannot muck at the showdown: this seat is called: it shows first "
              "and must show (001) (legal: show)")  # fmt: skip
     _refused(hand.check, "seat 0 cannot check at the showdown: the betting is over (legal: show)")
 

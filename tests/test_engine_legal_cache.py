@@ -50,6 +50,7 @@ def _check_kept(hand: Hand) -> None:
         return
     fresh = _fresh(hand)
     assert hand.legal_actions() == fresh.legal_actions()
+    assert hand.legal_actions().why == fresh.legal_actions().why  # (not in ==: an explanation)
     for probe in PROBES:
         assert _refusal(hand, probe) == _refusal(fresh, probe)
 

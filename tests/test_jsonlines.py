@@ -355,6 +355,28 @@ def test_views_round_trip_through_json(preset: str) -> None:
     assert views > 30
 
 
+def test_the_reason_a_choice_is_missing_goes_out_only_when_there_is_one() -> None:
+    """``legal.why``: on the wire only when a choice is missing, read back the same, in
+    both of the dealer's encoders; refused when it is not a short text."""
+    rules = Rules.preset("no-limit")
+    table = Table(rules, 2, rng=random.Random(1), max_hands=1)
+    table.start_hand()
+    open_view = table.view(table.to_act)  # type: ignore[arg-type]
+    assert open_view.legal is not None and "why" not in view_to_json(open_view)["legal"]
+    table.apply(Action.raise_to(table.legal_actions().max_to))  # all in: no raise left
+    view = table.view(table.to_act)  # type: ignore[arg-type]
+    data = view_to_json(view)
+    assert data["legal"]["why"] == "no other player has chips left to call a raise"
+    assert JSONText().view(view) == dumps(data)
+    SERVER.validate({"type": "state", "hand": 1, "view": data})
+    back = view_from_json(json.loads(dumps(data)), rules)
+    assert back.legal is not None and back.legal.why == data["legal"]["why"]
+    for bad in (7, None, ["x"], "x" * 501):
+        with pytest.raises(CodecError, match="'why' must be a text of at most 500"):
+            view_from_json({**data, "legal": {**data["legal"], "why": bad}}, rules)
+    assert view_from_json({**data, "legal": {**data["legal"], "why": "x" * 500}}, rules)
+
+
 def test_the_schema_of_rules_names_every_rules_field_and_its_values() -> None:
     """A game's rules go out as ``Rules.to_mapping()``: the schema must follow the rules
     as they grow (a field or a value it does not know would be refused by a client that

@@ -150,7 +150,7 @@ def test_a_show_omitted_first_still_checks_the_cards_shown_later() -> None:
         (
             ["p1 sm"],
             ShowRule.BETTER_OR_CONCEDE,
-            "p1 cannot muck at the showdown: p1 is called: it shows first and must show "
+            "p1 cannot muck at the showdown: this seat is called: it shows first and must show "
             "(001) (legal: show)",
         ),
         (

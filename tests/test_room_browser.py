@@ -208,6 +208,10 @@ def test_a_bet_is_named_a_bet_and_nothing_is_legal_without_one(modules: Any) -> 
     assert modules.evaluate("([t, l]) => window.betting.checkAmount(t, l)", ["10", call_only]) == {
         "error": "you cannot bet or raise now"
     }
+    capped = {**call_only, "why": "the raise cap is reached (4 bets and raises)"}
+    assert modules.evaluate("([t, l]) => window.betting.checkAmount(t, l)", ["10", capped]) == {
+        "error": "you cannot bet or raise now: the raise cap is reached (4 bets and raises)"
+    }
 
 
 def test_presets_go_to_half_pot_and_pot_inside_the_limits(modules: Any) -> None:

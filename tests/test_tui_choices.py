@@ -6,16 +6,19 @@ showdown offers only legal choices, best first, conceding last."""
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Iterator
 
 import pytest
 
 from engine_helpers import make
-from pokerroom.engine import Action, ActionKind, Hand, Street
+from pokerroom.conventions import Reopening
+from pokerroom.engine import Action, ActionKind, Hand, IllegalAction, Street
 from pokerroom.engine.actions import random_action
 from pokerroom.engine.view import PlayerView
 from pokerroom.evaluator import describe
+from pokerroom.jsonproto.codec import dumps, view_from_json, view_to_json
 from pokerroom.rules import Rules
 from pokerroom.tui.choices import (
     buttons,
@@ -295,7 +298,7 @@ def test_a_call_of_every_chip_is_marked_all_in_and_nothing_more_is_possible() ->
     assert _bar(view) == [
         ("f", "Fold", Action.fold(), True, "fold", ""),
         ("c", "Call 4 (all-in)", Action.call(), True, "call", ""),
-        ("r", "Raise to", None, False, "raise", "you cannot put in more"),
+        ("r", "Raise to", None, False, "raise", "only 4 behind, not more than the 4 to call"),
         ("a", "All-in 4", Action.call(), True, "all-in", ""),
     ]
     short = make(NL, [3, 500, 500], button=0).view(0)  # 3 chips: a call for less
@@ -341,7 +344,7 @@ def test_fixed_limit_bars_exactly() -> None:
         capped.raise_to(capped.legal_actions().min_to)
     bar = _bar(capped.view(capped.to_act))  # type: ignore[arg-type]
     assert bar[2:] == [("r", "Raise to", None, False, "raise",
-                        "the raises of this round are used up"),
+                        "the raise cap is reached (3 raises)"),
                        ("a", "All-in 500", None, False, "all-in", fixed)]  # fmt: skip
 
 
@@ -417,3 +420,79 @@ def test_behind_a_big_blind_posted_short_the_full_blind_is_the_bet_to_match() ->
     assert view.to_match == 4 and max(view.bets) == 3
     assert _bar(view)[2] == ("r", "Raise to", None, False, "raise",
                              "no other player has chips left to call a raise")  # fmt: skip
+
+
+_WHY_RULES = {
+    **RULES,
+    "no check-raise": Rules.preset("casino-limit", check_raise=False),
+    "pokerkit reopening": Rules.preset("no-limit", reopening=Reopening.NO_SMALLER),
+    "all-in only when short": Rules.preset("no-limit", all_in_only_when_short=True),
+}
+
+
+# the engine's reasons for no bet or raise, by how each begins
+_REASONS = {
+    "short": "only ", "nobody": "no other player has chips left to call a raise",
+    "cap": "the raise cap is reached", "check-raise": "check-raise is not allowed",
+    "not reopened": "an all-in for less than a full raise did not reopen",
+    "short all-ins": "this seat acted since the last full bet or raise",
+    "all-in only when short": "all-in for less than a full raise is only allowed",
+    "straddle": "this seat must straddle",
+}  # fmt: skip
+# the reasons each rule set's decisions below must meet (at least)
+_MET = {
+    "no-limit": {"short", "nobody", "not reopened"},
+    "pot-limit": {"short", "nobody", "not reopened"},
+    "casino-limit": {"short", "nobody", "cap", "not reopened"},
+    "computer-tournament": {"short", "nobody", "all-in only when short", "straddle"},
+    "wild": {"short", "nobody"}, "announced-limit": {"short", "nobody", "cap", "not reopened"},
+    "no check-raise": {"cap", "check-raise", "nobody", "not reopened", "short"},
+    "pokerkit reopening": {"short", "nobody", "not reopened"},
+    "all-in only when short": {"short", "nobody", "all-in only when short"},
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("preset", _WHY_RULES)
+def test_an_off_raise_button_gives_the_engine_s_reason_here_and_over_the_wire(
+    preset: str,
+) -> None:
+    """At every betting decision without a bet or raise, the button says exactly the
+    reason the engine gives when that bet or raise is tried (its refusal's middle), both
+    from the engine's view and from the view a remote client decodes from the dealer's
+    JSON (the terminal at a room's table); the reasons met include the raise cap,
+    check-raise off, nobody left to call and too few chips (the old bar said "the raises
+    of this round are used up" for check-raise off and short all-ins alike)."""
+    rules = _WHY_RULES[preset]
+    rng = random.Random(11)
+    met: set[str] = set()
+    for _ in range(40):
+        players = rng.randint(2, 6)
+        stacks = [rng.choice([3, 9, 40, 120, 1000]) for _ in range(players)]
+        hand = Hand(rules, stacks, button=rng.randrange(players), rng=rng)
+        while not hand.is_over:
+            seat = hand.to_act
+            assert seat is not None
+            legal = hand.legal_actions()
+            view = hand.view(seat)
+            if legal.street is not Street.SHOWDOWN and not legal.can_raise:
+                name = "raise" if hand.view(seat).to_call or max(view.bets) else "bet"
+                kind = _K.RAISE if name == "raise" else _K.BET
+                with pytest.raises(IllegalAction) as refused:
+                    hand.act(kind, 10**9)
+                head = f"seat {seat} cannot {kind.value}{' to' if name == 'raise' else ''} 10"
+                said = str(refused.value)
+                assert said.startswith(head) and said.endswith(f" (legal: {legal})")
+                reason = said[said.index(": ") + 2 : -len(f" (legal: {legal})")]
+                wire = view_from_json(json.loads(dumps(view_to_json(view))), rules)
+                for seen in (view, wire):
+                    button = next(b for b in buttons(seen) if b.key in "rb")
+                    assert not button.enabled and button.why == reason == legal.why, preset
+                met.add(next((n for n, s in _REASONS.items() if reason.startswith(s)), reason))
+            passive = [k for k in (_K.CHECK, _K.CALL) if k in legal.kinds]
+            if passive and rng.random() < 0.6:
+                hand.act(passive[0])
+            elif legal.street is Street.SHOWDOWN:
+                hand.apply(hand.default_action())
+            else:
+                hand.act(*random_action(legal, rng))
+    assert met >= _MET[preset], sorted(met)

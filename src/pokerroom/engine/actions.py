@@ -236,8 +236,10 @@ _MUCK: Final = Action(_K.MUCK)
 class _Fields:
     """The slots of :class:`LegalActions`, writable only while one is being made."""
 
-    __slots__ = ("call", "kinds", "max_to", "min_to", "seat", "street", "to_call", "values")
+    __slots__ = ("_why", "call", "kinds", "max_to", "min_to", "seat", "street", "to_call",
+                 "values")  # fmt: skip
 
+    _why: str
     call: int
     kinds: tuple[ActionKind, ...]
     max_to: int
@@ -282,9 +284,10 @@ class LegalActions(_Fields):
         min_to: int = 0,
         max_to: int = 0,
         values: tuple[int, ...] = (),
+        why: str = "",
     ) -> LegalActions:
         made = make_legal(seat, street, tuple(kinds), to_call, call, min_to, max_to,
-                          tuple(values))  # fmt: skip
+                          tuple(values), why)  # fmt: skip
         if cls is not LegalActions:
             made.__class__ = cls
         return made
@@ -309,13 +312,31 @@ class LegalActions(_Fields):
         return hash(self._key())
 
     def __reduce__(self) -> tuple[object, ...]:
-        return (LegalActions, self._key())
+        return (LegalActions, (*self._key(), self.why))
 
     def __copy__(self) -> LegalActions:
         return self
 
     def __deepcopy__(self, memo: object) -> LegalActions:
         return self
+
+    @property
+    def why(self) -> str:
+        """Why a choice is missing ("" when none is): while betting, why there is no bet or
+        raise (the raise cap, check-raise not allowed, a short all-in that did not reopen
+        the betting, no chips beyond the call, nobody left to call a raise...); at the
+        showdown, the show rule that takes away showing or mucking; of 001's straddler,
+        that it must straddle or fold.  An explanation, not a choice: two legal actions
+        that differ only in it are equal.
+
+        >>> LegalActions(0, Street.FLOP, (ActionKind.FOLD, ActionKind.CALL), to_call=50,
+        ...              call=30, why=NOT_COVERED).why
+        'only 30 behind, not more than the 50 to call'
+        """
+        why = self._why
+        if why == NOT_COVERED:  # (made when read: from the seat's own call and owe)
+            return f"only {self.call} behind, not more than the {self.to_call} to call"
+        return why
 
     @property
     def can_raise(self) -> bool:
@@ -372,6 +393,9 @@ class LegalActions(_Fields):
 
 
 _new = object.__new__
+# The reason of a seat whose stack does not cover more than the call: its sentence is made
+# when it is read, from the legal actions' own call and owe (LegalActions.why).
+NOT_COVERED: Final = "(the stack does not cover more than the call)"
 
 
 def make_legal(  # noqa: PLR0917 - the engine's hot path: positional, no checks
@@ -383,6 +407,7 @@ def make_legal(  # noqa: PLR0917 - the engine's hot path: positional, no checks
     min_to: int = 0,
     max_to: int = 0,
     values: tuple[int, ...] = (),
+    why: str = "",
 ) -> LegalActions:
     """A :class:`LegalActions` as the engine makes one (``kinds`` and ``values`` already
     tuples): its fields are written while it is a bare :class:`_Fields`, then it becomes
@@ -397,6 +422,7 @@ def make_legal(  # noqa: PLR0917 - the engine's hot path: positional, no checks
     made.min_to = min_to
     made.max_to = max_to
     made.values = values
+    made._why = why
     made.__class__ = LegalActions
     return made  # type: ignore[return-value]
 

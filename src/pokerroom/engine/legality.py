@@ -19,6 +19,7 @@ bet to match, the minimum raise and the turn when a round opens.
 from __future__ import annotations
 
 from pokerroom.engine.actions import (
+    NOT_COVERED,
     Action,
     ActionKind,
     IllegalAction,
@@ -51,8 +52,8 @@ _FOLD_CALL_RAISE = (_FOLD, _CALL, _RAISE)
 _CHECK_ONLY = (_CHECK,)
 _CHECK_BET = (_CHECK, _BET)
 _CHECK_RAISE = (_CHECK, _RAISE)
-# _why of a seat that cannot cover more than the call (its sentence made by _why_text).
-_SHORT = "(the stack does not cover more than the call)"
+# _why of a seat that cannot cover more than the call (its sentence made when read).
+_SHORT = NOT_COVERED
 # Read once: an Enum member read off its class costs a slow lookup.
 _ANNOUNCED = ShowdownMode.ANNOUNCED
 _SHOW_OR_MUCK, _ALL_SHOW = ShowRule.SHOW_OR_MUCK, ShowRule.ALL_SHOW
@@ -106,6 +107,7 @@ class Legality(State):
         made.min_to = lo
         made.max_to = hi
         made.values = ()
+        made._why = self._why
         made.__class__ = LegalActions
         self._legal = made  # type: ignore[assignment]
         return made  # type: ignore[return-value]
@@ -118,17 +120,17 @@ class Legality(State):
             values: tuple[int, ...] = ()
             if self.rules.showdown is _ANNOUNCED and _SHOW in kinds:
                 values = tuple(v for v in self._made_values(s) if v >= floor)
-            return make_legal(s, street, kinds, values=values)
+            return make_legal(s, street, kinds, values=values, why=self._why)
         stack = self._stacks[s]
         mine = self._bets[s]
         high = self._high
         owe = high - mine
         call = owe if owe < stack else stack
         to = min(self.rules.straddle, mine + stack)
-        self._why = f"seat {s} must straddle {self.rules.straddle} or fold"
+        why = self._why = f"this seat must straddle {self.rules.straddle} or fold"
         if to > high:
-            return make_legal(s, street, (_FOLD, _RAISE), owe, call, to, to)
-        return make_legal(s, street, (_FOLD, _CALL), owe, call)
+            return make_legal(s, street, (_FOLD, _RAISE), owe, call, to, to, why=why)
+        return make_legal(s, street, (_FOLD, _CALL), owe, call, why=why)
 
     def _show_choices(self, s: int) -> tuple[tuple[ActionKind, ...], int, str]:
         """Show and muck at the showdown (``Rules.show_rule``), the lowest hand value seat
@@ -139,7 +141,7 @@ class Legality(State):
         if rule is _ALL_SHOW:
             return (_SHOW,), -1, "every player still in shows all their cards (000)"
         if s == self._order[0]:
-            return (_SHOW,), -1, f"seat {s} is called: it shows first and must show (001)"
+            return (_SHOW,), -1, "this seat is called: it shows first and must show (001)"
         # 001: show a hand better than or equal to every hand shown so far by a player
         # who is in all the pots this seat contests, or concede.
         mine = self._committed[s]
@@ -176,7 +178,7 @@ class Legality(State):
             else:
                 return 0, 0, "no other player has chips left to call a raise"
         if self._checked[s] and not self.rules.check_raise:
-            return 0, 0, f"check-raise is not allowed and seat {s} checked this round"
+            return 0, 0, "check-raise is not allowed and this seat checked this round"
         street = self._street
         cap = self._caps[street]
         if cap is not None and self._raises >= cap and (self._opened or self._count_all):
@@ -211,7 +213,7 @@ class Legality(State):
             if self.rules.all_in_only_when_short:
                 return 0, 0, (
                     f"all-in for less than a full raise is only allowed to a player who cannot "
-                    f"cover the call (seat {s} has {stack})"
+                    f"cover the call (this seat has {stack})"
                 )
             return allin, allin, ""
         return lo, (hi if hi < allin else allin), ""
@@ -226,21 +228,15 @@ class Legality(State):
             return "an all-in for less than a full raise did not reopen the betting"
         if 0 < self._short < full and faced >= self._full_level:
             return (
-                f"seat {s} acted since the last full bet or raise and the all-ins since "
+                f"this seat acted since the last full bet or raise and the all-ins since "
                 f"add up to {self._short}, less than {full}: the betting is not reopened"
             )
         return ""
 
     def _why_text(self) -> str:
         """Why there is no bet or raise among the choices of the seat to act (or a show
-        rule's reason); the sentence of a seat with too few chips to raise is made here,
-        when it is read, from the state of the same decision."""
-        why = self._why
-        if why is _SHORT:
-            s = self._to_act
-            stack, owe = self._stacks[s], self._high - self._bets[s]
-            return f"seat {s} has only {stack} behind, not more than the {owe} to call"
-        return why
+        rule's reason): :attr:`LegalActions.why` of the decision."""
+        return self.legal_actions().why
 
     def _refusal(self, kind: ActionKind, amount: int | None, value: int | None) -> str:
         """Why this action is not in the legal choices (one sentence, naming the rule)."""

@@ -179,7 +179,9 @@ def action_from_json(data: Mapping[str, Any]) -> Action:
 
 
 def legal_to_json(legal: LegalActions) -> JSONObject:
-    return {
+    """The legal actions as JSON data; ``why`` (the reason a choice is missing) only
+    when there is one."""
+    data: JSONObject = {
         "seat": legal.seat,
         "street": STREETS[legal.street],
         "kinds": [k.value for k in legal.kinds],
@@ -189,6 +191,21 @@ def legal_to_json(legal: LegalActions) -> JSONObject:
         "max_to": legal.max_to,
         "values": list(legal.values),
     }
+    why = legal.why
+    if why:
+        data["why"] = why
+    return data
+
+
+# the longest reason a legal action's ``why`` may give (the engine's are under 200)
+MAX_WHY = 500
+
+
+def _why(data: Mapping[str, Any]) -> str:
+    why = data.get("why", "")
+    if not isinstance(why, str) or len(why) > MAX_WHY:
+        raise CodecError(f"'why' must be a text of at most {MAX_WHY} characters")
+    return why
 
 
 def legal_from_json(data: Mapping[str, Any]) -> LegalActions:
@@ -204,6 +221,7 @@ def legal_from_json(data: Mapping[str, Any]) -> LegalActions:
         min_to=_int(data, "min_to"),
         max_to=_int(data, "max_to"),
         values=_ints(data, "values", low=None),
+        why=_why(data),
     )
 
 
@@ -321,6 +339,7 @@ def dumps(value: Any) -> str:
     return _encode(value)
 
 
+_WHY = '"why":'
 _encode = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
 
 
@@ -541,10 +560,12 @@ def _legal_text(legal: LegalActions) -> str:
             _KINDS_TEXT.clear()
         _KINDS_TEXT[id(legal.kinds)] = (legal.kinds, kinds)
     values = legal.values
+    why = legal.why
     return (
         f'{{"seat":{legal.seat},"street":"{STREETS[legal.street]}","kinds":{kinds},'
         f'"to_call":{legal.to_call},"call":{legal.call},"min_to":{legal.min_to},'
-        f'"max_to":{legal.max_to},"values":{_int_list(values) if values else "[]"}}}'
+        f'"max_to":{legal.max_to},"values":{_int_list(values) if values else "[]"}'
+        f'{f",{_WHY}{_encode(why)}" if why else ""}}}'
     )
 
 

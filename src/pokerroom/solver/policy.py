@@ -130,7 +130,8 @@ def _heads_up(view: PlayerView) -> tuple[PlayerView, tuple[int, ...]]:
     legal = view.legal
     if legal is not None and legal.seat in index:
         legal = LegalActions(index[legal.seat], legal.street, legal.kinds, legal.to_call,
-                             legal.call, legal.min_to, legal.max_to, legal.values)  # fmt: skip
+                             legal.call, legal.min_to, legal.max_to, legal.values,
+                             legal.why)  # fmt: skip
     events = tuple(e if e.seat < 0 else e._replace(seat=index.get(e.seat, -1))
                    for e in view.events)  # fmt: skip
     return PlayerView(

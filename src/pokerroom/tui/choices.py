@@ -162,7 +162,10 @@ def buttons(view: PlayerView) -> list[Button]:
     key = "b" if word == "Bet" else "r"
     name = "bet" if word == "Bet" else "raise"
     if not legal.can_raise:
-        out.append(Button(key, word, None, False, name, _why_no_raise(view, legal)))
+        # why it is off: the engine's reason, as the dealer gave it (the raise cap,
+        # check-raise not allowed, a short all-in that did not reopen the betting...)
+        out.append(Button(key, word, None, False, name,
+                          legal.why or "you cannot bet or raise now"))  # fmt: skip
     elif legal.min_to == legal.max_to:
         out.append(Button(key, f"{word} {chips(legal.min_to)}", Action(kind, legal.min_to), True,
                           name))  # fmt: skip
@@ -170,19 +173,6 @@ def buttons(view: PlayerView) -> list[Button]:
         out.append(Button(key, f"{word}…", None, True, name))
     out.append(_most(view, kind))
     return out
-
-
-def _why_no_raise(view: PlayerView, legal: LegalActions) -> str:
-    """Why the bet or raise button is off: no chips beyond the call, nobody left who
-    could call a raise (the others all in or folded), or the round's raises used up."""
-    if not legal.to_call or view.stacks[view.seat] <= legal.call:
-        return "you cannot put in more"
-    high = max(view.to_match, *view.bets)
-    callers = [s for s in range(view.players) if s != view.seat and not view.folded[s]
-               and not view.all_in[s] and view.bets[s] + view.stacks[s] > high]  # fmt: skip
-    if not callers:
-        return "no other player has chips left to call a raise"
-    return "the raises of this round are used up"
 
 
 def _most(view: PlayerView, kind: ActionKind) -> Button:

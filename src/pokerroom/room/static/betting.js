@@ -75,7 +75,10 @@ export function aggressiveKind(legal) {
  */
 export function checkAmount(text, legal) {
   const kind = aggressiveKind(legal);
-  if (kind === null) return { error: "you cannot bet or raise now" };
+  if (kind === null) {
+    // the dealer's reason, when it gives one (the raise cap, check-raise not allowed...)
+    return { error: legal && legal.why ? `you cannot bet or raise now: ${legal.why}` : "you cannot bet or raise now" };
+  }
   const trimmed = String(text).trim();
   const what = legal.min_to === legal.max_to
     ? `exactly ${legal.min_to}` : `an amount from ${legal.min_to} to ${legal.max_to}`;

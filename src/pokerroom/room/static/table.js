@@ -412,8 +412,10 @@ function renderActions() {
     fill($("amount-range"), legal.min_to === legal.max_to
       ? `exactly ${chips(legal.min_to)}` : `${chips(legal.min_to)} to ${chips(legal.max_to)}`);
   } else {
-    fill($("amount-range"), "");
+    // why there is no bet or raise, as the dealer says (empty when it gives no reason)
+    fill($("amount-range"), legal.why || "");
   }
+  raise.title = kind === null ? (legal.why || "") : "";
   updateRaiseLabel();
   const allin = $("allin");
   const all = stack + view.bets[me];
