@@ -489,8 +489,13 @@ def test_check_raise_off() -> None:
     play(hand, "x b2 r4 f")  # seat 1 checks, seat 2 bets, seat 3 raises, seat 0 folds
     assert hand.to_act == 1
     assert str(hand.legal_actions()) == "fold, call 4"
-    with pytest.raises(IllegalAction, match="check-raise is not allowed and this seat checked"):
+    with pytest.raises(IllegalAction) as refused:
         hand.raise_to(6)
+    assert str(refused.value) == (
+        "seat 1 cannot raise to 6 on the flop: check-raise is not allowed and this seat "
+        "checked this round (legal: fold, call 4)"
+    )
+    assert hand.legal_actions().why == "check-raise is not allowed and this seat checked this round"
     play(hand, "c r6 c")  # when the turn comes back after a raise, seat 1 may raise
     assert hand.to_act == 1
     assert "raise" in kinds(hand)

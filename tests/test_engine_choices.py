@@ -10,8 +10,13 @@ has ``to_call == call == 0``.
 
 from __future__ import annotations
 
+import random
+
+import pytest
+
 from engine_helpers import make, play, raise_refusal
-from pokerroom.engine import ActionKind, LegalActions, Street
+from pokerroom.engine import ActionKind, Hand, LegalActions, Street
+from pokerroom.engine.actions import random_action
 from pokerroom.rules import CapCount, Reopening, Rules, Structure
 
 NL = Rules.preset("no-limit")  # blinds 2/4
@@ -238,3 +243,86 @@ def test_the_legal_actions_name_the_street_they_are_for() -> None:
     assert streets == [Street.PREFLOP, Street.PREFLOP, Street.FLOP, Street.TURN, Street.RIVER,
                        Street.SHOWDOWN]  # fmt: skip
     assert LegalActions(0, Street.TURN, (K.CHECK,)).street is Street.TURN
+
+
+# Why a choice is missing (LegalActions.why) -------------------------------------------
+
+
+def test_exactly_the_call_left_is_a_call_all_in_and_says_so() -> None:
+    """Heads-up, blinds 1/2: the button posts 1 of its 2 chips and owes 1, all it has
+    left: fold or call all-in, no raise (a raise to 2 would be only the call)."""
+    hand = make(NL.replace(blinds=(1, 2), min_bet=2), [2, 100], button=0)
+    assert hand.legal_actions() == legal(0, Street.PREFLOP, FOLD_CALL, 1, 1)
+    assert hand.legal_actions().why == "only 1 behind, not more than the 1 to call"
+    assert raise_refusal(hand, 2) == (
+        "seat 0 cannot raise to 2 pre-flop: only 1 behind, not more than the 1 to call "
+        "(legal: fold, call 1)"
+    )
+
+
+def test_a_short_all_in_bet_reopens_for_a_seat_that_checked_only_under_pokerkit_s_reading(
+) -> None:
+    """Blinds 1/2, three seats; on the flop the small blind checks, the big blind bets its
+    last chip (less than the minimum bet of 2) and the button calls.  Under TDA 47 the
+    small blind, who checked, may not raise: the short bet did not reopen the betting.
+    Under PokerKit's reading (no smaller) it may: no full bet or raise was made this
+    round for the short one to fall below (PokerKit 0.5's ``can_complete_bet_or_raise_to``
+    is true there too)."""
+    answers = {}
+    for reopening in (Reopening.FULL_RAISE, Reopening.NO_SMALLER):
+        rules = NL.replace(blinds=(1, 2), min_bet=2, reopening=reopening)
+        hand = make(rules, [100, 100, 3], button=0)
+        play(hand, "c c x x b1 c")
+        answers[reopening] = (hand.legal_actions(), hand.legal_actions().why)
+    assert answers[Reopening.FULL_RAISE] == (
+        legal(1, Street.FLOP, FOLD_CALL, 1, 1),
+        "an all-in for less than a full raise did not reopen the betting",
+    )
+    assert answers[Reopening.NO_SMALLER] == (
+        legal(1, Street.FLOP, (K.FOLD, K.CALL, K.RAISE), 1, 1, 3, 98), "")
+
+
+def _decisions(rules: Rules, seed: int) -> list[tuple[LegalActions, bool, bool]]:
+    """Every decision of some random hands: (legal actions, betting?, straddle due?)."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(60):
+        n = rng.randint(2, 6)
+        stacks = [rng.choice([2, 3, 9, 40, 120, 1000]) for _ in range(n)]
+        hand = Hand(rules, stacks, button=rng.randrange(n), rng=rng)
+        while not hand.is_over:
+            legal = hand.legal_actions()
+            betting = legal.street is not Street.SHOWDOWN
+            due = betting and hand._straddle_pending  # (001's straddler: straddle or fold)
+            out.append((legal, betting, due))
+            passive = [k for k in (K.CHECK, K.CALL) if k in legal.kinds]
+            if passive and rng.random() < 0.6:
+                hand.act(passive[0])
+            elif not betting:
+                hand.apply(hand.default_action() if rng.random() < 0.7 else
+                           next(iter(legal)))  # fmt: skip
+            else:
+                hand.act(*random_action(legal, rng))
+    return out
+
+
+@pytest.mark.parametrize("preset", ["no-limit", "casino-limit", "computer-tournament", "wild"])
+def test_a_reason_is_given_exactly_when_a_choice_is_missing(preset: str) -> None:
+    """While betting, ``why`` is said exactly when there is no bet or raise (or the
+    straddle is due: straddle or fold); at the showdown, exactly when show or muck is
+    taken away by the show rule; never an empty or a placeholder sentence."""
+    seen = {"betting": 0, "no raise": 0, "showdown": 0, "both": 0}
+    rules = Rules.preset(preset, showdown="announced") if preset == "wild" else Rules.preset(
+        preset)
+    for legal, betting, due in _decisions(rules, 3):
+        if betting:
+            seen["betting"] += 1
+            missing = not legal.can_raise or due
+            seen["no raise"] += not legal.can_raise
+        else:
+            seen["showdown"] += 1
+            missing = not (K.SHOW in legal.kinds and K.MUCK in legal.kinds)
+            seen["both"] += not missing
+        assert bool(legal.why) == missing, (legal, legal.why)
+        assert "XX" not in legal.why and legal.why.strip() == legal.why
+    assert all(seen.values()), seen

@@ -363,10 +363,10 @@ def test_the_reason_a_choice_is_missing_goes_out_only_when_there_is_one() -> Non
     table.start_hand()
     open_view = table.view(table.to_act)  # type: ignore[arg-type]
     assert open_view.legal is not None and "why" not in view_to_json(open_view)["legal"]
-    table.apply(Action.raise_to(table.legal_actions().max_to))  # all in: no raise left
+    table.apply(Action.raise_to(table.legal_actions().max_to))  # all in: the call is all
     view = table.view(table.to_act)  # type: ignore[arg-type]
     data = view_to_json(view)
-    assert data["legal"]["why"] == "no other player has chips left to call a raise"
+    assert data["legal"]["why"] == "only 996 behind, not more than the 996 to call"
     assert JSONText().view(view) == dumps(data)
     SERVER.validate({"type": "state", "hand": 1, "view": data})
     back = view_from_json(json.loads(dumps(data)), rules)

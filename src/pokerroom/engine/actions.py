@@ -287,7 +287,7 @@ class LegalActions(_Fields):
         why: str = "",
     ) -> LegalActions:
         made = make_legal(seat, street, tuple(kinds), to_call, call, min_to, max_to,
-                          tuple(values), why)  # fmt: skip
+                          tuple(values), why=why)  # fmt: skip
         if cls is not LegalActions:
             made.__class__ = cls
         return made
@@ -407,7 +407,8 @@ def make_legal(  # noqa: PLR0917 - the engine's hot path: positional, no checks
     min_to: int = 0,
     max_to: int = 0,
     values: tuple[int, ...] = (),
-    why: str = "",
+    *,
+    why: str,
 ) -> LegalActions:
     """A :class:`LegalActions` as the engine makes one (``kinds`` and ``values`` already
     tuples): its fields are written while it is a bare :class:`_Fields`, then it becomes

@@ -160,9 +160,7 @@ class Legality(State):
     def _raise_range(self, s: int, owe: int, stack: int, high: int) -> tuple[int, int, str]:
         """(smallest, largest) *to* amount of a bet or raise by seat ``s`` (who owes
         ``owe`` and has ``stack`` behind; ``high`` is the bet to match), or the reason
-        there is none."""
-        if stack <= owe:
-            return 0, 0, _SHORT
+        there is none (only called with chips beyond the call: ``owe < stack``)."""
         if self._movers < 2:
             return 0, 0, "no other player has chips left to call a raise"
         bets = self._bets

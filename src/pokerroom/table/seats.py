@@ -40,7 +40,7 @@ def legal_for(legal: LegalActions, seat: int) -> LegalActions:
     if seat == legal.seat:
         return legal
     return make_legal(seat, legal.street, legal.kinds, legal.to_call, legal.call,
-                      legal.min_to, legal.max_to, legal.values, legal.why)  # fmt: skip
+                      legal.min_to, legal.max_to, legal.values, why=legal.why)  # fmt: skip
 
 
 class Seating:
