@@ -6,6 +6,7 @@ showdown offers only legal choices, best first, conceding last."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from collections.abc import Iterator
@@ -14,7 +15,7 @@ import pytest
 
 from engine_helpers import make
 from pokerroom.conventions import Reopening
-from pokerroom.engine import Action, ActionKind, Hand, IllegalAction, Street
+from pokerroom.engine import Action, ActionKind, Hand, IllegalAction, LegalActions, Street
 from pokerroom.engine.actions import random_action
 from pokerroom.engine.view import PlayerView
 from pokerroom.evaluator import describe
@@ -496,3 +497,16 @@ def test_an_off_raise_button_gives_the_engine_s_reason_here_and_over_the_wire(
             else:
                 hand.act(*random_action(legal, rng))
     assert met >= _MET[preset], sorted(met)
+
+
+def test_without_the_dealer_s_reason_the_raise_button_says_it_is_not_possible() -> None:
+    """A dealer that gives no reason (``legal.why`` left out, as before the protocol
+    carried it): the button still says plainly that a bet or raise is not possible."""
+    hand = make(NL, [100, 500], button=0)
+    hand.raise_to(100)
+    view = hand.view(1)
+    assert view.legal is not None and view.legal.why
+    legal = view.legal
+    bare = LegalActions(legal.seat, legal.street, legal.kinds, legal.to_call, legal.call)
+    button = next(b for b in buttons(dataclasses.replace(view, legal=bare)) if b.key == "r")
+    assert (button.enabled, button.why) == (False, "you cannot bet or raise now")
