@@ -17,8 +17,9 @@ choice ``σ`` against an opponent that trembles, values are backed up through it
 trembles too, and the average kept is of ``σ`` (what is played; the trembles are only
 what it is trained against).  Then every betting line occurs in training with some
 weak hands behind it, so the answer to an action the equilibrium bettor (almost) never
-takes is trained against a real range instead of reach zero, where CFR's values carry
-no weight and any answer, folding everything among them, costs nothing.  The average's
+takes is trained against its whole range, not only against the few hands that take it
+(or none: at reach zero CFR's values carry no weight and any answer costs nothing).
+The average's
 exploitability in the unperturbed game no longer falls to zero but to a floor that
 shrinks with ε.
 
