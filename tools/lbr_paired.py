@@ -7,12 +7,18 @@ the file exactly), each duplicate deal's result is kept, and the script prints b
 results and the difference deal by deal (NEW less OLD) with Student's 95% interval: the
 two matches meet the same cards, so the paired difference is much narrower than the two
 intervals side by side.  How the issue 37 figures of the solver guide were measured.
+
+With ``--cache DIR`` each file's deal-by-deal results are kept in ``DIR`` (named by the
+file's SHA-256, the seed, the deals and the depth) and read back instead of played
+again: comparing several candidates with one strategy plays that one's match once.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import time
+from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
@@ -62,6 +68,22 @@ def per_deal(path: str, deals: int, seed: int, big_blinds: int) -> tuple[F64s, F
     return adjusted * scale, plain * scale
 
 
+def cached(path: str, deals: int, seed: int, big_blinds: int, cache: Path | None
+           ) -> tuple[F64s, F64s]:  # fmt: skip
+    """:func:`per_deal`, read from ``cache`` when it was kept there (and kept there)."""
+    if cache is None:
+        return per_deal(path, deals, seed, big_blinds)
+    digest = hashlib.sha256(Path(path).read_bytes()).hexdigest()[:16]
+    kept = cache / f"{digest}-seed{seed}-deals{deals}-{big_blinds}bb.npz"
+    if kept.is_file():
+        with np.load(kept) as data:
+            return data["adjusted"], data["plain"]
+    adjusted, plain = per_deal(path, deals, seed, big_blinds)
+    cache.mkdir(parents=True, exist_ok=True)
+    np.savez(kept, adjusted=adjusted, plain=plain)
+    return adjusted, plain
+
+
 def _text(e: Estimate) -> str:
     return f"{e.value:+,.0f} ± {e.half_width:,.0f} [{e.low:+,.0f}, {e.high:+,.0f}]"
 
@@ -73,11 +95,13 @@ def main() -> None:
     p.add_argument("--deals", type=int, default=3000)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--big-blinds", type=int, default=100)
+    p.add_argument("--cache", type=Path, default=None,
+                   help="keep each file's deal-by-deal results here and reuse them")
     args = p.parse_args()
     results = {}
     for label, path in (("new", args.new), ("old", args.old)):
         start = time.process_time()
-        results[label] = per_deal(path, args.deals, args.seed, args.big_blinds)
+        results[label] = cached(path, args.deals, args.seed, args.big_blinds, args.cache)
         print(f"{label} ({path}): {time.process_time() - start:,.0f} CPU s", flush=True)
     for i, kind in enumerate(("AIVAT", "plain")):
         new, old = results["new"][i], results["old"][i]

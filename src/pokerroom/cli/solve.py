@@ -53,12 +53,26 @@ def _sizes(text: str) -> tuple[int, int, int, int]:
     return (sizes[0], sizes[1], sizes[2], sizes[3])
 
 
+def _tremble(text: str) -> float:
+    """``--tremble``: a probability from 0 to 0.5."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not 0.0 <= value <= 0.5:
+        raise argparse.ArgumentTypeError(f"a probability from 0 to 0.5, not {text!r}")
+    return value
+
+
 def _cmd_solve(args: argparse.Namespace) -> int:
     from rich.console import Console
 
     console = Console()
     if args.seed is not None and args.method != "sampled":
         raise UsageError(f"--seed is for --method sampled, not --method {args.method}")
+    if args.tremble and args.method == "sampled":
+        raise UsageError("--tremble is for the full-width methods (dcfr, cfr+), not --method "
+                         "sampled")
     if args.game == "holdem-nl":
         if args.out is None:
             raise UsageError("give --out FILE.npz for the strategy")
@@ -79,7 +93,10 @@ def _solver(game: Game, args: argparse.Namespace) -> Solver:
     default)."""
     from pokerroom.solver.sampling import make_solver
 
-    return make_solver(game, args.method, args.seed or 0)
+    try:
+        return make_solver(game, args.method, args.seed or 0, tremble=args.tremble)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
 
 
 def _toy(console: Console, args: argparse.Namespace) -> int:
@@ -295,6 +312,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    default="holdem",
                    help="the game (default: hold'em, fixed limit; holdem-nl: heads-up no "
                    "limit; leduc-nl: Leduc with bet sizes)")  # fmt: skip
+    p.add_argument("--tremble", type=_tremble, default=0.0, metavar="EPS",
+                   help="train in the perturbed game where every decision trembles: played "
+                   "as (1 - EPS) times the strategy plus EPS spread over the legal actions, "
+                   "so lines the strategy never takes are met with a range behind them; the "
+                   "strategy kept is the untrembled one (0 to 0.5, default 0: none)")
     p.add_argument("--depth", type=Count(2, 1000, "big blinds"), default=100,
                    help="holdem-nl: each stack in big blinds, 2 to 1000 (default 100)")
     p.add_argument("--checkpoint", metavar="FILE.npz",

@@ -8,6 +8,21 @@ the average weighted by ``t^γ``; α = 1.5, β = 0, γ = 2 by default) on any
 against player 0's new strategy; a player's update is two sweeps of the tree (its
 opponent's range down, its own values up).
 
+**Trembles** (``tremble`` ε > 0): each iteration is played in the ε-perturbed game, where
+every decision is taken as ``σ' = (1 − ε) σ + ε u`` (``u``: every legal action alike), as
+in Selten's trembling-hand perfection and its extensive-form refinements computed by CFR
+on perturbed games (Farina, Kroer and Sandholm 2017, *Regret minimization in
+behaviorally-constrained zero-sum games*).  Each player's regrets are those of its own
+choice ``σ`` against an opponent that trembles, values are backed up through its own
+trembles too, and the average kept is of ``σ`` (what is played; the trembles are only
+what it is trained against).  Then every betting line occurs in training with some
+weak hands behind it, so the answer to an action the equilibrium bettor (almost) never
+takes is trained against its whole range, not only against the few hands that take it
+(or none: at reach zero CFR's values carry no weight and any answer costs nothing).
+The average's
+exploitability in the unperturbed game no longer falls to zero but to a floor that
+shrinks with ε.
+
 >>> from pokerroom.solver.toys import kuhn
 >>> solver = Solver(kuhn())
 >>> solver.run(2000)
@@ -49,7 +64,8 @@ class Solver:
     """CFR on one game: :meth:`iterate`, then read :meth:`average` (the strategy that
     converges to an equilibrium) and measure it with :meth:`exploitability`."""
 
-    def __init__(self, game: Game, method: Discounting | str = DCFR) -> None:
+    def __init__(self, game: Game, method: Discounting | str = DCFR, *, tremble: float = 0.0
+                 ) -> None:  # fmt: skip
         if isinstance(method, str):
             try:
                 method = METHODS[method]
@@ -57,8 +73,11 @@ class Solver:
                 raise ValueError(
                     f"no CFR method {method!r} (methods: {', '.join(METHODS)})"
                 ) from None
+        if not 0.0 <= tremble < 1.0:
+            raise ValueError(f"tremble {tremble}: a probability in [0, 1)")
         self.game = game
         self.method = method
+        self.tremble = tremble
         self.sweeps = sweeps = Sweeps(game)
         self.iterations = 0
         self.regrets = sweeps.zeros()
@@ -71,11 +90,15 @@ class Solver:
         sweeps, method = self.sweeps, self.method
         t = self.iterations + 1
         sigma = self.current
+        eps = self.tremble
         ranges = {1: sweeps.ranges(1, sigma)}
         for p in (0, 1):
-            opp = ranges[1] if p == 0 else sweeps.ranges(0, sigma)
+            if eps:
+                opp = sweeps.ranges(1 - p, self.played())
+            else:
+                opp = ranges[1] if p == 0 else sweeps.ranges(0, sigma)
             own = sweeps.ranges(p, sigma) if p == 0 else ranges[1]
-            sweeps.values(p, opp, sigma, regrets=self.regrets)
+            sweeps.values(p, opp, sigma, regrets=self.regrets, tremble=eps)
             reach = sweeps.decision_ranges(p, own)
             weight = float(t) ** method.gamma
             for s, rows in enumerate(self._mine[p]):
@@ -94,6 +117,18 @@ class Solver:
                     sigma[s][rows] = sweeps.match(s, rows, self.regrets[s][rows])
         self.iterations = t
 
+    def played(self) -> Strategy:
+        """The current strategy with the trembles: ``(1 − ε) σ + ε u`` (see the module);
+        the current strategy itself without them."""
+        eps = self.tremble
+        if not eps:
+            return self.current
+        out = []
+        for s, mask in zip(self.current, self.sweeps.action_mask, strict=True):
+            u = mask / np.maximum(mask.sum(axis=1, keepdims=True), 1)
+            out.append((1.0 - eps) * s + eps * u[:, :, None])
+        return out
+
     def run(self, iterations: int) -> None:
         for _ in range(iterations):
             self.iterate()
@@ -102,7 +137,8 @@ class Solver:
         """The solver's state as arrays (regrets, average weights, current strategy,
         iterations, method): :meth:`resume` takes it back."""
         out: dict[str, np.ndarray] = {"iterations": np.array(self.iterations),
-                                      "method": np.array(self.method.name)}  # fmt: skip
+                                      "method": np.array(self.method.name),
+                                      "tremble": np.array(self.tremble)}  # fmt: skip
         for name, arrays in (("regrets", self.regrets), ("weights", self.weights),
                              ("current", self.current)):  # fmt: skip
             for s, a in enumerate(arrays):
@@ -116,6 +152,9 @@ class Solver:
         method = str(state.get("method", ""))
         if method != self.method.name:
             raise ValueError(f"a checkpoint of {method or 'no method'}, not {self.method.name}")
+        tremble = float(state.get("tremble", 0.0))
+        if tremble != self.tremble:
+            raise ValueError(f"a checkpoint of tremble {tremble}, not {self.tremble}")
         tables = []
         for name, arrays in (("regrets", self.regrets), ("weights", self.weights),
                              ("current", self.current)):  # fmt: skip

@@ -83,10 +83,13 @@ class NoLimitStrategy:
                     abstraction: CardAbstraction, solver: Solver,
                     history: tuple[tuple[int, float, float], ...]) -> NoLimitStrategy:  # fmt: skip
         probs = tuple(p.astype(np.float16) for p in solver.average())
+        method = solver.method.name
+        if solver.tremble:
+            method += f" with trembles {solver.tremble:g}"
         made = cls(depth, fractions, max_raises, abstraction, probs, solver.iterations,
-                   solver.method.name, history)  # fmt: skip
+                   method, history)  # fmt: skip
         return cls(depth, fractions, max_raises, abstraction, probs, solver.iterations,
-                   solver.method.name, history, (made.tree_digest(), made.digest()))  # fmt: skip
+                   method, history, (made.tree_digest(), made.digest()))  # fmt: skip
 
     def save(self, path: str | Path) -> None:
         arrays: dict[str, Any] = {

@@ -62,14 +62,19 @@ SOLVERS = (*METHODS, SAMPLED.name)
 """Every method :func:`make_solver` knows: the full-width ones, then ``sampled``."""
 
 
-def make_solver(game: Game, method: str, seed: int = 0) -> Solver:
+def make_solver(game: Game, method: str, seed: int = 0, *, tremble: float = 0.0) -> Solver:
     """A solver of ``game`` by ``method`` (one of :data:`SOLVERS`; ``seed`` is for the
-    sampled one); an unknown method is refused (ValueError naming the methods)."""
+    sampled one, ``tremble`` for the full-width ones: see
+    :class:`~pokerroom.solver.cfr.Solver`); an unknown method, or trembles with the
+    sampled one, is refused (ValueError naming the choices)."""
     if method == SAMPLED.name:
+        if tremble:
+            raise ValueError(f"tremble is for the full-width methods ({', '.join(METHODS)}), "
+                             "not sampled")  # fmt: skip
         return SampledSolver(game, seed=seed)
     if method not in METHODS:
         raise ValueError(f"no CFR method {method!r} (methods: {', '.join(SOLVERS)})")
-    return Solver(game, method)
+    return Solver(game, method, tremble=tremble)
 
 
 @dataclass(frozen=True, slots=True)

@@ -257,11 +257,16 @@ class Sweeps:
         opponent: list[F64s],
         strategy: Strategy | None,
         regrets: Strategy | None = None,
+        tremble: float = 0.0,
     ) -> list[F64s]:
         """``player``'s expected payoff at every node per private state, against the
         opponent's ``ranges``.  At its own decisions it follows ``strategy``, or takes the
         best action when ``strategy`` is None (a best response).  With ``regrets``, each
-        action's value less the node's is added to them (CFR's instantaneous regrets)."""
+        action's value less the node's is added to them (CFR's instantaneous regrets).
+        With ``tremble`` ε, the strategy is played as ``(1 − ε) σ + ε u`` (``u`` uniform
+        over the legal actions): the node's value backed up is that one's, the regrets
+        are still measured against ``σ``'s value (those of the choice ``σ``, scaled by
+        ``1 − ε``)."""
         game = self.game
         sign = 1.0 if player == 0 else -1.0
         out = [np.zeros((c, game.sizes[s])) for s, c in enumerate(self.node_counts)]
@@ -290,6 +295,9 @@ class Sweeps:
                     sigma = strategy[g.segment][g.decision]
                     here = np.einsum("nab,nab->nb", kids, sigma)
                     v[g.rows] = here
+                    if tremble:
+                        mean = np.einsum("nab,na->nb", kids, g.mask) / g.mask.sum(axis=1)[:, None]
+                        v[g.rows] = (1.0 - tremble) * here + tremble * mean
                     if regrets is not None:
                         regrets[g.segment][g.decision] += np.where(
                             g.mask[:, :, None], kids - here[:, None, :], 0.0
