@@ -82,7 +82,9 @@ class ActionChoices:
         self.n = len(self.labels)
         self._max = self.n - 1
         self._masks: dict[int, NDArray[np.int8]] = {0: self._template(0)}  # by key
-        self._bets: dict[tuple[ActionKind, int], Action] = {}  # the bets and raises made
+        # the bets and raises made, by amount: ``to`` for a bet, ``-1 - to`` for a raise (an
+        # int key: a tuple holding an Enum member hashes through Enum's Python __hash__)
+        self._bets: dict[int, Action] = {}
         # the masks by the identity of their kinds (the engine shares its kinds tuples),
         # when pot fractions play no part
         self._sized_choices = bool(self.bet_sizes) and not exact
@@ -185,11 +187,12 @@ class ActionChoices:
 
     def _bet(self, kind: ActionKind, to: int) -> Action:
         """The bet or raise to ``to`` (an Action is immutable: one kept per amount)."""
-        made = self._bets.get((kind, to))
+        key = to if kind is _BET_KIND else -1 - to
+        made = self._bets.get(key)
         if made is None:
             if len(self._bets) >= _KEPT:
                 self._bets.clear()
-            made = self._bets[kind, to] = Action(kind, to)
+            made = self._bets[key] = Action(kind, to)
         return made
 
     def _split(self, choice: Any) -> tuple[int | None, float]:
