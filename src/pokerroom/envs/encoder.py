@@ -175,11 +175,13 @@ class Encoder:
         gathers = self._mine.get(seat)
         if gathers is None:
             gathers = self._own(table, hand, seat)
+        # (an index array in brackets: a third less time than ``take`` for these sizes,
+        # whose arguments cost more to parse than the copy itself)
         if legal is None:
-            return self._public.take(gathers[0])
+            return self._public[gathers[0]]
         if legal is not self._legal:
             self._choices(legal)
-        return self._public.take(gathers[1])
+        return self._public[gathers[1]]
 
     def _step(self, hand: Hand, record: BettingRecord) -> bool:
         """The public part after one action of the seat last written to act, in the
