@@ -398,7 +398,7 @@ class HoldemAECEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type inf
         else:
             pot = bet = 0
         decision = self._cached = (seat, legal, pot, bet,
-                                   self.choices._kept_mask(legal, pot=pot, bet=bet))  # fmt: skip
+                                   self.choices._kept_mask(legal, pot, bet))  # fmt: skip
         return decision
 
     def _allowed(self, legal: LegalActions, pot: int, bet: int) -> str:

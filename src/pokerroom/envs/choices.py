@@ -105,10 +105,11 @@ class ActionChoices:
         A new array each time, copied from one kept per set of legal choices."""
         if legal is None:
             return self._masks[0].copy()
-        return self._kept_mask(legal, pot=pot, bet=bet).copy()
+        return self._kept_mask(legal, pot, bet).copy()
 
-    def _kept_mask(self, legal: LegalActions, *, pot: int, bet: int) -> NDArray[np.int8]:
-        """:meth:`mask`'s array itself, the one kept for these choices (read-only)."""
+    def _kept_mask(self, legal: LegalActions, pot: int, bet: int) -> NDArray[np.int8]:
+        """:meth:`mask`'s array itself, the one kept for these choices (read-only; its
+        arguments by position: the environment asks for it at every decision)."""
         kinds = legal.kinds
         sized = self._sized_choices
         if not sized:  # the mask depends on the kinds alone: kept by the kinds tuple
