@@ -139,7 +139,10 @@ class HoldemAECEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type inf
         self._plain = [-1] * n
         self._fresh = [False] * n
         self._encode = self.layout._encoder.encode  # (layout.encode without its frame)
-        self._skip_agent_selection: str | None = None
+        # the agents done and still to step None, in order, and the agent selected when
+        # they were done, selected again after them (see _dead_step)
+        self._dying: list[str] = []
+        self._resume = self.agent_selection
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -158,14 +161,19 @@ class HoldemAECEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type inf
 
     def _moved(self) -> None:
         """The table changed: the betting record noted, a new stamp, and the seat to act
-        read again."""
+        read again.
+
+        This runs once per step: the record is noted only when the hand or its street is
+        not the one it noted (else noting changes nothing), and the seat to act is the
+        table's own field (-1: nobody), read only, without its property's frame."""
         table = self.table
         assert table is not None
-        self._record.note(table)
+        record, hand = self._record, table.hand
+        if hand is not record.hand or (hand is not None and hand._street != record.street):
+            record.note(table)
         self._stamp = next(_STAMPS)
         self._cached = None
-        to_act = table.to_act
-        self._acting = -1 if to_act is None else to_act
+        self._acting = table._turn
 
     def _deal(self) -> tuple[bool, bool]:
         """Deal hands until somebody must decide or the episode ends (terminated,
@@ -226,7 +234,7 @@ class HoldemAECEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type inf
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {a: {} for a in self.agents}
-        self._skip_agent_selection = None
+        self._dying = []
         while self._deal() != (False, False):
             # Nobody had a decision before the game ended (stacks barely above the forced
             # bets): the chips stay in the first rewards, and a new game starts.
@@ -297,8 +305,9 @@ class HoldemAECEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type inf
             dead = self._hand_over()
         if self._acting >= 0:
             self.agent_selection = agent = self.possible_agents[self._acting]
-        if dead:
-            agent = self._deads_step_first()
+        if dead:  # the agents done step first
+            self._resume = agent
+            self.agent_selection = agent = self._dying[0]
         if not self._fresh[self._seat[agent]]:
             self._refresh(agent)
 
@@ -324,48 +333,51 @@ class HoldemAECEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type inf
         self._zeroed = False
         self._finish()
         terminated, truncated = self._deal()
-        carry, seat_of = self._carry, self._seat
-        self.rewards = {a: carry[seat_of[a]] for a in self.agents}
+        carry, seat_of, agents = self._carry, self._seat, self.agents
+        self.rewards = rewards = {a: carry[seat_of[a]] for a in agents}
         self._carry = [0.0] * len(carry)
-        out = table.out
-        dead = False
-        for a in self.agents:
-            if terminated or out[seat_of[a]]:
-                self.terminations[a] = dead = True
-            elif truncated:
-                self.truncations[a] = dead = True
-        self._accumulate_rewards()
-        return dead
+        if terminated:  # (every agent: the seats out need not be read)
+            dying = agents.copy()
+            terminations = self.terminations
+            for a in dying:
+                terminations[a] = True
+        else:
+            out = table.out
+            dying = [a for a in agents if out[seat_of[a]] or truncated]
+            for a in dying:
+                if out[seat_of[a]]:
+                    self.terminations[a] = True
+                else:
+                    self.truncations[a] = True
+        self._dying = dying
+        cumulative = self._cumulative_rewards  # (every reward counts once)
+        for a, chips in rewards.items():
+            cumulative[a] += chips
+        return bool(dying)
 
     def _dead_step(self, action: Any) -> None:
-        """PettingZoo's step of an agent that is done (``AECEnv._was_dead_step``, the
-        same order and the same rewards), then the next agent's info."""
+        """The step of an agent that is done: ``None``, PettingZoo's rule for it.  The
+        agent leaves ``agents`` and every dict, the rewards of those left are 0 (theirs
+        came with the step that ended the hand), and the next agent done is selected, in
+        the order of ``agents``, else the one selected as they were done (the seat to
+        act, or the agent that ended the episode); then that agent's info."""
         if action is not None:
             raise ValueError("when an agent is dead, the only valid action is None")
         agent = self.agent_selection
-        terminations, truncations = self.terminations, self.truncations
-        del terminations[agent]
-        del truncations[agent]
+        del self.terminations[agent]
+        del self.truncations[agent]
         del self.rewards[agent]
         del self._cumulative_rewards[agent]
         del self.infos[agent]
-        agents = self.agents
+        agents, dying = self.agents, self._dying
         agents.remove(agent)
-        for other in agents:  # the next agent that is done, else the one to act
-            if terminations[other] or truncations[other]:
-                if self._skip_agent_selection is None:
-                    self._skip_agent_selection = agent
-                self.agent_selection = other
-                break
-        else:
-            if self._skip_agent_selection is not None:
-                self.agent_selection = self._skip_agent_selection
-            self._skip_agent_selection = None
+        dying.remove(agent)  # (dying[0]: the agents done step in order)
+        self.agent_selection = selected = dying[0] if dying else self._resume
         rewards = self.rewards
         for other in rewards:
             rewards[other] = 0
-        if agents and not self._fresh[self._seat[self.agent_selection]]:
-            self._refresh(self.agent_selection)
+        if agents and not self._fresh[self._seat[selected]]:
+            self._refresh(selected)
 
     def _decision(self, seat: int) -> Decision:
         """The decision of ``seat`` (to act): its choices, the pot and its bet (only when
@@ -386,7 +398,7 @@ class HoldemAECEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type inf
         else:
             pot = bet = 0
         decision = self._cached = (seat, legal, pot, bet,
-                                   self.choices._kept_mask(legal, pot=pot, bet=bet))  # fmt: skip
+                                   self.choices._kept_mask(legal, pot, bet))  # fmt: skip
         return decision
 
     def _allowed(self, legal: LegalActions, pot: int, bet: int) -> str:

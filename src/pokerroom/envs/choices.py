@@ -82,7 +82,9 @@ class ActionChoices:
         self.n = len(self.labels)
         self._max = self.n - 1
         self._masks: dict[int, NDArray[np.int8]] = {0: self._template(0)}  # by key
-        self._bets: dict[tuple[ActionKind, int], Action] = {}  # the bets and raises made
+        # the bets and raises made, by amount: ``to`` for a bet, ``-1 - to`` for a raise (an
+        # int key: a tuple holding an Enum member hashes through Enum's Python __hash__)
+        self._bets: dict[int, Action] = {}
         # the masks by the identity of their kinds (the engine shares its kinds tuples),
         # when pot fractions play no part
         self._sized_choices = bool(self.bet_sizes) and not exact
@@ -103,10 +105,11 @@ class ActionChoices:
         A new array each time, copied from one kept per set of legal choices."""
         if legal is None:
             return self._masks[0].copy()
-        return self._kept_mask(legal, pot=pot, bet=bet).copy()
+        return self._kept_mask(legal, pot, bet).copy()
 
-    def _kept_mask(self, legal: LegalActions, *, pot: int, bet: int) -> NDArray[np.int8]:
-        """:meth:`mask`'s array itself, the one kept for these choices (read-only)."""
+    def _kept_mask(self, legal: LegalActions, pot: int, bet: int) -> NDArray[np.int8]:
+        """:meth:`mask`'s array itself, the one kept for these choices (read-only; its
+        arguments by position: the environment asks for it at every decision)."""
         kinds = legal.kinds
         sized = self._sized_choices
         if not sized:  # the mask depends on the kinds alone: kept by the kinds tuple
@@ -185,11 +188,12 @@ class ActionChoices:
 
     def _bet(self, kind: ActionKind, to: int) -> Action:
         """The bet or raise to ``to`` (an Action is immutable: one kept per amount)."""
-        made = self._bets.get((kind, to))
+        key = to if kind is _BET_KIND else -1 - to
+        made = self._bets.get(key)
         if made is None:
             if len(self._bets) >= _KEPT:
                 self._bets.clear()
-            made = self._bets[kind, to] = Action(kind, to)
+            made = self._bets[key] = Action(kind, to)
         return made
 
     def _split(self, choice: Any) -> tuple[int | None, float]:

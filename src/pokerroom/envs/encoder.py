@@ -11,8 +11,11 @@ wrote last time: only the seats whose numbers differ are written again.  A seat'
 is then one gather through a table of indices, kept per seating (observer, seats dealt
 in, button): relative slot ``r`` of a per-seat block reads hand seat ``h`` of the table
 seat ``(seat + r) % N``, or a constant 0 or 1 for a seat not dealt in (folded: 1), and
-the button one-hot reads the 1 or the 0 slot.  The hole cards and the choices are then
-written into that copy.
+the button one-hot reads the 1 or the 0 slot.  The observer's hole cards are read from
+a block of card slots of its own beside the public part (a seat dealt in has its cards
+written there the first time it is observed in a hand, the last hand's cleared), and the
+choices from their slots of the public part, written for the seat to act; so a seating's
+two tables (without and with the choices) serve every hand as they are, never copied.
 
 Three moves are written without the full comparison.  One action since the last update
 (the caller's stamps consecutive): only the seat that acted has new chips, so its slots,
@@ -55,6 +58,9 @@ _GATHERS: Final = 4096  # the most seatings whose index tables are kept
 _PER_SEAT: Final = ("to_act", "folded", "all_in", "stack", "bet", "committed")
 _OPENINGS: Final = 256  # the most openings kept
 
+Gathers = tuple[NDArray[np.intp], NDArray[np.intp]]
+"""The index tables of a seat's vector, without and with its choices."""
+
 Opening = tuple[NDArray[np.float32], list[int], list[bool], list[int], list[int], int]
 """A hand's public part at its opening, with the stacks, folds, bets and chips written and
 the seat to act."""
@@ -66,6 +72,7 @@ class Encoder:
     __slots__ = (
         "_bets",
         "_board",
+        "_cards",
         "_closed",
         "_committed",
         "_folded",
@@ -77,6 +84,7 @@ class Encoder:
         "_number",
         "_one",
         "_openings",
+        "_private",
         "_public",
         "_record",
         "_rounds",
@@ -95,10 +103,14 @@ class Encoder:
         size = layout.size
         self._zero, self._one = size, size + 1  # the constant slots
         self._scale = layout.scale
-        self._public = np.zeros(size + 2, dtype=np.float32)
+        # then a block of card slots per table seat: its hole cards in the hand (see _own)
+        self._private = size + 2
+        self._public = np.zeros(size + 2 + layout.players * layout.cards, dtype=np.float32)
         self._public[self._one] = 1.0
         self._view = cast("memoryview[float]", self._public.data)  # the cheapest writes
-        self._gathers: dict[tuple[int, tuple[int, ...], int], NDArray[np.intp]] = {}
+        self._cards: list[tuple[int, ...]] = [()] * layout.players  # each block's cards
+        # the index tables of each seating's vectors, without and with the choices
+        self._gathers: dict[tuple[int, tuple[int, ...], int], Gathers] = {}
         self._hand: Hand | None = None
         self._record: BettingRecord | None = None
         self._number = -1
@@ -107,7 +119,7 @@ class Encoder:
         # the public part at the opening of a hand, by plan and stacks (see _keep_opening)
         self._openings: dict[tuple[object, tuple[int, ...]], Opening] = {}
         # the index tables of each seat's vectors in this hand, and the choices written
-        self._mine: dict[int, tuple[NDArray[np.intp], ...]] = {}
+        self._mine: dict[int, Gathers] = {}
         self._legal: LegalActions | None = None
 
     def _forget(self, k: int) -> None:
@@ -163,11 +175,13 @@ class Encoder:
         gathers = self._mine.get(seat)
         if gathers is None:
             gathers = self._own(table, hand, seat)
+        # (an index array in brackets: a third less time than ``take`` for these sizes,
+        # whose arguments cost more to parse than the copy itself)
         if legal is None:
-            return self._public.take(gathers[0])
+            return self._public[gathers[0]]
         if legal is not self._legal:
             self._choices(legal)
-        return self._public.take(gathers[1])
+        return self._public[gathers[1]]
 
     def _step(self, hand: Hand, record: BettingRecord) -> bool:
         """The public part after one action of the seat last written to act, in the
@@ -226,24 +240,24 @@ class Encoder:
             v[layout.min_to] = v[layout.max_to] = 0.0
         self._legal = legal
 
-    def _own(self, table: Table, hand: Hand, seat: int) -> tuple[NDArray[np.intp], ...]:
+    def _own(self, table: Table, hand: Hand, seat: int) -> Gathers:
         """The index tables of ``seat``'s vectors in this hand, without and with its
-        choices: its seating's, its hole cards read from the 1 slot."""
-        layout = self._layout
+        choices (its seating's), its hole cards written into its block of card slots."""
         seats = table.seats_in_hand
         key = (seat, seats, table.button)
-        gather = self._gathers.get(key)
-        if gather is None:
-            gather = self._gather(*key)
-        gather = gather.copy()
+        gathers = self._gathers.get(key)
+        if gathers is None:
+            gathers = self._gather(*key)
         if seat in seats:
             # The dealer hands the observer its own cards, as at a real table.
-            for card in hand.hole_codes(seats.index(seat)):
-                gather[layout.hole + card] = self._one
-        acting = gather.copy()
-        for slot in (layout.to_call, layout.call, layout.min_to, layout.max_to):
-            acting[slot] = slot
-        self._mine[seat] = gathers = (gather, acting)
+            v = self._view
+            block = self._private + seat * self._layout.cards
+            for card in self._cards[seat]:
+                v[block + card] = 0.0
+            cards = self._cards[seat] = hand.hole_codes(seats.index(seat))
+            for card in cards:
+                v[block + card] = 1.0
+        self._mine[seat] = gathers
         return gathers
 
     def _next_round(self, hand: Hand, record: BettingRecord) -> bool:
@@ -403,13 +417,19 @@ class Encoder:
         self._committed = committed.copy()
         return committed
 
-    def _gather(self, seat: int, seats: tuple[int, ...], button: int) -> NDArray[np.intp]:
-        """The index table of ``seat``'s vector for this seating: where each of its slots
-        is read from in the public part (kept for the next observations)."""
+    def _gather(self, seat: int, seats: tuple[int, ...], button: int) -> Gathers:
+        """The index tables of ``seat``'s vectors for this seating, without and with its
+        choices: where each of their slots is read from (kept for the next observations).
+        """
         layout = self._layout
         n = layout.players
         gather = np.arange(layout.size, dtype=np.intp)
         where = {t: h for h, t in enumerate(seats)}
+        if seat in where:  # its hole cards: its block (else the public part's 0s)
+            block = self._private + seat * layout.cards
+            gather[layout.hole : layout.hole + layout.cards] = np.arange(
+                block, block + layout.cards, dtype=np.intp
+            )
         for r in range(n):
             t = (seat + r) % n
             h = where.get(t)
@@ -424,9 +444,10 @@ class Encoder:
             for s in range(4):
                 row = layout.street_chips + s * n
                 gather[row + r] = self._zero if h is None else row + h
+        acting = gather.copy()
         for slot in (layout.to_call, layout.call, layout.min_to, layout.max_to):
-            gather[slot] = self._zero  # (the choices are the acting seat's: see _own)
+            gather[slot] = self._zero  # (the choices are the acting seat's)
         if len(self._gathers) >= _GATHERS:
             self._gathers.clear()
-        self._gathers[seat, seats, button] = gather
-        return gather
+        gathers = self._gathers[seat, seats, button] = (gather, acting)
+        return gathers
