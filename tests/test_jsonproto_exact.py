@@ -457,6 +457,9 @@ def _problem(line: dict[str, Any]) -> Problem:
         ({"type": "watch", "token": ""}, ErrorCode.BAD_FIELD,
          "watch: 'token' must be the spectators' secret (1 to 256 printable characters), "
          "not ''"),
+        ({"type": "watch", "token": "s" * 257}, ErrorCode.BAD_FIELD,
+         "watch: 'token' must be the spectators' secret (1 to 256 printable characters), "
+         "not 'ssssssss..."),
         ({"type": "ping", "id": ""}, ErrorCode.BAD_FIELD,
          "ping: 'id' must be 1 to 256 printable characters or a whole number from "
          "-9007199254740991 to 9007199254740991, not ''"),
