@@ -493,6 +493,26 @@ def test_a_client_line_refused_is_named_in_full(
     assert (problem.code, problem.message, problem.quiet) == (code, message, False)
 
 
+@pytest.mark.parametrize(
+    ("line", "code", "message"),
+    [
+        (b'{"type":"ping"}\xe9', ErrorCode.NOT_UTF8, "the line is not UTF-8 text (byte 15)"),
+        (b'{"type":', ErrorCode.NOT_JSON, "the line is not JSON: Expecting value at column 9"),
+        (b"[" * 100_000, ErrorCode.NOT_JSON,
+         "the line is not JSON a server reads: nested too deep"),
+        (b"1" * 5000, ErrorCode.NOT_JSON,
+         "the line is not JSON a server reads: a number over 9007199254740991"),
+        (b'"ping"', ErrorCode.NOT_OBJECT, "a message is a JSON object, not str"),
+        (b'{"type":"join","token":"t","seat":1}', ErrorCode.BAD_FIELD,
+         "join: unexpected field 'seat' (fields: token, name)"),
+    ],
+)  # fmt: skip
+def test_a_line_that_is_no_message_is_named_in_full(
+    line: bytes, code: ErrorCode, message: str
+) -> None:
+    assert decode(line) == Problem(code, message)
+
+
 def test_client_lines_at_exactly_their_limits_are_read() -> None:
     def read(line: dict[str, Any]) -> object:
         return decode(json.dumps(line).encode())
