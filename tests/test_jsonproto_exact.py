@@ -418,6 +418,9 @@ def test_json_text_writes_events_as_the_codec_does_once_each() -> None:
     assert text.events(0, events[1:]) == ",".join(dumps(event_to_json(e)) for e in events[1:])
     text.clear()
     assert text.events(0, events[:1]) == dumps(event_to_json(events[0]))
+    again = JSONText()
+    for event in events:  # each asked twice: the second time from the kept text
+        assert again.event(event) == again.event(event) == dumps(event_to_json(event))
 
 
 # ------------------------------------------------------------------ client messages
