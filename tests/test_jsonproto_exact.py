@@ -418,6 +418,18 @@ def test_json_text_writes_events_as_the_codec_does_once_each() -> None:
     assert text.events(0, events[1:]) == ",".join(dumps(event_to_json(e)) for e in events[1:])
     text.clear()
     assert text.events(0, events[:1]) == dumps(event_to_json(events[0]))
+    a, b, c, d = events
+
+    def written(*these: Event) -> str:
+        return ",".join(dumps(event_to_json(e)) for e in these)
+
+    # a seat's list that is not its last one grown is written afresh, whichever of its
+    # first and last events it shares with the last one
+    for last, now in [((a, b, c), (a, c, b, d)), ((a, b), (a, c)), ((a, b), (c, b)),
+                      ((a, a), (b, a, c)), ((a, b, c), (a, b, c))]:  # fmt: skip
+        lists = JSONText()
+        assert lists.events(3, last) == written(*last)
+        assert lists.events(3, now) == written(*now), (last, now)
     again = JSONText()
     for event in events:  # each asked twice: the second time from the kept text
         assert again.event(event) == again.event(event) == dumps(event_to_json(event))
