@@ -424,9 +424,9 @@ def test_json_text_writes_events_as_the_codec_does_once_each() -> None:
         return ",".join(dumps(event_to_json(e)) for e in these)
 
     # a seat's list that is not its last one grown is written afresh, whichever of its
-    # first and last events it shares with the last one
+    # first and last events it shares with the last one; one that is, from the last text
     for last, now in [((a, b, c), (a, c, b, d)), ((a, b), (a, c)), ((a, b), (c, b)),
-                      ((a, a), (b, a, c)), ((a, b, c), (a, b, c))]:  # fmt: skip
+                      ((a, a), (b, a, c)), ((a, b, c), (a, b, c)), ((a,), (a, b))]:  # fmt: skip
         lists = JSONText()
         assert lists.events(3, last) == written(*last)
         assert lists.events(3, now) == written(*now), (last, now)
