@@ -59,14 +59,20 @@ def _engine_caches_refilled_under_mutation() -> Iterator[None]:
     process that tries a mutant), the engine's caches are emptied before each test.  That
     process is forked from one that has run the tests already, so its caches hold plans
     and deck sizes made by the unmutated code: a mutant of the code that fills them would
-    never run, and would survive every test."""
+    never run, and would survive every test.  The same holds for the texts the JSON-lines
+    codec keeps (events, cards, legal kinds, true/false lists) and the actions of answers
+    its decoder keeps."""
     if "MUTANT_UNDER_TEST" in os.environ:
         from pokerroom.engine import deal, plan
+        from pokerroom.jsonproto import codec, messages
 
         plan._CACHE.clear()
         plan._FALLING.clear()
         deal._POOLS.clear()
         deal._CHUNKS.clear()
+        for texts in (codec._EVENTS_SEEN, codec._CARD_TEXT, codec._KINDS_TEXT, codec._FLAGS,
+                      messages._ACTIONS):  # fmt: skip
+            texts.clear()
     yield
 
 
