@@ -718,3 +718,38 @@ def test_an_agents_info_is_the_same_object_while_it_holds_the_same() -> None:
     assert env.agent_selection == "player_2"
     env.step(1)
     assert env.agent_selection == "player_1" and env.infos["player_1"] is info
+
+
+def _fresh_vector(env: HoldemAECEnv, agent: str) -> np.ndarray:
+    """``agent``'s vector written the full way by a layout that has kept nothing."""
+    table = env.table
+    assert table is not None
+    layout = env.config.layout()
+    seat = int(agent.removeprefix("player_"))
+    legal = table.legal_actions() if table.to_act == seat else None
+    return layout.encode(table, seat, BettingRecord(), legal)
+
+
+def test_a_one_blind_game_keeps_only_a_hand_at_its_opening() -> None:
+    # one blind, no ante: the deal is the hand's second event.  Hand 1 is first looked
+    # at after an action (nothing to keep), hand 3 (the same seats, the same stacks) at
+    # its opening (kept); hand 5 is looked at after an action again: each vector is the
+    # one a layout that kept nothing writes
+    env = HoldemAECEnv(Rules.preset("no-limit", blinds=(4,)), players=2)
+    env.reset(seed=1)
+    table = env.table
+    assert table is not None
+    for number in range(1, 6):
+        assert table.hand_number == number and table.in_hand
+        if number % 2:
+            if number != 3:
+                env.step(1)  # an action before anybody looks
+            agent = env.agent_selection
+            obs = env.observe(agent)["observation"]
+            assert obs.tolist() == _fresh_vector(env, agent).tolist()
+        while table.in_hand:
+            env.step(0 if env.observe(env.agent_selection)["action_mask"][0] else 1)
+        while env.agents:
+            env.step(None)
+        if number < 5:
+            env.reset()
