@@ -753,3 +753,29 @@ def test_a_one_blind_game_keeps_only_a_hand_at_its_opening() -> None:
             env.step(None)
         if number < 5:
             env.reset()
+
+
+def test_a_one_chip_bet_is_seen_after_a_look_was_skipped() -> None:
+    # one blind of 1 chip: on the flop a bet of 1 is legal.  Looked at in every state up
+    # to the flop's first decision (the round changed by one step), then the bet of 1 and
+    # a raise (half the pot: to 3) without a look, then a look: every vector is the one a
+    # layout that kept nothing writes, with the bet of 1 (the unit is the blind, 1)
+    env = HoldemAECEnv(Rules.preset("no-limit", blinds=(1,)), players=2, stacks=100)
+    env.reset(seed=1)
+    table = env.table
+    assert table is not None
+    for _ in range(2):  # the call, the check
+        agent = env.agent_selection
+        assert env.observe(agent)["observation"].tolist() == _fresh_vector(env, agent).tolist()
+        env.step(1)
+    first = env.agent_selection
+    assert table.legal_actions().street is Street.FLOP
+    assert env.observe(first)["observation"].tolist() == _fresh_vector(env, first).tolist()
+    env.step(env.choice(Action.bet(1)))
+    env.step(2)
+    hand = table.hand
+    assert hand is not None and sorted(hand.bets) == [1, 3]
+    assert env.agent_selection == first
+    obs = env.observe(first)["observation"]
+    assert obs.tolist() == _fresh_vector(env, first).tolist()
+    assert (obs[env.layout.bet], obs[env.layout.bet + 1]) == (1.0, 3.0)
