@@ -19,6 +19,7 @@ from pokerroom.engine import Action, ActionKind, Hand, LegalActions, PlayerView,
 from pokerroom.envs import (
     ENV_IDS,
     ActionChoices,
+    BettingRecord,
     EnvError,
     HoldemAECEnv,
     HoldemEnv,
@@ -498,3 +499,283 @@ def test_dead_steps_take_only_none_and_bring_the_next_agent_its_results() -> Non
     with pytest.raises(EnvError) as caught:
         env.step(1)
     assert str(caught.value) == "the episode is over: call reset() to start the next"
+
+
+# ------------------------------------------- the settings refused and kept, in so many words
+
+
+@pytest.mark.parametrize(
+    ("settings", "message"),
+    [
+        ({"rules": 5}, "rules is 5: a Rules or the name of a preset"),
+        ({"rules": "casino-limit", "amounts": "exact"},
+         "exact amounts need no limit or pot limit: fixed limit has one bet size "
+         "(amounts='discrete')"),
+        ({"amounts": "exact", "bet_sizes": (0.5,)},
+         "bet_sizes are for discrete choices, not exact amounts"),
+        ({"stacks": [4, 3]},
+         "stacks: every seat needs more than the forced bets (4 chips) to have a decision "
+         "to make: seat 0 has 4; seat 1 has 3"),
+        ({"bet_sizes": (True,)}, "bet_sizes (True,): distinct pot fractions, more than 0"),
+        ({"bet_sizes": ("a",)}, "bet_sizes ('a',): distinct pot fractions, more than 0"),
+    ],
+)
+def test_bad_settings_are_refused_whole(settings: dict[str, Any], message: str) -> None:
+    for make in (HoldemEnv, HoldemAECEnv):
+        with pytest.raises(EnvError) as caught:
+            make(**settings)
+        assert str(caught.value) == message
+
+
+def test_settings_given_explicitly_are_kept() -> None:
+    # one hand asked for by name, stacks reset asked for by name (the default either way)
+    assert HoldemEnv("no-limit", hands=1).config.hands == 1
+    assert HoldemAECEnv("no-limit", hands=2).config.hands == 2
+    assert HoldemEnv("no-limit", reset_stacks=True).config.reset_stacks is True
+    assert HoldemEnv("computer-tournament", reset_stacks=True).config.reset_stacks is True
+    # rules made for 3 players: the environment keeps its players, the rules none
+    three = HoldemAECEnv(Rules.preset("no-limit", players=3))
+    assert three.config.players == 3 and three.config.rules.players is None
+
+
+def test_the_unit_is_the_big_blind_else_the_first_rounds_bet() -> None:
+    # blinds 2/4 with a minimum bet of 8: the unit is the big blind, 4
+    assert HoldemEnv(Rules.preset("no-limit", min_bet=8)).config.unit == 4
+    # fixed limit with antes and no blinds, bets 2 pre-flop and 4 on the flop: 2
+    antes = Rules.preset("casino-limit", blinds=(), antes=1, flop_bet=4)
+    assert antes.units == (2, 4, 4, 4)
+    assert HoldemEnv(antes).config.unit == 2
+
+
+def test_a_pack_with_the_joker_has_53_card_slots() -> None:
+    layout = HoldemEnv("wild").layout
+    assert (layout.cards, layout.size) == (53, 2 * 53 + 11 + 12 * 2)
+    assert layout.index("board") == 53 and layout.describe(52) == "hole: Jk"
+
+
+def test_the_observation_space_bounds_every_slot() -> None:
+    space = HoldemEnv("no-limit").observation_space
+    mask = space["action_mask"]
+    assert mask.shape == (5,) and mask.dtype == np.int8
+    assert mask.low.tolist() == [0] * 5 and mask.high.tolist() == [1] * 5
+    # heads-up, 2,000 chips in big blinds of 4 (the layout's docstring gives the indices)
+    layout = ObservationLayout(players=2, cards=52, total_chips=2000, unit=4)
+    high = [1.0] * 119 + [500.0] * (138 - 119) + [2000.0]
+    assert layout.high.dtype == np.float32 and layout.high.tolist() == high
+    assert layout.low.dtype == np.float32 and layout.low.tolist() == [0.0] * 139
+
+
+# ------------------------------------------------------------------ the betting record
+
+
+def _heads_up(auto_showdown: bool = False) -> Table:
+    """A heads-up no-limit table (blinds 2/4) in its first hand."""
+    table = Table(Rules.preset("no-limit"), 2, rng=random.Random(1))
+    table.start_hand(auto_showdown=auto_showdown)
+    return table
+
+
+def test_the_betting_record_before_any_note_has_the_forced_bets_pre_flop() -> None:
+    table = _heads_up()
+    hand = table.hand
+    assert hand is not None
+    record = BettingRecord()
+    assert record.chips(hand) == [(0, tuple(hand.committed))]
+    assert sorted(hand.committed) == [2, 4]
+    record.note(Table(Rules.preset("no-limit"), 2, rng=random.Random(1)))  # no hand yet
+    assert record.hand is None and record.chips(hand) == [(0, tuple(hand.committed))]
+
+
+def test_the_betting_record_noted_first_in_the_middle_of_a_round() -> None:
+    # pre-flop the button calls and the big blind checks (4 each); on the flop the first
+    # to act bets 8: a record noted only now has 4 and 4 pre-flop, 8 on the flop
+    table = _heads_up()
+    table.apply(Action.call())
+    table.apply(Action.check())
+    table.apply(Action.bet(8))
+    hand = table.hand
+    assert hand is not None and hand.street is Street.FLOP
+    bettor = hand.bets.index(8)
+    record = BettingRecord()
+    record.note(table)
+    flop = tuple(8 if h == bettor else 0 for h in range(2))
+    assert record.chips(hand) == [(0, (4, 4)), (1, flop)]
+
+
+def test_the_betting_record_has_no_round_at_the_showdown() -> None:
+    # checked down to the showdown, the record noted at every decision: 4 each pre-flop,
+    # and the river (the last round) with nothing; the showdown is not a betting round
+    table = _heads_up()
+    record = BettingRecord()
+    while table.legal_actions().street is not Street.SHOWDOWN:
+        record.note(table)
+        kinds = table.legal_actions().kinds
+        table.apply(Action.check() if ActionKind.CHECK in kinds else Action.call())
+    hand = table.hand
+    assert hand is not None and not hand.is_over
+    record.note(table)
+    assert record.chips(hand) == [(0, (4, 4)), (3, (0, 0))]
+
+
+def test_an_observation_with_no_hand_dealt_is_all_zero() -> None:
+    layout = ObservationLayout(players=2, cards=52, total_chips=2000, unit=4)
+    table = Table(Rules.preset("no-limit"), 2, rng=random.Random(1))
+    obs = layout.encode(table, 0, BettingRecord(), None)
+    assert obs.dtype == np.float32 and obs.shape == (139,) and not obs.any()
+
+
+def test_the_kept_masks_cannot_be_written() -> None:
+    # mask() hands out copies; the masks kept behind them are read-only, so a caller that
+    # writes into one (the multi-agent environment keeps one per decision) fails at once
+    legal = LegalActions(0, Street.PREFLOP, (ActionKind.FOLD, ActionKind.CALL, ActionKind.RAISE),
+                         to_call=2, call=2, min_to=8, max_to=1000)  # fmt: skip
+    for choices in (ActionChoices(), ActionChoices(bet_sizes=(0.5,)), ActionChoices(exact=True)):
+        kept = choices._kept_mask(legal, pot=6, bet=2)
+        assert not kept.flags.writeable
+        with pytest.raises(ValueError, match="read-only"):
+            kept[0] = 0
+        assert choices.mask(legal, pot=6, bet=2).flags.writeable
+
+
+class _Folder(Player):
+    """Folds whenever it may, else checks."""
+
+    def act(self, view: PlayerView, budget: float) -> Action:
+        legal = view.legal
+        assert legal is not None
+        return Action.fold() if ActionKind.FOLD in legal.kinds else Action.check()
+
+
+def test_a_hand_the_agent_has_no_say_in_does_not_count() -> None:
+    # two hands, heads-up against a player that folds when it may: the agent (the button)
+    # raises in hand 1 and the big blind folds (+4 chips); in hand 2 the opponent is the
+    # button and folds its small blind to the agent (+2), who never decides: not counted,
+    # so the episode goes on to hand 3, the agent's second decision
+    def make() -> HoldemEnv:
+        return HoldemEnv("no-limit", hands=2, opponents=_Folder())
+
+    env = make()
+    env.reset(seed=_button_seed(make, 0))
+    _, reward, terminated, truncated, info = env.step(2)
+    table = env.table
+    assert table is not None and table.hand_number == 3 and table.in_hand
+    assert (reward, terminated, truncated) == (1.5, False, False)
+    assert [r.net[0] for r in info["results"]] == [4, 2]
+    _, reward, terminated, _, _ = env.step(0)  # folds its small blind
+    assert (reward, terminated, table.hand_number) == (-0.5, True, 3)
+
+
+# ------------------------------------------------------- the multi-agent game's resets
+
+
+def test_the_multi_agent_state_before_the_first_reset() -> None:
+    env = HoldemAECEnv("no-limit", players=3)
+    assert env.agents == [] and env.agent_selection == "player_0"
+    assert (env.rewards, env.terminations, env.truncations, env.infos) == ({}, {}, {}, {})
+
+
+def test_a_multi_agent_reset_goes_on_between_hands_and_starts_anew_otherwise() -> None:
+    env = HoldemAECEnv("no-limit", players=3)
+    env.reset(seed=1)
+    first = env.table
+    assert first is not None and first.hand_number == 1 and first.button == 0
+    while not all(env.terminations.values()):
+        env.step(1)  # everybody calls or checks to the end of the hand
+    while env.agents:
+        env.step(None)
+    env.reset()  # between hands with stacks reset: the same game, the button moved on
+    assert env.table is first and first.hand_number == 2 and first.button == 1
+    env.step(1)
+    env.reset()  # in the middle of a hand: a new game
+    assert env.table is not first and env.table is not None and env.table.hand_number == 1
+    # a freeze-out's episode of one hand, truncated: the next reset starts a new game
+    freeze = HoldemAECEnv("no-limit", players=2, reset_stacks=False, hands=1)
+    freeze.reset(seed=1)
+    game = freeze.table
+    assert game is not None
+    while not all(freeze.truncations.values()):
+        freeze.step(1)
+    assert not game.in_hand and not game.is_over
+    while freeze.agents:
+        freeze.step(None)
+    freeze.reset()
+    assert freeze.table is not game and freeze.table is not None
+    assert freeze.table.hand_number == 1
+
+
+def test_an_agents_info_is_the_same_object_while_it_holds_the_same() -> None:
+    # three-handed, the button (seat 0) first: each calls, the big blind checks, and on
+    # the flop the small blind (player_1) is first again, its info (told nothing new since
+    # its turn pre-flop) the same dict
+    env = HoldemAECEnv("no-limit", players=3)
+    env.reset(seed=1)
+    assert env.table is not None and env.table.button == 0
+    env.step(1)
+    assert env.agent_selection == "player_1"
+    info = env.infos["player_1"]
+    assert info == {"hand": 1, "results": ()}
+    env.step(1)
+    assert env.agent_selection == "player_2"
+    env.step(1)
+    assert env.agent_selection == "player_1" and env.infos["player_1"] is info
+
+
+def _fresh_vector(env: HoldemAECEnv, agent: str) -> np.ndarray:
+    """``agent``'s vector written the full way by a layout that has kept nothing."""
+    table = env.table
+    assert table is not None
+    layout = env.config.layout()
+    seat = int(agent.removeprefix("player_"))
+    legal = table.legal_actions() if table.to_act == seat else None
+    return layout.encode(table, seat, BettingRecord(), legal)
+
+
+def test_a_one_blind_game_keeps_only_a_hand_at_its_opening() -> None:
+    # one blind, no ante: the deal is the hand's second event.  Hand 1 is first looked
+    # at after an action (nothing to keep), hand 3 (the same seats, the same stacks) at
+    # its opening (kept); hand 5 is looked at after an action again: each vector is the
+    # one a layout that kept nothing writes
+    env = HoldemAECEnv(Rules.preset("no-limit", blinds=(4,)), players=2)
+    env.reset(seed=1)
+    table = env.table
+    assert table is not None
+    for number in range(1, 6):
+        assert table.hand_number == number and table.in_hand
+        if number % 2:
+            if number != 3:
+                env.step(1)  # an action before anybody looks
+            agent = env.agent_selection
+            obs = env.observe(agent)["observation"]
+            assert obs.tolist() == _fresh_vector(env, agent).tolist()
+        while table.in_hand:
+            env.step(0 if env.observe(env.agent_selection)["action_mask"][0] else 1)
+        while env.agents:
+            env.step(None)
+        if number < 5:
+            env.reset()
+
+
+def test_a_one_chip_bet_is_seen_after_a_look_was_skipped() -> None:
+    # one blind of 1 chip: on the flop a bet of 1 is legal.  Looked at in every state up
+    # to the flop's first decision (the round changed by one step), then the bet of 1 and
+    # a raise (half the pot: to 3) without a look, then a look: every vector is the one a
+    # layout that kept nothing writes, with the bet of 1 (the unit is the blind, 1)
+    env = HoldemAECEnv(Rules.preset("no-limit", blinds=(1,)), players=2, stacks=100)
+    env.reset(seed=1)
+    table = env.table
+    assert table is not None
+    for _ in range(2):  # the call, the check
+        agent = env.agent_selection
+        assert env.observe(agent)["observation"].tolist() == _fresh_vector(env, agent).tolist()
+        env.step(1)
+    first = env.agent_selection
+    assert table.legal_actions().street is Street.FLOP
+    assert env.observe(first)["observation"].tolist() == _fresh_vector(env, first).tolist()
+    env.step(env.choice(Action.bet(1)))
+    env.step(2)
+    hand = table.hand
+    assert hand is not None and sorted(hand.bets) == [1, 3]
+    assert env.agent_selection == first
+    obs = env.observe(first)["observation"]
+    assert obs.tolist() == _fresh_vector(env, first).tolist()
+    assert (obs[env.layout.bet], obs[env.layout.bet + 1]) == (1.0, 3.0)
