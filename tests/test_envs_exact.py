@@ -779,3 +779,37 @@ def test_a_one_chip_bet_is_seen_after_a_look_was_skipped() -> None:
     obs = env.observe(first)["observation"]
     assert obs.tolist() == _fresh_vector(env, first).tolist()
     assert (obs[env.layout.bet], obs[env.layout.bet + 1]) == (1.0, 3.0)
+
+
+def test_an_agent_that_goes_out_mid_episode_takes_its_dead_step_next() -> None:
+    """A freeze-out of four: the step that puts a seat out (the episode going on) selects
+    that agent next, terminated, with the hand's chips as its reward; its ``None`` step
+    removes it and selects the seat to act, as the table says."""
+    env = HoldemAECEnv("no-limit", players=4, stacks=40, reset_stacks=False)
+    rng = np.random.default_rng(5)
+    env.reset(seed=5)
+    table = env.table
+    assert table is not None
+    seen = 0
+    while env.agents:
+        agent = env.agent_selection
+        if env.terminations[agent] or env.truncations[agent]:
+            env.step(None)
+            continue
+        before = list(table.out)
+        obs = env.observe(agent)
+        mask = obs["action_mask"]
+        env.step(int(rng.choice(np.flatnonzero(mask))))
+        gone = [a for a in env.agents if table.out[env.possible_agents.index(a)]
+                and not before[env.possible_agents.index(a)]]  # fmt: skip
+        if gone and not table.is_over:
+            seen += 1
+            dead = env.agent_selection
+            assert dead == gone[0] and env.terminations[dead] and dead in env.agents
+            assert env.rewards[dead] < 0
+            env.step(None)
+            assert dead not in env.agents
+            while env.terminations.get(env.agent_selection):  # others out in the same hand
+                env.step(None)
+            assert env.agent_selection == env.possible_agents[table.to_act]  # type: ignore[index]
+    assert seen >= 1
