@@ -281,6 +281,8 @@ OWN_TYPES = {
     "_sizes": [("8,8", "four numbers like 8,8,8,8"), ("0,8,8,8", "1 to 169 pre-flop"),
                ("170,8,8,8", "not '170,8,8,8'"), ("8,8,8,251", "1 to 250 in later rounds"),
                ("8,x,8,8", "four numbers"), ("", "four numbers")],
+    "_tremble": [(v, "a probability from 0 to 0.5, not") for v in
+                 ("x", "", "-0.1", "0.6", "nan", "inf", "-inf", "1e400", "10**26")],
 }  # fmt: skip
 
 
