@@ -82,10 +82,14 @@ def _to_summary(term: Terminal) -> None:
         if "Press any key to continue" in screen:
             return
         assert time.monotonic() < end, screen
-        if "checking is free" in screen:
-            term.type("c")
-        elif "Your turn" in screen:
-            term.type("f")
+        key = "c" if "checking is free" in screen else "f" if "Your turn" in screen else ""
+        if key:
+            term.type(key)
+            # The next key only once this one is taken (the screen changes): under load a
+            # second key sent while the first is on its way lands on the summary, which
+            # any key closes, and deals the next hand behind the test's back.
+            while term.screen() == screen and time.monotonic() < end:
+                time.sleep(0.05)
         time.sleep(0.3)
 
 
