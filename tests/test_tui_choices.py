@@ -476,7 +476,7 @@ def test_an_off_raise_button_gives_the_engine_s_reason_here_and_over_the_wire(
             legal = hand.legal_actions()
             view = hand.view(seat)
             if legal.street is not Street.SHOWDOWN and not legal.can_raise:
-                name = "raise" if hand.view(seat).to_call or max(view.bets) else "bet"
+                name = "raise" if view.to_call or max(view.bets) else "bet"
                 kind = _K.RAISE if name == "raise" else _K.BET
                 with pytest.raises(IllegalAction) as refused:
                     hand.act(kind, 10**9)

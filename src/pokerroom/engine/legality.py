@@ -52,8 +52,6 @@ _FOLD_CALL_RAISE = (_FOLD, _CALL, _RAISE)
 _CHECK_ONLY = (_CHECK,)
 _CHECK_BET = (_CHECK, _BET)
 _CHECK_RAISE = (_CHECK, _RAISE)
-# _why of a seat that cannot cover more than the call (its sentence made when read).
-_SHORT = NOT_COVERED
 # Read once: an Enum member read off its class costs a slow lookup.
 _ANNOUNCED = ShowdownMode.ANNOUNCED
 _SHOW_OR_MUCK, _ALL_SHOW = ShowRule.SHOW_OR_MUCK, ShowRule.ALL_SHOW
@@ -85,7 +83,7 @@ class Legality(State):
         owe = high - self._bets[s]
         kinds: tuple[ActionKind, ...]
         if 0 < owe >= stack:  # (often: facing an all-in) no raise; the reason said lazily
-            self._why = _SHORT
+            self._why = NOT_COVERED  # (its sentence made when read: LegalActions.why)
             kinds, call, lo, hi = _FOLD_CALL, stack, 0, 0
         else:
             lo, hi, why = self._raise_range(s, owe, stack, high)
