@@ -303,6 +303,45 @@ def test_the_log_shows_its_last_line_as_soon_as_it_is_written() -> None:
     asyncio.run(scenario())
 
 
+def test_the_log_keeps_its_last_line_when_it_grows_shorter() -> None:
+    """The log scrolled to its end when a line was written and at a new width, not when
+    it lost height: the action bar or the felt below it growing by a line or two after
+    the hand's last line (the summary's layout) left the last lines hidden below (the
+    showdown snapshot flaked on it, two lines short).  Now a log at its end stays at its
+    end, whatever its height; a log scrolled back by hand stays where it was put."""
+    from textual.app import App, ComposeResult  # (a log above a box that grows)
+    from textual.widgets import Static
+
+    class LogApp(App[None]):
+        def compose(self) -> ComposeResult:
+            yield HandLog()
+            yield Static("below", id="below")
+
+    async def scenario() -> None:
+        app = LogApp()
+        async with app.run_test(size=(40, 12)) as pilot:
+            log, below = app.query_one(HandLog), app.query_one("#below", Static)
+            log.styles.height = "1fr"
+            below.styles.height = 1
+            await pilot.pause()
+            for k in range(30):
+                log.note(Text(f"line {k}"))
+            await pilot.pause()
+            assert log.scroll_y == log.max_scroll_y > 0
+            for height in (3, 5, 2, 6):  # shorter, shorter, taller, shorter
+                below.styles.height = height
+                await until(pilot, lambda h=height: log.size.height == 12 - h)
+                await pilot.pause()
+                assert log.scroll_y == log.max_scroll_y, height
+            log.scroll_to(y=4, animate=False, immediate=True)  # read back by hand
+            below.styles.height = 8
+            await until(pilot, lambda: log.size.height == 4)
+            await pilot.pause()
+            assert log.scroll_y == 4
+
+    asyncio.run(scenario())
+
+
 def test_a_too_small_terminal_takes_no_key_but_quit(tmp_path: Path) -> None:
     async def scenario() -> None:
         app = make_app(tmp_path)

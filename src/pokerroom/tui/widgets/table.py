@@ -167,6 +167,7 @@ class HandLog(RichLog, can_focus=False):
         self._written: list[str] = []
         self._texts: list[Text] = []
         self._width = 0
+        self._height = 0
 
     def show(self, key: object, lines: Sequence[str]) -> None:
         """Show hand ``key``'s lines: what is new is appended."""
@@ -202,9 +203,22 @@ class HandLog(RichLog, can_focus=False):
 
     def on_resize(self, event: events.Resize) -> None:
         width = self.scrollable_content_region.width
+        height = self._view_height()
         if width != self._width:
             self._width = width
+            self._height = height
             self.call_after_refresh(self._rewrap)
+        elif height != self._height:
+            # a log that showed its end shows it still, however much of its height the
+            # widgets beside it took (the bar growing under the hand's summary left the
+            # last lines hidden); one scrolled back by hand stays where it was put
+            was_at_end = self.scroll_y >= self.virtual_size.height - self._height
+            self._height = height
+            if was_at_end:
+                self._to_end()
+
+    def _view_height(self) -> int:
+        return self.container_size.height - self.scrollbar_size_horizontal
 
     def _rewrap(self) -> None:
         """Write every line again at the width the log has now."""
