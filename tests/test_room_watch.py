@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -494,3 +495,59 @@ def test_random_keys_over_the_remote_table_played_back(tmp_path: Path, script: s
             assert rest[0] is None or 100 <= rest[0] <= 400
         if what == "top_up":
             assert rest[0] is not None and 1 <= rest[0] <= 400
+
+
+@pytest.mark.parametrize(("script", "keys"), [
+    ("watching, a seat offered", ["j", "j"]), ("seated, your turn", ["u", "u"]),
+    ("seated, your turn", ["u", "u", "u", "u"])])  # fmt: skip
+def test_a_seat_key_pressed_twice_at_once_opens_one_dialog(tmp_path: Path, script: str,
+                                                           keys: list[str]) -> None:  # fmt: skip
+    """Two seat keys at once ran their jobs side by side: each asked the room for the
+    table's bounds, saw the table on top, and opened its amount dialog, one over the
+    other (the random keys on the room's table found it: a buy-in asked twice, the
+    second answer with nowhere to go).  Now the first holds the table: one dialog, and
+    once it is answered the room is asked once."""
+
+    class Together(FakeDesk):
+        """The room answers the keys' questions about the table all at once."""
+
+        gate: threading.Barrier | None = None
+
+        def table_info(self) -> dict[str, Any]:
+            if self.gate is not None:
+                self.gate.wait(10)
+            return super().table_info()
+
+    async def run() -> FakeDesk:
+        desk = Together(SCRIPTS[script]())
+        app = JoinApp(Store(tmp_path / "db"), desk, directory=tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = table_screen(app)
+            await until(pilot, lambda: screen.mirror.rules is not None, "the welcome")
+            await until(pilot, lambda: screen.info.get("kind") == "cash", "the table's kind")
+            desk.gate = threading.Barrier(len(keys))
+            push = app.push_screen_wait
+
+            async def push_later(screen: Any) -> Any:
+                await asyncio.sleep(0.05)  # (Textual's own awaits before it pushes)
+                return await push(screen)
+
+            app.push_screen_wait = push_later  # type: ignore[method-assign]
+            burst(app, keys)
+            await until(pilot, lambda: isinstance(app.screen, AmountDialog), "the dialog")
+            for _ in range(5):  # (the other jobs come to their end)
+                await pilot.pause(0.05)
+            assert screen_names(app)[1:] == ["RemoteTableScreen", "AmountDialog"]
+            await pilot.press("enter")  # the amount offered
+            await until(pilot, lambda: app.screen is screen, "the dialog closed")
+            for _ in range(5):
+                await pilot.pause(0.05)
+            assert screen_names(app)[1:] == ["RemoteTableScreen"]
+            screen.leave(quit_app=True)
+            await until(pilot, lambda: not app.is_running, "the app to quit", 10)
+        assert app._exception is None, app._exception
+        return desk
+
+    desk = asyncio.run(run())
+    asked = [a[0] for a in desk.asked if a[0] != "rejoin"]
+    assert asked == (["sit"] if keys[0] == "j" else ["top_up"]), desk.asked

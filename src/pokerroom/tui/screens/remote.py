@@ -164,6 +164,7 @@ class RemoteTableScreen(TableScreen):
         self.info: dict[str, Any] = {}  # the table as the lobby lists it (a room's link)
         self._down = False  # the connection is lost (and being tried again)
         self._standing = False  # you stood up: the seat's connection closes, then watch
+        self._asking = False  # a seat key's amount dialog is open or opening
         self._summary: HandOverScreen | None = None
         self._farewell: MessageDialog | None = None  # the table is gone, or the game over
 
@@ -499,6 +500,21 @@ class RemoteTableScreen(TableScreen):
         asked is not opened over another screen: the key is dropped)."""
         return self.is_attached and self.app.screen is self
 
+    async def _amount(self, dialog: AmountDialog) -> str | None:
+        """The amount typed in ``dialog`` opened over the table, or None (cancelled, or
+        not opened: the table is not on top, or another seat key's dialog is open or
+        opening).  Opening waits a step after the table was seen on top, so two seat keys
+        pressed at once (their jobs run side by side) both saw the table free and each
+        opened its dialog, one over the other: the first to ask now holds the table."""
+        if self._asking or not self._on_top():
+            return None
+        self._asking = True
+        try:
+            typed: str | None = await self.app.push_screen_wait(dialog)
+            return typed
+        finally:
+            self._asking = False
+
     def action_sit(self) -> None:
         if self._may("sit"):
             self._in_desk(self._sit)
@@ -516,7 +532,7 @@ class RemoteTableScreen(TableScreen):
         buy_in = None
         if self.info.get("kind") == "cash":
             low, high = int(self.info["min_buy_in"]), int(self.info["max_buy_in"])
-            typed = await self.app.push_screen_wait(
+            typed = await self._amount(
                 AmountDialog("Sit down: your buy-in", "A buy-in", low, high, high))
             if typed is None:
                 return
@@ -546,7 +562,7 @@ class RemoteTableScreen(TableScreen):
                        f"already (buy-ins here: {chips(smallest)} to {chips(largest)})",
                        error=True)  # fmt: skip
             return
-        typed = await self.app.push_screen_wait(
+        typed = await self._amount(
             AmountDialog("Top up: chips to add", "A top-up", low, high, high))
         if typed is None:
             return
