@@ -411,6 +411,43 @@ def test_batch_with_more_flushes_than_a_chunk() -> None:
     assert rank_batch(np.array(hands, dtype=np.uint8)).tolist() == expected
 
 
+@pytest.mark.parametrize("size", [5, 6, 7])
+@pytest.mark.parametrize("rows", [CHUNK - 1, CHUNK, CHUNK + 1, 2 * CHUNK + 1])
+def test_batch_flushes_on_the_edges_of_chunks(size: int, rows: int) -> None:
+    # the flushes are found a chunk at a time and written back by row: one on the first
+    # and the last row of every chunk, and on the row after each chunk's end, each valued
+    # as the scalar evaluator does, the hands between them making none
+    rng = random.Random(rows + size)
+    edges = {0, rows - 1} | {i for k in range(CHUNK, rows, CHUNK) for i in (k - 1, k, k + 1)
+                             if i < rows}  # fmt: skip
+    hands = []
+    for i in range(rows):
+        suit = rng.randrange(4)
+        if i in edges:
+            five = rng.sample([c for c in range(52) if c & 3 == suit], 5)
+            hands.append(five + rng.sample([c for c in range(52) if c not in five], size - 5))
+        else:  # never five of a suit: at most four of one, the rest of two others
+            pool = [c for c in range(52) if c & 3 in (suit, (suit + 1) % 4)]
+            hands.append(rng.sample([c for c in pool if c & 3 == suit], 3)
+                         + rng.sample([c for c in pool if c & 3 != suit], 2)
+                         + rng.sample([c for c in range(52) if c & 3 == (suit + 2) % 4],
+                                      size - 5))  # fmt: skip
+    expected = [rank(h) for h in hands]
+    suited = (Category.FLUSH, Category.STRAIGHT_FLUSH)
+    assert [i for i, x in enumerate(expected) if category_of(x) in suited] == sorted(edges)
+    assert rank_batch(np.array(hands, dtype=np.uint8)).tolist() == expected
+
+
+def test_batch_rows_with_repeated_cards_get_a_value_without_error() -> None:
+    # unchecked: a row may repeat a card (seven times the same, the largest key sums a
+    # row can reach) without a carry spoiling its neighbours' values
+    hands = np.array([[c] * n + [0] * (7 - n) for c in (48, 51, 3) for n in (5, 6, 7)]
+                     + [[8, 12, 16, 20, 24, 28, 32]], dtype=np.uint8)  # fmt: skip
+    got = rank_batch(hands)
+    assert got.shape == (10,) and got.dtype == np.uint16
+    assert got[-1] == rank7([8, 12, 16, 20, 24, 28, 32])
+
+
 @pytest.mark.parametrize(
     ("cards", "message"),
     [
