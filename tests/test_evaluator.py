@@ -475,6 +475,37 @@ def test_batch_input_is_validated(cards: object, message: str) -> None:
         rank_batch(cards)  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize(
+    ("bad", "message"),
+    [
+        ({CHUNK: JOKER}, "a hand with the joker needs a wild-card rule: use rank_wild_batch()"),
+        ({0: JOKER, CHUNK: 200}, "not a card code: 200 (codes are 0-51, 52 for the joker)"),
+        ({CHUNK - 1: 53, CHUNK: JOKER}, "not a card code: 53 (codes are 0-51, 52 for the joker)"),
+    ],
+)
+def test_batch_codes_are_checked_past_the_first_chunk(bad: dict[int, int], message: str) -> None:
+    # a uint8 array's codes are checked a chunk at a time: a bad code in a later chunk
+    # raises the same error, naming the highest code, and the input is left as it was
+    hands = np.array(random_hands(CHUNK + 1, 7, seed=36), dtype=np.uint8)
+    for row, code in bad.items():
+        hands[row, 6] = code
+    before = hands.copy()
+    with pytest.raises(CardError, match=f"^{re.escape(message)}$"):
+        rank_batch(hands)
+    assert np.array_equal(hands, before)
+
+
+def test_batch_of_uint8_views_that_are_not_contiguous() -> None:
+    # a strided or Fortran-ordered uint8 array is copied as card_array does, then valued
+    hands = np.array(random_hands(3000, 7, seed=37), dtype=np.uint8)
+    expected = [rank7(h) for h in hands.tolist()]
+    wide = np.zeros((3000, 14), dtype=np.uint8)
+    wide[:, ::2] = hands
+    for view in (wide[:, ::2], np.asfortranarray(hands), hands[::-1][::-1]):
+        assert rank_batch(view).tolist() == expected
+    assert rank_batch(hands[::2]).tolist() == expected[::2]
+
+
 def test_batch_checks_repeated_cards_on_request() -> None:
     hands = np.array([[0, 1, 2, 3, 4], [5, 6, 7, 8, 5]], dtype=np.uint8)
     with pytest.raises(CardError, match="duplicate cards in row 1: '3d 3h 3s 4c 3d'"):

@@ -21,6 +21,7 @@ layout of :mod:`pokerroom.evaluator.tables`):
 from __future__ import annotations
 
 import sys
+from typing import TypeGuard
 
 import numpy as np
 import numpy.typing as npt
@@ -101,6 +102,13 @@ def rank_batch(cards: npt.ArrayLike, *, check: bool = False) -> npt.NDArray[np.u
     (otherwise they are not looked for, and such a row gets a meaningless value).  The joker
     raises: wild hands go through :func:`pokerroom.evaluator.wild.rank_wild_batch`.
     """
+    if not check and _ready(cards):
+        # the codes are checked a chunk at a time, as the chunk is valued: the input is
+        # read once
+        try:
+            return rank_rows(cards, limit=JOKER - 1)
+        except _CodeAboveError:
+            pass  # card_array names the code
     arr, highest = card_array(cards)
     if highest >= JOKER:
         raise CardError("a hand with the joker needs a wild-card rule: use rank_wild_batch()")
@@ -109,9 +117,20 @@ def rank_batch(cards: npt.ArrayLike, *, check: bool = False) -> npt.NDArray[np.u
     return rank_rows(arr)
 
 
-def rank_rows(arr: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint16]:
+class _CodeAboveError(Exception):
+    """A card code above the limit given to :func:`rank_rows`."""
+
+
+def _ready(cards: npt.ArrayLike) -> TypeGuard[npt.NDArray[np.uint8]]:
+    """``cards`` is already what :func:`card_array` would make of it, but for its codes."""
+    return (isinstance(cards, np.ndarray) and cards.dtype == np.uint8 and cards.ndim == 2
+            and cards.shape[1] in (5, 6, 7) and cards.flags.c_contiguous)  # fmt: skip
+
+
+def rank_rows(arr: npt.NDArray[np.uint8], limit: int | None = None) -> npt.NDArray[np.uint16]:
     """:func:`rank_batch` of a C-contiguous ``uint8`` array, unchecked (a joker counts as
-    nothing: rows holding one get a meaningless value)."""
+    nothing: rows holding one get a meaningless value), or, given a ``limit``, raising
+    ``_CodeAboveError`` at the first chunk holding a code above it."""
     n_hands, n = arr.shape
     out = np.empty(n_hands, dtype=np.uint16)
     if n_hands == 0:
@@ -127,6 +146,8 @@ def rank_rows(arr: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint16]:
         stop = min(start + CHUNK, n_hands)
         size = stop - start
         a, b, f = acc[:size], tmp[:size], flagged[:size]
+        if limit is not None and arr[start:stop].max() > limit:
+            raise _CodeAboveError
         t.pair_packed.take(views[0][start:stop], out=a, mode="clip")
         for v in views[1:]:
             t.pair_packed.take(v[start:stop], out=b, mode="clip")
