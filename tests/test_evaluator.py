@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import re
+import warnings
 from itertools import combinations
 
 import numpy as np
@@ -495,13 +496,18 @@ def test_batch_codes_are_checked_past_the_first_chunk(bad: dict[int, int], messa
     assert np.array_equal(hands, before)
 
 
-def test_batch_of_uint8_views_that_are_not_contiguous() -> None:
-    # a strided or Fortran-ordered uint8 array is copied as card_array does, then valued
+def test_batch_of_uint8_views_that_are_not_contiguous_or_plain() -> None:
+    # a strided or Fortran-ordered uint8 array, or an array subclass (np.matrix slices
+    # into matrices), is turned into a plain one as card_array does, then valued
     hands = np.array(random_hands(3000, 7, seed=37), dtype=np.uint8)
     expected = [rank7(h) for h in hands.tolist()]
     wide = np.zeros((3000, 14), dtype=np.uint8)
     wide[:, ::2] = hands
-    for view in (wide[:, ::2], np.asfortranarray(hands), hands[::-1][::-1]):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", PendingDeprecationWarning)  # np.matrix's own
+        matrix = np.asmatrix(hands)
+    for view in (wide[:, ::2], np.asfortranarray(hands), hands[::-1][::-1], matrix,
+                 np.ma.masked_array(hands)):  # fmt: skip
         assert rank_batch(view).tolist() == expected
     assert rank_batch(hands[::2]).tolist() == expected[::2]
 

@@ -122,8 +122,9 @@ class _CodeAboveError(Exception):
 
 
 def _ready(cards: npt.ArrayLike) -> TypeGuard[npt.NDArray[np.uint8]]:
-    """``cards`` is already what :func:`card_array` would make of it, but for its codes."""
-    return (isinstance(cards, np.ndarray) and cards.dtype == np.uint8 and cards.ndim == 2
+    """``cards`` is already what :func:`card_array` would make of it, but for its codes (a
+    plain array: a subclass such as ``np.matrix`` slices its own way)."""
+    return (type(cards) is np.ndarray and cards.dtype == np.uint8 and cards.ndim == 2
             and cards.shape[1] in (5, 6, 7) and cards.flags.c_contiguous)  # fmt: skip
 
 
