@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import re
+import warnings
 from itertools import combinations
 
 import numpy as np
@@ -411,6 +412,43 @@ def test_batch_with_more_flushes_than_a_chunk() -> None:
     assert rank_batch(np.array(hands, dtype=np.uint8)).tolist() == expected
 
 
+@pytest.mark.parametrize("size", [5, 6, 7])
+@pytest.mark.parametrize("rows", [CHUNK - 1, CHUNK, CHUNK + 1, 2 * CHUNK + 1])
+def test_batch_flushes_on_the_edges_of_chunks(size: int, rows: int) -> None:
+    # the flushes are found a chunk at a time and written back by row: one on the first
+    # and the last row of every chunk, and on the row after each chunk's end, each valued
+    # as the scalar evaluator does, the hands between them making none
+    rng = random.Random(rows + size)
+    edges = {0, rows - 1} | {i for k in range(CHUNK, rows, CHUNK) for i in (k - 1, k, k + 1)
+                             if i < rows}  # fmt: skip
+    hands = []
+    for i in range(rows):
+        suit = rng.randrange(4)
+        if i in edges:
+            five = rng.sample([c for c in range(52) if c & 3 == suit], 5)
+            hands.append(five + rng.sample([c for c in range(52) if c not in five], size - 5))
+        else:  # never five of a suit: at most four of one, the rest of two others
+            pool = [c for c in range(52) if c & 3 in (suit, (suit + 1) % 4)]
+            hands.append(rng.sample([c for c in pool if c & 3 == suit], 3)
+                         + rng.sample([c for c in pool if c & 3 != suit], 2)
+                         + rng.sample([c for c in range(52) if c & 3 == (suit + 2) % 4],
+                                      size - 5))  # fmt: skip
+    expected = [rank(h) for h in hands]
+    suited = (Category.FLUSH, Category.STRAIGHT_FLUSH)
+    assert [i for i, x in enumerate(expected) if category_of(x) in suited] == sorted(edges)
+    assert rank_batch(np.array(hands, dtype=np.uint8)).tolist() == expected
+
+
+def test_batch_rows_with_repeated_cards_get_a_value_without_error() -> None:
+    # unchecked: a row may repeat a card (seven times the same, the largest key sums a
+    # row can reach) without a carry spoiling its neighbours' values
+    hands = np.array([[c] * n + [0] * (7 - n) for c in (48, 51, 3) for n in (5, 6, 7)]
+                     + [[8, 12, 16, 20, 24, 28, 32]], dtype=np.uint8)  # fmt: skip
+    got = rank_batch(hands)
+    assert got.shape == (10,) and got.dtype == np.uint16
+    assert got[-1] == rank7([8, 12, 16, 20, 24, 28, 32])
+
+
 @pytest.mark.parametrize(
     ("cards", "message"),
     [
@@ -436,6 +474,42 @@ def test_batch_with_more_flushes_than_a_chunk() -> None:
 def test_batch_input_is_validated(cards: object, message: str) -> None:
     with pytest.raises(CardError, match=f"^{re.escape(message)}$"):
         rank_batch(cards)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("bad", "message"),
+    [
+        ({CHUNK: JOKER}, "a hand with the joker needs a wild-card rule: use rank_wild_batch()"),
+        ({0: JOKER, CHUNK: 200}, "not a card code: 200 (codes are 0-51, 52 for the joker)"),
+        ({CHUNK - 1: 53, CHUNK: JOKER}, "not a card code: 53 (codes are 0-51, 52 for the joker)"),
+    ],
+)
+def test_batch_codes_are_checked_past_the_first_chunk(bad: dict[int, int], message: str) -> None:
+    # a uint8 array's codes are checked a chunk at a time: a bad code in a later chunk
+    # raises the same error, naming the highest code, and the input is left as it was
+    hands = np.array(random_hands(CHUNK + 1, 7, seed=36), dtype=np.uint8)
+    for row, code in bad.items():
+        hands[row, 6] = code
+    before = hands.copy()
+    with pytest.raises(CardError, match=f"^{re.escape(message)}$"):
+        rank_batch(hands)
+    assert np.array_equal(hands, before)
+
+
+def test_batch_of_uint8_views_that_are_not_contiguous_or_plain() -> None:
+    # a strided or Fortran-ordered uint8 array, or an array subclass (np.matrix slices
+    # into matrices), is turned into a plain one as card_array does, then valued
+    hands = np.array(random_hands(3000, 7, seed=37), dtype=np.uint8)
+    expected = [rank7(h) for h in hands.tolist()]
+    wide = np.zeros((3000, 14), dtype=np.uint8)
+    wide[:, ::2] = hands
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", PendingDeprecationWarning)  # np.matrix's own
+        matrix = np.asmatrix(hands)
+    for view in (wide[:, ::2], np.asfortranarray(hands), hands[::-1][::-1], matrix,
+                 np.ma.masked_array(hands)):  # fmt: skip
+        assert rank_batch(view).tolist() == expected
+    assert rank_batch(hands[::2]).tolist() == expected[::2]
 
 
 def test_batch_checks_repeated_cards_on_request() -> None:

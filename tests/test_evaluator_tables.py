@@ -17,13 +17,17 @@ import numpy as np
 import pytest
 
 from evaluator_helpers import assert_same_order, encode, key_of
+from pokerroom.cards import JOKER
 from pokerroom.evaluator import tables as built
 from pokerroom.evaluator import wildtables
 from pokerroom.evaluator.reference import reference_best
 from pokerroom.evaluator.tables import (
     FLUSH_BITS,
     FLUSH_OFFSET,
+    LOW24,
     LOW32,
+    PACKED_SHIFT,
+    RANK_KEYS,
     SUIT_SHIFT,
     SizeTables,
     flush_table,
@@ -65,17 +69,68 @@ def _batch_value(t: SizeTables, flush: np.ndarray, cards: list[int]) -> int:
     return int(t.rank_array[total & LOW32])
 
 
+def _packed_value(t: SizeTables, flush: np.ndarray, cards: list[int]) -> int:
+    """The same through the packed layout: ``uint32`` pair keys, the suit sum in the top
+    byte flagging a flush and naming its suit, the card mask giving its ranks."""
+    total = 0
+    for i in range(0, len(cards) - 1, 2):
+        total += int(t.pair_packed[cards[i] | cards[i + 1] << 8])
+    if len(cards) % 2:
+        total += int(t.single_packed[cards[-1]])
+    assert total < 1 << 32  # the sum of n keys never leaves its 32 bits
+    suit_sum = total >> PACKED_SHIFT
+    if t.flush_flag[suit_sum]:
+        single, pair = built.card_bits.__wrapped__()
+        mask = 0
+        for i in range(0, len(cards) - 1, 2):
+            mask |= int(pair[cards[i] | cards[i + 1] << 8])
+        if len(cards) % 2:
+            mask |= int(single[cards[-1]])
+        return int(flush[(mask >> int(t.flush_shift[suit_sum])) & 0x1FFF])
+    return int(t.rank_array[total & LOW24])
+
+
 @pytest.mark.parametrize("n", SIZES)
 def test_tables_built_again_are_the_tables_in_use(n: int) -> None:
     fresh, used = built._build(n), tables(n)
     assert fresh.n == n
     assert (fresh.keys, fresh.suit_flush, fresh.rank_value) == (
         used.keys, used.suit_flush, used.rank_value)
-    for name in ("rank_array", "pair", "single"):
+    for name in ("rank_array", "pair", "single", "pair_packed", "single_packed", "flush_flag",
+                 "flush_shift"):
         a, b = getattr(fresh, name), getattr(used, name)
         assert a.dtype == b.dtype and np.array_equal(a, b), name
         assert not a.flags.writeable, name
     assert np.array_equal(flush_table.__wrapped__(), flush_table())
+    for a, b in zip(built.card_bits.__wrapped__(), built.card_bits(), strict=True):
+        assert a.dtype == b.dtype and np.array_equal(a, b) and not b.flags.writeable
+
+
+@pytest.mark.parametrize("n", SIZES)
+def test_packed_keys_of_any_n_cards_stay_in_their_fields(n: int) -> None:
+    """n copies of the highest key (repeated cards: an unchecked row) still fit below the
+    suit byte, and n copies of the highest suit key in it: no carry ever mixes them."""
+    t = built._build(n)
+    top = int(t.single_packed[:52].max() & LOW24)
+    assert top == max(RANK_KEYS[n]) and n * top <= LOW24
+    assert n * int(t.single_packed[:52].max() >> PACKED_SHIFT) <= 255
+    assert t.single_packed[JOKER] == 0 and t.pair_packed[JOKER | JOKER << 8] == 0
+
+
+def test_packed_layout_refuses_keys_that_would_carry(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(built.RANK_KEYS, 7, (*RANK_KEYS[7][:12], 1 << 22))
+    with pytest.raises(AssertionError, match=r"^the keys of 7 cards do not fit the packed layout$"):
+        built._packed(7, tables(7).suit_flush)
+
+
+def test_card_bits_are_one_bit_a_card_and_two_a_pair() -> None:
+    single, pair = built.card_bits.__wrapped__()
+    assert [int(single[c]) for c in range(52)] == [1 << (13 * (c & 3) + (c >> 2))
+                                                   for c in range(52)]  # fmt: skip
+    assert single[JOKER] == 0
+    for a in range(JOKER + 1):
+        for b in range(JOKER + 1):
+            assert pair[a | b << 8] == single[a] + single[b]
 
 
 @pytest.mark.parametrize("n", SIZES)
@@ -103,6 +158,7 @@ def test_tables_built_again_rank_hands_as_the_rules_do(n: int) -> None:
         hands.append(cards + extra)
     values = [_scalar_value(fresh, flush, h) for h in hands]
     assert [_batch_value(fresh, flush_np, h) for h in hands] == values
+    assert [_packed_value(fresh, flush_np, h) for h in hands] == values
     keys = [reference_best(h) for h in hands]
     assert [key_of(v) for v in values] == keys
     assert_same_order(values, map(encode, keys))

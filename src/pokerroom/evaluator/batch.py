@@ -1,13 +1,15 @@
 """The batch evaluator: an ``(N, 5|6|7)`` array of card codes to N hand values in one call.
 
 Values order exactly like the scalar ones (they are the same numbers).  The work is done
-in cache-sized chunks with a handful of NumPy calls each:
+in cache-sized chunks with a handful of NumPy calls each, on ``uint32`` keys (the packed
+layout of :mod:`pokerroom.evaluator.tables`):
 
 * two adjacent ``uint8`` card codes are read, without copying, as one ``uint16`` through
-  a strided view, and looked up in the pair table (53 × 53 entries, in L2): three lookups
-  and a single one sum the keys of seven cards;
-* the low 32 bits of the sum index the rank table; the suit counters above flag flushes,
-  which (about 3% of seven-card hands) are finished from the flush table.
+  a strided view, and looked up in the pair table (53 × 53 entries, in L1/L2): three
+  lookups and a single one sum the keys of seven cards;
+* the sum's top byte, read in place, flags the flushes (about 3% of seven-card hands):
+  their cards are kept while the chunk is in the cache, and finished at the end from
+  their card masks and the flush table; the low 24 bits index the rank table.
 
 >>> import numpy as np
 >>> from pokerroom.cards import parse_cards
@@ -18,11 +20,14 @@ in cache-sized chunks with a handful of NumPy calls each:
 
 from __future__ import annotations
 
+import sys
+from typing import TypeGuard
+
 import numpy as np
 import numpy.typing as npt
 
 from pokerroom.cards import JOKER, CardError, format_cards
-from pokerroom.evaluator.tables import FLUSH_BITS, FLUSH_OFFSET, flush_table, tables
+from pokerroom.evaluator.tables import LOW24, PACKED_SHIFT, card_bits, flush_table, tables
 
 __all__ = [
     "card_array",
@@ -34,8 +39,9 @@ __all__ = [
 ]
 
 CHUNK = 1 << 14  # hands per chunk: the temporaries stay in the L2 cache
-_HIGH_OFFSET = np.uint32(FLUSH_OFFSET >> 32)
-_HIGH_BITS = np.uint32(FLUSH_BITS >> 32)
+_LOW24 = np.uint32(LOW24)
+# the packed key's top byte (the suit sum) within its four bytes
+_TOP_BYTE = PACKED_SHIFT // 8 if sys.byteorder == "little" else 0
 
 
 def _expected(sizes: tuple[int, ...], what: str) -> str:
@@ -96,6 +102,13 @@ def rank_batch(cards: npt.ArrayLike, *, check: bool = False) -> npt.NDArray[np.u
     (otherwise they are not looked for, and such a row gets a meaningless value).  The joker
     raises: wild hands go through :func:`pokerroom.evaluator.wild.rank_wild_batch`.
     """
+    if not check and _ready(cards):
+        # the codes are checked a chunk at a time, as the chunk is valued: the input is
+        # read once
+        try:
+            return rank_rows(cards, limit=JOKER - 1)
+        except _CodeAboveError:
+            pass  # card_array names the code
     arr, highest = card_array(cards)
     if highest >= JOKER:
         raise CardError("a hand with the joker needs a wild-card rule: use rank_wild_batch()")
@@ -104,47 +117,100 @@ def rank_batch(cards: npt.ArrayLike, *, check: bool = False) -> npt.NDArray[np.u
     return rank_rows(arr)
 
 
-def rank_rows(arr: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint16]:
+class _CodeAboveError(Exception):
+    """A card code above the limit given to :func:`rank_rows`."""
+
+
+def _ready(cards: npt.ArrayLike) -> TypeGuard[npt.NDArray[np.uint8]]:
+    """``cards`` is already what :func:`card_array` would make of it, but for its codes (a
+    plain array: a subclass such as ``np.matrix`` slices its own way)."""
+    return (type(cards) is np.ndarray and cards.dtype == np.uint8 and cards.ndim == 2
+            and cards.shape[1] in (5, 6, 7) and cards.flags.c_contiguous)  # fmt: skip
+
+
+def rank_rows(arr: npt.NDArray[np.uint8], limit: int | None = None) -> npt.NDArray[np.uint16]:
     """:func:`rank_batch` of a C-contiguous ``uint8`` array, unchecked (a joker counts as
-    nothing: rows holding one get a meaningless value)."""
+    nothing: rows holding one get a meaningless value), or, given a ``limit``, raising
+    ``_CodeAboveError`` at the first chunk holding a code above it."""
     n_hands, n = arr.shape
     out = np.empty(n_hands, dtype=np.uint16)
     if n_hands == 0:
         return out
     t = tables(n)
-    pair, single, rank_array = t.pair, t.single, t.rank_array
     views = [pair_view(arr, c) for c in range(0, n - 1, 2)]
     last = arr[:, n - 1] if n % 2 else None
-    acc = np.empty(min(CHUNK, n_hands), dtype=np.uint64)
+    acc = np.empty(min(CHUNK, n_hands), dtype=np.uint32)
     tmp = np.empty_like(acc)
-    high = np.empty(acc.shape, dtype=np.uint32)
-    flushed = np.empty(n_hands, dtype=np.bool_)
+    flagged = np.empty(acc.shape, dtype=np.bool_)
+    found = _Flushes()
     for start in range(0, n_hands, CHUNK):
         stop = min(start + CHUNK, n_hands)
         size = stop - start
-        a, b, h = acc[:size], tmp[:size], high[:size]
-        pair.take(views[0][start:stop], out=a, mode="clip")
+        a, b, f = acc[:size], tmp[:size], flagged[:size]
+        if limit is not None and arr[start:stop].max() > limit:
+            raise _CodeAboveError
+        t.pair_packed.take(views[0][start:stop], out=a, mode="clip")
         for v in views[1:]:
-            pair.take(v[start:stop], out=b, mode="clip")
+            t.pair_packed.take(v[start:stop], out=b, mode="clip")
             a += b
         if last is not None:
-            single.take(last[start:stop], out=b, mode="clip")
+            t.single_packed.take(last[start:stop], out=b, mode="clip")
             a += b
-        halves = a.view(np.uint32)  # little-endian: [low, high, low, high, ...]
-        rank_array.take(halves[0::2], out=out[start:stop], mode="clip")
-        np.add(halves[1::2], _HIGH_OFFSET, out=h)
-        h &= _HIGH_BITS
-        np.not_equal(h, 0, out=flushed[start:stop])
-    flush_rows = np.flatnonzero(flushed)
-    # a chunk of the flushes at a time, so that their temporaries (eight bytes a card,
-    # several of them) stay in the cache however large the batch
-    for first in range(0, flush_rows.size, CHUNK):
-        rows = flush_rows[first : first + CHUNK]
-        # one 52-bit mask per hand: bit 13 * suit + rank
-        flushes = arr[rows]
-        pos = (flushes & 3).astype(np.uint64) * np.uint64(13) + (flushes >> 2)
-        out[rows] = flush_values(np.bitwise_or.reduce(np.left_shift(np.uint64(1), pos), axis=1))
+        # the flushes first, while this chunk of the input is in the cache
+        suits = a.view(np.uint8)[_TOP_BYTE::4]
+        t.flush_flag.take(suits, out=f, mode="clip")
+        hits = np.flatnonzero(f)
+        if hits.size:
+            found.add(arr[start:stop], suits, hits, start)
+        np.bitwise_and(a, _LOW24, out=b)
+        t.rank_array.take(b, out=out[start:stop], mode="clip")
+    found.finish(t.flush_shift, out)
     return out
+
+
+class _Flushes:
+    """The hands a batch found to hold a flush (about 3% of seven-card hands), gathered a
+    chunk at a time while that chunk of the input is in the cache, then valued together:
+    the input is read once."""
+
+    def __init__(self) -> None:
+        self.rows: list[npt.NDArray[np.intp]] = []
+        self.cards: list[npt.NDArray[np.uint8]] = []
+        self.suits: list[npt.NDArray[np.uint8]] = []
+
+    def add(
+        self, chunk: npt.NDArray[np.uint8], suits: npt.NDArray[np.uint8],
+        hits: npt.NDArray[np.intp], start: int,
+    ) -> None:
+        """Keep the rows ``hits`` of a chunk starting at row ``start``: their cards and
+        their suit sums."""
+        self.cards.append(chunk[hits])
+        self.suits.append(suits[hits])
+        hits += start
+        self.rows.append(hits)
+
+    def finish(self, flush_shift: npt.NDArray[np.uint64], out: npt.NDArray[np.uint16]) -> None:
+        """Write the value of every flush kept into ``out``: a chunk of them at a time, so
+        that their temporaries (eight bytes a hand) stay in the cache however many."""
+        if not self.rows:
+            return
+        rows = np.concatenate(self.rows)
+        cards = np.concatenate(self.cards)
+        suits = np.concatenate(self.suits)
+        single, pair = card_bits()
+        flush = flush_table()
+        n = cards.shape[1]
+        for first in range(0, rows.size, CHUNK):
+            part = cards[first : first + CHUNK]
+            # the hand's 52-bit card mask, then the flush suit's 13 ranks
+            masks = pair.take(pair_view(part, 0), mode="clip")
+            for c in range(2, n - 1, 2):
+                masks |= pair.take(pair_view(part, c), mode="clip")
+            if n % 2:
+                masks |= single.take(part[:, n - 1], mode="clip")
+            masks >>= flush_shift.take(suits[first : first + CHUNK], mode="clip")
+            masks &= _SUIT_MASK
+            out[rows[first : first + CHUNK]] = flush.take(masks, mode="clip")
 
 
 _SUIT_MASK = np.uint64(0x1FFF)

@@ -19,7 +19,14 @@ Two layouts of the same idea serve the two evaluators:
 * batch (NumPy, ``uint64``): rank sum in the low 32 bits, one 4-bit counter per suit above;
   adding ``0x3333 << 32`` sets bit 3 of a counter exactly when it reached five.  Pairs of
   cards are looked up at once in a ``pair`` table indexed ``a | b << 8`` (two adjacent
-  ``uint8`` card codes read as one little-endian ``uint16``).
+  ``uint8`` card codes read as one little-endian ``uint16``).  The equity code and the
+  wild-card evaluator add these keys;
+* packed batch (``uint32``, what :func:`~pokerroom.evaluator.batch.rank_batch` adds): the
+  rank sum in the low 24 bits, the scalar layout's suit sum in the top byte (every sum of
+  n keys fits: ``_build`` checks it).  Half the bytes of the ``uint64`` layout for every
+  lookup, sum and temporary; the top byte, read in place as a ``uint8`` view, indexes
+  ``flush_flag`` (five or more of a suit) and ``flush_shift`` (13 × that suit), and a
+  flush is finished from the hand's card mask (:func:`card_bits`).
 """
 
 from __future__ import annotations
@@ -27,7 +34,7 @@ from __future__ import annotations
 import functools
 import itertools
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -45,6 +52,7 @@ __all__ = [
     "STRAIGHTS",
     "SUIT_KEYS",
     "SizeTables",
+    "card_bits",
     "flush_table",
     "rank_multisets",
     "tables",
@@ -67,6 +75,9 @@ SUIT_SHIFT: Final = 32  # batch layout: suit counters start at bit 32
 FLUSH_OFFSET: Final = 0x3333 << SUIT_SHIFT
 FLUSH_BITS: Final = 0x8888 << SUIT_SHIFT
 LOW32: Final = 0xFFFFFFFF
+_Key = TypeVar("_Key", np.uint32, np.uint64)
+PACKED_SHIFT: Final = 24  # packed batch layout: the suit sum is the top byte
+LOW24: Final = (1 << PACKED_SHIFT) - 1
 
 # The ten straights as 13-bit rank masks, best first (ace high ... the wheel).
 STRAIGHTS: Final = [(h, (0x1F << (h - 4)) if h >= 4 else 0x100F) for h in range(12, 2, -1)]
@@ -150,6 +161,11 @@ class SizeTables:
     rank_array: npt.NDArray[np.uint16]  # by the uncentred rank sum
     pair: npt.NDArray[np.uint64]  # by a | b << 8
     single: npt.NDArray[np.uint64]  # by a
+    # packed batch layout
+    pair_packed: npt.NDArray[np.uint32]  # by a | b << 8
+    single_packed: npt.NDArray[np.uint32]  # by a
+    flush_flag: npt.NDArray[np.bool_]  # by the suit sum (the top byte): a flush?
+    flush_shift: npt.NDArray[np.uint64]  # by the suit sum: 13 * the flush suit
 
 
 def _build(n: int) -> SizeTables:
@@ -179,14 +195,54 @@ def _build(n: int) -> SizeTables:
     single = np.zeros(53, dtype=np.uint64)
     for c in range(52):
         single[c] = rk[c >> 2] + (1 << (SUIT_SHIFT + 4 * (c & 3)))
-    pair = np.zeros(53 | 52 << 8, dtype=np.uint64)
-    idx = np.arange(53)
-    pair[(idx[:, None] | idx[None, :] << 8).ravel()] = (single[:, None] + single[None, :]).ravel()
-    for arr in (rank_array, pair, single):
+    pair = _pairs(single)
+    single_packed, flush_flag, flush_shift = _packed(n, suit_flush)
+    pair_packed = _pairs(single_packed)
+    for arr in (rank_array, pair, single, pair_packed, single_packed, flush_flag, flush_shift):
         arr.setflags(write=False)
     # a tuple of ints, which the garbage collector stops tracking (a list of millions it
     # would walk through at every full collection of every process: about 60 ms)
-    return SizeTables(n, keys, suit_flush, tuple(rank_value), rank_array, pair, single)
+    return SizeTables(n, keys, suit_flush, tuple(rank_value), rank_array, pair, single,
+                      pair_packed, single_packed, flush_flag, flush_shift)
+
+
+def _pairs(single: npt.NDArray[_Key]) -> npt.NDArray[_Key]:
+    """The sum of two cards' keys for every ``a | b << 8`` (a, b card codes or the joker,
+    which adds nothing)."""
+    pair = np.zeros(53 | 52 << 8, dtype=single.dtype)
+    idx = np.arange(53)
+    pair[(idx[:, None] | idx[None, :] << 8).ravel()] = (single[:, None] + single[None, :]).ravel()
+    return pair
+
+
+def _packed(
+    n: int, suit_flush: list[int]
+) -> tuple[npt.NDArray[np.uint32], npt.NDArray[np.bool_], npt.NDArray[np.uint64]]:
+    """The packed layout's card keys and its two tables by the suit sum."""
+    rk, sk = RANK_KEYS[n], SUIT_KEYS[n]
+    # n cards, even repeated ones (unchecked rows), never carry out of their field
+    if n * max(rk) > LOW24 or n * max(sk) > 255:
+        raise AssertionError(f"the keys of {n} cards do not fit the packed layout")
+    single = np.zeros(53, dtype=np.uint32)
+    for c in range(52):
+        single[c] = rk[c >> 2] | sk[c & 3] << PACKED_SHIFT
+    suit = np.array(suit_flush, dtype=np.uint64)
+    flag = suit != 0
+    shift = np.where(flag, np.uint64(13) * (suit - np.uint64(1)), np.uint64(0)).astype(np.uint64)
+    return single, flag, shift
+
+
+@functools.cache
+def card_bits() -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.uint64]]:
+    """Each card's bit ``1 << (13 * suit + rank)`` by its code (the joker: none), and the
+    two bits of every pair of cards by ``a | b << 8`` (distinct cards: their sum)."""
+    single = np.zeros(53, dtype=np.uint64)
+    for c in range(52):
+        single[c] = 1 << (13 * (c & 3) + (c >> 2))
+    pair = _pairs(single)
+    for arr in (single, pair):
+        arr.setflags(write=False)
+    return single, pair
 
 
 @functools.cache
