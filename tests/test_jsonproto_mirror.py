@@ -175,6 +175,9 @@ def test_the_welcome_and_a_new_hand_set_the_seat_the_rules_and_a_fresh_view() ->
     assert mirror.receive({"type": "hand", **hand_to_json(deal)}) == "view"
     assert (mirror.rules, mirror.hand, mirror.dealt, _pending(mirror)) == (other, 4, (0, 2), None)
     assert mirror.view == fresh_view(other, 1, 2, (90, 0, 120), (0, 2))
+    blind = Event(K.BLIND, S.PREFLOP, 2, 1, 1)
+    assert mirror.receive({"type": "event", "hand": 4, "event": event_to_json(blind)}) == "view"
+    assert mirror.view == moved(fresh_view(other, 1, 2, (90, 0, 120), (0, 2)), blind)
     watcher = _welcomed(None)
     assert watcher.seat is None
     watcher.receive({"type": "hand", **hand_to_json(deal)})
@@ -245,6 +248,10 @@ def test_the_seats_message_names_the_seats_it_can_and_passes_over_the_rest() -> 
     assert mirror.players == [p for p in players if isinstance(p, dict)]
     assert mirror.names == ("Al", "7", "Cy")
     assert mirror.receive({"type": "chat"}) == "chat" and mirror.chat == [("", "")]
+    assert mirror.receive({"type": "chat", "from": "Ann", "text": "<b>hi</b>"}) == "chat"
+    assert mirror.chat == [("", ""), ("Ann", "<b>hi</b>")]
+    assert mirror.receive({"type": "pong", "id": 1}) == ""
+    assert mirror.receive({"type": "accepted"}) == "accepted"
 
 
 def test_a_clock_message_for_another_decision_or_seat_is_passed_over() -> None:

@@ -16,9 +16,10 @@ import pytest
 from pokerroom.engine import Action, PlayerView, Street
 from pokerroom.jsonproto import client as client_module
 from pokerroom.jsonproto.client import ClientSession, JSONClientError, JSONResult
-from pokerroom.jsonproto.codec import view_from_json
+from pokerroom.jsonproto.codec import event_from_json, view_from_json
 from pokerroom.jsonproto.dealer import JSONDealer, Outbox
 from pokerroom.jsonproto.messages import PROTOCOL, VERSION, Connection, Limits
+from pokerroom.players.runner import GameResult
 from pokerroom.rules import Rules
 from pokerroom.table import Table
 
@@ -42,25 +43,33 @@ class Listening(Caller):
     def __init__(self) -> None:
         super().__init__()
         self.heard: list[str] = []
+        self.told: list[Any] = []  # what each notice carried
         self.announced = 0
+        self.budgets: list[float] = []
 
     def start_game(self, start: Any) -> None:
         self.heard.append("start_game")
+        self.told.append(start)
 
     def start_hand(self, start: Any) -> None:
         self.heard.append("start_hand")
+        self.told.append(start)
 
     def observe(self, event: Any) -> None:
         self.heard.append("observe")
+        self.told.append(event)
 
     def end_hand(self, view: PlayerView) -> None:
         self.heard.append("end_hand")
+        self.told.append(view)
 
     def end_game(self, result: Any) -> None:
         self.heard.append("end_game")
+        self.told.append(result)
 
     def announce(self, view: PlayerView, budget: float) -> Action:
         self.announced += 1
+        self.budgets.append(budget)
         assert view.legal is not None
         return Action.show(view.legal.values[0]) if view.legal.values else Action.show()
 
@@ -138,6 +147,17 @@ def test_the_join_carries_the_token_and_the_name_given() -> None:
     assert reader.outgoing() == b""
 
 
+def test_the_major_version_alone_is_compared(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(client_module, "VERSION", "3.7")
+    same = ClientSession(Caller(), "t")
+    same.receive(json.dumps({"type": "hello", "protocol": PROTOCOL, "version": "3.0"}).encode())
+    assert same.outgoing() == b'{"type":"join","token":"t"}\n'
+    with pytest.raises(JSONClientError) as refused:
+        ClientSession(Caller(), "t").receive(json.dumps(
+            {"type": "hello", "protocol": PROTOCOL, "version": "7.3"}).encode())  # fmt: skip
+    assert str(refused.value) == "the dealer speaks version 7.3; this client 3.7"
+
+
 def test_a_dealer_of_the_same_major_version_is_spoken_to_and_another_is_refused() -> None:
     major = VERSION.split(".")[0]
     same = ClientSession(Caller(), "t")
@@ -200,8 +220,25 @@ def test_a_line_that_cannot_be_read_raises_with_what_is_wrong() -> None:
     with pytest.raises(JSONClientError) as missing:
         session.receive(b'{"type":"match_end"}')
     assert str(missing.value) == "a message this client cannot read: 'standings'"
-    with pytest.raises(JSONClientError, match="before the welcome"):
+    with pytest.raises(JSONClientError) as viewless:
         session.view({})
+    assert str(viewless.value) == "the server sent a view before the welcome"
+
+
+def test_a_real_act_line_before_the_welcome_is_refused() -> None:
+    _, rest = _welcomed(Caller())
+    session = ClientSession(Caller(), "t")
+    session.receive(HELLO)
+    with pytest.raises(JSONClientError) as early:
+        session.receive(rest[0])
+    assert str(early.value) == "the server asked for a decision before the welcome"
+
+
+def test_a_view_is_read_with_the_rules_of_the_welcome() -> None:
+    session, rest = _welcomed(Caller(), "no-limit")
+    data = json.loads(rest[0])["view"]
+    assert session.rules == Rules.preset("no-limit")
+    assert session.view(data) == view_from_json(data, Rules.preset("no-limit"))
 
 
 def test_a_match_played_line_by_line_ends_with_a_bye_and_its_score(played: Any) -> None:
@@ -403,6 +440,7 @@ def test_an_announced_showdown_asks_the_player_that_announces_and_defaults_for_o
     assert announcer.announced == len(showdowns[0]) > 0 and len(showdowns[1]) > 0
     assert all(view.legal is not None and view.legal.street is not Street.SHOWDOWN
                for view, _ in caller.seen)  # fmt: skip
+    assert announcer.budgets == [30.0] * announcer.announced
     shows = [json.loads(a) for a in sent[0] if b'"action":"show"' in a]
     assert len(shows) == len(showdowns[0]) and all("value" in a for a in shows)
     assert all(s.result.errors == [] for s in sessions)
@@ -435,3 +473,94 @@ def test_the_legal_actions_kept_by_text_are_forgotten_at_the_limit(
         assert len(session._legals) == (2 if k == 0 else 1)
     assert not texts & set(session._legals)
     assert player.seen[-1][0].legal == session.waiting[2].legal  # type: ignore[index]
+
+
+def test_act_lines_with_the_same_legal_actions_share_them_read_once() -> None:
+    player = Caller()
+    session, rest = _welcomed(player, "no-limit")
+    session.receive(rest[0])
+    session.receive(rest[0])
+    first, second = player.seen[0][0].legal, player.seen[1][0].legal
+    assert first is second and first is not None
+    assert session._legals == {_legal_text(rest[0]): first}
+
+
+def _legal_text(line: bytes) -> str:
+    text = line.decode()
+    start = text.index('"legal":') + len('"legal":')
+    return text[start:text.index('},"events":[') + 1]
+
+
+def test_an_act_line_whose_view_puts_its_legal_actions_first_is_read_in_full() -> None:
+    player = Caller()
+    session, rest = _welcomed(player, "no-limit")
+    act = json.loads(rest[0])
+    view = act["view"]
+    reordered = {"seat": view["seat"], "legal": view["legal"],
+                 **{k: v for k, v in view.items() if k not in ("seat", "legal")}}  # fmt: skip
+    line = json.dumps({**act, "view": reordered}, separators=(",", ":")).encode()
+    assert line.startswith(b'{"type":"act","hand":')
+    session.receive(line)
+    assert player.seen[-1][0] == view_from_json(view, Rules.preset("no-limit"))
+    assert session.outgoing().startswith(b'{"type":"action"')
+
+
+def test_an_act_line_with_broken_legal_actions_is_refused_not_dropped() -> None:
+    for legal in (b'"legal":nonsense', b'"legal":[1]'):
+        session, rest = _welcomed(Caller(), "no-limit")
+        text = rest[0]
+        start = text.index(b'"legal":')
+        end = text.index(b'},"events":[') + 1
+        with pytest.raises(JSONClientError) as refused:
+            session.receive(text[:start] + legal + text[end:])
+        assert str(refused.value).startswith("a message this client cannot read: ")
+        assert session.outgoing() == b""
+
+
+def test_a_match_end_alone_ends_the_session_with_a_bye() -> None:
+    session, _ = _welcomed(Caller())
+    _, got, _ = match([Caller(), Caller()])
+    end = next(line for line in got[0] if line.startswith(b'{"type":"match_end"'))
+    session.receive(end)
+    assert _done(session) is True and session.result.end == json.loads(end)
+    assert session.outgoing() == b'{"type":"bye"}\n'
+
+
+def test_a_listening_player_is_told_each_notice_with_what_it_carries() -> None:
+    listening = Listening()
+    sessions, got, _ = match([listening, Caller()], "no-limit", hands=3, seed=2)
+    rules = Rules.preset("no-limit")
+    told = iter(listening.told)
+    start = next(told)
+    assert (start.rules, start.players, start.seat, start.names) == (rules, 2, 0,
+                                                                     ("seat 0", "seat 1"))
+    starts = []
+    for line in got[0]:
+        message = json.loads(line)
+        if message["type"] == "event":
+            assert next(told) == event_from_json(message["event"])
+        elif message["type"] == "hand":
+            dealt = next(told)
+            starts.append(dealt)
+            assert (dealt.number, dealt.button, dealt.stacks, dealt.rules) == (
+                message["hand"], message["button"], tuple(message["stacks"]), rules)
+        elif message["type"] == "hand_end":
+            view = next(told)
+            assert view == view_from_json(message["view"], rules) and view.rules == rules
+    assert isinstance(next(told), GameResult)
+    # the rules each hand carries are read once while they stay the same
+    assert len(starts) == 3 and starts[0].rules is starts[1].rules is starts[2].rules
+    assert sessions[0].result.hands == 3
+
+
+def test_the_default_after_a_refusal_answers_the_decision_refused() -> None:
+    session, rest = _welcomed(Caller(), "no-limit")
+    later = next(json.loads(line) for line in rest if line.startswith(b'{"type":"act"')
+                 and json.loads(line)["hand"] != json.loads(line)["seq"])  # fmt: skip
+    session.receive(json.dumps(later).encode())
+    session.outgoing()
+    hand, seq = later["hand"], later["seq"]
+    session.receive(json.dumps({"type": "error", "code": "illegal-action", "message": "no",
+                                "hand": hand, "seq": seq}).encode())  # fmt: skip
+    assert session.outgoing().startswith(
+        f'{{"type":"action","hand":{hand},"seq":{seq},"action":'.encode())

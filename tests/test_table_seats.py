@@ -26,7 +26,7 @@ from pokerroom.engine import (
 )
 from pokerroom.rules import Rules
 from pokerroom.table.info import StaleViewError
-from pokerroom.table.seats import Seating, TurnView, hide, legal_for
+from pokerroom.table.seats import Seating, TurnView, _deferred, hide, legal_for
 
 K = EventKind
 AK = ActionKind
@@ -187,3 +187,23 @@ def test_a_turn_view_copies_pickles_and_prints_as_a_plain_view() -> None:
     assert repr(view) == repr(full)
     replaced = _replace(TurnView.make(1, full.legal, Source(full)), to_match=9)  # type: ignore[arg-type]
     assert replaced.to_match == 9 and replaced.stacks == (80, 90)
+
+
+def test_the_turn_views_fields_built_again_read_write_and_describe_themselves() -> None:
+    """The properties of :class:`TurnView` are built once at import; building them again
+    here lets a change of their builder fail a test (the mutation runs fork every test
+    from a process that imported the module already)."""
+    full = _hand_view()
+    names = [f.name for f in dataclasses.fields(PlayerView) if f.name not in ("seat", "legal")]
+    assert len(names) == 15
+    for name in names:
+        built = _deferred(name)
+        assert built.__doc__ == f"The view's ``{name}``, worked out when first read."
+        source = Source(full)
+        view = TurnView.make(1, full.legal, source)  # type: ignore[arg-type]
+        assert built.fget is not None and built.fset is not None
+        assert built.fget(view) == getattr(full, name) and source.asked == 1
+        assert built.fget(view) == getattr(full, name) and source.asked == 1
+        fresh = TurnView.make(1, full.legal, Source(None))  # type: ignore[arg-type]
+        built.fset(fresh, "set")
+        assert built.fget(fresh) == "set"
