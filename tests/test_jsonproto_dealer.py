@@ -1,0 +1,1 @@
+"""The JSON-lines dealer (pokerroom.jsonproto.dealer) driven in-process."""
