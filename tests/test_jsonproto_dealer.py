@@ -20,6 +20,7 @@ from pokerroom.jsonproto.messages import Connection, Limits, Watching
 from pokerroom.jsonproto.timebank import BankRules, TimeBank
 from pokerroom.rules import Rules
 from pokerroom.table import Table
+from pokerroom.table.cash import CashGame
 
 LIMITS = Limits(rate=1e9, burst=10**9)
 
@@ -456,3 +457,110 @@ def test_a_local_seat_is_asked_at_its_delay_and_at_once_without_one() -> None:
     answer(quick, conn, 1.0)
     # asked at once, pre-flop and on the flop: seat 0's next decision waits
     assert quick.pending == Pending(0, 1, 2, 31.0)
+
+
+def test_a_cash_table_short_of_players_waits_idle_and_deals_once_two_can_play() -> None:
+    cash = Table(Rules.preset("no-limit"), 2, cash=CashGame(40), rng=random.Random(1))
+    cash.sit_down(0, 100)
+    d = JSONDealer(cash, ["a", "b"], limits=LIMITS, budget=5.0)
+    conn, _ = join(d, "a")
+    out = d.start(0.0)
+    assert (d.idle, d.pending, cash.in_hand) == (True, None, False)
+    assert [m["type"] for m in to(out, conn)] == []
+    assert d.resume(1.0).messages == [] and d.idle is True  # still alone
+    cash.sit_down(1, 100)
+    out = d.resume(2.0)
+    assert (d.idle, cash.in_hand) == (False, True)
+    got = to(out, conn)
+    assert got[0]["type"] == "hand" and got[0]["hand"] == 1
+    assert d.pending is not None and d.pending.deadline == 7.0
+    assert d.resume(3.0).messages == []  # dealing already: nothing
+
+
+def test_every_bad_setting_of_a_match_is_refused_whole_and_the_edges_are_taken() -> None:
+    bank3 = TimeBank(BankRules(start=1.0, refill=0.0, cap=1.0), seats=3)
+    refusals: list[tuple[dict[str, Any], str]] = [
+        ({"tokens": ["a"]}, "2 different tokens are needed, one per seat"),
+        ({"tokens": ["a", "a"]}, "2 different tokens are needed, one per seat"),
+        ({"budget": 0.0}, "the time for a decision must be more than 0 s, not 0.0"),
+        ({"watching": Watching.TOKEN},
+         "a spectators' token is needed exactly when watching needs one"),
+        ({"watch_token": "eyes"}, "a spectators' token is needed exactly when watching needs one"),
+        ({"watching": Watching.TOKEN, "watch_token": "b"},
+         "the spectators' token must differ from every seat's"),
+        ({"max_spectators": -1}, "at most -1 spectators: 0 or more"),
+        ({"players": {2: None}}, "local seats are seats 0 to 1, not [2]"),
+        ({"players": {-1: None, 1: None}}, "local seats are seats 0 to 1, not [-1, 1]"),
+        ({"local_delay": -0.5}, "the local seats' delay is 0 s or more, not -0.5"),
+        ({"bank": bank3}, "a time bank of 3 seats at a table of 2"),
+    ]  # fmt: skip
+    for options, message in refusals:
+        tokens = options.pop("tokens", ["a", "b"])
+        with pytest.raises(ValueError) as refused:
+            JSONDealer(table(), tokens, **options)
+        assert str(refused.value) == message, options
+    from pokerroom.players import CallingStation
+
+    edges = JSONDealer(table(), ["a", "b"], budget=0.25, max_spectators=0,
+                       players={0: CallingStation(), 1: CallingStation()}, local_delay=0.0,
+                       watching=Watching.TOKEN, watch_token="eyes")  # fmt: skip
+    assert (edges.budget, edges.max_spectators, sorted(edges.local)) == (0.25, 0, [0, 1])
+    assert (edges.watch_token, edges.local_delay, edges.name) == ("eyes", 0.0, "match")
+
+
+def test_the_hello_names_the_match_its_seats_and_its_limits() -> None:
+    d = JSONDealer(table(3), ["a", "b", "c"], limits=Limits(rate=5.0, burst=7),
+                   name="final", watching=Watching.OFF, max_spectators=4)  # fmt: skip
+    conn, out = d.open()
+    assert to(out, conn) == [{"type": "hello", "protocol": "pokerroom-jsonlines",
+                              "version": "1.1", "match": "final", "seats": 3,
+                              "limits": {**Limits(rate=5.0, burst=7).to_json(),
+                                         "watching": "off", "max_spectators": 4}}]
+    assert dealer().hello()["match"] == "match"
+
+
+def test_a_join_with_a_name_is_kept_and_noted_and_without_one_is_not() -> None:
+    d = dealer()
+    conn, _ = d.open()
+    out = d.receive(conn, b'{"type":"join","token":"t1","name":"Ann"}', 0.0)
+    assert d.joined == [None, "Ann"] and out.notes[0] == (conn, 20, "joined seat 1 as 'Ann'")
+    welcome = to(out, conn)[0]
+    assert (welcome["role"], welcome["seat"], welcome["name"]) == ("player", 1, "seat 1")
+    other, out = join(d, "t0")
+    assert d.joined == [None, "Ann"] and out.notes[0] == (other, 20, "joined seat 0")
+
+
+def test_a_match_starts_once_and_a_restored_hand_in_play_is_told_from_its_start() -> None:
+    d = dealer()
+    d.start(0.0)
+    assert d.started is True
+    with pytest.raises(RuntimeError) as again:
+        d.start(1.0)
+    assert str(again.value) == "the match has already started"
+    during = table(2, 3)
+    during.start_hand()
+    restored = JSONDealer(during, ["a", "b"], limits=LIMITS)
+    conn, _ = join(restored, "a")
+    out = restored.start(0.0)
+    got = to(out, conn)
+    assert got[0]["type"] == "hand" and got[0]["hand"] == 1 and got[0]["hole"] != []
+
+
+def test_an_outbox_keeps_its_own_lines_when_extended_and_decodes_the_watch_first() -> None:
+    first, second = Outbox(), Outbox()
+    a, b = Connection(LIMITS), Connection(LIMITS)
+    first.send(a, {"type": "pong", "id": 1})
+    first.close.append(a)
+    first.note(a, 20, "one")
+    first.watch.append(b'{"type":"event"}\n{"type":"event","n":2}\n')
+    second.send(b, {"type": "pong", "id": 2})
+    second.close.append(b)
+    second.note(None, 30, "two")
+    second.watch.append(b'{"type":"hand"}\n')
+    first.extend(second)
+    assert first.messages == [(a, b'{"type":"pong","id":1}\n'), (b, b'{"type":"pong","id":2}\n')]
+    assert first.close == [a, b] and first.notes == [(a, 20, "one"), (None, 30, "two")]
+    assert first.decoded() == [(None, {"type": "event"}), (None, {"type": "event", "n": 2}),
+                               (None, {"type": "hand"}), (a, {"type": "pong", "id": 1}),
+                               (b, {"type": "pong", "id": 2})]  # fmt: skip
+    assert repr(Outbox()) == "Outbox(messages=[], close=[], notes=[], watch=[])"
