@@ -49,10 +49,10 @@ def join(d: JSONDealer, token: str, now: float = 0.0) -> tuple[Connection, Outbo
     return conn, d.receive(conn, json.dumps({"type": "join", "token": token}).encode(), now)
 
 
-def watch(d: JSONDealer, token: str | None = None) -> tuple[Connection, Outbox]:
+def watch(d: JSONDealer, token: str | None = None, now: float = 0.0) -> tuple[Connection, Outbox]:
     conn, _ = d.open()
     line = {"type": "watch"} if token is None else {"type": "watch", "token": token}
-    return conn, d.receive(conn, json.dumps(line).encode(), 0.0)
+    return conn, d.receive(conn, json.dumps(line).encode(), now)
 
 
 def test_a_spectator_of_an_open_match_is_welcomed_and_counted_and_leaves() -> None:
@@ -564,3 +564,130 @@ def test_an_outbox_keeps_its_own_lines_when_extended_and_decodes_the_watch_first
                                (None, {"type": "hand"}), (a, {"type": "pong", "id": 1}),
                                (b, {"type": "pong", "id": 2})]  # fmt: skip
     assert repr(Outbox()) == "Outbox(messages=[], close=[], notes=[], watch=[])"
+
+
+def test_a_problem_a_ping_a_bye_and_too_many_errors_are_each_answered() -> None:
+    d = JSONDealer(table(), ["a", "b"], limits=Limits(rate=1e9, burst=10**9, max_errors=2))
+    conn, _ = d.open()
+    out = d.receive(conn, b"[1]", 0.0)
+    problem = to(out, conn)
+    assert [m["code"] for m in problem] == ["not-object"]
+    assert out.notes == [(conn, 10, f"not-object: {problem[0]['message']}")]
+    assert to(d.receive(conn, b'{"type":"ping","id":7}', 0.0), conn) == [{"type": "pong",
+                                                                           "id": 7}]
+    d.receive(conn, b"[2]", 0.0)
+    out = d.receive(conn, b"[3]", 0.0)  # the third error: one past the most
+    got = to(out, conn)
+    assert got[1:] == [{"type": "error", "code": "too-many-errors",
+                        "message": "more than 2 errors: closing"},
+                       {"type": "bye", "reason": "too many errors"}]  # fmt: skip
+    assert out.close == [conn] and conn not in d.connections
+    assert out.notes[-1] == (conn, 30, "closed: more than 2 errors: closing")
+    assert d.receive(conn, b"[4]", 0.0).messages == []
+    other, _ = d.open()
+    out = d.receive(other, b'{"type":"bye"}', 0.0)
+    assert to(out, other) == [{"type": "bye", "reason": "goodbye"}] and out.close == [other]
+    assert other not in d.connections
+
+
+def test_the_seconds_sent_are_rounded_to_the_millisecond() -> None:
+    d = dealer(budget=2.0004)
+    conn, _ = join(d, "t0")
+    out = d.start(0.0)
+    assert to(out, conn)[-1]["budget"] == 2.0
+    d = dealer(budget=5.0)
+    join(d, "t0")
+    d.start(10.0)
+    back, out = join(d, "t0", 11.12345)
+    assert to(out, back)[-1]["budget"] == 3.877
+    d, _ = banked()
+    d.start(100.0)
+    early, out = join(d, "t0", 101.12345)
+    act, clock = to(out, early)[-2:]
+    assert (act["budget"], act["bank"], clock["budget"], clock["bank"]) == (3.877, 10.0,
+                                                                            3.877, 10.0)
+    late, out = join(d, "t0", 108.12345)
+    act, clock = to(out, late)[-2:]
+    assert (act["budget"], act["bank"], clock["budget"], clock["bank"]) == (0.0, 6.877,
+                                                                            0.0, 6.877)
+    spectator, out = watch(d, None, 108.12345)
+    assert to(out, spectator)[-1] == {"type": "clock", "hand": 1, "seq": 1, "seat": 0,
+                                      "budget": 0.0, "bank": 6.877}  # fmt: skip
+    gone, out = join(d, "t0", 120.0)  # past the deadline: nothing left, never less
+    act, clock = to(out, gone)[-2:]
+    assert (act["budget"], act["bank"], clock["budget"], clock["bank"]) == (0.0, 0.0, 0.0, 0.0)
+
+
+def test_a_player_back_mid_hand_gets_its_own_cards_and_view_and_the_hand_count() -> None:
+    d = dealer()
+    conns = [join(d, f"t{k}")[0] for k in range(2)]
+    first = to(d.start(0.0), conns[0])
+    hole = first[0]["hole"]
+    back, out = join(d, "t0", 1.0)
+    welcome, hand, state = to(out, back)[:3]
+    assert welcome["max_hands"] == 3 and welcome["game"]["seat"] == 0
+    assert hand["hole"] == hole != []
+    assert state["view"]["seat"] == 0 and state["view"]["hole"] == hole
+
+
+def test_a_match_nobody_watches_writes_no_line_for_spectators() -> None:
+    d = dealer(hands=2)
+    join(d, "t0")
+    outs = [d.start(0.0)]
+    while d.pending is not None:
+        outs.append(d.expire(1.0))
+    assert all(out.watch == [] for out in outs[:-1])
+    assert [json.loads(line)["type"] for line in outs[-1].watch] == ["match_end"]
+
+
+def test_the_bank_running_is_told_only_of_a_decision_with_a_bank() -> None:
+    d, _ = banked()
+    assert d.bank_running(50.0).messages == []  # nothing waits
+    plain = dealer()
+    plain.start(0.0)
+    assert plain.pending is not None and plain.bank_running(100.0).messages == []
+
+
+def test_a_timeout_is_kept_as_the_seats_fault_with_its_reason() -> None:
+    d = dealer(budget=5.0)
+    join(d, "t0")
+    d.start(0.0)
+    d.expire(5.0)
+    fault = d.runner.faults[-1]
+    assert (fault.hand, fault.seat, fault.kind.value, fault.detail) == (
+        1, 0, "timeout", "no answer in 5 s (timeout)")
+
+
+def test_a_match_of_local_seats_alone_ends_with_nothing_waiting() -> None:
+    from pokerroom.players import CallingStation
+
+    d = dealer(players={0: CallingStation(), 1: CallingStation()}, local_delay=1.0, hands=1)
+    d.start(0.0)
+    now = 0.0
+    while d.pending is not None:
+        assert d.pending.local
+        now = d.pending.deadline
+        d.expire(now)
+    assert d.finished and d.pending is None and now > 0.0
+
+
+def test_each_hand_is_reported_once_and_nothing_is_dealt_again_before_the_start() -> None:
+    played: list[int] = []
+    d = dealer(hands=2)
+    d.on_hand = lambda: played.append(d.table.hand_number)
+    assert d.resume(0.0).messages == [] and d.table.hand_number == 0
+    join(d, "t0")
+    d.start(0.0)
+    while d.pending is not None:
+        d.expire(1.0)
+    assert played == [1, 2]
+
+
+def test_the_banks_are_refilled_after_every_hand() -> None:
+    d, conns = banked(start=4.0, hands=3)
+    d.start(0.0)
+    for k in range(2):  # two hands folded at once: 2 s back each time, no bank spent
+        p = d.pending
+        assert p is not None and p.hand == k + 1
+        answer(d, conns[p.seat], 1.0, hand=p.hand, seq=p.seq, action="fold")
+    assert d.bank is not None and d.bank.left == [8.0, 8.0]
