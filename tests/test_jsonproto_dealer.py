@@ -591,10 +591,10 @@ def test_a_problem_a_ping_a_bye_and_too_many_errors_are_each_answered() -> None:
 
 
 def test_the_seconds_sent_are_rounded_to_the_millisecond() -> None:
-    d = dealer(budget=2.0004)
+    d = dealer(budget=2.5004)
     conn, _ = join(d, "t0")
     out = d.start(0.0)
-    assert to(out, conn)[-1]["budget"] == 2.0
+    assert to(out, conn)[-1]["budget"] == 2.5
     d = dealer(budget=5.0)
     join(d, "t0")
     d.start(10.0)
@@ -673,8 +673,8 @@ def test_a_match_of_local_seats_alone_ends_with_nothing_waiting() -> None:
 
 def test_each_hand_is_reported_once_and_nothing_is_dealt_again_before_the_start() -> None:
     played: list[int] = []
-    d = dealer(hands=2)
-    d.on_hand = lambda: played.append(d.table.hand_number)
+    t = table(2, 2)
+    d = JSONDealer(t, ["t0", "t1"], limits=LIMITS, on_hand=lambda: played.append(t.hand_number))
     assert d.resume(0.0).messages == [] and d.table.hand_number == 0
     join(d, "t0")
     d.start(0.0)
