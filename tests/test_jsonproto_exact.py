@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from pokerroom.cards import Card
+from pokerroom.cards import Card, parse_cards
 from pokerroom.engine import Action, ActionKind, LegalActions, PlayerView, Street
 from pokerroom.engine.events import Event, EventKind
 from pokerroom.engine.pots import Pot
@@ -673,6 +673,15 @@ def test_every_notice_a_client_reads_is_its_typed_value() -> None:
     hand = {"type": "hand", "hand": 3, "button": 1, "stacks": [0, 200, 150], "seats": [1, 2],
             "level": 2, "rules": rules}  # fmt: skip
     assert read_notice(hand, None) == HandDealt(HandStart(3, 1, (0, 200, 150), (1, 2), 2, RULES))
+    dealt = read_notice({**hand, "hole": ["As", "Td"]}, None)
+    assert dealt == HandDealt(HandStart(3, 1, (0, 200, 150), (1, 2), 2, RULES),
+                              tuple(parse_cards("AsTd")))  # fmt: skip
+    assert read_notice({**hand, "hole": []}, None) == read_notice(hand, None)
+    listed = "'hole' must be a list of cards like 'As'"
+    for hole, problem in ((["As", "Zz"], "'hole': "), ("AsTd", listed), ([1, 2], listed)):
+        with pytest.raises(CodecError) as refused:
+            read_notice({**hand, "hole": hole}, None)
+        assert str(refused.value).startswith(problem), refused.value
     assert read_notice({"type": "hand_end", "view": VIEW_JSON}, RULES) == HandOver(VIEW)
     game = {"rules": rules, "players": 3, "seat": 2, "button": 0, "names": ["a", "b", "c"],
             "stacks": [100, 100, 100], "reset_stacks": False, "hand": 7}  # fmt: skip

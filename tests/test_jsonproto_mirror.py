@@ -275,9 +275,11 @@ def test_a_clock_message_for_another_decision_or_seat_is_passed_over() -> None:
 def _mirrored(preset: str | Rules, players: int, hands: int, seed: int) -> int:
     """A match of callers on a real dealer, read by a mirror of seat 0: at each of its
     decisions the view moved by the events is the act's (at a showdown's decision but for
-    its street and the seat to act, which no event announces), but for the legal actions and
-    the seat's own cards (the dealer's events deal them face down to every connection:
-    the act's view brings them, with its events)."""
+    its street and the seat to act, which no event announces), but for the legal actions
+    and the events (the act's view brings them).  The seat's own cards are there from the
+    hand's first line on: the dealer's events deal them face down to every connection,
+    the ``hand`` message brings them (the mirror read it not, and the terminal at a room
+    showed no cards of yours until your first decision)."""
     sessions, got, _ = match([Caller() for _ in range(players)], preset, hands, seed)
     mirror = TableMirror(clock=lambda: 0.0)
     checked = showdowns = 0
@@ -291,9 +293,12 @@ def _mirrored(preset: str | Rules, players: int, hands: int, seed: int) -> int:
             if after.street is S.SHOWDOWN:  # no event says the betting is over: a guess
                 before = dataclasses.replace(before, street=S.SHOWDOWN, to_act=after.to_act)
                 showdowns += 1
-            assert dataclasses.replace(after, legal=None, hole=before.hole,
-                                       events=before.events) == before  # fmt: skip
+            assert dataclasses.replace(after, legal=None, events=before.events) == before
+            assert len(before.hole) == 2
             checked += 1
+        if message["type"] == "hand" and mirror.view is not None:
+            assert mirror.view.hole == tuple(parse_cards("".join(message["hole"])))
+            assert len(mirror.view.hole) == (2 if 0 in message["seats"] else 0)
         if message["type"] == "hand_end":
             assert before is not None and mirror.view is not None
             for name in ("stacks", "committed", "board", "folded", "all_in", "shown"):

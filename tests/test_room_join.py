@@ -599,3 +599,36 @@ def test_the_tables_last_word_is_shown_once(last: str, tmp_path: Path) -> None:
             await until(pilot, lambda: not app.is_running, "the app to quit", 10)
 
     asyncio.run(run())
+
+
+def test_your_cards_show_as_the_hand_is_dealt_before_anyone_acts(tmp_path: Path) -> None:
+    """The dealer's events deal every seat's cards face down; your own come in the
+    ``hand`` message, which the mirror did not read: at a room you saw no cards of
+    yours until your first decision (the whole pre-flop of the others first).  Now they
+    show with the hand; a spectator's hand message has none and shows none."""
+    rules = Rules.preset("no-limit")
+    link = FedLink()
+    start = GameStart(rules, 3, 2, 0, ("Ann", "Bo", "Me"), (200, 200, 200), False, 0)
+    mine = ["Ah", "Td"]
+
+    async def run() -> None:
+        app = JoinApp(Store(tmp_path / "db"), link, directory=tmp_path)
+        async with app.run_test(size=(120, 40)) as pilot:
+            screen = app.screen
+            assert isinstance(screen, RemoteTableScreen)
+            deal = HandStart(1, 0, (200, 200, 200), (0, 1, 2), 0, rules)
+            link.feed([{"type": "welcome", "seat": 2, "game": game_to_json(start)},
+                       {"type": "hand", **hand_to_json(deal), "hole": mine}])  # fmt: skip
+            felt = screen.query_one(Felt)
+            await until(pilot, lambda: screen.mirror.view is not None, "the hand")
+            await pilot.pause()
+            assert [str(c) for c in felt.hole] == mine and not screen._my_turn()
+            deal = HandStart(2, 1, (200, 200, 200), (0, 1), 0, rules)  # you sit this one out
+            link.feed([{"type": "hand", **hand_to_json(deal), "hole": []}])
+            await until(pilot, lambda: screen.mirror.hand == 2, "hand 2")
+            await pilot.pause()
+            assert felt.hole == ()
+            screen.leave(quit_app=True)
+            await until(pilot, lambda: not app.is_running, "the app to quit", 10)
+
+    asyncio.run(run())

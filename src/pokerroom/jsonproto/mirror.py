@@ -233,7 +233,10 @@ class TableMirror:
         start = notice.start
         self.rules, self.hand, self.dealt = start.rules, start.number, start.seats
         me = -1 if self.seat is None else self.seat
-        self.view = fresh_view(start.rules, me, start.button, start.stacks, start.seats)
+        view = fresh_view(start.rules, me, start.button, start.stacks, start.seats)
+        # the seat's own cards come with the hand (its deal event is face down, as every
+        # seat's is): without them the view had none until the seat's first decision
+        self.view = dataclasses.replace(view, hole=notice.hole) if notice.hole else view
         self.pending = None
         return "view"
 

@@ -18,9 +18,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeAlias
 
+from pokerroom.cards import Card
 from pokerroom.engine.events import Event
 from pokerroom.engine.view import PlayerView
-from pokerroom.jsonproto.codec import CodecError, JSONObject, event_from_json, view_from_json
+from pokerroom.jsonproto.codec import (
+    CodecError,
+    JSONObject,
+    cards_from_json,
+    event_from_json,
+    view_from_json,
+)
 from pokerroom.players.runner import GameResult
 from pokerroom.rules import Rules
 from pokerroom.table import GameStart, HandStart, Standing
@@ -51,9 +58,11 @@ class Welcome:
 
 @dataclass(frozen=True, slots=True)
 class HandDealt:
-    """``hand``: a hand begins."""
+    """``hand``: a hand begins; ``hole``: the reader's own cards (none for a spectator or
+    a seat not dealt in)."""
 
     start: HandStart
+    hole: tuple[Card, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,7 +155,8 @@ def read_notice(
     if kind == "hand":
         return HandDealt(
             HandStart(data["hand"], data["button"], tuple(data["stacks"]),
-                      tuple(data["seats"]), data["level"], rules_of(data["rules"]))
+                      tuple(data["seats"]), data["level"], rules_of(data["rules"])),
+            cards_from_json(data.get("hole", []), "hole"),
         )  # fmt: skip
     if kind == "hand_end":
         if rules is None:
