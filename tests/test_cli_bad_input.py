@@ -283,6 +283,10 @@ OWN_TYPES = {
                ("8,x,8,8", "four numbers"), ("", "four numbers")],
     "_tremble": [(v, "a probability from 0 to 0.5, not") for v in
                  ("x", "", "-0.1", "0.6", "nan", "inf", "-inf", "1e400", "10**26")],
+    "_bet_sizes": [(v, "pot fractions above 0 and at most 10 like 0.5,1 (every round) or "
+                       "four lists") for v in
+                   ("x", "", "0", "-1", "10.5", "nan", "inf", "1e400", "1,", "0.5,0.5",
+                    "1/1", "1/1/1/1/1", "1/1/1/x", "0.5,1//1/1")],
 }  # fmt: skip
 
 

@@ -101,12 +101,84 @@ def test_leduc_with_bet_sizes_has_each_size_and_the_all_in() -> None:
     assert tree.labels[0] == ("f", "c", "r0", "r1", ALL_IN) and tree.amounts[0] == (0, 2, 4, 6, 200)
 
 
+def test_sizes_kept_per_round_give_each_round_its_own_sizes() -> None:
+    """Leduc with bet sizes, the first round keeping the pot-sized bet alone and the
+    second both sizes: no half-pot bet before the board card, both after it."""
+    bets = Abstraction((1, 1), (0, 0), 1, 12, (0.5, 1.0), 2, per_round=((1,), (0, 1)))
+    tree = bets.tree(lambda r: [(c, -1, 0) for c in "JQK"], lambda r, c: 0, lambda c: 0)
+    labels = {r: set() for r in (0, 1)}
+    for node in range(len(tree)):
+        if int(tree.public.kind[node]) < CHANCE:
+            labels[tree.street[node]] |= {lab for lab in tree.labels[node] if lab[0] == "r"}
+    assert labels == {0: {"r1"}, 1: {"r0", "r1"}}
+    # the root (pot 2): the pot-sized bet to 3 and the all-in; on the board after two
+    # checks (pot 2 still): half the pot to 2 as well
+    assert tree.labels[0] == ("k", "r1", ALL_IN) and tree.amounts[0] == (1, 3, 12)
+    after_checks = tree.children[tree.children[tree.children[0][0]][0]][0]
+    assert tree.labels[after_checks] == ("k", "r0", "r1", ALL_IN)
+    assert tree.amounts[after_checks] == (1, 2, 3, 12)
+
+
+def test_sizes_kept_per_round_are_the_same_game_as_those_sizes_alone() -> None:
+    """Every round keeping only the pot-sized bet of (0.5, 1) is Leduc with the pot-sized
+    bet alone: the same tree, and CFR finds the same value to the last digit; keeping
+    every size in every round is the tree without ``per_round``."""
+    matrices = leduc_no_limit(fractions=(1.0,)).matrices
+    deal = lambda r: [(c, -1, c) for c in range(3)]  # noqa: E731
+    fold, show = (lambda r, c: 0), (lambda c: 0)
+    games = []
+    for bets in (Abstraction((1, 1), (0, 0), 2, 12, (1.0,), 2),
+                 Abstraction((1, 1), (0, 0), 2, 12, (0.5, 1.0), 2, per_round=((1,), (1,)))):
+        tree = bets.tree(deal, fold, show)
+        games.append(Game("g", tree.public, (6, 6), leduc_no_limit().priors, matrices))
+    assert games[0].tree.decisions == games[1].tree.decisions
+    values = []
+    for game in games:
+        solver = Solver(game)
+        solver.run(50)
+        values.append(solver.value())
+    assert values[0] == values[1]
+    both = Abstraction((1, 1), (0, 0), 2, 12, (0.5, 1.0), 2, per_round=((0, 1), (1, 0)))
+    plain = Abstraction((1, 1), (0, 0), 2, 12, (0.5, 1.0), 2)
+    t1, t2 = both.tree(deal, fold, show), plain.tree(deal, fold, show)
+    assert (t1.labels, t1.amounts, t1.committed) == (t2.labels, t2.amounts, t2.committed)
+
+
+def test_sizes_kept_per_round_are_checked() -> None:
+    with pytest.raises(ValueError, match="sizes for 1 rounds, the game has 2"):
+        Abstraction((1, 1), (0, 0), 2, 12, (0.5, 1.0), 2, per_round=((0,),))
+    with pytest.raises(ValueError, match=r"round 2 keeps sizes \[0, 2\]: indices 0 to 1"):
+        Abstraction((1, 1), (0, 0), 2, 12, (0.5, 1.0), 2, per_round=((0,), (0, 2)))
+    with pytest.raises(ValueError, match="each once"):
+        Abstraction((1, 1), (0, 0), 2, 12, (0.5, 1.0), 2, per_round=((0, 0), (1,)))
+
+
 # ------------------------------------------------------------------ hold'em tree
 
+OVERBETS = betting(100, (0.5, 1.0, 1.5), 3, ((0, 1), (0, 1), (0, 1, 2), (0, 1, 2)))
+"""Half the pot and the pot every round, 1.5 pots as well on the turn and river."""
 
-def _paths(depth: int, count: int, seed: int) -> list[list[int]]:
+
+def test_the_overbet_is_on_the_turn_and_river_only() -> None:
+    _, tree = holdem_no_limit(OVERBETS, uniform(2))
+    assert tree.labels[0] == ("f", "c", "r0", "r1", ALL_IN)  # pre-flop as before
+    # the button limps (to 2), the big blind checks: pot 4 on the flop
+    flop = tree.children[tree.children[tree.children[0][1]][0]][0]
+    assert tree.street[flop] == 1 and tree.labels[flop] == ("k", "r0", "r1", ALL_IN)
+    turn = tree.children[tree.children[tree.children[flop][0]][0]][0]
+    # checked through: pot 4, bets to 2 + 2, 2 + 4, 2 + 6 and all-in
+    assert tree.street[turn] == 2 and tree.labels[turn] == ("k", "r0", "r1", "r2", ALL_IN)
+    assert tree.amounts[turn] == (2, 4, 6, 8, 200)
+    river = tree.children[tree.children[tree.children[turn][0]][0]][0]
+    assert tree.street[river] == 3 and tree.amounts[river] == (2, 4, 6, 8, 200)
+    streets = {tree.street[n] for n in range(len(tree)) if "r2" in tree.labels[n]}
+    assert streets == {2, 3}
+
+
+def _paths(depth: int, count: int, seed: int, bets: Abstraction | None = None
+           ) -> list[list[int]]:  # fmt: skip
     """Random paths from the root of the no-limit hold'em tree to a terminal."""
-    _, tree = holdem_no_limit(betting(depth), uniform(2))
+    _, tree = holdem_no_limit(bets or betting(depth), uniform(2))
     rng = random.Random(seed)
     out = []
     for _ in range(count):
@@ -120,14 +192,15 @@ def _paths(depth: int, count: int, seed: int) -> list[list[int]]:
     return out
 
 
-@pytest.mark.parametrize("depth", [100, 200])
-def test_every_action_of_the_tree_is_legal_in_the_engine(depth: int) -> None:
+@pytest.mark.parametrize(("depth", "overbets"), [(100, False), (200, False), (100, True)])
+def test_every_action_of_the_tree_is_legal_in_the_engine(depth: int, overbets: bool) -> None:
     """Random paths through the tree replayed on the engine (blinds 1 and 2, stacks of
     2 × depth): each action is legal there and leaves the chips the tree says."""
-    _, tree = holdem_no_limit(betting(depth), uniform(2))
+    bets = OVERBETS if overbets else betting(depth)
+    _, tree = holdem_no_limit(bets, uniform(2))
     rules = Rules.preset("no-limit", blinds=(1, 2), buy_in=2 * depth)
     kinds = {"f": ActionKind.FOLD, "k": ActionKind.CHECK, "c": ActionKind.CALL}
-    for path in _paths(depth, 150, seed=depth):
+    for path in _paths(depth, 150, seed=depth + overbets, bets=bets):
         hand = Hand(rules, [2 * depth] * 2, button=0, rng=random.Random(1))
         for step in path:
             node, pick = divmod(step, 100)
@@ -180,6 +253,28 @@ def test_a_strategy_file_reads_back_every_decision_as_written(tmp_path: Path) ->
     assert back.written == made.written == (made.tree_digest(), made.digest())
     assert back.digest() == back.written[1]
     assert (back.depth, back.iterations, back.history) == (10, 3, ((3, 1.0, 0.1),))
+    assert back.per_round == ()
+
+
+def test_a_strategy_with_sizes_per_round_reads_back_its_tree(tmp_path: Path) -> None:
+    cards = uniform(2)
+    kept = ((0, 1), (0, 1), (0, 1, 2), (0, 1, 2))
+    game, tree = holdem_no_limit(betting(10, (0.5, 1.0, 1.5), 3, kept), cards)
+    solver = Solver(game)
+    solver.run(2)
+    made = NoLimitStrategy.from_solver(10, (0.5, 1.0, 1.5), 3, abstraction=cards,
+                                       solver=solver, history=((2, 1.0, 0.1),),
+                                       per_round=kept)  # fmt: skip
+    made.save(tmp_path / "s.npz")
+    back = NoLimitStrategy.load(tmp_path / "s.npz")
+    assert back.per_round == kept and back.fractions == (0.5, 1.0, 1.5)
+    assert back.tree_digest() == back.written[0] == made.tree_digest()
+    assert back.tree()[0].labels == tree.labels
+    assert back.digest() == back.written[1]
+    # without the sizes per round the tree grown again is another: the digest says so
+    plain = NoLimitStrategy.from_solver(10, (0.5, 1.0, 1.5), 3, abstraction=cards,
+                                        solver=solver, history=())  # fmt: skip
+    assert plain.tree_digest() != made.tree_digest()
 
 
 @pytest.mark.parametrize("depth", DEPTHS)
@@ -311,6 +406,21 @@ def test_views_outside_the_strategy_are_refused_with_a_reason() -> None:
 
 
 # ------------------------------------------------------------------ the command
+
+
+def test_solve_holdem_nl_with_sizes_per_round(tmp_path: Path) -> None:
+    out = tmp_path / "nl.npz"
+    assert main(["solve", "--game", "holdem-nl", "--depth", "4", "--iterations", "2",
+                 "--every", "2", "--bet-sizes", "1/1/0.5,1/1,0.5,1.5", "--out", str(out)]) == 0
+    strategy = NoLimitStrategy.load(out)
+    # the fractions in order of first appearance, each round's indices into them (a set)
+    assert strategy.fractions == (1.0, 0.5, 1.5)
+    assert strategy.per_round == ((0,), (0,), (0, 1), (0, 1, 2))
+    assert strategy.tree_digest() == strategy.written[0]
+    assert main(["solve", "--game", "holdem-nl", "--depth", "4", "--iterations", "2",
+                 "--every", "2", "--bet-sizes", "1,0.5", "--out", str(out)]) == 0
+    strategy = NoLimitStrategy.load(out)
+    assert (strategy.fractions, strategy.per_round) == ((1.0, 0.5), ())
 
 
 def test_solve_holdem_nl_checkpoints_resumes_and_writes(

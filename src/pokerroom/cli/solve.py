@@ -64,6 +64,32 @@ def _tremble(text: str) -> float:
     return value
 
 
+BetSizes = tuple[tuple[float, ...], tuple[tuple[int, ...], ...]]
+
+
+def _bet_sizes(text: str) -> BetSizes:
+    """``--bet-sizes``: pot fractions, one list for every round or four separated by
+    ``/`` (pre-flop to river); as the tree's fractions (each once, in order of first
+    appearance) and each round's indices into them, ascending (empty when every round has all)."""
+    accepts = ("pot fractions above 0 and at most 10 like 0.5,1 (every round) or four lists "
+               "like 0.5,1/0.5,1/0.5,1,1.5/0.5,1,1.5 (pre-flop to river)")
+    rounds: list[list[float]] = []
+    for part in text.split("/"):
+        try:
+            values = [float(v) for v in part.split(",")]
+        except ValueError:
+            values = []
+        if not values or not all(0 < v <= 10 for v in values) or len(set(values)) != len(values):
+            raise argparse.ArgumentTypeError(f"{accepts}, not {text!r}")
+        rounds.append(values)
+    if len(rounds) not in (1, 4):
+        raise argparse.ArgumentTypeError(f"{accepts}, not {text!r}")
+    fractions = tuple(dict.fromkeys(v for r in rounds for v in r))
+    if len(rounds) == 1:
+        return fractions, ()
+    return fractions, tuple(tuple(sorted(fractions.index(v) for v in r)) for r in rounds)
+
+
 def _cmd_solve(args: argparse.Namespace) -> int:
     from rich.console import Console
 
@@ -167,8 +193,9 @@ def _holdem_nl(console: Console, args: argparse.Namespace) -> int:
 
     sizes = args.buckets
     abstraction = abstraction_for(sizes)
-    fractions, max_raises = (0.5, 1.0), 3
-    game, tree = holdem_no_limit(betting(args.depth, fractions, max_raises), abstraction)
+    (fractions, per_round), max_raises = args.bet_sizes, 3
+    game, tree = holdem_no_limit(betting(args.depth, fractions, max_raises, per_round),
+                                 abstraction)  # fmt: skip
     console.print(
         f"{game.name}: {tree.public.decisions:,} betting decisions, "
         f"{game.decisions:,} information sets (both players)",
@@ -184,7 +211,7 @@ def _holdem_nl(console: Console, args: argparse.Namespace) -> int:
     _table(console, game.name + f", {args.method}", rows, "mbb/h")
     strategy = NoLimitStrategy.from_solver(args.depth, fractions, max_raises,
                                            abstraction=abstraction, solver=solver,
-                                           history=tuple(rows))  # fmt: skip
+                                           history=tuple(rows), per_round=per_round)  # fmt: skip
     strategy.save(args.out)
     size = Path(args.out).stat().st_size
     console.print(f"wrote {args.out} ({size / 1e6:.2f} MB)", soft_wrap=True)
@@ -317,6 +344,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    "as (1 - EPS) times the strategy plus EPS spread over the legal actions, "
                    "so lines the strategy never takes are met with a range behind them; the "
                    "strategy kept is the untrembled one (0 to 0.5, default 0: none)")
+    p.add_argument("--bet-sizes", type=_bet_sizes, default=((0.5, 1.0), ()),
+                   metavar="SIZES",
+                   help="holdem-nl: the bets and raises the tree keeps besides all-in, as pot "
+                   "fractions: one list for every round (default 0.5,1) or four separated by "
+                   "/, pre-flop to river (0.5,1/0.5,1/0.5,1,1.5/0.5,1,1.5)")
     p.add_argument("--depth", type=Count(2, 1000, "big blinds"), default=100,
                    help="holdem-nl: each stack in big blinds, 2 to 1000 (default 100)")
     p.add_argument("--checkpoint", metavar="FILE.npz",

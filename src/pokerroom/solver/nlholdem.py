@@ -30,14 +30,16 @@ DEPTHS = (100, 200)
 SHOWDOWN_MATRIX = 4
 
 
-def betting(depth: int, fractions: tuple[float, ...] = (0.5, 1.0), max_raises: int = 3
-            ) -> Abstraction:  # fmt: skip
+def betting(depth: int, fractions: tuple[float, ...] = (0.5, 1.0), max_raises: int = 3,
+            per_round: tuple[tuple[int, ...], ...] = ()) -> Abstraction:  # fmt: skip
     """The action abstraction of heads-up no-limit hold'em with stacks of ``depth`` big
     blinds: blinds 1 and 2, bets and raises to ``fractions`` of the pot and all-in, at
-    most ``max_raises`` bets and raises a round besides the all-in."""
+    most ``max_raises`` bets and raises a round besides the all-in; ``per_round``: the
+    indices into ``fractions`` each of the four rounds keeps (empty: all in every round)."""
     if depth < 2:
         raise ValueError(f"a stack of {depth} big blinds: at least 2")
-    return Abstraction((1, 2), (0, 1, 1, 1), BIG_BLIND, depth * BIG_BLIND, fractions, max_raises)
+    return Abstraction((1, 2), (0, 1, 1, 1), BIG_BLIND, depth * BIG_BLIND, fractions, max_raises,
+                       per_round)  # fmt: skip
 
 
 def holdem_no_limit(bets: Abstraction, cards: CardAbstraction) -> tuple[Game, NoLimitTree]:

@@ -59,6 +59,8 @@ class NoLimitStrategy:
     history: tuple[tuple[int, float, float], ...]
     written: tuple[str, str] = ("", "")
     """The digests of the tree and of the probabilities as the solver wrote them."""
+    per_round: tuple[tuple[int, ...], ...] = ()
+    """The sizes each round keeps (indices into ``fractions``; empty: all, every round)."""
 
     def digest(self) -> str:
         """SHA-256 of the probabilities (shapes and float16 bytes, round by round)."""
@@ -74,22 +76,23 @@ class NoLimitStrategy:
 
     def tree(self) -> tuple[NoLimitTree, Sweeps]:
         """The betting tree and the solver's layout of its decisions."""
-        game, tree = holdem_no_limit(betting(self.depth, self.fractions, self.max_raises),
-                                     self.abstraction)  # fmt: skip
+        bets = betting(self.depth, self.fractions, self.max_raises, self.per_round)
+        game, tree = holdem_no_limit(bets, self.abstraction)
         return tree, Sweeps(game)
 
     @classmethod
     def from_solver(cls, depth: int, fractions: tuple[float, ...], max_raises: int, *,
                     abstraction: CardAbstraction, solver: Solver,
-                    history: tuple[tuple[int, float, float], ...]) -> NoLimitStrategy:  # fmt: skip
+                    history: tuple[tuple[int, float, float], ...],
+                    per_round: tuple[tuple[int, ...], ...] = ()) -> NoLimitStrategy:  # fmt: skip
         probs = tuple(p.astype(np.float16) for p in solver.average())
         method = solver.method.name
         if solver.tremble:
             method += f" with trembles {solver.tremble:g}"
         made = cls(depth, fractions, max_raises, abstraction, probs, solver.iterations,
-                   method, history)  # fmt: skip
+                   method, history, per_round=per_round)  # fmt: skip
         return cls(depth, fractions, max_raises, abstraction, probs, solver.iterations,
-                   method, history, (made.tree_digest(), made.digest()))  # fmt: skip
+                   method, history, (made.tree_digest(), made.digest()), per_round)  # fmt: skip
 
     def save(self, path: str | Path) -> None:
         arrays: dict[str, Any] = {
@@ -102,6 +105,11 @@ class NoLimitStrategy:
             "history": np.array(self.history, dtype=np.float64).reshape(-1, 3),
             "written": np.array(self.written),
         }
+        if self.per_round:  # a mask, a row per round (files without it: every size)
+            mask = np.zeros((len(self.per_round), len(self.fractions)), dtype=np.bool_)
+            for r, kept in enumerate(self.per_round):
+                mask[r, list(kept)] = True
+            arrays["per_round"] = mask
         arrays.update(abstraction_arrays(self.abstraction))
         for r, p in enumerate(self.probabilities):
             arrays[f"probabilities{r}"] = p
@@ -123,6 +131,8 @@ class NoLimitStrategy:
             str(arrays["method"]),
             tuple((int(i), float(e), float(s)) for i, e, s in arrays["history"]),
             (str(arrays["written"][0]), str(arrays["written"][1])),
+            tuple(tuple(int(i) for i in np.flatnonzero(row)) for row in arrays["per_round"])
+            if "per_round" in arrays else (),
         )
 
 

@@ -129,21 +129,47 @@ class Abstraction:
     stack: int
     fractions: tuple[float, ...] = (0.5, 1.0)
     max_raises: int = 3
+    per_round: tuple[tuple[int, ...], ...] = ()
+    """The sizes each round keeps, as indices into ``fractions`` (a tuple per round);
+    empty: every size in every round."""
+
+    def __post_init__(self) -> None:
+        if self.per_round and len(self.per_round) != self.rounds:
+            raise ValueError(f"sizes for {len(self.per_round)} rounds, the game has {self.rounds}")
+        for r, kept in enumerate(self.per_round):
+            bad = [i for i in kept if not 0 <= i < len(self.fractions)]
+            if bad or len(set(kept)) != len(kept):
+                raise ValueError(f"round {r + 1} keeps sizes {list(kept)}: indices 0 to "
+                                 f"{len(self.fractions) - 1} of {list(self.fractions)}, each once")
 
     @property
     def rounds(self) -> int:
         return len(self.first)
 
-    def raises(self, committed: tuple[int, int], player: int, last: int) -> list[tuple[str, int]]:
-        """The bets or raises of ``player`` (label, to-amount), fractions then all-in;
-        ``last``: the increment of the last bet or raise this round."""
+    def sizes(self, rnd: int) -> list[int]:
+        """The indices into ``fractions`` of the sizes round ``rnd`` keeps, smallest
+        fraction first (the order of the tree's raises).
+
+        >>> bets = Abstraction((1, 2), (0, 1), 2, 200, (1.0, 1.5, 0.5), per_round=((0,), (1, 2)))
+        >>> bets.sizes(0), bets.sizes(1)
+        ([0], [2, 1])
+        """
+        kept = self.per_round[rnd] if self.per_round else range(len(self.fractions))
+        return sorted(kept, key=lambda i: (self.fractions[i], i))
+
+    def raises(self, committed: tuple[int, int], player: int, last: int, rnd: int = 0
+               ) -> list[tuple[str, int]]:  # fmt: skip
+        """The bets or raises of ``player`` in round ``rnd`` (label, to-amount), the
+        round's fractions from the smallest, then all-in; ``last``: the increment of the
+        last bet or raise this round."""
         mine, theirs = committed[player], committed[1 - player]
         if theirs >= self.stack:
             return []
         least = theirs + max(last, self.big)
         out: list[tuple[str, int]] = []
         seen: set[int] = set()
-        for i, f in enumerate(self.fractions):
+        for i in self.sizes(rnd):
+            f = self.fractions[i]
             to = theirs + round(f * 2 * theirs)
             if to < least or to >= self.stack or to in seen:
                 continue
@@ -235,7 +261,7 @@ class _Growth:
                 self._add(_Node(other, rnd, committed), node, CHECK)
                 self._decide(nxt, other, rnd, ctx, committed, raises=raises, last=last,
                              checked=True)  # fmt: skip
-        options = g.raises(committed, player, last)
+        options = g.raises(committed, player, last, rnd)
         if raises >= g.max_raises:
             options = [o for o in options if o[0] == ALL_IN]
         if committed[player] >= g.stack:
