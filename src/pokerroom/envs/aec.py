@@ -123,7 +123,8 @@ class HoldemAECEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type inf
         self._pending: list[list[Any]] = [[] for _ in range(n)]  # results since last turn
         self._refused: list[str | None] = [None] * n
         self._carry = [0.0] * n
-        # the decision of the seat to act in this state (see _decision)
+        # the decision of the seat to act in this state, worked out as the state is
+        # reached (see _moved; None: nobody is to act)
         self._cached: Decision | None = None
         self._zeroed = False  # whether self.rewards is all 0 (no step has rewarded since)
         # The table's state, read once per change (the table changes in step and reset
@@ -160,20 +161,23 @@ class HoldemAECEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type inf
         self._record = BettingRecord()
 
     def _moved(self) -> None:
-        """The table changed: the betting record noted, a new stamp, and the seat to act
-        read again.
+        """The table changed: the betting record noted, a new stamp, the seat to act read
+        again and its decision worked out.
 
         This runs once per step: the record is noted only when the hand or its street is
         not the one it noted (else noting changes nothing), and the seat to act is the
-        table's own field (-1: nobody), read only, without its property's frame."""
+        table's own field (-1: nobody), read only, without its property's frame.  The
+        decision is worked out here, once, rather than looked up by each of its readers
+        (the observation of the seat to act and the step that plays its choice, which
+        needs it in any case)."""
         table = self.table
         assert table is not None
         record, hand = self._record, table.hand
         if hand is not record.hand or (hand is not None and hand._street != record.street):
             record.note(table)
         self._stamp = next(_STAMPS)
-        self._cached = None
-        self._acting = table._turn
+        self._acting = seat = table._turn
+        self._cached = self._decide(table, seat) if seat >= 0 else None
 
     def _deal(self) -> tuple[bool, bool]:
         """Deal hands until somebody must decide or the episode ends (terminated,
@@ -190,7 +194,7 @@ class HoldemAECEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type inf
             if ended[0] or ended[1]:
                 self._moved()
                 return ended
-            table.deal(auto_showdown=True)  # (start_hand without its HandStart)
+            table._deal_hand(None, True)  # (deal without the view it makes)
             if not table.in_hand:  # every seat all-in on the forced bets: nobody decides
                 self._finish()
 
@@ -280,15 +284,15 @@ class HoldemAECEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type inf
         self._plain[seat] = -1
 
     def step(self, action: Any) -> None:
-        agent = self.agent_selection
-        if self.terminations.get(agent) or self.truncations.get(agent):
+        if self._dying:  # (the agent selected is done: the first of them)
             self._dead_step(action)
             return
+        agent = self.agent_selection
         table, episode = self.table, self._episode
         if table is None or episode is None or not self.agents or self._acting < 0:
             raise EnvError("the episode is over: call reset() to start the next")
         seat = self._seat[agent]
-        _, legal, pot, bet, _ = self._decision(seat)
+        _, legal, pot, bet, _ = self._decision()
         played = self.choices.action(action, legal, pot=pot, bet=bet)
         if not isinstance(played, Action):
             played = self._refuse(agent, seat, played, (legal, pot, bet))
@@ -379,15 +383,17 @@ class HoldemAECEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type inf
         if agents and not self._fresh[self._seat[selected]]:
             self._refresh(selected)
 
-    def _decision(self, seat: int) -> Decision:
+    def _decision(self) -> Decision:
+        """The decision of the seat to act (see :meth:`_decide`), kept until the table
+        changes."""
+        kept = self._cached
+        assert kept is not None
+        return kept
+
+    def _decide(self, table: Table, seat: int) -> Decision:
         """The decision of ``seat`` (to act): its choices, the pot and its bet (only when
         pot fractions need them, else 0) and its mask (not to be written: copied for an
-        observation); kept until the table changes."""
-        kept = self._cached
-        if kept is not None and kept[0] == seat:
-            return kept
-        table = self.table
-        assert table is not None
+        observation)."""
         hand = table.hand
         assert hand is not None
         legal = hand.legal_actions()  # (the table's when every seat is dealt in)
@@ -397,9 +403,7 @@ class HoldemAECEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type inf
             pot, bet = hand.pot, hand.bets[table.seats_in_hand.index(seat)]
         else:
             pot = bet = 0
-        decision = self._cached = (seat, legal, pot, bet,
-                                   self.choices._kept_mask(legal, pot, bet))  # fmt: skip
-        return decision
+        return (seat, legal, pot, bet, self.choices._kept_mask(legal, pot, bet))
 
     def _allowed(self, legal: LegalActions, pot: int, bet: int) -> str:
         mask = self.choices.mask(legal, pot=pot, bet=bet)
@@ -417,11 +421,10 @@ class HoldemAECEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type inf
         table = self.table
         if table is None:
             raise EnvError("no game yet: call reset() first")
-        # (the table has nobody to act out of a hand)
-        if seat == self._acting and not (
-            self.terminations.get(agent) or self.truncations.get(agent)
-        ):
-            decision = self._decision(seat)
+        # (the table has nobody to act out of a hand; an agent done is in _dying)
+        if seat == self._acting and not (self._dying and agent in self._dying):
+            decision = self._cached
+            assert decision is not None
             legal: LegalActions | None = decision[1]
             mask = decision[4].copy()
         else:
@@ -435,7 +438,7 @@ class HoldemAECEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type inf
         table = self.table
         if table is None or table.to_act is None:
             raise EnvError("nobody has a decision to make now")
-        _, legal, pot, bet, _ = self._decision(table.to_act)
+        _, legal, pot, bet, _ = self._decision()
         return self.choices.choice(action, legal, pot=pot, bet=bet)
 
     def render(self) -> str | None:
