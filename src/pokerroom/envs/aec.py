@@ -292,7 +292,9 @@ class HoldemAECEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type inf
         if table is None or episode is None or not self.agents or self._acting < 0:
             raise EnvError("the episode is over: call reset() to start the next")
         seat = self._seat[agent]
-        _, legal, pot, bet, _ = self._decision()
+        decision = self._cached  # (the seat to act's: somebody is)
+        assert decision is not None
+        _, legal, pot, bet, _ = decision
         played = self.choices.action(action, legal, pot=pot, bet=bet)
         if not isinstance(played, Action):
             played = self._refuse(agent, seat, played, (legal, pot, bet))
