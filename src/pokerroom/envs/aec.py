@@ -203,9 +203,10 @@ class HoldemAECEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type inf
         episode = self._episode
         assert episode is not None
         result = episode.hand_over()
+        carry, pending = self._carry, self._pending
         for seat, chips in enumerate(episode.rewards(result)):
-            self._carry[seat] += chips
-            self._pending[seat].append(result)
+            carry[seat] += chips
+            pending[seat].append(result)
         self._fresh = [False] * len(self._fresh)
 
     # ---------------------------------------------------------- the PettingZoo API
@@ -225,19 +226,26 @@ class HoldemAECEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type inf
         assert self.table is not None
         n = self.config.players
         self._episode = Episode(self.config, self.table)
-        self._pending = [[] for _ in range(n)]
+        if any(self._pending):  # (each agent's results are told, and emptied, in its info)
+            self._pending = [[] for _ in range(n)]
         self._refused = [None] * n
         self._carry = [0.0] * n
         self._plain = [-1] * n
         self._fresh = [False] * n
         out = self.table.out
-        self.agents = [a for a in self.possible_agents if not out[self._seat[a]]]
+        if True in out:
+            self.agents = [a for a in self.possible_agents if not out[self._seat[a]]]
+        else:
+            self.agents = self.possible_agents.copy()
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._zeroed = True
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {a: {} for a in self.agents}
+        infos: dict[str, dict[str, Any]] = {}
+        self.infos = infos
+        for a in self.agents:  # (a loop: a comprehension is a call of its own)
+            infos[a] = {}
         self._dying = []
         while self._deal() != (False, False):
             # Nobody had a decision before the game ended (stacks barely above the forced
@@ -340,7 +348,10 @@ class HoldemAECEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type inf
         self._finish()
         terminated, truncated = self._deal()
         carry, seat_of, agents = self._carry, self._seat, self.agents
-        self.rewards = rewards = {a: carry[seat_of[a]] for a in agents}
+        if len(agents) == len(carry):  # every agent, in seat order
+            self.rewards = rewards = dict(zip(agents, carry, strict=True))
+        else:
+            self.rewards = rewards = {a: carry[seat_of[a]] for a in agents}
         self._carry = [0.0] * len(carry)
         if terminated:  # (every agent: the seats out need not be read)
             dying = agents.copy()
