@@ -177,7 +177,21 @@ class HoldemAECEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type inf
             record.note(table)
         self._stamp = next(_STAMPS)
         self._acting = seat = table._turn
-        self._cached = self._decide(table, seat) if seat >= 0 else None
+        if seat < 0:
+            self._cached = None
+            return
+        # The decision of ``seat``: its choices, the pot and its bet (only when pot
+        # fractions need them, else 0) and its mask (not to be written: copied for an
+        # observation).
+        assert hand is not None
+        legal = hand.legal_actions()  # (the table's when every seat is dealt in)
+        if legal.seat != seat:
+            legal = table.legal_actions()  # (in table seats)
+        if self._sizes:
+            pot, bet = hand.pot, hand.bets[table.seats_in_hand.index(seat)]
+        else:
+            pot = bet = 0
+        self._cached = (seat, legal, pot, bet, self.choices._kept_mask(legal, pot, bet))
 
     def _deal(self) -> tuple[bool, bool]:
         """Deal hands until somebody must decide or the episode ends (terminated,
@@ -397,26 +411,11 @@ class HoldemAECEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type inf
             self._refresh(selected)
 
     def _decision(self) -> Decision:
-        """The decision of the seat to act (see :meth:`_decide`), kept until the table
+        """The decision of the seat to act (see :meth:`_moved`), kept until the table
         changes."""
         kept = self._cached
         assert kept is not None
         return kept
-
-    def _decide(self, table: Table, seat: int) -> Decision:
-        """The decision of ``seat`` (to act): its choices, the pot and its bet (only when
-        pot fractions need them, else 0) and its mask (not to be written: copied for an
-        observation)."""
-        hand = table.hand
-        assert hand is not None
-        legal = hand.legal_actions()  # (the table's when every seat is dealt in)
-        if legal.seat != seat:
-            legal = table.legal_actions()  # (in table seats)
-        if self._sizes:
-            pot, bet = hand.pot, hand.bets[table.seats_in_hand.index(seat)]
-        else:
-            pot = bet = 0
-        return (seat, legal, pot, bet, self.choices._kept_mask(legal, pot, bet))
 
     def _allowed(self, legal: LegalActions, pot: int, bet: int) -> str:
         mask = self.choices.mask(legal, pot=pot, bet=bet)
@@ -426,8 +425,24 @@ class HoldemAECEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type inf
         """PettingZoo's: the selected agent's observation, cumulative reward,
         termination, truncation and info."""
         agent = self.agent_selection
-        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
-                self.terminations[agent], self.truncations[agent], self.infos[agent])  # fmt: skip
+        obs: Obs | None = None
+        if observe:  # (observe's body, inline: this runs once a step)
+            table = self.table
+            if table is None:
+                raise EnvError("no game yet: call reset() first")
+            seat = self._seat[agent]
+            # (while agents done are to step None, the agent selected is the first of them)
+            if seat == self._acting and not self._dying:
+                decision = self._cached
+                assert decision is not None
+                legal: LegalActions | None = decision[1]
+                mask = decision[4].copy()
+            else:
+                legal, mask = None, self._idle.copy()
+            obs = {"observation": self._encode(table, seat, self._record, legal, self._stamp),
+                   "action_mask": mask}  # fmt: skip
+        return (obs, self._cumulative_rewards[agent], self.terminations[agent],
+                self.truncations[agent], self.infos[agent])  # fmt: skip
 
     def observe(self, agent: str) -> Obs:
         seat = self._seat[agent]
