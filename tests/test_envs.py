@@ -288,6 +288,36 @@ def test_observations_looked_at_now_and_then_in_two_environments_stepped_in_turn
     assert looks > 2000
 
 
+def test_observations_are_the_agents_own_and_stay_as_they_were() -> None:
+    """An agent may keep its observations (a replay buffer) and write into them: every
+    look hands out arrays of its own, writeable, that later steps leave as they were, and
+    writing into one changes nothing the environment shows next (it hands out neither
+    the buffer its encoder keeps nor its kept masks)."""
+    env = HoldemAECEnv("casino-limit", players=2)
+    env.reset(seed=3)
+    rng = np.random.default_rng(3)
+    kept: list[tuple[dict[str, Any], dict[str, Any]]] = []
+    for hand in range(200):
+        for agent in env.agent_iter():
+            obs, _, terminated, truncated, _ = env.last()
+            _matches_view(env, obs, int(agent[7:]))
+            mask = obs["action_mask"]
+            assert mask.flags.writeable and obs["observation"].flags.writeable
+            choice = None if terminated or truncated else pick(obs, rng)
+            if hand % 2:  # the agent's own to write into
+                obs["observation"][:] = -1.0
+                mask[:] = 1 - mask
+            else:  # kept as it is, with a copy to compare at the end
+                kept.append((obs, copy.deepcopy(obs)))
+            env.step(choice)
+        env.reset()
+    assert len(kept) > 500
+    for obs, was in kept:
+        assert obs.keys() == was.keys()
+        for key, array in obs.items():
+            assert np.array_equal(array, was[key]), key
+
+
 def test_the_same_seed_replays_the_same_aec_episodes() -> None:
     def make() -> HoldemAECEnv:
         return HoldemAECEnv("computer-tournament", players=5, stacks=80, view_in_info=True)

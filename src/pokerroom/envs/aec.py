@@ -123,7 +123,8 @@ class HoldemAECEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type inf
         self._pending: list[list[Any]] = [[] for _ in range(n)]  # results since last turn
         self._refused: list[str | None] = [None] * n
         self._carry = [0.0] * n
-        # the decision of the seat to act in this state (see _decision)
+        # the decision of the seat to act in this state, worked out as the state is
+        # reached (see _moved; None: nobody is to act)
         self._cached: Decision | None = None
         self._zeroed = False  # whether self.rewards is all 0 (no step has rewarded since)
         # The table's state, read once per change (the table changes in step and reset
@@ -160,20 +161,37 @@ class HoldemAECEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type inf
         self._record = BettingRecord()
 
     def _moved(self) -> None:
-        """The table changed: the betting record noted, a new stamp, and the seat to act
-        read again.
+        """The table changed: the betting record noted, a new stamp, the seat to act read
+        again and its decision worked out.
 
         This runs once per step: the record is noted only when the hand or its street is
         not the one it noted (else noting changes nothing), and the seat to act is the
-        table's own field (-1: nobody), read only, without its property's frame."""
+        table's own field (-1: nobody), read only, without its property's frame.  The
+        decision is worked out here, once, rather than looked up by each of its readers
+        (the observation of the seat to act and the step that plays its choice, which
+        needs it in any case)."""
         table = self.table
         assert table is not None
         record, hand = self._record, table.hand
         if hand is not record.hand or (hand is not None and hand._street != record.street):
             record.note(table)
         self._stamp = next(_STAMPS)
-        self._cached = None
-        self._acting = table._turn
+        self._acting = seat = table._turn
+        if seat < 0:
+            self._cached = None
+            return
+        # The decision of ``seat``: its choices, the pot and its bet (only when pot
+        # fractions need them, else 0) and its mask (not to be written: copied for an
+        # observation).
+        assert hand is not None
+        legal = hand.legal_actions()  # (the table's when every seat is dealt in)
+        if legal.seat != seat:
+            legal = table.legal_actions()  # (in table seats)
+        if self._sizes:
+            pot, bet = hand.pot, hand.bets[table.seats_in_hand.index(seat)]
+        else:
+            pot = bet = 0
+        self._cached = (seat, legal, pot, bet, self.choices._kept_mask(legal, pot, bet))
 
     def _deal(self) -> tuple[bool, bool]:
         """Deal hands until somebody must decide or the episode ends (terminated,
@@ -190,7 +208,7 @@ class HoldemAECEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type inf
             if ended[0] or ended[1]:
                 self._moved()
                 return ended
-            table.deal(auto_showdown=True)  # (start_hand without its HandStart)
+            table._deal_hand(None, True)  # (deal without the view it makes)
             if not table.in_hand:  # every seat all-in on the forced bets: nobody decides
                 self._finish()
 
@@ -199,9 +217,10 @@ class HoldemAECEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type inf
         episode = self._episode
         assert episode is not None
         result = episode.hand_over()
+        carry, pending = self._carry, self._pending
         for seat, chips in enumerate(episode.rewards(result)):
-            self._carry[seat] += chips
-            self._pending[seat].append(result)
+            carry[seat] += chips
+            pending[seat].append(result)
         self._fresh = [False] * len(self._fresh)
 
     # ---------------------------------------------------------- the PettingZoo API
@@ -221,19 +240,26 @@ class HoldemAECEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type inf
         assert self.table is not None
         n = self.config.players
         self._episode = Episode(self.config, self.table)
-        self._pending = [[] for _ in range(n)]
+        if any(self._pending):  # (each agent's results are told, and emptied, in its info)
+            self._pending = [[] for _ in range(n)]
         self._refused = [None] * n
         self._carry = [0.0] * n
         self._plain = [-1] * n
         self._fresh = [False] * n
         out = self.table.out
-        self.agents = [a for a in self.possible_agents if not out[self._seat[a]]]
+        if True in out:
+            self.agents = [a for a in self.possible_agents if not out[self._seat[a]]]
+        else:
+            self.agents = self.possible_agents.copy()
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._zeroed = True
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {a: {} for a in self.agents}
+        infos: dict[str, dict[str, Any]] = {}
+        self.infos = infos
+        for a in self.agents:  # (a loop: a comprehension is a call of its own)
+            infos[a] = {}
         self._dying = []
         while self._deal() != (False, False):
             # Nobody had a decision before the game ended (stacks barely above the forced
@@ -280,15 +306,17 @@ class HoldemAECEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type inf
         self._plain[seat] = -1
 
     def step(self, action: Any) -> None:
-        agent = self.agent_selection
-        if self.terminations.get(agent) or self.truncations.get(agent):
+        if self._dying:  # (the agent selected is done: the first of them)
             self._dead_step(action)
             return
+        agent = self.agent_selection
         table, episode = self.table, self._episode
         if table is None or episode is None or not self.agents or self._acting < 0:
             raise EnvError("the episode is over: call reset() to start the next")
         seat = self._seat[agent]
-        _, legal, pot, bet, _ = self._decision(seat)
+        decision = self._cached  # (the seat to act's: somebody is)
+        assert decision is not None
+        _, legal, pot, bet, _ = decision
         played = self.choices.action(action, legal, pot=pot, bet=bet)
         if not isinstance(played, Action):
             played = self._refuse(agent, seat, played, (legal, pot, bet))
@@ -334,7 +362,10 @@ class HoldemAECEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type inf
         self._finish()
         terminated, truncated = self._deal()
         carry, seat_of, agents = self._carry, self._seat, self.agents
-        self.rewards = rewards = {a: carry[seat_of[a]] for a in agents}
+        if len(agents) == len(carry):  # every agent, in seat order
+            self.rewards = rewards = dict(zip(agents, carry, strict=True))
+        else:
+            self.rewards = rewards = {a: carry[seat_of[a]] for a in agents}
         self._carry = [0.0] * len(carry)
         if terminated:  # (every agent: the seats out need not be read)
             dying = agents.copy()
@@ -379,27 +410,12 @@ class HoldemAECEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type inf
         if agents and not self._fresh[self._seat[selected]]:
             self._refresh(selected)
 
-    def _decision(self, seat: int) -> Decision:
-        """The decision of ``seat`` (to act): its choices, the pot and its bet (only when
-        pot fractions need them, else 0) and its mask (not to be written: copied for an
-        observation); kept until the table changes."""
+    def _decision(self) -> Decision:
+        """The decision of the seat to act (see :meth:`_moved`), kept until the table
+        changes."""
         kept = self._cached
-        if kept is not None and kept[0] == seat:
-            return kept
-        table = self.table
-        assert table is not None
-        hand = table.hand
-        assert hand is not None
-        legal = hand.legal_actions()  # (the table's when every seat is dealt in)
-        if legal.seat != seat:
-            legal = table.legal_actions()  # (in table seats)
-        if self._sizes:
-            pot, bet = hand.pot, hand.bets[table.seats_in_hand.index(seat)]
-        else:
-            pot = bet = 0
-        decision = self._cached = (seat, legal, pot, bet,
-                                   self.choices._kept_mask(legal, pot, bet))  # fmt: skip
-        return decision
+        assert kept is not None
+        return kept
 
     def _allowed(self, legal: LegalActions, pot: int, bet: int) -> str:
         mask = self.choices.mask(legal, pot=pot, bet=bet)
@@ -409,19 +425,34 @@ class HoldemAECEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type inf
         """PettingZoo's: the selected agent's observation, cumulative reward,
         termination, truncation and info."""
         agent = self.agent_selection
-        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
-                self.terminations[agent], self.truncations[agent], self.infos[agent])  # fmt: skip
+        obs: Obs | None = None
+        if observe:  # (observe's body, inline: this runs once a step)
+            table = self.table
+            if table is None:
+                raise EnvError("no game yet: call reset() first")
+            seat = self._seat[agent]
+            # (while agents done are to step None, the agent selected is the first of them)
+            if seat == self._acting and not self._dying:
+                decision = self._cached
+                assert decision is not None
+                legal: LegalActions | None = decision[1]
+                mask = decision[4].copy()
+            else:
+                legal, mask = None, self._idle.copy()
+            obs = {"observation": self._encode(table, seat, self._record, legal, self._stamp),
+                   "action_mask": mask}  # fmt: skip
+        return (obs, self._cumulative_rewards[agent], self.terminations[agent],
+                self.truncations[agent], self.infos[agent])  # fmt: skip
 
     def observe(self, agent: str) -> Obs:
         seat = self._seat[agent]
         table = self.table
         if table is None:
             raise EnvError("no game yet: call reset() first")
-        # (the table has nobody to act out of a hand)
-        if seat == self._acting and not (
-            self.terminations.get(agent) or self.truncations.get(agent)
-        ):
-            decision = self._decision(seat)
+        # (the table has nobody to act out of a hand; an agent done is in _dying)
+        if seat == self._acting and not (self._dying and agent in self._dying):
+            decision = self._cached
+            assert decision is not None
             legal: LegalActions | None = decision[1]
             mask = decision[4].copy()
         else:
@@ -435,7 +466,7 @@ class HoldemAECEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type inf
         table = self.table
         if table is None or table.to_act is None:
             raise EnvError("nobody has a decision to make now")
-        _, legal, pot, bet, _ = self._decision(table.to_act)
+        _, legal, pot, bet, _ = self._decision()
         return self.choices.choice(action, legal, pot=pot, bet=bet)
 
     def render(self) -> str | None:

@@ -180,7 +180,18 @@ class Encoder:
         if legal is None:
             return self._public[gathers[0]]
         if legal is not self._legal:
-            self._choices(legal)
+            # The choices of the seat to act, into their slots of the public part (only
+            # the acting seat's vector reads them).
+            layout, v, scale = self._layout, self._view, self._scale
+            v[layout.to_call] = legal.to_call * scale
+            v[layout.call] = legal.call * scale
+            kinds = legal.kinds
+            if _BET in kinds or _RAISE in kinds:  # (legal.can_raise, without its frame)
+                v[layout.min_to] = legal.min_to * scale
+                v[layout.max_to] = legal.max_to * scale
+            else:
+                v[layout.min_to] = v[layout.max_to] = 0.0
+            self._legal = legal
         return self._public[gathers[1]]
 
     def _step(self, hand: Hand, record: BettingRecord) -> bool:
@@ -224,21 +235,6 @@ class Encoder:
         self._to_act = t
         v[layout.pot] = sum(hand._committed) * scale
         v[layout.raises] = float(hand._raises)
-
-    def _choices(self, legal: LegalActions) -> None:
-        """The choices of the seat to act, into their slots of the public part (only the
-        acting seat's vector reads them)."""
-        layout, v = self._layout, self._view
-        scale = self._scale
-        v[layout.to_call] = legal.to_call * scale
-        v[layout.call] = legal.call * scale
-        kinds = legal.kinds
-        if _BET in kinds or _RAISE in kinds:  # (legal.can_raise, without its frame)
-            v[layout.min_to] = legal.min_to * scale
-            v[layout.max_to] = legal.max_to * scale
-        else:
-            v[layout.min_to] = v[layout.max_to] = 0.0
-        self._legal = legal
 
     def _own(self, table: Table, hand: Hand, seat: int) -> Gathers:
         """The index tables of ``seat``'s vectors in this hand, without and with its

@@ -281,7 +281,8 @@ class Episode:
     def rewards(self, result: HandResult) -> list[float]:
         """Each seat's chips won or lost in the hand, in big blinds."""
         unit = self.config.unit
-        return [net / unit for net in result.net]
+        return [(after - before) / unit  # (result.net, without its own list)
+                for before, after in zip(result.starting, result.stacks, strict=True)]  # fmt: skip
 
 
 def seat_view(table: Table, seat: int) -> PlayerView:

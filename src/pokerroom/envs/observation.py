@@ -11,6 +11,7 @@ it (the board, stacks, bets, folds, the button, the legal amounts) is public.
 
 from __future__ import annotations
 
+from operator import sub
 from typing import TYPE_CHECKING, Final
 
 import numpy as np
@@ -60,13 +61,10 @@ class BettingRecord:
             return
         street = hand._street
         if street != self.street and street < _BETTING:
-            start = tuple([c - b for c, b in zip(hand._committed, hand._bets, strict=True)])
+            # (the differences by map, in C: the lists are the hand's, one entry a seat)
+            start = tuple(map(sub, hand._committed, hand._bets))
             before = self.start
-            chips = (
-                start
-                if before is None
-                else tuple(s - b for s, b in zip(start, before, strict=True))
-            )
+            chips = start if before is None else tuple(map(sub, start, before))
             if any(chips):
                 self.closed.append((self.street, chips))
             self.street = street

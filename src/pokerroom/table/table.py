@@ -288,6 +288,12 @@ class Table:
         :class:`~pokerroom.table.cash.CashError` when fewer than two can).  Returns the
         view of the first decision (:meth:`pending_view`), or None when the hand is over
         as it is dealt (everyone all-in on the forced bets: it is settled at once)."""
+        self._deal_hand(deck, auto_showdown)
+        return self.step(None)
+
+    def _deal_hand(self, deck: Deck | None, auto_showdown: bool) -> None:
+        """:meth:`deal` without making the view of the first decision (an environment,
+        which reads the hand itself, never asks for it)."""
         if self._over:
             raise TableError("the game is over: no more hands")
         if self._in_hand:
@@ -345,9 +351,9 @@ class Table:
         self._in_hand = True
         h = hand._to_act  # _update_turn, inline: this runs once per hand
         self._turn = h if seating.identity or h < 0 else seating.seats[h]
+        self._handed = None  # (the last hand's view, if any, is stale)
         if hand._over:  # everyone all-in on the forced bets
             self._finish_hand()
-        return self.step(None)
 
     @property
     def next_button(self) -> int:
