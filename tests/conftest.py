@@ -61,10 +61,12 @@ def _engine_caches_refilled_under_mutation() -> Iterator[None]:
     and deck sizes made by the unmutated code: a mutant of the code that fills them would
     never run, and would survive every test.  The same holds for the texts the JSON-lines
     codec keeps (events, cards, legal kinds, true/false lists) and the actions of answers
-    its decoder keeps."""
+    its decoder keeps, and the ACPC protocol's decisions to raise and the seat's betting
+    texts read."""
     if "MUTANT_UNDER_TEST" in os.environ:
         from pokerroom.engine import deal, plan
         from pokerroom.jsonproto import codec, messages
+        from pokerroom.net.acpc import protocol, seat
 
         plan._CACHE.clear()
         plan._FALLING.clear()
@@ -73,6 +75,8 @@ def _engine_caches_refilled_under_mutation() -> Iterator[None]:
         for texts in (codec._EVENTS_SEEN, codec._CARD_TEXT, codec._KINDS_TEXT, codec._FLAGS,
                       messages._ACTIONS):  # fmt: skip
             texts.clear()
+        protocol._RAISES.clear()
+        seat._ADDED.clear()
     yield
 
 
