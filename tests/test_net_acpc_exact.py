@@ -4,15 +4,18 @@ refusal's whole message, boundaries at exactly their limits.  No socket, no cloc
 
 from __future__ import annotations
 
+import random
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
 
-from pokerroom.engine import Action, ActionKind, LegalActions, Street
+from pokerroom.engine import Action, ActionKind, LegalActions, Street, random_action
 from pokerroom.history.acpc import LIMIT_HEADS_UP, GameDef
 from pokerroom.history.acpclog import ACPCAction, parse_betting
 from pokerroom.history.errors import ACPCError
 from pokerroom.net.acpc import protocol
+from pokerroom.net.acpc.dealer import ACPCDealer, Message, Step, TimeLimits, format_value
 from pokerroom.net.acpc.protocol import (
     ACPCProtocolError,
     Decision,
@@ -26,6 +29,8 @@ from pokerroom.net.acpc.protocol import (
     read_version,
     version_warning,
 )
+from pokerroom.net.acpc.seat import ACPCSeat
+from pokerroom.table import StaleViewError
 
 LIMIT = GameDef.parse(LIMIT_HEADS_UP)
 LONG = "MATCHSTATE:0:0:" + "c" * 90  # a line longer than the 80 characters a refusal quotes
@@ -386,3 +391,356 @@ def test_the_decisions_kept_are_at_most_1024() -> None:
 def test_an_engine_action_as_acpc_text(action: Action, to_call: int, nolimit: bool,
                                        text: str) -> None:  # fmt: skip
     assert acpc_action(action, to_call=to_call, round_base=4, nolimit=nolimit) == text
+
+
+# ------------------------------------------------------------------ the seat
+
+
+def _seat_after(*lines: str, game: GameDef = LIMIT) -> ACPCSeat:
+    seat = ACPCSeat(game)
+    for line in lines:
+        seat.receive(line)
+    return seat
+
+
+def test_a_seat_with_no_state_yet_says_so() -> None:
+    seat = ACPCSeat(LIMIT)
+    assert (seat.to_act, seat.hand_over, seat.position, seat.number) == (False, False, 0, -1)
+    for ask in (lambda: seat.state, lambda: seat.hand, lambda: seat.reply(Action.check())):
+        with pytest.raises(RuntimeError) as caught:
+            ask()
+        assert str(caught.value) == "no state received yet"
+    with pytest.raises(RuntimeError) as caught:
+        seat.net()
+    assert str(caught.value) == "the hand is not over"
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("MATCHSTATE:0:0::AsKs||", "a state of 3 players in a 2-player game"),
+        ("MATCHSTATE:0:0::|AsKs", "the state does not show the player's own cards: "
+         "MATCHSTATE:0:0::|AsKs"),
+        ("MATCHSTATE:0:0:ff:AsKs|", "an action after the hand is over: 'ff'"),
+        ("MATCHSTATE:0:0:cc/cc/cc/cc/c:AsKs|/2c3c4c/5c/6c/7c",
+         "an impossible state: seat 0 cannot check at the showdown: the betting is over "
+         "(legal: show): 'cc/cc/cc/cc/c'"),
+        ("MATCHSTATE:0:0::AsKs", "a state lists the hole cards of 2 or more players, '|' "
+         "between them: 'MATCHSTATE:0:0::AsKs'"),
+    ],
+)  # fmt: skip
+def test_a_state_a_seat_cannot_follow_is_refused_whole(line: str, message: str) -> None:
+    seat = ACPCSeat(LIMIT)
+    with pytest.raises(ACPCProtocolError) as caught:
+        seat.receive(line)
+    assert str(caught.value) == message
+
+
+def test_an_impossible_betting_is_refused_and_the_next_state_read_in_full() -> None:
+    """Four raises in the first round of a game that allows three: refused, the seat
+    left with nothing half-done; the next state is read from scratch."""
+    seat = _seat_after("MATCHSTATE:0:0::AsKs|")
+    with pytest.raises(ACPCProtocolError) as caught:
+        seat.receive("MATCHSTATE:0:0:rrrr:AsKs|")
+    text = str(caught.value)
+    assert text.startswith("an impossible state: ") and text.endswith(": 'rrrr'")
+    assert not seat.to_act and not seat.hand_over
+    seat.receive("MATCHSTATE:0:0:c:AsKs|")
+    assert seat.to_act and str(seat.view().legal) == "check, raise to 20"
+
+
+def test_a_limit_hand_followed_state_by_state() -> None:
+    """Position 0 posts the big blind (10), position 1 the small blind (5) and acts first
+    pre-flop; position 0 first after."""
+    seat = _seat_after("MATCHSTATE:0:2::4d6c|")
+    assert (seat.position, seat.number, seat.to_act, seat.hand_over) == (0, 2, False, False)
+    seat.receive("MATCHSTATE:0:2:c:4d6c|\r\n")
+    assert seat.to_act and str(seat.view().legal) == "check, raise to 20"
+    assert seat.reply(Action.check()) == "MATCHSTATE:0:2:c:4d6c|:c"
+    assert seat.reply(Action.raise_to(20)) == "MATCHSTATE:0:2:c:4d6c|:r"
+    seat.receive("MATCHSTATE:0:2:cc/:4d6c|/3c9sJc")
+    assert seat.to_act and str(seat.view().legal) == "check, bet 10"
+    assert [str(c) for c in seat.view().board] == ["3c", "9s", "Jc"]
+    assert [str(c) for c in seat.view().hole] == ["4d", "6c"]
+    assert seat.reply(Action.bet(10)) == "MATCHSTATE:0:2:cc/:4d6c|/3c9sJc:r"
+    seat.receive("MATCHSTATE:0:2:cc/r:4d6c|/3c9sJc")
+    assert not seat.to_act and not seat.hand_over
+    assert str(seat.state) == "MATCHSTATE:0:2:cc/r:4d6c|/3c9sJc"
+    seat.receive("MATCHSTATE:0:2:cc/rf:4d6c|/3c9sJc")
+    assert seat.hand_over and not seat.to_act
+    assert seat.net() == 10
+    # the next hand, at the other position
+    seat.receive("MATCHSTATE:1:3::|Kd2c")
+    assert (seat.position, seat.number, seat.to_act) == (1, 3, True)
+    assert str(seat.view().legal) == "fold, call 5, raise to 20"
+    assert seat.reply(Action.fold()) == "MATCHSTATE:1:3::|Kd2c:f"
+    seat.receive("MATCHSTATE:1:3:f:|Kd2c")
+    assert seat.hand_over and seat.net() == -5
+
+
+@pytest.mark.parametrize(
+    ("lines", "net"),
+    [
+        # position 0's 2-3-4-5-6 beats aces; each put in 10
+        (["MATCHSTATE:0:3:cc/cc/cc/cc:4d6c|AhAd/3c9sJc/2d/5h"], 10),
+        (["MATCHSTATE:1:3:cc/cc/cc/cc:4d6c|AhAd/3c9sJc/2d/5h"], -10),
+        # a royal flush on the board: split
+        (["MATCHSTATE:0:3:cc/cc/cc/cc:4d6c|AhAd/AsKsQs/Js/Ts"], 0),
+        # followed from the river: the shown cards come with the last action
+        (["MATCHSTATE:1:3:cc/cc/cc/r:|AhAd/3c9sJc/2d/5h",
+          "MATCHSTATE:1:3:cc/cc/cc/rc:4d6c|AhAd/3c9sJc/2d/5h"], -30),
+        (["MATCHSTATE:0:3:cc/cc/cc/r:4d6c|/3c9sJc/2d/5h",
+          "MATCHSTATE:0:3:cc/cc/cc/rc:4d6c|AhAd/3c9sJc/2d/5h"], 30),
+        (["MATCHSTATE:0:3:cc/cc/cc/r:4d6c|/3c9sJc/2d/5h",
+          "MATCHSTATE:0:3:cc/cc/cc/rf:4d6c|/3c9sJc/2d/5h"], 10),
+    ],
+)  # fmt: skip
+def test_a_seats_net_at_the_end_of_a_hand(lines: list[str], net: int) -> None:
+    seat = _seat_after(*lines)
+    assert seat.hand_over and seat.net() == net
+    assert _seat_after(lines[-1]).net() == net
+
+
+def test_a_nolimit_seat_writes_raises_as_totals_in_the_hand(data_dir: Path) -> None:
+    game = _nolimit(data_dir)
+    seat = _seat_after("MATCHSTATE:1:0::|AsKs", game=game)
+    assert seat.to_act and str(seat.view().legal) == "fold, call 50, raise to 200 to 20000"
+    assert seat.reply(Action.raise_to(300)) == "MATCHSTATE:1:0::|AsKs:r300"
+    seat.receive("MATCHSTATE:1:0:r300c/:|AsKs/2c3c4c")
+    assert not seat.to_act
+    seat.receive("MATCHSTATE:1:0:r300c/r600:|AsKs/2c3c4c")
+    assert seat.to_act and str(seat.view().legal) == "fold, call 300, raise to 600 to 19700"
+    assert seat.reply(Action.raise_to(900)) == "MATCHSTATE:1:0:r300c/r600:|AsKs/2c3c4c:r1200"
+    assert seat.reply(Action.call()) == "MATCHSTATE:1:0:r300c/r600:|AsKs/2c3c4c:c"
+    # a raise's size grew: read in full, the same as a fresh seat reads it
+    seat.receive("MATCHSTATE:1:0:r300c/r6000:|AsKs/2c3c4c")
+    assert str(seat.view().legal) == "fold, call 5700, raise to 11400 to 19700"
+    seat.receive("MATCHSTATE:1:0:r300c/r6000f:|AsKs/2c3c4c")
+    assert seat.hand_over and seat.net() == -300
+
+
+def test_a_stale_view_is_refused_whole() -> None:
+    seat = _seat_after("MATCHSTATE:0:2:c:4d6c|")
+    view = seat.view()
+    assert seat.view() is view  # asked again for the same decision: the same view
+    assert seat.full_view_for(view).legal == view.legal  # type: ignore[arg-type]
+    seat.receive("MATCHSTATE:0:2:cc/:4d6c|/3c9sJc")
+    with pytest.raises(StaleViewError) as caught:
+        seat.full_view_for(view)  # type: ignore[arg-type]
+    assert str(caught.value) == (
+        "this view was handed out for a decision the seat has moved past: read a view "
+        "while deciding (keep copy.copy(view) to look at it later)"
+    )
+
+
+def test_a_state_added_to_the_last_is_read_as_a_fresh_seat_reads_it(data_dir: Path) -> None:
+    """Every state a dealer sends in a three-player no-limit match of random answers:
+    the seat that follows them one by one and a seat that reads only that state agree on
+    the turn, the end, the choices, the cards, the answer and the net."""
+    game = GameDef.load(data_dir / "acpc" / "holdem.nolimit.3p.game")
+    dealer = ACPCDealer(game, names=["a", "b", "c"], hands=30, seed=5)
+    seats = [ACPCSeat(game) for _ in range(3)]
+    rng = random.Random(9)
+    queue = list(dealer.start().messages)
+    compared = 0
+    while queue:
+        message = queue.pop(0)
+        seat, fresh = seats[message.seat], ACPCSeat(game)
+        seat.receive(message.text)
+        fresh.receive(message.text)
+        assert (seat.to_act, seat.hand_over, seat.position, seat.number) == (
+            fresh.to_act, fresh.hand_over, fresh.position, fresh.number)
+        assert seat.hand.view(seat.position) == fresh.hand.view(fresh.position)
+        assert seat.state == fresh.state == MatchState.parse(message.text)
+        if seat.hand_over:
+            assert seat.net() == fresh.net()
+        if seat.to_act:
+            legal = seat.view().legal
+            assert legal is not None and legal == fresh.view().legal
+            action = Action(*random_action(legal, rng))
+            assert seat.reply(action) == fresh.reply(action)
+            queue += dealer.receive(message.seat, seat.reply(action)).messages
+        compared += 1
+    assert dealer.finished and compared > 500
+
+
+# ------------------------------------------------------------------ the dealer
+
+
+@pytest.mark.parametrize("name", ["response", "hand", "per_hand"])
+def test_a_time_limit_of_0_is_refused_and_a_small_one_taken(name: str) -> None:
+    for bad in (0.0, -1.0):
+        with pytest.raises(ValueError) as caught:
+            TimeLimits(**{name: bad})
+        assert str(caught.value) == f"the {name} time limit must be more than 0 seconds"
+    assert getattr(TimeLimits(**{name: 0.001}), name) == 0.001
+    assert TimeLimits() == TimeLimits(response=600.0, hand=600.0, per_hand=7.0)
+
+
+@pytest.mark.parametrize(
+    ("value", "text"),
+    [
+        (Fraction(5), "5"),
+        (Fraction(-40), "-40"),
+        (Fraction(0), "0"),
+        (Fraction(5, 2), "2.5"),
+        (Fraction(-1, 2), "-0.5"),
+        (Fraction(1, 3), "0.333333"),
+        (Fraction(-20, 3), "-6.666667"),
+        (Fraction(-1, 10**7), "0"),  # -0.000000: no minus sign on nothing
+        (Fraction(1, 10**7), "0"),
+        (Fraction(21, 20), "1.05"),
+    ],
+)
+def test_a_value_is_written_as_the_reference_writes_it(value: Fraction, text: str) -> None:
+    assert format_value(value) == text
+
+
+@pytest.mark.parametrize(
+    ("names", "hands", "message"),
+    [
+        (["a"], 1, "the game is for 2 players, 1 names given"),
+        (["a", ""], 1, "a player's name cannot be '' (no ':', '|', spaces)"),
+        (["a", "b|c"], 1, "a player's name cannot be 'b|c' (no ':', '|', spaces)"),
+        (["a:b", "c"], 1, "a player's name cannot be 'a:b' (no ':', '|', spaces)"),
+        (["a", "b\r"], 1, "a player's name cannot be 'b\\r' (no ':', '|', spaces)"),
+        (["a", "b\nc"], 1, "a player's name cannot be 'b\\nc' (no ':', '|', spaces)"),
+        (["a", " b"], 1, "a player's name cannot be ' b' (no ':', '|', spaces)"),
+        (["a ", "b"], 1, "a player's name cannot be 'a ' (no ':', '|', spaces)"),
+        (["a", "b"], -1, "a match has 1 hand or more, not -1"),
+    ],
+)
+def test_a_bad_match_is_refused_whole(names: list[str], hands: int, message: str) -> None:
+    with pytest.raises(ValueError) as caught:
+        ACPCDealer(LIMIT, names=names, hands=hands, seed=1)
+    assert str(caught.value) == message
+
+
+def test_stacks_that_differ_need_fixed_seats() -> None:
+    game = GameDef.parse(LIMIT_HEADS_UP.replace("blind = 10 5", "stack = 100 200\nblind = 10 5"))
+    with pytest.raises(ValueError) as caught:
+        ACPCDealer(game, names=["a", "b c"], hands=1, seed=1)
+    assert str(caught.value) == (
+        "the stacks differ by position (100 200): this dealer rotates seats only when they "
+        "are equal (use fixed seats)"
+    )
+    dealer = ACPCDealer(game, names=["a", "b c"], hands=1, seed=1, fixed_seats=True)
+    assert dealer.names == ("a", "b c")
+
+
+def test_the_logs_header_has_the_times_in_milliseconds() -> None:
+    dealer = ACPCDealer(LIMIT, names=["a", "b"], hands=7, seed=3, match_name="m",
+                        game_file="g.game", limits=TimeLimits(2.5, 0.0006, 7))  # fmt: skip
+    assert dealer.header() == dealer.log == [
+        "# name/game/hands/seed m g.game 7 3",
+        "#--t_response 2500",
+        "#--t_hand 1",
+        "#--t_per_hand 7000",
+    ]
+    assert ACPCDealer(LIMIT, names=["a", "b"], hands=1, seed=0).header() == [
+        "# name/game/hands/seed match game 1 0",
+        "#--t_response 600000",
+        "#--t_hand 600000",
+        "#--t_per_hand 7000",
+    ]
+
+
+def test_a_dealer_before_and_after_its_match() -> None:
+    dealer = ACPCDealer(LIMIT, names=["a", "b"], hands=1, seed=1)
+    assert (dealer.hand_number, dealer.finished, dealer.totals) == (-1, False, [0, 0])
+    assert dealer.score_line() == "SCORE:0|0:a|b"
+    with pytest.raises(RuntimeError) as caught:
+        dealer.text(0)
+    assert str(caught.value) == "the match has not started"
+    dealer.start()
+    with pytest.raises(RuntimeError) as caught:
+        dealer.start()
+    assert str(caught.value) == "the match has already started"
+    dealer.deal_ahead()  # no hand after the last: nothing dealt ahead
+    assert dealer._ahead is None
+    step = dealer.expire(1, why="disconnected")
+    assert step.notes == ["seat 2 disconnected: fold"]
+    assert dealer.faults == [(1, "hand 0: seat 2 disconnected: fold")]
+    assert dealer.finished and dealer.actor is None
+    assert dealer.log[-1] == "SCORE:5|-5:a|b" and dealer.totals == [5, -5]
+    assert dealer.receive(0, "MATCHSTATE:0:0::x:c").notes == [
+        "seat 1: ignoring a line: no hand in play"
+    ]
+
+
+def test_every_kind_of_line_that_is_not_taken_gets_its_note() -> None:
+    dealer = ACPCDealer(LIMIT, names=["a", "b"], hands=2, seed=42)
+    dealer.start()
+    assert dealer.actor == 1
+    assert dealer.receive(0, "# from the seat not to act") == Step()
+    assert dealer.receive(0, "; another") == Step()
+    assert dealer.receive(1, "MATCHSTATE:1:0:") == Step(
+        notes=["seat 2: ignoring un-requested response (other hole cards)"]
+    )
+    assert dealer.receive(1, "MATCHSTATE:3:0::|2hAc:c") == Step(
+        notes=["seat 2: bad state format in response (position 3 in a 2-player game)"])
+    assert dealer.receive(1, "MATCHSTATE:1:0::|2hAc:x") == Step(
+        notes=["seat 2: unreadable action, changed to call"], acted=True,
+        messages=[Message(0, "MATCHSTATE:0:0:c:7d3d|"), Message(1, "MATCHSTATE:1:0:c:|2hAc")])
+    assert dealer.receive(1, "MATCHSTATE:1:0:c:|2hAc:c") == Step(
+        notes=["seat 2: ignoring un-requested response (not to act)"])  # fmt: skip
+
+
+def test_a_three_handed_showdown_shows_only_the_hands_still_in(data_dir: Path) -> None:
+    """Seed 42's first hand (7d3d, 2hAc, 5sKs; 7s9s6h 4h Ts), seats fixed: position 2
+    folds, 0 and 1 check it down, 0's pair of sevens beats 1's ace high.  The folded
+    hand is shown only to its own seat."""
+    game = GameDef.load(data_dir / "acpc" / "holdem.limit.3p.game")
+    hands: list[int] = []
+    dealer = ACPCDealer(game, names=["a", "b", "c"], hands=2, seed=42, fixed_seats=True,
+                        on_hand=lambda: hands.append(dealer.hand_number))  # fmt: skip
+    assert [m.text for m in dealer.start().messages] == [
+        "MATCHSTATE:0:0::7d3d||", "MATCHSTATE:1:0::|2hAc|", "MATCHSTATE:2:0::||5sKs"]
+    assert dealer.actor == 2
+    assert [m.text for m in dealer.receive(2, "MATCHSTATE:2:0::||5sKs:f").messages] == [
+        "MATCHSTATE:0:0:f:7d3d||", "MATCHSTATE:1:0:f:|2hAc|", "MATCHSTATE:2:0:f:||5sKs"]
+    step = dealer.receive(0, "MATCHSTATE:0:0:f:7d3d||:c")
+    step = dealer.receive(1, f"{dealer.text(1)}:c")
+    assert [m.text for m in step.messages] == [
+        "MATCHSTATE:0:0:fcc/:7d3d||/7s9s6h", "MATCHSTATE:1:0:fcc/:|2hAc|/7s9s6h",
+        "MATCHSTATE:2:0:fcc/:||5sKs/7s9s6h"]  # fmt: skip
+    for _ in range(5):
+        seat = dealer.actor
+        assert seat is not None
+        step = dealer.receive(seat, f"{dealer.text(seat)}:c")
+    assert hands == []
+    step = dealer.receive(1, f"{dealer.text(1)}:c")
+    assert [m.text for m in step.messages[:3]] == [
+        "MATCHSTATE:0:0:fcc/cc/cc/cc:7d3d|2hAc|/7s9s6h/4h/Ts",
+        "MATCHSTATE:1:0:fcc/cc/cc/cc:7d3d|2hAc|/7s9s6h/4h/Ts",
+        "MATCHSTATE:2:0:fcc/cc/cc/cc:7d3d|2hAc|5sKs/7s9s6h/4h/Ts"]  # fmt: skip
+    assert [m.seat for m in step.messages[3:]] == [0, 1, 2]
+    assert hands == [0]
+    assert dealer.log[-1] == "STATE:0:fcc/cc/cc/cc:7d3d|2hAc|5sKs/7s9s6h/4h/Ts:10|-10|0:a|b|c"
+    assert dealer.totals == [10, -10, 0] and dealer.hand_number == 1
+
+
+def test_a_split_pot_is_shared_exactly_and_written_as_the_reference_does() -> None:
+    """Position 2 raises to 20, the small blind folds its 5, the big blind calls: a pot
+    of 45 split by the two left is 22.5 each, a net of 2.5 (the first seed where their
+    hands tie, found by playing seed after seed)."""
+    game = GameDef.parse(LIMIT_HEADS_UP.replace("numPlayers = 2", "numPlayers = 3").replace(
+        "firstPlayer = 2 1 1 1", "firstPlayer = 3 1 1 1").replace("blind = 10 5",
+        "blind = 5 10 0"))  # fmt: skip
+    for seed in range(200):
+        dealer = ACPCDealer(game, names=["a", "b", "c"], hands=1, seed=seed, fixed_seats=True)
+        dealer.start()
+        dealer.receive(2, f"{dealer.text(2)}:r")
+        dealer.receive(0, f"{dealer.text(0)}:f")
+        while not dealer.finished:
+            seat = dealer.actor
+            assert seat is not None
+            dealer.receive(seat, f"{dealer.text(seat)}:c")
+        nets = dealer.log[-2].split(":")[4].split("|")
+        if any("." in n for n in nets):
+            break
+    else:
+        pytest.fail("no split pot of odd chips in 200 seeds")
+    assert nets == ["-5", "2.5", "2.5"]
+    assert dealer.totals == [-5, Fraction(5, 2), Fraction(5, 2)]
+    assert dealer.score_line() == f"SCORE:{'|'.join(nets)}:a|b|c"
