@@ -10,11 +10,13 @@ from pathlib import Path
 
 import pytest
 
+from pokerroom.cards import Card
 from pokerroom.engine import Action, ActionKind, LegalActions, Street, random_action
 from pokerroom.history.acpc import LIMIT_HEADS_UP, GameDef
 from pokerroom.history.acpclog import ACPCAction, parse_betting
 from pokerroom.history.errors import ACPCError
 from pokerroom.net.acpc import protocol
+from pokerroom.net.acpc import seat as seat_module
 from pokerroom.net.acpc.dealer import ACPCDealer, Message, Step, TimeLimits, format_value
 from pokerroom.net.acpc.protocol import (
     ACPCProtocolError,
@@ -187,6 +189,9 @@ ACTION_F = Reply(ReplyKind.ACTION, ACPCAction("f"))
         ("MATCHSTATE:1:9:cr/r:|Td8s/2sKh9d/Qc:f", Reply(
             ReplyKind.BAD_ACTION, reason="no ':' and action after the state")),
         ("MATCHSTATE:1:9:cr/r", Reply(ReplyKind.UNREADABLE, reason="round 2 has 0 board cards")),
+        ("MATCHSTATE:1:9:cr/r:|T", Reply(ReplyKind.UNREADABLE, reason="round 2 has 0 board cards")),
+        ("MATCHSTATE:1:9:cr/r:|Td8s/2sKh9", Reply(
+            ReplyKind.UNREADABLE, reason="round 2 has 2 board cards")),
         ("MATCHSTATE:1:9:cr/r:|Td8s/2sKh:c", Reply(
             ReplyKind.UNREADABLE, reason="round 2 has 2 board cards")),
         ("MATCHSTATE:1:9:cr/r:|Td/2sKh9d:c", Reply(
@@ -744,3 +749,65 @@ def test_a_split_pot_is_shared_exactly_and_written_as_the_reference_does() -> No
     assert nets == ["-5", "2.5", "2.5"]
     assert dealer.totals == [-5, Fraction(5, 2), Fraction(5, 2)]
     assert dealer.score_line() == f"SCORE:{'|'.join(nets)}:a|b|c"
+
+
+def _cards(text: str) -> tuple[Card, ...]:
+    return tuple(Card.parse(text[i : i + 2]) for i in range(0, len(text), 2))
+
+
+@pytest.mark.parametrize(
+    ("text", "cards"),
+    [
+        ("/3c9sJc", "3c9sJc"),
+        ("/2d", "2d"),
+        ("/3c9sJc/2d", "3c9sJc2d"),
+        ("/3c9sJc/2d/5h", "3c9sJc2d5h"),
+        ("3c9sJc", None),
+        ("", None),
+        ("/", None),
+        ("//2d", None),
+        ("/2d/", None),
+        ("/3c9", None),
+        ("/3c9x", None),
+        ("/2D", None),  # the dealer writes suits in lower case
+    ],
+)
+def test_what_a_states_cards_add_to_the_board(text: str, cards: str | None) -> None:
+    assert seat_module._board(text) == (None if cards is None else _cards(cards))
+
+
+def test_the_betting_a_state_adds_is_read_and_short_texts_kept() -> None:
+    seat_module._ADDED.clear()
+    c, r = ACPCAction("c"), ACPCAction("r")
+    first = seat_module._added("c/")
+    assert first == ([c], 1) and seat_module._added("c/") is first
+    kept = dict(seat_module._ADDED)
+    assert kept == {"c/": first}
+    assert seat_module._added("r") == ([r], 0) and "r" in seat_module._ADDED
+    assert seat_module._added("") == ([], 0)
+    assert seat_module._added("cr/") == ([c, r], 1) and "cr/" not in seat_module._ADDED
+    assert seat_module._added("c//") == ([c], 2)
+    assert seat_module._added("r300") == ([ACPCAction("r", 300)], 0)
+    assert "r300" not in seat_module._ADDED
+    with pytest.raises(ACPCError):
+        seat_module._added("x")
+    seat_module._ADDED.clear()
+
+
+def test_what_a_betting_says_whatever_the_cards() -> None:
+    """The seat's record of a betting: who acts, whether it is over, the choices, what
+    each put in before this round, how many are left, the nets of a fold."""
+    Node = seat_module._Node
+    seat = _seat_after("MATCHSTATE:0:2:cc/r:4d6c|/3c9sJc")
+    legal = LegalActions(1, Street.FLOP, (K.FOLD, K.CALL, K.RAISE), to_call=10, call=10,
+                         min_to=20, max_to=20)  # fmt: skip
+    assert seat._node == Node(1, False, legal, (10, 10), 2, None)
+    seat.receive("MATCHSTATE:0:2:cc/rf:4d6c|/3c9sJc")
+    assert seat._node == Node(-1, True, None, (10, 10), 1, (Fraction(10), Fraction(-10)))
+    start = _seat_after("MATCHSTATE:1:3::|AhAd")
+    assert start._node is not None
+    assert (start._node.to_act, start._node.bases, start._node.nets) == (1, (0, 0), None)
+    shown = _seat_after("MATCHSTATE:1:3:cc/cc/cc/rc:4d6c|AhAd/3c9sJc/2d/5h")._node
+    assert shown is not None
+    assert (shown.to_act, shown.over, shown.legal, shown.live, shown.nets) == (
+        -1, True, None, 2, None)
