@@ -811,3 +811,31 @@ def test_what_a_betting_says_whatever_the_cards() -> None:
     assert shown is not None
     assert (shown.to_act, shown.over, shown.legal, shown.live, shown.nets) == (
         -1, True, None, 2, None)
+
+
+def test_a_seats_time_is_the_least_of_the_action_the_hand_and_its_share_of_the_match() -> None:
+    """10 s an action, 10 s a hand, 1 s a hand over 2 hands: the match's 2 s bind."""
+    dealer = ACPCDealer(LIMIT, names=["a", "b"], hands=2, seed=42,
+                        limits=TimeLimits(response=10, hand=10, per_hand=1))  # fmt: skip
+    dealer.start()
+    assert dealer.budget(1) == 2
+    dealer.receive(1, f"{dealer.text(1)}:c", elapsed=1.5)
+    assert dealer.budget(1) == 0.5 and dealer.budget(0) == 2
+    dealer.expire(0, elapsed=0.25)
+    assert dealer.budget(0) == 1.75
+    assert (dealer.used_hand, dealer.used_match) == ([0.25, 1.5], [0.25, 1.5])
+
+
+def test_the_next_hand_is_dealt_ahead_only_while_one_is_left() -> None:
+    dealer = ACPCDealer(LIMIT, names=["a", "b"], hands=2, seed=42)
+    dealer.start()
+    dealer.deal_ahead()
+    ahead = dealer._ahead
+    assert ahead is not None and ahead.holes == ["9h6s", "3d3h"]  # by position: hand 1
+    dealer.deal_ahead()
+    assert dealer._ahead is ahead
+    step = dealer.receive(1, f"{dealer.text(1)}:f")
+    assert [m.text for m in step.messages[2:]] == ["MATCHSTATE:1:1::|3d3h", "MATCHSTATE:0:1::9h6s|"]
+    assert dealer._ahead is None
+    dealer.deal_ahead()
+    assert dealer._ahead is None
