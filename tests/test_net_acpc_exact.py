@@ -839,3 +839,31 @@ def test_the_next_hand_is_dealt_ahead_only_while_one_is_left() -> None:
     assert dealer._ahead is None
     dealer.deal_ahead()
     assert dealer._ahead is None
+
+
+def test_a_seat_not_to_act_sees_its_hand_and_may_still_write_an_answer() -> None:
+    """Position 0 waits for position 1's first action: its view has its cards and no
+    choices; an answer written anyway is the state and the action (ignored by a dealer)."""
+    seat = _seat_after("MATCHSTATE:0:2::4d6c|")
+    view = seat.view()
+    assert (view.seat, view.legal, [str(c) for c in view.hole]) == (0, None, ["4d", "6c"])
+    assert seat.reply(Action.call()) == "MATCHSTATE:0:2::4d6c|:c"
+    assert seat.reply(Action.fold()) == "MATCHSTATE:0:2::4d6c|:f"  # position 1 owes 5
+    seat.receive("MATCHSTATE:0:2:cc/rf:4d6c|/3c9sJc")
+    end = seat.view()
+    assert (end.seat, end.legal, [str(c) for c in end.hole]) == (0, None, ["4d", "6c"])
+    assert [str(c) for c in end.board] == ["3c", "9s", "Jc"]
+
+
+def test_a_seat_prepares_the_next_hand_only_once_it_has_one() -> None:
+    seat = ACPCSeat(LIMIT)
+    seat.prepare()
+    assert seat._spare is None  # nothing followed yet: nothing to prepare
+    seat.receive("MATCHSTATE:0:2::4d6c|")
+    seat.prepare()
+    spare = seat._spare
+    assert spare is not None
+    seat.prepare()
+    assert seat._spare is spare  # made once
+    seat.receive("MATCHSTATE:0:3:r:Kd2c|")  # a new hand, a betting not met: played on it
+    assert seat._spare is None and seat._turn is spare
