@@ -84,6 +84,31 @@ def test_a_bad_state_is_refused_with_its_whole_message(text: str, message: str) 
     assert str(caught.value) == message
 
 
+_C90 = "c" * 90
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (f"MATCHSTATE:0:x:{_C90}:AsKs|", "the position and hand must be whole numbers: "),
+        (f"MATCHSTATE:0:0:{_C90}:AsKs", "a state lists the hole cards of 2 or more players, "
+         "'|' between them: "),
+        (f"MATCHSTATE:2:0:{_C90}:AsKs|", "position 2 of a 2-player state: "),
+        (f"MATCHSTATE:0:0:{_C90}/:AsKs|", "2 betting rounds but cards for 1: "),
+    ],
+)  # fmt: skip
+def test_a_long_bad_state_is_quoted_to_80_characters(text: str, message: str) -> None:
+    with pytest.raises(ACPCProtocolError) as caught:
+        MatchState.parse(text)
+    assert str(caught.value) == message + repr(text[:80])
+
+
+@pytest.mark.parametrize("end", [" ", "\t", "X", "\r\nX"])
+def test_only_a_line_ending_is_taken_off_a_state(end: str) -> None:
+    with pytest.raises(ACPCProtocolError):
+        MatchState.parse("MATCHSTATE:0:0::AsKs|" + end.encode().decode("unicode_escape"))
+
+
 def test_a_bad_betting_is_refused_with_the_logs_reason() -> None:
     with pytest.raises(ACPCError) as expected:
         parse_betting("cq")
@@ -265,6 +290,21 @@ def test_a_nolimit_reply_is_read_exactly(data_dir: Path, line: str, reply: Reply
     assert _reply(line, _NL, _nolimit(data_dir)) == reply
 
 
+@pytest.mark.parametrize(
+    ("line", "nolimit", "letter"),
+    [(f"{_STATE}:r", False, "r"), (f"{_STATE}:C", False, "C"), (f"{_NL}:F", True, "F"),
+     (f"{_NL}:c", True, "c"), (f"{_NL}:k", True, "k")],
+)  # fmt: skip
+def test_a_reply_by_its_letter_alone_is_the_one_kept(
+    data_dir: Path, line: str, nolimit: bool, letter: str
+) -> None:
+    """The replies that are a letter alone (every action in limit; in no limit all but
+    a raise, which has its size) are made once and shared."""
+    game = _nolimit(data_dir) if nolimit else LIMIT
+    current = _NL if nolimit else _STATE
+    assert read_reply(line, current, game) is protocol._PLAIN_REPLIES[letter]
+
+
 def test_a_raise_beyond_32_bits_is_read_as_the_reference_clamps_it(data_dir: Path) -> None:
     """The state's own raise as the largest int32: a reply writing it larger still is
     the same state (read field by field), one writing it smaller is not."""
@@ -362,7 +402,10 @@ def test_the_default_policy_is_the_references_call() -> None:
 
 
 def test_a_bet_and_a_raise_to_the_same_amount_are_kept_apart() -> None:
+    """Each decision to raise is made once and kept (the same object asked again)."""
     protocol._RAISES.clear()
+    first = decide(R("r", 200), FACING, round_base=0, nolimit=True)
+    assert decide(R("r", 200), FACING, round_base=0, nolimit=True) is first
     assert decide(R("r", 200), FACING, round_base=0, nolimit=True).action == Action.raise_to(200)
     assert decide(R("r", 200), OPEN, round_base=0, nolimit=True).action == Action.bet(200)
     assert decide(R("r", 200), FACING, round_base=0, nolimit=True).action == Action.raise_to(200)
