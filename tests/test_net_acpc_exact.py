@@ -314,6 +314,12 @@ def test_a_raise_beyond_32_bits_is_read_as_the_reference_clamps_it(data_dir: Pat
         ReplyKind.NOT_CURRENT, reason="other betting")
 
 
+def test_a_reply_that_adds_another_players_cards_to_the_state_is_still_its_answer() -> None:
+    """The state as sent, then the other position's cards: not the state echoed byte for
+    byte, but the same state (other players' cards are not compared)."""
+    assert _reply("MATCHSTATE:0:0:c:AsKs|QdQh:r", "MATCHSTATE:0:0:c:AsKs|") == ACTION_R
+
+
 def test_three_players_reply_read_field_by_field() -> None:
     game = GameDef.parse(LIMIT_HEADS_UP.replace("numPlayers = 2", "numPlayers = 3").replace(
         "firstPlayer = 2 1 1 1", "firstPlayer = 3 1 1 1").replace(
