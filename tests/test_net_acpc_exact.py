@@ -916,3 +916,17 @@ def test_a_seat_prepares_the_next_hand_only_once_it_has_one() -> None:
     assert seat._spare is spare  # made once
     seat.receive("MATCHSTATE:0:3:r:Kd2c|")  # a new hand, a betting not met: played on it
     assert seat._spare is None and seat._turn is spare
+
+
+def test_time_is_charged_only_when_told_and_only_the_seat_to_act_expires() -> None:
+    dealer = ACPCDealer(LIMIT, names=["a", "b"], hands=2, seed=42)
+    dealer.start()
+    with pytest.raises(RuntimeError) as caught:
+        dealer.expire(0)
+    assert str(caught.value) == "seat 1 is not to act"
+    dealer.receive(1, f"{dealer.text(1)}:c")
+    with pytest.raises(RuntimeError) as caught:
+        dealer.expire(1)
+    assert str(caught.value) == "seat 2 is not to act"
+    assert dealer.expire(0).notes == ["seat 1 ran out of time: check"]
+    assert dealer.used_hand == dealer.used_match == [0.0, 0.0]
