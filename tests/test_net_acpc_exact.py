@@ -873,6 +873,10 @@ def test_a_seats_time_is_the_least_of_the_action_the_hand_and_its_share_of_the_m
     dealer.expire(0, elapsed=0.25)
     assert dealer.budget(0) == 1.75
     assert (dealer.used_hand, dealer.used_match) == ([0.25, 1.5], [0.25, 1.5])
+    dealer.receive(0, f"{dealer.text(0)}:c", elapsed=0.5)  # the flop: seat 0 first
+    dealer.receive(1, f"{dealer.text(1)}:c", elapsed=0.25)
+    assert (dealer.used_hand, dealer.used_match) == ([0.75, 1.75], [0.75, 1.75])
+    assert dealer.budget(1) == 0.25
 
 
 def test_the_next_hand_is_dealt_ahead_only_while_one_is_left() -> None:
