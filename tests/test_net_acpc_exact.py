@@ -934,3 +934,27 @@ def test_time_is_charged_only_when_told_and_only_the_seat_to_act_expires() -> No
     assert str(caught.value) == "seat 2 is not to act"
     assert dealer.expire(0).notes == ["seat 1 ran out of time: check"]
     assert dealer.used_hand == dealer.used_match == [0.0, 0.0]
+
+
+def test_positions_rotate_one_seat_a_hand() -> None:
+    """Hand 0: seat s is position s; hand 1: seat 1 is position 0, seat 0 the last."""
+    game = GameDef.parse(LIMIT_HEADS_UP.replace("numPlayers = 2", "numPlayers = 3").replace(
+        "firstPlayer = 2 1 1 1", "firstPlayer = 3 1 1 1").replace("blind = 10 5",
+        "blind = 5 10 0"))  # fmt: skip
+    dealer = ACPCDealer(game, names=["a", "b", "c"], hands=2, seed=1)
+    dealer.start()
+    assert [dealer.position(s) for s in range(3)] == [0, 1, 2]
+    while dealer.hand_number == 0:
+        seat = dealer.actor
+        assert seat is not None
+        dealer.expire(seat)
+    assert [dealer.position(s) for s in range(3)] == [2, 0, 1]
+    assert [dealer.seat(p) for p in range(3)] == [1, 2, 0]
+    assert dealer.text(1).startswith("MATCHSTATE:0:1:")
+
+
+def test_a_seat_updated_with_a_state_read_already_is_as_one_that_received_it() -> None:
+    seat = ACPCSeat(LIMIT)
+    seat.update(MatchState.parse("MATCHSTATE:0:2:c:4d6c|"))
+    assert seat.to_act and str(seat.state) == "MATCHSTATE:0:2:c:4d6c|"
+    assert str(seat.view().legal) == "check, raise to 20"
