@@ -958,3 +958,17 @@ def test_a_seat_updated_with_a_state_read_already_is_as_one_that_received_it() -
     seat.update(MatchState.parse("MATCHSTATE:0:2:c:4d6c|"))
     assert seat.to_act and str(seat.state) == "MATCHSTATE:0:2:c:4d6c|"
     assert str(seat.view().legal) == "check, raise to 20"
+
+
+def test_the_dealers_table_has_the_names_and_the_length_of_the_match() -> None:
+    """The table the hands are played at (what a recorder reads in ``on_hand``); a name
+    with any letter, ``X`` too, is taken."""
+    dealer = ACPCDealer(LIMIT, names=["Xavier", "Bob"], hands=3, seed=1,
+                        limits=TimeLimits(hand=2))  # fmt: skip
+    assert (dealer.table.names, dealer.table.max_hands) == (("Xavier", "Bob"), 3)
+    assert dealer.budget(0) == 2  # nothing used before the match
+    dealer.deal_ahead()  # the first hand's cards, before the start
+    ahead = dealer._ahead
+    assert ahead is not None
+    assert [m.text for m in dealer.start().messages] == [
+        f"MATCHSTATE:0:0::{ahead.private[0]}", f"MATCHSTATE:1:0::{ahead.private[1]}"]
