@@ -972,3 +972,62 @@ def test_the_dealers_table_has_the_names_and_the_length_of_the_match() -> None:
     assert ahead is not None
     assert [m.text for m in dealer.start().messages] == [
         f"MATCHSTATE:0:0::{ahead.private[0]}", f"MATCHSTATE:1:0::{ahead.private[1]}"]
+
+
+def _read(seat: ACPCSeat, line: str) -> object:
+    """What a seat makes of ``line``: the refusal's text, or the state as it sees it."""
+    try:
+        seat.receive(line)
+    except ACPCProtocolError as exc:
+        return str(exc)
+    view = seat.hand.view(seat.position)
+    return (str(seat.state), seat.to_act, seat.hand_over, view.hole, view.board, view.legal)
+
+
+@pytest.mark.parametrize(
+    ("before", "line"),
+    [
+        # not betting added
+        ("MATCHSTATE:0:2:c:4d6c|", "MATCHSTATE:0:2:cx:4d6c|"),
+        # cards that are no cards
+        ("MATCHSTATE:0:2:c:4d6c|", "MATCHSTATE:0:2:cc/:4d6c|/3c9sJx"),
+        # a round opened without its board, or a board in two rounds for one
+        ("MATCHSTATE:0:2:c:4d6c|", "MATCHSTATE:0:2:cc/:4d6c|"),
+        ("MATCHSTATE:0:2:c:4d6c|", "MATCHSTATE:0:2:cc/:4d6c|/3c9s/Jc"),
+        ("MATCHSTATE:0:2:c:4d6c|", "MATCHSTATE:0:2:cc:4d6c|/3c9sJc"),
+        # a board card that is a hole card
+        ("MATCHSTATE:0:2:c:4d6c|", "MATCHSTATE:0:2:cc/:4d6c|/4d9sJc"),
+        # the player's own cards changed, with a board added after them
+        ("MATCHSTATE:0:2:c:4d6c|", "MATCHSTATE:0:2:cc/:4d6h|/3c9sJc"),
+        # at a showdown: another board, another number of players, other own cards
+        ("MATCHSTATE:0:3:cc/cc/cc/r:4d6c|/3c9sJc/2d/5h",
+         "MATCHSTATE:0:3:cc/cc/cc/rc:4d6c|AhAd/3c9sJd/2d/5h"),
+        ("MATCHSTATE:0:3:cc/cc/cc/r:4d6c|/3c9sJc/2d/5h",
+         "MATCHSTATE:0:3:cc/cc/cc/rc:4d6c|AhAd|KsKh/3c9sJc/2d/5h"),
+        ("MATCHSTATE:0:3:cc/cc/cc/r:4d6c|/3c9sJc/2d/5h",
+         "MATCHSTATE:0:3:cc/cc/cc/rc:4d6h|AhAd/3c9sJc/2d/5h"),
+        ("MATCHSTATE:0:3:cc/cc/cc/r:4d6c|/3c9sJc/2d/5h",
+         "MATCHSTATE:0:3:cc/cc/cc/rc:4d6c|AhAd/3c9sJc/2d"),
+        # the shown cards duplicate a board card
+        ("MATCHSTATE:0:3:cc/cc/cc/r:4d6c|/3c9sJc/2d/5h",
+         "MATCHSTATE:0:3:cc/cc/cc/rc:4d6c|Ah3c/3c9sJc/2d/5h"),
+        # the same state again; a raise's size grown
+        ("MATCHSTATE:0:2:c:4d6c|", "MATCHSTATE:0:2:c:4d6c|"),
+    ],
+)  # fmt: skip
+def test_a_state_that_does_not_follow_the_last_is_read_as_a_fresh_seat_reads_it(
+    before: str, line: str
+) -> None:
+    """The seat takes a state as what it adds to the last only when it is that; any
+    other state is read in full: the same state, or the same refusal, as a seat that
+    saw nothing before."""
+    seat = _seat_after(before)
+    assert _read(seat, line) == _read(ACPCSeat(LIMIT), line)
+
+
+def test_a_nolimit_state_whose_raise_grew_is_read_in_full(data_dir: Path) -> None:
+    game = _nolimit(data_dir)
+    seat = _seat_after("MATCHSTATE:0:0:r300:Ah2c|", game=game)
+    line = "MATCHSTATE:0:0:r3000:Ah2c|"
+    assert _read(seat, line) == _read(ACPCSeat(game), line)
+    assert str(seat.view().legal) == "fold, call 2900, raise to 5900 to 20000"
