@@ -981,7 +981,8 @@ def _read(seat: ACPCSeat, line: str) -> object:
     except ACPCProtocolError as exc:
         return str(exc)
     view = seat.hand.view(seat.position)
-    return (str(seat.state), seat.to_act, seat.hand_over, view.hole, view.board, view.legal)
+    return (str(seat.state), seat.position, seat.number, seat.to_act, seat.hand_over,
+            view.hole, view.board, view.legal)  # fmt: skip
 
 
 @pytest.mark.parametrize(
@@ -1013,6 +1014,14 @@ def _read(seat: ACPCSeat, line: str) -> object:
          "MATCHSTATE:0:3:cc/cc/cc/rc:4d6c|Ah3c/3c9sJc/2d/5h"),
         # the same state again; a raise's size grown
         ("MATCHSTATE:0:2:c:4d6c|", "MATCHSTATE:0:2:c:4d6c|"),
+        # another hand, another position (each equal to the other's last value)
+        ("MATCHSTATE:0:2:c:4d6c|", "MATCHSTATE:0:3:cc/:4d6c|/3c9sJc"),
+        ("MATCHSTATE:0:0:c:4d6c|", "MATCHSTATE:1:0:cc/:|4d6c/3c9sJc"),
+        ("MATCHSTATE:0:1:c:4d6c|", "MATCHSTATE:1:1:cc/:|4d6c/3c9sJc"),
+        # more than the line ending after it; an answer, not a state
+        ("MATCHSTATE:0:2::4d6c|", "MATCHSTATE:0:2:c:4d6c| "),
+        ("MATCHSTATE:0:2::4d6c|", "MATCHSTATE:0:2:c:4d6c|X"),
+        ("MATCHSTATE:0:2::4d6c|", "MATCHSTATE:0:2:c:4d6c|:r"),
     ],
 )  # fmt: skip
 def test_a_state_that_does_not_follow_the_last_is_read_as_a_fresh_seat_reads_it(
