@@ -1040,3 +1040,11 @@ def test_a_nolimit_state_whose_raise_grew_is_read_in_full(data_dir: Path) -> Non
     line = "MATCHSTATE:0:0:r3000:Ah2c|"
     assert _read(seat, line) == _read(ACPCSeat(game), line)
     assert str(seat.view().legal) == "fold, call 2900, raise to 5900 to 20000"
+
+
+@pytest.mark.parametrize("end", [" ", "X", "\t"])
+def test_a_seat_takes_only_a_line_ending_off_a_state(end: str) -> None:
+    for before in ("MATCHSTATE:0:2::4d6c|", None):
+        seat = _seat_after(before) if before else ACPCSeat(LIMIT)
+        with pytest.raises(ACPCProtocolError):
+            seat.receive("MATCHSTATE:0:2:c:4d6c|" + end)
