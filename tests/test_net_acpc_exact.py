@@ -996,6 +996,8 @@ def _read(seat: ACPCSeat, line: str) -> object:
         ("MATCHSTATE:0:2:c:4d6c|", "MATCHSTATE:0:2:cc/:4d6c|"),
         ("MATCHSTATE:0:2:c:4d6c|", "MATCHSTATE:0:2:cc/:4d6c|/3c9s/Jc"),
         ("MATCHSTATE:0:2:c:4d6c|", "MATCHSTATE:0:2:cc:4d6c|/3c9sJc"),
+        ("MATCHSTATE:0:2:c:4d6c|", "MATCHSTATE:0:2:cc/:4d6c|/3c9s/Jc/2d"),
+        ("MATCHSTATE:0:2:c:4d6c|", "MATCHSTATE:0:2:cc/cc/:4d6c|/3c9sJc"),
         # a board card that is a hole card
         ("MATCHSTATE:0:2:c:4d6c|", "MATCHSTATE:0:2:cc/:4d6c|/4d9sJc"),
         # the player's own cards changed, with a board added after them
