@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from pokerroom.cards import Card
-from pokerroom.engine import Action, ActionKind, LegalActions, Street, random_action
+from pokerroom.engine import Action, ActionKind, IllegalAction, LegalActions, Street, random_action
 from pokerroom.history.acpc import LIMIT_HEADS_UP, GameDef
 from pokerroom.history.acpclog import ACPCAction, parse_betting
 from pokerroom.history.errors import ACPCError
@@ -1050,3 +1050,10 @@ def test_a_seat_takes_only_a_line_ending_off_a_state(end: str) -> None:
         seat = _seat_after(before) if before else ACPCSeat(LIMIT)
         with pytest.raises(ACPCProtocolError):
             seat.receive("MATCHSTATE:0:2:c:4d6c|" + end)
+
+
+def test_an_answer_after_the_hand_is_over_is_refused_by_the_engine() -> None:
+    seat = _seat_after("MATCHSTATE:0:2:cc/rf:4d6c|/3c9sJc")
+    with pytest.raises(IllegalAction) as caught:
+        seat.reply(Action.check())
+    assert str(caught.value) == "nobody is to act: the hand is over"
