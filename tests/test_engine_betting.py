@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from engine_helpers import make, play, raise_refusal
-from pokerroom.engine import Event, EventKind, Pot, Street
+from pokerroom.engine import ActionKind, Event, EventKind, Pot, Street
 from pokerroom.rules import Reopening, Rules, Structure
 
 NL = Rules.preset("no-limit")  # blinds 2/4, minimum bet 4
@@ -215,3 +215,29 @@ def test_pokerkits_reopening_rule_leaves_the_blinds_live(
                 button=0)  # fmt: skip
     play(hand, actions)
     assert str(hand.legal_actions()) == legal
+
+
+@pytest.mark.parametrize("short_only", [False, True])
+def test_fixed_limit_all_in_at_exactly_a_full_raise_is_a_raise_and_one_chip_less_is_short(
+    short_only: bool,
+) -> None:
+    """Fixed limit 1/2 heads-up, the button (small blind, 1 posted) to act: with 4 chips in
+    all its all-in is exactly a full raise (to 4), offered under either
+    ``all_in_only_when_short``; with 3 the all-in (to 3) is short of one, offered only
+    when short all-ins are allowed, else no raise and the rule as the reason."""
+    rules = FL.replace(all_in_only_when_short=short_only)
+    legal = make(rules, [4, 100], button=0).legal_actions()
+    assert (legal.kinds, legal.call, legal.min_to, legal.max_to, legal.why) == (
+        (ActionKind.FOLD, ActionKind.CALL, ActionKind.RAISE), 1, 4, 4, ""
+    )  # fmt: skip
+    legal = make(rules, [3, 100], button=0).legal_actions()
+    if short_only:
+        assert (legal.kinds, legal.min_to, legal.max_to, legal.why) == (
+            (ActionKind.FOLD, ActionKind.CALL), 0, 0,
+            "all-in for less than a full raise is only allowed to a player who cannot cover "
+            "the call (this seat has 2)",
+        )  # fmt: skip
+    else:
+        assert (legal.kinds, legal.min_to, legal.max_to, legal.why) == (
+            (ActionKind.FOLD, ActionKind.CALL, ActionKind.RAISE), 3, 3, ""
+        )  # fmt: skip
