@@ -536,7 +536,6 @@ _OPENINGS = 256  # the most stacks a plan keeps the opening state of
 _DEAL = KINDS[ev.DEAL]
 _PREFLOP = STREETS[0]
 _tuple = tuple.__new__
-_INT = {int}  # the one type of every stack
 
 
 def _stack_list(stacks: object) -> list[int]:
@@ -553,10 +552,9 @@ def _start_plan(rules: Rules, stacks: Sequence[int], button: int) -> Plan:
     """The plan of a hand of ``rules`` with ``stacks`` and the button on ``button``, or
     the :class:`HandError` naming every problem of the set-up."""
     n = len(stacks)
-    # every stack an int (a bool is not) from 1 to MAX_CHIPS: the types, the least and the
-    # most each found in one pass in C (no Python loop over the seats)
-    if {*map(type, stacks)} != _INT or min(stacks) < 1 or max(stacks) > MAX_CHIPS:
-        _refuse_start(rules, stacks, button)
+    for chips in stacks:
+        if type(chips) is not int or chips < 1 or chips > MAX_CHIPS:
+            _refuse_start(rules, stacks, button)
     if not 2 <= n <= 14 or type(button) is not int or not 0 <= button < n:
         _refuse_start(rules, stacks, button)
     if type(rules) is not Rules or (rules.players is not None and n != rules.players):
