@@ -241,3 +241,23 @@ def test_fixed_limit_all_in_at_exactly_a_full_raise_is_a_raise_and_one_chip_less
         assert (legal.kinds, legal.min_to, legal.max_to, legal.why) == (
             (ActionKind.FOLD, ActionKind.CALL, ActionKind.RAISE), 3, 3, ""
         )  # fmt: skip
+
+
+def test_fixed_limit_short_all_in_does_not_reopen_for_a_seat_that_acted() -> None:
+    """Fixed limit 1/2, three seats: the button calls 2, the small blind goes all-in to 3
+    (short of a full raise to 4), the big blind (not yet acted) may still raise a unit to 5
+    and calls; the button, who acted at 2, faces only 1 more: fold or call, no amounts, and
+    TDA 47's reason."""
+    hand = make(FL, [100, 3, 100], button=0)
+    hand.call()
+    hand.raise_to(3)
+    legal = hand.legal_actions()
+    assert (hand.to_act, legal.kinds, legal.min_to, legal.max_to) == (
+        2, (ActionKind.FOLD, ActionKind.CALL, ActionKind.RAISE), 5, 5
+    )  # fmt: skip
+    hand.call()
+    legal = hand.legal_actions()
+    assert (hand.to_act, legal.kinds, legal.call, legal.min_to, legal.max_to, legal.why) == (
+        0, (ActionKind.FOLD, ActionKind.CALL), 1, 0, 0,
+        "an all-in for less than a full raise did not reopen the betting",
+    )  # fmt: skip
