@@ -261,3 +261,16 @@ def test_fixed_limit_short_all_in_does_not_reopen_for_a_seat_that_acted() -> Non
         0, (ActionKind.FOLD, ActionKind.CALL), 1, 0, 0,
         "an all-in for less than a full raise did not reopen the betting",
     )  # fmt: skip
+
+
+@pytest.mark.parametrize("reopening", list(Reopening))
+@pytest.mark.parametrize(("completes", "to"), [(True, 2), (False, 3)])
+def test_fixed_limit_blinds_below_a_unit_are_completed_or_raised_a_unit_under_every_reopening(
+    reopening: Reopening, completes: bool, to: int
+) -> None:
+    """Fixed limit with blinds 1/1 (below the pre-flop unit of 2), three seats: the first to
+    act completes to one unit (002's ``fixed_limit_completes``: to 2) or raises a unit
+    over the blind (to 3), whatever the reopening rule (each takes its own path)."""
+    rules = FL.replace(blinds=(1, 1), reopening=reopening, fixed_limit_completes=completes)
+    legal = make(rules, [100] * 3, button=0).legal_actions()
+    assert (legal.seat, legal.call, legal.min_to, legal.max_to) == (0, 1, to, to)
