@@ -274,3 +274,19 @@ def test_fixed_limit_blinds_below_a_unit_are_completed_or_raised_a_unit_under_ev
     rules = FL.replace(blinds=(1, 1), reopening=reopening, fixed_limit_completes=completes)
     legal = make(rules, [100] * 3, button=0).legal_actions()
     assert (legal.seat, legal.call, legal.min_to, legal.max_to) == (0, 1, to, to)
+
+
+@pytest.mark.parametrize("short_only", [False, True])
+def test_no_limit_all_in_at_exactly_the_minimum_raise_is_a_raise(short_only: bool) -> None:
+    """No limit 2/4 heads-up, the button (small blind, 2 posted) to act: with 8 chips in all
+    its all-in is exactly the minimum raise (to 8), offered under either
+    ``all_in_only_when_short``; with 7 it is short, offered only when short all-ins are."""
+    rules = NL.replace(all_in_only_when_short=short_only)
+    legal = make(rules, [8, 100], button=0).legal_actions()
+    assert (legal.kinds, legal.min_to, legal.max_to, legal.why) == (
+        (ActionKind.FOLD, ActionKind.CALL, ActionKind.RAISE), 8, 8, ""
+    )  # fmt: skip
+    legal = make(rules, [7, 100], button=0).legal_actions()
+    assert (legal.min_to, legal.max_to, ActionKind.RAISE in legal.kinds) == (
+        (0, 0, False) if short_only else (7, 7, True)
+    )
