@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from engine_helpers import make, play, raise_refusal
-from pokerroom.engine import Event, EventKind, Pot, Street
+from pokerroom.engine import ActionKind, Event, EventKind, Pot, Street
 from pokerroom.rules import Reopening, Rules, Structure
 
 NL = Rules.preset("no-limit")  # blinds 2/4, minimum bet 4
@@ -215,3 +215,78 @@ def test_pokerkits_reopening_rule_leaves_the_blinds_live(
                 button=0)  # fmt: skip
     play(hand, actions)
     assert str(hand.legal_actions()) == legal
+
+
+@pytest.mark.parametrize("short_only", [False, True])
+def test_fixed_limit_all_in_at_exactly_a_full_raise_is_a_raise_and_one_chip_less_is_short(
+    short_only: bool,
+) -> None:
+    """Fixed limit 1/2 heads-up, the button (small blind, 1 posted) to act: with 4 chips in
+    all its all-in is exactly a full raise (to 4), offered under either
+    ``all_in_only_when_short``; with 3 the all-in (to 3) is short of one, offered only
+    when short all-ins are allowed, else no raise and the rule as the reason."""
+    rules = FL.replace(all_in_only_when_short=short_only)
+    legal = make(rules, [4, 100], button=0).legal_actions()
+    assert (legal.kinds, legal.call, legal.min_to, legal.max_to, legal.why) == (
+        (ActionKind.FOLD, ActionKind.CALL, ActionKind.RAISE), 1, 4, 4, ""
+    )  # fmt: skip
+    legal = make(rules, [3, 100], button=0).legal_actions()
+    if short_only:
+        assert (legal.kinds, legal.min_to, legal.max_to, legal.why) == (
+            (ActionKind.FOLD, ActionKind.CALL), 0, 0,
+            "all-in for less than a full raise is only allowed to a player who cannot cover "
+            "the call (this seat has 2)",
+        )  # fmt: skip
+    else:
+        assert (legal.kinds, legal.min_to, legal.max_to, legal.why) == (
+            (ActionKind.FOLD, ActionKind.CALL, ActionKind.RAISE), 3, 3, ""
+        )  # fmt: skip
+
+
+def test_fixed_limit_short_all_in_does_not_reopen_for_a_seat_that_acted() -> None:
+    """Fixed limit 1/2, three seats: the button calls 2, the small blind goes all-in to 3
+    (short of a full raise to 4), the big blind (not yet acted) may still raise a unit to 5
+    and calls; the button, who acted at 2, faces only 1 more: fold or call, no amounts, and
+    TDA 47's reason."""
+    hand = make(FL, [100, 3, 100], button=0)
+    hand.call()
+    hand.raise_to(3)
+    legal = hand.legal_actions()
+    assert (hand.to_act, legal.kinds, legal.min_to, legal.max_to) == (
+        2, (ActionKind.FOLD, ActionKind.CALL, ActionKind.RAISE), 5, 5
+    )  # fmt: skip
+    hand.call()
+    legal = hand.legal_actions()
+    assert (hand.to_act, legal.kinds, legal.call, legal.min_to, legal.max_to, legal.why) == (
+        0, (ActionKind.FOLD, ActionKind.CALL), 1, 0, 0,
+        "an all-in for less than a full raise did not reopen the betting",
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize("reopening", list(Reopening))
+@pytest.mark.parametrize(("completes", "to"), [(True, 2), (False, 3)])
+def test_fixed_limit_blinds_below_a_unit_are_completed_or_raised_a_unit_under_every_reopening(
+    reopening: Reopening, completes: bool, to: int
+) -> None:
+    """Fixed limit with blinds 1/1 (below the pre-flop unit of 2), three seats: the first to
+    act completes to one unit (002's ``fixed_limit_completes``: to 2) or raises a unit
+    over the blind (to 3), whatever the reopening rule (each takes its own path)."""
+    rules = FL.replace(blinds=(1, 1), reopening=reopening, fixed_limit_completes=completes)
+    legal = make(rules, [100] * 3, button=0).legal_actions()
+    assert (legal.seat, legal.call, legal.min_to, legal.max_to) == (0, 1, to, to)
+
+
+@pytest.mark.parametrize("short_only", [False, True])
+def test_no_limit_all_in_at_exactly_the_minimum_raise_is_a_raise(short_only: bool) -> None:
+    """No limit 2/4 heads-up, the button (small blind, 2 posted) to act: with 8 chips in all
+    its all-in is exactly the minimum raise (to 8), offered under either
+    ``all_in_only_when_short``; with 7 it is short, offered only when short all-ins are."""
+    rules = NL.replace(all_in_only_when_short=short_only)
+    legal = make(rules, [8, 100], button=0).legal_actions()
+    assert (legal.kinds, legal.min_to, legal.max_to, legal.why) == (
+        (ActionKind.FOLD, ActionKind.CALL, ActionKind.RAISE), 8, 8, ""
+    )  # fmt: skip
+    legal = make(rules, [7, 100], button=0).legal_actions()
+    assert (legal.min_to, legal.max_to, ActionKind.RAISE in legal.kinds) == (
+        (0, 0, False) if short_only else (7, 7, True)
+    )

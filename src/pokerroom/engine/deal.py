@@ -77,15 +77,23 @@ def dealer(size: int, k: int) -> Callable[[int], list[int]]:
 
 def _write_dealer(size: int, k: int) -> Callable[[int], list[int]]:
     """The function :func:`dealer` returns, written from :func:`_chunks` (its source is
-    made of ints alone) and compiled."""
+    made of ints alone) and compiled.  Each step keeps the card it deals in a local and
+    moves the card it replaces to where it was drawn from (the swap's other half is never
+    read: later steps draw from later positions only), no digit is divided out after the
+    last of its group, and the last group reads what is left of the shuffle as it is (its
+    digits are the same as those of the remainder a division would leave)."""
     lines = ["def deal(x):", "    pool = POOL.copy()"]
-    for product, radices in _chunks(size, k):
-        lines.append(f"    x, c = divmod(x, {product})")
+    chunks = _chunks(size, k)
+    for at, (product, radices) in enumerate(chunks):
+        lines.append(f"    x, c = divmod(x, {product})" if at < len(chunks) - 1 else "    c = x")
         for i, m in radices:  # (the position dealt, and its radix)
             lines.append(f"    j = c % {m} + {i}" if i else f"    j = c % {m}")
-            lines.append(f"    c //= {m}")
-            lines.append(f"    pool[{i}], pool[j] = pool[j], pool[{i}]")
-    lines += [f"    del pool[{k}:]", "    return pool"]
+            if (i, m) != radices[-1]:
+                lines.append(f"    c //= {m}")
+            lines.append(f"    c{i} = pool[j]")
+            if i < k - 1:
+                lines.append(f"    pool[j] = pool[{i}]")
+    lines.append("    return [" + ", ".join(f"c{i}" for i in range(k)) + "]")
     space: dict[str, object] = {"POOL": list(range(size))}
     exec(compile("\n".join(lines), f"<dealer of {k} from {size}>", "exec"), space)
     made: Callable[[int], list[int]] = space["deal"]  # type: ignore[assignment]

@@ -55,6 +55,7 @@ _CHECK_RAISE = (_CHECK, _RAISE)
 # Read once: an Enum member read off its class costs a slow lookup.
 _ANNOUNCED = ShowdownMode.ANNOUNCED
 _SHOW_OR_MUCK, _ALL_SHOW = ShowRule.SHOW_OR_MUCK, ShowRule.ALL_SHOW
+_NOT_REOPENED = "an all-in for less than a full raise did not reopen the betting"
 
 
 class Legality(State):
@@ -182,6 +183,14 @@ class Legality(State):
             return 0, 0, f"the raise cap is reached ({cap} {counted})"
         unit = self._units[street]
         limit = self._limit
+        if limit == FIXED and self._reopen == FULL_RAISE:  # the usual fixed limit, in short
+            # TDA 47 with a full raise of one unit (as below); the one amount (as below).
+            faced = self._faced[s]
+            if faced >= 0 and high - faced < unit:
+                return 0, 0, _NOT_REOPENED
+            lo = high + unit if self._opened or not self.rules.fixed_limit_completes else unit
+            allin = bets[s] + stack
+            return (lo, lo, "") if allin >= lo else self._short_all_in(allin, stack)
         # A full raise: one unit in fixed limit; else the largest full bet or raise of
         # the round, at least the minimum bet.
         full = self._full
@@ -192,7 +201,7 @@ class Legality(State):
             # (none yet: it may raise) against a full raise.
             faced = self._faced[s]
             if faced >= 0 and high - faced < step:
-                return 0, 0, "an all-in for less than a full raise did not reopen the betting"
+                return 0, 0, _NOT_REOPENED
         elif reopen == NO_SMALLER:
             why = self._smaller(s, full)
             if why:
@@ -206,13 +215,19 @@ class Legality(State):
             lo = high + step
             hi = allin if limit == NOLIMIT else max(lo, high + sum(self._committed) + owe)
         if allin < lo:
-            if self.rules.all_in_only_when_short:
-                return 0, 0, (
-                    f"all-in for less than a full raise is only allowed to a player who cannot "
-                    f"cover the call (this seat has {stack})"
-                )
-            return allin, allin, ""
+            return self._short_all_in(allin, stack)
         return lo, (hi if hi < allin else allin), ""
+
+    def _short_all_in(self, allin: int, stack: int) -> tuple[int, int, str]:
+        """The raise range of a seat whose chips (``allin`` in all, ``stack`` behind) do
+        not reach the smallest full raise: all-in alone, or none under
+        ``all_in_only_when_short``."""
+        if self.rules.all_in_only_when_short:
+            return 0, 0, (
+                f"all-in for less than a full raise is only allowed to a player who cannot "
+                f"cover the call (this seat has {stack})"
+            )
+        return allin, allin, ""
 
     def _smaller(self, s: int, full: int) -> str:
         """Why seat ``s`` may not raise under PokerKit's reopening (NO_SMALLER), or "":
