@@ -28,6 +28,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from pokerroom.cards import Card
 from pokerroom.engine.actions import Action, Street
 from pokerroom.engine.events import Event, EventKind
 from pokerroom.engine.view import PlayerView
@@ -54,13 +55,14 @@ _ACTS = (_K.ANTE, _K.BLIND, _K.STRADDLE, _K.CALL, _K.BET, _K.RAISE, _K.CHECK, _K
 
 
 def fresh_view(
-    rules: Rules, seat: int, button: int, stacks: Sequence[int], dealt: Sequence[int]
+    rules: Rules, seat: int, button: int, stacks: Sequence[int], dealt: Sequence[int],
+    *, hole: tuple[Card, ...] = (),
 ) -> PlayerView:
-    """A hand about to be dealt, as ``seat`` sees it: nobody has put in a chip; the seats
-    not ``dealt`` in are folded."""
+    """A hand about to be dealt, as ``seat`` sees it, holding ``hole``: nobody has put in
+    a chip; the seats not ``dealt`` in are folded."""
     n = len(stacks)
     return PlayerView(
-        rules=rules, seat=seat, button=button, street=Street.PREFLOP, hole=(), board=(),
+        rules=rules, seat=seat, button=button, street=Street.PREFLOP, hole=hole, board=(),
         stacks=tuple(stacks), bets=(0,) * n, committed=(0,) * n,
         folded=tuple(s not in dealt for s in range(n)), all_in=(False,) * n,
         shown=(None,) * n, to_act=None, legal=None, events=(), result=None,
@@ -233,10 +235,10 @@ class TableMirror:
         start = notice.start
         self.rules, self.hand, self.dealt = start.rules, start.number, start.seats
         me = -1 if self.seat is None else self.seat
-        view = fresh_view(start.rules, me, start.button, start.stacks, start.seats)
         # the seat's own cards come with the hand (its deal event is face down, as every
         # seat's is): without them the view had none until the seat's first decision
-        self.view = dataclasses.replace(view, hole=notice.hole) if notice.hole else view
+        self.view = fresh_view(start.rules, me, start.button, start.stacks, start.seats,
+                               hole=notice.hole)  # fmt: skip
         self.pending = None
         return "view"
 
