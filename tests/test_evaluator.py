@@ -33,7 +33,7 @@ from pokerroom.evaluator import (
     rank_batch,
     value_of,
 )
-from pokerroom.evaluator.batch import CHUNK, card_array
+from pokerroom.evaluator.batch import CHUNK, card_array, flush_values
 from pokerroom.evaluator.classes import five_ranks, ranks_of
 from pokerroom.evaluator.reference import CATEGORIES, reference_best, reference_five
 from pokerroom.evaluator.tables import SUIT_KEYS, tables
@@ -437,6 +437,40 @@ def test_batch_flushes_on_the_edges_of_chunks(size: int, rows: int) -> None:
     suited = (Category.FLUSH, Category.STRAIGHT_FLUSH)
     assert [i for i, x in enumerate(expected) if category_of(x) in suited] == sorted(edges)
     assert rank_batch(np.array(hands, dtype=np.uint8)).tolist() == expected
+
+
+def _card_mask(cards: list[int]) -> int:
+    """The 52-bit mask of ``cards``: bit 13 × suit + rank, worked out here from the codes."""
+    return sum(1 << (13 * (c % 4) + c // 4) for c in cards)
+
+
+def test_flush_values_is_the_best_flush_of_a_card_mask() -> None:
+    # the hand keys' flush path: a card mask holding five, six or seven of one suit (each
+    # suit, two other cards at most: the flush is the hand's best) is worth what the scalar
+    # evaluator makes of its cards; ten cards, five of each of two suits, the better flush
+    rng = random.Random(31)
+    masks, expected = [], []
+    for suit in range(4):
+        suited = [c for c in range(52) if c % 4 == suit]
+        others = [c for c in range(52) if c % 4 != suit]
+        for size in (5, 6, 7):
+            for _ in range(40):
+                hand = rng.sample(suited, size) + rng.sample(others, 7 - size)
+                masks.append(_card_mask(hand))
+                expected.append(rank7(hand))
+        for other in range(4):
+            if other != suit:
+                for _ in range(20):
+                    one = rng.sample(suited, 5)
+                    two = rng.sample([c for c in range(52) if c % 4 == other], 5)
+                    masks.append(_card_mask(one + two))
+                    expected.append(max(rank5(one), rank5(two)))
+    royal = parse_cards("Ac Kc Qc Jc Tc 2d 3h")
+    masks.append(_card_mask([int(c) for c in royal]))
+    expected.append(v("As Ks Qs Js Ts"))  # the best standard hand
+    got = flush_values(np.array(masks, dtype=np.uint64))
+    assert got.dtype == np.uint16
+    assert got.tolist() == expected
 
 
 def test_batch_rows_with_repeated_cards_get_a_value_without_error() -> None:

@@ -234,3 +234,30 @@ def test_the_big_tables_are_not_walked_by_the_garbage_collector() -> None:
     gc.collect()
     for n in (5, 6, 7):
         assert not gc.is_tracked(built.tables(n).rank_value), n
+
+
+@pytest.mark.parametrize(("n", "rank_key", "suit_key", "fits"), [
+    (5, 3_355_443, 51, True),  # five of each sum to 16,777,215 and 255: both fields full
+    (5, 3_355_444, 51, False),  # ranks one past the low 24 bits
+    (5, 3_355_443, 52, False),  # suits one past the top byte
+    (8, 1_000, 31, True),  # eight cards: 248
+    (8, 1_000, 32, False),  # eight cards: 256, one past the top byte
+])  # fmt: skip
+def test_packed_layout_takes_keys_only_if_n_cards_never_carry_out_of_their_field(
+    monkeypatch: pytest.MonkeyPatch, n: int, rank_key: int, suit_key: int, fits: bool
+) -> None:
+    # the batch evaluator adds n keys without checking for repeated cards: the guard against
+    # keys (changed one day) whose sum could spill the rank field into the suit byte, or the
+    # suit byte past 32 bits
+    monkeypatch.setitem(built.RANK_KEYS, n, (0, *range(2, 13), rank_key))
+    monkeypatch.setitem(built.SUIT_KEYS, n, (0, 1, 2, suit_key))
+    if fits:
+        single, flag, shift = built._packed(n, [0, 1, 0, 4] + [0] * 252)
+        assert single[51] == rank_key | suit_key << built.PACKED_SHIFT
+        assert flag.tolist()[:4] == [False, True, False, True]
+        assert shift.tolist()[:4] == [0, 0, 0, 39]
+    else:
+        with pytest.raises(
+            AssertionError, match=rf"^the keys of {n} cards do not fit the packed layout$"
+        ):
+            built._packed(n, [0] * 256)
