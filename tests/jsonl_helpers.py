@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 import selectors
 import socket
 from collections.abc import Awaitable, Callable, Coroutine
@@ -80,11 +81,12 @@ def run_virtual(
 
 
 def match_dealer(
-    *, hands: int = 2, budget: float = 30.0, seats: int = 2, **options: Any
+    *, hands: int = 2, budget: float = 30.0, seats: int = 2, seed: int = 1, **options: Any
 ) -> JSONDealer:
-    """A no-limit match of ``hands`` hands (stacks reset), tokens ``t0``, ``t1``..."""
+    """A no-limit match of ``hands`` hands (stacks reset, the deck shuffled from ``seed``),
+    tokens ``t0``, ``t1``..."""
     table = Table(Rules.preset("no-limit", buy_in=400), seats, max_hands=hands,
-                  reset_stacks=True)  # fmt: skip
+                  reset_stacks=True, rng=random.Random(seed))  # fmt: skip
     return JSONDealer(table, [f"t{s}" for s in range(seats)], budget=budget, **options)
 
 

@@ -1,0 +1,1 @@
+"""The JSON-lines client (:mod:`pokerroom.net.jsonl.client`) in this process."""
