@@ -37,7 +37,8 @@ class _Selector(selectors.DefaultSelector):
 
     def select(self, timeout: float | None = None) -> list[Any]:
         loop = self.loop
-        ready = super().select(0 if loop is None else loop.patience)
+        wait = 0.0 if loop is None or timeout == 0 else loop.patience
+        ready = super().select(wait)
         if ready or loop is None:
             return ready
         if timeout is None:  # nothing scheduled: wait for the sockets (a process's answer)

@@ -75,7 +75,7 @@ def server_of(dealer: JSONDealer, **options: Any) -> JSONServer:
 
 
 def test_seat_tokens_are_24_letters_or_digits_each_different() -> None:
-    assert TOKEN_ALPHABET == string.ascii_letters + string.digits
+    assert string.ascii_letters + string.digits == TOKEN_ALPHABET
     assert TOKEN_LENGTH == 24
     for count in (0, 1, 2, 5):
         tokens = seat_tokens(count)
@@ -409,7 +409,7 @@ def test_a_dealer_that_cannot_expire_ends_the_run_with_its_error() -> None:
         a, b = await Peer.to(server, "A"), await Peer.to(server, "B")
         a.send({"type": "join", "token": "t0"})
         b.send({"type": "join", "token": "t1"})
-        with pytest.raises(RuntimeError, match="^the runner broke$"):
+        with pytest.raises(RuntimeError, match=r"^the runner broke$"):
             await match
         assert server.finished_at == 0.0  # (the run did not end normally)
         return await a.rest()
@@ -573,7 +573,7 @@ def test_a_peer_that_shuts_its_side_is_told_goodbye_and_its_seat_stays() -> None
         assert server.dealer.holder(0) is None and server._wires == {}
         return server, received
 
-    server, received = run_virtual(main())
+    _, received = run_virtual(main())
     assert received[-1] == {"type": "bye", "reason": "you closed your side of the connection"}
 
 
@@ -718,7 +718,7 @@ def test_connections_over_the_caps_are_told_why_in_a_bye() -> None:
     """On loopback: the listener's caps, and the server's refusal line."""
 
     async def main() -> list[bytes]:
-        server = JSONServer(match_dealer(), max_connections=2, max_per_address=1)
+        server = JSONServer(match_dealer(), max_connections=2, max_per_address=1, grace=0.1)
         port = await server.start()
         assert server.host == "127.0.0.1" and server.port == port > 0
         first = await asyncio.open_connection("127.0.0.1", port)
@@ -727,7 +727,7 @@ def test_connections_over_the_caps_are_told_why_in_a_bye() -> None:
         refused = await second[0].read()
         server.stop("done")
         await server.run()
-        third = JSONServer(match_dealer(), max_connections=1, max_per_address=None)
+        third = JSONServer(match_dealer(), max_connections=1, max_per_address=None, grace=0.1)
         port = await third.start()
         held = await asyncio.open_connection("127.0.0.1", port)
         await held[0].readline()
@@ -748,3 +748,129 @@ def test_connections_over_the_caps_are_told_why_in_a_bye() -> None:
         b'{"type":"bye","reason":"at most 1 connections from one address"}\n',
         b'{"type":"bye","reason":"the server is full: at most 1 connections"}\n',
     ]
+
+
+# ------------------------------------------------------------------- programs
+
+PROGRAM = """
+import json, os, sys
+print("a program's own standard error", file=sys.stderr, flush=True)
+token = os.environ["POKERROOM_TOKEN"]
+while True:
+    raw = sys.stdin.readline()
+    if not raw:
+        break
+    message = json.loads(raw)
+    if message["type"] == "hello":
+        reply = {"type": "join", "token": token}
+    elif message["type"] == "act":
+        kinds = message["view"]["legal"]["kinds"]
+        kind = next(k for k in ("check", "call", "show", "fold") if k in kinds)
+        reply = {"type": "action", "hand": message["hand"], "seq": message["seq"],
+                 "action": kind}
+    else:
+        continue
+    sys.stdout.write(json.dumps(reply) + "\\n")
+    sys.stdout.flush()
+"""
+
+
+@pytest.mark.subprocess
+def test_a_program_plays_its_seat_over_its_standard_input_and_output(
+    capfd: pytest.CaptureFixture[str], caplog: pytest.LogCaptureFixture
+) -> None:
+    """The program is started with seat 1's token in ``POKERROOM_TOKEN``, joins like any
+    client and answers every decision; its standard error is this process's."""
+    import re
+    import sys
+
+    caplog.set_level(logging.DEBUG, LOG)
+
+    async def main() -> tuple[JSONServer, int | None]:
+        server = in_process(JSONServer(match_dealer(hands=2)))
+        await server.start()
+        await server.spawn(1, [sys.executable, "-c", PROGRAM])
+        procs = list(server._procs)
+        match = asyncio.create_task(server.run())
+        near, far = socket.socketpair()
+        await asyncio.get_running_loop().connect_accepted_socket(server._make, near)
+        reader, writer = await asyncio.open_connection(sock=far)
+        peer = Peer(reader, writer)
+        await peer.until("hello")
+        peer.send({"type": "join", "token": "t0"})
+        while (message := await peer.until("act", "bye"))["type"] == "act":
+            peer.send(answer(message))
+        writer.close()
+        await match
+        return server, procs[0].get_returncode()
+
+    async def bounded() -> tuple[JSONServer, int | None]:
+        async with asyncio.timeout(60):
+            return await main()
+
+    server, code = asyncio.run(bounded())
+    assert code == 0 and server._procs == [] and server._programs == []
+    assert server.dealer.runner.faults == [] and server.dealer.table.is_over
+    assert "a program's own standard error" in capfd.readouterr().err
+    assert any(re.fullmatch(r"seat 1's program \(pid \d+\): joined seat 1", m)
+               for m in caplog.messages), caplog.messages
+
+
+@pytest.mark.subprocess
+def test_a_program_that_never_exits_is_killed_30_s_after_the_end() -> None:
+    async def main() -> tuple[float, int | None]:
+        import sys
+
+        server = server_of(match_dealer(), grace=2.0)
+        await server.start()
+        await server.spawn(0, [sys.executable, "-c", "import time; time.sleep(120)"])
+        procs = list(server._procs)
+        server.stop("done")
+        await server.run()
+        return asyncio.get_running_loop().time() - START, procs[0].get_returncode()
+
+    took, code = run_virtual(main(), patience=0.5)
+    assert code == -9  # killed
+    assert 30.0 <= took < 30.5
+
+
+class _Process(asyncio.SubprocessTransport):
+    """Stands in for a program's process: its pid, and its standard input."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.stdin = asyncio.WriteTransport()
+
+    def get_pipe_transport(self, fd: int) -> asyncio.BaseTransport | None:
+        return self.stdin if fd == 0 else None
+
+    def get_pid(self) -> int:
+        return 4242
+
+
+def test_a_programs_output_is_its_connections_lines_and_its_end_the_connections() -> None:
+    async def main() -> None:
+        lines: list[bytes | None] = []
+        closed: list[Wire] = []
+        wire = Wire(on_line=lambda w, line, at: lines.append(line), on_close=closed.append,
+                    max_line=100, clock=lambda: 0.0)  # fmt: skip
+        program = server_module._Program(wire, "seat 3's program")
+        process = _Process()
+        program.connection_made(process)
+        assert wire.peer == "seat 3's program (pid 4242)" and wire.transport is process.stdin
+        program.pipe_data_received(2, b'{"on":"stderr"}\n')
+        program.pipe_data_received(1, b'{"on":"stdout"}\n')
+        assert lines == [b'{"on":"stdout"}']
+        program.pipe_connection_lost(0, None)
+        program.pipe_connection_lost(2, None)
+        assert closed == [] and not wire.lost
+        program.pipe_connection_lost(1, None)
+        assert closed == [wire] and wire.lost
+        program.pipe_connection_lost(1, None)  # told once
+        assert closed == [wire]
+        assert not program.exited.done()
+        program.process_exited()
+        program.process_exited()  # (a second call is harmless)
+        assert program.exited.done() and program.exited.result() is None
+
+    run_virtual(main())
