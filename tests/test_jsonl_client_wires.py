@@ -14,6 +14,7 @@ closes is waited for 5 s; a connection that never opens, ``connect_timeout``).
 from __future__ import annotations
 
 import asyncio
+import errno
 import json
 import os
 import socket
@@ -200,6 +201,38 @@ def test_a_dealer_that_closes_before_the_end_ends_the_session_without_a_goodbye(
     assert sent == b'{"type":"join","token":"t1"}\n'
 
 
+def test_a_network_error_as_the_connection_closes_keeps_the_result(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``wait_closed`` fails with a network error that is not a ``ConnectionError``
+    (here ``EHOSTUNREACH``): the match was played, its result is returned."""
+
+    class Failing(Dialer):
+        async def __call__(self, host: str, port: int, *, limit: int) -> Any:
+            reader, writer = await super().__call__(host, port, limit=limit)
+            real = writer.wait_closed
+
+            async def wait_closed() -> None:
+                await real()
+                raise OSError(errno.EHOSTUNREACH, "No route to host")
+
+            writer.wait_closed = wait_closed
+            return reader, writer
+
+    async def main() -> JSONResult:
+        dialer = Failing()
+        monkeypatch.setattr(asyncio, "open_connection", dialer)
+        playing = asyncio.create_task(play_json(CallingStation(), "h", 1, "t1"))
+        await settle()
+        dealer = dialer.peers[0]
+        dealer.writer.write(HELLO + WELCOME + END)
+        dealer.writer.write_eof()
+        return await playing
+
+    result = run_virtual(main())
+    assert result.end is not None and result.seat == 1
+
+
 def test_a_connection_that_never_opens_times_out_after_connect_timeout(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -314,6 +347,7 @@ def test_play_json_blocking_plays_a_match_over_a_plain_socket(
         ("close",),
     ]
     assert result.seat == 0 and result.hands == 2 and result.end is not None
+    assert result.errors == [] and result.decisions > 0 and result.defaults == 0
     assert server.dealer.joined == ["ann", None] and server.dealer.runner.faults == []
 
 
@@ -374,6 +408,7 @@ def test_play_json_stdio_plays_over_its_standard_input_and_output(
 
     result, _, server = threaded(monkeypatch, play)
     assert result.seat == 0 and result.hands == 2 and result.end is not None
+    assert result.errors == [] and result.decisions > 0 and result.defaults == 0
     assert server.dealer.runner.faults == []
     join = len(b'{"type":"join","token":"t0"}\n')
     assert len(writes) > join // 7 and set(writes) == {writes[0]}
@@ -391,7 +426,7 @@ def test_play_json_stdio_takes_a_token_given_over_the_environments(
             return play_json_stdio(CallingStation(), token="t0")
 
     result, _, _ = threaded(monkeypatch, play, hands=1)
-    assert result.seat == 0
+    assert result.seat == 0 and result.errors == [] and result.decisions > 0
 
 
 def test_play_json_stdio_without_a_token_says_where_it_comes_from(

@@ -418,6 +418,25 @@ def test_a_dealer_that_cannot_expire_ends_the_run_with_its_error() -> None:
     assert received[-1] == {"type": "bye", "reason": "the server is closing"}
 
 
+def test_a_failed_expiry_is_the_runs_error_once_and_none_before_the_start() -> None:
+    class Broken(JSONDealer):
+        def expire(self, now: float) -> Outbox:
+            raise RuntimeError("the runner broke")
+
+    async def main() -> None:
+        base = match_dealer(hands=1)
+        server = server_of(Broken(base.table, ["t0", "t1"]))
+        server._expire()  # not started: no run to end, nothing raised
+        await server.start()
+        assert server._done is not None
+        server._expire()
+        server._expire()  # the run has its error already: kept, nothing raised
+        with pytest.raises(RuntimeError, match=r"^the runner broke$"):
+            server._done.result()
+
+    run_virtual(main())
+
+
 # ------------------------------------------------------------------- connections
 
 
@@ -430,12 +449,14 @@ def test_a_connection_that_neither_joins_nor_watches_is_closed_after_join_timeou
         server = server_of(match_dealer(), join_timeout=2.5)
         await server.start()
         idle = await Peer.to(server, "idle")
+        other = await Peer.to(server, "other")
         joined = await Peer.to(server, "joined")
         watching = await Peer.to(server, "watching")
         await asyncio.sleep(2.4)
         joined.send({"type": "join", "token": "t0"})
         watching.send({"type": "watch"})
         await idle.rest()
+        await other.rest()
         await asyncio.sleep(10)
         assert joined.wire is not None and not joined.wire.closed
         assert watching.wire is not None and not watching.wire.closed
@@ -444,7 +465,7 @@ def test_a_connection_that_neither_joins_nor_watches_is_closed_after_join_timeou
     server, [idle] = run_virtual(main())
     assert idle.received[-1] == {"type": "bye", "reason": "join a seat or watch within 2.5 s"}
     assert at(idle) == [(0.0, ["hello"]), (2.5, ["bye"])]
-    assert server.counts.idle == 1 and server.counts.accepted == 3
+    assert server.counts.idle == 2 and server.counts.accepted == 4
     assert "idle: neither joined nor watched in 2.5 s: closed" in caplog.messages
     assert "idle: connected" in caplog.messages
 
@@ -561,7 +582,11 @@ def test_a_seat_taken_over_then_closed_is_not_logged_as_the_seats(
     assert not any("connection closed" in m for m in caplog.messages)
 
 
-def test_a_peer_that_shuts_its_side_is_told_goodbye_and_its_seat_stays() -> None:
+def test_a_peer_that_shuts_its_side_is_told_goodbye_and_its_seat_stays(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    caplog.set_level(logging.DEBUG, LOG)
+
     async def main() -> tuple[JSONServer, list[dict[str, Any]]]:
         server = server_of(match_dealer())
         await server.start()
@@ -575,6 +600,8 @@ def test_a_peer_that_shuts_its_side_is_told_goodbye_and_its_seat_stays() -> None
 
     _, received = run_virtual(main())
     assert received[-1] == {"type": "bye", "reason": "you closed your side of the connection"}
+    record = next(r for r in caplog.records if "its side" in r.getMessage())
+    assert (record.getMessage(), record.levelno) == ("A: closed its side", logging.DEBUG)
 
 
 def test_a_wire_the_match_does_not_know_is_closed_on_eof_and_forgotten_when_gone() -> None:
@@ -666,6 +693,34 @@ def test_notes_are_not_formatted_when_the_log_is_off(monkeypatch: pytest.MonkeyP
 
     run_virtual(main())
     assert logged == [(logging.INFO, "%s: %s", "the match", "loud")]
+
+
+def test_three_players_answering_at_once_lose_no_line_held_for_them() -> None:
+    """Every answer at once: what a player not to act is sent is held (0.05 s) and more
+    comes for it before that; each player still reads every public event, as the
+    spectator does, and the deal of its own cards."""
+
+    async def main() -> list[Peer]:
+        server = server_of(match_dealer(hands=3, seats=3))
+        await server.start()
+        match = asyncio.create_task(server.run())
+        peers = [await Peer.to(server, name) for name in ("A", "B", "C", "S")]
+        peers[3].send({"type": "watch"})
+        watching = asyncio.create_task(peers[3].rest())
+        await asyncio.gather(*(player(p, f"t{k}", 0.0) for k, p in enumerate(peers[:3])))
+        await match
+        await watching
+        return peers
+
+    peers = run_virtual(main())
+
+    def public(peer: Peer) -> list[str]:
+        return [m["event"]["kind"] for m in peer.received if m["type"] == "event"]
+
+    assert len(public(peers[3])) > 30
+    assert public(peers[0]) == public(peers[1]) == public(peers[2]) == public(peers[3])
+    for peer in peers:
+        assert peer.types().count("hand") == peer.types().count("hand_end") == 3
 
 
 def test_a_spectator_joining_gets_only_the_lines_after_its_welcome() -> None:
