@@ -337,6 +337,33 @@ def late_line(offset: float) -> tuple[list[str], float]:
     return run_virtual(main())
 
 
+def test_what_a_player_not_to_act_asks_is_answered_at_once() -> None:
+    """While seat 0's decision waits, seat 1 pings and sends a line that is no JSON: the
+    ``pong`` and the ``error`` go out at once (nothing moved on: nothing is held)."""
+
+    async def main() -> list[tuple[float, list[str]]]:
+        server = server_of(match_dealer(hands=1))
+        await server.start()
+        match = asyncio.create_task(server.run())
+        a, b = await Peer.to(server, "A"), await Peer.to(server, "B")
+        a.send({"type": "join", "token": "t0"})
+        b.send({"type": "join", "token": "t1"})
+        await a.until("act")
+        await asyncio.sleep(1)
+        start = len(b.writes)
+        b.send({"type": "ping", "id": 1})
+        await b.until("pong")
+        b.send(b"no json\n")
+        await b.until("error")
+        server.stop("done")
+        await match
+        return b.writes[start:]
+
+    writes = run_virtual(main())
+    assert [(round(t - START, 6), types) for t, types in writes[:2]] == [
+        (1.0, ["pong"]), (1.0, ["error"])]  # fmt: skip
+
+
 def test_a_line_read_at_the_deadline_comes_after_the_default() -> None:
     types, _ = late_line(0.0)
     assert types[0] == "default"  # the time ran out first: the answer came too late
@@ -518,15 +545,18 @@ def test_a_line_the_dealer_cannot_take_closes_that_connection_only(
         server = server_of(Fragile(base.table, ["t0", "t1"]))
         await server.start()
         bad, good = await Peer.to(server, "bad"), await Peer.to(server, "good")
+        worse = await Peer.to(server, "worse")
         bad.send({"type": "boom"})
+        worse.send({"type": "boom"})
         good.send({"type": "ping", "id": 5})
         await good.until("pong")
+        await worse.rest()
         return server, await bad.rest(), good.received
 
     server, bad, good = run_virtual(main())
     assert bad == [bad[0], {"type": "bye", "reason": "the server could not take your last line"}]
     assert good[-1] == {"type": "pong", "id": 5}
-    assert server.counts.failed == 1
+    assert server.counts.failed == 2
     record = next(r for r in caplog.records if "could not take" in r.getMessage())
     assert record.getMessage() == "bad: a line the dealer could not take: b'{\"type\": \"boom\"}'"
     assert record.levelno == logging.ERROR and record.exc_info is not None
