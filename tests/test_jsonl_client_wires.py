@@ -310,7 +310,13 @@ def threaded(
         other = Dialer(server)
         monkeypatch.setattr(asyncio, "open_connection", other)
         station = asyncio.create_task(play_json(CallingStation(), "h", 1, "t1"))
-        result = await asyncio.to_thread(play, far_end)
+        playing = asyncio.ensure_future(asyncio.to_thread(play, far_end))
+        done, _ = await asyncio.wait([playing], timeout=10)
+        if not done:  # a driver stuck reading: its socket shut, so that its thread ends
+            far.shutdown(socket.SHUT_RDWR)
+            await asyncio.wait([playing])
+            pytest.fail("the driver did not end in 10 s")
+        result = playing.result()
         await station
         await match
         return result, server

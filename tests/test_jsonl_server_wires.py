@@ -876,6 +876,9 @@ def test_a_program_plays_its_seat_over_its_standard_input_and_output(
         await server.start()
         await server.spawn(1, [sys.executable, "-c", PROGRAM])
         procs = list(server._procs)
+        async with asyncio.timeout(10):  # (a program that fails to join fails the test now)
+            while not server.dealer.seated(1):
+                await asyncio.sleep(0.01)
         match = asyncio.create_task(server.run())
         near, far = socket.socketpair()
         await asyncio.get_running_loop().connect_accepted_socket(server._make, near)
