@@ -279,7 +279,7 @@ def test_stopped_mid_match_every_connection_is_told_why() -> None:
 def test_run_before_start_is_refused() -> None:
     async def main() -> None:
         server = server_of(match_dealer())
-        with pytest.raises(AssertionError, match=r"start\(\) first"):
+        with pytest.raises(AssertionError, match=r"^start\(\) first$"):
             await server.run()
 
     run_virtual(main())
