@@ -126,9 +126,12 @@ class Peer:
         its messages."""
 
     @classmethod
-    async def to(cls, server: JSONServer, name: str) -> Peer:
+    async def to(
+        cls, server: JSONServer, name: str, order: list[tuple[str, float]] | None = None
+    ) -> Peer:
         """A new connection to ``server``, its peer called ``name`` in the log; every
-        write the server makes to it is kept (:attr:`writes`)."""
+        write the server makes to it is kept (:attr:`writes`), and its name and time in
+        ``order`` (shared by the peers of a test: the order of writes across them)."""
         made: list[Wire] = []
         writes: list[tuple[float, list[str]]] = []
 
@@ -140,7 +143,10 @@ class Peer:
 
             def kept(data: bytes) -> bool:
                 types = [json.loads(line)["type"] for line in data.splitlines()]
-                writes.append((asyncio.get_running_loop().time(), types))
+                now = asyncio.get_running_loop().time()
+                writes.append((now, types))
+                if order is not None:
+                    order.append((name, now))
                 return write(data)
 
             wire.write = kept  # type: ignore[method-assign]

@@ -309,6 +309,57 @@ def test_a_decision_unanswered_gets_the_default_at_exactly_its_budget() -> None:
     assert round(b.times[-1] - START, 6) == 7.5
 
 
+def test_when_time_runs_out_the_seat_to_act_next_is_written_to_first() -> None:
+    """Seat 0 never answers: at 7.5 s it folds by default, and the second hand is dealt
+    with seat 1 (its button now) to act first: seat 1's lines go out before seat 0's."""
+
+    async def main() -> tuple[list[tuple[str, float]], Peer]:
+        order: list[tuple[str, float]] = []
+        server = server_of(match_dealer(hands=2, budget=7.5))
+        await server.start()
+        match = asyncio.create_task(server.run())
+        a, b = await Peer.to(server, "A", order), await Peer.to(server, "B", order)
+        a.send({"type": "join", "token": "t0"})
+        b.send({"type": "join", "token": "t1"})
+        await b.until("act")  # (hand 2: B acts first)
+        server.stop("done")
+        await match
+        return order, b
+
+    order, b = run_virtual(main())
+    at_expiry = [name for name, when in order if when == START + 7.5]
+    assert at_expiry[:2] == ["B", "A"]
+    assert at(b)[-2][0] == 7.5 and at(b)[-2][1][-1] == "act"
+
+
+def test_after_the_end_the_match_is_over_once() -> None:
+    async def main() -> None:
+        server = server_of(match_dealer(hands=1, budget=1.0), start_timeout=0.5)
+        await server.start()
+        await server.run()  # nobody came: every decision timed out
+        server._moved()  # (a connection gone after the end): nothing set twice
+        server._moved()
+        assert server._done is not None and server._done.result() is None
+
+    run_virtual(main())
+
+
+def test_a_write_to_a_connection_closing_is_not_a_drop() -> None:
+    async def main() -> JSONServer:
+        server = server_of(match_dealer())
+        await server.start()
+        peer = await Peer.to(server, "A")
+        assert peer.wire is not None and peer.wire.transport is not None
+        conn = peer.wire.tag
+        assert isinstance(conn, Connection)
+        peer.wire.transport.close()  # closing: the loss is told later
+        server._send(conn, b'{"type":"pong","id":1}\n')
+        assert server._wires == {conn: peer.wire}
+        return server
+
+    assert run_virtual(main()).counts.dropped == 0
+
+
 def late_line(offset: float) -> tuple[list[str], float]:
     """Seat 0's answer read when the server's clock says ``offset`` seconds past its
     decision's deadline (the loop's timer not fired yet): the types seat 0 is sent."""
