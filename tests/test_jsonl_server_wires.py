@@ -332,6 +332,30 @@ def test_when_time_runs_out_the_seat_to_act_next_is_written_to_first() -> None:
     assert at(b)[-2][0] == 7.5 and at(b)[-2][1][-1] == "act"
 
 
+def test_alone_at_the_table_a_players_lines_wait_while_the_empty_seat_decides() -> None:
+    """Seat 1 never comes (the match starts without it at 0.5 s).  Seat 0 calls at 1.5 s;
+    the empty seat's decision is next, so what seat 0 is told waits 0.05 s, though it is
+    the only connection written to."""
+
+    async def main() -> list[tuple[float, list[str]]]:
+        server = server_of(match_dealer(hands=1, budget=10.0), start_timeout=0.5)
+        await server.start()
+        match = asyncio.create_task(server.run())
+        a = await Peer.to(server, "A")
+        a.send({"type": "join", "token": "t0"})
+        act = await a.until("act")
+        await asyncio.sleep(1)
+        a.send(answer(act))
+        server_task = asyncio.create_task(a.until("bye"))
+        await match
+        await server_task
+        return at(a)
+
+    writes = run_virtual(main())
+    assert writes[2][0] == 0.5 and writes[2][1][-1] == "act"
+    assert writes[3] == (1.55, ["accepted", "event"])
+
+
 def test_after_the_end_the_match_is_over_once() -> None:
     async def main() -> None:
         server = server_of(match_dealer(hands=1, budget=1.0), start_timeout=0.5)
