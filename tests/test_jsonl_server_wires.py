@@ -103,6 +103,22 @@ def test_the_counts_start_at_zero() -> None:
         0, 0, 0, 0, 0)  # fmt: skip
 
 
+def test_the_server_hands_its_address_and_caps_to_its_listener() -> None:
+    dealer = match_dealer()
+    server = JSONServer(dealer)
+    listener = server._listener
+    assert (server.host, server.port) == ("127.0.0.1", 0)
+    assert (listener.host, listener.port) == ("127.0.0.1", 0)
+    assert (listener.max_connections, listener.max_per_address) == (256, 64)
+    assert listener.refusal is not None
+    assert listener.refusal("why") == b'{"type":"bye","reason":"why"}\n'
+    other = JSONServer(dealer, host="::1", port=7777, max_connections=3, max_per_address=None)
+    listener = other._listener
+    assert (other.host, other.port) == ("::1", 7777)
+    assert (listener.host, listener.port) == ("::1", 7777)
+    assert (listener.max_connections, listener.max_per_address) == (3, None)
+
+
 # ------------------------------------------------------------------- a match
 
 
@@ -685,6 +701,35 @@ def test_a_seat_taken_over_then_closed_is_not_logged_as_the_seats(
 
     assert run_virtual(main()) == ["new"]
     assert not any("connection closed" in m for m in caplog.messages)
+
+
+def test_a_spectator_that_says_goodbye_is_forgotten() -> None:
+    async def main() -> JSONServer:
+        server = server_of(match_dealer())
+        await server.start()
+        s = await Peer.to(server, "S")
+        s.send({"type": "watch"})
+        await s.until("welcome")
+        assert list(server._watching) == [s.wire.tag if s.wire else None]
+        s.send({"type": "bye"})
+        assert (await s.rest())[-1] == {"type": "bye", "reason": "goodbye"}
+        return server
+
+    server = run_virtual(main())
+    assert server._watching == {} and server._wires == {}
+
+
+def test_a_connection_left_twice_is_told_once() -> None:
+    async def main() -> list[dict[str, Any]]:
+        server = server_of(match_dealer())
+        await server.start()
+        peer = await Peer.to(server, "A")
+        assert peer.wire is not None and isinstance(peer.wire.tag, Connection)
+        server._leave(peer.wire.tag, "first")
+        server._leave(peer.wire.tag, "second")  # gone already: nothing more
+        return await peer.rest()
+
+    assert [m["type"] for m in run_virtual(main())] == ["hello", "bye"]
 
 
 def test_a_peer_that_shuts_its_side_is_told_goodbye_and_its_seat_stays(
