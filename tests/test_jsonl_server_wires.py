@@ -292,6 +292,13 @@ def test_stopped_mid_match_every_connection_is_told_why() -> None:
         assert "match_end" not in [m["type"] for m in received]
 
 
+def test_stopped_before_it_listens_the_server_stops_quietly() -> None:
+    server = JSONServer(match_dealer())
+    server.stop("never mind")  # (no event loop, no futures yet: nothing to end)
+    assert server._stopped == "never mind"
+    server._moved()  # the match not started, nobody waiting to be told
+
+
 def test_run_before_start_is_refused() -> None:
     async def main() -> None:
         server = server_of(match_dealer())
