@@ -57,7 +57,7 @@ def held(stream: bytes, limit: int) -> int:
     return len(rest) if len(rest) < limit else 0
 
 
-@given(st.binary(max_size=40).map(lambda b: bytes(b"ab\r\n"[x % 4] for x in b)),
+@given(st.binary(max_size=40).map(lambda b: bytes(b"ab\r\n\r\n X\t"[x % 9] for x in b)),
        st.lists(st.integers(0, 12), max_size=12), st.integers(1, 6))  # fmt: skip
 def test_a_line_buffer_hands_out_at_every_cut_what_the_stream_so_far_holds(
     stream: bytes, cuts: list[int], limit: int
@@ -92,6 +92,8 @@ def test_a_line_buffer_hands_out_at_every_cut_what_the_stream_so_far_holds(
         ([b"abcd\nab"], [None], 2),
         ([b"x", b"abc\nab\r\n"], [None, b"ab"], 0),
         ([b"", b"ab\n"], [b"ab"], 0),
+        ([b"a X\n", b" \t\r\n"], [b"a X", b" \t"], 0),  # only a \r taken off
+        ([b"X\rX\n", b"X", b" \r\n"], [b"X\rX", b"X "], 0),
     ],
 )
 def test_a_line_buffer_of_four_bytes_at_its_limits(chunks: list[bytes], lines: list[bytes | None],
@@ -1050,7 +1052,90 @@ def test_a_listener_on_loopback_accepts_and_a_second_on_its_port_is_refused() ->
     run(test)
 
 
-def test_the_ports_are_printed_on_one_line_in_seat_order() -> None:
-    out = io.StringIO()
+class Flushed(io.StringIO):
+    """A stream that notes what it held each time it was flushed."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.flushed: list[str] = []
+
+    def flush(self) -> None:
+        self.flushed.append(self.getvalue())
+
+
+def test_the_ports_are_printed_on_one_line_in_seat_order_and_flushed() -> None:
+    out = Flushed()
     print_ports([9001, 17, 65535], out)
     assert out.getvalue() == "9001 17 65535\n"
+    assert out.flushed == ["9001 17 65535\n"]  # at once: a script reads them from a pipe
+
+
+class Picky(socket.socket):
+    """A socket that refuses a send buffer of the listener's size."""
+
+    def setsockopt(self, level: int, name: int, value: Any, *more: Any) -> None:  # type: ignore[override]
+        if name == socket.SO_SNDBUF:
+            raise OSError(errno.ENOPROTOOPT, "Protocol not available")
+        super().setsockopt(level, name, value, *more)
+
+
+def test_a_connection_whose_send_buffer_cannot_be_set_is_taken_all_the_same() -> None:
+    async def test() -> None:
+        ours, theirs = pair()
+        picky = Picky(fileno=ours.detach())
+        listener, _, wires = listener_with([(picky, ("10.0.0.1", 1))])
+        listener._ready()
+        await settle()
+        assert listener.count == 1 and wires[0].transport is not None
+        wires[0].abort()
+        await asyncio.sleep(0)
+        theirs.close()
+
+    run(test)
+
+
+def test_a_connection_the_loop_refuses_is_released_and_its_socket_closed() -> None:
+    async def test() -> None:
+        ours, theirs = socket.socketpair(type=socket.SOCK_DGRAM)  # not a stream: refused
+        listener, _, wires = listener_with([(ours, ("10.0.0.1", 1))])
+        listener._ready()
+        assert (listener.count, listener._per) == (1, {"10.0.0.1": 1})
+        await asyncio.sleep(0)
+        await asyncio.sleep(0)
+        assert (listener.count, listener.accepted, listener._per) == (0, 1, {})
+        assert wires[0].listener is None and listener._tasks == set()
+        assert ours.fileno() == -1  # closed
+        theirs.close()
+
+    run(test)
+
+
+def test_a_listener_closed_outside_its_loop_still_closes_its_socket() -> None:
+    ours, theirs = socket.socketpair()
+    listener, _, _ = listener_with([])
+    listener._sock = ours
+    listener.close()  # no running loop to stop reading: the socket is closed all the same
+    assert ours.fileno() == -1 and not listener.listening
+    theirs.close()
+
+
+def test_a_listener_asks_for_a_passive_stream_address_of_its_host(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    async def test() -> None:
+        loop = asyncio.get_running_loop()
+        asked: list[tuple[Any, ...]] = []
+
+        async def getaddrinfo(host: Any, port: Any, **options: Any) -> Any:
+            asked.append((host, port, options))
+            raise OSError(errno.EADDRNOTAVAIL, "stop here")
+
+        monkeypatch.setattr(loop, "getaddrinfo", getaddrinfo)
+        listener = Listener(lambda: Heard().wire(max_line=8), "pokerroom.invalid", 4321)
+        with pytest.raises(OSError, match="stop here"):
+            await listener.start()
+        assert asked == [("pokerroom.invalid", 4321,
+                          {"type": socket.SOCK_STREAM, "flags": socket.AI_PASSIVE})]  # fmt: skip
+        assert not listener.listening
+
+    run(test)

@@ -205,8 +205,10 @@ class Room:
         self._answers = list(answers)  # (a test's parameters are used again by a second run)
 
     def urlopen(self, request: urllib.request.Request, timeout: float) -> Answer:
-        data = request.data
+        data = request.data  # no body: None (a GET sends none, not even ``null``)
         body = None if data is None else json.loads(data)  # type: ignore[arg-type]
+        if data == b"null":
+            body = "a body of null"
         self.requests.append((request.get_method(), request.full_url,
                               dict(request.header_items()), body, timeout))  # fmt: skip
         answer = self._answers.pop(0)
@@ -372,7 +374,11 @@ def test_entering_keeps_the_session_the_room_sets(room: Room, tmp_path: Path) ->
         Answer(
             200,
             {"name": "Ann"},
-            cookies=("other=1; Path=/", f"{COOKIE}=s3cr3t; HttpOnly; Path=/; SameSite=Strict"),
+            cookies=(
+                "other=1; Path=/",
+                "bad=1; $Foo=2",  # a header the cookie parser refuses: the next is read
+                f"{COOKIE}=s3cr3t; HttpOnly; Path=/; SameSite=Strict",
+            ),
         )
     ]
     entered = link(sessions=sessions)
@@ -493,6 +499,7 @@ def test_a_202_that_is_no_object_is_a_refusal(room: Room) -> None:
         ({"id": "t1", "kind": "cash", "taken": 5, "seats": 6}, False),
         ({"id": "t1", "kind": "cash"}, True),
         ({"id": "t1", "kind": "cash", "seats": 2}, False),
+        ({"id": "t1", "kind": "cash", "seats": 1}, False),  # none taken of one
         ({"id": "t1", "kind": "cash", "taken": 1}, True),
         ({"id": "t1", "state": "waiting"}, True),
     ],
@@ -551,9 +558,9 @@ def test_a_seat_refused_otherwise_says_why(room: Room, answer: Answer, why: str)
 def test_the_tables_info_is_the_lobbys_entry(room: Room) -> None:
     entry = {"id": "t 1", "kind": "cash", "seats": 6, "min_buy_in": 100}
     room.answers = [Answer(200, {"tables": [{"id": "t0"}, entry]}), Answer(200, {"tables": []}),
-                    Answer(500, {"tables": [entry]})]  # fmt: skip
+                    Answer(500, {"tables": [entry]}), Answer(200, ["t 1"])]  # fmt: skip
     assert link("t 1").table_info() == entry
-    for _ in range(2):
+    for _ in range(3):
         with pytest.raises(RoomLinkError) as gone:
             link("t 1").table_info()
         assert str(gone.value) == "the room no longer lists table 't 1'"
@@ -1004,4 +1011,62 @@ def test_a_close_while_connecting_ends_without_a_word(script: Callable[..., Conn
 
     ws._frames = frames  # type: ignore[method-assign]
     assert collect(viewer) == [{"type": "welcome"}]
+    assert connect.sleeps == []
+
+
+def test_a_session_file_is_created_at_mode_0600_not_made_so_after(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(roomlink.os, "chmod", lambda *args: None)
+    path = tmp_path / "s.json"
+    SessionFile(path).put("http://a:1", "secret", "Ann")  # never readable by others, even briefly
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+
+
+def test_the_major_version_alone_is_compared(
+    script: Callable[..., Connect], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(roomlink, "VERSION", "3.7")
+    spoken = Socket(['{"type":"bye"}'], hello=json.dumps(
+        {"type": "hello", "protocol": PROTOCOL, "version": "3.0"}))  # fmt: skip
+    other = Socket([], hello=json.dumps({"type": "hello", "protocol": PROTOCOL, "version": "7.3"}))
+    script(spoken, other)
+    assert collect(link()) == [{"type": "bye"}]
+    assert collect(link()) == [
+        down(
+            "the room speaks version 7.3 of the protocol, this client 3.7: update one of them", True
+        )
+    ]
+
+
+def test_a_rejoin_before_any_connection_changes_nothing(script: Callable[..., Connect]) -> None:
+    connect = script(Socket(['{"type":"a"}']), Socket(['{"type":"bye"}']))
+    early = link()
+    asyncio.run(early.rejoin())  # nothing to connect again
+    assert collect(early) == [{"type": "a"}, down("the connection closed: reconnecting..."),
+                              up("reconnected"), {"type": "bye"}]  # fmt: skip
+    assert connect.sleeps == [0.5]
+
+
+class Stubborn(Socket):
+    """A connection whose closing fails."""
+
+    async def close(self) -> None:
+        self.closed = True
+        raise ConnectionClosed(None, None)
+
+
+def test_a_rejoin_or_close_whose_closing_fails_goes_on(script: Callable[..., Connect]) -> None:
+    first = Stubborn(['{"type":"welcome"}', '{"type":"never"}'])
+    second = Stubborn(['{"type":"welcome"}', '{"type":"never"}'])
+    connect = script(first, second)
+    seen: list[str] = []
+
+    async def act(link: RoomLink, message: dict[str, Any]) -> None:
+        seen.append(message["type"])
+        await (link.rejoin() if len(seen) == 1 else link.close())
+
+    assert collect(link(), act) == [{"type": "welcome"}, {"type": "welcome"}]
+    assert first.closed and second.closed
+    assert second.sent == ['{"type": "watch"}', '{"type": "bye"}']
     assert connect.sleeps == []
