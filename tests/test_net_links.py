@@ -94,6 +94,8 @@ def test_a_line_buffer_hands_out_at_every_cut_what_the_stream_so_far_holds(
         ([b"", b"ab\n"], [b"ab"], 0),
         ([b"a X\n", b" \t\r\n"], [b"a X", b" \t"], 0),  # only a \r taken off
         ([b"X\rX\n", b"X", b" \r\n"], [b"X\rX", b"X "], 0),
+        ([b"a", b"bX\n"], [b"abX"], 0),  # the same, a line read in two chunks
+        ([b"a", b" \t\n"], [b"a \t"], 0),
     ],
 )
 def test_a_line_buffer_of_four_bytes_at_its_limits(chunks: list[bytes], lines: list[bytes | None],
