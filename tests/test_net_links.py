@@ -14,6 +14,7 @@ import contextlib
 import errno
 import io
 import logging
+import os
 import socket
 import struct
 from collections.abc import Callable, Iterator
@@ -519,6 +520,52 @@ def test_an_abort_without_a_socket_or_with_one_refusing_options_still_aborts() -
         assert transport.calls == []
 
     run(test)
+
+
+@pytest.mark.parametrize(("unsent", "calls"), [(0, ["close"]), (1, ["close", "abort"])])
+def test_a_wire_closing_with_nothing_unsent_is_not_aborted_at_its_grace(
+    monkeypatch: pytest.MonkeyPatch, unsent: int, calls: list[str]
+) -> None:
+    """A transport closing already has its end under way: its grace aborts it only to
+    drop what is still unsent (one byte is enough)."""
+
+    async def test() -> None:
+        made = timers(monkeypatch)
+        wire = Heard().wire(max_line=8)
+        transport = Transport(("10.0.0.1", 5), Sock(), can_eof=False)
+        wire.connection_made(transport)
+        transport.size = unsent
+        wire.close()
+        made[0].callback()
+        assert transport.calls == calls and wire.closed
+
+    run(test)
+
+
+def test_a_program_s_input_shut_at_the_close_is_left_alone_at_its_grace() -> None:
+    """A seat's program is written through its standard input, a pipe: the close shuts
+    it (end of file) and asyncio closes the pipe then, without telling the wire (the
+    program may still write).  Aborting it at the grace made asyncio fail in its
+    callback; nothing may go wrong in the loop."""
+
+    async def test() -> list[dict[str, Any]]:
+        loop = asyncio.get_running_loop()
+        caught: list[dict[str, Any]] = []
+        loop.set_exception_handler(lambda _, context: caught.append(context))
+        read, write = os.pipe()
+        wire = Heard().wire(max_line=8, grace=0.01)
+        try:
+            pipe, _ = await loop.connect_write_pipe(asyncio.BaseProtocol, os.fdopen(write, "wb"))
+            wire.connection_made(pipe)  # as the server's program does: the pipe's end unheard
+            assert wire.write(b"bye\n") is True
+            wire.close()
+            await asyncio.sleep(0.1)  # past the grace
+            assert os.read(read, 100) == b"bye\n" and os.read(read, 100) == b""
+        finally:
+            os.close(read)
+        return caught
+
+    assert run(test) == []
 
 
 def test_waiting_for_a_wire_to_close_survives_the_waiter_being_cancelled(
