@@ -8,7 +8,9 @@ button, posts 5 and acts first before the flop), seed 42 of the reference deal."
 from __future__ import annotations
 
 import asyncio
+import inspect
 import socket
+import struct
 from collections.abc import Awaitable
 from fractions import Fraction
 from typing import TypeVar
@@ -22,7 +24,7 @@ from pokerroom.net.acpc.protocol import ACPCProtocolError
 from pokerroom.table import GameStart, HandStart
 
 LIMIT = GameDef.parse(LIMIT_HEADS_UP)
-HOST = "127.0.0.1"
+HOST = "127.0.0.2"  # loopback, not the default host: a driver must connect to the one given
 T = TypeVar("T")
 
 # seed 42's first two hands, as the dealer sends them (its module's doctest): in hand 0
@@ -146,6 +148,8 @@ def test_a_state_the_seat_cannot_follow_is_refused() -> None:
     client = ACPCClient(Folder(), LIMIT)
     with pytest.raises(ACPCProtocolError, match="not a MATCHSTATE line: 'HELLO'"):
         client.feed(b"HELLO\r\n")
+    with pytest.raises(ACPCProtocolError, match="not a MATCHSTATE line: 'X'"):
+        client.line("X")  # only '#' and ';' start a comment
 
 
 def test_a_listening_player_hears_the_game_each_hand_each_event_once_and_each_end() -> None:
@@ -180,6 +184,21 @@ def test_a_listening_player_hears_the_game_each_hand_each_event_once_and_each_en
     # the order: the game, the hand, its events, its end; then the next hand
     assert kinds[:2] == ["start_game", "start_hand"]
     assert kinds.index("end_hand") < kinds.index("start_hand", 2)
+
+
+def test_a_player_that_joins_mid_match_is_told_the_hands_dealt_before() -> None:
+    player = Listening()
+    client = ACPCClient(player, LIMIT)
+    client.feed(_line("MATCHSTATE:1:5::|2hAc"))
+    game, hand = (x for _, x in player.heard[:2])
+    assert isinstance(game, GameStart) and isinstance(hand, HandStart)
+    assert (game.seat, game.hand, hand.number) == (1, 5, 6)
+
+
+def test_the_first_hand_a_player_sees_end_is_scored_whatever_its_number() -> None:
+    client = ACPCClient(Folder(), LIMIT)
+    client.feed(_line("MATCHSTATE:1:1::|2hAc") + _line("MATCHSTATE:1:1:f:|2hAc"))
+    assert client.result == ACPCResult(1, Fraction(-5), 1, [Fraction(-5)])
 
 
 def test_a_player_that_only_acts_is_told_nothing() -> None:
@@ -242,8 +261,11 @@ async def _scripted(drive: str, *, pause: float = 0.0, **options: float) -> tupl
 
 @pytest.mark.network
 @pytest.mark.parametrize("drive", ["asyncio", "blocking"])
-def test_each_driver_says_its_version_answers_and_returns_the_score(drive: str) -> None:
-    result, script = _run(_scripted(drive, budget=1.5))
+@pytest.mark.parametrize("options", [{}, {"budget": 1.5}])
+def test_each_driver_says_its_version_answers_and_returns_the_score(
+    drive: str, options: dict[str, float]
+) -> None:
+    result, script = _run(_scripted(drive, **options))
     assert script.received == b"VERSION:2.0.0\r\nMATCHSTATE:1:0::|2hAc:f\r\n"
     assert result == ACPCResult(1, Fraction(-5), 1, [Fraction(-5)])
 
@@ -268,6 +290,40 @@ def test_a_connect_timeout_of_zero_gives_up_at_once(drive: str) -> None:
             else:
                 with pytest.raises(OSError):
                     play_acpc_blocking(Folder(), HOST, port, LIMIT, connect_timeout=0)
+
+    _run(scenario())
+
+
+def test_the_drivers_wait_30_seconds_to_connect_unless_told() -> None:
+    """(A wait too long to try: what ``pokerroom bot acpc`` relies on.)"""
+    for drive in (play_acpc, play_acpc_blocking):
+        parameters = inspect.signature(drive).parameters
+        assert parameters["connect_timeout"].default == 30.0
+        assert parameters["budget"].default == 5.0
+
+
+class Reset:
+    """A dealer that reads the version line and resets the connection."""
+
+    async def serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        await reader.readline()
+        sock = writer.get_extra_info("socket")
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        writer.transport.abort()
+
+
+@pytest.mark.network
+@pytest.mark.parametrize("drive", ["asyncio", "blocking"])
+def test_a_dealer_that_resets_the_connection_is_a_connection_reset(drive: str) -> None:
+    async def scenario() -> None:
+        server = await asyncio.start_server(Reset().serve, HOST, 0)
+        port = server.sockets[0].getsockname()[1]
+        async with server:
+            with pytest.raises(ConnectionResetError):
+                if drive == "asyncio":
+                    await play_acpc(Folder(), HOST, port, LIMIT)
+                else:
+                    await asyncio.to_thread(play_acpc_blocking, Folder(), HOST, port, LIMIT)
 
     _run(scenario())
 

@@ -90,13 +90,13 @@ class Peer:
         await _settle()
 
     async def line(self) -> str:
-        async with asyncio.timeout(2):
+        async with asyncio.timeout(1):
             return (await self.reader.readline()).decode()
 
     async def rest(self) -> bytes:
         """Everything until the server closes its side; then this side is closed too (as
         any client does: the server waits for it)."""
-        async with asyncio.timeout(2):
+        async with asyncio.timeout(1):
             data = await self.reader.read()
         self.writer.close()
         return data
@@ -175,7 +175,10 @@ def test_each_seat_listens_on_its_port_with_room_for_16_waiting(pipes: list[Pipe
         server = ACPCServer(_dealer(), host="::1", ports=ports)
         got = await server.start()
         ports[0] = 9  # the server keeps its own copy
+        assert [p.listening for p in pipes] == [True, True]
         await server.close()
+        assert [p.listening for p in pipes] == [False, False]
+        await server.close()  # again: nothing more to close
         return got, server.ports
 
     got, kept = run(scenario())
@@ -198,7 +201,7 @@ def test_a_port_that_cannot_be_had_closes_those_opened(pipes: list[Pipes]) -> No
 
 
 def test_run_before_start_is_refused() -> None:
-    with pytest.raises(AssertionError, match=r"start\(\) first"):
+    with pytest.raises(AssertionError, match=r"^start\(\) first$"):
         run(ACPCServer(_dealer()).run())
 
 
@@ -243,7 +246,26 @@ def test_a_bad_version_line_is_answered_noted_and_closed_and_the_seat_stays_free
     ]
 
 
-def test_a_version_the_dealer_does_not_speak_is_noted_and_seated(pipes: list[Pipes]) -> None:
+def test_a_first_line_over_the_limit_is_no_version_line(pipes: list[Pipes]) -> None:
+    async def scenario() -> list[str]:
+        server = ACPCServer(_dealer())
+        await server.start()
+        long = await pipes[0].connect()
+        await long.send("VERSION:2.0.0" + " " * 4083)  # 4,098 bytes with its line ending
+        assert await long.rest() == (
+            b"# the first line must be the protocol version (VERSION:2.0.0), not ''\r\n"
+        )
+        await server.close()
+        return server.notes
+
+    assert run(scenario()) == [
+        "seat 1: the first line must be the protocol version (VERSION:2.0.0), not ''"
+    ]
+
+
+def test_a_version_the_dealer_does_not_speak_is_noted_and_seated(
+    pipes: list[Pipes], caplog: pytest.LogCaptureFixture
+) -> None:
     async def scenario() -> list[str]:
         server = ACPCServer(_dealer(hands=1))
         await server.start()
@@ -257,7 +279,11 @@ def test_a_version_the_dealer_does_not_speak_is_noted_and_seated(pipes: list[Pip
         await _end(match, *peers)
         return server.notes
 
-    assert run(scenario()) == ["seat 1: the player speaks version 3.1.4; this dealer speaks 2.0.0"]
+    with caplog.at_level(logging.INFO, logger="pokerroom.net"):
+        notes = run(scenario())
+    assert notes == ["seat 1: the player speaks version 3.1.4; this dealer speaks 2.0.0"]
+    assert "seat 1: a pipe connected (version 3.1.4)" in caplog.messages
+    assert "seat 2: a pipe connected (version 2.0.0)" in caplog.messages
 
 
 def test_connections_that_do_not_say_their_version_in_time_are_closed(
@@ -368,8 +394,25 @@ def test_a_match_is_sent_logged_and_transcribed_line_by_line(pipes: list[Pipes])
     ]
 
 
+class Written(io.StringIO):
+    """A log file that keeps each write and counts the flushes."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.writes: list[str] = []
+        self.flushes = 0
+
+    def write(self, text: str) -> int:
+        self.writes.append(text)
+        return super().write(text)
+
+    def flush(self) -> None:
+        self.flushes += 1
+        super().flush()
+
+
 def test_the_log_grows_hand_by_hand_as_the_match_goes(pipes: list[Pipes]) -> None:
-    log = io.StringIO()
+    log = Written()
 
     async def scenario() -> None:
         server = ACPCServer(_dealer(hands=2), log=log)
@@ -382,6 +425,9 @@ def test_the_log_grows_hand_by_hand_as_the_match_goes(pipes: list[Pipes]) -> Non
 
     run(scenario())
     assert log.getvalue().count("\n") == 7  # the header, two hands, the score
+    # written and flushed once for the header, once a hand (the last with the score)
+    assert [w.count("\n") for w in log.writes] == [4, 1, 2]
+    assert log.flushes == 3
 
 
 def test_lines_before_the_match_and_from_the_seat_not_to_act_are_not_taken(
@@ -424,13 +470,13 @@ def test_a_line_over_the_limit_is_noted_and_the_seat_plays_on(pipes: list[Pipes]
 def test_an_answer_after_the_deadline_is_too_late_and_the_seat_gets_the_default(
     pipes: list[Pipes],
 ) -> None:
-    clock = Clock(0.0)
+    clock = Clock(10.0)
     limits = TimeLimits(response=2.0, hand=5.0, per_hand=4.0)
 
     async def scenario() -> ACPCServer:
         server = ACPCServer(_dealer(hands=1, limits=limits), clock=clock)
         match, (alice, bob) = await _seated(server, pipes)
-        clock.now = 2.0  # exactly the deadline: too late
+        clock.now = 12.0  # exactly the deadline: too late
         await bob.send("MATCHSTATE:1:0::|2hAc:c")
         await _end(match, alice, bob)
         return server
@@ -504,6 +550,28 @@ def test_the_alarm_after_the_match_does_nothing(pipes: list[Pipes]) -> None:
     run(scenario())
 
 
+def test_the_alarm_before_the_match_does_nothing() -> None:
+    async def scenario() -> ACPCServer:
+        server = ACPCServer(_dealer(hands=1), clock=Clock(5.0))
+        server._alarm()
+        return server
+
+    server = run(scenario())
+    assert server.notes == [] and server.dealer.hand_number == -1
+
+
+def test_only_the_first_failure_ends_the_match() -> None:
+    async def scenario() -> None:
+        server = ACPCServer(_dealer())
+        server._fail(ValueError("before start"))  # no match to end: nothing
+        server._done = asyncio.get_running_loop().create_future()
+        server._guarded(lambda: server._fail(ValueError("first")))
+        server._fail(ValueError("second"))
+        assert str(server._done.exception()) == "first"
+
+    run(scenario())
+
+
 def test_the_timer_is_moved_earlier_only_when_the_deadline_is_earlier(
     pipes: list[Pipes],
 ) -> None:
@@ -537,7 +605,7 @@ def test_the_timer_is_moved_earlier_only_when_the_deadline_is_earlier(
 
 def test_a_disconnected_player_folds_from_then_on(pipes: list[Pipes]) -> None:
     async def scenario() -> ACPCServer:
-        server = ACPCServer(_dealer(hands=2))
+        server = ACPCServer(_dealer(hands=2), clock=Clock(0.0))
         match, (alice, bob) = await _seated(server, pipes)
         bob.close()  # gone before its first answer
         await _settle()
@@ -552,6 +620,7 @@ def test_a_disconnected_player_folds_from_then_on(pipes: list[Pipes]) -> None:
 
     server = run(scenario())
     assert server.notes == ["seat 2 disconnected (a pipe)", "seat 2 is disconnected: fold"]
+    assert server.dealer.used_match == [0.0, 0.0]  # no time charged for it
     assert server.dealer.faults == [(1, "hand 0: seat 2 is disconnected: fold")]
     assert server.dealer.log[-1] == "SCORE:0|0:Alice|Bob"
 
@@ -559,6 +628,7 @@ def test_a_disconnected_player_folds_from_then_on(pipes: list[Pipes]) -> None:
 def test_a_line_the_dealer_cannot_take_disconnects_its_seat(
     pipes: list[Pipes],
     monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
 ) -> None:
     async def scenario() -> ACPCServer:
         server = ACPCServer(_dealer(hands=1))
@@ -576,7 +646,9 @@ def test_a_line_the_dealer_cannot_take_disconnects_its_seat(
         assert rests[1] == b"MATCHSTATE:1:0::|2hAc\r\n"  # reset: nothing after
         return server
 
-    server = run(scenario())
+    with caplog.at_level(logging.ERROR, logger="pokerroom.net"):
+        server = run(scenario())
+    assert caplog.messages == ["seat 2 (a pipe): a line the dealer could not take: b'boom'"]
     assert server.notes == [
         "seat 2: a line the dealer could not take (ValueError('boom')): disconnected",
         "seat 2 is disconnected: fold",
@@ -627,13 +699,15 @@ def test_a_seat_that_does_not_read_is_dropped_counted_and_noted() -> None:
         server._wires = [_Stub(0, drops=False), _Stub(1, drops=True)]  # type: ignore[list-item]
         server._send(server.dealer.start())
         server._write(0, "")  # nothing to write: not written
+        server._write(1, "# again\r\n")
         return server
 
     server = run(scenario())
-    assert server.dropped == 1
-    assert server.notes == [
-        "seat 2 does not read what it is sent (peer1, over 123 bytes unread): dropped"
-    ]
+    assert server.dropped == 2
+    assert (
+        server.notes
+        == ["seat 2 does not read what it is sent (peer1, over 123 bytes unread): dropped"] * 2
+    )
     assert server._wires[0].data == [b"MATCHSTATE:0:0::7d3d|\r\n"]  # type: ignore[union-attr]
 
 
