@@ -8,7 +8,6 @@ button, posts 5 and acts first before the flop), seed 42 of the reference deal."
 from __future__ import annotations
 
 import asyncio
-import inspect
 import socket
 import struct
 from collections.abc import Awaitable
@@ -19,6 +18,7 @@ import pytest
 
 from pokerroom.engine import Action, ActionKind, PlayerView
 from pokerroom.history.acpc import LIMIT_HEADS_UP, GameDef
+from pokerroom.net.acpc import client as client_module
 from pokerroom.net.acpc.client import ACPCClient, ACPCResult, play_acpc, play_acpc_blocking
 from pokerroom.net.acpc.protocol import ACPCProtocolError
 from pokerroom.table import GameStart, HandStart
@@ -294,12 +294,27 @@ def test_a_connect_timeout_of_zero_gives_up_at_once(drive: str) -> None:
     _run(scenario())
 
 
-def test_the_drivers_wait_30_seconds_to_connect_unless_told() -> None:
-    """(A wait too long to try: what ``pokerroom bot acpc`` relies on.)"""
-    for drive in (play_acpc, play_acpc_blocking):
-        parameters = inspect.signature(drive).parameters
-        assert parameters["connect_timeout"].default == 30.0
-        assert parameters["budget"].default == 5.0
+@pytest.mark.network
+@pytest.mark.parametrize("drive", ["asyncio", "blocking"])
+def test_the_drivers_wait_30_seconds_to_connect_unless_told(
+    drive: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """(A wait too long to try: the bound each driver sets is kept instead.)"""
+    bounds: list[float | None] = []
+    timeout, connect = asyncio.timeout, socket.create_connection
+
+    def kept_timeout(delay: float | None) -> asyncio.Timeout:
+        bounds.append(delay)
+        return timeout(delay)
+
+    def kept_connect(address: tuple[str, int], timeout: float | None = None) -> socket.socket:
+        bounds.append(timeout)
+        return connect(address, timeout)
+
+    monkeypatch.setattr(client_module.asyncio, "timeout", kept_timeout)
+    monkeypatch.setattr(client_module.socket, "create_connection", kept_connect)
+    _run(_scripted(drive))
+    assert bounds == [5, 30.0]  # the test's own bound, then the driver's
 
 
 class Reset:
