@@ -8,6 +8,7 @@ button, posts 5 and acts first before the flop), seed 42 of the reference deal."
 from __future__ import annotations
 
 import asyncio
+import errno
 import socket
 import struct
 from collections.abc import Awaitable
@@ -341,6 +342,21 @@ def test_a_dealer_that_resets_the_connection_is_a_connection_reset(drive: str) -
                     await asyncio.to_thread(play_acpc_blocking, Folder(), HOST, port, LIMIT)
 
     _run(scenario())
+
+
+@pytest.mark.network
+def test_an_error_closing_the_connection_after_the_match_is_not_the_players(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Closing, the connection may report how it was lost (any ``OSError``, not only a
+    ``ConnectionError``): the match is over, and its result is returned all the same."""
+
+    async def lost(writer: asyncio.StreamWriter) -> None:
+        raise OSError(errno.EHOSTUNREACH, "No route to host")
+
+    monkeypatch.setattr(asyncio.StreamWriter, "wait_closed", lost)
+    result, _ = _run(_scripted("asyncio"))
+    assert result == ACPCResult(1, Fraction(-5), 1, [Fraction(-5)])
 
 
 @pytest.mark.network
