@@ -1050,13 +1050,12 @@ def test_a_program_that_never_exits_is_killed_30_s_after_the_end() -> None:
 
 
 @pytest.mark.subprocess
-@pytest.mark.xfail(strict=True, reason="links.Wire.abort aborts the program's standard input "
-                   "after its end of file closed it: asyncio's pipe transport then raises")
 def test_waiting_for_a_program_past_the_grace_raises_nothing_in_the_loop() -> None:
-    """Found by these tests, left to the links' owner: a program still running ``grace``
-    seconds after the match is killed at 30 s all right, but at the grace the wire's timer
-    aborts its standard input's transport, closed already by the end of file it was sent,
-    and asyncio reports ``AttributeError`` from the callback."""
+    """A program still running ``grace`` seconds after the match is killed at 30 s; at the
+    grace, the wire's timer used to abort its standard input's transport, closed already by
+    the end of file it was sent, and asyncio reported ``AttributeError`` from the callback
+    (fixed in :mod:`pokerroom.net.links`: a wire closing with nothing unsent is not
+    aborted)."""
     caught: list[dict[str, Any]] = []
 
     async def main() -> None:

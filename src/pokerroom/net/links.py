@@ -277,6 +277,9 @@ class Wire(asyncio.Protocol):
         transport = self.transport
         if transport is None or self.lost:
             return
+        if transport.is_closing() and not transport.get_write_buffer_size():
+            return  # nothing left to drop, and its end is under way (a pipe's is not ours
+            # to hear: aborting a pipe closed already makes asyncio fail in its callback)
         sock = transport.get_extra_info("socket")
         if sock is not None:
             with contextlib.suppress(OSError):

@@ -274,14 +274,14 @@ class ACPCServer:
                 self._send(dealer.expire(actor, 0.0, why="is disconnected"))
                 continue
             self._deadline = deadline = self._sent + dealer.budget(actor)
+            # the timer rings in the loop's time, the deadline is in the server's clock's
+            loop = asyncio.get_running_loop()
+            when = loop.time() + max(deadline - self.clock(), 0.0)
             timer = self._timer
-            if timer is None or timer.when() > deadline:
+            if timer is None or timer.when() > when:
                 if timer is not None:
                     timer.cancel()
-                loop = asyncio.get_running_loop()
-                self._timer = loop.call_at(
-                    loop.time() + max(deadline - self.clock(), 0.0), self._alarm
-                )
+                self._timer = loop.call_at(when, self._alarm)
             dealer.deal_ahead()  # while the player thinks
             return
         if self._timer is not None:
