@@ -24,6 +24,7 @@ from pokerroom.engine import (
     Street,
     random_action,
 )
+from pokerroom.engine.hand import _known_start
 from pokerroom.engine.plan import PlanError, plan_for
 from pokerroom.rules import POKERKIT_CONVENTIONS, Reopening, Rules, Structure
 
@@ -159,6 +160,8 @@ def test_a_hand_from_the_very_stacks_of_an_earlier_hand_is_the_hand_started_afre
                 again = Hand(FL, stacks, button=button, rng=random.Random(seed))
                 assert again.starting_stacks == stacks
                 assert _state(again) == afresh
+            # (and the next one skips the checks, though the kept state came from a list)
+            assert _known_start(FL, stacks, button)[0] is plan_for(FL, 3, button)
 
 
 @pytest.mark.parametrize(

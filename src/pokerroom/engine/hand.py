@@ -100,6 +100,10 @@ class Hand(Legality, Betting):
             plan = _start_plan(rules, stacks, button)
             starting = tuple(stacks)
             opening = plan.openings.get(starting)
+            if opening is not None and starting is stacks and opening[-1] is not stacks:
+                # kept from other stacks of the same chips: these are checked now, so the
+                # next hand from them need not be (see _known_start)
+                opening = plan.openings[starting] = (*opening[:-1], starting)
         else:
             starting = opening[-1]  # (the stacks themselves)
         n = len(starting)
