@@ -262,7 +262,8 @@ class Encoder:
             block = self._private + seat * self._layout.cards
             for card in self._cards[seat]:
                 v[block + card] = 0.0
-            cards = self._cards[seat] = hand.hole_codes(seats.index(seat))
+            # (the hand's own pair, an immutable tuple: hole_codes without its call and copy)
+            cards = self._cards[seat] = hand._holes[seats.index(seat)]
             for card in cards:
                 v[block + card] = 1.0
         self._mine[seat] = gathers
