@@ -161,7 +161,8 @@ def test_a_hand_from_the_very_stacks_of_an_earlier_hand_is_the_hand_started_afre
                 assert again.starting_stacks == stacks
                 assert _state(again) == afresh
             # (and the next one skips the checks, though the kept state came from a list)
-            assert _known_start(FL, stacks, button)[0] is plan_for(FL, 3, button)
+            known = _known_start(FL, stacks, button)
+            assert known is not None and known[0] is plan_for(FL, 3, button)
 
 
 @pytest.mark.parametrize(

@@ -92,9 +92,9 @@ class Hand(Legality, Betting):
         rng: random.Random | None = None,
         auto_showdown: bool = False,
     ) -> None:
-        plan, opening = _known_start(rules, stacks, button)
+        known = _known_start(rules, stacks, button) if type(stacks) is tuple else None
         starting: tuple[int, ...]
-        if plan is None or opening is None:
+        if known is None:
             if type(stacks) is not list and type(stacks) is not tuple:
                 stacks = _stack_list(stacks)
             plan = _start_plan(rules, stacks, button)
@@ -105,6 +105,7 @@ class Hand(Legality, Betting):
                 # next hand from them need not be (see _known_start)
                 opening = plan.openings[starting] = (*opening[:-1], starting)
         else:
+            plan, opening = known
             starting = opening[-1]  # (the stacks themselves)
         n = len(starting)
         self.rules = rules
@@ -559,19 +560,19 @@ def _stack_list(stacks: object) -> list[int]:
 
 
 def _known_start(
-    rules: Rules, stacks: Sequence[int], button: int
-) -> tuple[Plan | None, tuple[Any, ...] | None]:
+    rules: Rules, stacks: tuple[int, ...], button: int
+) -> tuple[Plan, tuple[Any, ...]] | None:
     """The plan and the opening state of a hand started before from these very stacks
     (the same tuple: a table deals every hand from its one tuple of starting stacks), the
     same rules and button: its set-up was checked then, so it is not checked again.
-    Else (None, None)."""
-    if type(stacks) is tuple and type(button) is int:
+    Else None."""
+    if type(button) is int:
         hit = _PLANS.get((id(rules), len(stacks), button))
         if hit is not None and hit[0] is rules:
             opening = hit[1].openings.get(stacks)
             if opening is not None and opening[-1] is stacks:
                 return hit[1], opening
-    return None, None
+    return None
 
 
 def _start_plan(rules: Rules, stacks: Sequence[int], button: int) -> Plan:
