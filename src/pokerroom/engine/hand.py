@@ -92,21 +92,17 @@ class Hand(Legality, Betting):
         rng: random.Random | None = None,
         auto_showdown: bool = False,
     ) -> None:
-        known = _known_start(rules, stacks, button) if type(stacks) is tuple else None
         starting: tuple[int, ...]
-        if known is None:
+        opening: tuple[Any, ...] | None
+        if type(stacks) is tuple and (known := _known_start(rules, stacks, button)) is not None:
+            plan, opening = known
+            starting = stacks
+        else:
             if type(stacks) is not list and type(stacks) is not tuple:
                 stacks = _stack_list(stacks)
             plan = _start_plan(rules, stacks, button)
             starting = tuple(stacks)
             opening = plan.openings.get(starting)
-            if opening is not None and starting is stacks and opening[-1] is not stacks:
-                # kept from other stacks of the same chips: these are checked now, so the
-                # next hand from them need not be (see _known_start)
-                opening = plan.openings[starting] = (*opening[:-1], starting)
-        else:
-            plan, opening = known
-            starting = opening[-1]  # (the stacks themselves)
         n = len(starting)
         self.rules = rules
         self.n = n
@@ -569,9 +565,16 @@ def _known_start(
     if type(button) is int:
         hit = _PLANS.get((id(rules), len(stacks), button))
         if hit is not None and hit[0] is rules:
-            opening = hit[1].openings.get(stacks)
-            if opening is not None and opening[-1] is stacks:
-                return hit[1], opening
+            plan = hit[1]
+            opening = plan.openings.get(stacks)
+            if opening is not None:
+                if opening[-1] is not stacks:
+                    # Kept from other stacks of the same chips (a list, another tuple):
+                    # these are checked now (HandError if they are not well-formed), and
+                    # the next hand from them need not be.
+                    _start_plan(rules, stacks, button)
+                    opening = plan.openings[stacks] = (*opening[:-1], stacks)
+                return plan, opening
     return None
 
 
