@@ -73,6 +73,7 @@ def _engine_caches_refilled_under_mutation() -> Iterator[None]:
         deal._POOLS.clear()
         deal._CHUNKS.clear()
         deal._DEALERS.clear()  # (else a mutant of _write_dealer never runs)
+        deal._SPLITS.clear()  # (and of split_dealer)
         for texts in (codec._EVENTS_SEEN, codec._CARD_TEXT, codec._KINDS_TEXT, codec._FLAGS,
                       messages._ACTIONS):  # fmt: skip
             texts.clear()

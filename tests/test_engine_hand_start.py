@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import copy
 import random
+import re
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -17,10 +19,12 @@ from pokerroom.engine import (
     Event,
     EventKind,
     Hand,
+    HandError,
     LegalActions,
     Street,
     random_action,
 )
+from pokerroom.engine.hand import _known_start
 from pokerroom.engine.plan import PlanError, plan_for
 from pokerroom.rules import POKERKIT_CONVENTIONS, Reopening, Rules, Structure
 
@@ -142,3 +146,40 @@ def test_a_hand_started_from_the_kept_opening_is_the_hand_started_afresh(
     assert hands[1].events == hands[0].events
     assert _state(hands[2]) == first
     assert _state(Hand(rules, stacks, button=button, rng=random.Random(seed))) == first
+
+
+def test_a_hand_from_the_very_stacks_of_an_earlier_hand_is_the_hand_started_afresh() -> None:
+    """A table deals every hand from its one tuple of starting stacks: a hand started from
+    that very tuple again (its set-up checked the first time, not again) holds every field
+    a hand from a fresh list of the same stacks holds, on either button."""
+    stacks = (100, 100, 57)
+    for button in range(3):
+        for seed in range(3):
+            afresh = _state(Hand(FL, list(stacks), button=button, rng=random.Random(seed)))
+            for _ in range(2):
+                again = Hand(FL, stacks, button=button, rng=random.Random(seed))
+                assert again.starting_stacks == stacks
+                assert _state(again) == afresh
+            # (and the next one skips the checks, though the kept state came from a list)
+            known = _known_start(FL, stacks, button)
+            assert known is not None and known[0] is plan_for(FL, 3, button)
+
+
+@pytest.mark.parametrize(
+    ("started", "stacks", "button", "why"),
+    [
+        ((100, 100), (100.0, 100), 1, "seat 0 has 100.0 chips"),
+        ((100, 100, 1), (100, 100, True), 1, "seat 2 has True chips"),
+        ((100, 100), (100, 100), True, "button is True"),
+    ],
+)
+def test_stacks_equal_to_a_started_hands_are_still_checked(
+    started: tuple[int, ...], stacks: tuple[int, ...], button: int, why: str
+) -> None:
+    """Only the very tuple of an earlier hand skips the set-up's checks: an equal one of
+    other kinds (a float or a bool chip count, a bool button; each equal to the ints and
+    hashed alike) is refused as ever."""
+    Hand(FL, started, button=1)
+    assert started in plan_for(FL, len(started), 1).openings  # (kept: the next hand's)
+    with pytest.raises(HandError, match=re.escape(why)):
+        Hand(FL, stacks, button=button)

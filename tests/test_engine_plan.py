@@ -11,7 +11,7 @@ import pytest
 from engine_helpers import make, play
 from pokerroom.conventions import Reopening
 from pokerroom.engine import EventKind, Hand, HandError, Street
-from pokerroom.engine.deal import dealer
+from pokerroom.engine.deal import dealer, split_dealer
 from pokerroom.engine.plan import draw
 from pokerroom.rules import Rules
 
@@ -226,3 +226,48 @@ def test_dealer_deals_what_the_algorithm_deals(size: int, k: int) -> None:
     for index in [0, 1, total - 1, *(rng.randrange(total) for _ in range(300))]:
         scripted = ScriptedBits([index])
         assert deal(index) == reference_draw(scripted, size, k)
+
+
+@pytest.mark.parametrize(("size", "k"), [(5, 3), (52, 9), (53, 9), (52, 12), (52, 20), (53, 31),
+                                         (52, 52)])  # fmt: skip
+def test_a_split_deal_deals_what_the_algorithm_deals_at_every_cut(size: int, k: int) -> None:
+    """The front of a split deal (a hand's hole cards) deals the first cards the documented
+    algorithm deals, and the rest, going on from where the front stopped, all of them: at
+    every cut, inside a group of digits or at its end, from the deck's first cards (0) to
+    every position swapped with the last card (the largest)."""
+    total = math.perm(size, k)
+    rng = random.Random(size * 1000 + k)
+    shuffles = [0, 1, total - 1, *(rng.randrange(total) for _ in range(40))]
+    expected = {index: reference_draw(ScriptedBits([index]), size, k) for index in shuffles}
+    for first in range(1, k):
+        front, rest = split_dealer(size, k, first)
+        assert split_dealer(size, k, first) == (front, rest)  # made once
+        for index in shuffles:
+            begun = front(index)
+            assert begun[0] == expected[index][:first]
+            assert rest(*begun) == expected[index]
+
+
+@pytest.mark.parametrize("first", [0, 9, 10])
+def test_a_split_deal_is_cut_inside_the_deal(first: int) -> None:
+    with pytest.raises(ValueError, match=f"split after 1 to 8, not {first}"):
+        split_dealer(52, 9, first)
+
+
+def test_a_hand_deals_its_board_from_where_its_hole_cards_stopped() -> None:
+    """The hole cards looked at first (dealt alone) and the board dealt after them are the
+    cards of the same shuffle dealt at once (the board first, as a hand nobody looks into
+    deals it): a split deal changes no card."""
+    rules = Rules.preset("casino-limit")
+    for seed in range(20):
+        for players in (2, 3, 6):
+            early, late = (Hand(rules, [100] * players, rng=random.Random(seed)) for _ in "ab")
+            holes = [early.hole_codes(s) for s in range(players)]
+            for hand in (early, late):
+                while hand.street is Street.PREFLOP:
+                    if hand.legal_actions().to_call:
+                        hand.call()
+                    else:
+                        hand.check()
+            assert early.board_codes == late.board_codes
+            assert holes == [late.hole_codes(s) for s in range(players)]

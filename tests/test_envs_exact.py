@@ -146,6 +146,23 @@ def test_aec_choice_plays_a_pot_fraction_and_refuses_out_of_turn() -> None:
     assert str(caught.value) == "nobody has a decision to make now"
 
 
+def test_aec_choice_without_pot_fractions_names_the_choices_there_are() -> None:
+    # no bet sizes: the choices are fold, check/call and the largest raise; a raise to
+    # any other amount has no choice, said in so many words (the pot and the bet are not
+    # needed to size anything, but the refusal still runs through the sizing: of nothing)
+    env = HoldemAECEnv("no-limit", players=2, bet_sizes=())
+    env.reset(seed=3)
+    assert env.choices.labels == ("fold", "check/call", "bet max")
+    assert env.choice(Action.raise_to(1000)) == 2
+    assert env.choice(Action.call()) == 1
+    for to in (8, 999):  # the least raise, one chip under all-in
+        with pytest.raises(ValueError) as caught:
+            env.choice(Action.raise_to(to))
+        assert str(caught.value) == (
+            f"raise to {to}: no choice bets that amount (fold, check/call, bet max)"
+        )
+
+
 # ------------------------------------------------------------------ the layout's words
 
 
@@ -477,6 +494,10 @@ def test_observing_before_the_first_reset_is_refused() -> None:
     env = HoldemAECEnv("no-limit")
     with pytest.raises(EnvError) as caught:
         env.observe("player_0")
+    assert str(caught.value) == "no game yet: call reset() first"
+    # last() builds the observation itself: the same refusal, word for word
+    with pytest.raises(EnvError) as caught:
+        env.last()
     assert str(caught.value) == "no game yet: call reset() first"
 
 

@@ -14,15 +14,20 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from pokerroom.cards import JOKER, Card, Deck, DeckError, format_cards
 
-__all__ = ["cards_needed", "deal_cards", "deal_order", "dealer", "stacked_deck"]
+__all__ = ["cards_needed", "deal_cards", "deal_order", "dealer", "split_dealer", "stacked_deck"]
 
 BOARD_SIZES = (0, 3, 1, 1)
 _POOLS: dict[int, list[int]] = {}  # every card of a deck of each size, in order
 _CHUNKS: dict[tuple[int, int], tuple[tuple[int, tuple[tuple[int, int], ...]], ...]] = {}
 _DEALERS: dict[tuple[int, int], Callable[[int], list[int]]] = {}
+Front = tuple[list[int], list[int], int, int]
+"""The first cards of a split deal, with where the deal stopped: the pool as the last
+step left it, the shuffle not yet read and the digits of its group not yet used."""
+_SPLITS: dict[tuple[int, int, int], tuple[Callable[[int], Front], Callable[..., list[int]]]] = {}
 
 
 def cards_needed(players: int, *, burn_cards: bool) -> int:
@@ -98,6 +103,70 @@ def _write_dealer(size: int, k: int) -> Callable[[int], list[int]]:
     exec(compile("\n".join(lines), f"<dealer of {k} from {size}>", "exec"), space)
     made: Callable[[int], list[int]] = space["deal"]  # type: ignore[assignment]
     return made
+
+
+def split_dealer(
+    size: int, k: int, first: int
+) -> tuple[Callable[[int], Front], Callable[..., list[int]]]:
+    """:func:`dealer` in two parts (``0 < first < k``): ``front(shuffle)`` deals the first
+    ``first`` cards and says where it stopped, ``rest(*front(shuffle))`` deals the others
+    from there and returns all ``k`` (the front's list, extended).  The cards are those
+    :func:`dealer` deals: the same steps, cut in two.  A hand deals its hole cards with
+    the front, and the board with the rest only if a flop is reached.
+
+    >>> front, rest = split_dealer(5, 3, 1)
+    >>> [front(index)[0] for index in (0, 1, 5, 5 * 4 * 3 - 1)]
+    [[0], [1], [0], [4]]
+    >>> [rest(*front(index)) for index in (0, 1, 5, 5 * 4 * 3 - 1)]
+    [[0, 1, 2], [1, 0, 2], [0, 2, 1], [4, 0, 1]]
+    """
+    made = _SPLITS.get((size, k, first))
+    if made is None:
+        if not 0 < first < k:
+            raise ValueError(f"a deal of {k} cards is split after 1 to {k - 1}, not {first}")
+        front = _written(f"<front {first} of {k} from {size}>", size, [
+            "def front(x):", "    pool = POOL.copy()", *_steps(size, k, 0, first),
+            "    return [" + ", ".join(f"c{i}" for i in range(first)) + "], pool, x, c",
+        ])  # fmt: skip
+        rest = _written(f"<rest {k - first} of {k} from {size}>", size, [
+            "def rest(cards, pool, x, c):", *_steps(size, k, first, k),
+            "    cards += [" + ", ".join(f"c{i}" for i in range(first, k)) + "]",
+            "    return cards",
+        ])  # fmt: skip
+        made = _SPLITS[size, k, first] = (front, rest)
+    return made
+
+
+def _steps(size: int, k: int, start: int, stop: int) -> list[str]:
+    """The lines of :func:`_write_dealer`'s steps that deal positions ``start`` to
+    ``stop - 1``; a group begun before ``start`` goes on from its digits left in ``c``."""
+    lines = []
+    chunks = _chunks(size, k)
+    for at, (product, radices) in enumerate(chunks):
+        if radices[-1][0] < start or radices[0][0] >= stop:
+            continue  # (no position of this group is dealt here)
+        if radices[0][0] >= start:  # (a group begun here; the last reads what is left)
+            last = at == len(chunks) - 1
+            lines.append("    c = x" if last else f"    x, c = divmod(x, {product})")
+        for i, m in radices:  # (the position dealt, and its radix)
+            if not start <= i < stop:
+                continue
+            lines.append(f"    j = c % {m} + {i}" if i else f"    j = c % {m}")
+            if (i, m) != radices[-1]:
+                lines.append(f"    c //= {m}")
+            lines.append(f"    c{i} = pool[j]")
+            if i < k - 1:
+                lines.append(f"    pool[j] = pool[{i}]")
+    return lines
+
+
+def _written(name: str, size: int, lines: list[str]) -> Callable[..., Any]:
+    """The function of ``lines`` (source made of ints alone), compiled, with ``POOL`` the
+    deck of ``size`` cards in order."""
+    space: dict[str, object] = {"POOL": list(range(size))}
+    exec(compile("\n".join(lines), name, "exec"), space)
+    (made,) = (value for key, value in space.items() if key not in ("POOL", "__builtins__"))
+    return made  # type: ignore[return-value]
 
 
 def _chunks(size: int, k: int) -> tuple[tuple[int, tuple[tuple[int, int], ...]], ...]:

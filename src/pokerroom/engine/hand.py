@@ -40,7 +40,7 @@ import random
 import secrets
 from collections.abc import Sequence
 from operator import attrgetter
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from pokerroom._rulevalues import MAX_CHIPS, not_whole, shown, too_large
 from pokerroom.cards import JOKER, Card, Deck, format_cards
@@ -92,15 +92,23 @@ class Hand(Legality, Betting):
         rng: random.Random | None = None,
         auto_showdown: bool = False,
     ) -> None:
-        if type(stacks) is not list and type(stacks) is not tuple:
-            stacks = _stack_list(stacks)
-        plan = _start_plan(rules, stacks, button)
-        n = len(stacks)
+        starting: tuple[int, ...]
+        opening: tuple[Any, ...] | None
+        if type(stacks) is tuple and (known := _known_start(rules, stacks, button)) is not None:
+            plan, opening = known
+            starting = stacks
+        else:
+            if type(stacks) is not list and type(stacks) is not tuple:
+                stacks = _stack_list(stacks)
+            plan = _start_plan(rules, stacks, button)
+            starting = tuple(stacks)
+            opening = plan.openings.get(starting)
+        n = len(starting)
         self.rules = rules
         self.n = n
         self.button = button
         self._auto = auto_showdown
-        self._starting = tuple(stacks)
+        self._starting = starting
         self._folded = [False] * n
         self._faced = [-1] * n
         self._checked = [False] * n
@@ -133,13 +141,12 @@ class Hand(Legality, Betting):
         # The forced bets and the first turn depend only on the plan and the stacks: the
         # first hand of each posts them (and keeps the state they leave), the next ones
         # copy it (the antes, never written after, are shared).
-        opening = plan.openings.get(self._starting)
         if opening is None:
             self._open(plan)
             return
         (behind, bets, committed, self._antes, allin, able, need, log, self._high, self._opened,
          self._full, self._full_level, self._movers, self._straddle_pending,
-         self._to_act, self._legal, self._why) = opening  # fmt: skip
+         self._to_act, self._legal, self._why, _) = opening  # fmt: skip
         self._stacks = behind.copy()
         self._bets = bets.copy()
         self._committed = committed.copy()
@@ -181,7 +188,7 @@ class Hand(Legality, Betting):
             self._stacks.copy(), self._bets.copy(), self._committed.copy(), self._antes,
             self._allin.copy(), self._able.copy(), self._need.copy(), self._log.copy(), self._high,
             self._opened, self._full, self._full_level, self._movers, self._straddle_pending,
-            self._to_act, legal, self._why,
+            self._to_act, legal, self._why, self._starting,
         )  # fmt: skip
 
     def _take_cards(self, deck: Deck, needed: int) -> list[int]:
@@ -546,6 +553,29 @@ def _stack_list(stacks: object) -> list[int]:
         f"cannot start the hand: stacks is {shown(stacks)}: a list of each seat's chips, "
         f"like [100, 100]"
     )
+
+
+def _known_start(
+    rules: Rules, stacks: tuple[int, ...], button: int
+) -> tuple[Plan, tuple[Any, ...]] | None:
+    """The plan and the opening state of a hand started before from these very stacks
+    (the same tuple: a table deals every hand from its one tuple of starting stacks), the
+    same rules and button: its set-up was checked then, so it is not checked again.
+    Else None."""
+    if type(button) is int:
+        hit = _PLANS.get((id(rules), len(stacks), button))
+        if hit is not None and hit[0] is rules:
+            plan = hit[1]
+            opening = plan.openings.get(stacks)
+            if opening is not None:
+                if opening[-1] is not stacks:
+                    # Kept from other stacks of the same chips (a list, another tuple):
+                    # these are checked now (HandError if they are not well-formed), and
+                    # the next hand from them need not be.
+                    _start_plan(rules, stacks, button)
+                    opening = plan.openings[stacks] = (*opening[:-1], stacks)
+                return plan, opening
+    return None
 
 
 def _start_plan(rules: Rules, stacks: Sequence[int], button: int) -> Plan:

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from pokerroom._rulecheck import players_problem
 from pokerroom.cards import JOKER
-from pokerroom.engine.deal import cards_needed, deal_cards, dealer
+from pokerroom.engine.deal import cards_needed, deal_cards, dealer, split_dealer
 from pokerroom.engine.state import ALWAYS, FIXED, FULL_RAISE, NO_SMALLER, NOLIMIT, POT
 
 if TYPE_CHECKING:
@@ -39,8 +39,8 @@ class Plan:
     """The forced bets and the order of play for one rules / players / button."""
 
     __slots__ = (
-        "antes", "bits", "blinds", "caps", "count_all", "deal", "deck_size", "fast", "fields",
-        "first", "limit",
+        "antes", "bits", "blinds", "caps", "count_all", "deal", "deal_holes", "deal_rest",
+        "deck_size", "fast", "fields", "first", "limit",
         "lone", "needed", "openings", "orders", "reopen", "starts", "straddler", "top_blind",
         "units",
     )  # fmt: skip
@@ -64,6 +64,8 @@ class Plan:
         self.orders = _falling(self.deck_size, self.needed)
         self.bits = self.orders.bit_length()
         self.deal = dealer(self.deck_size, self.needed)  # a shuffle into the cards, in order
+        # and in two parts: the hole cards, then (if a flop comes) the burns and the board
+        self.deal_holes, self.deal_rest = split_dealer(self.deck_size, self.needed, 2 * n)
         antes = r.ante_amounts(n)
         self.antes = [((button + 1 + p) % n, a) for p, a in enumerate(antes) if a]
         blinds = list(r.blinds)

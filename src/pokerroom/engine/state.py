@@ -16,6 +16,7 @@ from pokerroom.engine import events as ev
 from pokerroom.engine.actions import LegalActions, Street
 
 if TYPE_CHECKING:
+    from pokerroom.engine.deal import Front
     from pokerroom.engine.events import Event
     from pokerroom.engine.plan import Plan
     from pokerroom.engine.pots import Pot
@@ -78,6 +79,7 @@ class State:
         "_public",
         "_raises",
         "_reopen",
+        "_rest",
         "_result",
         "_sd_index",
         "_seat_cards",
@@ -124,6 +126,7 @@ class State:
     _index: int  # the shuffle (see plan.draw): the cards, until they are dealt
     _dealt: list[int] | None  # the cards this hand takes off the deck, in deal order
     _seat_cards: list[tuple[int, int]] | None  # each seat's hole cards (once looked at)
+    _rest: Front  # the hole cards dealt alone, and where their deal stopped (see _holes)
     _next: int  # index of the next card to deal in _cards
     _log: list[RawEvent]
     _events: list[Event] | None  # the log as events, built as far as _done (None: not yet)
@@ -161,18 +164,27 @@ class State:
     def _cards(self) -> list[int]:
         """The cards this hand takes off the deck, in deal order (turned from the shuffle
         into cards the first time they are needed: a hand folded before the flop never
-        looks at them)."""
+        looks at its board; when its hole cards were dealt alone, the rest are dealt from
+        where they stopped)."""
         cards = self._dealt
         if cards is None:
-            cards = self._dealt = self._plan.deal(self._index)
+            if self._seat_cards is None:  # nothing dealt yet: every card at once
+                cards = self._dealt = self._plan.deal(self._index)
+            else:
+                cards = self._dealt = self._plan.deal_rest(*self._rest)
         return cards
 
     @property
     def _holes(self) -> list[tuple[int, int]]:
-        """Each seat's hole cards: one at a time from the left of the button (engine.deal)."""
+        """Each seat's hole cards: one at a time from the left of the button (engine.deal).
+        Looked at before the board, they are dealt alone (engine.deal.split_dealer): the
+        same cards, and the board's are turned from the shuffle only if it is dealt."""
         holes = self._seat_cards
         if holes is None:
-            cards, n = self._cards, self.n
+            cards, n = self._dealt, self.n
+            if cards is None:
+                rest = self._rest = self._plan.deal_holes(self._index)
+                cards = rest[0]
             r = n - (self.button + 1) % n
             first, second = cards[:n], cards[n : 2 * n]
             holes = self._seat_cards = list(

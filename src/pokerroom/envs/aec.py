@@ -134,6 +134,7 @@ class HoldemAECEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type inf
         # the choices need the pot and the seat's bet only to size pot fractions
         self._sizes = bool(self.choices.bet_sizes) and not self.choices.exact
         self._idle = self.choices.mask(None, pot=0, bet=0)  # the mask of a seat not to act
+        self._by_kinds = self.choices._by_kinds  # (read in _moved when no pot fraction is)
         # the hand number of each seat's info when it holds nothing but that (-1: else),
         # and whether that info is up to date (nothing to tell it since: no results, no
         # refusal, no reset, which every new hand comes after; never with view_in_info)
@@ -189,9 +190,12 @@ class HoldemAECEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type inf
             legal = table.legal_actions()  # (in table seats)
         if self._sizes:
             pot, bet = hand.pot, hand.bets[table.seats_in_hand.index(seat)]
-        else:
-            pot = bet = 0
-        self._cached = (seat, legal, pot, bet, self.choices._kept_mask(legal, pot, bet))
+            self._cached = (seat, legal, pot, bet, self.choices._kept_mask(legal, pot, bet))
+            return
+        # (the choices' mask kept by the kinds alone, looked up here without a call)
+        kept = self._by_kinds.get(id(legal.kinds))
+        mask = kept[1] if kept is not None else self.choices._kept_mask(legal, 0, 0)
+        self._cached = (seat, legal, 0, 0, mask)
 
     def _deal(self) -> tuple[bool, bool]:
         """Deal hands until somebody must decide or the episode ends (terminated,
@@ -309,20 +313,21 @@ class HoldemAECEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type inf
         if self._dying:  # (the agent selected is done: the first of them)
             self._dead_step(action)
             return
+        decision = self._cached  # (the seat to act's decision: None when nobody is)
+        if decision is None:
+            raise EnvError("the episode is over: call reset() to start the next")
+        # (somebody is to act, so a table and an episode are in play: see _moved)
         agent = self.agent_selection
         table, episode = self.table, self._episode
-        if table is None or episode is None or not self.agents or self._acting < 0:
-            raise EnvError("the episode is over: call reset() to start the next")
-        seat = self._seat[agent]
-        decision = self._cached  # (the seat to act's: somebody is)
-        assert decision is not None
+        assert table is not None and episode is not None
         _, legal, pot, bet, _ = decision
-        played = self.choices.action(action, legal, pot=pot, bet=bet)
+        played = self.choices._play(action, legal, pot, bet)
         if not isinstance(played, Action):
-            played = self._refuse(agent, seat, played, (legal, pot, bet))
+            played = self._refuse(agent, self._seat[agent], played, (legal, pot, bet))
         self._cumulative_rewards[agent] = 0.0
         episode.decided = True
-        table.apply(played)
+        table._take(played, None)  # (Table.apply's body: played is an Action)
+        table._handed = None
         if table.in_hand:
             self._moved()
             if not self._zeroed:  # (the rewards of a step within a hand: all 0)

@@ -149,6 +149,10 @@ class ActionChoices:
 
     def action(self, choice: Any, legal: LegalActions, *, pot: int, bet: int) -> Action | str:
         """The action ``choice`` plays, or why it is not legal now (a sentence)."""
+        return self._play(choice, legal, pot, bet)
+
+    def _play(self, choice: Any, legal: LegalActions, pot: int, bet: int) -> Action | str:
+        """:meth:`action`, its arguments by position (an environment's every step)."""
         if self.exact:
             kind, amount = self._split(choice)
             if kind is None:

@@ -208,33 +208,45 @@ class Encoder:
             return self._next_round(hand, record)
         if len(record.closed) != self._closed:
             return False
-        self._bets[h] = bet = hand._bets[h]
-        self._view[self._layout.bet + h] = bet * self._scale
+        bet = hand._bets[h]
+        if bet != self._bets[h]:  # (a check or a fold puts nothing in)
+            self._bets[h] = bet
+            self._view[self._layout.bet + h] = bet * self._scale
         self._acted(hand, h, record.street, record.start)
         return True
 
     def _acted(self, hand: Hand, h: int, row: int, start: tuple[int, ...] | None) -> None:
-        """Hand seat ``h``, which has just acted: its stack, fold, all-in and chips put
-        in, and its chips in row ``row`` of the betting so far (those since ``start``);
-        then the seat to act now, the pot and the raises."""
-        layout, v, scale = self._layout, self._view, self._scale
-        behind, out, chips = hand._stacks[h], hand._folded[h], hand._committed[h]
-        self._stacks[h], self._folded[h], self._committed[h] = behind, out, chips
-        v[layout.stack + h] = behind * scale
-        v[layout.folded + h] = 1.0 if out else 0.0
-        v[layout.all_in + h] = 0.0 if out or behind else 1.0
-        v[layout.committed + h] = chips * scale
-        v[layout.street_chips + row * layout.players + h] = (
-            chips - start[h] if start is not None else chips
-        ) * scale
+        """Hand seat ``h``, which has just acted: its fold, or its stack, all-in and chips
+        put in with its chips in row ``row`` of the betting so far (those since
+        ``start``), the pot and the raises; then the seat to act now.
+
+        Only what the action changed is written: the seat was to act, so it had neither
+        folded nor gone all-in (as its slots say), and a check or a fold moves no chip
+        (nor the raises)."""
+        layout, v = self._layout, self._view
+        chips = hand._committed[h]
+        if hand._folded[h]:
+            self._folded[h] = True
+            v[layout.folded + h] = 1.0
+        elif chips != self._committed[h]:
+            scale = self._scale
+            self._stacks[h] = behind = hand._stacks[h]
+            self._committed[h] = chips
+            v[layout.stack + h] = behind * scale
+            if not behind:
+                v[layout.all_in + h] = 1.0
+            v[layout.committed + h] = chips * scale
+            v[layout.street_chips + row * layout.players + h] = (
+                chips - start[h] if start is not None else chips
+            ) * scale
+            v[layout.pot] = sum(hand._committed) * scale
+            v[layout.raises] = float(hand._raises)
         to_act = layout.to_act
         v[to_act + h] = 0.0
         t = hand._to_act
         if t >= 0:
             v[to_act + t] = 1.0
         self._to_act = t
-        v[layout.pot] = sum(hand._committed) * scale
-        v[layout.raises] = float(hand._raises)
 
     def _own(self, table: Table, hand: Hand, seat: int) -> Gathers:
         """The index tables of ``seat``'s vectors in this hand, without and with its
@@ -250,7 +262,8 @@ class Encoder:
             block = self._private + seat * self._layout.cards
             for card in self._cards[seat]:
                 v[block + card] = 0.0
-            cards = self._cards[seat] = hand.hole_codes(seats.index(seat))
+            # (the hand's own pair, an immutable tuple: hole_codes without its call and copy)
+            cards = self._cards[seat] = hand._holes[seats.index(seat)]
             for card in cards:
                 v[block + card] = 1.0
         self._mine[seat] = gathers
@@ -273,6 +286,7 @@ class Encoder:
         # back (an uncalled bet is returned only as the hand ends: the full comparison).
         self._acted(hand, h, self._row, self._rounds)
         layout, v = self._layout, self._view
+        v[layout.raises] = float(hand._raises)  # (none yet in the new round)
         bet = layout.bet
         for i, was in enumerate(self._bets):
             if was:
