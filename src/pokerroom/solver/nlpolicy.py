@@ -20,6 +20,13 @@ betting line was read one way in every hand: a raise between two sizes was alway
 them, never the mix).  The strategy's own sizes are played as the same pot fractions of
 the real pot, within the legal limits.
 
+With ``defend`` the policy plays *minimum defence* (:mod:`~pokerroom.solver.defence`):
+facing a bet or raise, when its range (the likelihood of each holding by its own earlier
+actions in the hand, as :meth:`NoLimitPolicy.every_holding` gives them) would fold more
+than the bet's chips over the pot with them in, the fold of its strongest folding buckets
+goes to the call until it folds no more.  :meth:`NoLimitPolicy.every_holding` and
+:meth:`NoLimitPolicy.decide` apply it alike (answers kept per public betting history).
+
 Where it does not apply it raises :class:`~pokerroom.solver.policy.OutsideStrategy`
 saying why: more than two players, fixed or pot limit, antes, straddles or wild cards,
 stacks outside the solved depths, or betting the tree no longer follows (a raise where
@@ -93,7 +100,8 @@ class _Played:
 
 class NoLimitPolicy:
     """Strategies by depth played from views (see the module).  Each is given, or
-    loaded from its file the first time a stack needs it (:meth:`played`)."""
+    loaded from its file the first time a stack needs it (:meth:`played`); ``defend``:
+    with minimum defence."""
 
     def __init__(self, strategies: Sequence[NoLimitStrategy] = (), salt: str = "",
                  *, files: dict[int, Path] | None = None,
@@ -253,7 +261,7 @@ class NoLimitPolicy:
         played, node, hu, drawn = self._locate(view)
         if not self.defend:
             return self._every(played, node, hu, drawn)[:2]
-        key = _key(hu)
+        key = (node, *_key(hu))  # the node: where the view's own draws lead
         found = self._memo.get(key)
         if found is None:
             if len(self._memo) > _MEMO:
