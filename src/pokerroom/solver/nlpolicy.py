@@ -261,7 +261,7 @@ class NoLimitPolicy:
         played, node, hu, drawn = self._locate(view)
         if not self.defend:
             return self._every(played, node, hu, drawn)[:2]
-        key = (node, *_key(hu))  # the node: where the view's own draws lead
+        key = (self.salt, node, *_key(hu))  # the node: where the view's own draws lead
         found = self._memo.get(key)
         if found is None:
             if len(self._memo) > _MEMO:
