@@ -36,12 +36,13 @@ from pokerroom.tournament.stats import Estimate, mean_interval
 F64s = npt.NDArray[np.float64]
 
 
-def per_deal(path: str, deals: int, seed: int, big_blinds: int) -> tuple[F64s, F64s]:
+def per_deal(path: str, deals: int, seed: int, big_blinds: int, defend: bool = False
+             ) -> tuple[F64s, F64s]:  # fmt: skip
     """LBR's mbb/hand on each duplicate deal against ``cfr`` playing the strategy file
-    ``path``: AIVAT-corrected and plain."""
+    ``path`` (with minimum defence when ``defend``): AIVAT-corrected and plain."""
     rules = Rules.preset("no-limit", blinds=(50, 100)).replace(buy_in=100 * big_blinds,
                                                                  players=2)  # fmt: skip
-    policy = NoLimitPolicy((NoLimitStrategy.load(path),))
+    policy = NoLimitPolicy((NoLimitStrategy.load(path),), defend=defend)
     pair = lbr_pair(rules, "cfr", policy=policy)
     league = League(rules, ("measured", "other"), ("LBR", "cfr"), hands=2 * deals, seed=seed,
                     field=False, aivat=True)  # fmt: skip
@@ -68,17 +69,18 @@ def per_deal(path: str, deals: int, seed: int, big_blinds: int) -> tuple[F64s, F
     return adjusted * scale, plain * scale
 
 
-def cached(path: str, deals: int, seed: int, big_blinds: int, cache: Path | None
-           ) -> tuple[F64s, F64s]:  # fmt: skip
+def cached(path: str, deals: int, seed: int, big_blinds: int, cache: Path | None, *,
+           defend: bool = False) -> tuple[F64s, F64s]:  # fmt: skip
     """:func:`per_deal`, read from ``cache`` when it was kept there (and kept there)."""
     if cache is None:
-        return per_deal(path, deals, seed, big_blinds)
+        return per_deal(path, deals, seed, big_blinds, defend)
     digest = hashlib.sha256(Path(path).read_bytes()).hexdigest()[:16]
-    kept = cache / f"{digest}-seed{seed}-deals{deals}-{big_blinds}bb.npz"
+    mark = "-defend" if defend else ""
+    kept = cache / f"{digest}{mark}-seed{seed}-deals{deals}-{big_blinds}bb.npz"
     if kept.is_file():
         with np.load(kept) as data:
             return data["adjusted"], data["plain"]
-    adjusted, plain = per_deal(path, deals, seed, big_blinds)
+    adjusted, plain = per_deal(path, deals, seed, big_blinds, defend)
     cache.mkdir(parents=True, exist_ok=True)
     np.savez(kept, adjusted=adjusted, plain=plain)
     return adjusted, plain
@@ -97,11 +99,15 @@ def main() -> None:
     p.add_argument("--big-blinds", type=int, default=100)
     p.add_argument("--cache", type=Path, default=None,
                    help="keep each file's deal-by-deal results here and reuse them")
+    p.add_argument("--defend", choices=("new", "old", "both", "none"), default="none",
+                   help="which file's cfr plays with minimum defence (default none)")
     args = p.parse_args()
     results = {}
     for label, path in (("new", args.new), ("old", args.old)):
         start = time.process_time()
-        results[label] = cached(path, args.deals, args.seed, args.big_blinds, args.cache)
+        defend = args.defend in (label, "both")
+        results[label] = cached(path, args.deals, args.seed, args.big_blinds, args.cache,
+                                defend=defend)  # fmt: skip
         print(f"{label} ({path}): {time.process_time() - start:,.0f} CPU s", flush=True)
     for i, kind in enumerate(("AIVAT", "plain")):
         new, old = results["new"][i], results["old"][i]

@@ -20,6 +20,13 @@ betting line was read one way in every hand: a raise between two sizes was alway
 them, never the mix).  The strategy's own sizes are played as the same pot fractions of
 the real pot, within the legal limits.
 
+With ``defend`` the policy plays *minimum defence* (:mod:`~pokerroom.solver.defence`):
+facing a bet or raise, when its range (the likelihood of each holding by its own earlier
+actions in the hand, as :meth:`NoLimitPolicy.every_holding` gives them) would fold more
+than the bet's chips over the pot with them in, the fold of its strongest folding buckets
+goes to the call until it folds no more.  :meth:`NoLimitPolicy.every_holding` and
+:meth:`NoLimitPolicy.decide` apply it alike (answers kept per public betting history).
+
 Where it does not apply it raises :class:`~pokerroom.solver.policy.OutsideStrategy`
 saying why: more than two players, fixed or pot limit, antes, straddles or wild cards,
 stacks outside the solved depths, or betting the tree no longer follows (a raise where
@@ -38,8 +45,9 @@ import numpy.typing as npt
 from pokerroom.engine.actions import Action, ActionKind
 from pokerroom.engine.events import EventKind
 from pokerroom.engine.view import PlayerView
-from pokerroom.ranges import COMBO_COUNT, combo_cards
+from pokerroom.ranges import COMBO_COUNT, combo_cards, combo_index
 from pokerroom.rules import Rules, Structure
+from pokerroom.solver.defence import floor, most_to_fold, own_decisions
 from pokerroom.solver.files import data_dir
 from pokerroom.solver.nlholdem import DEPTHS
 from pokerroom.solver.nlstrategy import NoLimitStrategy
@@ -92,10 +100,14 @@ class _Played:
 
 class NoLimitPolicy:
     """Strategies by depth played from views (see the module).  Each is given, or
-    loaded from its file the first time a stack needs it (:meth:`played`)."""
+    loaded from its file the first time a stack needs it (:meth:`played`); ``defend``:
+    with minimum defence."""
 
     def __init__(self, strategies: Sequence[NoLimitStrategy] = (), salt: str = "",
-                 *, files: dict[int, Path] | None = None) -> None:  # fmt: skip
+                 *, files: dict[int, Path] | None = None,
+                 defend: bool = False) -> None:  # fmt: skip
+        self.defend = defend
+        self._memo: dict[tuple[object, ...], tuple[tuple[Action, ...], F64s]] = {}
         self._played = {s.depth: _Played(s) for s in strategies}
         self._files = dict(files or {})
         self.depths = tuple(sorted({*self._played, *self._files}))
@@ -247,17 +259,48 @@ class NoLimitPolicy:
         (True, True)
         """
         played, node, hu, drawn = self._locate(view)
+        if not self.defend:
+            return self._every(played, node, hu, drawn)[:2]
+        key = (self.salt, node, *_key(hu))  # the node: where the view's own draws lead
+        found = self._memo.get(key)
+        if found is None:
+            if len(self._memo) > _MEMO:
+                self._memo.clear()
+            actions, probs, buckets = self._every(played, node, hu, drawn)
+            most = most_to_fold(hu)
+            if most is not None:
+                probs = floor(actions, probs, self._own_range(hu), buckets, most)
+            found = self._memo[key] = (actions, probs)
+        return found
+
+    def _own_range(self, view: PlayerView) -> F64s:
+        """How likely each holding of the seat of ``view`` is by its own earlier actions
+        (as :meth:`every_holding` gives them; a decision outside the strategy changes
+        nothing)."""
+        weights = np.ones(COMBO_COUNT)
+        for seen, action in own_decisions(view):
+            try:
+                actions, probs = self.every_holding(seen)
+            except OutsideStrategy:
+                continue
+            if action in actions:
+                weights = weights * probs[actions.index(action)]
+        return weights
+
+    def _every(self, played: _Played, node: int, hu: PlayerView, drawn: bool
+               ) -> tuple[tuple[Action, ...], F64s, npt.NDArray[np.integer]]:  # fmt: skip
+        """:meth:`every_holding` as the strategy has it, and every holding's bucket."""
         board = tuple(int(c) for c in hu.board)
         buckets = played.strategy.abstraction.buckets(board)
         if not drawn:
-            return self._at(played, node, hu, buckets)
+            return (*self._at(played, node, hu, buckets), buckets)
         rows: dict[Action, F64s] = {}
         for where, holdings in self._nodes(played, node, hu, board).items():
             mine = np.full(COMBO_COUNT, -1, dtype=buckets.dtype)
             mine[holdings] = buckets[holdings]
             for action, row in zip(*self._at(played, where, hu, mine), strict=True):
                 rows[action] = rows[action] + row if action in rows else row
-        return tuple(rows), np.array(list(rows.values()))
+        return tuple(rows), np.array(list(rows.values())), buckets
 
     def _nodes(self, played: _Played, node: int, view: PlayerView,
                board: tuple[int, ...]) -> dict[int, list[int]]:  # fmt: skip
@@ -319,7 +362,24 @@ class NoLimitPolicy:
         path = "".join(tree.labels[int(tree.public.parent[n])][
             list(tree.children[int(tree.public.parent[n])]).index(n)]
             for n in _path(tree, node))  # fmt: skip
+        if self.defend and most_to_fold(hu) is not None:  # the floor needs every holding
+            actions, every = self.every_holding(hu)
+            mine = every[:, combo_index(int(hu.hole[0]), int(hu.hole[1]))]
+            return Decision(actions, tuple(mine.tolist()), bucket, path)
         return Decision(tuple(out), tuple(out.values()), bucket, path)
+
+
+_MEMO = 512  # every_holding's answers kept (with defence), cleared when more
+
+
+def _key(view: PlayerView) -> tuple[object, ...]:
+    """What :meth:`NoLimitPolicy.every_holding` depends on in a heads-up view besides the
+    hole cards: the rules, the seats, the stacks, the board and the betting."""
+    betting = tuple((e.kind, e.seat, e.amount, e.total) for e in view.events
+                    if e.kind in _BETTING or e.kind in _FORCED)  # fmt: skip
+    stacks = tuple(s + c for s, c in zip(view.stacks, view.committed, strict=True))
+    return (view.rules, view.seat, view.button, stacks, tuple(int(c) for c in view.board),
+            betting)  # fmt: skip
 
 
 def _every_bucket(played: _Played, node: int, street: int) -> F64s:
