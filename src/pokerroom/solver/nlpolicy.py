@@ -119,8 +119,11 @@ class NoLimitPolicy:
         return self  # read-only
 
     @classmethod
-    def shipped(cls) -> NoLimitPolicy:
-        return cls(files={d: shipped_no_limit(d) for d in DEPTHS})
+    def shipped(cls, *, defend: bool = True) -> NoLimitPolicy:
+        """The strategies shipped with the package, played with minimum defence unless
+        ``defend`` is false (the ``cfr`` bot's: it lowers LBR's win, see the solver's
+        guide)."""
+        return cls(files={d: shipped_no_limit(d) for d in DEPTHS}, defend=defend)
 
     def played(self, depth: int) -> _Played:
         """The strategy for ``depth`` (one of :attr:`depths`), loaded once."""
