@@ -141,3 +141,17 @@ def test_the_tree_is_numbered_breadth_first_with_every_array() -> None:
     assert tree.transition.tolist() == [-1, -1, -1, 0, -1]
     assert tree.history(4) == ("c", "x", "k") and tree.history(0) == ()
     assert tree.child(2, "x") == 3 and list(tree.children(0)) == [1, 2]
+
+
+def test_the_priors_are_over_the_roots_segment_when_a_chance_node_starts_the_game() -> None:
+    # the root deals (a chance node) into round 1 of 3 states: the priors stay over the
+    # root's 2 states, whatever segment its outcomes are in
+    b = TreeBuilder()
+    root = b.chance(None, "", segment=0)
+    x = b.decision(root, "x", player=0, segment=1)
+    b.link(x, 0)
+    b.terminal(x, "k", matrix=1, stake=1.0)
+    game = _game(b.build())
+    assert game.decisions == 3
+    with pytest.raises(TreeError, match="player 0's prior is not a distribution"):
+        _game(b.build(), priors=(np.full(3, 1 / 3), HALF))
