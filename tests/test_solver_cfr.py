@@ -8,7 +8,9 @@ import numpy as np
 import pytest
 
 from pokerroom.solver.cfr import CFR_PLUS, DCFR, Solver
+from pokerroom.solver.game import Game
 from pokerroom.solver.toys import kuhn, leduc
+from pokerroom.solver.tree import TreeBuilder
 
 
 def _arrays(solver: Solver) -> list[np.ndarray]:
@@ -73,3 +75,30 @@ def test_the_methods_named_and_their_weights() -> None:
     assert (DCFR.alpha, DCFR.beta, DCFR.gamma, DCFR.floor) == (1.5, 0.0, 2.0, False)
     plain = Solver(kuhn())
     assert plain.played() is plain.current
+
+
+def test_the_exploitability_is_the_mean_of_the_two_best_responses() -> None:
+    # no iteration yet: the average is the uniform profile, whose NashConv in Kuhn is 11/12
+    # (OpenSpiel), so 11/24 a seat
+    assert Solver(kuhn()).exploitability() == pytest.approx(11 / 24)
+
+
+def test_a_player_who_acts_only_in_the_second_round_learns_there() -> None:
+    # player 0 decides in round 0 alone, player 1 in round 1 alone, where betting (b)
+    # wins it 1 whatever the hands and checking (k) loses 1: its average must bet
+    b = TreeBuilder()
+    root = b.decision(None, "", player=0, segment=0)
+    b.terminal(root, "f", matrix=0, stake=-1.0)
+    x = b.decision(b.chance(root, "c", segment=0), "x", player=1, segment=1)
+    b.link(x, 0)
+    b.terminal(x, "k", matrix=1, stake=1.0)
+    b.terminal(x, "b", matrix=1, stake=-1.0)
+    half, third = np.full(2, 0.5), np.full((3, 3), 1.0)
+    move = np.full((2, 3), 1 / 3)
+    game = Game("two-rounds", b.build(), (2, 3), (half, half), (np.ones((2, 2)), third), (move,))
+    solver = Solver(game, "cfr+")
+    solver.run(20)
+    node = game.tree.child(game.tree.child(0, "c"), "x")
+    row = solver.sweeps.decision_rows[node]
+    betting = solver.average()[1][row, 1]
+    assert np.all(betting > 0.9), betting
