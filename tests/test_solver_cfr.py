@@ -102,3 +102,20 @@ def test_a_player_who_acts_only_in_the_second_round_learns_there() -> None:
     row = solver.sweeps.decision_rows[node]
     betting = solver.average()[1][row, 1]
     assert np.all(betting > 0.9), betting
+
+
+def test_a_tremble_at_a_node_of_one_action_keeps_that_action_certain() -> None:
+    # the solver keeps its game; at a decision with one legal action the trembled
+    # strategy still plays it with probability 1 (the uniform part is that action alone)
+    b = TreeBuilder()
+    root = b.decision(None, "", player=0, segment=0)
+    b.terminal(root, "f", matrix=0, stake=-1.0)
+    only = b.decision(root, "c", player=1, segment=0)
+    b.terminal(only, "k", matrix=0, stake=1.0)
+    half = np.full(2, 0.5)
+    game = Game("one-action", b.build(), (2,), (half, half), (np.eye(2),))
+    solver = Solver(game, tremble=0.5)
+    assert solver.game is game
+    solver.run(3)
+    played = solver.played()[0][solver.sweeps.decision_rows[game.tree.child(0, "c")]]
+    assert played[0].tolist() == [1.0, 1.0]
