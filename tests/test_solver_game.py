@@ -6,7 +6,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from pokerroom.solver.best_response import game_value
 from pokerroom.solver.game import Game
+from pokerroom.solver.sweeps import Sweeps
 from pokerroom.solver.tree import PublicTree, TreeBuilder, TreeError
 
 HALF = np.array([0.5, 0.5])
@@ -155,3 +157,16 @@ def test_the_priors_are_over_the_roots_segment_when_a_chance_node_starts_the_gam
     assert game.decisions == 3
     with pytest.raises(TreeError, match="player 0's prior is not a distribution"):
         _game(b.build(), priors=(np.full(3, 1 / 3), HALF))
+
+
+def test_a_games_value_weighs_each_players_states_by_its_own_prior() -> None:
+    # player 0 always holds state 0, player 1 holds it half the time, and player 0 wins 1
+    # only when both hold state 0: the game is worth 1/2 to player 0, whatever it plays
+    b = TreeBuilder()
+    root = b.decision(None, "", player=0, segment=0)
+    b.terminal(root, "a", matrix=0, stake=1.0)
+    b.terminal(root, "b", matrix=0, stake=1.0)
+    wins = np.array([[1.0, 0.0], [0.0, 0.0]])
+    game = Game("g", b.build(), (2,), (np.array([1.0, 0.0]), HALF), (wins,))
+    sweeps = Sweeps(game)
+    assert game_value(sweeps, sweeps.uniform()) == pytest.approx(0.5)
