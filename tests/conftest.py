@@ -61,12 +61,20 @@ def _engine_caches_refilled_under_mutation() -> Iterator[None]:
     and deck sizes made by the unmutated code: a mutant of the code that fills them would
     never run, and would survive every test.  The same holds for the texts the JSON-lines
     codec keeps (events, cards, legal kinds, true/false lists) and the actions of answers
-    its decoder keeps, and the ACPC protocol's decisions to raise and the seat's betting
-    texts read."""
+    its decoder keeps, the ACPC protocol's decisions to raise and the seat's betting
+    texts read, and, for a mutant of the solver alone (the other parts' mutants keep
+    them), the solver's games, betting trees and suit maps built once (Kuhn, Leduc,
+    ``betting_tree``, the canonical boards).  All are emptied in mutmut's ``stats`` run
+    too, where it learns which tests call each function: a test that found them built
+    would not be counted as calling the code that builds them."""
     if "MUTANT_UNDER_TEST" in os.environ:
         from pokerroom.engine import deal, plan
         from pokerroom.jsonproto import codec, messages
         from pokerroom.net.acpc import protocol, seat
+
+        mutant = os.environ["MUTANT_UNDER_TEST"]
+        if mutant == "stats" or mutant.startswith("pokerroom.solver."):
+            _solver_caches_cleared()
 
         plan._CACHE.clear()
         plan._FALLING.clear()
@@ -80,6 +88,14 @@ def _engine_caches_refilled_under_mutation() -> Iterator[None]:
         protocol._RAISES.clear()
         seat._ADDED.clear()
     yield
+
+
+def _solver_caches_cleared() -> None:
+    from pokerroom.solver import betting, suits, toys
+
+    for cached in (toys.kuhn, toys.leduc, toys.leduc_no_limit, betting.betting_tree,
+                   suits.card_maps, suits.combo_maps, suits.boards):  # fmt: skip
+        cached.cache_clear()
 
 
 WARM = "POKERROOM_MUTATION_WARM"

@@ -45,8 +45,8 @@ class Game:
         tree, sizes = self.tree, self.sizes
         problems: list[str] = []
         segs = set(tree.segment.tolist())
-        if min(segs) < 0 or max(segs) >= len(sizes):
-            problems.append(f"segments {sorted(segs)} but sizes for {len(sizes)}")
+        if min(segs) < 0 or max(segs) >= len(sizes):  # nothing more can be checked
+            raise TreeError(f"{self.name}: segments {sorted(segs)} but sizes for {len(sizes)}")
         for p, prior in enumerate(self.priors):
             if prior.shape != (sizes[tree.segment[0]],) or not np.isclose(prior.sum(), 1.0):
                 problems.append(f"player {p}'s prior is not a distribution over segment 0")
