@@ -87,22 +87,10 @@ def _write_dealer(size: int, k: int) -> Callable[[int], list[int]]:
     read: later steps draw from later positions only), no digit is divided out after the
     last of its group, and the last group reads what is left of the shuffle as it is (its
     digits are the same as those of the remainder a division would leave)."""
-    lines = ["def deal(x):", "    pool = POOL.copy()"]
-    chunks = _chunks(size, k)
-    for at, (product, radices) in enumerate(chunks):
-        lines.append(f"    x, c = divmod(x, {product})" if at < len(chunks) - 1 else "    c = x")
-        for i, m in radices:  # (the position dealt, and its radix)
-            lines.append(f"    j = c % {m} + {i}" if i else f"    j = c % {m}")
-            if (i, m) != radices[-1]:
-                lines.append(f"    c //= {m}")
-            lines.append(f"    c{i} = pool[j]")
-            if i < k - 1:
-                lines.append(f"    pool[j] = pool[{i}]")
-    lines.append("    return [" + ", ".join(f"c{i}" for i in range(k)) + "]")
-    space: dict[str, object] = {"POOL": list(range(size))}
-    exec(compile("\n".join(lines), f"<dealer of {k} from {size}>", "exec"), space)
-    made: Callable[[int], list[int]] = space["deal"]  # type: ignore[assignment]
-    return made
+    return _written(f"<dealer of {k} from {size}>", size, [
+        "def deal(x):", "    pool = POOL.copy()", *_steps(size, k, 0, k),
+        "    return [" + ", ".join(f"c{i}" for i in range(k)) + "]",
+    ])  # fmt: skip
 
 
 def split_dealer(
@@ -138,7 +126,7 @@ def split_dealer(
 
 
 def _steps(size: int, k: int, start: int, stop: int) -> list[str]:
-    """The lines of :func:`_write_dealer`'s steps that deal positions ``start`` to
+    """The lines of the written-out dealer's steps that deal positions ``start`` to
     ``stop - 1``; a group begun before ``start`` goes on from its digits left in ``c``."""
     lines = []
     chunks = _chunks(size, k)
