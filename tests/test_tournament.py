@@ -383,6 +383,37 @@ def test_ctrl_c_while_the_pool_starts_is_held_back_then_stops_it() -> None:
     assert "Traceback" not in proc.stderr
 
 
+RELEASE_AFTER_ANOTHER_THREAD_TOOK_IT = """
+import os, signal
+from pokerroom.tournament.executor import _hold_interrupts, _release_interrupts
+
+signal.signal(signal.SIGINT, signal.default_int_handler)
+# The pending set said Ctrl-C was there, then another thread took it: a check of the set
+# followed by a wait would wait for ever.
+signal.sigpending = lambda: {signal.SIGINT}
+_release_interrupts(_hold_interrupts())
+print("released, nothing pressed")
+hold = _hold_interrupts()
+os.kill(os.getpid(), signal.SIGINT)  # no other thread here: it stays pending, held back
+try:
+    _release_interrupts(hold)
+except KeyboardInterrupt:
+    print("a press held back is raised at the release")
+"""
+
+
+def test_ctrl_c_taken_by_another_thread_before_the_release_does_not_hang_it() -> None:
+    """Releasing Ctrl-C takes a pending press without waiting for one: a press pending
+    for the whole process can be taken by another thread between a look at the pending
+    set and a wait, which then never returned (a CI run's pool start hung so)."""
+    proc = subprocess.run([sys.executable, "-c", RELEASE_AFTER_ANOTHER_THREAD_TOOK_IT],
+                          check=False, capture_output=True, text=True, timeout=30)  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.splitlines() == [
+        "released, nothing pressed", "a press held back is raised at the release"
+    ], proc.stderr
+
+
 def test_ctrl_c_taken_by_another_thread_while_held_is_raised_only_at_release() -> None:
     """The pool's start holds Ctrl-C back in the main thread; a thread that does not
     block it (as a BLAS library's) takes the process's SIGINT instead, and Python runs

@@ -134,9 +134,10 @@ def _release_interrupts(hold: _Hold | None) -> None:
         return
     pending = False  # (one the kernel held for this thread)
     if hold.blocked:
-        if signal.SIGINT in signal.sigpending():
-            signal.sigwait({signal.SIGINT})  # taken off the pending set: handled below
-            pending = True
+        # Taken off the pending set without waiting, and handled below.  (Not a check of
+        # the pending set, then a wait: a Ctrl-C pending for the whole process may be
+        # taken by another thread in between, and the wait would then never end.)
+        pending = signal.sigtimedwait({signal.SIGINT}, 0) is not None
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     signal.signal(signal.SIGINT, hold.handler)
     if pending or hold.pressed:  # (pressed: taken by another thread, until just now)
