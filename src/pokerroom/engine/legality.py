@@ -83,8 +83,7 @@ class Legality(State):
         high = self._high
         owe = high - self._bets[s]
         kinds: tuple[ActionKind, ...]
-        # (a seat to act in a betting round has chips: owing as much as its stack, it owes)
-        if owe >= stack:  # (often: facing an all-in) no raise; the reason said lazily
+        if 0 < owe >= stack:  # (often: facing an all-in) no raise; the reason said lazily
             self._why = NOT_COVERED  # (its sentence made when read: LegalActions.why)
             kinds, call, lo, hi = _FOLD_CALL, stack, 0, 0
         else:
