@@ -63,6 +63,10 @@ def test_bad_setup_lists_every_problem() -> None:
          "seat 2 has 0 chips: a player needs 1 or more; seat 3 has -5 chips: a player needs 1 "
          "or more; seat 4 has 7.5 chips: not a whole number; button 5 is not a seat (0 to 4)"),
         (NL, [100, 0], 0, "seat 1 has 0 chips: a player needs 1 or more"),
+        (NL, [True, 100], 0, "seat 0 has True chips: a truth value (true or false), not a number"),
+        (NL, (100, 2.0), 0, "seat 1 has 2.0 chips: not a whole number (an int): write 2"),
+        (NL, [10**12 + 1, 100], 0, "seat 0 has 1000000000001 chips: more than 1,000,000,000,000, "
+         "the most any amount or count may be"),
         (NL, [100] * 13 + [0], 13, "seat 13 has 0 chips: a player needs 1 or more"),
         (NL, [100], 1, "1 players: a hand has 2 to 14; button 1 is not a seat (0 to 0)"),
         (NL, [], 0, "0 players: a hand has 2 to 14"),
@@ -87,6 +91,8 @@ def test_bad_setup_message_names_exactly_the_problems(
 
 def test_hands_start_at_the_edges_of_the_set_up_rules() -> None:
     assert Hand(NL.replace(players=2), [100, 100], button=1, rng=random.Random(1)).n == 2
+    most = Hand(NL, [10**12, 1, 100], button=0, rng=random.Random(1))  # (1 chip: all-in SB)
+    assert most.starting_stacks == (10**12, 1, 100) and most.stacks == (10**12, 0, 96)
     both_all_in = Hand(NL, [1, 1], button=1, rng=random.Random(1))
     assert both_all_in.is_over and sum(both_all_in.stacks) == 2
     assert str(both_all_in).count("posts blind 1 (all-in)") == 2

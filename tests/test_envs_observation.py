@@ -339,6 +339,61 @@ def test_a_kept_opening_is_only_its_own_plans_and_stacks() -> None:
     assert looks == 12 * 3 * 2 * 3
 
 
+def test_a_hand_won_uncontested_is_written_from_its_last_fold(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A hand that ends as the one seat left takes the pot is written from the fold
+    alone (the encoder's ``_won_uncontested``, once per such hand, the full comparison
+    not run): three-handed, a short stack all-in that gets the uncalled part of its bet
+    back (no longer all-in), a raise folded to on the flop, a walk; every seat's vector
+    at every state is the plain one."""
+    from pokerroom.envs.encoder import Encoder
+
+    ended: list[int] = []
+    updated: list[int] = []
+    won, update = Encoder._won_uncontested, Encoder._update
+
+    def counted(self: Encoder, *args: object) -> None:
+        ended.append(1)
+        won(self, *args)  # type: ignore[arg-type]
+
+    def full(self: Encoder, *args: object) -> None:
+        updated.append(1)
+        update(self, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Encoder, "_won_uncontested", counted)
+    monkeypatch.setattr(Encoder, "_update", full)
+    rules = Rules.preset("no-limit", blinds=(2, 4), buy_in=100)
+    layout = ObservationLayout(players=3, cards=52, total_chips=240, unit=4)
+    table = Table(rules, [100, 40, 100], rng=random.Random(4), reset_stacks=True)
+    record = BettingRecord()
+    stamp = 0
+    plays = [
+        # seat 0 (button) folds, seat 1 (small blind, 40) all-in, seat 2 (big blind) folds
+        [Action.fold(), Action.raise_to(40), Action.fold()],
+        # seat 1 (button) calls, seat 2 raises, seat 0 calls; flop: 2 bets, the rest fold
+        [Action.call(), Action.raise_to(12), Action.call(), Action.call(),
+         Action.bet(20), Action.fold(), Action.fold()],
+        # seat 2 (button) folds, seat 0 folds: the big blind's walk
+        [Action.fold(), Action.fold()],
+    ]  # fmt: skip
+    for actions in plays:
+        table.start_hand(auto_showdown=True)
+        for action in [*actions, None]:
+            stamp += 1
+            record.note(table)
+            before = len(updated)
+            for seat in range(3):
+                legal = table.legal_actions() if table.to_act == seat else None
+                _same(layout.encode(table, seat, record, legal, stamp),
+                      plain(layout, table, seat, record, legal), layout)  # fmt: skip
+            if action is not None:
+                table.apply(action)
+        assert not table.in_hand
+        assert len(updated) == before  # (the hand's end: no full comparison)
+    assert len(ended) == 3
+
+
 def test_incremental_vector_survives_skipped_looks_and_two_tables() -> None:
     """One layout encoding two tables in turn, at random moments only (several actions,
     streets or hands between two looks), for a random seat: always the plain vector."""

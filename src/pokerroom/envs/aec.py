@@ -222,8 +222,11 @@ class HoldemAECEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type inf
         assert episode is not None
         result = episode.hand_over()
         carry, pending = self._carry, self._pending
-        for seat, chips in enumerate(episode.rewards(result)):
-            carry[seat] += chips
+        # each seat's chips won or lost in big blinds (Episode.rewards, inline: no list
+        # and no comprehension's call, once a hand)
+        unit, stacks = self.config.unit, result.stacks
+        for seat, before in enumerate(result.starting):
+            carry[seat] += (stacks[seat] - before) / unit
             pending[seat].append(result)
         self._fresh = [False] * len(self._fresh)
 

@@ -17,15 +17,18 @@ written there the first time it is observed in a hand, the last hand's cleared),
 choices from their slots of the public part, written for the seat to act; so a seating's
 two tables (without and with the choices) serve every hand as they are, never copied.
 
-Three moves are written without the full comparison.  One action since the last update
+Four moves are written without the full comparison.  One action since the last update
 (the caller's stamps consecutive): only the seat that acted has new chips, so its slots,
 the seat to act, the pot and the raises are written (:meth:`Encoder._step`); when that
 action closed its betting round and the next one is under way, also the bets cleared,
 the street and its board cards, the round just closed keeping its row of the betting so
-far (:meth:`Encoder._next_round`).  And a hand still at its opening (the forced bets
+far (:meth:`Encoder._next_round`); when that action was a fold that left one seat, which
+took the pot, that seat's chips, the fold, the bets cleared and the hand over
+(:meth:`Encoder._won_uncontested`).  And a hand still at its opening (the forced bets
 posted and the cards dealt, nothing else) takes the public part kept from an earlier
 hand of the same plan and stacks, with one copy (:meth:`Encoder._keep_opening`).  The
-full comparison is left for a hand's end and for any gap between two looks.  These reads
+full comparison is left for a hand's end at the showdown and for any gap between two
+looks.  These reads
 are of the hand's own lists and fields (read only, as the table reads them): they run at
 every step of an environment, where a property's new tuple each costs more than the
 write it serves.
@@ -202,12 +205,16 @@ class Encoder:
         It reads the hand's own lists (read only, as the table does): this runs once
         per step of an environment."""
         h = self._to_act
-        if h < 0 or hand._over:
+        if h < 0:
             return False
         if hand._street != self._slot or record.start is not self._rounds:
+            # (a hand over at the showdown: its street moved and nobody is to act)
             return self._next_round(hand, record)
         if len(record.closed) != self._closed:
             return False
+        if hand._over:  # on the street written: everyone else folded (_won_uncontested)
+            self._won_uncontested(hand, h, record.street, record.start)
+            return True
         bet = hand._bets[h]
         if bet != self._bets[h]:  # (a check or a fold puts nothing in)
             self._bets[h] = bet
@@ -247,6 +254,41 @@ class Encoder:
         if t >= 0:
             v[to_act + t] = 1.0
         self._to_act = t
+
+    def _won_uncontested(self, hand: Hand, h: int, row: int, start: tuple[int, ...] | None) -> None:
+        """Hand seat ``h``, which was to act, folded and the last seat left took the pot
+        (the hand is over on the street written): its fold, nobody to act, the winner's
+        stack, all-in and chips put in (the part of its bet nobody called came back),
+        every bet cleared, the street slot of a hand over, no pot and no raises.
+
+        Nothing else moved: a fold puts no chip in, and the hand gives the pot and the
+        uncalled part of a bet only to the seat left (``_close_bets``, ``_pay``)."""
+        layout, v, scale = self._layout, self._view, self._scale
+        self._folded[h] = True
+        v[layout.folded + h] = 1.0
+        v[layout.to_act + h] = 0.0
+        self._to_act = -1
+        w = hand._folded.index(False)
+        self._stacks[w] = behind = hand._stacks[w]
+        v[layout.stack + w] = behind * scale
+        v[layout.all_in + w] = 0.0 if behind else 1.0
+        chips = hand._committed[w]
+        if chips != self._committed[w]:
+            self._committed[w] = chips
+            v[layout.committed + w] = chips * scale
+            v[layout.street_chips + row * layout.players + w] = (
+                chips - start[w] if start is not None else chips
+            ) * scale
+        bet = layout.bet
+        for i, was in enumerate(self._bets):
+            if was:
+                v[bet + i] = 0.0
+        self._bets = [0] * len(self._bets)
+        v[layout.street + self._slot] = 0.0
+        v[layout.street + _OVER] = 1.0
+        self._slot = _OVER
+        v[layout.pot] = 0.0
+        v[layout.raises] = 0.0
 
     def _own(self, table: Table, hand: Hand, seat: int) -> Gathers:
         """The index tables of ``seat``'s vectors in this hand, without and with its

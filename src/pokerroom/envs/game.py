@@ -1,6 +1,6 @@
 """What both environments share: the game they set up (:class:`GameConfig`), the
 seeds they draw, and the episode's bookkeeping (:class:`Episode`: hands counted, the end,
-the rewards).
+each hand's result, from which the environments reward its chips).
 
 An episode is a number of hands (``hands``) or, in a freeze-out, the whole game.  Only
 hands in which somebody (the learning agent, in the single-agent environment) made a
@@ -234,9 +234,9 @@ def seeds(np_random: Generator, k: int) -> list[int]:
 
 
 class Episode:
-    """The bookkeeping of one episode over a table: hands counted, the end, rewards.
-
-    ``seats`` are the table seats whose chips are rewarded (every seat, or the agent's)."""
+    """The bookkeeping of one episode over a table: hands counted, the end, and the
+    results of the hands, whose chips the environments reward (in big blinds, the
+    config's ``unit``)."""
 
     __slots__ = ("booked", "config", "decided", "hands", "results", "table")
 
@@ -278,11 +278,6 @@ class Episode:
             return (True, False) if self.config.reset_stacks else (False, True)
         return False, False
 
-    def rewards(self, result: HandResult) -> list[float]:
-        """Each seat's chips won or lost in the hand, in big blinds."""
-        unit = self.config.unit
-        return [(after - before) / unit  # (result.net, without its own list)
-                for before, after in zip(result.starting, result.stacks, strict=True)]  # fmt: skip
 
 
 def seat_view(table: Table, seat: int) -> PlayerView:
