@@ -111,14 +111,60 @@ def in_process(server: JSONServer) -> JSONServer:
     return server
 
 
-class Peer:
+class LinePeer:
+    """A test's end of a JSON-lines connection: messages written as lines, lines read as
+    messages (each kept in :attr:`received`).  The peers of the tests differ only in what
+    they do with a message as they read it (:meth:`_read`) and with one :meth:`until`
+    passes over (:meth:`_passed`); how they connect is theirs."""
+
+    reader: asyncio.StreamReader
+    writer: asyncio.StreamWriter
+
+    def __init__(self) -> None:
+        self.received: list[dict[str, Any]] = []
+
+    def send(self, data: bytes | dict[str, Any]) -> None:
+        if isinstance(data, dict):
+            data = json.dumps(data).encode() + b"\n"
+        self.writer.write(data)
+
+    async def next(self) -> dict[str, Any]:
+        line = await self.reader.readline()
+        if not line:
+            raise ConnectionError("closed")
+        message: dict[str, Any] = json.loads(line)
+        self.received.append(message)
+        self._read(message)
+        return message
+
+    def _read(self, message: dict[str, Any]) -> None:
+        """What this peer does with each message it reads (nothing)."""
+
+    async def until(self, *types: str) -> dict[str, Any]:
+        while True:
+            message = await self.next()
+            if message["type"] in types:
+                return message
+            self._passed(message)
+
+    def _passed(self, message: dict[str, Any]) -> None:
+        """What this peer does with a message :meth:`until` passes over (nothing)."""
+
+    def types(self) -> list[str]:
+        return [m["type"] for m in self.received]
+
+    def close(self) -> None:
+        self.writer.close()
+
+
+class Peer(LinePeer):
     """The far end of one connection to a server: whole lines written and read, each
     read line kept with the (virtual) time it was read."""
 
     def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        super().__init__()
         self.reader = reader
         self.writer = writer
-        self.received: list[dict[str, Any]] = []
         self.times: list[float] = []
         self.wire: Wire | None = None
         self.writes: list[tuple[float, list[str]]] = []
@@ -165,25 +211,8 @@ class Peer:
         reader, writer = await asyncio.open_connection(sock=far, limit=2**22)
         return cls(reader, writer)
 
-    def send(self, data: bytes | dict[str, Any]) -> None:
-        if isinstance(data, dict):
-            data = json.dumps(data).encode() + b"\n"
-        self.writer.write(data)
-
-    async def next(self) -> dict[str, Any]:
-        line = await self.reader.readline()
-        if not line:
-            raise ConnectionError("closed")
-        message: dict[str, Any] = json.loads(line)
-        self.received.append(message)
+    def _read(self, message: dict[str, Any]) -> None:
         self.times.append(asyncio.get_running_loop().time())
-        return message
-
-    async def until(self, *types: str) -> dict[str, Any]:
-        while True:
-            message = await self.next()
-            if message["type"] in types:
-                return message
 
     async def rest(self) -> list[dict[str, Any]]:
         """Every message up to the end of the connection."""
@@ -202,9 +231,6 @@ class Peer:
         await settle()
         transport.abort()
         await settle()
-
-    def types(self) -> list[str]:
-        return [m["type"] for m in self.received]
 
 
 async def settle(rounds: int = 20) -> None:

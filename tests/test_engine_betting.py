@@ -71,6 +71,19 @@ def test_pokerkits_rule_a_run_of_all_ins_adding_up_to_exactly_a_full_raise_start
     )
 
 
+def test_pokerkits_rule_a_raise_as_large_as_the_last_full_one_is_full_and_reopens() -> None:
+    """NO_SMALLER, no blinds, minimum bet 4: seat 0 bets 10, seat 1 raises to 20 (a raise of
+    10: no smaller than every earlier bet or raise, so full, at the level 20), seat 2 goes
+    all-in to 25 (a run of 5, short), seat 3 folds.  Seat 0 has not acted since that full
+    raise: it may call 15 or raise, from 25 + 10 = 35 (as under TDA 47)."""
+    stacks = [1000, 1000, 25, 1000]
+    for rules in (BARE.replace(reopening=PK_REOPEN), BARE):
+        hand = make(rules, stacks, button=3)
+        play(hand, "b10 r20 r25 f")
+        assert hand.to_act == 0
+        assert str(hand.legal_actions()) == "fold, call 15, raise to 35 to 1000"
+
+
 def test_pokerkits_rule_a_raise_by_a_player_with_chips_left_starts_the_run_again() -> None:
     """Fixed limit 2/4, blinds 1/2, a straddle of 4 (the round's opening bet, so its size, 4,
     is the full bet), NO_SMALLER.  Seat 4 calls the straddle; seat 0 raises a unit to 6 and

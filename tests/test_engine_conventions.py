@@ -336,6 +336,20 @@ def test_the_lone_player_is_asked_only_under_pokerkits_rule() -> None:
     assert hand.is_over
 
 
+def test_under_pokerkits_rule_a_big_blind_covering_every_other_stack_is_not_asked() -> None:
+    """lone_player_acts (PokerKit): a player whose bet already covers every other stack is
+    not asked pre-flop.  Heads-up, blinds 2/4, the button posts the small blind with 3 or
+    4 in all (at most the big blind's 4): it calls all-in and the board runs out, the big
+    blind never asked, as without the rule (nobody left to bet against)."""
+    for small in (3, 4):
+        for lone in (True, False):
+            hand = make(NL.replace(lone_player_acts=lone), [small, 100], button=0)
+            assert hand.to_act == 0
+            play(hand, "c")
+            assert hand.is_over, (small, lone)
+            assert [e.kind for e in hand.events].count(EventKind.CHECK) == 0
+
+
 def test_the_raise_cap_counts_raises_or_every_bet_and_raise() -> None:
     rules = FL.replace(max_raises=2)
     hand = make(rules, [100] * 3, button=0)

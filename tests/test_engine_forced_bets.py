@@ -90,6 +90,28 @@ def test_a_straddler_all_in_from_the_ante_passes_the_first_turn_to_the_next_seat
     assert (hand.to_act, str(hand.legal_actions())) == (1, "fold, call 4, raise to 8 to 99")
 
 
+def test_dead_antes_are_never_trimmed_before_or_after_the_blinds() -> None:
+    """pokerroom.rules: antes are contributions, the part nobody matched returned at once
+    (before the blinds, or after them with ``antes_trimmed_first=False``), unless
+    ``dead_antes``: then every ante chip is dead money in the pot, whichever the order.
+    Blinds 2/4, antes by position 1, 1, 3, button 0: seat 0 (the button) antes 3.  Seats 0
+    and 1 fold: the big blind wins 1 + 1 + 3 + 2 + 4 = 11, 6 of it the others'; without
+    dead antes seat 0 first gets back the 2 nobody matched."""
+    base = Rules.preset("no-limit").replace(antes=(1, 1, 3))
+    for first in (True, False):
+        dead = make(base.replace(dead_antes=True, antes_trimmed_first=first), [100] * 3)
+        assert (dead.stacks, dead.committed) == ((97, 97, 95), (3, 3, 5))
+        assert EventKind.RETURN not in [e.kind for e in dead.events]
+        play(dead, "f f")
+        assert dead.result is not None and dead.result.net == (-3, -3, 6)
+        live = make(base.replace(antes_trimmed_first=first), [100] * 3)
+        assert (live.stacks, live.committed) == ((99, 97, 95), (1, 3, 5))
+        returned = [e for e in live.events if e.kind is EventKind.RETURN]
+        assert [(e.seat, e.amount) for e in returned] == [(0, 2)]
+        play(live, "f f")
+        assert live.result is not None and live.result.net == (-1, -3, 4)
+
+
 def test_of_equal_blinds_the_last_is_the_big_blind_under_pokerkit_ante_trimming() -> None:
     """§6 and pokerroom.rules: the big blind is the largest blind, of equal ones the
     last.  Blinds 2/2, three seats, button 1: seat 2 posts the first blind, seat 0 (the

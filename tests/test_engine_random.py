@@ -77,6 +77,22 @@ def test_random_action_draws_exactly_as_choice_and_randint(make: type[random.Ran
         assert ours.getstate() == mirror.getstate()
 
 
+def test_random_action_draws_as_choice_over_any_number_of_kinds() -> None:
+    """A hand offers one to three kinds, but ``random_action`` takes any legal actions
+    (one made by hand may list every kind): still exactly ``rng.choice``'s draw, past the
+    table of the small counts' bit lengths."""
+    kinds = list(K)
+    for count in range(1, len(kinds) + 1):
+        legal = LegalActions(0, Street.FLOP, tuple(kinds[:count]), min_to=2, max_to=9)
+        for seed in range(60):
+            ours, mirror = random.Random(seed), random.Random(seed)
+            for _ in range(4):
+                kind = mirror.choice(legal.kinds)
+                amount = mirror.randint(2, 9) if kind in (K.BET, K.RAISE) else None
+                assert random_action(legal, ours) == (kind, amount)
+            assert ours.getstate() == mirror.getstate()
+
+
 def _stacks(rng: random.Random, n: int, big: int) -> list[int]:
     kind = rng.random()
     if kind < 0.3:

@@ -11,14 +11,18 @@ from engine_helpers import make, play, play_random, rules_13_hand, view_cards
 from pokerroom.cards import Card, format_cards, parse_cards
 from pokerroom.engine import (
     Action,
+    ActionKind,
     EventKind,
     Hand,
     IllegalAction,
     OddChip,
+    PlayerView,
     Pot,
     Street,
     TieSplit,
+    default_action,
 )
+from pokerroom.engine.view import make_view
 from pokerroom.evaluator import Category, evaluate, made_values, value_of
 from pokerroom.rules import Rules, ShowRule, Structure
 
@@ -171,7 +175,21 @@ def test_default_action_is_check_if_free_else_fold() -> None:
     assert hand.default_action() == Action.check()
 
 
-def test_default_action_at_the_showdown_mucks_a_hand_that_cannot_win() -> None:
+def test_the_last_hand_left_after_a_fold_and_a_muck_wins_without_showing() -> None:
+    """§8: each player shows or concedes; when every other hand still in has been
+    conceded (here one folded before the showdown, one mucked at it), the last takes the
+    pot without a decision and without showing (§7: "shows nothing")."""
+    hand = make(NL, [100] * 3, button=0, holes=["Kc Kd", "Qs Qh", "9c 9d"],
+                board="2s 5c 9h Th Jc")  # fmt: skip
+    play(hand, "c f x x x x x x x")  # the small blind folds; seats 2 and 0 check it down
+    assert hand.street is Street.SHOWDOWN and hand.to_act == 2  # left of the button
+    assert hand.legal_actions().kinds == (ActionKind.SHOW, ActionKind.MUCK)
+    play(hand, "m")  # seat 2 concedes its set of nines
+    assert hand.is_over and hand.to_act is None
+    assert shows(hand) == []
+    assert hand.result is not None
+    assert hand.result.net == (6, -2, -4)  # seat 0 takes the pot of 4 + 2 + 4
+
     hand = make(NL, [100] * 3, button=0, holes=["Kc Kd", "Qs Qh", "9c 9d"],
                 board="2s 5c 9h Th Jc")  # fmt: skip
     play(hand, "c c x x x x x x x x x x")
@@ -205,6 +223,33 @@ def test_default_action_announces_the_best_hand_the_cards_make() -> None:
     trips = evaluate(parse_cards("Qs 9h 9c Kc 9d")).value
     assert hand.default_action() == Action.show(trips)
     assert hand.default_action().value == trips
+
+
+def test_the_default_of_the_legal_actions_mucks_where_allowed_else_shows_the_best_hand() -> None:
+    """``default_action`` (the default of the network dealers and clients, which read only
+    the legal actions): at the showdown, muck where the show rule allows it, else show
+    (§8; 000: everyone shows), announcing the first of ``legal.values`` (the best hand the
+    cards make) under announced hands, nothing when the cards speak."""
+    holes, board = ["Qs 9h", "Ks Jh"], "9c Kc 3h 5s 9d"
+    trips = evaluate(parse_cards("Qs 9h 9c Kc 9d")).value
+    pair = evaluate(parse_cards("9c 9d Qs Kc 5s")).value  # "a pair of nines", one made value
+    found = []
+    for rules in (NL, NL.replace(show_rule=ShowRule.ALL_SHOW), ANNOUNCED,
+                  ANNOUNCED.replace(show_rule=ShowRule.ALL_SHOW)):  # fmt: skip
+        hand = make(rules, [100] * 2, button=1, holes=holes, board=board)
+        play(hand, "c x x x x x x x")
+        legal = hand.legal_actions()
+        assert legal.seat == 0
+        found.append((legal.kinds, default_action(legal)))
+        if legal.values:
+            assert legal.values[0] == trips and pair in legal.values[1:]
+    show, muck = ActionKind.SHOW, ActionKind.MUCK
+    assert found == [
+        ((show, muck), Action.muck()),
+        ((show,), Action.show()),
+        ((show, muck), Action.muck()),
+        ((show,), Action.show(trips)),
+    ]
 
 
 def test_announced_lower_hand_is_binding() -> None:
@@ -578,6 +623,20 @@ def test_view_after_showdown_shows_shown_cards_only() -> None:
     assert view.shown[0] is None  # seat 0 mucked: the others never see its cards
     assert Card.parse("Kc") not in view_cards(hand.view(1))
     assert view.result is hand.result
+    assert view.to_act is None and view.legal is None  # the hand is over: nobody acts
+
+
+def test_make_view_is_a_player_view_with_the_same_arguments_to_match_left_out_too() -> None:
+    """``make_view`` builds a :class:`PlayerView` faster: with the same arguments it is the
+    same view, ``to_match`` (the last field) defaulting to the dataclass's 0."""
+    hand = make(NL, [100, 100, 7], button=0)
+    play(hand, "c c x x b3")
+    fields = [getattr(hand.view(1), name) for name in PlayerView.__slots__]
+    assert fields[-1] == 3  # to_match: seat 2's bet of 3 on the flop
+    assert make_view(*fields) == PlayerView(*fields)
+    short = make_view(*fields[:-1])
+    assert short == PlayerView(*fields[:-1])
+    assert short.to_match == 0
 
 
 def test_view_holds_the_table_as_the_seat_sees_it() -> None:

@@ -20,6 +20,7 @@ from typing import Any, TypeVar
 
 import jsonschema
 
+from jsonl_helpers import LinePeer
 from pokerroom.jsonproto.dealer import JSONDealer, Outbox
 from pokerroom.jsonproto.messages import Limits
 from pokerroom.net.jsonl.client import JSONResult, play_json
@@ -89,40 +90,17 @@ def hole_cards_seen(messages: list[dict[str, Any]]) -> set[str]:
     return seen
 
 
-class Raw:
+class Raw(LinePeer):
     """A hand-written client: bytes in, messages out."""
-
-    def __init__(self) -> None:
-        self.received: list[dict[str, Any]] = []
 
     async def connect(self, port: int) -> None:
         self.reader, self.writer = await asyncio.open_connection(HOST, port, limit=2**20)
         hello = await self.next()
         assert hello["type"] == "hello" and hello["version"] == "1.1"
 
-    def send(self, data: bytes | dict[str, Any]) -> None:
-        if isinstance(data, dict):
-            data = json.dumps(data).encode() + b"\n"
-        self.writer.write(data)
-
-    async def next(self) -> dict[str, Any]:
-        line = await self.reader.readline()
-        if not line:
-            raise ConnectionError("closed")
-        message: dict[str, Any] = json.loads(line)
-        self.received.append(message)
+    def _read(self, message: dict[str, Any]) -> None:
         if message["type"] == "bye":
             self.close()  # as a client does: the server reads nothing more
-        return message
-
-    async def until(self, *types: str) -> dict[str, Any]:
-        while True:
-            message = await self.next()
-            if message["type"] in types:
-                return message
-
-    def close(self) -> None:
-        self.writer.close()
 
 
 def answer(act: dict[str, Any], **change: Any) -> dict[str, Any]:

@@ -23,6 +23,7 @@ from typing import Any, TypeVar
 
 import pytest
 
+from jsonl_helpers import LinePeer
 from pokerroom.jsonproto.dealer import JSONDealer
 from pokerroom.jsonproto.messages import Limits, Watching
 from pokerroom.net.jsonl.client import JSONClientError, JSONResult, play_json
@@ -44,12 +45,9 @@ def run(coro: Awaitable[T], seconds: float = 60) -> T:
     return asyncio.run(bounded())
 
 
-class Raw:
+class Raw(LinePeer):
     """A hand-written client: lines out, messages in (a seat's acts met while waiting
     for something else answered with a check or call)."""
-
-    def __init__(self) -> None:
-        self.received: list[dict[str, Any]] = []
 
     async def connect(self, port: int, *, hello: bool = True) -> Raw:
         self.reader, self.writer = await asyncio.open_connection(HOST, port, limit=2**20)
@@ -57,26 +55,9 @@ class Raw:
             assert (await self.next())["type"] == "hello"
         return self
 
-    def send(self, data: bytes | dict[str, Any]) -> None:
-        if isinstance(data, dict):
-            data = json.dumps(data).encode() + b"\n"
-        self.writer.write(data)
-
-    async def next(self) -> dict[str, Any]:
-        line = await self.reader.readline()
-        if not line:
-            raise ConnectionError("closed")
-        message: dict[str, Any] = json.loads(line)
-        self.received.append(message)
-        return message
-
-    async def until(self, *types: str) -> dict[str, Any]:
-        while True:
-            message = await self.next()
-            if message["type"] in types:
-                return message
-            if message["type"] == "act":
-                self.send(answer(message))
+    def _passed(self, message: dict[str, Any]) -> None:
+        if message["type"] == "act":
+            self.send(answer(message))
 
     async def ping(self, ident: int | str) -> None:
         """The server answers a ping (the connection, and the server, are alive)."""
@@ -89,9 +70,6 @@ class Raw:
         rest = await asyncio.wait_for(self.reader.read(), 10)
         self.close()
         return rest
-
-    def close(self) -> None:
-        self.writer.close()
 
 
 def answer(act: dict[str, Any]) -> dict[str, Any]:

@@ -115,6 +115,28 @@ def test_seed001_tie_without_all_in_winner_splits_equally() -> None:
     assert result.won == (0, 155, 155, 0)
 
 
+def test_seed001_a_tie_after_a_better_hand_is_weighted_by_what_is_left_above_it() -> None:
+    # A (all-in, E_A = 40) is best alone: A = 40, D = 40.  B (all-in, E_B = 160) and C
+    # (covering, E_C = 260) tie next: A = 260 − 40 = 220, weighted by E − D = 120 and 220:
+    # 220 × 120/340 = 77.6 and 220 × 220/340 = 142.4, floors 77 + 142, the odd chip to B
+    # (left of the button, 3, among the tied).  Side pots: 40; 120 split 60/60; 100 to C.
+    c = [10, 50, 100, 100]
+    s = [9, 5, 5, None]
+    all_in = [True, True, False, False]
+    prop = award(c, s, all_in=all_in, button=3, tie_split=PROP)
+    assert prop.won == (40, 78, 142, 0)
+    assert prop.pots == (Pot(40, (0, 1, 2), (0,), (40,)), Pot(220, (1, 2), (1, 2), (78, 142)))
+    assert award(c, s, all_in=all_in, button=3, tie_split=SIDE).won == (40, 60, 160, 0)
+
+
+def test_seed001_a_claim_of_a_single_chip_is_paid() -> None:
+    # A (all-in, E_A = 20) is best; B put in one chip more (E_B = 21: a chip nobody
+    # matched, as award may be given): A = 21 − 20 = 1 goes to B, every chip paid.
+    for tie_split in (PROP, SIDE):
+        result = award([10, 11], [9, 5], all_in=[True, False], button=1, tie_split=tie_split)
+        assert result.won == (20, 1)
+
+
 def test_seed001_proportional_shares_rounded_down_odd_chip_left_of_button() -> None:
     # A (all-in, E_A = 40) ties with C (covering, E_C = 260); B (E_B = 160) loses.
     # A = 260; A gets 260 × 40/300 = 34.67, C 260 × 260/300 = 225.33: floors 34 + 225,
