@@ -7,6 +7,7 @@ import random
 import pytest
 
 from pokerroom.engine import Hand, Street
+from pokerroom.engine.events import EventKind
 from pokerroom.rules import Rules
 from pokerroom.solver.betting import BETTING_EVENTS, BettingError, betting_tree
 from pokerroom.solver.tree import CHANCE, TERMINAL
@@ -182,3 +183,24 @@ def test_other_structures_are_refused() -> None:
         betting_tree(Rules.preset("no-limit", players=2))
     with pytest.raises(BettingError, match="3 players, not heads-up"):
         betting_tree(Rules.preset("casino-limit", players=3))
+
+
+def test_an_event_the_tree_does_not_have_is_named_with_what_is_there() -> None:
+    """Heads-up casino-limit: the button opens with fold, call or raise (no check: it
+    owes the big blind); after its call and the big blind's check the flop is the big
+    blind's to open, check or bet; after a fold the betting is over."""
+    tree = betting_tree(Rules.preset("casino-limit", players=2))
+    for events, told in (
+        ([(0, EventKind.CHECK)],
+         "the tree has no the button's check after the deal (there: the button's fold, "
+         "the button's call, the button's raise)"),
+        ([(0, EventKind.CALL), (1, EventKind.CHECK), (0, EventKind.BET)],
+         "the tree has no the button's bet after ck/ (there: the other player's check, "
+         "the other player's bet)"),
+        ([(0, EventKind.FOLD), (1, EventKind.CHECK)],
+         "the tree has no the other player's check after f (there: nothing: the betting "
+         "is over)"),
+    ):  # fmt: skip
+        with pytest.raises(KeyError) as caught:
+            tree.follow(events)
+        assert caught.value.args == (told,)
