@@ -204,3 +204,23 @@ def test_an_event_the_tree_does_not_have_is_named_with_what_is_there() -> None:
         with pytest.raises(KeyError) as caught:
             tree.follow(events)
         assert caught.value.args == (told,)
+
+
+def test_the_public_tree_labels_each_node_by_its_action_or_street() -> None:
+    """Casino-limit heads-up as the solver's public tree: the root unlabelled, actions by
+    their letters, the first node of a street by the street's name (the chance node
+    before it by the action that closed the round), folds paying what the betting tree
+    says and showdowns the chips each player put in."""
+    betting = betting_tree(Rules.preset("casino-limit", players=2))
+    tree = betting.public_tree(lambda street: 10 + street, 7, lambda street: 20 + street)
+    assert tree.labels[0] == ""
+    flop = betting.follow([(0, EventKind.CALL), (1, EventKind.CHECK)])
+    assert tree.history(flop) == ("c", "k", "flop") and tree.transition[flop] == 21
+    folded = betting.follow([(0, EventKind.FOLD)])
+    assert tree.history(folded) == ("f",) and tree.matrix[folded] == 10
+    assert tree.stake[folded] == betting.payoff[folded] == -1.0
+    end = betting.follow([(0, EventKind.CALL), (1, EventKind.CHECK)]
+                         + [(1, EventKind.CHECK), (0, EventKind.CHECK)] * 3)
+    assert tree.history(end) == ("c", "k", "flop", "k", "k", "turn", "k", "k", "river",
+                                 "k", "k")
+    assert tree.matrix[end] == 7 and tree.stake[end] == 2.0
