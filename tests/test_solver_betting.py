@@ -224,3 +224,16 @@ def test_the_public_tree_labels_each_node_by_its_action_or_street() -> None:
     assert tree.history(end) == ("c", "k", "flop", "k", "k", "turn", "k", "k", "river",
                                  "k", "k")
     assert tree.matrix[end] == 7 and tree.stake[end] == 2.0
+
+
+def test_stacks_that_run_out_are_named_with_the_line_that_empties_them() -> None:
+    """Casino-limit (blinds 1 and 2, bets 2 then 4) with 30 chips a seat: the first line
+    grown to an all-in puts in 4 preflop (a raise, called), 2 on the flop (a bet, called),
+    8 on the turn (a bet, a raise, called) and 16 on the river (a bet and three raises):
+    4 + 2 + 8 + 16 = 30, the whole stack."""
+    with pytest.raises(BettingError) as caught:
+        betting_tree(Rules.preset("casino-limit", players=2), 30)
+    assert str(caught.value) == (
+        "stacks of 30 run out in the betting tree (a player is all-in after raise to 4, "
+        "call, bet 2, call, bet 4, raise to 8, call, bet 4, raise to 8, raise to 12, "
+        "raise to 16)")
