@@ -93,11 +93,22 @@ def test_bucket_tables_shipped_are_read_others_cut_once_and_cached(
         cuts.append((features, sizes, rng.integers(1 << 30)))
         return shipped
 
+    asked: list[object] = []
+
+    def built(progress: object = None) -> Features:
+        asked.append(progress)
+        return stand_in
+
+    def told(stage: str, done: int, total: int) -> None:
+        pass
+
     monkeypatch.setattr(files, "from_features", cut)
-    monkeypatch.setattr(files, "features", lambda progress=None: stand_in)
-    made = files.abstraction_for((169, 8, 8, 8))
+    monkeypatch.setattr(files, "features", built)
+    (tmp_path / "solver").mkdir()  # the folder there already (the features' file, say)
+    made = files.abstraction_for((169, 8, 8, 8), told)
     seeded = np.random.default_rng(files.SHOWDOWN_SEED).integers(1 << 30)
     assert cuts == [(stand_in, (169, 8, 8, 8), seeded)] and made is shipped
+    assert asked == [told]  # the progress is passed on to the features' build
     path = tmp_path / "solver" / "buckets-169-8-8-8.npz"
     assert path.is_file()
     again = files.abstraction_for((169, 8, 8, 8))
@@ -105,3 +116,21 @@ def test_bucket_tables_shipped_are_read_others_cut_once_and_cached(
     assert again.sizes == shipped.sizes
     assert np.array_equal(again.flop_buckets, shipped.flop_buckets)
     assert np.array_equal(again.showdown, shipped.showdown)
+
+
+def test_a_cached_table_holding_pickled_objects_is_refused_not_unpickled(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:  # fmt: skip
+    """A cache file is data, never code: one holding an object array (which NumPy
+    stores as a pickle) is refused as it is read, for the bucket tables and the
+    features alike."""
+    monkeypatch.setenv("POKERROOM_CACHE", str(tmp_path))
+    folder = tmp_path / "solver"
+    folder.mkdir()
+    planted = {"sizes": np.array([169, 8, 8, 8], dtype=object),
+               "preflop": np.array([None], dtype=object)}  # fmt: skip
+    for name in ("buckets-169-8-8-8.npz", "features-1.npz"):
+        np.savez(folder / name, **planted)
+    with pytest.raises(ValueError, match="allow_pickle=False"):
+        files.abstraction_for((169, 8, 8, 8))
+    with pytest.raises(ValueError, match="allow_pickle=False"):
+        files.features()
