@@ -224,6 +224,8 @@ def test_the_public_tree_labels_each_node_by_its_action_or_street() -> None:
     assert tree.history(end) == ("c", "k", "flop", "k", "k", "turn", "k", "k", "river",
                                  "k", "k")
     assert tree.matrix[end] == 7 and tree.stake[end] == 2.0
+    # a payoff only where a fold ends the hand (strategy files store the column whole)
+    assert {p for p, e in zip(betting.payoff, betting.ending, strict=True) if e != "fold"} == {0}
 
 
 def test_stacks_that_run_out_are_named_with_the_line_that_empties_them() -> None:
