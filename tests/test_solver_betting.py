@@ -239,3 +239,11 @@ def test_stacks_that_run_out_are_named_with_the_line_that_empties_them() -> None
         "stacks of 30 run out in the betting tree (a player is all-in after raise to 4, "
         "call, bet 2, call, bet 4, raise to 8, call, bet 4, raise to 8, raise to 12, "
         "raise to 16)")
+
+
+def test_rules_with_two_problems_are_refused_naming_both() -> None:
+    with pytest.raises(BettingError) as caught:
+        betting_tree(Rules.preset("no-limit", players=3))
+    assert str(caught.value) == (
+        "no heads-up fixed-limit betting tree: the betting is no-limit, not fixed-limit; "
+        "the rules are for 3 players, not heads-up")
