@@ -7,6 +7,7 @@ import random
 import pytest
 
 from pokerroom.engine import Hand, Street
+from pokerroom.engine.events import EventKind
 from pokerroom.rules import Rules
 from pokerroom.solver.betting import BETTING_EVENTS, BettingError, betting_tree
 from pokerroom.solver.tree import CHANCE, TERMINAL
@@ -182,3 +183,67 @@ def test_other_structures_are_refused() -> None:
         betting_tree(Rules.preset("no-limit", players=2))
     with pytest.raises(BettingError, match="3 players, not heads-up"):
         betting_tree(Rules.preset("casino-limit", players=3))
+
+
+def test_an_event_the_tree_does_not_have_is_named_with_what_is_there() -> None:
+    """Heads-up casino-limit: the button opens with fold, call or raise (no check: it
+    owes the big blind); after its call and the big blind's check the flop is the big
+    blind's to open, check or bet; after a fold the betting is over."""
+    tree = betting_tree(Rules.preset("casino-limit", players=2))
+    for events, told in (
+        ([(0, EventKind.CHECK)],
+         "the tree has no the button's check after the deal (there: the button's fold, "
+         "the button's call, the button's raise)"),
+        ([(0, EventKind.CALL), (1, EventKind.CHECK), (0, EventKind.BET)],
+         "the tree has no the button's bet after ck/ (there: the other player's check, "
+         "the other player's bet)"),
+        ([(0, EventKind.FOLD), (1, EventKind.CHECK)],
+         "the tree has no the other player's check after f (there: nothing: the betting "
+         "is over)"),
+    ):  # fmt: skip
+        with pytest.raises(KeyError) as caught:
+            tree.follow(events)
+        assert caught.value.args == (told,)
+
+
+def test_the_public_tree_labels_each_node_by_its_action_or_street() -> None:
+    """Casino-limit heads-up as the solver's public tree: the root unlabelled, actions by
+    their letters, the first node of a street by the street's name (the chance node
+    before it by the action that closed the round), folds paying what the betting tree
+    says and showdowns the chips each player put in."""
+    betting = betting_tree(Rules.preset("casino-limit", players=2))
+    tree = betting.public_tree(lambda street: 10 + street, 7, lambda street: 20 + street)
+    assert tree.labels[0] == ""
+    flop = betting.follow([(0, EventKind.CALL), (1, EventKind.CHECK)])
+    assert tree.history(flop) == ("c", "k", "flop") and tree.transition[flop] == 21
+    folded = betting.follow([(0, EventKind.FOLD)])
+    assert tree.history(folded) == ("f",) and tree.matrix[folded] == 10
+    assert tree.stake[folded] == betting.payoff[folded] == -1.0
+    end = betting.follow([(0, EventKind.CALL), (1, EventKind.CHECK)]
+                         + [(1, EventKind.CHECK), (0, EventKind.CHECK)] * 3)
+    assert tree.history(end) == ("c", "k", "flop", "k", "k", "turn", "k", "k", "river",
+                                 "k", "k")
+    assert tree.matrix[end] == 7 and tree.stake[end] == 2.0
+    # a payoff only where a fold ends the hand (strategy files store the column whole)
+    assert {p for p, e in zip(betting.payoff, betting.ending, strict=True) if e != "fold"} == {0}
+
+
+def test_stacks_that_run_out_are_named_with_the_line_that_empties_them() -> None:
+    """Casino-limit (blinds 1 and 2, bets 2 then 4) with 30 chips a seat: the first line
+    grown to an all-in puts in 4 preflop (a raise, called), 2 on the flop (a bet, called),
+    8 on the turn (a bet, a raise, called) and 16 on the river (a bet and three raises):
+    4 + 2 + 8 + 16 = 30, the whole stack."""
+    with pytest.raises(BettingError) as caught:
+        betting_tree(Rules.preset("casino-limit", players=2), 30)
+    assert str(caught.value) == (
+        "stacks of 30 run out in the betting tree (a player is all-in after raise to 4, "
+        "call, bet 2, call, bet 4, raise to 8, call, bet 4, raise to 8, raise to 12, "
+        "raise to 16)")
+
+
+def test_rules_with_two_problems_are_refused_naming_both() -> None:
+    with pytest.raises(BettingError) as caught:
+        betting_tree(Rules.preset("no-limit", players=3))
+    assert str(caught.value) == (
+        "no heads-up fixed-limit betting tree: the betting is no-limit, not fixed-limit; "
+        "the rules are for 3 players, not heads-up")

@@ -74,6 +74,22 @@ def test_canonical_boards_are_one_per_suit_class() -> None:
         assert len(keys) == count and int(weights.sum()) == total
 
 
+def test_each_canonical_flop_stands_for_the_flops_counted_one_by_one() -> None:
+    """Every flop mapped to its canonical board, and the boards mapped to
+    each counted: the counts ``boards`` gives, key by key (a total alone does not tell
+    which board stands for how many).  By hand: a monotone flop stands for 4 (one per
+    suit), a rainbow flop of three ranks for 24 (4 x 3 x 2), a flop of two suits for 12,
+    trips for 4 (the suit left out)."""
+    raw = np.array(list(itertools.combinations(range(52), 3)), dtype=np.intp)
+    seen, counted = np.unique(canonical(raw)[0], return_counts=True)
+    keys, weights = boards(3)
+    assert weights.dtype == np.int64 and keys.dtype == np.int64
+    assert np.array_equal(keys, seen) and np.array_equal(weights, counted)
+    where = {int(key): int(n) for key, n in zip(keys, weights, strict=True)}
+    for flop, n in (("2c 7c Kc", 4), ("2c 7d Kh", 24), ("2c 7c Kd", 12), ("9c 9d 9h", 4)):
+        assert where[int(canonical(np.array([parse_cards(flop)]))[0][0])] == n, flop
+
+
 @pytest.mark.slow
 def test_canonical_river_boards() -> None:
     keys, weights = boards(5)

@@ -143,6 +143,18 @@ def test_the_tree_is_numbered_breadth_first_with_every_array() -> None:
     assert tree.transition.tolist() == [-1, -1, -1, 0, -1]
     assert tree.history(4) == ("c", "x", "k") and tree.history(0) == ()
     assert tree.child(2, "x") == 3 and list(tree.children(0)) == [1, 2]
+    with pytest.raises(KeyError) as caught:
+        tree.child(0, "z")
+    assert caught.value.args == ("no action 'z' at node 0 (there: f, c)",)
+
+
+def test_the_trees_arrays_have_their_declared_types() -> None:
+    # int8 kinds and int32 indices, as PublicTree declares them (one entry per node of
+    # the tree: the default int64 or float64 would take four to eight times the memory)
+    tree = _tree()
+    assert tree.kind.dtype == np.int8 and tree.stake.dtype == np.float64
+    for name in ("parent", "first", "count", "depth", "segment", "matrix", "transition"):
+        assert getattr(tree, name).dtype == np.int32, name
 
 
 def test_the_priors_are_over_the_roots_segment_when_a_chance_node_starts_the_game() -> None:
@@ -153,7 +165,9 @@ def test_the_priors_are_over_the_roots_segment_when_a_chance_node_starts_the_gam
     x = b.decision(root, "x", player=0, segment=1)
     b.link(x, 0)
     b.terminal(x, "k", matrix=1, stake=1.0)
-    game = _game(b.build())
+    tree = b.build()
+    assert tree.parent.tolist() == [-1, 0, 1] and tree.depth.tolist() == [0, 1, 2]
+    game = _game(tree)
     assert game.decisions == 3
     with pytest.raises(TreeError, match="player 0's prior is not a distribution"):
         _game(b.build(), priors=(np.full(3, 1 / 3), HALF))

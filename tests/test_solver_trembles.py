@@ -6,6 +6,7 @@ and the command line."""
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -18,11 +19,18 @@ from pokerroom.solver.toys import kuhn, leduc_no_limit
 from pokerroom.solver.tree import TERMINAL
 
 
-@functools.cache
-def _solved(tremble: float, iterations: int = 1000) -> Solver:
+def _solve(tremble: float) -> Solver:
     solver = Solver(leduc_no_limit(), tremble=tremble)
-    solver.run(iterations)
+    solver.run(1000)
     return solver
+
+
+@pytest.fixture(scope="module")
+def solved() -> Callable[[float], Solver]:
+    """The solved games, once a module: a fixture, not a module-level cache, because
+    mutmut runs each mutant's tests in a process forked from one that ran them all
+    unmutated, and a cache there would hand every mutant the unmutated solvers."""
+    return functools.cache(_solve)
 
 
 def test_the_played_strategy_takes_every_legal_action_at_least_eps_over_their_number() -> None:
@@ -82,14 +90,15 @@ def _fold_where_never_bet(solver: Solver, reference: Solver) -> list[float]:
     return out
 
 
-def test_trembles_defend_against_a_bet_the_equilibrium_never_makes() -> None:
+def test_trembles_defend_against_a_bet_the_equilibrium_never_makes(
+        solved: Callable[[float], Solver]) -> None:
     """Leduc with bet sizes: at the first round's bets the equilibrium's bettor never makes
     (here the opening bet of the pot, and a raise of half the pot over a bet of the pot
     after a check), plain CFR trains the
     answer against the few hands that reach it with a vanishing chance, and folds much
     of its range; with trembles the bet comes with the bettor's whole range behind it,
     and the answer folds less."""
-    plain, trembled = _solved(0.0), _solved(0.01)
+    plain, trembled = solved(0.0), solved(0.01)
     before = _fold_where_never_bet(plain, plain)
     after = _fold_where_never_bet(trembled, plain)
     assert len(before) == len(after) >= 2
@@ -97,16 +106,17 @@ def test_trembles_defend_against_a_bet_the_equilibrium_never_makes() -> None:
         assert a < b - 0.05
 
 
-def test_the_exploitability_trembles_cost_is_bounded_and_shrinks_with_eps() -> None:
+def test_the_exploitability_trembles_cost_is_bounded_and_shrinks_with_eps(
+        solved: Callable[[float], Solver]) -> None:
     """The average kept is of the untrembled choices, an ε-perturbed equilibrium's: its
     exploitability in the real (unperturbed) game no longer falls to zero but stays
     within a few ε chips a game, less for a smaller ε."""
-    plain = _solved(0.0).exploitability()
-    small, large = _solved(0.001).exploitability(), _solved(0.01).exploitability()
+    plain = solved(0.0).exploitability()
+    small, large = solved(0.001).exploitability(), solved(0.01).exploitability()
     assert plain < 1e-3
     assert plain < small < large < 3 * 0.01
     assert small < 3 * 0.001
-    assert _solved(0.01).value() == pytest.approx(_solved(0.0).value(), abs=0.01)
+    assert solved(0.01).value() == pytest.approx(solved(0.0).value(), abs=0.01)
 
 
 def test_a_checkpoint_keeps_the_trembles_and_another_eps_is_refused() -> None:
