@@ -28,8 +28,9 @@ goes to the call until it folds no more.  :meth:`NoLimitPolicy.every_holding` an
 :meth:`NoLimitPolicy.decide` apply it alike (answers kept per public betting history).
 After an off-tree bet every holding reads it by its own draw: the betting is walked once
 for all holdings together, a group splitting only where a bet is drawn, and each draw is
-kept for the rest of the hand (the same numbers as drawn afresh; about ten times faster
-than walking each holding alone).
+kept for the rest of the hand (the same numbers as drawn afresh; a decision facing a flop
+bet after an open off the tree took 6 ms of CPU this way, 55 ms walking each holding
+alone).
 
 Where it does not apply it raises :class:`~pokerroom.solver.policy.OutsideStrategy`
 saying why: more than two players, fixed or pot limit, antes, straddles or wild cards,
