@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import numpy as np
 import pytest
 from hypothesis import given
@@ -9,13 +11,15 @@ from hypothesis import strategies as st
 
 from pokerroom.cards import parse_cards
 from pokerroom.engine import Hand, stacked_deck
-from pokerroom.engine.actions import Action
-from pokerroom.ranges import combo_index
+from pokerroom.engine.actions import Action, ActionKind
+from pokerroom.engine.view import PlayerView
+from pokerroom.ranges import COMBO_COUNT, combo_cards, combo_index
 from pokerroom.rules import Rules
 from pokerroom.solver.defence import floor, most_to_fold, own_decisions
 from pokerroom.solver.nlholdem import DEPTHS
 from pokerroom.solver.nlpolicy import NoLimitPolicy, shipped_no_limit
 from pokerroom.solver.nlstrategy import NoLimitStrategy
+from pokerroom.solver.policy import OutsideStrategy
 
 FOLD_CALL = (Action.fold(), Action.call())
 
@@ -149,3 +153,85 @@ def test_the_cfr_bot_plays_the_shipped_strategies_with_minimum_defence() -> None
     assert shipped_no_limit_policy().defend is True
     assert NoLimitPolicy.shipped().defend is True
     assert NoLimitPolicy.shipped(defend=False).defend is False
+
+
+def _one_by_one(policy: NoLimitPolicy, view: PlayerView) -> dict[int, list[int]]:
+    """The holdings by the node their own reads lead to, each holding walked alone with
+    every draw made afresh (no draw kept): what the grouped, cached walk must give."""
+    played, node, hu = policy.locate(view)
+    tree = played.tree
+    board = {int(c) for c in hu.board}
+    out: dict[int, list[int]] = {}
+    for index in range(COMBO_COUNT):
+        hole = tuple(int(c) for c in combo_cards(index))
+        if board & set(hole):
+            continue
+        policy._draws.clear()
+        try:
+            where = policy._walk(played, hu, hole)[0]
+        except OutsideStrategy:
+            where = node
+        if int(tree.public.kind[where]) != int(tree.public.kind[node]) or (
+            tree.street[where] != tree.street[node]
+        ):
+            where = node
+        out.setdefault(where, []).append(index)
+    return out
+
+
+def _off_tree_spots(seed: int, big_blinds: int, count: int) -> list[PlayerView]:
+    """Views facing a bet after random betting of any size (mostly off the tree)."""
+    rules = Rules.preset("no-limit", blinds=(50, 100), buy_in=100 * big_blinds)
+    rng = random.Random(seed)
+    spots: list[PlayerView] = []
+    while len(spots) < count:
+        hand = Hand(rules, [100 * big_blinds] * 2, button=0, rng=random.Random(rng.random()))
+        while hand.to_act is not None and len(spots) < count:
+            view = hand.view(hand.to_act)
+            if most_to_fold(view) is not None and rng.random() < 0.5:
+                spots.append(view)
+            legal = hand.legal_actions()
+            kinds = [k for k in legal.kinds if k is not ActionKind.FOLD]
+            kind = rng.choice(kinds)
+            if kind in (ActionKind.BET, ActionKind.RAISE):
+                pot = sum(view.committed)  # bets of a tenth of the pot to about 1.5 pots
+                to = view.bets[1 - view.seat] + round(pot * rng.uniform(0.1, 1.5))
+                hand.apply(Action(kind, min(max(to, legal.min_to), legal.max_to)))
+            else:
+                hand.apply(Action(kind))
+    return spots
+
+
+@pytest.mark.parametrize(("seed", "big_blinds"), [(1, 100), (2, 200)])
+def test_the_grouped_cached_walk_reads_every_holding_as_a_walk_of_its_own(
+    policy: NoLimitPolicy, seed: int, big_blinds: int
+) -> None:
+    """After off-tree bets every holding's node (each draws its own translation) comes
+    from one walk of the betting for all holdings, the draws kept for the hand; it must
+    equal each holding walked alone with fresh draws, nodes in the same order (the order
+    of the actions :meth:`every_holding` gives).  And the defended answers with the kept
+    draws and answers equal those computed with nothing kept."""
+    depth = min(DEPTHS, key=lambda d: abs(d - big_blinds))
+    strategies = [policy.played(DEPTHS[0]).strategy]
+    if depth != DEPTHS[0]:
+        strategies.append(NoLimitStrategy.load(shipped_no_limit(depth)))
+    both = NoLimitPolicy(strategies, defend=True)
+    split = 0
+    for view in _off_tree_spots(seed, big_blinds, 8):
+        if both.covers(view) is not None:
+            continue
+        played, node, hu = both.locate(view)
+        board = tuple(int(c) for c in hu.board)
+        both._draws.clear()
+        grouped = both._nodes(played, node, hu, board)
+        again = both._nodes(played, node, hu, board)  # the draws kept
+        alone = _one_by_one(both, view)
+        assert list(grouped.items()) == list(alone.items())
+        assert list(again.items()) == list(alone.items())
+        split += len(grouped) > 1
+        warm = both.every_holding(view)
+        both._draws.clear()
+        both._memo.clear()
+        cold = both.every_holding(view)
+        assert warm[0] == cold[0] and np.array_equal(warm[1], cold[1])
+    assert split >= 2  # the draws split the holdings in several spots

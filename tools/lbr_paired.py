@@ -11,6 +11,12 @@ intervals side by side.  How the issue 37 figures of the solver guide were measu
 With ``--cache DIR`` each file's deal-by-deal results are kept in ``DIR`` (named by the
 file's SHA-256, the seed, the deals and the depth) and read back instead of played
 again: comparing several candidates with one strategy plays that one's match once.
+
+``--seeds 1-7`` plays (or reads from the cache) the matches of several seeds and pools
+their deals into one sample: each seed's result, then the pooled one.  With the same file
+twice and ``--defend both`` each seed is played once (the second read from the cache)::
+
+    python tools/lbr_paired.py F.npz F.npz --seeds 1-7 --defend both --cache lbr-cache
 """
 
 from __future__ import annotations
@@ -86,6 +92,17 @@ def cached(path: str, deals: int, seed: int, big_blinds: int, cache: Path | None
     return adjusted, plain
 
 
+def _seeds(text: str) -> list[int]:
+    first, _, last = text.partition("-")
+    try:
+        seeds = list(range(int(first), int(last or first) + 1))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"seeds are A-B (like 1-7), not {text!r}") from None
+    if not seeds:
+        raise argparse.ArgumentTypeError(f"no seeds from {first} to {last}")
+    return seeds
+
+
 def _text(e: Estimate) -> str:
     return f"{e.value:+,.0f} ± {e.half_width:,.0f} [{e.low:+,.0f}, {e.high:+,.0f}]"
 
@@ -96,19 +113,31 @@ def main() -> None:
     p.add_argument("old")
     p.add_argument("--deals", type=int, default=3000)
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--seeds", type=_seeds, default=None,
+                   help="A-B: the seeds A to B, their deals pooled (instead of --seed)")
     p.add_argument("--big-blinds", type=int, default=100)
     p.add_argument("--cache", type=Path, default=None,
                    help="keep each file's deal-by-deal results here and reuse them")
     p.add_argument("--defend", choices=("new", "old", "both", "none"), default="none",
                    help="which file's cfr plays with minimum defence (default none)")
     args = p.parse_args()
+    seeds = args.seeds or [args.seed]
     results = {}
     for label, path in (("new", args.new), ("old", args.old)):
         start = time.process_time()
         defend = args.defend in (label, "both")
-        results[label] = cached(path, args.deals, args.seed, args.big_blinds, args.cache,
-                                defend=defend)  # fmt: skip
+        parts = []
+        for seed in seeds:
+            parts.append(cached(path, args.deals, seed, args.big_blinds, args.cache,
+                                defend=defend))  # fmt: skip
+            if len(seeds) > 1:
+                print(f"{label}, seed {seed}: LBR {_text(mean_interval(list(parts[-1][0])))} "
+                      f"(plain {_text(mean_interval(list(parts[-1][1])))})", flush=True)
+        results[label] = (np.concatenate([a for a, _ in parts]),
+                          np.concatenate([b for _, b in parts]))  # fmt: skip
         print(f"{label} ({path}): {time.process_time() - start:,.0f} CPU s", flush=True)
+    if len(seeds) > 1:
+        print(f"seeds {seeds[0]} to {seeds[-1]} pooled, {len(results['new'][0]):,} deals:")
     for i, kind in enumerate(("AIVAT", "plain")):
         new, old = results["new"][i], results["old"][i]
         print(f"{kind}: LBR against new {_text(mean_interval(list(new)))}; against old "
