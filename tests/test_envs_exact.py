@@ -28,7 +28,7 @@ from pokerroom.envs import (
 from pokerroom.envs.text import hand_text
 from pokerroom.players import Player
 from pokerroom.rules import Rules
-from pokerroom.table import Table
+from pokerroom.table import StaleViewError, Table
 
 
 def _button_seed(make: Any, button: int) -> int:
@@ -695,6 +695,17 @@ def test_the_multi_agent_state_before_the_first_reset() -> None:
     assert (env.rewards, env.terminations, env.truncations, env.infos) == ({}, {}, {}, {})
 
 
+def test_a_multi_agent_step_before_the_first_reset_is_refused() -> None:
+    # nobody is to act before a game is dealt: any choice is refused, nothing changes
+    env = HoldemAECEnv("no-limit", players=3)
+    for choice in (0, 1, None):
+        with pytest.raises(EnvError) as caught:
+            env.step(choice)
+        assert str(caught.value) == "the episode is over: call reset() to start the next"
+    assert env.table is None and env.agents == [] and env.agent_selection == "player_0"
+    assert (env.rewards, env.terminations, env.truncations, env.infos) == ({}, {}, {}, {})
+
+
 def test_a_multi_agent_reset_goes_on_between_hands_and_starts_anew_otherwise() -> None:
     env = HoldemAECEnv("no-limit", players=3)
     env.reset(seed=1)
@@ -834,3 +845,22 @@ def test_an_agent_that_goes_out_mid_episode_takes_its_dead_step_next() -> None:
                 env.step(None)
             assert env.agent_selection == env.possible_agents[table.to_act]  # type: ignore[index]
     assert seen >= 1
+
+
+def test_a_view_the_table_handed_out_is_stale_after_the_environments_step() -> None:
+    """The table stays usable beside the environment: a view of the seat to act taken
+    from ``env.table`` before a step is stale after it, and the table's view then is the
+    new decision's (heads-up 2/4, 1,000 chips: the button calls, the big blind checks or
+    raises to 8 to 1,000)."""
+    env = HoldemAECEnv("no-limit", players=2)
+    env.reset(seed=3)
+    table = env.table
+    assert table is not None and table.button == 0
+    before = table.turn_view()
+    assert before.seat == 0 and str(before.legal) == "fold, call 2, raise to 8 to 1000"
+    env.step(1)
+    after = table.turn_view()
+    assert after is not before
+    assert after.seat == 1 and str(after.legal) == "check, raise to 8 to 1000"
+    with pytest.raises(StaleViewError):
+        _ = before.hole

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import re
+from typing import Any
 
 import numpy as np
 import pytest
@@ -511,3 +512,59 @@ def test_no_info_holds_another_seats_hole_cards_or_the_deck() -> None:
         env.step(None if terminated or truncated else int(rng.choice(
             np.flatnonzero(obs["action_mask"]))))
     assert checked > 1000 and views > 300
+
+
+@pytest.mark.parametrize("name", ["no-limit", "casino-limit"])
+def test_stamped_looks_then_unstamped_looks_at_every_state_are_the_plain_vector(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Random hands (2 to 4 seats, short stacks for all-ins, the showdown played by the
+    seats or not): at every state every seat's vector with the step's stamp (one past
+    the last: the short cuts of one step), then at random states again without a stamp
+    (compared from what the short cut wrote and kept), the hand's end included: always
+    the plain vector.  What a short cut keeps (a fold that ends the hand, a round that
+    closes) must be what the full comparison starts from."""
+    from pokerroom.envs.encoder import Encoder
+
+    cuts = {"won": 0, "round": 0}
+    won, next_round = Encoder._won_uncontested, Encoder._next_round
+
+    def counted_won(self: Encoder, *args: Any) -> None:
+        cuts["won"] += 1
+        won(self, *args)
+
+    def counted_round(self: Encoder, *args: Any) -> bool:
+        done = next_round(self, *args)
+        cuts["round"] += done
+        return done
+
+    monkeypatch.setattr(Encoder, "_won_uncontested", counted_won)
+    monkeypatch.setattr(Encoder, "_next_round", counted_round)
+    rng = random.Random(17)
+    looks = 0
+    for game in range(60):
+        n = 2 + game % 3
+        rules = small(RULESETS[name], 20)
+        stacks = [rng.choice((6, 20, 40)) for _ in range(n)]
+        layout = ObservationLayout(players=n, cards=52, total_chips=sum(stacks),
+                                   unit=rules.big_blind)  # fmt: skip
+        table = Table(rules, stacks, rng=random.Random(game), reset_stacks=True)
+        record = BettingRecord()
+        stamp = 0
+        table.start_hand(auto_showdown=game % 2 == 0)
+        while True:
+            stamp += 1
+            record.note(table)
+            marks: tuple[int | None, ...] = (stamp, None) if rng.random() < 0.5 else (stamp,)
+            for mark in marks:
+                for seat in range(n):
+                    legal = table.legal_actions() if table.to_act == seat else None
+                    _same(layout.encode(table, seat, record, legal, mark),
+                          plain(layout, table, seat, record, legal), layout)  # fmt: skip
+                    looks += 1
+            if not table.in_hand:
+                break
+            kind, amount = random_action(table.legal_actions(), rng)
+            table.apply(Action(kind, amount))
+    assert looks > 1400
+    assert cuts["won"] > 10 and cuts["round"] > 10  # (the short cuts were taken)
