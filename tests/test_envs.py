@@ -511,7 +511,7 @@ def test_stepping_after_the_end_is_refused() -> None:
     terminated = False
     while not terminated:
         obs, _, terminated, _, _ = env.step(0 if obs["action_mask"][0] else 1)
-    with pytest.raises(EnvError, match="the episode is over: call reset"):
+    with pytest.raises(EnvError, match="no episode under way: call reset"):
         env.step(1)
     assert not obs["action_mask"].any() and not env.action_masks().any()
 

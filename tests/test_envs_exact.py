@@ -261,7 +261,7 @@ def test_an_illegal_choice_is_refused_in_so_many_words() -> None:
     assert (str(info["action"]), reward, terminated) == ("fold", -0.5, True)
     with pytest.raises(EnvError) as caught:
         env.step(1)
-    assert str(caught.value) == "the episode is over: call reset() to start the next"
+    assert str(caught.value) == "no episode under way: call reset() to start one"
 
     def aec() -> HoldemAECEnv:
         return HoldemAECEnv("no-limit", players=2, stacks=[25, 1000], bet_sizes=(0.5, 1.0, 3.0))
@@ -519,7 +519,7 @@ def test_dead_steps_take_only_none_and_bring_the_next_agent_its_results() -> Non
     assert env.agents == []
     with pytest.raises(EnvError) as caught:
         env.step(1)
-    assert str(caught.value) == "the episode is over: call reset() to start the next"
+    assert str(caught.value) == "no episode under way: call reset() to start one"
 
 
 # ------------------------------------------- the settings refused and kept, in so many words
@@ -701,7 +701,7 @@ def test_a_multi_agent_step_before_the_first_reset_is_refused() -> None:
     for choice in (0, 1, None):
         with pytest.raises(EnvError) as caught:
             env.step(choice)
-        assert str(caught.value) == "the episode is over: call reset() to start the next"
+        assert str(caught.value) == "no episode under way: call reset() to start one"
     assert env.table is None and env.agents == [] and env.agent_selection == "player_0"
     assert (env.rewards, env.terminations, env.truncations, env.infos) == ({}, {}, {}, {})
 

@@ -192,13 +192,13 @@ def test_an_event_the_tree_does_not_have_is_named_with_what_is_there() -> None:
     tree = betting_tree(Rules.preset("casino-limit", players=2))
     for events, told in (
         ([(0, EventKind.CHECK)],
-         "the tree has no the button's check after the deal (there: the button's fold, "
+         "the tree lacks the button's check after the deal (there: the button's fold, "
          "the button's call, the button's raise)"),
         ([(0, EventKind.CALL), (1, EventKind.CHECK), (0, EventKind.BET)],
-         "the tree has no the button's bet after ck/ (there: the other player's check, "
+         "the tree lacks the button's bet after ck/ (there: the other player's check, "
          "the other player's bet)"),
         ([(0, EventKind.FOLD), (1, EventKind.CHECK)],
-         "the tree has no the other player's check after f (there: nothing: the betting "
+         "the tree lacks the other player's check after f (there: nothing: the betting "
          "is over)"),
     ):  # fmt: skip
         with pytest.raises(KeyError) as caught:

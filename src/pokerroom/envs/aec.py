@@ -318,7 +318,7 @@ class HoldemAECEnv(AECEnv):  # type: ignore[misc] # PettingZoo ships no type inf
             return
         decision = self._cached  # (the seat to act's decision: None when nobody is)
         if decision is None:
-            raise EnvError("the episode is over: call reset() to start the next")
+            raise EnvError("no episode under way: call reset() to start one")
         # (somebody is to act, so a table and an episode are in play: see _moved)
         agent = self.agent_selection
         table, episode = self.table, self._episode

@@ -239,7 +239,7 @@ class HoldemEnv(gym.Env[Obs, Any]):
     def step(self, action: Any) -> tuple[Obs, float, bool, bool, dict[str, Any]]:
         episode, runner, table = self._episode, self._runner, self.table
         if self._done or episode is None or runner is None or table is None:
-            raise EnvError("the episode is over: call reset() to start the next")
+            raise EnvError("no episode under way: call reset() to start one")
         decision = self._decision()
         assert decision is not None
         legal, pot, bet = decision

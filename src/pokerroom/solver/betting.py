@@ -110,7 +110,7 @@ class BettingTree:
             else:
                 there = ", ".join(_describe(self.event[c]) for c in self.children[node])
                 raise KeyError(
-                    f"the tree has no {_describe(event)} after {self.path(node) or 'the deal'}"
+                    f"the tree lacks {_describe(event)} after {self.path(node) or 'the deal'}"
                     f" (there: {there or 'nothing: the betting is over'})"
                 )
         while self.kind[node] == CHANCE:
