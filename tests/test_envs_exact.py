@@ -695,6 +695,18 @@ def test_the_multi_agent_state_before_the_first_reset() -> None:
     assert (env.rewards, env.terminations, env.truncations, env.infos) == ({}, {}, {}, {})
 
 
+def test_a_single_agent_step_before_the_first_reset_is_refused() -> None:
+    # no game is dealt yet: the step is refused for what it is, nothing changes
+    env = HoldemEnv("no-limit", players=3)
+    for choice in (0, 1, 2):
+        with pytest.raises(EnvError) as caught:
+            env.step(choice)
+        assert str(caught.value) == "no episode under way: call reset() to start one"
+    assert env.table is None
+    env.reset(seed=1)  # and the environment starts as any other
+    assert env.table is not None and env.table.hand_number == 1
+
+
 def test_a_multi_agent_step_before_the_first_reset_is_refused() -> None:
     # nobody is to act before a game is dealt: any choice is refused, nothing changes
     env = HoldemAECEnv("no-limit", players=3)
