@@ -279,16 +279,22 @@ class Encoder:
             v[layout.street_chips + row * layout.players + w] = (
                 chips - start[w] if start is not None else chips
             ) * scale
+        self._close_street(_OVER)
+        v[layout.pot] = 0.0
+        v[layout.raises] = 0.0
+
+    def _close_street(self, slot: int) -> None:
+        """The street written closed: every bet cleared and the street slot moved to
+        ``slot`` (the next street's, or the slot of a hand over)."""
+        layout, v = self._layout, self._view
         bet = layout.bet
         for i, was in enumerate(self._bets):
             if was:
                 v[bet + i] = 0.0
         self._bets = [0] * len(self._bets)
         v[layout.street + self._slot] = 0.0
-        v[layout.street + _OVER] = 1.0
-        self._slot = _OVER
-        v[layout.pot] = 0.0
-        v[layout.raises] = 0.0
+        v[layout.street + slot] = 1.0
+        self._slot = slot
 
     def _own(self, table: Table, hand: Hand, seat: int) -> Gathers:
         """The index tables of ``seat``'s vectors in this hand, without and with its
@@ -329,18 +335,12 @@ class Encoder:
         self._acted(hand, h, self._row, self._rounds)
         layout, v = self._layout, self._view
         v[layout.raises] = float(hand._raises)  # (none yet in the new round)
-        bet = layout.bet
-        for i, was in enumerate(self._bets):
-            if was:
-                v[bet + i] = 0.0
-        self._bets = [0] * len(self._bets)
-        v[layout.street + self._slot] = 0.0
-        v[layout.street + street] = 1.0
+        self._close_street(street)
         board = hand._board
         for card in board[self._board :]:
             v[layout.board + card] = 1.0
         self._board = len(board)
-        self._slot = self._row = street
+        self._row = street
         self._rounds = record.start
         self._closed = len(record.closed)
         return True
