@@ -46,6 +46,17 @@ def test_a_cell_names_mutants_with_the_module_and_function_carried_over() -> Non
     ]  # fmt: skip
 
 
+def test_a_module_written_against_the_ellipsis_is_the_module() -> None:
+    # the environments' rows write ``encoder…_step`` (no dot before the ellipsis)
+    cell = listed_tool.cell_keys
+    assert cell("`encoder…_step__mutmut_37`, `_next_round__mutmut_44`", None) == [
+        ("encoder", "_step", 37), ("encoder", "_next_round", 44),
+    ]  # fmt: skip
+    assert cell("`aec.…_finish__mutmut_3` to `_4`", None) == [
+        ("aec", "_finish", 3), ("aec", "_finish", 4),
+    ]  # fmt: skip
+
+
 def test_a_range_is_every_number_from_the_first_to_the_last() -> None:
     cell = listed_tool.cell_keys
     assert cell("`betting.…_end_round__mutmut_1` to `_4`", None) == [

@@ -73,7 +73,7 @@ def cell_keys(cell: str, module: str | None) -> list[Key]:
                 raise ValueError(f"a range that runs backwards in {cell!r}")
             found.extend((module, function, k) for k in range(start, n + 1))
         else:
-            name = _SHORT.match(token)
+            name = _SHORT.match(re.sub(r"(?<=\w)…", ".…", token, count=1))
             if name is None:
                 ranged = False
                 continue  # code in the cell, not a mutant's name
