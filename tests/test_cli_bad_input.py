@@ -622,6 +622,27 @@ def test_the_issues_command_lines_through_the_script(
     assert not _session(proc.pid)  # nothing it started is left (its session is empty)
 
 
+@pytest.mark.subprocess
+@pytest.mark.parametrize(
+    "argv",
+    [["eval", "As", "Ks"], ["--version"], ["eval", "As", "Ks", "Qs", "Js", "Ts"]],
+    ids=" ".join,
+)
+def test_python_dash_m_pokerroom_is_the_script(argv: list[str]) -> None:
+    """``python -m pokerroom`` answers as the ``pokerroom`` script does: the same output,
+    error and exit status, under the same name."""
+
+    def run(command: list[str]) -> tuple[int, str, str]:
+        done = subprocess.run(command, capture_output=True, text=True, timeout=SCRIPT_LIMIT,
+                              check=False)  # fmt: skip
+        return done.returncode, done.stdout, done.stderr
+
+    module = run([sys.executable, "-m", "pokerroom", *argv])
+    assert module == run([_script(), *argv])
+    assert module[0] == (2 if argv == ["eval", "As", "Ks"] else 0)
+    assert (module[1] + module[2]).startswith("pokerroom") or "royal flush" in module[1]
+
+
 # --------------------------------------------------------------------------- the fuzz
 
 # Tokens a command line is made of, besides its options' names: good and bad values.

@@ -1,4 +1,4 @@
-"""``pokerroom solve``: solve heads-up fixed-limit hold'em (or Kuhn, or Leduc) with CFR.
+"""``pokerroom solve``: solve heads-up hold'em, fixed or no limit (or Kuhn, or Leduc) with CFR.
 
     pokerroom solve --rules casino-limit --buckets 8,8,8,8 --iterations 2000 --out s.npz
     pokerroom solve --game leduc --iterations 1000
@@ -327,12 +327,14 @@ def _plot(rows: list[tuple[int, float, float]], path: str, title: str) -> None:
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "solve",
-        help="solve heads-up fixed-limit hold'em (or Kuhn, Leduc) with CFR",
+        help="solve heads-up hold'em, fixed or no limit (or Kuhn, Leduc) with CFR",
         description=(
-            "Counterfactual regret minimisation on an abstraction of heads-up fixed-limit "
-            "hold'em: the engine's betting tree under the rules, and card buckets per round "
-            "(built once and cached). The progress bar shows the exploitability of the "
-            "average strategy in the abstract game."
+            "Counterfactual regret minimisation on an abstraction of heads-up hold'em: in "
+            "fixed limit the engine's betting tree under the rules, in no limit (--game "
+            "holdem-nl) a few bet sizes and all-in; card buckets per round (built once and "
+            "cached). Kuhn and Leduc poker are solved whole, without abstraction. The "
+            "progress bar shows the exploitability of the average strategy in the abstract "
+            "game."
         ),
     )
     p.add_argument("--game", choices=("holdem", "holdem-nl", "kuhn", "leduc", "leduc-nl"),
