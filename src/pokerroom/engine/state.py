@@ -111,8 +111,10 @@ class State:
     _antes: list[int]  # antes posted
     _folded: list[bool]
     _allin: list[bool]
-    _able: bytearray  # 1: neither folded nor all-in (may still act in this hand)
-    _need: bytearray  # 1: must still act this round
+    # Two sets of seats as int bitmasks (bit i: seat i): the next seat to act is the
+    # lowest bit set after a seat, found with a shift and ``m & -m`` (Betting._advance).
+    _able: int  # neither folded nor all-in (may still act in this hand)
+    _need: int  # must still act this round
     _faced: list[int]  # the bet level at the seat's last action this round (-1: none yet)
     _checked: list[bool]  # checked, and has not answered a bet since
     _strength: list[int | None]  # hand values at the showdown (None: folded, mucked; set then)
@@ -222,7 +224,7 @@ class State:
         self._stacks[seat] += chips
         if self._allin[seat]:
             self._allin[seat] = False
-            self._able[seat] = True
+            self._able |= 1 << seat
             self._movers += 1
         self._log.append((ev.RETURN, self._street, seat, chips, self._bets[seat], (), False, None))
 
