@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from pokerroom.engine import events as ev
 from pokerroom.engine.showdown import Showdown
-from pokerroom.engine.state import FIXED, NO_SMALLER
+from pokerroom.engine.state import AFTER, FIXED, NO_SMALLER, WITHOUT
 
 if TYPE_CHECKING:
     from pokerroom.engine.plan import Plan
@@ -119,7 +119,7 @@ class Betting(Showdown):
         second = totals[-2]
         for i in range(self.n):
             if second <= bets[i]:
-                need &= ~(1 << i)
+                need &= WITHOUT[i]
         return need
 
     def _open_round(self, start: int) -> None:
@@ -131,9 +131,9 @@ class Betting(Showdown):
         the round."""
         need = self._need
         if need:
-            # the lowest bit of the seats after ``seat`` (their bits shifted out and back
-            # in), else the lowest of all: the search wraps round past the last seat
-            later = need >> (seat + 1) << (seat + 1)
+            # the lowest bit of the seats after ``seat``, else the lowest of all: the
+            # search wraps round past the last seat
+            later = need & AFTER[seat]
             low = later & -later or need & -need
             i = low.bit_length() - 1
             if self._movers == 1 and not self._lone and self._bets[i] >= max(self._bets):
@@ -168,7 +168,7 @@ class Betting(Showdown):
         self._advance(self._starts[street] - 1)  # (_open_round)
 
     def _check(self, s: int) -> None:
-        self._need &= ~(1 << s)
+        self._need &= WITHOUT[s]
         self._checked[s] = True
         self._faced[s] = self._high
         self._log.append((ev.CHECK, self._street, s, 0, self._bets[s], (), False, None))
@@ -176,7 +176,7 @@ class Betting(Showdown):
 
     def _fold(self, s: int) -> None:
         self._folded[s] = True
-        clear = ~(1 << s)
+        clear = WITHOUT[s]
         self._able &= clear
         self._need &= clear
         self._live -= 1
@@ -199,9 +199,9 @@ class Betting(Showdown):
         allin = stacks[s] == 0
         if allin:
             self._allin[s] = True
-            self._able &= ~(1 << s)
+            self._able &= WITHOUT[s]
             self._movers -= 1
-        self._need &= ~(1 << s)
+        self._need &= WITHOUT[s]
         self._faced[s] = self._high
         self._checked[s] = False  # check-raise off binds only the answer to the next bet
         kind = ev.CALL
@@ -220,7 +220,7 @@ class Betting(Showdown):
         allin = stacks[s] == 0
         if allin:
             self._allin[s] = True
-            self._able &= ~(1 << s)
+            self._able &= WITHOUT[s]
             self._movers -= 1
         high = self._high
         unit = self._units[self._street]
@@ -271,7 +271,7 @@ class Betting(Showdown):
             self._log.append((ev.STRADDLE, 0, s, chips, to, (), allin, None))
             self._advance(s)
             return
-        self._need = self._able & ~(1 << s)  # everyone else neither folded nor all-in acts again
+        self._need = self._able & WITHOUT[s]  # everyone else neither folded nor all-in acts again
         self._faced[s] = to
         self._aggressor = s
         kind = ev.RAISE if high else ev.BET
