@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from pokerroom.engine import events as ev
 from pokerroom.engine.showdown import Showdown
-from pokerroom.engine.state import AFTER, FIXED, NO_SMALLER, WITHOUT
+from pokerroom.engine.state import AFTER, FIRST, FIXED, NO_SMALLER, WITHOUT
 
 if TYPE_CHECKING:
     from pokerroom.engine.plan import Plan
@@ -131,13 +131,12 @@ class Betting(Showdown):
         the round."""
         need = self._need
         if need:
-            # the lowest bit of the seats after ``seat``, else the lowest of all: the
-            # search wraps round past the last seat
+            # the first of the seats after ``seat``, else the first of all: the search
+            # wraps round past the last seat
             later = need & AFTER[seat]
-            low = later & -later or need & -need
-            i = low.bit_length() - 1
+            i = FIRST[later or need]
             if self._movers == 1 and not self._lone and self._bets[i] >= max(self._bets):
-                self._need = need ^ low  # nothing to call and nobody left to bet against
+                self._need = need & WITHOUT[i]  # nothing to call and nobody left to bet against
             else:
                 self._to_act = i
                 self._legal = None

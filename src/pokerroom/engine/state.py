@@ -30,11 +30,13 @@ FULL_RAISE, NO_SMALLER, ALWAYS = 0, 1, 2  # Rules.reopening, as an int
 SHOWDOWN = 4  # the street index of the showdown
 STREETS = tuple(Street)
 CARD = [Card(c) for c in range(JOKER + 1)]
-# Sets of seats kept as int bitmasks (bit i: seat i; State._able, _need), and the masks
-# that pick from them, made once (a hand has at most 14 seats): AFTER[seat], the seats
-# after ``seat`` (AFTER[-1]: every seat); WITHOUT[seat], every seat but ``seat``.
+# Sets of seats kept as int bitmasks (bit i: seat i; State._able, _need), and the tables
+# that read them, made once (a hand has at most 14 seats): AFTER[seat], the seats after
+# ``seat`` (AFTER[-1]: every seat); WITHOUT[seat], every seat but ``seat``; FIRST[mask],
+# the lowest seat in a set (-1 in none), its lowest bit's place.
 AFTER = (*[-1 << seat + 1 for seat in range(14)], -1)
 WITHOUT = tuple([~(1 << seat) for seat in range(14)])
+FIRST = tuple([(mask & -mask).bit_length() - 1 for mask in range(1 << 14)])
 RawEvent: TypeAlias = tuple[int, int, int, int, int, tuple[int, ...], bool, "int | None"]
 # A pot's fields (amount, eligible, winners, shares), made into a Pot on request.
 RawPot: TypeAlias = tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
