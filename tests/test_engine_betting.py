@@ -8,6 +8,7 @@ import pytest
 
 from engine_helpers import make, play, raise_refusal
 from pokerroom.engine import ActionKind, Event, EventKind, Hand, Pot, Street
+from pokerroom.engine.state import AFTER, FIRST, WITHOUT
 from pokerroom.rules import Reopening, Rules, Structure
 
 NL = Rules.preset("no-limit")  # blinds 2/4, minimum bet 4
@@ -370,3 +371,22 @@ def test_a_seat_left_alone_that_owes_nothing_is_not_asked() -> None:
     assert turns(hand, "c") == [0, None]
     assert hand.is_over and len(hand.board) == 5
     assert hand.committed == (3, 2, 3)  # the big blind's uncalled chip went back
+
+
+def test_the_seat_set_tables_name_every_set_of_up_to_fourteen_seats_exactly() -> None:
+    """The betting keeps sets of seats as bitmasks (bit i: seat i) and reads them with three
+    tables, checked against a plain scan of the bits: the lowest seat of a set (FIRST, -1
+    for none), for every one of the 16,384 sets; the seats after a seat (AFTER, every
+    seat after -1) and every seat but one (WITHOUT), as the sets they pick from all 14."""
+    seats = range(14)
+    assert len(FIRST) == 1 << 14
+    for mask in range(1 << 14):
+        members = [seat for seat in seats if mask >> seat & 1]
+        assert FIRST[mask] == (members[0] if members else -1)
+    every = (1 << 14) - 1
+    for seat in range(-1, 14):
+        assert [t for t in seats if every & AFTER[seat] >> t & 1] == [t for t in seats if t > seat]
+    for seat in seats:
+        assert [t for t in seats if every & WITHOUT[seat] >> t & 1] == [
+            t for t in seats if t != seat
+        ]

@@ -33,10 +33,15 @@ CARD = [Card(c) for c in range(JOKER + 1)]
 # Sets of seats kept as int bitmasks (bit i: seat i; State._able, _need), and the tables
 # that read them, made once (a hand has at most 14 seats): AFTER[seat], the seats after
 # ``seat`` (AFTER[-1]: every seat); WITHOUT[seat], every seat but ``seat``; FIRST[mask],
-# the lowest seat in a set (-1 in none), its lowest bit's place.
+# the lowest seat in a set (-1 in none): the sets with seat k the highest are seat k
+# alone (lowest k) and seat k added to each smaller set (whose lowest stays).
 AFTER = (*[-1 << seat + 1 for seat in range(14)], -1)
 WITHOUT = tuple([~(1 << seat) for seat in range(14)])
-FIRST = tuple([(mask & -mask).bit_length() - 1 for mask in range(1 << 14)])
+_first = [-1]
+for _seat in range(14):
+    _first += [_seat, *_first[1:]]
+FIRST = tuple(_first)
+del _first, _seat
 RawEvent: TypeAlias = tuple[int, int, int, int, int, tuple[int, ...], bool, "int | None"]
 # A pot's fields (amount, eligible, winners, shares), made into a Pot on request.
 RawPot: TypeAlias = tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
