@@ -390,3 +390,19 @@ def test_the_seat_set_tables_name_every_set_of_up_to_fourteen_seats_exactly() ->
         assert [t for t in seats if every & WITHOUT[seat] >> t & 1] == [
             t for t in seats if t != seat
         ]
+
+
+def test_a_big_blind_covering_every_stack_is_still_asked_when_it_acts_first() -> None:
+    """No limit, blinds 4/8, ante 1, ``first_to_act`` giving position 1 (the big blind)
+    the first turn pre-flop (ACPC's ``firstPlayer``), and not PokerKit's lone-player
+    rule.  Three seats, the button on seat 0 with 7 chips: seat 1 (2 chips) is all-in
+    from its ante and 1 of its blind, seat 2 posts 8, more than any other stack.  The
+    button still has chips to act with, so the big blind is not alone: it is asked first
+    (it may only check: nobody could call a bet), then the button folds or calls."""
+    rules = Rules(structure=Structure.NO_LIMIT, blinds=(4, 8), antes=1, first_to_act=(1, 0, 1, 2))
+    hand = make(rules, [7, 2, 10], button=0)
+    assert hand.all_in == (False, True, False)
+    assert hand.to_act == 2
+    assert str(hand.legal_actions()) == "check"
+    assert turns(hand, "x") == [2, 0]
+    assert str(hand.legal_actions()) == "fold, call 6 (all-in)"
