@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from engine_helpers import make, play, raise_refusal
-from pokerroom.engine import ActionKind, Event, EventKind, Pot, Street
+from pokerroom.engine import ActionKind, Event, EventKind, Hand, Pot, Street
+from pokerroom.engine.state import AFTER, FIRST, WITHOUT
 from pokerroom.rules import Reopening, Rules, Structure
 
 NL = Rules.preset("no-limit")  # blinds 2/4, minimum bet 4
@@ -303,3 +304,105 @@ def test_no_limit_all_in_at_exactly_the_minimum_raise_is_a_raise(short_only: boo
     assert (legal.min_to, legal.max_to, ActionKind.RAISE in legal.kinds) == (
         (0, 0, False) if short_only else (7, 7, True)
     )
+
+
+# Whose turn it is: the next seat that must act after the one that acted, clockwise -------
+
+
+def turns(hand: Hand, script: str) -> list[int | None]:
+    """The seat to act before each action of ``script`` (see engine_helpers.play), then
+    the seat to act after the last."""
+    seats: list[int | None] = []
+    for word in script.split():
+        seats.append(hand.to_act)
+        play(hand, word)
+    return [*seats, hand.to_act]
+
+
+def test_at_fourteen_seats_the_turn_passes_the_last_seat_to_the_lowest_still_to_act() -> None:
+    """No limit 2/4, fourteen seats, the button on seat 12: the small blind is seat 13 (the
+    last seat) and the big blind seat 0.  Pre-flop seats 1 to 11 fold, the button calls,
+    then the small blind, then the big blind (past seat 13, round to 0).  On the flop
+    seat 13 bets, 0 calls, the button raises; the turn goes round again to seat 13 and 0
+    (who folds).  On the turn 13 then 12, and the river is dealt."""
+    hand = make(NL, [100] * 14, button=12)
+    pre = " ".join(["f"] * 11) + " c c x"
+    assert turns(hand, pre) == [*range(1, 14), 0, 13]
+    assert hand.street is Street.FLOP
+    assert turns(hand, "b10 c r30 c f") == [13, 0, 12, 13, 0, 13]
+    assert hand.street is Street.TURN
+    assert turns(hand, "x x") == [13, 12, 13]
+    assert hand.street is Street.RIVER
+
+
+def test_after_a_raise_every_other_seat_still_in_acts_again_in_order_round_the_table() -> None:
+    """No limit 2/4, six seats, the button on seat 3: seat 4 posts 2, seat 5 posts 4, seat
+    0 is first.  Seat 0 calls, 1 folds, 2 calls, 3 folds, then the small blind raises to
+    20: the seats still in after it are 5, then round past the last seat to 0 and 2,
+    skipping the folded 1 (3, folded, is passed too).  Seat 5 goes all-in for 100; seats
+    0 and 2 fold and seat 4 (the raiser, who has chips) is the one left to answer."""
+    hand = make(NL, [100] * 6, button=3)
+    assert turns(hand, "c f c f r20") == [0, 1, 2, 3, 4, 5]
+    assert turns(hand, "r100 f f") == [5, 0, 2, 4]
+    assert str(hand.legal_actions()) == "fold, call 80"
+
+
+def test_a_seat_left_alone_with_chips_answers_the_all_ins_then_the_board_runs_out() -> None:
+    """No limit 2/4, four seats, the button on seat 0 (blinds seats 1 and 2, seat 3
+    first), stacks 30, 20, 100 and 10.  Seat 3 goes all-in for 10, the button raises
+    all-in to 30, the small blind calls all-in for 20: of the seats not all-in only the
+    big blind is left, and it may fold or call (nobody is left to raise against).  It
+    calls: nobody can act any more, and the board is run out to the showdown."""
+    hand = make(NL, [30, 20, 100, 10], button=0, auto=True)
+    assert turns(hand, "r10 r30 c") == [3, 0, 1, 2]
+    assert str(hand.legal_actions()) == "fold, call 26"
+    hand.call()
+    assert hand.to_act is None and hand.is_over
+    assert len(hand.board) == 5
+
+
+def test_a_seat_left_alone_that_owes_nothing_is_not_asked() -> None:
+    """No limit 2/4, three seats, the button on seat 0: the small blind (seat 1, 2 chips)
+    and the big blind (seat 2, 100 chips) post, and the button calls all-in for its 3.
+    The big blind, whose 4 cover everything, is the only seat with chips left: it is not
+    asked (it would have the option of a raise nobody can answer); the board runs out."""
+    hand = make(NL, [3, 2, 100], button=0, auto=True)
+    assert hand.all_in == (False, True, False)
+    assert turns(hand, "c") == [0, None]
+    assert hand.is_over and len(hand.board) == 5
+    assert hand.committed == (3, 2, 3)  # the big blind's uncalled chip went back
+
+
+def test_the_seat_set_tables_name_every_set_of_up_to_fourteen_seats_exactly() -> None:
+    """The betting keeps sets of seats as bitmasks (bit i: seat i) and reads them with three
+    tables, checked against a plain scan of the bits: the lowest seat of a set (FIRST, -1
+    for none), for every one of the 16,384 sets; the seats after a seat (AFTER, every
+    seat after -1) and every seat but one (WITHOUT), as the sets they pick from all 14."""
+    seats = range(14)
+    assert len(FIRST) == 1 << 14
+    for mask in range(1 << 14):
+        members = [seat for seat in seats if mask >> seat & 1]
+        assert FIRST[mask] == (members[0] if members else -1)
+    every = (1 << 14) - 1
+    for seat in range(-1, 14):
+        assert [t for t in seats if every & AFTER[seat] >> t & 1] == [t for t in seats if t > seat]
+    for seat in seats:
+        assert [t for t in seats if every & WITHOUT[seat] >> t & 1] == [
+            t for t in seats if t != seat
+        ]
+
+
+def test_a_big_blind_covering_every_stack_is_still_asked_when_it_acts_first() -> None:
+    """No limit, blinds 4/8, ante 1, ``first_to_act`` giving position 1 (the big blind)
+    the first turn pre-flop (ACPC's ``firstPlayer``), and not PokerKit's lone-player
+    rule.  Three seats, the button on seat 0 with 7 chips: seat 1 (2 chips) is all-in
+    from its ante and 1 of its blind, seat 2 posts 8, more than any other stack.  The
+    button still has chips to act with, so the big blind is not alone: it is asked first
+    (it may only check: nobody could call a bet), then the button folds or calls."""
+    rules = Rules(structure=Structure.NO_LIMIT, blinds=(4, 8), antes=1, first_to_act=(1, 0, 1, 2))
+    hand = make(rules, [7, 2, 10], button=0)
+    assert hand.all_in == (False, True, False)
+    assert hand.to_act == 2
+    assert str(hand.legal_actions()) == "check"
+    assert turns(hand, "x") == [2, 0]
+    assert str(hand.legal_actions()) == "fold, call 6 (all-in)"

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from pokerroom.engine import events as ev
 from pokerroom.engine.showdown import Showdown
-from pokerroom.engine.state import FIXED, NO_SMALLER
+from pokerroom.engine.state import AFTER, FIRST, FIXED, NO_SMALLER, WITHOUT
 
 if TYPE_CHECKING:
     from pokerroom.engine.plan import Plan
@@ -82,12 +82,15 @@ class Betting(Showdown):
                 self._full = self._full_level = high
             elif opened:
                 self._full = unit if plan.limit == FIXED else high
-        # who may still act in the hand (neither folded nor all-in), and who must act now
-        self._able = able = bytearray([not a for a in allin])
-        self._need = need = able.copy()
+        # who may still act in the hand (neither folded nor all-in), and who must act now:
+        # bitmasks, bit i for seat i (see State._able)
+        able = 0
+        for seat in range(self.n):
+            if not allin[seat]:
+                able |= 1 << seat
+        self._able = able
+        self._need = self._leave_out_the_covered(able) if self._lone else able
         self._movers = self.n - allin.count(True)
-        if self._lone:
-            self._leave_out_the_covered(need)
         straddler = plan.straddler
         if straddler >= 0 and not allin[straddler]:
             self._straddle_pending = True  # 001: the straddler straddles or folds first
@@ -106,16 +109,18 @@ class Betting(Showdown):
         else:
             self._open_round(plan.first)
 
-    def _leave_out_the_covered(self, need: bytearray) -> None:
-        """With ``lone_player_acts`` (PokerKit), a player whose bet already covers every
-        other stack is not asked pre-flop.  (A lone player left to act who owes nothing
-        is always such a player here: every other seat is all-in for at most its bet.)"""
+    def _leave_out_the_covered(self, need: int) -> int:
+        """``need`` (a bitmask of seats) without the seats not asked pre-flop: with
+        ``lone_player_acts`` (PokerKit), a player whose bet already covers every other
+        stack.  (A lone player left to act who owes nothing is always such a player
+        here: every other seat is all-in for at most its bet.)"""
         bets, stacks = self._bets, self._stacks
         totals = sorted(b + c for b, c in zip(bets, stacks, strict=True))
         second = totals[-2]
         for i in range(self.n):
-            if need[i] and second <= bets[i]:
-                need[i] = False
+            if second <= bets[i]:
+                need &= WITHOUT[i]
+        return need
 
     def _open_round(self, start: int) -> None:
         """Give the turn to the first seat from ``start`` that must act, or end the round."""
@@ -125,12 +130,13 @@ class Betting(Showdown):
         """Pass the turn clockwise to the next seat after ``seat`` that must act, or end
         the round."""
         need = self._need
-        i = need.find(1, seat + 1)  # (a search in C: the first seat after, else from 0)
-        if i < 0:
-            i = need.find(1) if 1 in need else -1  # (``in``: a cheaper call than find)
-        if i >= 0:
+        if need:
+            # the first of the seats after ``seat``, else the first of all: the search
+            # wraps round past the last seat
+            later = need & AFTER[seat]
+            i = FIRST[later or need]
             if self._movers == 1 and not self._lone and self._bets[i] >= max(self._bets):
-                need[i] = False  # nothing to call and nobody left to bet against
+                self._need = need & WITHOUT[i]  # nothing to call and nobody left to bet against
             else:
                 self._to_act = i
                 self._legal = None
@@ -152,7 +158,7 @@ class Betting(Showdown):
         n = self.n
         self._street = street = self._street + 1
         self._deal_board(street)
-        self._need[:] = self._able  # everyone neither folded nor all-in acts
+        self._need = self._able  # everyone neither folded nor all-in acts
         self._faced = [-1] * n
         self._checked = [False] * n
         self._full = self._raises = self._short = self._full_level = 0
@@ -161,7 +167,7 @@ class Betting(Showdown):
         self._advance(self._starts[street] - 1)  # (_open_round)
 
     def _check(self, s: int) -> None:
-        self._need[s] = False
+        self._need &= WITHOUT[s]
         self._checked[s] = True
         self._faced[s] = self._high
         self._log.append((ev.CHECK, self._street, s, 0, self._bets[s], (), False, None))
@@ -169,8 +175,9 @@ class Betting(Showdown):
 
     def _fold(self, s: int) -> None:
         self._folded[s] = True
-        self._able[s] = False
-        self._need[s] = False
+        clear = WITHOUT[s]
+        self._able &= clear
+        self._need &= clear
         self._live -= 1
         self._movers -= 1
         self._contenders -= 1
@@ -191,9 +198,9 @@ class Betting(Showdown):
         allin = stacks[s] == 0
         if allin:
             self._allin[s] = True
-            self._able[s] = False
+            self._able &= WITHOUT[s]
             self._movers -= 1
-        self._need[s] = False
+        self._need &= WITHOUT[s]
         self._faced[s] = self._high
         self._checked[s] = False  # check-raise off binds only the answer to the next bet
         kind = ev.CALL
@@ -212,7 +219,7 @@ class Betting(Showdown):
         allin = stacks[s] == 0
         if allin:
             self._allin[s] = True
-            self._able[s] = False
+            self._able &= WITHOUT[s]
             self._movers -= 1
         high = self._high
         unit = self._units[self._street]
@@ -245,8 +252,6 @@ class Betting(Showdown):
                 self._short = 0
         self._high = to
         self._checked[s] = False
-        need = self._need
-        need[:] = self._able  # everyone neither folded nor all-in acts again
         if self._straddle_pending:
             # 001: the straddle counts toward the raise cap only with straddle_counts.
             self._straddle_pending = False
@@ -259,11 +264,13 @@ class Betting(Showdown):
                 self._full = self._full_level = 0
             elif self._limit != FIXED or self._reopen == NO_SMALLER:
                 self._full = self._full_level = to
-            need[s] = not allin  # the straddle is live: its owner acts again
+            # the straddle is live: its owner acts again (unless all-in), with everyone
+            # else neither folded nor all-in
+            self._need = self._able
             self._log.append((ev.STRADDLE, 0, s, chips, to, (), allin, None))
             self._advance(s)
             return
-        need[s] = False
+        self._need = self._able & WITHOUT[s]  # everyone else neither folded nor all-in acts again
         self._faced[s] = to
         self._aggressor = s
         kind = ev.RAISE if high else ev.BET

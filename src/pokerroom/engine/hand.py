@@ -144,15 +144,13 @@ class Hand(Legality, Betting):
         if opening is None:
             self._open(plan)
             return
-        (behind, bets, committed, self._antes, allin, able, need, log, self._high, self._opened,
-         self._full, self._full_level, self._movers, self._straddle_pending,
+        (behind, bets, committed, self._antes, allin, self._able, self._need, log, self._high,
+         self._opened, self._full, self._full_level, self._movers, self._straddle_pending,
          self._to_act, self._legal, self._why, _) = opening  # fmt: skip
         self._stacks = behind.copy()
         self._bets = bets.copy()
         self._committed = committed.copy()
         self._allin = allin.copy()
-        self._able = able.copy()
-        self._need = need.copy()
         self._log = log.copy()
 
     def _open(self, plan: Plan) -> None:
@@ -186,7 +184,7 @@ class Hand(Legality, Betting):
         legal = self.legal_actions()  # the first decision's (immutable: shared too)
         openings[self._starting] = (
             self._stacks.copy(), self._bets.copy(), self._committed.copy(), self._antes,
-            self._allin.copy(), self._able.copy(), self._need.copy(), self._log.copy(), self._high,
+            self._allin.copy(), self._able, self._need, self._log.copy(), self._high,
             self._opened, self._full, self._full_level, self._movers, self._straddle_pending,
             self._to_act, legal, self._why, self._starting,
         )  # fmt: skip

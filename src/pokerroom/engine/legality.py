@@ -167,10 +167,10 @@ class Legality(State):
             top = bets.index(high)
         except ValueError:  # (a big blind posted short is matched in full: nobody is at it)
             top = s
-        if top == s or not self._able[top]:
+        if top == s or not self._able >> top & 1:
             able, stacks = self._able, self._stacks
             for i in range(self.n):  # (able: neither folded nor all-in, so it has chips)
-                if i != s and able[i] and bets[i] + stacks[i] > high:
+                if i != s and able >> i & 1 and bets[i] + stacks[i] > high:
                     break
             else:
                 return 0, 0, "no other player has chips left to call a raise"

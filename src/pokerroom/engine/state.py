@@ -30,6 +30,18 @@ FULL_RAISE, NO_SMALLER, ALWAYS = 0, 1, 2  # Rules.reopening, as an int
 SHOWDOWN = 4  # the street index of the showdown
 STREETS = tuple(Street)
 CARD = [Card(c) for c in range(JOKER + 1)]
+# Sets of seats kept as int bitmasks (bit i: seat i; State._able, _need), and the tables
+# that read them, made once (a hand has at most 14 seats): AFTER[seat], the seats after
+# ``seat`` (AFTER[-1]: every seat); WITHOUT[seat], every seat but ``seat``; FIRST[mask],
+# the lowest seat in a set (-1 in none): the sets with seat k the highest are seat k
+# alone (lowest k) and seat k added to each smaller set (whose lowest stays).
+AFTER = (*[-1 << seat + 1 for seat in range(14)], -1)
+WITHOUT = tuple([~(1 << seat) for seat in range(14)])
+_first = [-1]
+for _seat in range(14):
+    _first += [_seat, *_first[1:]]
+FIRST = tuple(_first)
+del _first, _seat
 RawEvent: TypeAlias = tuple[int, int, int, int, int, tuple[int, ...], bool, "int | None"]
 # A pot's fields (amount, eligible, winners, shares), made into a Pot on request.
 RawPot: TypeAlias = tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
@@ -111,8 +123,10 @@ class State:
     _antes: list[int]  # antes posted
     _folded: list[bool]
     _allin: list[bool]
-    _able: bytearray  # 1: neither folded nor all-in (may still act in this hand)
-    _need: bytearray  # 1: must still act this round
+    # Two sets of seats as int bitmasks (bit i: seat i): the next seat to act is the
+    # lowest bit set after a seat, found with a shift and ``m & -m`` (Betting._advance).
+    _able: int  # neither folded nor all-in (may still act in this hand)
+    _need: int  # must still act this round
     _faced: list[int]  # the bet level at the seat's last action this round (-1: none yet)
     _checked: list[bool]  # checked, and has not answered a bet since
     _strength: list[int | None]  # hand values at the showdown (None: folded, mucked; set then)
@@ -222,7 +236,7 @@ class State:
         self._stacks[seat] += chips
         if self._allin[seat]:
             self._allin[seat] = False
-            self._able[seat] = True
+            self._able |= 1 << seat
             self._movers += 1
         self._log.append((ev.RETURN, self._street, seat, chips, self._bets[seat], (), False, None))
 
