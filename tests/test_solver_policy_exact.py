@@ -128,6 +128,9 @@ def test_a_decision_maps_and_draws_with_its_probabilities() -> None:
     assert draws.count(Action.fold()) == folds
     only = Decision(actions, (0.0, 0.0, 1.0), 5, "c")
     assert {only.sample(rng) for _ in range(50)} == {Action.raise_to(4)}
+    # a decision whose probabilities do not match its actions is not silently cut short
+    with pytest.raises(ValueError, match="zip"):
+        Decision(actions, (0.25, 0.75), 5, "c").as_dict()
 
 
 def test_the_description_names_the_buckets_iterations_and_distance(policy: Policy) -> None:
