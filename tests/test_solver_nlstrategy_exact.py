@@ -12,10 +12,12 @@ import numpy as np
 import pytest
 
 from pokerroom.solver.cfr import Solver
+from pokerroom.solver.files import shipped_strategy
 from pokerroom.solver.holdem import uniform
 from pokerroom.solver.nlholdem import DEPTHS, betting, holdem_no_limit
 from pokerroom.solver.nlpolicy import shipped_no_limit
 from pokerroom.solver.nlstrategy import NoLimitStrategy
+from pokerroom.solver.strategy import StrategyError, write_arrays
 
 
 def _strategy(probabilities: tuple[np.ndarray, ...]) -> NoLimitStrategy:
@@ -73,3 +75,15 @@ def test_the_sizes_kept_per_round_are_saved_as_a_mask(tmp_path: Path) -> None:
                              [False, False, True]]  # fmt: skip
     assert fractions.dtype == np.float64 and fractions.tolist() == [0.5, 1.0, 1.5]
     assert NoLimitStrategy.load(tmp_path / "s.npz").per_round == kept
+
+
+def test_a_file_of_another_kind_is_refused_in_full(tmp_path: Path) -> None:
+    limit = shipped_strategy("casino-limit")
+    with pytest.raises(StrategyError) as caught:
+        NoLimitStrategy.load(limit)
+    assert str(caught.value) == f"{limit}: not a pokerroom-nl-strategy-1 file"
+    bare = tmp_path / "bare.npz"
+    write_arrays(bare, {"x": np.zeros(2)})
+    with pytest.raises(StrategyError) as caught:
+        NoLimitStrategy.load(bare)
+    assert str(caught.value) == f"{bare}: not a pokerroom-nl-strategy-1 file"
