@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import warnings
 
 import numpy as np
 import pytest
@@ -149,20 +150,24 @@ def test_the_description_names_the_buckets_iterations_and_distance(policy: Polic
 
 def test_a_table_is_normalised_bucket_by_bucket(policy: Policy) -> None:
     """At the root (fold, call, raise), bucket 0 given weights 1, 3, 0 reads 1/4, 3/4, 0;
-    bucket 1 given none reads 1/3 each; the third action's weight is read, a fourth
-    column would not be."""
+    bucket 1 given none reads 1/3 each (without dividing by zero); bucket 2 given 0, 0, 2
+    reads 0, 0, 1 and bucket 3 given 1/4, 1/4, 0 reads 1/2, 1/2, 0."""
     s = policy.strategy
     rows, _ = decision_rows(s.tree)
     preflop = s.probabilities[0].copy()
     preflop[rows[0], :, 0] = (1.0, 3.0, 0.0)
     preflop[rows[0], :, 1] = 0.0
     preflop[rows[0], :, 2] = (0.0, 0.0, 2.0)
+    preflop[rows[0], :, 3] = (0.25, 0.25, 0.0)  # weights under 1 are scaled up too
     changed = Policy(dataclasses.replace(s, probabilities=(preflop, *s.probabilities[1:])))
-    table = changed.table(0)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no division by zero for the bucket without weight
+        table = changed.table(0)
     assert table.dtype == np.float64 and table.shape == (3, 169)
     assert table[:, 0].tolist() == [0.25, 0.75, 0.0]
     assert table[:, 1].tolist() == [1 / 3, 1 / 3, 1 / 3]
     assert table[:, 2].tolist() == [0.0, 0.0, 1.0]
+    assert table[:, 3].tolist() == [0.5, 0.5, 0.0]
     # a decision of two actions (check or bet: the big blind after the button's call)
     node = policy.tree.follow([(0, EventKind.CALL)])
     assert len(policy.tree.actions[node]) == 2
