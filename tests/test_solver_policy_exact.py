@@ -224,6 +224,10 @@ def test_a_table_down_to_two_is_renumbered_field_by_field() -> None:
     # the seat that is out sees the hand as no seat of it, and is not to act
     out = heads_up(table.view(1))
     assert (out.seat, out.to_act, out.legal) == (-1, 0, None)
+    # once the hand is over no seat is to act, in either numbering
+    table.apply(Action.fold())
+    over = heads_up(table.view(0))
+    assert (over.players, over.seat, over.to_act, over.legal) == (2, 0, None, None)
 
 
 def test_a_table_of_three_dealt_in_is_not_renumbered() -> None:
