@@ -224,6 +224,17 @@ def test_a_table_down_to_two_is_renumbered_field_by_field() -> None:
     # the seat that is out sees the hand as no seat of it, and is not to act
     out = heads_up(table.view(1))
     assert (out.seat, out.to_act, out.legal) == (-1, 0, None)
+    # the button re-raises to 8, the cap (4 bets): the big blind may not raise, and why
+    table.apply(Action.raise_to(6))
+    table.apply(Action.raise_to(8))
+    capped = table.view(0)
+    assert capped.legal is not None and capped.legal.why != ""
+    small = heads_up(capped)
+    assert small.legal is not None and small.legal.kinds == (ActionKind.FOLD, ActionKind.CALL)
+    assert (small.legal.why, small.legal.values) == (capped.legal.why, ())
+    # a seat with fewer chips behind than it has put in is still dealt in
+    short = dataclasses.replace(capped, stacks=(1, 0, 192), committed=(6, 0, 8))
+    assert heads_up(short).players == 2
     # once the hand is over no seat is to act, in either numbering
     table.apply(Action.fold())
     over = heads_up(table.view(0))
@@ -233,6 +244,12 @@ def test_a_table_down_to_two_is_renumbered_field_by_field() -> None:
 def test_a_table_of_three_dealt_in_is_not_renumbered() -> None:
     hand = Hand(LIMIT, [100, 100, 100], button=0, rng=random.Random(3))
     view = hand.view(hand.to_act)  # type: ignore[arg-type]
+    assert heads_up(view) is view
+    # one of them with a single chip in all (its stack and what it put in)
+    table = Table(LIMIT, [200, 1, 200], rng=random.Random(3))
+    table.start_hand()
+    view = table.view(table.to_act)  # type: ignore[arg-type]
+    assert sorted(s + c for s, c in zip(view.stacks, view.committed, strict=True))[0] == 1
     assert heads_up(view) is view
     two = _first()
     assert heads_up(two) is two
