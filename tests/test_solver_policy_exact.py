@@ -55,6 +55,11 @@ def test_the_policy_refuses_what_it_does_not_cover_in_full(policy: Policy) -> No
     three = Hand(LIMIT, [100] * 3, button=0, rng=random.Random(3))
     assert _refusal(policy, three.view(three.to_act)) == (  # type: ignore[arg-type]
         "3 players: the strategy is for heads-up play", "players")
+    # three seats dealt in, one of them with as many chips behind as it has put in
+    view = three.view(three.to_act)  # type: ignore[arg-type]
+    even = dataclasses.replace(view, stacks=(*view.stacks[:2], view.committed[2]))
+    assert even.committed[2] > 0
+    assert _refusal(policy, even) == ("3 players: the strategy is for heads-up play", "players")
     dearer = Rules.preset("casino-limit", small_bet=4, big_bet=8, blinds=(2, 4))
     assert _refusal(policy, _first(rules=dearer)) == (
         "other rules than the strategy's (fixed limit 2/4, blinds 1/2, raise cap 3): "
@@ -79,6 +84,12 @@ def test_the_policy_refuses_what_it_does_not_cover_in_full(policy: Policy) -> No
     assert _refusal(policy, dataclasses.replace(view, events=(*view.events, call))) == (
         "the tree lacks the other player's call after the deal (there: the button's fold, "
         "the button's call, the button's raise)", "betting")
+    # legal actions that are not the tree's (a view the engine would not make)
+    forged = dataclasses.replace(view, legal=LegalActions(
+        0, view.street, (ActionKind.FOLD, ActionKind.CALL), to_call=1, call=1))
+    assert _refusal(policy, forged) == (
+        "the legal actions (fold, call 1) are not the tree's (fold, call, raise to 4)",
+        "actions")
     with pytest.raises(OutsideStrategy) as caught:
         Policy.shipped("no-limit")
     assert str(caught.value) == (
