@@ -145,3 +145,18 @@ def test_a_strategy_without_history_reads_back_without_history(
     back = Strategy.load(tmp_path / "s.npz")
     assert (back.history, back.iterations, back.method) == ((), 3, "cfr")
     assert back.abstraction.sizes == (169, 128, 128, 128)
+
+
+@pytest.mark.parametrize("cut", ["rows", "columns"])
+def test_a_file_whose_action_arrays_disagree_is_not_read(cut: str, tmp_path: Path) -> None:
+    """The actions' kinds and amounts are read node by node and action by action, both
+    to the end: a damaged file with one node or one action column fewer in the amounts
+    is not read as a shorter tree (a plain ``ValueError`` from ``zip`` so far, not a
+    :class:`StrategyError` naming the array)."""
+    arrays = _arrays(shipped_strategy("casino-limit"))
+    amounts = arrays["tree_action_amount"]
+    arrays["tree_action_amount"] = amounts[:-1] if cut == "rows" else amounts[:, :2]
+    damaged = tmp_path / "damaged.npz"
+    write_arrays(damaged, arrays)
+    with pytest.raises(ValueError, match=r"zip\(\) argument 2 is shorter than argument 1"):
+        Strategy.load(damaged)
