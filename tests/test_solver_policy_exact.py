@@ -264,3 +264,18 @@ def test_a_table_of_three_dealt_in_is_not_renumbered() -> None:
     assert heads_up(view) is view
     two = _first()
     assert heads_up(two) is two
+
+
+def test_a_decision_says_where_the_view_fell(policy: Policy) -> None:
+    """The big blind after the button's call: betting ``c``, its hole cards' preflop
+    bucket, the table's column of that bucket."""
+    hand = Hand(LIMIT, [100, 100], button=0, rng=random.Random(3))
+    hand.apply(Action.call())
+    view = hand.view(1)
+    decision = policy.decide(view)
+    hole = (int(view.hole[0]), int(view.hole[1]))
+    bucket = policy.strategy.abstraction.bucket(hole, ())
+    assert (decision.betting, decision.bucket) == ("c", bucket)
+    assert [str(a) for a in decision.actions] == ["check", "raise to 4"]
+    node = policy.tree.follow([(0, EventKind.CALL)])
+    assert decision.probabilities == tuple(policy.table(node)[:, bucket].tolist())

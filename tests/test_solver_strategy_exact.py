@@ -22,6 +22,7 @@ from pokerroom.solver.strategy import (
     Strategy,
     StrategyError,
     decision_rows,
+    read_abstraction,
     read_arrays,
     write_arrays,
 )
@@ -160,3 +161,14 @@ def test_a_file_whose_action_arrays_disagree_is_not_read(cut: str, tmp_path: Pat
     write_arrays(damaged, arrays)
     with pytest.raises(ValueError, match=r"zip\(\) argument 2 is shorter than argument 1"):
         Strategy.load(damaged)
+
+
+def test_the_bucket_sizes_and_cuts_are_read_as_written() -> None:
+    """Each round's size read from its own place (the shipped 169, 128, 128, 128 cannot
+    tell the last three apart), the cuts as indices."""
+    arrays = _arrays(shipped_strategy("casino-limit"))
+    arrays["sizes"] = np.array([169, 101, 102, 103])
+    cards = read_abstraction(arrays)
+    assert cards.sizes == (169, 101, 102, 103)
+    assert {cards.flop_cuts.dtype, cards.turn_cuts.dtype, cards.river_cuts.dtype} == {
+        np.dtype(np.intp)}
