@@ -146,6 +146,7 @@ def test_a_strategy_without_history_reads_back_without_history(
     back = Strategy.load(tmp_path / "s.npz")
     assert (back.history, back.iterations, back.method) == ((), 3, "cfr")
     assert back.abstraction.sizes == (169, 128, 128, 128)
+    assert [p.dtype for p in back.probabilities] == [np.dtype(np.float32)] * 4
 
 
 @pytest.mark.parametrize("cut", ["rows", "columns"])
