@@ -17,6 +17,12 @@ their deals into one sample: each seed's result, then the pooled one.  With the 
 twice and ``--defend both`` each seed is played once (the second read from the cache)::
 
     python tools/lbr_paired.py F.npz F.npz --seeds 1-7 --defend both --cache lbr-cache
+
+Several ranges and single seeds may be pooled, separated by commas (``--seeds
+1-27,33-38``: the seeds a run finished before it was stopped at a time fixed beforehand),
+and ``--level 0.9833`` gives the pooled intervals at another confidence level (for
+example 1 − 0.05/3: a Bonferroni correction for a sample looked at three times as it
+grew).
 """
 
 from __future__ import annotations
@@ -93,14 +99,46 @@ def cached(path: str, deals: int, seed: int, big_blinds: int, cache: Path | None
 
 
 def _seeds(text: str) -> list[int]:
-    first, _, last = text.partition("-")
-    try:
-        seeds = list(range(int(first), int(last or first) + 1))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"seeds are A-B (like 1-7), not {text!r}") from None
-    if not seeds:
-        raise argparse.ArgumentTypeError(f"no seeds from {first} to {last}")
+    """The seeds of ``A-B`` (``A`` to ``B``) or of several such parts and single seeds
+    separated by commas (``1-27,33-38``, ``4``), each seed at most once, in that order."""
+    seeds: list[int] = []
+    for part in text.split(","):
+        first, _, last = part.partition("-")
+        try:
+            some = list(range(int(first), int(last or first) + 1))
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"seeds are A-B or A-B,C-D,E (like 1-7 or 1-27,33-38), not {text!r}") from None
+        if not some:
+            raise argparse.ArgumentTypeError(f"no seeds from {first} to {last}")
+        twice = sorted(set(some) & set(seeds))
+        if twice:
+            raise argparse.ArgumentTypeError(f"seed {twice[0]} is listed twice in {text!r}")
+        seeds.extend(some)
     return seeds
+
+
+def _listed(seeds: list[int]) -> str:
+    """``seeds`` as runs of consecutive seeds: ``1 to 27, 33 to 38``."""
+    runs: list[list[int]] = []
+    for seed in seeds:
+        if runs and seed == runs[-1][-1] + 1:
+            runs[-1].append(seed)
+        else:
+            runs.append([seed])
+    return ", ".join(f"{r[0]} to {r[-1]}" if len(r) > 1 else f"{r[0]}" for r in runs)
+
+
+def _level(text: str) -> float:
+    """An interval's confidence level, strictly between 0 and 1."""
+    try:
+        level = float(text)
+    except ValueError:
+        level = -1.0
+    if not 0 < level < 1:
+        raise argparse.ArgumentTypeError(f"the level is between 0 and 1 (like 0.95), "
+                                         f"not {text!r}")  # fmt: skip
+    return level
 
 
 def _text(e: Estimate) -> str:
@@ -114,7 +152,10 @@ def main() -> None:
     p.add_argument("--deals", type=int, default=3000)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--seeds", type=_seeds, default=None,
-                   help="A-B: the seeds A to B, their deals pooled (instead of --seed)")
+                   help="A-B: the seeds A to B, their deals pooled (instead of --seed); "
+                        "several parts separated by commas: 1-27,33-38")
+    p.add_argument("--level", type=_level, default=0.95,
+                   help="the pooled intervals' confidence level (default 0.95)")
     p.add_argument("--big-blinds", type=int, default=100)
     p.add_argument("--cache", type=Path, default=None,
                    help="keep each file's deal-by-deal results here and reuse them")
@@ -137,12 +178,15 @@ def main() -> None:
                           np.concatenate([b for _, b in parts]))  # fmt: skip
         print(f"{label} ({path}): {time.process_time() - start:,.0f} CPU s", flush=True)
     if len(seeds) > 1:
-        print(f"seeds {seeds[0]} to {seeds[-1]} pooled, {len(results['new'][0]):,} deals:")
+        print(f"seeds {_listed(seeds)} pooled, {len(results['new'][0]):,} deals:")
+    if args.level != 0.95:
+        print(f"intervals at the level {args.level:.4g}:")
     for i, kind in enumerate(("AIVAT", "plain")):
         new, old = results["new"][i], results["old"][i]
-        print(f"{kind}: LBR against new {_text(mean_interval(list(new)))}; against old "
-              f"{_text(mean_interval(list(old)))}; new less old, deal by deal "
-              f"{_text(mean_interval(list(new - old)))} (correlation "
+        level = args.level
+        print(f"{kind}: LBR against new {_text(mean_interval(list(new), level))}; against "
+              f"old {_text(mean_interval(list(old), level))}; new less old, deal by deal "
+              f"{_text(mean_interval(list(new - old), level))} (correlation "
               f"{np.corrcoef(new, old)[0, 1]:.2f})")  # fmt: skip
 
 
