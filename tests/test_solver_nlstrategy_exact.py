@@ -87,3 +87,16 @@ def test_a_file_of_another_kind_is_refused_in_full(tmp_path: Path) -> None:
     with pytest.raises(StrategyError) as caught:
         NoLimitStrategy.load(bare)
     assert str(caught.value) == f"{bare}: not a pokerroom-nl-strategy-1 file"
+
+
+@pytest.mark.parametrize("name", ["depth", "fractions", "written", "history", "prior"])
+def test_a_no_limit_file_without_one_of_its_arrays_is_refused_naming_it(
+    name: str, tmp_path: Path
+) -> None:
+    with np.load(shipped_no_limit(100), allow_pickle=False) as data:
+        arrays = {k: data[k] for k in data.files if k != name}
+    damaged = tmp_path / "damaged.npz"
+    write_arrays(damaged, arrays)
+    with pytest.raises(StrategyError) as caught:
+        NoLimitStrategy.load(damaged)
+    assert str(caught.value) == f"{damaged}: a damaged strategy file: it has no array {name}"

@@ -21,6 +21,7 @@ from pokerroom.solver.strategy import (
     FORMAT,
     Strategy,
     StrategyError,
+    check_tree_arrays,
     decision_rows,
     read_abstraction,
     read_arrays,
@@ -150,18 +151,84 @@ def test_a_strategy_without_history_reads_back_without_history(
 
 
 @pytest.mark.parametrize("cut", ["rows", "columns"])
-def test_a_file_whose_action_arrays_disagree_is_not_read(cut: str, tmp_path: Path) -> None:
-    """The actions' kinds and amounts are read node by node and action by action, both
-    to the end: a damaged file with one node or one action column fewer in the amounts
-    is not read as a shorter tree (a plain ``ValueError`` from ``zip`` so far, not a
-    :class:`StrategyError` naming the array)."""
+def test_a_file_whose_action_arrays_disagree_is_refused_naming_the_array(
+    cut: str, tmp_path: Path
+) -> None:
+    """The actions' kinds and amounts are read node by node and action by action: a
+    damaged file with one node or one action column fewer in the amounts is refused,
+    naming the array and the shape it should have, not read as a shorter tree."""
     arrays = _arrays(shipped_strategy("casino-limit"))
     amounts = arrays["tree_action_amount"]
+    n = len(amounts)
     arrays["tree_action_amount"] = amounts[:-1] if cut == "rows" else amounts[:, :2]
     damaged = tmp_path / "damaged.npz"
     write_arrays(damaged, arrays)
-    with pytest.raises(ValueError, match=r"zip\(\) argument 2 is shorter than argument 1"):
+    shape = (n - 1, 3) if cut == "rows" else (n, 2)
+    with pytest.raises(StrategyError) as caught:
         Strategy.load(damaged)
+    assert str(caught.value) == (
+        f"{damaged}: the betting tree's array tree_action_amount has shape {shape} of int64, "
+        f"not integers of shape ({n}, 3)"
+    )
+
+
+def _damaged(tmp_path: Path, change: Any) -> Path:
+    arrays = _arrays(shipped_strategy("casino-limit"))
+    change(arrays)
+    damaged = tmp_path / "damaged.npz"
+    write_arrays(damaged, arrays)
+    return damaged
+
+
+@pytest.mark.parametrize("name", ["rules", "history", "probabilities3", "showdown",
+                                  "tree_parent", "tree_payoff"])  # fmt: skip
+def test_a_file_without_one_of_its_arrays_is_refused_naming_it(name: str, tmp_path: Path) -> None:
+    damaged = _damaged(tmp_path, lambda a: a.pop(name))
+    with pytest.raises(StrategyError, match=f"{name}( is missing)?$") as caught:
+        Strategy.load(damaged)
+    assert str(caught.value).startswith(f"{damaged}: ")
+    assert name in str(caught.value)
+
+
+def _set(name: str, index: Any, value: int) -> Any:
+    def change(arrays: dict[str, Any]) -> None:
+        arrays[name] = arrays[name].copy()
+        arrays[name][index] = value
+
+    return change
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        (_set("tree_parent", 0, 0), "tree_parent does not make a tree"),
+        (_set("tree_parent", 5, 5), "tree_parent does not make a tree"),
+        (_set("tree_parent", 7, 100_000), "tree_parent does not make a tree"),
+        (_set("tree_parent", 3, -1), "tree_parent does not make a tree"),
+        (_set("tree_street", 2, 5), "tree_street holds codes outside 0 to 4"),
+        (_set("tree_action_kind", (0, 0), 99), "tree_action_kind holds codes outside -1 to"),
+        (_set("tree_action_kind", (0, 0), -2), "tree_action_kind holds codes outside -1 to"),
+        (_set("tree_ending", -1, 3), "tree_ending holds codes outside 0 to 2"),
+        (_set("tree_event", (1, 1), 120), "tree_event holds codes outside 0 to"),
+    ],
+    ids=["root", "own-parent", "later-parent", "second-root", "street", "kind-high",
+         "kind-low", "ending", "event"],
+)  # fmt: skip
+def test_a_tree_with_a_code_or_parent_no_tree_has_is_refused(
+    change: Any, words: str, tmp_path: Path
+) -> None:
+    """Each damage that would be read as another tree, or fail with an index out of range
+    somewhere inside, is refused naming the array, the file unchanged."""
+    damaged = _damaged(tmp_path, change)
+    before = damaged.read_bytes()
+    with pytest.raises(StrategyError, match="the betting tree's array " + words):
+        Strategy.load(damaged)
+    assert damaged.read_bytes() == before
+
+
+def test_the_shipped_trees_pass_the_check() -> None:
+    for preset in SHIPPED:
+        check_tree_arrays(_arrays(shipped_strategy(preset)))
 
 
 def test_the_bucket_sizes_and_cuts_are_read_as_written() -> None:

@@ -27,10 +27,12 @@ from pokerroom.solver.abstraction import CardAbstraction
 from pokerroom.solver.nlholdem import betting, holdem_no_limit
 from pokerroom.solver.nolimit import NoLimitTree
 from pokerroom.solver.strategy import (
+    ABSTRACTION_ARRAYS,
     StrategyError,
     abstraction_arrays,
     read_abstraction,
     read_arrays,
+    require_arrays,
     write_arrays,
 )
 from pokerroom.solver.sweeps import Sweeps
@@ -120,6 +122,8 @@ class NoLimitStrategy:
         arrays = read_arrays(path)
         if str(arrays.get("format", "")) != FORMAT:
             raise StrategyError(f"{path}: not a {FORMAT} file")
+        require_arrays(path, arrays, ("depth", "fractions", "max_raises", "iterations", "method",
+                                      "history", "written", *ABSTRACTION_ARRAYS))  # fmt: skip
         rounds = sum(1 for k in arrays if k.startswith("probabilities"))
         return cls(
             int(arrays["depth"]),

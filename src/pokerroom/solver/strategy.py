@@ -155,7 +155,14 @@ class Strategy:
             )
         if found != FORMAT:
             raise StrategyError(f"{path}: not a {FORMAT} file")
+        require_arrays(path, arrays, ("rules", "iterations", "method", "history",
+                                      *(f"probabilities{r}" for r in range(4)),
+                                      *ABSTRACTION_ARRAYS))  # fmt: skip
         rules = Rules.from_toml(str(arrays["rules"]))
+        try:
+            check_tree_arrays(arrays)
+        except StrategyError as exc:
+            raise StrategyError(f"{path}: {exc}") from None
         tree = _read_tree(rules, arrays)
         probs = tuple(arrays[f"probabilities{r}"].astype(np.float32) for r in range(4))
         history = tuple((int(i), float(e), float(s)) for i, e, s in arrays["history"])
@@ -219,6 +226,62 @@ def _tree_arrays(tree: BettingTree) -> dict[str, Any]:
         "tree_ending": np.array([_ENDINGS.index(e) for e in tree.ending], dtype=np.int8),
         "tree_payoff": np.array(tree.payoff, dtype=np.int64),
     }
+
+
+# The tree's arrays, each with one row a node, and how many columns each row has (None:
+# a single number).
+_TREE_SHAPES: dict[str, int | None] = {
+    "tree_kind": None, "tree_parent": None, "tree_street": None, "tree_committed": 2,
+    "tree_most": 2, "tree_action_kind": 3, "tree_action_amount": 3, "tree_event": 2,
+    "tree_ending": None, "tree_payoff": None,
+}  # fmt: skip
+# The codes each array may hold, where it holds codes: (lowest, highest).
+_TREE_CODES = {
+    "tree_street": (0, len(Street) - 1), "tree_action_kind": (-1, len(_KINDS) - 1),
+    "tree_ending": (0, len(_ENDINGS) - 1),
+}  # fmt: skip
+
+
+def require_arrays(path: str | Path, arrays: dict[str, Any], names: tuple[str, ...]) -> None:
+    """:class:`StrategyError` naming the first of ``names`` that the file lacks."""
+    for name in names:
+        if name not in arrays:
+            raise StrategyError(f"{path}: a damaged strategy file: it has no array {name}")
+
+
+# What every strategy file holds besides its format (the card abstraction's arrays).
+ABSTRACTION_ARRAYS = (
+    "sizes", "preflop", "flop_keys", "flop_buckets", "flop_cuts", "turn_cuts", "river_cuts",
+    "prior", "transition1", "transition2", "transition3", "showdown",
+)  # fmt: skip
+
+
+def check_tree_arrays(a: dict[str, Any]) -> None:
+    """:class:`StrategyError` naming the first array of a stored betting tree that is
+    missing, of the wrong shape or kind, or holds a code or a parent no tree has."""
+    n: int | None = None
+    for name, columns in _TREE_SHAPES.items():
+        if name not in a:
+            raise StrategyError(f"the betting tree's array {name} is missing")
+        array = np.asarray(a[name])
+        shape = (n if n is not None else len(array),) + (() if columns is None else (columns,))
+        if array.shape != shape or array.dtype.kind not in "iu":
+            raise StrategyError(f"the betting tree's array {name} has shape {array.shape} of "
+                                f"{array.dtype}, not integers of shape {shape}")  # fmt: skip
+        n = shape[0]
+        low, high = _TREE_CODES.get(name, (None, None))
+        if low is not None and array.size and not low <= array.min() <= array.max() <= high:
+            raise StrategyError(f"the betting tree's array {name} holds codes outside "
+                                f"{low} to {high}")  # fmt: skip
+    parent = np.asarray(a["tree_parent"], dtype=np.int64)
+    if not n or parent[0] != -1 or np.any(parent[1:] < 0) or np.any(parent[1:] >= np.arange(1, n)):
+        raise StrategyError("the betting tree's array tree_parent does not make a tree "
+                            "(the root first, each node after its parent)")  # fmt: skip
+    events = np.asarray(a["tree_event"], dtype=np.int64)
+    acted = events[:, 0] >= 0
+    if np.any(events[acted, 1] >= len(_EVENTS)) or np.any(events[acted, 1] < 0):
+        raise StrategyError(f"the betting tree's array tree_event holds codes outside 0 to "
+                            f"{len(_EVENTS) - 1}")  # fmt: skip
 
 
 def _read_tree(rules: Rules, a: dict[str, Any]) -> BettingTree:
