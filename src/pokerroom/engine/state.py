@@ -124,7 +124,8 @@ class State:
     _folded: list[bool]
     _allin: list[bool]
     # Two sets of seats as int bitmasks (bit i: seat i): the next seat to act is the
-    # lowest bit set after a seat, found with a shift and ``m & -m`` (Betting._advance).
+    # lowest seat of the set after a seat, else of the whole set (the turn wraps round),
+    # read from FIRST (Betting._advance).
     _able: int  # neither folded nor all-in (may still act in this hand)
     _need: int  # must still act this round
     _faced: list[int]  # the bet level at the seat's last action this round (-1: none yet)
