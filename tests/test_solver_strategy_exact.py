@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 import pytest
 
+from pokerroom.engine.events import EventKind
 from pokerroom.rules import Rules
 from pokerroom.solver.betting import betting_tree
 from pokerroom.solver.files import SHIPPED, shipped_strategy
@@ -240,3 +241,36 @@ def test_the_bucket_sizes_and_cuts_are_read_as_written() -> None:
     assert cards.sizes == (169, 101, 102, 103)
     assert {cards.flop_cuts.dtype, cards.turn_cuts.dtype, cards.river_cuts.dtype} == {
         np.dtype(np.intp)}
+
+
+def test_the_refusals_of_a_damaged_tree_say_exactly_what_is_wrong(tmp_path: Path) -> None:
+    """The whole message, for a parent and for an event code (15 kinds of event: codes 0
+    to 14, so 15 is the first one out), at a node past the first ones."""
+    damaged = _damaged(tmp_path, _set("tree_parent", 5, 5))
+    with pytest.raises(StrategyError) as caught:
+        Strategy.load(damaged)
+    assert str(caught.value) == (
+        f"{damaged}: the betting tree's array tree_parent does not make a tree (the root "
+        "first, each node after its parent)"
+    )
+    assert len(EventKind) == 15
+    for code in (15, -1):  # node 7: seat 1's event
+        damaged = _damaged(tmp_path, _set("tree_event", (7, 1), code))
+        with pytest.raises(StrategyError) as caught:
+            Strategy.load(damaged)
+        assert str(caught.value) == (
+            f"{damaged}: the betting tree's array tree_event holds codes outside 0 to 14"
+        )
+
+
+def test_a_code_under_a_node_no_seat_acted_into_is_never_read(tmp_path: Path) -> None:
+    """Node 9 is the flop's first decision, reached by the deal after the pre-flop
+    betting, not by a seat's action: its event is ``(-1, -1)`` and is read as no event
+    whatever its second number, so a stray code there is not a damage the reader can
+    see."""
+    arrays = _arrays(shipped_strategy("casino-limit"))
+    assert arrays["tree_event"][9].tolist() == [-1, -1]
+    damaged = _damaged(tmp_path, _set("tree_event", (9, 1), 99))
+    tree = Strategy.load(damaged).tree
+    assert tree.event[9] is None
+    assert tree.event[4] == (1, EventKind.CHECK)  # (its parent: the big blind's check)
