@@ -206,14 +206,15 @@ def _set(name: str, index: Any, value: int) -> Any:
         (_set("tree_parent", 5, 5), "tree_parent does not make a tree"),
         (_set("tree_parent", 7, 100_000), "tree_parent does not make a tree"),
         (_set("tree_parent", 3, -1), "tree_parent does not make a tree"),
+        (_set("tree_parent", 1, -1), "tree_parent does not make a tree"),
         (_set("tree_street", 2, 5), "tree_street holds codes outside 0 to 4"),
         (_set("tree_action_kind", (0, 0), 99), "tree_action_kind holds codes outside -1 to"),
         (_set("tree_action_kind", (0, 0), -2), "tree_action_kind holds codes outside -1 to"),
         (_set("tree_ending", -1, 3), "tree_ending holds codes outside 0 to 2"),
         (_set("tree_event", (1, 1), 120), "tree_event holds codes outside 0 to"),
     ],
-    ids=["root", "own-parent", "later-parent", "second-root", "street", "kind-high",
-         "kind-low", "ending", "event"],
+    ids=["root", "own-parent", "later-parent", "second-root", "first-child-a-root", "street",
+         "kind-high", "kind-low", "ending", "event"],
 )  # fmt: skip
 def test_a_tree_with_a_code_or_parent_no_tree_has_is_refused(
     change: Any, words: str, tmp_path: Path
