@@ -5,27 +5,12 @@ the confidence level ``--level`` takes; bad input is refused naming the problem.
 from __future__ import annotations
 
 import argparse
-import importlib.util
-import sys
-from pathlib import Path
-from types import ModuleType
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+from tool_helpers import load_tool
 
-
-def _tool() -> ModuleType:
-    path = ROOT / "tools" / "lbr_paired.py"
-    spec = importlib.util.spec_from_file_location("lbr_paired", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("lbr_paired", module)
-    spec.loader.exec_module(module)
-    return module
-
-
-paired = _tool()
+paired = load_tool("lbr_paired")
 
 
 def test_a_range_is_its_seeds_in_order() -> None:

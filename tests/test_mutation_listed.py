@@ -4,27 +4,11 @@ module, and the survivors left unlisted."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-from types import ModuleType
-
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+from tool_helpers import load_tool
 
-
-def _tool() -> ModuleType:
-    path = ROOT / "tools" / "mutation_listed.py"
-    spec = importlib.util.spec_from_file_location("mutation_listed", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("mutation_listed", module)
-    spec.loader.exec_module(module)
-    return module
-
-
-listed_tool = _tool()
+listed_tool = load_tool("mutation_listed")
 
 
 def test_a_full_name_is_its_module_function_and_number() -> None:

@@ -5,7 +5,6 @@ variable ``tools/mutation.py`` sets, each named function once, in order."""
 from __future__ import annotations
 
 import importlib
-import importlib.util
 import sys
 import tomllib
 import types
@@ -16,6 +15,7 @@ from typing import Any
 import pytest
 
 import conftest
+from tool_helpers import load_tool
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -57,10 +57,7 @@ def test_every_parts_warm_functions_exist_and_the_driver_passes_them() -> None:
 def test_a_parts_own_mutmut_settings_go_over_the_projects() -> None:
     """``mutmut = {...}`` in a part is written into its ``[tool.mutmut]`` over the
     project's; the part's files and tests always replace the project's."""
-    spec = importlib.util.spec_from_file_location("mutation_driver", ROOT / "tools" / "mutation.py")
-    assert spec is not None and spec.loader is not None
-    driver = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(driver)
+    driver = load_tool("mutation")
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())
     parts = project["tool"]["mutation"]["parts"]
     envs = driver.settings(parts["envs"], project)
