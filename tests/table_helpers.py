@@ -1,6 +1,7 @@
 """Shared helpers of the table and player tests: the rule sets every test sweeps, stacked
 decks for a table's next hand, a fake clock, a walk over what a player was given, and
-heads-up hands played to the end by one chooser."""
+heads-up hands played to the end by one chooser, and hands of check or call until a
+condition comes."""
 
 from __future__ import annotations
 
@@ -77,6 +78,20 @@ def cards_in(value: object) -> Iterator[Card]:
     elif isinstance(value, tuple | list | frozenset | set):
         for item in value:
             yield from cards_in(item)
+
+
+def play_passively(table: Table, until: Callable[[], bool]) -> None:
+    """Hands of check or call (the showdown decided by the table) until ``until()``;
+    AssertionError if it has not come after 200 hands."""
+    for _ in range(200):
+        if until():
+            return
+        if not table.in_hand:
+            table.start_hand(auto_showdown=True)
+        while table.in_hand:
+            legal = table.legal_actions()
+            table.apply(Action.call() if legal.call else Action.check())
+    raise AssertionError("the condition never came")
 
 
 def first_legal(table: Table) -> Action:

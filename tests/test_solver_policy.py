@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import hashlib
 import random
-from typing import TYPE_CHECKING
 
 import numpy as np
 import pytest
@@ -18,13 +17,7 @@ from pokerroom.solver.files import SHIPPED, data_dir, shipped_strategy
 from pokerroom.solver.policy import OutsideStrategy, Policy
 from pokerroom.solver.strategy import Strategy, decision_rows
 from pokerroom.solver.strength import combos
-from table_helpers import heads_up_hands
-
-if TYPE_CHECKING:
-    from collections.abc import Callable
-
-    from pokerroom.table import Table
-
+from table_helpers import heads_up_hands, play_passively
 
 LIMIT_BUCKETS = (169, 128, 128, 128)
 
@@ -194,19 +187,6 @@ def test_probabilities_of_every_hand_are_those_of_decide(policy: Policy) -> None
     assert checked > 80 and len(streets) == 4
 
 
-def _play_passively(table: Table, until: Callable[[], bool]) -> None:
-    """Hands of check or call (the showdown decided by the table) until ``until()``."""
-    for _ in range(200):
-        if until():
-            return
-        if not table.in_hand:
-            table.start_hand(auto_showdown=True)
-        while table.in_hand:
-            legal = table.legal_actions()
-            table.apply(Action.call() if legal.call else Action.check())
-    raise AssertionError("the condition never came")
-
-
 def test_a_table_down_to_two_players_is_heads_up() -> None:
     """Seats out of the game are left out of the view the strategy reads; seats keep
     their table numbers in what the policy says."""
@@ -217,7 +197,7 @@ def test_a_table_down_to_two_players_is_heads_up() -> None:
     table = Table(Rules.preset("casino-limit"), [200, 1, 200], rng=random.Random(3))
     table.start_hand(auto_showdown=True)
     assert policy.covers(table.turn_view()) == "3 players: the strategy is for heads-up play"
-    _play_passively(table, lambda: not table.in_hand and table.out[1])
+    play_passively(table, lambda: not table.in_hand and table.out[1])
     table.start_hand()
     view = table.view(table.to_act)  # type: ignore[arg-type]
     small = heads_up(view)
@@ -229,7 +209,7 @@ def test_a_table_down_to_two_players_is_heads_up() -> None:
     assert policy.decide(view).probabilities == policy.decide(small).probabilities
     # a short stack is named by its table seat
     short = Table(Rules.preset("casino-limit"), [200, 1, 30], rng=random.Random(5))
-    _play_passively(short, lambda: not short.in_hand and short.out[1])
+    play_passively(short, lambda: not short.in_hand and short.out[1])
     assert not short.out[2] and short.stacks[2] < 48
     short.start_hand()
     assert (policy.covers(short.turn_view()) or "").startswith(

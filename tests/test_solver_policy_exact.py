@@ -26,6 +26,7 @@ from pokerroom.solver.policy import (
 )
 from pokerroom.solver.strategy import decision_rows
 from pokerroom.table import Table
+from table_helpers import play_passively
 
 LIMIT = Rules.preset("casino-limit")
 
@@ -191,14 +192,7 @@ def _down_to_two() -> Table:
     """A casino-limit table of three where seat 1 (one chip) is out, the next hand dealt:
     seat 2 is the button and small blind, seat 0 the big blind."""
     table = Table(LIMIT, [200, 1, 200], rng=random.Random(3))
-    for _ in range(200):
-        if not table.in_hand and table.out[1]:
-            break
-        if not table.in_hand:
-            table.start_hand(auto_showdown=True)
-        while table.in_hand:
-            legal = table.legal_actions()
-            table.apply(Action.call() if legal.call else Action.check())
+    play_passively(table, lambda: not table.in_hand and table.out[1])
     table.start_hand()
     return table
 
