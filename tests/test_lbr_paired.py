@@ -47,6 +47,9 @@ def test_a_pooled_list_is_named_by_its_runs_of_consecutive_seeds() -> None:
 def test_the_level_lies_strictly_between_zero_and_one() -> None:
     assert paired._level("0.95") == 0.95
     assert paired._level("0.9833") == 0.9833
-    for text in ("0", "1", "1.5", "-0.1", "ninety", "nan"):
-        with pytest.raises(argparse.ArgumentTypeError, match=f"between 0 and 1.*not '{text}'"):
+    for text in ("0", "1", "1.5", "-0.1", "ninety", "nan", "inf"):
+        with pytest.raises(argparse.ArgumentTypeError) as caught:
             paired._level(text)
+        assert str(caught.value) == (
+            f"a number above 0 and below 1 (a confidence level, like 0.95), not '{text}'"
+        )

@@ -35,6 +35,7 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
+from pokerroom.cli.arguments import Positive
 from pokerroom.players import Player
 from pokerroom.rules import Rules
 from pokerroom.solver.nlpolicy import NoLimitPolicy
@@ -129,16 +130,8 @@ def _listed(seeds: list[int]) -> str:
     return ", ".join(f"{r[0]} to {r[-1]}" if len(r) > 1 else f"{r[0]}" for r in runs)
 
 
-def _level(text: str) -> float:
-    """An interval's confidence level, strictly between 0 and 1."""
-    try:
-        level = float(text)
-    except ValueError:
-        level = -1.0
-    if not 0 < level < 1:
-        raise argparse.ArgumentTypeError(f"the level is between 0 and 1 (like 0.95), "
-                                         f"not {text!r}")  # fmt: skip
-    return level
+# An interval's confidence level: strictly between 0 and 1 (the command line's checked type).
+_level = Positive(1.0, below=True, note=" (a confidence level, like 0.95)")
 
 
 def _text(e: Estimate) -> str:
