@@ -335,11 +335,6 @@ def test_the_black_box_keeps_its_sampled_hands_apart_and_asks_each_copy_once() -
     model.folds(view, Action.raise_to(4))
     every = SampledRange(watched, samples=5000, seed=5)
     assert int(every.range(view).sum()) == 1225
-    asked = SampledRange(watched, samples=3, seed=1)
-    asked.range(view)
-    copy = Counting()
-    asked._ask(copy, view, 0)
-    assert copy.history == [] and asked.queries == 4
 
 
 class Budget(Counting):
