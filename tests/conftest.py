@@ -64,7 +64,8 @@ def _engine_caches_refilled_under_mutation() -> Iterator[None]:
     its decoder keeps, the ACPC protocol's decisions to raise and the seat's betting
     texts read, and, for a mutant of the solver alone (the other parts' mutants keep
     them), the solver's games, betting trees and suit maps built once (Kuhn, Leduc,
-    ``betting_tree``, the canonical boards).  All are emptied in mutmut's ``stats`` run
+    ``betting_tree``, the canonical boards), and for a mutant of the strong bot its tables
+    and what it derives from them once.  All are emptied in mutmut's ``stats`` run
     too, where it learns which tests call each function: a test that found them built
     would not be counted as calling the code that builds them."""
     if "MUTANT_UNDER_TEST" in os.environ:
@@ -75,6 +76,8 @@ def _engine_caches_refilled_under_mutation() -> Iterator[None]:
         mutant = os.environ["MUTANT_UNDER_TEST"]
         if mutant == "stats" or mutant.startswith("pokerroom.solver."):
             _solver_caches_cleared()
+        if mutant == "stats" or mutant.startswith("pokerroom.players.strong."):
+            _strong_caches_cleared()
 
         plan._CACHE.clear()
         plan._FALLING.clear()
@@ -88,6 +91,18 @@ def _engine_caches_refilled_under_mutation() -> Iterator[None]:
         protocol._RAISES.clear()
         seat._ADDED.clear()
     yield
+
+
+def _strong_caches_cleared() -> None:
+    """The strong bot's tables and what it derives from them once (the pre-flop tables,
+    strengths and rows, the card keys, straight and miss tables, the multi-way
+    corrections, the bot's pre-flop ranking)."""
+    from pokerroom.players.strong import bot, cards, outlook, tables
+
+    for cached in (tables._tables, tables.strength, tables.combo_strength, tables._row,
+                   tables.against, cards._combo_keys, cards._straight_tables,
+                   cards._miss_table, outlook._corrections, bot._preflop_ranking):  # fmt: skip
+        cached.cache_clear()
 
 
 def _solver_caches_cleared() -> None:
