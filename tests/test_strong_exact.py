@@ -1,15 +1,28 @@
-"""The strong bot's tables and outlooks, exactly: a hand's pre-flop equity against a range
-read off the heads-up table, the multi-way correction interpolated by hand, the equity
-after the flop with and without the opponents' answers, and the discount of the games
-ranges cannot describe."""
+"""The strong bot's cards, tables and outlooks, exactly: every combination's value, share,
+flush draw and straight outs on a board by brute force, a hand's pre-flop equity against a
+range read off the heads-up table, the multi-way correction interpolated by hand, the
+equity after the flop with and without the opponents' answers, and the discount of the
+games ranges cannot describe."""
 
 from __future__ import annotations
+
+import bisect
+from math import comb
 
 import numpy as np
 import pytest
 
 from pokerroom.cards import parse_cards
-from pokerroom.players.strong.cards import CLASS_OF, board_strength, index_of
+from pokerroom.evaluator import hand_value
+from pokerroom.players.strong.cards import (
+    CARD_A,
+    CARD_B,
+    CLASS_OF,
+    board_strength,
+    board_values,
+    conflicts,
+    index_of,
+)
 from pokerroom.players.strong.equity import RangeEquity
 from pokerroom.players.strong.outlook import BoardOutlook, DealtOutlook, combine
 from pokerroom.players.strong.ranges import Continuing, Ranking
@@ -88,3 +101,81 @@ def test_the_dealt_outlook_discounts_for_pressure_and_folds() -> None:
     outlook = DealtOutlook(Fixed(), pressure=2.0)  # type: ignore[arg-type]
     assert outlook.equity() == pytest.approx(0.6 ** 1.7)
     assert outlook.equity(gains={1: top, 2: top}) == pytest.approx(0.6 ** 2.3)
+
+
+def _cards(text: str) -> list[int]:
+    return [int(c) for c in parse_cards(text)]
+
+
+def _straight_outs(ranks: set[int]) -> int:
+    """How many missing ranks would complete a straight (0 with one made), by brute force:
+    runs of five ranks, the ace low too (rank 12 below rank 0)."""
+    def made(rs: set[int]) -> bool:
+        low = rs | ({-1} if 12 in rs else set())
+        return any(all(r + k in low for k in range(5)) for r in range(-1, 9))
+
+    if made(ranks):
+        return 0
+    return sum(made(ranks | {r}) for r in range(13) if r not in ranks)
+
+
+BOARDS = ["Ah 7h 2c", "9s 8d 2c 5h", "Kh Qh Jh", "Ts 9s 8s 7s", "Ac Kd Qh Js 2c",
+          "6d 6h 6c", "Ah Kh Qh Jh 2c"]  # fmt: skip
+
+
+@pytest.mark.parametrize("text", BOARDS)
+def test_board_strength_by_brute_force(text: str) -> None:
+    """Every live combination's hand value, its share of the live combinations it beats
+    (ties half), its flush draw (exactly four of a suit among its cards and the board's,
+    none made), and its straight outs (beyond those of the board alone), each worked
+    out card by card with the scalar evaluator and sets of ranks; on the river no draw."""
+    board = _cards(text)
+    found = board_strength(board)
+    live = [i for i in range(1326) if not {int(CARD_A[i]), int(CARD_B[i])} & set(board)]
+    assert found.live.tolist() == [i in set(live) for i in range(1326)]
+    assert conflicts(board).tolist() == (~found.live).tolist()
+    values = {i: hand_value([int(CARD_A[i]), int(CARD_B[i])], board) for i in live}
+    assert [int(found.value[i]) for i in live] == [values[i] for i in live]
+    assert (board_values(board)[live] == found.value[live]).all()
+    ordered = sorted(values.values())
+    board_ranks = {c >> 2 for c in board}
+    for i in live:
+        v = values[i]
+        below, upto = bisect.bisect_left(ordered, v), bisect.bisect_right(ordered, v)
+        assert found.made[i] == pytest.approx((below + 0.5 * (upto - below)) / len(live))
+        cards = [*board, int(CARD_A[i]), int(CARD_B[i])]
+        per_suit = [sum(c & 3 == s for c in cards) for s in range(4)]
+        draw = len(board) < 5 and max(per_suit) == 4
+        assert bool(found.flush_draw[i]) == draw, (i, per_suit)
+        ranks = {c >> 2 for c in cards}
+        outs = _straight_outs(ranks) if len(board) < 5 else 0
+        outs = outs if outs > _straight_outs(board_ranks) else 0
+        assert int(found.straight_outs[i]) == outs
+    assert found.flush_draw.dtype == np.bool_ and found.straight_outs.dtype == np.int8
+    if len(board) == 5:
+        assert not found.improve.any() and (found.strength == found.made).all()
+    else:
+        drawing = found.flush_draw | (found.straight_outs > 0)
+        assert (found.improve[drawing] > 0).all() and not found.improve[~drawing].any()
+
+
+def test_board_strength_on_a_flop_reads_as_documented() -> None:
+    """The module's example: on Ah 7h 2c, aces 1.0, sevens-and-a-six of spades 0.77,
+    king-nine of hearts (a flush draw) 0.69, king-three 0.5, five-four (a gutshot) 0.17,
+    eight-six 0.13; a flush draw's chance to come by the river is 1 − C(38, 2) / C(47, 2)
+    (nine outs among 47 unseen cards)."""
+    found = board_strength(_cards("Ah 7h 2c"))
+    at = [round(float(found.strength[index_of(t)]), 2)
+          for t in ("AsAd", "7s6s", "Kh9h", "Ks3d", "5s4d", "8s6d")]  # fmt: skip
+    assert at == [1.0, 0.77, 0.69, 0.5, 0.17, 0.13]
+    k9 = index_of("Kh9h")
+    assert found.improve[k9] == pytest.approx(1 - comb(38, 2) / comb(47, 2))
+    made = found.made[k9]
+    assert found.strength[k9] == pytest.approx(made + (1 - made) * found.improve[k9] * 0.85)
+
+
+def test_conflicts_are_the_combinations_holding_a_card() -> None:
+    for given in ([], [0], [51, 0, 17], [52, 5], list(range(0, 52, 3))):
+        pairs = zip(CARD_A, CARD_B, strict=True)
+        expected = [bool({int(a), int(b)} & set(given)) for a, b in pairs]
+        assert conflicts(given).tolist() == expected
