@@ -120,7 +120,7 @@ def _straight_outs(ranks: set[int]) -> int:
 
 
 BOARDS = ["Ah 7h 2c", "9s 8d 2c 5h", "Kh Qh Jh", "Ts 9s 8s 7s", "Ac Kd Qh Js 2c",
-          "6d 6h 6c", "Ah Kh Qh Jh 2c"]  # fmt: skip
+          "6d 6h 6c", "Ah Kh Qh Jh 2c", "Ah 7h 2c 3c"]  # fmt: skip
 
 
 @pytest.mark.parametrize("text", BOARDS)
@@ -179,3 +179,21 @@ def test_conflicts_are_the_combinations_holding_a_card() -> None:
         pairs = zip(CARD_A, CARD_B, strict=True)
         expected = [bool({int(a), int(b)} & set(given)) for a, b in pairs]
         assert conflicts(given).tolist() == expected
+
+
+@pytest.mark.parametrize(("hole", "outs"), [
+    ("Jh Th", 13),  # a flush draw (9) and an open-ended straight draw (8): 15 at most, less 2
+    ("Th 6h", 11),  # a flush draw and a gutshot (the 7): 9 + 4 - 2
+    ("Jc Ts", 8),  # open-ended: a queen or a seven
+    ("Kh 3h", 9),  # a flush draw alone
+    ("Tc 6d", 4),  # a gutshot: the 7
+    ("As Kd", 0),
+])  # fmt: skip
+def test_a_draws_outs_on_the_flop(hole: str, outs: int) -> None:
+    """On 9h 8h 2c, a draw's chance to come by the river is that of at least one of its
+    outs among 47 unseen cards in two: 9 a flush draw, 4 a rank that makes a straight (two
+    at most), 15 at most, and 2 fewer when it has both (the flush cards that also make
+    the straight)."""
+    found = board_strength(_cards("9h 8h 2c"))
+    i = index_of(hole.replace(" ", ""))
+    assert found.improve[i] == pytest.approx(1 - comb(47 - outs, 2) / comb(47, 2))
