@@ -320,15 +320,17 @@ def _limped() -> tuple[Watched, PlayerView]:
 
 
 def test_the_black_box_keeps_its_sampled_hands_apart_and_asks_each_copy_once() -> None:
-    """64 distinct hands by default, each asked once (its answer kept) of a deep copy of
-    the player as it was, with a budget of 10 s: a player whose answer depends on its own
-    history answers every copy as it did (a shared history would change its mind)."""
+    """64 distinct hands by default, the same for the same seed, each asked once (its
+    answer kept) of a deep copy of the player as it was, with a budget of 10 s: a player
+    whose answer depends on its own history answers every copy as it did (a shared
+    history would change its mind)."""
     watched, view = _limped()
     model = SampledRange(watched, seed=5)
     weights = model.range(view)
     assert sorted(set(weights.tolist())) == [0.0, 1.0] and int(weights.sum()) == 64
     assert model.queries == 64
     assert (model.range(view) == weights).all() and model.queries == 64
+    assert (SampledRange(watched, seed=5).range(view) == weights).all()  # the seed's draw
     assert watched.player.history == [2.5]  # type: ignore[attr-defined]
     (_, before, _), = watched.decisions
     assert before.history == []  # type: ignore[attr-defined]
