@@ -9,7 +9,9 @@
 This adapter owns the clock, the files, the progress bar and the plot; the work is
 :mod:`pokerroom.solver`.  The progress bar shows the exploitability of the average
 strategy in the abstract game (an exact best response), measured every ``--every``
-iterations.
+iterations; with ``--method dealt``, whose iterations are real deals and not the abstract
+game, it shows the solver's regret per deal instead
+(:meth:`~pokerroom.solver.deals.DealtSolver.regret`).
 """
 
 from __future__ import annotations
@@ -191,7 +193,8 @@ def _holdem(console: Console, args: argparse.Namespace) -> int:
     size = Path(args.out).stat().st_size
     console.print(f"wrote {args.out} ({size / 1e6:.2f} MB)", soft_wrap=True)
     if args.plot:
-        _plot(rows, args.plot, f"{args.rules} heads-up, buckets {_text(sizes)}, {args.method}")
+        _plot(rows, args.plot, f"{args.rules} heads-up, buckets {_text(sizes)}, {args.method}",
+              _measure(solver)[0])  # fmt: skip
         console.print(f"wrote {args.plot}", soft_wrap=True)
     return 0
 
@@ -334,7 +337,8 @@ def _table(console: Console, title: str, rows: list[tuple[int, float, float]], l
     console.print(table)
 
 
-def _plot(rows: list[tuple[int, float, float]], path: str, title: str) -> None:
+def _plot(rows: list[tuple[int, float, float]], path: str, title: str,
+          name: str = "exploitability") -> None:  # fmt: skip
     import matplotlib
 
     matplotlib.use("Agg")
@@ -343,7 +347,8 @@ def _plot(rows: list[tuple[int, float, float]], path: str, title: str) -> None:
     fig, ax = plt.subplots(figsize=(6, 4))
     ax.loglog([r[0] for r in rows], [r[1] for r in rows], marker="o")
     ax.set_xlabel("iterations")
-    ax.set_ylabel("exploitability in the abstract game (mbb/hand)")
+    ax.set_ylabel("exploitability in the abstract game (mbb/hand)" if name == "exploitability"
+                  else f"{name} (mbb/hand)")  # fmt: skip
     ax.set_title(title, fontsize=10)
     ax.grid(True, which="both", alpha=0.3)
     fig.tight_layout()
@@ -361,7 +366,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
             "holdem-nl) a few bet sizes and all-in; card buckets per round (built once and "
             "cached). Kuhn and Leduc poker are solved whole, without abstraction. The "
             "progress bar shows the exploitability of the average strategy in the abstract "
-            "game."
+            "game (with --method dealt, which plays real deals, its regret per deal)."
         ),
     )
     p.add_argument("--game", choices=("holdem", "holdem-nl", "kuhn", "leduc", "leduc-nl"),
