@@ -192,8 +192,9 @@ def test_solve_leduc_nl_sampled(capsys: pytest.CaptureFixture[str]) -> None:
         (["--method", "mccfr"], "argument --method: invalid choice: 'mccfr' (choose from"),
         (["--method", "sampled", "--seed", "-1"], "a seed from 0 to"),
         (["--method", "sampled", "--iterations", "0"], "from 1 to 1,000,000, not '0'"),
-        (["--seed", "3"], "--seed is for --method sampled, not --method dcfr"),
-        (["--method", "cfr+", "--seed", "3"], "--seed is for --method sampled, not --method cfr+"),
+        (["--seed", "3"], "--seed is for --method sampled or dealt, not --method dcfr"),
+        (["--method", "cfr+", "--seed", "3"],
+         "--seed is for --method sampled or dealt, not --method cfr+"),
     ],
 )
 def test_solve_refuses_bad_methods_and_numbers(

@@ -9,7 +9,9 @@
 This adapter owns the clock, the files, the progress bar and the plot; the work is
 :mod:`pokerroom.solver`.  The progress bar shows the exploitability of the average
 strategy in the abstract game (an exact best response), measured every ``--every``
-iterations.
+iterations; with ``--method dealt``, whose iterations are real deals and not the abstract
+game, it shows the solver's regret per deal instead
+(:meth:`~pokerroom.solver.deals.DealtSolver.regret`).
 """
 
 from __future__ import annotations
@@ -94,11 +96,16 @@ def _cmd_solve(args: argparse.Namespace) -> int:
     from rich.console import Console
 
     console = Console()
-    if args.seed is not None and args.method != "sampled":
-        raise UsageError(f"--seed is for --method sampled, not --method {args.method}")
-    if args.tremble and args.method == "sampled":
+    if args.seed is not None and args.method not in ("sampled", "dealt"):
+        raise UsageError(f"--seed is for --method sampled or dealt, not --method {args.method}")
+    if args.tremble and args.method in ("sampled", "dealt"):
         raise UsageError("--tremble is for the full-width methods (dcfr, cfr+), not --method "
-                         "sampled")
+                         f"{args.method}")
+    if args.deals is not None and args.method != "dealt":
+        raise UsageError(f"--deals is for --method dealt, not --method {args.method}")
+    if args.method == "dealt" and args.game != "holdem":
+        raise UsageError(f"--method dealt deals fixed-limit hold'em (--game holdem), not --game "
+                         f"{args.game}")
     if args.game == "holdem-nl":
         if args.out is None:
             raise UsageError("give --out FILE.npz for the strategy")
@@ -169,17 +176,25 @@ def _holdem(console: Console, args: argparse.Namespace) -> int:
         f"{game.decisions:,} information sets (both players)",
         soft_wrap=True,
     )
-    solver = _solver(game, args)
+    if args.method == "dealt":
+        from pokerroom.solver.deals import DEALS, DealtSolver, HoldemDealer
+
+        solver: Solver = DealtSolver(game, HoldemDealer(abstraction), seed=args.seed or 0,
+                                     deals=args.deals or DEALS)
+    else:
+        solver = _solver(game, args)
     before, save = _checkpointed(console, solver, args)
     rows = before + _solve(console, solver, args, lambda chips: mbb(chips, tree), "mbb/h",
                            after=save, before=before)  # fmt: skip
-    _table(console, f"{rules} heads-up, buckets {_text(sizes)}, {args.method}", rows, "mbb/h")
+    _table(console, f"{rules} heads-up, buckets {_text(sizes)}, {args.method}", rows, "mbb/h",
+           _measure(solver)[0])  # fmt: skip
     strategy = Strategy.from_solver(rules, tree, abstraction, solver, tuple(rows))
     strategy.save(args.out)
     size = Path(args.out).stat().st_size
     console.print(f"wrote {args.out} ({size / 1e6:.2f} MB)", soft_wrap=True)
     if args.plot:
-        _plot(rows, args.plot, f"{args.rules} heads-up, buckets {_text(sizes)}, {args.method}")
+        _plot(rows, args.plot, f"{args.rules} heads-up, buckets {_text(sizes)}, {args.method}",
+              _measure(solver)[0])  # fmt: skip
         console.print(f"wrote {args.plot}", soft_wrap=True)
     return 0
 
@@ -263,8 +278,11 @@ def _solve(
     after: Callable[[list[tuple[int, float, float]]], None] | None = None,
     before: list[tuple[int, float, float]] | None = None,
 ) -> list[tuple[int, float, float]]:
-    """Iterate with a progress bar showing the exploitability; the measured points."""
+    """Iterate with a progress bar showing the exploitability (the regret of the dealt
+    solver); the measured points."""
     from rich import progress as rp
+
+    name, measure = _measure(solver)
 
     every: int = args.every or max(1, args.iterations // 20)
     rows: list[tuple[int, float, float]] = []
@@ -274,7 +292,7 @@ def _solve(
         rp.TextColumn(solver.method.name),
         rp.BarColumn(),
         rp.MofNCompleteColumn(),
-        rp.TextColumn("exploitability {task.fields[exploit]}"),
+        rp.TextColumn(name + " {task.fields[exploit]}"),
         rp.TimeElapsedColumn(),
         rp.TimeRemainingColumn(),
     )
@@ -283,7 +301,7 @@ def _solve(
                             completed=solver.iterations)  # fmt: skip
         while solver.iterations < args.iterations:
             solver.run(min(every, args.iterations - solver.iterations))
-            value = unit(solver.exploitability())
+            value = unit(measure())
             rows.append((solver.iterations, value, time.perf_counter() - started + offset))
             if after is not None:
                 after([*(before or []), *rows])
@@ -291,23 +309,36 @@ def _solve(
     return rows
 
 
+def _measure(solver: Solver) -> tuple[str, Callable[[], float]]:
+    """What the progress shows: the exploitability of the average strategy in the game
+    solved, or for the dealt solver (whose game is the real deals, not the abstract one)
+    its regret per deal (:meth:`~pokerroom.solver.deals.DealtSolver.regret`)."""
+    from pokerroom.solver.deals import DealtSolver
+
+    if isinstance(solver, DealtSolver):
+        return "regret", solver.regret
+    return "exploitability", solver.exploitability
+
+
 def _text(sizes: tuple[int, ...]) -> str:
     return ",".join(map(str, sizes))
 
 
-def _table(console: Console, title: str, rows: list[tuple[int, float, float]], label: str) -> None:
+def _table(console: Console, title: str, rows: list[tuple[int, float, float]], label: str,
+           name: str = "exploitability") -> None:  # fmt: skip
     from rich.table import Table
 
     table = Table(title=title)
     table.add_column("iterations", justify="right")
-    table.add_column(f"exploitability ({label})", justify="right")
+    table.add_column(f"{name} ({label})", justify="right")
     table.add_column("seconds", justify="right")
     for i, e, s in rows:
         table.add_row(f"{i:,}", f"{e:.4g}", f"{s:.1f} s")
     console.print(table)
 
 
-def _plot(rows: list[tuple[int, float, float]], path: str, title: str) -> None:
+def _plot(rows: list[tuple[int, float, float]], path: str, title: str,
+          name: str = "exploitability") -> None:  # fmt: skip
     import matplotlib
 
     matplotlib.use("Agg")
@@ -316,7 +347,8 @@ def _plot(rows: list[tuple[int, float, float]], path: str, title: str) -> None:
     fig, ax = plt.subplots(figsize=(6, 4))
     ax.loglog([r[0] for r in rows], [r[1] for r in rows], marker="o")
     ax.set_xlabel("iterations")
-    ax.set_ylabel("exploitability in the abstract game (mbb/hand)")
+    ax.set_ylabel("exploitability in the abstract game (mbb/hand)" if name == "exploitability"
+                  else f"{name} (mbb/hand)")  # fmt: skip
     ax.set_title(title, fontsize=10)
     ax.grid(True, which="both", alpha=0.3)
     fig.tight_layout()
@@ -334,7 +366,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
             "holdem-nl) a few bet sizes and all-in; card buckets per round (built once and "
             "cached). Kuhn and Leduc poker are solved whole, without abstraction. The "
             "progress bar shows the exploitability of the average strategy in the abstract "
-            "game."
+            "game (with --method dealt, which plays real deals, its regret per deal)."
         ),
     )
     p.add_argument("--game", choices=("holdem", "holdem-nl", "kuhn", "leduc", "leduc-nl"),
@@ -378,17 +410,24 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     p.add_argument(
         "--method",
-        choices=("dcfr", "cfr+", "sampled"),
+        choices=("dcfr", "cfr+", "sampled", "dealt"),
         default="dcfr",
         help="discounted CFR (default), CFR+ (both full width: every iteration sweeps the "
-        "whole tree) or sampled (Monte Carlo CFR: one opponent action per node, many cheap "
-        "iterations)",
+        "whole tree), sampled (Monte Carlo CFR: one opponent action per node, many cheap "
+        "iterations) or dealt (--game holdem: each iteration --deals real deals, the buckets "
+        "on their real boards and the real showdown; its progress shows the regret per "
+        "deal, not an exploitability)",
     )
     p.add_argument(
         "--seed",
         type=Seed(),
-        help="--method sampled: the random generator's seed (default 0); a checkpoint "
+        help="--method sampled or dealt: the random generator's seed (default 0); a checkpoint "
         "keeps the generator's state",
+    )
+    p.add_argument(
+        "--deals",
+        type=Count(1, 100_000, "deals"),
+        help="--method dealt: the deals of each iteration, 1 to 100,000 (default 1,000)",
     )
     p.add_argument(
         "--every",

@@ -87,7 +87,9 @@ def decision_rows(tree: BettingTree) -> tuple[list[int], tuple[int, int, int, in
 @dataclass(frozen=True, slots=True, eq=False)
 class Strategy:
     """See the module.  ``history`` holds (iterations, exploitability in the abstract
-    game in mbb/h, seconds) as measured while solving."""
+    game in mbb/h, seconds) as measured while solving; for ``method`` ``dealt`` (real
+    deals, :mod:`~pokerroom.solver.deals`) the middle number is the solver's regret per
+    deal in mbb/h instead."""
 
     rules: Rules
     tree: BettingTree
