@@ -52,7 +52,7 @@ from pokerroom.solver.game import Game
 from pokerroom.solver.holdem import SHOWDOWN_MATRIX
 from pokerroom.solver.strength import combos, pair_values
 from pokerroom.solver.suits import canonical, combo_maps, unpack
-from pokerroom.solver.sweeps import Sweeps, _Edges, _Outcomes
+from pokerroom.solver.sweeps import Edges, Outcomes, Sweeps
 from pokerroom.solver.tree import CHANCE, TERMINAL
 
 __all__ = ["DEALS", "DEALT", "ChainDealer", "Dealer", "Deals", "DealtSolver", "HoldemDealer"]
@@ -171,21 +171,21 @@ class ChainDealer:
         return Deals(states, pays)
 
 
-def _down(sweeps: Sweeps) -> list[_Edges | _Outcomes]:
+def _down(sweeps: Sweeps) -> list[Edges | Outcomes]:
     """The sweeps' forward groups, top down, without the edges into terminals (a reach
     there is never read)."""
     tree = sweeps.game.tree
     inner = np.flatnonzero(tree.kind != TERMINAL)
-    out: list[_Edges | _Outcomes] = []
-    for level in sweeps._forward:
+    out: list[Edges | Outcomes] = []
+    for level in sweeps.forward:
         for g in level:
-            if isinstance(g, _Outcomes):
+            if isinstance(g, Outcomes):
                 out.append(g)
                 continue
             rows = sweeps.rows[inner[tree.segment[inner] == g.segment]]
             keep = np.isin(g.child, rows)
             if keep.any():
-                out.append(_Edges(g.segment, g.player, g.child[keep], g.parent[keep],
+                out.append(Edges(g.segment, g.player, g.child[keep], g.parent[keep],
                                   g.decision[keep], g.action[keep]))  # fmt: skip
     return out
 
@@ -241,7 +241,7 @@ class DealtSolver(Solver):
         reach[0][root][0] = 1.0
         reach[1][root][0] = 1.0
         for g in self._down:
-            if isinstance(g, _Outcomes):
+            if isinstance(g, Outcomes):
                 for p in (0, 1):
                     reach[p][g.child_segment][g.child] = reach[p][g.segment][g.parent]
                 continue
@@ -252,13 +252,13 @@ class DealtSolver(Solver):
             other = reach[1 - q][s]
             other[g.child] = other[g.parent]
         pays = batch.pays.astype(np.float32)
-        for z in sweeps._terminals:
+        for z in sweeps.terminals:
             value[z.segment][z.rows] = z.stakes.astype(np.float32)[:, None] * pays[z.matrix]
         sizes, width = game.sizes, sweeps.width
         hots = [[_onehot(states[p, s], sizes[s]) for s in range(len(sizes))] for p in (0, 1)]
-        for level in reversed(sweeps._backward):
+        for level in reversed(sweeps.backward):
             for d in level:
-                if isinstance(d, _Outcomes):
+                if isinstance(d, Outcomes):
                     value[d.segment][d.parent] = value[d.child_segment][d.child]
                     continue
                 s, q = d.segment, d.player

@@ -27,7 +27,7 @@ import numpy.typing as npt
 from pokerroom.solver.game import Game
 from pokerroom.solver.tree import CHANCE, TERMINAL, PublicTree
 
-__all__ = ["Sweeps"]
+__all__ = ["Decisions", "Edges", "Outcomes", "Sweeps", "Terminals"]
 
 F64s = npt.NDArray[np.float64]
 Ints = npt.NDArray[np.intp]
@@ -35,7 +35,7 @@ Strategy = list[F64s]
 
 
 @dataclass(frozen=True, slots=True)
-class _Edges:
+class Edges:
     """Actions of one player's decision nodes at one depth, in one segment."""
 
     segment: int
@@ -47,7 +47,7 @@ class _Edges:
 
 
 @dataclass(frozen=True, slots=True)
-class _Outcomes:
+class Outcomes:
     """Outcomes of chance nodes at one depth with one transition."""
 
     segment: int
@@ -58,7 +58,7 @@ class _Outcomes:
 
 
 @dataclass(frozen=True, slots=True)
-class _Decisions:
+class Decisions:
     """One player's decision nodes at one depth, in one segment."""
 
     segment: int
@@ -70,7 +70,9 @@ class _Decisions:
 
 
 @dataclass(frozen=True, slots=True)
-class _Terminals:
+class Terminals:
+    """The terminals of one segment with one payoff matrix, and their stakes."""
+
     segment: int
     matrix: int
     rows: Ints
@@ -78,7 +80,13 @@ class _Terminals:
 
 
 class Sweeps:
-    """The level-by-level schedule of a game's tree, and the sweeps over it."""
+    """The level-by-level schedule of a game's tree, and the sweeps over it.
+
+    The schedule is public for solvers that walk the tree their own way (the dealt
+    solver of :mod:`~pokerroom.solver.deals`): ``forward``, the groups of each depth top
+    down (:class:`Edges` and :class:`Outcomes`), ``backward``, those of each depth bottom
+    up (:class:`Decisions` and :class:`Outcomes`), and ``terminals`` (:class:`Terminals`).
+    """
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -86,8 +94,8 @@ class Sweeps:
         nseg = len(game.sizes)
         self._number(tree, nseg)
         self._mask(tree)
-        self._forward, self._backward = self._schedule(tree, nseg)
-        self._terminals = self._terminal_groups(tree)
+        self.forward, self.backward = self._schedule(tree, nseg)
+        self.terminals = self._terminal_groups(tree)
         self._matrices_t = tuple(np.ascontiguousarray(m.T) for m in game.matrices)
         self._ones = tuple(bool(np.all(m == 1.0)) for m in game.matrices)
         self._transitions_t = tuple(np.ascontiguousarray(t.T) for t in game.transitions)
@@ -141,7 +149,7 @@ class Sweeps:
         self.owner = owner
 
     def _schedule(self, tree: PublicTree, nseg: int) -> tuple[
-        list[list[_Edges | _Outcomes]], list[list[_Decisions | _Outcomes]]
+        list[list[Edges | Outcomes]], list[list[Decisions | Outcomes]]
     ]:  # fmt: skip
         """The groups of each depth: the forward sweep's edges and chance outcomes (by
         the depth of the child), the backward sweep's decisions and chance outcomes (by
@@ -151,8 +159,8 @@ class Sweeps:
         row, drow, width = self.rows, self.decision_rows, self.width
         depth = tree.depth
         top = int(depth.max())
-        forward: list[list[_Edges | _Outcomes]] = [[] for _ in range(top + 1)]
-        backward: list[list[_Decisions | _Outcomes]] = [[] for _ in range(top + 1)]
+        forward: list[list[Edges | Outcomes]] = [[] for _ in range(top + 1)]
+        backward: list[list[Decisions | Outcomes]] = [[] for _ in range(top + 1)]
         parent = tree.parent
         children = np.arange(1, len(tree))
         par = parent[children]
@@ -166,14 +174,14 @@ class Sweeps:
                     if sel.size:
                         ps = parent[sel]
                         action = (sel - tree.first[ps]).astype(np.intp)
-                        forward[d].append(_Edges(s, p, row[sel], row[ps], drow[ps], action))
+                        forward[d].append(Edges(s, p, row[sel], row[ps], drow[ps], action))
             chance_kids = at[pk == CHANCE]
             keys = {(int(seg[parent[c]]), int(seg[c]), int(tree.transition[c]))
                     for c in chance_kids.tolist()}  # fmt: skip
             for s, cs, t in sorted(keys):
                 sel = chance_kids[(seg[parent[chance_kids]] == s) & (seg[chance_kids] == cs)
                                   & (tree.transition[chance_kids] == t)]  # fmt: skip
-                group = _Outcomes(s, cs, row[sel], row[parent[sel]], t)
+                group = Outcomes(s, cs, row[sel], row[parent[sel]], t)
                 forward[d].append(group)
                 backward[d - 1].append(group)
         for d in range(top + 1):
@@ -186,17 +194,17 @@ class Sweeps:
                     offsets = np.minimum(np.arange(width)[None, :], tree.count[sel][:, None] - 1)
                     kids = tree.first[sel][:, None] + offsets
                     mask = np.arange(width)[None, :] < tree.count[sel][:, None]
-                    backward[d].append(_Decisions(s, p, row[sel], drow[sel], row[kids], mask))
+                    backward[d].append(Decisions(s, p, row[sel], drow[sel], row[kids], mask))
         return forward, backward
 
-    def _terminal_groups(self, tree: PublicTree) -> list[_Terminals]:
+    def _terminal_groups(self, tree: PublicTree) -> list[Terminals]:
         """The terminal nodes grouped by segment and payoff matrix."""
         seg = tree.segment
-        terminals: list[_Terminals] = []
+        terminals: list[Terminals] = []
         zs = np.flatnonzero(tree.kind == TERMINAL)
         for s, m in sorted({(int(seg[z]), int(tree.matrix[z])) for z in zs.tolist()}):
             sel = zs[(seg[zs] == s) & (tree.matrix[zs] == m)]
-            terminals.append(_Terminals(s, m, self.rows[sel], tree.stake[sel].astype(np.float64)))
+            terminals.append(Terminals(s, m, self.rows[sel], tree.stake[sel].astype(np.float64)))
         return terminals
 
     # ------------------------------------------------------------------ strategies
@@ -236,9 +244,9 @@ class Sweeps:
         game = self.game
         out = [np.zeros((c, game.sizes[s])) for s, c in enumerate(self.node_counts)]
         out[int(game.tree.segment[0])][0] = game.priors[player]
-        for level in self._forward:
+        for level in self.forward:
             for g in level:
-                if isinstance(g, _Edges):
+                if isinstance(g, Edges):
                     r = out[g.segment]
                     if g.player == player:
                         r[g.child] = r[g.parent] * strategy[g.segment][g.decision, g.action]
@@ -270,16 +278,16 @@ class Sweeps:
         game = self.game
         sign = 1.0 if player == 0 else -1.0
         out = [np.zeros((c, game.sizes[s])) for s, c in enumerate(self.node_counts)]
-        for t in self._terminals:
+        for t in self.terminals:
             opp = opponent[t.segment][t.rows]
             m = game.matrices[t.matrix] if player == 1 else self._matrices_t[t.matrix]
             # a fold pays the same whatever the states: no product needed
             fold = self._ones[t.matrix]
             spread = opp.sum(axis=1, keepdims=True) if fold else _times(opp, m)
             out[t.segment][t.rows] = (sign * t.stakes)[:, None] * spread
-        for level in reversed(self._backward):
+        for level in reversed(self.backward):
             for g in level:
-                if isinstance(g, _Outcomes):
+                if isinstance(g, Outcomes):
                     v = out[g.child_segment][g.child]
                     if g.transition >= 0:
                         v = _times(v, self._transitions_t[g.transition])
