@@ -187,14 +187,14 @@ def _holdem(console: Console, args: argparse.Namespace) -> int:
     rows = before + _solve(console, solver, args, lambda chips: mbb(chips, tree), "mbb/h",
                            after=save, before=before)  # fmt: skip
     _table(console, f"{rules} heads-up, buckets {_text(sizes)}, {args.method}", rows, "mbb/h",
-           _measure(solver)[0])  # fmt: skip
+           solver.progress_name)  # fmt: skip
     strategy = Strategy.from_solver(rules, tree, abstraction, solver, tuple(rows))
     strategy.save(args.out)
     size = Path(args.out).stat().st_size
     console.print(f"wrote {args.out} ({size / 1e6:.2f} MB)", soft_wrap=True)
     if args.plot:
         _plot(rows, args.plot, f"{args.rules} heads-up, buckets {_text(sizes)}, {args.method}",
-              _measure(solver)[0])  # fmt: skip
+              solver.progress_name)  # fmt: skip
         console.print(f"wrote {args.plot}", soft_wrap=True)
     return 0
 
@@ -278,11 +278,10 @@ def _solve(
     after: Callable[[list[tuple[int, float, float]]], None] | None = None,
     before: list[tuple[int, float, float]] | None = None,
 ) -> list[tuple[int, float, float]]:
-    """Iterate with a progress bar showing the exploitability (the regret of the dealt
-    solver); the measured points."""
+    """Iterate with a progress bar showing the solver's progress (its
+    :meth:`~pokerroom.solver.cfr.Solver.progress`: the exploitability, or the dealt
+    solver's regret per deal); the measured points."""
     from rich import progress as rp
-
-    name, measure = _measure(solver)
 
     every: int = args.every or max(1, args.iterations // 20)
     rows: list[tuple[int, float, float]] = []
@@ -292,7 +291,7 @@ def _solve(
         rp.TextColumn(solver.method.name),
         rp.BarColumn(),
         rp.MofNCompleteColumn(),
-        rp.TextColumn(name + " {task.fields[exploit]}"),
+        rp.TextColumn(solver.progress_name + " {task.fields[exploit]}"),
         rp.TimeElapsedColumn(),
         rp.TimeRemainingColumn(),
     )
@@ -301,23 +300,12 @@ def _solve(
                             completed=solver.iterations)  # fmt: skip
         while solver.iterations < args.iterations:
             solver.run(min(every, args.iterations - solver.iterations))
-            value = unit(measure())
+            value = unit(solver.progress())
             rows.append((solver.iterations, value, time.perf_counter() - started + offset))
             if after is not None:
                 after([*(before or []), *rows])
             bar.update(task, completed=solver.iterations, exploit=f"{value:.4g} {label}")
     return rows
-
-
-def _measure(solver: Solver) -> tuple[str, Callable[[], float]]:
-    """What the progress shows: the exploitability of the average strategy in the game
-    solved, or for the dealt solver (whose game is the real deals, not the abstract one)
-    its regret per deal (:meth:`~pokerroom.solver.deals.DealtSolver.regret`)."""
-    from pokerroom.solver.deals import DealtSolver
-
-    if isinstance(solver, DealtSolver):
-        return "regret", solver.regret
-    return "exploitability", solver.exploitability
 
 
 def _text(sizes: tuple[int, ...]) -> str:

@@ -177,6 +177,14 @@ class Solver:
         br0, br1 = best_responses(self.sweeps, self.average())
         return (br0 + br1) / 2
 
+    progress_name = "exploitability"
+    """What :meth:`progress` measures (the command line's progress bar, table and plot)."""
+
+    def progress(self) -> float:
+        """The number that shows how far solving has come: here the
+        :meth:`exploitability` of the average strategy in the game solved."""
+        return self.exploitability()
+
     def value(self) -> float:
         """Player 0's expected payoff when both play the average strategy."""
         return game_value(self.sweeps, self.average())

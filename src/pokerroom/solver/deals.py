@@ -281,6 +281,13 @@ class DealtSolver(Solver):
             self.current[s] = sweeps.match(s, slice(None), self.regrets[s])
         self.iterations = t
 
+    progress_name = "regret"
+
+    def progress(self) -> float:
+        """:meth:`regret`: the abstract game's exploitability would not measure a strategy
+        solved on real deals."""
+        return self.regret()
+
     def regret(self) -> float:
         """Each player's positive regret summed over its information sets, per deal
         (regrets weighted as the iterations are, divided by the weighted deals), the two
