@@ -50,6 +50,7 @@ from pokerroom.solver.cfr import DCFR, Discounting, Solver
 from pokerroom.solver.features import class_of_combo, river_level
 from pokerroom.solver.game import Game
 from pokerroom.solver.holdem import SHOWDOWN_MATRIX
+from pokerroom.solver.sampling import draw
 from pokerroom.solver.strength import combos, pair_values
 from pokerroom.solver.suits import canonical, combo_maps, unpack
 from pokerroom.solver.sweeps import Edges, Outcomes, Sweeps
@@ -162,9 +163,9 @@ class ChainDealer:
         rounds = len(game.sizes)
         states = np.empty((2, rounds, n), dtype=np.intp)
         for p in (0, 1):
-            states[p, 0] = _draw(game.priors[p][None, :], rng.random(n))
+            states[p, 0] = draw(game.priors[p][None, :], rng.random(n), len(game.priors[p]))
             for r, move in enumerate(game.transitions):
-                states[p, r + 1] = _draw(move[states[p, r]], rng.random(n))
+                states[p, r + 1] = draw(move[states[p, r]], rng.random(n), move.shape[1])
         pays = np.zeros((len(game.matrices), n))
         for m, s in self.segments.items():
             pays[m] = game.matrices[m][states[0, s], states[1, s]]
@@ -194,14 +195,6 @@ def _onehot(states: Ints, size: int) -> npt.NDArray[np.float32]:
     """(N, size): row n is 1 at ``states[n]``."""
     out = np.zeros((len(states), size), dtype=np.float32)
     out[np.arange(len(states)), states] = 1.0
-    return out
-
-
-def _draw(rows: F64s, u: F64s) -> Ints:
-    """For each ``u`` the index its row's cumulative distribution puts it at."""
-    cumulative = np.cumsum(rows, axis=1)
-    picked = (cumulative < u[:, None] * cumulative[:, -1:]).sum(axis=1)
-    out: Ints = np.minimum(picked, rows.shape[1] - 1).astype(np.intp)
     return out
 
 

@@ -49,7 +49,7 @@ from pokerroom.solver.cfr import DCFR, METHODS, Discounting, Solver
 from pokerroom.solver.game import Game
 from pokerroom.solver.tree import CHANCE, TERMINAL, PublicTree, TreeError
 
-__all__ = ["EXPLORATION", "SAMPLED", "SOLVERS", "SampledSolver", "make_solver"]
+__all__ = ["EXPLORATION", "SAMPLED", "SOLVERS", "SampledSolver", "draw", "make_solver"]
 
 F64s = npt.NDArray[np.float64]
 Ints = npt.NDArray[np.intp]
@@ -191,7 +191,7 @@ class SampledSolver(Solver):
         else:
             sigma = self.current[s][g.decision[index]]
             q = self._sampling(opp, sigma, g.mask[index], g.counts[index])
-            a = _draw(q, self.rng.random(len(index)), g.counts[index])
+            a = draw(q, self.rng.random(len(index)), g.counts[index])
             qa = q[n, a][:, None]
             moved_opp, moved_own = opp * sigma[n, a] / qa, own / qa
         child = g.children[index][n, a]
@@ -279,8 +279,9 @@ class SampledSolver(Solver):
         self.rng = probe
 
 
-def _draw(q: F64s, u: F64s, counts: Ints) -> Ints:
-    """For each row the action whose share of the cumulative ``q`` holds ``u``."""
+def draw(q: F64s, u: F64s, counts: Ints | int) -> Ints:
+    """For each row the index (an action, a state) whose share of the cumulative ``q``
+    holds ``u``, below the row's ``counts``."""
     cumulative = np.cumsum(q, axis=1)
     picked = (cumulative < u[:, None] * cumulative[:, -1:]).sum(axis=1)
     out: Ints = np.minimum(picked, counts - 1).astype(np.intp)
