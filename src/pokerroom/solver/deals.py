@@ -91,7 +91,9 @@ class HoldemDealer:
     def __init__(self, abstraction: CardAbstraction) -> None:
         self.abstraction = abstraction
         self._classes = class_of_combo()
-        self._turns: dict[int, Ints] = {}
+        # buckets (below 250) and -1 fit in int16: the 16,432 canonical turns kept take
+        # 44 MB, not the 174 MB of machine integers
+        self._turns: dict[int, npt.NDArray[np.int16]] = {}
 
     def cards(self, rng: np.random.Generator, n: int) -> Ints:
         """``n`` deals of nine distinct cards, uniformly: the button's two hole cards,
@@ -134,10 +136,10 @@ class HoldemDealer:
         pays[SHOWDOWN_MATRIX] = np.sign(mine - theirs)
         return Deals(states, pays)
 
-    def _turn(self, key: int) -> Ints:
+    def _turn(self, key: int) -> npt.NDArray[np.int16]:
         found = self._turns.get(key)
         if found is None:
-            found = self.abstraction.buckets(tuple(unpack(key, 4)))
+            found = self.abstraction.buckets(tuple(unpack(key, 4))).astype(np.int16)
             self._turns[key] = found
         return found
 
