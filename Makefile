@@ -6,7 +6,7 @@ BIN    := $(VENV)/bin
 # pytest workers: one per core (the suite is sized for 2 cores)
 JOBS   ?= auto
 
-.PHONY: play test test-fast docs bench tournament mutation clean tmux chromium
+.PHONY: play test test-fast lint docs bench tournament mutation clean tmux chromium
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -42,12 +42,16 @@ chromium:
 		     $(SUDO) apt-get install -y -qq chromium >/dev/null 2>&1; }; } \
 		|| echo "chromium is not installed: the browser tests are skipped"
 
+# The checks and the documentation build each take one core: they run side by side.
 test: $(VENV)/.installed-test tmux chromium
+	$(MAKE) --no-print-directory -j2 lint docs
+	$(BIN)/python -m pytest -n $(JOBS) --dist loadgroup --durations=30
+
+# ruff, mypy and the layers' contracts (import-linter).
+lint: $(VENV)/.installed-test
 	$(BIN)/ruff check --no-cache src tests benchmarks tools docs examples
 	$(BIN)/mypy
 	$(BIN)/lint-imports
-	$(MAKE) docs
-	$(BIN)/python -m pytest -n $(JOBS) --dist loadgroup --durations=30
 
 # The fast loop while you work (CI and `make test` run everything): unit tests and
 # doctests, without the tests marked slow or marked (by tests/isolation.py, which fails a
