@@ -83,7 +83,7 @@ def _quantile(scores: np.ndarray, weights: np.ndarray, q: float) -> float:
     total = weights.sum()
     for s in sorted(set(scores.tolist())):
         if weights[scores <= s].sum() >= q * total:
-            return s
+            return float(s)
     return float(scores.max())
 
 
