@@ -197,3 +197,13 @@ def test_a_draws_outs_on_the_flop(hole: str, outs: int) -> None:
     found = board_strength(_cards("9h 8h 2c"))
     i = index_of(hole.replace(" ", ""))
     assert found.improve[i] == pytest.approx(1 - comb(47 - outs, 2) / comb(47, 2))
+
+
+def test_combine_refuses_equities_and_chances_of_different_lengths() -> None:
+    """One equity per opponent and one chance of being in the pot per opponent: a list
+    shorter than the other is an error, not an opponent dropped."""
+    aces = int(CLASS_OF[ACES])
+    with pytest.raises(ValueError, match="shorter"):
+        combine(aces, [0.7, 0.6], [1.0])
+    with pytest.raises(ValueError, match="longer"):
+        combine(aces, [0.7], [1.0, 1.0])

@@ -185,3 +185,25 @@ def test_honesty_is_what_showdowns_showed_over_what_they_would_have() -> None:
     p.honest = [-2.0, 0.5, -0.85, 0.0]
     assert p.honesty(preflop=True) == 0.0  # capped below
     assert p.honesty(preflop=False) == 0.0
+
+
+def test_a_raise_then_a_call_pre_flop_is_one_raised_hand_and_counts_add_up() -> None:
+    """A limp alone: entered, not raised; a raise then a call of the re-raise: raised
+    (the call after it does not undo it); the same decision twice counts twice."""
+    p = Profile(players=4)
+    p.count_hand([Move(1, 0, K.CALL, False, 2, 3, 2, 0)])
+    p.count_hand([Move(1, 0, K.RAISE, False, 2, 3, 6, 0), Move(1, 0, K.CALL, True, 12, 30, 12, 2)])
+    assert (p.hands, p.entered, p.raised) == (2, 2, 1)
+    p.count_hand([Move(1, 1, K.BET, False, 0, 6, 4, 0), Move(1, 2, K.BET, False, 0, 20, 8, 0),
+                  Move(1, 3, K.CHECK, False, 0, 36, 0, 0)])  # fmt: skip
+    assert p.counts[Situation.OPEN].tolist() == [1.0, 0.0, 2.0]
+    assert p.counts[Situation.PREFLOP_OPEN].tolist() == [0.0, 1.0, 1.0]
+    assert p.counts[Situation.PREFLOP_RERAISED].tolist() == [0.0, 1.0, 0.0]
+
+
+def test_showdowns_on_the_same_street_add_up() -> None:
+    p = Profile()
+    p.count_showdown(1, 0.75, (0.9, 0.7))
+    p.count_showdown(3, 0.5, (0.8, 0.6))
+    assert p.honest == pytest.approx([0.0, 0.0, 0.25, 0.5])
+    assert p.honesty(preflop=False) == pytest.approx(1.1 / 1.5)
