@@ -17,6 +17,11 @@ from pokerroom.players.strong.tracker import Move
 def test_a_ranking_orders_its_scores_ties_in_place() -> None:
     r = Ranking(np.array([0.3, 0.1, 0.3, 0.2, 0.1]))
     assert r.order.tolist() == [1, 4, 3, 0, 2]
+    # 1,326 scores of 13 values in a shuffled order: each value's hands in index order
+    scores = np.random.default_rng(1).permutation(np.arange(1326) % 13) / 12
+    order = Ranking(scores).order
+    expected = [i for v in range(13) for i in range(1326) if scores[i] == v / 12]
+    assert order.tolist() == expected
 
 
 def test_the_weighted_quantile_by_hand() -> None:
@@ -29,6 +34,8 @@ def test_the_weighted_quantile_by_hand() -> None:
     assert at == [0.1, 0.1, 0.2, 0.2, 0.3, 0.3, 0.4, 0.4, 0.4]
     # the running total given is the one used
     assert weighted_quantile(r, w, 0.5, np.array([0.0, 0.0, 0.0, 4.0])) == 0.4
+    # weights of a total below 1 are read the same way
+    assert weighted_quantile(r, w / 10, 0.5) == weighted_quantile(r, w / 20, 0.5) == 0.2
     # no weight at all: the middle
     assert weighted_quantile(r, np.zeros(4), 0.3) == 0.5
     assert weighted_quantile(r, w, 0.3, np.zeros(0)) == 0.5
@@ -120,15 +127,18 @@ CASES = [(K.RAISE, 0, 0), (K.BET, 1, 0), (K.RAISE, 2, 1), (K.CALL, 0, 0), (K.CAL
 
 
 @pytest.mark.parametrize(("kind", "street", "raises"), CASES)
-@pytest.mark.parametrize("belief", [1.0, 0.5])
-def test_a_range_is_narrowed_as_defined(kind: K, street: int, raises: int, belief: float) -> None:
-    """50 hands of scores 0, 0.02, ..., 0.98, weighted unevenly, narrowed by each action;
-    a fold leaves the range as it was."""
+@pytest.mark.parametrize(("pre", "post"), [(1.0, 0.5), (0.5, 1.0), (0.7, 0.7)])
+def test_a_range_is_narrowed_as_defined(
+    kind: K, street: int, raises: int, pre: float, post: float
+) -> None:
+    """50 hands of scores 0, 0.02, ..., 0.98, weighted unevenly, narrowed by each action
+    with the player's belief of its street; a fold leaves the range as it was."""
     scores = np.arange(50) / 50
     rng = np.random.default_rng(5)
     start = rng.uniform(0.2, 1.0, 50)
     weights = start.copy()
-    profile = _profile(belief, belief)
+    profile = _profile(pre, post)
+    belief = pre if street == 0 else post
     move = _move(kind, street, raises)
     narrow(weights, move, Ranking(scores), profile)
     if kind is K.FOLD:
