@@ -329,3 +329,10 @@ def test_the_dealt_model_seats_no_more_opponents_than_the_cards_allow(
     assert 0.0 <= e.value() <= 1.0
     alone = DealtEquity(hole, [], 0, np.random.default_rng(1), None, 0)
     assert alone.share.shape == (300,) and alone.value() == 1.0
+
+
+def test_the_range_model_deals_400_times_unless_told() -> None:
+    """Four opponents keep every deal: 400 of them by default."""
+    hole, board = _cards("Ah Kh"), _cards("Qh 7h 2c")
+    e = RangeEquity(hole, board, [np.ones(1326)] * 4, np.random.default_rng(1))
+    assert e.combos.shape == (4, 400) and e.share.shape == (400,)
