@@ -146,16 +146,17 @@ def test_the_range_model_deals_many_opponents_uniformly_and_weights_them(
     monkeypatch: pytest.MonkeyPatch, opponents: int
 ) -> None:
     """Four and more opponents: hands dealt uniformly, every deal kept, weighted by the
-    product of the ranges at the hands dealt."""
+    product of the ranges at the hands dealt (small weights: a total below 1)."""
     calls = _recorded(monkeypatch)
     hole, board = _cards("Ah Kh"), _cards("Qh 7h 2c 9s")
     rng = np.random.default_rng(opponents)
-    ranges = [rng.uniform(0.0, 1.0, 1326) for _ in range(opponents)]
+    ranges = [rng.uniform(0.0, 0.5, 1326) for _ in range(opponents)]
     e = RangeEquity(hole, board, ranges, np.random.default_rng(3), samples=200)
     assert e.combos.shape == (opponents, 200)
     expected = np.prod([ranges[i][e.combos[i]] for i in range(opponents)], axis=0)
     assert e.weight == pytest.approx(expected, rel=1e-12)
     _check_deals(e, calls, hole, board)
+    assert e.weight.sum() < 1.0
     assert e.value() == pytest.approx(float(e.weight @ e.share / e.weight.sum()), rel=1e-12)
 
 
@@ -336,3 +337,56 @@ def test_the_range_model_deals_400_times_unless_told() -> None:
     hole, board = _cards("Ah Kh"), _cards("Qh 7h 2c")
     e = RangeEquity(hole, board, [np.ones(1326)] * 4, np.random.default_rng(1))
     assert e.combos.shape == (4, 400) and e.share.shape == (400,)
+
+
+def test_redrawn_hands_are_drawn_each_by_its_weight() -> None:
+    """The first opponent holds one of three hands alike, the second one hand sharing a
+    card with the first of them: the deals that clash are redrawn one by one, so the two
+    other hands come equally often (within 5 standard errors)."""
+    from pokerroom.players.strong.cards import index_of
+
+    hole, board = _cards("Ah Kh"), _cards("Qh 7h 2c")
+    a, b = index_of("9s8s"), index_of("9s5d")
+    c, d = index_of("6c5c"), index_of("JdTd")
+    w1, w2 = np.zeros(1326), np.zeros(1326)
+    w1[[a, c, d]] = 1.0
+    w2[b] = 1.0
+    e = RangeEquity(hole, board, [w1, w2], np.random.default_rng(6), samples=3000)
+    kept = e.combos[0]
+    n = len(kept)
+    assert set(kept.tolist()) == {c, d}
+    assert abs(int((kept == c).sum()) - n / 2) < 5 * (n / 4) ** 0.5
+
+
+def test_no_deal_kept_is_an_even_chance() -> None:
+    """Two opponents whose only hands share a card: every deal clashes, redrawn or not."""
+    from pokerroom.players.strong.cards import index_of
+
+    hole, board = _cards("Ah Kh"), _cards("Qh 7h 2c")
+    w1, w2 = np.zeros(1326), np.zeros(1326)
+    w1[index_of("9s8s")] = 1.0
+    w2[index_of("9s5d")] = 1.0
+    e = RangeEquity(hole, board, [w1, w2], np.random.default_rng(1), samples=50)
+    assert len(e.share) == 0 and e.value() == 0.5
+
+
+def test_one_gain_per_opponent() -> None:
+    """A reweighting names one answer (or None) per opponent: more or fewer is an error."""
+    hole = _cards("Ah Kh")
+    for board in ("Qh 7h 2c", "Qh 7h 2c 9s 3d"):
+        e = RangeEquity(hole, _cards(board), [np.ones(1326)] * 2, np.random.default_rng(1),
+                        samples=50)  # fmt: skip
+        with pytest.raises(ValueError, match="shorter"):
+            e.value([None])
+        with pytest.raises(ValueError, match="longer"):
+            e.value([None, None, None])
+
+
+def test_on_the_river_a_range_of_little_weight_counts_as_it_is() -> None:
+    """A single hand of weight 0.5 that the bot beats: it wins the whole pot."""
+    from pokerroom.players.strong.cards import index_of
+
+    w = np.zeros(1326)
+    w[index_of("3s4s")] = 0.5
+    e = RangeEquity(_cards("Ah Kh"), _cards("Qh 7h 2c 9s 8d"), [w], np.random.default_rng(1))
+    assert e.value() == 1.0
