@@ -24,7 +24,7 @@ from pokerroom.players.strong.cards import (
     index_of,
 )
 from pokerroom.players.strong.equity import RangeEquity
-from pokerroom.players.strong.outlook import BoardOutlook, DealtOutlook, combine
+from pokerroom.players.strong.outlook import BoardOutlook, DealtOutlook, PreflopOutlook, combine
 from pokerroom.players.strong.ranges import Continuing, Ranking
 from pokerroom.players.strong.tables import equity_vs_range, heads_up, multiway
 
@@ -209,3 +209,19 @@ def test_combine_refuses_equities_and_chances_of_different_lengths() -> None:
         combine(aces, [0.7, 0.6], [1.0])
     with pytest.raises(ValueError, match="longer"):
         combine(aces, [0.7], [1.0, 1.0])
+
+
+def test_the_preflop_outlook_combines_the_table_against_each_range() -> None:
+    """Pre-flop: the heads-up table's equity against each opponent's range (reweighted
+    by its answers when given), combined with each opponent's chance to be in the pot."""
+    rng = np.random.default_rng(3)
+    ranges = rng.uniform(0.0, 1.0, (4, 1326))
+    outlook = PreflopOutlook(ACES, ranges, [1, 3])
+    aces = int(CLASS_OF[ACES])
+    e1, e3 = equity_vs_range(ACES, ranges[1]), equity_vs_range(ACES, ranges[3])
+    assert outlook.equity() == combine(aces, [e1, e3], [1.0, 1.0])
+    assert outlook.equity(present={3: 0.25}) == combine(aces, [e1, e3], [1.0, 0.25])
+    top = Continuing(Ranking(np.linspace(0, 1, 1326)), np.ones(1326), 0.6, 1.0)
+    e3_top = equity_vs_range(ACES, ranges[3] * top.at())
+    assert e3_top != e3
+    assert outlook.equity(gains={3: top}) == combine(aces, [e1, e3_top], [1.0, 1.0])
