@@ -24,7 +24,7 @@ from pokerroom.players.strong.cards import (
     index_of,
 )
 from pokerroom.players.strong.equity import RangeEquity
-from pokerroom.players.strong.outlook import BoardOutlook, DealtOutlook, combine
+from pokerroom.players.strong.outlook import BoardOutlook, DealtOutlook, PreflopOutlook, combine
 from pokerroom.players.strong.ranges import Continuing, Ranking
 from pokerroom.players.strong.tables import equity_vs_range, heads_up, multiway
 
@@ -119,8 +119,10 @@ def _straight_outs(ranks: set[int]) -> int:
     return sum(made(ranks | {r}) for r in range(13) if r not in ranks)
 
 
+# the last: a river where a combination holding a board card is valued above every live
+# one (its value means nothing, but it must not be counted past the table's end)
 BOARDS = ["Ah 7h 2c", "9s 8d 2c 5h", "Kh Qh Jh", "Ts 9s 8s 7s", "Ac Kd Qh Js 2c",
-          "6d 6h 6c", "Ah Kh Qh Jh 2c", "Ah 7h 2c 3c"]  # fmt: skip
+          "6d 6h 6c", "Ah Kh Qh Jh 2c", "Ah 7h 2c 3c", "2c 2h 2s 6h 8h"]  # fmt: skip
 
 
 @pytest.mark.parametrize("text", BOARDS)
@@ -197,3 +199,29 @@ def test_a_draws_outs_on_the_flop(hole: str, outs: int) -> None:
     found = board_strength(_cards("9h 8h 2c"))
     i = index_of(hole.replace(" ", ""))
     assert found.improve[i] == pytest.approx(1 - comb(47 - outs, 2) / comb(47, 2))
+
+
+def test_combine_refuses_equities_and_chances_of_different_lengths() -> None:
+    """One equity per opponent and one chance of being in the pot per opponent: a list
+    shorter than the other is an error, not an opponent dropped."""
+    aces = int(CLASS_OF[ACES])
+    with pytest.raises(ValueError, match="shorter"):
+        combine(aces, [0.7, 0.6], [1.0])
+    with pytest.raises(ValueError, match="longer"):
+        combine(aces, [0.7], [1.0, 1.0])
+
+
+def test_the_preflop_outlook_combines_the_table_against_each_range() -> None:
+    """Pre-flop: the heads-up table's equity against each opponent's range (reweighted
+    by its answers when given), combined with each opponent's chance to be in the pot."""
+    rng = np.random.default_rng(3)
+    ranges = rng.uniform(0.0, 1.0, (4, 1326))
+    outlook = PreflopOutlook(ACES, ranges, [1, 3])
+    aces = int(CLASS_OF[ACES])
+    e1, e3 = equity_vs_range(ACES, ranges[1]), equity_vs_range(ACES, ranges[3])
+    assert outlook.equity() == combine(aces, [e1, e3], [1.0, 1.0])
+    assert outlook.equity(present={3: 0.25}) == combine(aces, [e1, e3], [1.0, 0.25])
+    top = Continuing(Ranking(np.linspace(0, 1, 1326)), np.ones(1326), 0.6, 1.0)
+    e3_top = equity_vs_range(ACES, ranges[3] * top.at())
+    assert e3_top != e3
+    assert outlook.equity(gains={3: top}) == combine(aces, [e1, e3_top], [1.0, 1.0])
