@@ -5,6 +5,7 @@
     pokerroom solve --game holdem-nl --depth 100 --iterations 2000 --out nl100.npz \
         --checkpoint nl100.ckpt.npz
     pokerroom solve --game holdem-nl --method sampled --seed 1 --iterations 100000 ...
+    pokerroom solve --game holdem-nl --method dealt --seed 1 --iterations 1000 ...
 
 This adapter owns the clock, the files, the progress bar and the plot; the work is
 :mod:`pokerroom.solver`.  The progress bar shows the exploitability of the average

@@ -26,6 +26,11 @@ measures the average in the abstract game; what the real deals aim at is measure
 local best response (``pokerroom solve lbr``).  :meth:`DealtSolver.regret` is the
 progress the command line shows.
 
+The no-limit abstract game of :mod:`~pokerroom.solver.nlholdem` is solved the same way:
+its chance nodes have one public outcome each (an all-in before the river is a chain of
+them down to the showdown, which the deal's real board, dealt to the river, decides), a
+fold pays the chips the folder committed and a showdown those each committed.
+
 The random generator is part of the state: a resumed run deals what one that never
 stopped deals, and its tables are the same bit for bit.
 
