@@ -258,7 +258,10 @@ def test_solve_dealt_writes_a_strategy_and_resumes(tmp_path: Path,
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--game", "kuhn", "--method", "dealt"], "--method dealt deals fixed-limit hold'em"),
+        (["--game", "kuhn", "--method", "dealt"],
+         "--method dealt deals hold'em (--game holdem or holdem-nl), not --game kuhn"),
+        (["--game", "leduc-nl", "--method", "dealt"],
+         "--method dealt deals hold'em (--game holdem or holdem-nl), not --game leduc-nl"),
         (["--method", "dealt", "--tremble", "0.1", "--out", "x.npz"],
          "--tremble is for the full-width methods (dcfr, cfr+), not --method dealt"),
         (["--method", "dcfr", "--deals", "10", "--out", "x.npz"],

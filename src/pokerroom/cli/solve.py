@@ -5,6 +5,7 @@
     pokerroom solve --game holdem-nl --depth 100 --iterations 2000 --out nl100.npz \
         --checkpoint nl100.ckpt.npz
     pokerroom solve --game holdem-nl --method sampled --seed 1 --iterations 100000 ...
+    pokerroom solve --game holdem-nl --method dealt --seed 1 --iterations 1000 ...
 
 This adapter owns the clock, the files, the progress bar and the plot; the work is
 :mod:`pokerroom.solver`.  The progress bar shows the exploitability of the average
@@ -29,6 +30,7 @@ from pokerroom.cli.lbr import add_lbr
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from pokerroom.solver.abstraction import CardAbstraction
     from pokerroom.solver.cfr import Solver
     from pokerroom.solver.game import Game
 
@@ -103,8 +105,8 @@ def _cmd_solve(args: argparse.Namespace) -> int:
                          f"{args.method}")
     if args.deals is not None and args.method != "dealt":
         raise UsageError(f"--deals is for --method dealt, not --method {args.method}")
-    if args.method == "dealt" and args.game != "holdem":
-        raise UsageError(f"--method dealt deals fixed-limit hold'em (--game holdem), not --game "
+    if args.method == "dealt" and args.game not in ("holdem", "holdem-nl"):
+        raise UsageError(f"--method dealt deals hold'em (--game holdem or holdem-nl), not --game "
                          f"{args.game}")
     if args.game == "holdem-nl":
         if args.out is None:
@@ -130,6 +132,15 @@ def _solver(game: Game, args: argparse.Namespace) -> Solver:
         return make_solver(game, args.method, args.seed or 0, tremble=args.tremble)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
+
+
+def _dealt(game: Game, abstraction: CardAbstraction, args: argparse.Namespace) -> Solver:
+    """The dealt solver of a hold'em ``game`` (fixed or no limit) on real deals bucketed
+    by ``abstraction``: ``--deals`` a batch, seeded by ``--seed`` (0 by default)."""
+    from pokerroom.solver.deals import DEALS, DealtSolver, HoldemDealer
+
+    return DealtSolver(game, HoldemDealer(abstraction), seed=args.seed or 0,
+                       deals=args.deals or DEALS)
 
 
 def _toy(console: Console, args: argparse.Namespace) -> int:
@@ -176,13 +187,7 @@ def _holdem(console: Console, args: argparse.Namespace) -> int:
         f"{game.decisions:,} information sets (both players)",
         soft_wrap=True,
     )
-    if args.method == "dealt":
-        from pokerroom.solver.deals import DEALS, DealtSolver, HoldemDealer
-
-        solver: Solver = DealtSolver(game, HoldemDealer(abstraction), seed=args.seed or 0,
-                                     deals=args.deals or DEALS)
-    else:
-        solver = _solver(game, args)
+    solver = _dealt(game, abstraction, args) if args.method == "dealt" else _solver(game, args)
     before, save = _checkpointed(console, solver, args)
     rows = before + _solve(console, solver, args, lambda chips: mbb(chips, tree), "mbb/h",
                            after=save, before=before)  # fmt: skip
@@ -216,14 +221,14 @@ def _holdem_nl(console: Console, args: argparse.Namespace) -> int:
         f"{game.decisions:,} information sets (both players)",
         soft_wrap=True,
     )
-    solver = _solver(game, args)
+    solver = _dealt(game, abstraction, args) if args.method == "dealt" else _solver(game, args)
     rows, save = _checkpointed(console, solver, args)
 
     def unit(chips: float) -> float:
         return 1000.0 * chips / 2  # chips are half big blinds
 
     rows += _solve(console, solver, args, unit, "mbb/h", after=save, before=rows)
-    _table(console, game.name + f", {args.method}", rows, "mbb/h")
+    _table(console, game.name + f", {args.method}", rows, "mbb/h", solver.progress_name)
     strategy = NoLimitStrategy.from_solver(args.depth, fractions, max_raises,
                                            abstraction=abstraction, solver=solver,
                                            history=tuple(rows), per_round=per_round)  # fmt: skip
@@ -402,9 +407,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         default="dcfr",
         help="discounted CFR (default), CFR+ (both full width: every iteration sweeps the "
         "whole tree), sampled (Monte Carlo CFR: one opponent action per node, many cheap "
-        "iterations) or dealt (--game holdem: each iteration --deals real deals, the buckets "
-        "on their real boards and the real showdown; its progress shows the regret per "
-        "deal, not an exploitability)",
+        "iterations) or dealt (--game holdem or holdem-nl: each iteration --deals real "
+        "deals, the buckets on their real boards and the real showdown; its progress shows "
+        "the regret per deal, not an exploitability)",
     )
     p.add_argument(
         "--seed",
