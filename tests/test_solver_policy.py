@@ -33,8 +33,13 @@ def test_shipped_strategies_are_small_and_solved_far() -> None:
         assert path.stat().st_size < 6_000_000
         strategy = Strategy.load(path)
         first, last = strategy.history[0], strategy.history[-1]
-        assert last[1] < first[1] / 10  # exploitability fell by more than ten times
-        assert last[1] < 5.0  # under 5 mbb/h from an equilibrium of the abstract game
+        if strategy.method == "dealt":
+            # solved on real deals: the history is the regret per deal, which falls about
+            # as one over the square root of the iterations (from 250 to 5,000: 8.9 times)
+            assert last[0] >= 5000 and last[1] < first[1] / 8
+        else:
+            assert last[1] < first[1] / 10  # exploitability fell by more than ten times
+            assert last[1] < 5.0  # under 5 mbb/h from an equilibrium of the abstract game
 
 
 def test_shipped_trees_are_the_engines(policy: Policy) -> None:
@@ -102,13 +107,13 @@ def test_views_outside_the_strategy_are_named() -> None:
 
 @pytest.mark.parametrize(
     ("preset", "digest", "iterations"),
-    [("casino-limit", "b3bf28c73498bee9", 600), ("computer-tournament", "c7dd0097bb775ee3", 600)],
+    [("casino-limit", "b3bf28c73498bee9", 600), ("computer-tournament", "162c4c69e1d209cb", 5000)],
 )
 def test_the_shipped_strategies_read_back_as_the_solver_wrote_them(
     preset: str, digest: str, iterations: int
 ) -> None:
     """Issue 37's strategies: buckets ``169,128,128,128``, every probability as the solver
-    wrote it (the SHA-256 of the stored float16 arrays, recorded when they were solved), a
+    wrote it (the SHA-256 of the stored float16 arrays, recorded when each shipped), a
     distribution over the node's actions at every decision and bucket, nothing on the
     actions a node lacks; and all the package's strategy data within 50 MB."""
     strategy = Strategy.load(shipped_strategy(preset))

@@ -1,16 +1,25 @@
-"""LBR against two heads-up no-limit strategy files on the same deals, deal by deal.
+"""LBR against two heads-up strategy files on the same deals, deal by deal.
 
-Run: ``python tools/lbr_paired.py NEW.npz OLD.npz --deals 3000 --seed 1`` (stacks of
-100 big blinds, blinds 50/100, with AIVAT).  LBR plays the match of
+Run: ``python tools/lbr_paired.py NEW.npz OLD.npz --deals 3000 --seed 1`` (no limit:
+stacks of 100 big blinds, blinds 50/100, with AIVAT).  LBR plays the match of
 :func:`pokerroom.tournament.lbr.lbr_match` against ``cfr`` playing each file (LBR reads
 the file exactly), each duplicate deal's result is kept, and the script prints both
 results and the difference deal by deal (NEW less OLD) with Student's 95% interval: the
 two matches meet the same cards, so the paired difference is much narrower than the two
 intervals side by side.  How the issue 37 figures of the solver guide were measured.
 
+``--rules casino-limit`` or ``--rules computer-tournament`` compares two fixed-limit
+strategy files solved for that preset (``pokerroom solve``; the default ``no-limit``
+compares no-limit files).  Each file's match is the one ``pokerroom solve lbr --rules R
+--target cfr --deals N --seed S --aivat`` plays against the shipped strategy, with the
+file in its place: the mean of the deals is the figure that command prints for it.  A
+file solved for other rules is refused; ``--defend`` and ``--big-blinds`` are no
+limit's only.
+
 With ``--cache DIR`` each file's deal-by-deal results are kept in ``DIR`` (named by the
-file's SHA-256, the seed, the deals and the depth) and read back instead of played
-again: comparing several candidates with one strategy plays that one's match once.
+file's SHA-256, the rules in fixed limit, the seed, the deals and, in no limit, the
+depth) and read back instead of played again: comparing several candidates with one
+strategy plays that one's match once (the same file as NEW and OLD plays it once).
 
 ``--seeds 1-7`` plays (or reads from the cache) the matches of several seeds and pools
 their deals into one sample: each seed's result, then the pooled one.  With the same file
@@ -38,8 +47,11 @@ import numpy.typing as npt
 from pokerroom.cli.arguments import Positive
 from pokerroom.players import Player
 from pokerroom.rules import Rules
+from pokerroom.solver.files import SHIPPED
 from pokerroom.solver.nlpolicy import NoLimitPolicy
 from pokerroom.solver.nlstrategy import NoLimitStrategy
+from pokerroom.solver.policy import Policy, betting_differences
+from pokerroom.solver.strategy import Strategy, StrategyError
 from pokerroom.tournament.games import GameTask, play
 from pokerroom.tournament.lbr import lbr_pair
 from pokerroom.tournament.league import League
@@ -49,13 +61,26 @@ from pokerroom.tournament.stats import Estimate, mean_interval
 F64s = npt.NDArray[np.float64]
 
 
-def per_deal(path: str, deals: int, seed: int, big_blinds: int, defend: bool = False
-             ) -> tuple[F64s, F64s]:  # fmt: skip
+NO_LIMIT = "no-limit"
+RULES = (NO_LIMIT, *SHIPPED)
+"""What ``--rules`` names: heads-up no limit, or a fixed-limit preset a strategy ships for."""
+
+
+def per_deal(path: str, deals: int, seed: int, big_blinds: int, defend: bool = False, *,
+             rules_name: str = NO_LIMIT) -> tuple[F64s, F64s]:  # fmt: skip
     """LBR's mbb/hand on each duplicate deal against ``cfr`` playing the strategy file
-    ``path`` (with minimum defence when ``defend``): AIVAT-corrected and plain."""
-    rules = Rules.preset("no-limit", blinds=(50, 100)).replace(buy_in=100 * big_blinds,
+    ``path`` (with minimum defence when ``defend``): AIVAT-corrected and plain.  Under
+    ``rules_name`` a fixed-limit preset, ``path`` is a fixed-limit strategy solved for it
+    (``big_blinds`` and ``defend`` are unused), and the match is the one of
+    :func:`~pokerroom.tournament.lbr.lbr_match` with that strategy as ``policy``."""
+    policy: Policy | NoLimitPolicy
+    if rules_name == NO_LIMIT:
+        rules = Rules.preset(NO_LIMIT, blinds=(50, 100)).replace(buy_in=100 * big_blinds,
                                                                  players=2)  # fmt: skip
-    policy = NoLimitPolicy((NoLimitStrategy.load(path),), defend=defend)
+        policy = NoLimitPolicy((NoLimitStrategy.load(path),), defend=defend)
+    else:
+        rules = Rules.preset(rules_name).replace(players=2)  # as lbr_match plays them
+        policy = limit_policy(path, rules_name)
     pair = lbr_pair(rules, "cfr", policy=policy)
     league = League(rules, ("measured", "other"), ("LBR", "cfr"), hands=2 * deals, seed=seed,
                     field=False, aivat=True)  # fmt: skip
@@ -82,18 +107,34 @@ def per_deal(path: str, deals: int, seed: int, big_blinds: int, defend: bool = F
     return adjusted * scale, plain * scale
 
 
+def limit_policy(path: str, rules_name: str) -> Policy:
+    """The fixed-limit strategy file ``path`` as ``cfr`` plays it, refused (``SystemExit``
+    naming the difference) unless it was solved for the preset ``rules_name``."""
+    try:
+        strategy = Strategy.load(path)
+    except StrategyError as exc:
+        raise SystemExit(f"{exc} (a fixed-limit strategy file for {rules_name})") from None
+    differences = betting_differences(strategy.rules, Rules.preset(rules_name, players=2))
+    if differences:
+        raise SystemExit(f"{path}: not a strategy for {rules_name} ({'; '.join(differences)})")
+    return Policy(strategy)
+
+
 def cached(path: str, deals: int, seed: int, big_blinds: int, cache: Path | None, *,
-           defend: bool = False) -> tuple[F64s, F64s]:  # fmt: skip
+           defend: bool = False, rules_name: str = NO_LIMIT) -> tuple[F64s, F64s]:  # fmt: skip
     """:func:`per_deal`, read from ``cache`` when it was kept there (and kept there)."""
     if cache is None:
-        return per_deal(path, deals, seed, big_blinds, defend)
+        return per_deal(path, deals, seed, big_blinds, defend, rules_name=rules_name)
     digest = hashlib.sha256(Path(path).read_bytes()).hexdigest()[:16]
-    mark = "-defend" if defend else ""
-    kept = cache / f"{digest}{mark}-seed{seed}-deals{deals}-{big_blinds}bb.npz"
+    if rules_name == NO_LIMIT:
+        mark = "-defend" if defend else ""
+        kept = cache / f"{digest}{mark}-seed{seed}-deals{deals}-{big_blinds}bb.npz"
+    else:
+        kept = cache / f"{digest}-{rules_name}-seed{seed}-deals{deals}.npz"
     if kept.is_file():
         with np.load(kept) as data:
             return data["adjusted"], data["plain"]
-    adjusted, plain = per_deal(path, deals, seed, big_blinds, defend)
+    adjusted, plain = per_deal(path, deals, seed, big_blinds, defend, rules_name=rules_name)
     cache.mkdir(parents=True, exist_ok=True)
     np.savez(kept, adjusted=adjusted, plain=plain)
     return adjusted, plain
@@ -130,6 +171,14 @@ def _listed(seeds: list[int]) -> str:
     return ", ".join(f"{r[0]} to {r[-1]}" if len(r) > 1 else f"{r[0]}" for r in runs)
 
 
+def _rules(text: str) -> str:
+    """A ``--rules`` name, refused naming the choices."""
+    if text not in RULES:
+        raise argparse.ArgumentTypeError(
+            f"rules are {', '.join(RULES)} (a preset name), not {text!r}")
+    return text
+
+
 # An interval's confidence level: strictly between 0 and 1 (the command line's checked type).
 _level = Positive(1.0, below=True, note=" (a confidence level, like 0.95)")
 
@@ -149,12 +198,18 @@ def main() -> None:
                         "several parts separated by commas: 1-27,33-38")
     p.add_argument("--level", type=_level, default=0.95,
                    help="the pooled intervals' confidence level (default 0.95)")
-    p.add_argument("--big-blinds", type=int, default=100)
+    p.add_argument("--rules", type=_rules, default=NO_LIMIT,
+                   help=f"the files' rules: {', '.join(RULES)} (default {NO_LIMIT})")
+    p.add_argument("--big-blinds", type=int, default=None,
+                   help="no limit: the stacks in big blinds (default 100)")
     p.add_argument("--cache", type=Path, default=None,
                    help="keep each file's deal-by-deal results here and reuse them")
     p.add_argument("--defend", choices=("new", "old", "both", "none"), default="none",
                    help="which file's cfr plays with minimum defence (default none)")
     args = p.parse_args()
+    if args.rules != NO_LIMIT and (args.big_blinds is not None or args.defend != "none"):
+        p.error(f"--big-blinds and --defend are for {NO_LIMIT} only, not {args.rules}")
+    big_blinds = 100 if args.big_blinds is None else args.big_blinds
     seeds = args.seeds or [args.seed]
     results = {}
     for label, path in (("new", args.new), ("old", args.old)):
@@ -162,8 +217,8 @@ def main() -> None:
         defend = args.defend in (label, "both")
         parts = []
         for seed in seeds:
-            parts.append(cached(path, args.deals, seed, args.big_blinds, args.cache,
-                                defend=defend))  # fmt: skip
+            parts.append(cached(path, args.deals, seed, big_blinds, args.cache,
+                                defend=defend, rules_name=args.rules))  # fmt: skip
             if len(seeds) > 1:
                 print(f"{label}, seed {seed}: LBR {_text(mean_interval(list(parts[-1][0])))} "
                       f"(plain {_text(mean_interval(list(parts[-1][1])))})", flush=True)
