@@ -928,6 +928,9 @@ def test_a_full_cash_table_gives_a_waiting_list_place_then_the_seat(
             page.keyboard.press("s" if page.is_visible("#show") else "c")
         page.wait_for_timeout(100)
     assert "Your seat is free — take it" in row.inner_text()
+    # told at once on the lobby's socket (opened before erin gave her name), not found by
+    # the page's reading of /api/me every 15 s
+    assert [m["table"] for m in erin.frames.messages() if m.get("type") == "offer"] == [table]
     row.locator("button.sit").click()
     erin.page.press("#buyin-amount", "Enter")
     erin.page.wait_for_url(f"**/table/{table}")

@@ -145,6 +145,7 @@ def test_a_seat_offered_from_the_waiting_list_comes_by_push(browser: Any, room: 
     dave.page.wait_for_selector("#connection:text('seated')")
     # erin, on the table's page, asks for a seat: the table is full, she is on the list
     page = erin.page
+    page.clock.install()  # (the page's timers: run on below, not waited out)
     page.goto(f"{room.url}/table/{table}", wait_until="domcontentloaded")
     page.wait_for_selector("#connection:text('watching')")
     page.click("#sit")
@@ -171,7 +172,7 @@ def test_a_seat_offered_from_the_waiting_list_comes_by_push(browser: Any, room: 
         page.wait_for_timeout(100)
     assert erin.kinds("offer") == [{"type": "offer", "table": table, "name": "Offer test"}]
     assert "Your seat is free" in page.inner_text("#offer")
-    page.wait_for_timeout(3500)  # (the old page asked /api/me every 3 s)
+    page.clock.run_for(60_000)  # a minute of the page's timers (the old page asked every 3 s)
     # /api/me asked once per seating change (a `seats` message) at most, never on a timer
     assert len(asked) <= len(erin.kinds("seats")) - seats_before, asked
     page.unroute(re.compile(r"/api/me$"))

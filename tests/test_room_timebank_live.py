@@ -18,7 +18,10 @@ from test_room_live import Server
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
-BUDGET, BANK = 5, 10
+BUDGET, BANK = 2, 10
+"""Seconds: the test waits out two decisions' budgets (and 0.5 s, then 1.5 s, of the
+bank), so the budget is small; 2 s, not the room's least (1 s), so that the answers given
+at once never reach the bank on a loaded machine."""
 
 
 async def _play(server: Server, cookie: str, table: str, token: str) -> dict[str, Any]:

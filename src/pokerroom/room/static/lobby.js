@@ -7,6 +7,8 @@ const $ = (id) => document.getElementById(id);
 const BOTS = ["random", "calling-station", "rule-based", "strong", "cfr"];
 let me = null;
 let retries = 0;
+/** The lobby's WebSocket open now (the tables as they change, a seat offered to you). */
+let lobby = null;
 let buying = null; // {table, seat}: the cash table whose buy-in is being asked
 let listsSeen = ""; // the waiting lists of the tables this person waits at, as last seen
 let lastTables = [];
@@ -179,6 +181,7 @@ function listsMoved(tables) {
 
 function connectLobby() {
   const socket = new WebSocket(socketUrl("/ws/lobby"));
+  lobby = socket;
   socket.addEventListener("open", () => { retries = 0; fill($("live"), "live"); });
   socket.addEventListener("message", (event) => {
     let message;
@@ -190,6 +193,7 @@ function connectLobby() {
     if (message.type === "offer") loadMe(); // a seat is free for you: shown with "Take it"
   });
   socket.addEventListener("close", () => {
+    if (socket !== lobby) return; // replaced by one that knows your name (enter)
     fill($("live"), "reconnecting…");
     retries += 1;
     window.setTimeout(connectLobby, Math.min(10000, 500 * 2 ** Math.min(retries, 5)));
@@ -220,6 +224,11 @@ async function enter(event) {
   try {
     await api("POST", "/api/enter", { name: $("name").value.trim(), invite });
     await loadMe();
+    // the lobby's socket again, now with your name: a seat offered from your place on a
+    // waiting list is told on it at once (the one opened before knew nobody)
+    const before = lobby;
+    connectLobby();
+    if (before) before.close();
   } catch (error) {
     $("enter-error").textContent = error.message;
   }

@@ -14,11 +14,12 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 from textual.widgets.option_list import Option
 
 from pokerroom.savefile import SaveError, StoredHand
 from pokerroom.tui.base import Menu, RoomScreen, fresh_keys
+from pokerroom.tui.widgets.footer import KeyFooter
 
 if TYPE_CHECKING:
     from pokerroom.history.record import PlayedHand
@@ -59,7 +60,7 @@ class HistoryScreen(RoomScreen):
                 yield Menu(id="games")
                 yield Menu(id="hands")
             yield Static("", id="history-note")
-        yield Footer(compact=True)
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -172,7 +173,7 @@ class ReplayScreen(RoomScreen):
             yield Static(f"Hand {self.hand.number}", classes="page-title")
             with VerticalScroll(id="replay-scroll"):
                 yield Static("", id="replay")
-        yield Footer(compact=True)
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         super().on_mount()

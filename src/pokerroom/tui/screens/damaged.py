@@ -9,10 +9,11 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from pokerroom.savefile import DamagedStoreError
 from pokerroom.tui.base import Dialog
+from pokerroom.tui.widgets.footer import KeyFooter
 
 __all__ = ["DamagedSavesDialog"]
 
@@ -45,7 +46,7 @@ class DamagedSavesDialog(Dialog[bool]):
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Move it aside, start afresh", id="move", variant="primary")
                 yield Button("Leave it", id="keep")
-        yield Footer(compact=True)
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         super().on_mount()

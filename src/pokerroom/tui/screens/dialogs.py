@@ -17,10 +17,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Static
+from textual.widgets import Button, Input, Static
 
 from pokerroom.tui.base import Dialog
 from pokerroom.tui.widgets.fields import TypedInput
+from pokerroom.tui.widgets.footer import KeyFooter
 
 __all__ = [
     "RESERVED_SLOTS",
@@ -104,7 +105,7 @@ class HandOverScreen(Dialog[None]):
             yield Static(self.title_text, id="summary-title", classes="dialog-title")
             yield Static(self.summary, id="summary")
             yield Static("Press any key to continue", classes="press-any-key")
-        yield Footer(compact=True)
+        yield KeyFooter()
 
     def renew(self, summary: Text, title: str) -> None:
         """Show another hand's summary in this one's place (a table that deals on while
@@ -164,7 +165,7 @@ class LeaveDialog(_Buttons):
                 yield Button(f"Save, then {verb}", id="save", disabled=not self.can_save)
                 yield Button(f"{verb.capitalize()} without saving", id="leave")
                 yield Button("Stay", id="stay", variant="primary")
-        yield Footer(compact=True)
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -197,7 +198,7 @@ class ConfirmDialog(_Buttons):
             with Horizontal(classes="dialog-buttons"):
                 yield Button(self.yes, id="yes", variant="warning")
                 yield Button("Cancel", id="no", variant="primary")
-        yield Footer(compact=True)
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -227,7 +228,7 @@ class BustDialog(_Buttons):
                 yield Button("Watch the rest", id="watch", variant="primary")
                 yield Button("Play again", id="again")
                 yield Button("Standings", id="menu")
-        yield Footer(compact=True)
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -293,7 +294,7 @@ class SaveDialog(LineDialog):
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Save (Enter)", id="ok", variant="primary")
                 yield Button("Cancel (Esc)", id="cancel")
-        yield Footer(compact=True)
+        yield KeyFooter()
 
     def action_ok(self) -> None:
         name = self.query_one(Input).value.strip()
@@ -323,7 +324,7 @@ class MessageDialog(Dialog[None]):
             yield Static(self.text, id="message-text")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("OK", id="ok", variant="primary")
-        yield Footer(compact=True)
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         super().on_mount()

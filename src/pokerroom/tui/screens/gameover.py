@@ -9,12 +9,13 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from pokerroom.tui.amounts import chips
 from pokerroom.tui.base import RoomScreen
 from pokerroom.tui.chart import chip_graph
 from pokerroom.tui.game import YOU, Game
+from pokerroom.tui.widgets.footer import KeyFooter
 
 __all__ = ["GameOverScreen"]
 
@@ -62,7 +63,7 @@ class GameOverScreen(RoomScreen):
             played = f"{game.number} hand{'s' if game.number != 1 else ''} played"
             yield Static(f"Chips, hand by hand ({played})", classes="dim-title")
             yield Static(chip_graph(game.chips, game.names, width=56), id="chip-graph")
-        yield Footer(compact=True)
+        yield KeyFooter()
 
     def action_back(self) -> None:
         self.dismiss()

@@ -7,9 +7,10 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
-from textual.widgets import Footer, Markdown
+from textual.widgets import Markdown
 
 from pokerroom.tui.base import RoomScreen
+from pokerroom.tui.widgets.footer import KeyFooter
 
 __all__ = ["HOW_TO_PLAY", "HowToScreen"]
 
@@ -87,7 +88,7 @@ class HowToScreen(RoomScreen):
         yield from self.compose_too_small()
         with VerticalScroll(id="howto"):
             yield Markdown(HOW_TO_PLAY)
-        yield Footer(compact=True)
+        yield KeyFooter()
 
     def action_back(self) -> None:
         self.dismiss()

@@ -10,12 +10,13 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 from textual.widgets.option_list import Option
 
 from pokerroom.savefile import DamagedStoreError, SaveError
 from pokerroom.tui.base import Menu, RoomScreen
 from pokerroom.tui.screens.dialogs import ConfirmDialog
+from pokerroom.tui.widgets.footer import KeyFooter
 
 __all__ = ["LoadScreen"]
 
@@ -34,7 +35,7 @@ class LoadScreen(RoomScreen):
             yield Static("Load a saved game", classes="page-title")
             yield Menu(id="saves")
             yield Static("", id="load-note")
-        yield Footer(compact=True)
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         super().on_mount()

@@ -8,11 +8,12 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Vertical
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 from textual.widgets.option_list import Option
 
 from pokerroom.savefile import SaveError
 from pokerroom.tui.base import Menu, RoomScreen
+from pokerroom.tui.widgets.footer import KeyFooter
 
 __all__ = ["TITLE", "MenuScreen", "banner", "read_banner"]
 
@@ -86,7 +87,7 @@ class MenuScreen(RoomScreen):
             with Center():
                 yield Menu(*self._options(), id="main-menu")
             yield Static("", id="menu-note")
-        yield Footer(compact=True)
+        yield KeyFooter()
 
     def _options(self) -> list[Option]:
         latest = None

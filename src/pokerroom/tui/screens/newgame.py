@@ -8,7 +8,7 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, VerticalScroll
-from textual.widgets import Button, Footer, Input, Label, Static
+from textual.widgets import Button, Input, Label, Static
 
 from pokerroom.tui.amounts import chips
 from pokerroom.tui.base import RoomScreen
@@ -24,6 +24,7 @@ from pokerroom.tui.form import (
 )
 from pokerroom.tui.game import OPPONENT_NAMES, Setup, bot_names
 from pokerroom.tui.widgets.fields import Cycler, TypedInput
+from pokerroom.tui.widgets.footer import KeyFooter
 
 __all__ = ["NewGameScreen"]
 
@@ -78,7 +79,7 @@ class NewGameScreen(RoomScreen):
                 yield Button("Start the game", id="start", variant="success")
                 yield Button("Back", id="back")
             yield Static("", id="form-error")
-        yield Footer(compact=True)
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         super().on_mount()

@@ -38,7 +38,7 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from pokerroom.engine.actions import Action
 from pokerroom.jsonproto.codec import CodecError
@@ -63,6 +63,7 @@ from pokerroom.tui.screens.dialogs import (
 from pokerroom.tui.screens.seating import AmountDialog, SeatDesk, top_up_range
 from pokerroom.tui.screens.table import TableScreen
 from pokerroom.tui.widgets.fields import TypedInput
+from pokerroom.tui.widgets.footer import KeyFooter
 from pokerroom.tui.widgets.table import ActionBar, Felt, HandLog, SeatsPanel
 
 if TYPE_CHECKING:
@@ -137,7 +138,7 @@ class ChatDialog(LineDialog):
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Send (Enter)", id="ok", variant="primary")
                 yield Button("Cancel (Esc)", id="cancel")
-        yield Footer(compact=True)
+        yield KeyFooter()
 
 
 class RemoteTableScreen(TableScreen):

@@ -20,11 +20,12 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Footer, Input, Static
+from textual.widgets import Button, Input, Static
 
 from pokerroom.tui.amounts import chips, whole_chips
 from pokerroom.tui.screens.dialogs import LineDialog
 from pokerroom.tui.widgets.fields import TypedInput
+from pokerroom.tui.widgets.footer import KeyFooter
 
 __all__ = ["AmountDialog", "SeatDesk", "bounded", "top_up_range"]
 
@@ -116,7 +117,7 @@ class AmountDialog(LineDialog):
             with Horizontal(classes="dialog-buttons"):
                 yield Button("OK (Enter)", id="ok", variant="primary")
                 yield Button("Cancel (Esc)", id="cancel")
-        yield Footer(compact=True)
+        yield KeyFooter()
 
     def action_ok(self) -> None:
         try:

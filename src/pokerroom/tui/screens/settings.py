@@ -9,10 +9,11 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Label, RadioButton, RadioSet, Static, Switch
+from textual.widgets import Label, RadioButton, RadioSet, Static, Switch
 
 from pokerroom.tui.base import RoomScreen
 from pokerroom.tui.prefs import SPEEDS
+from pokerroom.tui.widgets.footer import KeyFooter
 
 __all__ = ["SettingsScreen"]
 
@@ -90,7 +91,7 @@ class SettingsScreen(RoomScreen):
                                         id=name.replace("_", "-"))  # fmt: skip
                     yield Label(words)
             yield Static(f"Saves and settings are kept in {self.poker.directory}", id="where")
-        yield Footer(compact=True)
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         super().on_mount()

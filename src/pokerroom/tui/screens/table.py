@@ -37,7 +37,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from pokerroom.engine.actions import Action, IllegalAction
 from pokerroom.players import Player
@@ -64,6 +64,7 @@ from pokerroom.tui.screens.dialogs import (
     MessageDialog,
     SaveDialog,
 )
+from pokerroom.tui.widgets.footer import KeyFooter
 from pokerroom.tui.widgets.table import ActionBar, Felt, HandLog, SeatsPanel
 
 if TYPE_CHECKING:
@@ -199,7 +200,7 @@ class TableScreen(RoomScreen):
             yield HandLog(id="log")
         yield Felt(id="felt")
         yield ActionBar(id="bar")
-        yield Footer(compact=True)
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         super().on_mount()

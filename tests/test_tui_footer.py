@@ -1,0 +1,87 @@
+"""The footer (:class:`~pokerroom.tui.widgets.footer.KeyFooter`): it shows each key as the
+screen has it now (a key that cannot act is shown disabled, a key added or taken away is
+added or taken away), and it is not made again when the screen's keys are asked for
+again and have not changed."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import ClassVar
+
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+from textual.widgets import Static
+from textual.widgets._footer import FooterKey
+
+from pokerroom.tui.widgets.footer import KeyFooter
+
+
+class Keyed(Screen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("g", "go", "Go"),
+        Binding("h", "hide", "Hide"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.live = True  # g acts (else: shown, disabled)
+        self.shown = True  # h is in the footer (else: left out)
+
+    def compose(self) -> ComposeResult:
+        yield Static("keys")
+        yield KeyFooter()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "go":
+            return True if self.live else None
+        if action == "hide":
+            return self.shown
+        return True
+
+    def action_go(self) -> None:
+        pass
+
+    def action_hide(self) -> None:
+        pass
+
+
+class KeyedApp(App[None]):
+    ENABLE_COMMAND_PALETTE = False
+
+    def on_mount(self) -> None:
+        self.push_screen(Keyed())
+
+
+def keys(screen: Screen[None]) -> dict[str, bool]:
+    """The footer's keys: each one's key and whether it is shown disabled (greyed)."""
+    return {k.key: k.has_class("-disabled") for k in screen.query_one(KeyFooter).query(FooterKey)}
+
+
+def test_the_footer_follows_the_keys_and_is_not_made_again_when_they_stay() -> None:
+    async def run() -> None:
+        app = KeyedApp()
+        async with app.run_test(size=(60, 10)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, Keyed)
+            assert keys(screen) == {"g": False, "h": False}
+            made = list(screen.query(FooterKey))
+            for _ in range(3):  # asked again, nothing changed: the same widgets
+                screen.refresh_bindings()
+                await pilot.pause()
+            assert list(screen.query(FooterKey)) == made
+            screen.live = False
+            screen.refresh_bindings()
+            await pilot.pause()
+            assert keys(screen) == {"g": True, "h": False}
+            screen.shown = False
+            screen.refresh_bindings()
+            await pilot.pause()
+            assert keys(screen) == {"g": True}
+            screen.live = screen.shown = True
+            screen.refresh_bindings()
+            await pilot.pause()
+            assert keys(screen) == {"g": False, "h": False}
+
+    asyncio.run(run())
