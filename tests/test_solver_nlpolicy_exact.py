@@ -18,7 +18,7 @@ import pytest
 from pokerroom.engine import Hand
 from pokerroom.engine.actions import Action, ActionKind
 from pokerroom.engine.view import PlayerView
-from pokerroom.ranges import COMBO_COUNT, combo_cards
+from pokerroom.ranges import COMBO_COUNT, combo_cards, combo_index
 from pokerroom.rules import Rules
 from pokerroom.solver.holdem import uniform
 from pokerroom.solver.nlholdem import DEPTHS, betting, holdem_no_limit
@@ -48,7 +48,16 @@ def expected(node: int, width: int, bucket: int) -> list[float]:
     return [weight(node, a, width, bucket) / total for a in range(width)]
 
 
-def small_strategy(depth: int = 10) -> NoLimitStrategy:
+def folding(labels: tuple[str, ...], action: int, node: int, bucket: int) -> int:
+    """The weights of a strategy that folds 8 times as often as it takes any other action,
+    but for the button's first raise to the pot, 3 times as often in bucket 1."""
+    if labels[action] == "f":
+        return 8
+    return 3 if (node, labels[action], bucket) == (0, "r1", 1) else 1
+
+
+def small_strategy(depth: int = 10, *, folds: bool = False) -> NoLimitStrategy:
+    """The strategy of the module, or with ``folds`` the weights of :func:`folding`."""
     cards = dataclasses.replace(uniform(2), preflop=(np.arange(169) % 2).astype(np.intp))
     game, tree = holdem_no_limit(betting(depth), cards)
     sweeps = Sweeps(game)
@@ -56,9 +65,13 @@ def small_strategy(depth: int = 10) -> NoLimitStrategy:
     for node in range(len(tree)):
         if int(tree.public.kind[node]) > 1:
             continue
-        width = len(tree.labels[node])
+        labels = tree.labels[node]
+        width = len(labels)
         row = probs[tree.street[node]][sweeps.decision_rows[node]]
         for bucket in (0, 1):
+            if folds:
+                row[:width, bucket] = [folding(labels, a, node, bucket) for a in range(width)]
+                continue
             if node == ZEROED and bucket == 1:
                 continue
             row[:width, bucket] = [weight(node, a, width, bucket) for a in range(width)]
@@ -470,3 +483,67 @@ def test_the_shipped_policy_defends_unless_told_and_loads_nothing_first() -> Non
     assert NoLimitPolicy.shipped(defend=False).defend is False
     assert shipped_no_limit(100).name == "holdem-nl-100.npz"
     assert shipped_no_limit(100).parent == shipped_no_limit(200).parent
+
+
+# ------------------------------------------------------------------ minimum defence
+
+
+def test_minimum_defence_moves_the_strongest_buckets_fold_to_the_call() -> None:
+    strategy = small_strategy(folds=True)
+    policy = NoLimitPolicy([strategy], defend=True)
+    plain = NoLimitPolicy([strategy])
+    # the button raises to 6, 5 chips into a pot of 3: the big blind may fold at most
+    # 5 / (3 + 5) = 5/8 of its range, which has no earlier decision (every holding alike);
+    # it folds 8/12 = 2/3 of every holding: 1/24 of its 1,326 holdings too many, 55.25
+    view = view_of(hand_after(raise_to(6)))
+    buckets = strategy.abstraction.buckets(())
+    strong = int(np.count_nonzero(buckets == 1))
+    assert 0 < strong < COMBO_COUNT
+    actions, probs = policy.every_holding(view)
+    assert actions == (Action.fold(), Action.call(), Action.raise_to(12), Action.raise_to(18),
+                       Action.raise_to(20))  # fmt: skip
+    moved = (COMBO_COUNT / 24) / strong  # from each holding of the stronger bucket, 1
+    for combo in (int(np.flatnonzero(buckets == 1)[0]), int(np.flatnonzero(buckets == 0)[0])):
+        column = probs[:, combo].tolist()
+        if buckets[combo] == 1:
+            assert column == pytest.approx([2 / 3 - moved, 1 / 12 + moved, 1 / 12, 1 / 12,
+                                            1 / 12], abs=1e-12)  # fmt: skip
+        else:
+            assert column == pytest.approx([2 / 3, 1 / 12, 1 / 12, 1 / 12, 1 / 12], abs=1e-12)
+    assert float(probs[0].sum()) == pytest.approx(COMBO_COUNT * 5 / 8, abs=1e-9)
+    # the seat's own decision is its holding's column; without defence, the strategy's
+    decision = policy.decide(view)
+    combo = combo_index(int(view.hole[0]), int(view.hole[1]))
+    assert list(decision.probabilities) == pytest.approx(probs[:, combo].tolist(), abs=1e-12)
+    assert decision.actions == actions and decision.betting == "r1"
+    assert plain.decide(view).probabilities == pytest.approx([2 / 3] + [1 / 12] * 4, abs=1e-12)
+    assert policy.every_holding(view) is policy.every_holding(view)  # kept
+    # not facing a bet (the big blind after a limp), nothing changes
+    limp = view_of(hand_after(CALL))
+    assert policy.decide(limp).probabilities == pytest.approx([1 / 4] * 4, abs=1e-12)
+
+
+def test_minimum_defence_weighs_the_range_by_the_seats_own_decisions() -> None:
+    # the button raised to 6: 1/12 of the holdings of bucket 0 do (8, 1, 1, 1, 1), 3/14 of
+    # those of bucket 1 (8, 1, 1, 3, 1); the big blind reraised to 18, 16 chips into a pot
+    # of 8: the button may fold 16 / 24 = 2/3 of that range, and folds 8/10 of every holding
+    # (fold, call, all-in: 8, 1, 1); the excess is taken from the stronger bucket
+    strategy = small_strategy(folds=True)
+    policy = NoLimitPolicy([strategy], defend=True)
+    view = view_of(hand_after(raise_to(6), raise_to(18)))
+    actions, probs = policy.every_holding(view)
+    assert actions == (Action.fold(), Action.call(), Action.raise_to(20))
+    buckets = strategy.abstraction.buckets(())
+    strong = int(np.count_nonzero(buckets == 1))
+    assert strong == 672
+    weight = (COMBO_COUNT - strong) / 12 + strong * 3 / 14  # 54.5 + 144
+    excess = weight * (8 / 10 - 2 / 3)
+    mass = strong * 3 / 14 * 8 / 10  # what the stronger bucket folds, more than the excess
+    assert mass > excess
+    moved = 8 / 10 * excess / mass  # 0.1838..., where an even range would move 0.2631...
+    for combo in range(0, COMBO_COUNT, 97):
+        if buckets[combo] == 1:
+            want = [8 / 10 - moved, 1 / 10 + moved, 1 / 10]
+        else:
+            want = [8 / 10, 1 / 10, 1 / 10]
+        assert probs[:, combo].tolist() == pytest.approx(want, abs=1e-12)
