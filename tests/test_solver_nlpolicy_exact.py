@@ -7,6 +7,7 @@ refusal is checked in full with its kind."""
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import random
 from fractions import Fraction
@@ -547,3 +548,13 @@ def test_minimum_defence_weighs_the_range_by_the_seats_own_decisions() -> None:
         else:
             want = [8 / 10, 1 / 10, 1 / 10]
         assert probs[:, combo].tolist() == pytest.approx(want, abs=1e-12)
+
+
+def test_a_policy_is_shared_not_copied_and_names_every_depth(strategy: NoLimitStrategy) -> None:
+    both = NoLimitPolicy([small_strategy(20), strategy], salt="s")
+    assert copy.deepcopy(both) is both  # read-only: a deep copy of a bot keeps it
+    assert both.salt == "s" and both.depths == (10, 20)
+    assert both.description == (
+        "CFR strategies for heads-up no limit: "
+        "10bb (7 iterations of CFR), 20bb (7 iterations of CFR)"
+    )
