@@ -49,6 +49,12 @@ def expected(node: int, width: int, bucket: int) -> list[float]:
     return [weight(node, a, width, bucket) / total for a in range(width)]
 
 
+SUMS = {5: [1 / 2, 1 / 8, 1 / 8, 1 / 8, 1 / 8], 4: [1 / 4] * 4, 3: [1 / 2, 1 / 4, 1 / 4],
+        2: [1 / 2, 1 / 2]}
+"""Probabilities that sum to exactly one in float16, by a decision's width (bucket 1 the
+same reversed)."""
+
+
 def folding(labels: tuple[str, ...], action: int, node: int, bucket: int) -> int:
     """The weights of a strategy that folds 8 times as often as it takes any other action,
     but for the button's first raise to the pot, 3 times as often in bucket 1."""
@@ -57,8 +63,10 @@ def folding(labels: tuple[str, ...], action: int, node: int, bucket: int) -> int
     return 3 if (node, labels[action], bucket) == (0, "r1", 1) else 1
 
 
-def small_strategy(depth: int = 10, *, folds: bool = False) -> NoLimitStrategy:
-    """The strategy of the module, or with ``folds`` the weights of :func:`folding`."""
+def small_strategy(depth: int = 10, *, folds: bool = False, sums: bool = False
+                   ) -> NoLimitStrategy:  # fmt: skip
+    """The strategy of the module, or with ``folds`` the weights of :func:`folding`; with
+    ``sums`` probabilities that sum to one, as a solver writes them (:data:`SUMS`)."""
     cards = dataclasses.replace(uniform(2), preflop=(np.arange(169) % 2).astype(np.intp))
     game, tree = holdem_no_limit(betting(depth), cards)
     sweeps = Sweeps(game)
@@ -76,6 +84,9 @@ def small_strategy(depth: int = 10, *, folds: bool = False) -> NoLimitStrategy:
             if node == ZEROED and bucket == 1:
                 continue
             row[:width, bucket] = [weight(node, a, width, bucket) for a in range(width)]
+        if sums:
+            row[:width, 0] = SUMS[width]
+            row[:width, 1] = SUMS[width][::-1]
     return NoLimitStrategy(depth, (0.5, 1.0), 3, cards, tuple(probs), 7, "CFR", ((7, 1.0, 2.0),))
 
 
@@ -558,3 +569,18 @@ def test_a_policy_is_shared_not_copied_and_names_every_depth(strategy: NoLimitSt
         "CFR strategies for heads-up no limit: "
         "10bb (7 iterations of CFR), 20bb (7 iterations of CFR)"
     )
+
+
+def test_probabilities_that_sum_to_one_are_played_as_they_are() -> None:
+    # 1/2 and four times 1/8 at the root, in bucket 1 the other way round: played as
+    # written (a sum of exactly one, not a weight to share out)
+    strategy = small_strategy(sums=True)
+    policy = NoLimitPolicy([strategy])
+    for deal in (1, 2, 3, 4):
+        view = view_of(hand_after(deal=deal))
+        decision = policy.decide(view)
+        want = SUMS[5] if decision.bucket == 0 else SUMS[5][::-1]
+        assert decision.probabilities == tuple(want)
+        _, every = policy.every_holding(view)
+        combo = combo_index(int(view.hole[0]), int(view.hole[1]))
+        assert every[:, combo].tolist() == want

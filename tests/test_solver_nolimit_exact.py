@@ -79,11 +79,12 @@ def test_translate_draws_only_between_two_sizes_and_compares_strictly() -> None:
     assert translate(0.5, [0.5, 1.0], none) == 0  # type: ignore[arg-type]
     assert translate(2.0, [0.5, 1.0], none) == 1  # type: ignore[arg-type]
     assert none.made == 0  # nothing to draw: no draw taken
-    # a draw equal to the odds reads the larger size (the smaller below it)
-    exact = _Draws(0.5)
+    # (2 - 1.5)(1 + 1) / ((2 - 1)(1 + 1.5)) = 0.4: a draw of exactly 0.4 is not below
+    # it and reads the larger size, one just below it the smaller
+    assert pseudo_harmonic(1.5, 1.0, 2.0) == 0.4
+    exact = _Draws(0.4, 0.39999999999999997)
     assert translate(1.5, [1.0, 2.0], exact) == 1  # type: ignore[arg-type]
-    # (2 - 1.5)(2) / ((1)(2.5)) = 0.4: below 0.5, so 0.5 is not below it
-    assert pseudo_harmonic(1.5, 1.0, 2.0) == pytest.approx(0.4, abs=1e-15)
+    assert translate(1.5, [1.0, 2.0], exact) == 0  # type: ignore[arg-type]
 
 
 # ------------------------------------------------------------------ sizes and raises
