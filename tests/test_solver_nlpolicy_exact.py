@@ -584,3 +584,23 @@ def test_probabilities_that_sum_to_one_are_played_as_they_are() -> None:
         _, every = policy.every_holding(view)
         combo = combo_index(int(view.hole[0]), int(view.hole[1]))
         assert every[:, combo].tolist() == want
+
+
+def test_defences_kept_answers_are_told_apart_by_the_betting_and_the_stacks() -> None:
+    # raises to 6 and to 7 both lead to the pot-sized raise's node (7 is 1.25 pots, and
+    # the all-in is no candidate below half the stack), as do stacks of 20 and of 20 and
+    # 25; each view gets its own real raises, never another's kept answer
+    policy = NoLimitPolicy([small_strategy(folds=True)], defend=True)
+    views = [view_of(hand_after(raise_to(6))), view_of(hand_after(raise_to(7))),
+             view_of(hand_after(raise_to(6), stacks=(20, 25)))]  # fmt: skip
+    assert {policy.locate(v)[1] for v in views} == {4}
+    want = [
+        (Action.fold(), Action.call(), Action.raise_to(12), Action.raise_to(18),
+         Action.raise_to(20)),
+        (Action.fold(), Action.call(), Action.raise_to(14), Action.raise_to(20)),
+        (Action.fold(), Action.call(), Action.raise_to(12), Action.raise_to(18),
+         Action.raise_to(25)),
+    ]  # fmt: skip
+    for _ in range(2):
+        assert [policy.every_holding(v)[0] for v in views] == want
+        assert [policy.decide(v).actions for v in views] == want
