@@ -528,6 +528,7 @@ def test_minimum_defence_moves_the_strongest_buckets_fold_to_the_call() -> None:
     combo = combo_index(int(view.hole[0]), int(view.hole[1]))
     assert list(decision.probabilities) == pytest.approx(probs[:, combo].tolist(), abs=1e-12)
     assert decision.actions == actions and decision.betting == "r1"
+    assert decision.bucket == int(buckets[combo])
     assert plain.decide(view).probabilities == pytest.approx([2 / 3] + [1 / 12] * 4, abs=1e-12)
     assert policy.every_holding(view) is policy.every_holding(view)  # kept
     # not facing a bet (the big blind after a limp), nothing changes
