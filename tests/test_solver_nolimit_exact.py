@@ -293,3 +293,12 @@ def test_the_limp_lets_the_blind_act_and_a_raise_leaves_the_all_in() -> None:
     assert stakes[(C, R1, F2)] == -2.0 and stakes[(C, R1, A, F2)] == 6.0
     assert stakes[(R1, C)] == 6.0 and stakes[(A, C)] == 10.0
     assert {m for m, _, _ in ends(tree).values()} == {fold(0, 0), show(0)}
+
+
+def test_raises_are_those_of_the_round_asked_the_first_by_default() -> None:
+    # the pot-sized bet alone in the first round, both sizes in the second: facing
+    # nothing with 2 each in, the half pot goes to 2 + 2 = 4, the pot to 2 + 4 = 6
+    bets = Abstraction((1, 2), (0, 1), 2, 100, (0.5, 1.0), per_round=((1,), (0, 1)))
+    assert bets.raises((2, 2), 0, 0) == [("r1", 6), ("a", 100)]
+    assert bets.raises((2, 2), 0, 0, 0) == [("r1", 6), ("a", 100)]
+    assert bets.raises((2, 2), 1, 0, 1) == [("r0", 4), ("r1", 6), ("a", 100)]
