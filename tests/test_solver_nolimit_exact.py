@@ -302,3 +302,16 @@ def test_raises_are_those_of_the_round_asked_the_first_by_default() -> None:
     assert bets.raises((2, 2), 0, 0) == [("r1", 6), ("a", 100)]
     assert bets.raises((2, 2), 0, 0, 0) == [("r1", 6), ("a", 100)]
     assert bets.raises((2, 2), 1, 0, 1) == [("r0", 4), ("r1", 6), ("a", 100)]
+
+
+def test_the_tree_keeps_its_abstraction() -> None:
+    tree = two_rounds()
+    assert tree.abstraction == Abstraction((1, 1), (0, 1), 1, 3, (1.0,), max_raises=1)
+
+
+def test_the_first_raise_is_at_least_the_blinds_difference() -> None:
+    # blinds 1 and 5, raises of at least 2: the big blind's 4 over the small one is the
+    # last increment, so the first raise goes to at least 5 + 4 = 9; a quarter of the pot
+    # (to 5 + round(2.5) = 7) is too small, the pot (to 5 + 10 = 15) is kept
+    tree = Abstraction((1, 5), (0,), 2, 100, (0.25, 1.0)).tree(lambda r: [], fold, show)
+    assert tree.labels[0] == ("f", "c", "r1", "a") and tree.amounts[0] == (0, 5, 15, 100)
