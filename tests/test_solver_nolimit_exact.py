@@ -315,3 +315,14 @@ def test_the_first_raise_is_at_least_the_blinds_difference() -> None:
     # (to 5 + round(2.5) = 7) is too small, the pot (to 5 + 10 = 15) is kept
     tree = Abstraction((1, 5), (0,), 2, 100, (0.25, 1.0)).tree(lambda r: [], fold, show)
     assert tree.labels[0] == ("f", "c", "r1", "a") and tree.amounts[0] == (0, 5, 15, 100)
+
+
+def test_a_reraise_is_at_least_the_last_raises_increment() -> None:
+    # blinds 1 and 2: the pot-sized raise goes to 6, 4 more than the big blind; a reraise
+    # must then go to 6 + 4 = 10 at least, so a quarter of the pot (to 6 + 3 = 9) is out
+    # and the pot (to 6 + 12 = 18) stays
+    tree = Abstraction((1, 2), (0,), 2, 100, (0.25, 1.0)).tree(lambda r: [], fold, show)
+    assert tree.labels[0] == ("f", "c", "r1", "a") and tree.amounts[0] == (0, 2, 6, 100)
+    raised = tree.children[0][2]
+    assert tree.labels[raised] == ("f", "c", "r1", "a")
+    assert tree.amounts[raised] == (0, 6, 18, 100)
