@@ -6,10 +6,15 @@ bluff rate, the risk in a tournament)."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
-from pokerroom.engine import Hand
+import pytest
+
+from pokerroom.cards import Card
+from pokerroom.engine import ActionKind, Event, EventKind, Hand, Street
+from pokerroom.players.state import StateError
 from pokerroom.players.strong.play import fold_chance
-from pokerroom.players.strong.tracker import Tracker
+from pokerroom.players.strong.tracker import Move, Tracker
 from pokerroom.rules import Rules
 
 NL = Rules.preset("no-limit")
@@ -20,3 +25,249 @@ def test_fold_chance_at_the_price_the_counts_were_taken_at_and_past_the_cap() ->
     assert fold_chance(0.5, 3, 7) == 0.5
     assert fold_chance(0.5, 0, 7) == 0.0
     assert fold_chance(0.9, 10, 0) == 0.97
+
+
+# ------------------------------------------------------------------ the tracker
+
+
+def _played() -> Hand:
+    """3-handed no-limit, button 0: seat 1 posts 2, seat 2 posts 4.  Pre-flop seat 0
+    limps, seat 1 raises to 12, seat 2 calls, seat 0 folds; flop: seat 1 bets 20, seat 2
+    raises to 60, seat 1 calls; turn: two checks; river: seat 1 bets 100, seat 2 folds."""
+    hand = Hand(NL, [400] * 3, button=0, rng=random.Random(5))
+    script = [("call", None), ("raise_to", 12), ("call", None), ("fold", None),
+              ("bet", 20), ("raise_to", 60), ("call", None), ("check", None), ("check", None),
+              ("bet", 100), ("fold", None)]  # fmt: skip
+    for verb, amount in script:
+        method = getattr(hand, verb)
+        method() if amount is None else method(amount)
+    hand.settle()
+    return hand
+
+
+# (seat, street, kind, facing, to_call, pot, added, raises), worked out by hand
+_MOVES = [
+    (0, 0, "call", False, 4, 6, 4, 0),  # a limp: the forced bets' level is no raise
+    (1, 0, "raise", False, 2, 10, 10, 0),  # the small blind owes 2 of 4 and adds 10
+    (2, 0, "call", True, 8, 20, 8, 1),
+    (0, 0, "fold", True, 8, 28, 0, 1),
+    (1, 1, "bet", False, 0, 28, 20, 0),
+    (2, 1, "raise", True, 20, 48, 60, 1),
+    (1, 1, "call", True, 40, 108, 40, 2),
+    (1, 2, "check", False, 0, 148, 0, 0),
+    (2, 2, "check", False, 0, 148, 0, 0),
+    (1, 3, "bet", False, 0, 148, 100, 0),
+    (2, 3, "fold", True, 100, 248, 0, 1),
+]
+
+
+def test_the_tracker_reads_every_move_of_a_hand_exactly() -> None:
+    tracker = Tracker()
+    moves = [(m.seat, m.street, m.kind.value, m.facing, m.to_call, m.pot, m.added, m.raises)
+             for m in tracker.read(_played().events)]  # fmt: skip
+    assert moves == _MOVES
+    assert [m.state() for m in Tracker().read(_played().events)] == [list(m) for m in _MOVES]
+
+
+def test_the_tracker_keeps_the_hand_as_the_events_tell_it() -> None:
+    hand = _played()
+    tracker = Tracker()
+    list(tracker.read(hand.events))
+    board = [int(c) for c in hand.board]
+    assert tracker.state() == {
+        "street": 3, "pot": 148,  # the river bet of 100 came back
+        "bets": [[1, 0]], "forced": 4, "raises": 1, "board": board, "shown": [],
+        "folded": [0, 2], "voluntary": [True, True, True], "raised": [False, True, False],
+        "acted": [1, 2], "last_aggressor": 1, "events": len(hand.events),
+        "straddle_pending": False,
+    }  # fmt: skip
+    again = Tracker.from_state(tracker.state())
+    assert again.state() == tracker.state() and again.shown == {} and again.folded == {0, 2}
+
+
+def test_the_tracker_reads_only_the_events_it_has_not_read() -> None:
+    events = _played().events
+    tracker = Tracker()
+    first = list(tracker.read(events[:9]))
+    assert tracker.events == 9
+    rest = list(tracker.read(events))
+    assert [m.state() for m in first + rest] == [list(m) for m in _MOVES]
+    assert list(tracker.read(events)) == [] and tracker.events == len(events)
+
+
+def _event(kind: EventKind, street: int, seat: int = -1, amount: int = 0, total: int = 0,
+           cards: tuple[int, ...] = ()) -> Event:  # fmt: skip
+    return Event(kind, Street(street), seat, amount, total, tuple(Card(c) for c in cards))
+
+
+def test_the_tracker_on_each_kind_of_event() -> None:
+    t = Tracker()
+    assert t.feed(_event(EventKind.ANTE, 0, 3, 1)) is None  # an ante: in the pot, no bet
+    assert (t.pot, t.bets, t.forced, t.voluntary) == (1, {}, 0, [False] * 4)
+    t.feed(_event(EventKind.BLIND, 0, 1, 2))
+    t.feed(_event(EventKind.BLIND, 0, 2, 5))
+    t.feed(_event(EventKind.BLIND, 0, 1, 1))  # a second post adds to the first
+    assert (t.pot, t.bets, t.forced) == (9, {1: 3, 2: 5}, 5)
+    t.feed(_event(EventKind.DEAL, 0, 0, cards=(4, 9)))  # hole cards: nothing public
+    t.feed(_event(EventKind.MUCK, 0, 0))
+    t.feed(_event(EventKind.SHOW, 0, 3))  # a show with no cards is not a hand shown
+    assert (t.pot, t.shown, t.board) == (9, {}, [])
+    # seat 0 raises to 15 (adding 15), seat 3 calls: both voluntary, seat 0 raised
+    move = t.feed(_event(EventKind.RAISE, 0, 0, 15, 15))
+    assert move is not None and list(move) == [0, 0, ActionKind.RAISE, False, 5, 9, 15, 0]
+    assert move.aggressive
+    move = t.feed(_event(EventKind.CALL, 0, 3, 15))
+    assert move is not None and list(move) == [3, 0, ActionKind.CALL, True, 15, 24, 15, 1]
+    assert not move.aggressive
+    assert (t.voluntary, t.raised, t.acted, t.last_aggressor) == (
+        [True, False, False, True], [True, False, False, False], {0, 3}, 0)  # fmt: skip
+    t.feed(_event(EventKind.RETURN, 0, 0, 4))  # chips given back leave the pot and the bet
+    assert (t.pot, t.bets[0]) == (35, 11)
+    t.feed(_event(EventKind.BURN, 1, cards=(50,)))
+    t.feed(_event(EventKind.BOARD, 1, cards=(7, 8, 51)))  # the flop: a new round
+    assert (t.street, t.board, t.bets, t.raises, t.acted) == (1, [7, 8, 51], {}, 0, set())
+    t.feed(_event(EventKind.BET, 1, 3, 10, 10))
+    t.feed(_event(EventKind.BOARD, 1, cards=(12,)))  # more cards, same street: same round
+    assert (t.bets, t.raises, t.acted, t.board) == ({3: 10}, 1, {3}, [7, 8, 51, 12])
+    # a decision on the river with no board event before it (cards run out all-in)
+    move = t.feed(_event(EventKind.CHECK, 3, 1))
+    assert move is not None and list(move) == [1, 3, ActionKind.CHECK, False, 0, 45, 0, 0]
+    assert (t.street, t.bets, t.raises, t.acted) == (3, {}, 0, {1})
+    t.feed(_event(EventKind.SHOW, 4, 1, cards=(20, 33)))
+    assert t.shown == {1: (20, 33)} and t.street == 3 and t.pot == 45
+    # after the flop, a call or a bet is not a pre-flop entry
+    assert (t.voluntary, t.raised) == ([True, False, False, True], [True, False, False, False])
+
+
+def test_the_first_event_of_seat_0_makes_room_for_it() -> None:
+    t = Tracker()
+    move = t.feed(_event(EventKind.CALL, 0, 0, 2))
+    assert move is not None and t.voluntary == [True] and t.raised == [False]
+    assert move.facing is False and move.to_call == 0 and t.bets == {0: 2}
+
+
+def test_a_straddle_posted_ends_the_straddlers_choice() -> None:
+    t = Tracker(straddle=True)
+    t.feed(_event(EventKind.BLIND, 0, 0, 1))
+    t.feed(_event(EventKind.BLIND, 0, 1, 2))
+    assert t.state()["straddle_pending"] is True
+    t.feed(_event(EventKind.STRADDLE, 0, 2, 4))
+    assert (t.pot, t.bets, t.forced, t.state()["straddle_pending"]) == (7, {0: 1, 1: 2, 2: 4},
+                                                                        4, False)  # fmt: skip
+    move = t.feed(_event(EventKind.FOLD, 0, 0))  # a fold after the straddle is a decision
+    assert move is not None and move.to_call == 3 and t.folded == {0}
+    pending = Tracker(straddle=True)
+    move = pending.feed(_event(EventKind.CALL, 0, 2, 4))  # the choice made by a call
+    assert move is not None and move.kind is ActionKind.CALL and pending.voluntary[2]
+    assert pending.state()["straddle_pending"] is False
+
+
+# ------------------------------------------------------------------ saved trackers and moves
+
+
+def _saved() -> dict[str, Any]:
+    tracker = Tracker()
+    list(tracker.read(_played().events[:12]))
+    return tracker.state()
+
+
+def _with(**change: Any) -> dict[str, Any]:
+    return {**_saved(), **change}
+
+
+@pytest.mark.parametrize(
+    ("state", "says"),
+    [
+        ([], "tracker: a mapping, not list"),
+        ({k: v for k, v in _saved().items() if k != "street"}, "tracker: missing 'street'"),
+        (_with(street=5), "tracker.street is 5: a whole number from 0 to 4"),
+        (_with(street=-1), "tracker.street is -1: a whole number from 0 to 4"),
+        (_with(pot="9"), "tracker.pot is '9': a whole number"),
+        (_with(bets={}), "tracker.bets: a list, not dict"),
+        (_with(bets=[[1, 2, 3]]), "tracker.bets entry: 2 entries, not 3"),
+        (_with(bets=[[14, 2]]), "tracker.bets seat is 14: a whole number from 0 to 13"),
+        (_with(bets=[[-1, 2]]), "tracker.bets seat is -1: a whole number from 0 to 13"),
+        (_with(bets=[[1, 2.0]]), "tracker.bets amount is 2.0: a whole number"),
+        (_with(forced=None), "tracker.forced is None: a whole number"),
+        (_with(raises=-1), "tracker.raises is -1: a whole number 0 or more"),
+        (_with(board=[0, 53]), "tracker.board[1] is 53: a whole number from 0 to 52"),
+        (_with(board=[-1]), "tracker.board[0] is -1: a whole number from 0 to 52"),
+        (_with(shown={}), "tracker.shown: a list, not dict"),
+        (_with(shown=[[1]]), "tracker.shown entry: 2 entries, not 1"),
+        (_with(shown=[[14, [1, 2]]]), "tracker.shown seat is 14: a whole number from 0 to 13"),
+        (_with(shown=[[1, [1, 53]]]), "tracker.shown[1] is 53: a whole number from 0 to 52"),
+        (_with(folded=[14]), "tracker.folded is 14: a whole number from 0 to 13"),
+        (_with(folded=3), "tracker.folded: a list, not int"),
+        (_with(voluntary=[1, True]), "tracker.voluntary is 1: true or false"),
+        (_with(voluntary=True), "tracker: a list, not bool"),
+        (_with(raised=[False, None]), "tracker.raised is None: true or false"),
+        (_with(raised=[False]), "tracker: one voluntary and one raised entry per seat"),
+        (
+            _with(voluntary=[False] * 15, raised=[False] * 15),
+            "tracker: one voluntary and one raised entry per seat",
+        ),
+        (_with(acted=[14]), "tracker.acted is 14: a whole number from 0 to 13"),
+        (_with(acted=4), "tracker.acted: a list, not int"),
+        (_with(last_aggressor=-2), "tracker.last_aggressor is -2: a whole number from -1 to 13"),
+        (_with(last_aggressor=14), "tracker.last_aggressor is 14: a whole number from -1 to 13"),
+        (_with(events=-1), "tracker.events is -1: a whole number 0 or more"),
+        (_with(straddle_pending=0), "tracker.straddle_pending is 0: true or false"),
+    ],
+)
+def test_a_damaged_tracker_is_refused_naming_the_field(state: Any, says: str) -> None:
+    with pytest.raises(StateError) as refused:
+        Tracker.from_state(state)
+    assert str(refused.value) == says
+    with pytest.raises(StateError) as named:
+        Tracker.from_state(state, "hand.tracker")
+    assert str(named.value) == says.replace("tracker", "hand.tracker", 1)
+
+
+def test_a_tracker_at_every_bound_is_read_back() -> None:
+    edge = _with(street=4, pot=0, bets=[[0, 0], [13, 5]], forced=0, raises=0, board=[0, 52],
+                 shown=[[0, [0, 52]], [13, []]], folded=[0, 13], voluntary=[True] * 14,
+                 raised=[False] * 13 + [True], acted=[0, 13], last_aggressor=13, events=0,
+                 straddle_pending=True)  # fmt: skip
+    tracker = Tracker.from_state(edge)
+    assert tracker.state() == edge
+    assert tracker.shown == {0: (0, 52), 13: ()} and tracker.bets == {0: 0, 13: 5}
+    assert tracker.folded == {0, 13} and tracker.acted == {0, 13}
+    assert Tracker.from_state(_with(last_aggressor=-1, voluntary=[], raised=[])).state() == (
+        _with(last_aggressor=-1, voluntary=[], raised=[]))  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("state", "says"),
+    [
+        ({}, "move: a list, not dict"),
+        ([0, 0, "call", True, 1, 2, 1], "move: 8 entries, not 7"),
+        (
+            [0, 0, "ante", True, 1, 2, 1, 0],
+            "move: 'ante' is not a decision (fold, check, call, bet, raise)",
+        ),
+        ([0, 0, 3, True, 1, 2, 1, 0], "move: 3 is not a decision (fold, check, call, bet, raise)"),
+        ([14, 0, "call", True, 1, 2, 1, 0], "move seat is 14: a whole number from 0 to 13"),
+        ([-1, 0, "call", True, 1, 2, 1, 0], "move seat is -1: a whole number from 0 to 13"),
+        ([0, 4, "call", True, 1, 2, 1, 0], "move street is 4: a whole number from 0 to 3"),
+        ([0, -1, "call", True, 1, 2, 1, 0], "move street is -1: a whole number from 0 to 3"),
+        ([0, 0, "call", 1, 1, 2, 1, 0], "move facing is 1: true or false"),
+        ([0, 0, "call", True, "1", 2, 1, 0], "move to call is '1': a whole number"),
+        ([0, 0, "call", True, 1, 2.5, 1, 0], "move pot is 2.5: a whole number"),
+        ([0, 0, "call", True, 1, 2, None, 0], "move added is None: a whole number"),
+        ([0, 0, "call", True, 1, 2, 1, -1], "move raises is -1: a whole number 0 or more"),
+    ],
+)
+def test_a_damaged_move_is_refused_naming_the_field(state: Any, says: str) -> None:
+    with pytest.raises(StateError) as refused:
+        Move.from_state(state, "move")
+    assert str(refused.value) == says
+
+
+def test_every_kind_of_move_at_its_bounds_is_read_back() -> None:
+    for kind in ActionKind:
+        if kind is ActionKind.CALL or kind.value in ("fold", "check", "bet", "raise"):
+            for seat, street in ((0, 0), (13, 3)):
+                data = [seat, street, kind.value, street == 0, 0, 0, 0, 0]
+                move = Move.from_state(data, "move")
+                assert move.state() == data and move.kind is kind
+                assert move.aggressive is (kind.value in ("bet", "raise"))
