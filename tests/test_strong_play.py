@@ -8,12 +8,15 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import numpy as np
 import pytest
 
 from pokerroom.cards import Card
-from pokerroom.engine import ActionKind, Event, EventKind, Hand, Street
+from pokerroom.engine import Action, ActionKind, Event, EventKind, Hand, Street
 from pokerroom.players.state import StateError
-from pokerroom.players.strong.play import fold_chance
+from pokerroom.players.strong.play import Choice, Play, fold_chance
+from pokerroom.players.strong.ranges import Ranking
+from pokerroom.players.strong.stats import Profile
 from pokerroom.players.strong.tracker import Move, Tracker
 from pokerroom.rules import Rules
 
@@ -271,3 +274,142 @@ def test_every_kind_of_move_at_its_bounds_is_read_back() -> None:
                 move = Move.from_state(data, "move")
                 assert move.state() == data and move.kind is kind
                 assert move.aggressive is (kind.value in ("bet", "raise"))
+
+
+# ------------------------------------------------------------------ the decision's parts
+
+
+class _Outlook:
+    """An equity given, whatever the ranges; the calls it was asked, kept."""
+
+    def __init__(self, value: float) -> None:
+        self.value = value
+        self.asked: list[tuple[dict[int, Any], dict[int, float]]] = []
+
+    def equity(self, gains: Any = None, present: Any = None) -> float:
+        self.asked.append((dict(gains or {}), dict(present or {})))
+        return self.value
+
+
+class _Fixed(random.Random):
+    """A random source whose every draw is ``at``."""
+
+    def __init__(self, at: float) -> None:
+        super().__init__(0)
+        self.at = at
+
+    def random(self) -> float:
+        return self.at
+
+
+# 663 weak hands (0.2), 331 middling (0.6), 332 strong (0.9): a uniform range holds
+# 332/1326 value hands and 663/1326 = 1/2 air
+_SCORES = np.array([0.2] * 663 + [0.6] * 331 + [0.9] * 332)
+
+
+def _hand(players: int, script: list[tuple[str, int | None]], stacks: int = 400,
+          rules: Rules = NL) -> Hand:  # fmt: skip
+    hand = Hand(rules, [stacks] * players, button=0, rng=random.Random(5))
+    for verb, amount in script:
+        method = getattr(hand, verb)
+        method() if amount is None else method(amount)
+    return hand
+
+
+def _play(hand: Hand, *, equity: float = 0.5, raises: int = 0, forced: int = 4,
+          at: float = 0.99, tournament: bool = False, draw: float = 0.0, mine: float = 0.5,
+          acted: frozenset[int] = frozenset()) -> Play:  # fmt: skip
+    seat = hand.to_act
+    assert seat is not None
+    view = hand.view(seat)
+    n = view.players
+    return Play(view, np.ones((n, 1326)), [Profile(players=n) for _ in range(n)],
+                Ranking(_SCORES), _Outlook(equity), _Fixed(at), mine=mine, draw=draw,
+                raises=raises, forced=forced, acted=acted, tournament=tournament)  # fmt: skip
+
+
+_LIMPED = [("call", None), ("call", None), ("check", None)]  # 3-handed, a pot of 12
+
+
+def test_fold_chance_grows_with_the_square_root_of_the_price() -> None:
+    assert fold_chance(0.5, 3, 7) == 0.5  # price 3 / 10: the price the counts are taken at
+    assert fold_chance(0.5, 1, 9) == pytest.approx(0.5 * (0.1 / 0.3) ** 0.5, abs=1e-15)
+    assert fold_chance(0.4, 6, 4) == pytest.approx(0.4 * 2.0**0.5, abs=1e-15)
+    assert fold_chance(0.5, 0, 7) == 0.0 and fold_chance(0.5, -1, 7) == 0.0
+    assert fold_chance(0.9, 10, 0) == 0.97  # the cap: price 1 would give 1.64
+    assert fold_chance(0.97 / 2**0.5, 6, 4) == pytest.approx(0.97, abs=1e-15)
+
+
+def test_the_bet_sizes_after_the_flop_are_the_pots_fractions() -> None:
+    # the pot is 12: a third (4), a half (6), three quarters (9), the pot (12)
+    assert _play(_hand(3, _LIMPED))._sizes() == [4, 6, 9, 12]
+    # facing a bet of 10 into 12 (the pot after calling: 32): raise by 0.6 and 1 of it
+    assert _play(_hand(3, [*_LIMPED, ("bet", 10)]), raises=1)._sizes() == [29, 42]
+    # 20 behind after the blinds: 12 would leave 8, under 0.35 of the pot of 36: all in
+    assert _play(_hand(3, _LIMPED, stacks=24))._sizes() == [4, 6, 9, 20]
+    # 16 behind: 9 leaves 7 (under 10.5) and all in is within 1.5 pots after calling
+    assert _play(_hand(3, _LIMPED, stacks=20))._sizes() == [4, 6, 16]
+
+
+def test_the_opening_sizes_before_the_flop() -> None:
+    # unraised, two opponents: 3 big blinds; one limper more: 4; heads-up: 2.5
+    assert _play(_hand(3, []))._sizes() == [12]
+    assert _play(_hand(3, [("call", None)]))._sizes() == [16]
+    assert _play(_hand(2, []))._sizes() == [10]
+    # facing an open to 12: 3.5 times out of position, 3 times in it, 2.3 times a re-raise
+    assert _play(_hand(3, [("raise_to", 12)]), raises=1)._sizes() == [42]
+    assert _play(_hand(4, [("raise_to", 12)]), raises=1)._sizes() == [36]
+    assert _play(_hand(4, [("raise_to", 12), ("raise_to", 36)]), raises=2)._sizes() == [83]
+    # a dozen big blinds or fewer: all in or nothing; 13: a normal size
+    assert _play(_hand(3, [], stacks=48))._sizes() == [48]
+    assert _play(_hand(3, [], stacks=52))._sizes() == [12]
+    # fixed limit: the one raise
+    limit = Rules.preset("casino-limit")
+    assert _play(_hand(3, [], rules=limit), forced=limit.big_blind)._sizes() == [
+        2 * limit.big_blind]  # fmt: skip
+
+
+def test_the_share_of_equity_realised() -> None:
+    first = _play(_hand(3, _LIMPED))  # seat 1, out of position, two opponents
+    assert first._realised(False) == pytest.approx(0.87 - 0.03)
+    assert first._realised(True) == pytest.approx(0.87 - 0.03 + 0.04)
+    last = _play(_hand(3, [*_LIMPED, ("check", None), ("check", None)]))  # the button
+    assert last.in_position and last._realised(False) == pytest.approx(0.97)
+    assert last._realised(True) == 1.0
+    heads_up = _play(_hand(2, [("call", None), ("check", None)]))
+    assert not heads_up.in_position and heads_up._realised(False) == 0.87  # the big blind
+    button = _play(_hand(2, [("call", None), ("check", None), ("check", None)]))
+    assert button.in_position and button._realised(False) == 1.0
+    limit = Rules.preset("casino-limit")
+    out = _play(_hand(2, [("call", None), ("check", None)], rules=limit))
+    assert out._realised(False) == 0.93 and out._realised(True) == pytest.approx(0.97)
+    river = [("call", None), ("check", None)] + [("check", None)] * 4
+    assert _play(_hand(2, river))._realised(False) == 1.0
+
+
+def test_the_bluffing_rate_balances_the_value_bets() -> None:
+    play = _play(_hand(3, _LIMPED))  # a pot of 12
+    # a pot-sized bet: a call risks 12 to win 36, 1/3; bluffs : value = 1/2 of value / air
+    rate = (332 / 1326) * 0.5 / 0.5
+    assert play._bluff_rate(Choice(Action.bet(12), 0.0)) == pytest.approx(rate)
+    # a bet of 4: alpha = 4 / 20 = 1/5, 1/4 of value / air
+    assert play._bluff_rate(Choice(Action.bet(4), 0.0)) == pytest.approx(rate * 0.5)
+    drawing = _play(_hand(3, _LIMPED), draw=0.15)
+    assert drawing._bluff_rate(Choice(Action.bet(12), 0.0)) == pytest.approx(2 * rate + 0.25)
+    almost = _play(_hand(3, _LIMPED), draw=0.149)
+    assert almost._bluff_rate(Choice(Action.bet(12), 0.0)) == pytest.approx(rate)
+    play.ranges[play.me] = 0.0  # no range: no bluff
+    assert play._bluff_rate(Choice(Action.bet(12), 0.0)) == 0.0
+    play.ranges[play.me] = np.where(_SCORES > 0.8, 1.0, 0.0)  # all value, no air: capped at 1
+    assert play._bluff_rate(Choice(Action.bet(12), 0.0)) == 1.0
+    play.ranges[play.me] = np.where(_SCORES == 0.6, 1.0, 0.01)  # air: 6.63 of 340.95
+    value = 3.32 / 340.95  # under 0.02 of air, read as 0.02
+    assert play._bluff_rate(Choice(Action.bet(4), 0.0)) == pytest.approx(value * 0.25 / 0.02)
+
+
+def test_a_tournament_prices_each_chip_risked_past_a_quarter_of_the_stack() -> None:
+    cash = _play(_hand(3, _LIMPED))
+    assert cash._risk(396) == 0.0
+    play = _play(_hand(3, _LIMPED), tournament=True)  # 396 chips: a quarter is 99
+    assert play._risk(99) == 0.0 and play._risk(50) == 0.0
+    assert play._risk(100) == pytest.approx(0.06) and play._risk(396) == pytest.approx(0.06 * 297)
