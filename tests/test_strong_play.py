@@ -16,7 +16,7 @@ from pokerroom.engine import Action, ActionKind, Event, EventKind, Hand, Street
 from pokerroom.players.state import StateError
 from pokerroom.players.strong.play import Choice, Play, fold_chance
 from pokerroom.players.strong.ranges import Ranking
-from pokerroom.players.strong.stats import Profile
+from pokerroom.players.strong.stats import WEAK, Profile, situation
 from pokerroom.players.strong.tracker import Move, Tracker
 from pokerroom.rules import Rules
 
@@ -413,3 +413,94 @@ def test_a_tournament_prices_each_chip_risked_past_a_quarter_of_the_stack() -> N
     play = _play(_hand(3, _LIMPED), tournament=True)  # 396 chips: a quarter is 99
     assert play._risk(99) == 0.0 and play._risk(50) == 0.0
     assert play._risk(100) == pytest.approx(0.06) and play._risk(396) == pytest.approx(0.06 * 297)
+
+
+def test_the_values_of_checking_and_calling() -> None:
+    # seat 1 first on the flop of a pot of 12, two opponents: 0.87 - 0.03 realised
+    play = _play(_hand(3, _LIMPED))
+    assert play._check_value() == pytest.approx(0.84 * 0.5 * 12)
+    assert play.outlook.asked == [({}, {})]  # type: ignore[attr-defined]
+    # seat 2 facing a bet of 10 into 12: 0.84 of half of 32, less the 10 it costs
+    facing = [*_LIMPED, ("bet", 10)]
+    assert _play(_hand(3, facing), raises=1)._call_value() == pytest.approx(0.84 * 16 - 10)
+    # a draw on the flop adds 0.3 of its chance of half the pot (the stacks are deeper)
+    drawing = _play(_hand(3, facing), raises=1, draw=0.2)
+    assert drawing._call_value() == pytest.approx(0.84 * 16 - 10 + 0.3 * 0.2 * 0.5 * 32)
+    # on the turn, all of it; what is left behind caps it (24 - 10 behind: 14)
+    turn = [*_LIMPED, ("check", None), ("check", None), ("check", None), ("bet", 10)]
+    assert _play(_hand(3, turn), raises=1, draw=0.2)._call_value() == pytest.approx(
+        0.84 * 16 - 10 + 0.3 * 0.2 * 32)  # fmt: skip
+    short = _play(_hand(3, turn, stacks=28), raises=1, draw=0.2)
+    assert short._call_value() == pytest.approx(0.84 * 16 - 10 + 0.3 * 0.2 * 14)
+
+
+def test_before_the_flop_the_players_to_come_enter_with_their_usual_frequency() -> None:
+    play = _play(_hand(3, []))  # seat 0 first: the small blind owes 2, the big blind 0
+    fold = float(Profile(players=3).frequencies(situation(0, 0))[WEAK])
+    gains, present = play._entering()
+    assert present == {1: 1.0 - fold} and list(gains) == [1]
+    assert gains[1].fold == fold
+    # once the small blind has called, nobody behind owes: everyone stays in
+    assert _play(_hand(3, [("call", None), ("call", None)]))._entering() == ({}, {})
+    assert _play(_hand(3, _LIMPED))._entering() == ({}, {})  # after the flop: none
+
+
+def test_the_value_of_a_bet_from_each_opponents_folds() -> None:
+    # seat 1 bets into 12 on the flop; each opponent folds its profile's share facing a
+    # bet, times the square root of the price over 0.3; the bot wins the 12 when both
+    # fold, else its equity of what the callers leave, the bet less
+    base = float(Profile(players=3).frequencies(situation(1, 1))[WEAK])
+    play = _play(_hand(3, _LIMPED))
+    for to in (4, 6, 9, 12):
+        fold = min(0.97, base * ((to / (12 + 2 * to)) / 0.3) ** 0.5)
+        stays, both = 1.0 - fold, fold * fold
+        called = 1.0 - both
+        pot = 12 + to + 2 * stays * to / called
+        choice = play._aggressive(to)
+        assert choice.action == Action.bet(to)
+        assert choice.fold == pytest.approx(both, abs=1e-12)
+        assert choice.equity == 0.5
+        assert choice.value == pytest.approx(both * 12 + called * (0.88 * 0.5 * pot - to))
+        assert play.outlook.asked[-1][1] == pytest.approx(  # type: ignore[attr-defined]
+            {0: stays / called, 2: stays / called})  # fmt: skip
+    tournament = _play(_hand(3, _LIMPED), tournament=True)
+    assert tournament._aggressive(12).value == pytest.approx(play._aggressive(12).value)
+    short = _play(_hand(3, _LIMPED, stacks=104), tournament=True)  # 100 chips: 25 risk-free
+    cash = _play(_hand(3, _LIMPED, stacks=104))
+    assert short._sizes()[-1] == 12
+    assert short._aggressive(100).value == pytest.approx(
+        cash._aggressive(100).value - (1.0 - short._aggressive(100).fold) * 0.06 * 75
+    )
+
+
+def test_the_decision_takes_the_best_value_and_bluffs_at_the_balancing_rate() -> None:
+    assert _play(_hand(3, _LIMPED)).decide() == Action.bet(12)  # the best of 4 to 12
+    assert _play(_hand(3, _LIMPED), equity=0.0, at=0.0).decide() == Action.check()
+    facing = [*_LIMPED, ("bet", 10)]
+    assert _play(_hand(3, facing), raises=1, equity=0.0).decide() == Action.fold()
+    assert _play(_hand(3, facing), raises=1, equity=0.5).decide() == Action.raise_to(42)
+    # with no equity to speak of (0.1), betting 9 into 12 gains through folds alone:
+    # bluff as often as 0.3 / 0.7 of the value hands (1/4 of the range) over the air (1/2)
+    rate = (332 / 1326) * (9 / 30) / (21 / 30) / 0.5
+
+    def bluff(at: float) -> Action:
+        play = _play(_hand(3, _LIMPED), equity=0.1, at=at)
+        for s in (0, 2):
+            play.profiles[s].counts[situation(1, 1)] = [1000, 0, 0]  # folds to bets
+        return play.decide()
+
+    assert bluff(rate - 1e-9) == Action.bet(9)
+    assert bluff(rate) == Action.check()
+
+
+def test_a_monster_is_checked_a_quarter_of_the_time_to_a_player_who_bets() -> None:
+    def decide(at: float, bets: int = 100, mine: float = 0.95) -> Action:
+        play = _play(_hand(2, [("call", None), ("check", None)]), equity=1.0, mine=mine, at=at)
+        play.profiles[0].counts[situation(1, 0)] = [100 - bets, 0, bets]
+        return play.decide()
+
+    assert decide(0.2499) == Action.check()
+    assert decide(0.25) == Action.bet(8)
+    assert decide(0.0, mine=0.89) == Action.bet(8)
+    assert decide(0.0, mine=0.9) == Action.check()
+    assert decide(0.0, bets=0) == Action.bet(8)  # a player who checks behind: bet
