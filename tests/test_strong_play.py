@@ -504,3 +504,49 @@ def test_a_monster_is_checked_a_quarter_of_the_time_to_a_player_who_bets() -> No
     assert decide(0.0, mine=0.89) == Action.bet(8)
     assert decide(0.0, mine=0.9) == Action.check()
     assert decide(0.0, bets=0) == Action.bet(8)  # a player who checks behind: bet
+
+
+def test_a_new_tracker_has_read_nothing() -> None:
+    assert Tracker().state() == {
+        "street": 0, "pot": 0, "bets": [], "forced": 0, "raises": 0, "board": [], "shown": [],
+        "folded": [], "voluntary": [], "raised": [], "acted": [], "last_aggressor": -1,
+        "events": 0, "straddle_pending": False,
+    }  # fmt: skip
+    assert Tracker(straddle=True).state()["straddle_pending"] is True
+
+
+def test_who_is_behind_the_bot_and_how_deep() -> None:
+    # the flop: seat 1 bets 10, seat 2 raises to 30; seat 0 (the button) to act
+    hand = _hand(3, [*_LIMPED, ("bet", 10), ("raise_to", 30)], stacks=300)
+    play = _play(hand, raises=2)
+    assert play.behind == [1, 2] and play.live == [1, 2] and play.actors == [1, 2]
+    assert play.effective == 296 and play.in_position
+    assert _play(hand, raises=2, acted=frozenset({1, 2})).behind == [1]
+    first = _play(_hand(3, _LIMPED))  # nobody has acted: both are behind
+    assert first.behind == [0, 2]
+    assert _play(_hand(3, _LIMPED), acted=frozenset({0}), mine=0.5).behind == [2]
+    called = _play(
+        _hand(3, [*_LIMPED, ("check", None), ("bet", 10), ("call", None)]), acted=frozenset({0, 2})
+    )
+    assert called.me == 1 and called.behind == [] and called.level == 10
+
+
+def test_a_range_narrowed_since_its_first_decision_folds_less() -> None:
+    # seat 2's range is now its top hands alone; measured against the range it had, a
+    # fold of 0.42 leaves (by belief) all of them, else 0.58 of them
+    hand = _hand(3, _LIMPED)
+    play = _play(hand)
+    top = np.where(_SCORES == 0.9, 1.0, 0.0)
+    play.ranges[2] = top
+    plain = play._continuing(2, 0.42)
+    assert plain[1] == pytest.approx(0.58) and plain[0].fold == 0.42
+    view = hand.view(1)
+    narrowed = Play(view, play.ranges, play.profiles, play.ranking, _Outlook(0.5), _Fixed(0.5),
+                    mine=0.5, draw=0.0, raises=0, forced=4,
+                    reference={2: np.ones(1326)})  # fmt: skip
+    belief = play.profiles[2].honesty(preflop=False)
+    going, stays = narrowed._continuing(2, 0.42)
+    assert going.edge == 0.2 and stays == pytest.approx(belief + (1.0 - belief) * 0.58)
+    narrowed.ranges[2] = 0.0  # nothing left: it goes on as often as it does not fold
+    narrowed._base_cum.clear()
+    assert narrowed._continuing(2, 0.42)[1] == pytest.approx(0.58)
