@@ -550,3 +550,33 @@ def test_a_range_narrowed_since_its_first_decision_folds_less() -> None:
     narrowed.ranges[2] = 0.0  # nothing left: it goes on as often as it does not fold
     narrowed._base_cum.clear()
     assert narrowed._continuing(2, 0.42)[1] == pytest.approx(0.58)
+
+
+def test_shallow_stacks_before_the_flop_push_or_fold() -> None:
+    # 40 chips, 10 big blinds: all in or fold, a call only for most of the stack
+    opened = _play(_hand(3, [("raise_to", 12)], stacks=40), raises=1, equity=0.6)
+    assert opened._push_fold() and not opened._may_call() and opened._sizes() == [40]
+    assert opened.decide() == Action.raise_to(40)
+    assert _play(_hand(3, [("raise_to", 12)], stacks=40), raises=1, equity=0.2).decide() == (
+        Action.fold())  # fmt: skip
+    # the small blind has 38 behind: calling 19 is half of it, 18 is less
+    assert _play(_hand(3, [("raise_to", 21)], stacks=40), raises=1)._may_call()
+    assert not _play(_hand(3, [("raise_to", 20)], stacks=40), raises=1)._may_call()
+    # against a player all in, any call: the big blind calls 8 of 36 to the button's 12
+    hand = Hand(NL, [12, 40], button=0, rng=random.Random(5))
+    hand.raise_to(12)
+    shove = _play(hand, raises=1, equity=0.6)
+    assert shove.actors == [] and shove._may_call() and shove.decide() == Action.call()
+    # deeper than a dozen big blinds, or after the flop: play on
+    assert not _play(_hand(3, [("raise_to", 12)], stacks=52), raises=1)._push_fold()
+    assert _play(_hand(3, [("raise_to", 12)], stacks=48), raises=1)._push_fold()
+    assert not _play(_hand(3, _LIMPED, stacks=40))._push_fold()
+    limit = Rules.preset("casino-limit")
+    assert not _play(_hand(3, [], stacks=40, rules=limit), forced=limit.big_blind)._push_fold()
+
+
+def test_the_straddlers_choice_straddles_or_folds() -> None:
+    ct = Rules.preset("computer-tournament")
+    hand = _hand(3, [], stacks=1000, rules=ct)  # seat 1: fold or straddle to 10
+    assert _play(hand, equity=0.0, forced=5).decide() == Action.fold()
+    assert _play(hand, equity=0.3, forced=5).decide() == Action.raise_to(10)
