@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from pokerroom.cards import Card
-from pokerroom.engine import Action, ActionKind, Event, EventKind, Hand, Street
+from pokerroom.engine import Action, ActionKind, Event, EventKind, Hand, LegalActions, Street
 from pokerroom.players.state import StateError
 from pokerroom.players.strong.play import Choice, Play, fold_chance
 from pokerroom.players.strong.ranges import Ranking
@@ -204,6 +204,7 @@ def _with(**change: Any) -> dict[str, Any]:
         (_with(voluntary=[1, True]), "tracker.voluntary is 1: true or false"),
         (_with(voluntary=True), "tracker: a list, not bool"),
         (_with(raised=[False, None]), "tracker.raised is None: true or false"),
+        (_with(raised=5), "tracker: a list, not int"),
         (_with(raised=[False]), "tracker: one voluntary and one raised entry per seat"),
         (
             _with(voluntary=[False] * 15, raised=[False] * 15),
@@ -249,6 +250,10 @@ def test_a_tracker_at_every_bound_is_read_back() -> None:
             "move: 'ante' is not a decision (fold, check, call, bet, raise)",
         ),
         ([0, 0, 3, True, 1, 2, 1, 0], "move: 3 is not a decision (fold, check, call, bet, raise)"),
+        (
+            [0, 0, [3], True, 1, 2, 1, 0],
+            "move: [3] is not a decision (fold, check, call, bet, raise)",
+        ),
         ([14, 0, "call", True, 1, 2, 1, 0], "move seat is 14: a whole number from 0 to 13"),
         ([-1, 0, "call", True, 1, 2, 1, 0], "move seat is -1: a whole number from 0 to 13"),
         ([0, 4, "call", True, 1, 2, 1, 0], "move street is 4: a whole number from 0 to 3"),
@@ -580,3 +585,10 @@ def test_the_straddlers_choice_straddles_or_folds() -> None:
     hand = _hand(3, [], stacks=1000, rules=ct)  # seat 1: fold or straddle to 10
     assert _play(hand, equity=0.0, forced=5).decide() == Action.fold()
     assert _play(hand, equity=0.3, forced=5).decide() == Action.raise_to(10)
+
+
+def test_with_no_way_to_stay_the_bot_bets_or_raises_the_least() -> None:
+    raise_only = LegalActions(0, Street.FLOP, (ActionKind.RAISE,), min_to=20, max_to=40)
+    assert Play._any(raise_only) == Action.raise_to(20)
+    bet_only = LegalActions(0, Street.FLOP, (ActionKind.BET,), min_to=4, max_to=40)
+    assert Play._any(bet_only) == Action.bet(4)
