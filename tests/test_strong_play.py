@@ -592,3 +592,22 @@ def test_with_no_way_to_stay_the_bot_bets_or_raises_the_least() -> None:
     assert Play._any(raise_only) == Action.raise_to(20)
     bet_only = LegalActions(0, Street.FLOP, (ActionKind.BET,), min_to=4, max_to=40)
     assert Play._any(bet_only) == Action.bet(4)
+
+
+def test_the_bluffing_rate_at_its_edges() -> None:
+    play = _play(_hand(3, _LIMPED))
+    rate = (332 / 1326) * 0.5 / 0.5  # a pot-sized bet, as above
+    play.ranges[play.me] = 1.0 / 1326  # a range of total weight 1: the same shares
+    assert play._bluff_rate(Choice(Action.bet(12), 0.0)) == pytest.approx(rate)
+    # a hand scored 0.8 is a value hand, one scored 0.45 is not air
+    play.ranges[play.me] = 1.0
+    play.scores = np.array([0.44] * 331 + [0.45] * 332 + [0.6] * 331 + [0.8] * 332)
+    assert play._bluff_rate(Choice(Action.bet(12), 0.0)) == pytest.approx(332 / 331 * 0.5)
+    # with 10 in front of it, a raise to 60 adds 50 to a pot of 52: a call risks 50 to
+    # win 152
+    hand = _hand(3, [*_LIMPED, ("bet", 10), ("raise_to", 30), ("fold", None)])
+    raising = _play(hand, raises=2)
+    assert raising.bet == 10 and raising.pot == 52
+    alpha = 50 / 152
+    assert raising._bluff_rate(Choice(Action.raise_to(60), 0.0)) == pytest.approx(
+        (332 / 1326) * alpha / (1 - alpha) / 0.5)  # fmt: skip
