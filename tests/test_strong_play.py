@@ -289,10 +289,11 @@ class _Outlook:
 
     def __init__(self, value: float) -> None:
         self.value = value
-        self.asked: list[tuple[dict[int, Any], dict[int, float]]] = []
+        self.asked: list[tuple[Any, Any]] = []
 
-    def equity(self, gains: Any = None, present: Any = None) -> float:
-        self.asked.append((dict(gains or {}), dict(present or {})))
+    def equity(self, *args: Any) -> float:
+        assert len(args) == 2  # gains and present, always both
+        self.asked.append((dict(args[0]), dict(args[1])))
         return self.value
 
 
@@ -341,6 +342,7 @@ def test_fold_chance_grows_with_the_square_root_of_the_price() -> None:
     assert fold_chance(0.5, 1, 9) == pytest.approx(0.5 * (0.1 / 0.3) ** 0.5, abs=1e-15)
     assert fold_chance(0.4, 6, 4) == pytest.approx(0.4 * 2.0**0.5, abs=1e-15)
     assert fold_chance(0.5, 0, 7) == 0.0 and fold_chance(0.5, -1, 7) == 0.0
+    assert fold_chance(0.5, 0, 0) == 0.0  # nothing to call into nothing: no price at all
     assert fold_chance(0.9, 10, 0) == 0.97  # the cap: price 1 would give 1.64
     assert fold_chance(0.97 / 2**0.5, 6, 4) == pytest.approx(0.97, abs=1e-15)
 
@@ -611,3 +613,56 @@ def test_the_bluffing_rate_at_its_edges() -> None:
     alpha = 50 / 152
     assert raising._bluff_rate(Choice(Action.raise_to(60), 0.0)) == pytest.approx(
         (332 / 1326) * alpha / (1 - alpha) / 0.5)  # fmt: skip
+
+
+def test_each_value_asks_the_outlook_with_who_goes_on_and_how_often() -> None:
+    fold = float(Profile(players=3).frequencies(situation(0, 0))[WEAK])
+    # seat 0 first before the flop: the small blind enters with 1 - its usual fold
+    pre = _play(_hand(3, []))
+    pre._call_value()
+    gains, present = pre.outlook.asked[-1]  # type: ignore[attr-defined]
+    assert list(gains) == [1] and present == {1: 1.0 - fold}
+    limped = _play(_hand(3, [("call", None), ("call", None)]))  # the big blind's option
+    limped._check_value()
+    assert limped.outlook.asked == [({}, {})]  # type: ignore[attr-defined]
+    play = _play(_hand(3, _LIMPED))
+    play._aggressive(12)
+    gains, present = play.outlook.asked[-1]  # type: ignore[attr-defined]
+    assert sorted(gains) == [0, 2] and sorted(present) == [0, 2]
+
+
+def test_more_tracker_edges() -> None:
+    t = Tracker()
+    t.feed(_event(EventKind.ANTE, 0, 0, 1))
+    t.feed(_event(EventKind.ANTE, 0, 1, 1))  # antes add up
+    assert t.pot == 2
+    t.feed(_event(EventKind.BLIND, 0, 0, 2))
+    t.feed(_event(EventKind.BLIND, 0, 1, 4))
+    t.feed(_event(EventKind.BOARD, 1, cards=(1, 2, 3)))
+    bet = t.feed(_event(EventKind.BET, 1, 0, 1, 1))  # all in for 1 chip after the flop
+    assert bet is not None and bet.facing is False
+    call = t.feed(_event(EventKind.CALL, 1, 1, 1))
+    assert call is not None and call.facing is True and call.to_call == 1  # 1 > 0 faces
+    pending = Tracker(straddle=True)
+    assert pending.feed(_event(EventKind.FOLD, 0, 2)) is None and pending.folded == {2}
+
+
+def test_more_sizes() -> None:
+    # 4-handed: the button faces a re-raise to 40 in position: 2.3 times, not 3
+    script = [("raise_to", 12), ("call", None), ("raise_to", 40), ("fold", None), ("fold", None)]
+    assert _play(_hand(4, script), raises=2)._sizes() == [92]
+    # with 10 in front against a raise to 30 (pot 52, 20 owed: 72 after calling),
+    # 0.6 and 1 of it over 30; with 140 chips, 73 leaves 67 (not under 62.3): kept
+    raised = [*_LIMPED, ("bet", 10), ("raise_to", 30), ("fold", None)]
+    assert _play(_hand(3, raised), raises=2)._sizes() == [73, 102]
+    assert _play(_hand(3, raised, stacks=144), raises=2)._sizes() == [73, 140]
+    # 11 behind, a bet of 4 leaves 7: exactly 0.35 of the 20 it makes, so not all in
+    assert _play(_hand(3, _LIMPED, stacks=15))._sizes() == [4, 11]
+    # 30 behind, twice and a half the pot of 12: no all in among the sizes
+    assert _play(_hand(3, _LIMPED, stacks=34))._sizes() == [4, 6, 9, 12]
+
+
+def test_four_players_realise_less() -> None:
+    play = _play(_hand(4, [("call", None), ("call", None), ("call", None), ("check", None)]))
+    assert len(play.live) == 3 and not play.in_position
+    assert play._realised(False) == pytest.approx(0.87 - 0.06)
