@@ -666,3 +666,40 @@ def test_four_players_realise_less() -> None:
     play = _play(_hand(4, [("call", None), ("call", None), ("call", None), ("check", None)]))
     assert len(play.live) == 3 and not play.in_position
     assert play._realised(False) == pytest.approx(0.87 - 0.06)
+
+
+def test_a_bet_against_a_player_all_in_and_one_who_may_fold() -> None:
+    # seat 0 is all in for 20 before the flop, both others call: a pot of 60; seat 1
+    # bets 30: seat 0 is in the pot whatever happens, seat 2 folds 0.42 times the root
+    # of the price (30 / 120) over 0.3, so nobody takes the pot without a showdown
+    hand = Hand(NL, [20, 400, 400], button=0, rng=random.Random(5))
+    hand.raise_to(20), hand.call(), hand.call()
+    play = _play(hand)
+    assert play.actors == [2] and play.live == [0, 2]
+    base = float(Profile(players=3).frequencies(situation(1, 1))[WEAK])
+    fold = base * ((30 / 120) / 0.3) ** 0.5
+    choice = play._aggressive(30)
+    assert choice.fold == 0.0 and choice.action == Action.bet(30)
+    assert choice.value == pytest.approx(0.88 * 0.5 * (90 + 30 * (1 - fold)) - 30)
+    gains, present = play.outlook.asked[-1]  # type: ignore[attr-defined]
+    assert list(gains) == [2] and present == pytest.approx({0: 1.0, 2: 1 - fold})
+
+
+def test_the_continuing_ranges_carry_each_players_belief() -> None:
+    post = _play(_hand(3, _LIMPED))
+    going, _ = post._continuing(2, 0.42)
+    assert going.belief == post.profiles[2].honesty(preflop=False)
+    pre = _play(_hand(3, []))
+    pre.profiles[1].honest = [0.0, 10.0, 10.0, 10.0]  # random before the flop, honest after
+    going, _ = pre._continuing(1, 0.42)
+    assert going.belief == pre.profiles[1].honesty(preflop=True)
+    assert pre.profiles[1].honesty(preflop=True) < pre.profiles[1].honesty(preflop=False)
+    # a reference range, the range now of total weight 1: the same share goes on
+    hand = _hand(3, _LIMPED)
+    ranges = np.ones((3, 1326))
+    ranges[2] = np.where(_SCORES == 0.9, 1.0 / 332, 0.0)
+    narrowed = Play(hand.view(1), ranges, post.profiles, post.ranking, _Outlook(0.5),
+                    _Fixed(0.5), mine=0.5, draw=0.0, raises=0, forced=4,
+                    reference={2: np.ones(1326)})  # fmt: skip
+    belief = post.profiles[2].honesty(preflop=False)
+    assert narrowed._continuing(2, 0.42)[1] == pytest.approx(belief + (1 - belief) * 0.58)
