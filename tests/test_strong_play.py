@@ -703,3 +703,10 @@ def test_the_continuing_ranges_carry_each_players_belief() -> None:
                     reference={2: np.ones(1326)})  # fmt: skip
     belief = post.profiles[2].honesty(preflop=False)
     assert narrowed._continuing(2, 0.42)[1] == pytest.approx(belief + (1 - belief) * 0.58)
+
+
+def test_a_decision_is_a_cash_games_unless_told() -> None:
+    hand = _hand(3, _LIMPED)
+    play = Play(hand.view(1), np.ones((3, 1326)), [Profile(players=3)] * 3, Ranking(_SCORES),
+                _Outlook(0.5), _Fixed(0.5), mine=0.5, draw=0.0, raises=0, forced=4)  # fmt: skip
+    assert not play.tournament and play._risk(396) == 0.0
