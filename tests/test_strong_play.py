@@ -710,3 +710,32 @@ def test_a_decision_is_a_cash_games_unless_told() -> None:
     play = Play(hand.view(1), np.ones((3, 1326)), [Profile(players=3)] * 3, Ranking(_SCORES),
                 _Outlook(0.5), _Fixed(0.5), mine=0.5, draw=0.0, raises=0, forced=4)  # fmt: skip
     assert not play.tournament and play._risk(396) == 0.0
+
+
+def test_a_draw_semi_bluffs_a_bet_the_model_rates_close_to_checking() -> None:
+    # at an equity of 0.28 on the flop, betting 4 (worth 2.656) is within 0.05 of the pot
+    # of checking (2.822); a draw of 0.15 or more bets it half its bluffing rate's time
+    def decide(at: float, draw: float = 0.2, equity: float = 0.28) -> Action:
+        return _play(_hand(3, _LIMPED), equity=equity, draw=draw, at=at).decide()
+
+    play = _play(_hand(3, _LIMPED), equity=0.28, draw=0.2)
+    assert play._aggressive(4).value == pytest.approx(2.6556, abs=1e-4)
+    assert play._check_value() == pytest.approx(0.84 * 0.28 * 12)
+    half = 0.5 * play._bluff_rate(play._aggressive(4))
+    assert half == pytest.approx(0.5 * (2 * (332 / 1326) * 0.25 / 0.5 + 0.25))
+    assert decide(0.0) == Action.bet(4)
+    assert decide(half - 1e-9) == Action.bet(4)
+    assert decide(half) == Action.check()
+    assert decide(0.3) == Action.check() and decide(0.9) == Action.check()
+    assert decide(0.0, draw=0.15) == Action.bet(4)
+    assert decide(0.0, draw=0.149) == Action.check()
+    assert decide(0.0, equity=0.0) == Action.check()  # 2.1 below checking: too far
+    assert _play(_hand(3, []), equity=0.28, draw=0.2, at=0.0).decide() != Action.bet(4)
+
+
+def test_a_call_worth_a_little_more_than_folding_is_made() -> None:
+    facing = [*_LIMPED, ("bet", 10)]
+    call = _play(_hand(3, facing), raises=1, equity=0.38)
+    assert call._call_value() == pytest.approx(0.84 * 0.38 * 32 - 10)  # 0.2144
+    assert call.decide() == Action.call()
+    assert _play(_hand(3, facing), raises=1, equity=0.37).decide() == Action.fold()  # -0.05
