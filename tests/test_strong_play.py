@@ -739,3 +739,10 @@ def test_a_call_worth_a_little_more_than_folding_is_made() -> None:
     assert call._call_value() == pytest.approx(0.84 * 0.38 * 32 - 10)  # 0.2144
     assert call.decide() == Action.call()
     assert _play(_hand(3, facing), raises=1, equity=0.37).decide() == Action.fold()  # -0.05
+
+
+def test_a_small_blind_owing_one_chip_folds_a_hand_worth_nothing() -> None:
+    limit = Rules.preset("casino-limit")
+    hand = _hand(3, [("call", None)], rules=limit)  # the small blind owes 1
+    play = _play(hand, equity=0.0, forced=limit.big_blind)
+    assert play.legal.to_call == 1 and play.decide() == Action.fold()
