@@ -746,3 +746,11 @@ def test_a_small_blind_owing_one_chip_folds_a_hand_worth_nothing() -> None:
     hand = _hand(3, [("call", None)], rules=limit)  # the small blind owes 1
     play = _play(hand, equity=0.0, forced=limit.big_blind)
     assert play.legal.to_call == 1 and play.decide() == Action.fold()
+
+
+def test_every_player_still_to_come_who_owes_is_counted() -> None:
+    # 6-handed, seat 3 opens to 12 and seat 4 decides: the button, both blinds and seat 5
+    # owe chips; seat 3, which has matched the level, is passed over, not the end of them
+    play = _play(_hand(6, [("raise_to", 12)]), raises=1)
+    assert play.behind == [0, 1, 2, 3, 5]
+    assert sorted(play._entering()[0]) == [0, 1, 2, 5]
