@@ -754,3 +754,17 @@ def test_every_player_still_to_come_who_owes_is_counted() -> None:
     play = _play(_hand(6, [("raise_to", 12)]), raises=1)
     assert play.behind == [0, 1, 2, 3, 5]
     assert sorted(play._entering()[0]) == [0, 1, 2, 5]
+
+
+def test_no_slow_play_on_the_river_or_facing_a_bet() -> None:
+    def decide(script: list[tuple[str, int | None]], raises: int = 0) -> Action:
+        play = _play(_hand(2, script), equity=1.0, mine=0.95, at=0.0, raises=raises)
+        for profile in play.profiles:
+            profile.counts[situation(1, 0)] = [0, 0, 100]  # bets when checked to
+        return play.decide()
+
+    assert decide([("call", None), ("check", None)]) == Action.check()  # the flop: slow
+    river = [("call", None), ("check", None)] + [("check", None)] * 4
+    assert decide(river).kind is ActionKind.BET
+    facing = [("call", None), ("check", None), ("check", None), ("bet", 4), ("raise_to", 12)]
+    assert decide(facing, raises=2).kind is ActionKind.RAISE
