@@ -768,3 +768,16 @@ def test_no_slow_play_on_the_river_or_facing_a_bet() -> None:
     assert decide(river).kind is ActionKind.BET
     facing = [("call", None), ("check", None), ("check", None), ("bet", 4), ("raise_to", 12)]
     assert decide(facing, raises=2).kind is ActionKind.RAISE
+
+
+def test_a_draw_adds_implied_odds_only_after_the_flop_before_the_river_in_big_bet() -> None:
+    checks = [("check", None)] * 6
+    river = _play(_hand(3, [*_LIMPED, *checks, ("bet", 10)]), raises=1, draw=0.2)
+    assert river.river and river._call_value() == pytest.approx(0.5 * 32 - 10)
+    pre = _play(_hand(3, []), draw=0.2)  # the button, in position, one opponent more
+    assert pre._call_value() == pytest.approx(0.97 * 0.5 * 10 - 4)
+    limit = Rules.preset("casino-limit")
+    hand = _hand(3, [*_LIMPED, ("bet", limit.big_blind)], rules=limit)
+    play = _play(hand, raises=1, draw=0.2, forced=limit.big_blind)
+    pot, call = play.pot + play.legal.call, play.legal.call
+    assert play._call_value() == pytest.approx((0.93 - 0.03) * 0.5 * pot - call)
