@@ -781,3 +781,16 @@ def test_a_draw_adds_implied_odds_only_after_the_flop_before_the_river_in_big_be
     play = _play(hand, raises=1, draw=0.2, forced=limit.big_blind)
     pot, call = play.pot + play.legal.call, play.legal.call
     assert play._call_value() == pytest.approx((0.93 - 0.03) * 0.5 * pot - call)
+
+
+def test_a_tournament_call_pays_for_the_chips_it_risks() -> None:
+    # seat 1 bets its last 100 into 12; seat 2, 100 behind, may only call or fold: at an
+    # equity of 0.57 the call is worth 0.84 * 0.57 * 212 - 100 = 1.51, less 0.06 of the
+    # 75 chips past a quarter of the stack (4.5) in a tournament
+    script = [*_LIMPED, ("bet", 100)]
+    cash = _play(_hand(3, script, stacks=104), raises=1, equity=0.57)
+    assert not cash.legal.can_raise
+    assert cash._call_value() == pytest.approx(0.84 * 0.57 * 212 - 100)
+    assert cash.decide() == Action.call()
+    tournament = _play(_hand(3, script, stacks=104), raises=1, equity=0.57, tournament=True)
+    assert tournament.decide() == Action.fold()
