@@ -47,18 +47,27 @@ class Recording(CFRBot):
 
     def act(self, view: PlayerView, budget: float) -> Action:
         self.hole = (int(view.hole[0]), int(view.hole[1]))
-        decision = shipped_no_limit_policy().decide(view)
+        chances = _chances(view)
         action = super().act(view, budget)
-        self.product *= decision.as_dict()[action]
+        self.product *= 1.0 if chances is None else chances[action]
         self.decisions += 1
         return action
+
+
+def _chances(view: PlayerView) -> dict[Action, float] | None:
+    """The shipped policy's chance of each action at ``view``, or None where the hand has
+    left its tree (a real bet read as its all-in, then more betting): there the bot plays
+    another way and LBR's range is not narrowed."""
+    try:
+        return shipped_no_limit_policy().decide(view).as_dict()
+    except OutsideStrategy:
+        return None
 
 
 def _brute_force(view: PlayerView, combo: int) -> tuple[float, dict[Action, float]]:
     """Had the opponent held ``combo``: the product of the probabilities the policy, asked
     for that holding alone at each of its decisions, gives the actions taken; and its
     chance of folding to each of LBR's bets and raises."""
-    policy = shipped_no_limit_policy()
     pairs, _ = combos()
     me, opponent = view.seat, 1 - view.seat
     holes: list[list[int]] = [[], []]
@@ -74,7 +83,8 @@ def _brute_force(view: PlayerView, combo: int) -> tuple[float, dict[Action, floa
             continue
         action = event_action(e.kind, e.total)
         if e.seat == opponent:
-            product *= policy.decide(hand.view(opponent)).as_dict().get(action, 0.0)
+            chances = _chances(hand.view(opponent))
+            product *= 1.0 if chances is None else chances.get(action, 0.0)
         hand.apply(action, seat=e.seat)
     folds = {}
     for action in lbr_actions(view):
@@ -82,8 +92,8 @@ def _brute_force(view: PlayerView, combo: int) -> tuple[float, dict[Action, floa
             replayed = _replay(view, holes)
             replayed.apply(action, seat=me)
             if replayed.to_act == opponent:
-                answer = policy.decide(replayed.view(opponent)).as_dict()
-                folds[action] = answer.get(Action.fold(), 0.0)
+                answer = _chances(replayed.view(opponent))
+                folds[action] = 0.0 if answer is None else answer.get(Action.fold(), 0.0)
             else:
                 folds[action] = 0.0
     return product, folds
