@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 import pytest
 
+from fixed_draws import Draws
 from pokerroom.cards import parse_cards
 from pokerroom.engine import Action, ActionKind, IllegalAction, PlayerView, Street
 from pokerroom.players import (
@@ -1371,17 +1372,6 @@ def test_a_system_random_source_cannot_be_saved() -> None:
     with pytest.raises(StateError) as caught:
         random_state(random.SystemRandom())
     assert str(caught.value) == "a system random source cannot be saved (its future is unknown)"
-
-
-class Draws(random.Random):
-    """A random source whose every draw is ``value``."""
-
-    def __init__(self, value: float) -> None:
-        super().__init__(0)
-        self.value = value
-
-    def random(self) -> float:
-        return self.value
 
 
 def _flop_view(seats: int, bet: int | None = None) -> PlayerView:

@@ -25,8 +25,8 @@ from pokerroom.solver.holdem import uniform
 from pokerroom.solver.nlholdem import DEPTHS, betting, holdem_no_limit
 from pokerroom.solver.nlpolicy import NoLimitPolicy, no_limit_problem, shipped_no_limit
 from pokerroom.solver.nlstrategy import NoLimitStrategy
-from pokerroom.solver.policy import OutsideStrategy
 from pokerroom.solver.sweeps import Sweeps
+from policy_refusals import refusal
 
 RULES = Rules.preset("no-limit", blinds=(1, 2), buy_in=20)
 ZEROED = 2
@@ -374,13 +374,6 @@ def path_node(policy: NoLimitPolicy, hand: Hand) -> int:
 
 
 # ------------------------------------------------------------------ refusals
-
-
-def refusal(policy: NoLimitPolicy, view: PlayerView) -> tuple[str, str]:
-    with pytest.raises(OutsideStrategy) as caught:
-        policy.locate(view)
-    assert policy.covers(view) == str(caught.value)
-    return str(caught.value), caught.value.kind
 
 
 def test_betting_after_the_trees_all_in_is_refused(policy: NoLimitPolicy) -> None:

@@ -26,6 +26,7 @@ from pokerroom.solver.policy import (
 )
 from pokerroom.solver.strategy import decision_rows
 from pokerroom.table import Table
+from policy_refusals import refusal as _refusal
 from table_helpers import play_passively
 
 LIMIT = Rules.preset("casino-limit")
@@ -41,13 +42,6 @@ def _first(stacks: list[int] | None = None, rules: Rules = LIMIT) -> PlayerView:
     hand = Hand(rules, stacks or [100, 100], button=0, rng=random.Random(3))
     assert hand.to_act == 0
     return hand.view(0)
-
-
-def _refusal(policy: Policy, view: PlayerView) -> tuple[str, str]:
-    with pytest.raises(OutsideStrategy) as caught:
-        policy.locate(view)
-    assert policy.covers(view) == str(caught.value)
-    return str(caught.value), caught.value.kind
 
 
 def test_the_policy_refuses_what_it_does_not_cover_in_full(policy: Policy) -> None:

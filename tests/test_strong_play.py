@@ -11,6 +11,7 @@ from typing import Any
 import numpy as np
 import pytest
 
+from fixed_draws import Draws as _Fixed
 from pokerroom.cards import Card
 from pokerroom.engine import Action, ActionKind, Event, EventKind, Hand, LegalActions, Street
 from pokerroom.players.state import StateError
@@ -295,17 +296,6 @@ class _Outlook:
         assert len(args) == 2  # gains and present, always both
         self.asked.append((dict(args[0]), dict(args[1])))
         return self.value
-
-
-class _Fixed(random.Random):
-    """A random source whose every draw is ``at``."""
-
-    def __init__(self, at: float) -> None:
-        super().__init__(0)
-        self.at = at
-
-    def random(self) -> float:
-        return self.at
 
 
 # 663 weak hands (0.2), 331 middling (0.6), 332 strong (0.9): a uniform range holds
