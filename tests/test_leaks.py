@@ -27,7 +27,7 @@ import pytest
 
 from pokerroom.cards import Card
 from pokerroom.engine import Action, ActionKind, Hand, PlayerView
-from pokerroom.engine.events import EventKind
+from pokerroom.engine.events import Event, EventKind
 from pokerroom.envs import HoldemAECEnv, HoldemEnv
 from pokerroom.envs.encoder import Encoder
 from pokerroom.envs.text import hand_text
@@ -617,11 +617,35 @@ def test_terminal_game_shows_nothing_hidden() -> None:
 
 
 def test_terminal_game_check_finds_a_planted_leak(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Views that show every seat's cards: the felt, the log and the hand kept in the
-    history give them away, and are reported.  The exports write the others' cards only
-    where the record has them shown (a second guard: a history holding every hole card
-    still exports none but yours and the shown ones)."""
+    """Views that show every seat's cards: the felt and the hand kept in the history give
+    them away, and are reported.  The log and the exports tell the others' cards only
+    where a seat turned them up (a second guard: a view or a history holding every hole
+    card still tells none but yours and the shown ones)."""
     view_showing_everyone(monkeypatch)
     leaks = terminal_leaks(hands=3, seed=2)
-    assert leaks["felt"] and leaks["log"] and leaks["history"]
-    assert leaks["export"] == []
+    assert leaks["felt"] and leaks["history"]
+    assert leaks["log"] == [] and leaks["export"] == []
+
+
+def test_terminal_game_check_finds_cards_told_as_shown_in_the_log(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Views whose events turn every other seat's cards up (the way the log tells shown
+    cards): the log gives them away, and is reported."""
+    original = Table.view
+
+    def turned_up(self: Table, seat: int) -> PlayerView:
+        view = original(self, seat)
+        hand = self.hand
+        if hand is None or view.result is not None:
+            return view
+        shows = tuple(
+            Event(EventKind.SHOW, view.street, h, 0, 0, hand.hole(h))
+            for h in range(len(view.shown))
+            if h != seat and not view.folded[h]
+        )
+        return dataclasses.replace(view, events=(*view.events, *shows))
+
+    monkeypatch.setattr(Table, "view", turned_up)
+    leaks = terminal_leaks(hands=3, seed=2)
+    assert leaks["log"]

@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import re
 import stat
 from collections.abc import Iterator
 from pathlib import Path
@@ -287,7 +288,12 @@ def test_the_terminal_plays_whole_hands_against_a_bot_by_keys(server: Server,
                                 "the answer accepted")  # fmt: skip
             log = log_text(screen)
             assert "Hand 1" in log and "Keys" in log and "calling-station 1" in log
-            assert "wins" in log  # hands finished, with their winners
+            # hands 1 and 2 finished, each told once with its winner (or, in a chop, its
+            # split): the log used to write a hand again when cards were shown
+            assert log.count("── Hand 1 ──") == log.count("── Hand 2 ──") == 1, log
+            finished = log.split("── Hand 3 ──")[0].split("── Hand 2 ──")
+            for part in finished:
+                assert re.search(r"^\S.* (wins|split) (the|side|main) ", part, re.M), log
             assert "Keys calls" in log or "Keys checks" in log
             title = str(screen.query_one("#table-title").render())
             assert f"table {table}" in title

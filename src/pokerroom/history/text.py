@@ -182,6 +182,7 @@ def sections(played: PlayedHand) -> list[tuple[str, list[str]]]:
     announced: dict[int, int] = {}
     street_lines: list[str] | None = None
     last_board = max((i for i, e in enumerate(played.events) if e.kind is _K.BOARD), default=-1)
+    unfinished = played.result is None
     for index, e in enumerate(played.events):
         k = e.kind
         who = name(e.seat) if e.seat >= 0 else ""
@@ -209,8 +210,11 @@ def sections(played: PlayedHand) -> list[tuple[str, list[str]]]:
                 f"*** {title} ***{old} [{format_cards(e.cards)}] (pot {_money(played, pot)})"
             ]
             out.append((title.lower(), current))
-        elif k is _K.SHOW and index < last_board:  # all-in: turned up, the board to come
-            turned_up[e.seat] = e.cards  # (nothing is announced before the showdown)
+        elif k is _K.SHOW and (index < last_board or (unfinished and len(board) < 5)):
+            # all-in: turned up, the board to come (in a hand still being played, any
+            # show before the river's card: a showdown waits for the whole board);
+            # nothing is announced before the showdown
+            turned_up[e.seat] = e.cards
             current.append(f"{who} shows {format_cards(e.cards)}")
         elif k in (_K.SHOW, _K.MUCK):
             if not current or current[0] != _SHOWDOWN:

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from pokerroom.cards import Card
-from pokerroom.engine.events import EventKind
+from pokerroom.engine.events import Event, EventKind
 from pokerroom.engine.pots import Pot
 from pokerroom.engine.view import HandResult, PlayerView
 from pokerroom.evaluator import best_hand
@@ -248,10 +248,7 @@ def played_hand(view: PlayerView, names: Sequence[str], label: int | None = None
     hidden = frozenset(
         s for s in range(view.players) if s != view.seat and view.shown[s] is None
     )
-    events = tuple(
-        e._replace(cards=view.shown[e.seat] or ()) if e.kind is _K.DEAL and not e.cards else e
-        for e in view.events
-    )
+    events = tuple(_dealt_as_known(view, e) for e in view.events)
     return PlayedHand(
         rules=view.rules,
         button=view.button,
@@ -264,6 +261,16 @@ def played_hand(view: PlayerView, names: Sequence[str], label: int | None = None
     )
 
 
+def _dealt_as_known(view: PlayerView, event: Event) -> Event:
+    """A deal event with the cards this seat knows: its own (a dealer's messages tell
+    every deal face down, the seat's cards coming with the hand) and those shown."""
+    if event.kind is not _K.DEAL or event.cards:
+        return event
+    if event.seat == view.seat and view.seat >= 0:
+        return event._replace(cards=view.hole)
+    return event._replace(cards=view.shown[event.seat] or ())
+
+
 _UNFINISHED = "(the record ends here"
 
 
@@ -273,7 +280,11 @@ def log_lines(view: PlayerView, names: Sequence[str], label: int | None = None) 
     hands' names, and who won what from which pot.  Seat listings, other seats' unseen
     cards and (while the hand is in play) the summary are left to the rest of the screen.
     """
-    parts = sections(played_hand(view, names, label))
+    played = played_hand(view, names, label)
+    # another seat's cards are told where it shows them, never put back into the deal:
+    # the log only ever grows at its end as the hand goes on
+    played = dataclasses.replace(played, hidden=frozenset(range(view.players)) - {view.seat})
+    parts = sections(played)
     lines: list[str] = []
     for title, part in parts:
         if title == "summary":

@@ -170,15 +170,26 @@ class HandLog(RichLog, can_focus=False):
         self._height = 0
 
     def show(self, key: object, lines: Sequence[str]) -> None:
-        """Show hand ``key``'s lines: what is new is appended."""
+        """Show hand ``key``'s lines: what is new is appended.  A hand's lines only grow
+        at their end as it is played; should an earlier one ever change (a connection
+        that came back with the hand told again), only the lines not yet written are
+        added: the hand is never written twice."""
         if key != self._key:
             self._key = key
             self._written = []
             if self._texts:
                 self._add(Text(""))
-        if lines[: len(self._written)] != self._written:
-            self._written = []
-        for line in lines[len(self._written) :]:
+        written = self._written
+        if lines[: len(written)] == written:
+            new = lines[len(written) :]
+        else:
+            new, at = [], 0
+            for line in lines:
+                if at < len(written) and line == written[at]:
+                    at += 1
+                else:
+                    new.append(line)
+        for line in new:
             self._add(self.colour(line))
         self._written = list(lines)
 
