@@ -27,6 +27,12 @@ class Keyed(Screen[None]):
         super().__init__()
         self.live = True  # g acts (else: shown, disabled)
         self.shown = True  # h is in the footer (else: left out)
+        self.word = "Go"  # g's word in the footer
+
+    def say(self, word: str) -> None:
+        """g's word becomes ``word`` (as the table's betting keys change theirs)."""
+        self.word = word
+        self._bindings.key_to_bindings["g"] = [Binding("g", "go", word)]
 
     def compose(self) -> ComposeResult:
         yield Static("keys")
@@ -51,6 +57,17 @@ class KeyedApp(App[None]):
 
     def on_mount(self) -> None:
         self.push_screen(Keyed())
+
+
+def words(screen: Screen[None]) -> list[str]:
+    """The footer as the terminal shows it."""
+    footer = screen.query_one(KeyFooter)
+    return [k.render().plain for k in footer.query(FooterKey)]
+
+
+def bottom(app: App[None]) -> str:
+    """The terminal's last line, as text."""
+    return app.screen._compositor.render_strips()[-1].text.rstrip()
 
 
 def keys(screen: Screen[None]) -> dict[str, bool]:
@@ -83,5 +100,40 @@ def test_the_footer_follows_the_keys_and_is_not_made_again_when_they_stay() -> N
             screen.refresh_bindings()
             await pilot.pause()
             assert keys(screen) == {"g": False, "h": False}
+
+    asyncio.run(run())
+
+
+def test_the_footer_updates_its_keys_in_place_when_only_their_words_or_states_change() -> None:
+    async def run() -> None:
+        app = KeyedApp()
+        async with app.run_test(size=(60, 10)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, Keyed)
+            made = list(screen.query(FooterKey))
+            assert all(k.has_class("-compact") for k in made)
+            assert words(screen) == ["g Go", "h Hide"] and bottom(app) == "g Go h Hide"
+            screen.live = False  # g greyed: the same widgets
+            screen.refresh_bindings()
+            await pilot.pause()
+            assert list(screen.query(FooterKey)) == made
+            assert keys(screen) == {"g": True, "h": False} and made[0]._disabled
+            screen.say("Run")  # a new word: the same widgets, the new word shown
+            screen.refresh_bindings()
+            await pilot.pause()
+            assert list(screen.query(FooterKey)) == made
+            assert words(screen) == ["g Run", "h Hide"]
+            assert bottom(app) == "g Run h Hide"  # laid out again for the longer word
+            screen.live = True
+            screen.refresh_bindings()
+            await pilot.pause()
+            assert keys(screen) == {"g": False, "h": False} and not made[0]._disabled
+            screen.shown = False  # a key gone: built again, without it
+            screen.refresh_bindings()
+            await pilot.pause()
+            assert keys(screen) == {"g": False} and words(screen) == ["g Run"]
+            again = list(screen.query(FooterKey))
+            assert again[0] is not made[0] and again[0].has_class("-compact")
 
     asyncio.run(run())

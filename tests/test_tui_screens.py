@@ -465,6 +465,25 @@ def test_the_footer_speaks_the_buttons_words(tmp_path: Path) -> None:
     asyncio.run(scenario())
 
 
+def test_the_action_bar_marks_your_turn_with_a_class_no_style_reads(tmp_path: Path) -> None:
+    """The bar sets its class ``-my-turn`` without restyling itself (at each turn's start
+    and end that was a tenth of a game's work): so no rule of the app may read it."""
+
+    async def scenario() -> None:
+        app = make_app(tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = await sit(pilot, make_game())
+            bar = screen.query_one(ActionBar)
+            assert bar.has_class("-my-turn")
+            rules = [rule.selectors for rule in app.stylesheet.rules]
+            assert any("ChoiceButton" in rule for rule in rules)  # the app's own rules too
+            assert not [rule for rule in rules if "-my-turn" in rule]
+            bar.view = None
+            assert not bar.has_class("-my-turn")
+
+    asyncio.run(scenario())
+
+
 def test_notifications_keep_off_the_action_bar(tmp_path: Path) -> None:
     async def scenario() -> None:
         app = make_app(tmp_path)

@@ -354,7 +354,9 @@ class ActionBar(Widget):
         declare = self.query_one("#declare", OptionList)
         btns = list(self.query(ChoiceButton))
         odds = self.query_one("#odds", Static)
-        self.set_class(v is not None, "-my-turn")
+        # A marker no style reads: restyling the whole bar for it at each turn's start and
+        # end was a tenth of a key-driven game's work.
+        self.set_class(v is not None, "-my-turn", update=False)
         row.display = False
         self.query_one("#buttons").display = True
         odds.update("")
