@@ -6,9 +6,10 @@ time the screen says its keys may have changed: on each focus move, each screen
 shown again, each refresh of the keys a screen asks for after a state change.  Most of
 those leave the keys as they were, and in a game driven by keys the footer's rebuilding
 was half of the app's work.  This one keeps what it last showed and does nothing when
-that has not changed; when the same keys are listed in the same order and only their
-words or whether they act have changed (the table's betting keys, turn by turn), it
-updates its key widgets in place; only when keys come or go is it built again."""
+that has not changed, and otherwise updates its key widgets in place: a key that stays
+keeps its widget (given its words and whether it acts now), a key gone is taken away and
+a new one added where it belongs (the table's betting keys change so, turn by turn).
+Only keys in groups, or kept keys in a new order, build it again."""
 
 from __future__ import annotations
 
@@ -32,6 +33,7 @@ class KeyFooter(Footer):
     def __init__(self) -> None:
         super().__init__(compact=True)
         self._shown: Hashable = None
+        self._rebuilding = False  # a rebuild is asked for and not done: no update in place
 
     def compose(self) -> ComposeResult:
         # Each key made compact from the start: Textual's key widget is given the class
@@ -47,9 +49,14 @@ class KeyFooter(Footer):
             if self._bindings_ready and shown == self._shown:
                 return  # (the keys, their state and their labels as they are shown)
             self._shown = shown
-            if self._bindings_ready and self._update_in_place(shown):
+            if self._bindings_ready and not self._rebuilding and self._update_in_place(shown):
                 return
+            self._rebuilding = True
         super().bindings_changed(screen)
+
+    async def recompose(self) -> None:
+        await super().recompose()
+        self._rebuilding = False
 
     @staticmethod
     def keys_shown(screen: Screen[object]) -> _Shown:
@@ -60,23 +67,41 @@ class KeyFooter(Footer):
         return tuple((binding, enabled, tip, key(binding)) for _, binding, enabled, tip in keys)
 
     def _update_in_place(self, shown: _Shown) -> bool:
-        """Give the key widgets ``shown``'s words and states, if they are the keys that
-        ``shown`` lists (the same keys for the same actions, in order; no groups, no
-        command palette key): ``False`` (nothing touched) if the footer must be built
-        again."""
+        """Make the key widgets those ``shown`` lists, keeping each key that stays (given
+        its words and state now), taking away those gone and adding those new where they
+        belong; ``False`` (nothing touched) if the footer must be built again instead
+        (groups of keys, the command palette's key, the keys that stay in a new order)."""
         if self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE:
             return False
         wanted = list(_one_per_action(shown))
         if any(binding.group is not None for binding, *_ in wanted):
             return False
-        widgets = list(self.children)
-        if len(widgets) != len(wanted) or not all(
-            isinstance(w, FooterKey) and (w.key, w.action) == (b.key, b.action)
-            for w, (b, *_) in zip(widgets, wanted, strict=True)
-        ):
+        live = [w for w in self.children if not (w._pruning or w._closing)]
+        if not all(isinstance(w, FooterKey) and not w.has_class("-grouped") for w in live):
             return False
-        for widget, (binding, enabled, tip, display) in zip(widgets, wanted, strict=True):
-            _set_key(widget, binding.description, display, enabled=enabled, tip=tip)
+        have = {(w.key, w.action): w for w in live if isinstance(w, FooterKey)}
+        names = [(binding.key, binding.action) for binding, *_ in wanted]
+        stay = [name for name in names if name in have]
+        if len(have) != len(live) or stay != [n for n in have if n in set(names)]:
+            return False
+        for name, widget in have.items():
+            if name not in names:
+                widget.remove()
+        anchor: Widget | None = None  # the key after this one (None: the last)
+        for (binding, enabled, tip, display), name in zip(
+            reversed(wanted), reversed(names), strict=True
+        ):
+            kept = have.get(name)
+            if kept is not None:
+                _set_key(kept, binding.description, display, enabled=enabled, tip=tip)
+                anchor = kept
+                continue
+            added = FooterKey(binding.key, display, binding.description, binding.action,
+                              disabled=not enabled, tooltip=tip)  # fmt: skip
+            added.set_reactive(FooterKey.compact, self.compact)
+            added.set_class(self.compact, "-compact", update=False)
+            self.mount(added) if anchor is None else self.mount(added, before=anchor)
+            anchor = added
         return True
 
 
