@@ -98,6 +98,7 @@ class KeyFooter(Footer):
                 continue
             added = FooterKey(binding.key, display, binding.description, binding.action,
                               disabled=not enabled, tooltip=tip)  # fmt: skip
+            # (compact as the footer is now, not bound to it: this footer never changes it)
             added.set_reactive(FooterKey.compact, self.compact)
             added.set_class(self.compact, "-compact", update=False)
             self.mount(added) if anchor is None else self.mount(added, before=anchor)
