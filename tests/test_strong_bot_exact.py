@@ -1,20 +1,40 @@
-"""The ``strong`` bot's table builder (``players/strong/build.py``) on exact answers: each
-table entry is the mean share of the deals it drew, checked deal by deal against the
-scalar evaluator, the draws themselves asked of the random source as documented, and
-the file written as the tables module reads it."""
+"""The ``strong`` bot itself (``players/strong/bot.py``) and its table builder
+(``build.py``) on exact answers.  The builder: each table entry is the mean share of the
+deals it drew, checked deal by deal against the scalar evaluator, the draws themselves
+asked of the random source as documented, and the file written as the tables module reads
+it.  The bot: every damaged saved hand and state refused with the field named, every bound
+read back, what it hands its decision (the outlook, its hand's score and draw, the
+round's raises, forced bets and ranges) recorded from stand-ins, the hand it keeps, and
+what a showdown teaches it."""
 
 from __future__ import annotations
 
+import json
+import random
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 import pytest
 
+from pokerroom.engine import Action, ActionKind, Hand
 from pokerroom.evaluator import rank7
-from pokerroom.players.strong import build, tables
+from pokerroom.players.state import StateError, floats_state
+from pokerroom.players.strong import Strong, build, tables
+from pokerroom.players.strong import bot as bot_module
+from pokerroom.players.strong.bot import _Hand
+from pokerroom.players.strong.cards import board_strength
+from pokerroom.players.strong.ranges import Ranking, band_of
+from pokerroom.players.strong.stats import Profile
+from pokerroom.players.strong.tables import combo_strength
+from pokerroom.players.strong.tracker import Tracker
+from pokerroom.ranges import combo_index
+from pokerroom.rules import Rules
 from pokerroom.starting import ALL_CLASSES, HandClass
+from pokerroom.table import Table
+
+NL = Rules.preset("no-limit")
 
 _CLASSES = [HandClass.parse(t) for t in ("AA", "KK", "72o")]
 
@@ -237,3 +257,334 @@ def test_the_command_says_what_it_does(capsys: pytest.CaptureFixture[str]) -> No
     with pytest.raises(SystemExit):
         build.main(["--samples", "many"])
     assert "argument --samples: invalid int value: 'many'" in capsys.readouterr().err
+
+
+# ------------------------------------------------------------------ the bot (bot.py)
+
+
+def _nl_hand(players: int, script: list[tuple[str, int | None]], seed: int = 5) -> Hand:
+    hand = Hand(NL, [400] * players, button=0, rng=random.Random(seed))
+    for verb, amount in script:
+        method = getattr(hand, verb)
+        method() if amount is None else method(amount)
+    return hand
+
+
+def _hand_state() -> dict[str, Any]:
+    """What a bot in seat 0 has read of a 3-handed hand after it raised pre-flop (seat 1
+    to act): its range row kept, the others all ones."""
+    hand = _nl_hand(3, [])
+    bot = Strong(seed=1)
+    hand.apply(bot.act(hand.view(0), 1.0))
+    bot.ranges(hand.view(1))
+    assert bot._hand is not None
+    return json.loads(json.dumps(bot._hand.state()))  # type: ignore[no-any-return]
+
+
+def _hand_with(**change: Any) -> dict[str, Any]:
+    return {**_hand_state(), **change}
+
+
+_ONES = floats_state(np.ones(1326))
+
+
+@pytest.mark.parametrize(
+    ("state", "says"),
+    [
+        ([], "hand: a mapping, not list"),
+        *[({k: v for k, v in _hand_state().items() if k != key}, f"hand: missing '{key}'")
+          for key in ("hole", "tracker", "ranges", "moves", "pending", "reference", "round")],
+        (_hand_with(hole=[1, 53]), "hand.hole[1] is 53: a whole number from 0 to 52"),
+        (_hand_with(hole=[-1, 3]), "hand.hole[0] is -1: a whole number from 0 to 52"),
+        (_hand_with(tracker=[]), "hand.tracker: a mapping, not list"),
+        (_hand_with(ranges=[None]), "hand.ranges: a row per seat, 2 to 14, not 1"),
+        (_hand_with(ranges=[None] * 15), "hand.ranges: a row per seat, 2 to 14, not 15"),
+        (_hand_with(ranges=5), "hand.ranges: a list, not int"),
+        (_hand_with(ranges=[None, "x", None]), "hand.ranges[1]: not floats written by pokerroom"),
+        (_hand_with(moves=[[0]]), "hand.moves: 8 entries, not 1"),
+        (_hand_with(moves=[[3, 0, "call", True, 1, 2, 1, 0]]),
+         "hand.moves: a move of a seat the hand does not have"),
+        (_hand_with(pending=[[], []]), "hand.pending: 3 entries, not 2"),
+        (_hand_with(pending=[[], [], 3]), "hand.pending: a list, not int"),
+        (_hand_with(pending=[[], [], [[0]]]), "hand.pending: 8 entries, not 1"),
+        (_hand_with(reference=4), "hand.reference: a list, not int"),
+        (_hand_with(reference=[[1]]), "hand.reference entry: 2 entries, not 1"),
+        (_hand_with(reference=[[3, _ONES]]),
+         "hand.reference seat is 3: a whole number from 0 to 2"),
+        (_hand_with(reference=[[-1, _ONES]]),
+         "hand.reference seat is -1: a whole number from 0 to 2"),
+        (_hand_with(reference=[[2, "x"]]), "hand.reference[2]: not floats written by pokerroom"),
+        (_hand_with(round=5), "hand.round is 5: a whole number from 0 to 4"),
+        (_hand_with(round=-1), "hand.round is -1: a whole number from 0 to 4"),
+    ],
+)  # fmt: skip
+def test_a_damaged_hand_is_refused_naming_the_field(state: Any, says: str) -> None:
+    with pytest.raises(StateError) as refused:
+        _Hand.from_state(state)
+    assert str(refused.value) == says
+
+
+def test_a_hand_at_every_bound_is_read_back() -> None:
+    state = _hand_state()
+    assert state["ranges"][1:] == [None, None] and state["ranges"][0] is not None
+    assert state["reference"] == [[0, state["ranges"][0]]]
+    hand = _Hand.from_state(state)
+    assert hand.state() == state and hand.boards == {}
+    assert (hand.ranges[1:] == 1.0).all() and hand.hole == tuple(state["hole"])
+    edge = {**state, "hole": [0, 52], "ranges": [None] * 14, "pending": [[]] * 14,
+            "reference": [[0, _ONES], [13, _ONES]], "round": 4,
+            "moves": [[13, 3, "check", False, 0, 0, 0, 0]]}  # fmt: skip
+    back = _Hand.from_state(edge)
+    assert back.state() == {**edge, "reference": [[0, _ONES], [13, _ONES]]}
+    assert sorted(back.reference) == [0, 13] and back.round == 4 and len(back.ranges) == 14
+    two = {**state, "ranges": [None, None], "pending": [[], []], "reference": [],
+           "moves": [[1, 0, "call", False, 0, 0, 0, 0]]}  # fmt: skip
+    assert _Hand.from_state(two).state() == two
+
+
+def _bot_state() -> dict[str, Any]:
+    bot = Strong(seed=3, samples=7)
+    bot.start_game(_game(["ann", "bob", "cy"], reset=False))
+    bot.profile(1, 3).count_hand([])
+    return json.loads(json.dumps(bot.save_state()))  # type: ignore[no-any-return]
+
+
+def _game(names: list[str], reset: bool) -> Any:
+    class Game:
+        pass
+
+    game = Game()
+    game.names = tuple(names)  # type: ignore[attr-defined]
+    game.reset_stacks = reset  # type: ignore[attr-defined]
+    return game
+
+
+def _bot_with(**change: Any) -> dict[str, Any]:
+    return {**_bot_state(), **change}
+
+
+@pytest.mark.parametrize(
+    ("state", "says"),
+    [
+        (_bot_with(names=3), "names: a list, not int"),
+        (_bot_with(names=["a", 2]), "names: the players' names, as text"),
+        (_bot_with(profiles=4), "profiles: a list, not int"),
+        (_bot_with(profiles=[["bob"]]), "profiles entry: 2 entries, not 1"),
+        (_bot_with(profiles=[[5, {}]]), "profiles: 5 is not a new player's name"),
+        (_bot_with(profiles=[["bob", Profile().state()], ["bob", Profile().state()]]),
+         "profiles: 'bob' is not a new player's name"),
+        (_bot_with(profiles=[["bob", {}]]), "profile of 'bob': missing 'counts'"),
+        (_bot_with(samples=0), "samples is 0: a whole number 1 or more"),
+        (_bot_with(tournament=1), "tournament is 1: true or false"),
+        ({k: v for k, v in _bot_state().items() if k != "hand"}, "missing 'hand'"),
+        ({k: v for k, v in _bot_state().items() if k != "names"}, "missing 'names'"),
+        (_bot_with(hand=[]), "hand: a mapping, not list"),
+    ],
+)  # fmt: skip
+def test_a_damaged_bot_state_is_refused_naming_the_field(state: Any, says: str) -> None:
+    bot = Strong(seed=9)
+    before = bot.save_state()
+    with pytest.raises(StateError) as refused:
+        bot.restore_state(state)
+    assert str(refused.value).endswith(says)
+    assert bot.save_state() == before
+
+
+def test_the_bot_saves_what_it_knows_and_reads_it_back() -> None:
+    state = _bot_state()
+    assert state["samples"] == 7 and state["names"] == ["ann", "bob", "cy"]
+    assert state["tournament"] is True and state["hand"] is None
+    assert [name for name, _ in state["profiles"]] == ["bob"]
+    assert state["profiles"][0][1] == Profile(players=3, hands=1).state()
+    again = Strong(seed=1)
+    again.restore_state(state)
+    assert again.save_state() == state
+    assert again.samples == 7 and again._names == ("ann", "bob", "cy") and again._tournament
+    assert again.profiles["bob"].hands == 1 and again._hand is None
+    cash = Strong(seed=1)
+    cash.start_game(_game(["x", "y"], reset=True))
+    assert not cash._tournament and cash._names == ("x", "y")
+
+
+def test_each_seat_s_profile_is_kept_under_its_player_s_name() -> None:
+    bot = Strong(seed=1)
+    bot.start_game(_game(["ann", "bob"], reset=True))
+    ann = bot.profile(0, 2)
+    assert ann.players == 2 and bot.profile(0, 9) is ann and bot.profiles == {"ann": ann}
+    third = bot.profile(2, 3)  # a seat the game did not name
+    assert third.players == 3 and list(bot.profiles) == ["ann", "seat 2"]
+
+
+class _Recorder:
+    """Stands in for a class of ``bot.py``: keeps how it was made."""
+
+    made: ClassVar[list[tuple[str, tuple[Any, ...], dict[str, Any]]]] = []
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        _Recorder.made.append((type(self).__name__, args, kwargs))
+        self.base = 0.25
+
+    def decide(self) -> Action:
+        return Action.raise_to(123)
+
+
+@pytest.fixture
+def made(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, tuple[Any, ...], dict[str, Any]]]:
+    _Recorder.made = []
+    for name in ("Play", "PreflopOutlook", "BoardOutlook", "DealtEquity", "DealtOutlook"):
+        monkeypatch.setattr(bot_module, name, type(name, (_Recorder,), {}))
+    return _Recorder.made
+
+
+def test_before_the_flop_the_bot_decides_on_the_preflop_outlook(made: list[Any]) -> None:
+    hand = _nl_hand(3, [("raise_to", 12)])  # seat 0 opened; seat 1 decides
+    bot = Strong(seed=1)
+    view = hand.view(1)
+    assert bot.act(view, 1.0) == Action.raise_to(123)
+    state = bot._hand
+    assert state is not None
+    combo = combo_index(*(int(c) for c in view.hole))
+    (outlook, (o_args, o_kwargs)), (play, (args, kwargs)) = [(n, (a, k)) for n, a, k in made]
+    assert outlook == "PreflopOutlook" and o_kwargs == {}
+    assert o_args[0] == combo and o_args[1] is state.ranges and o_args[2] == [0, 2]
+    assert play == "Play" and args[0] is view and args[1] is state.ranges
+    assert args[2] == [bot.profiles[f"seat {s}"] for s in range(3)]
+    assert args[3] is bot_module._preflop_ranking() and args[5] is bot.rng
+    assert kwargs == {
+        "mine": float(bot_module._preflop_ranking().scores[combo]), "draw": 0.0, "raises": 1,
+        "forced": 4, "reference": state.reference, "acted": {0}, "tournament": False,
+    }  # fmt: skip
+    # seat 0's range after its raise, kept for what it folds to a re-raise
+    assert kwargs["reference"] is state.reference and sorted(state.reference) == [0]
+
+
+def test_after_the_flop_the_bot_decides_on_the_board(made: list[Any]) -> None:
+    hand = _nl_hand(3, [("call", None), ("call", None), ("check", None), ("bet", 8)])
+    bot = Strong(seed=1, samples=11)
+    bot.start_game(_game(["a", "b", "c"], reset=False))
+    view = hand.view(2)
+    bot.act(view, 1.0)
+    board = [int(c) for c in view.board]
+    hole = tuple(int(c) for c in view.hole)
+    combo = combo_index(*hole)
+    strength = board_strength(board)
+    (outlook, o_args, o_kwargs), (_, args, kwargs) = made
+    assert outlook == "BoardOutlook" and o_kwargs == {}
+    assert o_args[0] == hole and o_args[1] == board and o_args[3] == [0, 1]
+    assert o_args[4] is bot._np and o_args[5] == 11
+    assert args[3].scores.tolist() == Ranking(strength.strength).scores.tolist()
+    assert kwargs["mine"] == float(Ranking(strength.strength).scores[combo])
+    assert kwargs["draw"] == float(strength.improve[combo])
+    assert (kwargs["raises"], kwargs["forced"], kwargs["acted"]) == (1, 4, {1})
+    assert kwargs["tournament"] is True
+
+
+def test_under_wild_cards_the_bot_decides_against_random_hands(made: list[Any]) -> None:
+    # 4-handed: seat 3 opens, the button re-raises, the small blind calls, the big blind
+    # and seat 3 fold: on the flop the small blind faces one opponent who raised
+    wild = Rules.preset("wild")
+    hand = Hand(wild, [400] * 4, button=0, rng=random.Random(5))
+    for verb, amount in [("raise_to", 12), ("raise_to", 40), ("call", None), ("fold", None),
+                         ("fold", None)]:  # fmt: skip
+        method = getattr(hand, verb)
+        method() if amount is None else method(amount)
+    bot = Strong(seed=1, samples=13)
+    view = hand.view(1)
+    bot.act(view, 1.0)
+    (equity, e_args, e_kwargs), (outlook, d_args, _), (_, _, kwargs) = made
+    assert equity == "DealtEquity" and outlook == "DealtOutlook" and e_kwargs == {}
+    assert e_args == (tuple(int(c) for c in view.hole), [int(c) for c in view.board], 1,
+                      bot._np, wild.wild, 0, 13)  # fmt: skip
+    # the pressure: the live raiser's belief before the flop, not the folded one's
+    assert d_args[1] == bot.profile(0, 4).honesty(preflop=True) == 0.85
+    assert kwargs["mine"] == 0.25 and kwargs["draw"] == 0.0
+
+
+def test_hands_that_must_use_hole_cards_are_played_against_random_hands(made: list[Any]) -> None:
+    rules = Rules.preset("casino-limit", min_hole_cards=2)
+    hand = Hand(rules, [400] * 2, button=0, rng=random.Random(5))
+    bot = Strong(seed=1)
+    bot.act(hand.view(0), 1.0)
+    (equity, e_args, _), _, _ = made
+    assert equity == "DealtEquity" and e_args[2:6] == (1, bot._np, None, 2)
+
+
+def test_the_bot_keeps_one_hand_and_starts_again_on_a_new_one() -> None:
+    bot = Strong(seed=1)
+    hand = _nl_hand(3, [("raise_to", 12)])
+    bot.ranges(hand.view(1))
+    first = bot._hand
+    assert first is not None and len(first.moves) == 1 and first.pending[0] == []
+    hand.call()
+    bot.ranges(hand.view(1))
+    assert bot._hand is first and len(first.moves) == 2  # read on, not again
+    other = _nl_hand(3, [("raise_to", 12)], seed=6)  # other cards
+    bot.ranges(other.view(1))
+    assert bot._hand is not first and len(bot._hand.moves) == 1
+    # fewer events than read: a new hand with the same cards
+    again = bot._hand
+    bot.ranges(_nl_hand(3, [], seed=6).view(1))
+    assert bot._hand is not again and bot._hand.moves == []
+    # the same cards and events, read for a table of another size: started again
+    same = bot._hand
+    same.ranges = np.ones((2, 1326))
+    bot.ranges(_nl_hand(3, [], seed=6).view(1))
+    assert bot._hand is not same and len(bot._hand.ranges) == 3
+    kept = bot._hand
+    bot.ranges(_nl_hand(3, [], seed=6).view(1))
+    assert bot._hand is kept  # nothing changed: the same hand
+    bot.start_hand(None)  # type: ignore[arg-type]
+    assert bot._hand is None
+
+
+def test_a_new_round_clears_the_ranges_kept_for_the_folds() -> None:
+    bot = Strong(seed=1)
+    hand = _nl_hand(3, [("call", None), ("call", None)])
+    ranges = bot.ranges(hand.view(2))
+    state = bot._hand
+    assert state is not None and sorted(state.reference) == [0, 1]  # the big blind: no move
+    assert (ranges == state.ranges).all() and ranges is not state.ranges
+    hand.check()  # the flop: a new round, nobody has decided in it
+    bot.ranges(hand.view(2))
+    assert bot._hand is state
+    assert state.round == 1 and state.reference == {}
+    hand.check()
+    bot.ranges(hand.view(2))
+    assert sorted(state.reference) == [1]
+
+
+def test_a_showdown_teaches_each_shown_hand_by_the_documented_rule() -> None:
+    from table_helpers import deck_for
+
+    bot = Strong(seed=1)
+    table = Table(NL, 2, rng=random.Random(0), button=0)
+    table.start_hand(deck_for(table, ["2c 3d", "As Ad"], "Kd 9c 4h 8s Qc"))
+    hand = table.hand
+    assert hand is not None
+    for verb, amount in [("call", None), ("raise_to", 12), ("call", None), ("check", None),
+                         ("bet", 10), ("call", None), ("check", None), ("bet", 20),
+                         ("call", None), ("check", None), ("bet", 40), ("call", None)]:
+        method = getattr(hand, verb)
+        method() if amount is None else method(amount)
+    hand.settle()
+    view = hand.view(0)
+    bot.end_hand(view)
+    tracker = Tracker()
+    moves = list(tracker.read(view.events))
+    board = [int(c) for c in view.board]
+    for seat, cards in tracker.shown.items():
+        expected = Profile(players=2)
+        expected.study()
+        for move in moves:
+            if move.seat != seat or not (move.aggressive or move.kind is ActionKind.CALL):
+                continue
+            if move.street == 0:
+                strength = float(combo_strength()[combo_index(*cards)])
+            else:
+                found = board_strength(board[: 2 + move.street]).strength
+                strength = float(found[combo_index(*cards)])
+            start, end = band_of(move, expected)
+            expected.count_showdown(move.street, strength, (1.0 - start, 1.0 - end))
+        expected.count_hand([m for m in moves if m.seat == seat])
+        assert bot.profiles[f"seat {seat}"].state() == expected.state()
+    assert sorted(tracker.shown) == [0, 1] and bot._hand is None
