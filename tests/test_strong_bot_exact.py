@@ -36,7 +36,9 @@ from pokerroom.table import Table
 
 NL = Rules.preset("no-limit")
 
-_CLASSES = [HandClass.parse(t) for t in ("AA", "KK", "72o")]
+# the deuces' first combination holds the lowest codes: every card after them in the deck
+# is one of the live cards' indices shifted
+_CLASSES = [HandClass.parse(t) for t in ("AA", "KK", "72o", "22")]
 
 
 def test_a_share_is_a_win_a_split_tie_or_nothing() -> None:
@@ -71,7 +73,7 @@ class _Recorded:
 
 @pytest.fixture
 def recorded(monkeypatch: pytest.MonkeyPatch) -> _Recorded:
-    """Three classes, three opponents at most, every deal kept."""
+    """Four classes, three opponents at most, every deal kept."""
     source = _Recorded(11)
     real = build.deal
 
@@ -106,13 +108,13 @@ def test_each_heads_up_entry_is_the_mean_share_of_the_deals_it_drew(
 ) -> None:
     samples = 30
     out = build.heads_up(recorded, samples)  # type: ignore[arg-type]
-    assert out.shape == (3, 3)
+    assert out.shape == (4, 4) and out.dtype == np.float64
     log = recorded.log
     at = 0
-    for h in range(3):
+    for h in range(4):
         hero = _ints(_CLASSES[h])[0]
         live = [c for c in range(52) if c not in hero]
-        for k in range(h, 3):
+        for k in range(h, 4):
             theirs = [c for c in _ints(_CLASSES[k]) if hero[0] not in c and hero[1] not in c]
             kind, (args, kwargs), picks = log[at]
             assert kind == "integers" and args == (0, len(theirs)) and kwargs == {"size": samples}
@@ -137,7 +139,7 @@ def test_each_heads_up_entry_is_the_mean_share_of_the_deals_it_drew(
     assert at == len(log)
     err = capsys.readouterr().err.splitlines()
     assert [re.sub(r"\d+ s$", "N s", line) for line in err] == [
-        f"heads-up: {h}/3 classes, N s" for h in (1, 2, 3)]  # fmt: skip
+        f"heads-up: {h}/4 classes, N s" for h in (1, 2, 3, 4)]  # fmt: skip
 
 
 def test_each_multi_way_entry_is_the_mean_share_against_random_hands(
@@ -145,15 +147,15 @@ def test_each_multi_way_entry_is_the_mean_share_against_random_hands(
 ) -> None:
     samples = 20
     out = build.multiway(recorded, samples)  # type: ignore[arg-type]
-    assert out.shape == (3, 3)
+    assert out.shape == (4, 3) and out.dtype == np.float64
     deals = [entry for kind, entry, _ in recorded.log if kind == "deal"]
-    assert len(deals) == 9
+    assert len(deals) == 12
     assert not [e for e in recorded.log if e[0] == "integers"]  # every draw is a deal
-    for h in range(3):
+    for h in range(4):
         hero = _ints(_CLASSES[h])[0]
         live = [c for c in range(52) if c not in hero]
         for m in range(1, 4):
-            rng, n, count, size, taken, dealt = deals[3 * h + m - 1]
+            rng, n, count, size, taken, dealt = deals[3 * h + m - 1]  # three per class
             assert (rng, n, count, size, taken) == (recorded, 50, 2 * m + 5, samples, [])
             shares = []
             for i in range(samples):
@@ -164,7 +166,7 @@ def test_each_multi_way_entry_is_the_mean_share_against_random_hands(
             assert out[h, m - 1] == pytest.approx(sum(shares) / samples, abs=1e-12)
     err = capsys.readouterr().err.splitlines()
     assert [re.sub(r"\d+ s$", "N s", line) for line in err] == [
-        f"multi-way: {h}/3 classes, N s" for h in (1, 2, 3)]  # fmt: skip
+        f"multi-way: {h}/4 classes, N s" for h in (1, 2, 3, 4)]  # fmt: skip
 
 
 class _Clock:
@@ -187,9 +189,10 @@ def test_the_progress_lines_count_the_seconds_since_the_start(
     captured = capsys.readouterr()
     assert captured.out == ""
     assert captured.err.splitlines() == [
-        "heads-up: 1/3 classes, 1 s", "heads-up: 2/3 classes, 2 s", "heads-up: 3/3 classes, 3 s",
-        "multi-way: 1/3 classes, 1 s", "multi-way: 2/3 classes, 2 s",
-        "multi-way: 3/3 classes, 3 s",
+        "heads-up: 1/4 classes, 1 s", "heads-up: 2/4 classes, 2 s", "heads-up: 3/4 classes, 3 s",
+        "heads-up: 4/4 classes, 4 s", "multi-way: 1/4 classes, 1 s",
+        "multi-way: 2/4 classes, 2 s", "multi-way: 3/4 classes, 3 s",
+        "multi-way: 4/4 classes, 4 s",
     ]  # fmt: skip
 
 
@@ -588,3 +591,14 @@ def test_a_showdown_teaches_each_shown_hand_by_the_documented_rule() -> None:
         expected.count_hand([m for m in moves if m.seat == seat])
         assert bot.profiles[f"seat {seat}"].state() == expected.state()
     assert sorted(tracker.shown) == [0, 1] and bot._hand is None
+
+
+def test_the_bot_awaits_a_straddle_only_under_rules_with_one() -> None:
+    # a straddle of one chip (no blinds) is a straddle: seat 1 may fold or straddle
+    one = Rules.preset("no-limit", blinds=(), straddle=1)
+    hand = Hand(one, [400] * 3, button=0, rng=random.Random(5))
+    bot = Strong(seed=1)
+    bot.ranges(hand.view(1))
+    assert bot._hand is not None and bot._hand.tracker.state()["straddle_pending"] is True
+    bot.ranges(_nl_hand(3, []).view(0))  # no straddle: none awaited
+    assert bot._hand is not None and bot._hand.tracker.state()["straddle_pending"] is False
