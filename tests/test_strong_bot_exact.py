@@ -25,7 +25,7 @@ from pokerroom.players.strong import Strong, build, tables
 from pokerroom.players.strong import bot as bot_module
 from pokerroom.players.strong.bot import _Hand
 from pokerroom.players.strong.cards import board_strength
-from pokerroom.players.strong.ranges import Ranking, band_of
+from pokerroom.players.strong.ranges import Ranking, band_of, narrow
 from pokerroom.players.strong.stats import Profile
 from pokerroom.players.strong.tables import combo_strength
 from pokerroom.players.strong.tracker import Tracker
@@ -305,6 +305,7 @@ _ONES = floats_state(np.ones(1326))
         (_hand_with(ranges=5), "hand.ranges: a list, not int"),
         (_hand_with(ranges=[None, "x", None]), "hand.ranges[1]: not floats written by pokerroom"),
         (_hand_with(moves=[[0]]), "hand.moves: 8 entries, not 1"),
+        (_hand_with(moves=3), "hand: a list, not int"),
         (_hand_with(moves=[[3, 0, "call", True, 1, 2, 1, 0]]),
          "hand.moves: a move of a seat the hand does not have"),
         (_hand_with(pending=[[], []]), "hand.pending: 3 entries, not 2"),
@@ -602,3 +603,44 @@ def test_the_bot_awaits_a_straddle_only_under_rules_with_one() -> None:
     assert bot._hand is not None and bot._hand.tracker.state()["straddle_pending"] is True
     bot.ranges(_nl_hand(3, []).view(0))  # no straddle: none awaited
     assert bot._hand is not None and bot._hand.tracker.state()["straddle_pending"] is False
+
+
+def test_a_seed_gives_both_generators_and_the_default_deals() -> None:
+    bot = Strong(seed=21)
+    source = random.Random(21)  # the bot's own generator, seeded as given
+    numpy_seed = source.getrandbits(64)  # its first 64 bits seed the NumPy one
+    assert bot.seed == 21 and bot.samples == 300
+    assert bot.rng.getstate() == source.getstate()
+    expected = np.random.default_rng(numpy_seed).bit_generator.state
+    assert bot._np.bit_generator.state == expected
+    again = Strong(seed=21, samples=5)
+    assert again.save_state()["np"] == bot.save_state()["np"] and again.samples == 5
+
+
+def test_a_bot_in_a_hand_saves_what_it_has_read_of_it() -> None:
+    bot = Strong(seed=1)
+    bot.ranges(_nl_hand(3, [("raise_to", 12)]).view(1))
+    assert bot._hand is not None
+    saved = bot.save_state()["hand"]
+    assert saved == bot._hand.state() and saved["moves"] == [[0, 0, "raise", False, 4, 6, 12, 0]]
+
+
+def test_each_move_narrows_its_range_by_the_board_of_its_own_street() -> None:
+    # read first on the turn: the flop's bet and calls narrow by the flop's ranking
+    script = [("call", None), ("call", None), ("check", None),
+              ("bet", 8), ("call", None), ("call", None)]  # fmt: skip
+    hand = _nl_hand(3, script)
+    view = hand.view(0)
+    assert len(view.board) == 4
+    ranges = Strong(seed=1).ranges(view)
+    board = [int(c) for c in view.board]
+    expected = np.ones((3, 1326))
+    profiles = [Profile(players=3) for _ in range(3)]
+    for move in Tracker().read(view.events):
+        if move.street == 0:
+            ranking = Ranking(combo_strength())
+        else:
+            ranking = Ranking(board_strength(board[: 2 + move.street]).strength)
+        narrow(expected[move.seat], move, ranking, profiles[move.seat])
+    assert ranges.tolist() == expected.tolist()
+    assert (ranges[1] != 1.0).any()
