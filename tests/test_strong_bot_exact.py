@@ -629,6 +629,9 @@ def test_a_bot_in_a_hand_saves_what_it_has_read_of_it() -> None:
     assert bot._hand is not None
     saved = bot.save_state()["hand"]
     assert saved == bot._hand.state() and saved["moves"] == [[0, 0, "raise", False, 4, 6, 12, 0]]
+    again = Strong(seed=2)
+    again.restore_state(json.loads(json.dumps(bot.save_state())))
+    assert again._hand is not None and again._hand.state() == saved
 
 
 def test_each_move_narrows_its_range_by_the_board_of_its_own_street() -> None:
