@@ -481,6 +481,7 @@ def test_after_the_flop_the_bot_decides_on_the_board(made: list[Any]) -> None:
     (outlook, o_args, o_kwargs), (_, args, kwargs) = made
     assert outlook == "BoardOutlook" and o_kwargs == {}
     assert o_args[0] == hole and o_args[1] == board and o_args[3] == [0, 1]
+    assert bot._hand is not None and o_args[2] is bot._hand.ranges
     assert o_args[4] is bot._np and o_args[5] == 11
     assert args[3].scores.tolist() == Ranking(strength.strength).scores.tolist()
     assert kwargs["mine"] == float(Ranking(strength.strength).scores[combo])
@@ -499,15 +500,21 @@ def test_under_wild_cards_the_bot_decides_against_random_hands(made: list[Any]) 
         method = getattr(hand, verb)
         method() if amount is None else method(amount)
     bot = Strong(seed=1, samples=13)
+    bot.profile(0, 4).honest = [0.0, 10.0, 10.0, 10.0]  # its raises say little pre-flop
+    bot.profile(3, 4).honest = [5.0, 10.0, 0.0, 10.0]
     view = hand.view(1)
     bot.act(view, 1.0)
     (equity, e_args, e_kwargs), (outlook, d_args, _), (_, _, kwargs) = made
     assert equity == "DealtEquity" and outlook == "DealtOutlook" and e_kwargs == {}
     assert e_args == (tuple(int(c) for c in view.hole), [int(c) for c in view.board], 1,
                       bot._np, wild.wild, 0, 13)  # fmt: skip
-    # the pressure: the live raiser's belief before the flop, not the folded one's
-    assert d_args[1] == bot.profile(0, 4).honesty(preflop=True) == 0.85
+    assert isinstance(d_args[0], bot_module.DealtEquity)
+    # the pressure: the live raiser's belief before the flop (0.85 / 11), not after it,
+    # nor the folded raiser's
+    assert d_args[1] == bot.profile(0, 4).honesty(preflop=True) == pytest.approx(0.85 / 11)
     assert kwargs["mine"] == 0.25 and kwargs["draw"] == 0.0
+    # every seat's profile at the table's size, the folded ones' too
+    assert [bot.profiles[f"seat {s}"].players for s in range(4)] == [4, 4, 4, 4]
 
 
 def test_hands_that_must_use_hole_cards_are_played_against_random_hands(made: list[Any]) -> None:
