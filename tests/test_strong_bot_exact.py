@@ -26,7 +26,7 @@ from pokerroom.players.strong import bot as bot_module
 from pokerroom.players.strong.bot import _Hand
 from pokerroom.players.strong.cards import board_strength
 from pokerroom.players.strong.ranges import Ranking, band_of, narrow
-from pokerroom.players.strong.stats import Profile
+from pokerroom.players.strong.stats import STUDIED, Profile
 from pokerroom.players.strong.tables import combo_strength
 from pokerroom.players.strong.tracker import Tracker
 from pokerroom.ranges import combo_index
@@ -570,10 +570,15 @@ def test_a_new_round_clears_the_ranges_kept_for_the_folds() -> None:
     assert sorted(state.reference) == [1]
 
 
-def test_a_showdown_teaches_each_shown_hand_by_the_documented_rule() -> None:
+@pytest.mark.parametrize("seen", [0, STUDIED, STUDIED + 3])
+def test_a_showdown_teaches_each_shown_hand_by_the_documented_rule(seen: int) -> None:
+    # ``seen`` showdowns before: the next is read after the flop when studied (the first
+    # STUDIED, then one in four); the pre-flop calls and raises are read every time
     from table_helpers import deck_for
 
     bot = Strong(seed=1)
+    for seat in (0, 1):
+        bot.profile(seat, 2).showdowns = seen
     table = Table(NL, 2, rng=random.Random(0), button=0)
     table.start_hand(deck_for(table, ["2c 3d", "As Ad"], "Kd 9c 4h 8s Qc"))
     hand = table.hand
@@ -590,10 +595,13 @@ def test_a_showdown_teaches_each_shown_hand_by_the_documented_rule() -> None:
     moves = list(tracker.read(view.events))
     board = [int(c) for c in view.board]
     for seat, cards in tracker.shown.items():
-        expected = Profile(players=2)
-        expected.study()
+        expected = Profile(players=2, showdowns=seen)
+        postflop = expected.study()
+        assert postflop is (seen != STUDIED)
         for move in moves:
             if move.seat != seat or not (move.aggressive or move.kind is ActionKind.CALL):
+                continue
+            if move.street > 0 and not postflop:
                 continue
             if move.street == 0:
                 strength = float(combo_strength()[combo_index(*cards)])
@@ -660,3 +668,15 @@ def test_each_move_narrows_its_range_by_the_board_of_its_own_street() -> None:
         narrow(expected[move.seat], move, ranking, profiles[move.seat])
     assert ranges.tolist() == expected.tolist()
     assert (ranges[1] != 1.0).any()
+
+
+def test_the_ranges_kept_for_the_folds_grow_within_a_round() -> None:
+    # 4-handed: seat 3 and the button call; read; then the small blind calls: the
+    # first two keep their ranges, the third is added
+    hand = _nl_hand(4, [("call", None), ("call", None)])
+    bot = Strong(seed=1)
+    bot.ranges(hand.view(2))
+    assert bot._hand is not None and sorted(bot._hand.reference) == [0, 3]
+    hand.call()
+    bot.ranges(hand.view(2))
+    assert sorted(bot._hand.reference) == [0, 1, 3]
