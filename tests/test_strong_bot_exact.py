@@ -680,3 +680,12 @@ def test_the_ranges_kept_for_the_folds_grow_within_a_round() -> None:
     hand.call()
     bot.ranges(hand.view(2))
     assert sorted(bot._hand.reference) == [0, 1, 3]
+
+
+def test_a_hand_without_a_showdown_counts_every_seat_dealt_in_at_the_table_s_size() -> None:
+    # the button and the small blind fold: the big blind wins its blind back
+    hand = _nl_hand(3, [("fold", None), ("fold", None)])
+    bot = Strong(seed=1)
+    bot.end_hand(hand.view(0))
+    assert [(p.players, p.hands) for p in bot.profiles.values()] == [(3, 1)] * 3
+    assert sorted(bot.profiles) == ["seat 0", "seat 1", "seat 2"]
