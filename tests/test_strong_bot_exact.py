@@ -18,6 +18,7 @@ from typing import Any, ClassVar
 import numpy as np
 import pytest
 
+from pokerroom.cards import JOKER
 from pokerroom.engine import Action, ActionKind, Hand
 from pokerroom.evaluator import rank7
 from pokerroom.players.state import StateError, floats_state
@@ -689,3 +690,28 @@ def test_a_hand_without_a_showdown_counts_every_seat_dealt_in_at_the_table_s_siz
     bot.end_hand(hand.view(0))
     assert [(p.players, p.hands) for p in bot.profiles.values()] == [(3, 1)] * 3
     assert sorted(bot.profiles) == ["seat 0", "seat 1", "seat 2"]
+
+
+def test_a_shown_hand_holding_the_joker_is_not_read_and_the_next_one_is() -> None:
+    # joker wild, 3-handed: the button folds, the small blind (the joker) limps, the big
+    # blind raises to 8 and is called; the small blind bets the flop and is called;
+    # checked down: the small blind shows first, then the big blind (a straight, better)
+    from table_helpers import deck_for
+
+    table = Table(Rules.preset("wild", joker="wild"), 3, rng=random.Random(0), button=0)
+    table.start_hand(deck_for(table, ["7c 2d", "Jk 9h", "Ts Jd"], "Kd 9c 4h 8s Qc"))
+    hand = table.hand
+    assert hand is not None
+    for verb, amount in [("fold", None), ("call", None), ("raise_to", 8), ("call", None),
+                         ("bet", 4), ("call", None)] + [("check", None)] * 4:  # fmt: skip
+        method = getattr(hand, verb)
+        method() if amount is None else method(amount)
+    hand.settle()
+    view = hand.view(0)
+    tracker = Tracker()
+    list(tracker.read(view.events))
+    assert list(tracker.shown) == [1, 2] and JOKER in tracker.shown[1]
+    bot = Strong(seed=1)
+    bot.end_hand(view)
+    assert bot.profiles["seat 1"].honest == [0.0, 0.0, 0.0, 0.0]  # the joker: not read
+    assert bot.profiles["seat 2"].honest[1] > 0.0  # its raise read against its band
