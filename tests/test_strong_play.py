@@ -19,7 +19,7 @@ from pokerroom.players.strong.play import Choice, Play, fold_chance
 from pokerroom.players.strong.ranges import Ranking
 from pokerroom.players.strong.stats import WEAK, Profile, situation
 from pokerroom.players.strong.tracker import Move, Tracker
-from pokerroom.rules import Rules
+from pokerroom.rules import Rules, Structure
 
 NL = Rules.preset("no-limit")
 
@@ -784,3 +784,201 @@ def test_a_tournament_call_pays_for_the_chips_it_risks() -> None:
     assert cash.decide() == Action.call()
     tournament = _play(_hand(3, script, stacks=104), raises=1, equity=0.57, tournament=True)
     assert tournament.decide() == Action.fold()
+
+
+# ------------------------------------------------------------------ the second round's survivors
+
+
+def _sure(play: Play, seat: int, weak: float = 1.0, strong: float = 0.0) -> None:
+    """``seat`` answers a bet as its actions say (honesty 1), folding its weakest hands
+    most of the time (at most 0.97 of them at a price of 0.3: 100 folds counted in every
+    situation), and holds ``weak`` on each hand scored 0.2, ``strong`` on each scored 0.9
+    of a range it had as a whole when it first decided."""
+    profile = play.profiles[seat]
+    profile.honest = [0.0, 0.0, 100.0, 1.0]  # (100 + 0.85) / 2: above 1, so 1
+    profile.counts[:] = [100.0, 0.0, 0.0]
+    play.ranges[seat] = np.where(_SCORES == 0.2, weak, np.where(_SCORES == 0.9, strong, 0.0))
+    play.reference = {seat: np.ones(1326)}
+
+
+def test_a_bet_everyone_surely_folds_to_wins_the_pot_as_it_stands() -> None:
+    # heads-up on the flop, a pot of 8: the big blind bets; the button holds only hands
+    # below its folding edge and plays them as its actions say, so it always folds: the
+    # bet wins the 8 for sure, no equity asked of the outlook
+    play = _play(_hand(2, [("call", None), ("check", None)]))
+    _sure(play, 0)
+    assert play.profiles[0].honesty(preflop=False) == 1.0
+    for to in (4, 8, 12):
+        assert play._aggressive(to) == Choice(Action.bet(to), 8.0, 0.0, 1.0)
+    assert play.outlook.asked == []  # type: ignore[attr-defined]
+
+
+def test_a_caller_certain_to_be_in_the_pot_when_called_is_in_it_once() -> None:
+    # the button folds 0.95 of its first range (edge 0.9: a hand scored 0.9 goes on half
+    # the time) and now holds two such hands and eight weak ones: it stays 0.1 of the
+    # time, and when the bet is called it is the one who called: present exactly 1 (the
+    # sum 1 - (1 - 0.1) rounds to a little under 0.1)
+    play = _play(_hand(2, [("call", None), ("check", None)]))
+    _sure(play, 0, weak=0.0, strong=0.0)
+    play.ranges[0][np.flatnonzero(_SCORES == 0.9)[:2]] = 1.0
+    play.ranges[0][np.flatnonzero(_SCORES == 0.2)[:8]] = 1.0
+    fold = play._aggressive(8).fold
+    assert fold == 0.9 and 1.0 - fold < 0.1
+    assert play.outlook.asked[-1][1] == {0: 1.0}  # type: ignore[attr-defined]
+
+
+def test_a_bet_as_good_as_checking_is_not_made() -> None:
+    # on the river with the nuts (equity 1), checking is worth the whole pot of 12, as
+    # is a bet every opponent surely folds to: not better, so check, whatever the draw
+    river = [("call", None), ("check", None)] + [("check", None)] * 4
+    play = _play(_hand(2, river), equity=1.0, at=0.0)
+    _sure(play, 0)
+    assert play._check_value() == 8.0 and play._aggressive(8).value == 8.0
+    assert play.decide() == Action.check()
+
+
+def test_a_call_worth_exactly_nothing_is_made() -> None:
+    # on the river, 10 to call into 22: at an equity of 10 / 32 the call is worth
+    # 0.3125 * 32 - 10 = 0 exactly, what folding is worth: call
+    checks = [("check", None)] * 6
+    play = _play(_hand(3, [*_LIMPED, *checks, ("bet", 10)]), raises=1, equity=0.3125)
+    assert play._call_value() == 0.0
+    assert play.decide() == Action.call()
+
+
+def test_a_semi_bluff_exactly_0_05_of_the_pot_below_calling_is_not_made() -> None:
+    # heads-up on the turn, the button faces a bet of 12 into 8 (a pot of 20) with 20
+    # behind: calling at equity 1 in position is worth the 20 plus a draw of 1/6's
+    # implied odds, 0.3 * 1/6 * 20 = 1; raising all in, which the opponent surely folds
+    # to, is worth the 20: exactly 0.05 of the pot below calling, not within it
+    script = [("call", None), ("check", None), ("check", None), ("check", None), ("bet", 12)]
+    play = _play(_hand(2, script, stacks=36), equity=1.0, raises=1, draw=1 / 6, at=0.0)
+    _sure(play, 1)
+    assert play.pot == 20 and play.in_position and play._sizes() == [32]
+    assert play._call_value() == 21.0 and play._aggressive(32).value == 20.0
+    assert 0.05 * play.pot == 1.0
+    assert play.decide() == Action.call()
+
+
+def test_no_slow_play_against_a_player_who_bets_exactly_0_35_of_the_time() -> None:
+    def decide(bets: float) -> Action:
+        play = _play(_hand(2, [("call", None), ("check", None)]), equity=1.0, mine=0.95, at=0.0)
+        # the cached frequencies: folds, calls, bets when checked to
+        play.profiles[0]._known[situation(1, 0)] = np.array([1.0 - bets, 0.0, bets])
+        return play.decide()
+
+    assert decide(0.35) == Action.bet(8)
+    assert decide(0.3500001) == Action.check()
+
+
+def test_a_raise_values_each_opponents_fold_to_a_raise() -> None:
+    # seat 2 faces a bet of 10 into 12 on the flop and raises to 29: seat 1 (10 in) owes
+    # 19 and seat 0 (nothing in) 29 into a pot of 51; each folds its share facing a raise,
+    # not a bet, times the root of its price over 0.3; out of position against two, it
+    # realises 0.87 - 0.03 + 0.04 of its equity
+    play = _play(_hand(3, [*_LIMPED, ("bet", 10)]), raises=1)
+    base = float(Profile(players=3).frequencies(situation(1, 2))[WEAK])
+    assert base != float(Profile(players=3).frequencies(situation(1, 1))[WEAK])
+    f0, f1 = (min(0.97, base * ((owe / (51 + owe)) / 0.3) ** 0.5) for owe in (29, 19))
+    called = 1.0 - f0 * f1
+    pot = 51 + ((1 - f0) * 29 + (1 - f1) * 19) / called
+    choice = play._aggressive(29)
+    assert choice.fold == pytest.approx(f0 * f1, abs=1e-12)
+    assert choice.value == pytest.approx(f0 * f1 * 22 + called * (0.88 * 0.5 * pot - 29))
+
+
+def test_a_raise_with_chips_in_front_adds_only_the_rest() -> None:
+    # seat 1 bet 10, seat 2 raised to 30, seat 0 folded; seat 1 raises to 60: it adds
+    # 50 to the pot of 52 (102), seat 2 owes 30 of it; out of position heads-up it
+    # realises 0.87 + 0.04 of its equity of the 132 a call makes
+    hand = _hand(3, [*_LIMPED, ("bet", 10), ("raise_to", 30), ("fold", None)])
+    play = _play(hand, raises=2)
+    base = float(Profile(players=3).frequencies(situation(1, 2))[WEAK])
+    fold = min(0.97, base * ((30 / 132) / 0.3) ** 0.5)
+    choice = play._aggressive(60)
+    assert choice.fold == pytest.approx(fold, abs=1e-12)
+    assert choice.value == pytest.approx(fold * 52 + (1 - fold) * (0.91 * 0.5 * 132 - 50))
+
+
+def test_an_opponent_with_one_chip_left_may_still_fold_to_a_bet() -> None:
+    # the big blind has 1 chip behind after the flop; seat 1 bets 4: seat 0 owes 4 and
+    # seat 2 its last chip, each folding its share facing a bet at its own price
+    play = _play(_one_chip())
+    assert play.actors == [0, 2] and play.total[2] == 1
+    base = float(Profile(players=3).frequencies(situation(1, 1))[WEAK])
+    f0 = base * ((4 / 20) / 0.3) ** 0.5
+    f2 = base * ((1 / 17) / 0.3) ** 0.5
+    choice = play._aggressive(4)
+    assert choice.fold == pytest.approx(f0 * f2, abs=1e-12)
+    gains, present = play.outlook.asked[-1]  # type: ignore[attr-defined]
+    assert sorted(gains) == [0, 2]
+    assert present == pytest.approx({0: (1 - f0) / (1 - f0 * f2), 2: (1 - f2) / (1 - f0 * f2)})
+
+
+def _one_chip() -> Hand:
+    hand = Hand(NL, [400, 400, 5], button=0, rng=random.Random(5))
+    hand.call(), hand.call(), hand.check()
+    return hand
+
+
+def test_the_straddlers_raise_counts_the_others_folds_as_to_an_open() -> None:
+    # 001: seat 1 may fold or straddle to 10; the button (5 in) owes 5 and seat 2 owes
+    # 10 into a pot of 21, each folding its unraised share (1/2 at three players)
+    ct = Rules.preset("computer-tournament")
+    play = _play(_hand(3, [], stacks=1000, rules=ct), equity=0.3, forced=5)
+    base = float(Profile(players=3).frequencies(situation(0, 0))[WEAK])
+    assert base == 0.5
+    f0, f2 = fold_chance(base, 5, 21), fold_chance(base, 10, 21)
+    assert play._aggressive(10).fold == pytest.approx(f0 * f2, abs=1e-12)
+
+
+def test_the_opening_size_counts_limpers_at_a_big_blind_of_one_chip() -> None:
+    # blinds 1 and 1, four players: seat 3 limps; the button opens to 3 big blinds and
+    # one more for each limper past the first who matched: both blinds and the limper
+    ones = Rules.preset("no-limit", blinds=(1, 1))
+    play = _play(_hand(4, [("call", None)], rules=ones), forced=1)
+    assert play.level == 1 and play._sizes() == [5]
+
+
+def test_the_opening_size_with_no_blinds_counts_no_limper() -> None:
+    # antes only, a minimum bet of 4: nobody has bet, so nobody limped: 3 units to open
+    antes = Rules.preset("no-limit", blinds=(), antes=1, min_bet=4)
+    play = _play(_hand(3, [], rules=antes), forced=0)
+    assert play.level == 0 and play._sizes() == [12]
+
+
+def test_the_opening_size_is_in_big_blinds_not_minimum_bets() -> None:
+    # a minimum bet of 8 over blinds of 2 and 4: the open is 3 big blinds, 12
+    rules = Rules.preset("no-limit", min_bet=8)
+    play = _play(_hand(3, [], rules=rules))
+    assert play.blind == 4 and play._sizes() == [12]
+
+
+def test_a_short_big_blind_still_sets_the_level_in_full() -> None:
+    # pot limit, the big blind all in for 3 of its 4: the button owes the full 4; the
+    # pot after calling is 9, so the pot-sized raise to 13 is within 1.5 of it and kept
+    pot_limit = Rules.preset("no-limit", structure=Structure.POT_LIMIT)
+    play = _play(Hand(pot_limit, [400, 400, 3], button=0, rng=random.Random(5)))
+    assert play.level == 4 and play.legal.max_to == 13
+    assert play._sizes() == [12, 13]
+
+
+def test_all_in_is_a_size_exactly_when_it_is_within_1_5_pots_after_calling() -> None:
+    # 6-handed: seat 3 opens to 12 and four call; the big blind (4 in) owes 8, a pot of
+    # 72 after calling: 108 more is exactly 1.5 of it; 3.5 times the open, 42, leaves
+    # too much to be all in by the commit rule
+    def sizes(stack: int) -> list[int]:
+        hand = Hand(NL, [stack] * 6, button=0, rng=random.Random(5))
+        hand.raise_to(12), hand.call(), hand.call(), hand.call(), hand.call()
+        return _play(hand, raises=1)._sizes()
+
+    assert sizes(112) == [42, 112]
+    assert sizes(113) == [42]
+
+
+def test_a_raise_facing_a_one_chip_bet_is_sized_as_a_raise() -> None:
+    # seat 1 bets its last chip into 12 on the flop; seat 2 owes 1 (14 after calling):
+    # raises of 0.6 and 1 of it over the 1, to 9 and 15
+    hand = Hand(NL, [400, 5, 400], button=0, rng=random.Random(5))
+    hand.call(), hand.call(), hand.check(), hand.bet(1)
+    assert _play(hand, raises=1)._sizes() == [9, 15]
