@@ -308,7 +308,7 @@ _ONES = floats_state(np.ones(1326))
         (_hand_with(ranges=5), "hand.ranges: a list, not int"),
         (_hand_with(ranges=[None, "x", None]), "hand.ranges[1]: not floats written by pokerroom"),
         (_hand_with(moves=[[0]]), "hand.moves: 8 entries, not 1"),
-        (_hand_with(moves=3), "hand: a list, not int"),
+        (_hand_with(moves=3), "hand.moves: a list, not int"),
         (_hand_with(moves=[[3, 0, "call", True, 1, 2, 1, 0]]),
          "hand.moves: a move of a seat the hand does not have"),
         (_hand_with(pending=[[], []]), "hand.pending: 3 entries, not 2"),
@@ -715,3 +715,37 @@ def test_a_shown_hand_holding_the_joker_is_not_read_and_the_next_one_is() -> Non
     bot.end_hand(view)
     assert bot.profiles["seat 1"].honest == [0.0, 0.0, 0.0, 0.0]  # the joker: not read
     assert bot.profiles["seat 2"].honest[1] > 0.0  # its raise read against its band
+
+
+def test_a_seat_out_of_the_game_is_not_counted_as_dealt_in() -> None:
+    # seat 2 (3 chips, the big blind) busts in the first hand; in the second the view
+    # still has three seats, seat 2 with nothing in and no move: it played no hand
+    from table_helpers import deck_for
+
+    table = Table(NL, [400, 400, 3], rng=random.Random(0), button=0)
+    table.start_hand(deck_for(table, ["As Ad", "Kc Kd", "2c 3d"], "Qd 9c 4h 8s 7c"))
+    table.apply(Action.call())
+    table.apply(Action.fold())
+    while table.in_hand:
+        table.apply(Action.check())
+    assert table.out == (False, False, True)
+    table.start_hand()
+    table.apply(Action.fold())  # heads-up now: the button (small blind) folds
+    view = table.view(0)
+    assert view.players == 3 and view.committed[2] == 0
+    bot = Strong(seed=1)
+    bot.end_hand(view)
+    assert {name: p.hands for name, p in bot.profiles.items()} == {"seat 0": 1, "seat 1": 1}
+
+
+def test_a_seat_whose_one_chip_went_in_as_its_ante_is_dealt_in() -> None:
+    # antes of 1: the button has 1 chip, all in on its ante, and never decides
+    hand = Hand(Rules.preset("no-limit", antes=1), [1, 400, 400], button=0,
+                rng=random.Random(3))  # fmt: skip
+    hand.fold()  # the small blind folds to the big blind; the button's ante is contested
+    view = hand.view(1)
+    assert view.result is not None and view.result.starting == (1, 400, 400)
+    assert not any(e.seat == 0 and e.kind.value in ("fold", "check", "call") for e in view.events)
+    bot = Strong(seed=1)
+    bot.end_hand(view)
+    assert bot.profiles["seat 0"].hands == 1

@@ -118,7 +118,7 @@ class _Hand:
         for seat, row in enumerate(rows):
             if row is not None:
                 hand.ranges[seat] = floats_from(row, (1326,), f"hand.ranges[{seat}]")
-        hand.moves = [Move.from_state(m, "hand.moves") for m in items(get("moves"), "hand")]
+        hand.moves = [Move.from_state(m, "hand.moves") for m in items(get("moves"), "hand.moves")]
         pending = items(get("pending"), "hand.pending", n)
         hand.pending = [[Move.from_state(m, "hand.pending") for m in items(p, "hand.pending")]
                         for p in pending]  # fmt: skip
