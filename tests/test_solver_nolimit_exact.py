@@ -403,3 +403,15 @@ def test_a_three_round_tree_deals_an_all_in_out_round_by_round() -> None:
         assert int(pub.segment[n]) == tree.street[n]
         assert tree.children[n] == tuple(pub.children(n))
         assert tuple(pub.labels[c] for c in tree.children[n]) == tree.labels[n]
+
+
+def test_each_round_starts_with_no_raise_made() -> None:
+    # antes of 1, stacks of 10, the pot-sized bet and one raise a round: a round opens
+    # with the pot-sized bet (to 1 + 2 = 3) and the all-in, and after the bet only the
+    # all-in is left; the second round opens the same way after a check each
+    tree = Abstraction((1, 1), (0, 1), 1, 10, (1.0,), max_raises=1).tree(
+        lambda r: [("x", -1, 0)], fold, show)
+    rows = table(tree)
+    for opened in ((), (K, K, "x")):
+        assert rows[opened][3:] == ((K, "r0", A), (1, 3, 10))
+        assert rows[(*opened, "r0")][3:] == ((F, C, A), (0, 3, 10))
