@@ -400,6 +400,32 @@ def test_three_players_are_refused(policy: NoLimitPolicy) -> None:
         "3 players: the strategy is for heads-up play", "players")
 
 
+def test_a_view_without_two_hole_cards_is_refused(policy: NoLimitPolicy) -> None:
+    view = view_of(hand_after())
+    for hole in (view.hole[:1], (*view.hole, 51)):
+        assert refusal(policy, dataclasses.replace(view, hole=hole)) == (
+            f"seat 0 holds {len(hole)} cards, not 2", "cards")
+
+
+@pytest.mark.parametrize("blinds", [(), (0, 0)])
+def test_a_game_without_a_big_blind_is_refused(policy: NoLimitPolicy,
+                                               blinds: tuple[int, ...]) -> None:  # fmt: skip
+    hand = hand_after(rules=RULES.replace(blinds=blinds))
+    assert refusal(policy, view_of(hand)) == (
+        "no big blind: the strategies are for two blinds", "rules")
+
+
+def test_a_big_blind_of_one_chip_is_played() -> None:
+    # blinds of 1 and 1, stacks of 10: 10 big blinds, the root's raises sized on a pot of
+    # 2 (the half pot to 1 + 1 = 2, the pot to 1 + 2 = 3), the all-in to 10; the button
+    # faces no bet, so the tree's fold and call are both the check
+    policy = NoLimitPolicy([small_strategy()])
+    view = view_of(hand_after(stacks=(10, 10), rules=RULES.replace(blinds=(1, 1))))
+    assert policy.covers(view) is None
+    assert policy.decide(view).actions == (Action.check(), Action.raise_to(2),
+                                           Action.raise_to(3), Action.raise_to(10))  # fmt: skip
+
+
 @pytest.mark.parametrize(("rules", "text"), [
     (Rules.preset("casino-limit"), "the betting is fixed-limit: the strategies are for no limit"),
     (RULES.replace(structure="pot-limit"),
