@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import math
 import random
 from fractions import Fraction
 from pathlib import Path
@@ -25,6 +26,7 @@ from pokerroom.solver.holdem import uniform
 from pokerroom.solver.nlholdem import DEPTHS, betting, holdem_no_limit
 from pokerroom.solver.nlpolicy import NoLimitPolicy, no_limit_problem, shipped_no_limit
 from pokerroom.solver.nlstrategy import NoLimitStrategy
+from pokerroom.solver.nolimit import pseudo_harmonic
 from pokerroom.solver.sweeps import Sweeps
 from policy_refusals import refusal
 
@@ -314,6 +316,23 @@ def test_a_raise_between_sizes_is_read_with_the_formulas_odds(policy: NoLimitPol
     share = _share(policy, 10, "r1")
     assert abs(share - 10 / 21) < 4 * (10 / 21 * 11 / 21 / 300) ** 0.5
     assert _share(policy, 10, "r1") + _share(policy, 10, "a") == 1.0
+
+
+def test_a_draw_exactly_at_the_odds_reads_the_larger_size(
+    policy: NoLimitPolicy, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a raise to 5: 0.75 pots, the half-pot raise with the formula's 3/7 (as a float),
+    # read only by a draw strictly below it; a raise at the smallest size, to 4, draws
+    # nothing
+    p = pseudo_harmonic(0.75, 0.5, 1.0)
+    assert p == pytest.approx(3 / 7, abs=1e-15)
+    asked: list[str] = []
+    for draw, reads in ((p, ("r1",)), (math.nextafter(p, 0.0), ("r0",))):
+        monkeypatch.setattr(policy, "_draw", lambda seen, u=draw: asked.append(seen) or u)
+        assert path_of(policy, view_of(hand_after(raise_to(5)))) == reads
+    assert len(asked) == 2
+    assert path_of(policy, view_of(hand_after(raise_to(4)))) == ("r0",)
+    assert len(asked) == 2
 
 
 def test_the_draw_is_kept_for_the_hand_and_made_afresh_in_others(
