@@ -335,6 +335,19 @@ def test_a_draw_exactly_at_the_odds_reads_the_larger_size(
     assert len(asked) == 2
 
 
+def test_half_the_stack_is_half_the_effective_stack() -> None:
+    # a raise to 10 is 2 pots; with 20 chips for the button and 40 for the big blind the
+    # effective stack is 20, so 10 is half of it and the all-in (4.5 pots) is a candidate:
+    # the pot-sized raise with 10/21 (as with 20 each), the all-in otherwise; with 40
+    # each, 10 is a quarter of it and beyond the pot-sized raise: that raise every time
+    policy = NoLimitPolicy([small_strategy(), small_strategy(20)])
+    for stacks, reads in (((20, 40), {("r1",), ("a",)}), ((40, 20), {("r1",), ("a",)}),
+                          ((40, 40), {("r1",)})):  # fmt: skip
+        found = {path_of(policy, view_of(hand_after(raise_to(10), stacks=stacks, deal=d)))
+                 for d in range(40)}  # fmt: skip
+        assert found == reads
+
+
 def test_the_draw_is_kept_for_the_hand_and_made_afresh_in_others(
     policy: NoLimitPolicy,
 ) -> None:
