@@ -348,6 +348,14 @@ def test_half_the_stack_is_half_the_effective_stack() -> None:
         assert found == reads
 
 
+def test_a_real_check_is_the_trees_check_and_a_call_its_call(policy: NoLimitPolicy) -> None:
+    # the button limps (a call), the big blind checks: on the flop the big blind acts
+    # first, at the tree's node after the call and the check
+    view = view_of(hand_after(CALL, CHECK))
+    assert (view.seat, int(view.street)) == (1, 1)
+    assert path_of(policy, view) == ("c", "k")
+
+
 def test_the_draw_is_kept_for_the_hand_and_made_afresh_in_others(
     policy: NoLimitPolicy,
 ) -> None:
