@@ -324,15 +324,23 @@ def test_a_draw_exactly_at_the_odds_reads_the_larger_size(
     # a raise to 5: 0.75 pots, the half-pot raise with the formula's 3/7 (as a float),
     # read only by a draw strictly below it; a raise at the smallest size, to 4, draws
     # nothing
+    # (every holding of the big blind reads it by the same draw here)
     p = pseudo_harmonic(0.75, 0.5, 1.0)
     assert p == pytest.approx(3 / 7, abs=1e-15)
+    buckets = policy.played(10).strategy.abstraction.buckets(())
     asked: list[str] = []
-    for draw, reads in ((p, ("r1",)), (math.nextafter(p, 0.0), ("r0",))):
+    for draw, node in ((p, 4), (math.nextafter(p, 0.0), 3)):
         monkeypatch.setattr(policy, "_draw", lambda seen, u=draw: asked.append(seen) or u)
-        assert path_of(policy, view_of(hand_after(raise_to(5)))) == reads
-    assert len(asked) == 2
+        view = view_of(hand_after(raise_to(5)))
+        assert path_of(policy, view) == (("r0",) if node == 3 else ("r1",))
+        _, probs = policy.every_holding(view)
+        for combo in range(0, COMBO_COUNT, 13):
+            assert probs[:, combo].tolist() == pytest.approx(
+                expected(node, 5, int(buckets[combo])), abs=1e-12)
+    asked.clear()
     assert path_of(policy, view_of(hand_after(raise_to(4)))) == ("r0",)
-    assert len(asked) == 2
+    assert policy.every_holding(view_of(hand_after(raise_to(4))))[1].shape == (5, COMBO_COUNT)
+    assert asked == []
 
 
 def test_half_the_stack_is_half_the_effective_stack() -> None:
