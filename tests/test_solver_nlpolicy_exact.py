@@ -472,6 +472,11 @@ def test_a_big_blind_of_one_chip_is_played() -> None:
     assert policy.covers(view) is None
     assert policy.decide(view).actions == (Action.check(), Action.raise_to(2),
                                            Action.raise_to(3), Action.raise_to(10))  # fmt: skip
+    # the button's raise to 3 is 2 chips over 1, a pot of 2: the pot-sized raise exactly,
+    # every time
+    one = RULES.replace(blinds=(1, 1))
+    assert {path_of(policy, view_of(hand_after(raise_to(3), stacks=(10, 10), rules=one,
+                                               deal=d))) for d in range(10)} == {("r1",)}
 
 
 @pytest.mark.parametrize(("rules", "text"), [
