@@ -440,6 +440,13 @@ def test_a_view_that_is_not_the_seats_turn_is_refused(policy: NoLimitPolicy) -> 
     hand = hand_after()
     assert refusal(policy, hand.view(1)) == ("seat 1 is not to act", "turn")
     assert policy.covers(hand.view(0)) is None
+    # either half alone refuses: no legal actions for the seat to act, or legal actions
+    # for a seat that is not to act
+    view = hand.view(0)
+    assert refusal(policy, dataclasses.replace(view, legal=None)) == (
+        "seat 0 is not to act", "turn")
+    assert refusal(policy, dataclasses.replace(view, to_act=1)) == (
+        "seat 0 is not to act", "turn")
 
 
 def test_three_players_are_refused(policy: NoLimitPolicy) -> None:
