@@ -470,6 +470,16 @@ def test_a_game_without_a_big_blind_is_refused(policy: NoLimitPolicy,
         "no big blind: the strategies are for two blinds", "rules")
 
 
+def test_blinds_the_wrong_way_round_leave_the_tree() -> None:
+    # blinds of 2 and 1: the big blind, 1, acts first facing the button's 2, while the
+    # tree's root is the button's decision (on the same street)
+    policy = NoLimitPolicy([small_strategy()])
+    hand = hand_after(rules=RULES.replace(blinds=(2, 1)))
+    assert hand.to_act == 1
+    assert refusal(policy, view_of(hand)) == ("the betting has left the strategy's tree",
+                                              "betting")  # fmt: skip
+
+
 def test_a_big_blind_of_one_chip_is_played() -> None:
     # blinds of 1 and 1, stacks of 10: 10 big blinds, the root's raises sized on a pot of
     # 2 (the half pot to 1 + 1 = 2, the pot to 1 + 2 = 3), the all-in to 10; the button
