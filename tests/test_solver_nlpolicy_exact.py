@@ -552,6 +552,16 @@ def test_the_nearest_depth_ties_to_the_smaller(strategy: NoLimitStrategy) -> Non
     assert both.locate(view)[0].strategy.depth == 20
 
 
+def test_a_real_all_in_is_the_trees_all_in_even_short_of_it() -> None:
+    # 16 big blinds (32 chips) are played from the 20-big-blind tree, whose all-in is 40:
+    # a shove to 32 is 7.5 pots, between the pot-sized raise and the tree's all-in (9.5
+    # pots), but as an all-in it is the tree's all-in every time
+    both = NoLimitPolicy([small_strategy(), small_strategy(20)])
+    reads = {path_of(both, view_of(hand_after((ActionKind.RAISE, 32), stacks=(32, 32),
+                                              deal=d))) for d in range(200)}  # fmt: skip
+    assert reads == {("a",)}
+
+
 # ------------------------------------------------------------------ loading and naming
 
 
