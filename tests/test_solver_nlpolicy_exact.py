@@ -478,6 +478,11 @@ def test_blinds_the_wrong_way_round_leave_the_tree() -> None:
     assert hand.to_act == 1
     assert refusal(policy, view_of(hand)) == ("the betting has left the strategy's tree",
                                               "betting")  # fmt: skip
+    # once the seat of 1 has called, its call is walked at the button's node
+    hand = hand_after(CALL, rules=RULES.replace(blinds=(2, 1)))
+    assert hand.to_act == 0
+    assert refusal(policy, view_of(hand)) == ("the betting has left the strategy's tree",
+                                              "betting")  # fmt: skip
 
 
 def test_a_big_blind_of_one_chip_is_played() -> None:
