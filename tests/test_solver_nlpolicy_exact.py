@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import math
 import random
 from fractions import Fraction
 from pathlib import Path
@@ -25,6 +26,7 @@ from pokerroom.solver.holdem import uniform
 from pokerroom.solver.nlholdem import DEPTHS, betting, holdem_no_limit
 from pokerroom.solver.nlpolicy import NoLimitPolicy, no_limit_problem, shipped_no_limit
 from pokerroom.solver.nlstrategy import NoLimitStrategy
+from pokerroom.solver.nolimit import pseudo_harmonic
 from pokerroom.solver.sweeps import Sweeps
 from policy_refusals import refusal
 
@@ -316,6 +318,52 @@ def test_a_raise_between_sizes_is_read_with_the_formulas_odds(policy: NoLimitPol
     assert _share(policy, 10, "r1") + _share(policy, 10, "a") == 1.0
 
 
+def test_a_draw_exactly_at_the_odds_reads_the_larger_size(
+    policy: NoLimitPolicy, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a raise to 5: 0.75 pots, the half-pot raise with the formula's 3/7 (as a float),
+    # read only by a draw strictly below it; a raise at the smallest size, to 4, draws
+    # nothing
+    # (every holding of the big blind reads it by the same draw here)
+    p = pseudo_harmonic(0.75, 0.5, 1.0)
+    assert p == pytest.approx(3 / 7, abs=1e-15)
+    buckets = policy.played(10).strategy.abstraction.buckets(())
+    asked: list[str] = []
+    for draw, node in ((p, 4), (math.nextafter(p, 0.0), 3)):
+        monkeypatch.setattr(policy, "_draw", lambda seen, u=draw: asked.append(seen) or u)
+        view = view_of(hand_after(raise_to(5)))
+        assert path_of(policy, view) == (("r0",) if node == 3 else ("r1",))
+        _, probs = policy.every_holding(view)
+        for combo in range(0, COMBO_COUNT, 13):
+            assert probs[:, combo].tolist() == pytest.approx(
+                expected(node, 5, int(buckets[combo])), abs=1e-12)
+    asked.clear()
+    assert path_of(policy, view_of(hand_after(raise_to(4)))) == ("r0",)
+    assert policy.every_holding(view_of(hand_after(raise_to(4))))[1].shape == (5, COMBO_COUNT)
+    assert asked == []
+
+
+def test_half_the_stack_is_half_the_effective_stack() -> None:
+    # a raise to 10 is 2 pots; with 20 chips for the button and 40 for the big blind the
+    # effective stack is 20, so 10 is half of it and the all-in (4.5 pots) is a candidate:
+    # the pot-sized raise with 10/21 (as with 20 each), the all-in otherwise; with 40
+    # each, 10 is a quarter of it and beyond the pot-sized raise: that raise every time
+    policy = NoLimitPolicy([small_strategy(), small_strategy(20)])
+    for stacks, reads in (((20, 40), {("r1",), ("a",)}), ((40, 20), {("r1",), ("a",)}),
+                          ((40, 40), {("r1",)})):  # fmt: skip
+        found = {path_of(policy, view_of(hand_after(raise_to(10), stacks=stacks, deal=d)))
+                 for d in range(40)}  # fmt: skip
+        assert found == reads
+
+
+def test_a_real_check_is_the_trees_check_and_a_call_its_call(policy: NoLimitPolicy) -> None:
+    # the button limps (a call), the big blind checks: on the flop the big blind acts
+    # first, at the tree's node after the call and the check
+    view = view_of(hand_after(CALL, CHECK))
+    assert (view.seat, int(view.street)) == (1, 1)
+    assert path_of(policy, view) == ("c", "k")
+
+
 def test_the_draw_is_kept_for_the_hand_and_made_afresh_in_others(
     policy: NoLimitPolicy,
 ) -> None:
@@ -392,12 +440,65 @@ def test_a_view_that_is_not_the_seats_turn_is_refused(policy: NoLimitPolicy) -> 
     hand = hand_after()
     assert refusal(policy, hand.view(1)) == ("seat 1 is not to act", "turn")
     assert policy.covers(hand.view(0)) is None
+    # either half alone refuses: no legal actions for the seat to act, or legal actions
+    # for a seat that is not to act
+    view = hand.view(0)
+    assert refusal(policy, dataclasses.replace(view, legal=None)) == (
+        "seat 0 is not to act", "turn")
+    assert refusal(policy, dataclasses.replace(view, to_act=1)) == (
+        "seat 0 is not to act", "turn")
 
 
 def test_three_players_are_refused(policy: NoLimitPolicy) -> None:
     hand = Hand(RULES, [20, 20, 20], button=0, rng=random.Random(1))
     assert refusal(policy, view_of(hand)) == (
         "3 players: the strategy is for heads-up play", "players")
+
+
+def test_a_view_without_two_hole_cards_is_refused(policy: NoLimitPolicy) -> None:
+    view = view_of(hand_after())
+    for hole in (view.hole[:1], (*view.hole, 51)):
+        assert refusal(policy, dataclasses.replace(view, hole=hole)) == (
+            f"seat 0 holds {len(hole)} cards, not 2", "cards")
+
+
+@pytest.mark.parametrize("blinds", [(), (0, 0)])
+def test_a_game_without_a_big_blind_is_refused(policy: NoLimitPolicy,
+                                               blinds: tuple[int, ...]) -> None:  # fmt: skip
+    hand = hand_after(rules=RULES.replace(blinds=blinds))
+    assert refusal(policy, view_of(hand)) == (
+        "no big blind: the strategies are for two blinds", "rules")
+
+
+def test_blinds_the_wrong_way_round_leave_the_tree() -> None:
+    # blinds of 2 and 1: the big blind, 1, acts first facing the button's 2, while the
+    # tree's root is the button's decision (on the same street)
+    policy = NoLimitPolicy([small_strategy()])
+    hand = hand_after(rules=RULES.replace(blinds=(2, 1)))
+    assert hand.to_act == 1
+    assert refusal(policy, view_of(hand)) == ("the betting has left the strategy's tree",
+                                              "betting")  # fmt: skip
+    # once the seat of 1 has called, its call is walked at the button's node
+    hand = hand_after(CALL, rules=RULES.replace(blinds=(2, 1)))
+    assert hand.to_act == 0
+    assert refusal(policy, view_of(hand)) == ("the betting has left the strategy's tree",
+                                              "betting")  # fmt: skip
+
+
+def test_a_big_blind_of_one_chip_is_played() -> None:
+    # blinds of 1 and 1, stacks of 10: 10 big blinds, the root's raises sized on a pot of
+    # 2 (the half pot to 1 + 1 = 2, the pot to 1 + 2 = 3), the all-in to 10; the button
+    # faces no bet, so the tree's fold and call are both the check
+    policy = NoLimitPolicy([small_strategy()])
+    view = view_of(hand_after(stacks=(10, 10), rules=RULES.replace(blinds=(1, 1))))
+    assert policy.covers(view) is None
+    assert policy.decide(view).actions == (Action.check(), Action.raise_to(2),
+                                           Action.raise_to(3), Action.raise_to(10))  # fmt: skip
+    # the button's raise to 3 is 2 chips over 1, a pot of 2: the pot-sized raise exactly,
+    # every time
+    one = RULES.replace(blinds=(1, 1))
+    assert {path_of(policy, view_of(hand_after(raise_to(3), stacks=(10, 10), rules=one,
+                                               deal=d))) for d in range(10)} == {("r1",)}
 
 
 @pytest.mark.parametrize(("rules", "text"), [
@@ -454,6 +555,16 @@ def test_the_nearest_depth_ties_to_the_smaller(strategy: NoLimitStrategy) -> Non
     assert both.locate(view)[0].strategy.depth == 10
     view = view_of(hand_after(stacks=(32, 32)))
     assert both.locate(view)[0].strategy.depth == 20
+
+
+def test_a_real_all_in_is_the_trees_all_in_even_short_of_it() -> None:
+    # 16 big blinds (32 chips) are played from the 20-big-blind tree, whose all-in is 40:
+    # a shove to 32 is 7.5 pots, between the pot-sized raise and the tree's all-in (9.5
+    # pots), but as an all-in it is the tree's all-in every time
+    both = NoLimitPolicy([small_strategy(), small_strategy(20)])
+    reads = {path_of(both, view_of(hand_after((ActionKind.RAISE, 32), stacks=(32, 32),
+                                              deal=d))) for d in range(200)}  # fmt: skip
+    assert reads == {("a",)}
 
 
 # ------------------------------------------------------------------ loading and naming

@@ -326,3 +326,92 @@ def test_a_reraise_is_at_least_the_last_raises_increment() -> None:
     raised = tree.children[0][2]
     assert tree.labels[raised] == ("f", "c", "r1", "a")
     assert tree.amounts[raised] == (0, 6, 18, 100)
+
+
+def three_rounds() -> NoLimitTree:
+    """The two-round game with a third round: antes of 1, stacks of 3, the pot-sized bet
+    (the all-in) and one raise a round; after the first round x (transition 0, context 5)
+    or y (none, 6), after the second z alone (transition 1, context 7); player 0 acts
+    first in the first round, player 1 in the second and the third."""
+    outcomes = {0: [("x", 0, 5), ("y", -1, 6)], 1: [("z", 1, 7)]}
+    bets = Abstraction((1, 1), (0, 1, 1), 1, 3, (1.0,), max_raises=1)
+    return bets.tree(lambda r: outcomes[r], fold, show)
+
+
+def test_a_three_round_tree_deals_an_all_in_out_round_by_round() -> None:
+    tree = three_rounds()
+    want: dict[tuple[str, ...], Row] = {
+        (): (0, 0, (1, 1), (K, A), (1, 3)),
+        (K,): (1, 0, (1, 1), (K, A), (1, 3)),
+        (A,): (1, 0, (3, 1), (F, C), (0, 3)),
+        (A, F): (TERMINAL, 0, (3, 1), (), ()),
+        (A, C): (CHANCE, 0, (3, 3), ("x", "y"), ()),
+        (K, A): (0, 0, (1, 3), (F, C), (0, 3)),
+        (K, A, F): (TERMINAL, 0, (1, 3), (), ()),
+        (K, A, C): (CHANCE, 0, (3, 3), ("x", "y"), ()),
+        (K, K): (CHANCE, 0, (1, 1), ("x", "y"), ()),
+    }
+    ended = {(A, F): (fold(0, 0), 1.0, 0), (K, A, F): (fold(0, 0), -1.0, 0)}
+    for card, ctx in (("x", 5), ("y", 6)):
+        # all-in in the first round: x or y, then z, then the showdown, no betting
+        for allin in ((A, C), (K, A, C)):
+            want[(*allin, card)] = (CHANCE, 1, (3, 3), ("z",), ())
+            want[(*allin, card, "z")] = (CHANCE, 2, (3, 3), ("s",), ())
+            want[(*allin, card, "z", "s")] = (TERMINAL, 2, (3, 3), (), ())
+            ended[(*allin, card, "z", "s")] = (show(7), 3.0, 2)
+        # the second round: player 1 first
+        at = (K, K, card)
+        want[at] = (1, 1, (1, 1), (K, A), (1, 3))
+        want[(*at, K)] = (0, 1, (1, 1), (K, A), (1, 3))
+        want[(*at, K, K)] = (CHANCE, 1, (1, 1), ("z",), ())
+        want[(*at, K, A)] = (1, 1, (3, 1), (F, C), (0, 3))
+        want[(*at, K, A, F)] = (TERMINAL, 1, (3, 1), (), ())
+        want[(*at, A)] = (0, 1, (1, 3), (F, C), (0, 3))
+        want[(*at, A, F)] = (TERMINAL, 1, (1, 3), (), ())
+        ended[(*at, K, A, F)] = (fold(1, ctx), 1.0, 1)
+        ended[(*at, A, F)] = (fold(1, ctx), -1.0, 1)
+        # all-in in the second round: z, then the showdown
+        for allin in ((*at, K, A, C), (*at, A, C)):
+            want[allin] = (CHANCE, 1, (3, 3), ("z",), ())
+            want[(*allin, "z")] = (CHANCE, 2, (3, 3), ("s",), ())
+            want[(*allin, "z", "s")] = (TERMINAL, 2, (3, 3), (), ())
+            ended[(*allin, "z", "s")] = (show(7), 3.0, 2)
+        # the third round: player 1 first again
+        bt = (*at, K, K, "z")
+        want[bt] = (1, 2, (1, 1), (K, A), (1, 3))
+        want[(*bt, K)] = (0, 2, (1, 1), (K, A), (1, 3))
+        want[(*bt, K, K)] = (TERMINAL, 2, (1, 1), (), ())
+        want[(*bt, K, A)] = (1, 2, (3, 1), (F, C), (0, 3))
+        want[(*bt, K, A, F)] = (TERMINAL, 2, (3, 1), (), ())
+        want[(*bt, K, A, C)] = (TERMINAL, 2, (3, 3), (), ())
+        want[(*bt, A)] = (0, 2, (1, 3), (F, C), (0, 3))
+        want[(*bt, A, F)] = (TERMINAL, 2, (1, 3), (), ())
+        want[(*bt, A, C)] = (TERMINAL, 2, (3, 3), (), ())
+        ended[(*bt, K, K)] = (show(7), 1.0, 2)
+        ended[(*bt, K, A, F)] = (fold(2, 7), 1.0, 2)
+        ended[(*bt, K, A, C)] = (show(7), 3.0, 2)
+        ended[(*bt, A, F)] = (fold(2, 7), -1.0, 2)
+        ended[(*bt, A, C)] = (show(7), 3.0, 2)
+    assert table(tree) == want
+    assert ends(tree) == ended
+    pub = tree.public
+    moves = {"x": 0, "y": -1, "z": 1}
+    for n in range(len(tree)):
+        path = pub.history(n)
+        if path and path[-1] in moves:
+            assert int(pub.transition[n]) == moves[path[-1]]
+        assert int(pub.segment[n]) == tree.street[n]
+        assert tree.children[n] == tuple(pub.children(n))
+        assert tuple(pub.labels[c] for c in tree.children[n]) == tree.labels[n]
+
+
+def test_each_round_starts_with_no_raise_made() -> None:
+    # antes of 1, stacks of 10, the pot-sized bet and one raise a round: a round opens
+    # with the pot-sized bet (to 1 + 2 = 3) and the all-in, and after the bet only the
+    # all-in is left; the second round opens the same way after a check each
+    tree = Abstraction((1, 1), (0, 1), 1, 10, (1.0,), max_raises=1).tree(
+        lambda r: [("x", -1, 0)], fold, show)
+    rows = table(tree)
+    for opened in ((), (K, K, "x")):
+        assert rows[opened][3:] == ((K, "r0", A), (1, 3, 10))
+        assert rows[(*opened, "r0")][3:] == ((F, C, A), (0, 3, 10))
