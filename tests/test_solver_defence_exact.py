@@ -154,3 +154,34 @@ def test_a_fold_a_hair_over_the_most_is_left_and_one_clearly_over_is_not() -> No
     out = floor(FOLD_CALL, probs, np.ones(2), np.array([0, 1]), 0.5)
     assert out is not probs
     assert out[0, 1] == pytest.approx(0.5 - 1e-9, abs=1e-15) and out[0, 0] == probs[0, 0]
+
+
+def test_a_range_of_little_weight_is_floored_like_any_other() -> None:
+    # weights a quarter each (half a holding in all): the range folds 3/4 of it, at most 1/4
+    probs = np.array([[1.0, 0.5], [0.0, 0.5]])
+    out = floor(FOLD_CALL, probs, np.array([0.25, 0.25]), np.array([0, 1]), 0.25)
+    assert out.tolist() == [[0.5, 0.0], [0.5, 1.0]]
+
+
+def test_the_tolerance_is_a_trillionth_of_the_ranges_weight() -> None:
+    # an excess of exactly 1e-12 of a range of weight 1: left as it is
+    probs = np.array([[1e-12], [1 - 1e-12]])
+    assert floor(FOLD_CALL, probs, np.ones(1), np.array([0]), 0.0) is probs
+    # an excess of 2e-12 is within the tolerance of a range of weight 4, not of weight 1
+    probs = np.array([[5e-13] * 4, [1 - 5e-13] * 4])
+    assert floor(FOLD_CALL, probs, np.ones(4), np.array([0, 1, 2, 3]), 0.0) is probs
+    probs = np.array([[2e-12], [1 - 2e-12]])
+    assert floor(FOLD_CALL, probs, np.ones(1), np.array([0]), 0.0)[0, 0] == 0.0
+
+
+def test_the_floor_stops_as_soon_as_the_excess_is_within_the_tolerance() -> None:
+    # weights 1/2 each (range 1), folds 2e-12 each, at most 0: an excess of 2e-12; the
+    # stronger bucket's whole fold (1e-12 of the range) leaves exactly the tolerance, 1e-12
+    probs = np.array([[2e-12, 2e-12], [1 - 2e-12, 1 - 2e-12]])
+    out = floor(FOLD_CALL, probs, np.array([0.5, 0.5]), np.array([0, 1]), 0.0)
+    assert out[0].tolist() == [2e-12, 0.0]
+    # a range of weight 4 (tolerance 4e-12): an excess of 6e-12, 2e-12 left after the
+    # stronger bucket's fold: within it
+    probs = np.array([[1e-12, 2e-12], [1 - 1e-12, 1 - 2e-12]])
+    out = floor(FOLD_CALL, probs, np.array([2.0, 2.0]), np.array([0, 1]), 0.0)
+    assert out[0].tolist() == [1e-12, 0.0]
