@@ -185,3 +185,15 @@ def test_the_floor_stops_as_soon_as_the_excess_is_within_the_tolerance() -> None
     probs = np.array([[1e-12, 2e-12], [1 - 1e-12, 1 - 2e-12]])
     out = floor(FOLD_CALL, probs, np.array([2.0, 2.0]), np.array([0, 1]), 0.0)
     assert out[0].tolist() == [1e-12, 0.0]
+
+
+def test_own_decisions_replay_a_deck_with_the_joker() -> None:
+    # the bug (a joker) in the seat's hand: the replay deals from a deck that holds it
+    rules = Rules.preset("no-limit", blinds=(50, 100), buy_in=10_000).replace(joker="bug")
+    deck = stacked_deck([[52, 0], [5, 6]], [], button=0, burn_cards=rules.burn_cards,
+                        joker=True)  # fmt: skip
+    hand = Hand(rules, [10_000, 10_000], button=0, deck=deck)
+    hand.apply(Action.raise_to(300), seat=0)
+    hand.apply(Action.call(), seat=1)
+    got = own_decisions(hand.view(0))
+    assert [(tuple(int(c) for c in v.hole), a) for v, a in got] == [((52, 0), Action.raise_to(300))]
