@@ -197,3 +197,17 @@ def test_own_decisions_replay_a_deck_with_the_joker() -> None:
     hand.apply(Action.call(), seat=1)
     got = own_decisions(hand.view(0))
     assert [(tuple(int(c) for c in v.hole), a) for v, a in got] == [((52, 0), Action.raise_to(300))]
+
+
+def test_own_decisions_replay_the_hand_from_its_own_button() -> None:
+    rules = Rules.preset("no-limit", blinds=(50, 100), buy_in=10_000)
+    deck = stacked_deck([parse_cards("Qh Jh"), parse_cards("2c 3d")], [], button=1,
+                        burn_cards=rules.burn_cards)  # fmt: skip
+    hand = Hand(rules, [10_000, 10_000], button=1, deck=deck)  # seat 1 the button
+    first = hand.view(1)
+    hand.apply(Action.raise_to(250), seat=1)
+    hand.apply(Action.call(), seat=0)
+    got = own_decisions(hand.view(1))
+    assert [(v.button, v.to_act, tuple(v.bets), a) for v, a in got] == [
+        (1, 1, tuple(first.bets), Action.raise_to(250))]  # fmt: skip
+    assert tuple(first.bets) == (100, 50)
