@@ -125,3 +125,19 @@ def test_many_boards_and_ties_count_alike() -> None:
     for row, combo in itertools.product(range(12), (0, 700, 1325)):
         if set(combo_cards(combo)) & set(boards[row].tolist()):
             assert got[row, combo] == -1
+
+
+def test_counts_within_rows_of_every_width_against_counting_one_by_one() -> None:
+    """The packed sort behind the strengths, for rows of 1 to 9 entries (the strengths use
+    rows of 52 and 1,326): each entry's count of smaller and of equal entries in its row."""
+    from pokerroom.solver.strength import _counts_within_rows
+
+    rng = np.random.default_rng(8)
+    for n in range(1, 10):
+        values = rng.integers(0, 4, size=(6, n)).astype(np.int32)
+        values[0] = 8191  # the largest value a row holds
+        less, equal = _counts_within_rows(values)
+        assert less.shape == equal.shape == (6, n)
+        for r, row in enumerate(values.tolist()):
+            assert less[r].tolist() == [sum(x < v for x in row) for v in row], (n, r)
+            assert equal[r].tolist() == [sum(x == v for x in row) for v in row], (n, r)
