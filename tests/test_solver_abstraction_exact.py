@@ -224,3 +224,13 @@ def test_bucket_refusals_in_full(shipped: CardAbstraction) -> None:
     with pytest.raises(ValueError) as error:
         shipped.buckets((1, 2, 1))
     assert str(error.value) == "cards used twice on the board (1, 2, 1)"
+
+
+def test_joint_histograms_of_less_than_one_deal_are_normalised_too() -> None:
+    from pokerroom.solver.abstraction import _joint
+
+    # levels 0, 1, 2 of the next round in buckets 0, 1, 1; this round's two levels in
+    # buckets 0 and 1; row 0 holds 3/4 of a deal, row 1 none
+    hist = np.array([[0.25, 0.5, 0.0], [0.0, 0.0, 0.0]])
+    got = _joint(hist, np.array([0, 1]), np.array([0, 1, 1]), (2, 2))
+    assert got == pytest.approx(np.array([[1 / 3, 2 / 3], [0.5, 0.5]]))
