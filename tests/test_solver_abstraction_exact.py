@@ -234,3 +234,19 @@ def test_joint_histograms_of_less_than_one_deal_are_normalised_too() -> None:
     hist = np.array([[0.25, 0.5, 0.0], [0.0, 0.0, 0.0]])
     got = _joint(hist, np.array([0, 1]), np.array([0, 1, 1]), (2, 2))
     assert got == pytest.approx(np.array([[1 / 3, 2 / 3], [0.5, 0.5]]))
+
+
+def test_the_showdown_matrix_is_asked_of_600_boards_by_default(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from pokerroom.solver import abstraction
+
+    asked: list[tuple[object, ...]] = []
+
+    def showdown(river_cuts, buckets, rng, boards):  # type: ignore[no-untyped-def]
+        asked.append((river_cuts.tolist(), buckets, rng, boards))
+        return np.full((buckets, buckets), 0.25)
+
+    monkeypatch.setattr(abstraction, "showdown_equity", showdown)
+    rng = np.random.default_rng(0)
+    made = from_features(_features(), (2, 2, 2, 3), rng)
+    assert asked == [([0] * 950 + [1] + [2] * 49, 3, rng, 600)]
+    assert made.showdown.tolist() == [[0.25] * 3] * 3
