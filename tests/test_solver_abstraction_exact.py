@@ -250,3 +250,19 @@ def test_the_showdown_matrix_is_asked_of_600_boards_by_default(monkeypatch) -> N
     made = from_features(_features(), (2, 2, 2, 3), rng)
     assert asked == [([0] * 950 + [1] + [2] * 49, 3, rng, 600)]
     assert made.showdown.tolist() == [[0.25] * 3] * 3
+
+
+def test_classes_of_equal_strength_keep_their_order_when_cut() -> None:
+    # two strengths: the even classes (in ALL_CLASSES order) below the odd ones; eight
+    # buckets cut across both groups, each group in its own order
+    features = _features()
+    tied = Features(np.arange(KINDS, dtype=np.float64) % 2, features.flop_keys,
+                    features.flop_levels, features.preflop_flop, features.flop_turn,
+                    features.turn_river)  # fmt: skip
+    made = from_features(tied, (8, 2, 2, 3), np.random.default_rng(0), showdown_boards=0)
+    counts = [c.combo_count for c in ALL_CLASSES]
+    below, expected = 0.0, [0] * KINDS
+    for i in [*range(0, KINDS, 2), *range(1, KINDS, 2)]:
+        expected[i] = min(int((below + counts[i] / 2) / COMBO_COUNT * 8), 7)
+        below += counts[i]
+    assert made.preflop.tolist() == expected
