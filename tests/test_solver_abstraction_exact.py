@@ -266,3 +266,16 @@ def test_classes_of_equal_strength_keep_their_order_when_cut() -> None:
         expected[i] = min(int((below + counts[i] / 2) / COMBO_COUNT * 8), 7)
         below += counts[i]
     assert made.preflop.tolist() == expected
+
+
+def test_the_top_flop_level_has_its_own_bucket() -> None:
+    # flop levels 998 and 999 once each, two buckets: 998 the lower, 999 the upper
+    features = _features()
+    preflop_flop = np.zeros((KINDS, LEVELS))
+    preflop_flop[0, 998] = preflop_flop[0, 999] = 1.0
+    levels = np.array([[998, 999, DEAD]], dtype=np.uint16)
+    top = Features(features.preflop, features.flop_keys[:1], levels, preflop_flop,
+                   features.flop_turn, features.turn_river)  # fmt: skip
+    made = from_features(top, (2, 2, 2, 3), np.random.default_rng(0), showdown_boards=0)
+    assert made.flop_cuts.tolist() == [0] * 999 + [1]
+    assert made.flop_buckets.tolist() == [[0, 1, 255]]
