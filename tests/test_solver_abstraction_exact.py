@@ -148,9 +148,10 @@ def _won_met(board: list[int], river_cuts: np.ndarray, buckets: int) -> tuple[np
 
 
 def test_the_showdown_matrix_is_every_pair_of_hands_on_the_boards_drawn() -> None:
-    # three buckets: river levels below 300, below 700, the rest; two boards drawn, their
-    # shares and meetings summed before the one division
-    river_cuts = np.repeat([0, 1, 2], [300, 400, 300])
+    # three buckets that mix strong and weak hands (the river level modulo 3: a hand of a
+    # higher bucket does not always win), two boards drawn, their shares and meetings
+    # summed before the one division
+    river_cuts = np.arange(LEVELS) % 3
     boards = ("2c 7d 9h 4s Kd", "Ah Kh Qh Jh 2c")
     rng = _Boards(*boards)
     got = showdown_equity(river_cuts, 3, rng, 2)  # type: ignore[arg-type]
@@ -159,7 +160,9 @@ def test_the_showdown_matrix_is_every_pair_of_hands_on_the_boards_drawn() -> Non
                                        strict=True))  # fmt: skip
     assert got == pytest.approx(won / met, rel=1e-6)
     assert got + got.T == pytest.approx(np.ones((3, 3)), rel=1e-6)
+    assert 0.3 < got[0, 1] < 0.7 and 0.3 < got[1, 2] < 0.7  # no bucket sure to win
     # a bucket no hand reaches: an even share against it
+    river_cuts = np.repeat([0, 1, 2], [300, 400, 300])
     board = "As Ks Qs Js Ts"  # every hand plays the board: all tie, strength 990 (level 499)
     got = showdown_equity(river_cuts, 3, _Boards(board), 1)  # type: ignore[arg-type]
     assert got.tolist() == [[0.5, 0.5, 0.5], [0.5, 0.5, 0.5], [0.5, 0.5, 0.5]]
