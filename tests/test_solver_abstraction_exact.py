@@ -161,6 +161,11 @@ def test_the_showdown_matrix_is_every_pair_of_hands_on_the_boards_drawn() -> Non
     assert got == pytest.approx(won / met, rel=1e-6)
     assert got + got.T == pytest.approx(np.ones((3, 3)), rel=1e-6)
     assert 0.3 < got[0, 1] < 0.7 and 0.3 < got[1, 2] < 0.7  # no bucket sure to win
+    # quads on the board: three hands beat and tie no other (strength 0), and still meet
+    quads = "Ks Kc Kd Kh 2c"
+    won, met = _won_met(_codes(quads), river_cuts, 3)
+    got = showdown_equity(river_cuts, 3, _Boards(quads), 1)  # type: ignore[arg-type]
+    assert got == pytest.approx(won / met, rel=1e-6)
     # a bucket no hand reaches: an even share against it
     river_cuts = np.repeat([0, 1, 2], [300, 400, 300])
     board = "As Ks Qs Js Ts"  # every hand plays the board: all tie, strength 990 (level 499)
