@@ -287,3 +287,24 @@ def test_the_top_flop_level_has_its_own_bucket() -> None:
     made = from_features(top, (2, 2, 2, 3), np.random.default_rng(0), showdown_boards=0)
     assert made.flop_cuts.tolist() == [0] * 999 + [1]
     assert made.flop_buckets.tolist() == [[0, 1, 255]]
+
+
+def test_two_buckets_of_one_hand_each_met_once_give_the_showdowns_result() -> None:
+    # on this board some river levels are each reached by one hand alone: two of them
+    # (sharing no card) make buckets 1 and 2 of their own, every other level bucket 0;
+    # they meet exactly once
+    text = "9s 5d Qd 9d 6h"
+    board = _codes(text)
+    live = [i for i in range(COMBO_COUNT) if not set(combo_cards(i)) & set(board)]
+    level = {i: int(river_level(int(hand_strengths(i, np.array([board]))[0]))) for i in live}
+    alone = [lv for lv in sorted(set(level.values())) if list(level.values()).count(lv) == 1]
+    holder = {lv: next(i for i in live if level[i] == lv) for lv in alone}
+    a, b = next((x, y) for x in alone for y in alone
+                if x < y and not set(combo_cards(holder[x])) & set(combo_cards(holder[y])))
+    river_cuts = np.zeros(LEVELS, dtype=np.intp)
+    river_cuts[a], river_cuts[b] = 1, 2
+    won, met = _won_met(board, river_cuts, 3)
+    assert met[1, 2] == met[2, 1] == 1
+    got = showdown_equity(river_cuts, 3, _Boards(text), 1)  # type: ignore[arg-type]
+    assert got[1, 2] == won[1, 2] and got[2, 1] == won[2, 1]
+    assert {float(won[1, 2]), float(won[2, 1])} == {0.0, 1.0}  # the stronger hand wins
