@@ -64,7 +64,8 @@ def _engine_caches_refilled_under_mutation() -> Iterator[None]:
     its decoder keeps, the ACPC protocol's decisions to raise and the seat's betting
     texts read, and, for a mutant of the solver alone (the other parts' mutants keep
     them), the solver's games, betting trees and suit maps built once (Kuhn, Leduc,
-    ``betting_tree``, the canonical boards), and for a mutant of the strong bot its tables
+    ``betting_tree``, the canonical boards, the hole pairs' indexes and keys and the
+    starting hands' classes), and for a mutant of the strong bot its tables
     and what it derives from them once.  All are emptied in mutmut's ``stats`` run
     too, where it learns which tests call each function: a test that found them built
     would not be counted as calling the code that builds them."""
@@ -106,10 +107,11 @@ def _strong_caches_cleared() -> None:
 
 
 def _solver_caches_cleared() -> None:
-    from pokerroom.solver import betting, suits, toys
+    from pokerroom.solver import abstraction, betting, strength, suits, toys
 
     for cached in (toys.kuhn, toys.leduc, toys.leduc_no_limit, betting.betting_tree,
-                   suits.card_maps, suits.combo_maps, suits.boards):  # fmt: skip
+                   suits.card_maps, suits.combo_maps, suits.boards, strength.combos,
+                   strength._pair_keys, abstraction._classes):  # fmt: skip
         cached.cache_clear()
 
 
