@@ -8,7 +8,6 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from pokerroom.cards import parse_cards
 from pokerroom.ranges import COMBO_COUNT
 from pokerroom.solver import features
 from pokerroom.solver.features import (
@@ -26,20 +25,9 @@ from pokerroom.solver.features import (
     turn_table,
 )
 from pokerroom.solver.strength import combos, river_strengths
-from pokerroom.solver.suits import canonical, unpack
+from pokerroom.solver.suits import unpack
 from pokerroom.starting import ALL_CLASSES, HandClass
-
-
-def _codes(text: str) -> list[int]:
-    return [int(c) for c in parse_cards(text)]
-
-
-def _next(board: list[int]) -> np.ndarray:
-    return np.array([[*board, c] for c in range(52) if c not in board], dtype=np.intp)
-
-
-def _keys(boards: np.ndarray) -> np.ndarray:
-    return np.unique(canonical(boards)[0])
+from test_solver_features import _codes, _keys, _next
 
 
 def _unpacked(keys: np.ndarray, k: int) -> np.ndarray:

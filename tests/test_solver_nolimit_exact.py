@@ -184,11 +184,7 @@ def two_rounds() -> NoLimitTree:
 K, A, F, C = "k", "a", "f", "c"
 
 
-def test_a_two_round_tree_node_by_node() -> None:
-    tree = two_rounds()
-    assert len(tree) == len(tree.street) == len(tree.public)
-    # the first round: a bet of the pot (1 + 2 × 1 = 3) is the all-in, so only it remains
-    want: dict[tuple[str, ...], Row] = {
+_FIRST_ROUND: dict[tuple[str, ...], Row] = {
         (): (0, 0, (1, 1), (K, A), (1, 3)),
         (K,): (1, 0, (1, 1), (K, A), (1, 3)),
         (A,): (1, 0, (3, 1), (F, C), (0, 3)),
@@ -198,7 +194,15 @@ def test_a_two_round_tree_node_by_node() -> None:
         (K, A, F): (TERMINAL, 0, (1, 3), (), ()),
         (K, A, C): (CHANCE, 0, (3, 3), ("x", "y"), ()),
         (K, K): (CHANCE, 0, (1, 1), ("x", "y"), ()),
-    }
+}
+"""The first round of the two- and three-round trees (antes of 1, stacks of 3): a bet of
+the pot (1 + 2 × 1 = 3) is the all-in, so only it remains."""
+
+
+def test_a_two_round_tree_node_by_node() -> None:
+    tree = two_rounds()
+    assert len(tree) == len(tree.street) == len(tree.public)
+    want = dict(_FIRST_ROUND)
     for card in ("x", "y"):
         for allin in ((A, C), (K, A, C)):  # dealt out after the all-in: no betting
             want[(*allin, card)] = (CHANCE, 1, (3, 3), ("s",), ())
@@ -340,17 +344,7 @@ def three_rounds() -> NoLimitTree:
 
 def test_a_three_round_tree_deals_an_all_in_out_round_by_round() -> None:
     tree = three_rounds()
-    want: dict[tuple[str, ...], Row] = {
-        (): (0, 0, (1, 1), (K, A), (1, 3)),
-        (K,): (1, 0, (1, 1), (K, A), (1, 3)),
-        (A,): (1, 0, (3, 1), (F, C), (0, 3)),
-        (A, F): (TERMINAL, 0, (3, 1), (), ()),
-        (A, C): (CHANCE, 0, (3, 3), ("x", "y"), ()),
-        (K, A): (0, 0, (1, 3), (F, C), (0, 3)),
-        (K, A, F): (TERMINAL, 0, (1, 3), (), ()),
-        (K, A, C): (CHANCE, 0, (3, 3), ("x", "y"), ()),
-        (K, K): (CHANCE, 0, (1, 1), ("x", "y"), ()),
-    }
+    want = dict(_FIRST_ROUND)
     ended = {(A, F): (fold(0, 0), 1.0, 0), (K, A, F): (fold(0, 0), -1.0, 0)}
     for card, ctx in (("x", 5), ("y", 6)):
         # all-in in the first round: x or y, then z, then the showdown, no betting

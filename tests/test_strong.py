@@ -250,23 +250,30 @@ def test_the_opponent_model_counts_known_answers_from_scripted_hands() -> None:
     assert (me.hands, me.vpip, me.pfr) == (4, 0.25, 0.25)
 
 
-def _showdowns(bot: Strong, hole: str, hands: int) -> None:
-    """Seat 1 raises pre-flop and bets every street with ``hole``; seat 0 calls down."""
+def showdown_hand(hole: str, seed: int) -> Hand:
+    """A heads-up hand to the showdown: seat 0 (the button, ``2c 3d``) limps, seat 1
+    (``hole``) raises to 12 and bets 10, 20 and 40 on the board ``Kd 9c 4h 8s Qc``;
+    seat 0 calls each time."""
     from table_helpers import deck_for
 
+    table = Table(NL, 2, rng=random.Random(seed), button=0)
+    table.start_hand(deck_for(table, ["2c 3d", hole], "Kd 9c 4h 8s Qc"))
+    hand = table.hand
+    assert hand is not None
+    # heads-up: seat 0 (the button) posts the small blind and acts first pre-flop
+    for verb, amount in [("call", None), ("raise_to", 12), ("call", None), ("check", None),
+                         ("bet", 10), ("call", None), ("check", None), ("bet", 20),
+                         ("call", None), ("check", None), ("bet", 40), ("call", None)]:
+        method = getattr(hand, verb)
+        method() if amount is None else method(amount)
+    hand.settle()
+    return hand
+
+
+def _showdowns(bot: Strong, hole: str, hands: int) -> None:
+    """Seat 1 raises pre-flop and bets every street with ``hole``; seat 0 calls down."""
     for k in range(hands):
-        table = Table(NL, 2, rng=random.Random(k), button=0)
-        table.start_hand(deck_for(table, ["2c 3d", hole], "Kd 9c 4h 8s Qc"))
-        hand = table.hand
-        assert hand is not None
-        # heads-up: seat 0 (the button) posts the small blind and acts first pre-flop
-        for verb, amount in [("call", None), ("raise_to", 12), ("call", None), ("check", None),
-                             ("bet", 10), ("call", None), ("check", None), ("bet", 20),
-                             ("call", None), ("check", None), ("bet", 40), ("call", None)]:
-            method = getattr(hand, verb)
-            method() if amount is None else method(amount)
-        hand.settle()
-        bot.end_hand(hand.view(0))
+        bot.end_hand(showdown_hand(hole, k).view(0))
 
 
 def test_showdowns_teach_how_much_a_players_actions_mean() -> None:

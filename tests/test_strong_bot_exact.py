@@ -575,22 +575,12 @@ def test_a_new_round_clears_the_ranges_kept_for_the_folds() -> None:
 def test_a_showdown_teaches_each_shown_hand_by_the_documented_rule(seen: int) -> None:
     # ``seen`` showdowns before: the next is read after the flop when studied (the first
     # STUDIED, then one in four); the pre-flop calls and raises are read every time
-    from table_helpers import deck_for
+    from test_strong import showdown_hand
 
     bot = Strong(seed=1)
     for seat in (0, 1):
         bot.profile(seat, 2).showdowns = seen
-    table = Table(NL, 2, rng=random.Random(0), button=0)
-    table.start_hand(deck_for(table, ["2c 3d", "As Ad"], "Kd 9c 4h 8s Qc"))
-    hand = table.hand
-    assert hand is not None
-    for verb, amount in [("call", None), ("raise_to", 12), ("call", None), ("check", None),
-                         ("bet", 10), ("call", None), ("check", None), ("bet", 20),
-                         ("call", None), ("check", None), ("bet", 40), ("call", None)]:
-        method = getattr(hand, verb)
-        method() if amount is None else method(amount)
-    hand.settle()
-    view = hand.view(0)
+    view = showdown_hand("As Ad", 0).view(0)
     bot.end_hand(view)
     tracker = Tracker()
     moves = list(tracker.read(view.events))
