@@ -157,19 +157,27 @@ def test_flop_table_weighs_each_hand_and_turn_into_its_cells(two_flops) -> None:
     assert class_weight.sum() == (2 + 7) * (49 * 48 // 2)
 
 
+def _boards_after_two_flops(two_flops, monkeypatch) -> dict[int, tuple[np.ndarray, np.ndarray]]:  # type: ignore[no-untyped-def]
+    """The canonical boards ``build_features`` enumerates replaced by those after two flops
+    (weights 2 and 7 for the flops, 1 to 4 for the turns, 1 for the rivers)."""
+    flops, turn_keys = two_flops["flops"], two_flops["turn_keys"]
+    flop_keys = _keys(np.array(flops, dtype=np.intp))
+    river_keys = _keys(np.concatenate([_next(list(t)) for t in _unpacked(turn_keys, 4)]))
+    turn_weights = np.arange(1, len(turn_keys) + 1, dtype=np.int64) % 4 + 1
+    chosen = {3: (flop_keys, np.array([2, 7], dtype=np.int64)), 4: (turn_keys, turn_weights),
+              5: (river_keys, np.ones(len(river_keys), dtype=np.int64))}  # fmt: skip
+    monkeypatch.setattr(features, "boards", lambda k: chosen[k])
+    return chosen
+
+
 def test_build_features_joins_the_three_stages(two_flops, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """``build_features`` over a few boards (the canonical boards it enumerates replaced by
     those after two flops, weights 2 and 7, then 1 each): the stages' results reshaped,
     the pre-flop E[HS²] each class's sum over its weight, and every stage's progress."""
-    flops, turn_keys = two_flops["flops"], two_flops["turn_keys"]
-    flop_keys = _keys(np.array(flops, dtype=np.intp))
+    chosen = _boards_after_two_flops(two_flops, monkeypatch)
+    (flop_keys, flop_weights), (turn_keys, turn_weights) = chosen[3], chosen[4]
+    river_keys = chosen[5][0]
     turns = _unpacked(turn_keys, 4)
-    river_keys = _keys(np.concatenate([_next(list(t)) for t in turns]))
-    flop_weights = np.array([2, 7], dtype=np.int64)
-    turn_weights = np.arange(1, len(turn_keys) + 1, dtype=np.int64) % 4 + 1
-    chosen = {3: (flop_keys, flop_weights), 4: (turn_keys, turn_weights),
-              5: (river_keys, np.ones(len(river_keys), dtype=np.int64))}  # fmt: skip
-    monkeypatch.setattr(features, "boards", lambda k: chosen[k])
     reports: list[tuple[str, int, int]] = []
     got = build_features(lambda *r: reports.append(r), batch=98)
     strengths = river_table(_unpacked(river_keys, 5))
@@ -195,4 +203,25 @@ def test_build_features_joins_the_three_stages(two_flops, monkeypatch) -> None: 
     assert [r for r in reports if r[0] != "river strengths"] == (
         [("turn boards", min(s + 2, n4), n4) for s in range(0, n4, 2)]
         + [("flops", 1, 2), ("flops", 2, 2)]
+    )
+
+
+def test_build_features_batches_by_default_and_below_96(two_flops, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """By default river boards go 512 at a time, turns 512 // 48 = 10 and flops 512 // 49 =
+    10 at a time; below a batch of 96 the turns and flops go one at a time (the step at
+    least 1, not 2)."""
+    chosen = _boards_after_two_flops(two_flops, monkeypatch)
+    n5, n4 = len(chosen[5][0]), len(chosen[4][0])
+    assert n5 > 1024 and n4 > 20
+    reports: list[tuple[str, int, int]] = []
+    build_features(lambda *r: reports.append(r))
+    assert reports == (
+        [("river strengths", min(s + 512, n5), n5) for s in range(0, n5, 512)]
+        + [("turn boards", min(s + 10, n4), n4) for s in range(0, n4, 10)]
+        + [("flops", 2, 2)]
+    )
+    reports.clear()
+    build_features(lambda *r: reports.append(r), batch=95)
+    assert [r for r in reports if r[0] != "river strengths"] == (
+        [("turn boards", s, n4) for s in range(1, n4 + 1)] + [("flops", 1, 2), ("flops", 2, 2)]
     )
