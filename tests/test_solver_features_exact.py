@@ -56,6 +56,19 @@ def test_levels_at_their_boundaries() -> None:
     assert flop_level(FLOP_DEN - 1) == 999 and flop_level(FLOP_DEN // 2) == 499
 
 
+def test_levels_of_narrow_integers_and_at_the_top_boundaries() -> None:
+    """Strengths come as int16 and totals may come narrow: the level is worked out in int64
+    all the same (1,980 x 1,000 overflows int16); and level 999 starts exactly at
+    ceil(999 (den + 1) / 1000), which a denominator one larger would move up by one."""
+    assert river_level(np.array([1980, 1979, 990], dtype=np.int16)).tolist() == [999, 998, 499]
+    assert turn_level(np.array([TURN_DEN, 180_339], dtype=np.int32)).tolist() == [999, 1]
+    assert flop_level(np.array([8_475_904, 8_475_905], dtype=np.int32)).tolist() == [0, 1]
+    # 999 x 180,338,401 / 1000 = 180,158,062.599 and 999 x 8,475,904,801 / 1000 =
+    # 8,467,428,896.199: the first totals of level 999
+    assert turn_level(np.array([180_158_062, 180_158_063])).tolist() == [998, 999]
+    assert flop_level(np.array([8_467_428_896, 8_467_428_897])).tolist() == [998, 999]
+
+
 def test_every_combination_has_its_starting_hands_class() -> None:
     classes = class_of_combo()
     pairs, _ = combos()
