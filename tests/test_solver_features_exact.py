@@ -122,6 +122,40 @@ def test_turn_table_weighs_each_deal_into_its_cell() -> None:
     assert got.turn_river.sum() == (3 + 5) * (48 * 47 // 2) * 46
 
 
+def test_turn_table_counts_rivers_of_strength_0() -> None:
+    """Quads on the turn: on the river 2c the three pairs of twos left share cards with each
+    other and lose to everything else (strength 0), yet each such deal is live and counted."""
+    board = _codes("7c 7d 7h 7s")
+    river_keys, strengths = _rivers_after([board])
+    got = turn_table(np.array([board], dtype=np.intp), np.ones(1, dtype=np.int64), river_keys,
+                     strengths)  # fmt: skip
+    totals, s = _turn_totals(board)
+    assert (s == 0).sum() >= 3
+    assert np.array_equal(got.totals[0], totals)
+    expected = np.zeros((LEVELS, LEVELS))
+    for combo in np.flatnonzero(totals >= 0):
+        live = s[:, combo] >= 0
+        assert live.sum() == 46
+        for strength in s[live, combo]:
+            expected[turn_level(totals[combo]), river_level(strength)] += 1
+    assert np.array_equal(got.turn_river, expected.ravel())
+
+
+def test_river_and_turn_tables_batch_by_default(two_flops) -> None:  # type: ignore[no-untyped-def]
+    """By default river boards go 512 at a time and turn boards 10 at a time."""
+    turns = _unpacked(two_flops["turn_keys"][:11], 4)
+    rivers = np.concatenate([_next(list(t)) for t in turns])
+    assert len(rivers) == 11 * 48
+    reports: list[tuple[str, int, int]] = []
+    river_table(rivers, report=lambda *r: reports.append(r))
+    assert reports == [("river strengths", 512, 528), ("river strengths", 528, 528)]
+    river_keys, strengths = _rivers_after([list(t) for t in turns])
+    reports.clear()
+    turn_table(turns, np.ones(11, dtype=np.int64), river_keys, strengths,
+               report=lambda *r: reports.append(r))  # fmt: skip
+    assert reports == [("turn boards", 10, 11), ("turn boards", 11, 11)]
+
+
 @pytest.fixture(scope="module")
 def two_flops() -> dict[str, object]:
     """Two flops (one not canonical), with the canonical turns after them and their stage-2
