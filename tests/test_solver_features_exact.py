@@ -204,6 +204,15 @@ def test_flop_table_weighs_each_hand_and_turn_into_its_cells(two_flops) -> None:
     assert class_weight.sum() == (2 + 7) * (49 * 48 // 2)
 
 
+def test_flop_table_goes_10_flops_at_a_time_by_default(two_flops) -> None:  # type: ignore[no-untyped-def]
+    flops = np.array([two_flops["flops"][i % 2] for i in range(11)], dtype=np.intp)
+    reports: list[tuple[str, int, int]] = []
+    got = flop_table(flops, np.ones(11, dtype=np.int64), two_flops["turn_keys"],
+                     two_flops["totals"], report=lambda *r: reports.append(r))  # fmt: skip
+    assert reports == [("flops", 10, 11), ("flops", 11, 11)]
+    assert np.array_equal(got.levels[10], got.levels[0])
+
+
 def _boards_after_two_flops(two_flops, monkeypatch) -> dict[int, tuple[np.ndarray, np.ndarray]]:  # type: ignore[no-untyped-def]
     """The canonical boards ``build_features`` enumerates replaced by those after two flops
     (weights 2 and 7 for the flops, 1 to 4 for the turns, 1 for the rivers)."""
