@@ -204,6 +204,25 @@ def test_flop_table_weighs_each_hand_and_turn_into_its_cells(two_flops) -> None:
     assert class_weight.sum() == (2 + 7) * (49 * 48 // 2)
 
 
+def test_flop_table_on_a_flop_that_leaves_no_22() -> None:
+    """Three twos on the flop leave no combination of 22, the last class: its weight and
+    sum are 0 and every class's weight is its live combinations."""
+    flop = _codes("2c 2d 2h")
+    turn_keys = _keys(_next(flop))
+    turns = _unpacked(turn_keys, 4)
+    river_keys, strengths = _rivers_after([list(t) for t in turns])
+    totals = turn_table(turns, np.ones(len(turns), dtype=np.int64), river_keys, strengths).totals
+    got = flop_table(np.array([flop], dtype=np.intp), np.ones(1, dtype=np.int64), turn_keys,
+                     totals)  # fmt: skip
+    pairs, _ = combos()
+    live = ~np.isin(pairs, flop).any(axis=1)
+    assert ALL_CLASSES[-1] == HandClass.parse("22")
+    counts = np.bincount(class_of_combo()[live], minlength=len(ALL_CLASSES))
+    assert counts[-1] == 0 and counts.sum() == 49 * 48 // 2
+    assert np.array_equal(got.class_weight, counts)
+    assert got.class_sum[-1] == 0 and (got.class_sum[:-1] > 0).all()
+
+
 def test_flop_table_goes_10_flops_at_a_time_by_default(two_flops) -> None:  # type: ignore[no-untyped-def]
     flops = np.array([two_flops["flops"][i % 2] for i in range(11)], dtype=np.intp)
     reports: list[tuple[str, int, int]] = []
