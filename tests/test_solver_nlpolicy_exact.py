@@ -280,6 +280,45 @@ def test_every_holding_after_an_off_tree_raise_reads_it_holding_by_holding(
                                                              abs=1e-12)  # fmt: skip
 
 
+def test_every_holding_adds_the_labels_of_one_action_and_is_uniform_without_weight(
+    policy: NoLimitPolicy, strategy: NoLimitStrategy,
+) -> None:
+    buckets = strategy.abstraction.buckets(())
+    # after the button's raise to 9 (the pot-sized raise, node 4, every time), the big
+    # blind's pot-sized reraise to 27 is played as its all-in, 20: one row, the two
+    # labels' probabilities added
+    actions, probs = policy.every_holding(view_of(hand_after(raise_to(9))))
+    assert actions == (Action.fold(), Action.call(), Action.raise_to(18), Action.raise_to(20))
+    for combo in range(0, COMBO_COUNT, 7):
+        p = expected(4, 5, int(buckets[combo]))
+        assert probs[:, combo].tolist() == pytest.approx([p[0], p[1], p[2], p[3] + p[4]],
+                                                         abs=1e-12)  # fmt: skip
+    # the big blind after a limp (node 2): bucket 1 has no weight there, a uniform quarter
+    actions, probs = policy.every_holding(view_of(hand_after(CALL)))
+    assert actions == (Action.check(), Action.raise_to(4), Action.raise_to(6),
+                       Action.raise_to(20))  # fmt: skip
+    for combo in range(0, COMBO_COUNT, 7):
+        assert probs[:, combo].tolist() == pytest.approx(
+            expected(ZEROED, 4, int(buckets[combo])), abs=1e-12)
+
+
+def test_weights_that_sum_below_one_are_shared_out(strategy: NoLimitStrategy) -> None:
+    # the module's weights over 32 (1/32 to 5/32 at the root, a sum of 15/32, exact in
+    # float16): every holding's probabilities, and the decision's, are the weights' shares
+    scaled = dataclasses.replace(strategy, probabilities=tuple(
+        (p / 32).astype(np.float16) for p in strategy.probabilities))  # fmt: skip
+    assert float(scaled.probabilities[0][0, :5, 0].sum()) == 15 / 32
+    policy = NoLimitPolicy([scaled])
+    view = view_of(hand_after())
+    _, probs = policy.every_holding(view)
+    buckets = strategy.abstraction.buckets(())
+    for combo in range(0, COMBO_COUNT, 7):
+        assert probs[:, combo].tolist() == pytest.approx(expected(0, 5, int(buckets[combo])),
+                                                         abs=1e-12)  # fmt: skip
+    decision = policy.decide(view)
+    assert decision.probabilities == pytest.approx(expected(0, 5, decision.bucket), abs=1e-12)
+
+
 # ------------------------------------------------------------------ reading real bets
 
 
