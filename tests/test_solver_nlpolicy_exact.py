@@ -319,6 +319,22 @@ def test_weights_that_sum_below_one_are_shared_out(strategy: NoLimitStrategy) ->
     assert decision.probabilities == pytest.approx(expected(0, 5, decision.bucket), abs=1e-12)
 
 
+def test_on_the_flop_the_first_to_act_bets(strategy: NoLimitStrategy) -> None:
+    # the button limps, the big blind checks: on the flop the big blind acts first and
+    # faces no bet, so the tree's raises are bets: the half pot of 4 to 2, the pot to 4,
+    # the all-in to 18 (every flop here in bucket 0: the module's abstraction has none)
+    cards = dataclasses.replace(strategy.abstraction,
+                                flop_keys=np.array([np.iinfo(np.int64).max]),
+                                flop_buckets=np.zeros((1, COMBO_COUNT), dtype=np.uint8))
+    policy = NoLimitPolicy([dataclasses.replace(strategy, abstraction=cards)])
+    view = view_of(hand_after(CALL, CHECK))
+    decision = policy.decide(view)
+    node = policy.locate(view)[1]
+    assert decision.actions == (Action.check(), Action.bet(2), Action.bet(4), Action.bet(18))
+    assert decision.probabilities == pytest.approx(expected(node, 4, 0), abs=1e-12)
+    assert policy.every_holding(view)[0] == decision.actions
+
+
 # ------------------------------------------------------------------ reading real bets
 
 
