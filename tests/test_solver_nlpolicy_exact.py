@@ -622,6 +622,22 @@ def test_a_real_all_in_is_the_trees_all_in_even_short_of_it() -> None:
     assert reads == {("a",)}
 
 
+
+def test_every_holding_reads_a_real_all_in_short_of_the_trees_as_its_all_in() -> None:
+    # from the 20-big-blind tree at 16 big blinds: the button's raise to 5 is read by each
+    # holding's own draw (the half pot or the pot), the big blind's shove to 32 is the
+    # tree's all-in after either: every holding of the button has fold and call, each as
+    # the decision a hand with those cards gets
+    both = NoLimitPolicy([small_strategy(), small_strategy(20)])
+    view = view_of(hand_after(raise_to(5), (ActionKind.RAISE, 32), stacks=(32, 32)))
+    actions, probs = both.every_holding(view)
+    assert actions == (Action.fold(), Action.call())
+    for combo in range(0, COMBO_COUNT, 13):
+        decision = both.decide(dataclasses.replace(view, hole=combo_cards(combo)))
+        assert decision.betting in ("r0a", "r1a")
+        assert list(decision.probabilities) == pytest.approx(probs[:, combo].tolist(),
+                                                             abs=1e-12)  # fmt: skip
+
 # ------------------------------------------------------------------ loading and naming
 
 
