@@ -638,6 +638,34 @@ def test_every_holding_reads_a_real_all_in_short_of_the_trees_as_its_all_in() ->
         assert list(decision.probabilities) == pytest.approx(probs[:, combo].tolist(),
                                                              abs=1e-12)  # fmt: skip
 
+
+def test_every_holding_walks_a_call_and_a_check_after_a_drawn_raise(
+    strategy: NoLimitStrategy,
+) -> None:
+    # the button raises to 5 (each holding's own draw: the half pot or the pot), the big
+    # blind calls, checks on the flop: every holding of the button walks the call and the
+    # check after its own reading, and its column is the decision a hand with those cards
+    # gets (every flop here in bucket 0: the module's abstraction has none)
+    cards = dataclasses.replace(strategy.abstraction,
+                                flop_keys=np.array([np.iinfo(np.int64).max]),
+                                flop_buckets=np.zeros((1, COMBO_COUNT), dtype=np.uint8))
+    policy = NoLimitPolicy([dataclasses.replace(strategy, abstraction=cards)])
+    view = view_of(hand_after(raise_to(5), CALL, CHECK))
+    assert (view.seat, int(view.street)) == (0, 1)
+    actions, probs = policy.every_holding(view)
+    assert actions == (Action.check(), Action.bet(5), Action.bet(10), Action.bet(15))
+    board = {int(c) for c in view.board}
+    paths = set()
+    for combo in range(0, COMBO_COUNT, 13):
+        hole = combo_cards(combo)
+        if board & set(hole):
+            continue
+        decision = policy.decide(dataclasses.replace(view, hole=hole))
+        paths.add(decision.betting)
+        assert list(decision.probabilities) == pytest.approx(probs[:, combo].tolist(),
+                                                             abs=1e-12)  # fmt: skip
+    assert paths == {"r0ck", "r1ck"}
+
 # ------------------------------------------------------------------ loading and naming
 
 
