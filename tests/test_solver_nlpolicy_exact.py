@@ -666,6 +666,26 @@ def test_every_holding_walks_a_call_and_a_check_after_a_drawn_raise(
                                                              abs=1e-12)  # fmt: skip
     assert paths == {"r0ck", "r1ck"}
 
+
+def test_every_holding_reads_half_the_effective_stack_too() -> None:
+    # the button, 20 chips against 40, raises to 10: half the effective stack, so the
+    # all-in is a candidate (the pot-sized raise with 10/21, as above), read by each
+    # holding's own draw; each holding's column is the decision a hand with those cards
+    # gets, its actions (fold and call at the all-in, the big blind's raises too at the pot)
+    policy = NoLimitPolicy([small_strategy()])
+    view = view_of(hand_after(raise_to(10), stacks=(20, 40)))
+    actions, probs = policy.every_holding(view)
+    assert actions == (Action.fold(), Action.call(), Action.raise_to(20), Action.raise_to(30),
+                       Action.raise_to(40))  # fmt: skip
+    paths = set()
+    for combo in range(0, COMBO_COUNT, 13):
+        decision = policy.decide(dataclasses.replace(view, hole=combo_cards(combo)))
+        paths.add(decision.betting)
+        column = {a: float(p) for a, p in zip(actions, probs[:, combo], strict=True) if p}
+        assert column == pytest.approx(dict(zip(decision.actions, decision.probabilities,
+                                                strict=True)), abs=1e-12)  # fmt: skip
+    assert paths == {"r1", "a"}
+
 # ------------------------------------------------------------------ loading and naming
 
 
