@@ -686,6 +686,24 @@ def test_every_holding_reads_half_the_effective_stack_too() -> None:
                                                 strict=True)), abs=1e-12)  # fmt: skip
     assert paths == {"r1", "a"}
 
+
+def test_every_holding_reads_the_stack_the_hand_began_with() -> None:
+    # 20 big blinds, 40 chips each: the button raises to 5 (read by each holding's draw),
+    # the big blind reraises to 19, below half the stack (38 of 40), so the all-in is no
+    # candidate for it although 21 chips are left behind; each holding's column is the
+    # decision a hand with those cards gets
+    policy = NoLimitPolicy([small_strategy(20)])
+    view = view_of(hand_after(raise_to(5), raise_to(19), stacks=(40, 40)))
+    actions, probs = policy.every_holding(view)
+    paths = set()
+    for combo in range(0, COMBO_COUNT, 13):
+        decision = policy.decide(dataclasses.replace(view, hole=combo_cards(combo)))
+        paths.add(decision.betting)
+        column = {a: float(p) for a, p in zip(actions, probs[:, combo], strict=True) if p}
+        assert column == pytest.approx(dict(zip(decision.actions, decision.probabilities,
+                                                strict=True)), abs=1e-12)  # fmt: skip
+    assert paths == {"r0r1", "r1r1"}
+
 # ------------------------------------------------------------------ loading and naming
 
 
