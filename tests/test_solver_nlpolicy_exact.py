@@ -27,6 +27,7 @@ from pokerroom.solver.nlholdem import DEPTHS, betting, holdem_no_limit
 from pokerroom.solver.nlpolicy import NoLimitPolicy, no_limit_problem, shipped_no_limit
 from pokerroom.solver.nlstrategy import NoLimitStrategy
 from pokerroom.solver.nolimit import pseudo_harmonic
+from pokerroom.solver.policy import OutsideStrategy
 from pokerroom.solver.sweeps import Sweeps
 from policy_refusals import refusal
 
@@ -703,6 +704,35 @@ def test_every_holding_reads_the_stack_the_hand_began_with() -> None:
         assert column == pytest.approx(dict(zip(decision.actions, decision.probabilities,
                                                 strict=True)), abs=1e-12)  # fmt: skip
     assert paths == {"r0r1", "r1r1"}
+
+
+def test_every_holding_whose_betting_leaves_the_tree_is_read_at_the_views_node(
+    strategy: NoLimitStrategy,
+) -> None:
+    # the button, 20 chips against 40, raises to 10: each holding reads it as the pot-sized
+    # raise or as the all-in (10/21 and 11/21); the big blind reraises to 20, which the
+    # tree has no raise for after the all-in: those holdings leave the tree and are read
+    # at the view's own node (its cards read the pot-sized raise), the others as their
+    # decision; every column is a whole decision (the view's node has fold, call and the
+    # all-in, which the button, 20 chips against 40, plays as the call)
+    policy = NoLimitPolicy([strategy])
+    view = view_of(hand_after(raise_to(10), raise_to(20), stacks=(20, 40), deal=0))
+    node = policy.locate(view)[1]
+    actions, probs = policy.every_holding(view)
+    assert actions == (Action.fold(), Action.call())
+    assert probs.sum(axis=0).tolist() == pytest.approx([1.0] * COMBO_COUNT, abs=1e-12)
+    buckets = strategy.abstraction.buckets(())
+    lost = 0
+    for combo in range(0, COMBO_COUNT, 13):
+        try:
+            want = list(policy.decide(dataclasses.replace(view, hole=combo_cards(combo)))
+                        .probabilities)  # fmt: skip
+        except OutsideStrategy:
+            lost += 1
+            p = expected(node, 3, int(buckets[combo]))  # the all-in, to 40, is a call
+            want = [p[0], p[1] + p[2]]
+        assert probs[:, combo].tolist() == pytest.approx(want, abs=1e-12)
+    assert 0 < lost < len(range(0, COMBO_COUNT, 13))
 
 # ------------------------------------------------------------------ loading and naming
 
