@@ -27,6 +27,7 @@ from pokerroom.solver.nlholdem import DEPTHS, betting, holdem_no_limit
 from pokerroom.solver.nlpolicy import NoLimitPolicy, no_limit_problem, shipped_no_limit
 from pokerroom.solver.nlstrategy import NoLimitStrategy
 from pokerroom.solver.nolimit import pseudo_harmonic
+from pokerroom.solver.policy import OutsideStrategy
 from pokerroom.solver.sweeps import Sweeps
 from policy_refusals import refusal
 
@@ -278,6 +279,61 @@ def test_every_holding_after_an_off_tree_raise_reads_it_holding_by_holding(
         assert decision.actions == actions
         assert list(decision.probabilities) == pytest.approx(probs[:, combo].tolist(),
                                                              abs=1e-12)  # fmt: skip
+
+
+def test_every_holding_adds_the_labels_of_one_action_and_is_uniform_without_weight(
+    policy: NoLimitPolicy, strategy: NoLimitStrategy,
+) -> None:
+    buckets = strategy.abstraction.buckets(())
+    # after the button's raise to 9 (the pot-sized raise, node 4, every time), the big
+    # blind's pot-sized reraise to 27 is played as its all-in, 20: one row, the two
+    # labels' probabilities added
+    actions, probs = policy.every_holding(view_of(hand_after(raise_to(9))))
+    assert actions == (Action.fold(), Action.call(), Action.raise_to(18), Action.raise_to(20))
+    for combo in range(0, COMBO_COUNT, 7):
+        p = expected(4, 5, int(buckets[combo]))
+        assert probs[:, combo].tolist() == pytest.approx([p[0], p[1], p[2], p[3] + p[4]],
+                                                         abs=1e-12)  # fmt: skip
+    # the big blind after a limp (node 2): bucket 1 has no weight there, a uniform quarter
+    actions, probs = policy.every_holding(view_of(hand_after(CALL)))
+    assert actions == (Action.check(), Action.raise_to(4), Action.raise_to(6),
+                       Action.raise_to(20))  # fmt: skip
+    for combo in range(0, COMBO_COUNT, 7):
+        assert probs[:, combo].tolist() == pytest.approx(
+            expected(ZEROED, 4, int(buckets[combo])), abs=1e-12)
+
+
+def test_weights_that_sum_below_one_are_shared_out(strategy: NoLimitStrategy) -> None:
+    # the module's weights over 32 (1/32 to 5/32 at the root, a sum of 15/32, exact in
+    # float16): every holding's probabilities, and the decision's, are the weights' shares
+    scaled = dataclasses.replace(strategy, probabilities=tuple(
+        (p / 32).astype(np.float16) for p in strategy.probabilities))  # fmt: skip
+    assert float(scaled.probabilities[0][0, :5, 0].sum()) == 15 / 32
+    policy = NoLimitPolicy([scaled])
+    view = view_of(hand_after())
+    _, probs = policy.every_holding(view)
+    buckets = strategy.abstraction.buckets(())
+    for combo in range(0, COMBO_COUNT, 7):
+        assert probs[:, combo].tolist() == pytest.approx(expected(0, 5, int(buckets[combo])),
+                                                         abs=1e-12)  # fmt: skip
+    decision = policy.decide(view)
+    assert decision.probabilities == pytest.approx(expected(0, 5, decision.bucket), abs=1e-12)
+
+
+def test_on_the_flop_the_first_to_act_bets(strategy: NoLimitStrategy) -> None:
+    # the button limps, the big blind checks: on the flop the big blind acts first and
+    # faces no bet, so the tree's raises are bets: the half pot of 4 to 2, the pot to 4,
+    # the all-in to 18 (every flop here in bucket 0: the module's abstraction has none)
+    cards = dataclasses.replace(strategy.abstraction,
+                                flop_keys=np.array([np.iinfo(np.int64).max]),
+                                flop_buckets=np.zeros((1, COMBO_COUNT), dtype=np.uint8))
+    policy = NoLimitPolicy([dataclasses.replace(strategy, abstraction=cards)])
+    view = view_of(hand_after(CALL, CHECK))
+    decision = policy.decide(view)
+    node = policy.locate(view)[1]
+    assert decision.actions == (Action.check(), Action.bet(2), Action.bet(4), Action.bet(18))
+    assert decision.probabilities == pytest.approx(expected(node, 4, 0), abs=1e-12)
+    assert policy.every_holding(view)[0] == decision.actions
 
 
 # ------------------------------------------------------------------ reading real bets
@@ -566,6 +622,117 @@ def test_a_real_all_in_is_the_trees_all_in_even_short_of_it() -> None:
                                               deal=d))) for d in range(200)}  # fmt: skip
     assert reads == {("a",)}
 
+
+
+def test_every_holding_reads_a_real_all_in_short_of_the_trees_as_its_all_in() -> None:
+    # from the 20-big-blind tree at 16 big blinds: the button's raise to 5 is read by each
+    # holding's own draw (the half pot or the pot), the big blind's shove to 32 is the
+    # tree's all-in after either: every holding of the button has fold and call, each as
+    # the decision a hand with those cards gets
+    both = NoLimitPolicy([small_strategy(), small_strategy(20)])
+    view = view_of(hand_after(raise_to(5), (ActionKind.RAISE, 32), stacks=(32, 32)))
+    actions, probs = both.every_holding(view)
+    assert actions == (Action.fold(), Action.call())
+    for combo in range(0, COMBO_COUNT, 13):
+        decision = both.decide(dataclasses.replace(view, hole=combo_cards(combo)))
+        assert decision.betting in ("r0a", "r1a")
+        assert list(decision.probabilities) == pytest.approx(probs[:, combo].tolist(),
+                                                             abs=1e-12)  # fmt: skip
+
+
+def test_every_holding_walks_a_call_and_a_check_after_a_drawn_raise(
+    strategy: NoLimitStrategy,
+) -> None:
+    # the button raises to 5 (each holding's own draw: the half pot or the pot), the big
+    # blind calls, checks on the flop: every holding of the button walks the call and the
+    # check after its own reading, and its column is the decision a hand with those cards
+    # gets (every flop here in bucket 0: the module's abstraction has none)
+    cards = dataclasses.replace(strategy.abstraction,
+                                flop_keys=np.array([np.iinfo(np.int64).max]),
+                                flop_buckets=np.zeros((1, COMBO_COUNT), dtype=np.uint8))
+    policy = NoLimitPolicy([dataclasses.replace(strategy, abstraction=cards)])
+    view = view_of(hand_after(raise_to(5), CALL, CHECK))
+    assert (view.seat, int(view.street)) == (0, 1)
+    actions, probs = policy.every_holding(view)
+    assert actions == (Action.check(), Action.bet(5), Action.bet(10), Action.bet(15))
+    board = {int(c) for c in view.board}
+    paths = set()
+    for combo in range(0, COMBO_COUNT, 13):
+        hole = combo_cards(combo)
+        if board & set(hole):
+            continue
+        decision = policy.decide(dataclasses.replace(view, hole=hole))
+        paths.add(decision.betting)
+        assert list(decision.probabilities) == pytest.approx(probs[:, combo].tolist(),
+                                                             abs=1e-12)  # fmt: skip
+    assert paths == {"r0ck", "r1ck"}
+
+
+def test_every_holding_reads_half_the_effective_stack_too() -> None:
+    # the button, 20 chips against 40, raises to 10: half the effective stack, so the
+    # all-in is a candidate (the pot-sized raise with 10/21, as above), read by each
+    # holding's own draw; each holding's column is the decision a hand with those cards
+    # gets, its actions (fold and call at the all-in, the big blind's raises too at the pot)
+    policy = NoLimitPolicy([small_strategy()])
+    view = view_of(hand_after(raise_to(10), stacks=(20, 40)))
+    actions, probs = policy.every_holding(view)
+    assert actions == (Action.fold(), Action.call(), Action.raise_to(20), Action.raise_to(30),
+                       Action.raise_to(40))  # fmt: skip
+    paths = set()
+    for combo in range(0, COMBO_COUNT, 13):
+        decision = policy.decide(dataclasses.replace(view, hole=combo_cards(combo)))
+        paths.add(decision.betting)
+        column = {a: float(p) for a, p in zip(actions, probs[:, combo], strict=True) if p}
+        assert column == pytest.approx(dict(zip(decision.actions, decision.probabilities,
+                                                strict=True)), abs=1e-12)  # fmt: skip
+    assert paths == {"r1", "a"}
+
+
+def test_every_holding_reads_the_stack_the_hand_began_with() -> None:
+    # 20 big blinds, 40 chips each: the button raises to 5 (read by each holding's draw),
+    # the big blind reraises to 19, below half the stack (38 of 40), so the all-in is no
+    # candidate for it although 21 chips are left behind; each holding's column is the
+    # decision a hand with those cards gets
+    policy = NoLimitPolicy([small_strategy(20)])
+    view = view_of(hand_after(raise_to(5), raise_to(19), stacks=(40, 40)))
+    actions, probs = policy.every_holding(view)
+    paths = set()
+    for combo in range(0, COMBO_COUNT, 13):
+        decision = policy.decide(dataclasses.replace(view, hole=combo_cards(combo)))
+        paths.add(decision.betting)
+        column = {a: float(p) for a, p in zip(actions, probs[:, combo], strict=True) if p}
+        assert column == pytest.approx(dict(zip(decision.actions, decision.probabilities,
+                                                strict=True)), abs=1e-12)  # fmt: skip
+    assert paths == {"r0r1", "r1r1"}
+
+
+def test_every_holding_whose_betting_leaves_the_tree_is_read_at_the_views_node(
+    strategy: NoLimitStrategy,
+) -> None:
+    # the button, 20 chips against 40, raises to 10: each holding reads it as the pot-sized
+    # raise or as the all-in (10/21 and 11/21); the big blind reraises to 20, which the
+    # tree has no raise for after the all-in: those holdings leave the tree and are read
+    # at the view's own node (its cards read the pot-sized raise), the others as their
+    # decision; every column is a whole decision (the view's node has fold, call and the
+    # all-in, which the button, 20 chips against 40, plays as the call)
+    policy = NoLimitPolicy([strategy])
+    view = view_of(hand_after(raise_to(10), raise_to(20), stacks=(20, 40), deal=0))
+    node = policy.locate(view)[1]
+    actions, probs = policy.every_holding(view)
+    assert actions == (Action.fold(), Action.call())
+    assert probs.sum(axis=0).tolist() == pytest.approx([1.0] * COMBO_COUNT, abs=1e-12)
+    buckets = strategy.abstraction.buckets(())
+    lost = 0
+    for combo in range(0, COMBO_COUNT, 13):
+        try:
+            want = list(policy.decide(dataclasses.replace(view, hole=combo_cards(combo)))
+                        .probabilities)  # fmt: skip
+        except OutsideStrategy:
+            lost += 1
+            p = expected(node, 3, int(buckets[combo]))  # the all-in, to 40, is a call
+            want = [p[0], p[1] + p[2]]
+        assert probs[:, combo].tolist() == pytest.approx(want, abs=1e-12)
+    assert 0 < lost < len(range(0, COMBO_COUNT, 13))
 
 # ------------------------------------------------------------------ loading and naming
 
