@@ -668,6 +668,20 @@ def test_every_holding_walks_a_call_and_a_check_after_a_drawn_raise(
     assert paths == {"r0ck", "r1ck"}
 
 
+def _columns_are_decisions(policy: NoLimitPolicy, view: PlayerView,
+                           actions: tuple[Action, ...], probs: np.ndarray) -> set[str]:  # fmt: skip
+    """Check each holding's column (every 13th) against the decision a hand with those
+    cards gets; the bettings the decisions read."""
+    paths = set()
+    for combo in range(0, COMBO_COUNT, 13):
+        decision = policy.decide(dataclasses.replace(view, hole=combo_cards(combo)))
+        paths.add(decision.betting)
+        column = {a: float(p) for a, p in zip(actions, probs[:, combo], strict=True) if p}
+        assert column == pytest.approx(dict(zip(decision.actions, decision.probabilities,
+                                                strict=True)), abs=1e-12)  # fmt: skip
+    return paths
+
+
 def test_every_holding_reads_half_the_effective_stack_too() -> None:
     # the button, 20 chips against 40, raises to 10: half the effective stack, so the
     # all-in is a candidate (the pot-sized raise with 10/21, as above), read by each
@@ -678,13 +692,7 @@ def test_every_holding_reads_half_the_effective_stack_too() -> None:
     actions, probs = policy.every_holding(view)
     assert actions == (Action.fold(), Action.call(), Action.raise_to(20), Action.raise_to(30),
                        Action.raise_to(40))  # fmt: skip
-    paths = set()
-    for combo in range(0, COMBO_COUNT, 13):
-        decision = policy.decide(dataclasses.replace(view, hole=combo_cards(combo)))
-        paths.add(decision.betting)
-        column = {a: float(p) for a, p in zip(actions, probs[:, combo], strict=True) if p}
-        assert column == pytest.approx(dict(zip(decision.actions, decision.probabilities,
-                                                strict=True)), abs=1e-12)  # fmt: skip
+    paths = _columns_are_decisions(policy, view, actions, probs)
     assert paths == {"r1", "a"}
 
 
@@ -696,13 +704,7 @@ def test_every_holding_reads_the_stack_the_hand_began_with() -> None:
     policy = NoLimitPolicy([small_strategy(20)])
     view = view_of(hand_after(raise_to(5), raise_to(19), stacks=(40, 40)))
     actions, probs = policy.every_holding(view)
-    paths = set()
-    for combo in range(0, COMBO_COUNT, 13):
-        decision = policy.decide(dataclasses.replace(view, hole=combo_cards(combo)))
-        paths.add(decision.betting)
-        column = {a: float(p) for a, p in zip(actions, probs[:, combo], strict=True) if p}
-        assert column == pytest.approx(dict(zip(decision.actions, decision.probabilities,
-                                                strict=True)), abs=1e-12)  # fmt: skip
+    paths = _columns_are_decisions(policy, view, actions, probs)
     assert paths == {"r0r1", "r1r1"}
 
 
