@@ -13,6 +13,9 @@ run stopped goes on where it stopped. Run from a checkout's root:
     PYTHONPATH=mutation/solvernl/mutants/src .venv/bin/python tools/mutation_planted.py \\
         --names names.txt --out planted.txt tests/test_solver_nolimit_exact.py
 
+``--warm warm_caches:players`` loads what a part's ``warm`` names once, before the forks
+(as ``tools/mutation.py`` has mutmut's fork server do).
+
 A mutant that survives these files may still be killed by the part's other tests: run it
 by name with mutmut (``tools/mutation.py PART --mutants NAME``) to be sure.
 """
@@ -20,6 +23,7 @@ by name with mutmut (``tools/mutation.py PART --mutants NAME``) to be sure.
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import resource
 import signal
@@ -37,10 +41,11 @@ MEMORY = 4 << 30
 class Planter:
     """The pytest plugin: plants every mutant named once the tests are collected."""
 
-    def __init__(self, names: list[str], out: Path, timeout: float) -> None:
+    def __init__(self, names: list[str], out: Path, timeout: float, warm: list[str]) -> None:
         self.names = names
         self.out = out
         self.timeout = timeout
+        self.warm = warm
 
     @staticmethod
     def _run(session: pytest.Session, name: str) -> tuple[int, str]:
@@ -91,6 +96,9 @@ class Planter:
         done = set()
         if self.out.exists():
             done = {line.split()[0] for line in self.out.read_text().splitlines() if line}
+        for target in self.warm:  # loaded once, before the mutants' processes are forked
+            module, _, function = target.partition(":")
+            getattr(importlib.import_module(module), function)()
         with self.out.open("a") as out:
             for name in self.names:
                 if name in done:
@@ -107,10 +115,13 @@ def main() -> int:
     parser.add_argument("--names", type=Path, required=True, help="mutants' names, one a line")
     parser.add_argument("--out", type=Path, required=True, help="the results, one a line")
     parser.add_argument("--timeout", type=float, default=60.0, help="seconds a mutant may take")
+    parser.add_argument("--warm", action="append", default=[], metavar="MODULE:FUNCTION",
+                        help="a part's warm function, called once before the forks "
+                             "(warm_caches:players)")
     parser.add_argument("tests", nargs="+", help="the test files (or node ids) to run")
     args = parser.parse_args()
     names = [n.strip() for n in args.names.read_text().splitlines() if n.strip()]
-    planter = Planter(names, args.out, args.timeout)
+    planter = Planter(names, args.out, args.timeout, args.warm)
     options = ["-q", "-p", "no:randomly", "-p", "no:cacheprovider", "-o", "addopts=", "-n", "0"]
     pytest.main([*options, *args.tests], plugins=[planter])
     return 0
