@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import pytest
-from matplotlib import font_manager, rcParams
+from matplotlib import font_manager, rc_context, rcParams
 
 from pokerroom.rules import Rules
 from pokerroom.table import TableError
@@ -180,7 +180,8 @@ def test_the_stacks_by_name() -> None:
 
 
 def test_the_chip_graph_draws_a_line_per_player_and_where_each_went_out() -> None:
-    figure = chip_graph(game_for_graph(), 100)
+    with rc_context({"figure.dpi": 72}):  # the graph's own size and resolution, whatever is set
+        figure = chip_graph(game_for_graph(), 100)
     assert tuple(figure.get_size_inches()) == (9.0, 5.0) and figure.dpi == 100
     assert figure.get_layout_engine().__class__.__name__ == "ConstrainedLayoutEngine"
     (ax,) = figure.axes
