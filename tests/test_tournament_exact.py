@@ -332,3 +332,9 @@ def test_standings_break_ties_by_finish_then_chips_then_entrant() -> None:
     games = [game(0, [5, 5, -10], [1, 2, 3]), game(1, [5, 5, -10], [2, 1, 3])]
     t = Tournament(NL, ("random",) * 3, ("a", "b", "c"), games=2, seed=1)
     assert t.standings(games) == standings(("a", "b", "c"), games)
+
+
+def test_an_entrant_in_no_game_is_left_out_and_the_next_one_kept() -> None:
+    game = GameRecord(0, "game 1", 1, 3, (seat(0, 0, (5,), place=1, hands=3),
+                                          seat(1, 2, (-5,), place=2, hands=3)))
+    assert [s.entrant for s in standings(("a", "b", "c"), [game])] == [0, 2]
