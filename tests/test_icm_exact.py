@@ -4,6 +4,7 @@ edge, and every refusal's whole text."""
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction
 
 import pytest
@@ -122,3 +123,26 @@ def test_the_edges_that_are_valued() -> None:
     assert icm([7], [5]) == (5,)
     with pytest.raises(ICMError, match=r"^stack 1 is 0: "):
         finish_probabilities([0, 1], 1)
+
+
+def test_a_short_stack_beside_a_huge_one_is_valued_in_floats() -> None:
+    """1e20 chips beside 1.0 and 1.0 (or 3.0): the big stack is first all but surely, and
+    the short ones share second and third place by their chips. The chips left were the
+    total less the chips placed: 0.0 in floats, and a ZeroDivisionError."""
+    assert icm([1e20, 1.0, 1.0], [3, 2, 1]) == pytest.approx((3.0, 1.5, 1.5), rel=1e-12)
+    assert icm([1e17, 1.0, 3.0], [3, 2, 1]) == pytest.approx((3.0, 1.25, 1.75), rel=1e-12)
+    probs = finish_probabilities([1.0, 1e20, 3.0], 3)
+    assert probs[0][1:] == pytest.approx([0.25, 0.75], rel=1e-12)
+    assert probs[2][1:] == pytest.approx([0.75, 0.25], rel=1e-12)
+
+
+def test_floats_agree_with_fractions_on_stacks_of_every_size() -> None:
+    """Stacks from 2**-20 to 2**60 (each exact in binary, so the same numbers both ways):
+    the floats' values are the exact ones to a relative 1e-9."""
+    rng = random.Random(5)
+    for _ in range(40):
+        stacks = [2.0 ** rng.randint(-20, 60) * rng.randint(1, 7) for _ in range(rng.randint(2, 6))]
+        payouts = sorted((rng.randint(0, 100) for _ in range(min(3, len(stacks)))), reverse=True)
+        exact = icm([F(s) for s in stacks], payouts)
+        assert icm(stacks, payouts) == pytest.approx([float(v) for v in exact], rel=1e-9,
+                                                     abs=1e-12)  # fmt: skip

@@ -112,14 +112,16 @@ def finish_probabilities(stacks: Sequence[Number], places: int) -> list[list[Num
     exact = _exact(stacks)
     one = Fraction(1) if exact else 1.0
     weights = [Fraction(s) if exact else float(s) for s in stacks]
-    total = sum(weights, Fraction(0) if exact else 0.0)
     probs: list[list[Number]] = [[0 * one for _ in range(places)] for _ in range(n)]
     # chance[mask] is the probability that the players of ``mask`` take the first places
     level: dict[int, Number] = {0: one}
     for place in range(places):
         following: dict[int, Number] = {}
         for mask, chance in level.items():
-            left = total - sum(weights[i] for i in range(n) if mask >> i & 1)
+            # the chips of the players not placed yet, added up: in floats, the total less
+            # the chips placed loses a short stack beside a huge one (1e20 and 1.0 leave
+            # 0.0, and a division by zero)
+            left = sum((weights[i] for i in range(n) if not mask >> i & 1), 0 * one)
             for i in range(n):
                 if mask >> i & 1:
                     continue
