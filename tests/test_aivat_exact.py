@@ -221,3 +221,11 @@ def test_told_keeps_each_decisions_odds_by_the_actions_before_it() -> None:
     assert told.decisions == {0: [(K.CALL, 1.0, 0.0)], 1: [(K.CALL, 1.0, 0.0)]}
     told.start_hand(SimpleNamespace())  # type: ignore[arg-type]
     assert told.decisions == {}
+
+
+def test_a_share_before_the_flop_is_400_boards_by_default() -> None:
+    aces, kings = codes("As Ad"), codes("Kc Kd")
+    share = showdown_share(aces, kings, [], np.random.default_rng(1))
+    assert share == showdown_share(aces, kings, [], np.random.default_rng(1), samples=400)
+    assert share != showdown_share(aces, kings, [], np.random.default_rng(1), samples=401)
+    assert share * 800 == round(share * 800)  # a mean over 400 boards, halves for ties

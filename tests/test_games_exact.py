@@ -64,6 +64,13 @@ def test_check_sets_up_the_table_the_task_describes() -> None:
         check(task(names=("a", "")))
     with pytest.raises(TableError, match=r"^max_hands is 0: "):
         check(task(max_hands=0))
+    # three blinds deal no hand heads-up: a session of three is played, not a freeze-out
+    blinds = Rules.preset("no-limit", blinds=(1, 2, 4))
+    three = {"rules": blinds, "players": ("random",) * 3, "entrants": (0, 1, 2),
+             "names": ("a", "b", "c")}  # fmt: skip
+    check(task(**three, reset_stacks=True, max_hands=2))
+    with pytest.raises(TableError, match="^these rules cannot be played down to heads-up: "):
+        check(task(**three))
 
 
 def test_a_game_is_timed_by_the_clock_given_and_held_to_the_tasks_budget() -> None:
