@@ -69,7 +69,7 @@ def test_check_sets_up_the_table_the_task_describes() -> None:
     three = {"rules": blinds, "players": ("random",) * 3, "entrants": (0, 1, 2),
              "names": ("a", "b", "c")}  # fmt: skip
     check(task(**three, reset_stacks=True, max_hands=2))
-    with pytest.raises(TableError, match="^these rules cannot be played down to heads-up: "):
+    with pytest.raises(TableError, match=r"^these rules cannot be played down to heads-up: "):
         check(task(**three))
 
 
