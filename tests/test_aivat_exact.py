@@ -14,10 +14,11 @@ import numpy as np
 import pytest
 
 from pokerroom.cards import parse_cards
-from pokerroom.engine import ActionKind, Hand
+from pokerroom.engine import Action, ActionKind, Hand
 from pokerroom.engine.deal import stacked_deck
 from pokerroom.engine.events import EventKind
 from pokerroom.evaluator import evaluate
+from pokerroom.players.base import Player
 from pokerroom.players.simple import CallingStation
 from pokerroom.rules import Rules
 from pokerroom.table import Table
@@ -229,3 +230,52 @@ def test_a_share_before_the_flop_is_400_boards_by_default() -> None:
     assert share == showdown_share(aces, kings, [], np.random.default_rng(1), samples=400)
     assert share != showdown_share(aces, kings, [], np.random.default_rng(1), samples=401)
     assert share * 800 == round(share * 800)  # a mean over 400 boards, halves for ties
+
+
+class Recording(Player):
+    """A player that notes every call it gets, with what it was given."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, Any, Any]] = []
+
+    def act(self, view: Any, budget: float) -> Action:
+        self.calls.append(("act", view, budget))
+        return Action.check()
+
+    def announce(self, view: Any, budget: float) -> Action:
+        self.calls.append(("announce", view, budget))
+        return Action.fold()
+
+    def start_game(self, game: Any) -> None:
+        self.calls.append(("start_game", game, None))
+
+    def start_hand(self, hand: Any) -> None:
+        self.calls.append(("start_hand", hand, None))
+
+    def observe(self, event: Any) -> None:
+        self.calls.append(("observe", event, None))
+
+    def end_hand(self, view: Any) -> None:
+        self.calls.append(("end_hand", view, None))
+
+    def end_game(self, result: Any) -> None:
+        self.calls.append(("end_game", result, None))
+
+
+def test_told_passes_everything_on_to_its_player_as_given() -> None:
+    player = Recording()
+    told = Told(player)
+    assert not told.known
+    view, hand, game = object(), object(), object()
+    assert told.act(view, 2.5) == Action.check()  # type: ignore[arg-type]
+    assert told.announce(view, 1.5) == Action.fold()  # type: ignore[arg-type]
+    told.start_game(game)  # type: ignore[arg-type]
+    told.start_hand(hand)  # type: ignore[arg-type]
+    told.observe("event")  # type: ignore[arg-type]
+    told.end_hand(view)  # type: ignore[arg-type]
+    told.end_game("result")  # type: ignore[arg-type]
+    assert player.calls == [("act", view, 2.5), ("announce", view, 1.5),
+                            ("start_game", game, None), ("start_hand", hand, None),
+                            ("observe", "event", None), ("end_hand", view, None),
+                            ("end_game", "result", None)]  # fmt: skip
+    assert told.decisions == {}
