@@ -152,18 +152,39 @@ def test_a_hand_written_out_has_the_luck_worked_out_by_hand() -> None:
     assert few.luck(hand, [0, 1])[0] == pytest.approx(67 - 2 * e0 - 32 * e, abs=1e-9)
 
 
-def test_a_hand_of_blinds_and_a_fold_has_the_deal_alone() -> None:
-    """The button folds pre-flop where it folds ⅓ and calls the rest: its fold leaves seat
-    0 at −2 against ⅓·(−2) + ⅔·(8E₀ − 4), and the deal's term is (E₀ − ½)·6."""
+def test_a_raise_and_a_fold_before_the_flop() -> None:
+    """The button raises to 12 where it folds, calls or raises to 12, a third each: V
+    16E₀ − 12 against ⅓(−2) + ⅓(8E₀ − 4) + ⅓(16E₀ − 12), so 8E₀ − 6 (its raise puts
+    10 in over its blind of 2). The big blind folds where it folds ½ and calls 8 ½: V 4
+    against 2 + ½(24E₀ − 12), so 8 − 12E₀. With the deal's (E₀ − ½)·6: 2E₀ − 1."""
     deck = stacked_deck([codes("7s 2d"), codes("Ac Kd")], button=0, burn_cards=True)
     hand = Hand(NL, [1000, 1000], button=0, deck=deck)
+    hand.bet_or_raise(12)
     hand.fold()
-    told = [SimpleNamespace(decisions={0: [(K.FOLD, 1 / 3, 0.0), (K.CALL, 2 / 3, 0.0)]}),
-            SimpleNamespace(decisions={})]  # fmt: skip
+    told = [SimpleNamespace(decisions={0: [(K.FOLD, 1 / 3, 0.0), (K.CALL, 1 / 3, 0.0),
+                                           (K.RAISE, 1 / 3, 12.0)]}),
+            SimpleNamespace(decisions={1: [(K.FOLD, 0.5, 0.0), (K.CALL, 0.5, 0.0)]})]
     e0 = showdown_share(codes("7s 2d"), codes("Ac Kd"), [], np.random.default_rng(5), 400)
-    luck = (e0 - 0.5) * 6 + (-2 - (-2 / 3 + 2 / 3 * (8 * e0 - 4)))
     got = Recorder(told, seed=5).luck(hand, [0, 1])  # type: ignore[arg-type]
-    assert got == pytest.approx([luck, -luck], abs=1e-9)
+    assert got == pytest.approx([2 * e0 - 1, 1 - 2 * e0], abs=1e-9)
+
+
+def test_an_all_in_called_short_counts_the_pot_after_the_chips_returned() -> None:
+    """Seat 1 has 30 chips and calls the button's all-in of 1000 with its last 26, where
+    it folds ½: V 1030E₀ − 1000 against 2 + ½(1030E₀ − 1000), so 515E₀ − 502. The 970
+    chips nobody can call go back: the board comes to a pot of 60, and the aces win it,
+    so the cards' terms are (E₀ − ½)·6 + (1 − E₀)·60. In all 461E₀ − 445."""
+    deck = stacked_deck([codes("As Ad"), codes("Kc Kd")], codes("Ah 7c 2d Kh 3s"), button=0,
+                        burn_cards=True)  # fmt: skip
+    hand = Hand(NL, [1000, 30], button=0, deck=deck)
+    hand.bet_or_raise(1000)
+    hand.check_or_call()
+    assert hand.is_over
+    told = [SimpleNamespace(decisions={}),
+            SimpleNamespace(decisions={1: [(K.FOLD, 0.5, 0.0), (K.CALL, 0.5, 0.0)]})]
+    e0 = showdown_share(codes("As Ad"), codes("Kc Kd"), [], np.random.default_rng(3), 400)
+    got = Recorder(told, seed=3).luck(hand, [0, 1])  # type: ignore[arg-type]
+    assert got == pytest.approx([461 * e0 - 445, 445 - 461 * e0], abs=1e-9)
 
 
 def test_a_short_stacks_call_is_what_it_can_put_in() -> None:
