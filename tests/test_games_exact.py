@@ -231,3 +231,22 @@ def test_a_freeze_out_records_where_each_seat_finished() -> None:
     winner = next(s for s in record.seats if s.place == 1)
     assert winner.won == 40 and winner.hands == record.hands
     assert all(s.stacks(20)[-1] == (60 if s.place == 1 else 0) for s in record.seats)
+
+
+class Garbage(CallingStation):
+    """Answers every decision with text, not an action: a fault each time."""
+
+    def act(self, view: Any, budget: float) -> Any:
+        return "check, please"
+
+
+def test_a_game_keeps_its_faults_its_seed_and_its_first_button() -> None:
+    record = play(task(reset_stacks=True, max_hands=2),
+                  build=lambda t: [Garbage(), CallingStation()])  # fmt: skip
+    assert record.seed == 4 and record.index == 0 and record.label == "x"
+    assert len(record.faults) == record.seats[0].faults >= 2 and record.seats[1].faults == 0
+    assert record.faults[0].startswith("hand 1, seat 0 (a) act: garbage: ")
+    assert all(", seat 0 (a) act: garbage: " in f for f in record.faults)
+    for button, seats in ((0, "[2, 1]"), (1, "[1, 2]")):  # the button's seat last
+        first = play(task(button=button, reset_stacks=True, max_hands=1, histories=True))
+        assert f"\nseats = {seats}\n" in first.phh[0]
