@@ -149,6 +149,7 @@ def test_the_record_of_a_session_deals_every_seat_every_hand_and_places_none() -
     record = recorder.record(0, 1, (1, 0))
     assert record.seats == (SeatRecord(0, 1, "a", None, 2, 0, (-100, -3)),
                             SeatRecord(1, 0, "b", None, 2, 0, (100, 3)))  # fmt: skip
+    assert all(type(s.hands) is int for s in record.seats)  # a count, not 2.0
     assert record.phh == () and record.log == "" and record.faults == ()
 
 
