@@ -5,6 +5,7 @@ against the solver's own functions."""
 
 from __future__ import annotations
 
+import copy
 import hashlib
 
 import numpy as np
@@ -168,3 +169,13 @@ def test_the_abstract_game_is_the_solvers_values_in_mbb(preset: str) -> None:
     got = abstract_game(preset)
     assert got.best_response[0] != got.best_response[1]
     assert got.local_best_response[0] != got.local_best_response[1]
+
+
+def test_a_no_limit_strategy_given_is_the_one_read_and_no_blinds_read_none() -> None:
+    given = copy.copy(shipped_no_limit_policy())
+    me, bot = lbr_pair(HUNL, "cfr", policy=given)(7)
+    assert isinstance(me.model, NoLimitRange) and me.model.policy is given
+    assert isinstance(bot, CFRBot) and bot.policy is given
+    # no blinds at all: no big blind to measure the stacks by, so no strategy to read
+    me, bot = lbr_pair(Rules.preset("no-limit", blinds=()), "cfr")(7)
+    assert isinstance(me.model, SampledRange) and isinstance(bot, Watched)
