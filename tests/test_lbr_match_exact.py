@@ -177,5 +177,9 @@ def test_a_no_limit_strategy_given_is_the_one_read_and_no_blinds_read_none() -> 
     assert isinstance(me.model, NoLimitRange) and me.model.policy is given
     assert isinstance(bot, CFRBot) and bot.policy is given
     # no blinds at all: no big blind to measure the stacks by, so no strategy to read
-    me, bot = lbr_pair(Rules.preset("no-limit", blinds=()), "cfr")(7)
-    assert isinstance(me.model, SampledRange) and isinstance(bot, Watched)
+    for stack in (1_000, 150):
+        me, bot = lbr_pair(Rules.preset("no-limit", blinds=(), buy_in=stack), "cfr")(7)
+        assert isinstance(me.model, SampledRange) and isinstance(bot, Watched)
+    # a big blind of 1: 150 chips are 150 big blinds, a solved depth
+    me, _ = lbr_pair(Rules.preset("no-limit", blinds=(1, 1), buy_in=150), "cfr")(7)
+    assert isinstance(me.model, NoLimitRange)
