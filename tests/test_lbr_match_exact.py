@@ -111,9 +111,11 @@ def test_a_match_is_a_heads_up_duplicate_league_seeded_session_by_session(
     """Each session's players come from ``derive(session seed, "bot", salt)``, LBR at its
     entrant's seats; the league of ``2 × deals`` hands, LBR against the target."""
     seeds: list[int] = []
+    asked: list[tuple[object, ...]] = []
     real = lbr.lbr_pair
 
     def pair(*args: object, **kwargs: object) -> object:
+        asked.append(args)
         made = real(*args, **kwargs)  # type: ignore[arg-type]
 
         def seeded(seed: int) -> object:
@@ -129,6 +131,11 @@ def test_a_match_is_a_heads_up_duplicate_league_seeded_session_by_session(
     assert seeds == [blake(f"{t.seed}/sbot/i{t.bot_salt}".encode()) for t in league.tasks()]
     assert match == LBRMatch("always-fold", 3, match.result, 0, 0, None)
     assert match.result.value == 750 and match.result.n == 3 and match.result.half_width == 0
+    # the black box's samples (64 unless told), the strategy and the sizes passed on
+    assert asked == [(HUNL.replace(players=2), "always-fold", 64, None, POT)]
+    policy = shipped_policy("casino-limit")
+    lbr_match(HUNL, "always-fold", deals=1, seed=4, samples=5, policy=policy, sizes=(0.5,))
+    assert asked[1] == (HUNL.replace(players=2), "always-fold", 5, policy, (0.5,))
 
 
 def test_a_match_is_played_heads_up_whatever_the_rules_seat() -> None:
