@@ -708,6 +708,20 @@ def test_every_holding_reads_the_stack_the_hand_began_with() -> None:
     assert paths == {"r0r1", "r1r1"}
 
 
+def test_every_holding_reads_a_raise_at_a_larger_size_exactly_after_a_drawn_one(
+    policy: NoLimitPolicy,
+) -> None:
+    # the button raises to 5 (each holding's own draw: the half pot or the pot), the big
+    # blind reraises to 15, 10 chips over 5 into a pot of 10: the pot-sized reraise
+    # exactly after either reading (sizes of 0.5 and 1 pot, odds 0 at the larger), so
+    # every holding reads it as the pot, drawing nothing; each holding's column is the
+    # decision a hand with those cards gets
+    view = view_of(hand_after(raise_to(5), raise_to(15)))
+    actions, probs = policy.every_holding(view)
+    paths = _columns_are_decisions(policy, view, actions, probs)
+    assert paths == {"r0r1", "r1r1"}
+
+
 def test_every_holding_whose_betting_leaves_the_tree_is_read_at_the_views_node(
     strategy: NoLimitStrategy,
 ) -> None:
