@@ -640,6 +640,14 @@ def test_every_holding_reads_a_real_all_in_short_of_the_trees_as_its_all_in() ->
                                                              abs=1e-12)  # fmt: skip
 
 
+def one_flop_bucket(strategy: NoLimitStrategy) -> NoLimitStrategy:
+    """``strategy`` with every flop in one bucket (the module's abstraction has none)."""
+    cards = dataclasses.replace(strategy.abstraction,
+                                flop_keys=np.array([np.iinfo(np.int64).max]),
+                                flop_buckets=np.zeros((1, COMBO_COUNT), dtype=np.uint8))
+    return dataclasses.replace(strategy, abstraction=cards)
+
+
 def test_every_holding_walks_a_call_and_a_check_after_a_drawn_raise(
     strategy: NoLimitStrategy,
 ) -> None:
@@ -647,10 +655,7 @@ def test_every_holding_walks_a_call_and_a_check_after_a_drawn_raise(
     # blind calls, checks on the flop: every holding of the button walks the call and the
     # check after its own reading, and its column is the decision a hand with those cards
     # gets (every flop here in bucket 0: the module's abstraction has none)
-    cards = dataclasses.replace(strategy.abstraction,
-                                flop_keys=np.array([np.iinfo(np.int64).max]),
-                                flop_buckets=np.zeros((1, COMBO_COUNT), dtype=np.uint8))
-    policy = NoLimitPolicy([dataclasses.replace(strategy, abstraction=cards)])
+    policy = NoLimitPolicy([one_flop_bucket(strategy)])
     view = view_of(hand_after(raise_to(5), CALL, CHECK))
     assert (view.seat, int(view.street)) == (0, 1)
     actions, probs = policy.every_holding(view)
@@ -720,6 +725,42 @@ def test_every_holding_reads_a_raise_at_a_larger_size_exactly_after_a_drawn_one(
     actions, probs = policy.every_holding(view)
     paths = _columns_are_decisions(policy, view, actions, probs)
     assert paths == {"r0r1", "r1r1"}
+
+
+def test_holdings_that_share_a_card_with_the_board_add_no_action(
+    strategy: NoLimitStrategy,
+) -> None:
+    # blinds of 50 and 100, 1,000 chips: a limp and a check to the flop, where the big
+    # blind bets 899 into 200, 4.495 pots, between the pot (1) and its all-in (4.5): read
+    # as the pot with the odds (4.5 - 4.495)(1 + 1) / ((4.5 - 1)(1 + 4.495)), about 1/1923,
+    # else as the all-in.  Under the salt "392" every holding off the board reads the
+    # all-in (fold and call left), but the holding of cards 23 and 19, which shares the 23
+    # with the board, would read the pot (raises left): it is not a holding, so the
+    # button's actions are fold and call alone, each column the decision
+    rules = Rules.preset("no-limit", blinds=(50, 100), buy_in=1000)
+    policy = NoLimitPolicy([one_flop_bucket(strategy)], salt="392")
+    view = view_of(hand_after(CALL, CHECK, (ActionKind.BET, 899), stacks=(1000, 1000),
+                              rules=rules))  # fmt: skip
+    assert (view.seat, sorted(int(c) for c in view.board)) == (0, [1, 23, 30])
+    board = {int(c) for c in view.board}
+    clash = combo_cards(272)
+    assert (int(clash[0]), int(clash[1])) == (23, 19)
+    assert path_of(policy, dataclasses.replace(view, hole=clash)) == ("c", "k", "r1")
+    actions, probs = policy.every_holding(view)
+    assert actions == (Action.fold(), Action.call())
+    paths = set()
+    for combo in range(COMBO_COUNT):
+        hole = combo_cards(combo)
+        if board & set(hole):
+            assert probs[:, combo].tolist() == [0.0, 0.0]
+            continue
+        if combo % 13:
+            continue
+        decision = policy.decide(dataclasses.replace(view, hole=hole))
+        paths.add(decision.betting)
+        assert list(decision.probabilities) == pytest.approx(probs[:, combo].tolist(),
+                                                             abs=1e-12)  # fmt: skip
+    assert paths == {"cka"}
 
 
 def test_every_holding_whose_betting_leaves_the_tree_is_read_at_the_views_node(
