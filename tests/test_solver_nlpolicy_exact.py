@@ -727,6 +727,37 @@ def test_every_holding_reads_a_raise_at_a_larger_size_exactly_after_a_drawn_one(
     assert paths == {"r0r1", "r1r1"}
 
 
+def test_every_holding_that_called_the_trees_all_in_is_read_at_the_views_node(
+    strategy: NoLimitStrategy,
+) -> None:
+    # the button, 20 chips against 40, raises to 10: each holding of the big blind reads it
+    # as the pot-sized raise or as the all-in (10/21 and 11/21), and the big blind calls.
+    # On the flop the holdings that read the all-in have called it: their tree deals the
+    # cards out, and with no decision left they are read at the view's own node (its cards
+    # read the pot-sized raise), the others as their decision
+    policy = NoLimitPolicy([one_flop_bucket(strategy)])
+    view = view_of(hand_after(raise_to(10), CALL, stacks=(20, 40), deal=0))
+    assert (view.seat, int(view.street)) == (1, 1)
+    assert path_of(policy, view) == ("r1", "c")
+    node = policy.locate(view)[1]
+    actions, probs = policy.every_holding(view)
+    assert actions == (Action.check(), Action.bet(10), Action.bet(20), Action.bet(30))
+    board = {int(c) for c in view.board}
+    called = 0
+    for combo in range(0, COMBO_COUNT, 13):
+        hole = combo_cards(combo)
+        if board & set(hole):
+            continue
+        try:
+            want = list(policy.decide(dataclasses.replace(view, hole=hole)).probabilities)
+        except OutsideStrategy as error:
+            assert str(error) == "betting after the strategy's all-in"
+            called += 1
+            want = expected(node, 4, 0)  # every flop in bucket 0
+        assert probs[:, combo].tolist() == pytest.approx(want, abs=1e-12)
+    assert 0 < called < len(range(0, COMBO_COUNT, 13))
+
+
 def test_holdings_that_share_a_card_with_the_board_add_no_action(
     strategy: NoLimitStrategy,
 ) -> None:
