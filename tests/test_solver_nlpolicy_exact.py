@@ -22,6 +22,7 @@ from pokerroom.engine.actions import Action, ActionKind
 from pokerroom.engine.view import PlayerView
 from pokerroom.ranges import COMBO_COUNT, combo_cards, combo_index
 from pokerroom.rules import Rules
+from pokerroom.solver.defence import most_to_fold
 from pokerroom.solver.holdem import uniform
 from pokerroom.solver.nlholdem import DEPTHS, betting, holdem_no_limit
 from pokerroom.solver.nlpolicy import NoLimitPolicy, no_limit_problem, shipped_no_limit
@@ -893,6 +894,23 @@ def test_minimum_defence_moves_the_strongest_buckets_fold_to_the_call() -> None:
     # not facing a bet (the big blind after a limp), nothing changes
     limp = view_of(hand_after(CALL))
     assert policy.decide(limp).probabilities == pytest.approx([1 / 4] * 4, abs=1e-12)
+
+
+def test_minimum_defence_reads_an_off_tree_raise_holding_by_holding(
+    strategy: NoLimitStrategy,
+) -> None:
+    # the button raises to 5, 4 chips into a pot of 7: the big blind may fold 4/7 of its
+    # range; each holding reads the raise by its own draw as the half pot (node 3, folding
+    # 4/15 or 2/15 by bucket) or the pot (node 4, 5/15 or 1/15), never over 1/3, so the
+    # floor moves nothing: the defended answer is the plain one, holding by holding
+    view = view_of(hand_after(raise_to(5)))
+    assert most_to_fold(view) == pytest.approx(4 / 7, abs=1e-12)
+    actions, probs = NoLimitPolicy([strategy], defend=True).every_holding(view)
+    plain_actions, plain = NoLimitPolicy([strategy]).every_holding(view)
+    assert actions == plain_actions
+    assert probs.shape == plain.shape and float(np.abs(probs - plain).max()) <= 1e-12
+    folds = {round(float(p) * 15) for p in probs[0]}
+    assert folds == {4, 2, 5, 1}  # both nodes, both buckets
 
 
 def test_minimum_defence_weighs_the_range_by_the_seats_own_decisions() -> None:
