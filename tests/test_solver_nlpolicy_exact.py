@@ -22,6 +22,7 @@ from pokerroom.engine.actions import Action, ActionKind
 from pokerroom.engine.view import PlayerView
 from pokerroom.ranges import COMBO_COUNT, combo_cards, combo_index
 from pokerroom.rules import Rules
+from pokerroom.solver.defence import most_to_fold
 from pokerroom.solver.holdem import uniform
 from pokerroom.solver.nlholdem import DEPTHS, betting, holdem_no_limit
 from pokerroom.solver.nlpolicy import NoLimitPolicy, no_limit_problem, shipped_no_limit
@@ -640,6 +641,14 @@ def test_every_holding_reads_a_real_all_in_short_of_the_trees_as_its_all_in() ->
                                                              abs=1e-12)  # fmt: skip
 
 
+def one_flop_bucket(strategy: NoLimitStrategy) -> NoLimitStrategy:
+    """``strategy`` with every flop in one bucket (the module's abstraction has none)."""
+    cards = dataclasses.replace(strategy.abstraction,
+                                flop_keys=np.array([np.iinfo(np.int64).max]),
+                                flop_buckets=np.zeros((1, COMBO_COUNT), dtype=np.uint8))
+    return dataclasses.replace(strategy, abstraction=cards)
+
+
 def test_every_holding_walks_a_call_and_a_check_after_a_drawn_raise(
     strategy: NoLimitStrategy,
 ) -> None:
@@ -647,10 +656,7 @@ def test_every_holding_walks_a_call_and_a_check_after_a_drawn_raise(
     # blind calls, checks on the flop: every holding of the button walks the call and the
     # check after its own reading, and its column is the decision a hand with those cards
     # gets (every flop here in bucket 0: the module's abstraction has none)
-    cards = dataclasses.replace(strategy.abstraction,
-                                flop_keys=np.array([np.iinfo(np.int64).max]),
-                                flop_buckets=np.zeros((1, COMBO_COUNT), dtype=np.uint8))
-    policy = NoLimitPolicy([dataclasses.replace(strategy, abstraction=cards)])
+    policy = NoLimitPolicy([one_flop_bucket(strategy)])
     view = view_of(hand_after(raise_to(5), CALL, CHECK))
     assert (view.seat, int(view.street)) == (0, 1)
     actions, probs = policy.every_holding(view)
@@ -706,6 +712,87 @@ def test_every_holding_reads_the_stack_the_hand_began_with() -> None:
     actions, probs = policy.every_holding(view)
     paths = _columns_are_decisions(policy, view, actions, probs)
     assert paths == {"r0r1", "r1r1"}
+
+
+def test_every_holding_reads_a_raise_at_a_larger_size_exactly_after_a_drawn_one(
+    policy: NoLimitPolicy,
+) -> None:
+    # the button raises to 5 (each holding's own draw: the half pot or the pot), the big
+    # blind reraises to 15, 10 chips over 5 into a pot of 10: the pot-sized reraise
+    # exactly after either reading (sizes of 0.5 and 1 pot, odds 0 at the larger), so
+    # every holding reads it as the pot, drawing nothing; each holding's column is the
+    # decision a hand with those cards gets
+    view = view_of(hand_after(raise_to(5), raise_to(15)))
+    actions, probs = policy.every_holding(view)
+    paths = _columns_are_decisions(policy, view, actions, probs)
+    assert paths == {"r0r1", "r1r1"}
+
+
+def test_every_holding_that_called_the_trees_all_in_is_read_at_the_views_node(
+    strategy: NoLimitStrategy,
+) -> None:
+    # the button, 20 chips against 40, raises to 10: each holding of the big blind reads it
+    # as the pot-sized raise or as the all-in (10/21 and 11/21), and the big blind calls.
+    # On the flop the holdings that read the all-in have called it: their tree deals the
+    # cards out, and with no decision left they are read at the view's own node (its cards
+    # read the pot-sized raise), the others as their decision
+    policy = NoLimitPolicy([one_flop_bucket(strategy)])
+    view = view_of(hand_after(raise_to(10), CALL, stacks=(20, 40), deal=0))
+    assert (view.seat, int(view.street)) == (1, 1)
+    assert path_of(policy, view) == ("r1", "c")
+    node = policy.locate(view)[1]
+    actions, probs = policy.every_holding(view)
+    assert actions == (Action.check(), Action.bet(10), Action.bet(20), Action.bet(30))
+    board = {int(c) for c in view.board}
+    called = 0
+    for combo in range(0, COMBO_COUNT, 13):
+        hole = combo_cards(combo)
+        if board & set(hole):
+            continue
+        try:
+            want = list(policy.decide(dataclasses.replace(view, hole=hole)).probabilities)
+        except OutsideStrategy as error:
+            assert str(error) == "betting after the strategy's all-in"
+            called += 1
+            want = expected(node, 4, 0)  # every flop in bucket 0
+        assert probs[:, combo].tolist() == pytest.approx(want, abs=1e-12)
+    assert 0 < called < len(range(0, COMBO_COUNT, 13))
+
+
+def test_holdings_that_share_a_card_with_the_board_add_no_action(
+    strategy: NoLimitStrategy,
+) -> None:
+    # blinds of 50 and 100, 1,000 chips: a limp and a check to the flop, where the big
+    # blind bets 899 into 200, 4.495 pots, between the pot (1) and its all-in (4.5): read
+    # as the pot with the odds (4.5 - 4.495)(1 + 1) / ((4.5 - 1)(1 + 4.495)), about 1/1923,
+    # else as the all-in.  Under the salt "392" every holding off the board reads the
+    # all-in (fold and call left), but the holding of cards 23 and 19, which shares the 23
+    # with the board, would read the pot (raises left): it is not a holding, so the
+    # button's actions are fold and call alone, each column the decision
+    rules = Rules.preset("no-limit", blinds=(50, 100), buy_in=1000)
+    policy = NoLimitPolicy([one_flop_bucket(strategy)], salt="392")
+    view = view_of(hand_after(CALL, CHECK, (ActionKind.BET, 899), stacks=(1000, 1000),
+                              rules=rules))  # fmt: skip
+    assert (view.seat, sorted(int(c) for c in view.board)) == (0, [1, 23, 30])
+    board = {int(c) for c in view.board}
+    clash = combo_cards(272)
+    assert (int(clash[0]), int(clash[1])) == (23, 19)
+    assert path_of(policy, dataclasses.replace(view, hole=clash)) == ("c", "k", "r1")
+    actions, probs = policy.every_holding(view)
+    assert actions == (Action.fold(), Action.call())
+    paths = set()
+    for combo in range(COMBO_COUNT):
+        hole = combo_cards(combo)
+        if board & set(hole):
+            assert probs[:, combo].tolist() == [0.0, 0.0]
+            continue
+        if combo % 13:
+            continue
+        decision = policy.decide(dataclasses.replace(view, hole=hole))
+        paths.add(decision.betting)
+        assert list(decision.probabilities) == pytest.approx(probs[:, combo].tolist(),
+                                                             abs=1e-12)  # fmt: skip
+    assert paths == {"cka"}
 
 
 def test_every_holding_whose_betting_leaves_the_tree_is_read_at_the_views_node(
@@ -807,6 +894,23 @@ def test_minimum_defence_moves_the_strongest_buckets_fold_to_the_call() -> None:
     # not facing a bet (the big blind after a limp), nothing changes
     limp = view_of(hand_after(CALL))
     assert policy.decide(limp).probabilities == pytest.approx([1 / 4] * 4, abs=1e-12)
+
+
+def test_minimum_defence_reads_an_off_tree_raise_holding_by_holding(
+    strategy: NoLimitStrategy,
+) -> None:
+    # the button raises to 5, 4 chips into a pot of 7: the big blind may fold 4/7 of its
+    # range; each holding reads the raise by its own draw as the half pot (node 3, folding
+    # 4/15 or 2/15 by bucket) or the pot (node 4, 5/15 or 1/15), never over 1/3, so the
+    # floor moves nothing: the defended answer is the plain one, holding by holding
+    view = view_of(hand_after(raise_to(5)))
+    assert most_to_fold(view) == pytest.approx(4 / 7, abs=1e-12)
+    actions, probs = NoLimitPolicy([strategy], defend=True).every_holding(view)
+    plain_actions, plain = NoLimitPolicy([strategy]).every_holding(view)
+    assert actions == plain_actions
+    assert probs.shape == plain.shape and float(np.abs(probs - plain).max()) <= 1e-12
+    folds = {round(float(p) * 15) for p in probs[0]}
+    assert folds == {4, 2, 5, 1}  # both nodes, both buckets
 
 
 def test_minimum_defence_weighs_the_range_by_the_seats_own_decisions() -> None:
