@@ -117,7 +117,8 @@ def test_rule1_card_lists_are_read_with_any_separator_and_refused_in_full() -> N
     assert refusal(CardError, parse_cards, "") == "no cards in ''"
     assert refusal(CardError, parse_cards, " ;") == "no cards in ' ;'"
     for text, bad in (("As Qx Kd", "Qx"), ("As Qx,Kd", "Qx"), ("As Qx;Kd", "Qx"),
-                      ("As Qxy", "Qxy"), ("Xs", "Xs"), ("Qx]", "Qx]"), ("As 1", "1")):  # fmt: skip
+                      ("As Qxy", "Qxy"), ("Qxy Kd", "Qxy"), ("Xs", "Xs"), ("Qx]", "Qx]"),
+                      ("As 1", "1")):  # fmt: skip
         assert refusal(CardError, parse_cards, text) == (
             f"not a card: '{bad}' in '{text}' ({HELP})"
         )

@@ -8,6 +8,7 @@ from collections import OrderedDict
 from dataclasses import fields as fields_of
 from decimal import Decimal
 from fractions import Fraction
+from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
@@ -26,9 +27,9 @@ from pokerroom._rulevalues import (
     wild_text,
 )
 from pokerroom.cards import Rank, parse_cards
-from pokerroom.conventions import AnteRule, OddChip, Structure
+from pokerroom.conventions import AnteRule, OddChip, ShowdownMode, ShowRule, Structure, TieSplit
 from pokerroom.evaluator.wildcards import JokerMode, WildCards
-from pokerroom.rules import _DEFAULT, Rules, RulesError
+from pokerroom.rules import _DEFAULT, PRESETS, Rules, RulesError, _presets
 
 TOO_LARGE = "more than 1,000,000,000,000, the most any amount or count may be"
 
@@ -599,3 +600,334 @@ def test_a_list_of_too_many_blinds_or_a_position_past_13_is_named_once() -> None
     assert player_limits(odd(first_to_act=(0, 0, 5))) == [hand]
     assert player_limits(odd(first_to_act=(13, 0, 0, 0)))[1][:2] == (14, 14)
     assert player_limits(odd(blinds=(1,) * 14))[1][:2] == (14, 14)
+
+
+# ---------------------------------------------------------------- the Rules value
+
+
+def test_rule12_the_presets_built_afresh_are_the_tables_values() -> None:
+    """rules.md §12, field by field (``_presets`` runs once at import, so it is called
+    again here: a change to it would otherwise never be seen)."""
+    built = _presets()
+    assert list(built) == ["computer-tournament", "casino-limit", "no-limit", "wild"]
+    assert built == PRESETS
+    computer = built["computer-tournament"]
+    assert computer == Rules(
+        structure=FIXED, small_bet=10, max_raises=3, antes=2, blinds=(5,), button_blind=True,
+        straddle=10, derived=("blinds", "straddle"), all_in_only_when_short=True,
+        fixed_limit_completes=False, showdown=ShowdownMode.ANNOUNCED,
+        show_rule=ShowRule.BETTER_OR_CONCEDE, tie_split=TieSplit.PROPORTIONAL, buy_in=1000,
+        freeze_out=True,
+    )  # fmt: skip
+    assert (computer.units, computer.straddle_counts, computer.check_raise) == (
+        (10, 10, 20, 20), False, True,
+    )  # fmt: skip
+    casino = built["casino-limit"]
+    assert casino == Rules(structure=FIXED, small_bet=2, max_raises=3, blinds=(1, 2),
+                           derived=("blinds",))  # fmt: skip
+    assert (casino.units, casino.burn_cards, casino.buy_in) == ((2, 2, 4, 4), True, 1000)
+    assert built["no-limit"] == Rules(structure=Structure.NO_LIMIT, blinds=(2, 4), buy_in=1000)
+    assert built["wild"] == Rules(blinds=(2, 4), wild=WildCards(joker=JokerMode.BUG))
+    assert built["wild"].joker is True and built["no-limit"].joker is False
+
+
+def test_a_preset_by_name_with_overrides_and_an_unknown_name_in_full() -> None:
+    assert Rules.preset("no-limit") is PRESETS["no-limit"]
+    assert Rules.preset("no-limit", buy_in=500) == Rules(blinds=(2, 4), buy_in=500)
+    names = "casino-limit, computer-tournament, no-limit, wild"
+    with pytest.raises(RulesError) as caught:
+        Rules.preset("poker")
+    assert caught.value.problems == (f"no preset 'poker' (presets: {names})",)
+    with pytest.raises(RulesError) as caught:
+        Rules.preset(5)  # type: ignore[arg-type]
+    assert caught.value.problems == (f"no preset 5 (presets: {names})",)
+    long = "x" * 50
+    with pytest.raises(RulesError) as caught:
+        Rules.from_mapping({"preset": long})
+    assert caught.value.problems == (f"no preset '{'x' * 36}... (presets: {names})",)
+    with pytest.raises(RulesError) as caught:
+        Rules.from_mapping({"preset": "x" * 38})  # a repr of exactly 40 characters: whole
+    assert caught.value.problems == (f"no preset '{'x' * 38}' (presets: {names})",)
+    with pytest.raises(RulesError) as caught:
+        Rules.from_mapping({"preset": "x" * 39})  # 41: cut
+    assert caught.value.problems == (f"no preset '{'x' * 36}... (presets: {names})",)
+
+
+def test_rules_error_lists_its_problems_and_joins_them() -> None:
+    error = RulesError(iter(["a", "b"]))
+    assert error.problems == ("a", "b") and str(error) == "invalid rules: a; b"
+    assert isinstance(error, ValueError)
+
+
+def test_lists_become_tuples_and_derived_is_sorted_once_each() -> None:
+    lists: dict[str, Any] = {"blinds": [1, 2], "antes": [0, 1], "max_raises": [1, 2, 3, 4],
+                             "first_to_act": [0, 1, 1, 1]}  # fmt: skip
+    r = Rules(**lists)
+    assert (r.blinds, r.antes, r.max_raises, r.first_to_act) == (
+        (1, 2), (0, 1), (1, 2, 3, 4), (0, 1, 1, 1),
+    )  # fmt: skip
+    assert hash(r) == hash(Rules(**{k: tuple(v) for k, v in lists.items()}))
+    named: Any = ["straddle", "blinds", "straddle"]
+    d = Rules(min_bet=8, button_blind=True, derived=named)
+    assert (d.derived, d.blinds, d.straddle) == (("blinds", "straddle"), (4,), 8)
+
+
+def test_rule6_derived_blinds_and_straddle_are_half_the_low_limit_and_the_low_limit() -> None:
+    assert Rules(min_bet=9, derived=("blinds",)).blinds == (4, 9)
+    assert Rules(min_bet=9, derived=("straddle",), blinds=(2, 4)).straddle == 9
+    assert Rules(min_bet=9, derived=("blinds",), button_blind=True).blinds == (4,)
+    fixed = Rules(structure=FIXED, small_bet=7, derived=("blinds", "straddle"), button_blind=True)
+    assert (fixed.blinds, fixed.straddle) == ((3,), 7)
+    assert Rules(min_bet=9, blinds=(1, 2)).blinds == (1, 2)  # nothing derived: as given
+    assert type(Rules(min_bet=9, derived=("blinds",)).blinds[0]) is int
+
+
+def test_rule6_the_half_low_limit_ante_is_set_when_none_is_given() -> None:
+    half = AnteRule.HALF_LOW_LIMIT
+    assert Rules(structure=FIXED, small_bet=9, ante_rule=half).antes == 4
+    assert Rules(structure=FIXED, small_bet=1, ante_rule=half, blinds=(1,)).antes == 1
+    assert Rules(min_bet=9, ante_rule=half).antes == 4
+    assert Rules(structure=FIXED, small_bet=9, antes=1).antes == 1
+    assert refused(structure=FIXED, ante_rule=half) == (
+        "fixed limit needs small_bet (the bet of rounds 1 and 2)",
+    )
+
+
+def test_units_raise_caps_antes_and_the_big_blind() -> None:
+    assert Rules(structure=FIXED, small_bet=3).units == (3, 3, 6, 6)
+    assert Rules(structure=FIXED, small_bet=3, flop_bet=4).units == (3, 4, 6, 6)
+    assert Rules(structure=FIXED, small_bet=3, big_bet=5, river_bet=7).units == (3, 3, 5, 7)
+    assert Rules(blinds=(2, 5)).units == (5, 5, 5, 5)
+    assert Rules(blinds=()).units == (1, 1, 1, 1)
+    assert Rules(max_raises=None).raise_caps == (None, None, None, None)
+    assert Rules(antes=3).ante_amounts(4) == (3, 3, 3, 3)
+    assert Rules(antes=(1, 2, 3)).ante_amounts(3) == (1, 2, 3)
+    assert Rules(blinds=(2, 4), straddle=9).big_blind == 9
+    assert Rules(blinds=(6, 4)).big_blind == 6 and Rules(blinds=()).big_blind == 0
+
+
+def test_a_new_structure_takes_the_low_limit_along() -> None:
+    nl = Rules.preset("no-limit")
+    fixed = nl.replace(structure="fixed-limit")
+    assert (fixed.small_bet, fixed.min_bet, fixed.units) == (4, None, (4, 4, 8, 8))
+    assert nl.replace(structure="fixed-limit", min_bet=None).small_bet == 4
+    assert Rules(min_bet=6).replace(structure="fixed-limit").small_bet == 6
+    assert Rules(blinds=(2, 3)).replace(structure="fixed-limit", blinds=(1, 5)).small_bet == 5
+    assert Rules(blinds=()).replace(structure="fixed-limit").small_bet == 1
+    assert Rules(blinds=(0, 0), buy_in=9).replace(structure="fixed-limit").small_bet == 1
+    assert Rules(blinds=(2, 3)).replace(structure="fixed-limit", small_bet=8).small_bet == 8
+    with pytest.raises(RulesError) as caught:
+        Rules(blinds=(2, 3)).replace(structure="fixed-limit", blinds="x")
+    assert caught.value.problems == ("blinds is 'x': not a whole number (write digits, like 10)",)
+    with pytest.raises(RulesError) as caught:
+        Rules(blinds=(2, 3)).replace(structure="fixed-limit", min_bet="x")
+    assert caught.value.problems == ("min_bet is 'x': not a whole number (write digits, like 10)",)
+    casino = Rules.preset("casino-limit")
+    nolimit = casino.replace(structure="no-limit")
+    assert (nolimit.min_bet, nolimit.small_bet, nolimit.big_bet) == (2, None, None)
+    assert (nolimit.flop_bet, nolimit.river_bet) == (None, None)
+    big = Rules(structure=FIXED, small_bet=3, flop_bet=4, big_bet=8, river_bet=9, blinds=(1,))
+    assert big.replace(structure="pot-limit").units == (3, 3, 3, 3)
+    assert big.replace(structure="pot-limit", min_bet=5).min_bet == 5
+    with pytest.raises(RulesError) as caught:
+        big.replace(structure="pot-limit", small_bet="x")
+    assert (
+        caught.value.problems[0] == "small_bet is 'x': not a whole number (write digits, like 10)"
+    )
+    assert casino.replace(structure="fixed-limit") == casino  # the same structure: kept
+    assert casino.replace(small_bet=4).units == (4, 4, 8, 8)
+
+
+def test_rule6_the_half_low_limit_rule_and_a_given_ante_replace_each_other() -> None:
+    computer = Rules.preset("computer-tournament")
+    half = computer.replace(ante_rule="half-low-limit")
+    assert (half.ante_rule, half.antes) == (AnteRule.HALF_LOW_LIMIT, 5)
+    given = half.replace(antes=3)
+    assert (given.ante_rule, given.antes) == (AnteRule.FIXED, 3)
+    assert half.replace(small_bet=30).antes == 15
+    assert computer.replace(antes=7).ante_rule is AnteRule.FIXED
+
+
+def test_a_change_is_coerced_and_every_unknown_or_bad_field_is_listed_first() -> None:
+    names = ", ".join(sorted(f.name for f in fields_of(Rules)))
+    with pytest.raises(RulesError) as caught:
+        Rules().replace(smal_bet=3, check_raise="maybe", blinds=[1, 2])
+    assert caught.value.problems == (
+        f"unknown rule 'smal_bet' (rules: {names})",
+        "check_raise is 'maybe': true or false",
+    )
+    with pytest.raises(RulesError) as caught:
+        Rules().replace(**{"x" * 50: 1})
+    assert caught.value.problems == (f"unknown rule '{'x' * 36}... (rules: {names})",)
+    assert Rules().replace(check_raise="no", blinds=[1, 2]) == Rules(check_raise=False,
+                                                                     blinds=(1, 2))  # fmt: skip
+    assert Rules().replace() == Rules()
+
+
+def test_a_refusal_adds_the_problems_of_the_rest_as_if_the_bad_fields_were_not_given() -> None:
+    with pytest.raises(RulesError) as caught:
+        Rules().replace(check_raise="maybe", straddle=3)
+    assert caught.value.problems == (
+        "check_raise is 'maybe': true or false",
+        "straddle is 3: a straddle is larger than every blind (4); give more than 4, or 0 for none",
+    )
+    with pytest.raises(RulesError) as caught:
+        Rules().replace(zz=1, straddle=3)
+    assert caught.value.problems == (
+        f"unknown rule 'zz' (rules: {', '.join(sorted(f.name for f in fields_of(Rules)))})",
+        "straddle is 3: a straddle is larger than every blind (4); give more than 4, or 0 for none",
+    )
+    with pytest.raises(RulesError) as caught:
+        Rules().replace(wild="Zz", straddle=3, joker="bug")
+    assert caught.value.problems[1:] == (
+        "straddle is 3: a straddle is larger than every blind (4); give more than 4, or 0 for none",
+    )
+    with pytest.raises(RulesError) as caught:
+        Rules().replace(check_raise="maybe", wild="2", players=15)
+    assert caught.value.problems == (
+        "check_raise is 'maybe': true or false",
+        "players is 15: 2 to 14 players",
+    )
+    with pytest.raises(RulesError) as caught:
+        Rules().replace(players=15, check_raise="maybe", blinds=[-1])
+    assert caught.value.problems == (
+        "check_raise is 'maybe': true or false",
+        "blinds is (-1,): blinds are 0 chips or more",
+        "players is 15: 2 to 14 players",
+    )
+
+
+def test_wild_cards_and_the_joker_are_kept_unless_changed() -> None:
+    wild = Rules.preset("wild")
+    assert wild.replace(buy_in=50).wild == WildCards(joker=JokerMode.BUG)
+    assert wild.replace(joker="wild").wild == WildCards(joker=JokerMode.WILD)
+    assert wild.replace(wild="2").wild == WildCards(ranks={Rank.TWO}, joker=JokerMode.BUG)
+    assert wild.replace(joker="none").wild is None
+    assert Rules().replace(wild="2").wild == WildCards(ranks={Rank.TWO})
+    with pytest.raises(RulesError) as caught:
+        wild.replace(joker="x", buy_in=0)
+    assert caught.value.problems == (
+        "joker is 'x': 'bug', 'wild' or 'none'",
+        "buy_in is 0: 1 chip or more",
+    )
+
+
+def test_from_mapping_reads_a_preset_and_fields_given() -> None:
+    assert Rules.from_mapping({}) == Rules()
+    assert Rules.from_mapping({"preset": "no-limit"}) == PRESETS["no-limit"]
+    assert Rules.from_mapping({"preset": "casino-limit", "small_bet": 5}).units == (5, 5, 10, 10)
+    derived = Rules.from_mapping({"preset": "computer-tournament", "straddle": 30,
+                                  "derived": ["blinds", "straddle"]})  # fmt: skip
+    assert (derived.straddle, derived.derived, derived.blinds) == (30, ("blinds",), (5,))
+    with pytest.raises(RulesError) as caught:
+        Rules.from_mapping([("small_bet", 1)])  # type: ignore[arg-type]
+    assert caught.value.problems == ("rules are a table of field = value, not list",)
+    with pytest.raises(RulesError) as caught:
+        Rules.from_mapping({"preset": "nope", "players": 99})
+    assert caught.value.problems == (
+        "no preset 'nope' (presets: casino-limit, computer-tournament, no-limit, wild)",
+        "players is 99: 2 to 14 players",
+    )
+    data = {"preset": "no-limit", "buy_in": 10}
+    Rules.from_mapping(data)
+    assert data == {"preset": "no-limit", "buy_in": 10}  # the caller's table is left alone
+
+
+def test_toml_text_a_rules_table_and_a_file() -> None:
+    assert Rules.from_toml('[rules]\npreset = "no-limit"\nbuy_in = 50').buy_in == 50
+    assert Rules.from_toml('preset = "no-limit"\nbuy_in = 60').buy_in == 60
+    assert Rules.from_toml("") == Rules()
+    with pytest.raises(RulesError) as caught:
+        Rules.from_toml("rules = 5")
+    assert caught.value.problems == ("[rules] must be a table",)
+    with pytest.raises(RulesError) as caught:
+        Rules.from_toml("x = ")
+    assert caught.value.problems == ("not TOML: Invalid value (at end of document)",)
+
+
+def test_a_rules_file_is_read_as_utf8(tmp_path: Path) -> None:
+    path = tmp_path / "rules.toml"
+    path.write_bytes('# ♠ pokerroom\npreset = "casino-limit"\nsmall_bet = 3\n'.encode())
+    assert Rules.load(path).units == (3, 3, 6, 6)
+    assert Rules.load(str(path)).units == (3, 3, 6, 6)
+
+
+def test_overrides_are_toml_values_or_bare_words_and_bad_ones_are_all_named() -> None:
+    casino = Rules.preset("casino-limit")
+    got = casino.override(["min-bet = 5", " check_raise=false", "structure=pot-limit",
+                           "blinds=[1, 3]", "show_rule = all-show"])  # fmt: skip
+    assert (got.min_bet, got.check_raise, got.structure, got.blinds) == (
+        5, False, Structure.POT_LIMIT, (1, 3),
+    )  # fmt: skip
+    assert got.show_rule is ShowRule.ALL_SHOW
+    assert casino.override([]) == casino
+    with pytest.raises(RulesError) as caught:
+        casino.override(["small_bet", "=5", "check_raise=no", " = "])
+    assert caught.value.problems == (
+        "not an assignment: 'small_bet' (write field=value)",
+        "not an assignment: '=5' (write field=value)",
+        "not an assignment: ' = ' (write field=value)",
+    )
+    with pytest.raises(RulesError) as caught:
+        casino.override(["wild=a=b"])
+    assert caught.value.problems[0].startswith("wild is 'a=b': ")
+
+
+def test_to_mapping_writes_what_was_given_and_names_the_derived() -> None:
+    computer = Rules.preset("computer-tournament")
+    assert computer.to_mapping() == {
+        "structure": "fixed-limit", "small_bet": 10, "max_raises": 3, "straddle_counts": False,
+        "cap_counts": "raises", "antes": 2, "ante_rule": "fixed", "dead_antes": False,
+        "button_blind": True, "heads_up_reversed": True, "derived": ["blinds", "straddle"],
+        "check_raise": True, "all_in_only_when_short": True, "antes_trimmed_first": True,
+        "short_blind_called_in_full": True, "blind_sets_min_raise": True,
+        "fixed_limit_completes": False, "reopening": "full-raise", "lone_player_acts": False,
+        "burn_cards": True, "min_hole_cards": 0, "showdown": "announced",
+        "show_rule": "better-or-concede", "tie_split": "proportional",
+        "odd_chip": "left-of-button", "buy_in": 1000, "freeze_out": True,
+    }  # fmt: skip
+    plain = Rules(max_raises=(1, None, 2, None), wild=WildCards(ranks={Rank.TWO},
+                  joker=JokerMode.WILD), first_to_act=(1, 0, 0, 0))  # fmt: skip
+    out = plain.to_mapping()
+    assert (out["max_raises"], out["wild"], out["joker"], out["first_to_act"]) == (
+        [1, "none", 2, "none"], "2", "wild", [1, 0, 0, 0],
+    )  # fmt: skip
+    assert out["blinds"] == [2, 4] and "derived" not in out and "min_bet" not in out
+    assert "joker" not in Rules(wild=WildCards(ranks={Rank.TWO})).to_mapping()
+    half = computer.replace(ante_rule="half-low-limit")
+    assert "antes" not in half.to_mapping() and half.to_mapping()["ante_rule"] == "half-low-limit"
+    for rules in (computer, plain, half, *PRESETS.values()):
+        assert Rules.from_toml(rules.to_toml()) == rules
+        assert Rules.from_mapping(rules.to_mapping()) == rules
+
+
+def test_repr_names_the_fields_that_differ_from_the_defaults_and_not_the_derived() -> None:
+    assert repr(Rules()) == "Rules()"
+    assert repr(Rules.preset("casino-limit")) == (
+        "Rules(structure=Structure.FIXED_LIMIT, small_bet=2, max_raises=3, derived=('blinds',))"
+    )
+    assert repr(Rules(odd_chip=OddChip.BEST_SUIT, buy_in=50, check_raise=False)) == (
+        "Rules(check_raise=False, odd_chip=OddChip.BEST_SUIT, buy_in=50)"
+    )
+
+
+def test_str_tells_the_structure_the_forced_bets_and_the_cap() -> None:
+    assert str(Rules()) == "no limit (minimum bet 4), blinds 2/4"
+    assert str(Rules.preset("casino-limit")) == "fixed limit 2/4, blinds 1/2, raise cap 3"
+    assert str(Rules.preset("computer-tournament")) == (
+        "fixed limit 10/20, ante 2, button blind 5, straddle 10, raise cap 3"
+    )
+    assert str(Rules(structure=FIXED, small_bet=1000, big_bet=2000, river_bet=3000,
+                     blinds=(500, 1000), buy_in=10_000)) == (
+        "fixed limit 1,000/2,000 (river 3,000), blinds 500/1,000"
+    )  # fmt: skip
+    assert str(Rules(structure=Structure.POT_LIMIT, min_bet=2000, blinds=(), buy_in=5000)) == (
+        "pot limit (minimum bet 2,000)"
+    )
+    assert str(Rules(min_bet=3, blinds=(0, 0), antes=(0, 1500, 0), buy_in=9000)) == (
+        "no limit (minimum bet 3), ante 1,500"
+    )
+    assert str(Rules(antes=(0, 0, 7), players=3, max_raises=(1, 2, 3, 4))) == (
+        "no limit (minimum bet 4), ante 7, blinds 2/4, raise cap (1, 2, 3, 4)"
+    )
+    assert str(Rules(antes=5, players=3)) == "no limit (minimum bet 4), ante 5, blinds 2/4"
