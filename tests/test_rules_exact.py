@@ -59,6 +59,10 @@ def test_a_huge_number_in_a_message_is_its_first_12_digits_and_its_length() -> N
     assert shown(300) == "300" and shown(10**12) == "1000000000000"
 
 
+class Xtra:
+    """A value of a type whose name begins with X."""
+
+
 def test_why_a_value_is_not_a_whole_number_names_what_it_is() -> None:
     assert not_whole(0) is None and not_whole(-7) is None and not_whole(10**40) is None
     assert not_whole(True) == "a truth value (true or false), not a number"
@@ -74,6 +78,7 @@ def test_why_a_value_is_not_a_whole_number_names_what_it_is() -> None:
     assert not_whole(np.int64(4)) == "an int64, not an int: write 4"
     assert not_whole(object()) == "an object, not a whole number (an int)"
     assert not_whole(OrderedDict()) == "an OrderedDict, not a whole number (an int)"
+    assert not_whole(Xtra()) == "a Xtra, not a whole number (an int)"  # X is no vowel
     assert not_whole([4]) == "a list, not a whole number (an int)"
     assert not_whole(np.array([4, 4])) == "a ndarray, not a whole number (an int)"
 
@@ -223,7 +228,7 @@ def test_a_whole_number_is_read_from_signed_ascii_digits_of_at_most_100() -> Non
         f"small_bet is {shown(digits)}: {TOO_LARGE}",
     )
     assert shown(digits) == "'" + "1" * 56 + "..."
-    for text in ("1_000", "++5", "+", "", "\u0663", "5.0", "none5"):
+    for text in ("1_000", "++5", "+", "", "\u0663", "5.0", "none5", "X5"):
         assert problems(int_or_none, "antes", text) == (
             f"antes is {text!r}: not a whole number (write digits, like 10)",
         )
@@ -296,7 +301,7 @@ def test_the_low_limit_is_the_small_bet_the_minimum_bet_or_the_largest_blind() -
     assert low_limit(Rules(blinds=())) == 1
     assert low_limit(Rules(blinds=(0, 0), buy_in=10)) == 1
     assert low_limit(odd(blinds=(3, "x"))) == 3
-    assert low_limit(odd(blinds="x")) == 1
+    assert low_limit(odd(blinds="x")) == 1 and low_limit(odd(blinds=5)) == 1
     assert low_limit(odd(structure=FIXED, small_bet=1)) == 1
     assert low_limit(odd(structure=FIXED, small_bet=MAX_CHIPS)) == MAX_CHIPS
     for bad in (0, MAX_CHIPS + 1, True, None, 2.5):
