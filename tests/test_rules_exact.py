@@ -460,6 +460,15 @@ def test_rule5_a_rounds_bet_is_never_below_the_bet_before() -> None:
         f"river_bet is 11, less than flop_bet 15: {RULE}; give river_bet 15 or more, or "
         "leave it out for the big bet, 12",
     )
+    assert order(small_bet=2, flop_bet=1) == (  # bets of 1 chip and of MAX_CHIPS are ordered too
+        f"flop_bet is 1, less than small_bet 2: {RULE}; give flop_bet 2 or more, or leave "
+        "it out for the small bet, 2",
+    )
+    top = f"{MAX_CHIPS}"
+    assert order(small_bet=MAX_CHIPS, flop_bet=5) == (
+        f"flop_bet is 5, less than small_bet {top}: {RULE}; give flop_bet {top} or more, or "
+        f"leave it out for the small bet, {top}",
+    )
     same = Rules(structure=FIXED, small_bet=10, flop_bet=10, big_bet=10, river_bet=10)
     assert same.units == (10, 10, 10, 10)
     assert order(small_bet=0, big_bet=5) == ("small_bet is 0: a bet size is 1 chip or more",)
@@ -511,6 +520,10 @@ def test_rule6_a_straddle_is_larger_than_every_blind_and_in_fixed_limit_a_small_
         "straddle is 4: a straddle is larger than every blind (4); give more than 4, or 0 for none",
     )
     assert Rules(straddle=5).straddle == 5
+    assert refused(blinds=(1, 1), straddle=1, players=2) == (  # a straddle of 1 still needs a seat
+        "straddle is 1: a straddle is larger than every blind (1); give more than 1, or 0 for none",
+        "players is 2, but blinds [1, 1] and a straddle of 1 need 3 players or more",
+    )
     assert Rules(blinds=(), straddle=1).big_blind == 1
     assert refused(structure=FIXED, small_bet=10, blinds=(5,), straddle=8) == (
         "straddle is 8: a fixed-limit straddle is at least one small bet (10); give 10 or "
