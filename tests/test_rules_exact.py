@@ -383,6 +383,14 @@ def test_player_counts_that_leave_no_game_name_both_sides() -> None:
         "antes has 4 entries, one per player, but first_to_act [5, 0, 0, 0] names "
         "position 5, so 6 players or more",
     )
+    # of two rules that need as many players, the first listed is named
+    assert refused(players=2, blinds=(1, 2, 4), first_to_act=(2, 0, 0, 0)) == (
+        "players is 2, but blinds [1, 2, 4] need 3 players or more",
+    )
+    # players given but not the tightest bound on either side: the two rules that clash
+    assert refused(players=2, antes=(1, 1), blinds=(1, 2, 4)) == (
+        "antes has 2 entries, one per player, but blinds [1, 2, 4] need 3 players or more",
+    )
     assert Rules(players=3, blinds=(1, 2, 4)).player_counts == range(3, 4)
     assert Rules(antes=(1, 1, 1), blinds=(1, 2, 4)).player_counts == range(3, 4)
 
