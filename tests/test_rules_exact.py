@@ -705,6 +705,12 @@ def test_rule6_derived_blinds_and_straddle_are_half_the_low_limit_and_the_low_li
     fixed = Rules(structure=FIXED, small_bet=7, derived=("blinds", "straddle"), button_blind=True)
     assert (fixed.blinds, fixed.straddle) == ((3,), 7)
     assert Rules(min_bet=9, blinds=(1, 2)).blinds == (1, 2)  # nothing derived: as given
+    assert Rules(min_bet=1, derived=("blinds",), button_blind=True).blinds == (0,)
+    top = f"{MAX_CHIPS}"  # derived at the largest low limit too: then no buy-in covers them
+    assert refused(min_bet=MAX_CHIPS, derived=("blinds",)) == (
+        f"buy_in is 1000: a player must be able to post the forced bets ({top}) and still "
+        f"play; give more than {top}",
+    )
     assert type(Rules(min_bet=9, derived=("blinds",)).blinds[0]) is int
 
 
