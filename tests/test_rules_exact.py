@@ -515,6 +515,9 @@ def test_rule6_the_half_low_limit_ante_refuses_another_ante() -> None:
 
 def test_rule6_blinds_are_a_list_of_0_chips_or_more_one_per_player_at_most() -> None:
     assert refused(blinds=5) == ("blinds is 5: a list of whole numbers of chips, 0 or more",)
+    assert refused(blinds=5, straddle=3) == (  # the straddle is not judged against bad blinds
+        "blinds is 5: a list of whole numbers of chips, 0 or more",
+    )
     assert refused(blinds=(1, -2)) == ("blinds is (1, -2): blinds are 0 chips or more",)
     assert refused(blinds=(1, 2.5, -1)) == ("blinds is (1, 2.5, -1): not a whole number",)
     assert refused(blinds=(1,) * 15) == ("blinds has 15 entries: at most one per player (14)",)
