@@ -4,6 +4,7 @@ derived values, TOML, overrides, text), every refusal compared whole."""
 
 from __future__ import annotations
 
+import io
 from collections import OrderedDict
 from dataclasses import fields as fields_of
 from decimal import Decimal
@@ -880,11 +881,16 @@ def test_toml_text_a_rules_table_and_a_file() -> None:
     assert caught.value.problems == ("not TOML: Invalid value (at end of document)",)
 
 
-def test_a_rules_file_is_read_as_utf8(tmp_path: Path) -> None:
+def test_a_rules_file_is_read_as_utf8(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "rules.toml"
     path.write_bytes('# ♠ pokerroom\npreset = "casino-limit"\nsmall_bet = 3\n'.encode())
     assert Rules.load(path).units == (3, 3, 6, 6)
     assert Rules.load(str(path)).units == (3, 3, 6, 6)
+    # and where the locale's encoding, the default for text files, is ASCII
+    monkeypatch.setattr(io, "text_encoding", lambda encoding, *_: encoding or "ascii")
+    with pytest.raises(UnicodeDecodeError):
+        path.read_text()
+    assert Rules.load(path).units == (3, 3, 6, 6)
 
 
 def test_overrides_are_toml_values_or_bare_words_and_bad_ones_are_all_named() -> None:
