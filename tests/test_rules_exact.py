@@ -972,3 +972,5 @@ def test_str_tells_the_structure_the_forced_bets_and_the_cap() -> None:
         "no limit (minimum bet 4), ante 7, blinds 2/4, raise cap (1, 2, 3, 4)"
     )
     assert str(Rules(antes=5, players=3)) == "no limit (minimum bet 4), ante 5, blinds 2/4"
+    # the small bet and the big bet, not the flop's
+    assert str(Rules(structure=FIXED, small_bet=3, flop_bet=4)) == "fixed limit 3/6, blinds 2/4"
