@@ -750,6 +750,17 @@ def test_a_new_structure_takes_the_low_limit_along() -> None:
     assert Rules(min_bet=6).replace(structure="fixed-limit").small_bet == 6
     assert Rules(blinds=(2, 3)).replace(structure="fixed-limit", blinds=(1, 5)).small_bet == 5
     assert Rules(blinds=()).replace(structure="fixed-limit").small_bet == 1
+    # no blind given: the low limit the base had (its largest blind)
+    assert Rules(blinds=(2, 4)).replace(structure="fixed-limit", blinds=()).units == (4, 4, 8, 8)
+    with pytest.raises(RulesError) as caught:  # blinds that are no list: refused, not a crash
+        Rules().replace(structure="fixed-limit", blinds=5)
+    assert caught.value.problems == ("blinds is 5: a list of whole numbers of chips, 0 or more",)
+    with pytest.raises(RulesError) as caught:  # and the small bet is still the base's 4
+        Rules().replace(structure="fixed-limit", blinds=5, straddle=3)
+    assert caught.value.problems[1] == (
+        "straddle is 3: a fixed-limit straddle is at least one small bet (4); give 4 or more, "
+        "or 0 for none"
+    )
     assert Rules(blinds=(0, 0), buy_in=9).replace(structure="fixed-limit").small_bet == 1
     assert Rules(blinds=(2, 3)).replace(structure="fixed-limit", small_bet=8).small_bet == 8
     with pytest.raises(RulesError) as caught:
