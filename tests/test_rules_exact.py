@@ -773,6 +773,16 @@ def test_a_new_structure_takes_the_low_limit_along() -> None:
     nolimit = casino.replace(structure="no-limit")
     assert (nolimit.min_bet, nolimit.small_bet, nolimit.big_bet) == (2, None, None)
     assert (nolimit.flop_bet, nolimit.river_bet) == (None, None)
+    assert casino.replace(structure="no-limit", small_bet=None).min_bet == 2
+    with pytest.raises(RulesError) as caught:  # a small bet given with the change sets L
+        casino.replace(structure="no-limit", small_bet=6, straddle=4)
+    assert caught.value.problems == (
+        "small_bet is 6: a small bet needs the fixed-limit structure",
+        "straddle is 4: a straddle is larger than every blind (6); give more than 6, or 0 for none",
+    )
+    with pytest.raises(RulesError) as caught:  # a minimum bet given into fixed limit is kept
+        nl.replace(structure="fixed-limit", min_bet=5)
+    assert caught.value.problems == ("min_bet is 5: fixed limit bets exactly small_bet / big_bet",)
     big = Rules(structure=FIXED, small_bet=3, flop_bet=4, big_bet=8, river_bet=9, blinds=(1,))
     assert big.replace(structure="pot-limit").units == (3, 3, 3, 3)
     assert big.replace(structure="pot-limit", min_bet=5).min_bet == 5
