@@ -774,6 +774,8 @@ def test_a_new_structure_takes_the_low_limit_along() -> None:
     assert (nolimit.min_bet, nolimit.small_bet, nolimit.big_bet) == (2, None, None)
     assert (nolimit.flop_bet, nolimit.river_bet) == (None, None)
     assert casino.replace(structure="no-limit", small_bet=None).min_bet == 2
+    flop = Rules(structure=FIXED, small_bet=3, flop_bet=4, blinds=(1,))
+    assert flop.replace(structure="no-limit", small_bet=None).min_bet == 3  # L, not the flop's
     with pytest.raises(RulesError) as caught:  # a small bet given with the change sets L
         casino.replace(structure="no-limit", small_bet=6, straddle=4)
     assert caught.value.problems == (
