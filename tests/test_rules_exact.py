@@ -794,8 +794,8 @@ def test_a_new_structure_takes_the_low_limit_along() -> None:
         caught.value.problems[0] == "small_bet is 'x': not a whole number (write digits, like 10)"
     )
     assert casino.replace(structure="fixed-limit") == casino  # the same structure: kept
-    computer = Rules.preset("computer-tournament")  # (its blind, 5, is not its small bet)
-    assert computer.replace(structure="fixed-limit") == computer
+    button = Rules(structure=FIXED, small_bet=10, blinds=(5,))  # a blind that is not L
+    assert button.replace(structure="fixed-limit") == button
     assert casino.replace(small_bet=4).units == (4, 4, 8, 8)
 
 
