@@ -77,7 +77,9 @@ def player_limits(r: Rules) -> list[tuple[int, int, str]]:
     fields already known to be well formed (the others are left out)."""
     limits = [(MIN_PLAYERS, MAX_PLAYERS, "a hand has 2 to 14 players")]
     blinds, straddle = r.blinds, r.straddle
-    if isinstance(blinds, tuple) and all(_is_int(b) and b >= 0 for b in blinds):
+    if isinstance(blinds, tuple) and len(blinds) <= MAX_PLAYERS and all(
+        _is_int(b) and b >= 0 for b in blinds
+    ):
         posted = _trimmed(blinds)
         straddles = 1 if _is_int(straddle) and straddle > 0 else 0
         need = len(posted) + straddles
@@ -91,7 +93,9 @@ def player_limits(r: Rules) -> list[tuple[int, int, str]]:
         k = len(antes)
         limits.append((k, k, f"antes has {k} entries, one per player"))
     first = r.first_to_act
-    if isinstance(first, tuple) and first and all(_is_int(p) and p >= 0 for p in first):
+    if isinstance(first, tuple) and len(first) == 4 and all(
+        _is_int(p) and 0 <= p < MAX_PLAYERS for p in first
+    ):
         top = max(first)
         if top + 1 > MIN_PLAYERS:
             limits.append((top + 1, MAX_PLAYERS,
