@@ -287,7 +287,7 @@ def test_the_fewest_hole_cards_played_are_0_1_or_2() -> None:
 
 
 def test_an_amount_is_refused_above_max_chips_with_its_own_phrase() -> None:
-    assert Rules(structure=FIXED, small_bet=MAX_CHIPS).small_bet == MAX_CHIPS
+    assert Rules(structure=FIXED, small_bet=MAX_CHIPS, big_bet=MAX_CHIPS).small_bet == MAX_CHIPS
     assert refused(structure=FIXED, small_bet=MAX_CHIPS + 1) == (
         f"small_bet is {MAX_CHIPS + 1}: {TOO_LARGE}",
     )
@@ -475,9 +475,22 @@ def test_rule5_a_rounds_bet_is_never_below_the_bet_before() -> None:
     )
     top = f"{MAX_CHIPS}"
     assert order(small_bet=MAX_CHIPS, flop_bet=5) == (
+        f"small_bet is {top}: the big bet left out is twice it, {2 * MAX_CHIPS}, more than "
+        f"{MAX_CHIPS:,}, the most any amount or count may be; give big_bet {top} or less, or "
+        f"small_bet up to {MAX_CHIPS // 2}",
         f"flop_bet is 5, less than small_bet {top}: {RULE}; give flop_bet {top} or more, or "
         f"leave it out for the small bet, {top}",
     )
+    half = MAX_CHIPS // 2  # whole chips: a derived big bet is at most MAX_CHIPS too
+    units = Rules(structure=FIXED, small_bet=half, blinds=(1,)).units
+    assert units == (half, half, MAX_CHIPS, MAX_CHIPS)
+    assert order(small_bet=half + 1) == (
+        f"small_bet is {half + 1}: the big bet left out is twice it, {MAX_CHIPS + 2}, more "
+        f"than {MAX_CHIPS:,}, the most any amount or count may be; give big_bet {top} or "
+        f"less, or small_bet up to {half}",
+    )
+    given = Rules(structure=FIXED, small_bet=MAX_CHIPS, big_bet=MAX_CHIPS, blinds=(1,))
+    assert given.units[2] == MAX_CHIPS
     same = Rules(structure=FIXED, small_bet=10, flop_bet=10, big_bet=10, river_bet=10)
     assert same.units == (10, 10, 10, 10)
     assert order(small_bet=0, big_bet=5) == ("small_bet is 0: a bet size is 1 chip or more",)

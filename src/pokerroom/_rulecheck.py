@@ -191,8 +191,15 @@ def _bet_problems(r: Rules, limit: bool) -> Iterator[str]:
 
 def _unit_order(r: Rules) -> Iterator[str]:
     """Fixed limit: the bet of a round is never smaller than the bet of the round before
-    (small_bet <= flop_bet <= big_bet <= river_bet), whether given or derived."""
+    (small_bet <= flop_bet <= big_bet <= river_bet), whether given or derived, and a big
+    bet derived as twice the small bet is at most ``MAX_CHIPS`` like a given one."""
     small, flop, big, river = r.units
+    if r.big_bet is None and big > MAX_CHIPS:  # derived: twice a small bet past half the most
+        yield (
+            f"small_bet is {small}: the big bet left out is twice it, {big}, "
+            f"{too_large(big)}; give big_bet {MAX_CHIPS} or less, or small_bet up to "
+            f"{MAX_CHIPS // 2}"
+        )
     given = {"flop_bet": r.flop_bet, "big_bet": r.big_bet, "river_bet": r.river_bet}
     default = {"flop_bet": f"the small bet, {small}", "big_bet": f"twice the small bet, "
                f"{2 * small}", "river_bet": f"the big bet, {big}"}  # fmt: skip
