@@ -52,6 +52,7 @@ class _Room(RoomApp):
 
 class _Page(Gated[str]):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("g", "go", "Go")]
+    more = 0  # buttons below the first three controls
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -62,6 +63,9 @@ class _Page(Gated[str]):
         yield from self.compose_too_small()
         yield Button("one", id="one")
         yield Button("two", id="two")
+        yield TypedInput("12", id="field")
+        for k in range(self.more):
+            yield Button(f"more {k}", id=f"more-{k}")
 
     def action_go(self) -> None:
         self.went += 1
@@ -207,14 +211,14 @@ def test_a_screen_covered_by_another_takes_no_key_or_click_and_is_dismissed_once
         assert lower.went == 0 and lower.pressed == []
         lower.post_message(Input.Submitted(Input(), "x"))  # (stopped, handled or not)
         await pilot.pause()
-        lower.dismiss("covered")
+        await lower.dismiss("covered")  # (awaitable, as Textual's dismissal is)
         await pilot.pause()
         assert app.screen is upper and results == []
         upper.dismiss("up")
         await pilot.pause()
         assert app.screen is lower
         lower.dismiss("first")
-        lower.dismiss("second")
+        await lower.dismiss("second")
         await pilot.pause()
         assert results == ["first"]
 
@@ -246,6 +250,13 @@ def test_the_menu_s_cursor_skips_what_is_off_and_stops_at_either_end() -> None:
             menu.highlighted = None
             await pilot.press("up")
             assert menu.highlighted == 3
+            menu.clear_options()
+            menu.add_options([Option("x"), Option("y"), Option("z")])
+            menu.highlighted = 0
+            await pilot.press("down")
+            assert menu.highlighted == 1  # one step, to the next
+            await pilot.press("down", "up", "up")
+            assert menu.highlighted == 0
             keys = [(b.key, b.action, b.description, b.key_display, b.show)
                     for b in Menu.BINDINGS if isinstance(b, Binding)]  # fmt: skip
             assert keys[:2] == [("up", "cursor_up", "Move", "↑↓", True),
@@ -338,3 +349,58 @@ def test_a_text_field_takes_its_editing_keys_in_the_order_they_were_typed() -> N
             assert field.value == "17"
 
     asyncio.run(run())
+
+
+class _Tall(_Page):
+    more = 40
+
+
+def test_a_control_focused_below_the_end_is_scrolled_to_and_a_field_s_text_chosen() -> None:
+    async def body(pilot: Any, app: _Room) -> None:
+        page = _Tall()
+        await app.push_screen(page)
+        await pilot.pause()
+        assert page.scroll_y == 0
+        page.set_focus(page.query_one("#more-39", Button))
+        for _ in range(3):
+            await pilot.pause()
+        assert page.focused is page.query_one("#more-39") and page.scroll_y > 0
+        field = page.query_one(TypedInput)
+        page.set_focus(field)  # its text chosen: typing replaces it
+        await pilot.pause()
+        await pilot.press("5")
+        assert field.value == "5"
+
+    _run((MIN_WIDTH, MIN_HEIGHT), body)
+
+
+def test_a_control_kept_for_the_focus_and_removed_meanwhile_is_not_focused() -> None:
+    async def body(pilot: Any, app: _Room) -> None:
+        page = _Page()
+        await app.push_screen(page)
+        await pilot.pause()
+        page.set_focus(None)
+        await pilot.resize_terminal(70, 20)  # nothing focused: nothing kept
+        await pilot.pause()
+        assert page._focus_kept is None and page.has_class("-too-small")
+        await pilot.resize_terminal(MIN_WIDTH, MIN_HEIGHT)
+        for _ in range(3):
+            await pilot.pause()
+        assert page.focused is None and not page.has_class("-too-small")
+        page.set_focus(page.query_one("#two", Button))
+        await pilot.resize_terminal(70, 20)
+        await pilot.pause()
+        await page.query_one("#two", Button).remove()
+        await pilot.resize_terminal(MIN_WIDTH, MIN_HEIGHT)
+        for _ in range(3):
+            await pilot.pause()
+        assert page.focused is None and page._focus_kept is None
+        await pilot.resize_terminal(70, 20)
+        await pilot.pause()
+        page._focus_kept = Button("x")  # one never shown: not focused
+        await pilot.resize_terminal(MIN_WIDTH, MIN_HEIGHT)
+        for _ in range(3):
+            await pilot.pause()
+        assert page.focused is None and page._focus_kept is None
+
+    _run((MIN_WIDTH, MIN_HEIGHT), body)
