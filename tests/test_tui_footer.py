@@ -30,10 +30,11 @@ class Keyed(Screen[None]):
         self.shown = True  # h is in the footer (else: left out)
         self.word = "Go"  # g's word in the footer
 
-    def say(self, word: str) -> None:
-        """g's word becomes ``word`` (as the table's betting keys change theirs)."""
+    def say(self, word: str, tip: str = "") -> None:
+        """g's word becomes ``word`` (as the table's betting keys change theirs), its
+        tooltip ``tip``."""
         self.word = word
-        self._bindings.key_to_bindings["g"] = [Binding("g", "go", word)]
+        self._bindings.key_to_bindings["g"] = [Binding("g", "go", word, tooltip=tip)]
 
     def put_first(self, key: str) -> None:
         """List ``key`` first."""
@@ -159,5 +160,58 @@ def test_the_footer_updates_its_keys_in_place_when_only_their_words_or_states_ch
             await settled(pilot, lambda: bottom(app) == "h Hide g Run")
             assert words(screen) == ["h Hide", "g Run"] and bottom(app) == "h Hide g Run"
             assert not set(screen.query(FooterKey)) & set(again)
+
+    asyncio.run(run())
+
+
+def tips(screen: Screen[None]) -> dict[str, object]:
+    return {k.key: k.tooltip for k in screen.query_one(KeyFooter).query(FooterKey)}
+
+
+def test_a_key_kept_in_place_takes_its_new_tooltip() -> None:
+    async def run() -> None:
+        app = KeyedApp()
+        async with app.run_test(size=(60, 10)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, Keyed)
+            await settled(pilot, lambda: words(screen) == ["g Go", "h Hide"])
+            made = list(screen.query(FooterKey))
+            assert tips(screen) == {"g": None, "h": None}
+            screen.say("Go", "Run it now")
+            screen.refresh_bindings()
+            await settled(pilot, lambda: tips(screen) == {"g": "Run it now", "h": None})
+            screen.say("Go", "Walk")
+            screen.refresh_bindings()
+            await settled(pilot, lambda: tips(screen) == {"g": "Walk", "h": None})
+            screen.say("Go")  # no tooltip: none
+            screen.refresh_bindings()
+            await settled(pilot, lambda: tips(screen) == {"g": None, "h": None})
+            assert list(screen.query(FooterKey)) == made
+
+    asyncio.run(run())
+
+
+class PaletteApp(KeyedApp):
+    ENABLE_COMMAND_PALETTE = True
+
+
+def test_with_the_command_palette_s_key_the_footer_is_built_again_and_follows_the_keys() -> None:
+    async def run() -> None:
+        app = PaletteApp()
+        async with app.run_test(size=(80, 10)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, Keyed)
+            palette = {"ctrl+p": False}
+            await settled(pilot, lambda: keys(screen) == {"g": False, "h": False, **palette})
+            assert bottom(app).startswith("g Go h Hide ") and bottom(app).endswith("▏^p palette")
+            screen.live = False
+            screen.refresh_bindings()
+            await settled(pilot, lambda: keys(screen) == {"g": True, "h": False, **palette})
+            screen.shown = False
+            screen.refresh_bindings()
+            await settled(pilot, lambda: keys(screen) == {"g": True, **palette})
+            assert bottom(app).startswith("g Go ") and bottom(app).endswith("▏^p palette")
 
     asyncio.run(run())
