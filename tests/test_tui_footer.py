@@ -215,3 +215,44 @@ def test_with_the_command_palette_s_key_the_footer_is_built_again_and_follows_th
             assert bottom(app).startswith("g Go ") and bottom(app).endswith("▏^p palette")
 
     asyncio.run(run())
+
+
+class Grouped(Keyed):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *Keyed.BINDINGS,
+        Binding("j", "down", "Down", group=Binding.Group("Move")),
+        Binding("k", "up", "Up", group=Binding.Group("Move")),
+    ]
+
+    def action_down(self) -> None:
+        pass
+
+    def action_up(self) -> None:
+        pass
+
+
+class GroupedApp(App[None]):
+    ENABLE_COMMAND_PALETTE = False
+
+    def on_mount(self) -> None:
+        self.push_screen(Grouped())
+
+
+def test_with_keys_in_a_group_the_footer_is_built_again_and_follows_the_keys() -> None:
+    async def run() -> None:
+        app = GroupedApp()
+        async with app.run_test(size=(80, 10)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, Grouped)
+            await settled(pilot, lambda: "h" in keys(screen) and bottom(app).startswith("g Go"))
+            assert bottom(app) == "g Go h Hide  j k Move"
+            screen.shown = False
+            screen.refresh_bindings()
+            await settled(pilot, lambda: "h" not in keys(screen))
+            assert bottom(app) == "g Go  j k Move"
+            screen.live = False
+            screen.refresh_bindings()
+            await settled(pilot, lambda: keys(screen).get("g") is True)
+
+    asyncio.run(run())
