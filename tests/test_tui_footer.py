@@ -29,6 +29,7 @@ class Keyed(Screen[None]):
         self.live = True  # g acts (else: shown, disabled)
         self.shown = True  # h is in the footer (else: left out)
         self.word = "Go"  # g's word in the footer
+        self.g_shown = True  # g is in the footer (else: left out)
 
     def say(self, word: str, tip: str = "") -> None:
         """g's word becomes ``word`` (as the table's betting keys change theirs), its
@@ -47,6 +48,8 @@ class Keyed(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "go":
+            if not self.g_shown:
+                return False
             return True if self.live else None
         if action == "hide":
             return self.shown
@@ -217,12 +220,45 @@ def test_with_the_command_palette_s_key_the_footer_is_built_again_and_follows_th
     asyncio.run(run())
 
 
+def test_a_key_back_before_the_others_is_added_in_its_place_with_its_state_and_tooltip() -> None:
+    async def run() -> None:
+        app = KeyedApp()
+        async with app.run_test(size=(60, 10)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, Keyed)
+            await settled(pilot, lambda: bottom(app) == "g Go h Hide")
+            h = screen.query_one(KeyFooter).query(FooterKey)[1]
+            screen.g_shown = False
+            screen.refresh_bindings()
+            await settled(pilot, lambda: bottom(app) == "h Hide")
+            screen.g_shown, screen.live = True, False  # back, first, greyed, with a tooltip
+            screen.say("Go", "Run it now")
+            screen.refresh_bindings()
+            await settled(pilot, lambda: bottom(app) == "g Go h Hide")
+            made = list(screen.query_one(KeyFooter).query(FooterKey))
+            assert [k.key for k in made] == ["g", "h"] and made[1] is h
+            assert keys(screen) == {"g": True, "h": False} and made[0]._disabled
+            assert tips(screen) == {"g": "Run it now", "h": None}
+
+    asyncio.run(run())
+
+
 class Grouped(Keyed):
     BINDINGS: ClassVar[list[BindingType]] = [
         *Keyed.BINDINGS,
         Binding("j", "down", "Down", group=Binding.Group("Move")),
         Binding("k", "up", "Up", group=Binding.Group("Move")),
     ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.moving = True  # j and k are in the footer (else: left out)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("down", "up"):
+            return self.moving
+        return super().check_action(action, parameters)
 
     def action_down(self) -> None:
         pass
@@ -254,5 +290,9 @@ def test_with_keys_in_a_group_the_footer_is_built_again_and_follows_the_keys() -
             screen.live = False
             screen.refresh_bindings()
             await settled(pilot, lambda: keys(screen).get("g") is True)
+            screen.moving = False  # the group gone: built again without it
+            screen.refresh_bindings()
+            await settled(pilot, lambda: bottom(app) == "g Go")
+            assert keys(screen) == {"g": True}
 
     asyncio.run(run())
