@@ -296,3 +296,38 @@ def test_with_keys_in_a_group_the_footer_is_built_again_and_follows_the_keys() -
             assert keys(screen) == {"g": True}
 
     asyncio.run(run())
+
+
+class Three(Keyed):
+    BINDINGS: ClassVar[list[BindingType]] = [*Keyed.BINDINGS, Binding("i", "idle", "In")]
+
+    def action_idle(self) -> None:
+        pass
+
+
+class ThreeApp(App[None]):
+    ENABLE_COMMAND_PALETTE = False
+
+    def on_mount(self) -> None:
+        self.push_screen(Three())
+
+
+def test_two_keys_back_before_the_others_are_added_in_their_order() -> None:
+    async def run() -> None:
+        app = ThreeApp()
+        async with app.run_test(size=(60, 10)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, Three)
+            await settled(pilot, lambda: bottom(app) == "g Go h Hide i In")
+            screen.g_shown = screen.shown = False
+            screen.refresh_bindings()
+            await settled(pilot, lambda: bottom(app) == "i In")
+            kept = screen.query_one(KeyFooter).query(FooterKey)[0]
+            screen.g_shown = screen.shown = True
+            screen.refresh_bindings()
+            await settled(pilot, lambda: bottom(app) == "g Go h Hide i In")
+            assert [k.key for k in screen.query_one(KeyFooter).query(FooterKey)] == ["g", "h", "i"]
+            assert screen.query_one(KeyFooter).query(FooterKey)[2] is kept
+
+    asyncio.run(run())
