@@ -530,3 +530,17 @@ def _announce(hand: Any, seat: int, k: int) -> Action:
     from pokerroom.tui.choices import declarations
 
     return declarations(hand.view(seat))[k].action
+
+
+def test_the_log_shows_its_end_at_once_behind_a_screen_pushed_over_it() -> None:
+    """The hand's summary covers the table as the hand ends: the log behind it is at its
+    end when the summary goes, not at its top."""
+    from textual.screen import ModalScreen
+
+    async def body(pilot: Any, log: HandLog) -> None:
+        await pilot.app.push_screen(ModalScreen())
+        await pilot.pause()
+        log.show(1, [f"line {k}" for k in range(60)])
+        assert log.scroll_y == log.max_scroll_y > 0
+
+    _log_run((40, 10), body)
