@@ -544,3 +544,14 @@ def test_the_log_shows_its_end_at_once_behind_a_screen_pushed_over_it() -> None:
         assert log.scroll_y == log.max_scroll_y > 0
 
     _log_run((40, 10), body)
+
+
+def test_the_focus_goes_to_check_or_call_else_bet_else_all_in_else_the_first_button() -> None:
+    from types import SimpleNamespace
+
+    from pokerroom.tui.widgets.table import _focus
+
+    for enabled, slot in (("TTTT", 1), ("TFTT", 2), ("TFFT", 3), ("TFFF", 0), ("FFFF", 0),
+                          ("FFFT", 3), ("FFTF", 2)):  # fmt: skip
+        bar = [SimpleNamespace(enabled=e == "T") for e in enabled]
+        assert _focus(bar) == slot, enabled  # type: ignore[arg-type]
