@@ -356,6 +356,8 @@ def test_the_bar_at_rest_then_at_your_turn_then_sent() -> None:
                                ("r", "Raise to…", True), ("a", "All-in 200", True)]  # fmt: skip
         odds = bar.query_one("#odds", Static).render()
         assert str(odds) == "Call 4: you need 40%" and bar.has_class("-my-turn")
+        assert [(sp.start, sp.end, str(sp.style)) for sp in odds.spans] == [(0, 20, "dim")]
+        assert not bar.query_one("#declare").display
         assert app.focused is bar.query_one("#act-1")
         assert not bar.query_one("#amount-row").display
         bar.choose("a")
@@ -408,9 +410,9 @@ def test_a_button_that_is_off_says_why_in_red_and_the_next_decision_clears_it() 
         await pilot.pause()
         assert str(bar.query_one("#bar-message", Static).render()).startswith("All-in 500 is not")
         assert app.chosen == []
-        bar.choose("f")
+        bar.choose("c")
         await pilot.pause()
-        assert app.chosen == [(Action(ActionKind.FOLD), False)] and bar.message == ""
+        assert app.chosen == [(Action(ActionKind.CALL), False)] and bar.message == ""
         assert str(bar.query_one("#bar-message", Static).render()) == ""
 
     _run(ActionBar(), (100, 8), body)
