@@ -29,11 +29,13 @@ class Keyed(Screen[None]):
         self.live = True  # g acts (else: shown, disabled)
         self.shown = True  # h is in the footer (else: left out)
         self.word = "Go"  # g's word in the footer
+        self.g_shown = True  # g is in the footer (else: left out)
 
-    def say(self, word: str) -> None:
-        """g's word becomes ``word`` (as the table's betting keys change theirs)."""
+    def say(self, word: str, tip: str = "") -> None:
+        """g's word becomes ``word`` (as the table's betting keys change theirs), its
+        tooltip ``tip``."""
         self.word = word
-        self._bindings.key_to_bindings["g"] = [Binding("g", "go", word)]
+        self._bindings.key_to_bindings["g"] = [Binding("g", "go", word, tooltip=tip)]
 
     def put_first(self, key: str) -> None:
         """List ``key`` first."""
@@ -46,6 +48,8 @@ class Keyed(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "go":
+            if not self.g_shown:
+                return False
             return True if self.live else None
         if action == "hide":
             return self.shown
@@ -159,5 +163,171 @@ def test_the_footer_updates_its_keys_in_place_when_only_their_words_or_states_ch
             await settled(pilot, lambda: bottom(app) == "h Hide g Run")
             assert words(screen) == ["h Hide", "g Run"] and bottom(app) == "h Hide g Run"
             assert not set(screen.query(FooterKey)) & set(again)
+
+    asyncio.run(run())
+
+
+def tips(screen: Screen[None]) -> dict[str, object]:
+    return {k.key: k.tooltip for k in screen.query_one(KeyFooter).query(FooterKey)}
+
+
+def test_a_key_kept_in_place_takes_its_new_tooltip() -> None:
+    async def run() -> None:
+        app = KeyedApp()
+        async with app.run_test(size=(60, 10)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, Keyed)
+            await settled(pilot, lambda: words(screen) == ["g Go", "h Hide"])
+            made = list(screen.query(FooterKey))
+            assert tips(screen) == {"g": None, "h": None}
+            screen.say("Go", "Run it now")
+            screen.refresh_bindings()
+            await settled(pilot, lambda: tips(screen) == {"g": "Run it now", "h": None})
+            screen.say("Go", "Walk")
+            screen.refresh_bindings()
+            await settled(pilot, lambda: tips(screen) == {"g": "Walk", "h": None})
+            screen.say("Go")  # no tooltip: none
+            screen.refresh_bindings()
+            await settled(pilot, lambda: tips(screen) == {"g": None, "h": None})
+            assert list(screen.query(FooterKey)) == made
+
+    asyncio.run(run())
+
+
+class PaletteApp(KeyedApp):
+    ENABLE_COMMAND_PALETTE = True
+
+
+def test_with_the_command_palette_s_key_the_footer_is_built_again_and_follows_the_keys() -> None:
+    async def run() -> None:
+        app = PaletteApp()
+        async with app.run_test(size=(80, 10)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, Keyed)
+            palette = {"ctrl+p": False}
+            await settled(pilot, lambda: keys(screen) == {"g": False, "h": False, **palette})
+            assert bottom(app).startswith("g Go h Hide ") and bottom(app).endswith("▏^p palette")
+            screen.live = False
+            screen.refresh_bindings()
+            await settled(pilot, lambda: keys(screen) == {"g": True, "h": False, **palette})
+            screen.shown = False
+            screen.refresh_bindings()
+            await settled(pilot, lambda: keys(screen) == {"g": True, **palette})
+            assert bottom(app).startswith("g Go ") and bottom(app).endswith("▏^p palette")
+
+    asyncio.run(run())
+
+
+def test_a_key_back_before_the_others_is_added_in_its_place_with_its_state_and_tooltip() -> None:
+    async def run() -> None:
+        app = KeyedApp()
+        async with app.run_test(size=(60, 10)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, Keyed)
+            await settled(pilot, lambda: bottom(app) == "g Go h Hide")
+            h = screen.query_one(KeyFooter).query(FooterKey)[1]
+            screen.g_shown = False
+            screen.refresh_bindings()
+            await settled(pilot, lambda: bottom(app) == "h Hide")
+            screen.g_shown, screen.live = True, False  # back, first, greyed, with a tooltip
+            screen.say("Go", "Run it now")
+            screen.refresh_bindings()
+            await settled(pilot, lambda: bottom(app) == "g Go h Hide")
+            made = list(screen.query_one(KeyFooter).query(FooterKey))
+            assert [k.key for k in made] == ["g", "h"] and made[1] is h
+            assert keys(screen) == {"g": True, "h": False} and made[0]._disabled
+            assert tips(screen) == {"g": "Run it now", "h": None}
+
+    asyncio.run(run())
+
+
+class Grouped(Keyed):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *Keyed.BINDINGS,
+        Binding("j", "down", "Down", group=Binding.Group("Move")),
+        Binding("k", "up", "Up", group=Binding.Group("Move")),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.moving = True  # j and k are in the footer (else: left out)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("down", "up"):
+            return self.moving
+        return super().check_action(action, parameters)
+
+    def action_down(self) -> None:
+        pass
+
+    def action_up(self) -> None:
+        pass
+
+
+class GroupedApp(App[None]):
+    ENABLE_COMMAND_PALETTE = False
+
+    def on_mount(self) -> None:
+        self.push_screen(Grouped())
+
+
+def test_with_keys_in_a_group_the_footer_is_built_again_and_follows_the_keys() -> None:
+    async def run() -> None:
+        app = GroupedApp()
+        async with app.run_test(size=(80, 10)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, Grouped)
+            await settled(pilot, lambda: "h" in keys(screen) and bottom(app).startswith("g Go"))
+            assert bottom(app) == "g Go h Hide  j k Move"
+            screen.shown = False
+            screen.refresh_bindings()
+            await settled(pilot, lambda: "h" not in keys(screen))
+            assert bottom(app) == "g Go  j k Move"
+            screen.live = False
+            screen.refresh_bindings()
+            await settled(pilot, lambda: keys(screen).get("g") is True)
+            screen.moving = False  # the group gone: built again without it
+            screen.refresh_bindings()
+            await settled(pilot, lambda: bottom(app) == "g Go")
+            assert keys(screen) == {"g": True}
+
+    asyncio.run(run())
+
+
+class Three(Keyed):
+    BINDINGS: ClassVar[list[BindingType]] = [*Keyed.BINDINGS, Binding("i", "idle", "In")]
+
+    def action_idle(self) -> None:
+        pass
+
+
+class ThreeApp(App[None]):
+    ENABLE_COMMAND_PALETTE = False
+
+    def on_mount(self) -> None:
+        self.push_screen(Three())
+
+
+def test_two_keys_back_before_the_others_are_added_in_their_order() -> None:
+    async def run() -> None:
+        app = ThreeApp()
+        async with app.run_test(size=(60, 10)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, Three)
+            await settled(pilot, lambda: bottom(app) == "g Go h Hide i In")
+            screen.g_shown = screen.shown = False
+            screen.refresh_bindings()
+            await settled(pilot, lambda: bottom(app) == "i In")
+            kept = screen.query_one(KeyFooter).query(FooterKey)[0]
+            screen.g_shown = screen.shown = True
+            screen.refresh_bindings()
+            await settled(pilot, lambda: bottom(app) == "g Go h Hide i In")
+            assert [k.key for k in screen.query_one(KeyFooter).query(FooterKey)] == ["g", "h", "i"]
+            assert screen.query_one(KeyFooter).query(FooterKey)[2] is kept
 
     asyncio.run(run())

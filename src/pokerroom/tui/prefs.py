@@ -55,7 +55,7 @@ class Prefs:
             data = tomllib.loads(path.read_text(encoding="utf-8"))
             settings = data.get("settings", {})
             speed = settings.get("speed", prefs.speed)
-            if speed in SPEEDS:
+            if isinstance(speed, str) and speed in SPEEDS:  # (a list or table: not a speed)
                 prefs.speed = speed
             prefs.hints = bool(settings.get("hints", prefs.hints))
             prefs.confirm_all_in = bool(settings.get("confirm_all_in", prefs.confirm_all_in))

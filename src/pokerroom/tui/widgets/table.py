@@ -118,7 +118,8 @@ class Felt(Widget):
             labels = Text("  board" + " " * 25 + "      your cards", style="dim")
             parts.append(labels)
         else:
-            line = Text("Board ", style="dim")
+            line = Text()  # (the words dim, not the cards: no style for the whole line)
+            line.append("Board ", style="dim")
             line.append_text(cardface.small([*self.board]) if self.board else Text("-"))
             line.append("   You ", style="dim")
             line.append_text(cardface.small(self.hole) if self.hole else Text("-"))
@@ -130,7 +131,8 @@ class Felt(Widget):
         return Group(*parts)
 
     def _pot_text(self) -> Text:
-        text = Text("Pot ", style="dim")
+        text = Text()
+        text.append("Pot ", style="dim")
         if not self.pots:
             text.append("0")
             return text
