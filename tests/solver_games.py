@@ -29,3 +29,16 @@ def holdem_3() -> Game:
         showdown=rng.random((3, 3)))
     game, _ = holdem_no_limit(betting(2, (1.0,), 1), cards)
     return game
+
+
+class Numbers:
+    """A stand-in generator that hands out given random numbers in turn (over and over)."""
+
+    def __init__(self, numbers: list[float]) -> None:
+        self.numbers = numbers
+        self.at = 0
+
+    def random(self, n: int) -> F64s:
+        out = [self.numbers[(self.at + i) % len(self.numbers)] for i in range(n)]
+        self.at += n
+        return np.array(out)

@@ -4,19 +4,22 @@ sweeps both walk: values worked out by hand or by brute force (the mutation part
 
 from __future__ import annotations
 
+import json
+
 import numpy as np
 import pytest
 
 from pokerroom.rules import Rules
 from pokerroom.solver.betting import betting_tree
-from pokerroom.solver.deals import Deals, DealtSolver
+from pokerroom.solver.cfr import Discounting
+from pokerroom.solver.deals import DEALS, DEALT, ChainDealer, Deals, DealtSolver, HoldemDealer
 from pokerroom.solver.game import Game
 from pokerroom.solver.holdem import holdem_game, mbb, uniform
 from pokerroom.solver.nlholdem import BIG_BLIND, DEPTHS, betting, holdem_no_limit
 from pokerroom.solver.nolimit import Abstraction
-from pokerroom.solver.toys import kuhn
+from pokerroom.solver.toys import kuhn, leduc
 from pokerroom.solver.tree import CHANCE, TERMINAL
-from solver_games import F64s, holdem_3
+from solver_games import F64s, Numbers, holdem_3
 
 
 def test_the_no_limit_betting_is_blinds_1_and_2_and_the_sizes_asked() -> None:
@@ -214,3 +217,109 @@ def test_dealt_iterations_are_the_walk_of_each_deal(name: str) -> None:
         assert solver.regret() == pytest.approx(want, rel=1e-4)
         assert solver.progress() == solver.regret()
     assert solver.progress_name == "regret"
+
+
+def test_the_dealt_methods_constants() -> None:
+    assert Discounting("dealt", alpha=1.0, beta=1.0, gamma=1.0, floor=False) == DEALT
+    assert DEALS == 1000
+    solver = DealtSolver(kuhn(), Batches([]))
+    assert solver.deals == 1000 and solver.method == DEALT and solver.iterations == 0
+
+
+@pytest.mark.parametrize("deals", [0, -5, 100_001])
+def test_a_batch_outside_1_to_100000_deals_is_refused(deals: int) -> None:
+    with pytest.raises(ValueError) as caught:
+        DealtSolver(kuhn(), Batches([]), deals=deals)
+    assert str(caught.value) == f"{deals} deals per iteration: 1 to 100,000"
+
+
+@pytest.mark.parametrize("deals", [1, 100_000])
+def test_a_batch_of_1_or_100000_deals_is_taken(deals: int) -> None:
+    assert DealtSolver(kuhn(), Batches([]), deals=deals).deals == deals
+
+
+def test_a_game_with_public_chance_is_refused_by_the_dealt_solver() -> None:
+    game = leduc()
+    with pytest.raises(ValueError) as caught:
+        DealtSolver(game, Batches([]))
+    assert str(caught.value) == (f"{game.name}: a chance node with several public outcomes "
+                                 "(the dealt solver deals private states only)")  # fmt: skip
+    with pytest.raises(ValueError) as caught:
+        ChainDealer(game)
+    assert str(caught.value) == f"{game.name}: not a game of rounds joined by transitions"
+
+
+def _pick(row: F64s, u: float) -> int:
+    """The index whose share of ``row``'s running total holds ``u``."""
+    total = np.cumsum(row)
+    return min(int((total < u * total[-1]).sum()), len(row) - 1)
+
+
+def test_the_chain_dealer_draws_each_round_from_the_last_and_pays_the_matrices() -> None:
+    """Each state is the one whose share of its row holds the random number (the prior
+    0.5, 0.3, 0.2 first, then the transitions' rows), player 0's rounds drawn first,
+    then player 1's; a terminal of matrix m in segment s pays m at their states."""
+    game = holdem_3()
+    dealer = ChainDealer(game)
+    assert dealer.segments == {0: 0, 1: 1, 2: 2, 3: 3, 4: 3}
+    numbers = [[0.1, 0.9, 0.45, 0.999], [0.9, 0.1, 0.55, 0.0]]
+    got = dealer.deal(Numbers(numbers[0] + numbers[1]), 1)  # type: ignore[arg-type]
+    assert got.states.shape == (2, 4, 1) and got.pays.shape == (5, 1)
+    assert [_pick(game.priors[0], u) for u in (0.1, 0.9)] == [0, 2]
+    for p in (0, 1):
+        want = [_pick(game.priors[p], numbers[p][0])]
+        for move, u in zip(game.transitions, numbers[p][1:], strict=True):
+            want.append(_pick(move[want[-1]], u))
+        assert got.states[p, :, 0].tolist() == want
+    for m in range(5):
+        s = min(m, 3)
+        assert got.pays[m, 0] == game.matrices[m][got.states[0, s, 0], got.states[1, s, 0]]
+    many = dealer.deal(Numbers([0.3] * 8 * 4), 4)  # type: ignore[arg-type]
+    assert many.states.shape == (2, 4, 4) and (many.states == many.states[:, :, :1]).all()
+
+
+def _kuhn_every_deal() -> Deals:
+    cards = np.array([[0, 1], [0, 2], [1, 0], [1, 2], [2, 0], [2, 1]])
+    pays = np.ones((2, 6))
+    pays[1] = np.sign(cards[:, 0] - cards[:, 1])
+    return Deals(cards.T[:, None, :].astype(np.intp), pays)
+
+
+def test_dealt_checkpoints_keep_the_generator_and_refuse_with_the_reason() -> None:
+    game = kuhn()
+    solver = DealtSolver(game, Batches([_kuhn_every_deal()] * 2), seed=3, deals=6)
+    solver.run(1)
+    state = solver.checkpoint()
+    assert int(state["deals"]) == 6 and str(state["method"]) == "dealt"
+    assert json.loads(str(state["rng"])) == solver.rng.bit_generator.state
+    other = DealtSolver(game, Batches([_kuhn_every_deal()]), seed=4, deals=6)
+    draws = other.rng.bit_generator.state
+    refusals = [
+        ({**state, "deals": np.array(5)}, "a checkpoint of 5 deals per iteration, not 6"),
+        ({k: v for k, v in state.items() if k != "deals"},
+         "a checkpoint of -1 deals per iteration, not 6"),
+        ({k: v for k, v in state.items() if k != "method"}, "a checkpoint of no method, not dealt"),
+        ({**state, "method": np.array("dcfr")}, "a checkpoint of dcfr, not dealt"),
+        ({k: v for k, v in state.items() if k != "rng"},
+         "a checkpoint without the random generator's state ('rng')"),
+        ({**state, "rng": np.array("{")}, "a checkpoint without the random generator's state "
+         "(Expecting property name enclosed in double quotes: line 1 column 2 (char 1))"),
+    ]  # fmt: skip
+    for bad, message in refusals:
+        with pytest.raises(ValueError) as caught:
+            other.resume(bad)
+        assert str(caught.value) == message
+        assert other.iterations == 0 and not np.any(other.regrets[0])
+        assert other.rng.bit_generator.state == draws
+    other.resume(state)
+    assert other.iterations == 1 and other.rng.bit_generator.state == solver.rng.bit_generator.state
+    assert np.array_equal(other.regrets[0], solver.regrets[0])
+
+
+def test_holdem_deals_are_the_first_nine_cards_of_a_shuffle() -> None:
+    """Each deal sorts 52 uniform numbers and takes the cards of the nine smallest; a
+    deal is those cards bucketed."""
+    dealer = HoldemDealer(uniform(2))
+    cards = dealer.cards(np.random.default_rng(3), 5)
+    want = np.argsort(np.random.default_rng(3).random((5, 52)), axis=1)[:, :9]
+    assert cards.dtype == np.intp and np.array_equal(cards, want)

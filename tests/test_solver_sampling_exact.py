@@ -11,19 +11,9 @@ from pokerroom.solver.game import Game
 from pokerroom.solver.sampling import SampledSolver, draw
 from pokerroom.solver.toys import kuhn, leduc, leduc_no_limit
 from pokerroom.solver.tree import CHANCE, TERMINAL
-from solver_games import F64s, holdem_3
+from solver_games import F64s, Numbers, holdem_3
 
 GAMES = {"kuhn": kuhn, "leduc": leduc, "leduc-nl": lambda: leduc_no_limit(6), "holdem-3": holdem_3}
-
-
-class Fixed:
-    """A stand-in generator whose every random number is ``u``."""
-
-    def __init__(self, u: float) -> None:
-        self.u = u
-
-    def random(self, n: int) -> F64s:
-        return np.full(n, self.u)
 
 
 class SampledWalk:
@@ -88,7 +78,7 @@ def test_sampled_iterations_are_the_walk_with_the_draws_fixed(
     strategy, the visited decisions only."""
     game = GAMES[name]()
     solver = SampledSolver(game, exploration=exploration)
-    solver.rng = Fixed(u)  # type: ignore[assignment]
+    solver.rng = Numbers([u])  # type: ignore[assignment]
     regrets, weights = solver.sweeps.zeros(), solver.sweeps.zeros()
     sigma = [c.copy() for c in solver.current]
     walk = SampledWalk(solver, u)
