@@ -4,11 +4,21 @@ mutation part ``solverdeals``)."""
 
 from __future__ import annotations
 
+import json
+
 import numpy as np
 import pytest
 
+from pokerroom.solver.cfr import Discounting, Solver
 from pokerroom.solver.game import Game
-from pokerroom.solver.sampling import SampledSolver, draw
+from pokerroom.solver.sampling import (
+    EXPLORATION,
+    SAMPLED,
+    SOLVERS,
+    SampledSolver,
+    draw,
+    make_solver,
+)
 from pokerroom.solver.toys import kuhn, leduc, leduc_no_limit
 from pokerroom.solver.tree import CHANCE, TERMINAL
 from solver_games import F64s, Numbers, holdem_3
@@ -118,3 +128,59 @@ def test_an_exploration_outside_0_to_1_is_refused(exploration: float) -> None:
 
 def test_an_exploration_of_1_is_taken() -> None:
     assert SampledSolver(kuhn(), exploration=1.0).exploration == 1.0
+
+
+def test_make_solver_gives_each_method_its_solver_seed_and_trembles() -> None:
+    game = kuhn()
+    assert (EXPLORATION, SOLVERS) == (0.1, ("cfr+", "dcfr", "sampled"))
+    assert Discounting("sampled", alpha=1.0, beta=1.0, gamma=1.0, floor=False) == SAMPLED
+    sampled = make_solver(game, "sampled", 7)
+    assert isinstance(sampled, SampledSolver)
+    assert sampled.method == SAMPLED
+    assert sampled.exploration == 0.1
+    assert sampled.rng.bit_generator.state == np.random.default_rng(7).bit_generator.state
+    unseeded = make_solver(game, "sampled")
+    assert isinstance(unseeded, SampledSolver)
+    assert unseeded.rng.bit_generator.state == np.random.default_rng(0).bit_generator.state
+    for name in ("cfr+", "dcfr"):
+        full = make_solver(game, name, tremble=0.25)
+        assert type(full) is Solver and full.method.name == name and full.tremble == 0.25
+        assert make_solver(game, name).tremble == 0.0
+    with pytest.raises(ValueError) as caught:
+        make_solver(game, "sampled", tremble=0.25)
+    assert str(caught.value) == "tremble is for the full-width methods (cfr+, dcfr), not sampled"
+    with pytest.raises(ValueError) as caught:
+        make_solver(game, "mccfr")
+    assert str(caught.value) == "no CFR method 'mccfr' (methods: cfr+, dcfr, sampled)"
+
+
+def test_sampled_checkpoints_keep_the_generator_and_refuse_with_the_reason() -> None:
+    game = kuhn()
+    solver = SampledSolver(game, seed=3, exploration=0.25)
+    solver.run(2)
+    state = solver.checkpoint()
+    assert str(state["method"]) == "sampled" and float(state["exploration"]) == 0.25
+    assert json.loads(str(state["rng"])) == solver.rng.bit_generator.state
+    other = SampledSolver(game, seed=4, exploration=0.25)
+    draws = other.rng.bit_generator.state
+    refusals = [
+        ({**state, "exploration": np.array(0.1)}, "a checkpoint of exploration 0.1, not 0.25"),
+        ({k: v for k, v in state.items() if k != "exploration"},
+         "a checkpoint of exploration nan, not 0.25"),
+        ({k: v for k, v in state.items() if k != "method"},
+         "a checkpoint of no method, not sampled"),
+        ({**state, "method": np.array("dcfr")}, "a checkpoint of dcfr, not sampled"),
+        ({k: v for k, v in state.items() if k != "rng"},
+         "a checkpoint without the random generator's state ('rng')"),
+        ({**state, "rng": np.array("{")}, "a checkpoint without the random generator's state "
+         "(Expecting property name enclosed in double quotes: line 1 column 2 (char 1))"),
+    ]  # fmt: skip
+    for bad, message in refusals:
+        with pytest.raises(ValueError) as caught:
+            other.resume(bad)
+        assert str(caught.value) == message
+        assert other.iterations == 0 and not np.any(other.regrets[0])
+        assert other.rng.bit_generator.state == draws
+    other.resume(state)
+    assert other.iterations == 2 and other.rng.bit_generator.state == solver.rng.bit_generator.state
+    assert np.array_equal(other.regrets[0], solver.regrets[0])
