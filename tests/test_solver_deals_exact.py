@@ -9,8 +9,11 @@ import json
 import numpy as np
 import pytest
 
+from pokerroom.cards import parse_cards
+from pokerroom.evaluator import rank7
 from pokerroom.solver.cfr import Discounting
 from pokerroom.solver.deals import DEALS, DEALT, ChainDealer, Deals, DealtSolver, HoldemDealer
+from pokerroom.solver.files import DEFAULT_BUCKETS, abstraction_for
 from pokerroom.solver.game import Game
 from pokerroom.solver.holdem import uniform
 from pokerroom.solver.toys import kuhn, leduc
@@ -206,3 +209,31 @@ def test_holdem_deals_are_the_first_nine_cards_of_a_shuffle() -> None:
     cards = dealer.cards(np.random.default_rng(3), 5)
     want = np.argsort(np.random.default_rng(3).random((5, 52)), axis=1)[:, :9]
     assert cards.dtype == np.intp and np.array_equal(cards, want)
+
+
+def test_every_deals_buckets_and_showdown_are_the_real_cards() -> None:
+    """80 deals of the shipped buckets: each player's bucket in each round is the
+    abstraction's for its hole cards on the board shown so far, a fold pays 1, and the
+    showdown pays the button +1, -1 or 0 as its seven cards beat, lose to or tie the
+    other's (the evaluator)."""
+    abstraction = abstraction_for(DEFAULT_BUCKETS)
+    dealer = HoldemDealer(abstraction)
+    cards = dealer.cards(np.random.default_rng(21), 80)
+    # two deals of the same turn board (another suit order) and a split pot
+    cards[1] = parse_cards("As Kd Qh Qc 2h 7s 9d Jc 4h")
+    cards[2] = parse_cards("Ah Ks Qd Qc 2s 7h 9c Jd 4s")
+    cards[3] = parse_cards("2c 3d 4h 5s Ah Kh Qh Jh Th")
+    deals = dealer.bucketed(cards)
+    assert deals.states.shape == (2, 4, 80) and deals.pays.shape == (5, 80)
+    assert (deals.pays[:4] == 1.0).all()
+    for i, row in enumerate(cards.tolist()):
+        for p in (0, 1):
+            hole = (row[2 * p], row[2 * p + 1])
+            for r, shown in enumerate((0, 3, 4, 5)):
+                assert deals.states[p, r, i] == abstraction.bucket(hole, tuple(row[4:4 + shown]))
+        mine, theirs = rank7(row[:2] + row[4:]), rank7(row[2:4] + row[4:])
+        assert deals.pays[4, i] == np.sign(mine - theirs)
+    assert deals.pays[4, 3] == 0.0
+    again = HoldemDealer(abstraction).deal(np.random.default_rng(21), 80)
+    fresh = dealer.bucketed(dealer.cards(np.random.default_rng(21), 80))
+    assert np.array_equal(again.states, fresh.states) and np.array_equal(again.pays, fresh.pays)
