@@ -29,6 +29,7 @@ class Batches:
         self.calls = 0
 
     def deal(self, rng: np.random.Generator, n: int) -> Deals:
+        self.given = rng
         batch = self.batches[self.calls]
         self.calls += 1
         assert batch.states.shape[2] == n
@@ -110,6 +111,15 @@ def test_the_dealt_methods_constants() -> None:
     assert DEALS == 1000
     solver = DealtSolver(kuhn(), Batches([]))
     assert solver.deals == 1000 and solver.method == DEALT and solver.iterations == 0
+    assert solver.rng.bit_generator.state == np.random.default_rng(0).bit_generator.state
+
+
+def test_the_dealer_is_handed_the_solvers_seeded_generator() -> None:
+    dealer = Batches([_kuhn_every_deal()])
+    solver = DealtSolver(kuhn(), dealer, seed=5, deals=6)
+    assert solver.rng.bit_generator.state == np.random.default_rng(5).bit_generator.state
+    solver.run(1)
+    assert dealer.given is solver.rng and dealer.calls == 1
 
 
 @pytest.mark.parametrize("deals", [0, -5, 100_001])
