@@ -81,3 +81,20 @@ def crossed() -> Game:
                 rng.uniform(-1, 1, (2, 2)))  # fmt: skip
     return Game("crossed", b.build(), (2, 3, 2), (np.array([0.6, 0.4]), np.array([0.3, 0.7])),
                 matrices, (_stochastic(rng, 2, 3), _stochastic(rng, 3, 2)))  # fmt: skip
+
+
+def chance_first() -> Game:
+    """A game that opens with a chance node: its one outcome moves the two private
+    states of round 0 to the three of round 1, where the players bet once each."""
+    b = TreeBuilder()
+    root = b.chance(None, "", segment=0)
+    d = b.decision(root, "1", player=0, segment=1)
+    b.link(d, 0)
+    b.terminal(d, "f", matrix=0, stake=-1.0)
+    e = b.decision(d, "b", player=1, segment=1)
+    b.terminal(e, "c", matrix=1, stake=2.0)
+    b.terminal(e, "f", matrix=0, stake=1.0)
+    rng = np.random.default_rng(17)
+    priors = (np.array([0.6, 0.4]), np.array([0.3, 0.7]))
+    matrices = (np.ones((3, 3)), rng.uniform(-1, 1, (3, 3)))
+    return Game("chance first", b.build(), (2, 3), priors, matrices, (_stochastic(rng, 2, 3),))

@@ -18,7 +18,7 @@ from pokerroom.solver.game import Game
 from pokerroom.solver.holdem import uniform
 from pokerroom.solver.toys import kuhn, leduc
 from pokerroom.solver.tree import CHANCE, TERMINAL
-from solver_games import F64s, Numbers, crossed, holdem_3
+from solver_games import F64s, Numbers, chance_first, crossed, holdem_3
 
 
 class Batches:
@@ -80,11 +80,12 @@ def _dealt_walk(solver: DealtSolver, batch: Deals, t: int, regrets: list[F64s],
                     weights[s][d, a, b] += t * reach[node][kind] * sigma[s][d, a, b]
 
 
-@pytest.mark.parametrize("name", ["kuhn", "holdem-3", "crossed"])
+@pytest.mark.parametrize("name", ["kuhn", "holdem-3", "crossed", "chance-first"])
 def test_dealt_iterations_are_the_walk_of_each_deal(name: str) -> None:
     """Three iterations of 40 made-up deals each: the regrets, the average's weights,
     the strategy matched after each, and the regret reported (single precision walk)."""
-    game = {"kuhn": kuhn, "holdem-3": holdem_3, "crossed": crossed}[name]()
+    game = {"kuhn": kuhn, "holdem-3": holdem_3, "crossed": crossed,
+            "chance-first": chance_first}[name]()
     rng = np.random.default_rng(5)
     batches = [_made_up_deals(game, rng, 40) for _ in range(3)]
     solver = DealtSolver(game, Batches(batches), deals=40)

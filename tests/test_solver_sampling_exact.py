@@ -21,10 +21,10 @@ from pokerroom.solver.sampling import (
 )
 from pokerroom.solver.toys import kuhn, leduc, leduc_no_limit
 from pokerroom.solver.tree import CHANCE, TERMINAL
-from solver_games import F64s, Numbers, crossed, holdem_3
+from solver_games import F64s, Numbers, chance_first, crossed, holdem_3
 
 GAMES = {"kuhn": kuhn, "leduc": leduc, "leduc-nl": lambda: leduc_no_limit(6), "holdem-3": holdem_3,
-         "crossed": crossed}
+         "crossed": crossed, "chance-first": chance_first}
 
 
 class SampledWalk:
