@@ -236,6 +236,7 @@ def test_every_deals_buckets_and_showdown_are_the_real_cards() -> None:
     cards[3] = parse_cards("2c 3d 4h 5s Ah Kh Qh Jh Th")
     deals = dealer.bucketed(cards)
     assert deals.states.shape == (2, 4, 80) and deals.pays.shape == (5, 80)
+    assert deals.states.dtype == np.intp  # indices into the tables
     assert (deals.pays[:4] == 1.0).all()
     for i, row in enumerate(cards.tolist()):
         for p in (0, 1):
