@@ -98,3 +98,21 @@ def chance_first() -> Game:
     priors = (np.array([0.6, 0.4]), np.array([0.3, 0.7]))
     matrices = (np.ones((3, 3)), rng.uniform(-1, 1, (3, 3)))
     return Game("chance first", b.build(), (2, 3), priors, matrices, (_stochastic(rng, 2, 3),))
+
+
+def two_ways() -> Game:
+    """A game whose two chance nodes at one depth move the same round's states into the
+    same next round by different transitions (after a bet, the buckets move otherwise)."""
+    b = TreeBuilder()
+    root = b.decision(None, "", player=0, segment=0)
+    for label, move in (("k", 0), ("b", 1)):
+        c = b.chance(root, label, segment=0)
+        d = b.decision(c, "1", player=1, segment=1)
+        b.link(d, move)
+        b.terminal(d, "f", matrix=0, stake=1.0 + move)
+        b.terminal(d, "c", matrix=1, stake=2.0 + move)
+    rng = np.random.default_rng(19)
+    priors = (np.array([0.5, 0.5]), np.array([0.2, 0.8]))
+    matrices = (np.ones((3, 3)), rng.uniform(-1, 1, (3, 3)))
+    moves = (_stochastic(rng, 2, 3), _stochastic(rng, 2, 3))
+    return Game("two ways", b.build(), (2, 3), priors, matrices, moves)

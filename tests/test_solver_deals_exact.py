@@ -18,7 +18,7 @@ from pokerroom.solver.game import Game
 from pokerroom.solver.holdem import uniform
 from pokerroom.solver.toys import kuhn, leduc
 from pokerroom.solver.tree import CHANCE, TERMINAL
-from solver_games import F64s, Numbers, chance_first, crossed, holdem_3
+from solver_games import F64s, Numbers, chance_first, crossed, holdem_3, two_ways
 
 
 class Batches:
@@ -80,12 +80,13 @@ def _dealt_walk(solver: DealtSolver, batch: Deals, t: int, regrets: list[F64s],
                     weights[s][d, a, b] += t * reach[node][kind] * sigma[s][d, a, b]
 
 
-@pytest.mark.parametrize("name", ["kuhn", "holdem-3", "crossed", "chance-first"])
+@pytest.mark.parametrize("name", ["kuhn", "holdem-3", "crossed", "chance-first",
+                                  "two-ways"])
 def test_dealt_iterations_are_the_walk_of_each_deal(name: str) -> None:
     """Three iterations of 40 made-up deals each: the regrets, the average's weights,
     the strategy matched after each, and the regret reported (single precision walk)."""
     game = {"kuhn": kuhn, "holdem-3": holdem_3, "crossed": crossed,
-            "chance-first": chance_first}[name]()
+            "chance-first": chance_first, "two-ways": two_ways}[name]()
     rng = np.random.default_rng(5)
     batches = [_made_up_deals(game, rng, 40) for _ in range(3)]
     solver = DealtSolver(game, Batches(batches), deals=40)

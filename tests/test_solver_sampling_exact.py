@@ -20,11 +20,12 @@ from pokerroom.solver.sampling import (
     make_solver,
 )
 from pokerroom.solver.toys import kuhn, leduc, leduc_no_limit
-from pokerroom.solver.tree import CHANCE, TERMINAL
-from solver_games import F64s, Numbers, chance_first, crossed, holdem_3
+from pokerroom.solver.tree import CHANCE, TERMINAL, TreeBuilder, TreeError
+from solver_games import F64s, Numbers, chance_first, crossed, holdem_3, two_ways
 
 GAMES = {"kuhn": kuhn, "leduc": leduc, "leduc-nl": lambda: leduc_no_limit(6), "holdem-3": holdem_3,
-         "crossed": crossed, "chance-first": chance_first}
+         "crossed": crossed, "chance-first": chance_first,
+         "two-ways": two_ways}
 
 
 class SampledWalk:
@@ -185,3 +186,21 @@ def test_sampled_checkpoints_keep_the_generator_and_refuse_with_the_reason() -> 
     other.resume(state)
     assert other.iterations == 2 and other.rng.bit_generator.state == solver.rng.bit_generator.state
     assert np.array_equal(other.regrets[0], solver.regrets[0])
+
+
+def test_a_chance_node_whose_outcomes_move_apart_is_refused() -> None:
+    """Outcomes of one chance node in the same round by two transitions: the sampled
+    walk moves a node's outcomes together, so it refuses them."""
+    b = TreeBuilder()
+    root = b.chance(None, "", segment=0)
+    for move in (0, 1):
+        d = b.decision(root, str(move), player=0, segment=1)
+        b.link(d, move)
+        b.terminal(d, "f", matrix=0, stake=1.0)
+        b.terminal(d, "c", matrix=0, stake=2.0)
+    flat = np.full((2, 2), 0.5)
+    game = Game("apart", b.build(), (2, 2), (flat[0], flat[0]), (np.ones((2, 2)),),
+                (flat, np.eye(2)))  # fmt: skip
+    with pytest.raises(TreeError) as caught:
+        SampledSolver(game)
+    assert str(caught.value) == "a chance node's outcomes must share a segment and a transition"

@@ -12,10 +12,11 @@ import pytest
 from pokerroom.solver.sweeps import Sweeps
 from pokerroom.solver.toys import kuhn, leduc, leduc_no_limit
 from pokerroom.solver.tree import CHANCE, TERMINAL
-from solver_games import F64s, chance_first, crossed, holdem_3
+from solver_games import F64s, chance_first, crossed, holdem_3, two_ways
 
 GAMES = {"kuhn": kuhn, "leduc": leduc, "leduc-nl": lambda: leduc_no_limit(6), "holdem-3": holdem_3,
-         "crossed": crossed, "chance-first": chance_first}
+         "crossed": crossed, "chance-first": chance_first,
+         "two-ways": two_ways}
 
 
 def _strategy(sweeps: Sweeps, rng: np.random.Generator) -> list[F64s]:
