@@ -119,6 +119,8 @@ def test_draw_picks_the_share_that_holds_each_number() -> None:
     assert draw(padded, np.array([1.0, 0.5]), np.array([2, 1])).tolist() == [1, 0]
     got = draw(q, u, 3)
     assert got.dtype == np.intp
+    # a number exactly at a share's top is in that share (strictly below the next)
+    assert draw(np.array([[0.25, 0.75], [0.5, 0.5]]), np.array([0.25, 0.5]), 2).tolist() == [0, 0]
 
 
 @pytest.mark.parametrize("exploration", [0.0, -0.1, 1.0000001, 2.0])
@@ -128,8 +130,11 @@ def test_an_exploration_outside_0_to_1_is_refused(exploration: float) -> None:
     assert str(caught.value) == f"exploration {exploration}: a probability in (0, 1]"
 
 
-def test_an_exploration_of_1_is_taken() -> None:
+def test_an_exploration_of_1_is_taken_and_the_defaults() -> None:
     assert SampledSolver(kuhn(), exploration=1.0).exploration == 1.0
+    solver = SampledSolver(kuhn())
+    assert solver.exploration == 0.1 and solver.method == SAMPLED
+    assert solver.rng.bit_generator.state == np.random.default_rng(0).bit_generator.state
 
 
 def test_make_solver_gives_each_method_its_solver_seed_and_trembles() -> None:
