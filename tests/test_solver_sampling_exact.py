@@ -5,6 +5,7 @@ mutation part ``solverdeals``)."""
 from __future__ import annotations
 
 import json
+import warnings
 
 import numpy as np
 import pytest
@@ -209,3 +210,34 @@ def test_a_chance_node_whose_outcomes_move_apart_is_refused() -> None:
     with pytest.raises(TreeError) as caught:
         SampledSolver(game)
     assert str(caught.value) == "a chance node's outcomes must share a segment and a transition"
+
+
+def test_an_opponent_that_cannot_be_there_is_followed_uniformly_without_a_warning() -> None:
+    """Leduc, player 0's walk: player 1 never bets after a check (its strategy), but
+    the exploration follows the bet (every number 0.99); after player 0's raise player
+    1's range is then zero, and its action is drawn uniformly (with the exploration's
+    share), with no division by zero."""
+    game = leduc()
+    solver = SampledSolver(game, exploration=0.5)
+    solver.rng = Numbers([0.99])  # type: ignore[assignment]
+    tree, sweeps = game.tree, solver.sweeps
+    checked = 1
+    assert tree.history(checked) == ("k",) and tree.kind[checked] == 1
+    d = sweeps.decision_rows[checked]
+    solver.current[0][d] = 0.0
+    solver.current[0][d, 0] = 1.0  # always check back
+    regrets, weights = solver.sweeps.zeros(), solver.sweeps.zeros()
+    sigma = [c.copy() for c in solver.current]
+    walk = SampledWalk(solver, 0.99)
+    for p in (0, 1):
+        walk.run(p, 1, regrets, weights, sigma)
+        for s, rows in walk.visited.items():
+            drows = np.array(sorted(set(rows)))
+            sigma[s][drows] = solver.sweeps.match(s, drows, regrets[s][drows])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        solver.iterate()
+    for s in range(len(regrets)):
+        np.testing.assert_allclose(solver.regrets[s], regrets[s], rtol=1e-9, atol=1e-9)
+        np.testing.assert_allclose(solver.weights[s], weights[s], rtol=1e-9, atol=1e-9)
+    assert np.abs(solver.regrets[0]).max() > 0
