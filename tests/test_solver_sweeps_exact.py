@@ -9,9 +9,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from pokerroom.solver.game import Game
 from pokerroom.solver.sweeps import Sweeps
 from pokerroom.solver.toys import kuhn, leduc, leduc_no_limit
-from pokerroom.solver.tree import CHANCE, TERMINAL
+from pokerroom.solver.tree import CHANCE, TERMINAL, TreeBuilder
 from solver_games import F64s, chance_first, crossed, holdem_3, two_ways
 
 GAMES = {"kuhn": kuhn, "leduc": leduc, "leduc-nl": lambda: leduc_no_limit(6), "holdem-3": holdem_3,
@@ -114,6 +115,7 @@ def test_rows_and_decision_rows_number_each_segment_in_order(name: str) -> None:
                 assert sweeps.action_mask[s][d].tolist() == legal
         assert sweeps.action_mask[s].shape == (drows[s], width)
         assert sweeps.owner[s].shape == (drows[s],)
+        assert sweeps.action_mask[s].dtype == np.bool_ and sweeps.owner[s].dtype == np.int8
     assert sweeps.decision_counts == tuple(drows)
     others = [i for i in range(len(tree)) if tree.kind[i] >= CHANCE]
     assert (sweeps.decision_rows[others] == -1).all()
@@ -215,3 +217,19 @@ def test_values_and_regrets_are_the_walks(name: str, player: int, how: str) -> N
             np.testing.assert_allclose(regrets[s], mine[s], rtol=1e-12, atol=1e-12)
     root = float(game.priors[player] @ want[0])
     assert sweeps.root_value(player, got) == pytest.approx(root, rel=1e-12, abs=1e-12)
+
+
+def test_a_game_without_decisions_has_width_1_and_the_payoff_for_value() -> None:
+    """A chance node whose one outcome ends the game: nothing to decide."""
+    b = TreeBuilder()
+    root = b.chance(None, "", segment=0)
+    b.terminal(root, "s", matrix=0, stake=3.0)
+    show = np.array([[0.0, 1.0], [-1.0, 0.5]])
+    game = Game("no decision", b.build(), (2,), (np.array([0.5, 0.5]), np.array([0.25, 0.75])),
+                (show,))  # fmt: skip
+    sweeps = Sweeps(game)
+    assert sweeps.width == 1 and sweeps.decision_counts == (0,)
+    assert sweeps.zeros()[0].shape == (0, 1, 2)
+    opp = [np.array([[0.25, 0.75], [0.25, 0.75]])]
+    values = sweeps.values(0, opp, sweeps.uniform())
+    assert np.allclose(values[0][0], 3.0 * show @ [0.25, 0.75])
