@@ -206,8 +206,12 @@ def test_values_and_regrets_are_the_walks(name: str, player: int, how: str) -> N
     tremble = 0.3 if how == "tremble" else 0.0
     start = [rng.random(z.shape) for z in sweeps.zeros()]
     regrets = [r.copy() for r in start]
-    got = sweeps.values(player, opp, strategy, regrets=regrets if strategy else None,
-                        tremble=tremble)  # fmt: skip
+    if tremble:
+        got = sweeps.values(player, opp, strategy, regrets=regrets, tremble=tremble)
+    elif strategy is None:
+        got = sweeps.values(player, opp, None)
+    else:  # no tremble by default
+        got = sweeps.values(player, opp, strategy, regrets=regrets)
     mine = [r.copy() for r in start]
     want = walk.values(player, opp, strategy, mine, tremble)
     for node in range(len(game.tree)):
