@@ -1,0 +1,166 @@
+"""The terminal game's small screens, exactly: what a player reads and what a key gives
+(the survivors of the mutation part ``tuiscreens``)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.containers import VerticalScroll
+from textual.pilot import Pilot
+from textual.screen import Screen
+from textual.widgets import Button, Input, Markdown, Static
+
+from pokerroom.savefile import DamagedStoreError
+from pokerroom.tui.screens.damaged import DamagedSavesDialog
+from pokerroom.tui.screens.howto import HOW_TO_PLAY, HowToScreen
+from pokerroom.tui.screens.seating import AmountDialog, bounded, top_up_range
+from tui_helpers import make_app, screen_name, until
+
+
+def test_the_top_up_range_from_a_stack_and_the_buy_ins() -> None:
+    assert top_up_range(150, 100, 400) == (1, 250)
+    assert top_up_range(0, 100, 400) == (100, 400)
+    assert top_up_range(400, 100, 400) == (1, 0)
+
+
+def test_an_amount_in_bounds_is_read_and_one_outside_is_refused_with_the_bounds() -> None:
+    assert bounded(" 1,200 ", 100, 2000, "A buy-in") == 1200
+    assert bounded("100", 100, 2000, "A buy-in") == 100
+    assert bounded("2000", 100, 2000, "A buy-in") == 2000
+    with pytest.raises(ValueError) as caught:
+        bounded("  5k and more letters here  ", 100, 2000, "A buy-in")
+    assert str(caught.value) == ("A buy-in of '5k and more letters ' is not a whole number "
+                                 "of chips: type one from 100 to 2,000")
+    with pytest.raises(ValueError) as caught:
+        bounded("99", 100, 2000, "A top-up")
+    assert str(caught.value) == "A top-up of 99 is out of bounds: from 100 to 2,000 chips"
+    with pytest.raises(ValueError) as caught:
+        bounded("2001", 100, 2000, "A top-up")
+    assert str(caught.value) == "A top-up of 2,001 is out of bounds: from 100 to 2,000 chips"
+
+
+SIZE = (100, 30)
+
+
+def _shown(
+    tmp_path: Path,
+    make: Callable[[], Screen[Any]],
+    play: Callable[[Pilot[None], Screen[Any], list[object]], Awaitable[None]],
+) -> None:
+    """``make``'s screen pushed on the app, its answers noted, then ``play`` run on it."""
+
+    async def scenario() -> None:
+        app = make_app(tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: screen_name(pilot) == "MenuScreen")
+            screen = make()
+            answers: list[object] = []
+            app.push_screen(screen, answers.append)
+            await until(pilot, lambda: app.screen is screen and screen.is_mounted)
+            await pilot.pause()
+            await play(pilot, screen, answers)
+
+    asyncio.run(scenario())
+
+
+def _texts(screen: Screen[Any], selector: str) -> list[str]:
+    return [str(w.render()) for w in screen.query(selector)]
+
+
+# ---------------------------------------------------------------- how to play
+
+
+def test_how_to_play_shows_the_rules_scrolls_with_the_arrows_and_escape_goes_back(
+    tmp_path: Path,
+) -> None:
+    async def play(pilot: Pilot[None], screen: Screen[Any], answers: list[object]) -> None:
+        page = screen.query_one("#howto", VerticalScroll)
+        assert screen.query_one(Markdown).source == HOW_TO_PLAY
+        assert page.scroll_y == 0
+        await pilot.press("down")
+        await until(pilot, lambda: page.scroll_y > 0)
+        await pilot.press("up")
+        await until(pilot, lambda: page.scroll_y == 0)
+        await pilot.press("escape")
+        await until(pilot, lambda: screen_name(pilot) == "MenuScreen")
+        assert answers == [None]
+
+    _shown(tmp_path, HowToScreen, play)
+
+
+# ---------------------------------------------------------------- a damaged save file
+
+DAMAGED = DamagedStoreError("the save file is damaged: not a database",
+                            Path("saves") / "pokerroom.db")  # fmt: skip
+
+
+def test_a_damaged_save_file_is_explained_word_for_word(tmp_path: Path) -> None:
+    async def play(pilot: Pilot[None], screen: Screen[Any], answers: list[object]) -> None:
+        assert _texts(screen, ".dialog-title") == ["The save file is damaged"]
+        assert _texts(screen, "#damaged-text") == [
+            "the save file is damaged: not a database\n\nUntil it is moved aside no game can "
+            "be saved or loaded and no hand is kept. Move it aside? It is kept, renamed "
+            "pokerroom.db.damaged-<the time>, beside it in saves, and a fresh save file is "
+            "started. Your settings are in another file: they stay as they are."
+        ]
+        buttons = [(b.id, str(b.label), b.variant) for b in screen.query(Button)]
+        assert buttons == [("move", "Move it aside, start afresh", "primary"),
+                           ("keep", "Leave it", "default")]  # fmt: skip
+        assert screen.focused is not None and screen.focused.id == "move"
+        await pilot.press("enter")
+        await until(pilot, lambda: answers != [])
+        assert answers == [True]
+
+    _shown(tmp_path, lambda: DamagedSavesDialog(DAMAGED), play)
+
+
+@pytest.mark.parametrize(("keys", "answer"), [
+    (("right", "enter"), False), (("right", "left", "enter"), True), (("escape",), False),
+])  # fmt: skip
+def test_a_damaged_save_file_is_left_or_moved_by_the_key_chosen(
+    tmp_path: Path, keys: tuple[str, ...], answer: bool
+) -> None:
+    async def play(pilot: Pilot[None], screen: Screen[Any], answers: list[object]) -> None:
+        await pilot.press(*keys)
+        await until(pilot, lambda: answers != [])
+        assert answers == [answer]
+        assert screen_name(pilot) == "MenuScreen"
+
+    _shown(tmp_path, lambda: DamagedSavesDialog(DAMAGED), play)
+
+
+# ---------------------------------------------------------------- an amount of chips
+
+
+def test_an_amount_dialog_shows_its_bounds_refuses_outside_them_and_gives_the_amount(
+    tmp_path: Path,
+) -> None:
+    async def play(pilot: Pilot[None], screen: Screen[Any], answers: list[object]) -> None:
+        assert _texts(screen, ".dialog Static")[:2] == ["Top up", "Chips, from 1 to 1,400:"]
+        field = screen.query_one("#amount-chips", Input)
+        assert field.value == "40" and field.max_length == 16
+        buttons = [(b.id, str(b.label), b.variant) for b in screen.query(Button)]
+        assert buttons == [("ok", "OK (Enter)", "primary"), ("cancel", "Cancel (Esc)", "default")]
+        assert _texts(screen, "#amount-error") == [""]
+        field.value = "1401"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert _texts(screen, "#amount-error") == [
+            "A top-up of 1,401 is out of bounds: from 1 to 1,400 chips"]
+        error = screen.query_one("#amount-error", Static).render()
+        assert [str(span.style) for span in getattr(error, "spans", [])] == ["bold red"]
+        assert answers == [] and app_screen(pilot) is screen
+        field.value = "1,400"
+        await pilot.press("enter")
+        await until(pilot, lambda: answers != [])
+        assert answers == ["1400"]
+
+    _shown(tmp_path, lambda: AmountDialog("Top up", "A top-up", 1, 1400, 40), play)
+
+
+def app_screen(pilot: Pilot[None]) -> Screen[Any]:
+    return pilot.app.screen
