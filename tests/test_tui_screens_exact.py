@@ -12,12 +12,15 @@ import pytest
 from textual.containers import VerticalScroll
 from textual.pilot import Pilot
 from textual.screen import Screen
-from textual.widgets import Button, Input, Markdown, Static
+from textual.widgets import Button, Input, Markdown, RadioButton, RadioSet, Static, Switch
 
 from pokerroom.savefile import DamagedStoreError
+from pokerroom.tui.app import PokerApp
+from pokerroom.tui.prefs import Prefs
 from pokerroom.tui.screens.damaged import DamagedSavesDialog
 from pokerroom.tui.screens.howto import HOW_TO_PLAY, HowToScreen
 from pokerroom.tui.screens.seating import AmountDialog, bounded, top_up_range
+from pokerroom.tui.screens.settings import SettingsScreen
 from tui_helpers import make_app, screen_name, until
 
 
@@ -48,7 +51,7 @@ SIZE = (100, 30)
 
 def _shown(
     tmp_path: Path,
-    make: Callable[[], Screen[Any]],
+    make: Callable[[PokerApp], Screen[Any]],
     play: Callable[[Pilot[None], Screen[Any], list[object]], Awaitable[None]],
 ) -> None:
     """``make``'s screen pushed on the app, its answers noted, then ``play`` run on it."""
@@ -57,7 +60,7 @@ def _shown(
         app = make_app(tmp_path)
         async with app.run_test(size=SIZE) as pilot:
             await until(pilot, lambda: screen_name(pilot) == "MenuScreen")
-            screen = make()
+            screen = make(app)
             answers: list[object] = []
             app.push_screen(screen, answers.append)
             await until(pilot, lambda: app.screen is screen and screen.is_mounted)
@@ -89,7 +92,7 @@ def test_how_to_play_shows_the_rules_scrolls_with_the_arrows_and_escape_goes_bac
         await until(pilot, lambda: screen_name(pilot) == "MenuScreen")
         assert answers == [None]
 
-    _shown(tmp_path, HowToScreen, play)
+    _shown(tmp_path, lambda app: HowToScreen(), play)
 
 
 # ---------------------------------------------------------------- a damaged save file
@@ -115,7 +118,7 @@ def test_a_damaged_save_file_is_explained_word_for_word(tmp_path: Path) -> None:
         await until(pilot, lambda: answers != [])
         assert answers == [True]
 
-    _shown(tmp_path, lambda: DamagedSavesDialog(DAMAGED), play)
+    _shown(tmp_path, lambda app: DamagedSavesDialog(DAMAGED), play)
 
 
 @pytest.mark.parametrize(("keys", "answer"), [
@@ -130,7 +133,7 @@ def test_a_damaged_save_file_is_left_or_moved_by_the_key_chosen(
         assert answers == [answer]
         assert screen_name(pilot) == "MenuScreen"
 
-    _shown(tmp_path, lambda: DamagedSavesDialog(DAMAGED), play)
+    _shown(tmp_path, lambda app: DamagedSavesDialog(DAMAGED), play)
 
 
 # ---------------------------------------------------------------- an amount of chips
@@ -159,8 +162,62 @@ def test_an_amount_dialog_shows_its_bounds_refuses_outside_them_and_gives_the_am
         await until(pilot, lambda: answers != [])
         assert answers == ["1400"]
 
-    _shown(tmp_path, lambda: AmountDialog("Top up", "A top-up", 1, 1400, 40), play)
+    _shown(tmp_path, lambda app: AmountDialog("Top up", "A top-up", 1, 1400, 40), play)
 
 
 def app_screen(pilot: Pilot[None]) -> Screen[Any]:
     return pilot.app.screen
+
+
+# ---------------------------------------------------------------- settings
+
+
+def _settings(app: PokerApp) -> SettingsScreen:
+    app.prefs.speed = "normal"
+    app.prefs.hints = False
+    app.prefs.confirm_all_in = True
+    app.prefs.bell = False
+    return SettingsScreen()
+
+
+def test_settings_show_every_choice_as_it_is_now(tmp_path: Path) -> None:
+    async def play(pilot: Pilot[None], screen: Screen[Any], answers: list[object]) -> None:
+        assert _texts(screen, "#settings-page .page-title") == ["Settings"]
+        assert _texts(screen, "#settings-page Label") == [
+            "How fast the computer players act (↑↓, then Enter)",
+            "Tab to a switch, then Enter",
+            "Hints: your hand's name, your equity, draws and outs, the nuts",
+            "Ask before going all-in from one key (a, or the All-in button)",
+            "Ring the terminal's bell when it is your turn",
+        ]
+        radios = [(str(b.label), b.name, b.value) for b in screen.query(RadioButton)]
+        assert radios == [("instant (no pause)", "instant", False), ("fast", "fast", False),
+                          ("normal", "normal", True), ("slow (easy to follow)", "slow", False)]
+        switches = [(w.id, w.value) for w in screen.query(Switch)]
+        assert switches == [("hints", False), ("confirm-all-in", True), ("bell", False)]
+        assert _texts(screen, "#where") == [f"Saves and settings are kept in {tmp_path}"]
+        assert isinstance(screen.focused, RadioSet)
+
+    _shown(tmp_path, _settings, play)
+
+
+def test_settings_change_at_once_and_are_kept(tmp_path: Path) -> None:
+    kept = tmp_path / "settings.toml"
+
+    async def play(pilot: Pilot[None], screen: Screen[Any], answers: list[object]) -> None:
+        await pilot.press("up", "enter")  # from normal, one up: fast
+        await until(pilot, lambda: Prefs.load(kept).speed == "fast")
+        assert pilot.app.prefs.speed == "fast"  # type: ignore[attr-defined]
+        await pilot.press("down", "down", "down", "enter")  # stops at the last: slow
+        await until(pilot, lambda: Prefs.load(kept).speed == "slow")
+        await pilot.press("tab", "enter")  # hints on
+        await until(pilot, lambda: Prefs.load(kept).hints)
+        await pilot.press("tab", "space")  # no question before an all-in
+        await until(pilot, lambda: not Prefs.load(kept).confirm_all_in)
+        prefs = Prefs.load(kept)
+        assert (prefs.speed, prefs.hints, prefs.confirm_all_in, prefs.bell) == (
+            "slow", True, False, False)
+        await pilot.press("escape")
+        await until(pilot, lambda: answers == [None])
+
+    _shown(tmp_path, _settings, play)
