@@ -36,8 +36,10 @@ def test_an_amount_in_bounds_is_read_and_one_outside_is_refused_with_the_bounds(
     assert bounded("2000", 100, 2000, "A buy-in") == 2000
     with pytest.raises(ValueError) as caught:
         bounded("  5k and more letters here  ", 100, 2000, "A buy-in")
-    assert str(caught.value) == ("A buy-in of '5k and more letters ' is not a whole number "
-                                 "of chips: type one from 100 to 2,000")
+    assert str(caught.value) == (
+        "A buy-in of '5k and more letters ' is not a whole number "
+        "of chips: type one from 100 to 2,000"
+    )
     with pytest.raises(ValueError) as caught:
         bounded("99", 100, 2000, "A top-up")
     assert str(caught.value) == "A top-up of 99 is out of bounds: from 100 to 2,000 chips"
@@ -153,7 +155,8 @@ def test_an_amount_dialog_shows_its_bounds_refuses_outside_them_and_gives_the_am
         await pilot.press("enter")
         await pilot.pause()
         assert _texts(screen, "#amount-error") == [
-            "A top-up of 1,401 is out of bounds: from 1 to 1,400 chips"]
+            "A top-up of 1,401 is out of bounds: from 1 to 1,400 chips"
+        ]
         error = screen.query_one("#amount-error", Static).render()
         assert [str(span.style) for span in getattr(error, "spans", [])] == ["bold red"]
         assert answers == [] and app_screen(pilot) is screen
@@ -191,8 +194,12 @@ def test_settings_show_every_choice_as_it_is_now(tmp_path: Path) -> None:
             "Ring the terminal's bell when it is your turn",
         ]
         radios = [(str(b.label), b.name, b.value) for b in screen.query(RadioButton)]
-        assert radios == [("instant (no pause)", "instant", False), ("fast", "fast", False),
-                          ("normal", "normal", True), ("slow (easy to follow)", "slow", False)]
+        assert radios == [
+            ("instant (no pause)", "instant", False),
+            ("fast", "fast", False),
+            ("normal", "normal", True),
+            ("slow (easy to follow)", "slow", False),
+        ]
         switches = [(w.id, w.value) for w in screen.query(Switch)]
         assert switches == [("hints", False), ("confirm-all-in", True), ("bell", False)]
         assert _texts(screen, "#where") == [f"Saves and settings are kept in {tmp_path}"]
@@ -216,7 +223,11 @@ def test_settings_change_at_once_and_are_kept(tmp_path: Path) -> None:
         await until(pilot, lambda: not Prefs.load(kept).confirm_all_in)
         prefs = Prefs.load(kept)
         assert (prefs.speed, prefs.hints, prefs.confirm_all_in, prefs.bell) == (
-            "slow", True, False, False)
+            "slow",
+            True,
+            False,
+            False,
+        )
         await pilot.press("escape")
         await until(pilot, lambda: answers == [None])
 
