@@ -97,6 +97,26 @@ def test_how_to_play_shows_the_rules_scrolls_with_the_arrows_and_escape_goes_bac
     _shown(tmp_path, lambda app: HowToScreen(), play)
 
 
+def test_how_to_play_scrolls_by_the_screen_s_own_keys_with_nothing_focused(
+    tmp_path: Path,
+) -> None:
+    """The page's keys when the scrolling part has not the focus (it takes the arrows
+    itself when it has)."""
+
+    async def play(pilot: Pilot[None], screen: Screen[Any], answers: list[object]) -> None:
+        page = screen.query_one("#howto", VerticalScroll)
+        screen.set_focus(None)
+        await pilot.pause()
+        assert screen.focused is None
+        await pilot.press("down")
+        await until(pilot, lambda: page.scroll_y > 0)
+        assert screen.focused is None
+        await pilot.press("up")
+        await until(pilot, lambda: page.scroll_y == 0)
+
+    _shown(tmp_path, lambda app: HowToScreen(), play)
+
+
 # ---------------------------------------------------------------- a damaged save file
 
 DAMAGED = DamagedStoreError("the save file is damaged: not a database",
