@@ -12,6 +12,7 @@ import pytest
 from textual.containers import VerticalScroll
 from textual.pilot import Pilot
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Button, Input, Markdown, RadioButton, RadioSet, Static, Switch
 
 from pokerroom.savefile import DamagedStoreError
@@ -252,3 +253,47 @@ def test_settings_change_at_once_and_are_kept(tmp_path: Path) -> None:
         await until(pilot, lambda: answers == [None])
 
     _shown(tmp_path, _settings, play)
+
+
+# ---------------------------------------------------------------- the dialogs' boxes
+
+
+def _drawn(screen: Screen[Any], inside: str) -> list[tuple[str | None, tuple[int, ...]]]:
+    """The box holding ``inside`` and each part of it, where the terminal draws them
+    (``None`` for a part without a name), then the box's border."""
+    box = screen.query_one(inside).parent
+    assert isinstance(box, Widget)
+    parts = [(w.id, tuple(w.region)) for w in box.query("*")]
+    return [("box", tuple(box.region)), *parts, (box.styles.border.top[0], ())]
+
+
+def test_a_damaged_save_file_s_dialog_is_drawn_as_a_box_of_its_own(tmp_path: Path) -> None:
+    async def play(pilot: Pilot[None], screen: Screen[Any], answers: list[object]) -> None:
+        assert _drawn(screen, "#damaged-text") == [
+            ("box", (15, 6, 70, 17)),
+            (None, (18, 7, 64, 3)),  # the title, a line above and below
+            ("damaged-text", (18, 10, 64, 7)),
+            (None, (18, 18, 64, 3)),  # the buttons' row
+            ("move", (18, 18, 29, 3)),
+            ("keep", (48, 18, 16, 3)),
+            ("thick", ()),
+        ]
+
+    _shown(tmp_path, lambda app: DamagedSavesDialog(DAMAGED), play)
+
+
+def test_an_amount_dialog_is_drawn_as_a_box_of_its_own(tmp_path: Path) -> None:
+    async def play(pilot: Pilot[None], screen: Screen[Any], answers: list[object]) -> None:
+        assert _drawn(screen, "#amount-error") == [
+            ("box", (15, 7, 70, 15)),
+            (None, (18, 8, 64, 3)),  # the title
+            (None, (18, 11, 64, 1)),  # the bounds
+            ("amount-chips", (18, 12, 64, 3)),
+            ("amount-error", (18, 15, 64, 1)),
+            (None, (18, 17, 64, 3)),
+            ("ok", (18, 17, 16, 3)),
+            ("cancel", (35, 17, 16, 3)),
+            ("thick", ()),
+        ]
+
+    _shown(tmp_path, lambda app: AmountDialog("Top up", "A top-up", 1, 1400, 40), play)
