@@ -297,3 +297,19 @@ def test_an_amount_dialog_is_drawn_as_a_box_of_its_own(tmp_path: Path) -> None:
         ]
 
     _shown(tmp_path, lambda app: AmountDialog("Top up", "A top-up", 1, 1400, 40), play)
+
+
+def test_the_speeds_stop_at_the_first(tmp_path: Path) -> None:
+    kept = tmp_path / "settings.toml"
+
+    def fast(app: PokerApp) -> SettingsScreen:
+        app.prefs.speed = "fast"
+        return SettingsScreen()
+
+    async def play(pilot: Pilot[None], screen: Screen[Any], answers: list[object]) -> None:
+        await pilot.press("up", "up", "left", "enter")  # from fast: instant, then no further
+        await until(pilot, lambda: Prefs.load(kept).speed == "instant")
+        await pilot.press("right", "enter")
+        await until(pilot, lambda: Prefs.load(kept).speed == "fast")
+
+    _shown(tmp_path, fast, play)
