@@ -1,0 +1,315 @@
+"""The terminal game's small screens, exactly: what a player reads and what a key gives
+(the survivors of the mutation part ``tuiscreens``)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.containers import VerticalScroll
+from textual.pilot import Pilot
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Button, Input, Markdown, RadioButton, RadioSet, Static, Switch
+
+from pokerroom.savefile import DamagedStoreError
+from pokerroom.tui.app import PokerApp
+from pokerroom.tui.prefs import Prefs
+from pokerroom.tui.screens.damaged import DamagedSavesDialog
+from pokerroom.tui.screens.howto import HOW_TO_PLAY, HowToScreen
+from pokerroom.tui.screens.seating import AmountDialog, bounded, top_up_range
+from pokerroom.tui.screens.settings import SettingsScreen
+from tui_helpers import make_app, screen_name, until
+
+
+def test_the_top_up_range_from_a_stack_and_the_buy_ins() -> None:
+    assert top_up_range(150, 100, 400) == (1, 250)
+    assert top_up_range(0, 100, 400) == (100, 400)
+    assert top_up_range(400, 100, 400) == (1, 0)
+
+
+def test_an_amount_in_bounds_is_read_and_one_outside_is_refused_with_the_bounds() -> None:
+    assert bounded(" 1,200 ", 100, 2000, "A buy-in") == 1200
+    assert bounded("100", 100, 2000, "A buy-in") == 100
+    assert bounded("2000", 100, 2000, "A buy-in") == 2000
+    with pytest.raises(ValueError) as caught:
+        bounded("  5k and more letters here  ", 100, 2000, "A buy-in")
+    assert str(caught.value) == (
+        "A buy-in of '5k and more letters ' is not a whole number "
+        "of chips: type one from 100 to 2,000"
+    )
+    with pytest.raises(ValueError) as caught:
+        bounded("99", 100, 2000, "A top-up")
+    assert str(caught.value) == "A top-up of 99 is out of bounds: from 100 to 2,000 chips"
+    with pytest.raises(ValueError) as caught:
+        bounded("2001", 100, 2000, "A top-up")
+    assert str(caught.value) == "A top-up of 2,001 is out of bounds: from 100 to 2,000 chips"
+
+
+SIZE = (100, 30)
+
+
+def _shown(
+    tmp_path: Path,
+    make: Callable[[PokerApp], Screen[Any]],
+    play: Callable[[Pilot[None], Screen[Any], list[object]], Awaitable[None]],
+) -> None:
+    """``make``'s screen pushed on the app, its answers noted, then ``play`` run on it."""
+
+    async def scenario() -> None:
+        app = make_app(tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: screen_name(pilot) == "MenuScreen")
+            screen = make(app)
+            answers: list[object] = []
+            app.push_screen(screen, answers.append)
+            await until(pilot, lambda: app.screen is screen and screen.is_mounted)
+            await pilot.pause()
+            await play(pilot, screen, answers)
+
+    asyncio.run(scenario())
+
+
+def _texts(screen: Screen[Any], selector: str) -> list[str]:
+    return [str(w.render()) for w in screen.query(selector)]
+
+
+# ---------------------------------------------------------------- how to play
+
+
+def test_how_to_play_shows_the_rules_scrolls_with_the_arrows_and_escape_goes_back(
+    tmp_path: Path,
+) -> None:
+    async def play(pilot: Pilot[None], screen: Screen[Any], answers: list[object]) -> None:
+        page = screen.query_one("#howto", VerticalScroll)
+        assert screen.query_one(Markdown).source == HOW_TO_PLAY
+        assert page.scroll_y == 0
+        await pilot.press("down")
+        await until(pilot, lambda: page.scroll_y > 0)
+        await pilot.press("up")
+        await until(pilot, lambda: page.scroll_y == 0)
+        await pilot.press("escape")
+        await until(pilot, lambda: screen_name(pilot) == "MenuScreen")
+        assert answers == [None]
+
+    _shown(tmp_path, lambda app: HowToScreen(), play)
+
+
+def test_how_to_play_scrolls_by_the_screen_s_own_keys_with_nothing_focused(
+    tmp_path: Path,
+) -> None:
+    """The page's keys when the scrolling part has not the focus (it takes the arrows
+    itself when it has)."""
+
+    async def play(pilot: Pilot[None], screen: Screen[Any], answers: list[object]) -> None:
+        page = screen.query_one("#howto", VerticalScroll)
+        screen.set_focus(None)
+        await pilot.pause()
+        assert screen.focused is None
+        await pilot.press("down")
+        await until(pilot, lambda: page.scroll_y > 0)
+        assert screen.focused is None
+        await pilot.press("up")
+        await until(pilot, lambda: page.scroll_y == 0)
+
+    _shown(tmp_path, lambda app: HowToScreen(), play)
+
+
+# ---------------------------------------------------------------- a damaged save file
+
+DAMAGED = DamagedStoreError("the save file is damaged: not a database",
+                            Path("saves") / "pokerroom.db")  # fmt: skip
+
+
+def test_a_damaged_save_file_is_explained_word_for_word(tmp_path: Path) -> None:
+    async def play(pilot: Pilot[None], screen: Screen[Any], answers: list[object]) -> None:
+        assert _texts(screen, ".dialog-title") == ["The save file is damaged"]
+        assert _texts(screen, "#damaged-text") == [
+            "the save file is damaged: not a database\n\nUntil it is moved aside no game can "
+            "be saved or loaded and no hand is kept. Move it aside? It is kept, renamed "
+            "pokerroom.db.damaged-<the time>, beside it in saves, and a fresh save file is "
+            "started. Your settings are in another file: they stay as they are."
+        ]
+        buttons = [(b.id, str(b.label), b.variant) for b in screen.query(Button)]
+        assert buttons == [("move", "Move it aside, start afresh", "primary"),
+                           ("keep", "Leave it", "default")]  # fmt: skip
+        assert screen.focused is not None and screen.focused.id == "move"
+        await pilot.press("enter")
+        await until(pilot, lambda: answers != [])
+        assert answers == [True]
+
+    _shown(tmp_path, lambda app: DamagedSavesDialog(DAMAGED), play)
+
+
+@pytest.mark.parametrize(("keys", "answer"), [
+    (("right", "enter"), False), (("right", "left", "enter"), True), (("escape",), False),
+])  # fmt: skip
+def test_a_damaged_save_file_is_left_or_moved_by_the_key_chosen(
+    tmp_path: Path, keys: tuple[str, ...], answer: bool
+) -> None:
+    async def play(pilot: Pilot[None], screen: Screen[Any], answers: list[object]) -> None:
+        await pilot.press(*keys)
+        await until(pilot, lambda: answers != [])
+        assert answers == [answer]
+        assert screen_name(pilot) == "MenuScreen"
+
+    _shown(tmp_path, lambda app: DamagedSavesDialog(DAMAGED), play)
+
+
+# ---------------------------------------------------------------- an amount of chips
+
+
+def test_an_amount_dialog_shows_its_bounds_refuses_outside_them_and_gives_the_amount(
+    tmp_path: Path,
+) -> None:
+    async def play(pilot: Pilot[None], screen: Screen[Any], answers: list[object]) -> None:
+        assert _texts(screen, ".dialog Static")[:2] == ["Top up", "Chips, from 1 to 1,400:"]
+        field = screen.query_one("#amount-chips", Input)
+        assert field.value == "40" and field.max_length == 16
+        buttons = [(b.id, str(b.label), b.variant) for b in screen.query(Button)]
+        assert buttons == [("ok", "OK (Enter)", "primary"), ("cancel", "Cancel (Esc)", "default")]
+        assert _texts(screen, "#amount-error") == [""]
+        field.value = "1401"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert _texts(screen, "#amount-error") == [
+            "A top-up of 1,401 is out of bounds: from 1 to 1,400 chips"
+        ]
+        error = screen.query_one("#amount-error", Static).render()
+        assert [str(span.style) for span in getattr(error, "spans", [])] == ["bold red"]
+        assert answers == [] and app_screen(pilot) is screen
+        field.value = "1,400"
+        await pilot.press("enter")
+        await until(pilot, lambda: answers != [])
+        assert answers == ["1400"]
+
+    _shown(tmp_path, lambda app: AmountDialog("Top up", "A top-up", 1, 1400, 40), play)
+
+
+def app_screen(pilot: Pilot[None]) -> Screen[Any]:
+    return pilot.app.screen
+
+
+# ---------------------------------------------------------------- settings
+
+
+def _settings(app: PokerApp) -> SettingsScreen:
+    app.prefs.speed = "normal"
+    app.prefs.hints = False
+    app.prefs.confirm_all_in = True
+    app.prefs.bell = False
+    return SettingsScreen()
+
+
+def test_settings_show_every_choice_as_it_is_now(tmp_path: Path) -> None:
+    async def play(pilot: Pilot[None], screen: Screen[Any], answers: list[object]) -> None:
+        assert _texts(screen, "#settings-page .page-title") == ["Settings"]
+        assert _texts(screen, "#settings-page Label") == [
+            "How fast the computer players act (↑↓, then Enter)",
+            "Tab to a switch, then Enter",
+            "Hints: your hand's name, your equity, draws and outs, the nuts",
+            "Ask before going all-in from one key (a, or the All-in button)",
+            "Ring the terminal's bell when it is your turn",
+        ]
+        radios = [(str(b.label), b.name, b.value) for b in screen.query(RadioButton)]
+        assert radios == [
+            ("instant (no pause)", "instant", False),
+            ("fast", "fast", False),
+            ("normal", "normal", True),
+            ("slow (easy to follow)", "slow", False),
+        ]
+        switches = [(w.id, w.value) for w in screen.query(Switch)]
+        assert switches == [("hints", False), ("confirm-all-in", True), ("bell", False)]
+        assert _texts(screen, "#where") == [f"Saves and settings are kept in {tmp_path}"]
+        assert isinstance(screen.focused, RadioSet)
+
+    _shown(tmp_path, _settings, play)
+
+
+def test_settings_change_at_once_and_are_kept(tmp_path: Path) -> None:
+    kept = tmp_path / "settings.toml"
+
+    async def play(pilot: Pilot[None], screen: Screen[Any], answers: list[object]) -> None:
+        await pilot.press("up", "enter")  # from normal, one up: fast
+        await until(pilot, lambda: Prefs.load(kept).speed == "fast")
+        assert pilot.app.prefs.speed == "fast"  # type: ignore[attr-defined]
+        await pilot.press("down", "down", "down", "enter")  # stops at the last: slow
+        await until(pilot, lambda: Prefs.load(kept).speed == "slow")
+        await pilot.press("tab", "enter")  # hints on
+        await until(pilot, lambda: Prefs.load(kept).hints)
+        await pilot.press("tab", "space")  # no question before an all-in
+        await until(pilot, lambda: not Prefs.load(kept).confirm_all_in)
+        prefs = Prefs.load(kept)
+        assert (prefs.speed, prefs.hints, prefs.confirm_all_in, prefs.bell) == (
+            "slow",
+            True,
+            False,
+            False,
+        )
+        await pilot.press("escape")
+        await until(pilot, lambda: answers == [None])
+
+    _shown(tmp_path, _settings, play)
+
+
+# ---------------------------------------------------------------- the dialogs' boxes
+
+
+def _drawn(screen: Screen[Any], inside: str) -> list[tuple[str | None, tuple[int, ...]]]:
+    """The box holding ``inside`` and each part of it, where the terminal draws them
+    (``None`` for a part without a name), then the box's border."""
+    box = screen.query_one(inside).parent
+    assert isinstance(box, Widget)
+    parts = [(w.id, tuple(w.region)) for w in box.query("*")]
+    return [("box", tuple(box.region)), *parts, (box.styles.border.top[0], ())]
+
+
+def test_a_damaged_save_file_s_dialog_is_drawn_as_a_box_of_its_own(tmp_path: Path) -> None:
+    async def play(pilot: Pilot[None], screen: Screen[Any], answers: list[object]) -> None:
+        assert _drawn(screen, "#damaged-text") == [
+            ("box", (15, 6, 70, 17)),
+            (None, (18, 7, 64, 3)),  # the title, a line above and below
+            ("damaged-text", (18, 10, 64, 7)),
+            (None, (18, 18, 64, 3)),  # the buttons' row
+            ("move", (18, 18, 29, 3)),
+            ("keep", (48, 18, 16, 3)),
+            ("thick", ()),
+        ]
+
+    _shown(tmp_path, lambda app: DamagedSavesDialog(DAMAGED), play)
+
+
+def test_an_amount_dialog_is_drawn_as_a_box_of_its_own(tmp_path: Path) -> None:
+    async def play(pilot: Pilot[None], screen: Screen[Any], answers: list[object]) -> None:
+        assert _drawn(screen, "#amount-error") == [
+            ("box", (15, 7, 70, 15)),
+            (None, (18, 8, 64, 3)),  # the title
+            (None, (18, 11, 64, 1)),  # the bounds
+            ("amount-chips", (18, 12, 64, 3)),
+            ("amount-error", (18, 15, 64, 1)),
+            (None, (18, 17, 64, 3)),
+            ("ok", (18, 17, 16, 3)),
+            ("cancel", (35, 17, 16, 3)),
+            ("thick", ()),
+        ]
+
+    _shown(tmp_path, lambda app: AmountDialog("Top up", "A top-up", 1, 1400, 40), play)
+
+
+def test_the_speeds_stop_at_the_first(tmp_path: Path) -> None:
+    kept = tmp_path / "settings.toml"
+
+    def fast(app: PokerApp) -> SettingsScreen:
+        app.prefs.speed = "fast"
+        return SettingsScreen()
+
+    async def play(pilot: Pilot[None], screen: Screen[Any], answers: list[object]) -> None:
+        await pilot.press("up", "up", "left", "enter")  # from fast: instant, then no further
+        await until(pilot, lambda: Prefs.load(kept).speed == "instant")
+        await pilot.press("right", "enter")
+        await until(pilot, lambda: Prefs.load(kept).speed == "fast")
+
+    _shown(tmp_path, fast, play)
