@@ -6,7 +6,7 @@ import random
 
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from pokerroom.cards import parse_cards
@@ -60,6 +60,8 @@ def test_the_floor_changes_nothing_when_the_range_folds_little_enough() -> None:
 @given(st.lists(st.tuples(st.floats(0, 1), st.floats(0, 1), st.floats(0, 3),
                           st.integers(-1, 5)), min_size=1, max_size=30),
        st.floats(0, 1))  # fmt: skip
+# a stronger holding whose weight times fold underflows to 0 (5e-324 × 0.5) folds nothing
+@example(rows=[(1.0, 0.0, 1.0, 0), (0.5, 0.0, 5e-324, 1)], most=0.0)
 def test_the_floor_folds_at_most_the_most_and_only_what_it_must(
     rows: list[tuple[float, float, float, int]], most: float
 ) -> None:
@@ -78,11 +80,12 @@ def test_the_floor_folds_at_most_the_most_and_only_what_it_must(
     if total > 0:
         assert after <= max(before, most * total) + 1e-9
         assert after >= min(before, most * total) - 1e-9  # no more than needed
-    # a bucket keeps folds only when every stronger bucket with weight kept none
+    # a bucket keeps folds only when every stronger bucket whose folds weigh anything (its
+    # weight times its fold above 0) kept none
     for b in set(buckets[buckets >= 0].tolist()):
         kept = (buckets == b) & (out[0] < probs[0] - 1e-12)
         if kept.any():
-            stronger = (buckets > b) & (live > 0)
+            stronger = (buckets > b) & (live * probs[0] > 0)
             assert np.all(out[0][stronger] <= 1e-12)
 
 

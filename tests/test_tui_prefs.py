@@ -85,12 +85,15 @@ def test_fields_left_out_keep_their_defaults(tmp_path: Path) -> None:
     )
 
 
-def test_values_of_another_type_are_read_as_their_truth_or_left_at_the_default(
-    tmp_path: Path,
-) -> None:
+def test_values_of_another_type_are_left_at_the_default(tmp_path: Path) -> None:
+    """A switch is on or off only as TOML's true or false: "no" is not read as its truth."""
     prefs = _load(tmp_path, '[settings]\nspeed = "warp"\nhints = 1\nconfirm_all_in = 0\n'
                             'bell = "yes"\nnew_game = 3\n')  # fmt: skip
-    assert _fields(prefs) == ("normal", True, False, True, {}, "")
+    assert _fields(prefs) == DEFAULTS
+    prefs = _load(tmp_path, '[settings]\nhints = "yes"\nconfirm_all_in = "no"\nbell = [true]\n')
+    assert _fields(prefs) == DEFAULTS
+    prefs = _load(tmp_path, '[settings]\nhints = true\nconfirm_all_in = false\nbell = true\n')
+    assert _fields(prefs)[1:4] == (True, False, True)
     assert _fields(_load(tmp_path, "new_game = [1, 2]\n")) == DEFAULTS  # not a table
 
 

@@ -57,9 +57,10 @@ class Prefs:
             speed = settings.get("speed", prefs.speed)
             if isinstance(speed, str) and speed in SPEEDS:  # (a list or table: not a speed)
                 prefs.speed = speed
-            prefs.hints = bool(settings.get("hints", prefs.hints))
-            prefs.confirm_all_in = bool(settings.get("confirm_all_in", prefs.confirm_all_in))
-            prefs.bell = bool(settings.get("bell", prefs.bell))
+            for name in ("hints", "confirm_all_in", "bell"):
+                value = settings.get(name)
+                if isinstance(value, bool):  # (anything else, even "no" or 0: the default)
+                    setattr(prefs, name, value)
             form = data.get("new_game", {})
             prefs.new_game = dict(form) if isinstance(form, dict) else {}
         except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, AttributeError) as exc:
