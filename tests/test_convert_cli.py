@@ -140,6 +140,23 @@ def test_bad_input_is_one_line_and_status_2(
     assert sorted(p.name for p in tmp_path.iterdir()) == ["h.txt"]  # nothing written
 
 
+def test_a_file_that_cannot_be_read_is_told_last_after_the_files_written(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The files that can be read are converted; the one that cannot is the last line of
+    standard error, where the run's outcome is read, and the status is 2."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "h.txt").write_text(CASH_NL, encoding="utf-8")
+    code, out, err = run(["convert", "h.txt", "no/such.phh", "--to", "ohh", "--out", "o"],
+                         capsys)  # fmt: skip
+    assert code == 2 and out == ""
+    lines = err.splitlines()
+    assert lines[0] == f"wrote {len(parse_pokerstars(CASH_NL))} hand" + (
+        "s" if len(parse_pokerstars(CASH_NL)) != 1 else "") + " to o/h.ohh"
+    assert lines[-1].startswith("pokerroom convert: error: no/such.phh: cannot read the file")
+    assert len(lines) == 2 and (tmp_path / "o" / "h.ohh").is_file()
+
+
 def test_two_files_written_to_one_place_are_refused_before_any_is_written(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -121,15 +121,13 @@ def _cmd_convert(args: argparse.Namespace) -> int:
     if fmt == "acpc" and out is None:
         raise UsageError("--to acpc writes a log and its game definition: give --out DIR")
     problems: list[str] = []
-    unreadable = 0
+    unreadable: list[str] = []  # told last, after what was written: the run's outcome
     read: list[tuple[str, Path | None, list[PlayedHand]]] = []
     for path, target in _targets(args.files, out, SUFFIXES[fmt]):
         try:
             read.append((path, target, _hands(path, problems)))
         except HistoryError as exc:
-            print(f"pokerroom convert: error: {one_line(str(exc.located(source=path)))}",
-                  file=sys.stderr)  # fmt: skip
-            unreadable += 1
+            unreadable.append(one_line(str(exc.located(source=path))))
     _check_hero(args.hero, read)
     written = 0
     if out is None:
@@ -156,6 +154,8 @@ def _cmd_convert(args: argparse.Namespace) -> int:
         print(one_line(f"wrote {count} to {target}"), file=sys.stderr)
     for line in problems:
         print(f"pokerroom convert: {one_line(line)}", file=sys.stderr)
+    for line in unreadable:
+        print(f"pokerroom convert: error: {line}", file=sys.stderr)
     if unreadable:
         return USAGE
     if not written and not problems:
