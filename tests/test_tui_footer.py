@@ -331,3 +331,52 @@ def test_two_keys_back_before_the_others_are_added_in_their_order() -> None:
             assert screen.query_one(KeyFooter).query(FooterKey)[2] is kept
 
     asyncio.run(run())
+
+
+def test_while_the_terminal_has_lost_the_focus_the_footer_waits_for_it_to_come_back() -> None:
+    """The window loses the focus: the keys that change meanwhile are shown when it comes
+    back, not before (nothing is drawn for a window nobody is looking at)."""
+    from textual import events
+
+    async def run() -> None:
+        app = KeyedApp()
+        async with app.run_test(size=(60, 10)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, Keyed)
+            await settled(pilot, lambda: keys(screen) == {"g": False, "h": False})
+            app.post_message(events.AppBlur())
+            await settled(pilot, lambda: not app.app_focus)
+            screen.live = False
+            screen.refresh_bindings()
+            for _ in range(10):
+                await pilot.pause()
+            assert keys(screen) == {"g": False, "h": False}  # as it was
+            app.post_message(events.AppFocus())
+            await settled(pilot, lambda: keys(screen) == {"g": True, "h": False})
+
+    asyncio.run(run())
+
+
+def test_a_key_back_while_its_old_widget_is_still_being_removed_is_shown_again() -> None:
+    """A key taken away and given back before its widget is gone (two signals inside one
+    removal): the key is added again, not "kept" in the widget that then vanishes."""
+
+    async def run() -> None:
+        app = KeyedApp()
+        async with app.run_test(size=(60, 10)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, Keyed)
+            await settled(pilot, lambda: keys(screen) == {"g": False, "h": False})
+            footer = screen.query_one(KeyFooter)
+            screen.shown = False
+            footer.bindings_changed(screen)  # h's widget removed: begun, not done
+            screen.shown = True
+            footer.bindings_changed(screen)  # h back at once
+            for _ in range(10):
+                await pilot.pause()
+            await settled(pilot, lambda: keys(screen) == {"g": False, "h": False})
+            assert "h" in bottom(app) and "Hide" in bottom(app)
+
+    asyncio.run(run())

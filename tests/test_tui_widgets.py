@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, ClassVar
 
 from rich.console import Console, Group
 from rich.segment import Segment
 from rich.text import Text
+from textual._time import get_time
 from textual.app import App, ComposeResult
+from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import OptionList, Static
 
@@ -21,6 +23,7 @@ from engine_helpers import make
 from pokerroom.cards import parse_cards
 from pokerroom.engine import Action, ActionKind, Street
 from pokerroom.rules import Rules
+from pokerroom.tui.base import RoomApp
 from pokerroom.tui.felt import PotLine, SeatLine
 from pokerroom.tui.widgets.table import (
     ActionBar,
@@ -514,7 +517,9 @@ def test_an_announced_showdown_lists_the_hands_to_announce_then_conceding() -> N
             ("Announce pair of kings, jack-nine-three kickers", "1")]  # fmt: skip
         assert options[-1] == ("Concede (muck your cards)", "16")
         drawn = [menu.render_line(y).text for y in range(menu.size.height)]
-        assert any(set(line.strip()) == {"─"} for line in drawn), drawn  # conceding apart
+        apart = [y for y, line in enumerate(drawn) if set(line.strip()) == {"─"}]
+        assert len(drawn) >= 18 and len(apart) == 1, drawn  # conceding apart, only it
+        assert "Concede" in drawn[apart[0] + 1] and "jack" in drawn[apart[0] - 1], drawn
         bar.choose("f")  # no buttons at a showdown
         await pilot.pause()
         assert app.chosen == []
@@ -557,3 +562,91 @@ def test_the_focus_goes_to_check_or_call_else_bet_else_all_in_else_the_first_but
                           ("FFFT", 3), ("FFTF", 2)):  # fmt: skip
         bar = [SimpleNamespace(enabled=e == "T") for e in enabled]
         assert _focus(bar) == slot, enabled  # type: ignore[arg-type]
+
+
+def _drawn(app: Any) -> list[str]:
+    """The terminal's lines, as text."""
+    return [strip.text.rstrip() for strip in app.screen._compositor.render_strips()]
+
+
+def test_the_bar_is_drawn_with_every_button_s_words_whole_as_they_grow_and_shrink() -> None:
+    hand = make(Rules.preset("no-limit"), [200, 200, 200], button=0,
+                holes=["As Ad", "Kc Kd", "Qh Qs"])  # fmt: skip
+
+    async def body(pilot: Any, app: _One) -> None:
+        bar = app.query_one(ActionBar)
+        at_rest = _drawn(app)
+        assert "Fold" in at_rest[0] and "All-in" in at_rest[0]
+        bar.view = hand.view(0)
+        await pilot.pause()
+        line = _drawn(app)[0]
+        for words in ("Fold (f)", "Call 4 (c)", "Raise to… (r)", "All-in 200 (a)"):
+            assert words in line, line
+        hand.raise_to(20)
+        bar.view = hand.view(1)  # the same buttons on, longer words: "Call 18"
+        await pilot.pause()
+        line = _drawn(app)[0]
+        for words in ("Fold (f)", "Call 18 (c)", "Raise to… (r)", "All-in 200 (a)"):
+            assert words in line, line
+        bar.view = None
+        await pilot.pause()
+        assert _drawn(app) == at_rest
+
+    _run(ActionBar(), (100, 8), body)
+
+
+class _Room(_One, RoomApp):
+    """The bar in a room app: the game's app drops the keys older than its ``keys_from``."""
+
+    SCREEN_MAKERS: ClassVar[dict[str, Callable[..., Screen[Any]]]] = {}
+
+    def offer_fresh_saves(self, error: Any, *, again: bool = False,
+                          then: Callable[[], object] | None = None) -> None:  # fmt: skip
+        raise NotImplementedError
+
+    def open_new(self, setup: Any) -> None:
+        raise NotImplementedError
+
+    def open_save(self, slot: str) -> bool:
+        raise NotImplementedError
+
+    def play_again(self, setup: Any, *, replace: Screen[None]) -> None:
+        raise NotImplementedError
+
+
+def test_the_keys_typed_before_the_list_or_the_amount_field_opens_or_it_closes_are_dropped(
+) -> None:  # fmt: skip
+    """A burst of keys typed for the buttons never acts on the list or the field that
+    replaced them, nor on the buttons back from the field."""
+    rules = Rules.preset("casino-limit", showdown="announced")
+    shown = make(rules, [200, 200], button=0, holes=["As Ad", "Kc Kd"], board="2c 7h 9s Jd 3c")
+    while shown.legal_actions().street is not Street.SHOWDOWN:
+        shown.check_or_call()
+    bet = make(Rules.preset("no-limit"), [200, 200], button=0, holes=["As Ad", "Kc Kd"],
+               board="2c 7h 9s Jd 3c")  # fmt: skip
+    bet.call()
+    bet.check()
+
+    async def run() -> None:
+        bar = ActionBar()
+        app = _Room(bar)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            before = get_time()
+            bar.view = shown.view(1)
+            await pilot.pause()
+            assert before <= app.keys_from <= get_time()  # the list takes the keys from now
+            bar.view = bet.view(1)
+            await pilot.pause()
+            app.keys_from = 0.0
+            bar.choose("b")
+            await pilot.pause()
+            assert app.keys_from > 0.0  # the amount field takes the keys from now
+            assert app.focused is bar.query_one(AmountInput)
+            app.keys_from = 0.0
+            await pilot.press("escape")
+            await pilot.pause()
+            assert app.keys_from > 0.0  # back to the buttons: the keys from now
+            assert bar.query_one("#buttons").display
+
+    asyncio.run(run())
