@@ -313,3 +313,24 @@ def test_the_speeds_stop_at_the_first(tmp_path: Path) -> None:
         await until(pilot, lambda: Prefs.load(kept).speed == "fast")
 
     _shown(tmp_path, fast, play)
+
+
+def test_the_settings_page_is_drawn_two_columns_in_from_either_side(tmp_path: Path) -> None:
+    """The page's class gives it its margins: its title, lists and switches start two
+    columns in, and stop two columns before the right edge."""
+
+    async def play(pilot: Pilot[None], screen: Screen[Any], answers: list[object]) -> None:
+        page = screen.query_one("#settings-page", Widget)
+        assert tuple(page.region) == (0, 0, 100, 29)  # the whole screen above the footer
+        assert [(type(w).__name__, tuple(w.region)) for w in page.children] == [
+            ("Static", (2, 0, 96, 3)),  # the title, a line above and below
+            ("Label", (2, 3, 50, 1)),
+            ("SpeedChoice", (2, 4, 96, 6)),  # four speeds in a border
+            ("Label", (2, 10, 27, 2)),
+            ("Horizontal", (2, 13, 96, 1)),  # the three switches, a line between
+            ("Horizontal", (2, 15, 96, 1)),
+            ("Horizontal", (2, 17, 96, 1)),
+            ("Static", (2, 19, 96, 1)),  # where the settings are kept
+        ]
+
+    _shown(tmp_path, _settings, play)
