@@ -25,7 +25,7 @@ from textual.widgets import (
     Switch,
 )
 
-from pokerroom.savefile import DamagedStoreError
+from pokerroom.savefile import DamagedStoreError, SaveError
 from pokerroom.tui.app import PokerApp
 from pokerroom.tui.prefs import Prefs
 from pokerroom.tui.screens.damaged import DamagedSavesDialog
@@ -441,3 +441,41 @@ def test_deleting_a_save_asks_first_and_the_list_is_read_again(tmp_path: Path) -
         ]
 
     _shown(tmp_path, _two_saves, play)
+
+
+def _unreadable(error: SaveError) -> Callable[[PokerApp], LoadScreen]:
+    def make(app: PokerApp) -> LoadScreen:
+        def slots() -> list[object]:
+            raise error
+
+        app.store.slots = slots  # type: ignore[method-assign,assignment]
+        return LoadScreen()
+
+    return make
+
+
+def test_loading_saves_that_cannot_be_listed_says_why_in_bold_red(tmp_path: Path) -> None:
+    async def play(pilot: Pilot[None], screen: Screen[Any], answers: list[object]) -> None:
+        assert _saves(screen) == []
+        assert _texts(screen, "#load-note") == ["the saves cannot be read: locked"]
+        note = screen.query_one("#load-note", Static).render()
+        assert [str(span.style) for span in getattr(note, "spans", [])] == ["bold red"]
+        assert _stack(pilot) == ["Screen", "MenuScreen", "LoadScreen"]
+
+    _shown(tmp_path, _unreadable(SaveError("the saves cannot be read: locked")), play)
+
+
+def test_loading_from_a_damaged_save_file_offers_to_move_it_aside(
+    tmp_path: Path,
+) -> None:
+    async def scenario() -> None:
+        app = make_app(tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: screen_name(pilot) == "MenuScreen")
+            screen = _unreadable(DAMAGED)(app)
+            app.push_screen(screen)
+            await until(pilot, lambda: _stack(pilot)[-1] == "DamagedSavesDialog")
+            assert _stack(pilot) == ["Screen", "MenuScreen", "LoadScreen", "DamagedSavesDialog"]
+            assert _texts(screen, "#load-note") == [str(DAMAGED)]
+
+    asyncio.run(scenario())
