@@ -479,3 +479,17 @@ def test_loading_from_a_damaged_save_file_offers_to_move_it_aside(
             assert _texts(screen, "#load-note") == [str(DAMAGED)]
 
     asyncio.run(scenario())
+
+
+def test_loading_s_page_is_drawn_two_columns_in_from_either_side(tmp_path: Path) -> None:
+    async def play(pilot: Pilot[None], screen: Screen[Any], answers: list[object]) -> None:
+        page = screen.query_one("#saves", Widget).parent
+        assert isinstance(page, Widget)
+        drawn = [(w.id, tuple(w.region)) for w in page.children]
+        assert drawn == [
+            (None, (2, 0, 96, 3)),  # the title, a line above and below
+            ("saves", (2, 3, 96, 4)),  # two saves in a border
+            ("load-note", (2, 7, 96, 1)),
+        ]
+
+    _shown(tmp_path, _two_saves, play)
