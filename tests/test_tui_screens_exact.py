@@ -9,20 +9,31 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.text import Text
 from textual.containers import VerticalScroll
 from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Button, Input, Markdown, RadioButton, RadioSet, Static, Switch
+from textual.widgets import (
+    Button,
+    Input,
+    Markdown,
+    OptionList,
+    RadioButton,
+    RadioSet,
+    Static,
+    Switch,
+)
 
-from pokerroom.savefile import DamagedStoreError
+from pokerroom.savefile import DamagedStoreError, SaveError
 from pokerroom.tui.app import PokerApp
 from pokerroom.tui.prefs import Prefs
 from pokerroom.tui.screens.damaged import DamagedSavesDialog
 from pokerroom.tui.screens.howto import HOW_TO_PLAY, HowToScreen
+from pokerroom.tui.screens.loadgame import LoadScreen
 from pokerroom.tui.screens.seating import AmountDialog, bounded, top_up_range
 from pokerroom.tui.screens.settings import SettingsScreen
-from tui_helpers import make_app, screen_name, until
+from tui_helpers import CLOCK, make_app, screen_name, until
 
 
 def test_the_top_up_range_from_a_stack_and_the_buy_ins() -> None:
@@ -313,3 +324,172 @@ def test_the_speeds_stop_at_the_first(tmp_path: Path) -> None:
         await until(pilot, lambda: Prefs.load(kept).speed == "fast")
 
     _shown(tmp_path, fast, play)
+
+
+def test_the_settings_page_is_drawn_two_columns_in_from_either_side(tmp_path: Path) -> None:
+    """The page's class gives it its margins: its title, lists and switches start two
+    columns in, and stop two columns before the right edge."""
+
+    async def play(pilot: Pilot[None], screen: Screen[Any], answers: list[object]) -> None:
+        page = screen.query_one("#settings-page", Widget)
+        assert tuple(page.region) == (0, 0, 100, 29)  # the whole screen above the footer
+        assert [(type(w).__name__, tuple(w.region)) for w in page.children] == [
+            ("Static", (2, 0, 96, 3)),  # the title, a line above and below
+            ("Label", (2, 3, 50, 1)),
+            ("SpeedChoice", (2, 4, 96, 6)),  # four speeds in a border
+            ("Label", (2, 10, 27, 2)),
+            ("Horizontal", (2, 13, 96, 1)),  # the three switches, a line between
+            ("Horizontal", (2, 15, 96, 1)),
+            ("Horizontal", (2, 17, 96, 1)),
+            ("Static", (2, 19, 96, 1)),  # where the settings are kept
+        ]
+
+    _shown(tmp_path, _settings, play)
+
+
+# ---------------------------------------------------------------- loading a game
+
+
+def _stack(pilot: Pilot[None]) -> list[str]:
+    return [type(s).__name__ for s in pilot.app.screen_stack]
+
+
+def _saves(screen: Screen[Any]) -> list[tuple[str | None, str, list[str]]]:
+    """Each save's line: its id, its text and the styles of its parts."""
+    menu = screen.query_one("#saves", OptionList)
+    found = []
+    for option in menu.options:
+        prompt = option.prompt
+        assert isinstance(prompt, Text)
+        found.append((option.id, prompt.plain, [str(s.style) for s in prompt.spans]))
+    return found
+
+
+def test_loading_with_no_saves_says_how_to_make_one(tmp_path: Path) -> None:
+    async def play(pilot: Pilot[None], screen: Screen[Any], answers: list[object]) -> None:
+        assert _texts(screen, ".page-title") == ["Load a saved game"]
+        assert _saves(screen) == []
+        assert _texts(screen, "#load-note") == [
+            "No saves yet. Press s on your turn at the table to save a game."
+        ]
+        await pilot.press("delete")  # nothing to delete: no question
+        await pilot.pause()
+        assert _stack(pilot) == ["Screen", "MenuScreen", "LoadScreen"]
+        await pilot.press("escape")
+        await until(pilot, lambda: answers == [None])
+
+    _shown(tmp_path, lambda app: LoadScreen(), play)
+
+
+def _two_saves(app: PokerApp) -> LoadScreen:
+    app.store.save("first", {}, summary="hand 1")
+    app.store.save("second", {}, summary="hand 2")
+    return LoadScreen()
+
+
+SECOND = ("second", f"{'second':<24} {CLOCK:<17} hand 2", ["bold"])
+FIRST = ("first", f"{'first':<24} {CLOCK:<17} hand 1", ["bold"])
+
+
+def test_loading_lists_the_saves_newest_first_and_enter_loads_the_highlighted(
+    tmp_path: Path,
+) -> None:
+    async def play(pilot: Pilot[None], screen: Screen[Any], answers: list[object]) -> None:
+        assert _saves(screen) == [SECOND, FIRST]
+        menu = screen.query_one("#saves", OptionList)
+        assert menu.highlighted == 0 and screen.focused is menu
+        assert _texts(screen, "#load-note") == ["Enter loads the highlighted save."]
+        await pilot.press("enter")  # "second" holds no game: refused, saying why
+        await until(pilot, lambda: _stack(pilot)[-1] == "MessageDialog")
+        assert _stack(pilot) == ["Screen", "MenuScreen", "MessageDialog"]
+        assert "'second': it holds no game" in _texts(pilot.app.screen, "Static")
+
+    _shown(tmp_path, _two_saves, play)
+
+
+def test_deleting_a_save_asks_first_and_the_list_is_read_again(tmp_path: Path) -> None:
+    async def play(pilot: Pilot[None], screen: Screen[Any], answers: list[object]) -> None:
+        app = pilot.app
+        assert isinstance(app, PokerApp)
+        await pilot.press("delete")
+        await until(pilot, lambda: _stack(pilot)[-1] == "ConfirmDialog")
+        question = app.screen
+        assert _texts(question, "#confirm Static")[:2] == [
+            "Delete this save?",
+            "'second' will be gone for good.",
+        ]
+        assert [str(b.label) for b in question.query(Button)] == ["Delete 'second'", "Cancel"]
+        assert question.focused is not None and question.focused.id == "no"
+        app.store.save("third", {}, summary="hand 3")  # written meanwhile: shown on return
+        await pilot.press("enter")  # Cancel
+        await until(pilot, lambda: app.screen is screen)
+        third = ("third", f"{'third':<24} {CLOCK:<17} hand 3", ["bold"])
+        await until(pilot, lambda: _saves(screen) == [third, SECOND, FIRST])
+        await pilot.press("down", "delete")
+        await until(pilot, lambda: _stack(pilot)[-1] == "ConfirmDialog")
+        await pilot.press("y")
+        await until(pilot, lambda: _saves(screen) == [third, FIRST])
+        assert [s.slot for s in app.store.slots()] == ["third", "first"]
+        assert screen.query_one("#saves", OptionList).highlighted == 0
+        await pilot.press("delete", "y")
+        await until(pilot, lambda: _saves(screen) == [FIRST])
+        await pilot.press("delete", "y")
+        await until(pilot, lambda: _saves(screen) == [])
+        assert app.store.slots() == []
+        assert _texts(screen, "#load-note") == [
+            "No saves yet. Press s on your turn at the table to save a game."
+        ]
+
+    _shown(tmp_path, _two_saves, play)
+
+
+def _unreadable(error: SaveError) -> Callable[[PokerApp], LoadScreen]:
+    def make(app: PokerApp) -> LoadScreen:
+        def slots() -> list[object]:
+            raise error
+
+        app.store.slots = slots  # type: ignore[method-assign,assignment]
+        return LoadScreen()
+
+    return make
+
+
+def test_loading_saves_that_cannot_be_listed_says_why_in_bold_red(tmp_path: Path) -> None:
+    async def play(pilot: Pilot[None], screen: Screen[Any], answers: list[object]) -> None:
+        assert _saves(screen) == []
+        assert _texts(screen, "#load-note") == ["the saves cannot be read: locked"]
+        note = screen.query_one("#load-note", Static).render()
+        assert [str(span.style) for span in getattr(note, "spans", [])] == ["bold red"]
+        assert _stack(pilot) == ["Screen", "MenuScreen", "LoadScreen"]
+
+    _shown(tmp_path, _unreadable(SaveError("the saves cannot be read: locked")), play)
+
+
+def test_loading_from_a_damaged_save_file_offers_to_move_it_aside(
+    tmp_path: Path,
+) -> None:
+    async def scenario() -> None:
+        app = make_app(tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: screen_name(pilot) == "MenuScreen")
+            screen = _unreadable(DAMAGED)(app)
+            app.push_screen(screen)
+            await until(pilot, lambda: _stack(pilot)[-1] == "DamagedSavesDialog")
+            assert _stack(pilot) == ["Screen", "MenuScreen", "LoadScreen", "DamagedSavesDialog"]
+            assert _texts(screen, "#load-note") == [str(DAMAGED)]
+
+    asyncio.run(scenario())
+
+
+def test_loading_s_page_is_drawn_two_columns_in_from_either_side(tmp_path: Path) -> None:
+    async def play(pilot: Pilot[None], screen: Screen[Any], answers: list[object]) -> None:
+        page = screen.query_one("#saves", Widget).parent
+        assert isinstance(page, Widget)
+        drawn = [(w.id, tuple(w.region)) for w in page.children]
+        assert drawn == [
+            (None, (2, 0, 96, 3)),  # the title, a line above and below
+            ("saves", (2, 3, 96, 4)),  # two saves in a border
+            ("load-note", (2, 7, 96, 1)),
+        ]
+
+    _shown(tmp_path, _two_saves, play)
