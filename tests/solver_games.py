@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+import pytest
 
 from pokerroom.solver.game import Game
 from pokerroom.solver.holdem import uniform
@@ -116,3 +118,32 @@ def two_ways() -> Game:
     matrices = (np.ones((3, 3)), rng.uniform(-1, 1, (3, 3)))
     moves = (_stochastic(rng, 2, 3), _stochastic(rng, 2, 3))
     return Game("two ways", b.build(), (2, 3), priors, matrices, moves)
+
+
+def resumed_checks(solver: Any, other: Any, state: dict[str, Any], method: str,
+                   refusals: list[tuple[dict[str, Any], str]]) -> None:
+    """``other`` (a fresh solver of ``solver``'s game) refuses each bad checkpoint with its
+    message, unchanged (no iteration, no regret, its generator where it was); then the
+    checkpoint ``state`` of ``solver`` resumes it exactly where ``solver`` is.  The refusals
+    every randomised solver shares (its method, its generator's state) are added here."""
+    refusals = [
+        *refusals,
+        ({k: v for k, v in state.items() if k != "method"},
+         f"a checkpoint of no method, not {method}"),
+        ({**state, "method": np.array("dcfr")}, f"a checkpoint of dcfr, not {method}"),
+        ({k: v for k, v in state.items() if k != "rng"},
+         "a checkpoint without the random generator's state ('rng')"),
+        ({**state, "rng": np.array("{")}, "a checkpoint without the random generator's state "
+         "(Expecting property name enclosed in double quotes: line 1 column 2 (char 1))"),
+    ]  # fmt: skip
+    draws = other.rng.bit_generator.state
+    for bad, message in refusals:
+        with pytest.raises(ValueError) as caught:
+            other.resume(bad)
+        assert str(caught.value) == message
+        assert other.iterations == 0 and not np.any(other.regrets[0])
+        assert other.rng.bit_generator.state == draws
+    other.resume(state)
+    assert other.iterations == solver.iterations
+    assert other.rng.bit_generator.state == solver.rng.bit_generator.state
+    assert np.array_equal(other.regrets[0], solver.regrets[0])

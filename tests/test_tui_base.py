@@ -26,28 +26,15 @@ from textual.widgets import Button, Input
 from textual.widgets.option_list import Option
 
 from pokerroom.tui.app import PokerApp
-from pokerroom.tui.base import MIN_HEIGHT, MIN_WIDTH, Gated, Menu, RoomApp, TooSmall, fresh_keys
+from pokerroom.tui.base import MIN_HEIGHT, MIN_WIDTH, Gated, Menu, TooSmall, fresh_keys
 from pokerroom.tui.widgets.fields import Cycler, TypedInput
+from tui_helpers import BareRoom
 
 
-class _Room(RoomApp):
+class _Room(BareRoom):
     """A room app with nothing behind it; the game's own styles (the too-small note)."""
 
     CSS_PATH = str(Path(inspect.getfile(PokerApp)).with_name("app.tcss"))
-    SCREEN_MAKERS: ClassVar[dict[str, Callable[..., Screen[Any]]]] = {}
-
-    def offer_fresh_saves(self, error: Any, *, again: bool = False,
-                          then: Callable[[], object] | None = None) -> None:  # fmt: skip
-        raise NotImplementedError
-
-    def open_new(self, setup: Any) -> None:
-        raise NotImplementedError
-
-    def open_save(self, slot: str) -> bool:
-        raise NotImplementedError
-
-    def play_again(self, setup: Any, *, replace: Screen[None]) -> None:
-        raise NotImplementedError
 
 
 class _Page(Gated[str]):

@@ -62,11 +62,18 @@ class Keyed(Screen[None]):
         pass
 
 
-class KeyedApp(App[None]):
+class ScreenApp(App[None]):
+    """An app that shows one screen of ``SCREEN``'s type (the command palette off)."""
+
     ENABLE_COMMAND_PALETTE = False
+    SCREEN: Callable[[], Screen[None]] = Screen
 
     def on_mount(self) -> None:
-        self.push_screen(Keyed())
+        self.push_screen(type(self).SCREEN())
+
+
+class KeyedApp(ScreenApp):
+    SCREEN = Keyed
 
 
 def words(screen: Screen[None]) -> list[str]:
@@ -267,11 +274,8 @@ class Grouped(Keyed):
         pass
 
 
-class GroupedApp(App[None]):
-    ENABLE_COMMAND_PALETTE = False
-
-    def on_mount(self) -> None:
-        self.push_screen(Grouped())
+class GroupedApp(ScreenApp):
+    SCREEN = Grouped
 
 
 def test_with_keys_in_a_group_the_footer_is_built_again_and_follows_the_keys() -> None:
@@ -305,11 +309,8 @@ class Three(Keyed):
         pass
 
 
-class ThreeApp(App[None]):
-    ENABLE_COMMAND_PALETTE = False
-
-    def on_mount(self) -> None:
-        self.push_screen(Three())
+class ThreeApp(ScreenApp):
+    SCREEN = Three
 
 
 def test_two_keys_back_before_the_others_are_added_in_their_order() -> None:

@@ -8,14 +8,13 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
-from typing import Any, ClassVar
+from typing import Any
 
 from rich.console import Console, Group
 from rich.segment import Segment
 from rich.text import Text
 from textual._time import get_time
 from textual.app import App, ComposeResult
-from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import OptionList, Static
 
@@ -23,7 +22,6 @@ from engine_helpers import make
 from pokerroom.cards import parse_cards
 from pokerroom.engine import Action, ActionKind, Street
 from pokerroom.rules import Rules
-from pokerroom.tui.base import RoomApp
 from pokerroom.tui.felt import PotLine, SeatLine
 from pokerroom.tui.widgets.table import (
     ActionBar,
@@ -33,6 +31,7 @@ from pokerroom.tui.widgets.table import (
     HandLog,
     SeatsPanel,
 )
+from tui_helpers import BareRoom
 
 Runs = list[tuple[str, str]]
 
@@ -595,23 +594,8 @@ def test_the_bar_is_drawn_with_every_button_s_words_whole_as_they_grow_and_shrin
     _run(ActionBar(), (100, 8), body)
 
 
-class _Room(_One, RoomApp):
+class _Room(_One, BareRoom):
     """The bar in a room app: the game's app drops the keys older than its ``keys_from``."""
-
-    SCREEN_MAKERS: ClassVar[dict[str, Callable[..., Screen[Any]]]] = {}
-
-    def offer_fresh_saves(self, error: Any, *, again: bool = False,
-                          then: Callable[[], object] | None = None) -> None:  # fmt: skip
-        raise NotImplementedError
-
-    def open_new(self, setup: Any) -> None:
-        raise NotImplementedError
-
-    def open_save(self, slot: str) -> bool:
-        raise NotImplementedError
-
-    def play_again(self, setup: Any, *, replace: Screen[None]) -> None:
-        raise NotImplementedError
 
 
 def test_the_keys_typed_before_the_list_or_the_amount_field_opens_or_it_closes_are_dropped(

@@ -6,16 +6,19 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any, ClassVar
 
 from textual import events
 from textual.app import App
 from textual.keys import _character_to_key
 from textual.pilot import Pilot
+from textual.screen import Screen
 
 from pokerroom.engine import Action, Street
 from pokerroom.rules import Rules
 from pokerroom.storage.saves import Store
 from pokerroom.tui.app import SAVE_FILE, PokerApp
+from pokerroom.tui.base import RoomApp
 from pokerroom.tui.game import Game, Setup
 from pokerroom.tui.screens.table import TableScreen
 
@@ -174,3 +177,22 @@ def chips_in_play(game: Game) -> int:
     hand = table.hand
     pot = hand.pot if hand is not None and table.in_hand else 0
     return sum(table.stacks) + pot
+
+
+class BareRoom(RoomApp):
+    """A room app with nothing behind it: no screens to make, no saves, no games."""
+
+    SCREEN_MAKERS: ClassVar[dict[str, Callable[..., Screen[Any]]]] = {}
+
+    def offer_fresh_saves(self, error: Any, *, again: bool = False,
+                          then: Callable[[], object] | None = None) -> None:  # fmt: skip
+        raise NotImplementedError
+
+    def open_new(self, setup: Any) -> None:
+        raise NotImplementedError
+
+    def open_save(self, slot: str) -> bool:
+        raise NotImplementedError
+
+    def play_again(self, setup: Any, *, replace: Screen[None]) -> None:
+        raise NotImplementedError
