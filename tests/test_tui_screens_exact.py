@@ -333,7 +333,10 @@ def test_the_settings_page_is_drawn_two_columns_in_from_either_side(tmp_path: Pa
     async def play(pilot: Pilot[None], screen: Screen[Any], answers: list[object]) -> None:
         page = screen.query_one("#settings-page", Widget)
         assert tuple(page.region) == (0, 0, 100, 29)  # the whole screen above the footer
-        assert [(type(w).__name__, tuple(w.region)) for w in page.children] == [
+        # where the settings are kept: as many lines as the folder's name takes (a test's
+        # temporary folder may take two), so its height is not compared
+        assert [(type(w).__name__, tuple(w.region)[:3 if w.id == "where" else 4])
+                for w in page.children] == [
             ("Static", (2, 0, 96, 3)),  # the title, a line above and below
             ("Label", (2, 3, 50, 1)),
             ("SpeedChoice", (2, 4, 96, 6)),  # four speeds in a border
@@ -341,8 +344,8 @@ def test_the_settings_page_is_drawn_two_columns_in_from_either_side(tmp_path: Pa
             ("Horizontal", (2, 13, 96, 1)),  # the three switches, a line between
             ("Horizontal", (2, 15, 96, 1)),
             ("Horizontal", (2, 17, 96, 1)),
-            ("Static", (2, 19, 96, 1)),  # where the settings are kept
-        ]
+            ("Static", (2, 19, 96)),
+        ]  # fmt: skip
 
     _shown(tmp_path, _settings, play)
 
