@@ -5,7 +5,6 @@ testing; the hypothesis profiles; the markers of the tests that stay out of the 
 
 from __future__ import annotations
 
-import importlib
 import json
 import os
 from collections.abc import Iterator
@@ -14,6 +13,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
+import warm_caches
 from isolation import Guard, marks_for, outside
 
 # No test depends on wall-clock speed: hypothesis's per-example deadline (200 ms by default)
@@ -127,9 +127,7 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     tests would load again.  Only there: not in a test run, nor without the variable."""
     if not session.config.option.collectonly:
         return
-    for target in os.environ.get(WARM, "").split():
-        module, _, name = target.partition(":")
-        getattr(importlib.import_module(module), name)()
+    warm_caches.call(os.environ.get(WARM, "").split())
 
 
 def _start(item: pytest.Item) -> int:

@@ -10,6 +10,18 @@ functions, which mutmut does not mutate, and the solver is in no part of the pla
 
 from __future__ import annotations
 
+import importlib
+from collections.abc import Iterable
+
+
+def call(targets: Iterable[str]) -> None:
+    """Call each function named ``module:function`` (a part's ``warm`` list), in order:
+    what ``conftest.py``, ``tools/mutation_planted.py`` and ``tools/mutant_cpu.py`` each
+    do before the mutants run."""
+    for target in targets:
+        module, _, name = target.partition(":")
+        getattr(importlib.import_module(module), name)()
+
 
 def players() -> None:
     """The shipped strategies of the ``cfr`` bot, with the no-limit betting trees (15 s

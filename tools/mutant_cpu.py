@@ -19,7 +19,6 @@ file), to time the same mutant with and without it:
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import os
 import sys
@@ -44,9 +43,9 @@ def main() -> int:
     if not tests:
         parser.error(f"no selected test calls {function}")
     sys.path[:0] = ["src", "tests"]
-    for target in args.warm:
-        module, _, name = target.partition(":")
-        getattr(importlib.import_module(module), name)()
+    import warm_caches  # in tests/, on the path from here on
+
+    warm_caches.call(args.warm)
     os.environ["MUTANT_UNDER_TEST"] = args.mutant
     start = time.process_time()
     code = pytest.main(["-q", "-x", "-p", "no:cacheprovider", *tests])

@@ -23,7 +23,6 @@ by name with mutmut (``tools/mutation.py PART --mutants NAME``) to be sure.
 from __future__ import annotations
 
 import argparse
-import importlib
 import os
 import resource
 import signal
@@ -96,9 +95,9 @@ class Planter:
         done = set()
         if self.out.exists():
             done = {line.split()[0] for line in self.out.read_text().splitlines() if line}
-        for target in self.warm:  # loaded once, before the mutants' processes are forked
-            module, _, function = target.partition(":")
-            getattr(importlib.import_module(module), function)()
+        import warm_caches  # in tests/, put on the path by its conftest.py
+
+        warm_caches.call(self.warm)  # loaded once, before the mutants' processes are forked
         with self.out.open("a") as out:
             for name in self.names:
                 if name in done:
