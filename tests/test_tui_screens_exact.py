@@ -206,6 +206,30 @@ def test_an_amount_dialog_shows_its_bounds_refuses_outside_them_and_gives_the_am
     _shown(tmp_path, lambda app: AmountDialog("Top up", "A top-up", 1, 1400, 40), play)
 
 
+@pytest.mark.parametrize(("typed", "button", "answers", "error"), [
+    ("1,400", 0, ["1400"], ""),
+    ("1401", 0, [], "A top-up of 1,401 is out of bounds: from 1 to 1,400 chips"),
+    ("1,400", 1, [None], ""),
+])  # fmt: skip
+def test_an_amount_dialog_s_buttons_clicked_give_the_amount_or_nothing(
+    tmp_path: Path, typed: str, button: int, answers: list[object], error: str
+) -> None:
+    """The first button (OK) as Enter: the amount, or the refusal with the dialog open;
+    the second (Cancel) as Esc: nothing."""
+
+    async def play(pilot: Pilot[None], screen: Screen[Any], given: list[object]) -> None:
+        screen.query_one("#amount-chips", Input).value = typed
+        await pilot.click(list(screen.query(Button))[button])
+        await until(pilot, lambda: given != [] or _texts(screen, "#amount-error") != [""])
+        await pilot.pause()
+        assert given == answers
+        if not answers:
+            assert _texts(screen, "#amount-error") == [error]
+            assert app_screen(pilot) is screen
+
+    _shown(tmp_path, lambda app: AmountDialog("Top up", "A top-up", 1, 1400, 40), play)
+
+
 def app_screen(pilot: Pilot[None]) -> Screen[Any]:
     return pilot.app.screen
 
