@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -27,13 +28,18 @@ from textual.widgets import (
 
 from pokerroom.savefile import DamagedStoreError, SaveError
 from pokerroom.tui.app import PokerApp
+from pokerroom.tui.base import Menu
+from pokerroom.tui.game import YOU, Game
 from pokerroom.tui.prefs import Prefs
 from pokerroom.tui.screens.damaged import DamagedSavesDialog
+from pokerroom.tui.screens.gameover import GameOverScreen
 from pokerroom.tui.screens.howto import HOW_TO_PLAY, HowToScreen
 from pokerroom.tui.screens.loadgame import LoadScreen
+from pokerroom.tui.screens.menu import TITLE, banner, read_banner
 from pokerroom.tui.screens.seating import AmountDialog, bounded, top_up_range
 from pokerroom.tui.screens.settings import SettingsScreen
-from tui_helpers import CLOCK, make_app, screen_name, until
+from pokerroom.tui.screens.table import TableScreen
+from tui_helpers import CLOCK, make_app, make_game, play_out, screen_name, screen_text, until
 
 
 def test_the_top_up_range_from_a_stack_and_the_buy_ins() -> None:
@@ -196,6 +202,30 @@ def test_an_amount_dialog_shows_its_bounds_refuses_outside_them_and_gives_the_am
         await pilot.press("enter")
         await until(pilot, lambda: answers != [])
         assert answers == ["1400"]
+
+    _shown(tmp_path, lambda app: AmountDialog("Top up", "A top-up", 1, 1400, 40), play)
+
+
+@pytest.mark.parametrize(("typed", "button", "answers", "error"), [
+    ("1,400", 0, ["1400"], ""),
+    ("1401", 0, [], "A top-up of 1,401 is out of bounds: from 1 to 1,400 chips"),
+    ("1,400", 1, [None], ""),
+])  # fmt: skip
+def test_an_amount_dialog_s_buttons_clicked_give_the_amount_or_nothing(
+    tmp_path: Path, typed: str, button: int, answers: list[object], error: str
+) -> None:
+    """The first button (OK) as Enter: the amount, or the refusal with the dialog open;
+    the second (Cancel) as Esc: nothing."""
+
+    async def play(pilot: Pilot[None], screen: Screen[Any], given: list[object]) -> None:
+        screen.query_one("#amount-chips", Input).value = typed
+        await pilot.click(list(screen.query(Button))[button])
+        await until(pilot, lambda: given != [] or _texts(screen, "#amount-error") != [""])
+        await pilot.pause()
+        assert given == answers
+        if not answers:
+            assert _texts(screen, "#amount-error") == [error]
+            assert app_screen(pilot) is screen
 
     _shown(tmp_path, lambda app: AmountDialog("Top up", "A top-up", 1, 1400, 40), play)
 
@@ -446,6 +476,35 @@ def test_deleting_a_save_asks_first_and_the_list_is_read_again(tmp_path: Path) -
     _shown(tmp_path, _two_saves, play)
 
 
+def test_deleting_a_save_that_cannot_be_deleted_says_why_and_reads_the_list_again(
+    tmp_path: Path,
+) -> None:
+    """The store refuses: an error notice saying why, and the list as the store has it."""
+
+    def refusing(app: PokerApp) -> LoadScreen:
+        screen = _two_saves(app)
+
+        def delete(slot: str) -> None:
+            app.store.save("third", {}, summary="hand 3")  # the list has changed meanwhile
+            raise SaveError(f"the save {slot!r} cannot be deleted: locked")
+
+        app.store.delete = delete  # type: ignore[method-assign]
+        return screen
+
+    async def play(pilot: Pilot[None], screen: Screen[Any], answers: list[object]) -> None:
+        app = pilot.app
+        await pilot.press("delete")
+        await until(pilot, lambda: _stack(pilot)[-1] == "ConfirmDialog")
+        await pilot.press("y")
+        await until(pilot, lambda: app.screen is screen and len(_saves(screen)) == 3)
+        third = ("third", f"{'third':<24} {CLOCK:<17} hand 3", ["bold"])
+        assert _saves(screen) == [third, SECOND, FIRST]
+        told = [(n.message, n.severity) for n in app._notifications]
+        assert told == [("the save 'second' cannot be deleted: locked", "error")]
+
+    _shown(tmp_path, refusing, play)
+
+
 def _unreadable(error: SaveError) -> Callable[[PokerApp], LoadScreen]:
     def make(app: PokerApp) -> LoadScreen:
         def slots() -> list[object]:
@@ -496,3 +555,288 @@ def test_loading_s_page_is_drawn_two_columns_in_from_either_side(tmp_path: Path)
         ]
 
     _shown(tmp_path, _two_saves, play)
+
+
+# ---------------------------------------------------------------- the end of a freeze-out
+
+
+def _played(stacks: list[int], seed: int, *, to_your_exit: bool = False) -> Game:
+    """A freeze-out of calling stations from ``stacks`` (you play as one too), played to
+    its end, or only to the hand you go out in."""
+    game = make_game(("calling-station",) * (len(stacks) - 1), stacks=stacks, seed=seed)
+    table = game.table
+    while not table.is_over and not (to_your_exit and table.stacks[YOU] == 0):
+        table.start_hand()
+        play_out(game)
+        game.hand_over()
+    return game
+
+
+def _lines(app: PokerApp) -> list[tuple[int, str]]:
+    """The screen's lines with something on them: each one's row, and its text without
+    the spaces after it."""
+    shown = screen_text(app).split("\n")
+    return [(row, line.rstrip()) for row, line in enumerate(shown) if line.strip()]
+
+
+def _reversed_rows(app: PokerApp) -> list[int]:
+    """The rows where some text is drawn reversed (your line of the standings)."""
+    strips = app.screen._compositor.render_strips()
+    return [row for row, strip in enumerate(strips)
+            if any(seg.text.strip() and seg.style is not None and seg.style.reverse
+                   for seg in strip)]  # fmt: skip
+
+
+FOOTER = (29, "⏎ Main menu n Play again ? Keys ^q Quit")
+HERO_OUT = "  Hero  " + "▁" * 55 + "  out"
+ADA_IN = "  Ada   ▅▅▄▄▄▄▄▄▄▄▄▅▅▅▅▅▅▅▆▆▅▅▅▅▅▅▅▅▅▆▆▆▆▅▆▆▆▆▆▆▆▆▆▆▆▆▆▆▆▆▆▆▆▆▆▆  382"
+BO_IN = "  Bo    ██████████████▇▇▇▇▇▇▇▇▇▇▇▇▇▇▇▇▇▇▇▇▇▇▇▇▇▇▇▆▇▇▇▆▇▇▇▇▇▇▇▇▇▇  478"
+
+GAME_ENDS: dict[str, tuple[Callable[[], Game], list[tuple[int, str]], list[int]]] = {
+    # heads-up from 2 chips each: one hand, which you win
+    "you won": (lambda: _played([2, 2], 2), [
+        (1, "  You won the freeze-out!"),
+        (3, "    1. Hero             4 chips"),
+        (4, "    2. Ada              out in hand 1"),
+        (7, "  Chips, hand by hand (1 hand played)"),
+        (8, "  Hero  ▄█    4"),
+        (9, "  Ada   ▄  out"),
+        FOOTER,
+    ], [3]),
+    "another won": (lambda: _played([6, 10, 14], 5), [
+        (1, "  Ada won the freeze-out."),
+        (3, "    1. Ada              30 chips"),
+        (4, "    2. Bo               out in hand 7"),
+        (5, "    3. Hero             out in hand 2"),
+        (8, "  Chips, hand by hand (7 hands played)"),
+        (9, "  Hero  ▂▁       out"),
+        (10, "  Ada   ▃▅▆▇▇▆▇█   30"),
+        (11, "  Bo    ▄▃▂▁▁▂▁  out"),
+        FOOTER,
+    ], [5]),
+    # you go out first, in hand 81: the two still in, the most chips first (Bo, seat 2);
+    # 82 rows of chips drawn in 56 columns
+    "you are out": (lambda: _played([60, 300, 500], 2, to_your_exit=True), [
+        (1, "  You are out, in place 3."),
+        (3, "    · Bo               still in with 478"),
+        (4, "    · Ada              still in with 382"),
+        (5, "    3. Hero             out in hand 81"),
+        (8, "  Chips, hand by hand (81 hands played)"),
+        (9, HERO_OUT),
+        (10, ADA_IN),
+        (11, BO_IN),
+        FOOTER,
+    ], [5]),
+    # no one placed yet (a game that has not begun): everyone still in, in seat order
+    "no one placed": (lambda: make_game(("calling-station",) * 2), [
+        (1, "  The game is over."),
+        (3, "    · Hero             still in with 1,000"),
+        (4, "    · Ada              still in with 1,000"),
+        (5, "    · Bo               still in with 1,000"),
+        (8, "  Chips, hand by hand (0 hands played)"),
+        (9, "  Hero  █ 1,000"),
+        (10, "  Ada   █ 1,000"),
+        (11, "  Bo    █ 1,000"),
+        FOOTER,
+    ], []),
+}
+
+
+@pytest.mark.parametrize("end", list(GAME_ENDS))
+def test_the_end_of_a_freeze_out_is_shown_word_for_word_where_it_is_drawn(
+    tmp_path: Path, end: str
+) -> None:
+    """The standings (your line reversed), the chips hand by hand, the keys: line by
+    line, column by column."""
+    make, lines, reverse = GAME_ENDS[end]
+
+    async def play(pilot: Pilot[None], screen: Screen[Any], answers: list[object]) -> None:
+        app = pilot.app
+        assert isinstance(app, PokerApp)
+        assert _lines(app) == lines
+        assert _reversed_rows(app) == reverse
+        assert screen.focused is None
+
+    _shown(tmp_path, lambda app: GameOverScreen(make()), play)
+
+
+@pytest.mark.parametrize("key", ["enter", "escape"])
+def test_the_end_of_a_freeze_out_goes_back_to_the_menu(tmp_path: Path, key: str) -> None:
+    async def play(pilot: Pilot[None], screen: Screen[Any], answers: list[object]) -> None:
+        await pilot.press(key)
+        await until(pilot, lambda: answers == [None])
+        assert _stack(pilot) == ["Screen", "MenuScreen"]
+
+    _shown(tmp_path, lambda app: GameOverScreen(_played([2, 2], 2)), play)
+
+
+def test_the_end_of_a_freeze_out_plays_again_with_the_same_settings(tmp_path: Path) -> None:
+    """``n``: a new game of the same players and rules in the standings' place, with new
+    cards (no seed given: a fresh one)."""
+    ended = _played([6, 10, 14], 5)
+
+    async def play(pilot: Pilot[None], screen: Screen[Any], answers: list[object]) -> None:
+        await pilot.press("n")
+        await until(pilot, lambda: _stack(pilot)[-1] == "TableScreen")
+        assert _stack(pilot) == ["Screen", "MenuScreen", "TableScreen"]
+        table = pilot.app.screen
+        assert isinstance(table, TableScreen)
+        assert table.game is not ended
+        assert table.game.setup == dataclasses.replace(ended.setup, seed=None)
+        assert table.game.names == ("Hero", "Ada", "Bo")
+        assert answers == []
+
+    _shown(tmp_path, lambda app: GameOverScreen(ended), play)
+
+
+# ---------------------------------------------------------------- the main menu
+
+LOGO = [
+    " ___    ___    _  __  ___   ___   ___    ___     ___    __  __ ",
+    "| _ \\  / _ \\  | |/ / | __| | _ \\ | _ \\  / _ \\   / _ \\  |  \\/  |",
+    "|  _/ | (_) | | ' <  | _|  |   / |   / | (_) | | (_) | | |\\/| |",
+    "|_|    \\___/  |_|\\_\\ |___| |_|_\\ |_|_\\  \\___/   \\___/  |_|  |_|",
+]
+
+
+def test_the_banner_spells_the_game_s_name_in_big_letters_and_is_read_back() -> None:
+    assert TITLE.split("\n") == ["", *LOGO, ""]
+    assert read_banner(TITLE) == "POKERROOM"
+    # the rows of unequal lengths (the spaces after them dropped), blank columns after
+    # the last letter: the same word
+    assert read_banner("\n".join(row.rstrip() for row in LOGO)) == "POKERROOM"
+    assert read_banner("\n".join(row + "   " for row in LOGO)) == "POKERROOM"
+    # no glyph fits: the word so far and "?"
+    assert read_banner("X") == "?"
+    spoilt = [row + " ####" for row in banner("PO").strip("\n").split("\n")]
+    assert read_banner("\n".join(spoilt)) == "PO?"
+
+
+def _menu_app(
+    tmp_path: Path,
+    before: Callable[[PokerApp], object],
+    play: Callable[[Pilot[None], Screen[Any]], Awaitable[None]],
+) -> None:
+    """The app on its main menu (``before`` called on it first), then ``play`` run."""
+
+    async def scenario() -> None:
+        app = make_app(tmp_path)
+        before(app)
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: screen_name(pilot) == "MenuScreen")
+            await pilot.pause()
+            await play(pilot, pilot.app.screen)
+
+    asyncio.run(scenario())
+
+
+def _items(screen: Screen[Any]) -> list[tuple[str | None, str, bool]]:
+    """Each item of the menu: its id, its words and whether it is disabled."""
+    return [(o.id, str(o.prompt), o.disabled) for o in screen.query_one(Menu).options]
+
+
+def _menu_lines(continue_item: str) -> list[tuple[int, str]]:
+    items = ["New game", continue_item, "Load game", "Hand history", "Settings",
+             "How to play", "Quit"]  # fmt: skip
+    box = " " * 33
+    return [
+        *((1 + k, " " * 18 + row.rstrip()) for k, row in enumerate(LOGO)),
+        (6, box + "Texas hold'em against the computer"),
+        (8, box + "▊" + "▔" * 32 + "▎"),
+        *((9 + k, f"{box}▊ {item:<31}▎") for k, item in enumerate(items)),
+        (16, box + "▊" + "▁" * 32 + "▎"),
+        (29, "↑↓ Move ⏎ Choose ? Keys ^q Quit"),
+    ]  # fmt: skip
+
+
+ITEMS = [("new", "New game"), ("continue", "Continue"), ("load", "Load game"),
+         ("history", "Hand history"), ("settings", "Settings"), ("howto", "How to play"),
+         ("quit", "Quit")]  # fmt: skip
+
+
+def test_the_main_menu_with_no_saves_word_for_word_where_it_is_drawn(tmp_path: Path) -> None:
+    """The name in big letters, the line under it and the menu in a box, centred; no save
+    to continue: Continue disabled."""
+
+    async def play(pilot: Pilot[None], screen: Screen[Any]) -> None:
+        app = pilot.app
+        assert isinstance(app, PokerApp)
+        assert _lines(app) == _menu_lines("Continue")
+        assert _items(screen) == [(key, words, key == "continue") for key, words in ITEMS]
+        menu = screen.query_one(Menu)
+        assert screen.focused is menu and menu.highlighted == 0
+        assert _texts(screen, "#menu-note") == [""]
+
+    _menu_app(tmp_path, lambda app: None, play)
+
+
+def test_the_main_menu_offers_to_continue_the_latest_save(tmp_path: Path) -> None:
+    def two_saves(app: PokerApp) -> None:
+        app.store.save("first", {}, summary="hand 1")
+        app.store.save("second", {}, summary="hand 2")
+
+    async def play(pilot: Pilot[None], screen: Screen[Any]) -> None:
+        app = pilot.app
+        assert isinstance(app, PokerApp)
+        assert _lines(app) == _menu_lines("Continue (second)")
+        continued = [(k, "Continue (second)" if k == "continue" else w, False) for k, w in ITEMS]
+        assert _items(screen) == continued
+        await pilot.press("down", "enter")  # "second" holds no game: refused, saying why
+        await until(pilot, lambda: _stack(pilot)[-1] == "MessageDialog")
+        assert _stack(pilot) == ["Screen", "MenuScreen", "MessageDialog"]
+        assert _texts(app.screen, "#message-text") == ["'second': it holds no game"]
+
+    _menu_app(tmp_path, two_saves, play)
+
+
+def test_the_main_menu_when_the_saves_cannot_be_read(tmp_path: Path) -> None:
+    """The latest save unknown: nothing to continue, the rest of the menu as ever."""
+
+    def unreadable(app: PokerApp) -> None:
+        def latest() -> object:
+            raise SaveError("the saves cannot be read: locked")
+
+        app.store.latest = latest  # type: ignore[method-assign,assignment]
+
+    async def play(pilot: Pilot[None], screen: Screen[Any]) -> None:
+        assert _items(screen) == [(key, words, key == "continue") for key, words in ITEMS]
+        assert screen.focused is screen.query_one(Menu)
+
+    _menu_app(tmp_path, unreadable, play)
+
+
+@pytest.mark.parametrize(("downs", "opened"), [
+    (0, "NewGameScreen"), (1, "LoadScreen"), (2, "HistoryScreen"), (3, "SettingsScreen"),
+    (4, "HowToScreen"),
+])  # fmt: skip
+def test_each_item_of_the_main_menu_opens_its_screen_and_the_menu_is_read_again_on_return(
+    tmp_path: Path, downs: int, opened: str
+) -> None:
+    """↓ skips the disabled Continue; on coming back the item chosen is still highlighted,
+    and the menu is read again (a save written meanwhile can be continued)."""
+
+    async def play(pilot: Pilot[None], screen: Screen[Any]) -> None:
+        app = pilot.app
+        assert isinstance(app, PokerApp)
+        await pilot.press(*["down"] * downs, "enter")
+        await until(pilot, lambda: _stack(pilot)[-1] == opened)
+        assert _stack(pilot) == ["Screen", "MenuScreen", opened]
+        app.store.save("meanwhile", {}, summary="hand 9")
+        app.pop_screen()
+        await until(pilot, lambda: app.screen is screen)
+        await pilot.pause()
+        menu = screen.query_one(Menu)
+        assert menu.highlighted == (downs + 1 if downs else 0)
+        assert screen.focused is menu
+        assert _items(screen)[1] == ("continue", "Continue (meanwhile)", False)
+
+    _menu_app(tmp_path, lambda app: None, play)
+
+
+@pytest.mark.parametrize("keys", [("down",) * 5 + ("enter",), ("escape",)])
+def test_the_main_menu_quits_from_quit_or_escape(tmp_path: Path, keys: tuple[str, ...]) -> None:
+    async def play(pilot: Pilot[None], screen: Screen[Any]) -> None:
+        await pilot.press(*keys)
+        await until(pilot, lambda: not pilot.app.is_running)
+
+    _menu_app(tmp_path, lambda app: None, play)
