@@ -67,3 +67,23 @@ def test_a_parts_own_mutmut_settings_go_over_the_projects() -> None:
     assert envs["pytest_add_cli_args"] == project["tool"]["mutmut"]["pytest_add_cli_args"]
     table = driver.settings(parts["table"], project)
     assert "timeout_multiplier" not in table and table["only_mutate"] == parts["table"]["mutate"]
+
+
+def test_a_parts_folder_and_its_mutants_hold_the_guide_the_tests_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Some selected tests read the guide (the terminal game's key tables are checked
+    against ``docs/guide/playing.md``): without ``docs/`` beside the copied tests, a
+    part's first clean run fails and no mutant is tried.  The part's folder gets the
+    guide (not its built site), and mutmut is told to copy it on into ``mutants/``."""
+    driver = load_tool("mutation")
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    parts = project["tool"]["mutation"]["parts"]
+    monkeypatch.setattr(driver, "WORK", tmp_path)
+    where = driver.prepare("tuiscreens", parts["tuiscreens"], project)
+    guide = where / "docs" / "guide" / "playing.md"
+    assert guide.read_text() == (ROOT / "docs" / "guide" / "playing.md").read_text()
+    assert (where / "tests" / "test_tui_screens.py").is_file()
+    assert not (where / "docs" / "_build").exists()
+    local = tomllib.loads((where / "pyproject.toml").read_text())
+    assert local["tool"]["mutmut"]["also_copy"] == ["docs/"]

@@ -2,8 +2,9 @@
 
 ``make mutation`` runs this.  For each part named in ``[tool.mutation.parts]`` of
 pyproject.toml (all of them, in the order listed, unless some are named on the command
-line), it copies ``src/`` and ``tests/`` to ``mutation/<part>/`` (kept between runs, so a
-second run goes on where the first stopped and redoes only what changed), writes there a
+line), it copies ``src/``, ``tests/`` and ``docs/`` (which some tests read) to
+``mutation/<part>/`` (kept between runs, so a second run goes on where the first stopped
+and redoes only what changed), writes there a
 ``pyproject.toml`` whose ``[tool.mutmut]`` mutates that part alone and selects that part's
 tests, and runs ``mutmut run`` in it.  A part's ``warm`` functions (``module:function``,
 e.g. ``warm_caches:players``) are called once in mutmut's fork server, after it collects
@@ -36,6 +37,10 @@ import tomli_w
 ROOT = Path(__file__).resolve().parents[1]
 WORK = ROOT / "mutation"
 WARM = "POKERROOM_MUTATION_WARM"  # read by tests/conftest.py
+COPIED = ("src", "tests", "docs")
+"""What a part's folder holds of the checkout: the sources, the tests, and the guide that
+some tests read (its key tables); mutmut copies the tests, and the guide as
+``[tool.mutmut]``'s ``also_copy`` says, on into ``mutants/``."""
 
 
 def parts(project: dict[str, Any]) -> dict[str, dict[str, Any]]:
@@ -59,9 +64,9 @@ def prepare(part: str, scope: dict[str, Any], project: dict[str, Any]) -> Path:
     """The work folder of one part: the sources, the tests, and its mutmut settings."""
     where = WORK / part
     where.mkdir(parents=True, exist_ok=True)
-    for name in ("src", "tests"):
+    for name in COPIED:
         shutil.copytree(ROOT / name, where / name, dirs_exist_ok=True,
-                        ignore=shutil.ignore_patterns("__pycache__", "*.egg-info"))
+                        ignore=shutil.ignore_patterns("__pycache__", "*.egg-info", "_build"))
     local = {"tool": {"mutmut": settings(scope, project), "pytest": project["tool"]["pytest"]}}
     (where / "pyproject.toml").write_text(tomli_w.dumps(local))
     return where
