@@ -290,6 +290,10 @@ def test_announced_entries_that_are_not_a_players_value_are_ignored() -> None:
     text = NO_LIMIT + "_announced = { px = { value = 5 }, p = { value = 1 }, p1 = 3 }\n"
     replay = replay_phh(loads(text))
     assert replay.check() == Comparison(True, "exact")
+    # digits to str.isdigit that are no number to int (a superscript, over 4,300 digits)
+    many = "9" * 5000
+    text = NO_LIMIT + f'_announced = {{ "p²" = {{ value = 5 }}, "p{many}" = {{ value = 1 }} }}\n'
+    assert replay_phh(loads(text)).check() == Comparison(True, "exact")
 
 
 def test_a_record_that_stops_before_the_hand_is_over_does_not_match() -> None:

@@ -4,6 +4,7 @@ log, the action bar's choices, the typed amount, hints, the chip graph, the form
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 
@@ -29,7 +30,7 @@ from pokerroom.tui.felt import (
     seats,
     turn_text,
 )
-from pokerroom.tui.form import FormChoices, FormError, make_rules, read_seed
+from pokerroom.tui.form import FormChoices, FormError, make_rules, read_buy_in, read_seed
 from pokerroom.tui.hints import CALLED, RAISED, draws, hint_text, likely_ranges, outs_text
 
 NL = Rules.preset("no-limit")
@@ -433,14 +434,52 @@ def test_form_stakes_and_buy_in() -> None:
     assert (rules.units, rules.blinds, rules.buy_in) == ((10, 10, 20, 20), (5, 10), 500)
     with pytest.raises(FormError, match="stakes '10-20': write two amounts like 2/4"):
         make_rules(FormChoices(stakes="10-20"))
-    with pytest.raises(FormError, match="buy_in is 4"):
-        make_rules(FormChoices(stakes="2/4", buy_in=4))
+    assert _refused(lambda: make_rules(FormChoices(stakes="2/4", buy_in=4))) == (
+        "buy-in is 4: a player must be able to post the forced bets (4) and still play; "
+        "give more than 4")
+
+
+def _refused(call: Callable[[], object]) -> str:
+    """What the form says when ``call`` is refused (a :class:`FormError`, nothing else)."""
+    with pytest.raises(FormError) as refused:
+        call()
+    return str(refused.value)
 
 
 def test_form_seed() -> None:
     assert read_seed("") is None and read_seed(" 42 ") == 42
     with pytest.raises(FormError, match="a whole number"):
         read_seed("x1")
+
+
+@pytest.mark.parametrize("digit", ["²", "½", "⑤", "¹"])
+def test_form_numbers_that_are_digits_to_unicode_but_no_number_are_refused_not_a_crash(
+    digit: str,
+) -> None:
+    """``str.isdigit`` holds for ``²`` (a key of some keyboards) and ``int`` cannot read
+    it: each field that reads a number refuses it, saying which, as it refuses a letter
+    (a remembered seed or buy-in, or stakes typed, raised ValueError and stopped the game)."""
+    assert _refused(lambda: read_seed(digit)) == (
+        f"seed '{digit}': a whole number, or leave it empty")
+    assert _refused(lambda: read_buy_in(digit)) == (
+        f"buy-in '{digit}': a whole number of chips, 1 or more")
+    assert _refused(lambda: make_rules(FormChoices(stakes=f"{digit}/4"))) == (
+        f"stakes '{digit}/4': write two amounts like 2/4")
+    assert _refused(lambda: read_buy_in("٣٠٠")) == (  # digits, but of another script
+        "buy-in '٣٠٠': a whole number of chips, 1 or more")
+    assert read_seed(" 7 ") == 7 and read_buy_in(" 300 ") == 300
+
+
+def test_form_buy_in_and_stakes_refusals_say_what_was_typed() -> None:
+    assert read_buy_in(" 500 ") == 500
+    assert _refused(lambda: read_buy_in("  ")) == (
+        "buy-in is empty: a whole number of chips, 1 or more")
+    assert _refused(lambda: read_buy_in("-5")) == "buy-in '-5': a whole number of chips, 1 or more"
+    assert _refused(lambda: make_rules(FormChoices(buy_in=0))) == "buy-in is 0: 1 chip or more"
+    assert _refused(lambda: make_rules(FormChoices(stakes="0/4"))) == (
+        "stakes '0/4': amounts of 1 chip or more, like 2/4")
+    assert _refused(lambda: make_rules(FormChoices(stakes="4/2"))) == (
+        "stakes '4/2': two amounts, the first no larger than the second")
 
 
 def test_form_choices_remembered_through_plain_data() -> None:
@@ -496,7 +535,7 @@ def test_form_stakes_are_read_exactly() -> None:
     assert rules(" 3 / 6 ").blinds == (3, 6)
     assert rules("4/4").blinds == (4, 4)  # the first no larger than the second: equal is fine
     for bad, why in [("2/4/6", "write two amounts like 2/4"),
-                     ("0/4", "two amounts, the first no larger than the second"),
+                     ("0/4", "amounts of 1 chip or more, like 2/4"),
                      ("5/4", "two amounts, the first no larger than the second")]:  # fmt: skip
         with pytest.raises(FormError) as caught:
             rules(bad)
@@ -786,7 +825,7 @@ def test_form_names_every_problem_of_the_rules_it_makes() -> None:
         make_rules(choices)
     assert str(caught.value) == (
         "straddle is 1: a straddle is larger than every blind (1); give more than 1, or 0 for "
-        "none; buy_in is 1: a player must be able to post the forced bets (3) and still play; "
+        "none; buy-in is 1: a player must be able to post the forced bets (3) and still play; "
         "give more than 3")
 
 

@@ -393,9 +393,12 @@ def test_the_fields_take_what_they_may_and_say_the_rules_at_once(
 @pytest.mark.parametrize(("wid", "typed", "said"), [
     ("stakes", "2/x", "stakes '2/x': write two amounts like 2/4"),
     ("stakes", "4/2", "stakes '4/2': two amounts, the first no larger than the second"),
-    ("buy-in", "", "buy_in is 0: 1 chip or more"),
-    ("buy-in", "-5", "buy_in is 0: 1 chip or more"),
-    ("buy-in", "1", "buy_in is 1: a player must be able to post the forced bets (4) and "
+    ("stakes", "0/4", "stakes '0/4': amounts of 1 chip or more, like 2/4"),
+    ("stakes", "²/4", "stakes '²/4': write two amounts like 2/4"),
+    ("buy-in", "", "buy-in is empty: a whole number of chips, 1 or more"),
+    ("buy-in", "-5", "buy-in '-5': a whole number of chips, 1 or more"),
+    ("buy-in", "0", "buy-in is 0: 1 chip or more"),
+    ("buy-in", "1", "buy-in is 1: a player must be able to post the forced bets (4) and "
      "still play; give more than 4"),
     ("seed", "-5", "seed '-5': a whole number, or leave it empty"),
 ])  # fmt: skip

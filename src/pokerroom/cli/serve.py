@@ -60,6 +60,7 @@ from pokerroom.cli.arguments import (
 )
 from pokerroom.cli.errors import INTERRUPTED, UsageError
 from pokerroom.cli.private import open_private
+from pokerroom.numerals import number as read_number
 
 if TYPE_CHECKING:
     from pokerroom.history.acpc import GameDef
@@ -289,9 +290,9 @@ def _programs(specs: list[str], seats: int) -> dict[int, list[str]]:
     out: dict[int, list[str]] = {}
     for spec in specs:
         seat, sep, command = spec.partition("=")
-        if not sep or not seat.strip().isdigit() or not command.strip():
+        number = read_number(seat.strip(), digits=3)
+        if not sep or number is None or not command.strip():
             raise UsageError(f"--exec {spec!r}: SEAT=COMMAND, like 1='pokerroom bot json --stdio'")
-        number = int(seat)
         if not 0 <= number < seats or number in out:
             raise UsageError(
                 f"--exec {spec!r}: seat {number} is not a free seat (0 to {seats - 1})"

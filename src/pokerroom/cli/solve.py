@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 from pokerroom.cli.arguments import Count, OutputFile, RulesArgument, Seed
 from pokerroom.cli.errors import UsageError
 from pokerroom.cli.lbr import add_lbr
+from pokerroom.numerals import number as read_number
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -48,9 +49,10 @@ def _sizes(text: str) -> tuple[int, int, int, int]:
     accepts = (f"four numbers like 8,8,8,8, one per round: 1 to {PREFLOP_BUCKETS} pre-flop, "
                f"1 to {MAX_BUCKETS} in later rounds")  # fmt: skip
     parts = text.split(",")
-    if len(parts) != 4 or not all(p.strip().isdigit() and len(p.strip()) < 6 for p in parts):
+    read = [read_number(p.strip(), digits=5) for p in parts]
+    if len(parts) != 4 or None in read:
         raise argparse.ArgumentTypeError(f"{accepts}, not {text!r}")
-    sizes = tuple(int(p) for p in parts)
+    sizes = tuple(n for n in read if n is not None)
     bounds = (PREFLOP_BUCKETS, MAX_BUCKETS, MAX_BUCKETS, MAX_BUCKETS)
     if not all(1 <= n <= high for n, high in zip(sizes, bounds, strict=True)):
         raise argparse.ArgumentTypeError(f"{accepts}, not {text!r}")

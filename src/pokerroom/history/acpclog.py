@@ -74,10 +74,14 @@ def parse_betting(text: str) -> tuple[tuple[ACPCAction, ...], ...]:
     for part in text.split("/"):
         if _ROUND.fullmatch(part) is None:
             _refuse_betting(text, part)
+        actions = _ACTION.findall(part)
+        if any(len(size) > 18 for _, size in actions):  # (int reads 4,300 digits at most)
+            raise ACPCError(f"bad betting {text[:80]!r}: a raise of more than 18 digits, "
+                            f"more than any stack")  # fmt: skip
         rounds.append(
             tuple(
                 ACPCAction(_KIND[kind.lower()], int(size)) if size else _PLAIN[kind]
-                for kind, size in _ACTION.findall(part)
+                for kind, size in actions
             )
         )
     return tuple(rounds)

@@ -38,6 +38,7 @@ from pokerroom.history.ohh import dumps_ohh, to_ohh
 from pokerroom.history.phh import dumps_all
 from pokerroom.history.pokerstars import Tournament, dumps_pokerstars, to_pokerstars
 from pokerroom.history.record import PlayedHand, forced_bets, to_phh
+from pokerroom.numerals import number as read_number
 from pokerroom.rules import Structure
 
 __all__ = ["FORMATS", "Export", "acpc_game", "export_hands", "export_phh"]
@@ -67,9 +68,8 @@ def _number(played: PlayedHand, index: int) -> int:
     label = played.label
     if isinstance(label, int) and not isinstance(label, bool) and label >= 0:
         return label
-    if isinstance(label, str) and label.isdigit():
-        return int(label)
-    return index + 1
+    read = read_number(label) if isinstance(label, str) else None
+    return index + 1 if read is None else read
 
 
 def export_hands(

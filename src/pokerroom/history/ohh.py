@@ -64,6 +64,7 @@ from pokerroom.history.record import PlayedHand
 from pokerroom.history.replay import Replay
 from pokerroom.history.starsread import StarsHand, StarsLine, StarsSeat
 from pokerroom.history.starsreplay import replay_stars
+from pokerroom.numerals import number as read_number
 from pokerroom.rules import Rules, Structure
 
 __all__ = [
@@ -213,9 +214,10 @@ def _game_number(played: PlayedHand, number: int | None) -> int:
     if number is not None:
         return number
     label = played.label
-    if isinstance(label, int) or (isinstance(label, str) and label.isdigit()):
+    if isinstance(label, int):
         return int(label)
-    return 1
+    read = read_number(label) if isinstance(label, str) else None
+    return 1 if read is None else read
 
 
 def _game(
@@ -408,7 +410,7 @@ def ohh_hand(data: Mapping[str, Any]) -> StarsHand:
     stakes = (big, 2 * big) if structure == "fixed limit" else (small, big)
     number_text = _get(hh, "game_number", str, "")
     hand = StarsHand(
-        number=int(number_text) if number_text.isdigit() else 0,
+        number=read_number(number_text) or 0,
         structure=structure,
         stakes=stakes,
         button=_get(hh, "dealer_seat", int, ""),

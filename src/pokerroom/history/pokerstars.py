@@ -70,6 +70,7 @@ from pokerroom.evaluator import Category, best_hand
 from pokerroom.evaluator.classes import ranks_of
 from pokerroom.history.errors import HistoryError
 from pokerroom.history.record import PlayedHand, forced_bets
+from pokerroom.numerals import number as read_number
 from pokerroom.rules import Rules, ShowdownMode, Structure, TieSplit
 
 __all__ = [
@@ -347,8 +348,8 @@ def to_pokerstars(
     n = played.players
     label = played.label
     if number is None:
-        number = int(label) if isinstance(label, int) or (
-            isinstance(label, str) and label.isdigit()) else 1  # fmt: skip
+        number = label if isinstance(label, int) else (
+            (read_number(label) if isinstance(label, str) else None) or 1)  # fmt: skip
     date = played_date(played) or when or "1970/01/01 00:00:00"
     lines = [_header(played, w, tournament, number, date)]
     table = played.info.get("table")

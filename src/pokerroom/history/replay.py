@@ -42,6 +42,7 @@ from pokerroom.history.errors import ReplayError
 from pokerroom.history.notation import PHHAction, Verb, format_phh_cards
 from pokerroom.history.phh import PHHHand, unplayed_variant
 from pokerroom.history.record import PlayedHand, forced_bets, phh_order
+from pokerroom.numerals import number as read_number
 from pokerroom.rules import POKERKIT_CONVENTIONS, Rules, RulesError, Structure
 
 __all__ = [
@@ -250,10 +251,11 @@ def _announced(hand: PHHHand) -> dict[int, int]:
     out: dict[int, int] = {}
     if isinstance(table, Mapping):
         for key, entry in table.items():
-            if isinstance(key, str) and key[1:].isdigit() and isinstance(entry, Mapping):
+            seat = read_number(key[1:]) if isinstance(key, str) else None
+            if seat is not None and isinstance(entry, Mapping):
                 value = entry.get("value")
                 if isinstance(value, int):
-                    out[int(key[1:]) - 1] = value
+                    out[seat - 1] = value
     return out
 
 

@@ -59,7 +59,8 @@ class StarsError(HistoryError):
     """PokerStars text that cannot be read (the whole file, or one hand of it)."""
 
 
-_START: Final = re.compile(r"^PokerStars (?:Zoom |Home Game |Rush )?(?:Hand|Game) #(\d+)[:\s]")
+_START: Final = re.compile(
+    r"^PokerStars (?:Zoom |Home Game |Rush )?(?:Hand|Game) #([0-9]{1,18})[:\s]")
 _GAME: Final = re.compile(r"Hold'em (No Limit|Pot Limit|Limit)\b")
 _OTHER_GAME: Final = re.compile(
     r"(Omaha|Stud|Razz|Draw|Triple Draw|Badugi|Courchevel|HORSE|8-Game|Mixed|Short Deck|6\+)",
@@ -67,7 +68,7 @@ _OTHER_GAME: Final = re.compile(
 )
 _STAKES: Final = re.compile(r"\(([^()/]+)/([^()/\s]+)(?:\s+([A-Z]{3}))?\)")
 _TOURNAMENT: Final = re.compile(r"Tournament #(\d+),\s*(.*?)\s*Hold'em")
-_LEVEL: Final = re.compile(r"Level ([IVXLC]+|\d+)")
+_LEVEL: Final = re.compile(r"Level ([IVXLC]+|[0-9]{1,18})(?![0-9])")
 _DATE: Final = re.compile(r"(\d{4})/(\d{1,2})/(\d{1,2}) (\d{1,2}):(\d{2}):(\d{2})")
 _TABLE: Final = re.compile(
     r"^Table '(?P<table>.*)' (?:(?P<max>\d+)-max )?(?:\(Play Money\) )?"

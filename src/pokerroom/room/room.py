@@ -26,6 +26,7 @@ from typing import Any
 
 from pokerroom.history.formats import Export, export_phh
 from pokerroom.jsonproto.messages import Limits
+from pokerroom.numerals import number as read_number
 from pokerroom.room.people import Person, digest, key, name_problem, new_secret, same
 from pokerroom.room.sitgo import SettingsError, TableSettings, payouts
 from pokerroom.room.store import HandRow, RoomStore
@@ -105,8 +106,7 @@ class Room:
             table = RoomTable.from_record(data, **self._table_hooks())
             self.tables[table.id] = table
             self.guests[table.id] = set(data.get("guests") or [])
-            number = int(table.id.removeprefix("t")) if table.id[1:].isdigit() else 0
-            self._next_id = max(self._next_id, number + 1)
+            self._next_id = max(self._next_id, (read_number(table.id[1:]) or 0) + 1)
             if table.state == "playing":
                 table.start()
                 table.kick()

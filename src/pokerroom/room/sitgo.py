@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pokerroom.jsonproto.timebank import BankRules
+from pokerroom.numerals import number as read_number
 from pokerroom.players.registry import BOTS
 from pokerroom.rules import PRESETS, Rules, RulesError
 from pokerroom.table import CashGame, Levels, TableError
@@ -254,9 +255,8 @@ def _bots(value: object, seats: int, problems: list[str]) -> dict[int, str]:
         return {}
     out: dict[int, str] = {}
     for seat_text, bot in value.items():
-        seat = int(seat_text) if isinstance(seat_text, str) and seat_text.isdigit() \
-            and len(seat_text) < 3 else -1  # fmt: skip
-        if not 0 <= seat < seats:
+        seat = read_number(seat_text, digits=2) if isinstance(seat_text, str) else None
+        if seat is None or not 0 <= seat < seats:
             problems.append(f"'bots' names seat {str(seat_text)[:10]!r}: seats are 0 to "
                             f"{seats - 1}")  # fmt: skip
         elif bot not in BOTS:

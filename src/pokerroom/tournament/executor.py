@@ -21,6 +21,7 @@ from types import TracebackType
 from typing import Any, Protocol, TypeVar
 
 from pokerroom._closing import Closing
+from pokerroom.numerals import number as read_number
 
 __all__ = [
     "Executor",
@@ -210,7 +211,7 @@ def _reachable(address: str, timeout: float = 5.0) -> None:
     if address == "auto":
         return
     host, sep, port = address.removeprefix("ray://").rpartition(":")
-    if not (sep and host and port.isdigit() and 0 < int(port) < 65_536):
+    if not (sep and host and 0 < (read_number(port, digits=5) or 0) < 65_536):
         raise ExecutorError(f"--address {address!r}: auto, host:port or ray://host:port")
     try:
         socket.create_connection((host.strip("[]"), int(port)), timeout=timeout).close()

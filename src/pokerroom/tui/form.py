@@ -23,6 +23,7 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
+from pokerroom.numerals import number
 from pokerroom.rules import PRESETS, Rules, RulesError, Structure
 
 __all__ = [
@@ -32,6 +33,8 @@ __all__ = [
     "FormError",
     "default_stakes",
     "make_rules",
+    "read_buy_in",
+    "read_seed",
 ]
 
 PRESET_NAMES = ("no-limit", "casino-limit", "computer-tournament", "wild")
@@ -115,12 +118,20 @@ def default_stakes(preset: str, structure: str) -> str:
     return f"{max(1, small // 2)}/{small}"
 
 
+def _whole(text: str) -> bool:
+    """Whether ``text`` is a whole number in digits (up to 100 of them: the rules then
+    name a bound passed)."""
+    return number(text, digits=100) is not None
+
+
 def _read_stakes(text: str) -> tuple[int, int]:
     parts = text.replace(" ", "").split("/")
-    if len(parts) != 2 or not all(p.isdigit() for p in parts):
+    if len(parts) != 2 or not all(_whole(p) for p in parts):
         raise FormError(f"stakes {text!r}: write two amounts like 2/4")
     small, big = int(parts[0]), int(parts[1])
-    if not 0 < small <= big:
+    if small < 1:
+        raise FormError(f"stakes {text!r}: amounts of 1 chip or more, like 2/4")
+    if small > big:
         raise FormError(f"stakes {text!r}: two amounts, the first no larger than the second")
     return small, big
 
@@ -153,7 +164,19 @@ def make_rules(choices: FormChoices) -> Rules:
     try:
         return base.replace(**changes)
     except RulesError as exc:
-        raise FormError("; ".join(exc.problems)) from None
+        # the rules name their field ``buy_in``; the form's is "Buy-in"
+        said = (f"buy-in{p.removeprefix('buy_in')}" if p.startswith("buy_in ") else p
+                for p in exc.problems)  # fmt: skip
+        raise FormError("; ".join(said)) from None
+
+
+def read_buy_in(text: str) -> int:
+    """The buy-in typed: a whole number of chips (the rules then ask for enough to play)."""
+    t = text.strip()
+    if not _whole(t):
+        said = "is empty" if not t else repr(text)
+        raise FormError(f"buy-in {said}: a whole number of chips, 1 or more")
+    return int(t)
 
 
 def read_seed(text: str) -> int | None:
@@ -161,6 +184,6 @@ def read_seed(text: str) -> int | None:
     t = text.strip()
     if not t:
         return None
-    if not t.isdigit():
+    if not _whole(t):
         raise FormError(f"seed {text!r}: a whole number, or leave it empty")
     return int(t)

@@ -46,6 +46,7 @@ from pokerroom.history.acpclog import (
     parse_state_cards,
 )
 from pokerroom.history.errors import ACPCError
+from pokerroom.numerals import number as read_number
 
 __all__ = [
     "MAX_LINE",
@@ -71,9 +72,11 @@ MAX_LINE: Final = 4096
 read buffer)."""
 
 _PREFIX: Final = "MATCHSTATE:"
-_VERSION: Final = re.compile(r"VERSION:\s*\+?(\d+)\.\s*\+?(\d+)\.\s*\+?(\d+)")
-_NUMBER: Final = re.compile(r"[ \t\n\v\f\r]*\+?(\d+)")  # C's %u: spaces, a sign, digits
-_SIZE: Final = re.compile(r"[ \t\n\v\f\r]*([+-]?\d+)")  # C's %d
+# C reads ASCII digits alone (Python's \d also reads the digits of every other script)
+_VERSION: Final = re.compile(r"VERSION:[ \t\n\v\f\r]*\+?([0-9]+)\.[ \t\n\v\f\r]*\+?([0-9]+)"
+                             r"\.[ \t\n\v\f\r]*\+?([0-9]+)")
+_NUMBER: Final = re.compile(r"[ \t\n\v\f\r]*\+?([0-9]+)")  # C's %u: spaces, a sign, digits
+_SIZE: Final = re.compile(r"[ \t\n\v\f\r]*([+-]?[0-9]+)")  # C's %d
 _KINDS: Final = {"f": "f", "c": "c", "k": "c", "r": "r", "b": "r"}
 _ACTIONS: Final = {k: ACPCAction(v) for c, v in _KINDS.items() for k in (c, c.upper())}
 _RANKS: Final = "23456789TJQKA"
@@ -114,7 +117,8 @@ class MatchState:
                 f"one {len(fields) + 1}: {line[:80]!r}"
             )
         position, hand, betting_text, cards = fields
-        if not (position.isdigit() and hand.isdigit() and position.isascii() and hand.isascii()):
+        seat, hand_number = read_number(position), read_number(hand)
+        if seat is None or hand_number is None:
             raise ACPCProtocolError(f"the position and hand must be whole numbers: {line[:80]!r}")
         try:
             betting = parse_betting(betting_text)
@@ -126,7 +130,7 @@ class MatchState:
                 f"a state lists the hole cards of 2 or more players, '|' between them: "
                 f"{line[:80]!r}"
             )
-        if int(position) >= len(hole):
+        if seat >= len(hole):
             raise ACPCProtocolError(
                 f"position {position} of a {len(hole)}-player state: {line[:80]!r}"
             )
@@ -134,7 +138,7 @@ class MatchState:
             raise ACPCProtocolError(
                 f"{len(betting)} betting rounds but cards for {len(board)}: {line[:80]!r}"
             )
-        return cls(int(position), int(hand), betting, hole, board)
+        return cls(seat, hand_number, betting, hole, board)
 
     @property
     def round(self) -> int:
@@ -169,7 +173,7 @@ def read_version(line: str) -> tuple[int, int, int]:
         raise ACPCProtocolError(
             f"the first line must be the protocol version ({VERSION_LINE}), not {line[:80]!r}"
         )
-    major, minor, revision = (int(g) for g in m.groups())
+    major, minor, revision = (_whole(g) for g in m.groups())
     return major, minor, revision
 
 
@@ -238,7 +242,7 @@ def _read_betting(line: str, pos: int, nolimit: bool) -> tuple[list[ACPCAction],
             m = _SIZE.match(line, pos)
             if m is None:
                 raise _UnreadableError("a no-limit raise without its size")
-            size = _int32(int(m.group(1)))
+            size = _int32(_whole(m.group(1)))
             pos = m.end()
         actions.append(ACPCAction(kind, size))
     return actions, pos
@@ -248,11 +252,20 @@ def _int32(value: int) -> int:
     return max(-_INT32, min(_INT32 - 1, value))
 
 
+def _whole(digits: str) -> int:
+    """A run of digits (a sign first, maybe) as C reads it into a number it then clamps:
+    past 18 digits only its sign matters, so it is read as 10¹⁸ (``int`` refuses a text of
+    over 4,300 digits, which a log file's line may hold)."""
+    body = digits.lstrip("+-")
+    value = int(body) if len(body) <= 18 else 10**18
+    return -value if digits.startswith("-") else value
+
+
 def _read_number(line: str, pos: int, what: str) -> tuple[int, int]:
     m = _NUMBER.match(line, pos)
     if m is None:
         raise _UnreadableError(f"no {what}")
-    return int(m.group(1)), m.end()
+    return _whole(m.group(1)), m.end()
 
 
 def _expect_colon(line: str, pos: int, after: str) -> int:
@@ -350,7 +363,7 @@ def _read_action(line: str, pos: int, game: GameDef) -> Reply:
         m = _SIZE.match(line, pos + 2)
         if m is None:
             return Reply(ReplyKind.BAD_ACTION, reason="a no-limit raise without its size")
-        action = ACPCAction("r", _int32(int(m.group(1))))
+        action = ACPCAction("r", _int32(_whole(m.group(1))))
     return Reply(ReplyKind.ACTION, action)
 
 

@@ -20,6 +20,7 @@ from pokerroom.tui.form import (
     FormError,
     default_stakes,
     make_rules,
+    read_buy_in,
     read_seed,
 )
 from pokerroom.tui.game import OPPONENT_NAMES, Setup, bot_names
@@ -144,7 +145,6 @@ class NewGameScreen(RoomScreen):
 
     def _choices(self) -> FormChoices:
         n = int(self._cycler("opponents").value)
-        buy_in = self._input("buy-in").value.strip()
         return FormChoices(
             name=self._input("name").value.strip() or "Hero",
             opponents=n,
@@ -152,13 +152,13 @@ class NewGameScreen(RoomScreen):
             preset=self._cycler("preset").value,
             structure=self._cycler("structure").value,
             stakes=self._input("stakes").value.strip(),
-            buy_in=int(buy_in) if buy_in.isdigit() else 0,
+            buy_in=read_buy_in(self._input("buy-in").value),
             seed=self._input("seed").value.strip(),
         )
 
     def action_start(self) -> None:
-        choices = self._choices()
         try:
+            choices = self._choices()
             rules = make_rules(choices)
             seed = read_seed(choices.seed)
         except FormError as exc:
