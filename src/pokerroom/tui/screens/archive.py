@@ -115,7 +115,7 @@ class HistoryScreen(RoomScreen):
         if fmt == "phh":
             path = Path.cwd() / f"pokerroom-game-{self._game}.phhs"
             write_phhs(path, hands)
-            self.notify(f"Wrote {len(hands)} hands to {path}")
+            self.notify(f"Wrote {len(hands)} hand{'s' if len(hands) != 1 else ''} to {path}")
             return
         hero = getattr(self, "_titles", {}).get(self._game, "").partition(" against ")[0]
         self.notify(export_game(hands, fmt, self._game, hero, f"pokerroom-game-{self._game}"))
