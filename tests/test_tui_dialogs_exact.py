@@ -15,6 +15,7 @@ from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.pilot import Pilot
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Button, Input, OptionList, Static
 
 from conftest import DATA
@@ -294,9 +295,13 @@ def test_leaving_answers_the_button_clicked(tmp_path: Path) -> None:
 # ---------------------------------------------------------------- a yes-or-no question
 
 
-def _delete(app: PokerApp, focus_yes: bool = True) -> ConfirmDialog:
-    return ConfirmDialog("Delete this save?", "'first' will be gone for good.", "Delete it",
-                         focus_yes=focus_yes)  # fmt: skip
+def _delete(app: PokerApp, focus_yes: bool | None = None) -> ConfirmDialog:
+    """The question deleting a save asks (``focus_yes`` as the dialog has it by default,
+    unless given)."""
+    title, text, yes = "Delete this save?", "'first' will be gone for good.", "Delete it"
+    if focus_yes is None:
+        return ConfirmDialog(title, text, yes)
+    return ConfirmDialog(title, text, yes, focus_yes=focus_yes)
 
 
 def test_a_question_shows_its_words_and_yes_has_the_focus(tmp_path: Path) -> None:
@@ -898,3 +903,88 @@ def test_a_replayed_hand_is_exported_in_each_format(
         ]  # fmt: skip
 
     _shown(tmp_path, _replay, play)
+
+
+# ---------------------------------------------------------------- where each is drawn
+
+Drawn = list[tuple[str | None, tuple[int, ...]]]
+
+
+def _drawn(screen: Screen[Any], inside: str) -> Drawn:
+    """The box holding ``inside`` and each part of it, where the terminal draws them
+    (``None`` for a part without a name), then the box's border."""
+    box = screen.query_one(inside).parent
+    assert isinstance(box, Widget)
+    parts = [(w.id, tuple(w.region)) for w in box.query("*")]
+    return [("box", tuple(box.region)), *parts, (box.styles.border.top[0], ())]
+
+
+# The dialogs' boxes are 70 columns wide in the middle of a 100-column terminal, in a
+# thick border with two columns of padding; the summary spans the terminal's width at its
+# foot in a round one; a page (the history, a replay) is the whole screen above the footer,
+# two columns in from either side.  (Ids are named after the tests of their dialog.)
+DRAWN: dict[str, tuple[Callable[[PokerApp], Screen[Any]], str, Drawn]] = {
+    "leaving": (lambda app: LeaveDialog(can_save=True, quit_app=False), "#leave > .dialog-title", [
+        ("box", (15, 8, 70, 12)),
+        (None, (18, 9, 64, 3)),  # the title, a line above and below
+        (None, (18, 12, 64, 2)),  # the note
+        (None, (18, 15, 64, 3)),  # the buttons' row, a line above
+        ("save", (18, 15, 18, 3)), ("leave", (37, 15, 22, 3)), ("stay", (60, 15, 16, 3)),
+        ("thick", ()),
+    ]),
+    "question": (_delete, "#confirm > .dialog-title", [
+        ("box", (15, 9, 70, 11)), (None, (18, 10, 64, 3)), (None, (18, 13, 64, 1)),
+        (None, (18, 15, 64, 3)), ("yes", (18, 15, 16, 3)), ("no", (35, 15, 16, 3)),
+        ("thick", ()),
+    ]),
+    "once_out": (lambda app: BustDialog("You finish 3rd of 4."), "#bust > .dialog-title", [
+        ("box", (15, 9, 70, 11)), (None, (18, 10, 64, 3)), (None, (18, 13, 64, 1)),
+        (None, (18, 15, 64, 3)), ("watch", (18, 15, 16, 3)), ("again", (35, 15, 16, 3)),
+        ("menu", (52, 15, 16, 3)), ("thick", ()),
+    ]),
+    "save_dialog": (lambda app: SaveDialog("Hand 4", SAVED), "#save-error", [
+        ("box", (15, 6, 70, 16)), (None, (18, 7, 64, 3)), (None, (18, 10, 64, 1)),
+        ("slot", (18, 11, 64, 3)), (None, (18, 14, 64, 1)), ("save-error", (18, 15, 64, 1)),
+        (None, (18, 17, 64, 3)), ("ok", (18, 17, 16, 3)), ("cancel", (35, 17, 16, 3)),
+        ("thick", ()),
+    ]),
+    "message": (lambda app: MessageDialog("Cannot load", "It holds no game."), "#message-text", [
+        ("box", (15, 9, 70, 11)), (None, (18, 10, 64, 3)), ("message-text", (18, 13, 64, 1)),
+        (None, (18, 15, 64, 3)), ("ok", (18, 15, 16, 3)), ("thick", ()),
+    ]),
+    "summary": (_summary, "#summary", [
+        ("box", (1, 22, 98, 6)), ("summary-title", (4, 23, 92, 1)),
+        ("summary", (4, 24, 92, 1)),
+        (None, (4, 26, 25, 1)),  # "Press any key to continue", a line above
+        ("round", ()),
+    ]),
+    "keys_list": (lambda app: KeysDialog(app.screen), "#keys > .dialog-title", [
+        ("box", (15, 7, 70, 16)), (None, (18, 8, 64, 3)),
+        ("keys-list", (18, 11, 64, 8)), (None, (18, 11, 64, 8)),  # seven keys and a line
+        (None, (18, 20, 22, 1)),  # "Press any key to close", a line above
+        ("thick", ()),
+    ]),
+    "history": (_archive, "#history-lists", [
+        ("box", (0, 0, 100, 29)), (None, (2, 0, 96, 3)),
+        ("history-lists", (2, 3, 96, 25)),
+        ("games", (2, 3, 48, 25)), ("hands", (50, 3, 48, 25)),  # half the width each
+        ("history-note", (2, 28, 96, 1)),
+        ("", ()),
+    ]),
+    "replay": (_replay, "#replay-scroll", [
+        ("box", (0, 0, 100, 29)), (None, (2, 0, 96, 3)),
+        ("replay-scroll", (2, 3, 96, 26)),
+        ("replay", (2, 3, 96, 23)),  # the start, the pre-flop and the hint
+        ("", ()),
+    ]),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("name", list(DRAWN))
+def test_each_dialog_and_page_is_drawn_in_its_place(tmp_path: Path, name: str) -> None:
+    make, inside, drawn = DRAWN[name]
+
+    async def play(pilot: Pilot[None], screen: Screen[Any], answers: list[object]) -> None:
+        assert _drawn(screen, inside) == drawn
+
+    _shown(tmp_path, make, play)
