@@ -627,6 +627,7 @@ def test_the_history_lists_the_games_newest_first_and_the_first_game_s_hands(
         assert _options(screen, "#hands") == [
             ("1", "Hand 1: Eddie wins 4,800"), ("2", "Hand 2: Eddie wins 600"),
         ]  # fmt: skip
+        assert screen.query_one("#hands", OptionList).highlighted == 0  # the first hand
         await pilot.press("enter")  # the game: its hands take the keys
         await pilot.pause()
         assert screen.focused is screen.query_one("#hands", OptionList)
@@ -988,3 +989,35 @@ def test_each_dialog_and_page_is_drawn_in_its_place(tmp_path: Path, name: str) -
         assert _drawn(screen, inside) == drawn
 
     _shown(tmp_path, make, play)
+
+
+def test_a_replay_exports_as_phh_unless_told_otherwise(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+
+    async def play(pilot: Pilot[None], screen: Screen[Any], answers: list[object]) -> None:
+        assert isinstance(screen, ReplayScreen)
+        screen.action_export()
+        await until(pilot, lambda: len(_notes(pilot)) == 1)
+        phh = tmp_path / "pokerroom-game-4-hand-2.phh"
+        assert _notes(pilot) == [f"Wrote {phh}"]
+        assert phh.read_text(encoding="utf-8") == _phh(20)
+
+    _shown(tmp_path, _replay, play)
+
+
+def test_the_history_exports_as_phh_unless_told_otherwise(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+
+    async def play(pilot: Pilot[None], screen: Screen[Any], answers: list[object]) -> None:
+        assert isinstance(screen, HistoryScreen)
+        screen.action_export()
+        await until(pilot, lambda: len(_notes(pilot)) == 1)
+        whole = tmp_path / "pokerroom-game-2.phhs"
+        assert _notes(pilot) == [f"Wrote 1 hand to {whole}"]
+        assert list(loads_all(whole.read_text(encoding="utf-8")).values()) == [loads(_phh(7))]
+
+    _shown(tmp_path, _archive, play)
