@@ -5,7 +5,8 @@ mutation part ``tuidialogs``)."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
+import locale
+from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -1021,3 +1022,56 @@ def test_the_history_exports_as_phh_unless_told_otherwise(
         assert list(loads_all(whole.read_text(encoding="utf-8")).values()) == [loads(_phh(7))]
 
     _shown(tmp_path, _archive, play)
+
+
+# ---------------------------------------------------------------- exports in UTF-8
+
+
+@pytest.fixture
+def ascii_locale() -> Iterator[None]:
+    """Text files opened without an encoding are ASCII meanwhile (the C locale's)."""
+    kept = locale.setlocale(locale.LC_CTYPE)
+    locale.setlocale(locale.LC_CTYPE, "C")
+    try:
+        yield
+    finally:
+        locale.setlocale(locale.LC_CTYPE, kept)
+
+
+def _zoe(number: int = 20) -> str:
+    """A hand whose first player is Zoë (a name outside ASCII)."""
+    phh = _phh(number)
+    assert "'Budd'" in phh
+    return phh.replace("'Budd'", "'Zoë'")
+
+
+def test_a_game_s_hands_written_as_one_phh_file_and_every_export_are_utf_8_in_any_locale(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, ascii_locale: None
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    hand = StoredHand(7, 1, "Zoë folds", _zoe())
+    write_phhs(tmp_path / "out.phhs", [hand])
+    assert '"Zoë"' in (tmp_path / "out.phhs").read_text(encoding="utf-8")
+    for fmt, suffix in (("pokerstars", ".txt"), ("ohh", ".ohh")):
+        said = export_game([hand], fmt, 7, "Eddie", "zoe")
+        assert said == f"Wrote 1 hand to {tmp_path / ('zoe' + suffix)}"
+        assert "Zoë" in (tmp_path / f"zoe{suffix}").read_text(encoding="utf-8")
+
+
+def test_a_replay_exports_utf_8_in_any_locale(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+
+    async def play(pilot: Pilot[None], screen: Screen[Any], answers: list[object]) -> None:
+        assert isinstance(screen, ReplayScreen)
+        kept = locale.setlocale(locale.LC_CTYPE)
+        locale.setlocale(locale.LC_CTYPE, "C")
+        try:
+            screen.action_export("phh")
+        finally:
+            locale.setlocale(locale.LC_CTYPE, kept)
+        written = tmp_path / "pokerroom-game-4-hand-2.phh"
+        assert written.read_text(encoding="utf-8") == _zoe()
+
+    _shown(tmp_path, lambda app: ReplayScreen(StoredHand(4, 2, "", _zoe()), "Eddie"), play)
