@@ -610,6 +610,90 @@ def _notes(pilot: Pilot[None]) -> list[str]:
     return [n.message for n in pilot.app._notifications]
 
 
+# ---------------------------------------------------------------- the exports by themselves
+# (before the screens that call them: the quickest to fail)
+
+
+def _unfinished() -> str:
+    """Hand 20 stopped on the river, Gogo to act: no format of PokerStars' words holds it."""
+    phh = _phh(20)
+    cut = phh.replace(", 'p6 cc', 'p2 sm 8dTd', 'p6 sm']", "]")
+    assert cut != phh
+    return cut.replace("finishing_stacks = [9950, 12425, 10000, 10000, 10000, 7625]", "")
+
+
+def test_exporting_a_game_says_what_was_written_and_what_was_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    good = StoredHand(7, 1, "Eddie wins 4,800", _phh(20))
+    bad = StoredHand(7, 2, "unfinished", _unfinished())
+    said = export_game([good, bad], "pokerstars", 7, "Eddie", "games")
+    assert said == f"Wrote 1 hand to {tmp_path / 'games.txt'} (1 the format cannot hold)"
+    hands = parse_pokerstars((tmp_path / "games.txt").read_text(encoding="utf-8"))
+    assert [(h.number, h.tournament) for h in hands] == [(20, 7)]
+    dealt = [line.name for h in hands for line in h.lines if line.verb == "dealt"]
+    assert dealt == ["Eddie"]
+    said = export_game([good, good], "ohh", 7, "Eddie", "both")
+    assert said == f"Wrote 2 hands to {tmp_path / 'both.ohh'}"
+    assert len(parse_ohh((tmp_path / "both.ohh").read_text(encoding="utf-8"))) == 2
+    assert (
+        export_game([bad], "ohh", 7, "Eddie", "none")
+        == "No hand written (1 the format cannot hold)"
+    )
+    assert not (tmp_path / "none.ohh").exists()
+
+
+def test_exporting_without_a_hero_deals_every_known_hand(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    said = export_game([StoredHand(7, 1, "x", _phh(20))], "pokerstars", 7, "", "all")
+    assert said == f"Wrote 1 hand to {tmp_path / 'all.txt'}"
+    hands = parse_pokerstars((tmp_path / "all.txt").read_text(encoding="utf-8"))
+    dealt = [line.name for h in hands for line in h.lines if line.verb == "dealt"]
+    assert dealt == ["Budd", "Eddie", "Bill", "Pluribus", "MrWhite", "Gogo"]
+
+
+def test_a_game_s_hands_are_written_as_one_phh_file_and_read_back(tmp_path: Path) -> None:
+    path = tmp_path / "out.phhs"
+    write_phhs(path, [StoredHand(1, 1, "a", _phh(20)), StoredHand(1, 2, "b", _phh(3))])
+    assert list(loads_all(path.read_text(encoding="utf-8")).values()) == [
+        loads(_phh(20)), loads(_phh(3)),
+    ]  # fmt: skip
+
+
+@pytest.fixture
+def ascii_locale() -> Iterator[None]:
+    """Text files opened without an encoding are ASCII meanwhile (the C locale's)."""
+    kept = locale.setlocale(locale.LC_CTYPE)
+    locale.setlocale(locale.LC_CTYPE, "C")
+    try:
+        yield
+    finally:
+        locale.setlocale(locale.LC_CTYPE, kept)
+
+
+def _zoe(number: int = 20) -> str:
+    """A hand whose first player is Zoë (a name outside ASCII)."""
+    phh = _phh(number)
+    assert "'Budd'" in phh
+    return phh.replace("'Budd'", "'Zoë'")
+
+
+def test_a_game_s_hands_written_as_one_phh_file_and_every_export_are_utf_8_in_any_locale(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, ascii_locale: None
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    hand = StoredHand(7, 1, "Zoë folds", _zoe())
+    write_phhs(tmp_path / "out.phhs", [hand])
+    assert '"Zoë"' in (tmp_path / "out.phhs").read_text(encoding="utf-8")
+    for fmt, suffix in (("pokerstars", ".txt"), ("ohh", ".ohh")):
+        said = export_game([hand], fmt, 7, "Eddie", "zoe")
+        assert said == f"Wrote 1 hand to {tmp_path / ('zoe' + suffix)}"
+        assert "Zoë" in (tmp_path / f"zoe{suffix}").read_text(encoding="utf-8")
+
+
 def test_the_history_lists_the_games_newest_first_and_the_first_game_s_hands(
     tmp_path: Path,
 ) -> None:
@@ -753,55 +837,6 @@ def test_the_history_exports_a_game_of_one_hand_as_one_hand(
         assert [(h.number, h.tournament) for h in hands] == [(7, 2)] and dealt == {"Pluribus"}
 
     _shown(tmp_path, _archive, play)
-
-
-def _unfinished() -> str:
-    """Hand 20 stopped on the river, Gogo to act: no format of PokerStars' words holds it."""
-    phh = _phh(20)
-    cut = phh.replace(", 'p6 cc', 'p2 sm 8dTd', 'p6 sm']", "]")
-    assert cut != phh
-    return cut.replace("finishing_stacks = [9950, 12425, 10000, 10000, 10000, 7625]", "")
-
-
-def test_exporting_a_game_says_what_was_written_and_what_was_refused(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.chdir(tmp_path)
-    good = StoredHand(7, 1, "Eddie wins 4,800", _phh(20))
-    bad = StoredHand(7, 2, "unfinished", _unfinished())
-    said = export_game([good, bad], "pokerstars", 7, "Eddie", "games")
-    assert said == f"Wrote 1 hand to {tmp_path / 'games.txt'} (1 the format cannot hold)"
-    hands = parse_pokerstars((tmp_path / "games.txt").read_text(encoding="utf-8"))
-    assert [(h.number, h.tournament) for h in hands] == [(20, 7)]
-    dealt = [line.name for h in hands for line in h.lines if line.verb == "dealt"]
-    assert dealt == ["Eddie"]
-    said = export_game([good, good], "ohh", 7, "Eddie", "both")
-    assert said == f"Wrote 2 hands to {tmp_path / 'both.ohh'}"
-    assert len(parse_ohh((tmp_path / "both.ohh").read_text(encoding="utf-8"))) == 2
-    assert (
-        export_game([bad], "ohh", 7, "Eddie", "none")
-        == "No hand written (1 the format cannot hold)"
-    )
-    assert not (tmp_path / "none.ohh").exists()
-
-
-def test_exporting_without_a_hero_deals_every_known_hand(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.chdir(tmp_path)
-    said = export_game([StoredHand(7, 1, "x", _phh(20))], "pokerstars", 7, "", "all")
-    assert said == f"Wrote 1 hand to {tmp_path / 'all.txt'}"
-    hands = parse_pokerstars((tmp_path / "all.txt").read_text(encoding="utf-8"))
-    dealt = [line.name for h in hands for line in h.lines if line.verb == "dealt"]
-    assert dealt == ["Budd", "Eddie", "Bill", "Pluribus", "MrWhite", "Gogo"]
-
-
-def test_a_game_s_hands_are_written_as_one_phh_file_and_read_back(tmp_path: Path) -> None:
-    path = tmp_path / "out.phhs"
-    write_phhs(path, [StoredHand(1, 1, "a", _phh(20)), StoredHand(1, 2, "b", _phh(3))])
-    assert list(loads_all(path.read_text(encoding="utf-8")).values()) == [
-        loads(_phh(20)), loads(_phh(3)),
-    ]  # fmt: skip
 
 
 # ---------------------------------------------------------------- a hand replayed
@@ -1022,40 +1057,6 @@ def test_the_history_exports_as_phh_unless_told_otherwise(
         assert list(loads_all(whole.read_text(encoding="utf-8")).values()) == [loads(_phh(7))]
 
     _shown(tmp_path, _archive, play)
-
-
-# ---------------------------------------------------------------- exports in UTF-8
-
-
-@pytest.fixture
-def ascii_locale() -> Iterator[None]:
-    """Text files opened without an encoding are ASCII meanwhile (the C locale's)."""
-    kept = locale.setlocale(locale.LC_CTYPE)
-    locale.setlocale(locale.LC_CTYPE, "C")
-    try:
-        yield
-    finally:
-        locale.setlocale(locale.LC_CTYPE, kept)
-
-
-def _zoe(number: int = 20) -> str:
-    """A hand whose first player is Zoë (a name outside ASCII)."""
-    phh = _phh(number)
-    assert "'Budd'" in phh
-    return phh.replace("'Budd'", "'Zoë'")
-
-
-def test_a_game_s_hands_written_as_one_phh_file_and_every_export_are_utf_8_in_any_locale(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, ascii_locale: None
-) -> None:
-    monkeypatch.chdir(tmp_path)
-    hand = StoredHand(7, 1, "Zoë folds", _zoe())
-    write_phhs(tmp_path / "out.phhs", [hand])
-    assert '"Zoë"' in (tmp_path / "out.phhs").read_text(encoding="utf-8")
-    for fmt, suffix in (("pokerstars", ".txt"), ("ohh", ".ohh")):
-        said = export_game([hand], fmt, 7, "Eddie", "zoe")
-        assert said == f"Wrote 1 hand to {tmp_path / ('zoe' + suffix)}"
-        assert "Zoë" in (tmp_path / f"zoe{suffix}").read_text(encoding="utf-8")
 
 
 def test_a_replay_exports_utf_8_in_any_locale(
