@@ -47,7 +47,7 @@ from pokerroom.tui.screens.dialogs import (
 )
 from pokerroom.tui.screens.remote import ChatDialog
 from pokerroom.tui.widgets.table import HandLog
-from tui_helpers import CLOCK, make_app, screen_name, until
+from tui_helpers import CLOCK, burst, make_app, screen_name, until
 
 SIZE = (100, 30)
 
@@ -1076,3 +1076,20 @@ def test_a_replay_exports_utf_8_in_any_locale(
         assert written.read_text(encoding="utf-8") == _zoe()
 
     _shown(tmp_path, lambda app: ReplayScreen(StoredHand(4, 2, "", _zoe()), "Eddie"), play)
+
+
+def test_the_history_drops_the_keys_pressed_before_its_hands_took_them(tmp_path: Path) -> None:
+    """Enter twice at once on a game: the first opens its hands, the second was pressed
+    for the games' list and is dropped (no hand replayed)."""
+
+    async def play(pilot: Pilot[None], screen: Screen[Any], answers: list[object]) -> None:
+        hands = screen.query_one("#hands", OptionList)
+        burst(pilot.app, ["enter", "enter"])
+        await until(pilot, lambda: screen.focused is hands)
+        for _ in range(3):
+            await pilot.pause()
+        assert _stack(pilot) == ["Screen", "MenuScreen", "HistoryScreen"]
+        await pilot.press("enter")  # pressed now: replays the hand
+        await until(pilot, lambda: screen_name(pilot) == "ReplayScreen")
+
+    _shown(tmp_path, _archive, play)
