@@ -1093,3 +1093,17 @@ def test_the_history_drops_the_keys_pressed_before_its_hands_took_them(tmp_path:
         await until(pilot, lambda: screen_name(pilot) == "ReplayScreen")
 
     _shown(tmp_path, _archive, play)
+
+
+def test_a_history_of_one_game_shows_its_hands(tmp_path: Path) -> None:
+    def make(app: PokerApp) -> HistoryScreen:
+        game = app.store.new_game(EDDIE)
+        app.store.add_hand(game, 1, "Eddie wins 4,800", _phh(20))
+        return HistoryScreen()
+
+    async def play(pilot: Pilot[None], screen: Screen[Any], answers: list[object]) -> None:
+        assert _options(screen, "#games") == [("1", f"{CLOCK}, 1 hand\n{EDDIE}")]
+        assert _options(screen, "#hands") == [("1", "Hand 1: Eddie wins 4,800")]
+        assert _texts(screen, "#history-note") == ["Enter on a hand replays it street by street."]
+
+    _shown(tmp_path, make, play)
