@@ -1107,3 +1107,17 @@ def test_a_history_of_one_game_shows_its_hands(tmp_path: Path) -> None:
         assert _texts(screen, "#history-note") == ["Enter on a hand replays it street by street."]
 
     _shown(tmp_path, make, play)
+
+
+def test_a_keys_list_of_no_keys_shows_its_title_alone(tmp_path: Path) -> None:
+    def make(app: PokerApp) -> KeysDialog:
+        dialog = KeysDialog(app.screen)
+        dialog.lines = []
+        return dialog
+
+    async def play(pilot: Pilot[None], screen: Screen[Any], answers: list[object]) -> None:
+        assert _texts(screen, "#keys Static") == [
+            "Keys of this screen", "", "Press any key to close",
+        ]  # fmt: skip
+
+    _shown(tmp_path, make, play)
