@@ -1121,3 +1121,29 @@ def test_a_keys_list_of_no_keys_shows_its_title_alone(tmp_path: Path) -> None:
         ]  # fmt: skip
 
     _shown(tmp_path, make, play)
+
+
+def test_the_history_s_hero_is_the_whole_name_even_one_saying_against(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game's title is "<your name> against <n> computer players: <rules>", and a name
+    of up to 16 letters may itself say " against "."""
+    monkeypatch.chdir(tmp_path)
+    name = "Al against Bo"
+
+    def make(app: PokerApp) -> HistoryScreen:
+        game = app.store.new_game(f"{name} against 5 computer players: no limit")
+        app.store.add_hand(game, 1, "Al wins", _phh(20).replace("'Eddie'", f"'{name}'"))
+        return HistoryScreen()
+
+    async def play(pilot: Pilot[None], screen: Screen[Any], answers: list[object]) -> None:
+        await pilot.press("p")
+        await until(pilot, lambda: len(_notes(pilot)) == 1)
+        hands = parse_pokerstars((tmp_path / "pokerroom-game-1.txt").read_text(encoding="utf-8"))
+        assert [line.name for h in hands for line in h.lines if line.verb == "dealt"] == [name]
+        await pilot.press("enter", "enter")
+        await until(pilot, lambda: screen_name(pilot) == "ReplayScreen")
+        replay = pilot.app.screen
+        assert isinstance(replay, ReplayScreen) and replay.hero == name
+
+    _shown(tmp_path, make, play)
