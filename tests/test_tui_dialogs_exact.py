@@ -30,6 +30,7 @@ from pokerroom.tui.app import PokerApp
 from pokerroom.tui.screens.archive import (
     HistoryScreen,
     ReplayScreen,
+    _hero,
     export_game,
     replay_sections,
     write_phhs,
@@ -1147,3 +1148,10 @@ def test_the_history_s_hero_is_the_whole_name_even_one_saying_against(
         assert isinstance(replay, ReplayScreen) and replay.hero == name
 
     _shown(tmp_path, make, play)
+
+
+def test_the_history_s_hero_from_titles_of_every_shape() -> None:
+    assert _hero("Hero against 2 computer players: no limit") == "Hero"
+    assert _hero("Al against Bo against 1 computer player: no limit") == "Al against Bo"
+    assert _hero("Ann against Bo against Cy") == "Ann"  # not the game's words: the first
+    assert _hero("a test game") == "a test game"
