@@ -7,6 +7,7 @@ Each hand is kept as you saw it: other players' cards appear only where they wer
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
@@ -39,6 +40,13 @@ def replay_sections(stored: StoredHand) -> list[tuple[str, list[str]]]:
     from pokerroom.history.text import sections
 
     return sections(_played(stored))
+
+
+def _hero(title: str) -> str:
+    """The player at the terminal, from a game's title ("<name> against <n> computer
+    players: <rules>"; a name may itself say " against ")."""
+    found = re.match(r"(.*) against \d+ computer players?: ", title)
+    return found.group(1) if found else title.partition(" against ")[0]
 
 
 class HistoryScreen(RoomScreen):
@@ -103,7 +111,7 @@ class HistoryScreen(RoomScreen):
             fresh_keys(self.app)  # the hands' list takes the keys from now
             return
         number = int(event.option.id or 0)
-        hero = getattr(self, "_titles", {}).get(self._game, "").partition(" against ")[0]
+        hero = _hero(getattr(self, "_titles", {}).get(self._game, ""))
         for h in self._hands:
             if h.number == number:
                 self.app.push_screen(ReplayScreen(h, hero))
@@ -115,9 +123,9 @@ class HistoryScreen(RoomScreen):
         if fmt == "phh":
             path = Path.cwd() / f"pokerroom-game-{self._game}.phhs"
             write_phhs(path, hands)
-            self.notify(f"Wrote {len(hands)} hands to {path}")
+            self.notify(f"Wrote {len(hands)} hand{'s' if len(hands) != 1 else ''} to {path}")
             return
-        hero = getattr(self, "_titles", {}).get(self._game, "").partition(" against ")[0]
+        hero = _hero(getattr(self, "_titles", {}).get(self._game, ""))
         self.notify(export_game(hands, fmt, self._game, hero, f"pokerroom-game-{self._game}"))
 
     def action_back(self) -> None:
