@@ -24,6 +24,6 @@ DIGITS = 18
 def number(text: str, *, digits: int = DIGITS) -> int | None:
     """The whole number ``text`` writes in 1 to ``digits`` ASCII digits (no sign, no
     space), else ``None``."""
-    if 0 < len(text) <= digits and text.isascii() and text.isdigit():
+    if len(text) <= digits and text.isascii() and text.isdigit():  # "" is no digit
         return int(text)
     return None
