@@ -17,12 +17,21 @@ from typing import Any
 from textual.pilot import Pilot
 from textual.widgets import Static
 
-from pokerroom.engine import Action
+from pokerroom.engine import Action, Street
 from pokerroom.players import Player
 from pokerroom.tui.app import PokerApp
+from pokerroom.tui.screens.dialogs import (
+    BustDialog,
+    ConfirmDialog,
+    HandOverScreen,
+    LeaveDialog,
+    SaveDialog,
+)
+from pokerroom.tui.screens.gameover import GameOverScreen
+from pokerroom.tui.screens.menu import MenuScreen
 from pokerroom.tui.screens.table import Paced, TableScreen, _refusal, _title, _words
 from pokerroom.tui.widgets.table import ActionBar, Felt, HandLog, SeatsPanel
-from tui_helpers import make_app, make_game, screen_text, sit
+from tui_helpers import make_app, make_game, move, screen_text, sit, until, your_turn
 
 Scenario = Callable[[Pilot[None], PokerApp], Awaitable[None]]
 
@@ -165,5 +174,232 @@ def test_your_first_turn_shows_the_hand_as_you_see_it(tmp_path: Path) -> None:
         bar = screen.query_one(ActionBar)
         assert bar.view is screen.view and screen.view is not None
         assert screen.view.is_my_turn
+
+    _run(tmp_path, scenario)
+
+
+def _log(screen: TableScreen) -> str:
+    return "\n".join(line.text for line in screen.query_one(HandLog).lines)
+
+
+async def _to_flop(pilot: Pilot[None], screen: TableScreen) -> None:
+    """Call the big blind: the blinds check it to the flop, your turn there."""
+    await move(pilot, screen, "c")
+    await until(pilot, lambda: your_turn(screen) and screen.game.view(0).street is Street.FLOP)
+
+
+def test_at_the_flop_a_key_not_possible_says_why_and_one_not_listed_does_nothing(
+    tmp_path: Path,
+) -> None:
+    async def scenario(pilot: Pilot[None], app: PokerApp) -> None:
+        game = make_game()
+        screen = await sit(pilot, game)
+        await _to_flop(pilot, screen)
+        assert str(screen.query_one("#table-title", Static).render()) == (
+            " Hand 1 · FLOP · no limit (minimum bet 4), blinds 2/4"
+        )
+        felt = screen.query_one(Felt)
+        assert [str(c) for c in felt.board] == ["5c", "Ad", "3h"]
+        assert [(p.name, p.amount) for p in felt.pots] == [("pot", 12)]
+        assert felt.turn == "Your turn: nothing to call."
+        assert _log(screen).endswith(
+            "Dealt to Hero: Qs 2h\nHero calls 4\nAda calls 2\nBo checks\n"
+            "*** FLOP *** [5c Ad 3h] (pot 12)\nAda checks\nBo checks"
+        )
+        assert _footer(screen) == {"f": "Fold", "c": "Check", "b": "Bet", "a": "All-in"}
+        assert [screen.check_action("choose", (k,)) for k in "fcbra"] == [
+            None, True, True, False, True]  # fmt: skip
+        assert screen.check_action("choose", ()) is False
+        assert screen.check_action("save", ()) is True
+        bar = screen.query_one(ActionBar)
+        events = len(game.table.hand.events)
+        await pilot.press("r")  # not this turn's key (b is): nothing at all
+        assert bar.message == "" and your_turn(screen)
+        await pilot.press("f")
+        assert bar.message == (
+            "Fold is not possible now: checking is free: check with c. "
+            "You can: Check (c) · Bet… (b) · All-in 996 (a)."
+        )
+        assert len(game.table.hand.events) == events and your_turn(screen)
+        await pilot.press("c")  # a possible key still acts
+        await until(pilot, lambda: len(game.table.hand.events) > events)
+        assert game.table.hand.events[events].seat == 0
+
+    _run(tmp_path, scenario)
+
+
+def test_a_short_stack_s_turn_and_all_in_asked_first(tmp_path: Path) -> None:
+    async def scenario(pilot: Pilot[None], app: PokerApp) -> None:
+        game = make_game(stacks=[6, 1000, 1000])
+        screen = await sit(pilot, game)
+        bar = screen.query_one(ActionBar)
+        assert bar.slots() == [("f", "Fold", True), ("c", "Call 4", True),
+                               ("r", "Raise to 6", True), ("a", "All-in 6", True)]  # fmt: skip
+        assert _footer(screen) == {"f": "Fold", "c": "Call", "r": "Raise to", "a": "All-in"}
+        await pilot.press("a")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmDialog))
+        sure = app.screen
+        assert isinstance(sure, ConfirmDialog)
+        assert (sure.title_text, sure.text, sure.yes) == (
+            "Go all-in?",
+            "Put all your chips (6) in? (The confirmation can be turned off in Settings.)",
+            "All-in 6",
+        )
+        assert screen._choice is not None and not screen._choice.done()
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, HandOverScreen))
+        over = app.screen
+        assert isinstance(over, HandOverScreen)
+        assert over.title_text == "Hand 1 is over"
+        assert over.summary.plain == (
+            "Board 5♣ A♦ 3♥ 8♦ 2♠\n"
+            "Ada shows 6d 2d: pair of deuces, ace-eight-six kickers\n"
+            "Bo shows 4d 5d: straight, five high\n"
+            "Hero shows Qs 2h: pair of deuces, ace-queen-eight kickers\n"
+            "Bo wins the pot (18) with straight, five high\n\n"
+            "Your chips: 6 → 0 (−6)\n"
+            "Out of the game: Hero"
+        )
+        bold = [over.summary.plain[s.start:s.end] for s in over.summary.spans
+                if s.style == "bold"]  # fmt: skip
+        assert bold == ["\nYour chips: 6 → 0 (−6)", "\nOut of the game: Hero"]
+        assert screen._between and screen.check_action("save", ()) is True
+        assert screen.check_action("choose", ("c",)) is False  # the showdown's view
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, BustDialog))
+        bust = app.screen
+        assert isinstance(bust, BustDialog)
+        assert bust.text == (
+            "You finished in place 3; 2 players are still in. Watch them play on (x leaves), "
+            "play a new game with the same settings, or see the standings."
+        )
+        assert not screen._between and game.chips[-1] == [0, 994, 1012]
+        await pilot.click("#menu")
+        await until(pilot, lambda: isinstance(app.screen, GameOverScreen))
+        assert [type(s).__name__ for s in app.screen_stack[1:]] == ["MenuScreen", "GameOverScreen"]
+
+    _run(tmp_path, scenario)
+
+
+async def _fold_to_summary(pilot: Pilot[None], app: PokerApp, screen: TableScreen) -> None:
+    """Fold your first hand (free on the button): the blinds check it down."""
+    await pilot.press("f")
+    await until(pilot, lambda: isinstance(app.screen, HandOverScreen))
+
+
+def test_a_hand_folded_for_nothing_its_summary_history_and_autosaves(tmp_path: Path) -> None:
+    async def scenario(pilot: Pilot[None], app: PokerApp) -> None:
+        game = make_game()
+        history = app.store.new_game(_title(game))
+        screen = await sit(pilot, game, history)
+        (autosave,) = app.store.slots()
+        assert (autosave.slot, autosave.summary) == (
+            "autosave",
+            "hand 1, 3 players, your chips 1,000",
+        )
+        assert app.store.load("autosave").data == screen.save_data()
+        assert screen.save_data() == {"game": game.to_data(), "history": history}
+        await _fold_to_summary(pilot, app, screen)
+        over = app.screen
+        assert isinstance(over, HandOverScreen)
+        summary = (
+            "Ada shows 6d 2d: pair of deuces, ace-eight-six kickers; "
+            "Bo shows 4d 5d: straight, five high; Bo wins the pot (8) with straight, five high"
+        )
+        assert over.summary.plain == (
+            "Board 5♣ A♦ 3♥ 8♦ 2♠\n" + summary.replace("; ", "\n")
+            + "\n\nYour chips: 1,000 → 1,000 (+0)")  # fmt: skip
+        assert [(h.number, h.summary) for h in app.store.hands(history)] == [(1, summary)]
+        saved = app.store.load("autosave").data
+        assert saved == {"game": game.to_data(), "history": history}
+        assert game.chips == [[1000] * 3]  # noted once the summary is gone
+        await pilot.press("enter")
+        await until(pilot, lambda: your_turn(screen) and game.number == 2)
+        assert game.chips == [[1000] * 3, [1000, 996, 1004]]
+        assert str(screen.query_one("#table-title", Static).render()).startswith(" Hand 2 · ")
+        assert _log(screen).endswith(
+            "Bo wins the pot (8) with straight, five high\n\n── Hand 2 ──\n"
+            "Bo posts the small blind 2\nHero posts the big blind 4\n*** PRE-FLOP ***\n"
+            "Dealt to Hero: Ad As\nAda calls 4\nBo calls 2"
+        )
+
+    _run(tmp_path, scenario)
+
+
+def test_save_on_your_turn_names_the_save_and_keeps_the_game(tmp_path: Path) -> None:
+    async def scenario(pilot: Pilot[None], app: PokerApp) -> None:
+        game = make_game()
+        screen = await sit(pilot, game, 7)
+        await pilot.press("s")
+        await until(pilot, lambda: isinstance(app.screen, SaveDialog))
+        dialog = app.screen
+        assert isinstance(dialog, SaveDialog)
+        assert (dialog.default, dialog.existing) == ("hand 1", [])
+        await pilot.press("enter")
+        await until(pilot, lambda: app.screen is screen)
+        assert _notes(app)[-1] == "Saved as 'hand 1'"
+        slots = {s.slot: s.summary for s in app.store.slots()}
+        assert slots == {"autosave": "hand 1, 3 players, your chips 1,000",
+                         "hand 1": "hand 1, 3 players, your chips 1,000"}  # fmt: skip
+        assert app.store.load("hand 1").data == {"game": game.to_data(), "history": 7}
+        assert your_turn(screen)
+        await pilot.press("s")
+        await until(pilot, lambda: isinstance(app.screen, SaveDialog))
+        assert app.screen.existing == ["hand 1"]  # type: ignore[attr-defined]
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is screen)
+        assert your_turn(screen) and len(app.store.slots()) == 2
+
+    _run(tmp_path, scenario)
+
+
+def test_leaving_asks_saves_first_if_asked_and_leaves_for_the_menu(tmp_path: Path) -> None:
+    async def scenario(pilot: Pilot[None], app: PokerApp) -> None:
+        game = make_game()
+        screen = await sit(pilot, game)
+        await pilot.press("x")
+        await until(pilot, lambda: isinstance(app.screen, LeaveDialog))
+        leave = app.screen
+        assert isinstance(leave, LeaveDialog)
+        assert (leave.can_save, leave.quit_app) == (True, False)
+        screen.ask_leave(quit_app=False)  # asked again over the question: not twice
+        await pilot.pause()
+        assert [type(s).__name__ for s in app.screen_stack[1:]] == [
+            "MenuScreen", "TableScreen", "LeaveDialog"]  # fmt: skip
+        await pilot.press("escape")  # stay
+        await until(pilot, lambda: app.screen is screen)
+        assert your_turn(screen) and not screen._leaving
+        await pilot.press("x")
+        await until(pilot, lambda: isinstance(app.screen, LeaveDialog))
+        await pilot.click("Button#save")
+        await until(pilot, lambda: isinstance(app.screen, SaveDialog))
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, MenuScreen))
+        assert screen._leaving and sorted(s.slot for s in app.store.slots()) == [
+            "autosave",
+            "hand 1",
+        ]
+        assert [type(s).__name__ for s in app.screen_stack[1:]] == ["MenuScreen"]
+        assert _notes(app)[-1] == "Saved as 'hand 1'"
+
+    _run(tmp_path, scenario)
+
+
+def test_leaving_without_saving_and_quitting(tmp_path: Path) -> None:
+    async def scenario(pilot: Pilot[None], app: PokerApp) -> None:
+        screen = await sit(pilot, make_game())
+        await pilot.press("x")
+        await until(pilot, lambda: isinstance(app.screen, LeaveDialog))
+        await pilot.click("Button#leave")
+        await until(pilot, lambda: isinstance(app.screen, MenuScreen))
+        assert screen._leaving and [s.slot for s in app.store.slots()] == ["autosave"]
+        screen = await sit(pilot, make_game())
+        await pilot.press("ctrl+q")
+        await until(pilot, lambda: isinstance(app.screen, LeaveDialog))
+        leave = app.screen
+        assert isinstance(leave, LeaveDialog) and (leave.can_save, leave.quit_app) == (True, True)
+        await pilot.click("Button#leave")
+        await until(pilot, lambda: app.return_code is not None)
+        assert app.return_code == 0 and screen._leaving and not app.is_running
 
     _run(tmp_path, scenario)
