@@ -25,6 +25,7 @@ from pokerroom.tui.screens.dialogs import (
     ConfirmDialog,
     HandOverScreen,
     LeaveDialog,
+    MessageDialog,
     SaveDialog,
 )
 from pokerroom.tui.screens.gameover import GameOverScreen
@@ -40,6 +41,7 @@ def _run(tmp_path: Path, scenario: Scenario, size: tuple[int, int] = (100, 32)) 
     async def go() -> None:
         app = make_app(tmp_path)
         async with app.run_test(size=size) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, MenuScreen))
             await scenario(pilot, app)
 
     asyncio.run(go())
@@ -401,5 +403,163 @@ def test_leaving_without_saving_and_quitting(tmp_path: Path) -> None:
         await pilot.click("Button#leave")
         await until(pilot, lambda: app.return_code is not None)
         assert app.return_code == 0 and screen._leaving and not app.is_running
+
+    _run(tmp_path, scenario)
+
+
+def test_hints_turned_on_and_off_at_your_turn(tmp_path: Path) -> None:
+    from pokerroom.tui.hints import hint_text
+    from pokerroom.tui.prefs import Prefs
+
+    async def scenario(pilot: Pilot[None], app: PokerApp) -> None:
+        screen = await sit(pilot, make_game())
+        felt = screen.query_one(Felt)
+        assert not app.prefs.hints and felt.hint == ""
+        await pilot.press("t")
+        assert app.prefs.hints and Prefs.load(app.prefs.path).hints
+        assert _notes(app)[-1] == "Hints on"
+        assert screen.view is not None
+        expected = hint_text(screen.view)
+        assert expected.startswith("Hint: equity ")
+        await until(pilot, lambda: felt.hint == expected)
+        await pilot.press("t")
+        assert not app.prefs.hints and not Prefs.load(app.prefs.path).hints
+        assert _notes(app)[-1] == "Hints off" and felt.hint == ""
+        assert your_turn(screen)
+
+    _run(tmp_path, scenario)
+
+
+def test_the_opponents_statistics_from_the_hands_kept_shown_and_hidden(tmp_path: Path) -> None:
+    async def scenario(pilot: Pilot[None], app: PokerApp) -> None:
+        game = make_game()
+        history = app.store.new_game(_title(game))
+        screen = await sit(pilot, game, history)
+        panel = screen.query_one(SeatsPanel)
+        await pilot.press("o")
+        assert _notes(app)[-1] == ("Statistics on: VPIP, PFR, 3-bet, aggression, went to showdown")
+        assert screen._seen == [] and panel.notes == ("", "", "")
+        await pilot.press("o")
+        assert screen._seen is None and panel.notes == ()
+        await _fold_to_summary(pilot, app, screen)
+        await pilot.press("enter")
+        await until(pilot, lambda: your_turn(screen) and game.number == 2)
+        await pilot.press("o")  # from the hand kept in the history
+        assert screen._seen is not None and len(screen._seen) == 1
+        assert panel.notes == (
+            "",
+            "1 hand  VPIP 100  PFR 0  3B -  AF -  WTSD 100",  # Ada called the small blind
+            "1 hand  VPIP 0  PFR 0  3B -  AF -  WTSD 100",  # Bo checked his big blind
+        )
+
+    _run(tmp_path, scenario)
+
+
+def test_the_felt_is_roomy_from_100_by_32(tmp_path: Path) -> None:
+    async def scenario(pilot: Pilot[None], app: PokerApp) -> None:
+        screen = await sit(pilot, make_game())
+        felt = screen.query_one(Felt)
+        seen = []
+        for size in ((100, 32), (99, 32), (100, 31), (120, 40), (80, 24)):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            seen.append(felt.roomy)
+        assert seen == [True, False, False, True, False]
+        assert your_turn(screen)
+
+    _run(tmp_path, scenario, size=(80, 24))
+
+
+def test_a_save_without_a_game_is_refused_with_why(tmp_path: Path) -> None:
+    async def scenario(pilot: Pilot[None], app: PokerApp) -> None:
+        app.store.save("odd", {"something": 1})
+        assert app.open_save("odd") is False
+        await until(pilot, lambda: isinstance(app.screen, MessageDialog))
+        message = app.screen
+        assert isinstance(message, MessageDialog)
+        assert (message.title_text, message.text) == (
+            "This save cannot be loaded",
+            "'odd': it holds no game",
+        )
+        app.store.save("broken", {"game": {"setup": {}}})
+        await pilot.press("enter")
+        assert app.open_save("broken") is False
+        await until(pilot, lambda: isinstance(app.screen, MessageDialog))
+        assert app.screen.text.startswith(  # type: ignore[attr-defined]
+            "'broken': the saved game cannot be rebuilt: "
+        )
+        await pilot.pause()
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, MenuScreen))
+
+    _run(tmp_path, scenario)
+
+
+def test_a_save_loads_at_its_table_with_its_history(tmp_path: Path) -> None:
+    async def scenario(pilot: Pilot[None], app: PokerApp) -> None:
+        game = make_game()
+        app.store.save("mine", {"game": game.to_data(), "history": 5})
+        assert app.open_save("mine") is True
+        await until(pilot, lambda: isinstance(app.screen, TableScreen))
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        assert screen.history == 5 and screen.game.to_data() == game.to_data()
+        await until(pilot, lambda: your_turn(screen))
+        assert [str(c) for c in screen.query_one(Felt).hole] == ["Qs", "2h"]
+        app.store.save("unkept", {"game": game.to_data(), "history": "five"})
+        await pilot.press("x")
+        await until(pilot, lambda: isinstance(app.screen, LeaveDialog))
+        await pilot.click("Button#leave")
+        await until(pilot, lambda: isinstance(app.screen, MenuScreen))
+        assert app.open_save("unkept") is True
+        await until(pilot, lambda: isinstance(app.screen, TableScreen))
+        again = app.screen
+        assert isinstance(again, TableScreen) and again.history is None
+        await until(pilot, lambda: your_turn(again))
+        assert _notes(app) == []
+
+    _run(tmp_path, scenario)
+
+
+def test_an_old_save_loads_with_its_note(tmp_path: Path) -> None:
+    async def scenario(pilot: Pilot[None], app: PokerApp) -> None:
+        game = make_game()
+        data = game.to_data()
+        del data["session"]
+        data["table"] = game.table.save()
+        app.store.save("old", {"game": data})
+        assert app.open_save("old") is True
+        await until(pilot, lambda: isinstance(app.screen, TableScreen))
+        screen = app.screen
+        await until(pilot, lambda: your_turn(screen))  # type: ignore[arg-type]
+        (note,) = app._notifications
+        assert note.message.startswith("This save was made by an older pokerroom")
+        assert (note.severity, note.timeout) == ("warning", 10)
+
+    _run(tmp_path, scenario)
+
+
+def test_a_new_game_takes_the_form_s_place_with_a_history_of_its_own(tmp_path: Path) -> None:
+    import sqlite3
+
+    from pokerroom.tui.app import SAVE_FILE
+
+    async def scenario(pilot: Pilot[None], app: PokerApp) -> None:
+        form = app.make_screen("how-to")
+        app.push_screen(form)
+        await until(pilot, lambda: app.screen is form and form.is_mounted)
+        await pilot.pause()
+        game = make_game()
+        app.open_new(game.setup)
+        await until(pilot, lambda: isinstance(app.screen, TableScreen))
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        assert [type(s).__name__ for s in app.screen_stack[1:]] == ["MenuScreen", "TableScreen"]
+        assert screen.game.setup == game.setup and screen.history is not None
+        with sqlite3.connect(tmp_path / SAVE_FILE) as db:
+            rows = db.execute("SELECT id, title FROM games").fetchall()
+        assert rows == [(screen.history, _title(game))]
+        await until(pilot, lambda: your_turn(screen))
+        assert [str(c) for c in screen.query_one(Felt).hole] == ["Qs", "2h"]
 
     _run(tmp_path, scenario)
