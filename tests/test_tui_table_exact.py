@@ -9,17 +9,19 @@ blind 4, and with you out of the hand they check it down to Bo's straight.
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import Static
 
 from pokerroom.engine import Action, Street
 from pokerroom.players import Player
-from pokerroom.tui.app import PokerApp
+from pokerroom.tui.app import SAVE_FILE, PokerApp
 from pokerroom.tui.screens.dialogs import (
     BustDialog,
     ConfirmDialog,
@@ -30,7 +32,7 @@ from pokerroom.tui.screens.dialogs import (
 )
 from pokerroom.tui.screens.gameover import GameOverScreen
 from pokerroom.tui.screens.menu import MenuScreen
-from pokerroom.tui.screens.table import Paced, TableScreen, _refusal, _title, _words
+from pokerroom.tui.screens.table import Leaving, Paced, TableScreen, _refusal, _title, _words
 from pokerroom.tui.widgets.table import ActionBar, Felt, HandLog, SeatsPanel
 from tui_helpers import make_app, make_game, move, screen_text, sit, until, your_turn
 
@@ -561,5 +563,106 @@ def test_a_new_game_takes_the_form_s_place_with_a_history_of_its_own(tmp_path: P
         assert rows == [(screen.history, _title(game))]
         await until(pilot, lambda: your_turn(screen))
         assert [str(c) for c in screen.query_one(Felt).hole] == ["Qs", "2h"]
+
+    _run(tmp_path, scenario)
+
+
+async def _bust(pilot: Pilot[None], app: PokerApp, history: int | None = None) -> TableScreen:
+    """Go all-in with 6 chips on the first hand and lose: the question after busting."""
+    screen = await sit(pilot, make_game(stacks=[6, 1000, 1000]), history)
+    await pilot.press("a")
+    await until(pilot, lambda: not isinstance(app.screen, TableScreen))
+    await pilot.press("enter")  # all-in, yes
+    await until(pilot, lambda: isinstance(app.screen, HandOverScreen))
+    await pilot.press("enter")
+    await until(pilot, lambda: isinstance(app.screen, BustDialog))
+    return screen
+
+
+def test_busted_you_watch_the_others_play_on_without_summaries(tmp_path: Path) -> None:
+    async def scenario(pilot: Pilot[None], app: PokerApp) -> None:
+        history = app.store.new_game("t")
+        screen = await _bust(pilot, app, history)
+        game = screen.game
+        screen.action_save()  # neither your turn nor between hands
+        await pilot.pause()
+        assert _notes(app)[-1] == "Save on your turn or between hands"
+        assert list(app._notifications)[-1].severity == "warning"
+        assert isinstance(app.screen, BustDialog)
+        await pilot.click("#watch")
+        await until(pilot, lambda: game.number >= 4)
+        assert screen.watching and not screen._between
+        assert screen.check_action("choose", ("c",)) is False
+        assert all(screen.check_action(a, ()) for a in ("leave", "hints", "stats", "keys"))
+        assert screen.check_action("save", ()) is False
+        seen = [h.number for h in app.store.hands(history)]
+        assert seen[:3] == [1, 2, 3]
+        assert not isinstance(app.screen, HandOverScreen)
+        await pilot.press("x")
+        await until(pilot, lambda: isinstance(app.screen, LeaveDialog))
+        leave = app.screen
+        assert isinstance(leave, LeaveDialog) and not leave.can_save
+        await pilot.click("Button#leave")
+        await until(pilot, lambda: isinstance(app.screen, MenuScreen))
+
+    _run(tmp_path, scenario)
+
+
+def test_busted_you_play_again_with_the_same_settings_and_new_cards(tmp_path: Path) -> None:
+    async def scenario(pilot: Pilot[None], app: PokerApp) -> None:
+        screen = await _bust(pilot, app)
+        await pilot.click("#again")
+        await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen is not screen)
+        again = app.screen
+        assert isinstance(again, TableScreen)
+        assert [type(s).__name__ for s in app.screen_stack[1:]] == ["MenuScreen", "TableScreen"]
+        assert screen._leaving and again.game.setup.seed is None
+        assert again.game.setup.bots == screen.game.setup.bots
+        assert again.game.names == ("Hero", "Ada", "Bo") and again.game.number == 1
+        with sqlite3.connect(tmp_path / SAVE_FILE) as db:
+            rows = db.execute("SELECT id, title FROM games").fetchall()
+        assert rows == [(again.history, _title(again.game))]
+        await until(pilot, lambda: your_turn(again))
+
+    _run(tmp_path, scenario)
+
+
+def test_a_computer_player_s_decision_waits_as_the_speed_says(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import pokerroom.tui.screens.table as table_module
+
+    async def scenario(pilot: Pilot[None], app: PokerApp) -> None:
+        screen = await sit(pilot, make_game())
+        clock = [0.0]
+        slept: list[float] = []
+
+        def sleep(seconds: float) -> None:
+            slept.append(round(seconds, 6))
+            clock[0] += seconds
+            if len(slept) == stop_after:
+                screen._leaving = True
+
+        fake = SimpleNamespace(monotonic=lambda: clock[0], sleep=sleep)
+        monkeypatch.setattr(table_module, "time", fake)
+        shown: list[int] = []
+        monkeypatch.setattr(screen, "show", lambda: shown.append(1))
+        app.prefs.speed = "fast"  # 0.35 s
+        stop_after = 0
+        await asyncio.to_thread(screen._before_bot, 1)
+        assert shown == [1] and slept == [0.05] * 7  # the table shown, then 0.35 s
+        slept.clear()
+        app.prefs.speed = "instant"
+        await asyncio.to_thread(screen._before_bot, 2)
+        assert slept == [] and shown == [1, 1]
+        app.prefs.speed = "normal"
+        stop_after = 3
+        with pytest.raises(Leaving):
+            await asyncio.to_thread(screen._before_bot, 1)
+        assert slept == [0.05, 0.05, 0.05] and shown == [1, 1, 1]
+        with pytest.raises(Leaving):
+            await asyncio.to_thread(screen._before_bot, 1)
+        assert shown == [1, 1, 1]  # leaving: the table not shown again
+        screen._leaving = False
 
     _run(tmp_path, scenario)
