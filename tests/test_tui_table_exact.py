@@ -21,6 +21,7 @@ from textual.widgets import Static
 
 from pokerroom.engine import Action, Street
 from pokerroom.players import Player
+from pokerroom.savefile import SaveError
 from pokerroom.tui.app import SAVE_FILE, PokerApp
 from pokerroom.tui.screens.dialogs import (
     BustDialog,
@@ -664,5 +665,85 @@ def test_a_computer_player_s_decision_waits_as_the_speed_says(
             await asyncio.to_thread(screen._before_bot, 1)
         assert shown == [1, 1, 1]  # leaving: the table not shown again
         screen._leaving = False
+
+    _run(tmp_path, scenario)
+
+
+def _failing(message: str) -> Any:
+    def fail(*args: object, **kwargs: object) -> None:
+        raise SaveError(message)
+
+    return fail
+
+
+def test_a_failing_store_is_said_and_the_game_goes_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async def scenario(pilot: Pilot[None], app: PokerApp) -> None:
+        store = app.store
+        monkeypatch.setattr(store, "save", _failing("the disk is full"))
+        monkeypatch.setattr(store, "add_hand", _failing("the history is locked"))
+        monkeypatch.setattr(store, "slots", _failing("the saves cannot be listed"))
+        monkeypatch.setattr(store, "hands", _failing("the hands cannot be read"))
+        game = make_game()
+        screen = await sit(pilot, game, 3)
+        await pilot.pause()
+        assert _notes(app) == ["Autosave failed: the disk is full"]
+        assert list(app._notifications)[-1].severity == "warning"
+        await pilot.press("o")  # the hands kept cannot be read: none counted
+        assert screen._seen == []
+        await pilot.press("s")
+        await until(pilot, lambda: isinstance(app.screen, SaveDialog))
+        assert app.screen.existing == []  # type: ignore[attr-defined]
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, MessageDialog))
+        message = app.screen
+        assert isinstance(message, MessageDialog)
+        assert (message.title_text, message.text) == ("The game was not saved", "the disk is full")
+        await pilot.pause()
+        await pilot.press("enter")
+        await until(pilot, lambda: app.screen is screen)
+        assert your_turn(screen)
+        await pilot.press("f")
+        await until(pilot, lambda: isinstance(app.screen, HandOverScreen))
+        await pilot.pause()
+        assert "This hand was not kept in the history: the history is locked" in _notes(app)
+        assert screen.history == 3
+
+    _run(tmp_path, scenario)
+
+
+def test_a_new_game_without_a_history_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async def scenario(pilot: Pilot[None], app: PokerApp) -> None:
+        monkeypatch.setattr(app.store, "new_game", _failing("no room for histories"))
+        form = app.make_screen("how-to")
+        app.push_screen(form)
+        await until(pilot, lambda: app.screen is form and form.is_mounted)
+        await pilot.pause()
+        app.open_new(make_game().setup)
+        await until(pilot, lambda: isinstance(app.screen, TableScreen))
+        screen = app.screen
+        assert isinstance(screen, TableScreen) and screen.history is None
+        await until(pilot, lambda: your_turn(screen))
+        assert _notes(app)[0] == "Hand histories will not be kept: no room for histories"
+        assert next(iter(app._notifications)).severity == "warning"
+
+    _run(tmp_path, scenario)
+
+
+def test_playing_again_without_a_history_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async def scenario(pilot: Pilot[None], app: PokerApp) -> None:
+        screen = await _bust(pilot, app)
+        monkeypatch.setattr(app.store, "new_game", _failing("no room for histories"))
+        await pilot.click("#again")
+        await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen is not screen)
+        again = app.screen
+        assert isinstance(again, TableScreen) and again.history is None
+        await until(pilot, lambda: your_turn(again))
+        assert _notes(app)[-1] == "Hand histories will not be kept: no room for histories"
 
     _run(tmp_path, scenario)
