@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+import threading
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from types import SimpleNamespace
@@ -747,3 +748,48 @@ def test_playing_again_without_a_history_says_so(
         assert _notes(app)[-1] == "Hand histories will not be kept: no room for histories"
 
     _run(tmp_path, scenario)
+
+
+def test_while_the_computer_players_decide_nothing_can_be_saved_and_no_key_bets(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    deciding, go_on = threading.Event(), threading.Event()
+    before_bot = TableScreen._before_bot
+
+    def held(self: TableScreen, seat: int) -> None:
+        deciding.set()
+        go_on.wait(20)
+        before_bot(self, seat)
+
+    monkeypatch.setattr(TableScreen, "_before_bot", held)
+
+    async def scenario(pilot: Pilot[None], app: PokerApp) -> None:
+        game = make_game()
+        screen = await sit(pilot, game)
+        await pilot.press("c")  # you call: Ada's decision is held
+        await until(pilot, deciding.is_set)
+        await pilot.pause()
+        assert not your_turn(screen) and not screen._between
+        assert screen.check_action("save", ()) is False
+        assert [screen.check_action("choose", (k,)) for k in "fcbra"] == [
+            None, None, None, False, None]  # fmt: skip
+        assert _footer(screen) == {"f": "Fold", "c": "Check", "b": "Bet", "a": "All-in"}
+        await pilot.press("s")
+        await pilot.press("c")
+        await pilot.pause()
+        assert app.screen is screen
+        await pilot.press("x")
+        await until(pilot, lambda: isinstance(app.screen, LeaveDialog))
+        leave = app.screen
+        assert isinstance(leave, LeaveDialog) and not leave.can_save
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is screen)
+        go_on.set()
+        await until(pilot, lambda: your_turn(screen))
+        assert screen.check_action("save", ()) is True
+        assert game.view(0).street.name == "FLOP"
+
+    try:
+        _run(tmp_path, scenario)
+    finally:
+        go_on.set()
