@@ -485,12 +485,12 @@ def test_a_save_without_a_game_is_refused_with_why(tmp_path: Path) -> None:
             "This save cannot be loaded",
             "'odd': it holds no game",
         )
-        app.store.save("broken", {"game": {"setup": {}}})
+        app.store.save("broken", {"game": {"setup": 1}})
         await pilot.press("enter")
         assert app.open_save("broken") is False
         await until(pilot, lambda: isinstance(app.screen, MessageDialog))
-        assert app.screen.text.startswith(  # type: ignore[attr-defined]
-            "'broken': the saved game cannot be rebuilt: "
+        assert app.screen.text == (  # type: ignore[attr-defined]
+            "'broken': the saved game cannot be rebuilt: the setup is not a table of settings but 1"
         )
         await pilot.pause()
         await pilot.press("enter")
