@@ -793,3 +793,49 @@ def test_while_the_computer_players_decide_nothing_can_be_saved_and_no_key_bets(
         _run(tmp_path, scenario)
     finally:
         go_on.set()
+
+
+def test_the_title_line_in_bold_the_street_in_magenta_cut_with_an_ellipsis(
+    tmp_path: Path,
+) -> None:
+    async def scenario(pilot: Pilot[None], app: PokerApp) -> None:
+        game = make_game(preset="computer-tournament")
+        screen = await sit(pilot, game)
+        title = screen.query_one("#table-title", Static)
+        line = title.render()
+        assert str(line) == (
+            " Hand 1 · PRE-FLOP · fixed limit 10/20, ante 2, button blind 5, straddle 10, "
+            "raise cap 3"
+        )
+        styles = [(s.start, s.end, s.style.bold, s.style.foreground) for s in line.spans]
+        assert [s[:3] for s in styles] == [(0, 7, True), (10, 18, True)]  # hand, street
+        assert styles[0][3] is None and styles[1][3].ansi == 5  # (magenta)
+        top, under = screen_text(app).splitlines()[:2]
+        assert (
+            top
+            == " Hand 1 · PRE-FLOP · fixed limit 10/20, ante 2, button blind 5, straddle 10,    "
+        )
+        assert under.startswith("╭")  # one line, the rest cut
+
+    _run(tmp_path, scenario, size=(80, 24))
+
+
+def test_before_the_first_hand_shows_the_title_is_blank_and_the_keys_idle(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(TableScreen, "play", lambda self: None)  # no hand loop
+
+    async def scenario(pilot: Pilot[None], app: PokerApp) -> None:
+        screen = TableScreen(make_game())
+        app.push_screen(screen)
+        await until(pilot, lambda: screen.is_current and screen.is_mounted)
+        await pilot.pause()
+        assert str(screen.query_one("#table-title", Static).render()) == ""
+        assert screen.view is None and not screen._my_turn()
+        assert _footer(screen) == {"f": "Fold", "c": "Check", "b": "Bet", "a": "All-in"}
+        assert screen.check_action("save", ()) is False
+        screen.action_hints()  # hints on, nothing to show them on yet
+        screen.action_stats()
+        assert screen.query_one(Felt).hint == "" and screen.query_one(SeatsPanel).lines == ()
+
+    _run(tmp_path, scenario)
