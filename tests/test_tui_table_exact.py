@@ -17,6 +17,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from textual.containers import Horizontal
 from textual.pilot import Pilot
 from textual.widgets import Static
 
@@ -35,6 +36,7 @@ from pokerroom.tui.screens.dialogs import (
 from pokerroom.tui.screens.gameover import GameOverScreen
 from pokerroom.tui.screens.menu import MenuScreen
 from pokerroom.tui.screens.table import Leaving, Paced, TableScreen, _refusal, _title, _words
+from pokerroom.tui.widgets.footer import KeyFooter
 from pokerroom.tui.widgets.table import ActionBar, Felt, HandLog, SeatsPanel
 from tui_helpers import make_app, make_game, move, screen_text, sit, until, your_turn
 
@@ -837,5 +839,27 @@ def test_before_the_first_hand_shows_the_title_is_blank_and_the_keys_idle(
         screen.action_hints()  # hints on, nothing to show them on yet
         screen.action_stats()
         assert screen.query_one(Felt).hint == "" and screen.query_one(SeatsPanel).lines == ()
+
+    _run(tmp_path, scenario)
+
+
+def test_where_the_table_s_parts_are_drawn(tmp_path: Path) -> None:  # 100×32, your turn
+    async def scenario(pilot: Pilot[None], app: PokerApp) -> None:
+        screen = await sit(pilot, make_game())
+        await pilot.pause()
+        parts = (Static, Horizontal, SeatsPanel, HandLog, Felt, ActionBar, KeyFooter)
+        found = [screen.query_one("#table-title", Static), screen.query_one(Horizontal)]
+        found += [screen.query_one(t) for t in parts[2:]]
+        assert [tuple(w.region) for w in found] == [
+            (0, 0, 100, 1),  # the title line
+            (0, 1, 100, 22),  # the seats and the log, side by side, taking what is left
+            (0, 1, 46, 22),
+            (46, 1, 54, 22),
+            (0, 23, 100, 6),  # the felt: the board, your cards, the pot, the turn
+            (0, 29, 100, 2),  # the action bar
+            (0, 31, 100, 1),  # the keys
+        ]
+        assert [tuple(w.styles.padding) for w in found[3:6]] == [(0, 1, 0, 1)] * 3
+        assert found[3].styles.border_top[0] == "round"
 
     _run(tmp_path, scenario)
