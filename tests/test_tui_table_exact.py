@@ -21,7 +21,7 @@ from textual.containers import Horizontal
 from textual.pilot import Pilot
 from textual.widgets import Static
 
-from pokerroom.engine import Action, Street
+from pokerroom.engine import Action, EventKind, Street
 from pokerroom.players import Player
 from pokerroom.savefile import SaveError
 from pokerroom.tui.app import SAVE_FILE, PokerApp
@@ -861,5 +861,26 @@ def test_where_the_table_s_parts_are_drawn(tmp_path: Path) -> None:  # 100×32, 
         ]
         assert [tuple(w.styles.padding) for w in found[3:6]] == [(0, 1, 0, 1)] * 3
         assert found[3].styles.border_top[0] == "round"
+
+    _run(tmp_path, scenario)
+
+
+def test_after_a_terminal_too_small_your_turn_takes_the_keys_again(tmp_path: Path) -> None:
+    async def scenario(pilot: Pilot[None], app: PokerApp) -> None:
+        game = make_game()
+        screen = await sit(pilot, game)
+        await pilot.resize_terminal(70, 20)
+        await pilot.pause()
+        assert screen.too_small
+        await pilot.press("c")  # taken by nothing while too small
+        await pilot.resize_terminal(100, 32)
+        await pilot.pause()
+        bar = screen.query_one(ActionBar)
+        assert bar.view is screen.view and bar.slots()[1] == ("c", "Call 4", True)
+        assert str(app.focused.label) == "Call 4 (c)"  # type: ignore[union-attr]
+        assert [e.kind for e in game.table.hand.events if e.seat == 0] == [EventKind.DEAL]
+        await pilot.press("c")
+        await until(pilot, lambda: any(e.kind is EventKind.CALL and e.seat == 0
+                                       for e in game.table.hand.events))  # fmt: skip
 
     _run(tmp_path, scenario)
