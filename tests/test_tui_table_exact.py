@@ -9,6 +9,7 @@ blind 4, and with you out of the hand they check it down to Bo's straight.
 from __future__ import annotations
 
 import asyncio
+import queue
 import sqlite3
 import threading
 from collections.abc import Awaitable, Callable
@@ -25,6 +26,7 @@ from pokerroom.engine import Action, EventKind, Street
 from pokerroom.players import Player
 from pokerroom.savefile import SaveError
 from pokerroom.tui.app import SAVE_FILE, PokerApp
+from pokerroom.tui.hints import hint_text
 from pokerroom.tui.screens.dialogs import (
     BustDialog,
     ConfirmDialog,
@@ -884,3 +886,79 @@ def test_after_a_terminal_too_small_your_turn_takes_the_keys_again(tmp_path: Pat
                                        for e in game.table.hand.events))  # fmt: skip
 
     _run(tmp_path, scenario)
+
+
+def _holding(monkeypatch: pytest.MonkeyPatch) -> tuple[queue.Queue[int], threading.Semaphore]:
+    """Each computer player's decision held (the table shown) until released."""
+    steps: queue.Queue[int] = queue.Queue()
+    go_on = threading.Semaphore(0)
+    before_bot = TableScreen._before_bot
+
+    def held(self: TableScreen, seat: int) -> None:
+        before_bot(self, seat)
+        steps.put(seat)
+        go_on.acquire(timeout=20)
+
+    monkeypatch.setattr(TableScreen, "_before_bot", held)
+    return steps, go_on
+
+
+def test_a_hint_holds_while_its_street_lasts(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    steps, go_on = _holding(monkeypatch)
+
+    async def scenario(pilot: Pilot[None], app: PokerApp) -> None:
+        app.prefs.hints = True
+        game = make_game()
+        screen = await sit(pilot, game)
+        felt = screen.query_one(Felt)
+        assert screen.view is not None
+        first = hint_text(screen.view)
+        await until(pilot, lambda: felt.hint == first)
+        await pilot.press("c")
+        seen = []
+        for _ in range(4):
+            await until(pilot, lambda: not steps.empty())
+            seat = steps.get()
+            await pilot.pause()
+            seen.append((seat, game.view(0).street, felt.hint))
+            go_on.release()
+        assert seen == [(1, Street.PREFLOP, first), (2, Street.PREFLOP, first),
+                        (1, Street.FLOP, ""), (2, Street.FLOP, "")]  # fmt: skip
+        await until(pilot, lambda: your_turn(screen))
+        assert screen.view is not None
+        flop = hint_text(screen.view)
+        assert flop not in ("", first)
+        await until(pilot, lambda: felt.hint == flop)
+        for _ in range(40):
+            go_on.release()
+
+    try:
+        _run(tmp_path, scenario)
+    finally:
+        for _ in range(40):
+            go_on.release()
+
+
+def test_no_hint_once_you_fold(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    steps, go_on = _holding(monkeypatch)
+
+    async def scenario(pilot: Pilot[None], app: PokerApp) -> None:
+        app.prefs.hints = True
+        game = make_game()
+        screen = await sit(pilot, game)
+        felt = screen.query_one(Felt)
+        await until(pilot, lambda: felt.hint != "")
+        await pilot.press("f")
+        await until(pilot, lambda: not steps.empty())
+        await pilot.pause()
+        assert steps.get() == 1 and felt.hint == "" and felt.hole == ()
+        for _ in range(40):
+            go_on.release()
+
+    try:
+        _run(tmp_path, scenario)
+    finally:
+        for _ in range(40):
+            go_on.release()
