@@ -319,10 +319,27 @@ def test_a_hand_folded_for_nothing_its_summary_history_and_autosaves(tmp_path: P
         assert over.summary.plain == (
             "Board 5♣ A♦ 3♥ 8♦ 2♠\n" + summary.replace("; ", "\n")
             + "\n\nYour chips: 1,000 → 1,000 (+0)")  # fmt: skip
+        assert [(s.start, s.end, str(s.style)) for s in over.summary.spans] == [
+            (6, 8, "bold green"), (9, 11, "bold bright_blue"), (12, 14, "bold red"),
+            (15, 17, "bold bright_blue"), (18, 20, "bold"),  # the board's cards
+            (31, 33, "bold bright_blue"), (34, 36, "bold bright_blue"),  # Ada's
+            (85, 87, "bold bright_blue"), (88, 90, "bold bright_blue"),  # Bo's
+            (157, 188, "bold"),  # your chips
+        ]  # fmt: skip
         assert [(h.number, h.summary) for h in app.store.hands(history)] == [(1, summary)]
         saved = app.store.load("autosave").data
         assert saved == {"game": game.to_data(), "history": history}
         assert game.chips == [[1000] * 3]  # noted once the summary is gone
+        await pilot.press("s")  # between hands: a moment to save
+        await until(pilot, lambda: isinstance(app.screen, SaveDialog))
+        assert app.screen.default == "hand 1"  # type: ignore[attr-defined]
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is over)
+        await pilot.press("x")
+        await until(pilot, lambda: isinstance(app.screen, LeaveDialog))
+        assert app.screen.can_save  # type: ignore[attr-defined]
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is over)
         await pilot.press("enter")
         await until(pilot, lambda: your_turn(screen) and game.number == 2)
         assert game.chips == [[1000] * 3, [1000, 996, 1004]]
