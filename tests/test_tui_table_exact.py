@@ -979,3 +979,78 @@ def test_no_hint_once_you_fold(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) 
     finally:
         for _ in range(40):
             go_on.release()
+
+
+def test_your_showdown_decision_takes_no_betting_key_and_shows_no_hint(tmp_path: Path) -> None:
+    async def scenario(pilot: Pilot[None], app: PokerApp) -> None:
+        app.prefs.hints = True
+        game = make_game()
+        screen = await sit(pilot, game)
+        while game.view(0).street is not Street.SHOWDOWN:
+            await move(pilot, screen, "c")  # call, then check it down
+        assert your_turn(screen)
+        title = screen.query_one("#table-title", Static)
+        assert str(title.render()) == " Hand 1 · SHOWDOWN · no limit (minimum bet 4), blinds 2/4"
+        felt = screen.query_one(Felt)
+        await pilot.pause()
+        assert felt.hint == ""
+        assert _footer(screen) == {}  # the declarations' list takes the keys
+        assert [screen.check_action("choose", (k,)) for k in "fcbra"] == [False] * 5
+        bar = screen.query_one(ActionBar)
+        assert app.focused is not None and app.focused.id == "declare"
+        await pilot.press("c", "f")
+        assert your_turn(screen) and bar.message == ""
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, HandOverScreen))
+        assert app.screen.summary.plain.startswith(  # type: ignore[attr-defined]
+            "Board 5♣ A♦ 3♥ 8♦ 2♠\nAda shows 6d 2d: pair of deuces, ace-eight-six kickers\n"
+        )
+
+    _run(tmp_path, scenario)
+
+
+def test_watching_your_seat_shows_out_and_the_log_names_those_dealt_in(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    steps: queue.Queue[int] = queue.Queue()
+    go_on, armed = threading.Semaphore(0), threading.Event()
+    before_bot = TableScreen._before_bot
+
+    def held(self: TableScreen, seat: int) -> None:  # held once you watch
+        before_bot(self, seat)
+        if armed.is_set():
+            steps.put(seat)
+            go_on.acquire(timeout=20)
+
+    monkeypatch.setattr(TableScreen, "_before_bot", held)
+
+    async def scenario(pilot: Pilot[None], app: PokerApp) -> None:
+        screen = await _bust(pilot, app)
+        armed.set()
+        await pilot.click("#watch")
+        await until(pilot, lambda: not steps.empty())
+        await pilot.pause()
+        game = screen.game
+        panel = screen.query_one(SeatsPanel)
+        assert game.number == 2 and steps.get() == 1
+        assert [(s.name, s.stack, s.marks, s.status, s.cards) for s in panel.lines] == [
+            ("Hero", 0, "", "out", ()),
+            ("Ada", 992, "D SB", "to act", (None, None)),
+            ("Bo", 1008, "BB", "", (None, None)),
+        ]
+        assert _log(screen).endswith(
+            "\n\n── Hand 2 ──\nAda posts the small blind 2\nBo posts the big blind 4\n"
+            "*** PRE-FLOP ***")  # fmt: skip
+        felt = screen.query_one(Felt)
+        assert felt.hole == () and felt.names == ("Hero", "Ada", "Bo")
+        assert felt.turn == "Ada is thinking..."
+        armed.clear()
+        for _ in range(60):
+            go_on.release()
+
+    try:
+        _run(tmp_path, scenario)
+    finally:
+        armed.clear()
+        for _ in range(60):
+            go_on.release()
