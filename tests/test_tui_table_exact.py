@@ -816,7 +816,7 @@ def test_while_the_computer_players_decide_nothing_can_be_saved_and_no_key_bets(
         go_on.set()
 
 
-def test_the_title_line_in_bold_the_street_in_magenta_cut_with_an_ellipsis(
+def test_the_title_line_in_bold_the_street_in_magenta_on_one_line(
     tmp_path: Path,
 ) -> None:
     async def scenario(pilot: Pilot[None], app: PokerApp) -> None:
