@@ -729,7 +729,9 @@ def test_a_failing_store_is_said_and_the_game_goes_on(
         await pilot.press("f")
         await until(pilot, lambda: isinstance(app.screen, HandOverScreen))
         await pilot.pause()
-        assert "This hand was not kept in the history: the history is locked" in _notes(app)
+        (kept,) = [n for n in app._notifications if "not kept" in n.message]
+        assert kept.message == "This hand was not kept in the history: the history is locked"
+        assert kept.severity == "warning"
         assert screen.history == 3
 
     _run(tmp_path, scenario)
@@ -1054,3 +1056,21 @@ def test_watching_your_seat_shows_out_and_the_log_names_those_dealt_in(
         armed.clear()
         for _ in range(60):
             go_on.release()
+
+
+def test_statistics_on_count_each_hand_at_once_without_a_history(tmp_path: Path) -> None:
+    async def scenario(pilot: Pilot[None], app: PokerApp) -> None:
+        game = make_game()
+        screen = await sit(pilot, game)  # no history kept
+        await pilot.press("o")
+        await _fold_to_summary(pilot, app, screen)
+        assert screen._seen is not None and len(screen._seen) == 1
+        await pilot.press("enter")
+        await until(pilot, lambda: your_turn(screen) and game.number == 2)
+        assert screen.query_one(SeatsPanel).notes == (
+            "",
+            "1 hand  VPIP 100  PFR 0  3B -  AF -  WTSD 100",
+            "1 hand  VPIP 0  PFR 0  3B -  AF -  WTSD 100",
+        )
+
+    _run(tmp_path, scenario)
