@@ -1074,3 +1074,26 @@ def test_statistics_on_count_each_hand_at_once_without_a_history(tmp_path: Path)
         )
 
     _run(tmp_path, scenario)
+
+
+def test_the_last_hand_of_a_freeze_out_says_who_is_out_then_the_standings(
+    tmp_path: Path,
+) -> None:
+    async def scenario(pilot: Pilot[None], app: PokerApp) -> None:
+        game = make_game(("calling-station",), stacks=[6, 1000], seed=5)
+        screen = await sit(pilot, game)
+        await pilot.press("a")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmDialog))
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, HandOverScreen))
+        over = app.screen
+        assert isinstance(over, HandOverScreen)
+        assert over.summary.plain.endswith("\n\nYour chips: 6 → 0 (−6)\nOut of the game: Hero")
+        assert [(s.seat, s.place) for s in game.standings()] == [(1, 1), (0, 2)]
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, GameOverScreen))
+        assert [type(s).__name__ for s in app.screen_stack[1:]] == ["MenuScreen", "GameOverScreen"]
+        assert app.screen.game is game  # type: ignore[attr-defined]
+        assert not screen.is_attached
+
+    _run(tmp_path, scenario)
