@@ -1097,3 +1097,22 @@ def test_the_last_hand_of_a_freeze_out_says_who_is_out_then_the_standings(
         assert not screen.is_attached
 
     _run(tmp_path, scenario)
+
+
+def test_quitting_with_a_save_first(tmp_path: Path) -> None:
+    async def scenario(pilot: Pilot[None], app: PokerApp) -> None:
+        game = make_game()
+        screen = await sit(pilot, game)
+        await pilot.press("ctrl+q")
+        await until(pilot, lambda: isinstance(app.screen, LeaveDialog))
+        await pilot.click("Button#save")
+        await until(pilot, lambda: isinstance(app.screen, SaveDialog))
+        await pilot.press(
+            "backspace", "backspace", "backspace", "backspace", "backspace", "backspace"
+        )
+        await pilot.press(*"before bed", "enter")
+        await until(pilot, lambda: app.return_code is not None)
+        assert app.return_code == 0 and screen._leaving
+        assert app.store.load("before bed").data["game"] == game.to_data()
+
+    _run(tmp_path, scenario)
