@@ -19,7 +19,9 @@ from typing import Any
 
 import pytest
 from textual.containers import Horizontal
+from textual.geometry import Offset
 from textual.pilot import Pilot
+from textual.selection import Selection
 from textual.widgets import Static
 
 from pokerroom.engine import Action, EventKind, Street
@@ -1114,5 +1116,18 @@ def test_quitting_with_a_save_first(tmp_path: Path) -> None:
         await until(pilot, lambda: app.return_code is not None)
         assert app.return_code == 0 and screen._leaving
         assert app.store.load("before bed").data["game"] == game.to_data()
+
+    _run(tmp_path, scenario)
+
+
+def test_ctrl_c_at_the_table_copies_the_text_selected(tmp_path: Path) -> None:
+    async def scenario(pilot: Pilot[None], app: PokerApp) -> None:
+        screen = await sit(pilot, make_game())
+        title = screen.query_one("#table-title", Static)
+        screen.selections = {title: Selection(Offset(1, 0), Offset(7, 0))}
+        await pilot.press("ctrl+c")
+        await pilot.pause()
+        assert app.clipboard == "Hand 1"
+        assert _notes(app) == [] and your_turn(screen)
 
     _run(tmp_path, scenario)
