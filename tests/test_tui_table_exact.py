@@ -1131,3 +1131,64 @@ def test_ctrl_c_at_the_table_copies_the_text_selected(tmp_path: Path) -> None:
         assert _notes(app) == [] and your_turn(screen)
 
     _run(tmp_path, scenario)
+
+
+def test_leaving_from_the_hand_s_summary_closes_it_and_the_table(tmp_path: Path) -> None:
+    async def scenario(pilot: Pilot[None], app: PokerApp) -> None:
+        screen = await sit(pilot, make_game())
+        await _fold_to_summary(pilot, app, screen)
+        await pilot.press("x")
+        await until(pilot, lambda: isinstance(app.screen, LeaveDialog))
+        await pilot.click("Button#leave")
+        await until(pilot, lambda: isinstance(app.screen, MenuScreen))
+        assert [type(s).__name__ for s in app.screen_stack[1:]] == ["MenuScreen"]
+        assert screen._leaving and not screen.is_attached
+
+    _run(tmp_path, scenario)
+
+
+def test_a_damaged_hand_in_the_history_is_skipped_by_the_statistics(tmp_path: Path) -> None:
+    async def scenario(pilot: Pilot[None], app: PokerApp) -> None:
+        game = make_game()
+        history = app.store.new_game(_title(game))
+        app.store.add_hand(history, 0, "-", "not a hand history")  # read first: skipped
+        screen = await sit(pilot, game, history)
+        await _fold_to_summary(pilot, app, screen)
+        await pilot.press("enter")
+        await until(pilot, lambda: your_turn(screen) and game.number == 2)
+        await pilot.press("o")
+        assert screen._seen is not None and len(screen._seen) == 1
+        assert (
+            screen.query_one(SeatsPanel).notes[1] == "1 hand  VPIP 100  PFR 0  3B -  AF -  WTSD 100"
+        )
+
+    _run(tmp_path, scenario)
+
+
+def test_statistics_turned_on_while_the_computer_players_decide_show_from_the_next(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    steps, go_on = _holding(monkeypatch)
+
+    async def scenario(pilot: Pilot[None], app: PokerApp) -> None:
+        screen = await sit(pilot, make_game())
+        panel = screen.query_one(SeatsPanel)
+        await pilot.press("c")
+        await until(pilot, lambda: not steps.empty())
+        assert steps.get() == 1
+        await pilot.press("o")  # while Ada decides: the table is not shown again for it
+        await pilot.pause()
+        assert screen._seen == [] and panel.notes == ()
+        go_on.release()
+        await until(pilot, lambda: not steps.empty())  # Bo's decision shows the table
+        await pilot.pause()
+        assert steps.get() == 2 and panel.notes == ("", "", "")
+        for _ in range(40):
+            go_on.release()
+        await until(pilot, lambda: your_turn(screen))
+
+    try:
+        _run(tmp_path, scenario)
+    finally:
+        for _ in range(40):
+            go_on.release()
