@@ -1192,3 +1192,37 @@ def test_statistics_turned_on_while_the_computer_players_decide_show_from_the_ne
     finally:
         for _ in range(40):
             go_on.release()
+
+
+def test_watching_each_hand_s_end_waits_as_the_speed_says(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import pokerroom.tui.screens.table as table_module
+
+    clock = [0.0]
+    waits: list[object] = []
+
+    def sleep(seconds: float) -> None:  # the computer players' pacing, on a fake clock
+        clock[0] += seconds
+
+    async def pause(seconds: float) -> None:
+        waits.append(seconds)
+        await asyncio.sleep(0)
+
+    fake_time = SimpleNamespace(monotonic=lambda: clock[0], sleep=sleep)
+    fake_asyncio = SimpleNamespace(sleep=pause, to_thread=asyncio.to_thread,
+                                   get_running_loop=asyncio.get_running_loop)  # fmt: skip
+    monkeypatch.setattr(table_module, "time", fake_time)
+    monkeypatch.setattr(table_module, "asyncio", fake_asyncio)
+
+    async def scenario(pilot: Pilot[None], app: PokerApp) -> None:
+        screen = await _bust(pilot, app)
+        app.prefs.speed = "slow"  # 1.8 s
+        await pilot.click("#watch")
+        await until(pilot, lambda: len(waits) >= 3)
+        assert waits[:3] == [1.8, 1.8, 1.8]  # after each hand watched
+        assert not isinstance(app.screen, HandOverScreen) and screen.watching
+        screen.leave(quit_app=False)
+        await pilot.pause()
+
+    _run(tmp_path, scenario)
