@@ -1226,3 +1226,35 @@ def test_watching_each_hand_s_end_waits_as_the_speed_says(
         await pilot.pause()
 
     _run(tmp_path, scenario)
+
+
+def test_hints_turned_off_while_the_computer_players_decide_go_at_the_next(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    steps, go_on = _holding(monkeypatch)
+
+    async def scenario(pilot: Pilot[None], app: PokerApp) -> None:
+        app.prefs.hints = True
+        screen = await sit(pilot, make_game())
+        felt = screen.query_one(Felt)
+        await until(pilot, lambda: felt.hint != "")
+        shown = felt.hint
+        await pilot.press("c")
+        await until(pilot, lambda: not steps.empty())
+        assert steps.get() == 1
+        await pilot.press("t")  # while Ada decides: the table is not shown again for it
+        await pilot.pause()
+        assert not app.prefs.hints and felt.hint == shown
+        go_on.release()
+        await until(pilot, lambda: not steps.empty())  # Bo's decision shows the table
+        await pilot.pause()
+        assert steps.get() == 2 and felt.hint == ""
+        for _ in range(40):
+            go_on.release()
+        await until(pilot, lambda: your_turn(screen))
+
+    try:
+        _run(tmp_path, scenario)
+    finally:
+        for _ in range(40):
+            go_on.release()
