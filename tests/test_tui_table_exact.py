@@ -1258,3 +1258,29 @@ def test_hints_turned_off_while_the_computer_players_decide_go_at_the_next(
     finally:
         for _ in range(40):
             go_on.release()
+
+
+async def _call_down(pilot: Pilot[None], app: PokerApp, screen: TableScreen) -> None:
+    """Call or check to the end of the hand (and show at the showdown): its summary."""
+    while not isinstance(app.screen, HandOverScreen):
+        showdown = screen.game.view(0).street.value == 4
+        await move(pilot, screen, "enter" if showdown else "c")
+
+
+def test_a_player_out_is_named_in_the_summary_of_that_hand_only(tmp_path: Path) -> None:
+    async def scenario(pilot: Pilot[None], app: PokerApp) -> None:
+        game = make_game(stacks=[1000, 4, 1000])
+        screen = await sit(pilot, game)
+        await _call_down(pilot, app, screen)
+        over = app.screen
+        assert isinstance(over, HandOverScreen)
+        assert over.summary.plain.endswith("Your chips: 1,000 → 996 (−4)\nOut of the game: Ada")
+        await pilot.press("enter")
+        await until(pilot, lambda: your_turn(screen) and game.number == 2)
+        await _call_down(pilot, app, screen)
+        over = app.screen
+        assert isinstance(over, HandOverScreen)  # Ada, out in hand 1, is not named again
+        assert over.summary.plain.endswith("\n\nYour chips: 996 → 992 (−4)")
+        assert [(s.seat, s.place, s.hand) for s in game.standings()] == [(1, 3, 1)]
+
+    _run(tmp_path, scenario)
