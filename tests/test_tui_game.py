@@ -77,6 +77,8 @@ def test_save_data_rebuilds_the_game_mid_hand_with_the_same_cards_to_come() -> N
         (lambda d: d["session"]["players"][1]["state"]["rng"][1].__setitem__(0, 5), "checksum"),
         (lambda d: d["setup"].update(bots=["random"]), "3 seats; 2 players"),
         (lambda d: d["setup"].update(bots=["random", "random"]), "not 'random'"),
+        (lambda d: d.__setitem__("setup", 1), "built: the setup is not a table of settings but 1"),
+        (lambda d: d.__setitem__("setup", ["Hero"]), r"not a table of settings but \['Hero'\]"),
     ],
 )
 def test_bad_save_data_is_refused(change, says: str) -> None:

@@ -68,6 +68,8 @@ class Setup:
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any]) -> Setup:
+        if not isinstance(data, Mapping):  # (a damaged save: a number, a list...)
+            raise ValueError(f"the setup is not a table of settings but {data!r}")
         seed = data.get("seed")
         return cls(
             name=str(data["name"]),
