@@ -131,8 +131,22 @@ def test_acpc_numbers_longer_than_int_reads_are_clamped_or_refused() -> None:
     state's betting with a raise of more digits than any stack is refused, naming it."""
     huge = "9" * 5000
     assert read_version(f"VERSION:{huge}.0.0\r\n")[0] == 10**18
+    assert read_version(f"VERSION:{'9' * 18}.+1.0\r\n")[:2] == (int("9" * 18), 1)
+    assert read_version(f"VERSION:{'1' * 19}.0.0\r\n")[0] == 10**18
     with pytest.raises(ACPCError, match="a raise of more than 18 digits"):
         parse_betting(f"cc/r{huge}")
     assert parse_betting(f"r{'9' * 18}c")[0][0].size == int("9" * 18)
     with pytest.raises(ACPCProtocolError, match="a raise of more than 18 digits"):
         MatchState.parse(f"MATCHSTATE:0:0:r{huge}:Ah2c|\r\n")
+
+
+def test_the_form_reads_a_buy_in_of_up_to_100_digits_for_the_rules_to_bound() -> None:
+    """The new-game form reads up to 100 digits, so that the rules, not the form, name the
+    most chips a buy-in may be; past that it is no number to read."""
+    from pokerroom.tui.form import FormChoices, FormError, make_rules, read_buy_in
+
+    assert read_buy_in("9" * 30) == int("9" * 30) and read_buy_in("1" * 100) == int("1" * 100)
+    with pytest.raises(FormError, match=r"^buy-in is 999999999999999999999999999999: more than"):
+        make_rules(FormChoices(buy_in=read_buy_in("9" * 30)))
+    with pytest.raises(FormError, match=r"a whole number of chips, 1 or more$"):
+        read_buy_in("1" * 101)
