@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import re
 
 import pytest
 from hypothesis import given
@@ -150,3 +151,31 @@ def test_the_form_reads_a_buy_in_of_up_to_100_digits_for_the_rules_to_bound() ->
         make_rules(FormChoices(buy_in=read_buy_in("9" * 30)))
     with pytest.raises(FormError, match=r"a whole number of chips, 1 or more$"):
         read_buy_in("1" * 101)
+
+
+LABELS: list[str | int] = [0, "17", "x", True, 5, -3, "0"]
+
+
+def test_a_hand_is_numbered_by_its_label_when_that_is_a_number_in_every_export() -> None:
+    """A label of 0 or more, or its digits, is the hand's number; anything else (a word,
+    ``True``, a negative) numbers it by its place in the file, or 1 for a hand alone."""
+    hands = [_played(label) for label in LABELS]
+    assert [h.label_number for h in hands] == [0, 17, None, None, 5, None, 0]
+    places = ["0", "17", "3", "4", "5", "6", "0"]
+    stars = export_hands(hands, "pokerstars").text
+    assert re.findall(r"^PokerStars Hand #(\d+):", stars, re.M) == places
+    ohh = export_hands(hands, "ohh").text
+    assert re.findall(r'"game_number": "(\d+)"', ohh) == places
+    assert [to_ohh(h)["ohh"]["game_number"] for h in hands] == ["0", "17", "1", "1", "5", "1", "0"]
+    assert [to_pokerstars(h).split(":")[0] for h in hands] == [
+        f"PokerStars Hand #{n}" for n in (0, 17, 1, 1, 5, 1, 0)]
+    assert to_ohh(hands[1], number=42)["ohh"]["game_number"] == "42"
+    assert to_pokerstars(hands[1], number=42).startswith("PokerStars Hand #42:")
+
+
+def test_an_acpc_raise_of_19_digits_is_refused_naming_the_betting_cut_to_80() -> None:
+    betting = "c" * 100 + "/r" + "1" * 19
+    with pytest.raises(ACPCError) as refused:
+        parse_betting(betting)
+    assert str(refused.value) == (
+        f"bad betting {betting[:80]!r}: a raise of more than 18 digits, more than any stack")

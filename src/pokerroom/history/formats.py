@@ -38,7 +38,6 @@ from pokerroom.history.ohh import dumps_ohh, to_ohh
 from pokerroom.history.phh import dumps_all
 from pokerroom.history.pokerstars import Tournament, dumps_pokerstars, to_pokerstars
 from pokerroom.history.record import PlayedHand, forced_bets, to_phh
-from pokerroom.numerals import number as read_number
 from pokerroom.rules import Structure
 
 __all__ = ["FORMATS", "Export", "acpc_game", "export_hands", "export_phh"]
@@ -65,10 +64,7 @@ def _label(played: PlayedHand, index: int) -> str:
 
 
 def _number(played: PlayedHand, index: int) -> int:
-    label = played.label
-    if isinstance(label, int) and not isinstance(label, bool) and label >= 0:
-        return label
-    read = read_number(label) if isinstance(label, str) else None
+    read = played.label_number
     return index + 1 if read is None else read
 
 

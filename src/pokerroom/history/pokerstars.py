@@ -70,7 +70,6 @@ from pokerroom.evaluator import Category, best_hand
 from pokerroom.evaluator.classes import ranks_of
 from pokerroom.history.errors import HistoryError
 from pokerroom.history.record import PlayedHand, forced_bets
-from pokerroom.numerals import number as read_number
 from pokerroom.rules import Rules, ShowdownMode, Structure, TieSplit
 
 __all__ = [
@@ -346,10 +345,9 @@ def to_pokerstars(
     w = _Writer(played, hero)
     _check_names(w.names, hero)
     n = played.players
-    label = played.label
     if number is None:
-        number = label if isinstance(label, int) else (
-            (read_number(label) if isinstance(label, str) else None) or 1)  # fmt: skip
+        read = played.label_number
+        number = 1 if read is None else read
     date = played_date(played) or when or "1970/01/01 00:00:00"
     lines = [_header(played, w, tournament, number, date)]
     table = played.info.get("table")

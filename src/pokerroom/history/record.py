@@ -43,6 +43,7 @@ from pokerroom.evaluator import describe
 from pokerroom.history.errors import PHHError
 from pokerroom.history.notation import Amount, PHHAction, Verb
 from pokerroom.history.phh import PHHHand
+from pokerroom.numerals import number
 from pokerroom.rules import Rules, ShowdownMode, Structure
 
 __all__ = ["PlayedHand", "forced_bets", "phh_order", "to_phh"]
@@ -142,6 +143,17 @@ class PlayedHand:
 
     def seat(self, position: int) -> int:
         return (self.button + 1 + position) % self.players
+
+    @property
+    def label_number(self) -> int | None:
+        """The hand's number when its label is one (a whole number, 0 or more, or its ASCII
+        digits; not ``True``), else ``None``: what the exports number the hand by."""
+        label = self.label
+        if isinstance(label, bool):
+            return None
+        if isinstance(label, int):
+            return label if label >= 0 else None
+        return number(label) if isinstance(label, str) else None
 
     def seat_label(self, seat: int) -> str:
         """``Seat N``: the table's number of the seat (PHH ``seats``), else ``seat + 1``."""
