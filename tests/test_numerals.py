@@ -160,7 +160,7 @@ def test_a_hand_is_numbered_by_its_label_when_that_is_a_number_in_every_export()
     """A label of 0 or more, or its digits, is the hand's number; anything else (a word,
     ``True``, a negative) numbers it by its place in the file, or 1 for a hand alone."""
     hands = [_played(label) for label in LABELS]
-    assert [h.label_number for h in hands] == [0, 17, None, None, 5, None, 0]
+    assert [h.label_number() for h in hands] == [0, 17, None, None, 5, None, 0]
     places = ["0", "17", "3", "4", "5", "6", "0"]
     stars = export_hands(hands, "pokerstars").text
     assert re.findall(r"^PokerStars Hand #(\d+):", stars, re.M) == places

@@ -64,7 +64,7 @@ def _label(played: PlayedHand, index: int) -> str:
 
 
 def _number(played: PlayedHand, index: int) -> int:
-    read = played.label_number
+    read = played.label_number()
     return index + 1 if read is None else read
 
 

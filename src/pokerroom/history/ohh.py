@@ -213,7 +213,7 @@ def _game_number(played: PlayedHand, number: int | None) -> int:
     """The hand's number: ``number`` if given, else its label if a number, else 1."""
     if number is not None:
         return number
-    read = played.label_number
+    read = played.label_number()
     return 1 if read is None else read
 
 

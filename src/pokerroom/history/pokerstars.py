@@ -346,7 +346,7 @@ def to_pokerstars(
     _check_names(w.names, hero)
     n = played.players
     if number is None:
-        read = played.label_number
+        read = played.label_number()
         number = 1 if read is None else read
     date = played_date(played) or when or "1970/01/01 00:00:00"
     lines = [_header(played, w, tournament, number, date)]

@@ -144,7 +144,6 @@ class PlayedHand:
     def seat(self, position: int) -> int:
         return (self.button + 1 + position) % self.players
 
-    @property
     def label_number(self) -> int | None:
         """The hand's number when its label is one (a whole number, 0 or more, or its ASCII
         digits; not ``True``), else ``None``: what the exports number the hand by."""
