@@ -4,9 +4,8 @@ mutation part ``tuidialogs``)."""
 
 from __future__ import annotations
 
-import asyncio
 import locale
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -48,34 +47,7 @@ from pokerroom.tui.screens.dialogs import (
 )
 from pokerroom.tui.screens.remote import ChatDialog
 from pokerroom.tui.widgets.table import HandLog
-from tui_helpers import CLOCK, burst, make_app, screen_name, until
-
-SIZE = (100, 30)
-
-
-def _shown(
-    tmp_path: Path,
-    make: Callable[[PokerApp], Screen[Any]],
-    play: Callable[[Pilot[None], Screen[Any], list[object]], Awaitable[None]],
-) -> None:
-    """``make``'s screen pushed over the menu, its answers noted, then ``play`` run on it."""
-
-    async def scenario() -> None:
-        app = make_app(tmp_path)
-        async with app.run_test(size=SIZE) as pilot:
-            await until(pilot, lambda: screen_name(pilot) == "MenuScreen")
-            screen = make(app)
-            answers: list[object] = []
-            app.push_screen(screen, answers.append)
-            await until(pilot, lambda: app.screen is screen and screen.is_mounted)
-            await pilot.pause()
-            await play(pilot, screen, answers)
-
-    asyncio.run(scenario())
-
-
-def _texts(screen: Screen[Any], selector: str) -> list[str]:
-    return [str(w.render()) for w in screen.query(selector)]
+from tui_helpers import CLOCK, burst, on_screen, screen_name, until, widget_texts
 
 
 def _styles(screen: Screen[Any], selector: str) -> list[str]:
@@ -135,13 +107,13 @@ def test_the_hand_s_summary_shows_its_title_and_text_and_says_any_key_goes_on(
     tmp_path: Path,
 ) -> None:
     async def play(pilot: Pilot[None], screen: Screen[Any], answers: list[object]) -> None:
-        assert _texts(screen, "#hand-over Static") == [
+        assert widget_texts(screen, "#hand-over Static") == [
             "Hand 3", "Hero wins 40", "Press any key to continue",
         ]  # fmt: skip
-        assert _texts(screen, "#hand-over.dialog > .dialog-title") == ["Hand 3"]
-        assert _texts(screen, "#summary-title") == ["Hand 3"]
-        assert _texts(screen, "#summary") == ["Hero wins 40"]
-        assert _texts(screen, ".press-any-key") == ["Press any key to continue"]
+        assert widget_texts(screen, "#hand-over.dialog > .dialog-title") == ["Hand 3"]
+        assert widget_texts(screen, "#summary-title") == ["Hand 3"]
+        assert widget_texts(screen, "#summary") == ["Hero wins 40"]
+        assert widget_texts(screen, ".press-any-key") == ["Press any key to continue"]
         assert key_lines(screen) == [
             ("any key", "Next hand"), ("?", "Keys"), ("^q", "Quit"),
             ("any other key", "next hand"),
@@ -149,7 +121,7 @@ def test_the_hand_s_summary_shows_its_title_and_text_and_says_any_key_goes_on(
         await _answer(pilot, answers, "z")
         assert answers == [None] and screen_name(pilot) == "MenuScreen"
 
-    _shown(tmp_path, _summary, play)
+    on_screen(tmp_path, _summary, play)
 
 
 def test_the_hand_s_summary_lists_save_and_exit_only_when_it_can_do_them(
@@ -170,7 +142,7 @@ def test_the_hand_s_summary_lists_save_and_exit_only_when_it_can_do_them(
         await _answer(pilot, answers, "enter")
         assert answers == [None] and calls == ["save", "leave"]
 
-    _shown(tmp_path, lambda app: _summary(app, calls), play)
+    on_screen(tmp_path, lambda app: _summary(app, calls), play)
 
 
 def test_the_hand_s_summary_without_save_or_exit_takes_s_and_x_for_nothing(
@@ -183,7 +155,7 @@ def test_the_hand_s_summary_without_save_or_exit_takes_s_and_x_for_nothing(
         await _answer(pilot, answers, "space")
         assert answers == [None]
 
-    _shown(tmp_path, _summary, play)
+    on_screen(tmp_path, _summary, play)
 
 
 def test_the_hand_s_summary_lists_its_keys_on_question_mark_and_goes_on_by_a_click(
@@ -201,7 +173,7 @@ def test_the_hand_s_summary_lists_its_keys_on_question_mark_and_goes_on_by_a_cli
         await until(pilot, lambda: answers != [])
         assert answers == [None]
 
-    _shown(tmp_path, _summary, play)
+    on_screen(tmp_path, _summary, play)
 
 
 def test_the_hand_s_summary_is_renewed_in_place(tmp_path: Path) -> None:
@@ -209,12 +181,12 @@ def test_the_hand_s_summary_is_renewed_in_place(tmp_path: Path) -> None:
         assert isinstance(screen, HandOverScreen)
         screen.renew(Text("Ann wins 90"), "Hand 4")
         await pilot.pause()
-        assert _texts(screen, "#summary-title") == ["Hand 4"]
-        assert _texts(screen, "#summary") == ["Ann wins 90"]
+        assert widget_texts(screen, "#summary-title") == ["Hand 4"]
+        assert widget_texts(screen, "#summary") == ["Ann wins 90"]
         assert (screen.title_text, str(screen.summary)) == ("Hand 4", "Ann wins 90")
-        assert _texts(screen, ".press-any-key") == ["Press any key to continue"]
+        assert widget_texts(screen, ".press-any-key") == ["Press any key to continue"]
 
-    _shown(tmp_path, _summary, play)
+    on_screen(tmp_path, _summary, play)
 
 
 def test_a_summary_renewed_before_it_shows_shows_the_latest() -> None:
@@ -234,8 +206,8 @@ LEAVE_NOTE = (
 
 def test_leaving_the_table_asks_word_for_word_and_stay_has_the_focus(tmp_path: Path) -> None:
     async def play(pilot: Pilot[None], screen: Screen[Any], answers: list[object]) -> None:
-        assert _texts(screen, "#leave Static") == ["Leave the table?", LEAVE_NOTE]
-        assert _texts(screen, "#leave > .dialog-title") == ["Leave the table?"]
+        assert widget_texts(screen, "#leave Static") == ["Leave the table?", LEAVE_NOTE]
+        assert widget_texts(screen, "#leave > .dialog-title") == ["Leave the table?"]
         assert _buttons(screen) == [
             ("save", "Save, then leave", "default", False),
             ("leave", "Leave without saving", "default", False),
@@ -249,12 +221,12 @@ def test_leaving_the_table_asks_word_for_word_and_stay_has_the_focus(tmp_path: P
         await _answer(pilot, answers, "enter")
         assert answers == ["stay"]
 
-    _shown(tmp_path, lambda app: LeaveDialog(can_save=True, quit_app=False), play)
+    on_screen(tmp_path, lambda app: LeaveDialog(can_save=True, quit_app=False), play)
 
 
 def test_quitting_asks_word_for_word_and_saving_can_be_off(tmp_path: Path) -> None:
     async def play(pilot: Pilot[None], screen: Screen[Any], answers: list[object]) -> None:
-        assert _texts(screen, "#leave Static") == ["Quit pokerroom?", LEAVE_NOTE]
+        assert widget_texts(screen, "#leave Static") == ["Quit pokerroom?", LEAVE_NOTE]
         assert _buttons(screen) == [
             ("save", "Save, then quit", "default", True),
             ("leave", "Quit without saving", "default", False),
@@ -269,7 +241,7 @@ def test_quitting_asks_word_for_word_and_saving_can_be_off(tmp_path: Path) -> No
         await _answer(pilot, answers, "left", "enter")
         assert answers == ["leave"]
 
-    _shown(tmp_path, lambda app: LeaveDialog(can_save=False, quit_app=True), play)
+    on_screen(tmp_path, lambda app: LeaveDialog(can_save=False, quit_app=True), play)
 
 
 @pytest.mark.parametrize(("keys", "answer"), [
@@ -282,7 +254,7 @@ def test_leaving_answers_the_key_chosen(tmp_path: Path, keys: tuple[str, ...], a
         await _answer(pilot, answers, *keys)
         assert answers == [answer] and screen_name(pilot) == "MenuScreen"
 
-    _shown(tmp_path, lambda app: LeaveDialog(can_save=True, quit_app=False), play)
+    on_screen(tmp_path, lambda app: LeaveDialog(can_save=True, quit_app=False), play)
 
 
 def test_leaving_answers_the_button_clicked(tmp_path: Path) -> None:
@@ -291,7 +263,7 @@ def test_leaving_answers_the_button_clicked(tmp_path: Path) -> None:
         await until(pilot, lambda: answers != [])
         assert answers == ["save"]
 
-    _shown(tmp_path, lambda app: LeaveDialog(can_save=True, quit_app=True), play)
+    on_screen(tmp_path, lambda app: LeaveDialog(can_save=True, quit_app=True), play)
 
 
 # ---------------------------------------------------------------- a yes-or-no question
@@ -308,10 +280,10 @@ def _delete(app: PokerApp, focus_yes: bool | None = None) -> ConfirmDialog:
 
 def test_a_question_shows_its_words_and_yes_has_the_focus(tmp_path: Path) -> None:
     async def play(pilot: Pilot[None], screen: Screen[Any], answers: list[object]) -> None:
-        assert _texts(screen, "#confirm Static") == [
+        assert widget_texts(screen, "#confirm Static") == [
             "Delete this save?", "'first' will be gone for good.",
         ]  # fmt: skip
-        assert _texts(screen, "#confirm > .dialog-title") == ["Delete this save?"]
+        assert widget_texts(screen, "#confirm > .dialog-title") == ["Delete this save?"]
         assert _buttons(screen) == [
             ("yes", "Delete it", "warning", False),
             ("no", "Cancel", "primary", False),
@@ -324,7 +296,7 @@ def test_a_question_shows_its_words_and_yes_has_the_focus(tmp_path: Path) -> Non
         await _answer(pilot, answers, "enter")
         assert answers == ["yes"]
 
-    _shown(tmp_path, _delete, play)
+    on_screen(tmp_path, _delete, play)
 
 
 def test_a_question_can_focus_no_first(tmp_path: Path) -> None:
@@ -333,7 +305,7 @@ def test_a_question_can_focus_no_first(tmp_path: Path) -> None:
         await _answer(pilot, answers, "enter")
         assert answers == ["no"]
 
-    _shown(tmp_path, lambda app: _delete(app, focus_yes=False), play)
+    on_screen(tmp_path, lambda app: _delete(app, focus_yes=False), play)
 
 
 @pytest.mark.parametrize(("keys", "answer"), [
@@ -347,7 +319,7 @@ def test_a_question_answers_the_key_chosen(
         await _answer(pilot, answers, *keys)
         assert answers == [answer] and screen_name(pilot) == "MenuScreen"
 
-    _shown(tmp_path, _delete, play)
+    on_screen(tmp_path, _delete, play)
 
 
 # ---------------------------------------------------------------- once you are out
@@ -355,8 +327,8 @@ def test_a_question_answers_the_key_chosen(
 
 def test_once_out_the_choices_are_shown_word_for_word(tmp_path: Path) -> None:
     async def play(pilot: Pilot[None], screen: Screen[Any], answers: list[object]) -> None:
-        assert _texts(screen, "#bust Static") == ["You are out", "You finish 3rd of 4."]
-        assert _texts(screen, "#bust > .dialog-title") == ["You are out"]
+        assert widget_texts(screen, "#bust Static") == ["You are out", "You finish 3rd of 4."]
+        assert widget_texts(screen, "#bust > .dialog-title") == ["You are out"]
         assert _buttons(screen) == [
             ("watch", "Watch the rest", "primary", False),
             ("again", "Play again", "default", False),
@@ -366,7 +338,7 @@ def test_once_out_the_choices_are_shown_word_for_word(tmp_path: Path) -> None:
         await _answer(pilot, answers, "enter")
         assert answers == ["watch"]
 
-    _shown(tmp_path, lambda app: BustDialog("You finish 3rd of 4."), play)
+    on_screen(tmp_path, lambda app: BustDialog("You finish 3rd of 4."), play)
 
 
 @pytest.mark.parametrize(("keys", "answer"), [
@@ -380,7 +352,7 @@ def test_once_out_the_key_chosen_is_the_answer(
         await _answer(pilot, answers, *keys)
         assert answers == [answer]
 
-    _shown(tmp_path, lambda app: BustDialog("You finish 3rd of 4."), play)
+    on_screen(tmp_path, lambda app: BustDialog("You finish 3rd of 4."), play)
 
 
 # ---------------------------------------------------------------- naming a save
@@ -391,8 +363,8 @@ SAVED = ["a", "b", "c", "d", "e", "f", "g"]
 
 def test_the_save_dialog_shows_its_words_the_name_and_six_saves(tmp_path: Path) -> None:
     async def play(pilot: Pilot[None], screen: Screen[Any], answers: list[object]) -> None:
-        assert _texts(screen, "#save > .dialog-title") == ["Save the game"]
-        assert _texts(screen, "#save Static") == [
+        assert widget_texts(screen, "#save > .dialog-title") == ["Save the game"]
+        assert widget_texts(screen, "#save Static") == [
             "Save the game",
             "Name of the save (an existing one with that name is replaced):",
             "Saves: a, b, c, d, e, f",
@@ -402,7 +374,7 @@ def test_the_save_dialog_shows_its_words_the_name_and_six_saves(tmp_path: Path) 
         assert [str(s.style) for s in getattr(saves, "spans", [])] == ["dim"]
         field = screen.query_one("#slot", Input)
         assert (field.value, field.max_length) == ("Hand 4", 40)
-        assert _texts(screen, "#save-error") == [""]
+        assert widget_texts(screen, "#save-error") == [""]
         assert _buttons(screen) == [
             ("ok", "Save (Enter)", "primary", False),
             ("cancel", "Cancel (Esc)", "default", False),
@@ -413,18 +385,18 @@ def test_the_save_dialog_shows_its_words_the_name_and_six_saves(tmp_path: Path) 
         await _answer(pilot, answers, "enter")
         assert answers == ["mine"]
 
-    _shown(tmp_path, lambda app: SaveDialog("Hand 4", SAVED), play)
+    on_screen(tmp_path, lambda app: SaveDialog("Hand 4", SAVED), play)
 
 
 def test_the_save_dialog_without_saves_lists_none(tmp_path: Path) -> None:
     async def play(pilot: Pilot[None], screen: Screen[Any], answers: list[object]) -> None:
-        assert _texts(screen, "#save Static") == [
+        assert widget_texts(screen, "#save Static") == [
             "Save the game",
             "Name of the save (an existing one with that name is replaced):",
             "",
         ]
 
-    _shown(tmp_path, lambda app: SaveDialog("Hand 4", []), play)
+    on_screen(tmp_path, lambda app: SaveDialog("Hand 4", []), play)
 
 
 def test_the_save_dialog_refuses_a_name_in_bold_red_and_stays_open(tmp_path: Path) -> None:
@@ -434,7 +406,7 @@ def test_the_save_dialog_refuses_a_name_in_bold_red_and_stays_open(tmp_path: Pat
             field.value = name
             await pilot.press("enter")
             await pilot.pause()
-            assert _texts(screen, "#save-error") == [slot_problem(name)]
+            assert widget_texts(screen, "#save-error") == [slot_problem(name)]
             assert _styles(screen, "#save-error") == ["bold red"]
             assert answers == [] and pilot.app.screen is screen
         field.value = "b"  # an existing save: replaced
@@ -442,7 +414,7 @@ def test_the_save_dialog_refuses_a_name_in_bold_red_and_stays_open(tmp_path: Pat
         await until(pilot, lambda: answers != [])
         assert answers == ["b"]
 
-    _shown(tmp_path, lambda app: SaveDialog("Hand 4", SAVED), play)
+    on_screen(tmp_path, lambda app: SaveDialog("Hand 4", SAVED), play)
 
 
 @pytest.mark.parametrize("keys", [("escape",), ("tab", "tab", "enter")])
@@ -451,7 +423,7 @@ def test_the_save_dialog_cancelled_answers_nothing(tmp_path: Path, keys: tuple[s
         await _answer(pilot, answers, *keys)
         assert answers == [None] and screen_name(pilot) == "MenuScreen"
 
-    _shown(tmp_path, lambda app: SaveDialog("Hand 4", SAVED), play)
+    on_screen(tmp_path, lambda app: SaveDialog("Hand 4", SAVED), play)
 
 
 def test_a_line_dialog_gives_the_line_typed_without_its_spaces(tmp_path: Path) -> None:
@@ -461,7 +433,7 @@ def test_a_line_dialog_gives_the_line_typed_without_its_spaces(tmp_path: Path) -
         await _answer(pilot, answers, "enter")
         assert answers == ["hi"]
 
-    _shown(tmp_path, lambda app: ChatDialog(), play)
+    on_screen(tmp_path, lambda app: ChatDialog(), play)
 
 
 @pytest.mark.parametrize("keys", [("space", "enter"), ("enter",), ("h", "escape")])
@@ -472,7 +444,7 @@ def test_a_line_dialog_with_nothing_typed_or_cancelled_gives_none(
         await _answer(pilot, answers, *keys)
         assert answers == [None]
 
-    _shown(tmp_path, lambda app: ChatDialog(), play)
+    on_screen(tmp_path, lambda app: ChatDialog(), play)
 
 
 def test_a_line_dialog_s_send_button_gives_the_line(tmp_path: Path) -> None:
@@ -482,7 +454,7 @@ def test_a_line_dialog_s_send_button_gives_the_line(tmp_path: Path) -> None:
         await until(pilot, lambda: answers != [])
         assert answers == ["hi"]
 
-    _shown(tmp_path, lambda app: ChatDialog(), play)
+    on_screen(tmp_path, lambda app: ChatDialog(), play)
 
 
 # ---------------------------------------------------------------- a message
@@ -490,16 +462,16 @@ def test_a_line_dialog_s_send_button_gives_the_line(tmp_path: Path) -> None:
 
 def test_a_message_shows_its_words_and_ok_closes_it(tmp_path: Path) -> None:
     async def play(pilot: Pilot[None], screen: Screen[Any], answers: list[object]) -> None:
-        assert _texts(screen, "#message Static") == ["Cannot load", "It holds no game."]
-        assert _texts(screen, "#message > .dialog-title") == ["Cannot load"]
-        assert _texts(screen, "#message-text") == ["It holds no game."]
+        assert widget_texts(screen, "#message Static") == ["Cannot load", "It holds no game."]
+        assert widget_texts(screen, "#message > .dialog-title") == ["Cannot load"]
+        assert widget_texts(screen, "#message-text") == ["It holds no game."]
         assert _buttons(screen) == [("ok", "OK", "primary", False)]
         assert _focused(screen) == "ok"
         assert key_lines(screen) == [("esc", "Close"), ("?", "Keys"), ("^q", "Quit")]
         await _answer(pilot, answers, "enter")
         assert answers == [None] and screen_name(pilot) == "MenuScreen"
 
-    _shown(tmp_path, lambda app: MessageDialog("Cannot load", "It holds no game."), play)
+    on_screen(tmp_path, lambda app: MessageDialog("Cannot load", "It holds no game."), play)
 
 
 def test_a_message_closes_on_escape(tmp_path: Path) -> None:
@@ -507,7 +479,7 @@ def test_a_message_closes_on_escape(tmp_path: Path) -> None:
         await _answer(pilot, answers, "escape")
         assert answers == [None] and screen_name(pilot) == "MenuScreen"
 
-    _shown(tmp_path, lambda app: MessageDialog("Cannot load", "It holds no game."), play)
+    on_screen(tmp_path, lambda app: MessageDialog("Cannot load", "It holds no game."), play)
 
 
 # ---------------------------------------------------------------- every key of a screen
@@ -522,7 +494,7 @@ def test_the_keys_of_the_menu_are_listed_right_aligned(tmp_path: Path) -> None:
             ("↑↓", "Move"), ("home", "First"), ("end", "Last"), ("⏎", "Choose"),
             ("esc", "Quit"), ("?", "Keys"), ("^q", "Quit"),
         ]  # fmt: skip
-        assert _texts(screen, "#keys > .dialog-title") == ["Keys of this screen"]
+        assert widget_texts(screen, "#keys > .dialog-title") == ["Keys of this screen"]
         shown = screen.query_one("#keys-list Static", Static).render()
         assert str(shown) == (
             "    ↑↓  Move\n  home  First\n   end  Last\n     ⏎  Choose\n   esc  Quit\n"
@@ -532,11 +504,11 @@ def test_the_keys_of_the_menu_are_listed_right_aligned(tmp_path: Path) -> None:
             (0, 8, "bold"), (13, 21, "bold"), (27, 35, "bold"), (40, 48, "bold"),
             (55, 63, "bold"), (68, 76, "bold"), (81, 89, "bold"),
         ]  # fmt: skip
-        assert _texts(screen, ".press-any-key") == ["Press any key to close"]
+        assert widget_texts(screen, ".press-any-key") == ["Press any key to close"]
         await _answer(pilot, answers, "enter")
         assert answers == [None] and screen_name(pilot) == "MenuScreen"
 
-    _shown(tmp_path, lambda app: KeysDialog(app.screen), play)
+    on_screen(tmp_path, lambda app: KeysDialog(app.screen), play)
 
 
 def test_the_keys_list_of_a_summary_is_as_wide_as_its_widest_key(tmp_path: Path) -> None:
@@ -551,7 +523,7 @@ def test_the_keys_list_of_a_summary_is_as_wide_as_its_widest_key(tmp_path: Path)
         under: Screen[Any] = HandOverScreen(Text("Hero wins 40"), "Hand 3")
         return KeysDialog(under)
 
-    _shown(tmp_path, make, play)
+    on_screen(tmp_path, make, play)
 
 
 @pytest.mark.parametrize("key", ["escape", "x", "question_mark", "space"])
@@ -560,7 +532,7 @@ def test_any_key_closes_the_keys_list(tmp_path: Path, key: str) -> None:
         await _answer(pilot, answers, key)
         assert answers == [None] and _stack(pilot) == ["Screen", "MenuScreen"]
 
-    _shown(tmp_path, lambda app: KeysDialog(app.screen), play)
+    on_screen(tmp_path, lambda app: KeysDialog(app.screen), play)
 
 
 def test_a_click_closes_the_keys_list(tmp_path: Path) -> None:
@@ -569,7 +541,7 @@ def test_a_click_closes_the_keys_list(tmp_path: Path) -> None:
         await until(pilot, lambda: answers != [])
         assert answers == [None]
 
-    _shown(tmp_path, lambda app: KeysDialog(app.screen), play)
+    on_screen(tmp_path, lambda app: KeysDialog(app.screen), play)
 
 
 def test_ctrl_q_on_the_keys_list_quits_the_game(tmp_path: Path) -> None:
@@ -578,7 +550,7 @@ def test_ctrl_q_on_the_keys_list_quits_the_game(tmp_path: Path) -> None:
         await until(pilot, lambda: not pilot.app.is_running)
         assert answers == []
 
-    _shown(tmp_path, lambda app: KeysDialog(app.screen), play)
+    on_screen(tmp_path, lambda app: KeysDialog(app.screen), play)
 
 
 # ---------------------------------------------------------------- the hand history
@@ -699,7 +671,7 @@ def test_the_history_lists_the_games_newest_first_and_the_first_game_s_hands(
     tmp_path: Path,
 ) -> None:
     async def play(pilot: Pilot[None], screen: Screen[Any], answers: list[object]) -> None:
-        assert _texts(screen, ".page-title") == ["Hand history"]
+        assert widget_texts(screen, ".page-title") == ["Hand history"]
         assert _options(screen, "#games") == [
             ("2", f"{CLOCK}, 1 hand\n{PLURIBUS}"), ("1", f"{CLOCK}, 2 hands\n{EDDIE}"),
         ]  # fmt: skip
@@ -707,7 +679,8 @@ def test_the_history_lists_the_games_newest_first_and_the_first_game_s_hands(
         assert games.highlighted == 0 and screen.focused is games
         assert _options(screen, "#hands") == [("1", "Hand 1: Gogo wins 150")]
         assert screen.query_one("#hands", OptionList).highlighted == 0
-        assert _texts(screen, "#history-note") == ["Enter on a hand replays it street by street."]
+        assert widget_texts(screen, "#history-note") == (
+            ["Enter on a hand replays it street by street."])
         await pilot.press("down")
         await until(pilot, lambda: len(_options(screen, "#hands")) == 2)
         assert _options(screen, "#hands") == [
@@ -729,7 +702,7 @@ def test_the_history_lists_the_games_newest_first_and_the_first_game_s_hands(
         await until(pilot, lambda: answers != [])
         assert answers == [None] and screen_name(pilot) == "MenuScreen"
 
-    _shown(tmp_path, _archive, play)
+    on_screen(tmp_path, _archive, play)
 
 
 def test_the_history_back_up_to_the_newest_game_shows_its_hands_again(tmp_path: Path) -> None:
@@ -745,7 +718,7 @@ def test_the_history_back_up_to_the_newest_game_shows_its_hands_again(tmp_path: 
         assert isinstance(replay, ReplayScreen)
         assert (replay.hand.game, replay.hand.number, replay.hero) == (2, 1, "Pluribus")
 
-    _shown(tmp_path, _archive, play)
+    on_screen(tmp_path, _archive, play)
 
 
 def test_an_empty_history_says_how_to_fill_it_and_exports_nothing(
@@ -755,7 +728,7 @@ def test_an_empty_history_says_how_to_fill_it_and_exports_nothing(
 
     async def play(pilot: Pilot[None], screen: Screen[Any], answers: list[object]) -> None:
         assert _options(screen, "#games") == [] and _options(screen, "#hands") == []
-        assert _texts(screen, "#history-note") == [
+        assert widget_texts(screen, "#history-note") == [
             "No hands yet: play a game and every hand is kept here."
         ]
         await pilot.press("e", "p", "o")
@@ -765,7 +738,7 @@ def test_an_empty_history_says_how_to_fill_it_and_exports_nothing(
         await _answer(pilot, answers, "escape")
         assert answers == [None]
 
-    _shown(tmp_path, lambda app: HistoryScreen(), play)
+    on_screen(tmp_path, lambda app: HistoryScreen(), play)
 
 
 def test_a_history_that_cannot_be_read_says_why_in_bold_red(tmp_path: Path) -> None:
@@ -777,11 +750,12 @@ def test_a_history_that_cannot_be_read_says_why_in_bold_red(tmp_path: Path) -> N
         return HistoryScreen()
 
     async def play(pilot: Pilot[None], screen: Screen[Any], answers: list[object]) -> None:
-        assert _texts(screen, "#history-note") == ["the hand histories cannot be read: locked"]
+        assert widget_texts(screen, "#history-note") == (
+            ["the hand histories cannot be read: locked"])
         assert _styles(screen, "#history-note") == ["bold red"]
         assert _options(screen, "#games") == []
 
-    _shown(tmp_path, make, play)
+    on_screen(tmp_path, make, play)
 
 
 def test_the_history_exports_the_highlighted_game_in_each_format(
@@ -817,7 +791,7 @@ def test_the_history_exports_the_highlighted_game_in_each_format(
             "pokerroom.db",
         ]  # fmt: skip
 
-    _shown(tmp_path, _archive, play)
+    on_screen(tmp_path, _archive, play)
 
 
 def test_the_history_exports_a_game_of_one_hand_as_one_hand(
@@ -837,7 +811,7 @@ def test_the_history_exports_a_game_of_one_hand_as_one_hand(
         dealt = {line.name for h in hands for line in h.lines if line.verb == "dealt"}
         assert [(h.number, h.tournament) for h in hands] == [(7, 2)] and dealt == {"Pluribus"}
 
-    _shown(tmp_path, _archive, play)
+    on_screen(tmp_path, _archive, play)
 
 
 # ---------------------------------------------------------------- a hand replayed
@@ -867,7 +841,7 @@ def test_a_replay_starts_at_the_pre_flop_and_steps_street_by_street(tmp_path: Pa
     parts = replay_sections(StoredHand(4, 2, "", _phh(20)))
 
     async def play(pilot: Pilot[None], screen: Screen[Any], answers: list[object]) -> None:
-        assert _texts(screen, ".page-title") == ["Hand 2"]
+        assert widget_texts(screen, ".page-title") == ["Hand 2"]
         shown = screen.query_one("#replay", Static).render()
         assert str(shown) == _replayed(parts, 2)
         assert str(shown).endswith("Eddie calls 100\n(→ for the flop)")
@@ -882,34 +856,34 @@ def test_a_replay_starts_at_the_pre_flop_and_steps_street_by_street(tmp_path: Pa
         for shown_now in (3, 4, 5, 6, 7, 7):
             await pilot.press("right")
             await pilot.pause()
-            assert _texts(screen, "#replay") == [_replayed(parts, shown_now)]
+            assert widget_texts(screen, "#replay") == [_replayed(parts, shown_now)]
         scroll = screen.query_one("#replay-scroll", VerticalScroll)
         await until(pilot, lambda: scroll.max_scroll_y > 0)
         await until(pilot, lambda: scroll.scroll_y == scroll.max_scroll_y)
         for shown_now in (6, 5, 4, 3, 2, 1, 1):
             await pilot.press("left")
             await pilot.pause()
-            assert _texts(screen, "#replay") == [_replayed(parts, shown_now)]
-        assert _texts(screen, "#replay")[0].endswith(
+            assert widget_texts(screen, "#replay") == [_replayed(parts, shown_now)]
+        assert widget_texts(screen, "#replay")[0].endswith(
             "Eddie posts the big blind 100\n(→ for the pre-flop)"
         )
         await _answer(pilot, answers, "escape")
         assert answers == [None]
 
-    _shown(tmp_path, _replay, play)
+    on_screen(tmp_path, _replay, play)
 
 
 def test_a_replay_of_a_hand_with_no_flop(tmp_path: Path) -> None:
     parts = replay_sections(StoredHand(4, 2, "", _phh(3)))
 
     async def play(pilot: Pilot[None], screen: Screen[Any], answers: list[object]) -> None:
-        assert _texts(screen, "#replay") == [_replayed(parts, 2)]
-        assert _texts(screen, "#replay")[0].endswith("\n(→ for the summary)")
+        assert widget_texts(screen, "#replay") == [_replayed(parts, 2)]
+        assert widget_texts(screen, "#replay")[0].endswith("\n(→ for the summary)")
         await pilot.press("right", "right")
         await pilot.pause()
-        assert _texts(screen, "#replay") == [_replayed(parts, 3)]
+        assert widget_texts(screen, "#replay") == [_replayed(parts, 3)]
 
-    _shown(tmp_path, lambda app: ReplayScreen(StoredHand(4, 2, "", _phh(3))), play)
+    on_screen(tmp_path, lambda app: ReplayScreen(StoredHand(4, 2, "", _phh(3))), play)
 
 
 def test_a_replayed_hand_is_exported_in_each_format(
@@ -940,7 +914,7 @@ def test_a_replayed_hand_is_exported_in_each_format(
             "pokerroom-game-4-hand-2.txt", "pokerroom.db",
         ]  # fmt: skip
 
-    _shown(tmp_path, _replay, play)
+    on_screen(tmp_path, _replay, play)
 
 
 # ---------------------------------------------------------------- where each is drawn
@@ -1025,7 +999,7 @@ def test_each_dialog_and_page_is_drawn_in_its_place(tmp_path: Path, name: str) -
     async def play(pilot: Pilot[None], screen: Screen[Any], answers: list[object]) -> None:
         assert _drawn(screen, inside) == drawn
 
-    _shown(tmp_path, make, play)
+    on_screen(tmp_path, make, play)
 
 
 def test_a_replay_exports_as_phh_unless_told_otherwise(
@@ -1041,7 +1015,7 @@ def test_a_replay_exports_as_phh_unless_told_otherwise(
         assert _notes(pilot) == [f"Wrote {phh}"]
         assert phh.read_text(encoding="utf-8") == _phh(20)
 
-    _shown(tmp_path, _replay, play)
+    on_screen(tmp_path, _replay, play)
 
 
 def test_the_history_exports_as_phh_unless_told_otherwise(
@@ -1057,7 +1031,7 @@ def test_the_history_exports_as_phh_unless_told_otherwise(
         assert _notes(pilot) == [f"Wrote 1 hand to {whole}"]
         assert list(loads_all(whole.read_text(encoding="utf-8")).values()) == [loads(_phh(7))]
 
-    _shown(tmp_path, _archive, play)
+    on_screen(tmp_path, _archive, play)
 
 
 def test_a_replay_exports_utf_8_in_any_locale(
@@ -1076,7 +1050,7 @@ def test_a_replay_exports_utf_8_in_any_locale(
         written = tmp_path / "pokerroom-game-4-hand-2.phh"
         assert written.read_text(encoding="utf-8") == _zoe()
 
-    _shown(tmp_path, lambda app: ReplayScreen(StoredHand(4, 2, "", _zoe()), "Eddie"), play)
+    on_screen(tmp_path, lambda app: ReplayScreen(StoredHand(4, 2, "", _zoe()), "Eddie"), play)
 
 
 def test_the_history_drops_the_keys_pressed_before_its_hands_took_them(tmp_path: Path) -> None:
@@ -1093,7 +1067,7 @@ def test_the_history_drops_the_keys_pressed_before_its_hands_took_them(tmp_path:
         await pilot.press("enter")  # pressed now: replays the hand
         await until(pilot, lambda: screen_name(pilot) == "ReplayScreen")
 
-    _shown(tmp_path, _archive, play)
+    on_screen(tmp_path, _archive, play)
 
 
 def test_a_history_of_one_game_shows_its_hands(tmp_path: Path) -> None:
@@ -1105,9 +1079,10 @@ def test_a_history_of_one_game_shows_its_hands(tmp_path: Path) -> None:
     async def play(pilot: Pilot[None], screen: Screen[Any], answers: list[object]) -> None:
         assert _options(screen, "#games") == [("1", f"{CLOCK}, 1 hand\n{EDDIE}")]
         assert _options(screen, "#hands") == [("1", "Hand 1: Eddie wins 4,800")]
-        assert _texts(screen, "#history-note") == ["Enter on a hand replays it street by street."]
+        assert widget_texts(screen, "#history-note") == (
+            ["Enter on a hand replays it street by street."])
 
-    _shown(tmp_path, make, play)
+    on_screen(tmp_path, make, play)
 
 
 def test_a_keys_list_of_no_keys_shows_its_title_alone(tmp_path: Path) -> None:
@@ -1117,11 +1092,11 @@ def test_a_keys_list_of_no_keys_shows_its_title_alone(tmp_path: Path) -> None:
         return dialog
 
     async def play(pilot: Pilot[None], screen: Screen[Any], answers: list[object]) -> None:
-        assert _texts(screen, "#keys Static") == [
+        assert widget_texts(screen, "#keys Static") == [
             "Keys of this screen", "", "Press any key to close",
         ]  # fmt: skip
 
-    _shown(tmp_path, make, play)
+    on_screen(tmp_path, make, play)
 
 
 def test_the_history_s_hero_is_the_whole_name_even_one_saying_against(
@@ -1147,7 +1122,7 @@ def test_the_history_s_hero_is_the_whole_name_even_one_saying_against(
         replay = pilot.app.screen
         assert isinstance(replay, ReplayScreen) and replay.hero == name
 
-    _shown(tmp_path, make, play)
+    on_screen(tmp_path, make, play)
 
 
 def test_the_history_s_hero_from_titles_of_every_shape() -> None:

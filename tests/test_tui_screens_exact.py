@@ -39,7 +39,18 @@ from pokerroom.tui.screens.menu import TITLE, banner, read_banner
 from pokerroom.tui.screens.seating import AmountDialog, bounded, top_up_range
 from pokerroom.tui.screens.settings import SettingsScreen
 from pokerroom.tui.screens.table import TableScreen
-from tui_helpers import CLOCK, make_app, make_game, play_out, screen_name, screen_text, until
+from tui_helpers import (
+    CLOCK,
+    SCREEN_SIZE,
+    make_app,
+    make_game,
+    on_screen,
+    play_out,
+    screen_name,
+    screen_text,
+    until,
+    widget_texts,
+)
 
 
 def test_the_top_up_range_from_a_stack_and_the_buy_ins() -> None:
@@ -66,32 +77,6 @@ def test_an_amount_in_bounds_is_read_and_one_outside_is_refused_with_the_bounds(
     assert str(caught.value) == "A top-up of 2,001 is out of bounds: from 100 to 2,000 chips"
 
 
-SIZE = (100, 30)
-
-
-def _shown(
-    tmp_path: Path,
-    make: Callable[[PokerApp], Screen[Any]],
-    play: Callable[[Pilot[None], Screen[Any], list[object]], Awaitable[None]],
-) -> None:
-    """``make``'s screen pushed on the app, its answers noted, then ``play`` run on it."""
-
-    async def scenario() -> None:
-        app = make_app(tmp_path)
-        async with app.run_test(size=SIZE) as pilot:
-            await until(pilot, lambda: screen_name(pilot) == "MenuScreen")
-            screen = make(app)
-            answers: list[object] = []
-            app.push_screen(screen, answers.append)
-            await until(pilot, lambda: app.screen is screen and screen.is_mounted)
-            await pilot.pause()
-            await play(pilot, screen, answers)
-
-    asyncio.run(scenario())
-
-
-def _texts(screen: Screen[Any], selector: str) -> list[str]:
-    return [str(w.render()) for w in screen.query(selector)]
 
 
 # ---------------------------------------------------------------- how to play
@@ -112,7 +97,7 @@ def test_how_to_play_shows_the_rules_scrolls_with_the_arrows_and_escape_goes_bac
         await until(pilot, lambda: screen_name(pilot) == "MenuScreen")
         assert answers == [None]
 
-    _shown(tmp_path, lambda app: HowToScreen(), play)
+    on_screen(tmp_path, lambda app: HowToScreen(), play)
 
 
 def test_how_to_play_scrolls_by_the_screen_s_own_keys_with_nothing_focused(
@@ -132,7 +117,7 @@ def test_how_to_play_scrolls_by_the_screen_s_own_keys_with_nothing_focused(
         await pilot.press("up")
         await until(pilot, lambda: page.scroll_y == 0)
 
-    _shown(tmp_path, lambda app: HowToScreen(), play)
+    on_screen(tmp_path, lambda app: HowToScreen(), play)
 
 
 # ---------------------------------------------------------------- a damaged save file
@@ -143,8 +128,8 @@ DAMAGED = DamagedStoreError("the save file is damaged: not a database",
 
 def test_a_damaged_save_file_is_explained_word_for_word(tmp_path: Path) -> None:
     async def play(pilot: Pilot[None], screen: Screen[Any], answers: list[object]) -> None:
-        assert _texts(screen, ".dialog-title") == ["The save file is damaged"]
-        assert _texts(screen, "#damaged-text") == [
+        assert widget_texts(screen, ".dialog-title") == ["The save file is damaged"]
+        assert widget_texts(screen, "#damaged-text") == [
             "the save file is damaged: not a database\n\nUntil it is moved aside no game can "
             "be saved or loaded and no hand is kept. Move it aside? It is kept, renamed "
             "pokerroom.db.damaged-<the time>, beside it in saves, and a fresh save file is "
@@ -158,7 +143,7 @@ def test_a_damaged_save_file_is_explained_word_for_word(tmp_path: Path) -> None:
         await until(pilot, lambda: answers != [])
         assert answers == [True]
 
-    _shown(tmp_path, lambda app: DamagedSavesDialog(DAMAGED), play)
+    on_screen(tmp_path, lambda app: DamagedSavesDialog(DAMAGED), play)
 
 
 @pytest.mark.parametrize(("keys", "answer"), [
@@ -173,7 +158,7 @@ def test_a_damaged_save_file_is_left_or_moved_by_the_key_chosen(
         assert answers == [answer]
         assert screen_name(pilot) == "MenuScreen"
 
-    _shown(tmp_path, lambda app: DamagedSavesDialog(DAMAGED), play)
+    on_screen(tmp_path, lambda app: DamagedSavesDialog(DAMAGED), play)
 
 
 # ---------------------------------------------------------------- an amount of chips
@@ -183,16 +168,16 @@ def test_an_amount_dialog_shows_its_bounds_refuses_outside_them_and_gives_the_am
     tmp_path: Path,
 ) -> None:
     async def play(pilot: Pilot[None], screen: Screen[Any], answers: list[object]) -> None:
-        assert _texts(screen, ".dialog Static")[:2] == ["Top up", "Chips, from 1 to 1,400:"]
+        assert widget_texts(screen, ".dialog Static")[:2] == ["Top up", "Chips, from 1 to 1,400:"]
         field = screen.query_one("#amount-chips", Input)
         assert field.value == "40" and field.max_length == 16
         buttons = [(b.id, str(b.label), b.variant) for b in screen.query(Button)]
         assert buttons == [("ok", "OK (Enter)", "primary"), ("cancel", "Cancel (Esc)", "default")]
-        assert _texts(screen, "#amount-error") == [""]
+        assert widget_texts(screen, "#amount-error") == [""]
         field.value = "1401"
         await pilot.press("enter")
         await pilot.pause()
-        assert _texts(screen, "#amount-error") == [
+        assert widget_texts(screen, "#amount-error") == [
             "A top-up of 1,401 is out of bounds: from 1 to 1,400 chips"
         ]
         error = screen.query_one("#amount-error", Static).render()
@@ -203,7 +188,7 @@ def test_an_amount_dialog_shows_its_bounds_refuses_outside_them_and_gives_the_am
         await until(pilot, lambda: answers != [])
         assert answers == ["1400"]
 
-    _shown(tmp_path, lambda app: AmountDialog("Top up", "A top-up", 1, 1400, 40), play)
+    on_screen(tmp_path, lambda app: AmountDialog("Top up", "A top-up", 1, 1400, 40), play)
 
 
 @pytest.mark.parametrize(("typed", "button", "answers", "error"), [
@@ -220,14 +205,14 @@ def test_an_amount_dialog_s_buttons_clicked_give_the_amount_or_nothing(
     async def play(pilot: Pilot[None], screen: Screen[Any], given: list[object]) -> None:
         screen.query_one("#amount-chips", Input).value = typed
         await pilot.click(list(screen.query(Button))[button])
-        await until(pilot, lambda: given != [] or _texts(screen, "#amount-error") != [""])
+        await until(pilot, lambda: given != [] or widget_texts(screen, "#amount-error") != [""])
         await pilot.pause()
         assert given == answers
         if not answers:
-            assert _texts(screen, "#amount-error") == [error]
+            assert widget_texts(screen, "#amount-error") == [error]
             assert app_screen(pilot) is screen
 
-    _shown(tmp_path, lambda app: AmountDialog("Top up", "A top-up", 1, 1400, 40), play)
+    on_screen(tmp_path, lambda app: AmountDialog("Top up", "A top-up", 1, 1400, 40), play)
 
 
 def app_screen(pilot: Pilot[None]) -> Screen[Any]:
@@ -247,8 +232,8 @@ def _settings(app: PokerApp) -> SettingsScreen:
 
 def test_settings_show_every_choice_as_it_is_now(tmp_path: Path) -> None:
     async def play(pilot: Pilot[None], screen: Screen[Any], answers: list[object]) -> None:
-        assert _texts(screen, "#settings-page .page-title") == ["Settings"]
-        assert _texts(screen, "#settings-page Label") == [
+        assert widget_texts(screen, "#settings-page .page-title") == ["Settings"]
+        assert widget_texts(screen, "#settings-page Label") == [
             "How fast the computer players act (↑↓, then Enter)",
             "Tab to a switch, then Enter",
             "Hints: your hand's name, your equity, draws and outs, the nuts",
@@ -264,10 +249,10 @@ def test_settings_show_every_choice_as_it_is_now(tmp_path: Path) -> None:
         ]
         switches = [(w.id, w.value) for w in screen.query(Switch)]
         assert switches == [("hints", False), ("confirm-all-in", True), ("bell", False)]
-        assert _texts(screen, "#where") == [f"Saves and settings are kept in {tmp_path}"]
+        assert widget_texts(screen, "#where") == [f"Saves and settings are kept in {tmp_path}"]
         assert isinstance(screen.focused, RadioSet)
 
-    _shown(tmp_path, _settings, play)
+    on_screen(tmp_path, _settings, play)
 
 
 def test_settings_change_at_once_and_are_kept(tmp_path: Path) -> None:
@@ -293,7 +278,7 @@ def test_settings_change_at_once_and_are_kept(tmp_path: Path) -> None:
         await pilot.press("escape")
         await until(pilot, lambda: answers == [None])
 
-    _shown(tmp_path, _settings, play)
+    on_screen(tmp_path, _settings, play)
 
 
 # ---------------------------------------------------------------- the dialogs' boxes
@@ -320,7 +305,7 @@ def test_a_damaged_save_file_s_dialog_is_drawn_as_a_box_of_its_own(tmp_path: Pat
             ("thick", ()),
         ]
 
-    _shown(tmp_path, lambda app: DamagedSavesDialog(DAMAGED), play)
+    on_screen(tmp_path, lambda app: DamagedSavesDialog(DAMAGED), play)
 
 
 def test_an_amount_dialog_is_drawn_as_a_box_of_its_own(tmp_path: Path) -> None:
@@ -337,7 +322,7 @@ def test_an_amount_dialog_is_drawn_as_a_box_of_its_own(tmp_path: Path) -> None:
             ("thick", ()),
         ]
 
-    _shown(tmp_path, lambda app: AmountDialog("Top up", "A top-up", 1, 1400, 40), play)
+    on_screen(tmp_path, lambda app: AmountDialog("Top up", "A top-up", 1, 1400, 40), play)
 
 
 def test_the_speeds_stop_at_the_first(tmp_path: Path) -> None:
@@ -353,7 +338,7 @@ def test_the_speeds_stop_at_the_first(tmp_path: Path) -> None:
         await pilot.press("right", "enter")
         await until(pilot, lambda: Prefs.load(kept).speed == "fast")
 
-    _shown(tmp_path, fast, play)
+    on_screen(tmp_path, fast, play)
 
 
 def test_the_settings_page_is_drawn_two_columns_in_from_either_side(tmp_path: Path) -> None:
@@ -377,7 +362,7 @@ def test_the_settings_page_is_drawn_two_columns_in_from_either_side(tmp_path: Pa
             ("Static", (2, 19, 96)),
         ]  # fmt: skip
 
-    _shown(tmp_path, _settings, play)
+    on_screen(tmp_path, _settings, play)
 
 
 # ---------------------------------------------------------------- loading a game
@@ -400,9 +385,9 @@ def _saves(screen: Screen[Any]) -> list[tuple[str | None, str, list[str]]]:
 
 def test_loading_with_no_saves_says_how_to_make_one(tmp_path: Path) -> None:
     async def play(pilot: Pilot[None], screen: Screen[Any], answers: list[object]) -> None:
-        assert _texts(screen, ".page-title") == ["Load a saved game"]
+        assert widget_texts(screen, ".page-title") == ["Load a saved game"]
         assert _saves(screen) == []
-        assert _texts(screen, "#load-note") == [
+        assert widget_texts(screen, "#load-note") == [
             "No saves yet. Press s on your turn at the table to save a game."
         ]
         await pilot.press("delete")  # nothing to delete: no question
@@ -411,7 +396,7 @@ def test_loading_with_no_saves_says_how_to_make_one(tmp_path: Path) -> None:
         await pilot.press("escape")
         await until(pilot, lambda: answers == [None])
 
-    _shown(tmp_path, lambda app: LoadScreen(), play)
+    on_screen(tmp_path, lambda app: LoadScreen(), play)
 
 
 def _two_saves(app: PokerApp) -> LoadScreen:
@@ -431,13 +416,13 @@ def test_loading_lists_the_saves_newest_first_and_enter_loads_the_highlighted(
         assert _saves(screen) == [SECOND, FIRST]
         menu = screen.query_one("#saves", OptionList)
         assert menu.highlighted == 0 and screen.focused is menu
-        assert _texts(screen, "#load-note") == ["Enter loads the highlighted save."]
+        assert widget_texts(screen, "#load-note") == ["Enter loads the highlighted save."]
         await pilot.press("enter")  # "second" holds no game: refused, saying why
         await until(pilot, lambda: _stack(pilot)[-1] == "MessageDialog")
         assert _stack(pilot) == ["Screen", "MenuScreen", "MessageDialog"]
-        assert "'second': it holds no game" in _texts(pilot.app.screen, "Static")
+        assert "'second': it holds no game" in widget_texts(pilot.app.screen, "Static")
 
-    _shown(tmp_path, _two_saves, play)
+    on_screen(tmp_path, _two_saves, play)
 
 
 def test_deleting_a_save_asks_first_and_the_list_is_read_again(tmp_path: Path) -> None:
@@ -447,7 +432,7 @@ def test_deleting_a_save_asks_first_and_the_list_is_read_again(tmp_path: Path) -
         await pilot.press("delete")
         await until(pilot, lambda: _stack(pilot)[-1] == "ConfirmDialog")
         question = app.screen
-        assert _texts(question, "#confirm Static")[:2] == [
+        assert widget_texts(question, "#confirm Static")[:2] == [
             "Delete this save?",
             "'second' will be gone for good.",
         ]
@@ -469,11 +454,11 @@ def test_deleting_a_save_asks_first_and_the_list_is_read_again(tmp_path: Path) -
         await pilot.press("delete", "y")
         await until(pilot, lambda: _saves(screen) == [])
         assert app.store.slots() == []
-        assert _texts(screen, "#load-note") == [
+        assert widget_texts(screen, "#load-note") == [
             "No saves yet. Press s on your turn at the table to save a game."
         ]
 
-    _shown(tmp_path, _two_saves, play)
+    on_screen(tmp_path, _two_saves, play)
 
 
 def test_deleting_a_save_that_cannot_be_deleted_says_why_and_reads_the_list_again(
@@ -502,7 +487,7 @@ def test_deleting_a_save_that_cannot_be_deleted_says_why_and_reads_the_list_agai
         told = [(n.message, n.severity) for n in app._notifications]
         assert told == [("the save 'second' cannot be deleted: locked", "error")]
 
-    _shown(tmp_path, refusing, play)
+    on_screen(tmp_path, refusing, play)
 
 
 def _unreadable(error: SaveError) -> Callable[[PokerApp], LoadScreen]:
@@ -519,12 +504,12 @@ def _unreadable(error: SaveError) -> Callable[[PokerApp], LoadScreen]:
 def test_loading_saves_that_cannot_be_listed_says_why_in_bold_red(tmp_path: Path) -> None:
     async def play(pilot: Pilot[None], screen: Screen[Any], answers: list[object]) -> None:
         assert _saves(screen) == []
-        assert _texts(screen, "#load-note") == ["the saves cannot be read: locked"]
+        assert widget_texts(screen, "#load-note") == ["the saves cannot be read: locked"]
         note = screen.query_one("#load-note", Static).render()
         assert [str(span.style) for span in getattr(note, "spans", [])] == ["bold red"]
         assert _stack(pilot) == ["Screen", "MenuScreen", "LoadScreen"]
 
-    _shown(tmp_path, _unreadable(SaveError("the saves cannot be read: locked")), play)
+    on_screen(tmp_path, _unreadable(SaveError("the saves cannot be read: locked")), play)
 
 
 def test_loading_from_a_damaged_save_file_offers_to_move_it_aside(
@@ -532,13 +517,13 @@ def test_loading_from_a_damaged_save_file_offers_to_move_it_aside(
 ) -> None:
     async def scenario() -> None:
         app = make_app(tmp_path)
-        async with app.run_test(size=SIZE) as pilot:
+        async with app.run_test(size=SCREEN_SIZE) as pilot:
             await until(pilot, lambda: screen_name(pilot) == "MenuScreen")
             screen = _unreadable(DAMAGED)(app)
             app.push_screen(screen)
             await until(pilot, lambda: _stack(pilot)[-1] == "DamagedSavesDialog")
             assert _stack(pilot) == ["Screen", "MenuScreen", "LoadScreen", "DamagedSavesDialog"]
-            assert _texts(screen, "#load-note") == [str(DAMAGED)]
+            assert widget_texts(screen, "#load-note") == [str(DAMAGED)]
 
     asyncio.run(scenario())
 
@@ -554,7 +539,7 @@ def test_loading_s_page_is_drawn_two_columns_in_from_either_side(tmp_path: Path)
             ("load-note", (2, 7, 96, 1)),
         ]
 
-    _shown(tmp_path, _two_saves, play)
+    on_screen(tmp_path, _two_saves, play)
 
 
 # ---------------------------------------------------------------- the end of a freeze-out
@@ -657,7 +642,7 @@ def test_the_end_of_a_freeze_out_is_shown_word_for_word_where_it_is_drawn(
         assert _reversed_rows(app) == reverse
         assert screen.focused is None
 
-    _shown(tmp_path, lambda app: GameOverScreen(make()), play)
+    on_screen(tmp_path, lambda app: GameOverScreen(make()), play)
 
 
 @pytest.mark.parametrize("key", ["enter", "escape"])
@@ -667,7 +652,7 @@ def test_the_end_of_a_freeze_out_goes_back_to_the_menu(tmp_path: Path, key: str)
         await until(pilot, lambda: answers == [None])
         assert _stack(pilot) == ["Screen", "MenuScreen"]
 
-    _shown(tmp_path, lambda app: GameOverScreen(_played([2, 2], 2)), play)
+    on_screen(tmp_path, lambda app: GameOverScreen(_played([2, 2], 2)), play)
 
 
 def test_the_end_of_a_freeze_out_plays_again_with_the_same_settings(tmp_path: Path) -> None:
@@ -686,7 +671,7 @@ def test_the_end_of_a_freeze_out_plays_again_with_the_same_settings(tmp_path: Pa
         assert table.game.names == ("Hero", "Ada", "Bo")
         assert answers == []
 
-    _shown(tmp_path, lambda app: GameOverScreen(ended), play)
+    on_screen(tmp_path, lambda app: GameOverScreen(ended), play)
 
 
 # ---------------------------------------------------------------- the main menu
@@ -722,7 +707,7 @@ def _menu_app(
     async def scenario() -> None:
         app = make_app(tmp_path)
         before(app)
-        async with app.run_test(size=SIZE) as pilot:
+        async with app.run_test(size=SCREEN_SIZE) as pilot:
             await until(pilot, lambda: screen_name(pilot) == "MenuScreen")
             await pilot.pause()
             await play(pilot, pilot.app.screen)
@@ -765,7 +750,7 @@ def test_the_main_menu_with_no_saves_word_for_word_where_it_is_drawn(tmp_path: P
         assert _items(screen) == [(key, words, key == "continue") for key, words in ITEMS]
         menu = screen.query_one(Menu)
         assert screen.focused is menu and menu.highlighted == 0
-        assert _texts(screen, "#menu-note") == [""]
+        assert widget_texts(screen, "#menu-note") == [""]
 
     _menu_app(tmp_path, lambda app: None, play)
 
@@ -784,7 +769,7 @@ def test_the_main_menu_offers_to_continue_the_latest_save(tmp_path: Path) -> Non
         await pilot.press("down", "enter")  # "second" holds no game: refused, saying why
         await until(pilot, lambda: _stack(pilot)[-1] == "MessageDialog")
         assert _stack(pilot) == ["Screen", "MenuScreen", "MessageDialog"]
-        assert _texts(app.screen, "#message-text") == ["'second': it holds no game"]
+        assert widget_texts(app.screen, "#message-text") == ["'second': it holds no game"]
 
     _menu_app(tmp_path, two_saves, play)
 

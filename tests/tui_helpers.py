@@ -3,8 +3,9 @@ instant bots, games set up with chosen stacks and seeds, and waiting for the han
 
 from __future__ import annotations
 
+import asyncio
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -196,3 +197,32 @@ class BareRoom(RoomApp):
 
     def play_again(self, setup: Any, *, replace: Screen[None]) -> None:
         raise NotImplementedError
+
+
+SCREEN_SIZE = (100, 30)
+
+
+def on_screen(
+    tmp_path: Path,
+    make: Callable[[PokerApp], Screen[Any]],
+    play: Callable[[Pilot[None], Screen[Any], list[object]], Awaitable[None]],
+) -> None:
+    """``make``'s screen pushed over the menu, its answers noted, then ``play`` run on it."""
+
+    async def scenario() -> None:
+        app = make_app(tmp_path)
+        async with app.run_test(size=SCREEN_SIZE) as pilot:
+            await until(pilot, lambda: screen_name(pilot) == "MenuScreen")
+            screen = make(app)
+            answers: list[object] = []
+            app.push_screen(screen, answers.append)
+            await until(pilot, lambda: app.screen is screen and screen.is_mounted)
+            await pilot.pause()
+            await play(pilot, screen, answers)
+
+    asyncio.run(scenario())
+
+
+def widget_texts(screen: Screen[Any], selector: str) -> list[str]:
+    """What each widget ``selector`` finds on ``screen`` draws, as text."""
+    return [str(w.render()) for w in screen.query(selector)]
