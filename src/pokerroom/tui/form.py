@@ -118,17 +118,17 @@ def default_stakes(preset: str, structure: str) -> str:
     return f"{max(1, small // 2)}/{small}"
 
 
-def _whole(text: str) -> bool:
-    """Whether ``text`` is a whole number in digits (up to 100 of them: the rules then
-    name a bound passed)."""
-    return number(text, digits=100) is not None
+def _whole(text: str) -> int | None:
+    """The whole number ``text`` writes in digits (up to 100 of them: the rules then name
+    a bound passed), else ``None``."""
+    return number(text, digits=100)
 
 
 def _read_stakes(text: str) -> tuple[int, int]:
     parts = text.replace(" ", "").split("/")
-    if len(parts) != 2 or not all(_whole(p) for p in parts):
+    small, big = (_whole(parts[0]), _whole(parts[1])) if len(parts) == 2 else (None, None)
+    if small is None or big is None:
         raise FormError(f"stakes {text!r}: write two amounts like 2/4")
-    small, big = int(parts[0]), int(parts[1])
     if small < 1:
         raise FormError(f"stakes {text!r}: amounts of 1 chip or more, like 2/4")
     if small > big:
@@ -173,10 +173,11 @@ def make_rules(choices: FormChoices) -> Rules:
 def read_buy_in(text: str) -> int:
     """The buy-in typed: a whole number of chips (the rules then ask for enough to play)."""
     t = text.strip()
-    if not _whole(t):
+    read = _whole(t)
+    if read is None:
         said = "is empty" if not t else repr(text)
         raise FormError(f"buy-in {said}: a whole number of chips, 1 or more")
-    return int(t)
+    return read
 
 
 def read_seed(text: str) -> int | None:
@@ -184,6 +185,7 @@ def read_seed(text: str) -> int | None:
     t = text.strip()
     if not t:
         return None
-    if not _whole(t):
+    read = _whole(t)
+    if read is None:
         raise FormError(f"seed {text!r}: a whole number, or leave it empty")
-    return int(t)
+    return read
