@@ -111,7 +111,7 @@ class HistoryScreen(RoomScreen):
             fresh_keys(self.app)  # the hands' list takes the keys from now
             return
         number = int(event.option.id or 0)
-        hero = _hero(getattr(self, "_titles", {}).get(self._game, ""))
+        hero = self._shown_hero()
         for h in self._hands:
             if h.number == number:
                 self.app.push_screen(ReplayScreen(h, hero))
@@ -125,8 +125,12 @@ class HistoryScreen(RoomScreen):
             write_phhs(path, hands)
             self.notify(f"Wrote {len(hands)} hand{'s' if len(hands) != 1 else ''} to {path}")
             return
-        hero = _hero(getattr(self, "_titles", {}).get(self._game, ""))
+        hero = self._shown_hero()
         self.notify(export_game(hands, fmt, self._game, hero, f"pokerroom-game-{self._game}"))
+
+    def _shown_hero(self) -> str:
+        """The player at the terminal in the game shown, read from its title."""
+        return _hero(getattr(self, "_titles", {}).get(self._game, ""))
 
     def action_back(self) -> None:
         self.dismiss()
