@@ -880,6 +880,27 @@ def test_a_replay_starts_at_the_pre_flop_and_steps_street_by_street(tmp_path: Pa
     on_screen(tmp_path, _replay, play)
 
 
+def test_each_step_of_a_replay_is_at_its_end_as_soon_as_it_scrolls(tmp_path: Path) -> None:
+    """The position is read by a callback queued right after the step's, so it runs just
+    after the scroll is made, before any frame of an animation (a glide would still be at
+    the position before): no clock is read."""
+    parts = replay_sections(StoredHand(4, 2, "", _phh(20)))
+
+    async def play(pilot: Pilot[None], screen: Screen[Any], answers: list[object]) -> None:
+        assert isinstance(screen, ReplayScreen)
+        scroll = screen.query_one("#replay-scroll", VerticalScroll)
+        seen: list[tuple[float, float]] = []
+        for k in range(1, len(parts) - 1):
+            screen.action_step(1)
+            scroll.call_after_refresh(lambda: seen.append((scroll.scroll_y, scroll.max_scroll_y)))
+            await until(pilot, lambda: len(seen) == k)  # noqa: B023 (read at once)
+        assert screen.shown == len(parts) and len(seen) == len(parts) - 2
+        assert [y for y, _ in seen] == [end for _, end in seen]
+        assert seen[-1][1] > seen[0][1]  # the replay grew past the screen: it scrolled
+
+    on_screen(tmp_path, _replay, play)
+
+
 def test_a_replay_of_a_hand_with_no_flop(tmp_path: Path) -> None:
     parts = replay_sections(StoredHand(4, 2, "", _phh(3)))
 
