@@ -54,7 +54,16 @@ from pokerroom.tui.screens.dialogs import (
 from pokerroom.tui.screens.remote import ChatDialog
 from pokerroom.tui.screens.table import _new_history, _title
 from pokerroom.tui.widgets.table import HandLog
-from tui_helpers import CLOCK, burst, make_game, on_screen, screen_name, until, widget_texts
+from tui_helpers import (
+    CLOCK,
+    burst,
+    key_event,
+    make_game,
+    on_screen,
+    screen_name,
+    until,
+    widget_texts,
+)
 
 
 def _styles(screen: Screen[Any], selector: str) -> list[str]:
@@ -1089,6 +1098,28 @@ def test_the_history_drops_the_keys_pressed_before_its_hands_took_them(tmp_path:
         hands = screen.query_one("#hands", OptionList)
         burst(pilot.app, ["enter", "enter"])
         await until(pilot, lambda: screen.focused is hands)
+        for _ in range(3):
+            await pilot.pause()
+        assert _stack(pilot) == ["Screen", "MenuScreen", "HistoryScreen"]
+        await pilot.press("enter")  # pressed now: replays the hand
+        await until(pilot, lambda: screen_name(pilot) == "ReplayScreen")
+
+    on_screen(tmp_path, _archive, play)
+
+
+def test_a_key_pressed_before_a_game_was_chosen_and_handled_after_it_is_dropped(
+    tmp_path: Path,
+) -> None:
+    """Enter pressed for the games' list (its event made, so stamped, before the game is
+    chosen) that the app handles only once the hands' list has the focus: it was not
+    meant for the hands and replays none; Enter pressed afterwards does."""
+
+    async def play(pilot: Pilot[None], screen: Screen[Any], answers: list[object]) -> None:
+        hands = screen.query_one("#hands", OptionList)
+        late = key_event("enter")  # pressed now, on the games' list
+        await pilot.press("enter")  # chooses the game: its hands take the keys
+        await until(pilot, lambda: screen.focused is hands)
+        pilot.app.post_message(late)  # ...and the earlier Enter is handled only now
         for _ in range(3):
             await pilot.pause()
         assert _stack(pilot) == ["Screen", "MenuScreen", "HistoryScreen"]
