@@ -52,13 +52,11 @@ from pokerroom.tui.screens.dialogs import (
     slot_problem,
 )
 from pokerroom.tui.screens.remote import ChatDialog
-from pokerroom.tui.screens.table import _new_history, _title
 from pokerroom.tui.widgets.table import HandLog
 from tui_helpers import (
     CLOCK,
     burst,
     key_event,
-    make_game,
     on_screen,
     screen_name,
     until,
@@ -1209,15 +1207,6 @@ def _ohh_hero(text: str) -> list[str]:
         head = hand["ohh"]
         heroes += [p["name"] for p in head["players"] if p["id"] == head["hero_player_id"]]
     return heroes
-
-
-def test_a_new_game_s_history_keeps_you_as_its_hero(tmp_path: Path) -> None:
-    name = "Al against Bo\n2"
-    store = Store(tmp_path / SAVE_FILE, clock=lambda: CLOCK)
-    game = make_game(name=name)
-    history = _new_history(store, game)
-    store.add_hand(history, 1, "Al wins", _named(name))
-    assert store.games() == [(history, CLOCK, _title(game), 1, name)]
 
 
 def test_the_history_s_hero_is_the_one_kept_with_the_game_not_read_from_its_title(
