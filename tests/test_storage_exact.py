@@ -11,6 +11,7 @@ import re
 import sqlite3
 import stat
 import threading
+from contextlib import closing
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -93,9 +94,9 @@ def test_the_histories_read_back_exactly_and_their_refusals(tmp_path: Path) -> N
     again = store.branch(game, 3)
     third = store.branch(again, 2)  # a branch of a branch: the title says the last one
     assert store.games() == [
-        (third, "2026-01-01 12:00", "Ann vs bots (again from hand 2)", 1),
-        (again, "2026-01-01 11:00", "Ann vs bots (again from hand 3)", 2),
-        (game, "2026-01-01 10:00", "Ann vs bots", 3),
+        (third, "2026-01-01 12:00", "Ann vs bots (again from hand 2)", 1, None),
+        (again, "2026-01-01 11:00", "Ann vs bots (again from hand 3)", 2, None),
+        (game, "2026-01-01 10:00", "Ann vs bots", 3, None),
     ]
     assert [(h.game, h.number, h.summary, h.phh) for h in store.hands(again)] == [
         (again, 1, "hand 1", "phh 1"), (again, 2, "hand 2", "phh 2")]  # fmt: skip
@@ -107,6 +108,77 @@ def test_the_histories_read_back_exactly_and_their_refusals(tmp_path: Path) -> N
     with pytest.raises(SaveError) as refused:
         store.branch(99, 1)
     assert str(refused.value) == "there is no game 99 in the hand histories"
+
+
+def test_a_history_keeps_its_hero_as_given_and_a_branch_keeps_it_too(tmp_path: Path) -> None:
+    """The hero is data beside the title, whatever the title says: a name saying
+    " against ", with digits, a colon or a line break comes back as it went in."""
+    name = "Al against 2 computer players: 7\nBo"
+    store = Store(tmp_path / "s.db", clock=lambda: "2026-01-01 10:00")
+    game = store.new_game("Cy against 1 computer player: no limit", hero=name)
+    untitled = store.new_game("a game")  # no hero given: none kept
+    for g in (game, untitled):
+        store.add_hand(g, 1, "hand 1", "phh 1")
+        store.add_hand(g, 2, "hand 2", "phh 2")
+    again = store.branch(game, 2)
+    other = store.branch(untitled, 2)
+    assert [(g[0], g[4]) for g in Store(store.path).games()] == [
+        (other, None), (again, name), (untitled, None), (game, name),
+    ]  # fmt: skip
+
+
+_SCHEMA_1 = """
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE saves (
+    slot TEXT PRIMARY KEY, saved_at TEXT NOT NULL, format INTEGER NOT NULL,
+    version TEXT NOT NULL, summary TEXT NOT NULL, data TEXT NOT NULL, checksum TEXT NOT NULL
+);
+CREATE TABLE games (id INTEGER PRIMARY KEY, started_at TEXT NOT NULL, title TEXT NOT NULL);
+CREATE TABLE hands (
+    game INTEGER NOT NULL REFERENCES games(id), number INTEGER NOT NULL,
+    summary TEXT NOT NULL, phh TEXT NOT NULL, PRIMARY KEY (game, number)
+);
+INSERT INTO meta VALUES ('schema', '1');
+INSERT INTO games VALUES (1, '2025-12-31 09:00', 'Ann against 2 computer players: no limit');
+INSERT INTO hands VALUES (1, 1, 'Ann wins 40', 'phh 1');
+INSERT INTO hands VALUES (1, 2, 'Bo wins 60', 'phh 2');
+"""
+"""A file as pokerroom wrote it before the hero was kept (schema 1), with one game."""
+
+
+def test_a_file_of_schema_1_is_read_and_brought_to_schema_2(tmp_path: Path) -> None:
+    path = tmp_path / "old.db"
+    with closing(sqlite3.connect(path)) as db:
+        db.executescript(_SCHEMA_1)
+    store = Store(path, clock=lambda: "2026-01-01 10:00")
+    assert store.games() == [
+        (1, "2025-12-31 09:00", "Ann against 2 computer players: no limit", 2, None)]
+    assert [(h.game, h.number, h.summary, h.phh) for h in store.hands(1)] == [
+        (1, 1, "Ann wins 40", "phh 1"), (1, 2, "Bo wins 60", "phh 2")]  # fmt: skip
+    game = store.new_game("Zed against 1 computer player: no limit", hero="Zed")
+    store.add_hand(game, 1, "Zed wins 10", "phh 3")
+    assert store.branch(1, 2) == 3
+    assert [(g[0], g[2], g[4]) for g in store.games()] == [
+        (3, "Ann against 2 computer players: no limit (again from hand 2)", None),
+        (2, "Zed against 1 computer player: no limit", "Zed"),
+        (1, "Ann against 2 computer players: no limit", None),
+    ]  # fmt: skip
+    with closing(sqlite3.connect(path)) as db:
+        assert db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchall() == [("2",)]
+        assert [r[1] for r in db.execute("PRAGMA table_info(games)")] == [
+            "id", "started_at", "title", "hero"]  # fmt: skip
+
+
+def test_a_new_file_is_of_schema_2_and_a_later_schema_is_left_as_it_is(tmp_path: Path) -> None:
+    store = Store(tmp_path / "new.db")
+    store.slots()
+    with closing(sqlite3.connect(store.path)) as db:
+        assert db.execute("SELECT * FROM meta").fetchall() == [("schema", "2")]
+        db.execute("UPDATE meta SET value = '3'")
+        db.commit()
+    store.slots()
+    with closing(sqlite3.connect(store.path)) as db:
+        assert db.execute("SELECT * FROM meta").fetchall() == [("schema", "3")]
 
 
 def test_a_damaged_file_found_by_the_check_is_named_with_sqlite_s_findings(

@@ -4,8 +4,11 @@ mutation part ``tuidialogs``)."""
 
 from __future__ import annotations
 
+import json
 import locale
+import sqlite3
 from collections.abc import Callable, Iterator
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -19,13 +22,16 @@ from textual.widget import Widget
 from textual.widgets import Button, Input, OptionList, Static
 
 from conftest import DATA
+from pokerroom.history.formats import export_phh
 from pokerroom.history.ohh import parse_ohh
 from pokerroom.history.phh import loads, loads_all
+from pokerroom.history.pokerstars import Tournament
 from pokerroom.history.replay import replay_phh
 from pokerroom.history.starsread import parse_pokerstars
 from pokerroom.history.text import sections
 from pokerroom.savefile import SaveError, StoredHand
-from pokerroom.tui.app import PokerApp
+from pokerroom.storage.saves import Store
+from pokerroom.tui.app import SAVE_FILE, PokerApp
 from pokerroom.tui.screens.archive import (
     HistoryScreen,
     ReplayScreen,
@@ -47,7 +53,15 @@ from pokerroom.tui.screens.dialogs import (
 )
 from pokerroom.tui.screens.remote import ChatDialog
 from pokerroom.tui.widgets.table import HandLog
-from tui_helpers import CLOCK, burst, on_screen, screen_name, until, widget_texts
+from tui_helpers import (
+    CLOCK,
+    burst,
+    key_event,
+    on_screen,
+    screen_name,
+    until,
+    widget_texts,
+)
 
 
 def _styles(screen: Screen[Any], selector: str) -> list[str]:
@@ -873,6 +887,27 @@ def test_a_replay_starts_at_the_pre_flop_and_steps_street_by_street(tmp_path: Pa
     on_screen(tmp_path, _replay, play)
 
 
+def test_each_step_of_a_replay_is_at_its_end_as_soon_as_it_scrolls(tmp_path: Path) -> None:
+    """The position is read by a callback queued right after the step's, so it runs just
+    after the scroll is made, before any frame of an animation (a glide would still be at
+    the position before): no clock is read."""
+    parts = replay_sections(StoredHand(4, 2, "", _phh(20)))
+
+    async def play(pilot: Pilot[None], screen: Screen[Any], answers: list[object]) -> None:
+        assert isinstance(screen, ReplayScreen)
+        scroll = screen.query_one("#replay-scroll", VerticalScroll)
+        seen: list[tuple[float, float]] = []
+        for k in range(1, len(parts) - 1):
+            screen.action_step(1)
+            scroll.call_after_refresh(lambda: seen.append((scroll.scroll_y, scroll.max_scroll_y)))
+            await until(pilot, lambda: len(seen) == k)  # noqa: B023 (read at once)
+        assert screen.shown == len(parts) and len(seen) == len(parts) - 2
+        assert [y for y, _ in seen] == [end for _, end in seen]
+        assert seen[-1][1] > seen[0][1]  # the replay grew past the screen: it scrolled
+
+    on_screen(tmp_path, _replay, play)
+
+
 def test_a_replay_of_a_hand_with_no_flop(tmp_path: Path) -> None:
     parts = replay_sections(StoredHand(4, 2, "", _phh(3)))
 
@@ -1070,6 +1105,28 @@ def test_the_history_drops_the_keys_pressed_before_its_hands_took_them(tmp_path:
     on_screen(tmp_path, _archive, play)
 
 
+def test_a_key_pressed_before_a_game_was_chosen_and_handled_after_it_is_dropped(
+    tmp_path: Path,
+) -> None:
+    """Enter pressed for the games' list (its event made, so stamped, before the game is
+    chosen) that the app handles only once the hands' list has the focus: it was not
+    meant for the hands and replays none; Enter pressed afterwards does."""
+
+    async def play(pilot: Pilot[None], screen: Screen[Any], answers: list[object]) -> None:
+        hands = screen.query_one("#hands", OptionList)
+        late = key_event("enter")  # pressed now, on the games' list
+        await pilot.press("enter")  # chooses the game: its hands take the keys
+        await until(pilot, lambda: screen.focused is hands)
+        pilot.app.post_message(late)  # ...and the earlier Enter is handled only now
+        for _ in range(3):
+            await pilot.pause()
+        assert _stack(pilot) == ["Screen", "MenuScreen", "HistoryScreen"]
+        await pilot.press("enter")  # pressed now: replays the hand
+        await until(pilot, lambda: screen_name(pilot) == "ReplayScreen")
+
+    on_screen(tmp_path, _archive, play)
+
+
 def test_a_history_of_one_game_shows_its_hands(tmp_path: Path) -> None:
     def make(app: PokerApp) -> HistoryScreen:
         game = app.store.new_game(EDDIE)
@@ -1130,3 +1187,90 @@ def test_the_history_s_hero_from_titles_of_every_shape() -> None:
     assert _hero("Al against Bo against 1 computer player: no limit") == "Al against Bo"
     assert _hero("Ann against Bo against Cy") == "Ann"  # not the game's words: the first
     assert _hero("a test game") == "a test game"
+
+
+# ------------------------------------------------------- the hero kept with the game's history
+
+
+def _named(name: str, number: int = 20) -> str:
+    """Pluribus hand ``number`` with Eddie renamed ``name`` (a TOML string of any text)."""
+    phh = _phh(number)
+    assert "'Eddie'" in phh
+    return phh.replace("'Eddie'", json.dumps(name))
+
+
+def _ohh_hero(text: str) -> list[str]:
+    """The hero's name of every hand of an OHH file."""
+    heroes = []
+    for hand in parse_ohh(text):
+        assert isinstance(hand, dict)
+        head = hand["ohh"]
+        heroes += [p["name"] for p in head["players"] if p["id"] == head["hero_player_id"]]
+    return heroes
+
+
+def test_the_history_s_hero_is_the_one_kept_with_the_game_not_read_from_its_title(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A name that holds a line break (a save's setup may carry any name) is not read back
+    from the title ("Al" would be): the hero kept with the game is exported and replayed,
+    after the history was written by one store and read by another (save, load)."""
+    monkeypatch.chdir(tmp_path)
+    name = "Al against Bo\n2"
+    title = f"{name} against 5 computer players: no limit"
+    assert _hero(title) == "Al"  # what the title says
+    saved = Store(tmp_path / SAVE_FILE, clock=lambda: CLOCK)
+    saved.add_hand(saved.new_game(title, hero=name), 1, "Al wins 4,800", _named(name))
+    expected = export_phh([_named(name)], "ohh", hero=name, tournament=Tournament(1)).text
+
+    async def play(pilot: Pilot[None], screen: Screen[Any], answers: list[object]) -> None:
+        await pilot.press("o")
+        await until(pilot, lambda: len(_notes(pilot)) == 1)
+        whole = (tmp_path / "pokerroom-game-1.ohh").read_text(encoding="utf-8")
+        assert whole == expected and _ohh_hero(whole) == [name]
+        await pilot.press("enter", "enter")
+        await until(pilot, lambda: screen_name(pilot) == "ReplayScreen")
+        replay = pilot.app.screen
+        assert isinstance(replay, ReplayScreen) and replay.hero == name
+        await pilot.press("o")
+        await until(pilot, lambda: len(_notes(pilot)) == 2)
+        one = (tmp_path / "pokerroom-game-1-hand-1.ohh").read_text(encoding="utf-8")
+        assert one == expected
+
+    on_screen(tmp_path, lambda app: HistoryScreen(), play)
+
+
+def test_a_history_file_of_before_heroes_reads_its_games_heroes_from_their_titles(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A file written before the hero was kept (schema 1, made here as it was): its game's
+    hero is read from the title; a game kept since in the same file has its own."""
+    monkeypatch.chdir(tmp_path)
+    with closing(sqlite3.connect(tmp_path / SAVE_FILE)) as db, db:
+        db.executescript(
+            "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);"
+            "INSERT INTO meta VALUES ('schema', '1');"
+            "CREATE TABLE games (id INTEGER PRIMARY KEY, started_at TEXT NOT NULL,"
+            " title TEXT NOT NULL);"
+            "CREATE TABLE hands (game INTEGER NOT NULL REFERENCES games(id),"
+            " number INTEGER NOT NULL, summary TEXT NOT NULL, phh TEXT NOT NULL,"
+            " PRIMARY KEY (game, number));"
+        )
+        db.execute("INSERT INTO games VALUES (1, '2025-12-31 09:00', ?)", (EDDIE,))
+        db.execute("INSERT INTO hands VALUES (1, 1, 'Eddie wins 4,800', ?)", (_phh(20),))
+    name = "Ed: 2 against 1"
+    later = Store(tmp_path / SAVE_FILE, clock=lambda: CLOCK)
+    game = later.new_game(f"{name} against 5 computer players: no limit", hero=name)
+    later.add_hand(game, 1, "Ed wins 4,800", _named(name))
+
+    async def play(pilot: Pilot[None], screen: Screen[Any], answers: list[object]) -> None:
+        await pilot.press("o")  # the game kept since, highlighted first
+        await until(pilot, lambda: len(_notes(pilot)) == 1)
+        assert _ohh_hero((tmp_path / "pokerroom-game-2.ohh").read_text(encoding="utf-8")) == [
+            name]  # fmt: skip
+        await pilot.press("down", "o")  # the game of the old file
+        await until(pilot, lambda: len(_notes(pilot)) == 2)
+        assert _ohh_hero((tmp_path / "pokerroom-game-1.ohh").read_text(encoding="utf-8")) == [
+            "Eddie"]  # fmt: skip
+
+    on_screen(tmp_path, lambda app: HistoryScreen(), play)

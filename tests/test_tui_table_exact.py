@@ -27,6 +27,7 @@ from textual.widgets import Static
 from pokerroom.engine import Action, EventKind, Street
 from pokerroom.players import Player
 from pokerroom.savefile import SaveError
+from pokerroom.storage.saves import Store
 from pokerroom.tui.app import SAVE_FILE, PokerApp
 from pokerroom.tui.hints import hint_text
 from pokerroom.tui.screens.dialogs import (
@@ -39,7 +40,15 @@ from pokerroom.tui.screens.dialogs import (
 )
 from pokerroom.tui.screens.gameover import GameOverScreen
 from pokerroom.tui.screens.menu import MenuScreen
-from pokerroom.tui.screens.table import Leaving, Paced, TableScreen, _refusal, _title, _words
+from pokerroom.tui.screens.table import (
+    Leaving,
+    Paced,
+    TableScreen,
+    _new_history,
+    _refusal,
+    _title,
+    _words,
+)
 from pokerroom.tui.widgets.footer import KeyFooter
 from pokerroom.tui.widgets.table import ActionBar, Felt, HandLog, SeatsPanel
 from tui_helpers import make_app, make_game, move, screen_text, sit, until, your_turn
@@ -1284,3 +1293,15 @@ def test_a_player_out_is_named_in_the_summary_of_that_hand_only(tmp_path: Path) 
         assert [(s.seat, s.place, s.hand) for s in game.standings()] == [(1, 3, 1)]
 
     _run(tmp_path, scenario)
+
+
+def test_a_new_game_s_history_keeps_you_as_its_hero(tmp_path: Path) -> None:
+    """Your name as the table has it, kept beside the title (which is only shown): also a
+    name the title would not give back whole (a line break, " against ")."""
+    name = "Al against Bo\n2"
+    store = Store(tmp_path / SAVE_FILE, clock=lambda: "2026-01-01 10:00")
+    game = make_game(("calling-station", "calling-station"), name=name)
+    history = _new_history(store, game)
+    store.add_hand(history, 1, "Al wins", "phh 1")
+    assert store.games() == [(history, "2026-01-01 10:00", _title(game), 1, name)]
+    assert _title(game) == f"{name} against 2 computer players: {game.rules}"

@@ -15,7 +15,9 @@ too), shared with the terminal game, which is given a store and never imports th
 A game's hand history only grows: :meth:`Store.add_hand` keeps a hand once, takes the
 same hand again as a no-op, and refuses a different hand under a number already kept
 (:class:`HistoryError`); :meth:`Store.branch` starts a new history from a game's first
-hands, for a game that went another way from a saved point.
+hands, for a game that went another way from a saved point.  A history keeps its hero,
+the name of the player at the terminal, beside its title (a file of schema 1, which kept
+only the title, gains the column on first use, its games without a hero: ``None``).
 
 >>> import tempfile, pathlib
 >>> where = pathlib.Path(tempfile.mkdtemp()) / "pokerroom.db"
@@ -64,7 +66,9 @@ __all__ = [
 SAVE_FORMAT = 2
 """The format of the data in the saves this version writes (2: the terminal game's save
 holds its players' states); it reads formats 1 to this one, and refuses any other."""
-_SCHEMA = 1
+_SCHEMA = 2
+"""The tables' layout (2: a game's history keeps its hero); a file of schema 1 is brought
+to 2 on first use, its games without a hero."""
 _CORRUPT, _NOT_A_DATABASE = 11, 26  # SQLite's primary result codes (sqlite3.h)
 _COMPANIONS = ("-journal", "-wal", "-shm")  # SQLite's files beside a database
 
@@ -82,7 +86,8 @@ CREATE TABLE IF NOT EXISTS saves (
 CREATE TABLE IF NOT EXISTS games (
     id INTEGER PRIMARY KEY,
     started_at TEXT NOT NULL,
-    title TEXT NOT NULL
+    title TEXT NOT NULL,
+    hero TEXT
 );
 CREATE TABLE IF NOT EXISTS hands (
     game INTEGER NOT NULL REFERENCES games(id),
@@ -101,6 +106,18 @@ def checksum(text: str) -> str:
 
 def _now() -> str:
     return datetime.now().strftime("%Y-%m-%d %H:%M")
+
+
+def _migrate(db: sqlite3.Connection) -> None:
+    """Bring a file of an earlier schema to this one: schema 1's games gain the column
+    ``hero`` (empty, ``NULL``, for the games it kept)."""
+    if "hero" not in {str(row[1]) for row in db.execute("PRAGMA table_info(games)")}:
+        db.execute("ALTER TABLE games ADD COLUMN hero TEXT")
+    db.execute("INSERT OR IGNORE INTO meta VALUES ('schema', ?)", (str(_SCHEMA),))
+    db.execute(
+        "UPDATE meta SET value = ? WHERE key = 'schema' AND CAST(value AS INTEGER) < ?",
+        (str(_SCHEMA), _SCHEMA),
+    )
 
 
 class Store:
@@ -122,7 +139,7 @@ class Store:
             with closing(sqlite3.connect(self.path, timeout=self._timeout)) as db:
                 with db:
                     db.executescript(_TABLES)
-                    db.execute("INSERT OR IGNORE INTO meta VALUES ('schema', ?)", (str(_SCHEMA),))
+                    _migrate(db)
                 with db:
                     yield db
         except sqlite3.DatabaseError as exc:
@@ -234,11 +251,13 @@ class Store:
 
     # ----------------------------------------------------------- hand histories
 
-    def new_game(self, title: str) -> int:
-        """Start a game's history; returns its id."""
+    def new_game(self, title: str, *, hero: str | None = None) -> int:
+        """Start a game's history, ``hero`` the name of the player at the terminal (kept
+        as given: the title is only shown); returns its id."""
         with self._db() as db:
             cursor = db.execute(
-                "INSERT INTO games (started_at, title) VALUES (?, ?)", (self._clock(), title)
+                "INSERT INTO games (started_at, title, hero) VALUES (?, ?, ?)",
+                (self._clock(), title, hero),
             )
             assert cursor.lastrowid is not None
             return cursor.lastrowid
@@ -263,15 +282,15 @@ class Store:
     def branch(self, game: int, number: int) -> int:
         """A new game's history holding ``game``'s hands before ``number`` (for a game that
         was loaded from a save and played hand ``number`` differently); returns its id.
-        Its title is ``game``'s, saying so."""
+        Its title is ``game``'s, saying so, and its hero ``game``'s."""
         with self._db() as db:
-            row = db.execute("SELECT title FROM games WHERE id = ?", (game,)).fetchone()
+            row = db.execute("SELECT title, hero FROM games WHERE id = ?", (game,)).fetchone()
             if row is None:
                 raise SaveError(f"there is no game {game} in the hand histories")
             title = re.sub(r" \(again from hand \d+\)$", "", str(row[0]))
             cursor = db.execute(
-                "INSERT INTO games (started_at, title) VALUES (?, ?)",
-                (self._clock(), f"{title} (again from hand {number})"),
+                "INSERT INTO games (started_at, title, hero) VALUES (?, ?, ?)",
+                (self._clock(), f"{title} (again from hand {number})", row[1]),
             )
             new = cursor.lastrowid
             assert new is not None
@@ -282,14 +301,16 @@ class Store:
             )
             return new
 
-    def games(self) -> list[tuple[int, str, str, int]]:
-        """Every game with a history: id, start, title and number of hands, newest first."""
+    def games(self) -> list[tuple[int, str, str, int, str | None]]:
+        """Every game with a history: id, start, title, number of hands and hero (``None``
+        for a game kept before the store kept heroes), newest first."""
         with self._db() as db:
             rows = db.execute(
-                "SELECT g.id, g.started_at, g.title, COUNT(h.number) FROM games g "
+                "SELECT g.id, g.started_at, g.title, COUNT(h.number), g.hero FROM games g "
                 "JOIN hands h ON h.game = g.id GROUP BY g.id ORDER BY g.id DESC"
             ).fetchall()
-        return [(int(a), str(b), str(c), int(d)) for a, b, c, d in rows]
+        return [(int(a), str(b), str(c), int(d), None if e is None else str(e))
+                for a, b, c, d, e in rows]  # fmt: skip
 
     def hands(self, game: int) -> list[StoredHand]:
         with self._db() as db:

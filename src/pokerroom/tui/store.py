@@ -36,8 +36,9 @@ class SaveStore(Protocol):
 
     def delete(self, slot: str) -> None: ...
 
-    def new_game(self, title: str) -> int:
-        """Start a game's hand history; returns its id."""
+    def new_game(self, title: str, *, hero: str | None = None) -> int:
+        """Start a game's hand history (``hero``: the name of the player at the terminal,
+        kept as given); returns its id."""
 
     def add_hand(self, game: int, number: int, summary: str, phh: str) -> None:
         """Keep hand ``number`` of ``game``; another hand under a number already kept is
@@ -46,7 +47,8 @@ class SaveStore(Protocol):
     def branch(self, game: int, number: int) -> int:
         """A new history holding ``game``'s hands before ``number``; returns its id."""
 
-    def games(self) -> list[tuple[int, str, str, int]]:
-        """Every game with a history: id, start, title and number of hands, newest first."""
+    def games(self) -> list[tuple[int, str, str, int, str | None]]:
+        """Every game with a history: id, start, title, number of hands and hero (``None``
+        for a game kept before heroes were), newest first."""
 
     def hands(self, game: int) -> list[StoredHand]: ...

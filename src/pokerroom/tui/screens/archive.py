@@ -43,8 +43,9 @@ def replay_sections(stored: StoredHand) -> list[tuple[str, list[str]]]:
 
 
 def _hero(title: str) -> str:
-    """The player at the terminal, from a game's title ("<name> against <n> computer
-    players: <rules>"; a name may itself say " against ")."""
+    """The player at the terminal of a game kept before the store kept its hero, from its
+    title ("<name> against <n> computer players: <rules>"; a name may itself say
+    " against "): exact for every name of one line."""
     found = re.match(r"(.*) against \d+ computer players?: ", title)
     return found.group(1) if found else title.partition(" against ")[0]
 
@@ -82,8 +83,9 @@ class HistoryScreen(RoomScreen):
         if not rows:
             note.update("No hands yet: play a game and every hand is kept here.")
             return
-        self._titles = {gid: title for gid, _, title, _ in rows}
-        for gid, started, title, count in rows:
+        self._heroes = {gid: _hero(title) if hero is None else hero
+                        for gid, _, title, _, hero in rows}  # fmt: skip
+        for gid, started, title, count, _ in rows:
             hands = f"{count} hand{'s' if count != 1 else ''}"
             games.add_option(Option(f"{started}, {hands}\n{title}", id=str(gid)))
         games.highlighted = 0
@@ -129,8 +131,10 @@ class HistoryScreen(RoomScreen):
         self.notify(export_game(hands, fmt, self._game, hero, f"pokerroom-game-{self._game}"))
 
     def _shown_hero(self) -> str:
-        """The player at the terminal in the game shown, read from its title."""
-        return _hero(getattr(self, "_titles", {}).get(self._game, ""))
+        """The player at the terminal in the game shown: the hero kept with it (or, for a
+        game kept before heroes were, the name in its title)."""
+        heroes: dict[int, str] = getattr(self, "_heroes", {})
+        return heroes.get(self._game, "")
 
     def action_back(self) -> None:
         self.dismiss()

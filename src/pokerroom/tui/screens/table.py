@@ -72,6 +72,7 @@ if TYPE_CHECKING:
 
     from pokerroom.engine.view import PlayerView
     from pokerroom.history.record import PlayedHand
+    from pokerroom.tui.store import SaveStore
 
 __all__ = ["SAVE_KEY", "TableScreen", "open_new", "open_save"]
 
@@ -123,7 +124,7 @@ def open_new(app: RoomApp, setup: Setup) -> None:
     game = Game.new(setup)
     history = None
     try:
-        history = app.store.new_game(_title(game))
+        history = _new_history(app.store, game)
     except SaveError as exc:
         app.notify(f"Hand histories will not be kept: {exc}", severity="warning")
     app.pop_screen()
@@ -150,6 +151,11 @@ def open_save(app: RoomApp, slot: str) -> bool:
     if game.note:
         app.notify(game.note, severity="warning", timeout=10)
     return True
+
+
+def _new_history(store: SaveStore, game: Game) -> int:
+    """A new hand history for ``game``, you its hero; returns its id."""
+    return store.new_game(_title(game), hero=game.names[YOU])
 
 
 def _title(game: Game) -> str:
@@ -583,7 +589,7 @@ class TableScreen(RoomScreen):
         """The damaged save file was moved aside: the game's hands from now on go to a
         new history in the fresh file, and the game is autosaved there."""
         try:
-            self.history = self.poker.store.new_game(_title(self.game))
+            self.history = _new_history(self.poker.store, self.game)
         except SaveError:
             self.history = None
         if self._my_turn() or self._between:  # (else the computer players are deciding)
@@ -670,7 +676,7 @@ def play_again(app: RoomApp, setup: Setup, *, replace: Screen[None]) -> None:
     game = Game.new(dataclasses.replace(setup, seed=None))
     history = None
     try:
-        history = app.store.new_game(_title(game))
+        history = _new_history(app.store, game)
     except SaveError as exc:
         app.notify(f"Hand histories will not be kept: {exc}", severity="warning")
     if app.screen is replace:
