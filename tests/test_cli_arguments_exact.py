@@ -90,6 +90,7 @@ def test_one_line_joins_lines_and_escapes_what_does_not_print() -> None:
     assert one_line("X\nY") == "X Y" and one_line(" a \n") == " a "
     assert one_line("a\x00b\x1bc\udcffé€") == "a\\x00b\\x1bc\\udcffé€"
     assert one_line("a\r\nb") == "a\\r b" and one_line("") == ""
+    assert one_line("a\\b'c\"") == "a\\b'c\""  # printable: as typed, not escaped
     assert one_line("a\n\n\nb") == "a b" and one_line("a \t \nb") == "a b"
 
 
@@ -205,7 +206,8 @@ def test_seconds_and_milliseconds_up_to_a_day_word_for_word() -> None:
     ("text", "value"),
     [("1", Fraction(1)), ("12,000.5", Fraction(24001, 2)), ("12_000", Fraction(12000)),
      (" 2.5 ", Fraction(5, 2)), ("1e3", Fraction(1000)), ("0.001", Fraction(1, 1000)),
-     ("+3", Fraction(3)), ("1e-100", Fraction(1, 10**100)), ("٣", Fraction(3)),
+     ("+3", Fraction(3)), ("_5_", Fraction(5)), ("1__000", Fraction(1000)),
+     ("1e-100", Fraction(1, 10**100)), ("٣", Fraction(3)),
      ("1000000000000000", Fraction(MAX_AMOUNT)), ("1e15", Fraction(MAX_AMOUNT))],
 )  # fmt: skip
 def test_an_amount_is_read_exactly(text: str, value: Fraction) -> None:
@@ -458,6 +460,7 @@ def test_an_output_file_refused_word_for_word(
         )
     assert out("-") == "-"  # without dash: a file called -, in this folder
     assert OutputFile(dash=True)("-") == "-"
+    assert OutputFile(suffixes=(".log",), dash=True)("-") == "-"  # standard error: no name
     _deny(monkeypatch, kept, os.W_OK)
     assert refusal(out, str(kept)) == f"{str(kept)!r}: not allowed to write it (give a file)"
     _deny(monkeypatch, tmp_path, os.W_OK)
@@ -693,3 +696,15 @@ def test_the_user_errors_are_every_input_error_of_every_part() -> None:
         HistoryError, RangeError, EquityError, PlayerLoadError, TableError, TournamentError,
         ExecutorError, ResultsError, RoomDBError, AbstractionError, BettingError, StrategyError,
     )  # fmt: skip
+
+
+def test_an_error_class_of_a_part_not_installed_is_skipped_and_the_rest_kept(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from pokerroom.cards import CardError, DeckError
+    from pokerroom.cli import errors
+
+    monkeypatch.setattr(errors, "_USER_ERRORS", (
+        ("pokerroom.cards", "CardError"), ("pokerroom.no_such_part", "Error"),
+        ("pokerroom.cards", "NoSuchError"), ("pokerroom.cards", "DeckError")))  # fmt: skip
+    assert user_errors() == (UsageError, OSError, CardError, DeckError)
