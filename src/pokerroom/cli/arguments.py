@@ -161,7 +161,8 @@ ACPC_SEED = Seed(high=2**32 - 1)  # the ACPC dealer's MT19937 takes 32 bits
 
 
 def _number(value: float) -> str:
-    return f"{int(value):,}" if value.is_integer() else f"{value:g}"
+    """``value`` as a message says it (an int too: mypy takes one for a float)."""
+    return f"{int(value):,}" if float(value).is_integer() else f"{value:g}"
 
 
 @dataclass(frozen=True)
@@ -294,9 +295,11 @@ class Date:
     def __call__(self, text: str) -> str:
         for fmt in ("%Y/%m/%d %H:%M:%S", "%Y-%m-%d %H:%M:%S", "%Y/%m/%d", "%Y-%m-%d"):
             try:
-                return datetime.strptime(text.strip(), fmt).strftime("%Y/%m/%d %H:%M:%S")
+                when = datetime.strptime(text.strip(), fmt)
             except ValueError:
                 continue
+            # the year in four digits: the C library's %Y writes year 999 as 999
+            return f"{when.year:04}/{when:%m/%d %H:%M:%S}"
         raise argparse.ArgumentTypeError(f"{text!r}: {self.accepts}")
 
 
