@@ -110,6 +110,8 @@ def _whole(text: str) -> int | None:
     """``text`` as a whole number: digits (``1,000`` and ``1_000`` too, and ``1e6``
     where it is whole); None if it is none."""
     plain = text.strip().replace(",", "").replace("_", "")
+    if not plain.isascii():  # (the digits of other scripts, as every reader here)
+        return None
     try:
         if _WHOLE.fullmatch(plain):
             return int(plain)
@@ -186,7 +188,7 @@ class Positive:
 
     def __call__(self, text: str) -> float:
         try:
-            value = float(text.strip().replace("_", ""))
+            value = float(text.strip().replace("_", "")) if text.isascii() else math.nan
         except ValueError:
             value = math.nan
         inside = value < self.high if self.below else value <= self.high
@@ -212,6 +214,8 @@ def _exact(text: str) -> Fraction | None:
     """``text`` as an exact number (``12,000``, ``12_000``, ``2.5``, ``1e3``); None if it
     is none, or is not finite, or is written with an exponent past 100."""
     plain = text.strip().replace(",", "").replace("_", "")
+    if not plain.isascii():
+        return None
     try:
         value = Decimal(plain)
     except InvalidOperation:
@@ -294,6 +298,8 @@ class Date:
 
     def __call__(self, text: str) -> str:
         for fmt in ("%Y/%m/%d %H:%M:%S", "%Y-%m-%d %H:%M:%S", "%Y/%m/%d", "%Y-%m-%d"):
+            if not text.isascii():  # (strptime reads the digits of other scripts)
+                break
             try:
                 when = datetime.strptime(text.strip(), fmt)
             except ValueError:
