@@ -7,7 +7,9 @@ Written for the mutation part ``room`` (docs/development/mutation.md)."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import hashlib
+import itertools
 import random
 import re
 from typing import Any
@@ -18,11 +20,22 @@ import pokerroom.room.seen as seen_module
 from pokerroom.engine import Hand
 from pokerroom.history.phh import dumps
 from pokerroom.history.record import PlayedHand, to_phh
+from pokerroom.jsonproto.timebank import BankRules
 from pokerroom.room.chat import CHAT_LENGTH, ChatRate, clean
 from pokerroom.room.people import NAME_CHARS, Person, digest, key, name_problem, new_secret, same
 from pokerroom.room.seen import SeenStats
+from pokerroom.room.sitgo import (
+    LEVEL_STEPS,
+    SettingsError,
+    TableSettings,
+    check_rules,
+    levels_for,
+    payout_shares,
+    payouts,
+)
 from pokerroom.room.store import HandRow, MemoryStore
 from pokerroom.rules import Rules
+from pokerroom.table import CashGame
 
 # ---------------------------------------------------------- seen: the statistics
 
@@ -253,3 +266,311 @@ def test_the_memory_store_settings() -> None:
     assert (store.get("motd"), store.get("other")) == (None, "x")
     store.put("motd", None)  # clearing what is not set: nothing happens
     assert store.settings == {"other": "x"}
+
+
+# ------------------------------------------------------------ sitgo: payouts
+
+
+def test_the_payout_shares_change_at_exactly_4_and_7_people() -> None:
+    assert [payout_shares(n) for n in (0, 1, 2, 3)] == [(100,)] * 4
+    assert [payout_shares(n) for n in (4, 5, 6)] == [(65, 35)] * 3
+    assert [payout_shares(n) for n in (7, 8, 10, 99)] == [(50, 30, 20)] * 4
+
+
+def test_the_payouts_with_odd_chips_and_shared_places() -> None:
+    # three paid: 50, 30, 20 per cent of 999 are 499, 299, 199; the odd 2 to the first
+    places = {"a": 1, "b": 2, "c": 3, "d": 4, "e": 5, "f": 6, "g": 7}
+    assert payouts(999, places) == {"a": 501, "b": 299, "c": 199, "d": 0, "e": 0, "f": 0,
+                                    "g": 0}  # fmt: skip
+    assert list(payouts(999, dict(reversed(places.items())))) == list("abcdefg")
+    # two share second place: the second and third prizes (299 + 199 = 498), 249 each
+    tied = {"a": 1, "b": 2, "c": 2, "d": 4, "e": 5, "f": 6, "g": 7}
+    assert payouts(999, tied) == {"a": 501, "b": 249, "c": 249, "d": 0, "e": 0, "f": 0,
+                                  "g": 0}  # fmt: skip
+    # three share second place: 498 + 0 = 498, 166 each
+    assert payouts(999, {"a": 1, "b": 2, "c": 2, "d": 2, "e": 5, "f": 6, "g": 7})["b"] == 166
+    # two share first place of four: 650 + 350 of 1000, 500 each; an odd chip to the first
+    assert payouts(1000, {"a": 1, "b": 1, "c": 3, "d": 4}) == {"a": 500, "b": 500, "c": 0,
+                                                               "d": 0}  # fmt: skip
+    assert payouts(1001, {"b": 1, "a": 1, "c": 3, "d": 4}) == {"b": 501, "a": 500, "c": 0,
+                                                               "d": 0}  # fmt: skip
+    # three share first of three: 1001 split 334, 334, 333 in the order named
+    assert payouts(1001, {"x": 1, "y": 1, "z": 1}) == {"x": 334, "y": 334, "z": 333}
+    # everyone shares, seven of them: all 100 per cent split, the odd chips first
+    assert payouts(10, dict.fromkeys("abcdefg", 1)) == {"a": 2, "b": 2, "c": 2, "d": 1,
+                                                        "e": 1, "f": 1, "g": 1}  # fmt: skip
+    assert payouts(0, {"a": 1, "b": 2}) == {"a": 0, "b": 0}
+    assert payouts(7, {"a": 1}) == {"a": 7}
+    assert payouts(7, {}) == {}
+    # places need not start at 1 (the bots took the others): the best person wins
+    assert payouts(100, {"a": 3, "b": 5}) == {"a": 100, "b": 0}
+
+
+def test_no_chip_is_made_or_lost_by_the_payouts() -> None:
+    """Some pools from 0 to 300 and every way 1 to 5 people can place (ties included):
+    the prizes add up to the pool, best place first, never more to a worse place, and
+    people who share a place get the same but for one odd chip; then seven people in
+    three places."""
+    for people in range(1, 6):
+        for places in itertools.product(range(1, people + 1), repeat=people):
+            named = {f"p{i}": place for i, place in enumerate(places)}
+            for pool in (0, 1, 99, 100, 101, 299, 300):
+                paid = payouts(pool, named)
+                assert sum(paid.values()) == pool and set(paid) == set(named)
+                ordered = list(paid)
+                assert [named[n] for n in ordered] == sorted(named.values())
+                for a, b in itertools.pairwise(ordered):
+                    if named[a] < named[b]:
+                        assert paid[a] >= paid[b]
+                    else:
+                        assert paid[a] - paid[b] in (0, 1)
+    for pool in (999, 1000, 1001):
+        assert sum(payouts(pool, {f"p{i}": i % 3 + 1 for i in range(7)}).values()) == pool
+
+
+# ----------------------------------------------------------- sitgo: levels
+
+
+def test_the_levels_of_each_preset_and_rounding() -> None:
+    steps = levels_for(Rules.preset("no-limit"), 90.0)
+    assert steps is not None and (steps.every, steps.unit.value) == (90.0, "seconds")
+    assert [dict(s).get("blinds") for s in steps.steps] == [
+        None, (3, 6), (4, 8), (6, 12), (8, 16), (12, 24), (16, 32), (24, 48), (32, 64),
+        (48, 96), (64, 128), (96, 192), (128, 256), (192, 384), (256, 512)]
+    assert steps.steps[1] == (("blinds", (3, 6)),) and steps.steps[-1] == (("blinds", (256, 512)),)
+    assert LEVEL_STEPS == (1, 1.5, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128)
+    # fixed limit: the small bet rises (the blinds follow it); the antes rise too,
+    # rounded half to even (4.5 is 4, 7.5 is 8)
+    odd = levels_for(Rules.from_mapping({"preset": "casino-limit", "small_bet": 3, "antes": 5}),
+                     60)  # fmt: skip
+    assert odd is not None
+    assert odd.steps[:4] == ((), (("antes", 8), ("small_bet", 4)),
+                             (("antes", 10), ("small_bet", 6)),
+                             (("antes", 15), ("small_bet", 9)))  # fmt: skip
+    assert odd.steps[-1] == (("antes", 640), ("small_bet", 384)) and len(odd.steps) == 15
+    blinds = levels_for(Rules.from_mapping({"preset": "no-limit", "blinds": [1, 3], "antes": 1}),
+                        60)  # fmt: skip
+    assert blinds is not None
+    assert blinds.steps[:3] == ((), (("antes", 2), ("blinds", (2, 4))),
+                                (("antes", 2), ("blinds", (2, 6))))  # fmt: skip
+    # antes alone still rise; no forced bet at all: no levels
+    antes = levels_for(Rules.from_mapping({"preset": "no-limit", "blinds": [0, 0], "antes": 3,
+                                           "min_bet": 2}), 60)  # fmt: skip
+    assert antes is not None and antes.steps[1] == (("antes", 4), ("blinds", (0, 0)))
+    none = Rules.from_mapping({"preset": "no-limit", "blinds": [0, 0], "antes": 0, "min_bet": 2})
+    assert levels_for(none, 60) is None
+
+
+def test_check_rules_gives_the_levels_in_seconds_and_none_at_a_cash_table() -> None:
+    sitgo = TableSettings.from_json({"level_minutes": 1.5})
+    levels = check_rules(sitgo)
+    assert levels is not None and levels.every == 90.0 and levels.steps[1] == (("blinds", (3, 6)),)
+    assert check_rules(TableSettings.from_json({"kind": "cash"})) is None
+    broken = dataclasses.replace(sitgo, level_minutes=0.0)
+    with pytest.raises(SettingsError) as caught:
+        check_rules(broken)
+    assert str(caught.value) == ("the blind levels cannot be made: a level lasts a positive "
+                                 "number of hands or seconds, not 0.0")  # fmt: skip
+    bad_preset = dataclasses.replace(sitgo, preset="nope")
+    with pytest.raises(SettingsError) as caught:
+        check_rules(bad_preset)
+    assert str(caught.value) == ("the blind levels cannot be made: invalid rules: no preset "
+                                 "'nope' (presets: casino-limit, computer-tournament, no-limit, "
+                                 "wild)")  # fmt: skip
+
+
+# --------------------------------------------------------- sitgo: settings
+
+
+def _refused(data: object) -> str:
+    with pytest.raises(SettingsError) as caught:
+        TableSettings.from_json(data)
+    return str(caught.value)
+
+
+def test_the_settings_by_default() -> None:
+    s = TableSettings.from_json({})
+    assert s == TableSettings("table", "sitgo", "no-limit", 6, 100)
+    assert (s.bots, s.private, s.level_minutes, s.budget) == ({}, False, 5.0, 30.0)
+    assert (s.min_buy_in, s.max_buy_in, s.new_players) == (0, 0, "wait")
+    assert (s.bank, s.bank_refill, s.bank_cap) == (30.0, 5.0, 60.0)
+    assert s.to_json() == {"name": "table", "kind": "sitgo", "preset": "no-limit", "seats": 6,
+                           "buy_in": 100, "bots": {}, "private": False, "level_minutes": 5.0,
+                           "budget": 30.0, "bank": 30.0, "bank_refill": 5.0,
+                           "bank_cap": 60.0}  # fmt: skip
+    assert not s.cash and s.rules() == Rules.preset("no-limit")
+    assert s.bank_rules() == BankRules(30.0, 5.0, 60.0)
+    assert TableSettings.from_json(s.to_json()) == s
+    assert TableSettings.from_json({"bots": None}).bots == {}  # null: no bots
+
+
+def test_the_settings_at_every_lower_limit() -> None:
+    s = TableSettings.from_json({
+        "name": "a", "seats": 2, "buy_in": 0, "level_minutes": 0.1, "budget": 1, "bank": 0,
+        "bank_refill": 0, "bank_cap": 0, "private": True, "bots": {"0": "random"}})
+    assert (s.name, s.seats, s.buy_in, s.level_minutes, s.budget) == ("a", 2, 0, 0.1, 1.0)
+    assert (s.bank, s.bank_refill, s.bank_cap, s.private) == (0.0, 0.0, 0.0, True)
+    assert s.bots == {0: "random"} and s.bank_rules() is None  # a cap of 0: no time bank
+    assert isinstance(s.budget, float) and isinstance(s.bank, float)
+    assert s.to_json()["bots"] == {"0": "random"}
+
+
+def test_the_settings_at_every_upper_limit() -> None:
+    name = "n" * 40
+    s = TableSettings.from_json({
+        "name": name, "seats": 10, "buy_in": 10**9, "level_minutes": 120, "budget": 600,
+        "bank": 600, "bank_refill": 60, "bank_cap": 3600,
+        "bots": {"9": "strong", "3": "calling-station", "07": "cfr"}})
+    assert (s.name, s.seats, s.buy_in, s.level_minutes, s.budget) == (name, 10, 10**9, 120.0,
+                                                                      600.0)  # fmt: skip
+    assert s.bank_rules() == BankRules(600.0, 60.0, 3600.0)
+    assert s.bots == {9: "strong", 3: "calling-station", 7: "cfr"}
+    assert s.to_json()["bots"] == {"3": "calling-station", "7": "cfr", "9": "strong"}
+    assert list(s.to_json()["bots"]) == ["3", "7", "9"]
+    assert TableSettings.from_json({"name": "  padded  "}).name == "padded"
+
+
+def test_the_settings_just_past_every_limit_each_named() -> None:
+    assert _refused({
+        "name": "", "kind": "x", "preset": "y", "seats": 1, "buy_in": -1, "bots": ["x"],
+        "private": 1, "level_minutes": 0.09, "budget": 0.99, "zz": 1, "aa": 2}) == (
+        "'name' is the table's name: 1 to 40 printable characters; "
+        "'kind' is 'x': this room deals sitgo, cash tables; "
+        "'preset' is 'y': one of casino-limit, computer-tournament, no-limit, wild; "
+        "'seats' is '1': a whole number from 2 to 10; "
+        "'buy_in' is '-1': a whole number from 0 to 1000000000; "
+        "'bots' is an object: {\"<seat>\": \"<bot name>\"}; "
+        "'private' is '1': true or false; "
+        "'level_minutes' is '0.09': a number from 0.1 to 120; "
+        "'budget' is '0.99': a number from 1 to 600; "
+        "unknown fields 'aa', 'zz'")
+    assert _refused({
+        "seats": 11, "buy_in": 10**9 + 1, "level_minutes": 120.01, "budget": 600.5,
+        "bots": {"6": "random", "x": "random", "1": "nobot", "-1": "random"}}) == (
+        "'seats' is '11': a whole number from 2 to 10; "
+        "'buy_in' is '1000000001': a whole number from 0 to 1000000000; "
+        "'bots' names seat '6': seats are 0 to 1; "
+        "'bots' names seat 'x': seats are 0 to 1; "
+        "'bots' seat 1 is 'nobot': one of calling-station, cfr, random, rule-based, strong; "
+        "'bots' names seat '-1': seats are 0 to 1; "
+        "'level_minutes' is '120.01': a number from 0.1 to 120; "
+        "'budget' is '600.5': a number from 1 to 600")
+    assert _refused({"seats": 3, "bots": {"3": "random", "100": "random", "2": "random",
+                                          "7": "x" * 40}}) == (
+        "'bots' names seat '3': seats are 0 to 2; 'bots' names seat '100': seats are 0 to 2; "
+        "'bots' names seat '7': seats are 0 to 2")  # fmt: skip
+    assert _refused({"bots": {"1": "y" * 40}}) == (
+        f"'bots' seat 1 is '{'y' * 30}': one of calling-station, cfr, random, rule-based, "
+        "strong")
+    assert _refused({"bots": {1: "random"}}) == "'bots' names seat '1': seats are 0 to 5"
+
+
+@pytest.mark.parametrize(("data", "problem"), [
+    (None, "a table's settings are a JSON object with name, kind, preset, seats, buy_in, "
+           "bots, private"),
+    ([], "a table's settings are a JSON object with name, kind, preset, seats, buy_in, "
+         "bots, private"),
+    ({"seats": True}, "'seats' is 'True': a whole number from 2 to 10"),
+    ({"seats": 6.0}, "'seats' is '6.0': a whole number from 2 to 10"),
+    ({"buy_in": "100"}, "'buy_in' is '100': a whole number from 0 to 1000000000"),
+    ({"buy_in": 10**30}, "'buy_in' is '10000000000000000000': a whole number from 0 to "
+                         "1000000000"),
+    ({"level_minutes": True}, "'level_minutes' is 'True': a number from 0.1 to 120"),
+    ({"budget": "3"}, "'budget' is '3': a number from 1 to 600"),
+    ({"budget": None}, "'budget' is 'None': a number from 1 to 600"),
+    ({"private": "yes"}, "'private' is 'yes': true or false"),
+    ({"private": "x" * 30}, f"'private' is '{'x' * 20}': true or false"),
+    ({"preset": "p" * 50}, f"'preset' is '{'p' * 40}': one of casino-limit, "
+                           "computer-tournament, no-limit, wild"),
+    ({"preset": ["no-limit"]}, "'preset' is \"['no-limit']\": one of casino-limit, "
+                               "computer-tournament, no-limit, wild"),
+    ({"preset": {"no-limit": 1}}, "'preset' is \"{'no-limit': 1}\": one of casino-limit, "
+                                  "computer-tournament, no-limit, wild"),
+    ({"bots": {"1": ["random"]}}, "'bots' seat 1 is \"['random']\": one of calling-station, cfr, "
+                                  "random, rule-based, strong"),
+    ({"bots": {"1": {}}}, "'bots' seat 1 is '{}': one of calling-station, cfr, random, "
+                          "rule-based, strong"),
+    ({"kind": "Cash"}, "'kind' is 'Cash': this room deals sitgo, cash tables"),
+    ({"kind": "k" * 30}, f"'kind' is '{'k' * 20}': this room deals sitgo, cash tables"),
+    ({"kind": ["cash"]}, "'kind' is \"['cash']\": this room deals sitgo, cash tables"),
+    ({"name": "a" * 41}, "'name' is the table's name: 1 to 40 printable characters"),
+    ({"name": "a\nb"}, "'name' is the table's name: 1 to 40 printable characters"),
+    ({"name": "   "}, "'name' is the table's name: 1 to 40 printable characters"),
+    ({"name": 5}, "'name' is the table's name: 1 to 40 printable characters"),
+    ({"u" * 30: 1, "v" * 30: 2, "w": 3}, f"unknown fields {'u' * 30!r}, {'v' * 30!r}, 'w'"),
+    ({"u" * 40: 1, "v" * 40: 2}, f"unknown fields '{'u' * 40}', '{'v' * 35}"),  # cut at 80
+    ({"bank": -1, "bank_refill": 61, "bank_cap": 3601},
+     "'bank' is '-1': a number from 0 to 600; 'bank_refill' is '61': a number from 0 to 60; "
+     "'bank_cap' is '3601': a number from 0 to 3600"),
+    ({"bank": 600.5}, "'bank' is '600.5': a number from 0 to 600"),
+    ({"bank": 61, "bank_cap": 60}, "'bank' is 61 s, over 'bank_cap' 60 s: a bank starts with "
+                                   "no more than its cap (a cap of 0: no time bank)"),
+    ({"bank": 0.5, "bank_cap": 0.25}, "'bank' is 0.5 s, over 'bank_cap' 0.25 s: a bank "
+                                      "starts with no more than its cap (a cap of 0: no time "
+                                      "bank)"),
+    ({"min_buy_in": 5}, "'min_buy_in' are for cash tables (kind 'cash')"),
+    ({"kind": "sitgo", "max_buy_in": 5, "new_players": "post"},
+     "'max_buy_in', 'new_players' are for cash tables (kind 'cash')"),
+])
+def test_each_refusal_word_for_word(data: object, problem: str) -> None:
+    assert _refused(data) == problem
+
+
+def test_the_time_bank_start_is_cut_to_the_cap_only_when_not_given() -> None:
+    # the default start (30 s) cut to a smaller cap; a bank given over a cap of 0: no bank
+    assert TableSettings.from_json({"bank_cap": 10}).bank_rules() == BankRules(10.0, 5.0, 10.0)
+    none = TableSettings.from_json({"bank": 30, "bank_cap": 0})
+    assert (none.bank, none.bank_cap, none.bank_rules()) == (0.0, 0.0, None)
+    equal = TableSettings.from_json({"bank": 45, "bank_cap": 45})
+    assert equal.bank_rules() == BankRules(45.0, 5.0, 45.0)
+
+
+def test_a_cash_table_by_default_and_at_its_limits() -> None:
+    cash = TableSettings.from_json({"kind": "cash"})
+    assert cash.cash and (cash.min_buy_in, cash.max_buy_in, cash.new_players) == (200, 1000,
+                                                                                  "wait")
+    assert cash.cash_game() == CashGame(200, 1000, "wait")
+    assert cash.to_json() == {
+        "name": "table", "kind": "cash", "preset": "no-limit", "seats": 6, "buy_in": 100,
+        "bots": {}, "private": False, "level_minutes": 5.0, "budget": 30.0, "bank": 30.0,
+        "bank_refill": 5.0, "bank_cap": 60.0, "min_buy_in": 200, "max_buy_in": 1000,
+        "new_players": "wait"}
+    assert TableSettings.from_json(cash.to_json()) == cash
+    # the minimum by default: a fifth of the maximum, at least 1
+    assert TableSettings.from_json({"kind": "cash", "max_buy_in": 9}).min_buy_in == 1
+    assert TableSettings.from_json({"kind": "cash", "max_buy_in": 4}).min_buy_in == 1
+    assert TableSettings.from_json({"kind": "cash", "max_buy_in": 10}).min_buy_in == 2
+    low = TableSettings.from_json({"kind": "cash", "min_buy_in": 1, "max_buy_in": 1,
+                                   "new_players": "post"})  # fmt: skip
+    assert (low.min_buy_in, low.max_buy_in, low.new_players) == (1, 1, "post")
+    top = TableSettings.from_json({"kind": "cash", "min_buy_in": 10**9, "max_buy_in": 10**9})
+    assert (top.min_buy_in, top.max_buy_in) == (10**9, 10**9)
+    limit = TableSettings.from_json({"kind": "cash", "preset": "casino-limit"})
+    stack = Rules.preset("casino-limit").buy_in
+    assert (limit.min_buy_in, limit.max_buy_in) == (max(1, stack // 5), stack)
+
+
+@pytest.mark.parametrize(("data", "problem"), [
+    ({"kind": "cash", "min_buy_in": 0, "max_buy_in": 10**9 + 1, "new_players": "now"},
+     "'max_buy_in' is '1000000001': a whole number from 1 to 1000000000; "
+     "'min_buy_in' is '0': a whole number from 1 to 1000000000; "
+     "'new_players' is 'now': 'wait' (for the big blind) or 'post'"),
+    ({"kind": "cash", "max_buy_in": 0}, "'max_buy_in' is '0': a whole number from 1 to "
+                                        "1000000000"),
+    ({"kind": "cash", "min_buy_in": 10**9 + 1}, "'min_buy_in' is '1000000001': a whole number "
+                                                "from 1 to 1000000000"),
+    ({"kind": "cash", "min_buy_in": 50, "max_buy_in": 40},
+     "max_buy_in 40 is below min_buy_in 50: the maximum is at least the minimum (or None: no "
+     "maximum)"),
+    ({"kind": "cash", "min_buy_in": 1001}, "max_buy_in 1000 is below min_buy_in 1001: the "
+                                           "maximum is at least the minimum (or None: no "
+                                           "maximum)"),
+    ({"kind": "cash", "new_players": "n" * 30}, f"'new_players' is '{'n' * 20}': 'wait' (for "
+                                                "the big blind) or 'post'"),
+    ({"kind": "cash", "preset": "nope", "min_buy_in": 5},
+     "'preset' is 'nope': one of casino-limit, computer-tournament, no-limit, wild"),
+    ({"kind": "cash", "preset": ["no-limit"]},
+     "'preset' is \"['no-limit']\": one of casino-limit, computer-tournament, no-limit, wild"),
+])
+def test_each_cash_refusal_word_for_word(data: object, problem: str) -> None:
+    assert _refused(data) == problem
