@@ -213,6 +213,12 @@ def test_a_person_as_json_and_back() -> None:
     assert (bob.muted, bob.removed) == (False, False)
     cy = Person.from_json({"name": "cy", "balance": 5, "session": "s", "removed": 1})
     assert (cy.muted, cy.removed) == (False, True)
+    # a record of the room's own file with a field of the wrong type is not read
+    for bad in ({"name": "ann", "balance": "5", "session": "s"},
+                {"name": "ann", "balance": 5, "session": None},
+                {"name": 5, "balance": 5, "session": "s"}):  # fmt: skip
+        with pytest.raises(AssertionError):
+            Person.from_json(bad)
 
 
 # --------------------------------------------------------------------- store
@@ -478,6 +484,9 @@ def test_the_settings_just_past_every_limit_each_named() -> None:
     ({"level_minutes": True}, "'level_minutes' is 'True': a number from 0.1 to 120"),
     ({"budget": "3"}, "'budget' is '3': a number from 1 to 600"),
     ({"budget": None}, "'budget' is 'None': a number from 1 to 600"),
+    ({"budget": "b" * 30}, f"'budget' is '{'b' * 20}': a number from 1 to 600"),
+    ({"seats": "s" * 30}, f"'seats' is '{'s' * 20}': a whole number from 2 to 10"),
+    ({"seats": 10, "bots": {"007": "random"}}, "'bots' names seat '007': seats are 0 to 9"),
     ({"private": "yes"}, "'private' is 'yes': true or false"),
     ({"private": "x" * 30}, f"'private' is '{'x' * 20}': true or false"),
     ({"preset": "p" * 50}, f"'preset' is '{'p' * 40}': one of casino-limit, "
@@ -543,6 +552,7 @@ def test_a_cash_table_by_default_and_at_its_limits() -> None:
     low = TableSettings.from_json({"kind": "cash", "min_buy_in": 1, "max_buy_in": 1,
                                    "new_players": "post"})  # fmt: skip
     assert (low.min_buy_in, low.max_buy_in, low.new_players) == (1, 1, "post")
+    assert low.cash_game() == CashGame(1, 1, "post")
     top = TableSettings.from_json({"kind": "cash", "min_buy_in": 10**9, "max_buy_in": 10**9})
     assert (top.min_buy_in, top.max_buy_in) == (10**9, 10**9)
     limit = TableSettings.from_json({"kind": "cash", "preset": "casino-limit"})
