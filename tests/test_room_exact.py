@@ -10,6 +10,7 @@ import asyncio
 import dataclasses
 import hashlib
 import itertools
+import json
 import random
 import re
 from typing import Any
@@ -34,6 +35,7 @@ from pokerroom.room.sitgo import (
     payouts,
 )
 from pokerroom.room.store import HandRow, MemoryStore
+from pokerroom.room.tables import OnWaitingListError, RoomTable, TableError
 from pokerroom.rules import Rules
 from pokerroom.table import CashGame
 
@@ -584,3 +586,97 @@ def test_a_cash_table_by_default_and_at_its_limits() -> None:
 ])
 def test_each_cash_refusal_word_for_word(data: object, problem: str) -> None:
     assert _refused(data) == problem
+
+
+# ------------------------------------------------------------- a room's table
+
+
+def _table(**given: Any) -> RoomTable:
+    settings = TableSettings.from_json({"name": "t", "seats": 3, "buy_in": 100, **given})
+    return RoomTable("t1", settings, owner="ann", bot_delay=0.0)
+
+
+def _refusal(call: Any, *args: Any) -> str:
+    with pytest.raises(TableError) as caught:
+        call(*args)
+    return str(caught.value)
+
+
+def _seat(seat: int, name: str, *, bot: bool = False, stack: int = 1000) -> dict[str, Any]:
+    return {"seat": seat, "name": name, "bot": bot, "stack": stack, "sitting_out": False}
+
+
+def test_a_sit_and_go_seats_people_and_says_why_not_word_for_word() -> None:
+    table = _table(bots={"2": "random"})
+    assert [(s.name, s.bot) for s in table.seats] == [(None, None), (None, None),
+                                                      ("random 2", "random")]  # fmt: skip
+    assert all(len(s.token) == 32 for s in table.seats)
+    assert len({s.token for s in table.seats}) == 3
+    assert _refusal(table.sit, "ann", 3) == "no seat 3: seats 0 to 2"
+    assert _refusal(table.sit, "ann", -1) == "no seat -1: seats 0 to 2"
+    assert _refusal(table.sit, "ann", 2) == "seat 2 is taken (free seats: [0, 1])"
+    assert table.pool == 0
+    seat, token = table.sit("ann", None)
+    assert (seat, table.pool) == (0, 100) and token == table.seats[0].token
+    assert table.sit("ann", 1) == (0, token)  # the seat she holds: nothing paid again
+    assert table.pool == 100
+    assert table.sit("bob", None)[0] == 1 and table.pool == 200
+    assert _refusal(table.sit, "cy", None) == "every seat is taken"
+    assert table.full and table.seat_of("bob") == 1 and table.seat_of("random 2") is None
+    assert table.players() == [_seat(0, "ann"), _seat(1, "bob"), _seat(2, "random 2", bot=True)]
+    assert _refusal(table.leave, "cy") == "you have no seat at this table"
+    assert _refusal(table.change, "ann", "sit_out") == "you have no seat at this cash table"
+    before = table.seats[1].token
+    assert table.leave("bob") == 100 and table.pool == 100
+    assert table.seats[1].name is None and table.seats[1].token != before  # revoked
+    assert not table.full and table.offer() is None  # no waiting list at a sit-and-go
+    assert table.info() == {
+        "id": "t1", "name": "t", "kind": "sitgo",
+        "rules": "no-limit: no-limit, blinds 2/4, 1000 chips each, blinds up every 5 min",
+        "preset": "no-limit", "seats": 3, "taken": 2,
+        "players": [_seat(0, "ann"), _seat(2, "random 2", bot=True)], "state": "waiting",
+        "buy_in": 100, "min_buy_in": None, "max_buy_in": None, "waiting_list": [],
+        "avg_pot": 0, "hands_per_hour": 0, "waiting": 0, "private": False, "hands": 0,
+        "places": {}, "prizes": {}}
+    table.state = "playing"  # (as start() leaves it)
+    assert _refusal(table.sit, "cy", None) == ("this sit-and-go has started: watch it, or join "
+                                               "another table")  # fmt: skip
+    assert _refusal(table.leave, "ann") == (
+        "this sit-and-go has started: a seat stays to the end (its chips play on: fold by "
+        "default when no answer comes)")
+
+
+def test_a_cash_table_seats_people_keeps_a_waiting_list_and_offers_a_free_seat() -> None:
+    table = _table(kind="cash", seats=2, bots={"1": "random"})
+    assert table.minted == 1000 and table.chips() == 1000  # the bot's buy-in: the house's
+    assert table.players() == [_seat(1, "random 1", bot=True)]
+    for chips in (199, 1001):
+        assert _refusal(table.sit, "ann", None, chips) == (
+            f"a buy-in of {chips}: the buy-in here is at least 200, at most 1000")
+    assert table.sit("ann", None, 200)[0] == 0  # exactly the minimum
+    assert table.chips() == 1200 and table.pool == 0
+    with pytest.raises(OnWaitingListError) as first:
+        table.sit("bob", None, 500)
+    assert (str(first.value), first.value.place) == (
+        "every seat is taken: you are number 1 on the waiting list", 1)
+    with pytest.raises(OnWaitingListError) as second:
+        table.sit("cy", None, 500)
+    assert second.value.place == 2
+    with pytest.raises(OnWaitingListError) as again:  # asking again: the same place
+        table.sit("bob", None, 500)
+    assert again.value.place == 1 and table.waitlist == ["bob", "cy"]
+    assert _refusal(table.change, "zed", "top_up", 5) == "you have no seat at this cash table"
+    assert table.change("ann", "top_up", 800) is True  # up to exactly the maximum
+    assert table.players() == [_seat(0, "ann"), _seat(1, "random 1", bot=True)]
+    assert table.leave("cy") == 0 and table.waitlist == ["bob"]  # off the list
+    assert table.offer() is None  # no seat free
+    assert table.leave("ann") == 1000 and table.offer() == "bob"
+    assert json.loads(table.offer_frame()) == {"type": "offer", "table": "t1", "name": "t"}
+    with pytest.raises(OnWaitingListError):  # the free seat is bob's to take first
+        table.sit("dan", None, 500)
+    assert table.waitlist == ["bob", "dan"]
+    assert table.sit("bob", 0, 1000)[0] == 0 and table.waitlist == ["dan"]
+    info = table.info()
+    assert info["rules"] == "no-limit: no-limit, blinds 2/4, cash: buy-in 200 to 1000"
+    assert (info["buy_in"], info["min_buy_in"], info["max_buy_in"]) == (1000, 200, 1000)
+    assert (info["waiting_list"], info["waiting"], info["state"]) == (["dan"], 1, "waiting")
