@@ -680,3 +680,87 @@ def test_a_cash_table_seats_people_keeps_a_waiting_list_and_offers_a_free_seat()
     assert info["rules"] == "no-limit: no-limit, blinds 2/4, cash: buy-in 200 to 1000"
     assert (info["buy_in"], info["min_buy_in"], info["max_buy_in"]) == (1000, 200, 1000)
     assert (info["waiting_list"], info["waiting"], info["state"]) == (["dan"], 1, "waiting")
+
+
+class _Link:
+    """A connection's way out, kept: every frame pushed, and the close."""
+
+    def __init__(self, name: str | None) -> None:
+        self.peer = "test"
+        self.name = name
+        self.frames: list[str] = []
+        self.closed: tuple[int, str] | None = None
+
+    def push(self, frame: str) -> None:
+        self.frames.append(frame)
+
+    def close(self, code: int, reason: str) -> None:
+        self.closed = (code, reason)
+
+    def taken(self) -> list[dict[str, Any]]:
+        """The messages pushed since the last call."""
+        out = [json.loads(f) for f in self.frames]
+        self.frames.clear()
+        return out
+
+
+def _watched(muted: frozenset[str] = frozenset()) -> tuple[RoomTable, list[Any], list[_Link]]:
+    """A table watched by bob and cy, and dan's connection, not yet welcomed."""
+    table = RoomTable("t1", TableSettings.from_json({"name": "t", "seats": 2}), owner="ann",
+                      bot_delay=0.0, clock=lambda: 100.0,
+                      may_chat=lambda link: "you are muted" if link.name in muted else None)
+    links = [_Link("bob"), _Link("cy"), _Link("dan")]
+    conns = [table.open(link) for link in links]
+    for conn in conns[:2]:
+        table.receive(conn, b'{"type":"watch"}')
+    for link in links:
+        link.taken()
+    return table, conns, links
+
+
+def _say(table: RoomTable, conn: Any, text: str) -> None:
+    table.receive(conn, json.dumps({"type": "chat", "text": text}).encode())
+
+
+def test_chat_reaches_everyone_welcomed_cleaned_and_says_why_not() -> None:
+    table, (bob, cy, _), (bob_sees, cy_sees, dan_sees) = _watched(frozenset({"cy"}))
+    _say(table, bob, "\x00\u200b")  # nothing left once cleaned: only bob hears why
+    _say(table, bob, "  hi   there ")
+    said = {"type": "chat", "from": "bob", "text": "hi there"}
+    assert bob_sees.taken() == [
+        {"type": "error", "code": "no-chat", "message": "the text has nothing to show"}, said]
+    assert cy_sees.taken() == [said] and dan_sees.taken() == []  # not to one not welcomed
+    _say(table, cy, "me too")  # the room's own refusal (a person muted)
+    assert cy_sees.taken() == [{"type": "error", "code": "no-chat", "message": "you are muted"}]
+    assert bob_sees.taken() == []
+
+
+def test_chat_at_most_five_lines_in_ten_seconds_each() -> None:
+    table, (bob, cy, _), (bob_sees, cy_sees, _) = _watched()
+    for k in range(5):
+        _say(table, bob, f"line {k}")
+    _say(table, bob, "one too many")
+    assert bob_sees.taken()[-1] == {"type": "error", "code": "no-chat",
+                                    "message": "at most 5 lines of chat in 10 s: wait a little"}
+    assert [m["text"] for m in cy_sees.taken()] == [f"line {k}" for k in range(5)]
+    _say(table, cy, "mine")  # each person has their own five
+    assert bob_sees.taken() == [{"type": "chat", "from": "cy", "text": "mine"}]
+
+
+def test_a_frame_for_one_person_and_spectating_turned_off() -> None:
+    table, _, (bob_sees, cy_sees, dan_sees) = _watched()
+    table.push_to("bob", '{"type":"offer"}')
+    table.push_to("dan", '{"type":"offer"}')  # dan is not welcomed yet: nothing
+    assert (bob_sees.frames, cy_sees.frames, dan_sees.frames) == (['{"type":"offer"}'], [], [])
+    bob_sees.taken()
+    table.set_watching(True)
+    assert (bob_sees.frames, bob_sees.closed, len(table.watching)) == ([], None, 2)
+    table.set_watching(False)
+    bye = [{"type": "bye", "reason": "the operator turned spectating off"}]
+    assert bob_sees.taken() == bye and cy_sees.taken() == bye
+    assert bob_sees.closed == cy_sees.closed == (1000, "bye") and dan_sees.closed is None
+    assert table.watching == {} and len(table.links) == 1
+    late = _Link("eve")
+    table.receive(table.open(late), b'{"type":"watch"}')
+    assert late.taken()[1:] == [{"type": "error", "code": "no-watching",
+                                 "message": "this match has no spectators"}]
