@@ -764,3 +764,58 @@ def test_a_frame_for_one_person_and_spectating_turned_off() -> None:
     table.receive(table.open(late), b'{"type":"watch"}')
     assert late.taken()[1:] == [{"type": "error", "code": "no-watching",
                                  "message": "this match has no spectators"}]
+
+
+def test_a_cash_table_queues_what_is_asked_mid_hand_and_pays_it_at_the_hand_end() -> None:
+    """Ann (500) and Bob (300) in a hand; meanwhile Cy sits (400, queued: her seat kept),
+    Bob tops up 100, Cy leaves again (her 400 back at once), Ann leaves (queued). Ann's
+    time runs out: she folds her small blind (2) to Bob's big blind, and at the hand's
+    end the queue is applied in order: Bob's top-up, Ann's stack paid out."""
+    now = [100.0]
+
+    async def play() -> None:
+        settings = TableSettings.from_json({"name": "t", "kind": "cash", "seats": 3})
+        table = RoomTable("t1", settings, owner="ann", bot_delay=0.0, clock=lambda: now[0])
+        table.sit("ann", 0, 500)
+        table.sit("bob", 1, 300)
+        assert (table.chips(), table.pool, table.queue) == (800, 0, [])
+        table.start()
+        assert table.table.in_hand and table.table.stacks == (498, 296, 0)
+        assert table.chips() == 800  # counted as dealt
+        assert table.sit("cy", None, 400)[0] == 2
+        assert (table.queue, table.pool, table.chips()) == ([(2, "cy", "sit", 400)], 400, 1200)
+        assert table.seats[2].name == "cy" and table.seat_of("cy") == 2
+        assert table.change("bob", "top_up", 100) is False
+        assert table.pool == 500
+        assert table.leave("cy") == 400  # she never sat down: the buy-in back now
+        assert (table.queue, table.pool, table.seats[2].name) == ([(1, "bob", "top_up", 100)],
+                                                                  100, None)  # fmt: skip
+        assert table.leave("ann") is None  # queued: paid at the hand's end
+        assert table.queue == [(1, "bob", "top_up", 100), (0, "ann", "leave", 0)]
+        while table.table.in_hand:
+            now[0] += 100.0
+            table._expire()
+        assert (table.queue, table.pool, table.payouts) == ([], 0, {"ann": 498})
+        assert [s.name for s in table.seats] == [None, "bob", None]
+        assert table.players() == [_seat(1, "bob", stack=402)]
+        assert table.chips() == 402
+        assert table.cash_refunds() == {"ann": 498, "bob": 402}
+        assert (table.payouts, table.pool, table.queue) == ({}, 0, [])
+
+    asyncio.run(play())
+
+
+def test_a_cash_table_closed_mid_hand_gives_back_the_stacks_as_dealt_and_the_queue() -> None:
+    async def play() -> None:
+        settings = TableSettings.from_json({"name": "t", "kind": "cash", "seats": 3})
+        table = RoomTable("t1", settings, owner="ann", bot_delay=0.0, clock=lambda: 100.0)
+        table.sit("ann", 0, 500)
+        table.sit("bob", 1, 300)
+        table.start()
+        table.sit("cy", 2, 250)
+        table.change("bob", "top_up", 50)
+        assert table.chips() == 1100
+        assert table.cash_refunds() == {"ann": 500, "bob": 350, "cy": 250}
+        assert (table.payouts, table.pool, table.queue) == ({}, 0, [])
+
+    asyncio.run(play())
