@@ -819,3 +819,55 @@ def test_a_cash_table_closed_mid_hand_gives_back_the_stacks_as_dealt_and_the_que
         assert (table.payouts, table.pool, table.queue) == ({}, 0, [])
 
     asyncio.run(play())
+
+
+def test_a_tables_record_mid_hand_comes_back_whole() -> None:
+    """A cash table mid-hand, 7.5 s into play, with a top-up queued, someone on the
+    waiting list, places and prizes: its record, and the table brought back from it
+    (through JSON) recording the same (the hand in play void: the save of the last
+    finished hand)."""
+    now = [100.0]
+
+    async def play() -> None:
+        settings = TableSettings.from_json({"name": "t", "kind": "cash", "seats": 2})
+        table = RoomTable("t1", settings, owner="ann", invite="inv", bot_delay=0.0,
+                          clock=lambda: now[0])  # fmt: skip
+        table.sit("ann", 0, 500)
+        table.sit("bob", 1, 300)
+        table.start()
+        now[0] += 7.5
+        with pytest.raises(OnWaitingListError):
+            table.sit("dan", None, 400)
+        table.change("bob", "top_up", 100)
+        table.places, table.prizes = {"x": 1}, {"x": 5}
+        record = table.record()
+        assert {k: v for k, v in record.items() if k not in ("seats", "save")} == {
+            "id": "t1", "settings": settings.to_json(), "owner": "ann", "invite": "inv",
+            "state": "playing", "pool": 100, "seq": 0, "places": {"x": 1}, "minted": 0,
+            "queue": [[1, "bob", "top_up", 100]], "waitlist": ["dan"], "prizes": {"x": 5},
+            "played": 7.5, "banks": [30.0, 30.0]}
+        assert record["seats"] == [{"token": s.token, "name": n, "bot": None}
+                                   for s, n in zip(table.seats, ("ann", "bob"), strict=True)]
+        assert record["save"] is not None
+        back = RoomTable.from_record(json.loads(json.dumps(record)), bot_delay=0.0,
+                                     clock=lambda: now[0])  # fmt: skip
+        assert back.record() == record
+        assert (back.queue, back.waitlist, back.offer()) == ([(1, "bob", "top_up", 100)],
+                                                            ["dan"], None)  # fmt: skip
+        assert not back.table.in_hand and back.table.stacks == (500, 300)
+
+    asyncio.run(play())
+
+
+def test_a_sit_and_go_waiting_keeps_no_match_and_comes_back_waiting() -> None:
+    table = _table(bots={"1": "random"})
+    table.sit("ann", 0)
+    record = table.record()
+    assert (record["state"], record["save"], record["pool"], record["played"]) == (
+        "waiting", None, 100, 0.0)
+    assert (record["queue"], record["waitlist"], record["places"], record["prizes"]) == (
+        [], [], {}, {})
+    back = RoomTable.from_record(record, bot_delay=0.0)
+    assert back.record() == record and back.seat_of("ann") == 0 and back.pool == 100
+    assert [(s.name, s.bot) for s in back.seats] == [("ann", None), ("random 1", "random"),
+                                                     (None, None)]  # fmt: skip
