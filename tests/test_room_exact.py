@@ -11,6 +11,7 @@ import dataclasses
 import hashlib
 import itertools
 import json
+import logging
 import random
 import re
 from typing import Any
@@ -871,3 +872,61 @@ def test_a_sit_and_go_waiting_keeps_no_match_and_comes_back_waiting() -> None:
     assert back.record() == record and back.seat_of("ann") == 0 and back.pool == 100
     assert [(s.name, s.bot) for s in back.seats] == [("ann", None), ("random 1", "random"),
                                                      (None, None)]  # fmt: skip
+
+
+def _expire_to_the_hand_end(table: RoomTable, now: list[float]) -> list[list[Any]]:
+    """Let every decision's time run out until the hand ends; the queue after each."""
+    queues = []
+    while table.table.in_hand:
+        now[0] += 100.0
+        table._expire()
+        queues.append(list(table.queue))
+    return queues
+
+
+def test_people_whose_time_runs_out_sit_out_after_the_hand(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Three seats: Ann (first to act) and Bob (small blind) fold by default, each queued
+    to sit out once; the bot (big blind) wins the blinds and plays on."""
+    now = [100.0]
+
+    async def play() -> None:
+        settings = TableSettings.from_json({"name": "t", "kind": "cash", "seats": 3,
+                                            "bots": {"2": "calling-station"}})  # fmt: skip
+        table = RoomTable("t1", settings, owner="ann", bot_delay=0.0, clock=lambda: now[0])
+        table.sit("ann", 0, 500)
+        table.sit("bob", 1, 300)
+        with caplog.at_level(logging.INFO, logger="pokerroom.room"):
+            table.start()
+            assert _expire_to_the_hand_end(table, now) == [[(0, "ann", "sit_out", 0)], []]
+        assert table.players() == [
+            {**_seat(0, "ann", stack=500), "sitting_out": True},
+            {**_seat(1, "bob", stack=298), "sitting_out": True},
+            _seat(2, "calling-station 2", bot=True, stack=1002)]
+        assert table.info()["state"] == "waiting"  # nobody to play the bot
+
+    asyncio.run(play())
+    timed_out = [r.getMessage() for r in caplog.records if "timed out" in r.getMessage()]
+    assert timed_out == ["table t1: seat 0 ('ann') timed out: sitting out after this hand",
+                         "table t1: seat 1 ('bob') timed out: sitting out after this hand"]
+
+
+def test_a_person_whose_time_runs_out_at_every_street_is_queued_once() -> None:
+    """Heads-up against the calling station, Ann in the big blind checks by default
+    before the flop and on every street after it: one sit-out queued, made at the end."""
+    now = [100.0]
+
+    async def play() -> None:
+        settings = TableSettings.from_json({"name": "t", "kind": "cash", "seats": 2,
+                                            "bots": {"0": "calling-station"}})  # fmt: skip
+        table = RoomTable("t1", settings, owner="ann", bot_delay=0.0, clock=lambda: now[0])
+        table.sit("ann", 1, 500)
+        table.start()
+        queues = _expire_to_the_hand_end(table, now)
+        assert queues == [[(1, "ann", "sit_out", 0)]] * 4 + [[]]
+        ann = table.players()[1]
+        assert (ann["name"], ann["sitting_out"]) == ("ann", True)
+        assert ann["stack"] in (496, 500, 504)  # the check-down's cards are dealt at random
+
+    asyncio.run(play())
