@@ -14,6 +14,7 @@ import json
 import logging
 import random
 import re
+import time
 from typing import Any
 
 import pytest
@@ -930,3 +931,18 @@ def test_a_person_whose_time_runs_out_at_every_street_is_queued_once() -> None:
         assert ann["stack"] in (496, 500, 504)  # the check-down's cards are dealt at random
 
     asyncio.run(play())
+
+
+def test_the_lobby_counts_the_last_hours_hands_and_the_average_pot() -> None:
+    table = _table()
+    now = time.time()
+    assert (table.info()["hands_per_hour"], table.info()["avg_pot"]) == (0, 0)
+    table.hand_times.extend([now - 7200.0, now - 1800.0, now - 1700.0])  # the first too old
+    table.pots.extend([10, 21])
+    info = table.info()
+    assert (info["hands_per_hour"], info["avg_pot"]) == (4, 16)  # 2 in 1800 s; 15.5 rounded
+    table.hand_times.append(now - 10.0)  # 3 hands over at least a minute: 3 in 1800 s
+    assert table.info()["hands_per_hour"] == 6
+    fresh = _table()
+    fresh.hand_times.extend([now - 5.0, now - 1.0])  # two hands in the last seconds: a minute
+    assert fresh.info()["hands_per_hour"] == 120
