@@ -946,3 +946,29 @@ def test_the_lobby_counts_the_last_hours_hands_and_the_average_pot() -> None:
     fresh = _table()
     fresh.hand_times.extend([now - 5.0, now - 1.0])  # two hands in the last seconds: a minute
     assert fresh.info()["hands_per_hour"] == 120
+
+
+def test_a_hand_the_store_cannot_keep_is_logged_and_the_match_goes_on(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    now = [100.0]
+
+    def full_disk(table: RoomTable, row: HandRow | None) -> None:
+        raise OSError("no space left on device")
+
+    async def play() -> None:
+        settings = TableSettings.from_json({"name": "t", "kind": "cash", "seats": 2,
+                                            "bots": {"0": "calling-station"}})  # fmt: skip
+        table = RoomTable("t1", settings, owner="ann", bot_delay=0.0, clock=lambda: now[0],
+                          on_hand=full_disk)  # fmt: skip
+        table.sit("ann", 1, 500)
+        with caplog.at_level(logging.INFO, logger="pokerroom.room"):
+            table.start()
+            _expire_to_the_hand_end(table, now)
+        assert table.state == "playing" and table.table.hand_number == 1
+        assert len(table.pots) == 1 and table.pots[0] == 8  # the blinds, checked down
+
+    asyncio.run(play())
+    failed = [r for r in caplog.records if r.levelno == logging.ERROR]
+    assert [r.getMessage() for r in failed] == ["table t1: hand 1 could not be kept"]
+    assert failed[0].exc_info is not None and "no space left" in str(failed[0].exc_info[1])
