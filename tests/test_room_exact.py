@@ -972,3 +972,32 @@ def test_a_hand_the_store_cannot_keep_is_logged_and_the_match_goes_on(
     failed = [r for r in caplog.records if r.levelno == logging.ERROR]
     assert [r.getMessage() for r in failed] == ["table t1: hand 1 could not be kept"]
     assert failed[0].exc_info is not None and "no space left" in str(failed[0].exc_info[1])
+
+
+def test_the_hand_kept_for_the_public_names_its_table_and_hides_every_card_not_shown() -> None:
+    """Ann and Bob fold by default to the bot's big blind: nobody shows, so the public
+    record deals ``????`` to each seat; its results name the seats with their stacks
+    before and after."""
+    now = [100.0]
+    rows: list[HandRow | None] = []
+
+    async def play() -> None:
+        settings = TableSettings.from_json({"name": "Friday", "kind": "cash", "seats": 3,
+                                            "bots": {"2": "calling-station"}})  # fmt: skip
+        table = RoomTable("t1", settings, owner="ann", bot_delay=0.0, clock=lambda: now[0],
+                          on_hand=lambda t, row: rows.append(row))  # fmt: skip
+        table.sit("ann", 0, 500)
+        table.sit("bob", 1, 300)
+        table.start()
+        _expire_to_the_hand_end(table, now)
+
+    asyncio.run(play())
+    assert len(rows) == 1 and rows[0] is not None
+    row = rows[0]
+    assert (row.table, row.number) == ("t1", 1)
+    assert json.loads(row.results) == {"names": ["ann", "bob", "calling-station 2"],
+                                       "before": [500, 300, 1000], "after": [500, 298, 1002]}
+    assert re.findall(r'"(d dh p\d+ [^"]*|p\d+ sm [^"]*)"', row.phh) == [
+        "d dh p1 ????", "d dh p2 ????", "d dh p3 ????"]
+    assert 'event = "Friday"' in row.phh and "\nhand = 1\n" in row.phh
+    assert 'players = ["bob", "calling-station 2", "ann"]' in row.phh  # blinds first
