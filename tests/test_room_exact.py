@@ -688,7 +688,7 @@ class _Link:
     """A connection's way out, kept: every frame pushed, and the close."""
 
     def __init__(self, name: str | None) -> None:
-        self.peer = "test"
+        self.peer = f"{name}'s address"
         self.name = name
         self.frames: list[str] = []
         self.closed: tuple[int, str] | None = None
@@ -1001,3 +1001,21 @@ def test_the_hand_kept_for_the_public_names_its_table_and_hides_every_card_not_s
         "d dh p1 ????", "d dh p2 ????", "d dh p3 ????"]
     assert 'event = "Friday"' in row.phh and "\nhand = 1\n" in row.phh
     assert 'players = ["bob", "calling-station 2", "ann"]' in row.phh  # blinds first
+
+
+def test_what_the_dealer_notes_is_logged_with_the_table_and_the_connection(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    with caplog.at_level(logging.DEBUG, logger="pokerroom.room"):
+        table, (bob, _, dan), (bob_sees, _, dan_sees) = _watched()
+        table.receive(bob, b'{"type": "nonsense"}')
+        table.receive(dan, None)  # a frame over the size limit
+    assert [r.getMessage() for r in caplog.records] == [
+        "table t1: bob's address: watching (1 spectators)",
+        "table t1: cy's address: watching (2 spectators)",
+        "table t1: bob's address: unknown-type: unknown message type 'nonsense' (types: join, "
+        "watch, action, ping, chat, bye)",
+        "table t1: dan's address: line-too-long: a line is at most 8192 bytes; this one is "
+        "dropped"]
+    assert [m["code"] for m in bob_sees.taken()] == ["unknown-type"]
+    assert [m["code"] for m in dan_sees.taken()] == ["line-too-long"]
