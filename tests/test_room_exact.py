@@ -682,6 +682,14 @@ def test_a_cash_table_seats_people_keeps_a_waiting_list_and_offers_a_free_seat()
     assert info["rules"] == "no-limit: no-limit, blinds 2/4, cash: buy-in 200 to 1000"
     assert (info["buy_in"], info["min_buy_in"], info["max_buy_in"]) == (1000, 200, 1000)
     assert (info["waiting_list"], info["waiting"], info["state"]) == (["dan"], 1, "waiting")
+    table.waitlist.clear()
+    table.leave("bob")
+    assert _refusal(table.sit, "eve", 2, 500) == "no seat 2: seats 0 to 1"
+    assert _refusal(table.sit, "eve", 1, 500) == "seat 1 is taken (free seats: [0])"
+    table.waitlist.append("eve")
+    assert table.offer() == "eve"
+    table.state = "finished"
+    assert table.offer() is None  # a closed table offers nothing
 
 
 class _Link:
@@ -857,6 +865,7 @@ def test_a_tables_record_mid_hand_comes_back_whole() -> None:
         assert (back.queue, back.waitlist, back.offer()) == ([(1, "bob", "top_up", 100)],
                                                             ["dan"], None)  # fmt: skip
         assert not back.table.in_hand and back.table.stacks == (500, 300)
+        assert back.chips() == 900  # the top-up waits in the pool
 
     asyncio.run(play())
 
@@ -1019,3 +1028,63 @@ def test_what_the_dealer_notes_is_logged_with_the_table_and_the_connection(
         "dropped"]
     assert [m["code"] for m in bob_sees.taken()] == ["unknown-type"]
     assert [m["code"] for m in dan_sees.taken()] == ["line-too-long"]
+
+
+def test_a_frame_the_dealer_cannot_take_closes_that_connection_alone(
+    caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    table, (bob, cy, _), (bob_sees, cy_sees, _) = _watched()
+
+    def broken(conn: Any, data: bytes | None, now: float) -> Any:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(table.dealer, "receive", broken)
+    with caplog.at_level(logging.INFO, logger="pokerroom.room"):
+        table.receive(bob, b'{"type": "ping"}')
+    assert bob_sees.taken() == [{"type": "bye",
+                                 "reason": "the server could not take your last message"}]
+    assert bob_sees.closed == (1000, "bye") and cy_sees.closed is None
+    assert bob not in table.links and cy in table.links and list(table.watching) == [cy]
+    errors = [r for r in caplog.records if r.levelno == logging.ERROR]
+    assert [r.getMessage() for r in errors] == ["bob's address: a frame the dealer could not take"]
+
+
+def test_closing_every_connection_and_one_gone() -> None:
+    table, (bob, cy, _), (bob_sees, cy_sees, dan_sees) = _watched()
+    table.closed(bob)
+    assert bob not in table.links and bob not in table.watching and cy in table.watching
+    table.close_all("the room closes")
+    bye = [{"type": "bye", "reason": "the room closes"}]
+    assert (cy_sees.taken(), dan_sees.taken(), bob_sees.taken()) == (bye, bye, [])
+    assert cy_sees.closed == dan_sees.closed == (1000, "bye") and bob_sees.closed is None
+    assert table.links == {} and table.watching == {}
+
+
+def test_a_match_that_cannot_go_on_is_finished_and_logged(
+    caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    changes: list[str] = []
+
+    async def play() -> None:
+        settings = TableSettings.from_json({"name": "t", "seats": 2, "bots": {"0": "random"}})
+        table = RoomTable("t1", settings, owner="ann", bot_delay=0.0, clock=lambda: 100.0,
+                          on_change=lambda: changes.append("x"))  # fmt: skip
+        table.sit("ann", 1)
+        table.start()
+        assert table.dealer.pending is not None and table.state == "playing"
+        # a sit-and-go queues nothing when a person's time runs out (that is a cash table's)
+        table._expire()
+        assert table.queue == []
+
+        def broken(now: float) -> Any:
+            raise RuntimeError("a bug")
+
+        monkeypatch.setattr(table.dealer, "expire", broken)
+        changes.clear()
+        with caplog.at_level(logging.INFO, logger="pokerroom.room"):
+            table._expire()
+        assert table.state == "finished" and changes == ["x"]
+
+    asyncio.run(play())
+    errors = [r for r in caplog.records if r.levelno == logging.ERROR]
+    assert [r.getMessage() for r in errors] == ["table t1: the match cannot go on"]
