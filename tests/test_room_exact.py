@@ -721,6 +721,9 @@ def _watched(muted: frozenset[str] = frozenset()) -> tuple[RoomTable, list[Any],
                       may_chat=lambda link: "you are muted" if link.name in muted else None)
     links = [_Link("bob"), _Link("cy"), _Link("dan")]
     conns = [table.open(link) for link in links]
+    assert json.loads(links[0].frames[0])["limits"] == {  # a table's limits by default
+        "max_line": 8192, "rate": 50.0, "burst": 100, "max_errors": 100, "watching": "open",
+        "max_spectators": None}
     for conn in conns[:2]:
         table.receive(conn, b'{"type":"watch"}')
     for link in links:
@@ -917,6 +920,7 @@ def test_people_whose_time_runs_out_sit_out_after_the_hand(
         assert table.info()["state"] == "waiting"  # nobody to play the bot
 
     asyncio.run(play())
+    assert caplog.records[0].getMessage() == "table t1: the match starts"
     timed_out = [r.getMessage() for r in caplog.records if "timed out" in r.getMessage()]
     assert timed_out == ["table t1: seat 0 ('ann') timed out: sitting out after this hand",
                          "table t1: seat 1 ('bob') timed out: sitting out after this hand"]
