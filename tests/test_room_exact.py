@@ -1088,7 +1088,43 @@ def test_a_match_that_cannot_go_on_is_finished_and_logged(
         with caplog.at_level(logging.INFO, logger="pokerroom.room"):
             table._expire()
         assert table.state == "finished" and changes == ["x"]
+        assert table.record()["save"] is None  # a finished sit-and-go keeps no match
 
     asyncio.run(play())
     errors = [r for r in caplog.records if r.levelno == logging.ERROR]
     assert [r.getMessage() for r in errors] == ["table t1: the match cannot go on"]
+
+
+def test_a_queued_sit_down_takes_its_name_and_a_queued_sit_out_costs_nothing() -> None:
+    """Mid-hand, Dan sits at seat 2 (queued) and Bob asks to sit out (no chips); Ann's
+    time runs out (she folds, and sits out too). After the hand Dan plays under his
+    name, and nobody else can: no hand is dealt. Records: a cash table's save is the
+    table as it stands, a closed one keeps none."""
+    now = [100.0]
+
+    async def play() -> None:
+        settings = TableSettings.from_json({"name": "t", "kind": "cash", "seats": 3})
+        waiting = RoomTable("t2", settings, owner="ann", bot_delay=0.0)
+        waiting.sit("ann", 0, 500)
+        assert waiting.record()["save"] is not None  # not dealt yet: the seat is in it
+        table = RoomTable("t1", settings, owner="ann", bot_delay=0.0, clock=lambda: now[0])
+        table.sit("ann", 0, 500)
+        table.sit("bob", 1, 300)
+        table.start()
+        assert table.sit("dan", 2, 400)[0] == 2
+        assert table.change("bob", "sit_out") is False
+        assert (table.queue, table.pool) == ([(2, "dan", "sit", 400), (1, "bob", "sit_out", 0)],
+                                             400)  # fmt: skip
+        now[0] += 100.0
+        table._expire()
+        assert not table.table.in_hand and table.table.hand_number == 1
+        assert table.table.names == ("ann", "bob", "dan")
+        assert table.players() == [{**_seat(0, "ann", stack=498), "sitting_out": True},
+                                   {**_seat(1, "bob", stack=302), "sitting_out": True},
+                                   _seat(2, "dan", stack=400)]  # fmt: skip
+        assert (table.queue, table.pool, table.chips()) == ([], 0, 1200)
+        assert table.record()["save"] is not None
+        table.state = "finished"
+        assert table.record()["save"] is None
+
+    asyncio.run(play())
