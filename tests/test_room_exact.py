@@ -1128,3 +1128,16 @@ def test_a_queued_sit_down_takes_its_name_and_a_queued_sit_out_costs_nothing() -
         assert table.record()["save"] is None
 
     asyncio.run(play())
+
+
+def test_a_new_player_in_a_seat_gets_a_full_time_bank() -> None:
+    table = _table(kind="cash", seats=2, bank=20, bank_cap=40)
+    assert table.bank is not None and table.bank.left == [20.0, 20.0]
+    table.sit("ann", 0, 500)
+    table.bank.left[0] = 3.5  # ann used most of hers
+    table.leave("ann")
+    table.sit("bob", 0, 500)
+    assert table.bank.left == [20.0, 20.0]
+    table.bank.left[0] = 7.0
+    table.change("bob", "top_up", 100)  # not a new player: the bank stays
+    assert table.bank.left == [7.0, 20.0]
