@@ -86,6 +86,12 @@ def test_tables_sit_leave_and_the_chips(room: Room, client: TestClient) -> None:
     r = client.post("/api/tables", json={"name": "x", "seats": 12, "preset": "nope"})
     assert r.status_code == 400 and "'seats' is '12'" in r.json()["error"] \
         and "'preset' is 'nope'" in r.json()["error"]
+    # a preset or a bot that is not a string is named too (it was a server error)
+    r = client.post("/api/tables", json={"preset": ["no-limit"], "bots": {"1": {"a": 1}}})
+    assert r.status_code == 400 and r.json()["error"] == (
+        "'preset' is \"['no-limit']\": one of casino-limit, computer-tournament, no-limit, "
+        "wild; 'bots' seat 1 is \"{'a': 1}\": one of calling-station, cfr, random, "
+        "rule-based, strong")
     r = client.post("/api/tables", json={"name": "Friday", "kind": "sitgo", "preset": "no-limit",
                                          "seats": 3, "buy_in": 500, "bots": {"2": "random"},
                                          "private": False})

@@ -160,9 +160,10 @@ class TableSettings:
         name = _name(data.get("name", "table"), problems)
         kind = data.get("kind", "sitgo")
         if kind not in KINDS:
-            problems.append(f"'kind' is {kind!r}: this room deals {', '.join(KINDS)} tables")
+            problems.append(f"'kind' is {str(kind)[:20]!r}: this room deals "
+                            f"{', '.join(KINDS)} tables")  # fmt: skip
         preset = data.get("preset", "no-limit")
-        if preset not in PRESETS:
+        if not _known(preset, PRESETS):
             problems.append(f"'preset' is {str(preset)[:40]!r}: one of "
                             f"{', '.join(sorted(PRESETS))}")  # fmt: skip
         seats = _whole(data.get("seats", 6), "seats", 2, 10, problems)
@@ -173,7 +174,7 @@ class TableSettings:
             problems.append(f"'private' is {str(private)[:20]!r}: true or false")
         minutes = _number(data.get("level_minutes", 5.0), "level_minutes", 0.1, 120, problems)
         budget = _number(data.get("budget", 30.0), "budget", 1, 600, problems)
-        cash = _cash(data, kind == "cash" and preset in PRESETS and preset, problems)
+        cash = _cash(data, kind == "cash" and _known(preset, PRESETS) and preset, problems)
         bank = _bank(data, problems)
         known = {"name", "kind", "preset", "seats", "buy_in", "bots", "private",
                  "level_minutes", "budget", *CASH_FIELDS, *BANK_FIELDS}  # fmt: skip
@@ -227,6 +228,12 @@ def _cash(data: dict[str, Any], preset: str | bool, problems: list[str]) -> tupl
     return low, top, str(mode)
 
 
+def _known(value: object, names: Mapping[str, object]) -> bool:
+    """Whether ``value`` is one of ``names`` (a JSON list or object is none: not looked up,
+    as it cannot be hashed)."""
+    return isinstance(value, str) and value in names
+
+
 def _name(value: object, problems: list[str]) -> str:
     if not isinstance(value, str) or not value.strip() or len(value) > 40 \
             or not value.isprintable():  # fmt: skip
@@ -259,7 +266,7 @@ def _bots(value: object, seats: int, problems: list[str]) -> dict[int, str]:
         if seat is None or not 0 <= seat < seats:
             problems.append(f"'bots' names seat {str(seat_text)[:10]!r}: seats are 0 to "
                             f"{seats - 1}")  # fmt: skip
-        elif bot not in BOTS:
+        elif not _known(bot, BOTS):
             problems.append(f"'bots' seat {seat} is {str(bot)[:30]!r}: one of "
                             f"{', '.join(sorted(BOTS))}")  # fmt: skip
         else:
