@@ -1,0 +1,975 @@
+"""The terminal's table at a room, exactly (the mutation part ``tuiremote``): the table
+screen driven by Textual's pilot against a fake link that feeds it the dealer's messages
+(no socket): what the player sees, what each key sends, the decision clock at its
+boundaries, chat, leaving, a spectator's view, the forced bets, the seat keys, and that
+the screen shows nothing the messages did not give that seat.
+
+The hand is seeded: seat 0 ("Me", the button) is dealt 2♦ 4♥, seat 1 ("You") 3♣ K♥;
+the blinds are 2 and 4 and both stacks 200.  The clock is held still (the mirror's and
+the pending decision's ``time.monotonic``), so no test reads the wall clock.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import random
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Input, Static
+
+import pokerroom.jsonproto.mirror as mirror_module
+from pokerroom.engine import Hand
+from pokerroom.engine.view import PlayerView
+from pokerroom.jsonproto.codec import event_to_json, view_to_json
+from pokerroom.jsonproto.dealer import game_to_json, hand_to_json
+from pokerroom.rules import Rules
+from pokerroom.storage.saves import Store
+from pokerroom.table import GameStart, HandStart
+from pokerroom.table.seats import hide
+from pokerroom.tui.app import JoinApp
+from pokerroom.tui.screens.dialogs import ConfirmDialog, HandOverScreen, MessageDialog
+from pokerroom.tui.screens.remote import (
+    CHAT_MOST,
+    ChatDialog,
+    RemoteTableScreen,
+    _forced,
+    _when,
+    clock_text,
+)
+from pokerroom.tui.screens.seating import AmountDialog
+from pokerroom.tui.widgets.table import ActionBar, Felt, HandLog, SeatsPanel
+from tui_helpers import screen_text, stack_names, until
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+RULES = Rules.preset("no-limit")
+TITLE = "table t9 at a room"
+NOW = 100.0
+
+
+class Link:
+    """A table link whose messages come when the test feeds them; it keeps what the
+    screen sends (``ok`` false: the connection is down) and whether it was closed."""
+
+    title = TITLE
+
+    def __init__(self, *, ok: bool = True) -> None:
+        self.inbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
+        self.sent: list[dict[str, Any]] = []
+        self.ok = ok
+        self.closed = False
+
+    async def messages(self) -> Any:
+        while not self.closed:
+            message = await self.inbox.get()
+            if message is None:  # the room closed the connection
+                return
+            yield message
+
+    async def send(self, message: dict[str, Any]) -> bool:
+        self.sent.append(message)
+        return self.ok
+
+    async def close(self) -> None:
+        self.closed = True
+
+    def feed(self, *messages: dict[str, Any] | None) -> None:
+        for message in messages:
+            self.inbox.put_nowait(message)
+
+
+class Desk(Link):
+    """A room's link (a :class:`~pokerroom.tui.screens.seating.SeatDesk` too): a table of
+    ``info``, answering the seat keys as told and keeping what they asked."""
+
+    def __init__(self, info: dict[str, Any] | None = None) -> None:
+        super().__init__()
+        self.seat: int | None = None
+        self.queued = False
+        self.info = info or {"id": "t9", "kind": "cash", "state": "playing",
+                             "min_buy_in": 100, "max_buy_in": 400}  # fmt: skip
+        self.asked: list[tuple[Any, ...]] = []
+        self.problem: str | None = None
+        self.refuse: str | None = None
+        self.done = True
+        self.refund: int | None = 150
+
+    def _check(self) -> None:
+        if self.refuse is not None:
+            raise RuntimeError(self.refuse)
+
+    def table_info(self) -> dict[str, Any]:
+        return dict(self.info)
+
+    def sit_problem(self) -> str | None:
+        return self.problem
+
+    def sit(self, invite: str | None = None, buy_in: int | None = None) -> int:
+        self._check()
+        self.asked.append(("sit", invite, buy_in))
+        self.seat = 1
+        return 1
+
+    def stand_up(self) -> int | None:
+        self._check()
+        self.asked.append(("stand_up",))
+        return self.refund
+
+    def change(self, what: str, chips: int | None = None) -> bool:
+        self._check()
+        self.asked.append((what, chips))
+        return self.done
+
+    def seated_as(self, token: str | None, seat: int | None) -> None:
+        self.asked.append(("seated_as", seat))
+
+    async def rejoin(self) -> None:
+        self.asked.append(("rejoin",))
+
+
+# ------------------------------------------------------------------ the dealer's messages
+
+
+def welcome(seat: int | None) -> dict[str, Any]:
+    start = GameStart(RULES, 2, -1 if seat is None else seat, 0, ("Me", "You"), (200, 200),
+                      False, 0)  # fmt: skip
+    return {"type": "welcome", "seat": seat, "game": {**game_to_json(start), "seat": seat}}
+
+
+def dealt(number: int = 1, hole: list[str] | None = None) -> dict[str, Any]:
+    message = {"type": "hand", **hand_to_json(HandStart(number, 0, (200, 200), (0, 1), 0, RULES))}
+    if hole is not None:
+        message["hole"] = hole
+    return message
+
+
+def new_hand() -> Hand:
+    return Hand(RULES, [200, 200], button=0, rng=random.Random(8))
+
+
+def events(hand: Hand, seat: int, start: int = 0) -> list[dict[str, Any]]:
+    view = hand.view(seat)
+    return [{"type": "event", "hand": 1, "event": event_to_json(e)} for e in view.events[start:]]
+
+
+def act(hand: Hand, seat: int = 0, budget: float = 30.0, bank: float = 20.0) -> dict[str, Any]:
+    view = hand.view(seat)
+    return {"type": "act", "hand": 1, "seq": len(view.events), "budget": budget, "bank": bank,
+            "view": view_to_json(view)}  # fmt: skip
+
+
+def watched_view(hand: Hand) -> PlayerView:
+    """The hand as a spectator sees it: no hole card, none dealt face up."""
+    view = hand.view(0)
+    return dataclasses.replace(view, seat=-1, hole=(), events=tuple(hide(e) for e in view.events))
+
+
+def watched(hand: Hand) -> list[dict[str, Any]]:
+    return [{"type": "event", "hand": 1, "event": event_to_json(e)}
+            for e in watched_view(hand).events]  # fmt: skip
+
+
+def to_my_turn(hand: Hand | None = None, **clock: float) -> list[dict[str, Any]]:
+    """Seat 0's messages up to its decision in ``hand`` (the first pre-flop one)."""
+    hand = hand or new_hand()
+    return [welcome(0), dealt(1, ["2d", "4h"]), *events(hand, 0), act(hand, 0, **clock)]
+
+
+def at_the_flop() -> Hand:
+    """Me calls, You checks, the flop, You checks: Me to act with nothing to call."""
+    hand = new_hand()
+    hand.call()
+    hand.check()
+    hand.check()
+    return hand
+
+
+Scenario = Callable[[Pilot[None], JoinApp, RemoteTableScreen], Awaitable[None]]
+
+
+def run(tmp_path: Path, link: Link, scenario: Scenario, monkeypatch: pytest.MonkeyPatch,
+        size: tuple[int, int] = (100, 32)) -> None:  # fmt: skip
+    """``scenario`` at the table of ``link``, the clock held at ``NOW``."""
+    monkeypatch.setattr(mirror_module, "time", SimpleNamespace(monotonic=lambda: NOW))
+
+    async def go() -> None:
+        app = JoinApp(Store(tmp_path / "db"), link, directory=tmp_path)
+        async with app.run_test(size=size) as pilot:
+            screen = app.screen
+            assert isinstance(screen, RemoteTableScreen)
+            screen.mirror.clock = lambda: NOW
+            await scenario(pilot, app, screen)
+        assert app._exception is None, app._exception
+
+    asyncio.run(go())
+
+
+async def turn(pilot: Pilot[None], screen: RemoteTableScreen) -> None:
+    await until(pilot, screen._my_turn)
+    await pilot.pause()
+
+
+def notes(app: JoinApp) -> list[str]:
+    return [n.message for n in app._notifications]
+
+
+def title(screen: RemoteTableScreen) -> str:
+    return str(screen.query_one("#table-title", Static).render())
+
+
+def texts(app: JoinApp) -> str:
+    return " | ".join(str(w.render()) for w in app.screen.query(Static))
+
+
+def log(screen: RemoteTableScreen) -> list[str]:
+    return [t.plain for t in screen.query_one(HandLog)._texts]
+
+
+def bar_message(screen: RemoteTableScreen) -> str:
+    return str(screen.query_one("#bar-message", Static).render())
+
+
+async def settle(pilot: Pilot[None]) -> None:
+    for _ in range(4):
+        await pilot.pause(0.02)
+
+
+# ------------------------------------------------------------------ the pure helpers
+
+
+def test_the_clock_text_at_its_boundaries() -> None:
+    assert clock_text(0.6, 0) == "⏱ 1s"
+    assert clock_text(0.4, 0) == "⏱ 0s"  # (still its own clock: above 0)
+    assert clock_text(0.0, 0) == "⏱ time bank 0s"
+    assert clock_text(0.0, 25.6) == "⏱ time bank 26s"
+    assert clock_text(12.4, 30) == "⏱ 12s (then 30s of time bank)"
+    assert clock_text(1, 0.4) == "⏱ 1s (then 0s of time bank)"  # (a bank above 0)
+    assert clock_text(1, -0.0) == "⏱ 1s"
+    assert clock_text(-1, 5) == "⏱ time bank 5s"
+
+
+def test_a_seat_change_answer_in_words() -> None:
+    assert _when(True) == "done" and _when(1) == "done"
+    assert _when(False) == "queued until the hand ends"
+    assert _when(None) == "queued until the hand ends"
+
+
+@pytest.mark.parametrize("kind", ["ante", "blind", "straddle", "deal", "burn"])
+def test_the_events_of_a_hand_s_start_are_forced(kind: str) -> None:
+    assert _forced({"type": "event", "event": {"kind": kind}})
+
+
+@pytest.mark.parametrize("message", [
+    {"type": "event", "event": {"kind": "call"}}, {"type": "event", "event": {"kind": "board"}},
+    {"type": "event", "event": {}}, {"type": "event", "event": "blind"}, {"type": "event"},
+    {"type": "act", "event": {"kind": "blind"}}, {"event": {"kind": "blind"}}])  # fmt: skip
+def test_nothing_else_is_forced(message: dict[str, Any]) -> None:
+    assert not _forced(message)
+
+
+# ------------------------------------------------------------------ your turn, as drawn
+
+
+def test_your_first_turn_as_drawn_and_nothing_of_the_other_seat(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    link = Link()
+
+    async def scenario(pilot: Pilot[None], app: JoinApp, screen: RemoteTableScreen) -> None:
+        assert screen.query_one(Felt).turn == f"Connecting to {TITLE}..."
+        link.feed(*to_my_turn())
+        await turn(pilot, screen)
+        assert title(screen) == (
+            f" Hand 1 · PRE-FLOP · no limit (minimum bet 4), blinds 2/4 · {TITLE}")
+        line = screen.query_one("#table-title", Static).render()
+        styles = {line.plain[s.start:s.end]: str(s.style) for s in line.spans}
+        assert styles == {" Hand 1": "bold", "PRE-FLOP": "ansi_magenta bold"}
+        felt = screen.query_one(Felt)
+        assert [str(c) for c in felt.hole] == ["2d", "4h"] and felt.board == ()
+        assert felt.names == ("Me", "You")
+        assert felt.turn == "Your turn: 2 to call.  ⏱ 30s (then 20s of time bank)"
+        panel = screen.query_one(SeatsPanel)
+        assert [(s.name, s.stack, s.bet, s.marks, s.status) for s in panel.lines] == [
+            ("Me", 198, 2, "D SB", "to act"), ("You", 196, 4, "BB", "")]
+        assert panel.lines[1].cards == (None, None) and panel.notes == ()
+        assert log(screen) == ["── Hand 1 ──", "Me posts the small blind 2",
+                               "You posts the big blind 4", "*** PRE-FLOP ***",
+                               "Dealt to Me: 2d 4h"]  # fmt: skip
+        bar = screen.query_one(ActionBar)
+        assert bar.slots() == [("f", "Fold", True), ("c", "Call 2", True),
+                               ("r", "Raise to…", True), ("a", "All-in 200", True)]  # fmt: skip
+        keys = {k: b.binding.description for k, b in screen.active_bindings.items()}
+        assert {k: keys.get(k) for k in "fcbramjuzivsx"} == {
+            "f": "Fold", "c": "Call", "b": None, "r": "Raise to", "a": "All-in", "m": "Chat",
+            "j": None, "u": None, "z": None, "i": None, "v": None, "s": None, "x": "Exit"}
+        shown = screen_text(app)
+        for hidden in ("3♣", "K♥", "3c", "Kh"):  # the other seat's cards: never sent to you
+            assert hidden not in shown
+        assert link.sent == []
+
+    run(tmp_path, link, scenario, monkeypatch)
+
+
+@pytest.mark.parametrize(("budget", "bank", "shown"), [
+    (30.0, 0.0, "⏱ 30s"), (0.0, 12.0, "⏱ time bank 12s"), (0.0, 0.0, "⏱ time bank 0s")])
+def test_the_clock_beside_your_turn(budget: float, bank: float, shown: str, tmp_path: Path,
+                                    monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+    link = Link()
+
+    async def scenario(pilot: Pilot[None], app: JoinApp, screen: RemoteTableScreen) -> None:
+        link.feed(*to_my_turn(budget=budget, bank=bank))
+        await turn(pilot, screen)
+        felt = screen.query_one(Felt)
+        assert felt.turn == f"Your turn: 2 to call.  {shown}"
+        felt.turn = ""
+        screen._tick()  # once a second: the clock again
+        assert felt.turn == f"Your turn: 2 to call.  {shown}"
+        await pilot.press("c")
+        await until(pilot, lambda: bool(link.sent))
+        await pilot.pause()
+        felt.turn = "kept"
+        screen._tick()  # answered: no clock to count
+        assert felt.turn == "kept"
+        assert "⏱" not in screen._turn_text(screen.view, screen.names)
+
+    run(tmp_path, link, scenario, monkeypatch)
+
+
+def test_the_forced_bets_are_drawn_with_the_first_decision(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    link = Link()
+    hand = new_hand()
+
+    async def scenario(pilot: Pilot[None], app: JoinApp, screen: RemoteTableScreen) -> None:
+        link.feed(welcome(0), dealt(1, ["2d", "4h"]), *events(hand, 0))
+        await until(pilot, lambda: len(screen.mirror.view.events) == 4 if screen.mirror.view
+                    else False)  # fmt: skip
+        await settle(pilot)
+        assert log(screen) == ["── Hand 1 ──"]  # the hand, not its blinds
+        assert [s.bet for s in screen.query_one(SeatsPanel).lines] == [0, 0]
+        hand.call()
+        link.feed(*events(hand, 0, 4))  # a call: drawn at once
+        await until(pilot, lambda: len(log(screen)) > 2)
+        assert log(screen)[1:4] == ["Me posts the small blind 2", "You posts the big blind 4",
+                                    "*** PRE-FLOP ***"]  # fmt: skip
+        assert log(screen)[-1] == "Me calls 2"
+        assert [s.bet for s in screen.query_one(SeatsPanel).lines] == [4, 4]
+
+    run(tmp_path, link, scenario, monkeypatch)
+
+
+# ------------------------------------------------------------------ what each key sends
+
+
+@pytest.mark.parametrize(("key", "sent"), [
+    ("c", {"action": "call"}), ("f", {"action": "fold"}),
+    ("a", {"action": "raise", "amount": 200})])  # fmt: skip
+def test_each_action_key_sends_its_action_once(key: str, sent: dict[str, Any], tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+    link = Link()
+
+    async def scenario(pilot: Pilot[None], app: JoinApp, screen: RemoteTableScreen) -> None:
+        link.feed(*to_my_turn())
+        await turn(pilot, screen)
+        app.prefs.confirm_all_in = False
+        await pilot.press(key)
+        await until(pilot, lambda: bool(link.sent))
+        await settle(pilot)
+        assert link.sent == [{"type": "action", "hand": 1, "seq": 4, **sent}]
+        assert not screen._my_turn()
+        assert screen.query_one(ActionBar).view.legal is None
+        assert screen.mirror.pending is not None  # (until the dealer accepts it)
+        await pilot.press("c", "f", "a")  # answered: the bar waits
+        await settle(pilot)
+        assert len(link.sent) == 1
+        link.feed({"type": "accepted", "hand": 1, "seq": 4})
+        await until(pilot, lambda: screen.mirror.pending is None)
+
+    run(tmp_path, link, scenario, monkeypatch)
+
+
+@pytest.mark.parametrize(("typed", "sent", "refused"), [
+    ("8", 8, ""), ("200", 200, ""),
+    ("7", None, "7 is too small: the smallest raise is to 8."),
+    ("201", None, "201 is too big: the most is 200 (all your chips).")])
+def test_a_raise_at_exactly_the_minimum_and_the_maximum(
+    typed: str, sent: int | None, refused: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    link = Link()
+
+    async def scenario(pilot: Pilot[None], app: JoinApp, screen: RemoteTableScreen) -> None:
+        link.feed(*to_my_turn())
+        await turn(pilot, screen)
+        app.prefs.confirm_all_in = False
+        await pilot.press("r")
+        await pilot.pause()
+        field = screen.query_one("#amount", Input)
+        assert field.value == "8"
+        field.value = typed
+        await pilot.press("enter")
+        await settle(pilot)
+        if sent is None:
+            assert link.sent == [] and bar_message(screen) == refused
+            assert screen._my_turn()
+        else:
+            await until(pilot, lambda: bool(link.sent))
+            assert link.sent == [{"type": "action", "hand": 1, "seq": 4, "action": "raise",
+                                  "amount": sent}]  # fmt: skip
+
+    run(tmp_path, link, scenario, monkeypatch)
+
+
+def test_a_key_not_possible_says_why_and_sends_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    link = Link()
+    hand = at_the_flop()
+
+    async def scenario(pilot: Pilot[None], app: JoinApp, screen: RemoteTableScreen) -> None:
+        link.feed(welcome(0), dealt(1, ["2d", "4h"]), *events(hand, 0), act(hand))
+        await turn(pilot, screen)
+        assert title(screen).startswith(" Hand 1 · FLOP · ")
+        assert screen.query_one(Felt).turn == (
+            "Your turn: nothing to call.  ⏱ 30s (then 20s of time bank)")
+        await pilot.press("f")
+        await settle(pilot)
+        assert bar_message(screen) == (
+            "Fold is not possible now: checking is free: check with c. "
+            "You can: Check (c) · Bet… (b) · All-in 196 (a).")
+        assert link.sent == [] and screen._my_turn()
+        await pilot.press("r")  # not listed at all: nothing
+        await settle(pilot)
+        assert link.sent == []
+        await pilot.press("c")
+        await until(pilot, lambda: bool(link.sent))
+        assert link.sent == [{"type": "action", "hand": 1, "seq": len(hand.view(0).events),
+                              "action": "check"}]  # fmt: skip
+
+    run(tmp_path, link, scenario, monkeypatch)
+
+
+def test_a_refused_answer_asks_again_and_a_default_is_said(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    link = Link()
+
+    async def scenario(pilot: Pilot[None], app: JoinApp, screen: RemoteTableScreen) -> None:
+        link.feed(*to_my_turn())
+        await turn(pilot, screen)
+        await pilot.press("c")
+        await until(pilot, lambda: bool(link.sent))
+        link.feed({"type": "error", "code": "illegal-action", "message": "not now, friend",
+                   "hand": 1, "seq": 4})  # fmt: skip
+        await turn(pilot, screen)
+        assert bar_message(screen) == "not now, friend"
+        assert notes(app)[-1] == "not now, friend"
+        await pilot.press("f")
+        await until(pilot, lambda: len(link.sent) == 2)
+        assert link.sent[1]["action"] == "fold"
+        link.feed({"type": "default", "hand": 1, "seq": 4, "action": "fold"})
+        await until(pilot, lambda: "time ran out" in bar_message(screen))
+        assert bar_message(screen) == "your time ran out: the default action was taken"
+        assert notes(app)[-1] == "your time ran out: the default action was taken"
+        assert not screen._my_turn()
+
+    run(tmp_path, link, scenario, monkeypatch)
+
+
+def test_an_answer_not_sent_is_said(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    link = Link(ok=False)
+
+    async def scenario(pilot: Pilot[None], app: JoinApp, screen: RemoteTableScreen) -> None:
+        link.feed(*to_my_turn())
+        await turn(pilot, screen)
+        await pilot.press("c")
+        await until(pilot, lambda: bool(notes(app)))
+        assert notes(app) == ["Not sent: the connection is down (it is being tried again)"]
+
+    run(tmp_path, link, scenario, monkeypatch)
+
+
+def test_a_new_decision_replaces_the_last_and_the_summary(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    link = Link()
+    hand = at_the_flop()
+
+    async def scenario(pilot: Pilot[None], app: JoinApp, screen: RemoteTableScreen) -> None:
+        link.feed(*to_my_turn())
+        await turn(pilot, screen)
+        first = screen._choice
+        link.feed(*events(hand, 0, 4), act(hand))  # (the dealer moved on: a new decision)
+        await until(pilot, lambda: screen._choice is not first and screen._my_turn())
+        assert first is not None and first.cancelled()
+        await pilot.press("c")
+        await until(pilot, lambda: bool(link.sent))
+        assert link.sent == [{"type": "action", "hand": 1, "seq": len(hand.view(0).events),
+                              "action": "check"}]  # fmt: skip
+
+    run(tmp_path, link, scenario, monkeypatch)
+
+
+# ------------------------------------------------------------------ the hand's end
+
+
+def _won_hand() -> tuple[Hand, list[dict[str, Any]]]:
+    """You (seat 1) fold to Me's raise: Me wins 4."""
+    hand = new_hand()
+    hand.raise_to(12)
+    hand.fold()
+    return hand, [{"type": "hand_end", "hand": 1, "view": view_to_json(hand.view(0))}]
+
+
+def test_the_hands_summary_in_its_words(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    link = Link()
+    hand, end = _won_hand()
+
+    async def scenario(pilot: Pilot[None], app: JoinApp, screen: RemoteTableScreen) -> None:
+        screen._seen = []
+        link.feed(*to_my_turn(), *events(hand, 0, 4), *end)
+        await until(pilot, lambda: isinstance(app.screen, HandOverScreen))
+        summary = app.screen
+        assert str(summary.query_one("#summary-title", Static).render()) == "Hand 1 is over"
+        body = texts(app)
+        assert "Your chips: 200 → 204 (+4)" in body
+        assert "Board" not in body  # no board was dealt
+        assert len(screen._seen) == 1 and screen._seen[0].label == 1
+        await pilot.press("space")
+        await until(pilot, lambda: app.screen is screen)
+        assert stack_names(app) == ["RemoteTableScreen"]
+
+    run(tmp_path, link, scenario, monkeypatch)
+
+
+def test_a_lost_hand_s_summary_shows_the_board_and_the_loss(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    link = Link()
+    hand = at_the_flop()
+    hand.bet(4)
+    hand.fold()  # Me bets 4, You folds: Me wins; seen by You (seat 1): a loss of 4
+
+    async def scenario(pilot: Pilot[None], app: JoinApp, screen: RemoteTableScreen) -> None:
+        start = GameStart(RULES, 2, 1, 0, ("Me", "You"), (200, 200), False, 0)
+        link.feed({"type": "welcome", "seat": 1, "game": game_to_json(start)},
+                  dealt(1, ["3c", "Kh"]), *events(hand, 1),
+                  {"type": "hand_end", "hand": 1, "view": view_to_json(hand.view(1))})
+        await until(pilot, lambda: isinstance(app.screen, HandOverScreen))
+        body = texts(app)
+        assert "Board " in body and "Your chips: 200 → 196 (−4)" in body
+        for hidden in ("2♦", "4♥", "2d", "4h"):  # Me's cards: never shown
+            assert hidden not in body and hidden not in screen_text(app)
+
+    run(tmp_path, link, scenario, monkeypatch)
+
+
+def test_a_spectator_watches_without_cards_keys_or_summary(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    link = Link()
+    hand, _ = _won_hand()
+
+    async def scenario(pilot: Pilot[None], app: JoinApp, screen: RemoteTableScreen) -> None:
+        spectator = [welcome(None), dealt(1, []), *watched(hand)]
+        link.feed(*spectator)
+        await until(pilot, lambda: screen.mirror.view is not None
+                    and len(screen.mirror.view.events) == len(hand.events))
+        await settle(pilot)
+        assert title(screen).endswith(f" · {TITLE} · watching")
+        felt = screen.query_one(Felt)
+        assert felt.hole == ()
+        lines = screen.query_one(SeatsPanel).lines
+        assert [s.cards for s in lines] == [(None, None), ()]  # (You folded)
+        for hidden in ("2♦", "4♥", "3♣", "K♥", "2d", "4h", "3c", "Kh"):
+            assert hidden not in screen_text(app)
+        keys = screen.active_bindings
+        assert not any(k in keys for k in "fcbra") and "m" in keys and "j" not in keys
+        assert not screen.check_action("choose", ("c",))
+        await pilot.press("c")
+        link.feed({"type": "hand_end", "hand": 1, "view": view_to_json(watched_view(hand))})
+        await settle(pilot)
+        await pilot.pause(0.1)
+        assert stack_names(app) == ["RemoteTableScreen"] and link.sent == []
+        await pilot.press("x")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmDialog))
+        assert app.screen.text == "You have no seat here: leaving stops watching."
+
+    run(tmp_path, link, scenario, monkeypatch)
+
+
+def test_the_match_end_names_the_places(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    link = Link()
+    end = {"type": "match_end", "names": ["Ann", "Bo"], "stacks": [400, 0], "totals": [0, 0],
+           "hands": 1, "standings": [{"seat": 1, "place": 2, "hand": 1, "stack": 0},
+                                     {"seat": 7, "place": 3, "hand": 1, "stack": 0},
+                                     {"seat": 0, "place": 1, "hand": 1, "stack": 400}]}
+
+    async def scenario(pilot: Pilot[None], app: JoinApp, screen: RemoteTableScreen) -> None:
+        link.feed(*to_my_turn(), end)
+        await until(pilot, lambda: isinstance(app.screen, MessageDialog))
+        dialog = app.screen
+        assert (dialog.title_text, dialog.text) == (
+            "The game is over", "1. Ann\n2. Bo\n3. seat 7")
+        assert not screen._my_turn() and screen.over
+
+    run(tmp_path, link, scenario, monkeypatch)
+
+
+def test_a_match_end_without_standings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    link = Link()
+    end = {"type": "match_end", "names": ["Me", "You"], "stacks": [400, 0], "totals": [0, 0],
+           "hands": 1, "standings": []}
+
+    async def scenario(pilot: Pilot[None], app: JoinApp, screen: RemoteTableScreen) -> None:
+        link.feed(welcome(0), dealt(), end)
+        await until(pilot, lambda: isinstance(app.screen, MessageDialog))
+        assert app.screen.text == "-"
+        await pilot.press("enter")
+        await until(pilot, lambda: not app.is_running)
+        assert link.closed
+
+    run(tmp_path, link, scenario, monkeypatch)
+
+
+def test_standings_named_from_the_table_when_the_end_names_nobody(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    link = Link()
+    end = {"type": "match_end", "names": [], "stacks": [0, 400], "totals": [0, 0], "hands": 1,
+           "standings": [{"seat": 0, "place": 2, "hand": 1, "stack": 0},
+                         {"seat": 1, "place": 1, "hand": 1, "stack": 400},
+                         {"seat": -1, "place": 3, "hand": 1, "stack": 0}]}  # fmt: skip
+
+    async def scenario(pilot: Pilot[None], app: JoinApp, screen: RemoteTableScreen) -> None:
+        link.feed(welcome(0), dealt(), end)
+        await until(pilot, lambda: isinstance(app.screen, MessageDialog))
+        assert app.screen.text == "1. You\n2. Me\n3. seat -1"
+
+    run(tmp_path, link, scenario, monkeypatch)
+
+
+# ------------------------------------------------------------------ chat, the link, leaving
+
+
+def test_chat_sends_the_line_cut_and_shows_what_is_said(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    link = Link()
+
+    async def scenario(pilot: Pilot[None], app: JoinApp, screen: RemoteTableScreen) -> None:
+        assert not screen.check_action("chat", ())  # no table yet
+        link.feed(*to_my_turn())
+        await turn(pilot, screen)
+        await pilot.press("m")
+        await until(pilot, lambda: isinstance(app.screen, ChatDialog))
+        assert "Say at the table" in texts(app)
+        field = app.screen.query_one(Input)
+        assert field.max_length == CHAT_MOST == 300
+        field.value = "  nice [b]hand[/b]  "
+        await pilot.press("enter")
+        await until(pilot, lambda: bool(link.sent))
+        assert link.sent == [{"type": "chat", "text": "nice [b]hand[/b]"}]
+        await pilot.press("m")
+        await until(pilot, lambda: isinstance(app.screen, ChatDialog))
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is screen)
+        await pilot.press("m")
+        await until(pilot, lambda: isinstance(app.screen, ChatDialog))
+        await pilot.press("enter")  # nothing typed: nothing said
+        await until(pilot, lambda: app.screen is screen)
+        await pilot.press("m")
+        await until(pilot, lambda: isinstance(app.screen, ChatDialog))
+        app.screen.query_one(Input).max_length = 0
+        app.screen.query_one(Input).value = "y" * 400
+        await pilot.press("enter")
+        await until(pilot, lambda: len(link.sent) == 2)
+        assert link.sent[1] == {"type": "chat", "text": "y" * 300}
+        link.feed({"type": "chat", "from": "You", "text": "[red]gg"})
+        await until(pilot, lambda: log(screen)[-1].startswith("You"))
+        last = screen.query_one(HandLog)._texts[-1]
+        assert last.plain == "You: [red]gg"
+        assert [(last.plain[s.start:s.end], str(s.style)) for s in last.spans] == [
+            ("You: ", "bold cyan")]
+        assert screen._my_turn()  # (chat takes nothing of the decision)
+
+    run(tmp_path, link, scenario, monkeypatch)
+
+
+def test_a_watcher_may_chat_once_welcomed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    link = Link()
+
+    async def scenario(pilot: Pilot[None], app: JoinApp, screen: RemoteTableScreen) -> None:
+        assert not screen.check_action("chat", ())
+        link.feed(welcome(None))
+        await until(pilot, lambda: screen.mirror.rules is not None)
+        assert screen.check_action("chat", ()) is True
+        assert screen.check_action("save", ()) is False
+
+    run(tmp_path, link, scenario, monkeypatch)
+
+
+def test_a_dropped_link_is_said_once_and_its_return(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    link = Link()
+
+    async def scenario(pilot: Pilot[None], app: JoinApp, screen: RemoteTableScreen) -> None:
+        link.feed(*to_my_turn())
+        await turn(pilot, screen)
+        choice = screen._choice
+        link.feed({"type": "link", "up": False, "fatal": False, "message": "trying again"},
+                  {"type": "link", "up": False, "fatal": False, "message": "still trying"})
+        await until(pilot, lambda: "still" in screen.query_one(Felt).turn)
+        assert screen.query_one(Felt).turn == "Connection lost: still trying"
+        assert notes(app) == ["Connection lost: trying again"]
+        assert choice is not None and choice.cancelled() and not screen._my_turn()
+        link.feed({"type": "link", "up": True, "fatal": False, "message": ""})
+        await until(pilot, lambda: len(notes(app)) == 2)
+        assert notes(app)[-1] == "Back at the table."
+        link.feed({"type": "link", "up": False, "fatal": False, "message": "again"})
+        await until(pilot, lambda: len(notes(app)) == 3)
+        assert notes(app)[-1] == "Connection lost: again"
+        assert stack_names(app) == ["RemoteTableScreen"]
+
+    run(tmp_path, link, scenario, monkeypatch)
+
+
+@pytest.mark.parametrize(("last", "said"), [
+    ({"type": "link", "up": False, "fatal": True, "message": "the room is gone"},
+     "the room is gone"),
+    (None, "The room closed the connection."),
+    ({"type": "act", "hand": 1}, "The room sent something this client cannot read: ")])
+def test_the_table_gone_is_said_and_closes(last: dict[str, Any] | None, said: str,
+                                           tmp_path: Path,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+    link = Link()
+
+    async def scenario(pilot: Pilot[None], app: JoinApp, screen: RemoteTableScreen) -> None:
+        link.feed(*to_my_turn())
+        await turn(pilot, screen)
+        link.feed(last)
+        await until(pilot, lambda: isinstance(app.screen, MessageDialog))
+        dialog = app.screen
+        assert dialog.title_text == "The table is gone"
+        assert dialog.text.startswith(said)
+        assert screen.over and not screen._my_turn()
+        await pilot.press("enter")
+        await until(pilot, lambda: not app.is_running)
+        assert link.closed and link.sent == []
+
+    run(tmp_path, link, scenario, monkeypatch)
+
+
+@pytest.mark.parametrize("seat", [0, None])
+def test_leaving_asks_first_and_keeps_the_seat(
+    seat: int | None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    link = Link()
+
+    async def scenario(pilot: Pilot[None], app: JoinApp, screen: RemoteTableScreen) -> None:
+        link.feed(welcome(seat), dealt())
+        await until(pilot, lambda: screen.mirror.view is not None)
+        await pilot.press("x")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmDialog))
+        dialog = app.screen
+        assert (dialog.title_text, dialog.yes) == ("Leave the table?", "Leave")
+        assert dialog.text == (
+            "Your seat stays yours: while you are away the room checks or folds for you when "
+            "your time runs out. Run the same `pokerroom play --join` to come back."
+            if seat is not None else "You have no seat here: leaving stops watching.")
+        screen.ask_leave(quit_app=True)  # asked again: not a second question
+        await settle(pilot)
+        assert stack_names(app) == ["RemoteTableScreen", "ConfirmDialog"]
+        await pilot.press("escape")  # stay
+        await until(pilot, lambda: app.screen is screen)
+        assert app.is_running and not link.closed
+        await pilot.press("x")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmDialog))
+        await pilot.press("y")
+        await until(pilot, lambda: not app.is_running)
+        assert link.closed and link.sent == []
+
+    run(tmp_path, link, scenario, monkeypatch)
+
+
+# ------------------------------------------------------------------ the seat keys
+
+
+def desk_keys(screen: RemoteTableScreen) -> dict[str, bool]:
+    return {a: bool(screen.check_action(a, ())) for a in
+            ("sit", "top_up", "sit_out", "sit_in", "stand_up")}  # fmt: skip
+
+
+def test_the_seat_keys_of_a_watcher_sit_down_with_the_buy_in(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    desk = Desk()
+
+    async def scenario(pilot: Pilot[None], app: JoinApp, screen: RemoteTableScreen) -> None:
+        link_keys = desk_keys(screen)
+        assert link_keys == dict.fromkeys(link_keys, False)  # no table yet
+        desk.feed(welcome(None))
+        await until(pilot, lambda: screen.info.get("kind") == "cash"
+                    and screen.mirror.rules is not None)  # fmt: skip
+        assert desk_keys(screen) == {"sit": True, "top_up": False, "sit_out": False,
+                                     "sit_in": False, "stand_up": False}  # fmt: skip
+        desk.queued = True
+        await pilot.press("j")
+        await until(pilot, lambda: isinstance(app.screen, AmountDialog))
+        dialog = app.screen
+        assert (dialog.title_text, dialog.what, dialog.low, dialog.high, dialog.default) == (
+            "Sit down: your buy-in", "A buy-in", 100, 400, 400)
+        dialog.query_one(Input).value = "100"
+        await pilot.press("enter")
+        await until(pilot, lambda: ("rejoin",) in desk.asked)
+        assert desk.asked == [("sit", None, 100), ("rejoin",)]
+        assert notes(app)[-1] == "You sit down in seat 2: you play from the next hand"
+        assert bar_message(screen) == ""
+
+    run(tmp_path, desk, scenario, monkeypatch)
+
+
+def test_sitting_down_refused_is_said(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    desk = Desk({"id": "t9", "kind": "sit-and-go", "state": "waiting"})
+
+    async def scenario(pilot: Pilot[None], app: JoinApp, screen: RemoteTableScreen) -> None:
+        desk.feed(welcome(None))
+        await until(pilot, lambda: screen.info.get("kind") == "sit-and-go"
+                    and screen.mirror.rules is not None)  # fmt: skip
+        desk.problem = "you are seated at another table"
+        await pilot.press("j")
+        await until(pilot, lambda: bool(notes(app)))
+        assert notes(app) == ["you are seated at another table"]
+        assert bar_message(screen) == "you are seated at another table"
+        desk.problem, desk.refuse = None, "the table is full"
+        await pilot.press("j")
+        await until(pilot, lambda: len(notes(app)) == 2)
+        assert notes(app)[-1] == "the table is full" and desk.asked == []
+        desk.refuse = None
+        await pilot.press("j")  # a sit-and-go: no buy-in asked
+        await until(pilot, lambda: ("rejoin",) in desk.asked)
+        assert desk.asked == [("sit", None, None), ("rejoin",)]
+        assert notes(app)[-1] == "You sit down in seat 2" and bar_message(screen) == ""
+
+    run(tmp_path, desk, scenario, monkeypatch)
+
+
+def test_the_cash_keys_of_a_seat(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    desk = Desk()
+
+    async def scenario(pilot: Pilot[None], app: JoinApp, screen: RemoteTableScreen) -> None:
+        desk.feed(*to_my_turn(), {"type": "seats", "players": [
+            {"seat": 0, "name": "Me", "stack": 150}, {"seat": 1, "name": "You", "stack": 196}]})
+        await until(pilot, lambda: screen.info.get("kind") == "cash"
+                    and bool(screen.mirror.players))  # fmt: skip
+        await turn(pilot, screen)
+        assert desk_keys(screen) == {"sit": False, "top_up": True, "sit_out": True,
+                                     "sit_in": True, "stand_up": True}  # fmt: skip
+        assert screen._my_stack() == 150
+        await pilot.press("u")
+        await until(pilot, lambda: isinstance(app.screen, AmountDialog))
+        dialog = app.screen
+        assert (dialog.title_text, dialog.what, dialog.low, dialog.high, dialog.default) == (
+            "Top up: chips to add", "A top-up", 1, 250, 250)
+        dialog.query_one(Input).value = "250"
+        await pilot.press("enter")
+        await until(pilot, lambda: bool(notes(app)))
+        assert desk.asked == [("top_up", 250)] and notes(app) == ["Top up by 250: done"]
+        desk.done = False
+        await pilot.press("z")
+        await until(pilot, lambda: len(notes(app)) == 2)
+        assert notes(app)[-1] == "Sit out: queued until the hand ends"
+        desk.done = True
+        await pilot.press("i")
+        await until(pilot, lambda: len(notes(app)) == 3)
+        assert notes(app)[-1] == "Sit in: done"
+        assert desk.asked[1:] == [("sit_out", None), ("sit_in", None)]
+        desk.refuse = "the room is away"
+        await pilot.press("z")
+        await until(pilot, lambda: len(notes(app)) == 4)
+        assert notes(app)[-1] == "the room is away" and bar_message(screen) == "the room is away"
+        assert len(desk.asked) == 3
+
+    run(tmp_path, desk, scenario, monkeypatch)
+
+
+def test_no_top_up_at_the_largest_buy_in(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    desk = Desk({"id": "t9", "kind": "cash", "state": "playing", "min_buy_in": 100,
+                 "max_buy_in": 196})  # fmt: skip
+
+    async def scenario(pilot: Pilot[None], app: JoinApp, screen: RemoteTableScreen) -> None:
+        desk.feed(*to_my_turn())  # no seats message: the stack is the view's (198)
+        await turn(pilot, screen)
+        await until(pilot, lambda: screen.info.get("kind") == "cash")
+        assert screen._my_stack() == 198
+        await pilot.press("u")
+        await until(pilot, lambda: bool(notes(app)))
+        said = ("No top-up: your 198 chips are the largest buy-in already "
+                "(buy-ins here: 100 to 196)")  # fmt: skip
+        assert notes(app) == [said] and bar_message(screen) == said
+        assert desk.asked == [] and app.screen is screen
+
+    run(tmp_path, desk, scenario, monkeypatch)
+
+
+@pytest.mark.parametrize("refund", [150, None])
+def test_standing_up_asks_then_says_the_chips(refund: int | None, tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+    desk = Desk()
+    desk.refund = refund
+
+    async def scenario(pilot: Pilot[None], app: JoinApp, screen: RemoteTableScreen) -> None:
+        desk.feed(*to_my_turn())
+        await turn(pilot, screen)
+        await until(pilot, lambda: screen.info.get("kind") == "cash")
+        await pilot.press("v")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmDialog))
+        dialog = app.screen
+        assert (dialog.title_text, dialog.yes) == ("Stand up?", "Stand up")
+        assert dialog.text == (
+            "Give up your seat: your chips go back to your balance (asked during a hand, "
+            "when it ends), and you go on watching the table.")
+        screen.action_stand_up()  # asked again: not a second question
+        await settle(pilot)
+        assert stack_names(app) == ["RemoteTableScreen", "ConfirmDialog"]
+        await pilot.press("y")
+        await until(pilot, lambda: bool(notes(app)))
+        assert desk.asked == [("stand_up",)]
+        assert notes(app) == [
+            "You stood up: 150 chips back to your balance" if refund else
+            "Standing up: queued until the hand ends (your chips then go back to your balance)"]
+        assert desk_keys(screen) == dict.fromkeys(desk_keys(screen), False)
+        await pilot.press("x")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmDialog))
+        assert app.screen.text == "You have no seat here: leaving stops watching."
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is screen)
+        desk.feed(None)  # the room closes the seat's connection: watch from a new one
+        await until(pilot, lambda: ("seated_as", None) in desk.asked)
+        await settle(pilot)
+        assert app.is_running and not screen.over and stack_names(app) == ["RemoteTableScreen"]
+
+    run(tmp_path, desk, scenario, monkeypatch)
+
+
+def test_a_seat_offered_to_a_watcher_is_said(tmp_path: Path,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+    desk = Desk()
+
+    async def scenario(pilot: Pilot[None], app: JoinApp, screen: RemoteTableScreen) -> None:
+        desk.feed(welcome(0), {"type": "offer", "table": "t9"})
+        await until(pilot, lambda: screen.mirror.rules is not None)
+        await settle(pilot)
+        assert notes(app) == []  # seated: no offer
+        desk.feed(welcome(None), {"type": "offer", "table": "t9"})
+        await until(pilot, lambda: bool(notes(app)))
+        assert notes(app) == ["A seat is free for you at this table: press j to take it"]
+
+    run(tmp_path, desk, scenario, monkeypatch)
