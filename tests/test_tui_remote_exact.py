@@ -973,3 +973,113 @@ def test_a_seat_offered_to_a_watcher_is_said(tmp_path: Path,
         assert notes(app) == ["A seat is free for you at this table: press j to take it"]
 
     run(tmp_path, desk, scenario, monkeypatch)
+
+
+# ------------------------------------------------------------------ the chat dialog, drawn
+
+
+def test_the_chat_dialog_is_drawn_in_its_place(tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+    """A 70-column box in a thick border in the middle of the table (100 by 32): the
+    title a line above and below, the field, the two buttons."""
+    link = Link()
+
+    async def scenario(pilot: Pilot[None], app: JoinApp, screen: RemoteTableScreen) -> None:
+        link.feed(*to_my_turn())
+        await turn(pilot, screen)
+        await pilot.press("m")
+        await until(pilot, lambda: isinstance(app.screen, ChatDialog))
+        await pilot.pause()
+        box = app.screen.query_one("#chat").parent
+        assert box is not None and (box.id, set(box.classes)) == ("save", {"dialog"})
+        assert tuple(box.region) == (15, 9, 70, 13) and box.styles.border.top[0] == "thick"
+        assert [(w.id, set(w.classes) & {"dialog-title", "dialog-buttons"}, tuple(w.region))
+                for w in box.query("*")] == [
+            (None, {"dialog-title"}, (18, 10, 64, 3)), ("chat", set(), (18, 13, 64, 3)),
+            (None, {"dialog-buttons"}, (18, 17, 64, 3)), ("ok", set(), (18, 17, 16, 3)),
+            ("cancel", set(), (35, 17, 16, 3))]  # fmt: skip
+        assert [str(w.render()) for w in box.query(Static)] == ["Say at the table"]
+        buttons = [(str(b.label), b.variant) for b in box.query("Button").results()]
+        assert buttons == [("Send (Enter)", "primary"), ("Cancel (Esc)", "default")]
+        field = app.screen.query_one("#chat", Input)
+        assert field.value == "" and field.has_focus
+        keys = {k: b.binding.description for k, b in app.screen.active_bindings.items()}
+        assert keys["escape"] == "Cancel"
+        await pilot.click("#cancel")
+        await until(pilot, lambda: app.screen is screen)
+        await pilot.press("m")
+        await until(pilot, lambda: isinstance(app.screen, ChatDialog))
+        app.screen.query_one("#chat", Input).value = "by the button"
+        await pilot.click("#ok")
+        await until(pilot, lambda: bool(link.sent))
+        assert link.sent == [{"type": "chat", "text": "by the button"}]
+
+    run(tmp_path, link, scenario, monkeypatch)
+
+
+# ------------------------------------------------------------------ statistics and hints
+
+
+def test_the_statistics_of_the_other_seat_from_the_hands_seen(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Seated in seat 1, statistics on: Me's line from the hands this screen saw, none
+    under your own seat."""
+    link = Link()
+    hand = new_hand()
+    hand.raise_to(12)
+    hand.fold()  # Me raises, You (this seat) folds
+
+    async def scenario(pilot: Pilot[None], app: JoinApp, screen: RemoteTableScreen) -> None:
+        start = GameStart(RULES, 2, 1, 0, ("Me", "You"), (200, 200), False, 0)
+        link.feed({"type": "welcome", "seat": 1, "game": game_to_json(start)},
+                  dealt(1, ["3c", "Kh"]))
+        await until(pilot, lambda: screen.mirror.view is not None)
+        await pilot.press("o")
+        await until(pilot, lambda: screen._seen is not None)
+        assert notes(app) == ["Statistics on: VPIP, PFR, 3-bet, aggression, went to showdown"]
+        link.feed(*events(hand, 1),
+                  {"type": "hand_end", "hand": 1, "view": view_to_json(hand.view(1))})
+        await until(pilot, lambda: isinstance(app.screen, HandOverScreen))
+        assert screen._seen is not None and len(screen._seen) == 1
+        await pilot.press("space")
+        await until(pilot, lambda: app.screen is screen)
+        link.feed(dealt(2, ["5c", "5d"]))
+        await until(pilot, lambda: screen.mirror.hand == 2)
+        await settle(pilot)
+        assert screen.query_one(SeatsPanel).notes == (
+            "1 hand  VPIP 100  PFR 100  3B -  AF -  WTSD -", "")
+
+    run(tmp_path, link, scenario, monkeypatch)
+
+
+def test_hints_on_your_turn_kept_through_the_street_and_gone_after(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    link = Link()
+    hand = new_hand()
+
+    async def scenario(pilot: Pilot[None], app: JoinApp, screen: RemoteTableScreen) -> None:
+        app.prefs.hints = False
+        link.feed(*to_my_turn())
+        await turn(pilot, screen)
+        felt = screen.query_one(Felt)
+        assert felt.hint == ""
+        await pilot.press("t")
+        await until(pilot, lambda: felt.hint.startswith("Hint: equity "))
+        await pilot.press("c")
+        await until(pilot, lambda: bool(link.sent))
+        link.feed({"type": "accepted", "hand": 1, "seq": 4})
+        hand.call()
+        link.feed(*events(hand, 0, 4))
+        await until(pilot, lambda: screen.mirror.pending is None
+                    and screen.mirror.view is not None and len(screen.mirror.view.events) == 5)
+        await settle(pilot)
+        assert felt.hint.startswith("Hint: equity ")  # the same street: kept
+        hand.check()  # You checks: the flop
+        link.feed(*events(hand, 0, 5))
+        await until(pilot, lambda: screen.view is not None and screen.view.board != ())
+        await settle(pilot)
+        assert felt.hint == ""  # a new street, not yet your turn
+
+    run(tmp_path, link, scenario, monkeypatch)
