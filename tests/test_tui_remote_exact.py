@@ -978,8 +978,9 @@ def test_a_seat_offered_to_a_watcher_is_said(tmp_path: Path,
 # ------------------------------------------------------------------ the chat dialog, drawn
 
 
-def test_the_chat_dialog_is_drawn_in_its_place(tmp_path: Path,
-                                               monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+def test_the_chat_dialog_is_drawn_in_its_place(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A 70-column box in a thick border in the middle of the table (100 by 32): the
     title a line above and below, the field, the two buttons."""
     link = Link()
