@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import random
+import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from types import SimpleNamespace
@@ -44,7 +45,7 @@ from pokerroom.tui.screens.remote import (
 )
 from pokerroom.tui.screens.seating import AmountDialog
 from pokerroom.tui.widgets.table import ActionBar, Felt, HandLog, SeatsPanel
-from tui_helpers import screen_text, stack_names, until
+from tui_helpers import screen_text, stack_names
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -188,6 +189,18 @@ def at_the_flop() -> Hand:
     hand.check()
     hand.check()
     return hand
+
+
+async def until(pilot: Pilot[None], ready: Callable[[], object], timeout: float = 15.0) -> None:
+    """Let the app run until ``ready()``; an app that stopped, or failed, fails at once
+    (not at the end of the wait)."""
+    app = pilot.app
+    end = time.monotonic() + timeout
+    while not ready():
+        assert app._exception is None, app._exception
+        assert app.is_running, "the app stopped"
+        assert time.monotonic() < end, f"timed out waiting; the screen is {app.screen!r}"
+        await pilot.pause(0.01)
 
 
 Scenario = Callable[[Pilot[None], JoinApp, RemoteTableScreen], Awaitable[None]]
