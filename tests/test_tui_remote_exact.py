@@ -232,6 +232,11 @@ def notes(app: JoinApp) -> list[str]:
     return [n.message for n in app._notifications]
 
 
+def kinds(app: JoinApp) -> list[tuple[str, float]]:
+    """The notifications' severities and seconds on screen, oldest first."""
+    return [(n.severity, n.timeout) for n in app._notifications]
+
+
 def title(screen: RemoteTableScreen) -> str:
     return str(screen.query_one("#table-title", Static).render())
 
@@ -483,6 +488,7 @@ def test_a_refused_answer_asks_again_and_a_default_is_said(
         await turn(pilot, screen)
         assert bar_message(screen) == "not now, friend"
         assert notes(app)[-1] == "not now, friend"
+        assert kinds(app)[-1] == ("warning", 5)
         await pilot.press("f")
         await until(pilot, lambda: len(link.sent) == 2)
         assert link.sent[1]["action"] == "fold"
@@ -490,6 +496,7 @@ def test_a_refused_answer_asks_again_and_a_default_is_said(
         await until(pilot, lambda: "time ran out" in bar_message(screen))
         assert bar_message(screen) == "your time ran out: the default action was taken"
         assert notes(app)[-1] == "your time ran out: the default action was taken"
+        assert kinds(app)[-1] == ("warning", 5)
         assert not screen._my_turn()
 
     run(tmp_path, link, scenario, monkeypatch)
@@ -504,6 +511,7 @@ def test_an_answer_not_sent_is_said(tmp_path: Path, monkeypatch: pytest.MonkeyPa
         await pilot.press("c")
         await until(pilot, lambda: bool(notes(app)))
         assert notes(app) == ["Not sent: the connection is down (it is being tried again)"]
+        assert kinds(app) == [("warning", 5)]
 
     run(tmp_path, link, scenario, monkeypatch)
 
@@ -742,10 +750,12 @@ def test_a_dropped_link_is_said_once_and_its_return(
         await until(pilot, lambda: "still" in screen.query_one(Felt).turn)
         assert screen.query_one(Felt).turn == "Connection lost: still trying"
         assert notes(app) == ["Connection lost: trying again"]
+        assert kinds(app) == [("warning", 5)]
         assert choice is not None and choice.cancelled() and not screen._my_turn()
         link.feed({"type": "link", "up": True, "fatal": False, "message": ""})
         await until(pilot, lambda: len(notes(app)) == 2)
         assert notes(app)[-1] == "Back at the table."
+        assert kinds(app)[-1] == ("information", 5)
         link.feed({"type": "link", "up": False, "fatal": False, "message": "again"})
         await until(pilot, lambda: len(notes(app)) == 3)
         assert notes(app)[-1] == "Connection lost: again"
@@ -844,6 +854,7 @@ def test_the_seat_keys_of_a_watcher_sit_down_with_the_buy_in(
         await until(pilot, lambda: ("rejoin",) in desk.asked)
         assert desk.asked == [("sit", None, 100), ("rejoin",)]
         assert notes(app)[-1] == "You sit down in seat 2: you play from the next hand"
+        assert kinds(app)[-1] == ("information", 5)
         assert bar_message(screen) == ""
 
     run(tmp_path, desk, scenario, monkeypatch)
@@ -860,6 +871,7 @@ def test_sitting_down_refused_is_said(tmp_path: Path, monkeypatch: pytest.Monkey
         await pilot.press("j")
         await until(pilot, lambda: bool(notes(app)))
         assert notes(app) == ["you are seated at another table"]
+        assert kinds(app) == [("error", 5)]
         assert bar_message(screen) == "you are seated at another table"
         desk.problem, desk.refuse = None, "the table is full"
         await pilot.press("j")
@@ -895,6 +907,7 @@ def test_the_cash_keys_of_a_seat(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
         await pilot.press("enter")
         await until(pilot, lambda: bool(notes(app)))
         assert desk.asked == [("top_up", 250)] and notes(app) == ["Top up by 250: done"]
+        assert kinds(app) == [("information", 5)]
         desk.done = False
         await pilot.press("z")
         await until(pilot, lambda: len(notes(app)) == 2)
@@ -908,6 +921,7 @@ def test_the_cash_keys_of_a_seat(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
         await pilot.press("z")
         await until(pilot, lambda: len(notes(app)) == 4)
         assert notes(app)[-1] == "the room is away" and bar_message(screen) == "the room is away"
+        assert kinds(app)[-1] == ("error", 5)
         assert len(desk.asked) == 3
 
     run(tmp_path, desk, scenario, monkeypatch)
@@ -927,6 +941,7 @@ def test_no_top_up_at_the_largest_buy_in(tmp_path: Path, monkeypatch: pytest.Mon
         said = ("No top-up: your 198 chips are the largest buy-in already "
                 "(buy-ins here: 100 to 196)")  # fmt: skip
         assert notes(app) == [said] and bar_message(screen) == said
+        assert kinds(app) == [("error", 5)]
         assert desk.asked == [] and app.screen is screen
 
     run(tmp_path, desk, scenario, monkeypatch)
@@ -984,6 +999,7 @@ def test_a_seat_offered_to_a_watcher_is_said(tmp_path: Path,
         desk.feed(welcome(None), {"type": "offer", "table": "t9"})
         await until(pilot, lambda: bool(notes(app)))
         assert notes(app) == ["A seat is free for you at this table: press j to take it"]
+        assert kinds(app) == [("information", 30)]  # (up for 30 s)
 
     run(tmp_path, desk, scenario, monkeypatch)
 
