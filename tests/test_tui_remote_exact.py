@@ -1113,3 +1113,25 @@ def test_hints_on_your_turn_kept_through_the_street_and_gone_after(
         assert felt.hint == ""  # a new street, not yet your turn
 
     run(tmp_path, link, scenario, monkeypatch)
+
+
+# ------------------------------------------------------------------ the seat keys' rules
+
+
+def test_your_stack_from_the_seats_message_else_the_view() -> None:
+    screen = RemoteTableScreen(Desk())
+    assert screen._my_stack() == 0  # nothing yet
+    screen.mirror.receive(welcome(1))
+    assert screen._my_stack() == 0  # seated, no hand dealt
+    screen.mirror.receive(dealt())
+    assert screen._my_stack() == 200  # the view's
+    screen.mirror.receive({"type": "seats", "players": [
+        {"seat": 0, "name": "Me", "stack": 180}, {"seat": 1, "name": "You", "stack": "many"}]})
+    assert screen._my_stack() == 200  # (no number for this seat: the view's)
+    screen.mirror.receive({"type": "seats", "players": [
+        {"seat": 0, "name": "Me", "stack": 180}, {"seat": 1, "name": "You", "stack": 220}]})
+    assert screen._my_stack() == 220
+    beyond = RemoteTableScreen(Desk())
+    beyond.mirror.receive(welcome(2))  # a seat the hand's view has not
+    beyond.mirror.receive(dealt())
+    assert beyond._my_stack() == 0
