@@ -1135,3 +1135,50 @@ def test_your_stack_from_the_seats_message_else_the_view() -> None:
     beyond.mirror.receive(welcome(2))  # a seat the hand's view has not
     beyond.mirror.receive(dealt())
     assert beyond._my_stack() == 0
+
+
+DESK = ("sit", "top_up", "sit_out", "sit_in", "stand_up")
+
+
+def _keys_of(screen: RemoteTableScreen) -> str:
+    """The seat keys that act now, by their letters (j u z i v)."""
+    return "".join(k for k, a in zip("juziv", DESK, strict=True) if screen._may(a))
+
+
+@pytest.mark.parametrize(("kind", "state", "seated", "keys"), [
+    ("cash", "playing", False, "j"), ("cash", "playing", True, "uziv"),
+    ("sit-and-go", "waiting", False, "j"), ("sit-and-go", "waiting", True, "v"),
+    ("sit-and-go", "playing", True, ""), (None, None, True, "")])  # fmt: skip
+def test_which_seat_keys_act_at_which_table(kind: str | None, state: str | None, seated: bool,
+                                            keys: str) -> None:  # fmt: skip
+    screen = RemoteTableScreen(Desk())
+    assert _keys_of(screen) == ""  # nothing heard from the room yet
+    screen.info = {} if kind is None else {"kind": kind, "state": state}
+    assert _keys_of(screen) == ""  # (no welcome yet: no table to sit at)
+    screen.mirror.receive(welcome(0 if seated else None))
+    assert _keys_of(screen) == keys
+    assert all(bool(screen.check_action(a, ())) == screen._may(a) for a in DESK)
+    screen._standing = True  # standing up asked: no seat key until watching
+    assert _keys_of(screen) == ("" if seated else keys)
+    screen._standing = False
+    screen.over = True
+    assert _keys_of(screen) == ""
+
+
+def test_a_link_that_is_not_a_room_s_has_no_seat_keys() -> None:
+    screen = RemoteTableScreen(Link())
+    assert screen.desk is None
+    screen.info = {"kind": "cash", "state": "playing"}
+    screen.mirror.receive(welcome(None))
+    assert _keys_of(screen) == "" and screen.check_action("sit", ()) is False
+    screen.mirror.receive(welcome(0))
+    assert _keys_of(screen) == ""
+
+
+def test_chat_and_saving_at_a_room() -> None:
+    screen = RemoteTableScreen(Link())
+    assert screen.check_action("chat", ()) is False and screen.check_action("save", ()) is False
+    screen.mirror.seat = 0  # (seated, before the welcome's rules)
+    assert screen.check_action("chat", ()) is True
+    screen.mirror.receive(welcome(None))
+    assert screen.check_action("chat", ()) is True and screen.check_action("save", ()) is False
