@@ -208,10 +208,13 @@ Scenario = Callable[[Pilot[None], JoinApp, RemoteTableScreen], Awaitable[None]]
 
 def run(tmp_path: Path, link: Link, scenario: Scenario, monkeypatch: pytest.MonkeyPatch,
         size: tuple[int, int] = (100, 32)) -> None:  # fmt: skip
-    """``scenario`` at the table of ``link``, the clock held at ``NOW``."""
+    """``scenario`` at the table of ``link``, the clock held at ``NOW``; an error in a
+    callback of the loop (a decision's, say) fails it too."""
     monkeypatch.setattr(mirror_module, "time", SimpleNamespace(monotonic=lambda: NOW))
+    failed: list[dict[str, Any]] = []
 
     async def go() -> None:
+        asyncio.get_running_loop().set_exception_handler(lambda _, context: failed.append(context))
         app = JoinApp(Store(tmp_path / "db"), link, directory=tmp_path)
         async with app.run_test(size=size) as pilot:
             screen = app.screen
@@ -221,6 +224,7 @@ def run(tmp_path: Path, link: Link, scenario: Scenario, monkeypatch: pytest.Monk
         assert app._exception is None, app._exception
 
     asyncio.run(go())
+    assert failed == []
 
 
 async def turn(pilot: Pilot[None], screen: RemoteTableScreen) -> None:
