@@ -1186,3 +1186,45 @@ def test_chat_and_saving_at_a_room() -> None:
     assert screen.check_action("chat", ()) is True
     screen.mirror.receive(welcome(None))
     assert screen.check_action("chat", ()) is True and screen.check_action("save", ()) is False
+
+
+# ------------------------------------------------------------------ your next decision
+
+
+def renumber(messages: list[dict[str, Any]], number: int) -> list[dict[str, Any]]:
+    """``messages`` of hand 1 as those of hand ``number``."""
+    return [{**m, "hand": number} for m in messages]
+
+
+def test_your_next_decision_closes_the_summary_but_not_under_a_question(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    link = Link()
+    hand, end = _won_hand()
+    ended = [*events(hand, 0, 4), *end]  # (the act answered by the dealer: raise, fold)
+
+    async def scenario(pilot: Pilot[None], app: JoinApp, screen: RemoteTableScreen) -> None:
+        link.feed(*to_my_turn(), *ended)
+        await until(pilot, lambda: isinstance(app.screen, HandOverScreen))
+        link.feed(*renumber(to_my_turn()[1:], 2))
+        await until(pilot, lambda: screen.mirror.hand == 2 and screen._my_turn())
+        await settle(pilot)
+        assert stack_names(app) == ["RemoteTableScreen"]  # the summary closed by it
+        link.feed(*renumber(ended, 2))
+        await until(pilot, lambda: isinstance(app.screen, HandOverScreen))
+        assert "Hand 2 is over" in texts(app)
+        await pilot.press("x")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmDialog))
+        link.feed(*renumber(to_my_turn()[1:], 3))
+        await until(pilot, lambda: screen.mirror.hand == 3 and screen._my_turn())
+        await settle(pilot)
+        assert stack_names(app) == ["RemoteTableScreen", "HandOverScreen", "ConfirmDialog"]
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, HandOverScreen))
+        await pilot.press("space")
+        await until(pilot, lambda: app.screen is screen)
+        await pilot.press("c")
+        await until(pilot, lambda: bool(link.sent))
+        assert link.sent == [{"type": "action", "hand": 3, "seq": 4, "action": "call"}]
+
+    run(tmp_path, link, scenario, monkeypatch)
