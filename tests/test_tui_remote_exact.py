@@ -1228,3 +1228,73 @@ def test_your_next_decision_closes_the_summary_but_not_under_a_question(
         assert link.sent == [{"type": "action", "hand": 3, "seq": 4, "action": "call"}]
 
     run(tmp_path, link, scenario, monkeypatch)
+
+
+def to_the_showdown() -> Hand:
+    """Checked down: the showdown, You (seat 1) first to show or muck."""
+    hand = new_hand()
+    hand.call()
+    hand.check()
+    for _ in range(3):
+        hand.check()
+        hand.check()
+    return hand
+
+
+def test_your_showdown_decision(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    link = Link()
+    hand = to_the_showdown()
+
+    async def scenario(pilot: Pilot[None], app: JoinApp, screen: RemoteTableScreen) -> None:
+        app.prefs.hints = True
+        start = GameStart(RULES, 2, 1, 0, ("Me", "You"), (200, 200), False, 0)
+        link.feed({"type": "welcome", "seat": 1, "game": game_to_json(start)},
+                  dealt(1, ["3c", "Kh"]), *events(hand, 1), act(hand, 1))
+        await turn(pilot, screen)
+        assert title(screen) == (
+            f" Hand 1 · SHOWDOWN · no limit (minimum bet 4), blinds 2/4 · {TITLE}")
+        felt = screen.query_one(Felt)
+        assert [str(c) for c in felt.board] == ["Kc", "Ac", "7c", "3h", "6s"]
+        assert [str(c) for c in felt.hole] == ["3c", "Kh"]
+        assert felt.turn == "Your turn: show your hand or muck it.  ⏱ 30s (then 20s of time bank)"
+        keys = screen.active_bindings
+        assert not any(k in keys for k in "fcbra") and keys["enter"].binding.description == "Choose"
+        await pilot.press("c")  # no betting key at the showdown
+        await settle(pilot)
+        assert link.sent == [] and felt.hint == ""  # and no hint: the cards are all out
+        await pilot.press("enter")
+        await until(pilot, lambda: bool(link.sent))
+        assert link.sent == [{"type": "action", "hand": 1, "seq": len(hand.view(1).events),
+                              "action": "show"}]  # fmt: skip
+
+    run(tmp_path, link, scenario, monkeypatch)
+
+
+def test_a_seat_not_dealt_in_is_shown_out(tmp_path: Path,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+    """Three seats, the hand dealt to the first two: yours (the third) is out of it."""
+    link = Link()
+
+    async def scenario(pilot: Pilot[None], app: JoinApp, screen: RemoteTableScreen) -> None:
+        start = GameStart(RULES, 3, 2, 0, ("Ann", "Bo", "Me"), (200, 200, 200), False, 0)
+        deal = HandStart(1, 0, (200, 200, 180), (0, 1), 0, RULES)
+        link.feed({"type": "welcome", "seat": 2, "game": game_to_json(start)},
+                  {"type": "hand", **hand_to_json(deal), "hole": []})
+        await until(pilot, lambda: screen.mirror.view is not None)
+        await settle(pilot)
+        lines = screen.query_one(SeatsPanel).lines
+        assert [(s.name, s.status, s.cards, s.is_you) for s in lines] == [
+            ("Ann", "", (None, None), False), ("Bo", "", (None, None), False),
+            ("Me", "out", (), True)]  # fmt: skip
+        assert screen.query_one(Felt).hole == ()
+        assert screen.query_one(Felt).turn == "Dealing..."
+        assert log(screen) == ["── Hand 1 ──"]
+        hand = new_hand()
+        hand.call()
+        link.feed(*watched(hand))  # Ann and Bo's blinds, their cards face down, Ann calls
+        await until(pilot, lambda: len(log(screen)) > 1)
+        assert log(screen) == ["── Hand 1 ──", "Ann posts the small blind 2",
+                               "Bo posts the big blind 4", "*** PRE-FLOP ***", "Ann calls 2"]
+        assert screen.query_one(Felt).turn == "Bo is thinking..."
+
+    run(tmp_path, link, scenario, monkeypatch)
