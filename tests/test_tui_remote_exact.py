@@ -25,7 +25,7 @@ from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
 import pokerroom.jsonproto.mirror as mirror_module
-from pokerroom.engine import Hand
+from pokerroom.engine import ActionKind, Hand
 from pokerroom.engine.view import PlayerView
 from pokerroom.jsonproto.codec import event_to_json, view_to_json
 from pokerroom.jsonproto.dealer import game_to_json, hand_to_json
@@ -565,6 +565,8 @@ def test_the_hands_summary_in_its_words(tmp_path: Path, monkeypatch: pytest.Monk
         body = texts(app)
         assert "Your chips: 200 → 204 (+4)" in body
         assert "Board" not in body  # no board was dealt
+        assert str(summary.query_one("#summary", Static).render()) == (
+            "Me wins the pot (8)\n\nYour chips: 200 → 204 (+4)")
         assert len(screen._seen) == 1 and screen._seen[0].label == 1
         await pilot.press("space")
         await until(pilot, lambda: app.screen is screen)
@@ -1296,5 +1298,40 @@ def test_a_seat_not_dealt_in_is_shown_out(tmp_path: Path,
         assert log(screen) == ["── Hand 1 ──", "Ann posts the small blind 2",
                                "Bo posts the big blind 4", "*** PRE-FLOP ***", "Ann calls 2"]
         assert screen.query_one(Felt).turn == "Bo is thinking..."
+
+    run(tmp_path, link, scenario, monkeypatch)
+
+
+def test_a_split_pot_s_summary_line_by_line(tmp_path: Path,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+    """Seed 34 checked down: the board's wheel splits the pot, your chips unchanged."""
+    link = Link()
+    hand = Hand(RULES, [200, 200], button=0, rng=random.Random(34))
+    hand.call()
+    hand.check()
+    for _ in range(3):
+        hand.check()
+        hand.check()
+    while hand.view(0).result is None:
+        hand.act(ActionKind.SHOW)
+
+    async def scenario(pilot: Pilot[None], app: JoinApp, screen: RemoteTableScreen) -> None:
+        mine = [str(c) for c in hand.view(0).hole]
+        link.feed(welcome(0), dealt(1, mine), *events(hand, 0),
+                  {"type": "hand_end", "hand": 1, "view": view_to_json(hand.view(0))})
+        await until(pilot, lambda: isinstance(app.screen, HandOverScreen))
+        summary = app.screen.query_one("#summary", Static).render()
+        assert str(summary) == (
+            "Board 3♦ A♣ 5♦ 4♠ 2♣\n"
+            "You shows Kc 3h: straight, five high\n"
+            "Me shows Jd 9h: straight, five high\n"
+            "Me and You split the pot (8): Me 4, You 4\n"
+            "\n"
+            "Your chips: 200 → 200 (+0)")
+        spans = {str(summary)[s.start:s.end]: str(s.style) for s in summary.spans}
+        assert spans["\nYour chips: 200 → 200 (+0)"] == "bold"  # (the board in its colours)
+        assert (spans["3♦"], spans["A♣"], spans["4♠"]) == (
+            "ansi_bright_blue bold", "ansi_green bold", "bold")
+        assert (spans["Kc"], spans["3h"]) == ("ansi_green bold", "ansi_red bold")  # (the log's)
 
     run(tmp_path, link, scenario, monkeypatch)
