@@ -1335,3 +1335,21 @@ def test_a_split_pot_s_summary_line_by_line(tmp_path: Path,
         assert (spans["Kc"], spans["3h"]) == ("ansi_green bold", "ansi_red bold")  # (the log's)
 
     run(tmp_path, link, scenario, monkeypatch)
+
+
+def test_no_summary_once_the_table_is_gone(tmp_path: Path,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+    """A hand's end that comes after the table's last word (a stale line) adds no
+    summary over it."""
+    link = Link()
+    hand, end = _won_hand()
+
+    async def scenario(pilot: Pilot[None], app: JoinApp, screen: RemoteTableScreen) -> None:
+        link.feed(*to_my_turn(), *events(hand, 0, 4),
+                  {"type": "link", "up": False, "fatal": True, "message": "gone"}, *end)
+        await until(pilot, lambda: screen.mirror.view is not None
+                    and screen.mirror.view.result is not None)  # fmt: skip
+        await settle(pilot)
+        assert stack_names(app) == ["RemoteTableScreen", "MessageDialog"]
+
+    run(tmp_path, link, scenario, monkeypatch)
