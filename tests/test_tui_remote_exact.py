@@ -765,6 +765,8 @@ def test_a_dropped_link_is_said_once_and_its_return(
         link.feed({"type": "link", "up": False, "fatal": False, "message": "again"})
         await until(pilot, lambda: len(notes(app)) == 3)
         assert notes(app)[-1] == "Connection lost: again"
+        link.feed({"type": "link", "up": False, "fatal": False})  # (no words: none said)
+        await until(pilot, lambda: screen.query_one(Felt).turn == "Connection lost: ")
         assert stack_names(app) == ["RemoteTableScreen"]
 
     run(tmp_path, link, scenario, monkeypatch)
@@ -1351,5 +1353,12 @@ def test_no_summary_once_the_table_is_gone(tmp_path: Path,
                     and screen.mirror.view.result is not None)  # fmt: skip
         await settle(pilot)
         assert stack_names(app) == ["RemoteTableScreen", "MessageDialog"]
+        link.feed({"type": "link", "up": False, "fatal": True, "message": "gone again"},
+                  {"type": "match_end", "names": [], "stacks": [204, 196], "totals": [4, -4],
+                   "hands": 1, "standings": []})  # (said once: the first word stays)
+        await until(pilot, lambda: screen.mirror.end is not None)
+        await settle(pilot)
+        assert stack_names(app) == ["RemoteTableScreen", "MessageDialog"]
+        assert app.screen.text == "gone"
 
     run(tmp_path, link, scenario, monkeypatch)
