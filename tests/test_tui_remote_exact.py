@@ -487,11 +487,11 @@ def test_a_refused_answer_asks_again_and_a_default_is_said(
         await turn(pilot, screen)
         await pilot.press("c")
         await until(pilot, lambda: bool(link.sent))
-        link.feed({"type": "error", "code": "illegal-action", "message": "not now, friend",
+        link.feed({"type": "error", "code": "illegal-action", "message": "not now, [b]friend",
                    "hand": 1, "seq": 4})  # fmt: skip
         await turn(pilot, screen)
-        assert bar_message(screen) == "not now, friend"
-        assert notes(app)[-1] == "not now, friend"
+        assert bar_message(screen) == "not now, [b]friend"  # (the room's words as they are)
+        assert notes(app)[-1] == "not now, [b]friend" and not list(app._notifications)[-1].markup
         assert kinds(app)[-1] == ("warning", 5)
         await pilot.press("f")
         await until(pilot, lambda: len(link.sent) == 2)
@@ -751,11 +751,12 @@ def test_a_dropped_link_is_said_once_and_its_return(
         link.feed(*to_my_turn())
         await turn(pilot, screen)
         choice = screen._choice
-        link.feed({"type": "link", "up": False, "fatal": False, "message": "trying again"},
+        link.feed({"type": "link", "up": False, "fatal": False, "message": "trying [/b] again"},
                   {"type": "link", "up": False, "fatal": False, "message": "still trying"})
         await until(pilot, lambda: "still" in screen.query_one(Felt).turn)
         assert screen.query_one(Felt).turn == "Connection lost: still trying"
-        assert notes(app) == ["Connection lost: trying again"]
+        assert notes(app) == ["Connection lost: trying [/b] again"]
+        assert not list(app._notifications)[-1].markup  # (the room's words, never markup)
         assert kinds(app) == [("warning", 5)]
         assert choice is not None and choice.cancelled() and not screen._my_turn()
         link.feed({"type": "link", "up": True, "fatal": False, "message": ""})
@@ -925,10 +926,11 @@ def test_the_cash_keys_of_a_seat(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
         await until(pilot, lambda: len(notes(app)) == 3)
         assert notes(app)[-1] == "Sit in: done"
         assert desk.asked[1:] == [("sit_out", None), ("sit_in", None)]
-        desk.refuse = "the room is away"
+        desk.refuse = "the room is [away]"
         await pilot.press("z")
         await until(pilot, lambda: len(notes(app)) == 4)
-        assert notes(app)[-1] == "the room is away" and bar_message(screen) == "the room is away"
+        assert notes(app)[-1] == "the room is [away]" and not list(app._notifications)[-1].markup
+        assert bar_message(screen) == "the room is [away]"
         assert kinds(app)[-1] == ("error", 5)
         assert len(desk.asked) == 3
 
