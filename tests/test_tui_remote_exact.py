@@ -207,7 +207,7 @@ Scenario = Callable[[Pilot[None], JoinApp, RemoteTableScreen], Awaitable[None]]
 
 
 def run(tmp_path: Path, link: Link, scenario: Scenario, monkeypatch: pytest.MonkeyPatch,
-        size: tuple[int, int] = (100, 32)) -> None:  # fmt: skip
+        size: tuple[int, int] = (100, 32), note: str | None = None) -> None:  # fmt: skip
     """``scenario`` at the table of ``link``, the clock held at ``NOW``; an error in a
     callback of the loop (a decision's, say) fails it too."""
     monkeypatch.setattr(mirror_module, "time", SimpleNamespace(monotonic=lambda: NOW))
@@ -215,7 +215,7 @@ def run(tmp_path: Path, link: Link, scenario: Scenario, monkeypatch: pytest.Monk
 
     async def go() -> None:
         asyncio.get_running_loop().set_exception_handler(lambda _, context: failed.append(context))
-        app = JoinApp(Store(tmp_path / "db"), link, directory=tmp_path)
+        app = JoinApp(Store(tmp_path / "db"), link, directory=tmp_path, note=note)
         async with app.run_test(size=size) as pilot:
             screen = app.screen
             assert isinstance(screen, RemoteTableScreen)
@@ -635,7 +635,7 @@ def test_the_match_end_names_the_places(tmp_path: Path, monkeypatch: pytest.Monk
     link = Link()
     end = {"type": "match_end", "names": ["Ann", "Bo"], "stacks": [400, 0], "totals": [0, 0],
            "hands": 1, "standings": [{"seat": 1, "place": 2, "hand": 1, "stack": 0},
-                                     {"seat": 7, "place": 3, "hand": 1, "stack": 0},
+                                     {"seat": 2, "place": 3, "hand": 1, "stack": 0},
                                      {"seat": 0, "place": 1, "hand": 1, "stack": 400}]}
 
     async def scenario(pilot: Pilot[None], app: JoinApp, screen: RemoteTableScreen) -> None:
@@ -643,7 +643,7 @@ def test_the_match_end_names_the_places(tmp_path: Path, monkeypatch: pytest.Monk
         await until(pilot, lambda: isinstance(app.screen, MessageDialog))
         dialog = app.screen
         assert (dialog.title_text, dialog.text) == (
-            "The game is over", "1. Ann\n2. Bo\n3. seat 7")
+            "The game is over", "1. Ann\n2. Bo\n3. seat 2")  # (a seat of no name)
         assert not screen._my_turn() and screen.over
 
     run(tmp_path, link, scenario, monkeypatch)
@@ -1364,3 +1364,37 @@ def test_no_summary_once_the_table_is_gone(tmp_path: Path,
         assert app.screen.text == "gone"
 
     run(tmp_path, link, scenario, monkeypatch)
+
+
+def test_the_match_end_closes_the_summary_on_top(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    link = Link()
+    hand, end = _won_hand()
+    over = {"type": "match_end", "names": ["Me", "You"], "stacks": [204, 196], "totals": [4, -4],
+            "hands": 1, "standings": [{"seat": 0, "place": 1, "hand": 1, "stack": 204},
+                                      {"seat": 1, "place": 2, "hand": 1, "stack": 196}]}
+
+    async def scenario(pilot: Pilot[None], app: JoinApp, screen: RemoteTableScreen) -> None:
+        link.feed(*to_my_turn(), *events(hand, 0, 4), *end)
+        await until(pilot, lambda: isinstance(app.screen, HandOverScreen))
+        link.feed(over)
+        await until(pilot, lambda: isinstance(app.screen, MessageDialog))
+        await settle(pilot)
+        assert stack_names(app) == ["RemoteTableScreen", "MessageDialog"]
+        assert app.screen.text == "1. Me\n2. You"
+
+    run(tmp_path, link, scenario, monkeypatch)
+
+
+def test_the_command_s_note_is_said_at_the_start(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    link = Link()
+
+    async def scenario(pilot: Pilot[None], app: JoinApp, screen: RemoteTableScreen) -> None:
+        await until(pilot, lambda: bool(notes(app)))
+        assert notes(app) == ["a [b]session[/b] from before"] and kinds(app) == [("warning", 20)]
+        assert not list(app._notifications)[-1].markup
+
+    run(tmp_path, link, scenario, monkeypatch, note="a [b]session[/b] from before")
