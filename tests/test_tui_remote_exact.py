@@ -1398,3 +1398,14 @@ def test_the_command_s_note_is_said_at_the_start(
         assert not list(app._notifications)[-1].markup
 
     run(tmp_path, link, scenario, monkeypatch, note="a [b]session[/b] from before")
+
+
+def test_no_cash_key_before_the_table_s_kind_is_known() -> None:
+    """The room's list of tables is asked as the screen starts: until it answers, a seat
+    has no cash key (a watcher may sit down at once)."""
+    screen = RemoteTableScreen(Desk())
+    assert screen.info == {}
+    screen.mirror.receive(welcome(0))
+    assert _keys_of(screen) == ""
+    screen.mirror.receive(welcome(None))
+    assert _keys_of(screen) == "j"
