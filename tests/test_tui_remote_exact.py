@@ -933,6 +933,21 @@ def test_the_cash_keys_of_a_seat(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
         assert bar_message(screen) == "the room is [away]"
         assert kinds(app)[-1] == ("error", 5)
         assert len(desk.asked) == 3
+        desk.refuse = None
+        await pilot.press("u")  # a second top-up's dialog: cancelled, nothing asked
+        await until(pilot, lambda: isinstance(app.screen, AmountDialog))
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is screen)
+        await settle(pilot)
+        assert len(desk.asked) == 3 and len(notes(app)) == 4
+        await pilot.press("x")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmDialog))
+        screen.action_top_up()  # (a key that came before the question): no dialog over it
+        await settle(pilot)
+        await until(pilot, lambda: not any(w.group == "desk" and w.is_running
+                                           for w in app.workers))  # fmt: skip
+        await settle(pilot)
+        assert stack_names(app) == ["RemoteTableScreen", "ConfirmDialog"]
 
     run(tmp_path, desk, scenario, monkeypatch)
 
