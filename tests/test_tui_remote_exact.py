@@ -887,6 +887,15 @@ def test_sitting_down_refused_is_said(tmp_path: Path, monkeypatch: pytest.Monkey
         await until(pilot, lambda: len(notes(app)) == 2)
         assert notes(app)[-1] == "the table is full" and desk.asked == []
         desk.refuse = None
+        await pilot.press("x")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmDialog))
+        screen.action_sit()  # (a key that came before the question): dropped
+        await settle(pilot)
+        await until(pilot, lambda: not any(w.group == "desk" and w.is_running
+                                           for w in app.workers))  # fmt: skip
+        assert desk.asked == [] and stack_names(app) == ["RemoteTableScreen", "ConfirmDialog"]
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is screen)
         await pilot.press("j")  # a sit-and-go: no buy-in asked
         await until(pilot, lambda: ("rejoin",) in desk.asked)
         assert desk.asked == [("sit", None, None), ("rejoin",)]
