@@ -1433,3 +1433,36 @@ def test_no_cash_key_before_the_table_s_kind_is_known() -> None:
     assert _keys_of(screen) == ""
     screen.mirror.receive(welcome(None))
     assert _keys_of(screen) == "j"
+
+
+@pytest.mark.parametrize(("stack", "bounds"), [(0, (100, 400)), (399, (1, 1)), (400, None)])
+def test_a_top_up_s_bounds_at_its_edges(stack: int, bounds: tuple[int, int] | None,
+                                        tmp_path: Path,
+                                        monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+    """From no chips (a rebuy: at least the smallest buy-in), one chip short of the
+    largest (exactly one to add), and at it (none); the bounds the room lists when the
+    key is pressed, not those it listed at the start."""
+    desk = Desk({"id": "t9", "kind": "cash", "state": "playing", "min_buy_in": 50,
+                 "max_buy_in": 1000})  # fmt: skip
+
+    async def scenario(pilot: Pilot[None], app: JoinApp, screen: RemoteTableScreen) -> None:
+        desk.feed(*to_my_turn(), {"type": "seats", "players": [
+            {"seat": 1, "name": "You", "stack": 196}, {"seat": 0, "name": "Me", "stack": stack}]})
+        await until(pilot, lambda: screen.info.get("max_buy_in") == 1000
+                    and bool(screen.mirror.players))  # fmt: skip
+        await turn(pilot, screen)
+        desk.info = {**desk.info, "min_buy_in": 100, "max_buy_in": 400}  # (changed since)
+        await pilot.press("u")
+        if bounds is None:
+            await until(pilot, lambda: bool(notes(app)))
+            assert notes(app) == ["No top-up: your 400 chips are the largest buy-in already "
+                                  "(buy-ins here: 100 to 400)"]  # fmt: skip
+            return
+        await until(pilot, lambda: isinstance(app.screen, AmountDialog))
+        dialog = app.screen
+        assert (dialog.low, dialog.high, dialog.default) == (*bounds, bounds[1])
+        await pilot.press("enter")
+        await until(pilot, lambda: bool(desk.asked))
+        assert desk.asked == [("top_up", bounds[1])]
+
+    run(tmp_path, desk, scenario, monkeypatch)
