@@ -993,6 +993,12 @@ def test_standing_up_asks_then_says_the_chips(refund: int | None, tmp_path: Path
         await until(pilot, lambda: screen.info.get("kind") == "cash")
         await pilot.press("v")
         await until(pilot, lambda: isinstance(app.screen, ConfirmDialog))
+        await pilot.press("escape")  # not now: nothing asked
+        await until(pilot, lambda: app.screen is screen)
+        await settle(pilot)
+        assert desk.asked == []
+        await pilot.press("v")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmDialog))
         dialog = app.screen
         assert (dialog.title_text, dialog.yes) == ("Stand up?", "Stand up")
         assert dialog.text == (
@@ -1464,5 +1470,30 @@ def test_a_top_up_s_bounds_at_its_edges(stack: int, bounds: tuple[int, int] | No
         await pilot.press("enter")
         await until(pilot, lambda: bool(desk.asked))
         assert desk.asked == [("top_up", bounds[1])]
+
+    run(tmp_path, desk, scenario, monkeypatch)
+
+
+def test_standing_up_at_a_sit_and_go_not_started(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Standing up is the one seat key of a sit-and-go, while it waits for players."""
+    desk = Desk({"id": "t9", "kind": "sit-and-go", "state": "waiting"})
+    desk.refund = 200
+
+    async def scenario(pilot: Pilot[None], app: JoinApp, screen: RemoteTableScreen) -> None:
+        desk.feed(welcome(0))
+        await until(pilot, lambda: screen.info.get("state") == "waiting"
+                    and screen.mirror.rules is not None)  # fmt: skip
+        await pilot.press("u", "z", "i")  # (the cash keys: nothing)
+        await settle(pilot)
+        assert app.screen is screen and desk.asked == []
+        await pilot.press("v")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmDialog))
+        await pilot.press("y")
+        await until(pilot, lambda: bool(desk.asked))
+        assert desk.asked == [("stand_up",)]
+        await until(pilot, lambda: bool(notes(app)))
+        assert notes(app) == ["You stood up: 200 chips back to your balance"]
 
     run(tmp_path, desk, scenario, monkeypatch)
