@@ -1497,3 +1497,33 @@ def test_standing_up_at_a_sit_and_go_not_started(
         assert notes(app) == ["You stood up: 200 chips back to your balance"]
 
     run(tmp_path, desk, scenario, monkeypatch)
+
+
+def test_a_hand_end_without_its_result_or_its_deal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A ``hand_end`` whose view has no result only draws the table; one of a hand whose
+    ``hand`` message never came (the hand in play sent as a ``state`` on coming back)
+    counts every seat as dealt in: the statistics keep it, and no summary is shown for a
+    hand this client did not see dealt."""
+    link = Link()
+    hand, end = _won_hand()
+
+    async def scenario(pilot: Pilot[None], app: JoinApp, screen: RemoteTableScreen) -> None:
+        unfinished = {"type": "hand_end", "hand": 1, "view": view_to_json(new_hand().view(0))}
+        link.feed(*to_my_turn(), unfinished)
+        await until(pilot, lambda: screen.mirror.pending is None)
+        await settle(pilot)
+        assert stack_names(app) == ["RemoteTableScreen"] and not screen._my_turn()
+        await pilot.press("o")
+        await until(pilot, lambda: screen._seen is not None)
+        screen.mirror = type(screen.mirror)(clock=lambda: NOW)  # (a client that saw no deal)
+        screen.take(welcome(0))
+        screen.take({"type": "state", "hand": 1, "view": view_to_json(hand.view(0))})
+        screen.take(end[0])
+        await settle(pilot)
+        assert screen._seen is not None and len(screen._seen) == 1
+        assert screen._seen[0].names == ("Me", "You")
+        assert stack_names(app) == ["RemoteTableScreen"]
+
+    run(tmp_path, link, scenario, monkeypatch)
