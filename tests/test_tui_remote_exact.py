@@ -502,6 +502,10 @@ def test_a_refused_answer_asks_again_and_a_default_is_said(
         assert notes(app)[-1] == "your time ran out: the default action was taken"
         assert kinds(app)[-1] == ("warning", 5)
         assert not screen._my_turn()
+        link.feed({"type": "error", "code": "stale", "message": "no decision waits",
+                   "hand": 1, "seq": 4})  # (the third: the last is said)
+        await until(pilot, lambda: len(notes(app)) == 3)
+        assert notes(app)[-1] == bar_message(screen) == "no decision waits"
 
     run(tmp_path, link, scenario, monkeypatch)
 
