@@ -738,9 +738,13 @@ def test_a_watcher_may_chat_once_welcomed(tmp_path: Path, monkeypatch: pytest.Mo
 
     async def scenario(pilot: Pilot[None], app: JoinApp, screen: RemoteTableScreen) -> None:
         assert not screen.check_action("chat", ())
+        await settle(pilot)
+        assert "m Chat" not in screen_text(app).splitlines()[-1]
         link.feed(welcome(None))
         await until(pilot, lambda: screen.mirror.rules is not None)
         assert screen.check_action("chat", ()) is True
+        await settle(pilot)
+        assert "m Chat" in screen_text(app).splitlines()[-1]  # the footer says so at once
         assert screen.check_action("save", ()) is False
 
     run(tmp_path, link, scenario, monkeypatch)
