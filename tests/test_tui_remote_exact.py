@@ -502,6 +502,9 @@ def test_a_refused_answer_asks_again_and_a_default_is_said(
         assert notes(app)[-1] == "your time ran out: the default action was taken"
         assert kinds(app)[-1] == ("warning", 5)
         assert not screen._my_turn()
+        bar = screen.query_one(ActionBar)
+        assert bar.view is not None and bar.view.legal is None  # (drawn again: the bar waits)
+        assert [enabled for _, _, enabled in bar.slots()] == [False] * 4
         link.feed({"type": "error", "code": "stale", "message": "no decision waits",
                    "hand": 1, "seq": 4})  # (the third: the last is said)
         await until(pilot, lambda: len(notes(app)) == 3)
@@ -1044,6 +1047,10 @@ def test_a_seat_offered_to_a_watcher_is_said(tmp_path: Path,
         await until(pilot, lambda: screen.mirror.rules is not None)
         await settle(pilot)
         assert notes(app) == []  # seated: no offer
+        desk.feed(dealt(), {"type": "seats", "players": [{"seat": 1, "name": "Zed", "stack": 200}]})
+        await until(pilot, lambda: screen.mirror.names == ("Me", "Zed"))
+        await settle(pilot)
+        assert [s.name for s in screen.query_one(SeatsPanel).lines] == ["Me", "Zed"]  # at once
         desk.feed(welcome(None), {"type": "offer", "table": "t9"})
         await until(pilot, lambda: bool(notes(app)))
         assert notes(app) == ["A seat is free for you at this table: press j to take it"]
