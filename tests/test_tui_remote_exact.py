@@ -331,6 +331,7 @@ def test_your_first_turn_as_drawn_and_nothing_of_the_other_seat(
             "f": "Fold", "c": "Call", "b": None, "r": "Raise to", "a": "All-in", "m": "Chat",
             "j": None, "u": None, "z": None, "i": None, "v": None, "s": None, "x": "Exit"}
         shown = screen_text(app)
+        assert " Pot 6 " in shown and len(felt.pots) == 1
         for hidden in ("3♣", "K♥", "3c", "Kh"):  # the other seat's cards: never sent to you
             assert hidden not in shown
         assert link.sent == []
@@ -1540,5 +1541,26 @@ def test_a_hand_end_without_its_result_or_its_deal(
         assert screen._seen is not None and len(screen._seen) == 1
         assert screen._seen[0].names == ("Me", "You")
         assert stack_names(app) == ["RemoteTableScreen"]
+
+    run(tmp_path, link, scenario, monkeypatch)
+
+
+def test_your_cards_leave_the_felt_when_you_fold(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    link = Link()
+    hand = new_hand()
+    hand.fold()
+
+    async def scenario(pilot: Pilot[None], app: JoinApp, screen: RemoteTableScreen) -> None:
+        link.feed(*to_my_turn())
+        await turn(pilot, screen)
+        felt = screen.query_one(Felt)
+        assert [str(c) for c in felt.hole] == ["2d", "4h"]
+        await pilot.press("f")
+        await until(pilot, lambda: bool(link.sent))
+        link.feed({"type": "accepted", "hand": 1, "seq": 4}, *events(hand, 0, 4))
+        await until(pilot, lambda: felt.hole == ())
+        assert screen.query_one(SeatsPanel).lines[0].status == "folded"
 
     run(tmp_path, link, scenario, monkeypatch)
