@@ -1262,6 +1262,9 @@ def test_your_next_decision_closes_the_summary_but_not_under_a_question(
         await until(pilot, lambda: screen.mirror.hand == 2 and screen._my_turn())
         await settle(pilot)
         assert stack_names(app) == ["RemoteTableScreen"]  # the summary closed by it
+        assert log(screen)[-6:] == ["", "── Hand 2 ──", "Me posts the small blind 2",
+                                    "You posts the big blind 4", "*** PRE-FLOP ***",
+                                    "Dealt to Me: 2d 4h"]  # (hand 2's own, all of it)
         link.feed(*renumber(ended, 2))
         await until(pilot, lambda: isinstance(app.screen, HandOverScreen))
         assert "Hand 2 is over" in texts(app)
@@ -1553,14 +1556,17 @@ def test_your_cards_leave_the_felt_when_you_fold(
     hand.fold()
 
     async def scenario(pilot: Pilot[None], app: JoinApp, screen: RemoteTableScreen) -> None:
+        app.prefs.hints = True
         link.feed(*to_my_turn())
         await turn(pilot, screen)
         felt = screen.query_one(Felt)
         assert [str(c) for c in felt.hole] == ["2d", "4h"]
+        await until(pilot, lambda: felt.hint.startswith("Hint: equity "))
         await pilot.press("f")
         await until(pilot, lambda: bool(link.sent))
         link.feed({"type": "accepted", "hand": 1, "seq": 4}, *events(hand, 0, 4))
         await until(pilot, lambda: felt.hole == ())
         assert screen.query_one(SeatsPanel).lines[0].status == "folded"
+        assert felt.hint == ""  # folded: no hint, though the street goes on
 
     run(tmp_path, link, scenario, monkeypatch)
