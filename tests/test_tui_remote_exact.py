@@ -1570,3 +1570,26 @@ def test_your_cards_leave_the_felt_when_you_fold(
         assert felt.hint == ""  # folded: no hint, though the street goes on
 
     run(tmp_path, link, scenario, monkeypatch)
+
+
+def test_your_time_running_out_closes_the_bar_at_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    link = Link()
+
+    async def scenario(pilot: Pilot[None], app: JoinApp, screen: RemoteTableScreen) -> None:
+        link.feed(*to_my_turn())
+        await turn(pilot, screen)
+        bar = screen.query_one(ActionBar)
+        assert [enabled for _, _, enabled in bar.slots()] == [True] * 4
+        link.feed({"type": "default", "hand": 1, "seq": 4, "action": "fold"})
+        await until(pilot, lambda: bool(notes(app)))
+        await settle(pilot)
+        assert not screen._my_turn() and bar.view is not None and bar.view.legal is None
+        assert [enabled for _, _, enabled in bar.slots()] == [False] * 4
+        assert "⏱" not in screen.query_one(Felt).turn
+        await pilot.press("c")
+        await settle(pilot)
+        assert link.sent == []
+
+    run(tmp_path, link, scenario, monkeypatch)
