@@ -3,6 +3,7 @@ log, the action bar's choices, the typed amount, hints, the chip graph, the form
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Callable
 
@@ -104,9 +105,16 @@ def test_marks_of_the_button_blind_and_straddle() -> None:
 
 
 def test_marks_of_seats_out_of_the_game() -> None:
-    hand = make(NL, [500, 500, 500], button=0)
-    lines = seats(hand.view(0), NAMES, out=[False, False, True])
-    assert (lines[2].status, lines[2].cards, lines[2].stack) == ("out", (), 0)
+    """A seat not dealt in with no chips is out of the game; with chips (a room's cash
+    seat sitting out) it keeps them, shown."""
+    view = make(NL, [500, 500, 500], button=0).view(0)
+    busted = dataclasses.replace(view, stacks=(*view.stacks[:2], 0))
+    lines = seats(busted, NAMES, out=[False, False, True])
+    assert [(s.status, s.cards, s.stack, s.bet) for s in lines] == [
+        ("to act", view.hole, 500, 0), ("", (None, None), 498, 2), ("out", (), 0, 0)]
+    away = seats(view, NAMES, out=[False, True, False])
+    assert [(s.status, s.cards, s.stack, s.bet) for s in away] == [
+        ("to act", view.hole, 500, 0), ("sitting out", (), 498, 0), ("", (None, None), 496, 4)]
 
 
 def test_log_tells_every_action_and_the_showdown_with_names() -> None:
@@ -698,10 +706,11 @@ def test_seats_on_the_flop_with_one_out_and_the_last_action_of_this_round_only()
         SeatLine(2, "Bo", 496, 0, "BB", "to act", hole, True, 0, ""),
     ]
     assert seats(view, NAMES3, out=[False, True, False])[1:] == [
-        SeatLine(1, "Ada", 0, 0, "", "out", (), False),
+        SeatLine(1, "Ada", 496, 0, "", "sitting out", (), False),  # chips kept: sitting out
         SeatLine(2, "Bo", 496, 0, "BB", "to act", hole, True, 0, ""),
     ]
-    assert seats(view, NAMES3, out=[False, False, True])[2] == SeatLine(
+    bust = dataclasses.replace(view, stacks=(496, 496, 0))
+    assert seats(bust, NAMES3, out=[False, False, True])[2] == SeatLine(
         2, "Bo", 0, 0, "", "out", (), True)
     assert pots(view) == [PotLine("pot", 12, (0, 1, 2))]
 

@@ -1325,9 +1325,11 @@ def test_your_showdown_decision(tmp_path: Path, monkeypatch: pytest.MonkeyPatch)
     run(tmp_path, link, scenario, monkeypatch)
 
 
-def test_a_seat_not_dealt_in_is_shown_out(tmp_path: Path,
-                                          monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
-    """Three seats, the hand dealt to the first two: yours (the third) is out of it."""
+def test_a_seat_not_dealt_in_is_shown_sitting_out_with_its_chips(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Three seats, the hand dealt to the first two: yours (the third, 180 chips) sits out
+    of it, its chips kept and shown (not "out", with none: that is a seat gone bust)."""
     link = Link()
 
     async def scenario(pilot: Pilot[None], app: JoinApp, screen: RemoteTableScreen) -> None:
@@ -1338,9 +1340,9 @@ def test_a_seat_not_dealt_in_is_shown_out(tmp_path: Path,
         await until(pilot, lambda: screen.mirror.view is not None)
         await settle(pilot)
         lines = screen.query_one(SeatsPanel).lines
-        assert [(s.name, s.status, s.cards, s.is_you) for s in lines] == [
-            ("Ann", "", (None, None), False), ("Bo", "", (None, None), False),
-            ("Me", "out", (), True)]  # fmt: skip
+        assert [(s.name, s.status, s.cards, s.is_you, s.stack) for s in lines] == [
+            ("Ann", "", (None, None), False, 200), ("Bo", "", (None, None), False, 200),
+            ("Me", "sitting out", (), True, 180)]  # fmt: skip
         assert screen.query_one(Felt).hole == ()
         assert screen.query_one(Felt).turn == "Dealing..."
         assert log(screen) == ["── Hand 1 ──"]

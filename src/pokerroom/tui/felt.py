@@ -60,7 +60,8 @@ class SeatLine:
     ``marks`` are the button and forced bets (``D``, ``SB``, ``BB``, ``BL`` for 001's
     button blind, ``ST`` for a straddle, several joined by spaces); ``status`` is one of
     ``""``, ``"to act"``, ``"folded"``, ``"all-in"``, ``"mucked"``, ``"out"`` (no chips:
-    out of the freeze-out); ``cards`` the cards to draw (``None`` for a face-down card;
+    out of the freeze-out), ``"sitting out"`` (not dealt in, its chips kept: a room's cash
+    seat sitting out); ``cards`` the cards to draw (``None`` for a face-down card;
     empty for none at all: folded, mucked, out); ``won`` the chips won once the hand is
     over; ``last`` the seat's last action in this betting round (``"calls"``; the amount
     is its ``bet``).
@@ -111,8 +112,8 @@ def seats(
 ) -> list[SeatLine]:
     """Every seat of the hand as the viewer may see it.
 
-    ``out`` marks seats that are out of the game (they are shown with no chips and no
-    cards).
+    ``out`` marks seats that are not dealt in: out of the game if they have no chips,
+    else sitting out with their chips; either way with no cards.
     """
     marks = _marks(view)
     mucked = {e.seat for e in view.events if e.kind is _K.MUCK}
@@ -122,7 +123,9 @@ def seats(
     lines = []
     for s in range(view.players):
         if out is not None and out[s]:
-            lines.append(SeatLine(s, names[s], 0, 0, "", "out", (), s == view.seat))
+            stack = view.stacks[s]
+            status = "sitting out" if stack > 0 else "out"
+            lines.append(SeatLine(s, names[s], stack, 0, "", status, (), s == view.seat))
             continue
         status = ""
         cards: tuple[Card | None, ...] = (None, None)

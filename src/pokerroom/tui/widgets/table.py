@@ -47,6 +47,8 @@ from pokerroom.tui.widgets.fields import TypedInput
 __all__ = ["ActionBar", "AmountInput", "Felt", "HandLog", "SeatsPanel"]
 
 _CARD = re.compile(r"\b([2-9TJQKA][cdhs]|Jk)\b")
+_AWAY = ("folded", "out", "sitting out")  # a seat's name dimmed: not in the hand
+_QUIET = ("folded", "mucked", "sitting out")  # a status said dimmed
 
 
 class SeatsPanel(Widget):
@@ -65,7 +67,7 @@ class SeatsPanel(Widget):
             row = Text()
             row.append("▶ " if s.status == "to act" else "  ", style="bold yellow")
             row.append(f"{s.marks:<5.5}", style="bold cyan")
-            style = "bold reverse" if s.is_you else ("dim" if s.status in ("folded", "out") else "")
+            style = "bold reverse" if s.is_you else ("dim" if s.status in _AWAY else "")
             row.append(f"{s.name:<{name_w}.{name_w}}", style=style)
             row.append(f"{chips(s.stack):>7} ")
             row.append(f"{chips(s.bet) if s.bet else '':>6} ", style="bold")
@@ -75,7 +77,7 @@ class SeatsPanel(Widget):
             if s.won:
                 row.append(f"+{chips(s.won)}", style="bold green")
             elif s.status and s.status != "to act":
-                row.append(s.status, style="dim" if s.status in ("folded", "mucked") else "bold")
+                row.append(s.status, style="dim" if s.status in _QUIET else "bold")
             elif s.last:
                 row.append(s.last, style="italic")
             rows.append(row)
