@@ -1284,3 +1284,65 @@ def test_a_player_out_is_named_in_the_summary_of_that_hand_only(tmp_path: Path) 
         assert [(s.seat, s.place, s.hand) for s in game.standings()] == [(1, 3, 1)]
 
     _run(tmp_path, scenario)
+
+
+# ------------------------------------------------- the survivors of the second round
+
+
+class _ShowingCaller(Player):
+    """A calling station that announces its own hand at the showdown (as the table
+    would: the best hand it can show)."""
+
+    name = "shows"
+
+    def act(self, view: Any, budget: float) -> Action:
+        return Action.call() if view.legal.to_call else Action.check()
+
+    def announce(self, view: Any, budget: float) -> Action:
+        return Player.announce(self, view, budget)
+
+
+def _footer_keys(screen: TableScreen) -> list[tuple[str, str, bool]]:
+    """The keys the footer draws: each key, its words and whether it is dimmed."""
+    from textual.widgets._footer import FooterKey
+
+    return [(w.key, w.description, w.has_class("-disabled")) for w in screen.query(FooterKey)]
+
+
+def test_while_a_computer_player_announces_at_the_showdown_the_footer_drops_the_betting_keys(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    steps, go_on = _holding(monkeypatch)
+
+    async def scenario(pilot: Pilot[None], app: PokerApp) -> None:
+        game = make_game()
+        game.bots[1] = _ShowingCaller()  # Ada, first to show once Bo checks the river
+        screen = await sit(pilot, game)
+        await pilot.press("f")  # the blinds check it down
+        seen = []
+        while True:
+            await until(pilot, lambda: not steps.empty())
+            seat = steps.get()
+            await pilot.pause()
+            street = game.view(0).street
+            seen.append((seat, street, _footer_keys(screen)))
+            if street is Street.SHOWDOWN:
+                break
+            go_on.release()
+        dimmed = [("f", "Fold", True), ("c", "Check", True), ("b", "Bet", True),
+                  ("a", "All-in", True)]  # fmt: skip
+        rest = [("x", "Exit", False), ("t", "Hints", False), ("o", "Stats", False),
+                ("question_mark", "Keys", False), ("ctrl+q", "Quit", False)]  # fmt: skip
+        assert [(seat, street) for seat, street, _ in seen][-2:] == [
+            (2, Street.RIVER), (1, Street.SHOWDOWN)]  # fmt: skip
+        assert seen[-2][2] == dimmed + rest  # Bo decides on the river: dimmed
+        assert seen[-1][2] == rest  # Ada announces: the showdown's list, no betting key
+        for _ in range(40):
+            go_on.release()
+        await until(pilot, lambda: isinstance(app.screen, HandOverScreen))
+
+    try:
+        _run(tmp_path, scenario)
+    finally:
+        for _ in range(40):
+            go_on.release()
