@@ -1346,3 +1346,38 @@ def test_while_a_computer_player_announces_at_the_showdown_the_footer_drops_the_
     finally:
         for _ in range(40):
             go_on.release()
+
+
+def test_a_hand_played_another_way_goes_to_a_branched_history_with_its_number(
+    tmp_path: Path,
+) -> None:
+    """A game loaded from an earlier save that plays hand 1 another way: the history
+    already kept is left as it is; hand 1 goes to a new one that holds the hands before it."""
+
+    async def scenario(pilot: Pilot[None], app: PokerApp) -> None:
+        store = app.store
+        game = make_game()
+        title = _title(game)
+        history = store.new_game(title)
+        store.add_hand(history, 0, "hand zero", "its text")
+        store.add_hand(history, 1, "played otherwise", "another hand 1")
+        screen = await sit(pilot, game, history)
+        await _fold_to_summary(pilot, app, screen)
+        await pilot.pause()
+        assert screen.history == history + 1
+        assert store.games() == [
+            (history + 1, "2026-01-01 12:00", f"{title} (again from hand 1)", 2),
+            (history, "2026-01-01 12:00", title, 2),
+        ]
+        kept = [(h.number, h.summary, h.phh) for h in store.hands(history)]
+        assert kept == [(0, "hand zero", "its text"), (1, "played otherwise", "another hand 1")]
+        zero, one = store.hands(history + 1)
+        assert (zero.number, zero.summary, zero.phh) == (0, "hand zero", "its text")
+        assert (one.number, one.summary) == (1, (
+            "Ada shows 6d 2d: pair of deuces, ace-eight-six kickers; "
+            "Bo shows 4d 5d: straight, five high; Bo wins the pot (8) with straight, five high"
+        ))  # fmt: skip
+        assert "\nhand = 1\n" in one.phh and "p3 f" in one.phh  # (you, p3, fold)
+        assert _notes(app) == []
+
+    _run(tmp_path, scenario)
