@@ -1381,3 +1381,70 @@ def test_a_hand_played_another_way_goes_to_a_branched_history_with_its_number(
         assert _notes(app) == []
 
     _run(tmp_path, scenario)
+
+
+def test_a_damaged_save_file_met_while_loading_asks_each_time(tmp_path: Path) -> None:
+    from pokerroom.tui.screens.damaged import DamagedSavesDialog
+
+    async def scenario(pilot: Pilot[None], app: PokerApp) -> None:
+        (tmp_path / SAVE_FILE).write_bytes(b"this is not a database, it was damaged " * 200)
+        assert app.open_save("mine") is False
+        await until(pilot, lambda: isinstance(app.screen, DamagedSavesDialog)
+                    and app.screen.is_mounted)  # fmt: skip
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, DamagedSavesDialog)
+        assert str(dialog.error).startswith(f"the save file {tmp_path / SAVE_FILE} is damaged")
+        await pilot.press("escape")  # leave it as it is
+        await until(pilot, lambda: isinstance(app.screen, MenuScreen))
+        assert app.open_save("mine") is False  # asked again: loading needs the file
+        await until(pilot, lambda: isinstance(app.screen, DamagedSavesDialog)
+                    and app.screen.is_mounted)  # fmt: skip
+        await pilot.pause()
+        assert app.screen is not dialog and _notes(app) == []
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, MenuScreen))
+
+    _run(tmp_path, scenario)
+
+
+def test_two_players_out_in_one_hand_are_both_named(tmp_path: Path) -> None:
+    async def scenario(pilot: Pilot[None], app: PokerApp) -> None:
+        game = make_game(stacks=[1000, 4, 4], seed=1)
+        screen = await sit(pilot, game)
+        await _call_down(pilot, app, screen)
+        over = app.screen
+        assert isinstance(over, HandOverScreen)
+        assert over.summary.plain.endswith(
+            "Your chips: 1,000 → 1,008 (+8)\nOut of the game: Ada, Bo"
+        )
+        # both out in the same hand: tied for second
+        assert [(s.seat, s.place, s.hand) for s in game.standings()] == [
+            (0, 1, 1), (1, 2, 1), (2, 2, 1)]  # fmt: skip
+
+    _run(tmp_path, scenario)
+
+
+def test_a_computer_player_s_wait_on_a_clock_that_oversleeps_ends_on_time(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import pokerroom.tui.screens.table as table_module
+
+    async def scenario(pilot: Pilot[None], app: PokerApp) -> None:
+        screen = await sit(pilot, make_game())
+        clock = [0.0]
+        slept: list[float] = []
+
+        def sleep(seconds: float) -> None:  # each sleep 0.03 s longer than asked
+            slept.append(round(seconds, 6))
+            clock[0] += seconds + 0.03
+
+        monkeypatch.setattr(table_module, "time", SimpleNamespace(monotonic=lambda: clock[0],
+                                                                  sleep=sleep))  # fmt: skip
+        monkeypatch.setattr(screen, "show", lambda: None)
+        app.prefs.speed = "fast"  # 0.35 s: 0.08 a step, then only the 0.03 s left
+        await asyncio.to_thread(screen._before_bot, 1)
+        assert slept == [0.05, 0.05, 0.05, 0.05, 0.03]
+        assert round(clock[0], 6) == 0.38
+
+    _run(tmp_path, scenario)
