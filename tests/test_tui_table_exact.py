@@ -771,6 +771,7 @@ def test_playing_again_without_a_history_says_so(
         assert isinstance(again, TableScreen) and again.history is None
         await until(pilot, lambda: your_turn(again))
         assert _notes(app)[-1] == "Hand histories will not be kept: no room for histories"
+        assert list(app._notifications)[-1].severity == "warning"
 
     _run(tmp_path, scenario)
 
@@ -1446,5 +1447,55 @@ def test_a_computer_player_s_wait_on_a_clock_that_oversleeps_ends_on_time(
         await asyncio.to_thread(screen._before_bot, 1)
         assert slept == [0.05, 0.05, 0.05, 0.05, 0.03]
         assert round(clock[0], 6) == 0.38
+
+    _run(tmp_path, scenario)
+
+
+def test_an_autosave_that_meets_a_damaged_save_file_moves_it_aside_and_goes_on_afresh(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from pokerroom.tui.screens.damaged import DamagedSavesDialog
+
+    damaged = b"this is not a database, it was damaged " * 200
+
+    async def asked_then_moved(pilot: Pilot[None], app: PokerApp, screen: TableScreen) -> None:
+        """The file damaged, then your check or call: its autosave asks; once the computer
+        players have decided (your turn again, under the question), move it aside."""
+        (tmp_path / SAVE_FILE).write_bytes(damaged)
+        await pilot.press("c")
+        await until(pilot, lambda: isinstance(app.screen, DamagedSavesDialog)
+                    and app.screen.is_mounted and screen._my_turn())  # fmt: skip
+        await pilot.pause()
+        await pilot.press("enter")  # "Move it aside, start afresh"
+        await until(pilot, lambda: app.screen is screen)
+        await pilot.pause()
+
+    async def scenario(pilot: Pilot[None], app: PokerApp) -> None:
+        store = app.store
+        game = make_game()
+        title = _title(game)
+        store.new_game("an older game")
+        screen = await sit(pilot, game, store.new_game(title))
+        assert screen.history == 2
+        await asked_then_moved(pilot, app, screen)
+        assert game.view(0).street is Street.FLOP
+        assert screen.history == 1
+        with sqlite3.connect(tmp_path / SAVE_FILE) as db:
+            assert db.execute("SELECT id, title FROM games").fetchall() == [(1, title)]
+        assert [(s.slot, s.summary) for s in store.slots()] == [
+            ("autosave", "hand 1, 3 players, your chips 996")]  # fmt: skip
+        assert store.load("autosave").data == {"game": game.to_data(), "history": 1}
+        assert _notes(app)[-1] == (
+            "The damaged save file is kept as pokerroom.db.damaged-2026-01-01-12-00; "
+            "a fresh one is in use."
+        )
+        monkeypatch.setattr(store, "new_game", _failing("no room for histories"))
+        await asked_then_moved(pilot, app, screen)  # again, and no new history this time
+        assert game.view(0).street is Street.TURN
+        assert screen.history is None
+        assert store.load("autosave").data == {"game": game.to_data(), "history": None}
+        kept = sorted(p.name for p in tmp_path.glob("pokerroom.db.damaged-*"))
+        assert kept == ["pokerroom.db.damaged-2026-01-01-12-00",
+                        "pokerroom.db.damaged-2026-01-01-12-00-2"]  # fmt: skip
 
     _run(tmp_path, scenario)
