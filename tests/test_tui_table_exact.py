@@ -642,6 +642,7 @@ def test_busted_you_play_again_with_the_same_settings_and_new_cards(tmp_path: Pa
         assert isinstance(again, TableScreen)
         assert [type(s).__name__ for s in app.screen_stack[1:]] == ["MenuScreen", "TableScreen"]
         assert screen._leaving and again.game.setup.seed is None
+        assert screen.game.number == 1 and not screen.game.table.in_hand  # dealt no more
         assert again.game.setup.bots == screen.game.setup.bots
         assert again.game.names == ("Hero", "Ada", "Bo") and again.game.number == 1
         with sqlite3.connect(tmp_path / SAVE_FILE) as db:
