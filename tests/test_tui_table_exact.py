@@ -1500,3 +1500,37 @@ def test_an_autosave_that_meets_a_damaged_save_file_moves_it_aside_and_goes_on_a
                         "pokerroom.db.damaged-2026-01-01-12-00-2"]  # fmt: skip
 
     _run(tmp_path, scenario)
+
+
+def test_a_save_named_once_the_turn_is_over_is_refused_with_why(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No key ends your turn under the save dialog: the test ends it (as the save made
+    again after a damaged save file is moved aside would find it), holding the computer
+    players' first decision, then gives the name."""
+    steps, go_on = _holding(monkeypatch)
+
+    async def scenario(pilot: Pilot[None], app: PokerApp) -> None:
+        screen = await sit(pilot, make_game())
+        await pilot.press("s")
+        await until(pilot, lambda: isinstance(app.screen, SaveDialog) and app.screen.is_mounted)
+        await pilot.pause()
+        assert screen._choice is not None
+        screen._choice.set_result(Action.call())  # your turn ends: you call
+        await until(pilot, lambda: not steps.empty())  # Ada's decision held
+        assert steps.get() == 1 and not screen._my_turn() and not screen._between
+        await pilot.press("enter")  # save as "hand 1"
+        await until(pilot, lambda: app.screen is screen)
+        await pilot.pause()
+        note = list(app._notifications)[-1]
+        assert (note.message, note.severity) == ("Save on your turn or between hands", "warning")
+        assert [s.slot for s in app.store.slots()] == ["autosave"]
+        for _ in range(40):
+            go_on.release()
+        await until(pilot, lambda: your_turn(screen))
+
+    try:
+        _run(tmp_path, scenario)
+    finally:
+        for _ in range(40):
+            go_on.release()
