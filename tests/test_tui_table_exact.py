@@ -1534,3 +1534,35 @@ def test_a_save_named_once_the_turn_is_over_is_refused_with_why(
     finally:
         for _ in range(40):
             go_on.release()
+
+
+def test_after_a_hand_s_summary_nothing_can_be_saved_while_the_computer_players_decide(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    steps, go_on = _holding(monkeypatch)
+
+    async def scenario(pilot: Pilot[None], app: PokerApp) -> None:
+        game = make_game()
+        screen = await sit(pilot, game)
+        await pilot.press("f")  # the blinds check it down, each decision let go
+        while not isinstance(app.screen, HandOverScreen):
+            await until(pilot, lambda: not steps.empty() or isinstance(app.screen, HandOverScreen))
+            if not steps.empty():
+                steps.get()
+                go_on.release()
+        assert screen.check_action("save", ()) is True
+        await pilot.press("enter")
+        await until(pilot, lambda: not steps.empty())  # hand 2: Ada's call held
+        await pilot.pause()
+        assert (steps.get(), game.number) == (1, 2)
+        assert screen.check_action("save", ()) is False  # not listed, not even dimmed
+        assert "s" not in [key for key, _, _ in _footer_keys(screen)]
+        for _ in range(40):
+            go_on.release()
+        await until(pilot, lambda: your_turn(screen))
+
+    try:
+        _run(tmp_path, scenario)
+    finally:
+        for _ in range(40):
+            go_on.release()
