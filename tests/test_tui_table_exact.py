@@ -23,12 +23,14 @@ from textual.geometry import Offset
 from textual.pilot import Pilot
 from textual.selection import Selection
 from textual.widgets import Static
+from textual.widgets._footer import FooterKey
 
 from pokerroom.engine import Action, EventKind, Street
 from pokerroom.players import Player
 from pokerroom.savefile import SaveError
 from pokerroom.tui.app import SAVE_FILE, PokerApp
 from pokerroom.tui.hints import hint_text
+from pokerroom.tui.screens.damaged import DamagedSavesDialog
 from pokerroom.tui.screens.dialogs import (
     BustDialog,
     ConfirmDialog,
@@ -1306,8 +1308,6 @@ class _ShowingCaller(Player):
 
 def _footer_keys(screen: TableScreen) -> list[tuple[str, str, bool]]:
     """The keys the footer draws: each key, its words and whether it is dimmed."""
-    from textual.widgets._footer import FooterKey
-
     return [(w.key, w.description, w.has_class("-disabled")) for w in screen.query(FooterKey)]
 
 
@@ -1386,8 +1386,6 @@ def test_a_hand_played_another_way_goes_to_a_branched_history_with_its_number(
 
 
 def test_a_damaged_save_file_met_while_loading_asks_each_time(tmp_path: Path) -> None:
-    from pokerroom.tui.screens.damaged import DamagedSavesDialog
-
     async def scenario(pilot: Pilot[None], app: PokerApp) -> None:
         (tmp_path / SAVE_FILE).write_bytes(b"this is not a database, it was damaged " * 200)
         assert app.open_save("mine") is False
@@ -1455,8 +1453,6 @@ def test_a_computer_player_s_wait_on_a_clock_that_oversleeps_ends_on_time(
 def test_an_autosave_that_meets_a_damaged_save_file_moves_it_aside_and_goes_on_afresh(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from pokerroom.tui.screens.damaged import DamagedSavesDialog
-
     damaged = b"this is not a database, it was damaged " * 200
 
     async def asked_then_moved(pilot: Pilot[None], app: PokerApp, screen: TableScreen) -> None:
