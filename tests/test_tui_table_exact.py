@@ -23,6 +23,7 @@ from textual.geometry import Offset
 from textual.pilot import Pilot
 from textual.selection import Selection
 from textual.widgets import Static
+from textual.widgets._footer import FooterKey
 
 from pokerroom.engine import Action, EventKind, Street
 from pokerroom.players import Player
@@ -30,6 +31,7 @@ from pokerroom.savefile import SaveError
 from pokerroom.storage.saves import Store
 from pokerroom.tui.app import SAVE_FILE, PokerApp
 from pokerroom.tui.hints import hint_text
+from pokerroom.tui.screens.damaged import DamagedSavesDialog
 from pokerroom.tui.screens.dialogs import (
     BustDialog,
     ConfirmDialog,
@@ -651,6 +653,7 @@ def test_busted_you_play_again_with_the_same_settings_and_new_cards(tmp_path: Pa
         assert isinstance(again, TableScreen)
         assert [type(s).__name__ for s in app.screen_stack[1:]] == ["MenuScreen", "TableScreen"]
         assert screen._leaving and again.game.setup.seed is None
+        assert screen.game.number == 1 and not screen.game.table.in_hand  # dealt no more
         assert again.game.setup.bots == screen.game.setup.bots
         assert again.game.names == ("Hero", "Ada", "Bo") and again.game.number == 1
         with sqlite3.connect(tmp_path / SAVE_FILE) as db:
@@ -780,6 +783,7 @@ def test_playing_again_without_a_history_says_so(
         assert isinstance(again, TableScreen) and again.history is None
         await until(pilot, lambda: your_turn(again))
         assert _notes(app)[-1] == "Hand histories will not be kept: no room for histories"
+        assert list(app._notifications)[-1].severity == "warning"
 
     _run(tmp_path, scenario)
 
@@ -1305,3 +1309,277 @@ def test_a_new_game_s_history_keeps_you_as_its_hero(tmp_path: Path) -> None:
     store.add_hand(history, 1, "Al wins", "phh 1")
     assert store.games() == [(history, "2026-01-01 10:00", _title(game), 1, name)]
     assert _title(game) == f"{name} against 2 computer players: {game.rules}"
+
+
+# ------------------------------------------------- the survivors of the second round
+
+
+class _ShowingCaller(Player):
+    """A calling station that announces its own hand at the showdown (as the table
+    would: the best hand it can show)."""
+
+    name = "shows"
+
+    def act(self, view: Any, budget: float) -> Action:
+        return Action.call() if view.legal.to_call else Action.check()
+
+    def announce(self, view: Any, budget: float) -> Action:
+        return Player.announce(self, view, budget)
+
+
+def _footer_keys(screen: TableScreen) -> list[tuple[str, str, bool]]:
+    """The keys the footer draws: each key, its words and whether it is dimmed."""
+    return [(w.key, w.description, w.has_class("-disabled")) for w in screen.query(FooterKey)]
+
+
+def test_while_a_computer_player_announces_at_the_showdown_the_footer_drops_the_betting_keys(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    steps, go_on = _holding(monkeypatch)
+
+    async def scenario(pilot: Pilot[None], app: PokerApp) -> None:
+        game = make_game()
+        game.bots[1] = _ShowingCaller()  # Ada, first to show once Bo checks the river
+        screen = await sit(pilot, game)
+        await pilot.press("f")  # the blinds check it down
+        seen = []
+        while True:
+            await until(pilot, lambda: not steps.empty())
+            seat = steps.get()
+            await pilot.pause()
+            street = game.view(0).street
+            seen.append((seat, street, _footer_keys(screen)))
+            if street is Street.SHOWDOWN:
+                break
+            go_on.release()
+        dimmed = [("f", "Fold", True), ("c", "Check", True), ("b", "Bet", True),
+                  ("a", "All-in", True)]  # fmt: skip
+        rest = [("x", "Exit", False), ("t", "Hints", False), ("o", "Stats", False),
+                ("question_mark", "Keys", False), ("ctrl+q", "Quit", False)]  # fmt: skip
+        assert [(seat, street) for seat, street, _ in seen][-2:] == [
+            (2, Street.RIVER), (1, Street.SHOWDOWN)]  # fmt: skip
+        assert seen[-2][2] == dimmed + rest  # Bo decides on the river: dimmed
+        assert seen[-1][2] == rest  # Ada announces: the showdown's list, no betting key
+        for _ in range(40):
+            go_on.release()
+        await until(pilot, lambda: isinstance(app.screen, HandOverScreen))
+
+    try:
+        _run(tmp_path, scenario)
+    finally:
+        for _ in range(40):
+            go_on.release()
+
+
+def test_a_hand_played_another_way_goes_to_a_branched_history_with_its_number(
+    tmp_path: Path,
+) -> None:
+    """A game loaded from an earlier save that plays hand 1 another way: the history
+    already kept is left as it is; hand 1 goes to a new one that holds the hands before it."""
+
+    async def scenario(pilot: Pilot[None], app: PokerApp) -> None:
+        store = app.store
+        game = make_game()
+        title = _title(game)
+        history = store.new_game(title)
+        store.add_hand(history, 0, "hand zero", "its text")
+        store.add_hand(history, 1, "played otherwise", "another hand 1")
+        screen = await sit(pilot, game, history)
+        await _fold_to_summary(pilot, app, screen)
+        await pilot.pause()
+        assert screen.history == history + 1
+        assert store.games() == [
+            (history + 1, "2026-01-01 12:00", f"{title} (again from hand 1)", 2),
+            (history, "2026-01-01 12:00", title, 2),
+        ]
+        kept = [(h.number, h.summary, h.phh) for h in store.hands(history)]
+        assert kept == [(0, "hand zero", "its text"), (1, "played otherwise", "another hand 1")]
+        zero, one = store.hands(history + 1)
+        assert (zero.number, zero.summary, zero.phh) == (0, "hand zero", "its text")
+        assert (one.number, one.summary) == (1, (
+            "Ada shows 6d 2d: pair of deuces, ace-eight-six kickers; "
+            "Bo shows 4d 5d: straight, five high; Bo wins the pot (8) with straight, five high"
+        ))  # fmt: skip
+        assert "\nhand = 1\n" in one.phh and "p3 f" in one.phh  # (you, p3, fold)
+        assert _notes(app) == []
+
+    _run(tmp_path, scenario)
+
+
+def test_a_damaged_save_file_met_while_loading_asks_each_time(tmp_path: Path) -> None:
+    async def scenario(pilot: Pilot[None], app: PokerApp) -> None:
+        (tmp_path / SAVE_FILE).write_bytes(b"this is not a database, it was damaged " * 200)
+        assert app.open_save("mine") is False
+        await until(pilot, lambda: isinstance(app.screen, DamagedSavesDialog)
+                    and app.screen.is_mounted)  # fmt: skip
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, DamagedSavesDialog)
+        assert str(dialog.error).startswith(f"the save file {tmp_path / SAVE_FILE} is damaged")
+        await pilot.press("escape")  # leave it as it is
+        await until(pilot, lambda: isinstance(app.screen, MenuScreen))
+        assert app.open_save("mine") is False  # asked again: loading needs the file
+        await until(pilot, lambda: isinstance(app.screen, DamagedSavesDialog)
+                    and app.screen.is_mounted)  # fmt: skip
+        await pilot.pause()
+        assert app.screen is not dialog and _notes(app) == []
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, MenuScreen))
+
+    _run(tmp_path, scenario)
+
+
+def test_two_players_out_in_one_hand_are_both_named(tmp_path: Path) -> None:
+    async def scenario(pilot: Pilot[None], app: PokerApp) -> None:
+        game = make_game(stacks=[1000, 4, 4], seed=1)
+        screen = await sit(pilot, game)
+        await _call_down(pilot, app, screen)
+        over = app.screen
+        assert isinstance(over, HandOverScreen)
+        assert over.summary.plain.endswith(
+            "Your chips: 1,000 → 1,008 (+8)\nOut of the game: Ada, Bo"
+        )
+        # both out in the same hand: tied for second
+        assert [(s.seat, s.place, s.hand) for s in game.standings()] == [
+            (0, 1, 1), (1, 2, 1), (2, 2, 1)]  # fmt: skip
+
+    _run(tmp_path, scenario)
+
+
+def test_a_computer_player_s_wait_on_a_clock_that_oversleeps_ends_on_time(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import pokerroom.tui.screens.table as table_module
+
+    async def scenario(pilot: Pilot[None], app: PokerApp) -> None:
+        screen = await sit(pilot, make_game())
+        clock = [0.0]
+        slept: list[float] = []
+
+        def sleep(seconds: float) -> None:  # each sleep 0.03 s longer than asked
+            slept.append(round(seconds, 6))
+            clock[0] += seconds + 0.03
+
+        monkeypatch.setattr(table_module, "time", SimpleNamespace(monotonic=lambda: clock[0],
+                                                                  sleep=sleep))  # fmt: skip
+        monkeypatch.setattr(screen, "show", lambda: None)
+        app.prefs.speed = "fast"  # 0.35 s: 0.08 a step, then only the 0.03 s left
+        await asyncio.to_thread(screen._before_bot, 1)
+        assert slept == [0.05, 0.05, 0.05, 0.05, 0.03]
+        assert round(clock[0], 6) == 0.38
+
+    _run(tmp_path, scenario)
+
+
+def test_an_autosave_that_meets_a_damaged_save_file_moves_it_aside_and_goes_on_afresh(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    damaged = b"this is not a database, it was damaged " * 200
+
+    async def asked_then_moved(pilot: Pilot[None], app: PokerApp, screen: TableScreen) -> None:
+        """The file damaged, then your check or call: its autosave asks; once the computer
+        players have decided (your turn again, under the question), move it aside."""
+        (tmp_path / SAVE_FILE).write_bytes(damaged)
+        await pilot.press("c")
+        await until(pilot, lambda: isinstance(app.screen, DamagedSavesDialog)
+                    and app.screen.is_mounted and screen._my_turn())  # fmt: skip
+        await pilot.pause()
+        await pilot.press("enter")  # "Move it aside, start afresh"
+        await until(pilot, lambda: app.screen is screen)
+        await pilot.pause()
+
+    async def scenario(pilot: Pilot[None], app: PokerApp) -> None:
+        store = app.store
+        game = make_game()
+        title = _title(game)
+        store.new_game("an older game")
+        screen = await sit(pilot, game, store.new_game(title))
+        assert screen.history == 2
+        await asked_then_moved(pilot, app, screen)
+        assert game.view(0).street is Street.FLOP
+        assert screen.history == 1
+        with sqlite3.connect(tmp_path / SAVE_FILE) as db:
+            assert db.execute("SELECT id, title FROM games").fetchall() == [(1, title)]
+        assert [(s.slot, s.summary) for s in store.slots()] == [
+            ("autosave", "hand 1, 3 players, your chips 996")]  # fmt: skip
+        assert store.load("autosave").data == {"game": game.to_data(), "history": 1}
+        assert _notes(app)[-1] == (
+            "The damaged save file is kept as pokerroom.db.damaged-2026-01-01-12-00; "
+            "a fresh one is in use."
+        )
+        monkeypatch.setattr(store, "new_game", _failing("no room for histories"))
+        await asked_then_moved(pilot, app, screen)  # again, and no new history this time
+        assert game.view(0).street is Street.TURN
+        assert screen.history is None
+        assert store.load("autosave").data == {"game": game.to_data(), "history": None}
+        kept = sorted(p.name for p in tmp_path.glob("pokerroom.db.damaged-*"))
+        assert kept == ["pokerroom.db.damaged-2026-01-01-12-00",
+                        "pokerroom.db.damaged-2026-01-01-12-00-2"]  # fmt: skip
+
+    _run(tmp_path, scenario)
+
+
+def test_a_save_named_once_the_turn_is_over_is_refused_with_why(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No key ends your turn under the save dialog: the test ends it (as the save made
+    again after a damaged save file is moved aside would find it), holding the computer
+    players' first decision, then gives the name."""
+    steps, go_on = _holding(monkeypatch)
+
+    async def scenario(pilot: Pilot[None], app: PokerApp) -> None:
+        screen = await sit(pilot, make_game())
+        await pilot.press("s")
+        await until(pilot, lambda: isinstance(app.screen, SaveDialog) and app.screen.is_mounted)
+        await pilot.pause()
+        assert screen._choice is not None
+        screen._choice.set_result(Action.call())  # your turn ends: you call
+        await until(pilot, lambda: not steps.empty())  # Ada's decision held
+        assert steps.get() == 1 and not screen._my_turn() and not screen._between
+        await pilot.press("enter")  # save as "hand 1"
+        await until(pilot, lambda: app.screen is screen)
+        await pilot.pause()
+        note = list(app._notifications)[-1]
+        assert (note.message, note.severity) == ("Save on your turn or between hands", "warning")
+        assert [s.slot for s in app.store.slots()] == ["autosave"]
+        for _ in range(40):
+            go_on.release()
+        await until(pilot, lambda: your_turn(screen))
+
+    try:
+        _run(tmp_path, scenario)
+    finally:
+        for _ in range(40):
+            go_on.release()
+
+
+def test_after_a_hand_s_summary_nothing_can_be_saved_while_the_computer_players_decide(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    steps, go_on = _holding(monkeypatch)
+
+    async def scenario(pilot: Pilot[None], app: PokerApp) -> None:
+        game = make_game()
+        screen = await sit(pilot, game)
+        await pilot.press("f")  # the blinds check it down, each decision let go
+        while not isinstance(app.screen, HandOverScreen):
+            await until(pilot, lambda: not steps.empty() or isinstance(app.screen, HandOverScreen))
+            if not steps.empty():
+                steps.get()
+                go_on.release()
+        assert screen.check_action("save", ()) is True
+        await pilot.press("enter")
+        await until(pilot, lambda: not steps.empty())  # hand 2: Ada's call held
+        await pilot.pause()
+        assert (steps.get(), game.number) == (1, 2)
+        assert screen.check_action("save", ()) is False  # not listed, not even dimmed
+        assert "s" not in [key for key, _, _ in _footer_keys(screen)]
+        for _ in range(40):
+            go_on.release()
+        await until(pilot, lambda: your_turn(screen))
+
+    try:
+        _run(tmp_path, scenario)
+    finally:
+        for _ in range(40):
+            go_on.release()
