@@ -1381,7 +1381,7 @@ def test_a_hand_played_another_way_goes_to_a_branched_history_with_its_number(
         store = app.store
         game = make_game()
         title = _title(game)
-        history = store.new_game(title)
+        history = _new_history(store, game)
         store.add_hand(history, 0, "hand zero", "its text")
         store.add_hand(history, 1, "played otherwise", "another hand 1")
         screen = await sit(pilot, game, history)
@@ -1389,8 +1389,8 @@ def test_a_hand_played_another_way_goes_to_a_branched_history_with_its_number(
         await pilot.pause()
         assert screen.history == history + 1
         assert store.games() == [
-            (history + 1, "2026-01-01 12:00", f"{title} (again from hand 1)", 2),
-            (history, "2026-01-01 12:00", title, 2),
+            (history + 1, "2026-01-01 12:00", f"{title} (again from hand 1)", 2, "Hero"),
+            (history, "2026-01-01 12:00", title, 2, "Hero"),
         ]
         kept = [(h.number, h.summary, h.phh) for h in store.hands(history)]
         assert kept == [(0, "hand zero", "its text"), (1, "played otherwise", "another hand 1")]
