@@ -40,6 +40,7 @@ from pokerroom.room.store import HandRow, MemoryStore
 from pokerroom.room.tables import OnWaitingListError, RoomTable, TableError
 from pokerroom.rules import Rules
 from pokerroom.table import CashGame
+from room_helpers import FakeLink
 
 # ---------------------------------------------------------- seen: the statistics
 
@@ -692,34 +693,17 @@ def test_a_cash_table_seats_people_keeps_a_waiting_list_and_offers_a_free_seat()
     assert table.offer() is None  # a closed table offers nothing
 
 
-class _Link:
-    """A connection's way out, kept: every frame pushed, and the close."""
-
-    def __init__(self, name: str | None) -> None:
-        self.peer = f"{name}'s address"
-        self.name = name
-        self.frames: list[str] = []
-        self.closed: tuple[int, str] | None = None
-
-    def push(self, frame: str) -> None:
-        self.frames.append(frame)
-
-    def close(self, code: int, reason: str) -> None:
-        self.closed = (code, reason)
-
-    def taken(self) -> list[dict[str, Any]]:
-        """The messages pushed since the last call."""
-        out = [json.loads(f) for f in self.frames]
-        self.frames.clear()
-        return out
+def _link(name: str) -> FakeLink:
+    """``name``'s connection, named in the room's log by its address."""
+    return FakeLink(name, peer=f"{name}'s address")
 
 
-def _watched(muted: frozenset[str] = frozenset()) -> tuple[RoomTable, list[Any], list[_Link]]:
+def _watched(muted: frozenset[str] = frozenset()) -> tuple[RoomTable, list[Any], list[FakeLink]]:
     """A table watched by bob and cy, and dan's connection, not yet welcomed."""
     table = RoomTable("t1", TableSettings.from_json({"name": "t", "seats": 2}), owner="ann",
                       bot_delay=0.0, clock=lambda: 100.0,
                       may_chat=lambda link: "you are muted" if link.name in muted else None)
-    links = [_Link("bob"), _Link("cy"), _Link("dan")]
+    links = [_link("bob"), _link("cy"), _link("dan")]
     conns = [table.open(link) for link in links]
     assert json.loads(links[0].frames[0])["limits"] == {  # a table's limits by default
         "max_line": 8192, "rate": 50.0, "burst": 100, "max_errors": 100, "watching": "open",
@@ -773,7 +757,7 @@ def test_a_frame_for_one_person_and_spectating_turned_off() -> None:
     assert bob_sees.taken() == bye and cy_sees.taken() == bye
     assert bob_sees.closed == cy_sees.closed == (1000, "bye") and dan_sees.closed is None
     assert table.watching == {} and len(table.links) == 1
-    late = _Link("eve")
+    late = _link("eve")
     table.receive(table.open(late), b'{"type":"watch"}')
     assert late.taken()[1:] == [{"type": "error", "code": "no-watching",
                                  "message": "this match has no spectators"}]

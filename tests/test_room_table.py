@@ -15,27 +15,11 @@ import pytest
 from pokerroom.room.sitgo import SettingsError, TableSettings, payouts
 from pokerroom.room.store import HandRow
 from pokerroom.room.tables import RoomTable, TableError
+from room_helpers import FakeLink
 
 SCHEMA = json.loads((Path(__file__).resolve().parents[1]
                      / "src/pokerroom/net/schema/server.json").read_text())
 SERVER = jsonschema.Draft202012Validator(SCHEMA)
-
-
-class FakeLink:
-    def __init__(self, name: str | None = None) -> None:
-        self.peer = "test"
-        self.name = name
-        self.frames: list[str] = []
-        self.closed: tuple[int, str] | None = None
-
-    def push(self, frame: str) -> None:
-        self.frames.append(frame)
-
-    def close(self, code: int, reason: str) -> None:
-        self.closed = (code, reason)
-
-    def messages(self) -> list[dict[str, Any]]:
-        return [json.loads(f) for f in self.frames]
 
 
 def settings(**given: Any) -> TableSettings:

@@ -21,6 +21,7 @@ from pokerroom.room.room import Room, RoomError
 from pokerroom.room.sitgo import SettingsError, TableSettings
 from pokerroom.room.store import MemoryStore
 from pokerroom.room.tables import RoomTable
+from room_helpers import FakeLink
 
 SCHEMA = json.loads((Path(__file__).resolve().parents[1]
                      / "src/pokerroom/net/schema/server.json").read_text())  # fmt: skip
@@ -35,24 +36,6 @@ class Clock:
 
     def __call__(self) -> float:
         return self.now
-
-
-class FakeLink:
-    def __init__(self, name: str | None = None) -> None:
-        self.peer = "test"
-        self.name = name
-        self.frames: list[str] = []
-        self.closed: tuple[int, str] | None = None
-
-    def push(self, frame: str) -> None:
-        self.frames.append(frame)
-
-    def close(self, code: int, reason: str) -> None:
-        self.closed = (code, reason)
-
-    def messages(self, kind: str | None = None) -> list[dict[str, Any]]:
-        out = [json.loads(f) for f in self.frames]
-        return [m for m in out if kind is None or m["type"] == kind]
 
 
 BANKED = {"name": "t", "seats": 2, "buy_in": 100, "budget": 10, "bank": 20, "bank_refill": 5,
