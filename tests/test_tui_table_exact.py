@@ -937,6 +937,16 @@ def _holding(monkeypatch: pytest.MonkeyPatch) -> tuple[queue.Queue[int], threadi
     return steps, go_on
 
 
+def _run_held(tmp_path: Path, scenario: Scenario, go_on: threading.Semaphore) -> None:
+    """:func:`_run` with the computer players held by :func:`_holding`, each let go at
+    the end whatever happened (no thread left waiting on the test)."""
+    try:
+        _run(tmp_path, scenario)
+    finally:
+        for _ in range(40):
+            go_on.release()
+
+
 def test_a_hint_holds_while_its_street_lasts(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -968,11 +978,7 @@ def test_a_hint_holds_while_its_street_lasts(
         for _ in range(40):
             go_on.release()
 
-    try:
-        _run(tmp_path, scenario)
-    finally:
-        for _ in range(40):
-            go_on.release()
+    _run_held(tmp_path, scenario, go_on)
 
 
 def test_no_hint_once_you_fold(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -991,11 +997,7 @@ def test_no_hint_once_you_fold(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) 
         for _ in range(40):
             go_on.release()
 
-    try:
-        _run(tmp_path, scenario)
-    finally:
-        for _ in range(40):
-            go_on.release()
+    _run_held(tmp_path, scenario, go_on)
 
 
 def test_your_showdown_decision_takes_no_betting_key_and_shows_no_hint(tmp_path: Path) -> None:
@@ -1200,11 +1202,7 @@ def test_statistics_turned_on_while_the_computer_players_decide_show_from_the_ne
             go_on.release()
         await until(pilot, lambda: your_turn(screen))
 
-    try:
-        _run(tmp_path, scenario)
-    finally:
-        for _ in range(40):
-            go_on.release()
+    _run_held(tmp_path, scenario, go_on)
 
 
 def test_watching_each_hand_s_end_waits_as_the_speed_says(
@@ -1266,11 +1264,7 @@ def test_hints_turned_off_while_the_computer_players_decide_go_at_the_next(
             go_on.release()
         await until(pilot, lambda: your_turn(screen))
 
-    try:
-        _run(tmp_path, scenario)
-    finally:
-        for _ in range(40):
-            go_on.release()
+    _run_held(tmp_path, scenario, go_on)
 
 
 async def _call_down(pilot: Pilot[None], app: PokerApp, screen: TableScreen) -> None:
@@ -1364,11 +1358,7 @@ def test_while_a_computer_player_announces_at_the_showdown_the_footer_drops_the_
             go_on.release()
         await until(pilot, lambda: isinstance(app.screen, HandOverScreen))
 
-    try:
-        _run(tmp_path, scenario)
-    finally:
-        for _ in range(40):
-            go_on.release()
+    _run_held(tmp_path, scenario, go_on)
 
 
 def test_a_hand_played_another_way_goes_to_a_branched_history_with_its_number(
@@ -1546,11 +1536,7 @@ def test_a_save_named_once_the_turn_is_over_is_refused_with_why(
             go_on.release()
         await until(pilot, lambda: your_turn(screen))
 
-    try:
-        _run(tmp_path, scenario)
-    finally:
-        for _ in range(40):
-            go_on.release()
+    _run_held(tmp_path, scenario, go_on)
 
 
 def test_after_a_hand_s_summary_nothing_can_be_saved_while_the_computer_players_decide(
@@ -1578,8 +1564,4 @@ def test_after_a_hand_s_summary_nothing_can_be_saved_while_the_computer_players_
             go_on.release()
         await until(pilot, lambda: your_turn(screen))
 
-    try:
-        _run(tmp_path, scenario)
-    finally:
-        for _ in range(40):
-            go_on.release()
+    _run_held(tmp_path, scenario, go_on)
