@@ -115,6 +115,9 @@ def test_marks_of_seats_out_of_the_game() -> None:
     away = seats(view, NAMES, out=[False, True, False])
     assert [(s.status, s.cards, s.stack, s.bet) for s in away] == [
         ("to act", view.hole, 500, 0), ("sitting out", (), 498, 0), ("", (None, None), 496, 4)]
+    last_chip = dataclasses.replace(view, stacks=(*view.stacks[:2], 1))  # one chip: not bust
+    assert [(s.status, s.stack) for s in seats(last_chip, NAMES, out=[False, False, True])][2] == (
+        "sitting out", 1)
 
 
 def test_log_tells_every_action_and_the_showdown_with_names() -> None:

@@ -339,6 +339,26 @@ def test_your_first_turn_as_drawn_and_nothing_of_the_other_seat(
     run(tmp_path, link, scenario, monkeypatch)
 
 
+def test_a_title_wider_than_its_line_stays_on_it_ending_in_an_ellipsis(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A room's long table name in a terminal 80 wide: the title keeps to its one line,
+    cut with "…" at the line's last column (not at a word, as if it went on unseen)."""
+    link = Link()
+    link.title = "the long table by the window at the Grand Riverside Card Club, upstairs"
+
+    async def scenario(pilot: Pilot[None], app: JoinApp, screen: RemoteTableScreen) -> None:
+        link.feed(*to_my_turn())
+        await turn(pilot, screen)
+        whole = f" Hand 1 · PRE-FLOP · no limit (minimum bet 4), blinds 2/4 · {link.title}"
+        assert title(screen) == whole and len(whole) > 80
+        top, under = screen_text(app).splitlines()[:2]
+        assert top == whole[:79] + "…"
+        assert under.startswith("╭")  # the seats' box right under it: one line
+
+    run(tmp_path, link, scenario, monkeypatch, size=(80, 24))
+
+
 @pytest.mark.parametrize(("budget", "bank", "shown"), [
     (30.0, 0.0, "⏱ 30s"), (0.0, 12.0, "⏱ time bank 12s"), (0.0, 0.0, "⏱ time bank 0s")])
 def test_the_clock_beside_your_turn(budget: float, bank: float, shown: str, tmp_path: Path,

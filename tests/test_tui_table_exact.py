@@ -851,8 +851,8 @@ def test_the_title_line_in_bold_the_street_in_magenta_on_one_line(
         top, under = screen_text(app).splitlines()[:2]
         assert (
             top
-            == " Hand 1 · PRE-FLOP · fixed limit 10/20, ante 2, button blind 5, straddle 10,    "
-        )
+            == " Hand 1 · PRE-FLOP · fixed limit 10/20, ante 2, button blind 5, straddle 10, ra…"
+        )  # cut at the line's last column with "…", not at a word as if nothing were left
         assert under.startswith("╭")  # one line, the rest cut
 
     _run(tmp_path, scenario, size=(80, 24))

@@ -128,6 +128,32 @@ def test_the_seats_are_drawn_column_by_column_with_their_marks_statuses_and_note
     _run(SeatsPanel(), (50, 14), body)
 
 
+def test_a_seat_sitting_out_is_drawn_dimmed_with_its_chips_and_its_words_dimmed() -> None:
+    """A room's cash seat not dealt in keeps its chips: its name dimmed as a seat out of
+    the hand, its chips as any seat's, "sitting out" said dimmed (a seat gone bust says
+    "out" in bold); you sitting out keep your own name's style."""
+
+    async def body(pilot: Any, app: _One) -> None:
+        panel = app.query_one(SeatsPanel)
+        panel.lines = (
+            SeatLine(0, "Gi", 1250, 0, "", "sitting out", ()),
+            SeatLine(1, "Me", 80, 0, "D", "sitting out", (), is_you=True),
+            SeatLine(2, "Ho", 0, 0, "", "out", ()),
+        )
+        await pilot.pause()
+        yellow, cyan = "bold yellow", "bold cyan"
+        assert rows(panel)[1:] == [
+            [("  ", yellow), ("     ", cyan), ("Gi            ", "dim"), ("  1,250 ", ""),
+             ("       ", "bold"), ("sitting out", "dim")],
+            [("  ", yellow), ("D    ", cyan), ("Me            ", "bold reverse"), ("     80 ", ""),
+             ("       ", "bold"), ("sitting out", "dim")],
+            [("  ", yellow), ("     ", cyan), ("Ho            ", "dim"), ("      0 ", ""),
+             ("       out", "bold")],
+        ]  # fmt: skip
+
+    _run(SeatsPanel(), (50, 6), body)
+
+
 def test_the_name_column_is_the_width_less_36_between_9_and_18() -> None:
     async def body(pilot: Any, app: _One) -> None:
         panel = app.query_one(SeatsPanel)

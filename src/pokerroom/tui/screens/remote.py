@@ -193,7 +193,6 @@ class RemoteTableScreen(TableScreen):
             f" · {view.rules} · {self.link.title}",
             " · watching" if m.seat is None else "",
         )  # fmt: skip
-        line.no_wrap, line.overflow = True, "ellipsis"
         self.query_one("#table-title", Static).update(line)
         dealt = m.dealt or tuple(range(view.players))
         panel = self.query_one(SeatsPanel)

@@ -240,7 +240,6 @@ class TableScreen(RoomScreen):
             (str(street).upper() if street.value < 4 else "SHOWDOWN", "bold magenta"),
             f" · {game.rules}",
         )
-        line.no_wrap, line.overflow = True, "ellipsis"
         self.query_one("#table-title", Static).update(line)
         panel = self.query_one(SeatsPanel)
         dealt = game.table.seats_in_hand  # seats out before this hand show as out
