@@ -267,6 +267,26 @@ class _FormApp(_Room):
         self.changes.append((event.cycler, event.value))
 
 
+class _NarrowCycler(_Room):
+    CSS = "Cycler { width: 12; max-width: 12; }"
+
+    def compose(self) -> ComposeResult:
+        yield Cycler(["a"], labels=["a very long label indeed"])
+
+
+def test_a_cycler_narrower_than_its_label_keeps_it_on_one_line_ending_in_an_ellipsis() -> None:
+    async def run() -> None:
+        app = _NarrowCycler()
+        async with app.run_test(size=(40, 6)) as pilot:
+            await pilot.pause()
+            cycler = app.query_one(Cycler)
+            lines = ["".join(s.text for s in strip)
+                     for strip in cycler.render_lines(cycler.region.reset_offset)]  # fmt: skip
+            assert cycler.size.width == 12 and lines == ["‹ a very lo…"]
+
+    asyncio.run(run())
+
+
 def _styled(text: Text) -> list[tuple[str, str]]:
     """The text as a terminal draws it: each run of one style, and the style."""
     runs: list[tuple[str, str]] = []
@@ -288,7 +308,7 @@ def test_a_cycler_steps_through_its_values_and_says_each_change() -> None:
                 ["x", "y"], ["x", "y"], "x", 0)  # an unknown value: the first  # fmt: skip
             assert count.value == "2" and count.index == 1
             shown = count.render()
-            assert shown.plain == "‹ two ›" and shown.no_wrap
+            assert shown.plain == "‹ two ›"
             assert _styled(shown) == [("‹ two ›", "bold")]  # (the whole line: the first style)
             await pilot.pause()
             assert app.changes == []

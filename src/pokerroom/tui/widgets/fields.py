@@ -19,7 +19,17 @@ __all__ = ["Cycler", "TypedInput"]
 
 class Cycler(Widget, can_focus=True):
     """One choice among ``values`` (shown with ``labels``), changed with ← and →; its
-    width follows the label shown (a longer one is never cut off)."""
+    width follows the label shown (a longer one is never cut off), and where its place is
+    narrower than that the label stays on its line, ending in "…" (set in CSS: Textual
+    draws a widget's text wrapped as its styles say, whatever the text's own ``no_wrap``).
+    """
+
+    DEFAULT_CSS = """
+    Cycler {
+        text-wrap: nowrap;
+        text-overflow: ellipsis;
+    }
+    """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "step(-1)", "Change", key_display="←→"),
@@ -66,7 +76,6 @@ class Cycler(Widget, can_focus=True):
         text = Text("‹ ", style="bold")
         text.append(self.labels[self.index])
         text.append(" ›", style="bold")
-        text.no_wrap = True
         return text
 
     def action_step(self, delta: int) -> None:
