@@ -1464,3 +1464,35 @@ def test_a_seat_offered_is_told_right_after_the_seats_when_welcomed_mid_hand() -
         assert kinds[:4] == ["hello", "welcome", "seats", "offer"] and len(kinds) > 4
 
     asyncio.run(play())
+
+
+def test_an_alarm_after_the_decision_is_gone_does_nothing() -> None:
+    """The timer armed for Ann's deadline fires late, after her decision was settled
+    and the hand is over (nobody left to play the bot): nothing happens, nothing is
+    armed."""
+    now = [100.0]
+
+    async def play() -> None:
+        settings = TableSettings.from_json({"name": "t", "kind": "cash", "seats": 2,
+                                            "bots": {"0": "calling-station"}})  # fmt: skip
+        table = RoomTable("t1", settings, owner="ann", bot_delay=0.0, clock=lambda: now[0])
+        table.sit("ann", 1, 500)
+        table.start()
+        _expire_to_the_hand_end(table, now)
+        assert table.dealer.pending is None and not table.dealer.finished
+        record = table.record()
+        table._alarm()
+        assert table.record() == record and table._timer._handle is None
+
+    asyncio.run(play())
+
+
+def test_resume_before_the_match_starts_does_nothing() -> None:
+    changes: list[str] = []
+    settings = TableSettings.from_json({"name": "t", "kind": "cash", "seats": 2})
+    table = RoomTable("t1", settings, owner="ann", bot_delay=0.0,
+                      on_change=lambda: changes.append("x"))  # fmt: skip
+    table.sit("ann", 0, 500)
+    table.sit("bob", 1, 300)
+    table.resume()
+    assert changes == [] and not table.table.in_hand and table._saved is None
