@@ -1496,3 +1496,14 @@ def test_resume_before_the_match_starts_does_nothing() -> None:
     table.sit("bob", 1, 300)
     table.resume()
     assert changes == [] and not table.table.in_hand and table._saved is None
+
+
+def test_a_cash_table_recorded_before_its_start_comes_back_with_its_bots_minted_once() -> None:
+    """(The room stores a cash table's first record just before it starts it.) The bots
+    sit anew in the match made again: their buy-ins are the house's once, as recorded."""
+    table = _table(kind="cash", seats=2, bots={"0": "random"})
+    record = table.record()
+    assert (record["state"], record["minted"]) == ("waiting", 1000)
+    back = RoomTable.from_record(record, bot_delay=0.0)
+    assert (back.minted, back.chips()) == (1000, 1000)
+    assert back.record() == {**record, "seats": back.record()["seats"]}

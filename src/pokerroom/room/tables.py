@@ -664,6 +664,7 @@ class RoomTable:
             self.dealer = self._new_dealer(save)
         else:
             self.dealer = self._new_dealer(None)
+            self.minted = data.get("minted", 0)  # (the bots sat anew: counted once, as recorded)
         return self
 
     def _restore_banks(self, banks: Any) -> None:
