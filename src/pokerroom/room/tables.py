@@ -663,8 +663,9 @@ class RoomTable:
             self._saved = save
             self.dealer = self._new_dealer(save)
         else:
+            minted = self.minted  # (the bots sit anew: their buy-ins are counted already)
             self.dealer = self._new_dealer(None)
-            self.minted = data.get("minted", 0)  # (the bots sat anew: counted once, as recorded)
+            self.minted = minted
         return self
 
     def _restore_banks(self, banks: Any) -> None:
