@@ -23,6 +23,7 @@ import pokerroom.room.seen as seen_module
 from pokerroom.engine import Hand
 from pokerroom.history.phh import dumps
 from pokerroom.history.record import PlayedHand, to_phh
+from pokerroom.jsonproto.dealer import Outbox
 from pokerroom.jsonproto.timebank import BankRules
 from pokerroom.room.chat import CHAT_LENGTH, ChatRate, clean
 from pokerroom.room.people import NAME_CHARS, Person, digest, key, name_problem, new_secret, same
@@ -1125,3 +1126,384 @@ def test_a_new_player_in_a_seat_gets_a_full_time_bank() -> None:
     table.bank.left[0] = 7.0
     table.change("bob", "top_up", 100)  # not a new player: the bank stays
     assert table.bank.left == [7.0, 20.0]
+
+
+# ------------------------------------------- issue 31, task BI: tables.py's survivors
+
+
+def test_a_table_by_default_and_what_its_dealer_is_given() -> None:
+    """The bot delay by default; a sit-and-go's blind levels and names (a bot's among
+    them before anyone sits) given to its table; the match's name in the hello."""
+    settings = TableSettings.from_json({"name": "Friday", "seats": 3, "bots": {"2": "random"}})
+    table = RoomTable("t1", settings, owner="ann")
+    assert table.bot_delay == 0.8 and table.dealer.local_delay == 0.8
+    assert table.levels is not None and table.levels == check_rules(settings)
+    assert table.table.levels is table.levels
+    assert table.table.names == ("seat 0", "seat 1", "random 2")
+    link = FakeLink()
+    table.open(link)
+    assert link.messages()[0]["match"] == "Friday"
+    cash = _table(kind="cash", seats=3, bots={"0": "random", "2": "calling-station"})
+    assert cash.minted == 2000 and cash.chips() == 2000  # each bot's buy-in: the house's
+
+
+def test_the_lobby_keeps_the_last_100_pots_and_1000_hand_times() -> None:
+    table = _table()
+    table.pots.extend([1000] + [0] * 100)  # the first pot drops out
+    assert table.info()["avg_pot"] == 0
+    now = time.time()
+    table.hand_times.extend([now - 1800.0] + [now - 10.0] * 1000)  # so does the first time
+    assert table.info()["hands_per_hour"] == 60000  # 1,000 in a minute
+    fresh = _table()
+    fresh.hand_times.extend([now - 5.0] * 90)  # 90 in (at least) a minute: exactly 5,400
+    assert fresh.info()["hands_per_hour"] == 5400
+
+
+def test_a_sit_down_with_no_buy_in_is_refused_as_a_buy_in_of_0() -> None:
+    table = _table(kind="cash", seats=2)
+    assert _refusal(table.sit, "ann", None) == (
+        "a buy-in of 0: the buy-in here is at least 200, at most 1000")
+
+
+def test_spectating_turned_off_and_on_again() -> None:
+    table, _, _ = _watched()
+    table.set_watching(False)
+    table.set_watching(True)
+    late = _link("eve")
+    table.receive(table.open(late), b'{"type":"watch"}')
+    assert [m["type"] for m in late.taken()][:2] == ["hello", "welcome"]
+    assert late.closed is None and len(table.watching) == 1
+
+
+def test_frames_for_a_connection_gone_are_dropped_and_the_rest_delivered() -> None:
+    table, (bob, cy, _), (bob_sees, cy_sees, _) = _watched()
+    gone, _ = table.dealer.open()  # (never the table's: no link)
+    out = Outbox()
+    out.send(gone, {"type": "ping"})
+    out.send(bob, {"type": "pong"})
+    out.close.append(gone)
+    table._deliver(out)
+    assert bob_sees.taken() == [{"type": "pong"}] and bob_sees.closed is None
+    table.closed(cy)
+    table.leave_link(cy, "too late")  # closed already: nothing more, no error
+    assert cy_sees.taken() == [] and cy_sees.closed is None
+
+
+def test_a_decision_nobody_answers_is_logged_as_the_matchs(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    now = [100.0]
+
+    async def play() -> None:
+        settings = TableSettings.from_json({"name": "t", "kind": "cash", "seats": 2,
+                                            "bots": {"0": "calling-station"}})  # fmt: skip
+        table = RoomTable("t1", settings, owner="ann", bot_delay=0.0, clock=lambda: now[0])
+        table.sit("ann", 1, 500)
+        table.start()
+        now[0] += 100.0
+        table._expire()
+
+    with caplog.at_level(logging.INFO, logger="pokerroom.room"):
+        asyncio.run(play())
+    said = [r.getMessage() for r in caplog.records if "no answer" in r.getMessage()]
+    assert len(said) == 1 and said[0].startswith("table t1: the match: seat 1, hand 1: no answer")
+
+
+def test_changes_queued_after_a_leave_and_a_refused_top_up_are_paid_out_exactly() -> None:
+    """Mid-hand Bob asks to leave twice and then tops up 100 (queued after his leave:
+    paid back, nothing extra); Ann tops up beyond the maximum (refused at the hand's end:
+    her 800 back) and leaves after it (her stack added to it). Closing the table then
+    pays what is due, nothing to the bot."""
+    now = [100.0]
+
+    async def play() -> None:
+        settings = TableSettings.from_json({"name": "t", "kind": "cash", "seats": 3,
+                                            "bots": {"2": "calling-station"}})  # fmt: skip
+        table = RoomTable("t1", settings, owner="ann", bot_delay=0.0, clock=lambda: now[0])
+        table.sit("ann", 0, 500)
+        table.sit("bob", 1, 300)
+        table.start()
+        assert table.leave("bob") is None and table.leave("bob") is None
+        assert table.change("bob", "top_up", 100) is False
+        assert table.change("ann", "top_up", 800) is False
+        assert table.leave("ann") is None
+        assert table.pool == 900
+        _expire_to_the_hand_end(table, now)
+        assert table.payouts == {"bob": 298 + 100, "ann": 800 + 500}
+        assert [s.name for s in table.seats] == [None, None, "calling-station 2"]
+        assert table.cash_refunds() == {"bob": 398, "ann": 1300}
+
+    asyncio.run(play())
+
+
+def test_a_refused_top_up_is_paid_back_beside_the_stack_when_the_table_closes() -> None:
+    now = [100.0]
+
+    async def play() -> None:
+        settings = TableSettings.from_json({"name": "t", "kind": "cash", "seats": 3,
+                                            "bots": {"2": "calling-station"}})  # fmt: skip
+        table = RoomTable("t1", settings, owner="ann", bot_delay=0.0, clock=lambda: now[0])
+        table.sit("ann", 0, 500)
+        table.sit("bob", 1, 300)
+        table.start()
+        assert table.change("bob", "top_up", 900) is False  # 298 + 900: over the maximum
+        _expire_to_the_hand_end(table, now)
+        assert table.payouts == {"bob": 900}
+        assert table.cash_refunds() == {"ann": 500, "bob": 900 + 298}
+
+    asyncio.run(play())
+
+
+def test_a_cash_table_closed_before_any_hand_and_one_sitting_out_mid_hand() -> None:
+    """Never dealt: each stack back as it is. Mid-hand, a person sitting out (not dealt
+    in) gets their stack as it is; the bot gets nothing."""
+    table = _table(kind="cash", seats=3, bots={"2": "calling-station"})
+    table.sit("ann", 0, 500)
+    assert table.cash_refunds() == {"ann": 500}
+    now = [100.0]
+
+    async def play() -> None:
+        settings = TableSettings.from_json({"name": "t", "kind": "cash", "seats": 3,
+                                            "bots": {"2": "calling-station"}})  # fmt: skip
+        table = RoomTable("t1", settings, owner="ann", bot_delay=0.0, clock=lambda: now[0])
+        table.sit("ann", 0, 500)
+        table.sit("bob", 1, 300)
+        assert table.change("ann", "sit_out") is True
+        table.start()
+        assert table.table.in_hand and table.table.seats_in_hand == (1, 2)
+        assert table.cash_refunds() == {"ann": 500, "bob": 300}
+
+    asyncio.run(play())
+
+
+def test_a_bot_that_loses_its_stack_buys_in_again_from_the_house() -> None:
+    table = _table(kind="cash", seats=3, bots={"1": "random", "2": "calling-station"})
+    table.sit("ann", 0, 500)
+    table.table._stacks[2] = 0  # (as if it had lost every chip in the hand just over)
+    table._apply_queue()
+    assert table.table.stacks == (500, 1000, 1000)
+    assert table.minted == 3000
+
+
+def test_resume_mid_hand_changes_nothing_and_outside_an_event_loop_deals() -> None:
+    now = [100.0]
+
+    async def play() -> None:
+        settings = TableSettings.from_json({"name": "t", "kind": "cash", "seats": 2})
+        table = RoomTable("t1", settings, owner="ann", bot_delay=0.0, clock=lambda: now[0])
+        table.sit("ann", 0, 500)
+        table.sit("bob", 1, 300)
+        table.start()
+        record = table.record()
+        table.change("bob", "top_up", 100)
+        table.resume()  # a hand in play: nothing to do
+        assert table.record() == {**record, "pool": 100,
+                                  "queue": [[1, "bob", "top_up", 100]]}  # fmt: skip
+
+    asyncio.run(play())
+    settings = TableSettings.from_json({"name": "t", "kind": "cash", "seats": 2, "bank": 20})
+    table = RoomTable("t1", settings, owner="ann", bot_delay=0.0, clock=lambda: 100.0)
+    table.sit("ann", 0, 500)
+    table.start()  # nobody to play: waiting
+    assert table.dealer.idle and table.info()["state"] == "waiting"
+    table.sit("bob", 1, 300)
+    table.resume()  # (no event loop: no timer, and no error)
+    assert table.table.in_hand and table.table.stacks == (498, 296)
+    assert table.record()["banks"] == [20.0, 20.0]
+
+
+def test_changes_after_a_restored_queue_wait_their_turn() -> None:
+    """A table brought back with Bob's top-up queued: his next change queues behind it
+    (no hand in play), Ann's (nothing of hers queued) is made at once."""
+    now = [100.0]
+    records: list[dict[str, Any]] = []
+
+    async def play() -> None:
+        settings = TableSettings.from_json({"name": "t", "kind": "cash", "seats": 2})
+        table = RoomTable("t1", settings, owner="ann", bot_delay=0.0, clock=lambda: now[0])
+        table.sit("ann", 0, 500)
+        table.sit("bob", 1, 300)
+        table.start()
+        table.change("bob", "top_up", 100)
+        records.append(json.loads(json.dumps(table.record())))
+
+    asyncio.run(play())
+    back = RoomTable.from_record(records[0], bot_delay=0.0, clock=lambda: now[0])
+    assert not back.table.in_hand
+    assert back.change("bob", "top_up", 50) is False
+    assert back.queue == [(1, "bob", "top_up", 100), (1, "bob", "top_up", 50)]
+    assert back.change("ann", "top_up", 100) is True and back.table.stacks == (600, 300)
+
+
+def test_a_table_brought_back_with_its_own_delay_a_sit_and_go_in_play_and_old_records() -> None:
+    """``from_record`` passes its keywords on; a sit-and-go in play comes back with its
+    match; a record from before ``minted`` and time banks (or with another number of
+    seats' banks) comes back with none minted and each seat's starting bank."""
+    now = [100.0]
+    records: list[dict[str, Any]] = []
+
+    async def play() -> None:
+        settings = TableSettings.from_json({"name": "t", "seats": 2, "bots": {"0": "random"}})
+        table = RoomTable("t1", settings, owner="ann", bot_delay=0.0, clock=lambda: now[0])
+        table.sit("ann", 1)
+        table.start()
+        while table.seq == 0:  # (Ann's time runs out until the first hand is over)
+            now[0] += 100.0
+            table._expire()
+        records.append(json.loads(json.dumps(table.record())))
+
+    asyncio.run(play())
+    record = records[0]
+    assert record["seq"] > 0
+    assert record["state"] == "playing" and record["save"] is not None
+    back = RoomTable.from_record(record, bot_delay=0.25, clock=lambda: now[0])
+    assert back.bot_delay == 0.25 and back.dealer.local_delay == 0.25
+    assert back.record() == record and back.dealer.seq == record["seq"]
+    old = {k: v for k, v in record.items() if k not in ("minted", "banks")}
+    old["settings"] = {**record["settings"], "bank": 20}
+    again = RoomTable.from_record(old, bot_delay=0.0)
+    assert again.minted == 0 and again.record()["banks"] == [20.0, 20.0]
+    again = RoomTable.from_record({**old, "banks": [1.0, 2.0, 3.0]}, bot_delay=0.0)
+    assert again.record()["banks"] == [20.0, 20.0]
+    plain = {**record, "settings": {**record["settings"], "bank_cap": 0}, "banks": None}
+    assert RoomTable.from_record(plain, bot_delay=0.0).record()["banks"] is None
+
+
+def test_a_waiting_table_records_its_starting_banks_and_comes_back_usable() -> None:
+    table = _table(bank=20, bank_cap=40)
+    assert table.record()["banks"] == [20.0, 20.0, 20.0]
+    back = RoomTable.from_record(table.record(), bot_delay=0.0)
+    assert back.players() == [] and back.table.hand_number == 0
+
+
+def test_the_timer_plays_the_bots_turns_and_runs_out_a_persons_time() -> None:
+    """On a running event loop (no server): the table's clock is the loop's, moved on
+    at will. The bot's turns come by the timer alone (``bot_delay``); Ann's time runs
+    out when the clock passes her deadline and the timer is armed again: she checks or
+    folds by default, street after street, and sits out after the hand."""
+    shift = [0.0]
+
+    def clock() -> float:
+        return time.monotonic() + shift[0]
+
+    async def settle(table: RoomTable) -> None:
+        for _ in range(2000):  # until the bot has played (it plays after 1 ms)
+            pending = table.dealer.pending
+            if pending is None or not pending.local:
+                return
+            await asyncio.sleep(0.001)
+        raise AssertionError("the bot's turn never came")
+
+    async def play() -> None:
+        settings = TableSettings.from_json({"name": "t", "kind": "cash", "seats": 2,
+                                            "bots": {"0": "calling-station"}})  # fmt: skip
+        table = RoomTable("t1", settings, owner="ann", bot_delay=0.001, clock=clock)
+        table.sit("ann", 1, 500)
+        table.start()
+        assert table.dealer.pending is not None and table.dealer.pending.local  # the bot's
+        table.kick()
+        await settle(table)
+        streets = 0
+        while table.table.in_hand:
+            pending = table.dealer.pending
+            assert pending is not None and pending.seat == 1 and not pending.local
+            table._timer.cancel()  # (armed for her deadline: armed again after it)
+            shift[0] += 100.0
+            table.kick()
+            for _ in range(2000):
+                await asyncio.sleep(0.001)
+                if table.dealer.pending is not pending:
+                    break
+            streets += 1
+            await settle(table)
+        assert streets == 5  # every decision of hers (as when they expire by hand, above)
+        assert table.table.hand_number == 1 and table.queue == []
+        assert table.table.sitting_out == (False, True)
+        assert table.dealer.pending is None and table.info()["state"] == "waiting"
+
+    asyncio.run(play())
+
+
+def test_the_bank_runs_from_exactly_the_end_of_the_clock() -> None:
+    now = [100.0]
+
+    async def play() -> None:
+        settings = TableSettings.from_json({"name": "t", "kind": "cash", "seats": 2,
+                                            "bots": {"0": "calling-station"}, "bank": 20,
+                                            "bank_cap": 40})  # fmt: skip
+        table = RoomTable("t1", settings, owner="ann", bot_delay=0.0, clock=lambda: now[0])
+        watcher = _link("bob")
+        table.receive(table.open(watcher), b'{"type":"watch"}')
+        table.sit("ann", 1, 500)
+        table.start()
+        pending = table.dealer.pending
+        assert pending is not None and pending.clock_end == 130.0
+        watcher.taken()
+        table._on_time(pending, 129.999)
+        assert watcher.taken() == []
+        table._on_time(pending, 130.0)
+        assert [m["type"] for m in watcher.taken()] == ["clock"]
+        assert table.dealer.pending is pending  # her bank runs: no default yet
+
+    asyncio.run(play())
+
+
+def test_a_seat_offered_is_told_right_after_the_seats_when_welcomed_mid_hand() -> None:
+    now = [100.0]
+
+    async def play() -> None:
+        settings = TableSettings.from_json({"name": "t", "kind": "cash", "seats": 3,
+                                            "bots": {"0": "calling-station"}})  # fmt: skip
+        table = RoomTable("t1", settings, owner="ann", bot_delay=0.0, clock=lambda: now[0])
+        table.sit("ann", 1, 500)
+        table.start()
+        table.waitlist.append("dan")  # (seat 2 free: offered to dan)
+        dan = _link("dan")
+        table.receive(table.open(dan), b'{"type":"watch"}')
+        kinds = [m["type"] for m in dan.taken()]
+        assert kinds[:4] == ["hello", "welcome", "seats", "offer"] and len(kinds) > 4
+
+    asyncio.run(play())
+
+
+def test_an_alarm_after_the_decision_is_gone_does_nothing() -> None:
+    """The timer armed for Ann's deadline fires late, after her decision was settled
+    and the hand is over (nobody left to play the bot): nothing happens, nothing is
+    armed."""
+    now = [100.0]
+
+    async def play() -> None:
+        settings = TableSettings.from_json({"name": "t", "kind": "cash", "seats": 2,
+                                            "bots": {"0": "calling-station"}})  # fmt: skip
+        table = RoomTable("t1", settings, owner="ann", bot_delay=0.0, clock=lambda: now[0])
+        table.sit("ann", 1, 500)
+        table.start()
+        _expire_to_the_hand_end(table, now)
+        assert table.dealer.pending is None and not table.dealer.finished
+        record = table.record()
+        table._alarm()
+        assert table.record() == record and table._timer._handle is None
+
+    asyncio.run(play())
+
+
+def test_resume_before_the_match_starts_does_nothing() -> None:
+    changes: list[str] = []
+    settings = TableSettings.from_json({"name": "t", "kind": "cash", "seats": 2})
+    table = RoomTable("t1", settings, owner="ann", bot_delay=0.0,
+                      on_change=lambda: changes.append("x"))  # fmt: skip
+    table.sit("ann", 0, 500)
+    table.sit("bob", 1, 300)
+    table.resume()
+    assert changes == [] and not table.table.in_hand and table._saved is None
+
+
+def test_a_cash_table_recorded_before_its_start_comes_back_with_its_bots_minted_once() -> None:
+    """(The room stores a cash table's first record just before it starts it.) The bots
+    sit anew in the match made again: their buy-ins are the house's once, as recorded."""
+    table = _table(kind="cash", seats=2, bots={"0": "random"})
+    record = table.record()
+    assert (record["state"], record["minted"]) == ("waiting", 1000)
+    back = RoomTable.from_record(record, bot_delay=0.0)
+    assert (back.minted, back.chips()) == (1000, 1000)
+    assert back.record() == {**record, "seats": back.record()["seats"]}

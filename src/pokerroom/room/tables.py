@@ -663,7 +663,9 @@ class RoomTable:
             self._saved = save
             self.dealer = self._new_dealer(save)
         else:
+            minted = self.minted  # (the bots sit anew: their buy-ins are counted already)
             self.dealer = self._new_dealer(None)
+            self.minted = minted
         return self
 
     def _restore_banks(self, banks: Any) -> None:
