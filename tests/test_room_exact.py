@@ -1128,7 +1128,7 @@ def test_a_new_player_in_a_seat_gets_a_full_time_bank() -> None:
     assert table.bank.left == [7.0, 20.0]
 
 
-# ------------------------------------------- issue 31, task BI: tables.py's survivors
+# ------------------------------------------------------------ tables.py's survivors
 
 
 def test_a_table_by_default_and_what_its_dealer_is_given() -> None:
