@@ -694,6 +694,13 @@ def test_a_cash_table_seats_people_keeps_a_waiting_list_and_offers_a_free_seat()
     assert table.offer() is None  # a closed table offers nothing
 
 
+def _cash(now: list[float], **given: Any) -> RoomTable:
+    """Ann's cash table ``t1`` (``given``: its settings but its name and kind), its clock
+    ``now[0]``, the bots acting at once."""
+    settings = TableSettings.from_json({"name": "t", "kind": "cash", **given})
+    return RoomTable("t1", settings, owner="ann", bot_delay=0.0, clock=lambda: now[0])
+
+
 def _link(name: str) -> FakeLink:
     """``name``'s connection, named in the room's log by its address."""
     return FakeLink(name, peer=f"{name}'s address")
@@ -772,8 +779,7 @@ def test_a_cash_table_queues_what_is_asked_mid_hand_and_pays_it_at_the_hand_end(
     now = [100.0]
 
     async def play() -> None:
-        settings = TableSettings.from_json({"name": "t", "kind": "cash", "seats": 3})
-        table = RoomTable("t1", settings, owner="ann", bot_delay=0.0, clock=lambda: now[0])
+        table = _cash(now, seats=3)
         table.sit("ann", 0, 500)
         table.sit("bob", 1, 300)
         assert (table.chips(), table.pool, table.queue) == (800, 0, [])
@@ -890,9 +896,7 @@ def test_people_whose_time_runs_out_sit_out_after_the_hand(
     now = [100.0]
 
     async def play() -> None:
-        settings = TableSettings.from_json({"name": "t", "kind": "cash", "seats": 3,
-                                            "bots": {"2": "calling-station"}})  # fmt: skip
-        table = RoomTable("t1", settings, owner="ann", bot_delay=0.0, clock=lambda: now[0])
+        table = _cash(now, seats=3, bots={"2": "calling-station"})
         table.sit("ann", 0, 500)
         table.sit("bob", 1, 300)
         with caplog.at_level(logging.INFO, logger="pokerroom.room"):
@@ -917,9 +921,7 @@ def test_a_person_whose_time_runs_out_at_every_street_is_queued_once() -> None:
     now = [100.0]
 
     async def play() -> None:
-        settings = TableSettings.from_json({"name": "t", "kind": "cash", "seats": 2,
-                                            "bots": {"0": "calling-station"}})  # fmt: skip
-        table = RoomTable("t1", settings, owner="ann", bot_delay=0.0, clock=lambda: now[0])
+        table = _cash(now, seats=2, bots={"0": "calling-station"})
         table.sit("ann", 1, 500)
         table.start()
         queues = _expire_to_the_hand_end(table, now)
@@ -1195,9 +1197,7 @@ def test_a_decision_nobody_answers_is_logged_as_the_matchs(
     now = [100.0]
 
     async def play() -> None:
-        settings = TableSettings.from_json({"name": "t", "kind": "cash", "seats": 2,
-                                            "bots": {"0": "calling-station"}})  # fmt: skip
-        table = RoomTable("t1", settings, owner="ann", bot_delay=0.0, clock=lambda: now[0])
+        table = _cash(now, seats=2, bots={"0": "calling-station"})
         table.sit("ann", 1, 500)
         table.start()
         now[0] += 100.0
@@ -1217,9 +1217,7 @@ def test_changes_queued_after_a_leave_and_a_refused_top_up_are_paid_out_exactly(
     now = [100.0]
 
     async def play() -> None:
-        settings = TableSettings.from_json({"name": "t", "kind": "cash", "seats": 3,
-                                            "bots": {"2": "calling-station"}})  # fmt: skip
-        table = RoomTable("t1", settings, owner="ann", bot_delay=0.0, clock=lambda: now[0])
+        table = _cash(now, seats=3, bots={"2": "calling-station"})
         table.sit("ann", 0, 500)
         table.sit("bob", 1, 300)
         table.start()
@@ -1240,9 +1238,7 @@ def test_a_refused_top_up_is_paid_back_beside_the_stack_when_the_table_closes() 
     now = [100.0]
 
     async def play() -> None:
-        settings = TableSettings.from_json({"name": "t", "kind": "cash", "seats": 3,
-                                            "bots": {"2": "calling-station"}})  # fmt: skip
-        table = RoomTable("t1", settings, owner="ann", bot_delay=0.0, clock=lambda: now[0])
+        table = _cash(now, seats=3, bots={"2": "calling-station"})
         table.sit("ann", 0, 500)
         table.sit("bob", 1, 300)
         table.start()
@@ -1263,9 +1259,7 @@ def test_a_cash_table_closed_before_any_hand_and_one_sitting_out_mid_hand() -> N
     now = [100.0]
 
     async def play() -> None:
-        settings = TableSettings.from_json({"name": "t", "kind": "cash", "seats": 3,
-                                            "bots": {"2": "calling-station"}})  # fmt: skip
-        table = RoomTable("t1", settings, owner="ann", bot_delay=0.0, clock=lambda: now[0])
+        table = _cash(now, seats=3, bots={"2": "calling-station"})
         table.sit("ann", 0, 500)
         table.sit("bob", 1, 300)
         assert table.change("ann", "sit_out") is True
@@ -1289,8 +1283,7 @@ def test_resume_mid_hand_changes_nothing_and_outside_an_event_loop_deals() -> No
     now = [100.0]
 
     async def play() -> None:
-        settings = TableSettings.from_json({"name": "t", "kind": "cash", "seats": 2})
-        table = RoomTable("t1", settings, owner="ann", bot_delay=0.0, clock=lambda: now[0])
+        table = _cash(now, seats=2)
         table.sit("ann", 0, 500)
         table.sit("bob", 1, 300)
         table.start()
@@ -1319,8 +1312,7 @@ def test_changes_after_a_restored_queue_wait_their_turn() -> None:
     records: list[dict[str, Any]] = []
 
     async def play() -> None:
-        settings = TableSettings.from_json({"name": "t", "kind": "cash", "seats": 2})
-        table = RoomTable("t1", settings, owner="ann", bot_delay=0.0, clock=lambda: now[0])
+        table = _cash(now, seats=2)
         table.sit("ann", 0, 500)
         table.sit("bob", 1, 300)
         table.start()
@@ -1452,9 +1444,7 @@ def test_a_seat_offered_is_told_right_after_the_seats_when_welcomed_mid_hand() -
     now = [100.0]
 
     async def play() -> None:
-        settings = TableSettings.from_json({"name": "t", "kind": "cash", "seats": 3,
-                                            "bots": {"0": "calling-station"}})  # fmt: skip
-        table = RoomTable("t1", settings, owner="ann", bot_delay=0.0, clock=lambda: now[0])
+        table = _cash(now, seats=3, bots={"0": "calling-station"})
         table.sit("ann", 1, 500)
         table.start()
         table.waitlist.append("dan")  # (seat 2 free: offered to dan)
@@ -1473,9 +1463,7 @@ def test_an_alarm_after_the_decision_is_gone_does_nothing() -> None:
     now = [100.0]
 
     async def play() -> None:
-        settings = TableSettings.from_json({"name": "t", "kind": "cash", "seats": 2,
-                                            "bots": {"0": "calling-station"}})  # fmt: skip
-        table = RoomTable("t1", settings, owner="ann", bot_delay=0.0, clock=lambda: now[0])
+        table = _cash(now, seats=2, bots={"0": "calling-station"})
         table.sit("ann", 1, 500)
         table.start()
         _expire_to_the_hand_end(table, now)
