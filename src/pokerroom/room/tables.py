@@ -149,7 +149,8 @@ class RoomTable:
         self.queue: list[tuple[int, str, str, int]] = []  # cash: (seat, name, change, chips)
         self._later: list[Outbox] = []  # closes held until the frames before them are out
         self.payouts: dict[str, int] = {}  # cash: chips due to balances (the room pays them)
-        self.minted = 0  # cash: the bots' buy-ins (the house's chips)
+        # cash: the bots' buy-ins (the house's chips), from the maximum each sits with
+        self.minted = settings.max_buy_in * len(settings.bots) if settings.cash else 0
         self.waitlist: list[str] = []  # cash: who waits for a seat, first come first
         self.offered: str | None = None  # cash: whom a free seat was last offered to
         bank = settings.bank_rules()
@@ -168,7 +169,6 @@ class RoomTable:
             table = Table(settings.rules(), settings.seats, rng=rng, cash=settings.cash_game())
             for s, bot in settings.bots.items():  # bots sit with the maximum buy-in
                 table.sit_down(s, settings.max_buy_in, name=f"{bot} {s}")
-                self.minted += settings.max_buy_in
         else:
             table = Table(settings.rules(), settings.seats, names=self._names(), rng=rng,
                           levels=self.levels, clock=self._clock)  # fmt: skip
@@ -663,9 +663,7 @@ class RoomTable:
             self._saved = save
             self.dealer = self._new_dealer(save)
         else:
-            minted = self.minted  # (the bots sit anew: their buy-ins are counted already)
             self.dealer = self._new_dealer(None)
-            self.minted = minted
         return self
 
     def _restore_banks(self, banks: Any) -> None:
