@@ -122,11 +122,7 @@ class Paced(Player):
 def open_new(app: RoomApp, setup: Setup) -> None:
     """Start a new game (from the new-game form, which this replaces)."""
     game = Game.new(setup)
-    history = None
-    try:
-        history = _new_history(app.store, game)
-    except SaveError as exc:
-        app.notify(f"Hand histories will not be kept: {exc}", severity="warning")
+    history = _history_or_warning(app, game)
     app.pop_screen()
     app.push_screen(TableScreen(game, history))
 
@@ -156,6 +152,16 @@ def open_save(app: RoomApp, slot: str) -> bool:
 def _new_history(store: SaveStore, game: Game) -> int:
     """A new hand history for ``game``, you its hero; returns its id."""
     return store.new_game(_title(game), hero=game.names[YOU])
+
+
+def _history_or_warning(app: RoomApp, game: Game) -> int | None:
+    """A new hand history for a game just started (:func:`_new_history`), or ``None``
+    with a warning saying why none is kept."""
+    try:
+        return _new_history(app.store, game)
+    except SaveError as exc:
+        app.notify(f"Hand histories will not be kept: {exc}", severity="warning")
+        return None
 
 
 def _title(game: Game) -> str:
@@ -673,11 +679,7 @@ def play_again(app: RoomApp, setup: Setup, *, replace: Screen[None]) -> None:
     import dataclasses
 
     game = Game.new(dataclasses.replace(setup, seed=None))
-    history = None
-    try:
-        history = _new_history(app.store, game)
-    except SaveError as exc:
-        app.notify(f"Hand histories will not be kept: {exc}", severity="warning")
+    history = _history_or_warning(app, game)
     if app.screen is replace:
         app.switch_screen(TableScreen(game, history))
 
