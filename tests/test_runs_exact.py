@@ -101,3 +101,493 @@ def test_export_without_a_folder_and_resume_without_a_database_are_refused() -> 
         with pytest.raises(UsageError) as err:
             run.play()
         assert str(err.value) == message
+
+
+def _options(command: str) -> dict[str, argparse.Action]:
+    parser = build_parser()
+    (sub,) = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    return {a.option_strings[0]: a for a in sub.choices[command]._actions if a.option_strings}
+
+
+SHARED = {  # option: (metavar, default, choices, help with {what} for what is counted)
+    "--players": ("LIST", None, None,
+                  "players, comma-separated: bot names ({bots}) or your own classes "
+                  "(path/to/file.py:MyBot, package.module:MyBot); a name may repeat "
+                  "(default: every bot)"),
+    "--player": ("SPEC", [], None,
+                 "one more player (a bot name or a class: path/to/file.py:MyBot); repeatable"),
+    "--rules": ("PRESET|FILE", "computer-tournament", None,
+                "a preset (computer-tournament, casino-limit, no-limit) or a TOML file of "
+                "rules (default: computer-tournament)"),
+    "--set": ("FIELD=VALUE", [], None,
+              "change one rule, like --set buy_in=500 or --set structure=no-limit; repeatable"),
+    "--seed": ("N", None, None,
+               "the run's seed: the same seed, the same results (default: drawn at random "
+               "and printed)"),
+    "--budget": ("SECONDS", 10.0, None,
+                 "seconds a player may take for a decision (above 0, at most a day); a slower "
+                 "answer gets the default action (default: 10)"),
+    "--workers": ("N", None, None,
+                  "processes to play in, 1 to 1,024: never more than the cores this process "
+                  "may use or the {what} left (default: one per core; 1 plays in this "
+                  "process); with Ray, the CPUs of a local instance"),
+    "--executor": (None, "local", ("local", "ray"),
+                   "local processes (default) or a Ray cluster (pip install 'pokerroom[ray]')"),
+    "--address": ("ADDR", None, None,
+                  "the Ray cluster to join (host:port or auto; default: start a local one)"),
+    "--db": ("FILE", None, None,
+             "write the run's settings, {what} and results to this SQLite file (created if "
+             "new), each game in one transaction"),
+    "--resume": (None, False, None,
+                 "continue the last run in --db with these settings, playing only the {what} "
+                 "it lacks (without --seed: the run's own seed)"),
+    "--db-hands": (None, False, None, "also store every hand in --db as PHH"),
+    "--log": ("FILE", None, None,
+              "write every hand as a readable hand history (appended to on --resume)"),
+    "--phh": ("DIR", None, None, "write every hand as PHH, one .phhs file per game"),
+    "--export-dir": ("DIR", None, None,
+                     "write every hand in the --export format, one file per game"),
+    "--export": ("FORMAT", None, ("pokerstars", "ohh", "phh", "acpc"),
+                 "the format of --export-dir: pokerstars (for trackers; default), ohh, phh "
+                 "or acpc"),
+}
+
+
+@pytest.mark.parametrize(("command", "what"), [("tournament", "games"), ("league", "sessions")])
+def test_the_shared_options_say_word_for_word_what_they_take(command: str, what: str) -> None:
+    from pokerroom.cli.arguments import SEED, Count, Database, OutputFolder, OutputPath, Seconds
+    from pokerroom.players import BOTS
+
+    options = _options(command)
+    for name, (metavar, default, choices, text) in SHARED.items():
+        action = options[name]
+        assert (action.metavar, action.default, action.choices) == (metavar, default, choices)
+        assert action.help == text.format(bots=", ".join(BOTS), what=what), name
+    assert isinstance(options["--resume"], argparse._StoreTrueAction)
+    assert isinstance(options["--db-hands"], argparse._StoreTrueAction)
+    assert isinstance(options["--player"], argparse._AppendAction)
+    assert isinstance(options["--set"], argparse._AppendAction)
+    assert options["--set"].dest == "overrides"
+    assert options["--seed"].type == SEED
+    assert options["--budget"].type == Seconds()
+    assert options["--workers"].type == Count(1, 1024, "processes")
+    assert options["--db"].type == Database()
+    assert options["--log"].type == OutputPath("a file for the hand histories")
+    assert options["--phh"].type == OutputFolder("a folder for the PHH files")
+    assert options["--export-dir"].type == OutputFolder("a folder for the exported hands")
+    parser = build_parser()
+    (sub,) = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    groups = {g.title: [a.option_strings[0] for a in g._group_actions]
+              for g in sub.choices[command]._action_groups}
+    assert groups["where the games are played"] == ["--workers", "--executor", "--address"]
+    assert groups["results and hand histories"] == [
+        "--db", "--resume", "--db-hands", "--log", "--phh", "--export-dir", "--export"]
+
+
+class _Ref:
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+
+class _FakeRay:
+    """A stand-in for the ``ray`` module that records what the executor asks of it; its
+    ``wait`` hands back the newest task sent first (so results come out of order)."""
+
+    def __init__(self, *, initialized: bool = False, cpus: float | None = 3.0,
+                 fails: Exception | None = None) -> None:
+        self.initialized = initialized
+        self.cpus = cpus
+        self.fails = fails
+        self.inits: list[dict[str, Any]] = []
+        self.shutdowns = 0
+        self.sent: list[Any] = []
+        self.most_pending = 0
+        self.pending: list[_Ref] = []
+        self.cancelled: list[tuple[Any, bool]] = []
+
+    def is_initialized(self) -> bool:
+        return self.initialized
+
+    def init(self, **options: Any) -> None:
+        self.inits.append(options)
+        if self.fails is not None:
+            raise self.fails
+        self.initialized = True
+
+    def shutdown(self) -> None:
+        self.shutdowns += 1
+        self.initialized = False
+
+    def cluster_resources(self) -> dict[str, float]:
+        return {} if self.cpus is None else {"CPU": self.cpus, "memory": 1e9}
+
+    def remote(self, fn: Any) -> Any:
+        ray = self
+
+        class Remote:
+            @staticmethod
+            def remote(task: Any) -> _Ref:
+                ray.sent.append(task)
+                ref = _Ref(fn(task))
+                ray.pending.append(ref)
+                ray.most_pending = max(ray.most_pending, len(ray.pending))
+                return ref
+
+        return Remote
+
+    def wait(self, refs: list[_Ref], num_returns: int) -> tuple[list[_Ref], list[_Ref]]:
+        assert num_returns == 1 and refs
+        newest = max(refs, key=self.pending.index)
+        return [newest], [r for r in refs if r is not newest]
+
+    def get(self, ref: _Ref) -> Any:
+        self.pending.remove(ref)
+        return ref.value
+
+    def cancel(self, ref: _Ref, force: bool = False) -> None:
+        self.cancelled.append((ref.value, force))
+
+
+def _with_ray(monkeypatch: pytest.MonkeyPatch, ray: _FakeRay) -> _FakeRay:
+    import sys
+    import types
+
+    module = types.ModuleType("ray")
+    for name in ("is_initialized", "init", "shutdown", "cluster_resources", "remote", "wait",
+                 "get", "cancel"):
+        setattr(module, name, getattr(ray, name))
+    monkeypatch.setitem(sys.modules, "ray", module)
+    return ray
+
+
+def test_ray_without_the_package_is_refused_naming_the_extra(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import sys
+
+    monkeypatch.setitem(sys.modules, "ray", None)  # (import ray: ImportError)
+    with pytest.raises(ExecutorError) as err:
+        make_executor("ray", workers=2)
+    assert str(err.value) == "--executor ray needs Ray: pip install 'pokerroom[ray]'"
+
+
+def test_a_local_ray_instance_is_started_quietly_with_the_workers_as_its_cpus(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import logging
+
+    from pokerroom.tournament.executor import RayExecutor
+
+    ray = _with_ray(monkeypatch, _FakeRay(cpus=3.0))
+    ex = make_executor("ray", workers=3, cores=8)
+    assert isinstance(ex, RayExecutor)
+    assert ray.inits == [{"include_dashboard": False, "log_to_driver": False,
+                          "logging_level": logging.ERROR, "configure_logging": True,
+                          "num_cpus": 3}]  # fmt: skip
+    assert (ex.workers, ex.name) == (3, "Ray (3 CPUs, local)")
+    with ex:
+        assert ray.shutdowns == 0
+    assert ray.shutdowns == 1  # started here: stopped here
+    ex.close()
+    assert ray.shutdowns == 1  # (once)
+    # never more CPUs than the machine or the work
+    make_executor("ray", workers=100, tasks=5, cores=8).close()
+    make_executor("ray", cores=2).close()
+    assert [i["num_cpus"] for i in ray.inits[1:]] == [5, 2]
+
+
+def test_a_ray_cluster_is_joined_at_its_address_with_its_own_cpus(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import logging
+    import socket
+
+    reached: list[tuple[Any, float]] = []
+
+    class Answer:
+        def close(self) -> None:
+            reached.append(("closed", 0.0))
+
+    def connect(where: Any, timeout: float) -> Answer:
+        reached.append((where, timeout))
+        return Answer()
+
+    monkeypatch.setattr(socket, "create_connection", connect)
+    ray = _with_ray(monkeypatch, _FakeRay(cpus=40.0))
+    ex = make_executor("ray", workers=2, address="10.0.0.7:6379", cores=8)
+    assert reached == [(("10.0.0.7", 6379), 5.0), ("closed", 0.0)]
+    assert ray.inits == [{"include_dashboard": False, "log_to_driver": False,
+                          "logging_level": logging.ERROR, "configure_logging": True,
+                          "address": "10.0.0.7:6379"}]  # fmt: skip
+    assert (ex.workers, ex.name) == (40, "Ray (40 CPUs, 10.0.0.7:6379)")
+    ex.close()
+    # auto: not looked up; a cluster that says nothing of its CPUs counts as one
+    reached.clear()
+    ray.cpus = None
+    ex = make_executor("ray", address="auto")
+    assert reached == [] and ray.inits[-1]["address"] == "auto"
+    assert (ex.workers, ex.name) == (1, "Ray (1 CPUs, auto)")
+    ray.cpus = 0.5
+    assert make_executor("ray", address="auto").workers == 1
+
+
+def test_ray_already_running_is_used_and_left_running(monkeypatch: pytest.MonkeyPatch) -> None:
+    ray = _with_ray(monkeypatch, _FakeRay(initialized=True, cpus=6.0))
+    with make_executor("ray", workers=2, cores=8) as ex:
+        assert (ex.workers, ex.name) == (6, "Ray (6 CPUs, local)")
+    assert ray.inits == [] and ray.shutdowns == 0
+
+
+def test_ray_that_cannot_start_is_refused_naming_where_and_why(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import socket
+
+    class Answer:
+        def close(self) -> None:
+            pass
+
+    monkeypatch.setattr(socket, "create_connection", lambda where, timeout: Answer())
+    _with_ray(monkeypatch, _FakeRay(fails=ConnectionError("refused by the head")))
+    with pytest.raises(ExecutorError) as err:
+        make_executor("ray", workers=2, cores=8)
+    assert str(err.value) == "cannot start Ray locally: ConnectionError: refused by the head"
+    with pytest.raises(ExecutorError) as err:
+        make_executor("ray", address="head:6379")
+    assert str(err.value) == ("cannot start Ray at 'head:6379': ConnectionError: refused by "
+                              "the head")
+
+
+def test_ray_runs_every_task_once_twice_the_cpus_ahead_each_with_its_index(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    ray = _with_ray(monkeypatch, _FakeRay(cpus=2.0))
+    tasks = [10, 11, 12, 13, 14, 15, 16]
+    with make_executor("ray", workers=2, cores=8) as ex:
+        done = list(ex.run(lambda x: x * 10, tasks))
+    assert sorted(done) == [(i, t * 10) for i, t in enumerate(tasks)]
+    assert [i for i, _ in done] != list(range(7))  # as they came in, filed by index
+    assert sorted(ray.sent) == tasks and ray.most_pending == 4  # 2 x 2 CPUs ahead
+    assert ray.cancelled == []
+    # stopped half-way: what was sent and not taken is cancelled, forcibly
+    ray.sent.clear()
+    with make_executor("ray", workers=2, cores=8) as ex:
+        results = ex.run(lambda x: x, tasks)
+        first = next(results)
+        results.close()
+    assert first == (3, 13)  # the newest of the first four
+    assert sorted(ray.sent) == [10, 11, 12, 13]  # (the next is sent once this one is taken)
+    assert sorted(ray.cancelled) == [(10, True), (11, True), (12, True)]
+    assert list(make_executor("ray", workers=2, cores=8).run(abs, [])) == []
+
+
+def test_a_ray_address_is_checked_then_its_port_asked_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import socket
+
+    from pokerroom.tournament.executor import _reachable
+
+    asked: list[tuple[Any, float]] = []
+    refuse: list[OSError | UnicodeError] = []
+
+    class Answer:
+        def close(self) -> None:
+            asked.append(("closed", 0))
+
+    def connect(where: Any, timeout: float) -> Answer:
+        asked.append((where, timeout))
+        if refuse:
+            raise refuse[0]
+        return Answer()
+
+    monkeypatch.setattr(socket, "create_connection", connect)
+    _reachable("auto")
+    assert asked == []
+    for address, host, port in (("head:1", "head", 1), ("head:65535", "head", 65535),
+                                ("ray://10.1.2.3:10001", "10.1.2.3", 10001),
+                                ("[::1]:6379", "::1", 6379), ("a:b:6379", "a:b", 6379)):
+        asked.clear()
+        _reachable(address)
+        assert asked == [((host, port), 5.0), ("closed", 0)], address
+    asked.clear()
+    _reachable("head:6379", timeout=0.25)
+    assert asked[0] == (("head", 6379), 0.25)
+    for bad in ("head", "head:", ":6379", "head:0", "head:65536", "head:-1", "head:x",
+                "head:123456", "ray://head", "autox", "head:٣"):
+        asked.clear()
+        with pytest.raises(ExecutorError) as err:
+            _reachable(bad)
+        assert str(err.value) == f"--address {bad!r}: auto, host:port or ray://host:port"
+        assert asked == []
+    refuse.append(ConnectionRefusedError(111, "Connection refused"))
+    with pytest.raises(ExecutorError) as err:
+        _reachable("head:6379")
+    assert str(err.value) == ("--address 'head:6379': no Ray cluster answers there "
+                              "(Connection refused)")
+    refuse[0] = TimeoutError("timed out")  # no strerror: the error itself
+    with pytest.raises(ExecutorError) as err:
+        _reachable("ray://head:6379")
+    assert str(err.value) == ("--address 'ray://head:6379': no Ray cluster answers there "
+                              "(timed out)")
+    refuse[0] = UnicodeError("label too long")
+    with pytest.raises(ExecutorError) as err:
+        _reachable("head:6379")
+    assert str(err.value) == ("--address 'head:6379': no Ray cluster answers there "
+                              "(label too long)")
+
+
+# ------------------------------------------------------------------ the runs' command
+
+FAST = ["--players", "random,calling-station", "--rules", "no-limit", "--set", "buy_in=100",
+        "--seed", "4", "--workers", "1"]  # fmt: skip
+
+
+def _main(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    from pokerroom.cli import main
+
+    code = main(argv)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def _tournament(games: int, *, log: bool = False, histories: bool = False) -> Any:
+    from pokerroom.rules import Rules
+    from pokerroom.tournament.freezeout import Tournament
+
+    plan = Tournament(Rules.preset("no-limit", buy_in=100), ("random", "calling-station"),
+                      ("random", "calling-station"), games=games, seed=4)
+    return plan, plan.tasks(histories=histories, log=log)
+
+
+class _Bar:
+    """A stand-in for the progress bar that records what it is told."""
+
+    made: list[tuple[str, int, int, str]] = []
+    added: list[int] = []
+
+    def __init__(self, label: str, total: int, *, done: int = 0, noun: str = "games") -> None:
+        _Bar.made.append((label, total, done, noun))
+
+    def __enter__(self) -> _Bar:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        pass
+
+    @property
+    def elapsed(self) -> float:
+        return 2.5
+
+    def add(self, hands: int) -> None:
+        _Bar.added.append(hands)
+
+
+def test_the_bar_is_told_every_game_played_and_those_kept_before(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from pokerroom.cli import runbar
+    from pokerroom.cli.runs import Run
+    from pokerroom.tournament.games import play
+
+    monkeypatch.setattr(runbar, "RunBar", _Bar)
+    _Bar.made, _Bar.added = [], []
+    plan, tasks = _tournament(4)
+    records = [play(t) for t in tasks]
+    run = Run("tournament", tasks, plan.settings(), _args("--workers", "1"))
+    run.games.keep(records[1])  # one game already kept (as by --resume)
+    assert run.play() == [r.without_histories() for r in records]
+    assert _Bar.made == [("tournament", 4, 1, "games")]
+    assert _Bar.added == [records[0].hands, records[2].hands, records[3].hands]
+    assert run.seconds == 2.5 and run.where == "this process"
+    league = Run("league", tasks, plan.settings(), _args("--workers", "1"), noun="sessions")
+    league.play()
+    assert _Bar.made[-1] == ("league", 4, 0, "sessions")
+
+
+def test_the_summary_says_the_hands_this_command_played_how_fast_and_where() -> None:
+    from types import SimpleNamespace
+
+    from pokerroom.cli.runs import Run
+
+    run = Run("tournament", [], {}, _args())
+    run.games = SimpleNamespace(records={0: SimpleNamespace(hands=1200),  # type: ignore[assignment]
+                                         3: SimpleNamespace(hands=34)}, hands=1000)
+    run.seconds, run.where = 0.5, "2 local processes"
+    assert run.summary() == ("1,234 hands; this command played 1,000 hands in 0.5 s "
+                             "(2,000 hands/s), on 2 local processes")
+    run.seconds, run.where = 4.0, ""
+    assert run.summary() == ("1,234 hands; this command played 1,000 hands in 4.0 s "
+                             "(250 hands/s)")
+    run.seconds = 0.0  # nothing played here (all kept before)
+    assert run.summary() == "1,234 hands; this command played 1,000 hands in 0.0 s"
+
+
+def test_say_prints_plain_text_even_on_a_terminal() -> None:
+    import io
+
+    from rich.console import Console
+
+    from pokerroom.cli.runs import say
+
+    out = io.StringIO()
+    console = Console(file=out, force_terminal=True, color_system="standard", width=20)
+    text = "seed 42: 1,000 hands in 0.5 s (2,000 hands/s), on 'this process' [bold] True"
+    say(console, text)
+    assert out.getvalue() == text + "\n"  # no colour, no markup, no line broken at 20
+
+
+def test_the_results_line_names_the_database_and_the_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "[bold] runs").mkdir()
+    db = tmp_path / "[bold] runs" / "r.db"  # (not read as markup: the folder was dropped)
+    code, out, err = _main(["tournament", *FAST, "--games", "1", "--db", str(db)], capsys)
+    assert code == 0, err
+    assert out.splitlines()[-1] == f"results: {db} (run 1)"
+    code, out, err = _main(["tournament", *FAST, "--games", "2", "--db", str(db)], capsys)
+    assert out.splitlines()[-1] == f"results: {db} (run 2)"
+    code, out, err = _main(["tournament", *FAST, "--games", "1"], capsys)
+    assert code == 0 and "results:" not in out
+
+
+def test_a_local_run_refuses_a_ray_address_and_counts_only_the_games_left(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from pokerroom.tournament import executor
+
+    code, _, err = _main(["tournament", *FAST, "--games", "2", "--address", "auto"], capsys)
+    assert (code, err) == (2, "pokerroom tournament: error: --address names a Ray cluster: "
+                              "use it with --executor ray\n")
+    started: list[int] = []
+
+    class Pool(SerialExecutor):
+        def __init__(self, workers: int) -> None:
+            started.append(workers)
+
+    monkeypatch.setattr(executor, "PoolExecutor", Pool)
+    monkeypatch.setattr(executor, "default_workers", lambda: 8)
+    base = ["tournament", "--players", "random,calling-station", "--rules", "no-limit",
+            "--set", "buy_in=100", "--seed", "4", "--workers", "8"]  # fmt: skip
+    code, out, err = _main([*base, "--games", "1"], capsys)
+    assert code == 0 and started == [] and "on this process" in out  # one game: here
+    code, out, err = _main([*base, "--games", "3"], capsys)
+    assert code == 0 and started == [3], err  # never more processes than games
+    db = tmp_path / "r.db"
+    code, out, err = _main([*base, "--games", "3", "--db", str(db)], capsys)
+    with ResultsDB(db) as results:  # two of the three games lost
+        for table in ("seats", "hands", "games"):
+            results._db.execute(f"DELETE FROM {table} WHERE idx < 2")
+        results._db.commit()
+    started.clear()
+    code, out, err = _main([*base, "--games", "3", "--db", str(db), "--resume"], capsys)
+    assert code == 0 and started == [2], err  # the two left
+
+
+def test_slugs_are_lower_case_letters_and_digits_joined_by_hyphens() -> None:
+    from pokerroom.cli.runs import _slug
+
+    assert _slug("game 12") == "game-12"
+    assert _slug("MyBot vs Random #2, deals 1-2") == "mybot-vs-random-2-deals-1-2"
+    assert _slug("(XX) Zoë's bot X!") == "xx-zo-s-bot-x"
+    assert _slug("  -- ") == ""

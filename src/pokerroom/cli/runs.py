@@ -191,8 +191,9 @@ def pick_seed(
 
 
 def say(console: Console, text: str) -> None:
-    """A line of plain text (no highlighting; long lines left to the terminal)."""
-    console.print(text, highlight=False, soft_wrap=True)
+    """A line of plain text (no highlighting, no markup: a path or a name in square
+    brackets is printed as written; long lines left to the terminal)."""
+    console.print(text, highlight=False, markup=False, soft_wrap=True)
 
 
 def resume_seed(args: argparse.Namespace, kind: str, settings: dict[str, Any]) -> int | None:
