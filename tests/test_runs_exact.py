@@ -591,3 +591,55 @@ def test_slugs_are_lower_case_letters_and_digits_joined_by_hyphens() -> None:
     assert _slug("MyBot vs Random #2, deals 1-2") == "mybot-vs-random-2-deals-1-2"
     assert _slug("(XX) Zoë's bot X!") == "xx-zo-s-bot-x"
     assert _slug("  -- ") == ""
+
+
+def test_the_histories_go_where_asked_folders_made_and_the_log_in_game_order(
+    tmp_path: Path,
+) -> None:
+    from pokerroom.cli.runs import Run, _indent
+    from pokerroom.tournament.games import play
+
+    plan, tasks = _tournament(3, log=True, histories=True)
+    records = [play(t) for t in tasks]
+    assert all(r.log and r.phh for r in records) and len(records[1].phh) == 4
+    log, phh, out = tmp_path / "hands.txt", tmp_path / "a" / "b" / "phh", tmp_path / "c" / "x"
+    args = _args("--workers", "1", "--log", str(log), "--phh", str(phh),
+                 "--export-dir", str(out), "--export", "phh")
+    Run("tournament", tasks, plan.settings(), args).play()
+    expected = "".join(r.log + "\n\n" for r in records)
+    assert log.read_text(encoding="utf-8") == expected
+    for r in records:
+        name = f"{r.index + 1:05d}-game-{r.index + 1}.phhs"
+        text = (phh / name).read_text(encoding="utf-8")
+        assert text == "\n".join(f"[{k}]\n{_indent(h, str(k))}"
+                                 for k, h in enumerate(r.phh, 1))
+        assert text.startswith("[1]\n")
+        assert [f"[{k}]" in text.splitlines() for k in range(len(r.phh) + 2)] == [
+            False, *[True] * len(r.phh), False]  # the hands numbered from 1
+        assert (out / name).is_file()
+    # again into the same folders: the files written anew, the log appended to
+    Run("tournament", tasks, plan.settings(), args).play()
+    assert log.read_text(encoding="utf-8") == expected * 2
+    assert sorted(p.name for p in phh.iterdir()) == [
+        f"{i:05d}-game-{i}.phhs" for i in (1, 2, 3)]
+
+
+def test_the_log_is_written_in_game_order_whatever_order_games_end_in(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from pokerroom.cli.runs import Run
+    from pokerroom.tournament import executor
+    from pokerroom.tournament.games import play
+
+    plan, tasks = _tournament(4, log=True)
+    records = [play(t) for t in tasks]
+
+    class Backwards(SerialExecutor):
+        def run(self, fn: Any, tasks: Any) -> Any:
+            for i in (2, 3, 0, 1):
+                yield i, fn(tasks[i])
+
+    monkeypatch.setattr(executor, "SerialExecutor", Backwards)
+    log = tmp_path / "hands.txt"
+    Run("tournament", tasks, plan.settings(), _args("--workers", "1", "--log", str(log))).play()
+    assert log.read_text(encoding="utf-8") == "".join(r.log + "\n\n" for r in records)
