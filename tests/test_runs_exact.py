@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 
@@ -414,7 +414,7 @@ def test_a_ray_address_is_checked_then_its_port_asked_once(
     _reachable("head:6379", timeout=0.25)
     assert asked[0] == (("head", 6379), 0.25)
     for bad in ("head", "head:", ":6379", "head:0", "head:65536", "head:-1", "head:x",
-                "head:123456", "ray://head", "autox", "head:٣"):
+                "head:123456", "head:000001", "ray://head", "autox", "head:٣"):
         asked.clear()
         with pytest.raises(ExecutorError) as err:
             _reachable(bad)
@@ -463,8 +463,8 @@ def _tournament(games: int, *, log: bool = False, histories: bool = False) -> An
 class _Bar:
     """A stand-in for the progress bar that records what it is told."""
 
-    made: list[tuple[str, int, int, str]] = []
-    added: list[int] = []
+    made: ClassVar[list[tuple[str, int, int, str]]] = []
+    added: ClassVar[list[int]] = []
 
     def __init__(self, label: str, total: int, *, done: int = 0, noun: str = "games") -> None:
         _Bar.made.append((label, total, done, noun))
@@ -643,3 +643,100 @@ def test_the_log_is_written_in_game_order_whatever_order_games_end_in(
     log = tmp_path / "hands.txt"
     Run("tournament", tasks, plan.settings(), _args("--workers", "1", "--log", str(log))).play()
     assert log.read_text(encoding="utf-8") == "".join(r.log + "\n\n" for r in records)
+
+
+class _Context:
+    """A stand-in for ``multiprocessing.get_context``: its pools start no process and
+    record how they were made and used (and, with ``press``, Ctrl-C is pressed while the
+    pool is made)."""
+
+    def __init__(self, press: bool = False) -> None:
+        self.press = press
+        self.asked: list[Any] = []
+        self.blocked_while_made: bool | None = None
+
+    def __call__(self, method: str | None = None) -> _Context:
+        self.asked.append(("context", method))
+        return self
+
+    def Pool(self, processes: Any = None, initializer: Any = None) -> _Context:
+        import os
+        import signal
+
+        self.asked.append(("pool", processes, initializer))
+        self.blocked_while_made = signal.SIGINT in signal.pthread_sigmask(signal.SIG_BLOCK, set())
+        if self.press:
+            os.kill(os.getpid(), signal.SIGINT)
+        return self
+
+    def imap_unordered(self, fn: Any, jobs: Any, chunksize: int = 0) -> Any:
+        self.asked.append(("imap_unordered", chunksize))
+        return reversed([fn(job) for job in jobs])
+
+    def close(self) -> None:
+        self.asked.append("close")
+
+    def join(self) -> None:
+        self.asked.append("join")
+
+    def terminate(self) -> None:
+        self.asked.append("terminate")
+
+
+@pytest.fixture
+def ctrl_c() -> Any:
+    """Ctrl-C as in a terminal (a background job starts with it ignored), put back after."""
+    import signal
+
+    before = signal.getsignal(signal.SIGINT)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, before)
+
+
+def test_a_pool_is_spawned_with_its_workers_ctrl_c_held_back_while_it_starts(
+    monkeypatch: pytest.MonkeyPatch, ctrl_c: None
+) -> None:
+    import multiprocessing
+    import signal
+
+    from pokerroom.tournament.executor import PoolExecutor, _ignore_interrupts
+
+    context = _Context()
+    monkeypatch.setattr(multiprocessing, "get_context", context)
+    pool = PoolExecutor(1)
+    assert (pool.workers, pool.name) == (1, "1 local processes")
+    assert context.asked == [("context", "spawn"), ("pool", 1, _ignore_interrupts)]
+    assert context.blocked_while_made is True
+    assert signal.SIGINT not in signal.pthread_sigmask(signal.SIG_BLOCK, set())
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    assert list(pool.run(lambda x: -x, [5, 6, 7])) == [(2, -7), (1, -6), (0, -5)]
+    assert context.asked[-1] == ("imap_unordered", 1)
+    context.asked.clear()
+    pool.close()
+    assert context.asked == ["close", "join"]
+    context.asked.clear()
+    pool.abort()
+    assert context.asked == ["terminate", "join"]
+    assert PoolExecutor(7).name == "7 local processes"
+    for workers in (0, -1):
+        with pytest.raises(ExecutorError) as err:
+            PoolExecutor(workers)
+        assert str(err.value) == f"workers: 1 or more, not {workers}"
+
+
+def test_ctrl_c_while_a_pool_starts_stops_it_gracefully_once_made(
+    monkeypatch: pytest.MonkeyPatch, ctrl_c: None
+) -> None:
+    import multiprocessing
+    import signal
+
+    from pokerroom.tournament.executor import PoolExecutor
+
+    context = _Context(press=True)
+    monkeypatch.setattr(multiprocessing, "get_context", context)
+    with pytest.raises(KeyboardInterrupt):
+        PoolExecutor(2)
+    assert context.asked[-2:] == ["close", "join"]  # stopped, not terminated
+    assert signal.SIGINT not in signal.pthread_sigmask(signal.SIG_BLOCK, set())
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
