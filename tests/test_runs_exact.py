@@ -740,3 +740,20 @@ def test_ctrl_c_while_a_pool_starts_stops_it_gracefully_once_made(
     assert context.asked[-2:] == ["close", "join"]  # stopped, not terminated
     assert signal.SIGINT not in signal.pthread_sigmask(signal.SIG_BLOCK, set())
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+def test_a_worker_leaves_ctrl_c_to_the_parent_and_files_each_result_by_its_index(
+    ctrl_c: None,
+) -> None:
+    import signal
+
+    from pokerroom.tournament.executor import _call, _ignore_interrupts
+
+    assert _call((abs, 4, -9)) == (4, 9)
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})  # as a worker starts
+    try:
+        _ignore_interrupts()
+        assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+        assert signal.SIGINT not in signal.pthread_sigmask(signal.SIG_BLOCK, set())
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
