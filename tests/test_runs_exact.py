@@ -757,3 +757,116 @@ def test_a_worker_leaves_ctrl_c_to_the_parent_and_files_each_result_by_its_index
         assert signal.SIGINT not in signal.pthread_sigmask(signal.SIG_BLOCK, set())
     finally:
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+MINE = '''
+from pokerroom.players import CallingStation
+
+class Mine(CallingStation):
+    name = "mine"
+'''
+
+
+def test_the_players_files_made_absolute_modules_and_bots_as_given(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from pokerroom.cli.runs import player_specs
+    from pokerroom.players import BOTS
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "bots").mkdir()
+    (tmp_path / "bots" / "mine.py").write_text(MINE)
+    (tmp_path / "mine.py").write_text(MINE)
+    (tmp_path / "a:b").mkdir()
+    (tmp_path / "a:b" / "mine.py").write_text(MINE)
+    specs, names = player_specs(_args("--players", "bots/mine.py:Mine, mine.py:Mine,,random",
+                                      "--player", "a:b/mine.py:Mine",
+                                      "--player", " pokerroom.players:CallingStation "))
+    assert specs == (f"{tmp_path}/bots/mine.py:Mine", f"{tmp_path}/mine.py:Mine", "random",
+                     f"{tmp_path}/a:b/mine.py:Mine", "pokerroom.players:CallingStation")
+    assert names == ("mine", "mine #2", "random", "mine #3", "calling-station")
+    assert player_specs(_args()) == (tuple(BOTS), tuple(BOTS))  # every bot by default
+    only = _args("--player", "random", "--player", "calling-station")
+    assert player_specs(only) == (("random", "calling-station"), ("random", "calling-station"))
+
+
+def test_a_player_that_cannot_be_made_is_named_with_its_option(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from pokerroom.cli.runs import player_specs
+    from pokerroom.players import BOTS
+
+    monkeypatch.chdir(tmp_path)
+    bots = ", ".join(sorted(BOTS))
+    for argv, message in (
+        (("--players", "random,strongest"),
+         f"--players strongest: no bot 'strongest' (bots: {bots}; or a class: "
+         "path/to/file.py:MyBot, package.module:MyBot)"),
+        (("--players", "random", "--player", "strongest"),
+         f"--player strongest: no bot 'strongest' (bots: {bots}; or a class: "
+         "path/to/file.py:MyBot, package.module:MyBot)"),
+        (("--players", "random,nowhere.py:Bot"),  # (the message names the file already)
+         f"--players {tmp_path}/nowhere.py:Bot: no file '{tmp_path}/nowhere.py'"),
+        (("--players", "random", "--player", "bots/none:Bot"),
+         f"--player {tmp_path}/bots/none:Bot: no file '{tmp_path}/bots/none'"),
+        (("--players", "random"), "--players: 1 player; give 2 to 14 (a name may repeat)"),
+        (("--player", "random"), "--player: 1 player; give 2 to 14 (a name may repeat)"),
+        (("--players", ",".join(["random"] * 13), "--player", "random", "--player", "random"),
+         "--player and --players: 15 players; give 2 to 14 (a name may repeat)"),
+    ):
+        with pytest.raises(UsageError) as err:
+            player_specs(_args(*argv))
+        assert str(err.value) == message, argv
+
+
+def test_a_buy_in_is_at_most_a_billion_chips_and_histories_are_kept_when_asked() -> None:
+    from pokerroom.cli.runs import rules_from, wants_histories
+
+    assert rules_from(_args("--set", "buy_in=1000000000")).buy_in == 10**9
+    with pytest.raises(UsageError) as err:
+        rules_from(_args("--set", "buy_in=1000000001"))
+    assert str(err.value) == ("buy_in is 1,000,000,001: at most 1,000,000,000 chips (a run's "
+                              "results are 64-bit numbers: a million hands of 14 such stacks "
+                              "fit)")
+    assert not wants_histories(_args("--log", "hands.txt"))
+    assert wants_histories(_args("--phh", "phh"))
+    assert wants_histories(_args("--db", "r.db", "--db-hands"))
+    assert wants_histories(_args("--export-dir", "out"))
+
+
+def test_ctrl_c_says_how_many_games_are_kept_and_where(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from pokerroom.cli.errors import Interrupted
+    from pokerroom.cli.runs import Run
+    from pokerroom.tournament import executor
+
+    class Pressed(SerialExecutor):
+        def run(self, fn: Any, tasks: Any) -> Any:
+            yield 0, fn(tasks[0])
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(executor, "SerialExecutor", Pressed)
+    plan, tasks = _tournament(3)
+    with pytest.raises(Interrupted) as err:
+        Run("tournament", tasks, plan.settings(), _args("--workers", "1")).play()
+    assert str(err.value) == "1 of 3 games played, not kept (--db FILE keeps them)"
+    db = tmp_path / "r.db"
+    run = Run("league", tasks, plan.settings(), _args("--workers", "1", "--db", str(db)),
+              noun="sessions")
+    with pytest.raises(Interrupted) as err:
+        run.play()
+    assert str(err.value) == f"1 of 3 sessions are in {db}; --resume plays the rest"
+    with ResultsDB(db) as results:
+        (stored,) = results.runs("league")
+        assert stored.done == 1 and stored.finished is None
+
+
+def test_ray_is_the_executor_asked_for(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _with_ray(monkeypatch, _FakeRay(cpus=2.0))
+    code, out, err = _main(["tournament", *FAST[:-2], "--games", "3", "--executor", "ray",
+                            "--workers", "2"], capsys)  # fmt: skip
+    assert code == 0, err
+    assert out.splitlines()[1].endswith("hands/s), on Ray (2 CPUs, local)")
