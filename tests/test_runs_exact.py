@@ -582,6 +582,9 @@ def test_a_local_run_refuses_a_ray_address_and_counts_only_the_games_left(
     started.clear()
     code, out, err = _main([*base, "--games", "3", "--db", str(db), "--resume"], capsys)
     assert code == 0 and started == [2], err  # the two left
+    with ResultsDB(db) as results:  # written to the run resumed, which is now finished
+        (run,) = results.runs("tournament")
+        assert run.done == 3 and run.finished is not None
 
 
 def test_slugs_are_lower_case_letters_and_digits_joined_by_hyphens() -> None:
@@ -870,3 +873,76 @@ def test_ray_is_the_executor_asked_for(
                             "--workers", "2"], capsys)  # fmt: skip
     assert code == 0, err
     assert out.splitlines()[1].endswith("hands/s), on Ray (2 CPUs, local)")
+
+
+def test_without_a_seed_one_is_drawn_below_2_to_the_31(monkeypatch: pytest.MonkeyPatch) -> None:
+    import secrets
+
+    asked: list[int] = []
+
+    def draw(below: int) -> int:
+        asked.append(below)
+        return 123_456
+
+    monkeypatch.setattr(secrets, "randbelow", draw)
+    assert pick_seed(_args(), "tournament", lambda seed: {"seed": seed}) == 123_456
+    assert asked == [2**31]
+    assert pick_seed(_args("--seed", "0"), "tournament", lambda seed: {"seed": seed}) == 0
+    assert asked == [2**31]  # (not drawn)
+
+
+def test_resume_finds_a_run_of_its_own_kind_or_names_the_differences(tmp_path: Path) -> None:
+    from pokerroom.cli.runs import Run
+
+    db = tmp_path / "r.db"
+    settings = {"games": 2, "players": ["random", "cfr"], "seed": 3}
+    _store(db, ("league", settings))
+    args = _args("--db", str(db), "--resume")
+    with pytest.raises(UsageError) as err:
+        Run("tournament", [], settings, args).play()
+    assert str(err.value) == f"--resume: {db} has no tournament to resume"
+    _store(db, ("tournament", {**settings, "games": 3, "seed": 4}))
+    with pytest.raises(UsageError) as err:
+        Run("tournament", [], settings, args).play()
+    assert str(err.value) == (f"--resume: no tournament in {db} has these settings (the last "
+                              "one, run 2, differs: games: 3 -> 2; seed: 4 -> 3)")
+
+
+def test_the_cores_are_those_this_process_may_run_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    import os
+
+    from pokerroom.tournament.executor import default_workers
+
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {3})
+    assert default_workers() == 1
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 2, 5})
+    assert default_workers() == 3
+    monkeypatch.delattr(os, "sched_getaffinity")  # (not on Linux)
+    for cpus, workers in ((None, 1), (1, 1), (6, 6)):
+        monkeypatch.setattr(os, "cpu_count", lambda cpus=cpus: cpus)
+        assert default_workers() == workers
+
+
+def test_ctrl_c_held_back_is_handled_at_the_release_as_its_handler_says(ctrl_c: None) -> None:
+    import os
+    import signal
+
+    from pokerroom.tournament.executor import _hold_interrupts, _release_interrupts
+
+    called: list[int] = []
+    for handler in (signal.SIG_IGN, lambda signum, frame: called.append(signum)):
+        signal.signal(signal.SIGINT, handler)
+        hold = _hold_interrupts()
+        assert hold is not None and hold.blocked and hold.handler is handler
+        os.kill(os.getpid(), signal.SIGINT)  # held back: pending
+        _release_interrupts(hold)  # ignored, or its handler called: nothing raised
+        assert signal.getsignal(signal.SIGINT) is handler
+        assert signal.SIGINT not in signal.pthread_sigmask(signal.SIG_BLOCK, set())
+    assert called == [signal.SIGINT]
+    signal.signal(signal.SIGINT, signal.SIG_DFL)  # the default: KeyboardInterrupt at release
+    hold = _hold_interrupts()
+    os.kill(os.getpid(), signal.SIGINT)
+    with pytest.raises(KeyboardInterrupt):
+        _release_interrupts(hold)
+    assert signal.getsignal(signal.SIGINT) is signal.SIG_DFL
+    _release_interrupts(None)  # nothing held: nothing done
