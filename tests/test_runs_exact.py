@@ -946,3 +946,28 @@ def test_ctrl_c_held_back_is_handled_at_the_release_as_its_handler_says(ctrl_c: 
         _release_interrupts(hold)
     assert signal.getsignal(signal.SIGINT) is signal.SIG_DFL
     _release_interrupts(None)  # nothing held: nothing done
+
+
+def test_the_histories_are_written_in_utf_8_whatever_the_locale(tmp_path: Path) -> None:
+    import locale
+
+    from pokerroom.cli.runs import Run
+    from pokerroom.rules import Rules
+    from pokerroom.tournament.freezeout import Tournament
+
+    plan = Tournament(Rules.preset("no-limit", buy_in=100), ("random", "calling-station"),
+                      ("Zoë", "Åsa"), games=2, seed=4)
+    tasks = plan.tasks(histories=True, log=True)
+    log, phh, out = tmp_path / "hands.txt", tmp_path / "phh", tmp_path / "out"
+    args = _args("--workers", "1", "--log", str(log), "--phh", str(phh),
+                 "--export-dir", str(out))
+    before = locale.setlocale(locale.LC_CTYPE)
+    locale.setlocale(locale.LC_CTYPE, "C")  # files opened without an encoding: ASCII
+    try:
+        Run("tournament", tasks, plan.settings(), args).play()
+    finally:
+        locale.setlocale(locale.LC_CTYPE, before)
+    files = [log, *phh.iterdir(), *out.iterdir()]
+    assert len(files) == 5
+    for path in files:
+        assert "Zoë" in path.read_text(encoding="utf-8"), path.name
