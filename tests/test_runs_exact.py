@@ -406,7 +406,8 @@ def test_a_ray_address_is_checked_then_its_port_asked_once(
     assert asked == []
     for address, host, port in (("head:1", "head", 1), ("head:65535", "head", 65535),
                                 ("ray://10.1.2.3:10001", "10.1.2.3", 10001),
-                                ("[::1]:6379", "::1", 6379), ("a:b:6379", "a:b", 6379)):
+                                ("[::1]:6379", "::1", 6379), ("a:b:6379", "a:b", 6379),
+                                ("Xhead-X:6379", "Xhead-X", 6379)):
         asked.clear()
         _reachable(address)
         assert asked == [((host, port), 5.0), ("closed", 0)], address
@@ -789,6 +790,8 @@ def test_the_players_files_made_absolute_modules_and_bots_as_given(
                      f"{tmp_path}/a:b/mine.py:Mine", "pokerroom.players:CallingStation")
     assert names == ("mine", "mine #2", "random", "mine #3", "calling-station")
     assert player_specs(_args()) == (tuple(BOTS), tuple(BOTS))  # every bot by default
+    most = player_specs(_args("--players", ",".join(["random"] * 14)))
+    assert most[1] == ("random", *[f"random #{i}" for i in range(2, 15)])
     only = _args("--player", "random", "--player", "calling-station")
     assert player_specs(only) == (("random", "calling-station"), ("random", "calling-station"))
 
@@ -810,8 +813,9 @@ def test_a_player_that_cannot_be_made_is_named_with_its_option(
          "path/to/file.py:MyBot, package.module:MyBot)"),
         (("--players", "random,nowhere.py:Bot"),  # (the message names the file already)
          f"--players {tmp_path}/nowhere.py:Bot: no file '{tmp_path}/nowhere.py'"),
-        (("--players", "random", "--player", "bots/none:Bot"),
+        (("--players", "random,random", "--player", "bots/none:Bot"),
          f"--player {tmp_path}/bots/none:Bot: no file '{tmp_path}/bots/none'"),
+        (("--players", ","), "--players: 0 players; give 2 to 14 (a name may repeat)"),
         (("--players", "random"), "--players: 1 player; give 2 to 14 (a name may repeat)"),
         (("--player", "random"), "--player: 1 player; give 2 to 14 (a name may repeat)"),
         (("--players", ",".join(["random"] * 13), "--player", "random", "--player", "random"),
@@ -971,3 +975,19 @@ def test_the_histories_are_written_in_utf_8_whatever_the_locale(tmp_path: Path) 
     assert len(files) == 5
     for path in files:
         assert "Zoë" in path.read_text(encoding="utf-8"), path.name
+
+
+def test_ctrl_c_blocked_before_the_hold_stays_blocked_after_it(ctrl_c: None) -> None:
+    import signal
+
+    from pokerroom.tournament.executor import _hold_interrupts, _release_interrupts
+
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})  # the caller's own block
+    try:
+        hold = _hold_interrupts()
+        assert hold is not None and not hold.blocked
+        _release_interrupts(hold)  # nothing pressed: nothing raised, the block left as it was
+        assert signal.SIGINT in signal.pthread_sigmask(signal.SIG_BLOCK, set())
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
