@@ -982,6 +982,9 @@ def test_ctrl_c_blocked_before_the_hold_stays_blocked_after_it(ctrl_c: None) -> 
 
     from pokerroom.tournament.executor import _hold_interrupts, _release_interrupts
 
+    from multiprocessing import resource_tracker
+
+    resource_tracker.ensure_running()  # (started first: starting it unblocks Ctrl-C)
     signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})  # the caller's own block
     try:
         hold = _hold_interrupts()
