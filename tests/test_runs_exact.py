@@ -664,13 +664,13 @@ class _Context:
         return self
 
     def Pool(self, processes: Any = None, initializer: Any = None) -> _Context:
-        import os
         import signal
+        import threading
 
         self.asked.append(("pool", processes, initializer))
         self.blocked_while_made = signal.SIGINT in signal.pthread_sigmask(signal.SIG_BLOCK, set())
-        if self.press:
-            os.kill(os.getpid(), signal.SIGINT)
+        if self.press:  # (to this thread: another thread would take a press to the process)
+            signal.pthread_kill(threading.get_ident(), signal.SIGINT)
         return self
 
     def imap_unordered(self, fn: Any, jobs: Any, chunksize: int = 0) -> Any:
@@ -928,8 +928,8 @@ def test_the_cores_are_those_this_process_may_run_on(monkeypatch: pytest.MonkeyP
 
 
 def test_ctrl_c_held_back_is_handled_at_the_release_as_its_handler_says(ctrl_c: None) -> None:
-    import os
     import signal
+    import threading
 
     from pokerroom.tournament.executor import _hold_interrupts, _release_interrupts
 
@@ -938,14 +938,14 @@ def test_ctrl_c_held_back_is_handled_at_the_release_as_its_handler_says(ctrl_c: 
         signal.signal(signal.SIGINT, handler)
         hold = _hold_interrupts()
         assert hold is not None and hold.blocked and hold.handler is handler
-        os.kill(os.getpid(), signal.SIGINT)  # held back: pending
+        signal.pthread_kill(threading.get_ident(), signal.SIGINT)  # held back: pending
         _release_interrupts(hold)  # ignored, or its handler called: nothing raised
         assert signal.getsignal(signal.SIGINT) is handler
         assert signal.SIGINT not in signal.pthread_sigmask(signal.SIG_BLOCK, set())
     assert called == [signal.SIGINT]
     signal.signal(signal.SIGINT, signal.SIG_DFL)  # the default: KeyboardInterrupt at release
     hold = _hold_interrupts()
-    os.kill(os.getpid(), signal.SIGINT)
+    signal.pthread_kill(threading.get_ident(), signal.SIGINT)
     with pytest.raises(KeyboardInterrupt):
         _release_interrupts(hold)
     assert signal.getsignal(signal.SIGINT) is signal.SIG_DFL
@@ -979,10 +979,9 @@ def test_the_histories_are_written_in_utf_8_whatever_the_locale(tmp_path: Path) 
 
 def test_ctrl_c_blocked_before_the_hold_stays_blocked_after_it(ctrl_c: None) -> None:
     import signal
+    from multiprocessing import resource_tracker
 
     from pokerroom.tournament.executor import _hold_interrupts, _release_interrupts
-
-    from multiprocessing import resource_tracker
 
     resource_tracker.ensure_running()  # (started first: starting it unblocks Ctrl-C)
     signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})  # the caller's own block
