@@ -110,6 +110,8 @@ class Room:
             if table.state == "playing":
                 table.start()
                 table.kick()
+            elif table.ready:  # stopped after the table was made or filled, before it dealt
+                self._start(table)
         if self.store.get("watching") == "off":
             self.set_watching(False)
         self.granted = int(self.store.get("granted") or 0)
@@ -214,7 +216,7 @@ class Room:
         self.store.commit(tables=[self._record(table)])
         log.info("%r opened table %s (%s, %d seats)", person.name, table_id, settings.preset,
                  settings.seats)  # fmt: skip
-        if table.full or settings.cash:  # every seat a bot; a cash table deals when it can
+        if table.ready:  # every seat a bot; a cash table deals when it can
             self._start(table)
         self.changed()
         return table
@@ -256,7 +258,7 @@ class Room:
         self.offers(table)
         if table.settings.cash:
             table.resume()
-        elif table.full:
+        elif table.ready:
             self._start(table)
         self.changed()
         if any(q[0] == where and q[2] == "sit" for q in table.queue):
