@@ -10,17 +10,23 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
+import random
 import time
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 
+from pokerroom.engine import Hand
+from pokerroom.history.phh import dumps
+from pokerroom.history.record import PlayedHand, to_phh
 from pokerroom.jsonproto.messages import Watching
 from pokerroom.room import room as room_module
 from pokerroom.room.people import Person, digest
 from pokerroom.room.room import Room, RoomError
-from pokerroom.room.store import MemoryStore
+from pokerroom.room.store import HandRow, MemoryStore
+from pokerroom.rules import Rules
 from room_helpers import FakeLink
 
 SITGO = {"name": "sng", "preset": "no-limit", "seats": 3, "buy_in": 300}
@@ -54,9 +60,15 @@ def _people(room: Room, *names: str) -> list[Person]:
     return [room.enter(n, None, None)[0] for n in names]
 
 
+def _kept(room: Room) -> MemoryStore:
+    """What the room's store keeps."""
+    assert isinstance(room.store, MemoryStore)
+    return room.store
+
+
 def _stored(room: Room, name: str) -> int:
     """A person's balance as the store keeps it."""
-    balance = room.store.people[name.casefold()]["balance"]  # type: ignore[attr-defined]
+    balance = _kept(room).people[name.casefold()]["balance"]
     assert isinstance(balance, int)
     return balance
 
@@ -77,7 +89,7 @@ def test_entering_a_name_taken_back_with_a_session_or_refused_word_for_word() ->
     ann, secret = room.enter("Ann", None, None)
     assert secret is not None and len(secret) == 32
     assert (ann.name, ann.balance, ann.session) == ("Ann", 777, digest(secret))
-    assert room.store.people == {"ann": {"name": "Ann", "balance": 777,  # type: ignore[attr-defined]
+    assert _kept(room).people == {"ann": {"name": "Ann", "balance": 777,
                                          "session": digest(secret), "muted": False,
                                          "removed": False}}  # fmt: skip
     assert room.sessions == {digest(secret): "ann"}
@@ -103,7 +115,7 @@ def test_an_invite_code_to_enter_the_room() -> None:
     for wrong in (None, "Sesame", "sesame ", 123, ["sesame"]):
         assert _refused(room.enter, "ann", wrong, None) == \
             (403, "this room needs an invite code to enter: ask its host")
-    assert room.people == {} and room.store.people == {}  # type: ignore[attr-defined]
+    assert room.people == {} and _kept(room).people == {}
     ann, secret = room.enter("ann", "sesame", None)
     assert room.enter("ann", None, secret) == (ann, None)  # back: no code asked again
     assert _refused(room.enter, "ann", "sesame", None)[0] == 409  # the name before the code
@@ -171,7 +183,7 @@ def test_at_most_5_tables_open_each_finished_ones_not_counted() -> None:
     too_many = (429, "you have 5 tables open already (at most 5): play them out or leave "
                      "them first")  # fmt: skip
     assert _refused(room.create, ann, {"seats": 2}) == too_many
-    assert list(room.tables) == made and list(room.store.tables) == made  # type: ignore[attr-defined]
+    assert list(room.tables) == made and list(_kept(room).tables) == made
     assert room.create(bob, {"seats": 2}).id == "t6"  # (no number used by the refusal)
     room.close_table("t3")
     assert room.create(ann, {"seats": 2}).id == "t7"
@@ -190,7 +202,7 @@ def test_at_most_1000_tables_open_in_the_room() -> None:
     assert len(room.tables) == 1000
     full = (429, "the room has 1000 tables open: try again later")
     assert _refused(room.create, people[200], {"seats": 2}) == full
-    assert len(room.tables) == len(room.store.tables) == 1000  # type: ignore[attr-defined]
+    assert len(room.tables) == len(_kept(room).tables) == 1000
     room.close_table("t500")
     assert room.create(people[200], {"seats": 2}).id == "t1001"
     assert _refused(room.create, people[200], {"seats": 2}) == full
@@ -203,11 +215,11 @@ def test_a_table_made_is_stored_and_deals_only_when_it_should() -> None:
         waiting = room.create(ann, {**SITGO, "bots": {"0": "random"}})
         assert (waiting.id, waiting.owner, waiting.invite, waiting.state) == \
             ("t1", "ann", None, "waiting")
-        assert room.store.tables["t1"] == {**waiting.record(), "guests": []}  # type: ignore[attr-defined]
+        assert _kept(room).tables["t1"] == {**waiting.record(), "guests": []}
         assert room.guests == {"t1": set()}
         bots = room.create(ann, {**SITGO, "bots": {"0": "random", "1": "random", "2": "random"}})
         assert bots.state == "playing" and bots.table.in_hand
-        assert room.store.tables["t2"]["state"] == "playing"  # type: ignore[attr-defined]
+        assert _kept(room).tables["t2"]["state"] == "playing"
         assert room.chip_total() == 10000  # bots buy in with nobody's chips
 
     _on_loop(body)
@@ -240,9 +252,9 @@ def test_a_private_table_its_invite_and_who_may_see_it() -> None:
     assert room.guests["t1"] == set() and bob.balance == 10000
     assert room.sit(bob, "t1", 2, code)["seat"] == 2
     assert room.guests["t1"] == {"bob"} and room.table("t1", bob) is table
-    assert room.store.tables["t1"]["guests"] == ["bob"]  # type: ignore[attr-defined]
+    assert _kept(room).tables["t1"]["guests"] == ["bob"]
     assert room.sit(cat, "t1", 0, code)["seat"] == 0
-    assert room.store.tables["t1"]["guests"] == ["bob", "cat"]  # type: ignore[attr-defined]
+    assert _kept(room).tables["t1"]["guests"] == ["bob", "cat"]
     assert room.leave(bob, "t1") == 300 and room.table("t1", bob) is table  # still a guest
     room.guests["t1"].discard("cat")  # (seated, though no guest: still sees it)
     assert room.table("t1", cat) is table
@@ -269,7 +281,7 @@ def test_sitting_at_a_sit_and_go_costs_its_buy_in_exactly() -> None:
         table = room.tables[t]
         assert got == {"seat": 1, "token": table.seats[1].token}
         assert ann.balance == 0 and _stored(room, "ann") == 0  # exactly her balance
-        assert room.store.tables[t]["pool"] == 300  # type: ignore[attr-defined]
+        assert _kept(room).tables[t]["pool"] == 300
         assert room.sit(ann, t, 2, None) == got  # seated already: the same seat, no cost
         assert ann.balance == 0 and table.pool == 300
         assert _refused(room.sit, bob, t, 1, None) == \
@@ -280,6 +292,8 @@ def test_sitting_at_a_sit_and_go_costs_its_buy_in_exactly() -> None:
         assert bob.balance == 299 and table.seats[0].name is None
         assert room.leave(ann, t) == 300
         assert ann.balance == 300 and _stored(room, "ann") == 300 and table.pool == 0
+        kept = _kept(room).tables[t]
+        assert (kept["seats"][1]["name"], kept["pool"]) == (None, 0)
         assert _refused(room.leave, ann, t) == (409, "you have no seat at this table")
         room.sit(ann, t, 0, None)
         bob.balance = 300
@@ -287,7 +301,7 @@ def test_sitting_at_a_sit_and_go_costs_its_buy_in_exactly() -> None:
         assert table.state == "waiting"
         assert room.sit(cat, t, None, None)["seat"] == 2  # the last seat: it deals
         assert table.state == "playing" and table.table.in_hand
-        assert room.store.tables[t]["state"] == "playing"  # type: ignore[attr-defined]
+        assert _kept(room).tables[t]["state"] == "playing"
         assert room.chip_total() == 900 and table.pool == 900
         dan = room.enter("dan", None, None)[0]
         assert _refused(room.sit, dan, t, None, None) == \
@@ -304,7 +318,7 @@ def test_a_cash_tables_buy_in_from_its_minimum_to_its_maximum() -> None:
         room = _room()
         ann, bob, cat = _people(room, "ann", "bob", "cat")
         t = room.create(ann, CASH).id
-        for buy_in in (199, 1001, 0, True, "500", 500.0):
+        for buy_in in (199, 1001, 0, True, "500", 500.0, "9" * 30):
             assert _refused(room.sit, ann, t, None, None, buy_in) == \
                 (400, f"'buy_in' is {str(buy_in)[:20]!r}: chips from 200 to 1000")
         assert ann.balance == 10000
@@ -341,7 +355,7 @@ def test_a_cash_tables_changes_word_for_word() -> None:
         assert _refused(room.change, ann, t, "top_up", 5) == \
             (409, "you have no seat at this cash table")
         room.sit(ann, t, 0, None, 200)  # alone: no hand
-        for chips in (0, -1, True, "5", 1.0, None):
+        for chips in (0, -1, True, "5", 1.0, None, "9" * 30):
             assert _refused(room.change, ann, t, "top_up", chips) == \
                 (400, f"'chips' is {str(chips)[:20]!r}: the chips to add, 1 or more")
         assert _refused(room.change, ann, t, "top_up") == \
@@ -363,6 +377,8 @@ def test_a_cash_tables_changes_word_for_word() -> None:
         bob.balance = 300
         assert room.change(bob, t, "top_up", 300) is False  # queued to the hand's end
         assert bob.balance == 0 and _stored(room, "bob") == 0 and table.pool == 300
+        kept = _kept(room).tables[t]
+        assert (kept["queue"], kept["pool"]) == ([[1, "bob", "top_up", 300]], 300)
         assert room.chip_total() == 9799 + 201 + 500 + 300  # balances, stacks, the queued
 
     _on_loop(body)
@@ -388,8 +404,8 @@ def test_the_operator_closes_a_table_every_persons_buy_in_back() -> None:
         assert (ann.balance, bob.balance) == (10000, 10000)
         assert (_stored(room, "ann"), _stored(room, "bob")) == (10000, 10000)
         assert (table.state, table.pool) == ("finished", 0)
-        assert room.store.tables[t]["state"] == "finished"  # type: ignore[attr-defined]
-        assert room.store.tables[t]["pool"] == 0  # type: ignore[attr-defined]
+        assert _kept(room).tables[t]["state"] == "finished"
+        assert _kept(room).tables[t]["pool"] == 0
         assert link.messages("bye") == [{"type": "bye", "reason": "the operator closed this table"}]
         assert link.closed is not None
         assert room.chip_total() == 20000
@@ -421,7 +437,9 @@ def test_the_operator_removes_a_person_from_every_table_and_the_lobby() -> None:
         room = _room()
         ann, bob = _people(room, "ann", "bob")
         secret = room.enter("cat", None, None)[1]
+        assert secret is not None
         cat = room.people["cat"]
+        room.create(ann, {"seats": 2})  # (cat is not at the first table)
         waiting = room.create(ann, SITGO).id
         room.sit(cat, waiting, 0, None)
         ring = room.create(ann, CASH).id
@@ -432,28 +450,43 @@ def test_the_operator_removes_a_person_from_every_table_and_the_lobby() -> None:
         done = room.create(ann, {**SITGO, "seats": 2, "bots": {"1": "random"}}).id
         room.sit(cat, done, 0, None)  # dealt, then closed
         room.close_table(done)
-        token = room.tables[playing].seats[0].token
-        assert cat.balance == 10000 - 300 - 600 - 100
+        dealt = room.create(bob, CASH).id
+        room.sit(cat, dealt, 0, None, 200)
+        room.sit(bob, dealt, 1, None, 200)  # two: a hand in play
+        tokens = {t: room.tables[t].seats[0].token for t in (playing, done)}
+        assert cat.balance == 10000 - 300 - 600 - 100 - 200
         theirs, others = FakeLink("cat"), FakeLink("bob")
         room.lobby.update({theirs: None, others: None})
         assert _refused(room.remove, "x" * 30) == (404, f"nobody is called {'x' * 20!r} here")
         room.remove("CAT")
         assert cat.removed and room.person(secret) is None and digest(secret) not in room.sessions
-        assert cat.balance == 10000 - 100  # the waiting table's buy-in and the cash stack back
+        # the waiting table's buy-in and the cash stack back; the stack in play at its end
+        assert cat.balance == 10000 - 100 - 200
         assert room.tables[waiting].seat_of("cat") is None
         assert room.tables[ring].seat_of("cat") is None
         assert room.tables[playing].seat_of("cat") == 0  # its chips play on...
-        assert room.tables[playing].seats[0].token != token  # ...but not for cat
-        assert room.tables[done].seat_of("cat") == 0
-        assert room.store.people["cat"] == {**cat.to_json(), "balance": 9900,  # type: ignore[attr-defined]
+        assert room.tables[playing].seats[0].token != tokens[playing]  # ...but not for cat
+        assert room.tables[done].seat_of("cat") == 0  # a finished table left as it was
+        assert room.tables[done].seats[0].token == tokens[done]
+        assert _kept(room).people["cat"] == {**cat.to_json(), "balance": 9700,
                                             "removed": True}  # fmt: skip
-        assert room.store.tables[waiting]["seats"][0]["name"] is None  # type: ignore[attr-defined]
-        assert room.store.tables[ring]["seats"][0]["name"] is None  # type: ignore[attr-defined]
-        assert room.store.tables[playing]["seats"][0]["token"] != token  # type: ignore[attr-defined]
+        kept = _kept(room).tables
+        assert kept[waiting]["seats"][0]["name"] is None and kept[ring]["seats"][0]["name"] is None
+        assert kept[playing]["seats"][0]["token"] != tokens[playing]
+        assert kept[dealt]["queue"] == [[0, "cat", "leave", 0]]
         assert theirs.closed == (1008, "removed by the operator") and others.closed is None
         assert _refused(room.enter, "cat", None, secret) == \
             (403, "'cat' was removed from this room by its operator")
         assert room.chip_total() == 30000  # (ann, bob and cat: nothing made or lost)
+        table = room.tables[dealt]
+        while table.table.in_hand:
+            table._expire()
+        assert table.seat_of("cat") is None and room.chip_total() == 30000
+        paid = cat.balance - 9700  # cat's stack at the hand's end...
+        assert paid > 0 and paid + table.table.stacks[1] == 400  # ...and bob's: both buy-ins
+        assert _stored(room, "cat") == cat.balance
+        room.remove("cat")  # again: nothing more
+        assert cat.removed and room.chip_total() == 30000
 
     _on_loop(body)
 
@@ -463,19 +496,21 @@ def test_the_operator_mutes_and_grants() -> None:
     (ann,) = _people(room, "ann")
     assert _refused(room.mute, "x" * 30, True) == (404, f"nobody is called {'x' * 20!r} here")
     assert _refused(room.grant, "bob", 5) == (404, "nobody is called 'bob' here")
+    assert _refused(room.grant, "y" * 30, 5) == (404, f"nobody is called {'y' * 20!r} here")
+    assert _refused(room.mute, "bob", True) == (404, "nobody is called 'bob' here")
     assert room._may_chat(FakeLink("ann")) is None
     room.mute("ANN", True)
-    assert ann.muted and room.store.people["ann"]["muted"] is True  # type: ignore[attr-defined]
+    assert ann.muted and _kept(room).people["ann"]["muted"] is True
     assert room._may_chat(FakeLink("ann")) == "the operator has muted you"
     room.mute("ann", False)
-    assert not ann.muted and room.store.people["ann"]["muted"] is False  # type: ignore[attr-defined]
+    assert not ann.muted and _kept(room).people["ann"]["muted"] is False
     assert room._may_chat(FakeLink("ann")) is None
     for who in (None, "nobody"):
         assert room._may_chat(FakeLink(who)) == "enter the room (pick a name) to chat"
     assert room.grant("Ann", 250) == 10250 and room.grant("ann", 5) == 10255
     assert ann.balance == 10255 and _stored(room, "ann") == 10255
     assert room.granted == 255 and room.store.get("granted") == "255"
-    assert room.store.grants == [("ann", 250), ("ann", 5)]  # type: ignore[attr-defined]
+    assert _kept(room).grants == [("ann", 250), ("ann", 5)]
     assert room.chip_total() == 10255
     room.remove("ann")
     assert room._may_chat(FakeLink("ann")) == "enter the room (pick a name) to chat"
@@ -514,8 +549,8 @@ def test_a_sit_and_go_finished_pays_its_prizes_once_to_people_alone() -> None:
         assert (bob.balance, ann.balance, cat.balance) == (10285, 10015, 9700)
         assert (_stored(room, "bob"), _stored(room, "ann")) == (10285, 10015)
         assert table.pool == 0 and table.payouts == {}
-        assert room.store.tables[table.id]["prizes"] == table.prizes  # type: ignore[attr-defined]
-        assert room.store.played == []  # type: ignore[attr-defined]
+        assert _kept(room).tables[table.id]["prizes"] == table.prizes
+        assert _kept(room).played == []
         room.hand_over(table, None)  # told again: paid once
         assert (bob.balance, ann.balance, cat.balance) == (10285, 10015, 9700)
         assert room.chip_total() == 30000
@@ -602,26 +637,35 @@ def test_a_restart_brings_back_people_sessions_tables_guests_grants_and_settings
         ann, secret = room.enter("Ann", "sesame", None)
         bob = room.enter("bob", "sesame", None)[0]
         gone_secret = room.enter("cat", "sesame", None)[1]
+        assert gone_secret is not None
         private = room.create(ann, {**SITGO, "private": True})
         room.sit(bob, private.id, 1, private.invite)
         room.create(bob, {"seats": 2})
+        bots = room.create(bob, {**SITGO, "bots": {"0": "random", "1": "random", "2": "random"}})
+        assert bots.state == "playing"
         room.grant("bob", 40)
         room.grant("ann", 2)
         room.remove("cat")
         room.set_watching(False)
         store.tables["t9"] = {**store.tables["t2"], "id": "t9"}  # (a table made long ago)
-        again = _room(store)
+        again = Room(store, operator=digest("op"), bot_delay=7.0, clock=time.perf_counter)
         again.load()
         assert again.invite == "sesame"
         assert again.people == room.people and again.people["ann"] is not ann
         assert again.person(secret) == ann and again.person(gone_secret) is None
         assert again.sessions == room.sessions | {digest(gone_secret): "cat"}
-        assert list(again.tables) == ["t1", "t2", "t9"]
-        assert again.guests == {"t1": {"bob"}, "t2": set(), "t9": set()}
+        assert list(again.tables) == ["t1", "t2", "t3", "t9"]
+        assert again.guests == {"t1": {"bob"}, "t2": set(), "t3": set(), "t9": set()}
+        back = again.tables["t3"]  # in play: dealt again from its last finished hand
+        assert back.state == "playing" and back.table.in_hand and back.dealer.started
+        for table in again.tables.values():  # the room's hooks, not a table's defaults
+            assert (table.bot_delay, table.clock) == (7.0, time.perf_counter)
+            assert (table.on_hand, table.on_change) == (again.hand_over, again.changed)
+            assert table.may_chat == again._may_chat
         assert again.table("t1", bob).seat_of("bob") == 1
         assert again.granted == 42 and again.chip_total() == room.chip_total() == 30042
         assert {t.dealer.watching for t in again.tables.values()} == {Watching.OFF}
-        assert again.create(ann, {"seats": 2}).id == "t10"
+        assert again.create(bob, {"seats": 2}).id == "t10"
         assert again.create(ann, {"seats": 2}).dealer.watching == Watching.OFF
 
     _on_loop(body)
@@ -634,3 +678,89 @@ def test_a_restart_with_no_tables_grants_or_settings() -> None:
     (ann,) = _people(room, "ann")
     assert room.create(ann, {"seats": 2}).id == "t1"
     assert room.create(ann, {"seats": 2}).dealer.watching == Watching.OPEN
+    store = MemoryStore()  # a table kept under an id with no number (not the room's own)
+    store.tables["tx"] = {**_kept(room).tables["t1"], "id": "tx"}
+    again = _room(store)
+    again.load()
+    assert list(again.tables) == ["tx"] and again.tables["tx"].state == "waiting"
+    assert again.create(ann, {"seats": 2}).id == "t1"
+
+
+def test_the_owner_of_a_private_cash_table_changes_there_and_others_are_told_no_table() -> None:
+    def body() -> None:
+        room = _room()
+        ann, bob = _people(room, "ann", "bob")
+        t = room.create(ann, {**CASH, "private": True}).id
+        room.sit(ann, t, 0, None, 200)
+        assert room.change(ann, t, "top_up", 50) is True and ann.balance == 9750
+        assert _kept(room).tables[t]["seats"][0]["name"] == "ann"
+        assert room.tables[t].table.stacks[0] == 250
+        assert _refused(room.change, bob, t, "top_up", 50) == \
+            (404, "no table 't1' here (the lobby lists the tables)")
+        assert _refused(room.leave, bob, t) == \
+            (404, "no table 't1' here (the lobby lists the tables)")
+        assert room.leave(ann, t) == 250 and ann.balance == 10000
+
+    _on_loop(body)
+
+
+def test_a_hand_over_at_a_table_in_play_keeps_its_pool() -> None:
+    def body() -> None:
+        room = _room()
+        ann, bob = _people(room, "ann", "bob")
+        table = room.create(ann, {**SITGO, "seats": 2})
+        room.sit(ann, table.id, 0, None)
+        room.sit(bob, table.id, 1, None)  # full: in play
+        assert table.state == "playing" and table.pool == 600
+        room.hand_over(table, None)
+        assert (table.pool, table.prizes) == (600, {}) and room.chip_total() == 20000
+        assert _kept(room).tables[table.id]["pool"] == 600
+
+    _on_loop(body)
+
+
+def _hand(k: int) -> str:
+    """A hand's PHH: the button raises to 12 + ``k``, both blinds fold."""
+    hand = Hand(Rules.preset("no-limit"), [400, 400, 400], button=2, rng=random.Random(k))
+    hand.raise_to(12 + k)
+    hand.fold()
+    hand.fold()
+    return dumps(to_phh(PlayedHand.from_hand(hand, names=["a", "b", "c"], label=k)))
+
+
+def test_the_hands_downloaded_are_the_last_50() -> None:
+    room = _room()
+    (ann,) = _people(room, "ann")
+    table = room.create(ann, {"seats": 2})
+    room.store.commit(hands=[HandRow(table.id, k, _hand(k), "{}") for k in range(1, 52)])
+    out = room.hands_in(table, "phh")
+    assert (out.written, out.refused) == (50, ())
+    assert out.text.count("hand = ") == 50
+    assert "hand = 2\n" in out.text and "hand = 1\n" not in out.text
+    assert room.hands_in(table, "pokerstars", 3).written == 3
+
+
+# -------------------------------------------------------------------- the log
+
+
+def test_what_the_room_logs(caplog: pytest.LogCaptureFixture) -> None:
+    def body() -> None:
+        room = _room()
+        ann, bob, cat = _people(room, "ann", "bob", "cat")
+        t = room.create(ann, {**CASH, "seats": 2}).id
+        room.sit(ann, t, 0, None)
+        room.sit(bob, t, 1, None)  # dealt
+        room.sit(cat, t, None, None)  # waiting
+        room.remove("bob")  # mid-hand: bob's stand-up at the hand's end
+        table = room.tables[t]
+        while table.table.in_hand:
+            table._expire()
+        room.close_table(t)
+
+    caplog.set_level(logging.INFO, logger="pokerroom.room")
+    _on_loop(body)
+    said = [r.getMessage() for r in caplog.records if r.module == "room"]  # (not the table's)
+    assert said == ["'ann' entered the room", "'bob' entered the room", "'cat' entered the room",
+                    "'ann' opened table t1 (no-limit, 2 seats)", "the operator removed 'bob'",
+                    "table t1: a seat is offered to 'cat'",
+                    "the operator closed table t1"]  # fmt: skip
