@@ -764,3 +764,48 @@ def test_what_the_room_logs(caplog: pytest.LogCaptureFixture) -> None:
                     "'ann' opened table t1 (no-limit, 2 seats)", "the operator removed 'bob'",
                     "table t1: a seat is offered to 'cat'",
                     "the operator closed table t1"]  # fmt: skip
+
+
+def test_a_person_removed_leaves_every_waiting_list_and_the_next_is_offered_the_seat() -> None:
+    def body() -> None:
+        room = _room()
+        ann, bob, cat, dan = _people(room, "ann", "bob", "cat", "dan")
+        t = room.create(ann, {**CASH, "seats": 2}).id
+        table = room.tables[t]
+        room.sit(ann, t, 0, None, 500)
+        room.sit(bob, t, 1, None, 500)  # a hand in play
+        assert room.sit(cat, t, None, None)["waiting"] == 1
+        assert room.sit(dan, t, None, None)["waiting"] == 2
+        link = FakeLink("dan")
+        room.lobby[link] = None
+        room.remove("cat")
+        assert table.waitlist == ["dan"] and cat.balance == 10000
+        assert _kept(room).tables[t]["waitlist"] == ["dan"]
+        assert room.me(dan)["waiting"] == [{"table": t, "place": 1, "offered": False}]
+        room.leave(ann, t)  # at the hand's end: a seat free for dan
+        while table.table.in_hand:
+            table._expire()
+        assert link.messages("offer") == [{"type": "offer", "table": t, "name": "ring"}]
+        assert room.sit(dan, t, None, None, 300)["seat"] == 0
+        assert table.waitlist == [] and room.chip_total() == 40000
+
+    _on_loop(body)
+
+
+def test_a_seat_freed_by_a_removal_is_offered_to_the_first_waiting_at_once() -> None:
+    def body() -> None:
+        room = _room()
+        ann, bob, cat = _people(room, "ann", "bob", "cat")
+        t = room.create(ann, {**CASH, "seats": 2}).id
+        room.sit(ann, t, 0, None, 500)
+        room.change(ann, t, "sit_out")  # (alone: done now)
+        room.sit(bob, t, 1, None, 500)  # one playing: no hand
+        assert room.sit(cat, t, None, None)["waiting"] == 1
+        link = FakeLink("cat")
+        room.lobby[link] = None
+        room.remove("ann")
+        assert ann.balance == 10000 and room.tables[t].seat_of("ann") is None
+        assert link.messages("offer") == [{"type": "offer", "table": t, "name": "ring"}]
+        assert room.me(cat)["waiting"] == [{"table": t, "place": 1, "offered": True}]
+
+    _on_loop(body)

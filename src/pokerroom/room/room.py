@@ -459,7 +459,8 @@ class Room:
     def remove(self, name: str) -> None:
         """The operator removes a person: their session ends, they cannot enter again
         under that name; a seat at a table not started is given up (the buy-in back),
-        a seat in play is closed to them (it plays on by default)."""
+        a seat in play is closed to them (it plays on by default); they leave every
+        waiting list (a seat free is offered to the next)."""
         person = self.people.get(key(name))
         if person is None:
             raise RoomError(404, f"nobody is called {name[:20]!r} here")
@@ -467,13 +468,14 @@ class Room:
         self.sessions.pop(person.session, None)
         for table in self.tables.values():
             seat = table.seat_of(person.name)
-            if seat is None or table.state == "finished":
+            if table.state == "finished" or (seat is None and person.name not in table.waitlist):
                 continue
-            if table.state == "waiting" or table.settings.cash:
+            if seat is None or table.state == "waiting" or table.settings.cash:
                 person.balance += table.leave(person.name) or 0
             else:
                 table.revoke(seat)
             self.store.commit(tables=[self._record(table)])
+            self.offers(table)
         for link in list(self.lobby):
             if link.name == person.name:
                 link.close(1008, "removed by the operator")
