@@ -592,8 +592,9 @@ def test_the_lobby_hears_many_changes_in_one_message_after_a_quarter_second() ->
         loop = asyncio.get_running_loop()
         before = loop.time()
         room.create(ann, {"seats": 2})
+        after = loop.time()
         timer = room._lobby_timer
-        assert timer is not None and timer.when() - before == pytest.approx(0.25, abs=0.05)
+        assert timer is not None and before + 0.25 <= timer.when() <= after + 0.25
         room.create(ann, {"seats": 2, "private": True})
         assert room._lobby_timer is timer  # the same message
         assert one.frames == two.frames == []
