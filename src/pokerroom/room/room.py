@@ -110,6 +110,8 @@ class Room:
             if table.state == "playing":
                 table.start()
                 table.kick()
+            elif table.ready:  # stopped after the table was made or filled, before it dealt
+                self._start(table)
         if self.store.get("watching") == "off":
             self.set_watching(False)
         self.granted = int(self.store.get("granted") or 0)
@@ -214,7 +216,7 @@ class Room:
         self.store.commit(tables=[self._record(table)])
         log.info("%r opened table %s (%s, %d seats)", person.name, table_id, settings.preset,
                  settings.seats)  # fmt: skip
-        if table.full or settings.cash:  # every seat a bot; a cash table deals when it can
+        if table.ready:  # every seat a bot; a cash table deals when it can
             self._start(table)
         self.changed()
         return table
@@ -256,7 +258,7 @@ class Room:
         self.offers(table)
         if table.settings.cash:
             table.resume()
-        elif table.full:
+        elif table.ready:
             self._start(table)
         self.changed()
         if any(q[0] == where and q[2] == "sit" for q in table.queue):
@@ -457,7 +459,8 @@ class Room:
     def remove(self, name: str) -> None:
         """The operator removes a person: their session ends, they cannot enter again
         under that name; a seat at a table not started is given up (the buy-in back),
-        a seat in play is closed to them (it plays on by default)."""
+        a seat in play is closed to them (it plays on by default); they leave every
+        waiting list (a seat free is offered to the next)."""
         person = self.people.get(key(name))
         if person is None:
             raise RoomError(404, f"nobody is called {name[:20]!r} here")
@@ -465,13 +468,14 @@ class Room:
         self.sessions.pop(person.session, None)
         for table in self.tables.values():
             seat = table.seat_of(person.name)
-            if seat is None or table.state == "finished":
+            if table.state == "finished" or (seat is None and person.name not in table.waitlist):
                 continue
-            if table.state == "waiting" or table.settings.cash:
+            if seat is None or table.state == "waiting" or table.settings.cash:
                 person.balance += table.leave(person.name) or 0
             else:
                 table.revoke(seat)
             self.store.commit(tables=[self._record(table)])
+            self.offers(table)
         for link in list(self.lobby):
             if link.name == person.name:
                 link.close(1008, "removed by the operator")

@@ -190,6 +190,12 @@ class RoomTable:
     def full(self) -> bool:
         return all(s.taken for s in self.seats)
 
+    @property
+    def ready(self) -> bool:
+        """Waiting, yet it should deal: every seat taken at a sit-and-go, or any cash table
+        (it deals whenever two can play)."""
+        return self.state == "waiting" and (self.full or self.settings.cash)
+
     def start(self) -> None:
         """Deal (every seat taken, or a table restored in play)."""
         self.state = "playing"
