@@ -41,9 +41,9 @@ def _money(value: float) -> str:
 
 def _cmd_icm(args: argparse.Namespace) -> int:
     from rich import box
-    from rich.console import Console
     from rich.table import Table
 
+    from pokerroom.cli.console import plain_console
     from pokerroom.tournament.icm import ICMError, deal
 
     stacks = args.stacks
@@ -63,7 +63,7 @@ def _cmd_icm(args: argparse.Namespace) -> int:
         table.add_row(name, f"{float(result.stacks[k]):,.0f}", f"{100 * result.share(k):.1f}",
                       _money(value), f"{100 * value / result.pool:.1f}" if result.pool else "-",
                       _money(float(result.chip_chop[k])))  # fmt: skip
-    console = Console()
+    console = plain_console()
     console.print(table)
     console.print("ICM: the independent chip model (Malmuth-Harville): each place goes to "
                   "each player left with chance stack / chips left; chip chop: the pool "

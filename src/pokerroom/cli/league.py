@@ -38,8 +38,7 @@ NOTE = (
 
 
 def _cmd_league(args: argparse.Namespace) -> int:
-    from rich.console import Console
-
+    from pokerroom.cli.console import plain_console
     from pokerroom.tournament.freezeout import TournamentError
     from pokerroom.tournament.league import League
 
@@ -68,7 +67,7 @@ def _cmd_league(args: argparse.Namespace) -> int:
     run = Run("league", league.tasks(histories=histories, log=args.log is not None),
               league.settings(), args, noun="sessions")  # fmt: skip
     results = league.results(run.play())
-    console = Console()
+    console = plain_console()
     matches = league.matches()
     plural = "es" if len(matches) != 1 else ""
     say(console, f"league of {len(specs)} players, {args.rules} rules ({rules}), seed {seed}: "

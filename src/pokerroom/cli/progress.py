@@ -25,9 +25,9 @@ class LazyBar(Closing):
     """
 
     def __init__(self, label: str) -> None:
-        from rich.console import Console
+        from pokerroom.cli.console import plain_console
 
-        self.console = Console(stderr=True)
+        self.console = plain_console(stderr=True)
         self.label = label
         self.start = time.perf_counter()
         self.bar: Progress | None = None

@@ -97,9 +97,9 @@ def _bet_sizes(text: str) -> BetSizes:
 
 
 def _cmd_solve(args: argparse.Namespace) -> int:
-    from rich.console import Console
+    from pokerroom.cli.console import plain_console
 
-    console = Console()
+    console = plain_console()
     if args.seed is not None and args.method not in ("sampled", "dealt"):
         raise UsageError(f"--seed is for --method sampled or dealt, not --method {args.method}")
     if args.tremble and args.method in ("sampled", "dealt"):

@@ -42,8 +42,7 @@ NOTE = (
 
 
 def _cmd_tournament(args: argparse.Namespace) -> int:
-    from rich.console import Console
-
+    from pokerroom.cli.console import plain_console
     from pokerroom.tournament.freezeout import Tournament, TournamentError
 
     rules = rules_from(args)
@@ -66,7 +65,7 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
     run = Run("tournament", tournament.tasks(histories=histories, log=args.log is not None),
               tournament.settings(), args, nets=graphed)  # fmt: skip
     records = run.play()
-    console = Console()
+    console = plain_console()
     games = f"{args.games:,} freeze-out{'s' if args.games != 1 else ''}"
     say(console, f"{games} of {len(specs)} players, {args.rules} rules ({rules}), "
                  f"buy-in {rules.buy_in:,}, seed {seed}")  # fmt: skip
