@@ -314,6 +314,9 @@ def test_every_operator_action_and_each_refusal_word_for_word(room: Room,
     assert room.people["ann"].removed
     assert error(op("a" * 30, {})) == (404, f"no operator action {'a' * 20!r} (close, remove, "
                                        "mute, unmute, grant, invite, watching, chips)")  # fmt: skip
+    known = "(close, remove, mute, unmute, grant, invite, watching, chips)"
+    for action in ("REMOVE", "Mute", "GRANT", "closes"):  # the actions' names are exact
+        assert error(op(action, {})) == (404, f"no operator action {action!r} {known}")
     assert error(op("x", [])) == (400, "the body is a JSON object")
 
 
@@ -766,43 +769,67 @@ def test_the_lobby_closes_a_client_sending_twenty_frames_within_a_second() -> No
     assert drained([0.0] + [1.5 + k / 100 for k in range(19)]) == (None, 0)
 
 
-def test_a_lobby_whose_client_leaves_is_let_go() -> None:
-    """The lobby's handler returns once its client has gone (the writer stopped too), the
-    link taken out of the room's lobby and the address's count released."""
+class LobbySocket:
+    """A lobby's WebSocket as the handler sees it, from 10.1.1.1:9: its client leaves at
+    once; what it is sent is kept (or, ``stuck``, never read: a send waits for ever)."""
+
+    class client:  # noqa: N801 (as Starlette's: an address)
+        host, port = "10.1.1.1", 9
+
+    def __init__(self, stuck: bool = False) -> None:
+        self.headers: dict[str, str] = {}
+        self.cookies: dict[str, str] = {}
+        self.sent: list[str] = []
+        self.stuck = stuck
+
+    async def accept(self) -> None:
+        pass
+
+    async def receive(self) -> dict[str, Any]:
+        await asyncio.sleep(0)
+        if self.stuck:  # (until the handler lets go)
+            await asyncio.Event().wait()
+        return {"type": "websocket.disconnect", "code": 1001}
+
+    async def send(self, message: dict[str, Any]) -> None:
+        if self.stuck:
+            await asyncio.Event().wait()
+        self.sent.append(message["text"])
+
+    async def close(self, code: int, reason: str) -> None:
+        pass
+
+
+def lobby_run(ws: LobbySocket, limits: RoomLimits) -> tuple[Room, dict[str, int]]:
     from pokerroom.room.app import _lobby
-
-    class Socket:
-        class client:  # noqa: N801 (as Starlette's: an address)
-            host, port = "10.1.1.1", 9
-
-        def __init__(self) -> None:
-            self.headers: dict[str, str] = {}
-            self.cookies: dict[str, str] = {}
-            self.sent: list[str] = []
-
-        async def accept(self) -> None:
-            pass
-
-        async def receive(self) -> dict[str, Any]:
-            await asyncio.sleep(0)
-            return {"type": "websocket.disconnect", "code": 1001}
-
-        async def send(self, message: dict[str, Any]) -> None:
-            self.sent.append(message["text"])
-
-        async def close(self, code: int, reason: str) -> None:
-            pass
 
     room = Room(MemoryStore(), operator=digest("op"), bot_delay=0.0)
     counts: dict[str, int] = {}
-    ws = Socket()
 
     async def run() -> None:
-        await asyncio.wait_for(_lobby(room, RoomLimits(), counts, ws), 10)  # type: ignore[arg-type]
+        await asyncio.wait_for(_lobby(room, limits, counts, ws), 10)  # type: ignore[arg-type]
 
     asyncio.run(run())
+    return room, counts
+
+
+def test_a_lobby_whose_client_leaves_is_let_go() -> None:
+    """The lobby's handler returns once its client has gone (the writer stopped too), the
+    link taken out of the room's lobby and the address's count released."""
+    ws = LobbySocket()
+    room, counts = lobby_run(ws, RoomLimits())
     assert counts == {} and not room.lobby
     assert ws.sent == ['{"type": "tables", "tables": []}']
+
+
+def test_a_lobby_whose_client_reads_nothing_is_dropped_by_its_address(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    caplog.set_level(logging.WARNING, logger="pokerroom.room")
+    ws = LobbySocket(stuck=True)
+    room, counts = lobby_run(ws, RoomLimits(max_backlog=10))
+    assert counts == {} and not room.lobby and ws.sent == []
+    assert caplog.messages == ["10.1.1.1:9: dropped: over 10 bytes sent and not read"]
 
 
 # -------------------------------------------------------------------- a link's queue
