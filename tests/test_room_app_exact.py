@@ -592,10 +592,10 @@ def cards_in(value: Any) -> set[str]:
 
 
 def test_a_seats_and_a_spectators_frames_hold_no_card_they_may_not_see(client: TestClient) -> None:
-    """Ann folds the first three hands she can (checking or calling the others), then goes
-    all in until the match ends; a
-    spectator watches.  In a hand Ann folded, her frames name her own two cards and no
-    other, and the spectator's none; the cards shown at a showdown are everyone's."""
+    """Ann folds the first three hands she can before the flop (checking or calling the
+    others), then goes all in until the match ends; a spectator watches.  In a hand Ann
+    folded, her frames name her own two cards and no other, and the spectator's none; the
+    cards shown at a showdown are everyone's."""
     client.post("/api/enter", json={"name": "ann"})
     client.post("/api/tables", json={"seats": 2, "buy_in": 1000,
                                      "bots": {"1": "calling-station"}})  # fmt: skip
@@ -615,7 +615,8 @@ def test_a_seats_and_a_spectators_frames_hold_no_card_they_may_not_see(client: T
                 if message["type"] == "act":
                     legal = message["view"]["legal"]
                     answer: dict[str, Any] = {"action": "call"}
-                    if "fold" in legal["kinds"] and len(folded) < 3:
+                    preflop = message["view"]["street"] == "preflop"
+                    if "fold" in legal["kinds"] and preflop and len(folded) < 3:
                         answer = {"action": "fold"}
                         folded.add(message["hand"])
                     elif "show" in legal["kinds"]:
