@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 
@@ -32,3 +33,19 @@ class FakeLink:
         out = self.messages()
         self.frames.clear()
         return out
+
+
+def expire_until(table: Any, done: Callable[[], bool], now: list[float] | None = None,
+                 *, most: int = 200) -> None:  # fmt: skip
+    """Run out the time of each pending decision of the room's ``table`` in turn (its
+    ``_expire``; ``now[0]``, the table's clock, moved on 100 s first when given) until
+    ``done()``.  A table that never gets there fails the test after ``most`` decisions,
+    where an open loop would wait for ever: ``_expire`` logs what the match raises and
+    stops it, so a broken hand's end, or a change never made, would spin the loop."""
+    for _ in range(most):
+        if done():
+            return
+        if now is not None:
+            now[0] += 100.0
+        table._expire()
+    assert done(), f"not done after {most} decisions ran out of time"

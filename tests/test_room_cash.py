@@ -19,6 +19,7 @@ from pokerroom.room.room import Room, RoomError
 from pokerroom.room.sitgo import SettingsError, TableSettings
 from pokerroom.room.store import MemoryStore
 from pokerroom.storage.room import RoomDB
+from room_helpers import expire_until
 
 CASH = {"name": "ring", "kind": "cash", "preset": "no-limit", "seats": 3,
         "min_buy_in": 200, "max_buy_in": 1000, "bots": {"2": "random"}}  # fmt: skip
@@ -70,8 +71,7 @@ def test_sit_leave_top_up_and_the_lobby(room: Room, client: TestClient) -> None:
     assert table.seat_of("ann") == 0
     r = client.post("/api/tables/t1/dance", json={})
     assert r.status_code == 404 and "top_up, sit_out, sit_in" in r.json()["error"]
-    while table.seat_of("ann") is not None:
-        table._expire()  # ann's time runs out: the default action
+    expire_until(table, lambda: table.seat_of("ann") is None)  # her time runs out: folds
     me = client.get("/api/me").json()
     assert me["seats"] == [] and 9400 < me["balance"] <= 10600 and room.chip_total() == total
     assert not table.table.in_hand and table.dealer.idle  # the bot alone: no hand
@@ -107,8 +107,7 @@ def test_a_stand_up_queued_mid_hand_still_gets_that_hands_end(room: Room,
     table.receive(conn, json.dumps({"type": "join", "token": token}).encode())
     assert "welcome" in link.got and table.table.in_hand
     assert client.post("/api/tables/t1/leave").json() == {"refund": None, "queued": True}
-    while table.seat_of("ann") is not None:
-        table._expire()
+    expire_until(table, lambda: table.seat_of("ann") is None)
     assert link.got[-1] == "close 1000"
     assert "hand_end" in link.got and link.got.index("hand_end") < link.got.index("close 1000")
 
@@ -145,12 +144,10 @@ def test_a_full_table_has_a_waiting_list(room: Room) -> None:
         assert room.me(people[2])["waiting"] == [{"table": t, "place": 1, "offered": False}]
         table = room.tables[t]
         assert not table.table.taken[1]  # bob sits down when the hand in play ends
-        while not table.table.taken[1]:
-            table._expire()
+        expire_until(table, lambda: table.table.taken[1])
         assert table.table.in_hand and 1 in table.table.seats_in_hand  # posted: dealt in
         assert room.leave(people[1], t) is None  # mid-hand: at the hand's end
-        while table.seat_of("bob") is not None:
-            table._expire()
+        expire_until(table, lambda: table.seat_of("bob") is None)
         assert room.me(people[2])["waiting"] == [{"table": t, "place": 1, "offered": True}]
         di = room.enter("di", None, None)[0]  # the seat is cy's: di waits behind
         assert room.sit(di, t, 1, None, 300) == {"seat": None, "token": None, "waiting": 2}

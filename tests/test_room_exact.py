@@ -41,7 +41,7 @@ from pokerroom.room.store import HandRow, MemoryStore
 from pokerroom.room.tables import OnWaitingListError, RoomTable, TableError
 from pokerroom.rules import Rules
 from pokerroom.table import CashGame
-from room_helpers import FakeLink
+from room_helpers import FakeLink, expire_until
 
 # ---------------------------------------------------------- seen: the statistics
 
@@ -796,15 +796,39 @@ def test_a_cash_table_queues_what_is_asked_mid_hand_and_pays_it_at_the_hand_end(
                                                                   100, None)  # fmt: skip
         assert table.leave("ann") is None  # queued: paid at the hand's end
         assert table.queue == [(1, "bob", "top_up", 100), (0, "ann", "leave", 0)]
-        while table.table.in_hand:
-            now[0] += 100.0
-            table._expire()
+        expire_until(table, lambda: not table.table.in_hand, now)
         assert (table.queue, table.pool, table.payouts) == ([], 0, {"ann": 498})
         assert [s.name for s in table.seats] == [None, "bob", None]
         assert table.players() == [_seat(1, "bob", stack=402)]
         assert table.chips() == 402
         assert table.cash_refunds() == {"ann": 498, "bob": 402}
         assert (table.payouts, table.pool, table.queue) == ({}, 0, [])
+
+    asyncio.run(play())
+
+
+def test_a_top_up_queued_last_leaves_nothing_in_the_pool_at_the_hand_end() -> None:
+    """Ann tops up 100 mid-hand (the only change queued), then checks the hand down
+    against a calling station and shows: at the hand's end the 100 are on her stack and no longer
+    in the pool, so the table counts them once (the bot's 1,000 and Ann's 500 and 100)."""
+    now = [100.0]
+
+    async def play() -> None:
+        table = _cash(now, seats=2, bots={"0": "calling-station"})
+        ann = _link("ann")
+        conn = table.open(ann)
+        token = table.sit("ann", 1, 500)[1]
+        table.receive(conn, json.dumps({"type": "join", "token": token}).encode())
+        table.start()
+        assert table.change("ann", "top_up", 100) is False
+        assert (table.queue, table.pool, table.chips()) == ([(1, "ann", "top_up", 100)], 100,
+                                                            1600)  # fmt: skip
+        for answer in ("check", "check", "check", "check", "show"):  # (the big blind)
+            act = ann.messages("act")[-1]
+            table.receive(conn, json.dumps({"type": "action", "hand": act["hand"],
+                                            "seq": act["seq"], "action": answer}).encode())
+        assert table.table.hand_number == 2  # the next hand dealt, the 100 in play
+        assert (table.queue, table.pool, table.chips()) == ([], 0, 1600)
 
     asyncio.run(play())
 
@@ -868,8 +892,9 @@ def test_a_sit_and_go_waiting_keeps_no_match_and_comes_back_waiting() -> None:
     table = _table(bots={"1": "random"})
     table.sit("ann", 0)
     record = table.record()
-    assert (record["state"], record["save"], record["pool"], record["played"]) == (
-        "waiting", None, 100, 0.0)
+    # (a sit-and-go's bot plays no chips of the house: none minted)
+    assert (record["state"], record["save"], record["pool"], record["played"],
+            record["minted"]) == ("waiting", None, 100, 0.0, 0)
     assert (record["queue"], record["waitlist"], record["places"], record["prizes"]) == (
         [], [], {}, {})
     back = RoomTable.from_record(record, bot_delay=0.0)
@@ -879,13 +904,16 @@ def test_a_sit_and_go_waiting_keeps_no_match_and_comes_back_waiting() -> None:
 
 
 def _expire_to_the_hand_end(table: RoomTable, now: list[float]) -> list[list[Any]]:
-    """Let every decision's time run out until the hand ends; the queue after each."""
+    """Let every decision's time run out until the hand ends; the queue after each (a
+    hand that never ends fails the test after 200 decisions, not waits for ever)."""
     queues = []
-    while table.table.in_hand:
+    for _ in range(200):
+        if not table.table.in_hand:
+            return queues
         now[0] += 100.0
         table._expire()
         queues.append(list(table.queue))
-    return queues
+    pytest.fail("the hand never ended")
 
 
 def test_people_whose_time_runs_out_sit_out_after_the_hand(
@@ -1302,7 +1330,11 @@ def test_resume_mid_hand_changes_nothing_and_outside_an_event_loop_deals() -> No
     table.sit("bob", 1, 300)
     table.resume()  # (no event loop: no timer, and no error)
     assert table.table.in_hand and table.table.stacks == (498, 296)
-    assert table.record()["banks"] == [20.0, 20.0]
+    record = json.loads(json.dumps(table.record()))
+    assert record["banks"] == [20.0, 20.0]
+    back = RoomTable.from_record(record, bot_delay=0.0, clock=lambda: 100.0)  # a restart:
+    assert not back.table.in_hand and back.table.stacks == (500, 300)  # the hand void, Bob
+    assert back.chips() == 800 and back.seat_of("bob") == 1  # seated as resume dealt him
 
 
 def test_changes_after_a_restored_queue_wait_their_turn() -> None:
@@ -1339,9 +1371,7 @@ def test_a_table_brought_back_with_its_own_delay_a_sit_and_go_in_play_and_old_re
         table = RoomTable("t1", settings, owner="ann", bot_delay=0.0, clock=lambda: now[0])
         table.sit("ann", 1)
         table.start()
-        while table.seq == 0:  # (Ann's time runs out until the first hand is over)
-            now[0] += 100.0
-            table._expire()
+        expire_until(table, lambda: table.seq > 0, now)  # (Ann's time runs out: hand 1 over)
         records.append(json.loads(json.dumps(table.record())))
 
     asyncio.run(play())
@@ -1482,8 +1512,9 @@ def test_resume_before_the_match_starts_does_nothing() -> None:
                       on_change=lambda: changes.append("x"))  # fmt: skip
     table.sit("ann", 0, 500)
     table.sit("bob", 1, 300)
+    record = table.record()
     table.resume()
-    assert changes == [] and not table.table.in_hand and table._saved is None
+    assert changes == [] and not table.table.in_hand and table.record() == record
 
 
 def test_a_cash_table_recorded_before_its_start_comes_back_with_its_bots_minted_once() -> None:

@@ -21,7 +21,7 @@ from pokerroom.room.room import Room, RoomError
 from pokerroom.room.sitgo import SettingsError, TableSettings
 from pokerroom.room.store import MemoryStore
 from pokerroom.room.tables import RoomTable
-from room_helpers import FakeLink
+from room_helpers import FakeLink, expire_until
 
 SCHEMA = json.loads((Path(__file__).resolve().parents[1]
                      / "src/pokerroom/net/schema/server.json").read_text())  # fmt: skip
@@ -289,8 +289,7 @@ def test_an_offered_seat_is_pushed_to_the_table_and_the_lobby() -> None:
         room.lobby[other] = None
         assert not watching.messages("offer") and not lobby.messages("offer")
         assert room.leave(bob, t) is None  # mid-hand: bob stands up when it ends
-        while table.seat_of("bob") is not None:
-            table._expire()
+        expire_until(table, lambda: table.seat_of("bob") is None)
         offer = {"type": "offer", "table": t, "name": "ring"}
         assert watching.messages("offer") == [offer]  # at once, once
         assert lobby.messages("offer") == [offer] and not other.messages("offer")
