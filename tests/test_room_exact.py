@@ -14,6 +14,7 @@ import json
 import logging
 import random
 import re
+import signal
 import time
 from typing import Any
 
@@ -1503,6 +1504,32 @@ def test_an_alarm_after_the_decision_is_gone_does_nothing() -> None:
         assert table.record() == record and table._timer._handle is None
 
     asyncio.run(play())
+
+
+def test_a_cash_table_of_bots_alone_with_no_delay_deals_one_hand_per_alarm() -> None:
+    """With no bot delay (``--bot-delay 0``) a cash table where only bots are dealt in
+    deals on for ever: it pauses at each hand's first decision, so that ``start`` returns
+    and the room's event loop goes on; each alarm then plays one hand."""
+    signal.signal(signal.SIGALRM, _no_end)
+    signal.alarm(10)  # (a table that never pauses: the test fails rather than hangs)
+    try:
+        settings = TableSettings.from_json({"name": "t", "kind": "cash", "seats": 2,
+                                            "bots": {"0": "random", "1": "calling-station"}})
+        table = RoomTable("t1", settings, owner="ann", bot_delay=0.0, clock=lambda: 100.0)
+        table.start()
+        pending = table.dealer.pending
+        assert table.table.hand_number == 1 and pending is not None
+        assert (pending.local, pending.deadline) == (True, 100.0)  # due at once
+        for hand in (2, 3, 4):
+            table._expire()  # (the alarm)
+            assert table.table.hand_number == hand and table.dealer.pending is not None
+        assert (table.minted, table.chips()) == (2000, 2000)
+    finally:
+        signal.alarm(0)
+
+
+def _no_end(signum: int, frame: Any) -> None:
+    pytest.fail("the table never paused")  # (not an Exception: nothing on the way logs it)
 
 
 def test_resume_before_the_match_starts_does_nothing() -> None:

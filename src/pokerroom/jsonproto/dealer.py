@@ -244,6 +244,7 @@ class JSONDealer:
         self._hand_head = ""  # the hand message up to its hole cards, this hand
         self._budget_text = repr(round(budget, 3))  # an act's seconds, as it is asked
         self._ended = False
+        self._pause = False  # a hand of local seats alone at a cash table: see _advance
         self.joined: list[str | None] = [None] * table.size
         """The name each seat's client gave when it joined (``None``: none given)."""
 
@@ -585,6 +586,11 @@ class JSONDealer:
                     self.idle = True
                     return out
                 self._new_hand(out, table.start_hand())
+                # a cash table deals on for ever: a hand of players in this process alone
+                # (with no delay) waits for its first decision's deadline, so that whoever
+                # drives the dealer gets the hands one at a time, not all at once
+                self._pause = table.cash is not None and all(
+                    s in self.local for s in table.seats_in_hand)
                 continue
             # every seat is played from outside: the seat to act is the one the runner
             # would stop at (it asks it only when nobody is, as the hand goes on)
@@ -595,9 +601,10 @@ class JSONDealer:
             if seat is None:
                 continue
             if seat in self.local:
-                if not self.local_delay:
+                if not self.local_delay and not self._pause:
                     self.runner.decide()
                     continue
+                self._pause = False
                 self.pending = Pending(seat, table.hand_number, self.seq, now + self.local_delay,
                                        True)  # fmt: skip
                 return out
