@@ -1509,12 +1509,14 @@ def test_an_alarm_after_the_decision_is_gone_does_nothing() -> None:
 def test_a_cash_table_of_bots_alone_with_no_delay_deals_one_hand_per_alarm() -> None:
     """With no bot delay (``--bot-delay 0``) a cash table where only bots are dealt in
     deals on for ever: it pauses at each hand's first decision, so that ``start`` returns
-    and the room's event loop goes on; each alarm then plays one hand."""
+    and the room's event loop goes on; each alarm then plays one hand (two calling
+    stations: every hand checked down, nobody broke)."""
     signal.signal(signal.SIGALRM, _no_end)
     signal.alarm(10)  # (a table that never pauses: the test fails rather than hangs)
     try:
         settings = TableSettings.from_json({"name": "t", "kind": "cash", "seats": 2,
-                                            "bots": {"0": "random", "1": "calling-station"}})
+                                            "bots": {"0": "calling-station",
+                                                     "1": "calling-station"}})
         table = RoomTable("t1", settings, owner="ann", bot_delay=0.0, clock=lambda: 100.0)
         table.start()
         pending = table.dealer.pending
