@@ -477,6 +477,37 @@ def test_a_cash_table_short_of_players_waits_idle_and_deals_once_two_can_play() 
     assert d.resume(3.0).messages == []  # dealing already: nothing
 
 
+def test_a_cash_hand_of_local_seats_alone_waits_for_its_first_decisions_deadline() -> None:
+    """With no delay, players in this process decide at once; at a cash table where they
+    alone are dealt in the dealer would deal for ever in one call, so each such hand waits
+    for its first decision's deadline (due at once): one hand per ``expire``. With a seat
+    played from outside dealt in, or a match that ends, nothing waits."""
+    from pokerroom.players import CallingStation
+
+    cash = Table(Rules.preset("no-limit"), 2, cash=CashGame(40), rng=random.Random(1))
+    cash.sit_down(0, 100)
+    cash.sit_down(1, 100)
+    d = JSONDealer(cash, ["a", "b"], limits=LIMITS, players={0: CallingStation(),
+                                                             1: CallingStation()})
+    d.start(5.0)
+    assert cash.hand_number == 1 and d.pending is not None
+    assert (d.pending.hand, d.pending.deadline, d.pending.local) == (1, 5.0, True)
+    for hand in (2, 3):
+        d.expire(6.0)
+        assert cash.hand_number == hand and d.pending is not None
+        assert (d.pending.hand, d.pending.deadline, d.pending.local) == (hand, 6.0, True)
+    assert sum(cash.hand_start.stacks) == 200  # (the chips as hand 3 was dealt)
+    mixed = Table(Rules.preset("no-limit"), 2, cash=CashGame(40), rng=random.Random(1))
+    mixed.sit_down(0, 100)
+    mixed.sit_down(1, 100)
+    d = JSONDealer(mixed, ["a", "b"], limits=LIMITS, players={0: CallingStation()})
+    d.start(5.0)
+    assert d.pending is not None and (d.pending.seat, d.pending.local) == (1, False)
+    match = dealer(players={0: CallingStation(), 1: CallingStation()})
+    match.start(0.0)
+    assert match.finished and match.table.hand_number == 3  # (a match: to its end at once)
+
+
 def test_every_bad_setting_of_a_match_is_refused_whole_and_the_edges_are_taken() -> None:
     bank3 = TimeBank(BankRules(start=1.0, refill=0.0, cap=1.0), seats=3)
     refusals: list[tuple[dict[str, Any], str]] = [
