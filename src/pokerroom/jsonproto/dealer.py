@@ -244,7 +244,7 @@ class JSONDealer:
         self._hand_head = ""  # the hand message up to its hole cards, this hand
         self._budget_text = repr(round(budget, 3))  # an act's seconds, as it is asked
         self._ended = False
-        self._pause = False  # a hand of local seats alone at a cash table: see _advance
+        self._pause = False  # this hand waits for its first local decision (_new_hand)
         self.joined: list[str | None] = [None] * table.size
         """The name each seat's client gave when it joined (``None``: none given)."""
 
@@ -586,11 +586,6 @@ class JSONDealer:
                     self.idle = True
                     return out
                 self._new_hand(out, table.start_hand())
-                # a cash table deals on for ever: a hand of players in this process alone
-                # (with no delay) waits for its first decision's deadline, so that whoever
-                # drives the dealer gets the hands one at a time, not all at once
-                self._pause = table.cash is not None and all(
-                    s in self.local for s in table.seats_in_hand)
                 continue
             # every seat is played from outside: the seat to act is the one the runner
             # would stop at (it asks it only when nobody is, as the hand goes on)
@@ -683,7 +678,11 @@ class JSONDealer:
         return [c for c in self._holder if c is not None]
 
     def _new_hand(self, out: Outbox, start: HandStart) -> None:
-        """A hand was dealt: everyone who plays or watches hears of it."""
+        """A hand was dealt: everyone who plays or watches hears of it.  (A cash table
+        deals on for ever: a hand of players in this process alone waits for its first
+        decision's deadline even with no delay, so that whoever drives the dealer gets the
+        hands one at a time, not all at once.)"""
+        self._pause = self.table.cash is not None and all(s in self.local for s in start.seats)
         self._events_sent = 0
         text = self._text
         text.clear()
