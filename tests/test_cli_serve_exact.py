@@ -44,6 +44,7 @@ class ACPCStandIn:
     def __init__(self, dealer: Any, **kwargs: Any) -> None:
         self.dealer = dealer
         self.kwargs = kwargs
+        self.level = NET.level  # the log's level as the command set it
         ACPCStandIn.made.append(self)
 
     async def start(self) -> list[int]:
@@ -84,6 +85,7 @@ class JSONStandIn:
     def __init__(self, dealer: Any, **kwargs: Any) -> None:
         self.dealer = dealer
         self.kwargs = kwargs
+        self.level = NET.level
         self.spawned: list[tuple[int, list[str]]] = []
         self.stopped: str | None = None
         JSONStandIn.made.append(self)
@@ -858,26 +860,472 @@ def test_reshuffled_makes_a_new_deal_with_its_checksum_again(
 # ------------------------------------------------------------ the options' texts
 
 
-def _parser() -> argparse.ArgumentParser:
-    from pokerroom.cli import build_parser
-
-    return build_parser()
-
-
-def _subparser(*words: str) -> argparse.ArgumentParser:
-    parser = _parser()
-    for word in words:
-        action = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
-        parser = action.choices[word]
-    return parser
+def _sub(parser: argparse.ArgumentParser, word: str) -> tuple[argparse.ArgumentParser, str]:
+    """The subcommand ``word`` of ``parser``, and its one-line help."""
+    action = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    (help_text,) = [c.help for c in action._choices_actions if c.dest == word]
+    return action.choices[word], help_text or ""
 
 
 def _options(parser: argparse.ArgumentParser) -> dict[str, tuple[Any, ...]]:
-    out = {}
+    out: dict[str, tuple[Any, ...]] = {}
     for a in parser._actions:
         if isinstance(a, argparse._HelpAction):
             continue
         name = a.option_strings[0] if a.option_strings else a.dest
-        out[name] = (a.dest, a.default, a.help, a.metavar, a.choices, a.required, a.nargs,
-                     type(a).__name__)  # fmt: skip
+        kind = a.type
+        typ = None if kind is None else (type(kind).__name__, dict(sorted(vars(kind).items())))
+        choices = a.choices
+        if choices is not None and not isinstance(choices, tuple):
+            choices = list(choices)
+        out[name] = (a.dest, a.default, a.help, a.metavar, choices, a.required, a.nargs,
+                     type(a).__name__, typ)  # fmt: skip
     return out
+
+
+SERVE_HELP = 'deal to poker programs over TCP (ACPC or JSON lines), or open a room'
+KIND_HELP = {'acpc': 'an ACPC protocol 2.0.0 dealer, like the reference one',
+ 'json': "pokerroom's JSON-lines dealer (tokens, spectators)"}
+OPTIONS = {'acpc': {'gamedef': ('gamedef',
+                      None,
+                      'the ACPC game definition file',
+                      'GAMEDEF',
+                      None,
+                      True,
+                      None,
+                      '_StoreAction',
+                      ('InputFile', {'what': 'an ACPC game definition'})),
+          'names': ('names',
+                    None,
+                    "the players' names, seat by seat",
+                    'NAME',
+                    None,
+                    True,
+                    '+',
+                    '_StoreAction',
+                    None),
+          '--hands': ('hands',
+                      None,
+                      'hands to play',
+                      None,
+                      None,
+                      True,
+                      None,
+                      '_StoreAction',
+                      ('Count', {'high': 1000000, 'low': 1, 'unit': 'hands'})),
+          '--seed': ('seed',
+                     None,
+                     "the deal's seed (MT19937)",
+                     None,
+                     None,
+                     True,
+                     None,
+                     '_StoreAction',
+                     ('Seed', {'high': 4294967295, 'low': 0, 'unit': ''})),
+          '--ports': ('ports',
+                      None,
+                      'a port per seat: p1,p2,... (default: any free ports)',
+                      None,
+                      None,
+                      False,
+                      None,
+                      '_StoreAction',
+                      None),
+          '--host': ('host',
+                     '127.0.0.1',
+                     'the address to listen on (default 127.0.0.1; 0.0.0.0 for every one)',
+                     None,
+                     None,
+                     False,
+                     None,
+                     '_StoreAction',
+                     ('Host', {})),
+          '--fixed-seats': ('fixed_seats',
+                            False,
+                            'do not rotate the seats',
+                            None,
+                            None,
+                            False,
+                            0,
+                            '_StoreTrueAction',
+                            None),
+          '--log': ('log',
+                    None,
+                    'write the match log (STATE/SCORE lines; readable by you only)',
+                    'FILE',
+                    None,
+                    False,
+                    None,
+                    '_StoreAction',
+                    ('OutputFile',
+                     {'dash': False, 'suffixes': (), 'what': 'a file for the log'})),
+          '--db': ('db',
+                   None,
+                   'write the results and every hand (PHH) to this SQLite results database '
+                   '(the one pokerroom tournament and league write; created if new)',
+                   'FILE',
+                   None,
+                   False,
+                   None,
+                   '_StoreAction',
+                   ('OutputPath', {'suffixes': (), 'what': 'a results database file'})),
+          '--transcript': ('transcript',
+                           None,
+                           "write every line sent and received ('-': standard error; a file is "
+                           'readable by you only: it holds every hole card)',
+                           'FILE',
+                           None,
+                           False,
+                           None,
+                           '_StoreAction',
+                           ('OutputFile',
+                            {'dash': True,
+                             'suffixes': (),
+                             'what': 'a file for the transcript, or -'})),
+          '--log-level': ('log_level',
+                          'info',
+                          'what the dealer logs on standard error, one line per event: debug '
+                          '(every connection and refused line), info (the default: seats '
+                          'taken, default actions), warning (wrong tokens, seats taken over, '
+                          'connections dropped), error',
+                          None,
+                          ('debug', 'info', 'warning', 'error'),
+                          False,
+                          None,
+                          '_StoreAction',
+                          None),
+          '--force': ('force',
+                      False,
+                      'replace files that exist (tokens, log, transcript); without it they are '
+                      'refused, and a link is never followed',
+                      None,
+                      None,
+                      False,
+                      0,
+                      '_StoreTrueAction',
+                      None),
+          '--name': ('name',
+                     'match',
+                     "the match's name in the log",
+                     None,
+                     None,
+                     False,
+                     None,
+                     '_StoreAction',
+                     None),
+          '--invalid': ('invalid',
+                        'call',
+                        'an invalid action becomes a call (the reference; no-limit raises are '
+                        'moved into range), the default action (fold), or is refused (reject: '
+                        'the player answers again)',
+                        None,
+                        ['call', 'fold', 'reject'],
+                        False,
+                        None,
+                        '_StoreAction',
+                        None),
+          '--t-response': ('t_response',
+                           600000,
+                           'milliseconds per action (default 600000)',
+                           'MS',
+                           None,
+                           False,
+                           None,
+                           '_StoreAction',
+                           ('Seconds',
+                            {'below': False,
+                             'high': 86400000.0,
+                             'note': ' (a day)',
+                             'unit': ' of milliseconds'})),
+          '--t-hand': ('t_hand',
+                       600000,
+                       'milliseconds per player per hand (default 600000)',
+                       'MS',
+                       None,
+                       False,
+                       None,
+                       '_StoreAction',
+                       ('Seconds',
+                        {'below': False,
+                         'high': 86400000.0,
+                         'note': ' (a day)',
+                         'unit': ' of milliseconds'})),
+          '--t-per-hand': ('t_per_hand',
+                           7000,
+                           'milliseconds per hand on average over the match (default 7000)',
+                           'MS',
+                           None,
+                           False,
+                           None,
+                           '_StoreAction',
+                           ('Seconds',
+                            {'below': False,
+                             'high': 86400000.0,
+                             'note': ' (a day)',
+                             'unit': ' of milliseconds'})),
+          '--start-timeout': ('start_timeout',
+                              None,
+                              'give up if the players have not all connected by then',
+                              'SECONDS',
+                              None,
+                              False,
+                              None,
+                              '_StoreAction',
+                              ('Seconds',
+                               {'below': False,
+                                'high': 86400.0,
+                                'note': ' (a day)',
+                                'unit': ' of seconds'}))},
+ 'json': {'--rules': ('rules',
+                      'computer-tournament',
+                      'a preset (default computer-tournament) or a TOML file of rules',
+                      None,
+                      None,
+                      False,
+                      None,
+                      '_StoreAction',
+                      ('RulesArgument', {})),
+          '--set': ('set',
+                    None,
+                    'override a rule (repeatable), e.g. --set buy_in=500',
+                    'FIELD=VALUE',
+                    None,
+                    False,
+                    None,
+                    '_AppendAction',
+                    None),
+          '--seats': ('seats',
+                      None,
+                      'seats at the table (2 to 14)',
+                      None,
+                      None,
+                      True,
+                      None,
+                      '_StoreAction',
+                      ('Count', {'high': 14, 'low': 2, 'unit': ''})),
+          '--hands': ('hands',
+                      None,
+                      'stop after this many hands',
+                      None,
+                      None,
+                      False,
+                      None,
+                      '_StoreAction',
+                      ('Count', {'high': 1000000, 'low': 1, 'unit': 'hands'})),
+          '--freeze-out': ('freeze_out',
+                           False,
+                           'play until one player has every chip (the default)',
+                           None,
+                           None,
+                           False,
+                           0,
+                           '_StoreTrueAction',
+                           None),
+          '--port': ('port',
+                     0,
+                     'the port (default: any free port)',
+                     None,
+                     None,
+                     False,
+                     None,
+                     '_StoreAction',
+                     ('Port', {'high': 65535, 'low': 0, 'unit': ''})),
+          '--host': ('host',
+                     '127.0.0.1',
+                     'the address to listen on',
+                     None,
+                     None,
+                     False,
+                     None,
+                     '_StoreAction',
+                     ('Host', {})),
+          '--tokens': ('tokens',
+                       None,
+                       'write the port and tokens to FILE (JSON, readable by you only) instead '
+                       'of printing them',
+                       'FILE',
+                       None,
+                       False,
+                       None,
+                       '_StoreAction',
+                       ('OutputFile',
+                        {'dash': False, 'suffixes': (), 'what': 'a file for the tokens'})),
+          '--watch': ('watch',
+                      'open',
+                      'who may watch: anyone (open, the default), a client with the '
+                      "spectators' token (token: printed or written with the seats' tokens), "
+                      'or nobody (off)',
+                      None,
+                      ['open', 'token', 'off'],
+                      False,
+                      None,
+                      '_StoreAction',
+                      None),
+          '--max-spectators': ('max_spectators',
+                               64,
+                               'spectators at once (default 64; 0: no limit; --watch off: '
+                               'none)',
+                               'N',
+                               None,
+                               False,
+                               None,
+                               '_StoreAction',
+                               ('Count', {'high': 10000, 'low': 0, 'unit': 'spectators'})),
+          '--max-connections': ('max_connections',
+                                256,
+                                'connections at once, players and spectators (default 256; 0: '
+                                'no limit)',
+                                'N',
+                                None,
+                                False,
+                                None,
+                                '_StoreAction',
+                                ('Count', {'high': 100000, 'low': 0, 'unit': 'connections'})),
+          '--max-per-address': ('max_per_address',
+                                64,
+                                'connections at once from one address (default 64; 0: no '
+                                'limit)',
+                                'N',
+                                None,
+                                False,
+                                None,
+                                '_StoreAction',
+                                ('Count', {'high': 100000, 'low': 0, 'unit': 'connections'})),
+          '--timeout': ('timeout',
+                        30.0,
+                        'seconds for each decision (default 30)',
+                        'SECONDS',
+                        None,
+                        False,
+                        None,
+                        '_StoreAction',
+                        ('Seconds',
+                         {'below': False,
+                          'high': 86400.0,
+                          'note': ' (a day)',
+                          'unit': ' of seconds'})),
+          '--start-timeout': ('start_timeout',
+                              None,
+                              'start even if not every seat has joined by then',
+                              'SECONDS',
+                              None,
+                              False,
+                              None,
+                              '_StoreAction',
+                              ('Seconds',
+                               {'below': False,
+                                'high': 86400.0,
+                                'note': ' (a day)',
+                                'unit': ' of seconds'})),
+          '--seed': ('seed',
+                     None,
+                     'shuffle with this seed (for replays)',
+                     None,
+                     None,
+                     False,
+                     None,
+                     '_StoreAction',
+                     ('Seed', {'high': 9223372036854775807, 'low': 0, 'unit': ''})),
+          '--db': ('db',
+                   None,
+                   'write the results and every hand (PHH) to this SQLite results database '
+                   '(the one pokerroom tournament and league write; created if new); each hand '
+                   'as it ends',
+                   'FILE',
+                   None,
+                   False,
+                   None,
+                   '_StoreAction',
+                   ('OutputPath', {'suffixes': (), 'what': 'a results database file'})),
+          '--resume': ('resume',
+                       False,
+                       'go on with the match in progress in --db with these settings (without '
+                       '--seed: its own), with the same tokens (--tokens FILE is written '
+                       'again)',
+                       None,
+                       None,
+                       False,
+                       0,
+                       '_StoreTrueAction',
+                       None),
+          '--exec': ('exec',
+                     None,
+                     'start COMMAND to play SEAT over its standard input and output '
+                     "(repeatable), e.g. 1='pokerroom bot json --stdio --player random'",
+                     'SEAT=COMMAND',
+                     None,
+                     False,
+                     None,
+                     '_AppendAction',
+                     None),
+          '--name': ('name',
+                     'match',
+                     "the match's name",
+                     None,
+                     None,
+                     False,
+                     None,
+                     '_StoreAction',
+                     None),
+          '--log-level': ('log_level',
+                          'info',
+                          'what the dealer logs on standard error, one line per event: debug '
+                          '(every connection and refused line), info (the default: seats '
+                          'taken, default actions), warning (wrong tokens, seats taken over, '
+                          'connections dropped), error',
+                          None,
+                          ('debug', 'info', 'warning', 'error'),
+                          False,
+                          None,
+                          '_StoreAction',
+                          None),
+          '--force': ('force',
+                      False,
+                      'replace files that exist (tokens, log, transcript); without it they are '
+                      'refused, and a link is never followed',
+                      None,
+                      None,
+                      False,
+                      0,
+                      '_StoreTrueAction',
+                      None)}}
+
+
+def test_every_option_of_both_dealers_word_for_word() -> None:
+    from pokerroom.cli import build_parser
+
+    serve_parser, serve_help = _sub(build_parser(), "serve")
+    assert serve_help == SERVE_HELP
+    for kind in ("acpc", "json"):
+        parser, help_text = _sub(serve_parser, kind)
+        assert help_text == KIND_HELP[kind]
+        assert _options(parser) == OPTIONS[kind], kind
+        assert parser.description == serve.__doc__.split("\n\n")[("acpc", "json").index(kind) + 1]
+    acpc, _ = _sub(serve_parser, "acpc")
+    json_parser, _ = _sub(serve_parser, "json")
+    assert acpc.description.startswith("``pokerroom serve acpc GAMEDEF")  # type: ignore[union-attr]
+    assert json_parser.description.startswith("``pokerroom serve json --rules")  # type: ignore[union-attr]
+    assert acpc.get_default("func").__name__ == "run"
+    (group,) = json_parser._mutually_exclusive_groups
+    assert [a.dest for a in group._group_actions] == ["hands", "freeze_out"]
+    assert not group.required
+    assert acpc._mutually_exclusive_groups == []
+
+
+def test_hands_and_a_freeze_out_exclude_each_other(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main(["serve", "json", "--seats", "2", "--hands", "1", "--freeze-out"])
+    assert stopped.value.code == 2
+    assert "argument --freeze-out: not allowed with argument --hands" in capsys.readouterr().err
+
+
+def test_the_commands_run_each_dealer_with_its_log(
+    game: str, stand_ins: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``func`` of each is its command wrapped by ``_logged`` (the log's level applied)."""
+    assert main(["serve", "acpc", game, "--hands", "1", "--seed", "0", "A", "B", "C",
+                 "--log-level", "error"]) == 0  # fmt: skip
+    assert main(["serve", "json", "--seats", "2", "--hands", "1", "--log-level", "debug"]) == 0
+    capsys.readouterr()
+    assert ACPCStandIn.made[0].level == logging.ERROR
+    assert JSONStandIn.made[0].level == logging.DEBUG
