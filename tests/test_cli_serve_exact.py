@@ -703,7 +703,8 @@ def _stopped_match(db_path: Path, capsys: pytest.CaptureFixture[str], *, in_hand
 
 
 def test_a_stopped_match_is_kept_and_resumes_in_the_hand_it_stopped_in(
-    stand_ins: None, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    stand_ins: None, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+    caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     db_path = tmp_path / "r.db"
     argv, out = _stopped_match(db_path, capsys, in_hand=True, extra=["--watch", "token"])
@@ -725,9 +726,15 @@ def test_a_stopped_match_is_kept_and_resumes_in_the_hand_it_stopped_in(
         assert state["table"] == table.save()
     # the same settings without --seed: the kept match's own
     resumed = [a for a in argv if a not in ("--seed", "21")]
-    assert main([*resumed, "--resume", "--watch", "token"]) == 0
+    caplog.clear()
+    with caplog.at_level(logging.DEBUG):
+        assert main([*resumed, "--resume", "--watch", "token"]) == 0
+    assert not [r for r in caplog.records if "resuming" in r.getMessage()]
     out = capsys.readouterr().out
     second = JSONStandIn.made[1]
+    # the hand in play goes on with the cards it was dealt: the same deal as kept
+    restored = Table.restore(state["table"])
+    assert restored.save() == state["table"]
     assert out.splitlines()[0].endswith(", resumed in hand 2")
     assert out.splitlines()[1:4] == ["seat 0: token0", "seat 1: token1", "seat 2: token2"]
     assert out.splitlines()[4] == "spectators: token3"
@@ -742,7 +749,7 @@ def test_a_stopped_match_is_kept_and_resumes_in_the_hand_it_stopped_in(
 
 def test_a_killed_match_resumes_after_its_last_hand_with_new_cards(
     stand_ins: None, tmp_path: Path, capsys: pytest.CaptureFixture[str],
-    caplog: pytest.LogCaptureFixture,
+    caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     db_path = tmp_path / "r.db"
     argv = ["serve", "json", "--seats", "3", "--hands", "5", "--seed", "21", "--db", str(db_path)]
@@ -754,15 +761,23 @@ def test_a_killed_match_resumes_after_its_last_hand_with_new_cards(
     with ResultsDB(db_path) as db:
         state, phh = db.served(1)  # type: ignore[misc]
     assert state["in_play"] is False and len(phh) == 2
-    with caplog.at_level(logging.WARNING, "pokerroom.net"):
+    bits: list[int] = []
+    monkeypatch.setattr(serve.secrets, "randbits", lambda k: bits.append(k) or 77)
+    restores: list[dict[str, Any]] = []
+    restore = Table.restore
+    monkeypatch.setattr(Table, "restore", lambda save: restores.append(save) or restore(save))
+    with caplog.at_level(logging.DEBUG):
         assert main([*argv, "--resume"]) == 0
     out = capsys.readouterr().out
     assert out.splitlines()[0].endswith(", resumed after hand 2")
-    assert ("resuming after hand 2: a hand cut off when the dealer stopped is dealt again "
-            "with new cards") in [r.getMessage() for r in caplog.records]  # fmt: skip
+    said = [(r.name, r.levelno, r.getMessage()) for r in caplog.records
+            if "resuming" in r.getMessage()]  # fmt: skip
+    assert said == [("pokerroom.net", logging.WARNING, "resuming after hand 2: a hand cut off "
+                     "when the dealer stopped is dealt again with new cards")]  # fmt: skip
     second = JSONStandIn.made[1].dealer.table
     assert second.hand_number == 5
-    assert state["table"]["rng"] != serve._reshuffled(state["table"])["rng"]
+    assert bits == [64]  # a new deal, from a secret seed
+    assert restores[0] == serve._reshuffled(state["table"]) != state["table"]
     with ResultsDB(db_path) as db:
         (record,) = db.games(1)
         assert record.hands == 5 and len(db.hands(1, 0)) == 5
@@ -789,6 +804,11 @@ def test_resume_refuses_a_match_it_does_not_have_word_for_word(
         f"pokerroom serve json: error: --resume: {db_path} has no served match in progress "
         "with these settings (the last one differs: ")  # fmt: skip
     assert "hands" in err and err.endswith(")\n")
+    assert main([*base[:-4], "--hands", "2", "--timeout", "5", "--db", str(db_path),
+                 "--seed", "4", "--resume"]) == 2  # fmt: skip
+    err = capsys.readouterr().err
+    first, second = err.split("; ")
+    assert "hands" in first and "timeout" in second
 
 
 def test_resume_with_a_seed_takes_only_the_match_of_that_seed(
@@ -1329,3 +1349,14 @@ def test_the_commands_run_each_dealer_with_its_log(
     capsys.readouterr()
     assert ACPCStandIn.made[0].level == logging.ERROR
     assert JSONStandIn.made[0].level == logging.DEBUG
+
+
+def test_a_spectators_token_is_made_for_a_match_kept_without_one(
+    stand_ins: None, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db_path = tmp_path / "r.db"
+    argv, _ = _stopped_match(db_path, capsys, in_hand=True)
+    assert main([*argv, "--resume", "--watch", "token"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[4] == "spectators: token7"  # the next of the tokens made
+    assert JSONStandIn.made[1].dealer.watch_token == "token7"
