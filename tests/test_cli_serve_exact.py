@@ -86,6 +86,8 @@ class JSONStandIn:
         self.dealer = dealer
         self.kwargs = kwargs
         self.level = NET.level
+        self.seq = dealer.seq  # where the dealer's numbering starts
+        self.joined = list(dealer.joined)  # who it starts with
         self.spawned: list[tuple[int, list[str]]] = []
         self.stopped: str | None = None
         JSONStandIn.made.append(self)
@@ -106,6 +108,7 @@ class JSONStandIn:
             stop_at = JSONStandIn.interrupt_after
             if stop_at is not None and table.hand_number >= stop_at and (
                     table.in_hand == JSONStandIn.interrupt_in_hand):  # fmt: skip
+                dealer.joined[1] = "alice"  # (as if she had joined)
                 signal.raise_signal(signal.SIGINT)
                 for _ in range(100):
                     await asyncio.sleep(0)
@@ -709,6 +712,7 @@ def test_a_stopped_match_is_kept_and_resumes_in_the_hand_it_stopped_in(
     db_path = tmp_path / "r.db"
     argv, out = _stopped_match(db_path, capsys, in_hand=True, extra=["--watch", "token"])
     (first,) = JSONStandIn.made
+    assert first.seq == 0 and first.joined == [None, None, None]
     assert first.stopped == "the dealer is stopping; the match may resume later"
     table = first.dealer.table
     assert table.in_hand and table.hand_number == 2
@@ -739,11 +743,18 @@ def test_a_stopped_match_is_kept_and_resumes_in_the_hand_it_stopped_in(
     assert out.splitlines()[1:4] == ["seat 0: token0", "seat 1: token1", "seat 2: token2"]
     assert out.splitlines()[4] == "spectators: token3"
     assert second.dealer.table.hand_number == 5
+    assert second.seq == state["seq"] > 0  # the decisions numbered on from the kept match's
+    assert second.joined == state["joined"] == [None, "alice", None]
+    assert "(alice)" in out
     with ResultsDB(db_path) as db:
         (run,) = db.runs()
         assert run.finished is not None and db.served(run.id) is None
         (record,) = db.games(run.id)
         assert record.hands == 5 and record.seed == 21
+        # the faults before the stop and after the resume
+        assert len(state["faults"]) > 0
+        assert len(record.faults) == len(state["faults"]) + len(second.dealer.runner.faults)
+        assert record.faults[0] == state["faults"][0][1]
         assert len(db.hands(run.id, 0)) == 5
 
 
