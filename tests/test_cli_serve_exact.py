@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import io
 import json
 import logging
 import signal
@@ -40,6 +41,8 @@ class ACPCStandIn:
 
     made: ClassVar[list[ACPCStandIn]] = []
     fail: str | None = None  # a TimeoutError's text, raised by run()
+    db: Path | None = None  # then what it keeps there is read after each hand
+    kept: ClassVar[list[Any]] = []
 
     def __init__(self, dealer: Any, **kwargs: Any) -> None:
         self.dealer = dealer
@@ -61,9 +64,14 @@ class ACPCStandIn:
             if f is not None:
                 f.write("written by the server\n")
         dealer.start()
+        dealer.expire(dealer.actor)  # the first to act runs out of time: a fault
         while not dealer.finished:
             actor = dealer.actor
+            hands = dealer.hand_number
             dealer.receive(actor, dealer.text(actor) + ":c")
+            if ACPCStandIn.db is not None and dealer.hand_number != hands:
+                with ResultsDB(ACPCStandIn.db) as db:
+                    ACPCStandIn.kept.append(db.served(1))
         return list(dealer.log)
 
 
@@ -132,6 +140,8 @@ class JSONStandIn:
 def stand_ins(monkeypatch: pytest.MonkeyPatch) -> None:
     ACPCStandIn.made = []
     ACPCStandIn.fail = None
+    ACPCStandIn.db = None
+    ACPCStandIn.kept = []
     JSONStandIn.made = []
     JSONStandIn.interrupt_after = None
     JSONStandIn.interrupt_in_hand = False
@@ -313,9 +323,16 @@ def test_serve_acpc_keeps_the_match_in_the_database(
     argv = ["serve", "acpc", game, "--hands", "3", "--seed", "42", "A", "B", "C",
             "--db", str(db_path), "--invalid", "fold", "--fixed-seats",
             "--name", "cup"]  # fmt: skip
+    ACPCStandIn.db = db_path
     assert main(argv) == 0
     out, err = capsys.readouterr()
     assert err == f"results written to {db_path} (run 1, 3 hands)\n"
+    # kept hand by hand while it is played: the state of a served ACPC match, its hands
+    assert [(state, len(phh)) for state, phh in ACPCStandIn.kept] == [
+        ({"served": "acpc", "totals": totals}, hands)
+        for totals, hands in [(ACPCStandIn.kept[0][0]["totals"], 1),
+                              (ACPCStandIn.kept[1][0]["totals"], 2)]]  # fmt: skip
+    assert len(ACPCStandIn.kept) == 2  # the third is the game itself
     assert out.splitlines()[0] == "9000 9001 9002"
     assert _mode(db_path) == 0o600
     db = ResultsDB(db_path)
@@ -330,6 +347,9 @@ def test_serve_acpc_keeps_the_match_in_the_database(
     dealer = ACPCStandIn.made[0].dealer
     assert [s.player for s in record.seats] == ["A", "B", "C"]
     assert [sum(s.nets) for s in record.seats] == [int(t) for t in dealer.totals]
+    assert dealer.faults == [(2, "hand 0: seat 3 ran out of time: fold")]
+    assert record.faults == ("hand 0: seat 3 ran out of time: fold",)
+    assert [s.faults for s in record.seats] == [0, 0, 1]
     assert len(db.hands(run.id, 0)) == 3
     assert db.served(run.id) is None
     db.close()
@@ -1371,3 +1391,37 @@ def test_a_spectators_token_is_made_for_a_match_kept_without_one(
     lines = capsys.readouterr().out.splitlines()
     assert lines[4] == "spectators: token7"  # the next of the tokens made
     assert JSONStandIn.made[1].dealer.watch_token == "token7"
+
+
+def test_the_transcript_is_replaced_with_force(
+    game: str, stand_ins: None, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    transcript = tmp_path / "t.txt"
+    transcript.write_text("old\n")
+    argv = ["serve", "acpc", game, "--hands", "1", "--seed", "0", "A", "B", "C",
+            "--transcript", str(transcript)]  # fmt: skip
+    assert main(argv) == 2
+    assert f"{transcript} exists: give --force to replace it" in capsys.readouterr().err
+    assert main([*argv, "--force"]) == 0
+    assert transcript.read_text() == "written by the server\n"
+
+
+def test_the_ports_and_the_score_are_flushed_as_they_are_printed(
+    game: str, stand_ins: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    class Out(io.StringIO):
+        """Standard output as a pipe: what was flushed is what the reader has seen."""
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.seen: list[str] = []
+
+        def flush(self) -> None:
+            self.seen.append(self.getvalue())
+
+    out = Out()
+    monkeypatch.setattr(sys, "stdout", out)
+    assert main(["serve", "acpc", game, "--hands", "1", "--seed", "0", "A", "B", "C"]) == 0
+    score = ACPCStandIn.made[0].dealer.score_line()
+    assert out.seen[0] == "9000 9001 9002\n"
+    assert f"9000 9001 9002\n{score}\n" in out.seen
