@@ -692,7 +692,8 @@ def test_serve_json_keeps_the_match_and_writes_it_whole_at_the_end(
         stack - dealer.table.rules.buy_in for stack in dealer.table.stacks]
     assert list(record.faults) == [str(f) for f in dealer.runner.faults]
     assert record.faults[0] == (
-        "hand 1, seat 1 (seat 1) act: timeout: no answer in 5 s (disconnected); played fold instead")
+        "hand 1, seat 1 (seat 1) act: timeout: no answer in 5 s (disconnected); "
+        "played fold instead")
     assert len(db.hands(run.id, 0)) == 2
     assert db.served(run.id) is None
     db.close()
