@@ -682,6 +682,7 @@ def test_serve_json_keeps_the_match_and_writes_it_whole_at_the_end(
     db = ResultsDB(db_path)
     (run,) = db.runs()
     assert run.kind == "tournament" and run.finished is not None
+    assert run.games == 1 and run.done == 1
     dealer = JSONStandIn.made[0].dealer
     assert run.settings == {"served": "json", "rules": dealer.table.rules.to_mapping(),
                             "seats": 3, "hands": 2, "seed": 11, "timeout": 5.0}  # fmt: skip
