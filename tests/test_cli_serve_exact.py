@@ -15,6 +15,7 @@ import asyncio
 import io
 import json
 import logging
+import random
 import signal
 import stat
 import sys
@@ -94,6 +95,7 @@ class JSONStandIn:
         self.dealer = dealer
         self.kwargs = kwargs
         self.level = NET.level
+        self.save = dealer.table.save()  # the table it starts with, its deal's state
         self.seq = dealer.seq  # where the dealer's numbering starts
         self.joined = list(dealer.joined)  # who it starts with
         self.spawned: list[tuple[int, list[str]]] = []
@@ -478,8 +480,9 @@ def test_a_hand_that_cannot_be_kept_is_logged_and_the_match_goes_on(
     db.broken = True
     with caplog.at_level(logging.ERROR, "pokerroom.net"):
         keeper.hand_over({"k": 2})
-    assert [r.getMessage() for r in caplog.records] == [
-        f"{db.path}: cannot keep hand 3 (disk full); the match goes on"]
+    assert [(r.name, r.levelno, r.getMessage()) for r in caplog.records] == [
+        ("pokerroom.net", logging.ERROR,
+         f"{db.path}: cannot keep hand 3 (disk full); the match goes on")]
     assert keeper.stored == 2  # the next hand keeps both
     db.broken = False
     keeper.hand_over({"k": 3})
@@ -579,6 +582,9 @@ def test_serve_json_prints_the_match_and_its_standings(
     assert dealer.budget == 30.0 and dealer.name == "match"
     assert dealer.max_spectators == 64 and dealer.seq > 0
     assert rules.startswith("fixed limit")  # computer-tournament, the default
+    # the deal of --seed 5: Python's Mersenne Twister seeded with 5
+    seeded = Table(table.rules, 3, rng=random.Random(5), max_hands=2).save()
+    assert server.save == seeded
 
 
 def test_serve_json_gives_the_server_and_the_dealer_every_option(
@@ -760,9 +766,8 @@ def test_a_stopped_match_is_kept_and_resumes_in_the_hand_it_stopped_in(
     assert not [r for r in caplog.records if "resuming" in r.getMessage()]
     out = capsys.readouterr().out
     second = JSONStandIn.made[1]
-    # the hand in play goes on with the cards it was dealt: the same deal as kept
-    restored = Table.restore(state["table"])
-    assert restored.save() == state["table"]
+    # the hand in play goes on with the cards it was dealt: the table as kept
+    assert second.save == state["table"]
     assert out.splitlines()[0].endswith(", resumed in hand 2")
     assert out.splitlines()[1:4] == ["seat 0: token0", "seat 1: token1", "seat 2: token2"]
     assert out.splitlines()[4] == "spectators: token3"
@@ -1429,3 +1434,12 @@ def test_the_ports_and_the_score_are_flushed_as_they_are_printed(
     score = ACPCStandIn.made[0].dealer.score_line()
     assert out.seen[0] == "9000 9001 9002\n"
     assert f"9000 9001 9002\n{score}\n" in out.seen
+
+
+def test_serve_json_refuses_seats_its_rules_cannot_seat(
+    stand_ins: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["serve", "json", "--seats", "3", "--hands", "1", "--set", "players=2"]) == 2
+    assert capsys.readouterr().err == (
+        "pokerroom serve json: error: 3 seats, but the rules are for 2 players\n")
+    assert JSONStandIn.made == []
