@@ -164,6 +164,17 @@ def game(data_dir: Path) -> str:
     return str(data_dir / "acpc" / "holdem.limit.3p.game")
 
 
+class Out(io.StringIO):
+    """Standard output as a pipe: what was flushed is what the reader has seen."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.seen: list[str] = []
+
+    def flush(self) -> None:
+        self.seen.append(self.getvalue())
+
+
 def _mode(path: Path) -> int:
     return stat.S_IMODE(path.stat().st_mode)
 
@@ -639,8 +650,9 @@ def test_serve_json_starts_the_programs_and_hides_their_tokens(
     assert server.spawned == [(2, ["/usr/bin/my-bot", "--x", "a b"])]
     lines = out.splitlines()
     assert lines[1:3] == ["seat 2: /usr/bin/my-bot --x 'a b'", f"tokens written to {tokens}"]
-    assert json.loads(tokens.read_text()) == {
-        "host": "127.0.0.1", "port": 4321, "tokens": ["token0", "token1", None]}
+    assert tokens.read_text() == (
+        '{\n  "host": "127.0.0.1",\n  "port": 4321,\n  "tokens": [\n    "token0",\n'
+        '    "token1",\n    null\n  ]\n}')
     assert _mode(tokens) == 0o600
     assert server.dealer.joined == [None, None, "my-bot"]
     assert "(my-bot)" in out and out.count("(nobody joined)") == 2
@@ -1418,16 +1430,6 @@ def test_the_transcript_is_replaced_with_force(
 def test_the_ports_and_the_score_are_flushed_as_they_are_printed(
     game: str, stand_ins: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    class Out(io.StringIO):
-        """Standard output as a pipe: what was flushed is what the reader has seen."""
-
-        def __init__(self) -> None:
-            super().__init__()
-            self.seen: list[str] = []
-
-        def flush(self) -> None:
-            self.seen.append(self.getvalue())
-
     out = Out()
     monkeypatch.setattr(sys, "stdout", out)
     assert main(["serve", "acpc", game, "--hands", "1", "--seed", "0", "A", "B", "C"]) == 0
@@ -1443,3 +1445,19 @@ def test_serve_json_refuses_seats_its_rules_cannot_seat(
     assert capsys.readouterr().err == (
         "pokerroom serve json: error: 3 seats, but the rules are for 2 players\n")
     assert JSONStandIn.made == []
+
+
+@pytest.mark.parametrize("tokens_file", [False, True])
+def test_serve_json_flushes_each_line_as_it_is_printed(
+    stand_ins: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, tokens_file: bool
+) -> None:
+    out = Out()
+    monkeypatch.setattr(sys, "stdout", out)
+    more = ["--tokens", str(tmp_path / "t.json")] if tokens_file else []
+    argv = ["serve", "json", "--seats", "3", "--hands", "1", "--exec", "0=bot", "--watch",
+            "token", *more]  # fmt: skip
+    assert main(argv) == 0
+    lines = out.getvalue().splitlines(keepends=True)
+    shown = 3 if tokens_file else 5  # the header, the program, the tokens
+    for n in range(1, shown + 1):
+        assert "".join(lines[:n]) in out.seen, lines[n - 1]
