@@ -560,6 +560,10 @@ def test_serve_json_options_that_do_not_go_together_are_refused() -> None:
         serve._check_json(_json_args(max_connections=2))
     assert str(caught.value) == (
         "--max-connections 2: at least one for each of the 3 seats (0: no limit)")
+    with pytest.raises(UsageError) as caught:
+        serve._check_json(_json_args(max_connections=1))
+    assert str(caught.value) == (
+        "--max-connections 1: at least one for each of the 3 seats (0: no limit)")
     serve._check_json(_json_args(max_connections=3))
     serve._check_json(_json_args(max_connections=0))
     serve._check_json(_json_args(max_connections=1, seats=1))
@@ -796,6 +800,8 @@ def test_a_stopped_match_is_kept_and_resumes_in_the_hand_it_stopped_in(
         assert len(state["faults"]) > 0
         assert len(record.faults) == len(state["faults"]) + len(second.dealer.runner.faults)
         assert record.faults[0] == state["faults"][0][1]
+        assert state["faults"][0] == [1, "hand 1, seat 1 (seat 1) act: timeout: no answer in "
+                                      "30 s (disconnected); played fold instead"]
         assert len(db.hands(run.id, 0)) == 5
 
 
@@ -1461,3 +1467,35 @@ def test_serve_json_flushes_each_line_as_it_is_printed(
     shown = 3 if tokens_file else 5  # the header, the program, the tokens
     for n in range(1, shown + 1):
         assert "".join(lines[:n]) in out.seen, lines[n - 1]
+
+
+def test_a_match_stopped_without_a_database_says_so_and_keeps_nothing(
+    stand_ins: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out = Out()
+    monkeypatch.setattr(sys, "stdout", out)
+    JSONStandIn.interrupt_after = 2
+    JSONStandIn.interrupt_in_hand = True
+    assert main(["serve", "json", "--seats", "3", "--hands", "5", "--seed", "21"]) == 130
+    assert out.getvalue().endswith("\nstopped after 2 hands\n")
+    assert out.seen[-1] == out.getvalue()  # flushed
+
+
+def test_a_match_killed_in_its_first_hand_resumes_from_its_start(
+    stand_ins: None, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db_path = tmp_path / "r.db"
+    argv = ["serve", "json", "--seats", "2", "--hands", "2", "--seed", "3", "--db", str(db_path)]
+    JSONStandIn.kill_after = 0
+    with pytest.raises(KilledError):
+        main(argv)
+    JSONStandIn.kill_after = None
+    with ResultsDB(db_path) as db:
+        state, phh = db.served(1)  # type: ignore[misc]
+    assert state["in_play"] is False and phh == [] and state["tokens"] == ["token0", "token1"]
+    assert state["faults"] == [] and state["seq"] == 0 and state["joined"] == [None, None]
+    capsys.readouterr()
+    assert main([*argv, "--resume"]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[0].endswith(", resumed after hand 0")
+    assert out.splitlines()[1:3] == ["seat 0: token0", "seat 1: token1"]
