@@ -434,8 +434,8 @@ def test_a_database_others_can_read_is_named_in_a_warning(
             db = serve._open_db(path)
         assert db is not None
         db.close()
-        said = [(r.levelno, r.getMessage()) for r in caplog.records]
-        assert said == ([(logging.WARNING,
+        said = [(r.name, r.levelno, r.getMessage()) for r in caplog.records]
+        assert said == ([("pokerroom.net", logging.WARNING,
                           f"{path} can be read by other users: a match in progress keeps its "
                           f"tokens and the cards of the hand in play there (chmod 600 {path})")]
                         if warned else [])  # fmt: skip
