@@ -1498,3 +1498,19 @@ def test_a_match_killed_in_its_first_hand_resumes_from_its_start(
     out = capsys.readouterr().out
     assert out.splitlines()[0].endswith(", resumed after hand 0")
     assert out.splitlines()[1:3] == ["seat 0: token0", "seat 1: token1"]
+
+
+def test_serve_without_a_protocol_names_the_missing_protocol(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main(["serve"])
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err.splitlines()
+    assert err == ["pokerroom serve: error: the following arguments are required: PROTOCOL"]
+    with pytest.raises(SystemExit) as stopped:
+        main(["serve", "--help"])
+    assert stopped.value.code == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "usage: pokerroom serve [-h] PROTOCOL ..."
+    assert out[2:4] == ["positional arguments:", "  PROTOCOL"]
