@@ -1,0 +1,708 @@
+"""Exact answers of the analysis commands (``eval``, ``equity``, ``convert``, ``replay``,
+``stats``), run in this process through :func:`pokerroom.cli.main`: each option's help,
+metavar, type and bounds word for word, the output and every refusal word for word, the
+exit statuses, the files written read back (the mutation part ``clitools``)."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from pokerroom.cli import build_parser, main
+from pokerroom.cli import convert as convert_cli
+from pokerroom.cli import equity as equity_cli
+from pokerroom.cli import eval as eval_cli
+from pokerroom.cli import replay as replay_cli
+from pokerroom.cli import stats as stats_cli
+
+Option = tuple[object, ...]
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    try:
+        code = main(list(argv))
+    except SystemExit as exc:  # an argument's type refused it
+        assert isinstance(exc.code, int)
+        code = exc.code
+    out, err = capsys.readouterr()
+    assert "Traceback" not in out + err
+    return code, out, err
+
+
+COMMANDS: dict[str, tuple[str, str, str | None, list[Option]]] = {
+    'eval': (
+        'rank a hand of 5 to 7 cards, find the nuts, or enumerate every hand',
+        (
+            'Rank a hand of 5 to 7 cards: the best five, the category, the name and the value. '
+            'Cards are a rank (2-9, T or 10, J, Q, K, A) and a suit (c d h s, or the symbols ♣ ♦ '
+            '♥ ♠), any case, together or apart: As Ks, AsKs, A♠ K♠, 10h; the joker is Jk.'
+        ),
+        (
+            "value: the hand's strength as one number; a higher value beats a lower one and equal"
+            ' values split the pot. The 7,462 different five-card hands of a 52-card pack are '
+            'numbered 0 (seven-five-four-three-deuce, the worst high hand) to 7461 (a royal '
+            'flush); with wild cards five of a kind goes on, 7462 (five deuces) to 7474 (five '
+            'aces).'
+        ),
+        [
+            ('cards', '*', None, None, None, True,
+             None,
+             'cards like As Ks Qs Js Ts 2c 3d (the board, with --hole)'),
+            ('--hole', None, 'HOLE', None, None, False,
+             None,
+             'the 2 hole cards; the other cards are then the board (3 to 5)'),
+            ('--min-hole-cards', None, '{0,1,2}', (0, 1, 2), None, False,
+             "Count(low=0, high=2, unit='')",
+             (
+                 'with --hole or --nuts: the hand uses at least this many hole cards (0, the '
+                 "default, is hold'em; 2 is Omaha-style)"
+             )),
+            ('--wild', None, 'WILD', None, None, False,
+             None,
+             "wild ranks or cards, like '2' (deuces wild), '2 Jd' or 'Jd'"),
+            ('--joker', None, None, ('bug', 'wild'), None, False,
+             None,
+             (
+                 'the joker (Jk) is in play: bug (an ace, or it completes a straight or flush) or'
+                 ' wild (any card)'
+             )),
+            ('--nuts', 0, None, None, False, False,
+             None,
+             (
+                 'CARDS are a board of 3 to 5 cards: show the best hand possible on it and every '
+                 'pair of hole cards that makes it'
+             )),
+            ('--enumerate', None, None, (5, 7), None, False,
+             "Count(low=5, high=7, unit='')",
+             'rank every 5- or 7-card hand and print the category table'),
+        ],
+    ),
+    'equity': (
+        'how often hands or ranges win and tie, exact or Monte Carlo',
+        (
+            'Equity of 2 to 10 hands or ranges: exact enumeration when it is small enough, '
+            'otherwise Monte Carlo with a standard error. Ranges: AhKh, AKs, AKo, AK, QQ, QQ+, '
+            'ATs+, A5s-A2s, 99-66, T9s-54s, random; comma- or space-separated inside one quoted '
+            'argument; weights like AKs:0.5.'
+        ),
+        None,
+        [
+            ('players', '+', 'HAND', None, None, True,
+             None,
+             'one hand or range per player (quote ranges with spaces)'),
+            ('--board', None, None, None, None, False,
+             None,
+             '0, 3, 4 or 5 board cards, like Ks7d2c'),
+            ('--dead', None, None, None, None, False,
+             None,
+             "cards out of play, like '2h 3h'"),
+            ('--exact', 0, None, None, False, False,
+             None,
+             'enumerate every deal, however long'),
+            ('--samples', None, 'N', None, None, False,
+             "Count(low=1, high=1000000000000, unit='deals')",
+             'Monte Carlo: deal N times (1 to 10^12)'),
+            ('--target-error', None, 'E', None, None, False,
+             "Positive(high=1.0, unit='', below=True, note='')",
+             (
+                 'Monte Carlo: stop once every standard error is at most E (0.001 = 0.1%%; above '
+                 '0, below 1)'
+             )),
+            ('--time', None, 'SECONDS', None, None, False,
+             "Seconds(high=86400.0, unit=' of seconds', below=False, note=' (a day)')",
+             'Monte Carlo: stop after this many seconds (above 0, at most a day)'),
+            ('--seed', None, None, None, None, False,
+             "Seed(low=0, high=9223372036854775807, unit='')",
+             'seed the random deals (repeatable results)'),
+            ('--grid', 0, None, None, False, False,
+             None,
+             'also draw each range on the 13x13 grid'),
+            ('--json', 0, None, None, False, False,
+             None,
+             'print the result as JSON'),
+        ],
+    ),
+    'convert': (
+        'hand histories to PokerStars text (for trackers), OHH, PHH or ACPC logs',
+        (
+            'Replay every hand of PHH (.phh, .phhs), ACPC logs (.log), PokerStars text or OHH '
+            "(.ohh) files and write it as PokerStars text (what PokerTracker, Hold'em Manager and"
+            ' Hand2Note import), Open Hand History JSON, PHH, or an ACPC log. A hand the format '
+            "cannot hold (wild cards, 001's proportional split...) is left out with the reason; "
+            'exit status 1 if any was.'
+        ),
+        None,
+        [
+            ('files', '+', 'FILE', None, None, True,
+             None,
+             'hand-history files, or directories holding them'),
+            ('--to', None, 'FORMAT', ('pokerstars', 'ohh', 'phh', 'acpc'), None, True,
+             None,
+             'the format to write: pokerstars, ohh, phh, acpc'),
+            ('--out', None, 'DIR', None, None, False,
+             "OutputFolder(what='a folder for the converted files')",
+             (
+                 "write each file's hands to a file of this directory (created if need be; a "
+                 "directory's files keep their subdirectories); default: print them"
+             )),
+            ('--hero', None, 'NAME', None, None, False,
+             None,
+             (
+                 "PokerStars and OHH: the player whose cards are dealt to (the others' cards "
+                 'appear where shown); default: every card known'
+             )),
+            ('--date', None, "'YYYY/MM/DD HH:MM:SS'", None, None, False,
+             'Date()',
+             (
+                 'PokerStars and OHH: the date of hands whose record has none (default: the '
+                 "file's modification time)"
+             )),
+        ],
+    ),
+    'replay': (
+        'print recorded hands (PHH, ACPC logs, PokerStars, OHH) or check them',
+        (
+            'Replay every hand of PHH (.phh, .phhs), ACPC dealer log (.log), PokerStars text and '
+            'OHH (.ohh) files through the engine. Without --check, print each hand as a readable '
+            'history. odd-chip policy: a result matches when it equals the replay exactly, or '
+            'equals it with each split pot divided exactly (fractions; ACPC values as printed, 6 '
+            'digits), or differs only in who got the odd chips of split pots.'
+        ),
+        None,
+        [
+            ('files', '+', 'FILE', None, None, True,
+             None,
+             '.phh, .phhs, ACPC .log, PokerStars text or .ohh files, or directories'),
+            ('--check', 0, None, None, False, False,
+             None,
+             'report hands whose result differs from the recorded one; exit 1 if any'),
+            ('--step', 0, None, None, False, False,
+             None,
+             'print one street at a time (Enter)'),
+            ('--game', None, 'GAMEDEF', None, None, False,
+             "InputFile(what='an ACPC game definition')",
+             (
+                 "the ACPC game definition of the logs (default: the one the log's header names, "
+                 'beside the log)'
+             )),
+            ('--seed', None, None, None, None, False,
+             "Seed(low=0, high=4294967295, unit='')",
+             "the ACPC match seed, to deal cards a log hides (default: the log's header)"),
+            ('--write-phh', None, 'OUT', None, None, False,
+             None,
+             (
+                 'also write the replayed hands as PHH (.phh for one hand, .phhs for several); '
+                 'the directory must exist'
+             )),
+            ('-v/--verbose', 0, None, None, False, False,
+             None,
+             'with --check: a line per file, and the policy'),
+        ],
+    ),
+    'stats': (
+        "each player's VPIP, PFR, 3-bet, aggression, showdowns and bb/100",
+        (
+            'Per player, from hand histories: hands, VPIP, PFR, 3-bet, fold to 3-bet, '
+            'continuation bet and fold to it, aggression factor and frequency, went to showdown, '
+            'won at showdown, winnings in big blinds per 100 hands with a 95% interval, and '
+            'all-in adjusted winnings. VPIP, PFR: pre-flop calls/raises (blinds and straddles '
+            'posted are not) over hands with a pre-flop decision; 3B: re-raises of an open; F3B: '
+            'opens folded to a 3-bet; CB: continuation bets on the flop; FCB: folds to one; AF: '
+            'post-flop bets and raises per call; AFq: their share of post-flop decisions; WTSD: '
+            'showdowns over flops seen; W$SD: showdowns won; bb/100 with its 95% interval; adj: '
+            'all-ins before the river at equity.'
+        ),
+        None,
+        [
+            ('files', '*', 'FILE', None, None, True,
+             None,
+             'hand-history files (PHH, ACPC logs, PokerStars text, OHH) or directories'),
+            ('--db', None, 'FILE', None, None, False,
+             "InputFile(what='a database of hands')",
+             (
+                 "also the hands of a database: the terminal game's, or a tournament's or "
+                 "league's written with --db-hands"
+             )),
+            ('--player', None, 'NAME', None, None, False,
+             None,
+             'only this player'),
+            ('--no-adjust', 0, None, None, False, False,
+             None,
+             'leave out the all-in adjusted winnings (quicker)'),
+        ],
+    ),
+}
+
+
+def _commands() -> dict[str, tuple[str | None, argparse.ArgumentParser]]:
+    parser = build_parser()
+    (sub,) = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    helps = {a.dest: a.help for a in sub._choices_actions}
+    return {name: (helps[name], sub.choices[name]) for name in COMMANDS}
+
+
+def test_each_command_and_option_says_word_for_word_what_it_takes() -> None:
+    for name, (help_, parser) in _commands().items():
+        summary, description, epilog, options = COMMANDS[name]
+        assert (help_, parser.description, parser.epilog) == (summary, description, epilog)
+        found = [
+            ("/".join(a.option_strings) or a.dest, a.nargs, a.metavar, a.choices, a.default,
+             a.required, None if a.type is None else repr(a.type), a.help)
+            for a in parser._actions if not isinstance(a, argparse._HelpAction)
+        ]  # fmt: skip
+        assert found == options, name
+        kinds = {"/".join(a.option_strings) or a.dest: type(a).__name__ for a in parser._actions}
+        flags = {o[0] for o in options if o[1] == 0}
+        assert {k for k, v in kinds.items() if v == "_StoreTrueAction"} == flags, name
+
+
+def test_each_command_runs_its_own_function() -> None:
+    commands = _commands()
+    for name, module, func in (
+        ("eval", eval_cli, "_cmd_eval"), ("equity", equity_cli, "_cmd_equity"),
+        ("convert", convert_cli, "_cmd_convert"), ("replay", replay_cli, "_cmd_replay"),
+        ("stats", stats_cli, "_cmd_stats"),
+    ):  # fmt: skip
+        assert commands[name][1].get_default("func") is getattr(module, func)
+
+
+# ---------------------------------------------------------------------------- eval
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        ([], "give 5 to 7 cards, like: pokerroom eval As Ks Qs Js Ts 2c 3d"),
+        (["   "], "give 5 to 7 cards, like: pokerroom eval As Ks Qs Js Ts 2c 3d"),
+        (["--enumerate", "5", "As"], "--enumerate ranks every hand: give no cards, --hole, "
+         "--nuts, --min-hole-cards, --wild or --joker"),
+        (["--enumerate", "5", "--nuts"], "--enumerate ranks every hand: give no cards, --hole, "
+         "--nuts, --min-hole-cards, --wild or --joker"),
+        (["--enumerate", "5", "--hole", ""], "--enumerate ranks every hand: give no cards, "
+         "--hole, --nuts, --min-hole-cards, --wild or --joker"),
+        (["--enumerate", "5", "--min-hole-cards", "0"], "--enumerate ranks every hand: give no "
+         "cards, --hole, --nuts, --min-hole-cards, --wild or --joker"),
+        (["--enumerate", "7", "--joker", "bug"], "--enumerate ranks every hand: give no cards, "
+         "--hole, --nuts, --min-hole-cards, --wild or --joker"),
+        (["--nuts", "--hole", "As Ks", "2c 3d 4h"], "--nuts takes a board of 3 to 5 cards, "
+         "not --hole"),
+        (["--min-hole-cards", "0", "As Ks Qs Js Ts"], "--min-hole-cards needs --hole (the hole "
+         "cards) or --nuts: without them every card is in one hand"),
+        (["--wild", " ", "As Ks Qs Js Ts"], "--wild is empty: name wild ranks or cards, like "
+         "'2' or 'Jd'"),
+        (["--wild", "2,jk", "As Ks Qs Js Ts"], "the joker is not named with --wild: --joker "
+         "wild makes it wild, --joker bug makes it the bug"),
+        (["--hole", "As", "2c 3d 4h"], "--hole takes the 2 hole cards of hold'em, not 1: 'As'"),
+        (["--hole", "As Kd", "2c 3d 4h 5s 6s 7s"], "with --hole the other cards are the board: "
+         "3, 4 or 5 cards, not 6: '2c 3d 4h 5s 6s 7s'"),
+    ],
+)  # fmt: skip
+def test_eval_refusals_word_for_word(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    assert run(capsys, "eval", *argv) == (2, "", f"pokerroom eval: error: {message}\n")
+
+
+def test_eval_min_hole_cards_and_wild_reach_the_nuts(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(capsys, "eval", "--nuts", "As Ks Qs Js Ts", "--min-hole-cards", "2") == (0, (
+        "board:    As Ks Qs Js Ts\n"
+        "nuts:     straight flush, queen high\n"
+        "hand:     Qs Js Ts 9s 8s\n"
+        "holes:    1 pair: 9s 8s\n"), "")  # fmt: skip
+    # the board is the nuts with its deuces wild: it plays as five aces, not four deuces
+    assert run(capsys, "eval", "--nuts", "2s 2d 2h 2c As", "--wild", "2") == (0, (
+        "board:    2s 2d 2h 2c As\n"
+        "nuts:     five of a kind, aces\n"
+        "hand:     As 2s 2d 2h 2c\n"
+        "plays as: As Ah Ad Ac Ah\n"
+        "holes:    all 1,081 pairs (the board itself is the nuts: every hand plays it)\n"), "")
+    # every pair makes the nuts on a board of three: no word of the board playing
+    code, out, _ = run(capsys, "eval", "--nuts", "2s 2d 2h", "--wild", "A K Q J T 9 8 7 6 5 4 3 2")
+    assert code == 0 and out.splitlines()[-1] == "holes:    all 1,176 pairs"
+    # one card in every pair, listed second: the card, then the others
+    assert run(capsys, "eval", "--nuts", "Ks Kd 6s Kc")[1].splitlines()[-1] == (
+        "holes:    4 pairs: Kh with As Ah Ad Ac")
+
+
+def test_eval_pairs_with_one_card_in_common_are_said_once() -> None:
+    from pokerroom.cards import parse_cards
+
+    a, k, q, j = parse_cards("As Kh Qd Jc")
+    assert eval_cli._pairs([(a, k), (a, q)], 47) == "As with Kh Qd"
+    assert eval_cli._pairs([(k, a), (q, a)], 47) == "As with Kh Qd"
+    assert eval_cli._pairs([(a, k)], 47) == "As Kh"
+    assert eval_cli._pairs([(a, k), (q, j)], 47) == "As Kh, Qd Jc"
+
+
+class _Census:
+    """A stand-in for the census: two categories, 2.0 s, and what it was asked."""
+
+    def __init__(self) -> None:
+        self.asked: list[tuple[int, object]] = []
+
+    def __call__(self, n: int, bar: object) -> object:
+        from types import SimpleNamespace
+
+        from pokerroom.evaluator.classes import Category
+
+        self.asked.append((n, bar))
+        cats = list(Category)[:2]
+        return SimpleNamespace(
+            hands={cats[0]: 1_302_540, cats[1]: 1_098_240},
+            classes={cats[0]: 1_277, cats[1]: 2_860},
+            total_hands=2_400_780, total_classes=4_137, seconds=2.0,
+        )
+
+
+def test_eval_enumerate_prints_the_census_table_and_its_rate(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import rich.console
+
+    from pokerroom.cli import progress
+    from pokerroom.evaluator import census as census_module
+
+    census = _Census()
+    monkeypatch.setattr(census_module, "census", census)
+    bars: list[str] = []
+
+    class Bar(progress.LazyBar):
+        def __init__(self, label: str) -> None:
+            bars.append(label)
+            super().__init__(label)
+
+    monkeypatch.setattr(progress, "LazyBar", Bar)
+    plain = rich.console.Console
+
+    def console(**kwargs: object) -> rich.console.Console:
+        return plain(width=60, color_system="standard", force_terminal=True)
+
+    monkeypatch.setattr(rich.console, "Console", console)
+    code, out, err = run(capsys, "eval", "--enumerate", "7")
+    assert (code, err, bars) == (0, "", ["ranking every 7-card hand"])
+    assert len(census.asked) == 1 and census.asked[0][0] == 7
+    assert isinstance(census.asked[0][1], Bar)
+    lines = [line.rstrip() for line in out.splitlines()]
+    bare = [re.sub("\x1b\\[[0-9;]*m", "", line).rstrip() for line in lines]
+    assert bare[0].strip() == "All 2,400,780 7-card hands"
+    assert bare[1:] == [
+        "┏━━━━━━━━━━━┳━━━━━━━━━━━┳━━━━━━━━━━━━━━━━━┓",
+        "┃ category  ┃     hands ┃ distinct values ┃",
+        "┡━━━━━━━━━━━╇━━━━━━━━━━━╇━━━━━━━━━━━━━━━━━┩",
+        "│ pair      │ 1,098,240 │           2,860 │",
+        "│ high card │ 1,302,540 │           1,277 │",
+        "│ total     │ 2,400,780 │           4,137 │",
+        "└───────────┴───────────┴─────────────────┘",
+        "2.00 s (1.2 M hands/s, batch evaluator)",
+    ]
+    total = next(line for line in lines if "total" in line)
+    assert "\x1b[1m" in total  # the total row in bold
+
+
+# ---------------------------------------------------------------------------- replay
+
+GOOD = """\
+variant = "NT"
+antes = [0, 0]
+blinds_or_straddles = [5, 10]
+min_bet = 10
+starting_stacks = [1000, 1000]
+actions = ["d dh p1 AcAd", "d dh p2 KcKd", "p2 cbr 30", "p1 cc", "d db 2c7h9s",
+           "p1 cc", "p2 cc", "d db Jd", "p1 cc", "p2 cc", "d db 3c", "p1 cc", "p2 cc"]
+players = ["Ann", "Bo"]
+finishing_stacks = [1030, 970]
+"""
+REFUSED = GOOD.replace('"p1 cc", "d db 2c7h9s"', '"p1 cbr 5", "d db 2c7h9s"')
+WRONG = GOOD.replace("[1030, 970]", "[1031, 969]")
+BET = GOOD.replace('"d db 2c7h9s",\n           "p1 cc", "p2 cc"',
+                   '"d db 2c7h9s",\n           "p1 cbr 20", "p2 cc"').replace(
+                       "[1030, 970]", "[1050, 950]")  # fmt: skip
+REFUSAL = ("[2]: action 4 'p1 cbr 5': p1 cannot raise to 5 pre-flop: the minimum is 50 (legal: "
+           "fold, call 20, raise to 50 to 1000)")  # fmt: skip
+HAND_1 = """\
+Hand 1: no limit hold'em, blinds 5/10 (minimum bet 10), 2 players
+Seat 1: Ann (1,000)
+Seat 2: Bo (1,000), button
+Bo posts the small blind 5
+Ann posts the big blind 10
+*** PRE-FLOP ***
+Dealt to Ann: Ac Ad
+Dealt to Bo: Kc Kd
+Bo raises to 30
+Ann calls 20
+*** FLOP *** [2c 7h 9s] (pot 60)
+Ann checks
+Bo checks
+*** TURN *** [2c 7h 9s] [Jd] (pot 60)
+Ann checks
+Bo checks
+*** RIVER *** [2c 7h 9s Jd] [3c] (pot 60)
+Ann checks
+Bo checks
+*** SHOWDOWN ***
+Ann shows Ac Ad: pair of aces, jack-nine-seven kickers
+Bo mucks
+Ann wins the pot (60) with pair of aces, jack-nine-seven kickers
+*** SUMMARY ***
+Pot 60, board 2c 7h 9s Jd 3c
+Seat 1: Ann 1,000 -> 1,030 (+30)
+Seat 2: Bo 1,000 -> 970 (-30)
+"""
+
+
+def _three(tmp_path: Path) -> str:
+    """A .phhs of a hand that plays, one the rules refuse, one whose result differs."""
+    path = tmp_path / "three.phhs"
+    path.write_text(f"[1]\n{GOOD}\n[2]\n{REFUSED}\n[3]\n{WRONG}", encoding="utf-8")
+    return str(path)
+
+
+def test_replay_prints_every_hand_it_can_each_labelled_and_names_the_others(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = _three(tmp_path)
+    code, out, err = run(capsys, "replay", path)
+    assert code == 1  # a hand the rules refuse is a finding
+    hand_3 = HAND_1.replace("Hand 1:", "Hand 3:")
+    assert out == f"# {path} [1]\n{HAND_1}\n# {path} [3]\n{hand_3}"
+    assert err == f"pokerroom replay: error: {path}: {REFUSAL}\n"
+    single = tmp_path / "one.phh"
+    single.write_text(GOOD, encoding="utf-8")
+    lone = HAND_1.replace("Hand 1: ", "")  # a lone hand: no label, no number
+    assert run(capsys, "replay", str(single)) == (0, lone, "")
+
+
+def test_replay_show_writes_to_the_stream_it_is_given(tmp_path: Path) -> None:
+    from pokerroom.history.sources import replays
+
+    out = io.StringIO()
+    args = argparse.Namespace(step=False)
+    path = _three(tmp_path)
+    assert replay_cli._show(args, replays(path), out) == 1
+    assert out.getvalue().startswith(f"# {path} [1]\n{HAND_1}\n# {path} [3]\n")
+
+
+def test_replay_check_verbose_word_for_word(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = _three(tmp_path)
+    single = tmp_path / "one.phh"
+    single.write_text(GOOD, encoding="utf-8")
+    code, out, err = run(capsys, "replay", "--check", "-v", path, str(single))
+    assert (code, err) == (1, "")
+    assert out.splitlines() == [
+        f"{path}: {REFUSAL}",
+        f"{path} [3]: finishing stacks differ: p1 Ann recorded 1031, replayed 1030; "
+        "p2 Bo recorded 969, replayed 970",
+        f"{path}: 3 hands (1 cannot replay, 1 differ, 1 exact)",
+        f"{single}: 1 hand (1 exact)",
+        "2 files: 4 hands (1 cannot replay, 1 differ, 2 exact)",
+        replay_cli.POLICY,
+    ]
+    assert run(capsys, "replay", "--check", str(single)) == (0, "1 file: 1 hand (1 exact)\n", "")
+
+
+def test_replay_values_are_shown_in_units_of_the_scale() -> None:
+    from fractions import Fraction
+
+    assert replay_cli._fmt(Fraction(2061), 2) == "1030.5"
+    assert replay_cli._fmt(Fraction(2060), 2) == "1030"
+    assert replay_cli._fmt(Fraction(1, 3), 1) == "0.333333"
+    assert replay_cli._fmt(Fraction(7, 2), 1) == "3.5"
+
+
+class _Stderr(io.StringIO):
+    """Standard error that records each flush with what had been written by then."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.flushed: list[str] = []
+
+    def flush(self) -> None:
+        self.flushed.append(self.getvalue())
+        super().flush()
+
+
+@pytest.mark.parametrize(
+    ("typed", "answer"),
+    [("\n", "next"), ("q\n", "quit"), (" Quit \n", "quit"), ("QUIT\n", "quit"),
+     ("quit", "quit"), ("x\n", "next"), ("", "end")],
+)  # fmt: skip
+def test_replay_pause_prompts_on_standard_error_and_reads_a_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], typed: str,
+    answer: str,
+) -> None:
+    err = _Stderr()
+    monkeypatch.setattr(sys, "stdin", io.StringIO(typed))
+    monkeypatch.setattr(sys, "stderr", err)
+    assert replay_cli._pause() == answer
+    prompt = "-- Enter: next street, q: quit --"
+    assert err.flushed[:1] == [prompt]  # shown before the line is read
+    assert err.getvalue() == prompt + ("\n" if answer == "end" else "")
+    assert capsys.readouterr().out == ""
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("h.txt", "--write-phh {out}: the file must end in .phh (one hand) or .phhs (several)"),
+        ("nowhere/h.phh", "--write-phh {out}: there is no directory {folder!r}"),
+        ("folder.phhs", "--write-phh {out}: that is a directory"),
+    ],
+)
+def test_replay_write_phh_refusals_word_for_word(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str, message: str
+) -> None:
+    (tmp_path / "folder.phhs").mkdir()
+    single = tmp_path / "one.phh"
+    single.write_text(GOOD, encoding="utf-8")
+    out = tmp_path / name
+    said = message.format(out=out, folder=str(out.parent))
+    assert run(capsys, "replay", "--write-phh", str(out), str(single)) == (
+        2, "", f"pokerroom replay: error: {said}\n")
+
+
+def test_replay_write_phh_writes_what_it_replayed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from pokerroom.history.phh import read_phh
+
+    path = _three(tmp_path)
+    out = tmp_path / "back.phhs"
+    code, _, err = run(capsys, "replay", "--check", "--write-phh", str(out), path)
+    assert code == 1
+    assert err == f"wrote 2 hands to {out}\n"
+    back = read_phh(out)
+    assert [list(h.finishing_stacks or ()) for _, h in back] == [[1030, 970], [1030, 970]]
+    one = tmp_path / "one.phh"
+    single = tmp_path / "single.phh"
+    single.write_text(GOOD, encoding="utf-8")
+    assert run(capsys, "replay", "--check", "--write-phh", str(one), str(single)) == (
+        0, "1 file: 1 hand (1 exact)\n", f"wrote 1 hand to {one}\n")
+    code, _, err = run(capsys, "replay", "--check", "--write-phh", str(one), path)
+    assert (code, err) == (2, f"pokerroom replay: error: {one}: a .phh file holds one hand, "
+                              "and there are more (use .phhs)\n")  # fmt: skip
+
+
+# ---------------------------------------------------------------------------- stats
+
+STATS_TWO = """\
+2 hands, 2 players
+player  hands  VPIP  PFR  3B  F3B  CB  FCB   AF  AFq  WTSD  W$SD  bb/100 (95%)     adj
+------  -----  ----  ---  --  ---  --  ---  ---  ---  ----  ----  ------------  ------
+Ann         2   100    0   0    -   -    -    -  100   100   100  +400.0 ± 196  +400.0
+Bo          2   100  100   -    -   0    -  0.0    0   100     0  -400.0 ± 196  -400.0
+VPIP, PFR: pre-flop calls/raises (blinds and straddles posted are not) over
+hands with a pre-flop decision; 3B: re-raises of an open; F3B: opens folded to
+a 3-bet; CB: continuation bets on the flop; FCB: folds to one; AF: post-flop
+bets and raises per call; AFq: their share of post-flop decisions; WTSD:
+showdowns over flops seen; W$SD: showdowns won; bb/100 with its 95% interval;
+adj: all-ins before the river at equity
+"""
+
+
+def test_stats_table_word_for_word(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "two.phhs"
+    path.write_text(f"[1]\n{GOOD}\n[2]\n{BET}", encoding="utf-8")
+    assert run(capsys, "stats", str(path)) == (0, STATS_TWO, "")
+
+
+def test_stats_of_one_hand_says_hand_and_shows_no_interval(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "one.phh"
+    path.write_text(GOOD, encoding="utf-8")
+    code, out, err = run(capsys, "stats", str(path), "--player", "Bo")
+    assert (code, err) == (0, "")
+    assert out.splitlines()[:4] == [
+        "1 hand, 1 player",
+        "player  hands  VPIP  PFR  3B  F3B  CB  FCB  AF  AFq  WTSD  W$SD  bb/100 (95%)     adj",
+        "------  -----  ----  ---  --  ---  --  ---  --  ---  ----  ----  ------------  ------",
+        "Bo          1   100  100   -    -   0    -   -    -   100     0        -300.0  -300.0",
+    ]
+
+
+ALL_IN = """\
+variant = "NT"
+antes = [0, 0]
+blinds_or_straddles = [5, 10]
+min_bet = 10
+starting_stacks = [1000, 1000]
+actions = ["d dh p1 AcAd", "d dh p2 KcKd", "p2 cbr 1000", "p1 cc", "d db 2c7h9s", "d db Jd",
+           "d db 3c"]
+players = ["Ann", "Bo"]
+finishing_stacks = [2000, 0]
+"""
+
+
+def test_stats_no_adjust_leaves_the_adjusted_winnings_out(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--no-adjust leaves the column out (it showed the winnings unadjusted under `adj`)
+    and the note's word on it; without it, the all-in is settled at its equity."""
+    path = tmp_path / "allin.phh"
+    path.write_text(ALL_IN, encoding="utf-8")
+    code, out, _ = run(capsys, "stats", str(path))
+    assert code == 0 and out.splitlines()[3].split()[-2:] == ["+10,000.0", "+6,527.3"]
+    code, out, err = run(capsys, "stats", str(path), "--no-adjust")
+    assert (code, err) == (0, "")
+    assert out == (
+        "1 hand, 2 players\n"
+        "player  hands  VPIP  PFR  3B  F3B  CB  FCB  AF  AFq  WTSD  W$SD  bb/100 (95%)\n"
+        "------  -----  ----  ---  --  ---  --  ---  --  ---  ----  ----  ------------\n"
+        "Ann         1   100    0   0    -   -    -   -    -   100   100     +10,000.0\n"
+        "Bo          1   100  100   -    -   -    -   -    -   100     0     -10,000.0\n"
+        "VPIP, PFR: pre-flop calls/raises (blinds and straddles posted are not) over\n"
+        "hands with a pre-flop decision; 3B: re-raises of an open; F3B: opens folded to\n"
+        "a 3-bet; CB: continuation bets on the flop; FCB: folds to one; AF: post-flop\n"
+        "bets and raises per call; AFq: their share of post-flop decisions; WTSD:\n"
+        "showdowns over flops seen; W$SD: showdowns won; bb/100 with its 95% interval\n"
+    )
+
+
+def test_stats_refusals_and_statuses_word_for_word(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    good = tmp_path / "good.phh"
+    good.write_text(GOOD, encoding="utf-8")
+    bad = tmp_path / "bad.phh"
+    bad.write_text("variant = [\n", encoding="utf-8")
+    three = _three(tmp_path)
+    code, out, err = run(capsys, "stats", str(good), "--player", "Cy")
+    assert (code, out) == (2, "")
+    assert err == "pokerroom stats: error: --player 'Cy': no such player in the hands (Ann, Bo)\n"
+    code, out, err = run(capsys, "stats", str(bad))
+    assert (code, out) == (2, "") and err.startswith(f"pokerroom stats: error: {bad}")
+    assert err.count("\n") == 1
+    code, out, err = run(capsys, "stats", str(bad), str(good))  # the table, and status 2
+    assert code == 2 and out.startswith("1 hand, 2 players\n")
+    code, out, err = run(capsys, "stats", three)  # a hand refused: a finding
+    assert code == 1 and out.startswith("2 hands, 2 players\n")
+    assert err == f"pokerroom stats: {three}: {REFUSAL}\n"
+    empty = tmp_path / "empty.phhs"
+    empty.write_text("", encoding="utf-8")
+    assert run(capsys, "stats", str(empty)) == (
+        2, "", "pokerroom stats: error: no hands to count\n")
+
+
+def test_stats_names_at_most_twelve_players(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    names = [f"P{k:02d}" for k in range(13)]
+    texts = []
+    for k in range(0, 14, 2):
+        pair = [names[k % 13], names[(k + 1) % 13]]
+        texts.append(f"[{k}]\n" + GOOD.replace('["Ann", "Bo"]', f'["{pair[0]}", "{pair[1]}"]'))
+    path = tmp_path / "many.phhs"
+    path.write_text("\n".join(texts), encoding="utf-8")
+    code, out, err = run(capsys, "stats", str(path), "--player", "Zed")
+    listed = ", ".join(names[:12])
+    assert (code, out, err) == (2, "", "pokerroom stats: error: --player 'Zed': no such player in "
+                                f"the hands ({listed}, ...)\n")  # fmt: skip
+    code, out, err = run(capsys, "stats", str(path), "--player", "P12")
+    assert code == 0 and out.startswith("7 hands, 1 player\n")  # the hands read, one shown
