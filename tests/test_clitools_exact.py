@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import json
 import re
 import sys
 from pathlib import Path
@@ -706,3 +707,345 @@ def test_stats_names_at_most_twelve_players(
                                 f"the hands ({listed}, ...)\n")  # fmt: skip
     code, out, err = run(capsys, "stats", str(path), "--player", "P12")
     assert code == 0 and out.startswith("7 hands, 1 player\n")  # the hands read, one shown
+
+
+# ---------------------------------------------------------------------------- equity
+
+
+def _terminal(monkeypatch: pytest.MonkeyPatch, width: int) -> None:
+    """The command's console a colour terminal of this width, its clock one that ticks a
+    third of a second a reading (from 1 s), so that the output is the same on any machine."""
+    import itertools
+    from types import SimpleNamespace
+
+    import rich.console
+
+    plain = rich.console.Console
+    ticks = itertools.count(3)
+    monkeypatch.setattr(equity_cli, "time", SimpleNamespace(perf_counter=lambda: next(ticks) / 3))
+
+    def console(stderr: bool = False) -> rich.console.Console:
+        if stderr:  # the progress bar's: left as it is (no terminal)
+            return plain(stderr=True)
+        return plain(width=width, color_system="standard", force_terminal=True)
+
+    monkeypatch.setattr(rich.console, "Console", console)
+
+
+@pytest.fixture
+def terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    _terminal(monkeypatch, 72)
+
+
+def _bare(text: str) -> list[str]:
+    return [re.sub("\x1b\\[[0-9;]*m", "", line).rstrip() for line in text.splitlines()]
+
+
+BOLD = "\x1b[1m"
+
+
+@pytest.mark.usefixtures("terminal")
+def test_equity_exact_table_word_for_word(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "equity", "AhKh", "QsQc", "--board", "Ks7d2c", "--exact")
+    assert (code, err) == (0, "")
+    assert _bare(out) == [
+        "             exact: 990 deals in 0.33 s",
+        "┏━━━━━━━━┳━━━━━━━━━━━━━━┳━━━━━━━┳━━━━━━━┳━━━━━━━━━━┓",
+        "┃ player ┃ hand / range ┃ win % ┃ tie % ┃ equity % ┃",
+        "┡━━━━━━━━╇━━━━━━━━━━━━━━╇━━━━━━━╇━━━━━━━╇━━━━━━━━━━┩",
+        "│      1 │ AhKh         │ 91.21 │  0.00 │    91.21 │",
+        "│      2 │ QsQc         │  8.79 │  0.00 │     8.79 │",
+        "└────────┴──────────────┴───────┴───────┴──────────┘",
+        "board: Ks 7d 2c",
+    ]
+    rows = out.splitlines()[4:6]
+    assert all(f"{BOLD} {BOLD}" not in row for row in rows)
+    assert all(row.endswith(f"{BOLD} \x1b[0m│") for row in rows)  # the equity in bold
+
+
+@pytest.mark.usefixtures("terminal")
+def test_equity_monte_carlo_table_word_for_word(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "equity", "AhKh", "QsQc", "--samples", "2", "--seed", "5",
+                         "--dead", "2h 3h")  # fmt: skip
+    assert (code, err) == (0, "")
+    assert _bare(out) == [
+        "                  Monte Carlo: 2 deals in 0.33 s",
+        "┏━━━━━━━━┳━━━━━━━━━━━━━━┳━━━━━━━┳━━━━━━━┳━━━━━━━━━━┳━━━━━━━━━━━━━┓",
+        "┃ player ┃ hand / range ┃ win % ┃ tie % ┃ equity % ┃ ± std error ┃",
+        "┡━━━━━━━━╇━━━━━━━━━━━━━━╇━━━━━━━╇━━━━━━━╇━━━━━━━━━━╇━━━━━━━━━━━━━┩",
+        "│      1 │ AhKh         │ 50.00 │  0.00 │    50.00 │       50.00 │",
+        "│      2 │ QsQc         │ 50.00 │  0.00 │    50.00 │       50.00 │",
+        "└────────┴──────────────┴───────┴───────┴──────────┴─────────────┘",
+        "fewer than 1,000 deals: the standard errors are rough",
+        "dead:  2h 3h",
+    ]
+    code, out, _ = run(capsys, "equity", "AhKh", "QsQc", "--samples", "1", "--seed", "5")
+    assert _bare(out)[0].strip() == "Monte Carlo: 1 deal in 0.33 s"
+    assert _bare(out)[-1] == "one deal cannot estimate a standard error: deal more (--samples)"
+
+
+@pytest.mark.usefixtures("terminal")
+def test_equity_json_word_for_word(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "equity", "AhKh", "QsQc", "--samples", "2", "--seed", "5",
+                         "--board", "Ks7d2c", "--dead", "2h", "--json")  # fmt: skip
+    assert (code, err) == (0, "")
+    player = '    {{\n      "hand": "{}",\n      "win": {},\n      "tie": 0.0,\n' \
+             '      "equity": {},\n      "std_error": {}\n    }}'  # fmt: skip
+    _, mc, _ = run(capsys, "equity", "AhKh", "QsQc", "--board", "Ks7d2c", "--dead", "2h",
+                   "--samples", "2", "--seed", "5", "--json")  # fmt: skip
+    assert out == mc
+    result = json.loads(out)
+    assert out == (
+        '{\n  "method": "monte carlo",\n  "deals": 2,\n  "board": "Ks 7d 2c",\n'
+        '  "dead": "2h",\n  "seconds": 0.333333,\n  "players": [\n'
+        + player.format("AhKh", *[result["players"][0][k] for k in ("win", "equity",
+                                                                    "std_error")]) + ",\n"
+        + player.format("QsQc", *[result["players"][1][k] for k in ("win", "equity",
+                                                                    "std_error")]) + "\n"
+        "  ]\n}\n"
+    )  # fmt: skip
+    code, out, _ = run(capsys, "equity", "AhKh", "QsQc", "--board", "Ks7d2c", "--exact", "--json")
+    exact = json.loads(out)
+    assert (exact["method"], exact["deals"]) == ("exact", 990)
+    assert [p["std_error"] for p in exact["players"]] == [0.0, 0.0]
+    assert exact["players"][0]["win"] == pytest.approx(903 / 990)
+
+
+def test_equity_exact_is_asked_of_the_calculator(capsys: pytest.CaptureFixture[str]) -> None:
+    """--exact where there is too much to enumerate: refused, not dealt instead."""
+    assert run(capsys, "equity", "random", "random", "random", "--exact") == (
+        2, "", "pokerroom equity: error: too many holdings to enumerate (over 2,000,000); use "
+               "Monte Carlo\n")  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["AhKh"], "give at least two hands or ranges, like: pokerroom equity AhKh QsQc"),
+        (["AhKh", "QsQc", "--exact", "--samples", "5"],
+         "--exact takes no --samples, --target-error or --time"),
+        (["AhKh", "QsQc", "--exact", "--target-error", "0.1"],
+         "--exact takes no --samples, --target-error or --time"),
+        (["AhKh", "QsQc", "--exact", "--time", "1"],
+         "--exact takes no --samples, --target-error or --time"),
+    ],
+)  # fmt: skip
+def test_equity_refusals_word_for_word(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    assert run(capsys, "equity", *argv) == (2, "", f"pokerroom equity: error: {message}\n")
+
+
+def test_equity_target_error_stops_the_dealing(capsys: pytest.CaptureFixture[str]) -> None:
+    from pokerroom.equity import equity
+
+    code, out, _ = run(capsys, "equity", "AA", "KK", "--target-error", "0.02", "--seed", "2",
+                       "--json")  # fmt: skip
+    deals = json.loads(out)["deals"]
+    assert code == 0 and deals == equity(["AA", "KK"], target_error=0.02, seed=2).deals
+    assert deals < equity(["AA", "KK"], seed=2).deals  # fewer than the default
+
+
+def test_equity_bar_is_named_and_told_the_progress(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from pokerroom.cli import progress
+
+    told: list[tuple[str, int, int | None]] = []
+
+    class Bar(progress.LazyBar):
+        def __call__(self, done: int, total: int | None) -> None:
+            told.append((self.label, done, total))
+
+    monkeypatch.setattr(progress, "LazyBar", Bar)
+    assert run(capsys, "equity", "AhKh", "QsQc", "--board", "Ks7d2c", "--exact")[0] == 0
+    assert told and {label for label, _, _ in told} == {"exact enumeration"}
+    told.clear()
+    assert run(capsys, "equity", "AhKh", "QsQc", "--samples", "10", "--seed", "1")[0] == 0
+    assert told and {label for label, _, _ in told} == {"dealing"}
+
+
+def test_equity_grid_in_colour_word_for_word(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from pokerroom.starting import grid
+
+    _terminal(monkeypatch, 100)
+    code, out, _ = run(capsys, "equity", "QQ+,AKs:0.5,KQs", "JdTd", "--board", "2c3d4h", "--grid")
+    assert code == 0
+    lines = out.splitlines()
+    top = next(k for k, line in enumerate(_bare(out)) if "player 1: " in line)
+    bare = _bare(out)[top:]
+    assert bare[0] == "                         player 1: QQ+, KQs, AKs:0.5"
+    names = [[str(c) for c in row] for row in grid()]
+    marked = {"AA": "1;30;42m", "KK": "1;30;42m", "QQ": "1;30;42m", "KQs": "1;30;42m"}
+    for k, row in enumerate(names):
+        shown = ["AKs*" if c == "AKs" else c for c in row]
+        assert bare[1 + k] == " " + "".join(c.ljust(6) for c in shown).rstrip()
+        for c, cell in zip(row, shown, strict=True):
+            style = "30;43m" if c == "AKs" else marked.get(c, "2m")
+            assert f"\x1b[{style}{cell}\x1b[0m" in lines[top + 1 + k]
+    assert bare[14:] == ["26 combinations, 1.8% of hands"]  # no key: the colours say it
+
+
+def test_replay_step_pauses_between_the_parts_and_never_after_the_last(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """GOOD's seven parts (start, four streets, showdown, summary): six pauses; two hands,
+    twelve; an input that ends stops the pausing, and q stops the command."""
+    single = tmp_path / "one.phh"
+    single.write_text(GOOD, encoding="utf-8")
+    prompt = "-- Enter: next street, q: quit --"
+    monkeypatch.setattr(sys, "stdin", io.StringIO("\n" * 20))
+    code, out, err = run(capsys, "replay", "--step", str(single))
+    assert (code, out, err) == (0, HAND_1.replace("Hand 1: ", ""), prompt * 6)
+    two = tmp_path / "two.phhs"
+    two.write_text(f"[1]\n{GOOD}\n[2]\n{BET}", encoding="utf-8")
+    monkeypatch.setattr(sys, "stdin", io.StringIO("\n" * 20))
+    code, out, err = run(capsys, "replay", "--step", str(two))
+    assert (code, err) == (0, prompt * 12)
+    monkeypatch.setattr(sys, "stdin", io.StringIO("\n\n"))
+    code, out, err = run(capsys, "replay", "--step", str(two))
+    assert (code, err) == (0, prompt * 3 + "\n")  # the end of the input: no more pauses
+    assert out.count("*** SUMMARY ***") == 2
+    monkeypatch.setattr(sys, "stdin", io.StringIO("\nq\n"))
+    code, out, err = run(capsys, "replay", "--step", str(two))
+    assert (code, err) == (0, prompt * 2)
+    assert out.splitlines()[-1] == "Ann calls 20"  # the pre-flop, then q
+
+
+def test_replay_check_counts_the_errors_of_a_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = tmp_path / "bad.phh"
+    bad.write_text("variant = [\n", encoding="utf-8")
+    code, out, err = run(capsys, "replay", "--check", "-v", str(bad), str(bad))
+    assert (code, err) == (2, "")
+    lines = out.splitlines()
+    assert lines[0] == lines[1] and lines[0].startswith(f"{bad}: ")
+    assert lines[2:4] == [f"{bad}: no hands; 2 errors in the file",
+                          "1 file (2 with errors): no hands"]  # fmt: skip
+    code, out, _ = run(capsys, "replay", "--check", "-v", str(bad))
+    assert out.splitlines()[1:3] == [f"{bad}: no hands; 1 error in the file",
+                                     "1 file (1 with errors): no hands"]  # fmt: skip
+
+
+def test_replay_write_phh_asks_whether_the_file_itself_may_be_written(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A file that is there is asked about, not its folder (a stand-in for os.access:
+    this machine's tests may run as root, who may write anything)."""
+    single = tmp_path / "one.phh"
+    single.write_text(GOOD, encoding="utf-8")
+    out = tmp_path / "kept.phh"
+    out.write_text("", encoding="utf-8")
+    asked: list[str] = []
+
+    def access(path: object, mode: int) -> bool:
+        asked.append(str(path))
+        return Path(str(path)) != out
+
+    monkeypatch.setattr(replay_cli.os, "access", access)
+    assert run(capsys, "replay", "--write-phh", str(out), str(single)) == (
+        2, "", f"pokerroom replay: error: --write-phh {out}: not allowed to write there\n")
+    assert asked == [str(out)]
+    asked.clear()
+    new = tmp_path / "new.phh"
+    code, _, err = run(capsys, "replay", "--check", "--write-phh", str(new), str(single))
+    assert (code, err, asked) == (0, f"wrote 1 hand to {new}\n", [str(tmp_path)])
+
+
+def test_stats_rows_most_hands_first_and_twelve_names_said_whole(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "three.phhs"
+    path.write_text(f"[1]\n{GOOD}\n[2]\n" + GOOD.replace('["Ann", "Bo"]', '["Cy", "Bo"]'),
+                    encoding="utf-8")  # fmt: skip
+    code, out, _ = run(capsys, "stats", str(path))
+    assert code == 0 and [line.split()[0] for line in out.splitlines()[3:6]] == ["Bo", "Ann", "Cy"]
+    names = [f"P{k:02d}" for k in range(12)]
+    twelve = tmp_path / "twelve.phhs"
+    twelve.write_text("\n".join(
+        f"[{k}]\n" + GOOD.replace('["Ann", "Bo"]', f'["{names[k]}", "{names[k + 1]}"]')
+        for k in range(0, 12, 2)), encoding="utf-8")  # fmt: skip
+    assert run(capsys, "stats", str(twelve), "--player", "Zed") == (
+        2, "", f"pokerroom stats: error: --player 'Zed': no such player in the hands "
+               f"({', '.join(names)})\n")  # fmt: skip
+
+
+def test_stats_asks_for_the_adjustment_only_without_no_adjust(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from pokerroom.history import stats as stats_module
+
+    asked: list[object] = []
+    real = stats_module.player_stats
+
+    def player_stats(*args: object, **kwargs: object) -> object:
+        asked.append(kwargs.get("adjust", "not given"))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(stats_module, "player_stats", player_stats)
+    path = tmp_path / "one.phh"
+    path.write_text(GOOD, encoding="utf-8")
+    assert run(capsys, "stats", str(path))[0] == 0
+    assert run(capsys, "stats", str(path), "--no-adjust")[0] == 0
+    assert asked == [True, False]
+
+
+def _hands_db(path: Path, texts: list[str]) -> None:
+    import sqlite3
+
+    db = sqlite3.connect(path)
+    db.execute("CREATE TABLE hands (phh TEXT)")
+    db.executemany("INSERT INTO hands VALUES (?)", [(t,) for t in texts])
+    db.commit()
+    db.close()
+
+
+def test_stats_names_a_database_hand_by_its_number(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "hands.db"
+    _hands_db(db, [GOOD, REFUSED, GOOD])
+    code, out, err = run(capsys, "stats", "--db", str(db))
+    assert code == 1 and out.startswith("2 hands, 2 players\n")
+    assert err == (f"pokerroom stats: {db} hand 2: action 4 'p1 cbr 5': p1 cannot raise to 5 "
+                   "pre-flop: the minimum is 50 (legal: fold, call 20, raise to 50 to 1000)\n")
+    junk = tmp_path / "junk.db"
+    junk.write_bytes(b"not sqlite at all" * 10)
+    code, out, err = run(capsys, "stats", "--db", str(junk))
+    assert (code, out) == (2, "")
+    assert err == (f"pokerroom stats: error: --db {junk}: not a pokerroom database with hands "
+                   "(file is not a database); a tournament or league keeps them only with "
+                   "--db-hands\n")  # fmt: skip
+
+
+# ---------------------------------------------------------------------------- convert
+
+
+def test_convert_dates_a_hand_by_its_file_in_utc_or_by_date(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import os
+    import time
+
+    monkeypatch.setenv("TZ", "Asia/Tokyo")  # local time nine hours ahead: not used
+    time.tzset()
+    try:
+        single = tmp_path / "one.phh"
+        single.write_text(GOOD, encoding="utf-8")
+        stamp = 1614834367  # 2021-03-04 05:06:07 UTC
+        os.utime(single, (stamp, stamp))
+        out = tmp_path / "out"
+        code, _, err = run(capsys, "convert", str(single), "--to", "pokerstars", "--out", str(out))
+        assert (code, err) == (0, f"wrote 1 hand to {out / 'one.txt'}\n")
+        head = (out / "one.txt").read_text(encoding="utf-8").splitlines()[0]
+        assert head == "PokerStars Hand #1:  Hold'em No Limit (5/10) - 2021/03/04 05:06:07 ET"
+        code, _, _ = run(capsys, "convert", str(single), "--to", "pokerstars", "--out", str(out),
+                         "--date", "1999/12/31 23:59:58")  # fmt: skip
+        head = (out / "one.txt").read_text(encoding="utf-8").splitlines()[0]
+        assert head == "PokerStars Hand #1:  Hold'em No Limit (5/10) - 1999/12/31 23:59:58 ET"
+    finally:
+        monkeypatch.undo()
+        time.tzset()
