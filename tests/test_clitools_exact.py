@@ -11,6 +11,7 @@ import json
 import re
 import sys
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 
@@ -978,7 +979,7 @@ def test_stats_asks_for_the_adjustment_only_without_no_adjust(
 ) -> None:
     from pokerroom.history import stats as stats_module
 
-    asked: list[object] = []
+    asked: ClassVar[list[object]] = []
     real = stats_module.player_stats
 
     def player_stats(*args: object, **kwargs: object) -> object:
@@ -1049,3 +1050,191 @@ def test_convert_dates_a_hand_by_its_file_in_utc_or_by_date(
     finally:
         monkeypatch.undo()
         time.tzset()
+
+
+class _Now:
+    """A stand-in for ``datetime`` in the command: ``now`` at a fixed moment, the time
+    zone it is asked for recorded."""
+
+    asked: ClassVar[list[object]] = []
+
+    @classmethod
+    def now(cls, tz: object = None) -> object:
+        from datetime import datetime
+
+        cls.asked.append(tz)
+        return datetime(2022, 2, 3, 4, 5, 6)
+
+    fromtimestamp = staticmethod(__import__("datetime").datetime.fromtimestamp)
+
+
+def test_convert_printed_hands_are_dated_now_in_utc_or_by_date(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from datetime import UTC
+
+    single = tmp_path / "one.phh"
+    single.write_text(GOOD, encoding="utf-8")
+    _Now.asked = []
+    monkeypatch.setattr(convert_cli, "datetime", _Now)
+    code, out, err = run(capsys, "convert", str(single), "--to", "pokerstars")
+    assert (code, err, _Now.asked) == (0, "", [UTC])
+    assert out.splitlines()[0] == (
+        "PokerStars Hand #1:  Hold'em No Limit (5/10) - 2022/02/03 04:05:06 ET")
+    code, out, _ = run(capsys, "convert", str(single), "--to", "pokerstars", "--date",
+                       "1999/12/31 23:59:58")  # fmt: skip
+    assert out.splitlines()[0] == (
+        "PokerStars Hand #1:  Hold'em No Limit (5/10) - 1999/12/31 23:59:58 ET")
+
+
+@pytest.mark.parametrize("out", [False, True])
+def test_convert_deals_the_cards_to_the_hero_alone(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], out: bool
+) -> None:
+    single = tmp_path / "one.phh"
+    single.write_text(GOOD, encoding="utf-8")
+    where = ["--out", str(tmp_path / "o")] if out else []
+    code, text, _ = run(capsys, "convert", str(single), "--to", "pokerstars", "--hero", "Bo",
+                        *where)  # fmt: skip
+    if out:
+        text = (tmp_path / "o" / "one.txt").read_text(encoding="utf-8")
+    dealt = [line for line in text.splitlines() if line.startswith("Dealt to")]
+    assert (code, dealt) == (0, ["Dealt to Bo [Kc Kd]"])
+    code, text, _ = run(capsys, "convert", str(single), "--to", "pokerstars", *where)
+    if out:
+        text = (tmp_path / "o" / "one.txt").read_text(encoding="utf-8")
+    dealt = [line for line in text.splitlines() if line.startswith("Dealt to")]
+    assert dealt == ["Dealt to Ann [Ac Ad]", "Dealt to Bo [Kc Kd]"]
+
+
+def _refused_hand() -> str:
+    """A .phhs of one hand PokerStars text cannot hold (wild cards, a proportional split)."""
+    from pokerroom.history.formats import export_hands
+    from pokerroom.history.phh import dumps_all
+    from pokerroom.history.record import to_phh
+    from test_history_random import any_rules, random_hands
+
+    for _, played in random_hands(41, 40, rules_for=any_rules):
+        if export_hands([played], "pokerstars", when="2020/01/01 00:00:00").refused:
+            return dumps_all([to_phh(played)])
+    raise AssertionError("no hand of the sample is refused")
+
+
+UNFINISHED = GOOD.replace(', "d db Jd", "p1 cc", "p2 cc", "d db 3c", "p1 cc", "p2 cc"]', "]"
+                          ).replace("finishing_stacks = [1030, 970]\n", "")  # fmt: skip
+
+
+@pytest.mark.parametrize("out", [False, True])
+def test_convert_tells_every_hand_left_out_and_writes_the_others(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], out: bool
+) -> None:
+    """A hand that cannot be replayed, one whose record stops early and one the format
+    cannot hold are each told, in that order; the hands after each are written, and the
+    file after one with nothing to write; the status is 1."""
+    assert UNFINISHED != GOOD
+    mixed = tmp_path / "mixed.phhs"
+    mixed.write_text(f"[1]\n{REFUSED}\n[2]\n{GOOD}\n[3]\n{UNFINISHED}\n[4]\n{GOOD}",
+                     encoding="utf-8")  # fmt: skip
+    wild = tmp_path / "wild.phhs"
+    wild.write_text(_refused_hand(), encoding="utf-8")
+    single = tmp_path / "one.phh"
+    single.write_text(GOOD, encoding="utf-8")
+    o = tmp_path / "o"
+    where = ["--out", str(o)] if out else []
+    code, text, err = run(capsys, "convert", str(mixed), str(wild), str(single), "--to",
+                          "pokerstars", "--date", "2020/01/01 00:00:00", *where)  # fmt: skip
+    assert code == 1
+    lines = err.splitlines()
+    if out:
+        assert lines[:2] == [f"wrote 2 hands to {o / 'mixed.txt'}",
+                             f"wrote 1 hand to {o / 'one.txt'}"]
+        assert sorted(p.name for p in o.iterdir()) == ["mixed.txt", "one.txt"]
+        text = (o / "mixed.txt").read_text(encoding="utf-8")
+        lines = lines[2:]
+    heads = [line.split(":")[0] for line in text.splitlines() if "PokerStars Hand" in line]
+    assert heads[:2] == ["PokerStars Hand #2", "PokerStars Hand #4"]
+    assert len(heads) == (2 if out else 3)  # printed: one.phh's hand too
+    assert len(lines) == 3
+    assert lines[0] == f"pokerroom convert: {mixed}: {REFUSAL.replace('[2]', '[1]')}"
+    assert lines[1] == (f"pokerroom convert: {mixed} [3]: the record ends before the hand is "
+                        "over: not written")  # fmt: skip
+    label = f"{wild} " if out else ""
+    assert lines[2].startswith(f"pokerroom convert: {label}")
+    assert ": not written as pokerstars: " in lines[2]
+
+
+def test_convert_goes_on_after_a_file_with_nothing_to_write(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    first = tmp_path / "a.phhs"
+    first.write_text(f"[1]\n{REFUSED}", encoding="utf-8")
+    second = tmp_path / "b.phh"
+    second.write_text(GOOD, encoding="utf-8")
+    o = tmp_path / "o"
+    code, _, err = run(capsys, "convert", str(first), str(second), str(second), "--to", "ohh",
+                       "--out", str(o))  # fmt: skip
+    assert code == 1
+    assert err == (f"wrote 1 hand to {o / 'b.ohh'}\n"
+                   f"pokerroom convert: {first}: {REFUSAL.replace('[2]', '[1]')}\n")
+    assert sorted(p.name for p in o.iterdir()) == ["b.ohh"]
+
+
+def test_convert_refusals_word_for_word(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    single = tmp_path / "one.phh"
+    single.write_text(GOOD, encoding="utf-8")
+    assert run(capsys, "convert", str(single), "--to", "acpc") == (
+        2, "", "pokerroom convert: error: --to acpc writes a log and its game definition: give "
+               "--out DIR\n")  # fmt: skip
+    empty = tmp_path / "empty.phhs"
+    empty.write_text("", encoding="utf-8")
+    assert run(capsys, "convert", str(empty), "--to", "ohh") == (
+        2, "", "pokerroom convert: error: no hands in the files given\n")
+    bad = tmp_path / "bad.phh"
+    bad.write_text("variant = [\n", encoding="utf-8")
+    code, out, err = run(capsys, "convert", str(bad), str(single), "--to", "pokerstars",
+                         "--out", str(tmp_path / "o"))  # fmt: skip
+    assert code == 2 and out == ""
+    lines = err.splitlines()
+    assert lines[0] == f"wrote 1 hand to {tmp_path / 'o' / 'one.txt'}"
+    assert lines[1].startswith(f"pokerroom convert: error: {bad}") and len(lines) == 2
+
+
+def test_convert_names_at_most_twelve_players_of_the_hands(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    names = [f"P{k:02d}" for k in range(14)]
+    for count, listed in ((12, ", ".join(names[:12])), (13, ", ".join(names[:12]) + ", ...")):
+        path = tmp_path / f"many{count}.phhs"
+        path.write_text("\n".join(
+            f"[{k}]\n" + GOOD.replace('["Ann", "Bo"]', f'["{names[k]}", "{names[k + 1]}"]')
+            for k in range(0, count, 2)), encoding="utf-8")  # fmt: skip
+        assert run(capsys, "convert", str(path), "--to", "ohh", "--hero", "Zed") == (
+            2, "", f"pokerroom convert: error: --hero 'Zed': in none of the hands (their "
+                   f"players: {listed})\n")  # fmt: skip
+
+
+def test_convert_a_name_no_file_can_have_is_made_absolute_as_written() -> None:
+    import os
+
+    assert convert_cli._resolved("a\0b") == Path(os.path.abspath("a\0b"))
+    assert convert_cli._resolved("x") == Path("x").resolve()
+
+
+def test_convert_writes_utf_8_whatever_the_locale(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import locale
+
+    single = tmp_path / "one.phh"
+    single.write_text(GOOD.replace('"Ann"', '"Zoë"'), encoding="utf-8")
+    before = locale.setlocale(locale.LC_CTYPE)
+    locale.setlocale(locale.LC_CTYPE, "C")  # files opened without an encoding: ASCII
+    try:
+        code, _, _ = run(capsys, "convert", str(single), "--to", "acpc", "--out",
+                         str(tmp_path / "o"))  # fmt: skip
+    finally:
+        locale.setlocale(locale.LC_CTYPE, before)
+    assert code == 0
+    assert "Zoë" in (tmp_path / "o" / "one.log").read_text(encoding="utf-8")
