@@ -357,7 +357,7 @@ class _Census:
         return SimpleNamespace(
             hands={cats[0]: 1_302_540, cats[1]: 1_098_240},
             classes={cats[0]: 1_277, cats[1]: 2_860},
-            total_hands=2_400_780, total_classes=4_137, seconds=2.0,
+            total_hands=2_100_000, total_classes=4_137, seconds=2.0,
         )
 
 
@@ -391,16 +391,16 @@ def test_eval_enumerate_prints_the_census_table_and_its_rate(
     assert isinstance(census.asked[0][1], Bar)
     lines = [line.rstrip() for line in out.splitlines()]
     bare = [re.sub("\x1b\\[[0-9;]*m", "", line).rstrip() for line in lines]
-    assert bare[0].strip() == "All 2,400,780 7-card hands"
+    assert bare[0].strip() == "All 2,100,000 7-card hands"
     assert bare[1:] == [
         "┏━━━━━━━━━━━┳━━━━━━━━━━━┳━━━━━━━━━━━━━━━━━┓",
         "┃ category  ┃     hands ┃ distinct values ┃",
         "┡━━━━━━━━━━━╇━━━━━━━━━━━╇━━━━━━━━━━━━━━━━━┩",
         "│ pair      │ 1,098,240 │           2,860 │",
         "│ high card │ 1,302,540 │           1,277 │",
-        "│ total     │ 2,400,780 │           4,137 │",
+        "│ total     │ 2,100,000 │           4,137 │",
         "└───────────┴───────────┴─────────────────┘",
-        "2.00 s (1.2 M hands/s, batch evaluator)",
+        "2.00 s (1.1 M hands/s, batch evaluator)",
     ]
     total = next(line for line in lines if "total" in line)
     assert "\x1b[1m" in total  # the total row in bold
@@ -1204,11 +1204,12 @@ def test_convert_refusals_word_for_word(
 def test_convert_names_at_most_twelve_players_of_the_hands(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    names = [f"P{k:02d}" for k in range(14)]
+    names = [f"P{k:02d}" for k in range(13)]
     for count, listed in ((12, ", ".join(names[:12])), (13, ", ".join(names[:12]) + ", ...")):
         path = tmp_path / f"many{count}.phhs"
         path.write_text("\n".join(
-            f"[{k}]\n" + GOOD.replace('["Ann", "Bo"]', f'["{names[k]}", "{names[k + 1]}"]')
+            f"[{k}]\n" + GOOD.replace('["Ann", "Bo"]',
+                                      f'["{names[k]}", "{names[(k + 1) % count]}"]')
             for k in range(0, count, 2)), encoding="utf-8")  # fmt: skip
         assert run(capsys, "convert", str(path), "--to", "ohh", "--hero", "Zed") == (
             2, "", f"pokerroom convert: error: --hero 'Zed': in none of the hands (their "
@@ -1238,3 +1239,89 @@ def test_convert_writes_utf_8_whatever_the_locale(
         locale.setlocale(locale.LC_CTYPE, before)
     assert code == 0
     assert "Zoë" in (tmp_path / "o" / "one.log").read_text(encoding="utf-8")
+
+
+def test_eval_hole_cards_with_wild_cards(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "eval", "--hole", "2c 3d", "As Ad Ah 7c 8s", "--wild", "2")
+    assert code == 0 and "name:     four aces, eight kicker" in out.splitlines()
+
+
+def test_equity_grid_share_of_every_hand(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "equity", "random", "AhKh", "--samples", "10", "--seed", "1",
+                       "--grid")  # fmt: skip
+    assert code == 0 and "1,326 combinations, 100.0% of hands" in out.splitlines()
+
+
+def test_replay_check_writes_to_the_stream_it_is_given(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """_check's every line goes to its stream (the command gives it standard output):
+    the same lines as the command's."""
+    from pokerroom.history.sources import replays
+
+    path = _three(tmp_path)
+    unfinished = tmp_path / "short.phh"
+    unfinished.write_text(UNFINISHED + "finishing_stacks = [1030, 970]\n", encoding="utf-8")
+    code, expected, _ = run(capsys, "replay", "--check", "-v", path, str(unfinished))
+    assert code == 1
+    out = io.StringIO()
+    args = argparse.Namespace(verbose=True)
+    outcomes = [*replays(path), *replays(str(unfinished))]
+    assert replay_cli._check(args, outcomes, out) == 1
+    assert capsys.readouterr().out == ""
+    assert out.getvalue() == expected
+    assert f"{unfinished}: the record ends before the hand is over" in expected
+
+
+def test_replay_check_counts_each_kind_of_hand(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bare = GOOD.replace("finishing_stacks = [1030, 970]\n", "")
+    path = tmp_path / "four.phhs"
+    path.write_text(f"[1]\n{bare}\n[2]\n{bare}\n[3]\n{WRONG}\n[4]\n{WRONG}", encoding="utf-8")
+    code, out, _ = run(capsys, "replay", "--check", "-v", path.as_posix())
+    assert code == 1
+    assert f"{path}: 4 hands (2 differ, 2 no recorded result)" in out.splitlines()
+
+
+def test_replay_refusals_word_for_word(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    refused = tmp_path / "refused.phh"
+    refused.write_text(REFUSED, encoding="utf-8")
+    code, _, err = run(capsys, "replay", "--check", "--write-phh", str(tmp_path / "o.phh"),
+                       str(refused))  # fmt: skip
+    assert code == 2
+    assert err.splitlines()[-1] == "pokerroom replay: error: no hand was replayed: nothing to write"
+    assert run(capsys, "replay", "") == (
+        2, "", "pokerroom replay: error: FILE '': an empty name (give hand-history files or "
+               "directories)\n")  # fmt: skip
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    (empty / "notes.txt").write_text("nothing here\n", encoding="utf-8")
+    assert run(capsys, "replay", str(empty)) == (
+        2, "", f"pokerroom replay: error: no hand-history files in the directory {str(empty)!r}\n")
+    assert run(capsys, "stats") == (
+        2, "", "pokerroom stats: error: give hand-history files or --db FILE\n")
+
+
+def test_replay_takes_the_files_of_a_folder_not_its_folders(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "hands"
+    (folder / "sub.phh").mkdir(parents=True)  # a folder named like a file: not read
+    (folder / "sub.phh" / "one.phh").write_text(GOOD, encoding="utf-8")
+    assert run(capsys, "replay", "--check", str(folder)) == (0, "1 file: 1 hand (1 exact)\n", "")
+
+
+def test_convert_a_file_named_and_in_a_folder_given_is_converted_once(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "hands"
+    folder.mkdir()
+    (folder / "a.phh").write_text(GOOD, encoding="utf-8")
+    (folder / "b.phh").write_text(BET, encoding="utf-8")
+    code, out, _ = run(capsys, "convert", str(folder / "a.phh"), str(folder), "--to",
+                       "pokerstars", "--date", "2020/01/01 00:00:00")  # fmt: skip
+    assert code == 0 and out.count("PokerStars Hand #") == 2
+    assert "Ann: bets 20" in out  # b.phh's hand

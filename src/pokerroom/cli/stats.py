@@ -108,7 +108,7 @@ _COLUMNS = ("player", "hands", "VPIP", "PFR", "3B", "F3B", "CB", "FCB", "AF", "A
             "W$SD", "bb/100 (95%)", "adj")  # fmt: skip
 
 
-def _table(rows: list[list[str]], adjust: bool = True) -> str:
+def _table(rows: list[list[str]], adjust: bool) -> str:
     """Plain columns (the player's name left, the numbers right), whatever the width of
     the terminal or the pipe; ``adj`` only when the adjusted winnings were counted."""
     columns = _COLUMNS if adjust else _COLUMNS[:-1]
