@@ -1262,15 +1262,16 @@ def test_replay_check_writes_to_the_stream_it_is_given(
     path = _three(tmp_path)
     unfinished = tmp_path / "short.phh"
     unfinished.write_text(UNFINISHED + "finishing_stacks = [1030, 970]\n", encoding="utf-8")
-    code, expected, _ = run(capsys, "replay", "--check", "-v", path, str(unfinished))
+    code, expected, _ = run(capsys, "replay", "--check", "-v", str(unfinished), path)
     assert code == 1
     out = io.StringIO()
     args = argparse.Namespace(verbose=True)
-    outcomes = [*replays(path), *replays(str(unfinished))]
+    outcomes = [*replays(str(unfinished)), *replays(path)]
     assert replay_cli._check(args, outcomes, out) == 1
     assert capsys.readouterr().out == ""
     assert out.getvalue() == expected
-    assert f"{unfinished}: the record ends before the hand is over" in expected
+    assert expected.startswith(f"{unfinished}: the record ends before the hand is over")
+    assert f"{path}: 3 hands (1 cannot replay, 1 differ, 1 exact)" in expected  # checked on
 
 
 def test_replay_check_counts_each_kind_of_hand(
