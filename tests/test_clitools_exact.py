@@ -1326,3 +1326,14 @@ def test_convert_a_file_named_and_in_a_folder_given_is_converted_once(
                        "pokerstars", "--date", "2020/01/01 00:00:00")  # fmt: skip
     assert code == 0 and out.count("PokerStars Hand #") == 2
     assert "Ann: bets 20" in out  # b.phh's hand
+
+
+def test_stats_keeps_a_name_as_written_at_the_start_of_its_row(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "space.phh"
+    path.write_text(GOOD.replace('["Ann", "Bo"]', '[" Ann", "Bo"]'), encoding="utf-8")
+    code, out, _ = run(capsys, "stats", str(path))
+    assert code == 0
+    assert out.splitlines()[3] == (
+        " Ann        1   100    0   0    -   -    -   -    -   100   100        +300.0  +300.0")
