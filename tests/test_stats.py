@@ -444,7 +444,7 @@ def test_a_database_named_with_uri_characters_is_that_file(
     store = Store(path)
     store.add_hand(store.new_game("test"), 1, "-", dumps(to_phh(play(limped))))
     assert main(["stats", "--db", str(path)]) == 0
-    assert capsys.readouterr().out.splitlines()[0] == "1 hands, 4 players"
+    assert capsys.readouterr().out.splitlines()[0] == "1 hand, 4 players"
     assert sorted(p.name for p in tmp_path.iterdir()) == [path.name]  # nothing else made
 
 

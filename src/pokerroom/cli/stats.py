@@ -92,14 +92,15 @@ def _pct(r: Ratio) -> str:
     return "-" if p is None else f"{p:.0f}"
 
 
-def _row(s: PlayerStats) -> list[str]:
+def _row(s: PlayerStats, adjust: bool) -> list[str]:
+    """A player's cells; the all-in adjusted winnings only when they were counted."""
     bb = s.bb100
     interval = f" ± {bb.half_width:,.0f}" if bb.half_width is not None else ""
     return [
         s.name, f"{s.hands:,}", _pct(s.vpip), _pct(s.pfr), _pct(s.three_bet),
         _pct(s.fold_to_three_bet), _pct(s.cbet), _pct(s.fold_to_cbet),
         "-" if s.af is None else f"{s.af:.1f}", _pct(s.afq), _pct(s.wtsd), _pct(s.wsd),
-        f"{bb.value:+,.1f}{interval}", f"{s.adjusted_bb100.value:+,.1f}",
+        f"{bb.value:+,.1f}{interval}", *([f"{s.adjusted_bb100.value:+,.1f}"] if adjust else []),
     ]  # fmt: skip
 
 
@@ -107,11 +108,12 @@ _COLUMNS = ("player", "hands", "VPIP", "PFR", "3B", "F3B", "CB", "FCB", "AF", "A
             "W$SD", "bb/100 (95%)", "adj")  # fmt: skip
 
 
-def _table(rows: list[list[str]]) -> str:
+def _table(rows: list[list[str]], adjust: bool) -> str:
     """Plain columns (the player's name left, the numbers right), whatever the width of
-    the terminal or the pipe."""
-    table = [list(_COLUMNS), *rows]
-    widths = [max(len(r[c]) for r in table) for c in range(len(_COLUMNS))]
+    the terminal or the pipe; ``adj`` only when the adjusted winnings were counted."""
+    columns = _COLUMNS if adjust else _COLUMNS[:-1]
+    table = [list(columns), *rows]
+    widths = [max(len(r[c]) for r in table) for c in range(len(columns))]
     lines = []
     for k, r in enumerate(table):
         cells = [r[0].ljust(widths[0]), *(x.rjust(w) for x, w in zip(r[1:], widths[1:],
@@ -141,10 +143,12 @@ def _cmd_stats(args: argparse.Namespace) -> int:
         seen = sorted({p.name(s) for p in hands for s in range(p.players)})
         shown = ", ".join(seen[:12]) + (", ..." if len(seen) > 12 else "")
         raise UsageError(f"--player {args.player!r}: no such player in the hands ({shown})")
-    rows = [_row(s) for s in sorted(stats.values(), key=lambda s: -s.hands)]
-    print(f"{len(hands):,} hands, {len(rows)} player{'s' if len(rows) != 1 else ''}")
-    print(_table(rows))
-    print(textwrap.fill(NOTE, 79))
+    adjust = not args.no_adjust
+    rows = [_row(s, adjust) for s in sorted(stats.values(), key=lambda s: -s.hands)]
+    print(f"{len(hands):,} hand{'s' if len(hands) != 1 else ''}, "
+          f"{len(rows)} player{'s' if len(rows) != 1 else ''}")  # fmt: skip
+    print(_table(rows, adjust))
+    print(textwrap.fill(NOTE if adjust else NOTE[: NOTE.index("; adj: ")], 79))
     if unreadable:
         return USAGE
     return FOUND if problems else OK
