@@ -11,7 +11,7 @@ import json
 import re
 import sys
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import pytest
 
@@ -725,10 +725,11 @@ def _terminal(monkeypatch: pytest.MonkeyPatch, width: int) -> None:
     ticks = itertools.count(3)
     monkeypatch.setattr(equity_cli, "time", SimpleNamespace(perf_counter=lambda: next(ticks) / 3))
 
-    def console(stderr: bool = False) -> rich.console.Console:
+    def console(stderr: bool = False, **given: Any) -> rich.console.Console:
         if stderr:  # the progress bar's: left as it is (no terminal)
-            return plain(stderr=True)
-        return plain(width=width, color_system="standard", force_terminal=True)
+            return plain(stderr=True, **given)
+        return plain(**{**given, "width": width, "color_system": "standard",
+                        "force_terminal": True})  # fmt: skip
 
     monkeypatch.setattr(rich.console, "Console", console)
 
