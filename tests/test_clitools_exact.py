@@ -161,8 +161,9 @@ COMMANDS: dict[str, tuple[str, str, str | None, list[Option]]] = {
             ('--date', None, "'YYYY/MM/DD HH:MM:SS'", None, None, False,
              'Date()',
              (
-                 'PokerStars and OHH: the date of hands whose record has none (default: the '
-                 "file's modification time)"
+                 'PokerStars and OHH: the date in UTC of hands whose record has none '
+                 "(default: the file's modification time); PokerStars text gives it in "
+                 'Eastern time (ET)'
              )),
         ],
     ),
@@ -1043,11 +1044,11 @@ def test_convert_dates_a_hand_by_its_file_in_utc_or_by_date(
         code, _, err = run(capsys, "convert", str(single), "--to", "pokerstars", "--out", str(out))
         assert (code, err) == (0, f"wrote 1 hand to {out / 'one.txt'}\n")
         head = (out / "one.txt").read_text(encoding="utf-8").splitlines()[0]
-        assert head == "PokerStars Hand #1:  Hold'em No Limit (5/10) - 2021/03/04 05:06:07 ET"
+        assert head == "PokerStars Hand #1:  Hold'em No Limit (5/10) - 2021/03/04 00:06:07 ET"
         code, _, _ = run(capsys, "convert", str(single), "--to", "pokerstars", "--out", str(out),
                          "--date", "1999/12/31 23:59:58")  # fmt: skip
         head = (out / "one.txt").read_text(encoding="utf-8").splitlines()[0]
-        assert head == "PokerStars Hand #1:  Hold'em No Limit (5/10) - 1999/12/31 23:59:58 ET"
+        assert head == "PokerStars Hand #1:  Hold'em No Limit (5/10) - 1999/12/31 18:59:58 ET"
     finally:
         monkeypatch.undo()
         time.tzset()
@@ -1081,11 +1082,11 @@ def test_convert_printed_hands_are_dated_now_in_utc_or_by_date(
     code, out, err = run(capsys, "convert", str(single), "--to", "pokerstars")
     assert (code, err, _Now.asked) == (0, "", [UTC])
     assert out.splitlines()[0] == (
-        "PokerStars Hand #1:  Hold'em No Limit (5/10) - 2022/02/03 04:05:06 ET")
+        "PokerStars Hand #1:  Hold'em No Limit (5/10) - 2022/02/02 23:05:06 ET")
     code, out, _ = run(capsys, "convert", str(single), "--to", "pokerstars", "--date",
                        "1999/12/31 23:59:58")  # fmt: skip
     assert out.splitlines()[0] == (
-        "PokerStars Hand #1:  Hold'em No Limit (5/10) - 1999/12/31 23:59:58 ET")
+        "PokerStars Hand #1:  Hold'em No Limit (5/10) - 1999/12/31 18:59:58 ET")
 
 
 @pytest.mark.parametrize("out", [False, True])

@@ -281,9 +281,9 @@ def test_tournament_header_names_tournament_buy_in_and_level() -> None:
     played = _hand(Rules.preset("no-limit", antes=1), [400, 400, 400])
     text = to_pokerstars(played, tournament=Tournament(77, "$10+$1 USD", 4),
                          when="2024/05/01 20:15:00")  # fmt: skip
-    assert text.splitlines()[0] == (
+    assert text.splitlines()[0] == (  # (the date given in UTC, written in Eastern time)
         "PokerStars Hand #12: Tournament #77, $10+$1 USD Hold'em No Limit - Level IV (2/4) - "
-        "2024/05/01 20:15:00 ET"
+        "2024/05/01 16:15:00 ET"
     )
     assert "P0: posts the ante 1" in text
     read = replay_stars(parse_pokerstars(text)[0]).played
@@ -365,3 +365,24 @@ def test_names_that_would_not_read_back_are_refused() -> None:
     for names in (["A", "A"], ["A\nB", "C"], [" A", "B"]):
         with pytest.raises(HistoryError, match="name"):
             to_pokerstars(dataclasses.replace(played, names=tuple(names)))
+
+
+@pytest.mark.parametrize(("utc", "eastern_time"), [
+    ("2024/03/10 06:59:59", "2024/03/10 01:59:59"),  # the last second of standard time
+    ("2024/03/10 07:00:00", "2024/03/10 03:00:00"),  # daylight saving time starts
+    ("2024/11/03 05:59:59", "2024/11/03 01:59:59"),  # the first 1:59:59, daylight time
+    ("2024/11/03 06:00:00", "2024/11/03 01:00:00"),  # standard time again: 1:00 twice
+    ("2000/01/01 04:59:59", "1999/12/31 23:59:59"),  # the day and the year before
+    ("9999/12/31 23:59:59", "9999/12/31 18:59:59"),
+    ("0001/01/01 00:00:00", "0001/01/01 00:00:00"),  # no earlier moment can be written
+])  # fmt: skip
+def test_a_date_given_in_utc_is_written_in_eastern_time(utc: str, eastern_time: str) -> None:
+    played = _hand(Rules.preset("no-limit"), [400, 400, 400])
+    assert to_pokerstars(played, when=utc).splitlines()[0].endswith(f" - {eastern_time} ET")
+
+
+def test_a_date_not_written_as_one_is_refused_by_name() -> None:
+    played = _hand(Rules.preset("no-limit"), [400, 400, 400])
+    with pytest.raises(HistoryError, match=r"not a date and time like 2024/05/01 20:15:00: "
+                                           r"'2024-05-01'"):  # fmt: skip
+        to_pokerstars(played, when="2024-05-01")

@@ -5,6 +5,7 @@ line and the reason, and no text, however mangled, gets anything but such an err
 
 from __future__ import annotations
 
+import datetime
 from decimal import Decimal
 
 import pytest
@@ -19,6 +20,7 @@ from pokerroom.history.starsread import (
     parse_amount,
     parse_pokerstars,
 )
+from pokerroom.history.pokerstars import to_pokerstars
 from pokerroom.history.starsreplay import replay_stars
 from pokerroom.history.text import render
 from stars_samples import CASH_LIMIT, CASH_NL, FILE, SIDE_POTS, TOURNAMENT
@@ -38,6 +40,9 @@ def test_a_cash_hand_with_rake_replays_to_its_stacks_less_the_rake() -> None:
     assert check is not None and check.matches and check.how == "exact, less the rake"
     assert played.info["currency"] == "USD" and played.info["currency_symbol"] == "$"
     assert (played.info["year"], played.info["month"], played.info["day"]) == (2021, 9, 19)
+    # dated in CET with Eastern time in brackets: the Eastern time is read, and written
+    assert played.info["time"] == datetime.time(4, 12, 37)
+    assert to_pokerstars(played).splitlines()[0].endswith(" - 2021/09/19 04:12:37 ET")
 
 
 def test_a_fixed_limit_hand_replays_with_its_bets() -> None:

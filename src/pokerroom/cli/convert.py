@@ -187,6 +187,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help="PokerStars and OHH: the player whose cards are dealt to (the "
                         "others' cards appear where shown); default: every card known")  # fmt: skip
     p.add_argument("--date", type=Date(), metavar="'YYYY/MM/DD HH:MM:SS'",
-                   help="PokerStars and OHH: the date of hands whose record has none "
-                        "(default: the file's modification time)")  # fmt: skip
+                   help="PokerStars and OHH: the date in UTC of hands whose record has "
+                        "none (default: the file's modification time); PokerStars text "
+                        "gives it in Eastern time (ET)")  # fmt: skip
     p.set_defaults(func=_cmd_convert)

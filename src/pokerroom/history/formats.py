@@ -82,7 +82,8 @@ def export_hands(
     ``hero`` (PokerStars, OHH): whose hole cards are dealt to (the others' only where
     shown; a hand the hero is not in is written as watched: every card it knows);
     ``tournament``: the tournament the hands belong to (PokerStars, OHH);
-    ``when``: the date (``2024/05/01 20:15:00``) of hands whose record has none; ``name``:
+    ``when``: the date in UTC (``2024/05/01 20:15:00``) of hands whose record has none
+    (PokerStars writes it in Eastern time, OHH in UTC); ``name``:
     the ACPC game definition's and match's name.  An unknown format is a
     :class:`HistoryError`.
     """

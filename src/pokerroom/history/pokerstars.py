@@ -20,7 +20,7 @@ lines, as PokerStars separates them.
 >>> hand = Hand(Rules(blinds=(1, 2), burn_cards=False), [100, 100], button=1, deck=deck)
 >>> hand.raise_to(6); hand.call(); hand.check(); hand.check(); hand.bet(10); hand.fold()
 >>> print(to_pokerstars(PlayedHand.from_hand(hand, names=["Ann", "Bo"], label=7),
-...                     when="2024/05/01 20:15:00"), end="")
+...                     when="2024/05/02 00:15:00"), end="")
 PokerStars Hand #7:  Hold'em No Limit (1/2) - 2024/05/01 20:15:00 ET
 Table 'pokerroom' 2-max Seat #2 is the button
 Seat 1: Ann (100 in chips)
@@ -285,6 +285,34 @@ def played_date(played: PlayedHand) -> str | None:
     return f"{year:04d}/{month:02d}/{day:02d} {clock}"
 
 
+EASTERN = "America/New_York"
+"""The time zone PokerStars dates its hands in (``ET``), as New York keeps it."""
+
+
+def eastern(utc: str) -> str:
+    """A UTC date and time (``2024/05/01 20:15:00``) as PokerStars dates its hands: in US
+    Eastern time, daylight saving time as New York keeps it.  A moment Eastern time cannot
+    write (before the year 1) is written as the first one it can.
+
+    >>> eastern("2024/05/01 20:15:00"), eastern("2024/01/15 20:15:00")
+    ('2024/05/01 16:15:00', '2024/01/15 15:15:00')
+    >>> eastern("0999/03/04 05:06:07")
+    '0999/03/04 00:09:05'
+    """
+    from zoneinfo import ZoneInfo
+
+    try:
+        moment = datetime.datetime.strptime(utc, "%Y/%m/%d %H:%M:%S")
+    except ValueError:
+        raise HistoryError(f"not a date and time like 2024/05/01 20:15:00: {utc[:40]!r}") \
+            from None  # fmt: skip
+    try:
+        local = moment.replace(tzinfo=datetime.UTC).astimezone(ZoneInfo(EASTERN))
+    except OverflowError:
+        local = datetime.datetime.min
+    return f"{local.year:04d}/{local:%m/%d %H:%M:%S}"
+
+
 def _roman(number: int) -> str:
     out = ""
     for value, letters in _ROMAN:
@@ -330,9 +358,9 @@ def to_pokerstars(
 
     ``hero``: the player whose hole cards are dealt to (the others' cards appear only
     where they were shown); ``None`` writes every hole card the record knows.
-    ``tournament``: a tournament hand's header.  ``when``: the date and time
-    (``2024/05/01 20:15:00``) when the record has none (:func:`played_date`); without
-    either, ``1970/01/01 00:00:00``.  ``number``: the hand's number when its label is not
+    ``tournament``: a tournament hand's header.  ``when``: the date and time in UTC
+    (``2024/05/01 20:15:00``) when the record has none (:func:`played_date`), written in
+    Eastern time (:func:`eastern`); without either, ``1970/01/01 00:00:00``.  ``number``: the hand's number when its label is not
     one.  :class:`HistoryError` when the text cannot say the hand (:func:`refusal`).
     """
     reason = refusal(played)
@@ -348,7 +376,7 @@ def to_pokerstars(
     if number is None:
         read = played.label_number()
         number = 1 if read is None else read
-    date = played_date(played) or when or "1970/01/01 00:00:00"
+    date = played_date(played) or (eastern(when) if when else "1970/01/01 00:00:00")
     lines = [_header(played, w, tournament, number, date)]
     table = played.info.get("table")
     table_name = str(table) if table is not None else (

@@ -70,6 +70,7 @@ _STAKES: Final = re.compile(r"\(([^()/]+)/([^()/\s]+)(?:\s+([A-Z]{3}))?\)")
 _TOURNAMENT: Final = re.compile(r"Tournament #(\d+),\s*(.*?)\s*Hold'em")
 _LEVEL: Final = re.compile(r"Level ([IVXLC]+|[0-9]{1,18})(?![0-9])")
 _DATE: Final = re.compile(r"(\d{4})/(\d{1,2})/(\d{1,2}) (\d{1,2}):(\d{2}):(\d{2})")
+_DATE_ET: Final = re.compile(_DATE.pattern + r" ET\b")
 _TABLE: Final = re.compile(
     r"^Table '(?P<table>.*)' (?:(?P<max>\d+)-max )?(?:\(Play Money\) )?"
     r"Seat #(?P<button>\d+) is the button"
@@ -298,7 +299,9 @@ def _parse_header(first: int, head: str) -> dict[str, object]:
         if level is not None:
             text = level.group(1)
             out["level"] = int(text) if text.isdigit() else _from_roman(text)
-    date = _DATE.search(head)
+    # (a site dating its hands in another zone adds Eastern time in brackets, read first:
+    # "2021/09/19 10:12:37 CET [2021/09/19 4:12:37 ET]")
+    date = _DATE_ET.search(head) or _DATE.search(head)
     if date is not None:
         y, mo, d, h, mi, s = (int(g) for g in date.groups())
         try:
