@@ -13,6 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pokerroom.history.errors import HistoryError
+from pokerroom.history.pokerstars import to_pokerstars
 from pokerroom.history.starsread import (
     StarsError,
     is_pokerstars,
@@ -20,7 +21,6 @@ from pokerroom.history.starsread import (
     parse_amount,
     parse_pokerstars,
 )
-from pokerroom.history.pokerstars import to_pokerstars
 from pokerroom.history.starsreplay import replay_stars
 from pokerroom.history.text import render
 from stars_samples import CASH_LIMIT, CASH_NL, FILE, SIDE_POTS, TOURNAMENT

@@ -360,8 +360,9 @@ def to_pokerstars(
     where they were shown); ``None`` writes every hole card the record knows.
     ``tournament``: a tournament hand's header.  ``when``: the date and time in UTC
     (``2024/05/01 20:15:00``) when the record has none (:func:`played_date`), written in
-    Eastern time (:func:`eastern`); without either, ``1970/01/01 00:00:00``.  ``number``: the hand's number when its label is not
-    one.  :class:`HistoryError` when the text cannot say the hand (:func:`refusal`).
+    Eastern time (:func:`eastern`); without either, ``1970/01/01 00:00:00``.
+    ``number``: the hand's number when its label is not one.  :class:`HistoryError`
+    when the text cannot say the hand (:func:`refusal`).
     """
     reason = refusal(played)
     if reason is not None:
