@@ -1339,3 +1339,30 @@ def test_stats_keeps_a_name_as_written_at_the_start_of_its_row(
     assert code == 0
     assert out.splitlines()[3] == (
         " Ann        1   100    0   0    -   -    -   -    -   100   100        +300.0  +300.0")
+
+
+def test_replay_deals_the_cards_a_log_hides_from_the_seed_given(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], data_dir: Path
+) -> None:
+    """A log with no header whose first hand hides Bob's cards (he folded): ``--seed`` 42,
+    the match's, deals them as the reference dealer did; none is refused by name, and
+    another seed is refused at the first card the log shows that it would not deal."""
+    source = data_dir / "acpc" / "limit2p_1000hands_seed42.log"
+    states = [line for line in source.read_text().splitlines() if line.startswith("STATE:")]
+    assert states[0] == "STATE:0:f:7d3d|2hAc:5|-5:Alice|Bob"
+    log = tmp_path / "hidden.log"
+    score = "SCORE:-130|130:Alice|Bob"  # the three hands' sums: +5 -5 -130 for Alice
+    log.write_text("\n".join(["STATE:0:f:7d3d|:5|-5:Alice|Bob", *states[1:3], score]) + "\n")
+    game = str(data_dir / "acpc" / "holdem.limit.2p.reverse_blinds.game")
+    code, out, err = run(capsys, "replay", str(log), "--game", game, "--seed", "42")
+    assert (code, err) == (0, "")
+    assert out.splitlines()[7:9] == ["Dealt to Alice: 7d 3d", "Dealt to Bob: 2h Ac"]
+    code, out, err = run(capsys, "replay", str(log), "--game", game)
+    assert (code, out) == (2, "")
+    assert err == (f"pokerroom replay: error: {log}: the log hides some hole cards and "
+                   "states no seed to deal them: give --seed\n")  # fmt: skip
+    code, _, err = run(capsys, "replay", str(log), "--game", game, "--seed", "43")
+    assert code == 1  # (hands that could not be replayed; the file itself was read)
+    assert err.splitlines()[0] == (
+        f"pokerroom replay: error: {log}: line 1: hand 0: the log shows 7d as card 1 of "
+        "position 0's hole cards, but the seed deals 6c (not the match's seed?)")
