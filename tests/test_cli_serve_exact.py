@@ -963,6 +963,30 @@ def _options(parser: argparse.ArgumentParser) -> dict[str, tuple[Any, ...]]:
 SERVE_HELP = 'deal to poker programs over TCP (ACPC or JSON lines), or open a room'
 KIND_HELP = {'acpc': 'an ACPC protocol 2.0.0 dealer, like the reference one',
  'json': "pokerroom's JSON-lines dealer (tokens, spectators)"}
+COMMON_OPTIONS = {  # the options both dealers take (_add_common)
+    '--log-level': ('log_level',
+                    'info',
+                    'what the dealer logs on standard error, one line per event: debug '
+                    '(every connection and refused line), info (the default: seats '
+                    'taken, default actions), warning (wrong tokens, seats taken over, '
+                    'connections dropped), error',
+                    None,
+                    ('debug', 'info', 'warning', 'error'),
+                    False,
+                    None,
+                    '_StoreAction',
+                    None),
+    '--force': ('force',
+                False,
+                'replace files that exist (tokens, log, transcript); without it they are '
+                'refused, and a link is never followed',
+                None,
+                None,
+                False,
+                0,
+                '_StoreTrueAction',
+                None)}
+
 OPTIONS = {'acpc': {'gamedef': ('gamedef',
                       None,
                       'the ACPC game definition file',
@@ -1059,28 +1083,7 @@ OPTIONS = {'acpc': {'gamedef': ('gamedef',
                             {'dash': True,
                              'suffixes': (),
                              'what': 'a file for the transcript, or -'})),
-          '--log-level': ('log_level',
-                          'info',
-                          'what the dealer logs on standard error, one line per event: debug '
-                          '(every connection and refused line), info (the default: seats '
-                          'taken, default actions), warning (wrong tokens, seats taken over, '
-                          'connections dropped), error',
-                          None,
-                          ('debug', 'info', 'warning', 'error'),
-                          False,
-                          None,
-                          '_StoreAction',
-                          None),
-          '--force': ('force',
-                      False,
-                      'replace files that exist (tokens, log, transcript); without it they are '
-                      'refused, and a link is never followed',
-                      None,
-                      None,
-                      False,
-                      0,
-                      '_StoreTrueAction',
-                      None),
+          **COMMON_OPTIONS,
           '--name': ('name',
                      'match',
                      "the match's name in the log",
@@ -1344,28 +1347,7 @@ OPTIONS = {'acpc': {'gamedef': ('gamedef',
                      None,
                      '_StoreAction',
                      None),
-          '--log-level': ('log_level',
-                          'info',
-                          'what the dealer logs on standard error, one line per event: debug '
-                          '(every connection and refused line), info (the default: seats '
-                          'taken, default actions), warning (wrong tokens, seats taken over, '
-                          'connections dropped), error',
-                          None,
-                          ('debug', 'info', 'warning', 'error'),
-                          False,
-                          None,
-                          '_StoreAction',
-                          None),
-          '--force': ('force',
-                      False,
-                      'replace files that exist (tokens, log, transcript); without it they are '
-                      'refused, and a link is never followed',
-                      None,
-                      None,
-                      False,
-                      0,
-                      '_StoreTrueAction',
-                      None)}}
+          **COMMON_OPTIONS}}
 
 
 def test_every_option_of_both_dealers_word_for_word() -> None:

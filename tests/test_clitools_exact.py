@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 
 import pytest
 
+from phh_samples import ALL_IN
 from pokerroom.cli import build_parser, main
 from pokerroom.cli import convert as convert_cli
 from pokerroom.cli import equity as equity_cli
@@ -630,17 +631,6 @@ def test_stats_of_one_hand_says_hand_and_shows_no_interval(
     ]
 
 
-ALL_IN = """\
-variant = "NT"
-antes = [0, 0]
-blinds_or_straddles = [5, 10]
-min_bet = 10
-starting_stacks = [1000, 1000]
-actions = ["d dh p1 AcAd", "d dh p2 KcKd", "p2 cbr 1000", "p1 cc", "d db 2c7h9s", "d db Jd",
-           "d db 3c"]
-players = ["Ann", "Bo"]
-finishing_stacks = [2000, 0]
-"""
 
 
 def test_stats_no_adjust_leaves_the_adjusted_winnings_out(

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from phh_samples import ALL_IN
 from pokerroom.cli import main
 
 GOOD = """\
@@ -296,17 +297,6 @@ def test_a_reader_that_stops_early_stops_the_command_quietly(data_dir: Path) -> 
     assert first.startswith("# ")
 
 
-ALL_IN = """\
-variant = "NT"
-antes = [0, 0]
-blinds_or_straddles = [5, 10]
-min_bet = 10
-starting_stacks = [1000, 1000]
-actions = ["d dh p1 AcAd", "d dh p2 KcKd", "p2 cbr 1000", "p1 cc", "d db 2c7h9s", "d db Jd",
-           "d db 3c"]
-players = ["Ann", "Bo"]
-finishing_stacks = [2000, 0]
-"""
 
 
 def test_step_all_in_runs_the_board_out_before_the_showdown(
