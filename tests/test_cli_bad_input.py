@@ -30,6 +30,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from phh_samples import CHECKED_DOWN
 from pokerroom.cli import build_parser, main
 from pokerroom.cli.arguments import (
     Amount,
@@ -64,16 +65,7 @@ numBoardCards = 0 3 1 1
 END GAMEDEF
 """
 
-HAND = """variant = "NT"
-antes = [0, 0]
-blinds_or_straddles = [5, 10]
-min_bet = 10
-starting_stacks = [1000, 1000]
-actions = ["d dh p1 AcAd", "d dh p2 KcKd", "p2 cbr 30", "p1 cc", "d db 2c7h9s",
-           "p1 cc", "p2 cc", "d db Jd", "p1 cc", "p2 cc", "d db 3c", "p1 cc", "p2 cc"]
-players = ["Ann", "Bo"]
-finishing_stacks = [1030, 970]
-"""
+HAND = CHECKED_DOWN
 
 # Files the table names as {binary}, {empty}... (written in the test's folder).
 FILES = {

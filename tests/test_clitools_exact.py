@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 
 import pytest
 
-from phh_samples import ALL_IN
+from phh_samples import ALL_IN, CHECKED_DOWN
 from pokerroom.cli import build_parser, main
 from pokerroom.cli import convert as convert_cli
 from pokerroom.cli import equity as equity_cli
@@ -410,17 +410,7 @@ def test_eval_enumerate_prints_the_census_table_and_its_rate(
 
 # ---------------------------------------------------------------------------- replay
 
-GOOD = """\
-variant = "NT"
-antes = [0, 0]
-blinds_or_straddles = [5, 10]
-min_bet = 10
-starting_stacks = [1000, 1000]
-actions = ["d dh p1 AcAd", "d dh p2 KcKd", "p2 cbr 30", "p1 cc", "d db 2c7h9s",
-           "p1 cc", "p2 cc", "d db Jd", "p1 cc", "p2 cc", "d db 3c", "p1 cc", "p2 cc"]
-players = ["Ann", "Bo"]
-finishing_stacks = [1030, 970]
-"""
+GOOD = CHECKED_DOWN
 REFUSED = GOOD.replace('"p1 cc", "d db 2c7h9s"', '"p1 cbr 5", "d db 2c7h9s"')
 WRONG = GOOD.replace("[1030, 970]", "[1031, 969]")
 BET = GOOD.replace('"d db 2c7h9s",\n           "p1 cc", "p2 cc"',

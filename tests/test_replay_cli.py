@@ -11,20 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from phh_samples import ALL_IN
+from phh_samples import ALL_IN, CHECKED_DOWN
 from pokerroom.cli import main
 
-GOOD = """\
-variant = "NT"
-antes = [0, 0]
-blinds_or_straddles = [5, 10]
-min_bet = 10
-starting_stacks = [1000, 1000]
-actions = ["d dh p1 AcAd", "d dh p2 KcKd", "p2 cbr 30", "p1 cc", "d db 2c7h9s",
-           "p1 cc", "p2 cc", "d db Jd", "p1 cc", "p2 cc", "d db 3c", "p1 cc", "p2 cc"]
-players = ["Ann", "Bo"]
-finishing_stacks = [1030, 970]
-"""
+GOOD = CHECKED_DOWN
 
 
 def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
