@@ -485,6 +485,53 @@ def test_a_table_socket_whose_client_leaves_is_let_go(room: Room) -> None:
     assert texts[0] == "hello" and "pong" in texts
 
 
+def test_a_table_socket_whose_frame_the_table_fails_on_is_closed_with_1011_and_logged(
+    room: Room, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A frame the table raises on: the handler says so in the room's log (with the
+    traceback), closes the socket with 1011 and a reason that tells nothing of the
+    server's inside, and lets the connection go and its count."""
+    from pokerroom.room.app import _TableSocket
+
+    caplog.set_level(logging.ERROR)
+    ann = room.enter("ann", None, None)[0]
+    room.create(ann, {"seats": 2})
+    table = room.tables["t1"]
+
+    def broken(conn: Any, data: bytes | None) -> None:
+        raise ValueError("a secret inside the table")
+
+    table.receive = broken  # type: ignore[method-assign]
+    incoming = [{"type": "websocket.connect"},
+                {"type": "websocket.receive", "text": '{"type": "ping", "id": 1}'}]
+    sent: list[dict[str, Any]] = []
+
+    async def run() -> None:
+        async def receive() -> dict[str, Any]:
+            await asyncio.sleep(0)
+            if incoming:
+                return incoming.pop(0)
+            await asyncio.sleep(3600)  # the client stays: only the server may close
+            raise AssertionError("not reached")
+
+        async def send(message: dict[str, Any]) -> None:
+            sent.append(message)
+
+        counts: dict[str, int] = {}
+        await asyncio.wait_for(_TableSocket(room, RoomLimits(), counts)(
+            asgi_websocket("/ws/table/t1", ("1.2.3.4", 5)), receive, send), 10)
+        assert counts == {}
+
+    asyncio.run(run())
+    assert not table.links
+    assert sent[-1] == {"type": "websocket.close", "code": 1011,
+                        "reason": "the table failed on your message"}  # fmt: skip
+    assert [r.getMessage() for r in caplog.records] == ["table t1: 1.2.3.4:5: a frame failed"]
+    record = caplog.records[0]
+    assert record.exc_info is not None and isinstance(record.exc_info[1], ValueError)
+    assert "secret" not in json.dumps(sent)
+
+
 def test_the_security_headers_join_an_answer_that_had_none() -> None:
     from pokerroom.room.app import _Headers
 

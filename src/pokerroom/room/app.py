@@ -463,8 +463,21 @@ class _TableSocket:
                 for task in (reader, writer):
                     task.cancel()
                 table.closed(conn)
+            failure = _failure(reader)
+            if failure is not None:  # the table failed on a frame: said here, and closed
+                log.error("table %s: %s: a frame failed", table.id, link.peer,
+                          exc_info=failure)  # fmt: skip
+                with contextlib.suppress(Exception):
+                    await ws.close(1011, "the table failed on your message")
         finally:
             _release(counts, address)
+
+
+def _failure(task: asyncio.Future[None]) -> BaseException | None:
+    """What a finished task raised (not its cancelling), else None."""
+    if not task.done() or task.cancelled():
+        return None
+    return task.exception()
 
 
 def _idle(table: Any, conn: Any, seconds: float) -> None:
