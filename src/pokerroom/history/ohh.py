@@ -64,6 +64,7 @@ from pokerroom.history.record import PlayedHand
 from pokerroom.history.replay import Replay
 from pokerroom.history.starsread import StarsHand, StarsLine, StarsSeat
 from pokerroom.history.starsreplay import replay_stars
+from pokerroom.history.zones import UTC
 from pokerroom.numerals import number as read_number
 from pokerroom.rules import Rules, Structure
 
@@ -174,7 +175,7 @@ def to_ohh(
     by_seat = sorted(range(n), key=seat_no.__getitem__)
     given = kept.get("player_ids")
     ids = {s: (int(given[k]) if given and len(given) == n else k) for k, s in enumerate(by_seat)}
-    date = played_date(played)
+    date = played_date(played, UTC)
     start = (date.replace("/", "-").replace(" ", "T") + "Z") if date else (when or NO_DATE)
     head: dict[str, Any] = {
         "spec_version": SPEC_VERSION,
@@ -464,6 +465,7 @@ def _read_date(hand: StarsHand, start: str) -> None:
         except ValueError:
             raise OHHError(f"start_date_utc {start!r}: not an ISO 8601 date and time") from None
         hand.date = (when.year, when.month, when.day, when.hour, when.minute, when.second)
+        hand.zone = "UTC"
 
 
 def _plain(value: Any) -> Any:

@@ -61,6 +61,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import Final
 
 from pokerroom.cards import Card, format_cards
 from pokerroom.engine.actions import Street
@@ -70,6 +71,7 @@ from pokerroom.evaluator import Category, best_hand
 from pokerroom.evaluator.classes import ranks_of
 from pokerroom.history.errors import HistoryError
 from pokerroom.history.record import PlayedHand, forced_bets
+from pokerroom.history.zones import EASTERN, UTC, Moment, moved, record_zone
 from pokerroom.rules import Rules, ShowdownMode, Structure, TieSplit
 
 __all__ = [
@@ -82,6 +84,7 @@ __all__ = [
     "recorded_tournament",
     "refusal",
     "stars_hand_name",
+    "stars_zone",
     "to_pokerstars",
     "written_pots",
 ]
@@ -273,20 +276,43 @@ def recorded_tournament(played: PlayedHand) -> Tournament | None:
                       level if isinstance(level, int) and level > 0 else 1)  # fmt: skip
 
 
-def played_date(played: PlayedHand) -> str | None:
-    """The hand's date and time as PokerStars writes it (``2009/03/05 21:30:00``), from
-    its record (PHH ``year``, ``month``, ``day``, ``time``), or ``None``."""
+def played_date(played: PlayedHand, zone: str = EASTERN) -> str | None:
+    """The hand's date and time as written in the IANA zone ``zone``
+    (``2009/03/05 21:30:00``), from its record (PHH ``year``, ``month``, ``day``,
+    ``time``), or ``None``.  A record that says its zone (:func:`.record_zone`) and its time
+    of day is converted to ``zone``; one that does not is written as it is."""
     info = played.info
     year, month, day = info.get("year"), info.get("month"), info.get("day")
     if not (isinstance(year, int) and isinstance(month, int) and isinstance(day, int)):
         return None
     time = info.get("time")
-    clock = time.strftime("%H:%M:%S") if isinstance(time, datetime.time) else "00:00:00"
-    return f"{year:04d}/{month:02d}/{day:02d} {clock}"
+    if not isinstance(time, datetime.time):
+        return f"{year:04d}/{month:02d}/{day:02d} 00:00:00"
+    moment = (year, month, day, time.hour, time.minute, time.second)
+    source = record_zone(info)
+    if source is not None and source != zone:
+        moment = moved(moment, source, zone)
+    return _dated(moment)
 
 
-EASTERN = "America/New_York"
-"""The time zone PokerStars dates its hands in (``ET``), as New York keeps it."""
+def _dated(moment: Moment) -> str:
+    y, mo, d, h, mi, s = moment
+    return f"{y:04d}/{mo:02d}/{d:02d} {h:02d}:{mi:02d}:{s:02d}"
+
+
+def stars_zone(played: PlayedHand) -> str:
+    """The zone a PokerStars header names after the hand's date: ``ET``, unless the record
+    is dated in a zone that cannot be converted, named by an abbreviation (``AEST``), which
+    is then written as it is rather than the time called Eastern."""
+    abbreviation = played.info.get("time_zone_abbreviation")
+    if (record_zone(played.info) is None and isinstance(abbreviation, str)
+            and _ZONE_WORD.fullmatch(abbreviation)):  # fmt: skip
+        return abbreviation
+    return "ET"
+
+
+_ZONE_WORD: Final = re.compile(r"[A-Z]{2,5}")
+"""An abbreviation a header may name as its zone (what the reader takes as one)."""
 
 
 def eastern(utc: str) -> str:
@@ -299,18 +325,13 @@ def eastern(utc: str) -> str:
     >>> eastern("0999/03/04 05:06:07")
     '0999/03/04 00:10:05'
     """
-    from zoneinfo import ZoneInfo
-
     try:
         moment = datetime.datetime.strptime(utc, "%Y/%m/%d %H:%M:%S")
     except ValueError:
         raise HistoryError(f"not a date and time like 2024/05/01 20:15:00: {utc[:40]!r}") \
             from None  # fmt: skip
-    try:
-        local = moment.replace(tzinfo=datetime.UTC).astimezone(ZoneInfo(EASTERN))
-    except OverflowError:
-        local = datetime.datetime.min
-    return f"{local.year:04d}/{local:%m/%d %H:%M:%S}"
+    return _dated(moved((moment.year, moment.month, moment.day, moment.hour, moment.minute,
+                         moment.second), UTC, EASTERN))  # fmt: skip
 
 
 def _roman(number: int) -> str:
@@ -378,7 +399,7 @@ def to_pokerstars(
         read = played.label_number()
         number = 1 if read is None else read
     date = played_date(played) or (eastern(when) if when else "1970/01/01 00:00:00")
-    lines = [_header(played, w, tournament, number, date)]
+    lines = [_header(played, w, tournament, number, f"{date} {stars_zone(played)}")]
     table = played.info.get("table")
     table_name = str(table) if table is not None else (
         f"{tournament.number} 1" if tournament else "pokerroom")  # fmt: skip
@@ -432,9 +453,9 @@ def _header(
         buy_in = f"{tournament.buy_in} " if tournament.buy_in else ""
         return (
             f"PokerStars Hand #{number}: Tournament #{tournament.number}, {buy_in}{game} - "
-            f"Level {_roman(tournament.level)} ({stakes}) - {date} ET"
+            f"Level {_roman(tournament.level)} ({stakes}) - {date}"
         )
-    return f"PokerStars Hand #{number}:  {game} ({stakes}{code}) - {date} ET"
+    return f"PokerStars Hand #{number}:  {game} ({stakes}{code}) - {date}"
 
 
 def blind_words(rules: Rules, players: int) -> dict[int, str]:

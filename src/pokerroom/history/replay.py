@@ -290,7 +290,8 @@ def replay_phh(
     info = {
         k: getattr(hand, k)
         for k in ("event", "table", "seats", "seat_count", "currency", "currency_symbol",
-                  "year", "month", "day", "time", "level")
+                  "year", "month", "day", "time", "time_zone", "time_zone_abbreviation",
+                  "level")
         if getattr(hand, k) is not None
     }
     info.update({k: v for k, v in hand.custom.items() if k in CARRIED_CUSTOM})

@@ -71,6 +71,7 @@ _TOURNAMENT: Final = re.compile(r"Tournament #(\d+),\s*(.*?)\s*Hold'em")
 _LEVEL: Final = re.compile(r"Level ([IVXLC]+|[0-9]{1,18})(?![0-9])")
 _DATE: Final = re.compile(r"(\d{4})/(\d{1,2})/(\d{1,2}) (\d{1,2}):(\d{2}):(\d{2})")
 _DATE_ET: Final = re.compile(_DATE.pattern + r" ET\b")
+_DATE_ZONE: Final = re.compile(_DATE.pattern + r"(?: ([A-Z]{2,5})\b)?")
 _TABLE: Final = re.compile(
     r"^Table '(?P<table>.*)' (?:(?P<max>\d+)-max )?(?:\(Play Money\) )?"
     r"Seat #(?P<button>\d+) is the button"
@@ -175,6 +176,8 @@ class StarsHand:
     table: str | None = None
     max_seats: int | None = None
     date: tuple[int, int, int, int, int, int] | None = None
+    zone: str | None = None
+    """The zone the date is local to, as the record names it (``ET``, ``CET``, ``UTC``)."""
     currency: str | None = None
     symbol: str = ""
     tournament: int | None = None
@@ -301,14 +304,18 @@ def _parse_header(first: int, head: str) -> dict[str, object]:
             out["level"] = int(text) if text.isdigit() else _from_roman(text)
     # (a site dating its hands in another zone adds Eastern time in brackets, read first:
     # "2021/09/19 10:12:37 CET [2021/09/19 4:12:37 ET]")
-    date = _DATE_ET.search(head) or _DATE.search(head)
+    # (the zone named after the date is kept: the time is local to it)
+    date = _DATE_ET.search(head) or _DATE_ZONE.search(head)
     if date is not None:
-        y, mo, d, h, mi, s = (int(g) for g in date.groups())
+        y, mo, d, h, mi, s = (int(g) for g in date.groups()[:6])
         try:
             datetime.datetime(y, mo, d, h, mi, s)
         except ValueError:
             raise _fail(f"not a date and time: {date.group(0)!r}", first) from None
         out["date"] = (y, mo, d, h, mi, s)
+        label = "ET" if date.re is _DATE_ET else date.group(7)
+        if label:
+            out["zone"] = label
     return out
 
 
@@ -362,6 +369,7 @@ def _parse_hand(first: int, lines: list[str]) -> StarsHand:
         table=table.group("table"),
         max_seats=int(table.group("max")) if table.group("max") else None,
         date=head.get("date"),  # type: ignore[arg-type]
+        zone=head.get("zone"),  # type: ignore[arg-type]
         currency=head.get("currency"),  # type: ignore[arg-type]
         symbol=str(head.get("symbol", "")),
         tournament=head.get("tournament"),  # type: ignore[arg-type]

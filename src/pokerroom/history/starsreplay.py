@@ -40,6 +40,7 @@ from pokerroom.history.phh import PHHHand
 from pokerroom.history.record import forced_bets, phh_order
 from pokerroom.history.replay import PHH_FIXED_LIMIT_CAPS, Replay, replay_phh
 from pokerroom.history.starsread import StarsHand, StarsLine, StarsSeat
+from pokerroom.history.zones import zone_named
 from pokerroom.rules import POKERKIT_CONVENTIONS, OddChip, Rules, RulesError, Structure
 
 __all__ = ["NO_DATE", "replay_stars", "stars_rules"]
@@ -386,6 +387,11 @@ def _phh_fields(h: _Hand, rules: Rules, actions: list[PHHAction], put_in: list[i
         fields.update(year=y, month=mo, day=d)
         if (hh, mi, ss) != (0, 0, 0):
             fields["time"] = datetime.time(hh, mi, ss)
+        if hand.zone is not None:  # the zone the time is local to, and its IANA name
+            fields["time_zone_abbreviation"] = hand.zone
+            zone = zone_named(hand.zone)
+            if zone is not None:
+                fields["time_zone"] = zone
     if hand.level is not None:
         fields["level"] = hand.level
     custom: dict[str, Any] = {"_rules": rules.to_mapping()}
