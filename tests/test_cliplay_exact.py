@@ -290,8 +290,15 @@ def test_the_top_parser_lists_every_command_in_order_with_the_exit_statuses(
     )
 
 
-def test_version_is_the_installed_packages(capsys: pytest.CaptureFixture[str]) -> None:
-    assert cli.package_version() == version("pokerroom")
+def test_version_is_the_installed_packages(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The metadata's, not the source tree's ``__version__`` (the fallback when the
+    package is not installed)."""
+    import pokerroom
+
+    monkeypatch.setattr(pokerroom, "__version__", "0.0.0+source")
+    assert cli.package_version() == version("pokerroom") != "0.0.0+source"
     with pytest.raises(SystemExit) as stopped:
         main(["--version"])
     assert stopped.value.code == 0
@@ -750,11 +757,13 @@ class Made:
 
     calls: ClassVar[list[tuple[str, int | None]]] = []
     name: ClassVar[Any] = None
+    last: ClassVar[Any] = None  # the player made last
 
     @staticmethod
     def make(spec: str, seed: int | None = None) -> Any:
         Made.calls.append((spec, seed))
-        return SimpleNamespace(name=Made.name) if Made.name is not None else SimpleNamespace()
+        Made.last = SimpleNamespace(name=Made.name) if Made.name is not None else SimpleNamespace()
+        return Made.last
 
 
 class Clients:
@@ -824,7 +833,7 @@ def test_bot_acpc_plays_with_the_seed_and_budget_after_settling_and_prints_the_r
     ((kind, player, host, port, seats, budget, gc),) = clients.calls
     assert (kind, host, port, seats, budget, gc) == ("acpc", "127.0.0.1", 9001, 3, 0.25,
                                                      ("collect", "freeze"))  # fmt: skip
-    assert isinstance(player, SimpleNamespace)
+    assert player is Made.last
     assert capsys.readouterr().out == (
         "rule-based: 4 hands, -3.5 chips (-0.88 a hand), 9 decisions\n"
     )
@@ -873,7 +882,8 @@ def test_bot_json_plays_with_its_token_and_name_and_prints_its_place(
     clients.result = _end()
     Made.name = "Robo 1"
     assert main(["bot", "json", "127.0.0.1", "7000", "--token", "s3cret", "--seed", "8"]) == 0
-    ((kind, _, host, port, token, name, gc),) = clients.calls
+    ((kind, player, host, port, token, name, gc),) = clients.calls
+    assert player is Made.last
     assert (kind, host, port, token, name, gc) == ("json", "127.0.0.1", 7000, "s3cret",
                                                    "Robo 1", ("collect", "freeze"))  # fmt: skip
     assert Made.calls == [("random", 8)]
@@ -920,8 +930,9 @@ def test_bot_json_over_standard_input_and_output_prints_on_standard_error(
 ) -> None:
     clients.result = _end()
     assert main(["bot", "json", "--stdio"]) == 0
-    kind, _, token, gc = clients.calls[-1]
+    kind, player, token, gc = clients.calls[-1]
     assert (kind, token, gc) == ("stdio", None, ("collect", "freeze"))
+    assert player is Made.last
     assert capsys.readouterr() == ("", "random (seat 1): 17 hands, place 1 of 2, 400 chips; 30 "
                                        "decisions, 2 timed out, 1 errors\n")  # fmt: skip
     monkeypatch.setenv("POKERROOM_TOKEN", "from-env")
@@ -1305,14 +1316,19 @@ def test_any_other_invite_code_is_refused(text: str) -> None:
 # --------------------------------------------------------------------------- private files
 
 
-def test_a_private_file_is_new_mode_0600_and_utf_8(tmp_path: Path) -> None:
+def test_a_private_file_is_new_mode_0600_and_utf_8_whatever_the_locale(tmp_path: Path) -> None:
+    import locale
+
     path = tmp_path / "tokens.json"
     old = os.umask(0)
+    before = locale.setlocale(locale.LC_CTYPE)
+    locale.setlocale(locale.LC_CTYPE, "C")  # files opened without an encoding: ASCII
     try:
         with open_private(str(path)) as f:
             f.write("Zoë\n")
     finally:
         os.umask(old)
+        locale.setlocale(locale.LC_CTYPE, before)
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
     assert path.read_bytes() == "Zoë\n".encode()
 
@@ -1498,13 +1514,14 @@ def test_the_lazy_bar_shows_only_after_it_has_taken_a_while(bars: Clock) -> None
     from pokerroom.cli.progress import SHOW_AFTER, LazyBar
 
     assert SHOW_AFTER == 0.4
+    bars.now = 0.0
     with LazyBar("counting") as bar:
         assert bar.console.stderr and bar.console.is_terminal
         assert bar.label == "counting"
-        bars.now = 100.39
+        bars.now = 0.39
         bar(1, 10)
         assert Progress.made == []
-        bars.now = 100.4
+        bars.now = 0.4  # at exactly SHOW_AFTER
         bar(2, 10)
         (shown,) = Progress.made
         assert _columns(shown) == [("TextColumn", "{task.description}"), ("BarColumn", None),
@@ -1546,7 +1563,8 @@ def test_the_run_bar_shows_from_the_start_and_counts_games_hands_and_rate(bars: 
             ("TextColumn", "{task.fields[rate]:>8,.0f} hands/s"),
         ]  # fmt: skip
         assert shown.console is bar.console and shown.transient is True
-        assert (bar.total, bar.noun, bar.games, bar.hands) == (5, "sessions", 2, 0)
+        assert (bar.label, bar.total, bar.noun, bar.games, bar.hands) == (
+            "league", 5, "sessions", 2, 0)
         assert bar.rate == 0.0  # no time yet
         bars.now = 104.0
         bar.add(100)
@@ -1560,6 +1578,9 @@ def test_the_run_bar_shows_from_the_start_and_counts_games_hands_and_rate(bars: 
         ("update", 7, {"completed": 4, "hands": 150, "rate": 15.0}),
         ("stop",),
     ]  # fmt: skip
+    bar.add(10)  # told after it was closed: counted, nothing drawn
+    assert (bar.games, bar.hands) == (5, 160)
+    assert shown.told[-1] == ("stop",)
 
 
 def test_the_run_bar_off_a_terminal_counts_and_shows_nothing(
@@ -1575,3 +1596,69 @@ def test_the_run_bar_off_a_terminal_counts_and_shows_nothing(
     assert Progress.made == []
     assert (bar.noun, bar.games, bar.hands, bar.rate) == ("games", 1, 120, 60.0)
     assert bar.task is None
+
+
+def test_a_private_file_is_made_where_the_system_has_no_o_nofollow(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    opened: list[int] = []
+    real_open = os.open
+
+    def recording_open(path: Any, flags: int, mode: int = 0o777) -> int:
+        opened.append(flags)
+        return real_open(path, flags, mode)
+
+    monkeypatch.delattr(os, "O_NOFOLLOW")
+    monkeypatch.setattr(os, "open", recording_open)
+    with open_private(tmp_path / "x") as f:
+        f.write("x")
+    assert opened == [os.O_WRONLY | os.O_CREAT | os.O_EXCL]
+    assert (tmp_path / "x").read_text() == "x"
+
+
+def test_a_new_operator_token_file_is_made_0600_from_the_start_never_through_a_link(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Made with mode 0600 (no moment when others could open it), then set to 0600
+    whatever the umask; without ``O_NOFOLLOW`` on the system, made all the same."""
+    import pokerroom.room.people as people
+
+    opened: list[tuple[Any, ...]] = []
+    chmods: list[int] = []
+    real_open, real_fchmod = os.open, os.fchmod
+
+    def recording_open(path: Any, flags: int, mode: int = 0o777) -> int:
+        opened.append((path, flags, mode))
+        return real_open(path, flags, mode)
+
+    def recording_fchmod(fd: int, mode: int) -> None:
+        chmods.append(mode)
+        real_fchmod(fd, mode)
+
+    monkeypatch.setattr(people, "new_secret", lambda: "new-token")
+    monkeypatch.setattr(os, "open", recording_open)
+    monkeypatch.setattr(os, "fchmod", recording_fchmod)
+    path = tmp_path / "r.db.operator"
+    assert room._operator_token(path) == "new-token"
+    flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC
+    assert opened == [(path, flags | os.O_NOFOLLOW, 0o600)]
+    assert chmods == [0o600]
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    monkeypatch.delattr(os, "O_NOFOLLOW")
+    other = tmp_path / "other.operator"
+    assert room._operator_token(other) == "new-token"
+    assert opened[1] == (other, flags, 0o600)
+    assert other.read_text() == "new-token\n"
+
+
+def test_the_operator_token_is_read_as_utf_8_whatever_the_locale(tmp_path: Path) -> None:
+    import locale
+
+    path = tmp_path / "r.db.operator"
+    path.write_bytes("t\u00f6ken\n".encode())
+    before = locale.setlocale(locale.LC_CTYPE)
+    locale.setlocale(locale.LC_CTYPE, "C")  # files read without an encoding: ASCII
+    try:
+        assert room._operator_token(path) == "t\u00f6ken"
+    finally:
+        locale.setlocale(locale.LC_CTYPE, before)
