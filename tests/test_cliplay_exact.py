@@ -1662,3 +1662,50 @@ def test_the_operator_token_is_read_as_utf_8_whatever_the_locale(tmp_path: Path)
         assert room._operator_token(path) == "t\u00f6ken"
     finally:
         locale.setlocale(locale.LC_CTYPE, before)
+
+
+def test_the_run_bar_draws_its_games_hands_and_rate_on_a_terminal(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Rich's own bar (not a recorder): its last frame, drawn as it stops, has the
+    label, the games done of all, the noun, the hands and the rate in hands a second
+    (the test's clock; the time elapsed is Rich's and not compared)."""
+    import re
+
+    from pokerroom.cli import progress, runbar
+
+    clock = Clock()
+    monkeypatch.setenv("TTY_COMPATIBLE", "1")
+    monkeypatch.setenv("COLUMNS", "120")
+    monkeypatch.setattr(progress, "time", clock)
+    monkeypatch.setattr(runbar, "time", clock)
+    with runbar.RunBar("league", 5, done=2, noun="sessions") as bar:
+        clock.now = 108.0
+        bar.add(12_345)
+    err = capsys.readouterr().err
+    plain = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", err)
+    frames = [f for f in re.split(r"[\r\n]", plain) if "league" in f]
+    last = frames[-1]
+    # 12,345 hands in 8 s: 1,543 a second (1,543.125), each number right-aligned in its width
+    assert re.fullmatch(r"league \S+ 3/5 sessions     12,345 hands \d:\d\d:\d\d    "
+                        r"1,543 hands/s\s*", last), last  # fmt: skip
+
+
+def test_the_lazy_bar_draws_its_label_and_progress_on_a_terminal(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import re
+
+    from pokerroom.cli import progress
+
+    clock = Clock()
+    monkeypatch.setenv("TTY_COMPATIBLE", "1")
+    monkeypatch.setenv("COLUMNS", "100")
+    monkeypatch.setattr(progress, "time", clock)
+    with progress.LazyBar("counting") as bar:
+        clock.now = 101.0
+        bar(3, 12)
+    plain = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", capsys.readouterr().err)
+    last = [f for f in re.split(r"[\r\n]", plain) if "counting" in f][-1]
+    # done padded to the width of the total; then the time elapsed and the time left
+    assert re.fullmatch(r"counting \S+  3/12 \d:\d\d:\d\d \S+\s*", last), last
