@@ -1514,14 +1514,14 @@ def test_the_lazy_bar_shows_only_after_it_has_taken_a_while(bars: Clock) -> None
     from pokerroom.cli.progress import SHOW_AFTER, LazyBar
 
     assert SHOW_AFTER == 0.4
-    bars.now = 0.0
+    bars.now = 0.5
     with LazyBar("counting") as bar:
         assert bar.console.stderr and bar.console.is_terminal
         assert bar.label == "counting"
-        bars.now = 0.39
+        bars.now = 0.89
         bar(1, 10)
         assert Progress.made == []
-        bars.now = 0.4  # at exactly SHOW_AFTER
+        bars.now = 0.9  # at exactly SHOW_AFTER (0.9 - 0.5 == 0.4 in floats)
         bar(2, 10)
         (shown,) = Progress.made
         assert _columns(shown) == [("TextColumn", "{task.description}"), ("BarColumn", None),
