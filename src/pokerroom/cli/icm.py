@@ -28,7 +28,8 @@ def _names(text: str | None, stacks: int) -> list[str] | None:
     names = [n.strip() for n in text.split(",")]
     if len(names) != stacks:
         raise UsageError(f"--names {text!r}: {len(names)} name{'s' if len(names) != 1 else ''} "
-                         f"for {stacks} stacks (give one for each, in stack order)")  # fmt: skip
+                         f"for {stacks} stack{'s' if stacks != 1 else ''} (give one for each, "
+                         "in stack order)")  # fmt: skip
     for k, name in enumerate(names, 1):
         if not name:
             raise UsageError(f"--names {text!r}: name {k} is empty")
