@@ -8,7 +8,7 @@ depend on the bots' play), ICM's values worked out by hand (the mutation part
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 
@@ -313,10 +313,12 @@ def test_the_button_option_refuses_a_seat_in_other_digits_in_one_line(
 
 
 class _Bar:
-    """A stand-in for the progress bar: two seconds for any run."""
+    """A stand-in for the progress bar: two seconds for any run (what it is told kept)."""
+
+    made: ClassVar[list[tuple[str, int, int, str]]] = []
 
     def __init__(self, label: str, total: int, *, done: int = 0, noun: str = "games") -> None:
-        pass
+        _Bar.made.append((label, total, done, noun))
 
     def __enter__(self) -> _Bar:
         return self
@@ -337,6 +339,7 @@ def bar(monkeypatch: pytest.MonkeyPatch) -> None:
     from pokerroom.cli import runbar
 
     monkeypatch.setattr(runbar, "RunBar", _Bar)
+    _Bar.made = []
 
 
 NAN = float("nan")
@@ -392,7 +395,7 @@ def test_tournament_prints_the_run_then_the_standings_word_for_word(
     monkeypatch.setattr(Tournament, "standings", standings)
     code, out, err = run(capsys, "tournament", *TWO, "--games", "2", "--max-hands", "3",
                          "--set", "buy_in=1000")  # fmt: skip
-    assert (code, err, seen) == (0, "", [3, 3])
+    assert (code, err, seen, _Bar.made) == (0, "", [3, 3], [("tournament", 2, 0, "games")])
     assert _lines(out) == [
         "2 freeze-outs of 2 players, no-limit rules (no limit (minimum bet 4), blinds 2/4), "
         "buy-in 1,000, seed 4",
@@ -559,7 +562,7 @@ def test_a_league_of_two_calling_stations_is_all_even_word_for_word(
     db = tmp_path / "l.db"
     code, out, err = run(capsys, "league", *TWO, "--hands", "3", "--session", "1",
                          "--db", str(db))  # fmt: skip
-    assert (code, err) == (0, "")
+    assert (code, err, _Bar.made) == (0, "", [("league", 4, 0, "sessions")])
     assert _lines(out) == [
         "league of 2 players, no-limit rules (no limit (minimum bet 4), blinds 2/4), seed 4: "
         "1 match of 3 hands in duplicate (2 deals heads-up, each dealt twice)",
@@ -853,3 +856,98 @@ def test_the_hand_histories_are_kept_only_when_asked(
     assert len(files) == (2 if command == "tournament" else 4)
     assert sum(f.read_text().count("actions = ") for f in files) == 4
     assert log.read_text().count("*** SUMMARY ***") == 4  # not written again
+
+
+@pytest.mark.usefixtures("bar")
+def test_a_league_resumed_takes_the_seed_of_the_league_kept(
+    capsys: pytest.CaptureFixture[str], tmp_path: Any
+) -> None:
+    """--resume without --seed finds the league with these settings (not a tournament's
+    run) and plays nothing again: its sessions are all kept."""
+    db = tmp_path / "r.db"
+    base = ["league", "--players", "calling-station,calling-station", "--rules", "no-limit",
+            "--workers", "1", "--hands", "2", "--db", str(db)]  # fmt: skip
+    assert run(capsys, "tournament", *TWO[:4], "--seed", "5", "--games", "1", "--max-hands",
+               "1", "--workers", "1", "--db", str(db))[0] == 0  # fmt: skip
+    assert run(capsys, *base, "--seed", "9")[0] == 0
+    code, out, err = run(capsys, *base, "--resume")
+    assert (code, err) == (0, "")
+    assert "seed 9: 1 match of 2 hands" in out
+    assert _lines(out)[1] == "2 hands; this command played 0 hands in 0.0 s"
+    assert _lines(out)[-1] == f"results: {db} (run 2)"
+
+
+def _colour(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The commands' console a colour terminal 100 wide."""
+    from rich.console import Console
+
+    from pokerroom.cli import console
+
+    def terminal(*, stderr: bool = False, width: int | None = None) -> Console:
+        return Console(markup=False, stderr=stderr, width=100, force_terminal=True,
+                       color_system="standard")  # fmt: skip
+
+    monkeypatch.setattr(console, "plain_console", terminal)
+
+
+def test_the_notes_are_plain_text_on_a_colour_terminal(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Rich would colour the numbers of a note ("95%", "1", the big blind) on a terminal;
+    the notes are printed as written."""
+    _colour(monkeypatch)
+    _stand_in(monkeypatch, _league_results(aivat=True))
+    code, out, _ = run(capsys, "league", *THREE, "--aivat")
+    assert code == 0
+    notes = [*(line.format(bb=4) for line in LEAGUE_NOTE), *AIVAT_NOTE]
+    assert _lines(out)[-len(notes):] == notes
+    code, out, _ = run(capsys, "icm", "5000", "3000", "2000", "--payouts", "50,30,20")
+    assert code == 0 and _lines(out)[-2:] == ICM_NOTE
+    from pokerroom.cli.console import plain_console
+
+    tournament_cli._print_standings(plain_console(), _standings())
+    assert _lines(capsys.readouterr().out)[-3:] == TOURNAMENT_NOTE
+
+
+def test_places_and_counts_are_right_justified(capsys: pytest.CaptureFixture[str]) -> None:
+    """Ten players and more: the places 1 to 11 right-justified, the wins and faults too."""
+    import dataclasses
+
+    from pokerroom.cli.console import plain_console
+    from pokerroom.tournament.league import LeagueResults
+
+    row = _standings()[0]
+    rows = [dataclasses.replace(row, name=f"p{k}", wins=12 - k, games=11, faults=k * 100)
+            for k in range(1, 12)]  # fmt: skip
+    tournament_cli._print_standings(plain_console(), rows)
+    lines = _lines(capsys.readouterr().out)
+    assert lines[2] == ("       player    wins   win % (95%)        finish     chips/hand   "
+                        "faults")  # fmt: skip
+    assert lines[4] == "   1   p1       11/11    75 (30-95)   1.25 ± 0.80   +1.50 ± 0.25      100"
+    assert lines[12] == "   9   p9        3/11    75 (30-95)   1.25 ± 0.80   +1.50 ± 0.25      900"
+    assert lines[14] == "  11   p11       1/11    75 (30-95)   1.25 ± 0.80   +1.50 ± 0.25    1,100"
+    ranked = _league_results(aivat=False).ranking[0]
+    league = type("League", (), {"players": ()})()
+    results = LeagueResults([], [dataclasses.replace(ranked, name=f"p{k}", faults=k * 100)
+                                 for k in range(1, 12)])  # fmt: skip
+    league_cli._print_ranking(plain_console(), league, results)  # type: ignore[arg-type]
+    lines = _lines(capsys.readouterr().out)
+    assert lines[2] == "       player   heads-up mbb/hand   faults"
+    assert lines[4] == "   1   p1              +592 ± 192      100"
+    assert lines[14] == "  11   p11             +592 ± 192    1,100"
+
+
+def test_icm_stacks_of_other_widths_are_right_justified_and_rounded_to_even(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """12,000 and 800 for one prize of 100: the shares of the chips, 15/16 and 1/16, are
+    the ICM values, 93.75 and 6.25, whose percentages to one place are 93.8 and 6.2 (a
+    half rounded to the even digit)."""
+    code, out, err = run(capsys, "icm", "12000", "800", "--payouts", "100")
+    assert (code, err) == (0, "")
+    assert _lines(out)[2:6] == [
+        "  player      chips   chips %     ICM   ICM %   chip chop",
+        " " + "─" * 57,
+        "  Player 1   12,000      93.8   93.75    93.8       93.75",
+        "  Player 2      800       6.2    6.25     6.2        6.25",
+    ]
