@@ -8,6 +8,7 @@ depend on the bots' play), ICM's values worked out by hand (the mutation part
 from __future__ import annotations
 
 import argparse
+from fractions import Fraction
 from typing import Any, ClassVar
 
 import pytest
@@ -951,3 +952,21 @@ def test_icm_stacks_of_other_widths_are_right_justified_and_rounded_to_even(
         "  Player 1   12,000      93.8   93.75    93.8       93.75",
         "  Player 2      800       6.2    6.25     6.2        6.25",
     ]
+
+
+def test_icm_prints_each_stack_as_given_fractions_of_a_chip_too(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """1.5 and 0.5 chips were printed 2 and 0 (and 12,000.5 as 12,000): each stack is
+    printed to the last digit given. 1.5 of 2 chips wins with 3/4: 0.75 of 1."""
+    code, out, err = run(capsys, "icm", "1.5", "0.5", "--payouts", "1")
+    assert (code, err) == (0, "")
+    assert _lines(out)[4:6] == [
+        "  Player 1     1.5      75.0   0.75    75.0        0.75",
+        "  Player 2     0.5      25.0   0.25    25.0        0.25",
+    ]
+    code, out, err = run(capsys, "icm", "12,000.25", "1e-3", "3", "--payouts", "1")
+    assert (code, err) == (0, "")
+    assert [line.split()[2] for line in _lines(out)[4:7]] == ["12,000.25", "0.001", "3"]
+    assert icm_cli._chips(Fraction(12000)) == "12,000"
+    assert icm_cli._chips(Fraction(1, 8)) == "0.125"
