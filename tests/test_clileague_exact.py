@@ -504,8 +504,8 @@ def test_tournament_refusals_word_for_word(
     capsys: pytest.CaptureFixture[str], argv: list[str], message: str, tmp_path: Any,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.chdir(tmp_path)
-    code, out, err = run(capsys, "tournament", *TWO, *argv)
+    monkeypatch.chdir(tmp_path)  # (two hands a game: a refusal missed ends soon)
+    code, out, err = run(capsys, "tournament", *TWO, "--max-hands", "2", *argv)
     assert (code, out, err) == (2, "", f"pokerroom tournament: error: {message}\n")
     assert not (tmp_path / "g.png").exists()
 
@@ -783,8 +783,8 @@ def test_league_refusals_word_for_word(
 ) -> None:
     """Heads-up, 1,000,000 hands are 500,000 deals: in sessions of 9, 55,556 sessions in
     each of the 2 seatings."""
-    monkeypatch.chdir(tmp_path)
-    code, out, err = run(capsys, "league", *TWO, *argv)
+    monkeypatch.chdir(tmp_path)  # (two hands a match: a refusal missed ends soon)
+    code, out, err = run(capsys, "league", *TWO, "--hands", "2", *argv)
     assert (code, out, err) == (2, "", f"pokerroom league: error: {message}\n")
     assert list(tmp_path.iterdir()) == []
 
