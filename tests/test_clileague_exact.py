@@ -351,7 +351,7 @@ def _standings(faults: int = 0) -> list[Any]:
     from pokerroom.tournament.stats import Estimate
 
     return [
-        Standing(1, "rule-based", 4, 3, Estimate(0.75, 0.3006, 0.9544, 4),
+        Standing(1, "rule-based", 4, 3, Estimate(0.75, 0.204, 0.9544, 4),
                  Estimate(1.25, 0.45, 2.05, 4), Estimate(1.5, 1.25, 1.75, 4), 120, 0),
         Standing(0, "random", 4, 1, Estimate(0.25, 0.0456, 0.6994, 4),
                  Estimate(1.75, NAN, NAN, 1), Estimate(-1.5, NAN, NAN, 1), 118, faults),
@@ -363,7 +363,7 @@ STANDINGS = [
     "",
     "      player       wins   win % (95%)        finish     chips/hand",
     " " + "─" * 66,
-    "  1   rule-based    3/4    75 (30-95)   1.25 ± 0.80   +1.50 ± 0.25",
+    "  1   rule-based    3/4    75 (20-95)   1.25 ± 0.80   +1.50 ± 0.25",
     "  2   random        1/4     25 (5-70)          1.75          -1.50",
     "",
 ]
@@ -391,6 +391,8 @@ def test_tournament_prints_the_run_then_the_standings_word_for_word(
 
     def standings(self: Tournament, records: list[Any]) -> list[Any]:
         seen.extend(r.hands for r in records)
+        # without --chip-graph no game keeps its stacks hand by hand, only each seat's total
+        assert all(len(s.nets) == 1 for r in records for s in r.seats)
         return _standings()
 
     monkeypatch.setattr(Tournament, "standings", standings)
@@ -424,7 +426,7 @@ def test_the_standings_show_faults_only_when_a_player_made_one(
     assert _lines(capsys.readouterr().out)[2:6] == [
         "      player       wins   win % (95%)        finish     chips/hand   faults",
         " " + "─" * 75,
-        "  1   rule-based    3/4    75 (30-95)   1.25 ± 0.80   +1.50 ± 0.25        0",
+        "  1   rule-based    3/4    75 (20-95)   1.25 ± 0.80   +1.50 ± 0.25        0",
         "  2   random        1/4     25 (5-70)          1.75          -1.50    1,234",
     ]
 
@@ -437,7 +439,7 @@ def test_the_standings_never_wrap_a_name_or_a_number(capsys: pytest.CaptureFixtu
     tournament_cli._print_standings(Console(width=60, markup=False), _standings())
     lines = _lines(capsys.readouterr().out)
     assert lines[6] == ""  # a line for each row
-    for line, cells in ((lines[4], ("rule-based", "75 (30-95)", "1.25 ± 0.80", "+1.50 ± 0.25")),
+    for line, cells in ((lines[4], ("rule-based", "75 (20-95)", "1.25 ± 0.80", "+1.50 ± 0.25")),
                         (lines[5], ("random", "25 (5-70)", "1.75", "-1.50"))):  # fmt: skip
         assert all(f" {cell}" in line for cell in cells), line
     assert "player" in lines[2] and "win % (95%)" in lines[2] and "chips/hand" in lines[2]
@@ -924,9 +926,9 @@ def test_places_and_counts_are_right_justified(capsys: pytest.CaptureFixture[str
     lines = _lines(capsys.readouterr().out)
     assert lines[2] == ("       player    wins   win % (95%)        finish     chips/hand   "
                         "faults")  # fmt: skip
-    assert lines[4] == "   1   p1       11/11    75 (30-95)   1.25 ± 0.80   +1.50 ± 0.25      100"
-    assert lines[12] == "   9   p9        3/11    75 (30-95)   1.25 ± 0.80   +1.50 ± 0.25      900"
-    assert lines[14] == "  11   p11       1/11    75 (30-95)   1.25 ± 0.80   +1.50 ± 0.25    1,100"
+    assert lines[4] == "   1   p1       11/11    75 (20-95)   1.25 ± 0.80   +1.50 ± 0.25      100"
+    assert lines[12] == "   9   p9        3/11    75 (20-95)   1.25 ± 0.80   +1.50 ± 0.25      900"
+    assert lines[14] == "  11   p11       1/11    75 (20-95)   1.25 ± 0.80   +1.50 ± 0.25    1,100"
     ranked = _league_results(aivat=False).ranking[0]
     league = type("League", (), {"players": ()})()
     results = LeagueResults([], [dataclasses.replace(ranked, name=f"p{k}", faults=k * 100)
@@ -970,3 +972,15 @@ def test_icm_prints_each_stack_as_given_fractions_of_a_chip_too(
     assert [line.split()[2] for line in _lines(out)[4:7]] == ["12,000.25", "0.001", "3"]
     assert icm_cli._chips(Fraction(12000)) == "12,000"
     assert icm_cli._chips(Fraction(1, 8)) == "0.125"
+
+
+def test_a_freeze_out_the_model_refuses_is_one_line_naming_why(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The parser keeps the players, games and hands within what a freeze-out takes; were
+    it to let 15 players through, the model's refusal would be the command's."""
+    specs = (tuple(["random"] * 15), tuple(f"p{k}" for k in range(15)))
+    monkeypatch.setattr(tournament_cli, "player_specs", lambda args: specs)
+    code, out, err = run(capsys, "tournament", "--games", "1")
+    assert (code, out, err) == (
+        2, "", "pokerroom tournament: error: 15 players: a freeze-out seats 2 to 14\n")
