@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 import stars_samples
 from pokerroom.cli.serve import UsageError, _programs
 from pokerroom.cli.solve import _sizes
+from pokerroom.cli.tournament import _button
 from pokerroom.engine import Hand
 from pokerroom.history.acpclog import parse_betting
 from pokerroom.history.errors import ACPCError
@@ -114,6 +115,13 @@ def test_solver_bucket_sizes_in_no_number_are_refused(text: str) -> None:
 def test_a_program_for_a_seat_in_no_number_is_refused(text: str) -> None:
     with pytest.raises(UsageError, match="SEAT=COMMAND"):
         _programs([f"{text}=pokerroom bot json --stdio"], 2)
+
+
+@pytest.mark.parametrize("text", NOT_NUMBERS, ids=IDS)
+def test_a_first_button_in_digits_of_no_number_is_refused(text: str) -> None:
+    """``int`` read ``٣`` as seat 3 (and ``𝟚`` as seat 2)."""
+    with pytest.raises(argparse.ArgumentTypeError, match="a seat number, 'random' or"):
+        _button(text)
 
 
 @pytest.mark.parametrize("text", ["²", "٣", "①"])

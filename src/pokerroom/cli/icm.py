@@ -10,6 +10,8 @@ their share of the chips and what a chip chop would give them.
 from __future__ import annotations
 
 import argparse
+from decimal import Decimal
+from fractions import Fraction
 
 from pokerroom.cli.arguments import Amount, Amounts
 from pokerroom.cli.errors import OK, UsageError
@@ -28,7 +30,8 @@ def _names(text: str | None, stacks: int) -> list[str] | None:
     names = [n.strip() for n in text.split(",")]
     if len(names) != stacks:
         raise UsageError(f"--names {text!r}: {len(names)} name{'s' if len(names) != 1 else ''} "
-                         f"for {stacks} stacks (give one for each, in stack order)")  # fmt: skip
+                         f"for {stacks} stack{'s' if stacks != 1 else ''} (give one for each, "
+                         "in stack order)")  # fmt: skip
     for k, name in enumerate(names, 1):
         if not name:
             raise UsageError(f"--names {text!r}: name {k} is empty")
@@ -37,6 +40,12 @@ def _names(text: str | None, stacks: int) -> list[str] | None:
 
 def _money(value: float) -> str:
     return f"{value:,.2f}"
+
+
+def _chips(stack: Fraction) -> str:
+    """A stack to the last digit it was given with (``12,000``, ``0.5``: the stacks are
+    read exactly, from decimals)."""
+    return f"{Decimal(stack.numerator) / Decimal(stack.denominator):,f}"
 
 
 def _cmd_icm(args: argparse.Namespace) -> int:
@@ -60,7 +69,7 @@ def _cmd_icm(args: argparse.Namespace) -> int:
         table.add_column(name, justify=justify)  # type: ignore[arg-type]
     for k, name in enumerate(result.names):
         value = float(result.icm[k])
-        table.add_row(name, f"{float(result.stacks[k]):,.0f}", f"{100 * result.share(k):.1f}",
+        table.add_row(name, _chips(Fraction(result.stacks[k])), f"{100 * result.share(k):.1f}",
                       _money(value), f"{100 * value / result.pool:.1f}" if result.pool else "-",
                       _money(float(result.chip_chop[k])))  # fmt: skip
     console = plain_console()

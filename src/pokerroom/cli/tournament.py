@@ -22,6 +22,7 @@ from pokerroom.cli.runs import (
     say,
     wants_histories,
 )
+from pokerroom.numerals import number
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -143,11 +144,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def _button(text: str) -> int | str:
+    """``--button``: ``random``, ``first-jack`` or a seat in ASCII digits (``int`` would
+    read ``1_0`` as seat 10, `` 1`` as seat 1 and the digits of other scripts)."""
     if text in ("random", "first-jack"):
         return text
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            f"{text!r}: a seat number, 'random' or 'first-jack'"
-        ) from None
+    seat = number(text)
+    if seat is None:
+        raise argparse.ArgumentTypeError(f"{text!r}: a seat number, 'random' or 'first-jack'")
+    return seat
