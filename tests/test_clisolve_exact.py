@@ -19,6 +19,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+import rich.console
 
 from pokerroom.cli import build_parser, main
 from pokerroom.cli import lbr as lbr_cli
@@ -368,7 +369,7 @@ class FakeSolver:
 
 
 class FakeStrategy:
-    SIZE = 1_234_567
+    SIZE = 1_995_000  # 1.995 MB: said as 2.00
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         self.args, self.kwargs = args, kwargs
@@ -613,7 +614,7 @@ def test_solve_holdem_word_for_word(stage: Stage, capsys: pytest.CaptureFixture[
         "│          2 │                  83.33 │   1.5 s │",
         "│          4 │                     50 │   3.0 s │",
         "└────────────┴────────────────────────┴─────────┘",
-        f"wrote {LONG} (1.23 MB)",
+        f"wrote {LONG} (2.00 MB)",
     ]
     assert Path(LONG).stat().st_size == FakeStrategy.SIZE
     assert stage.called("abstraction_for") == [((8, 8, 8, 8), True)]
@@ -709,7 +710,7 @@ def test_solve_holdem_plots_the_exploitability(
     code, out, _ = run(capsys, "solve", "--buckets", "8,8,8,8", "--iterations", "4", "--every",
                        "2", "--out", "s.npz", "--plot", long_png)  # fmt: skip
     assert code == 0
-    assert out.splitlines()[-2:] == ["wrote s.npz (1.23 MB)", f"wrote {long_png}"]
+    assert out.splitlines()[-2:] == ["wrote s.npz (2.00 MB)", f"wrote {long_png}"]
     assert drawn == _drawing([(2, 1000 / 3 / 4), (4, 50.0)], long_png,
                              "casino-limit heads-up, buckets 8,8,8,8, dcfr",
                              "exploitability in the abstract game (mbb/hand)")  # fmt: skip
@@ -719,6 +720,16 @@ def test_solve_holdem_plots_the_exploitability(
     assert drawn == _drawing([(2, 1000 / 3 / 4)], "d.png",
                              "casino-limit heads-up, buckets 8,8,8,8, dealt",
                              "regret per deal (mbb/hand)")  # fmt: skip
+
+
+def test_the_plot_is_of_the_exploitability_unless_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    drawn = _plot_recorder(monkeypatch)
+    solve_cli._plot([(1, 100.0, 0.1), (10, 10.0, 0.5)], "p.png", "a title")
+    assert drawn == _drawing([(1, 100.0), (10, 10.0)], "p.png", "a title",
+                             "exploitability in the abstract game (mbb/hand)")  # fmt: skip
+    drawn.clear()
+    solve_cli._plot([(1, 100.0, 0.1)], "p.png", "a title", "regret per deal")
+    assert drawn[4] == ("ax", "set_ylabel", ("regret per deal (mbb/hand)",), {})
 
 
 def test_the_plot_is_a_png_of_600_by_400(tmp_path: Path) -> None:
@@ -775,7 +786,7 @@ def test_solve_checkpoints_after_each_measurement_and_resumes(
         "│          4 │                     50 │   3.0 s │",
         "│          6 │                  35.71 │   4.5 s │",
         "└────────────┴────────────────────────┴─────────┘",
-        "wrote s.npz (1.23 MB)",
+        "wrote s.npz (2.00 MB)",
     ]
     solver = stage.solvers[-1]
     assert solver.runs == [2]
@@ -828,7 +839,7 @@ def test_solve_holdem_nl_word_for_word(stage: Stage, capsys: pytest.CaptureFixtu
         "│          2 │                  166.7 │   3.0 s │",
         "│          3 │                    125 │   4.5 s │",
         "└────────────┴────────────────────────┴─────────┘",
-        f"wrote {LONG} (1.23 MB)",
+        f"wrote {LONG} (2.00 MB)",
     ]
     assert stage.called("abstraction_for") == [((8, 8, 8, 8), False)]
     assert stage.called("betting") == [(20, (0.5, 1.0, 2.0), 3, ((0, 1), (1,), (1, 2), (2,)))]
@@ -843,6 +854,8 @@ def test_solve_holdem_nl_word_for_word(stage: Stage, capsys: pytest.CaptureFixtu
                       "per_round": ((0, 1), (1,), (1, 2), (2,))}  # fmt: skip
     (bar,) = stage.bars.made
     assert bar["events"][-2] == ("update", 1, {"completed": 3, "exploit": "125 mbb/h"})
+    assert bar["columns"] == _solve_bar("sampled", "exploitability")
+    assert bar["transient"] is True and isinstance(bar["console"], rich.console.Console)
 
 
 def test_solve_holdem_nl_dealt_checkpoints_and_resumes(
@@ -851,9 +864,10 @@ def test_solve_holdem_nl_dealt_checkpoints_and_resumes(
     common = ["solve", "--game", "holdem-nl", "--depth", "3", "--method", "dealt", "--deals",
               "4", "--every", "1", "--out", "s.npz", "--checkpoint", "c.npz"]  # fmt: skip
     assert run(capsys, *common, "--iterations", "1")[0] == 0
-    ((_, dealer, kwargs),) = stage.called("DealtSolver")
-    assert (dealer, kwargs) == (("dealer", ("abstraction", (169, 32, 32, 32))),
-                                {"seed": 0, "deals": 4})  # fmt: skip
+    ((game, dealer, kwargs),) = stage.called("DealtSolver")
+    assert (game.name, dealer, kwargs) == (  # type: ignore[attr-defined]
+        "no-limit stand-in", ("dealer", ("abstraction", (169, 32, 32, 32))),
+        {"seed": 0, "deals": 4})
     assert stage.called("betting") == [(3, (0.5, 1.0), 3, ())]
     with np.load(tmp_path / "c.npz") as data:
         assert data["history"].tolist() == [[1, 250.0, 1.5]]
@@ -1028,7 +1042,44 @@ def test_solve_holdem_nl_plots_too(
     code, out, _ = run(capsys, "solve", "--game", "holdem-nl", "--iterations", "2", "--every",
                        "1", "--out", "s.npz", "--plot", "p.png", "--method", "cfr+")  # fmt: skip
     assert code == 0
-    assert out.splitlines()[-2:] == ["wrote s.npz (1.23 MB)", "wrote p.png"]
+    assert out.splitlines()[-2:] == ["wrote s.npz (2.00 MB)", "wrote p.png"]
     assert drawn == _drawing([(1, 250.0), (2, 1000 / 3 / 2)], "p.png",
                              "no-limit stand-in, cfr+",
                              "exploitability in the abstract game (mbb/hand)")  # fmt: skip
+
+
+def test_solve_holdem_nl_dealt_plots_the_regret(
+    stage: Stage, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    drawn = _plot_recorder(monkeypatch)
+    code, _, _ = run(capsys, "solve", "--game", "holdem-nl", "--iterations", "1", "--out",
+                     "s.npz", "--plot", "p.png", "--method", "dealt")  # fmt: skip
+    assert code == 0
+    assert drawn == _drawing([(1, 250.0)], "p.png", "no-limit stand-in, dealt",
+                             "regret per deal (mbb/hand)")  # fmt: skip
+
+
+def test_solve_lines_are_not_wrapped_on_a_narrow_terminal(
+    stage: Stage, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At 20 columns the tables are squeezed, but each line the command prints (a path, a
+    count) stays whole, to be read or copied."""
+    _plot_recorder(monkeypatch)
+    monkeypatch.setenv("COLUMNS", "20")
+    for game in ("holdem", "holdem-nl"):
+        common = ["solve", "--game", game, "--buckets", "8,8,8,8", "--every", "1", "--out",
+                  "s.npz", "--plot", "p.png", "--checkpoint", "c.npz"]  # fmt: skip
+        stage.ticks = 0
+        assert run(capsys, *common, "--iterations", "1")[0] == 0
+        stage.ticks = 0
+        code, out, _ = run(capsys, *common, "--iterations", "2")
+        assert code == 0
+        lines = out.splitlines()
+        name = {"holdem": "limit stand-in: 6,378", "holdem-nl": "no-limit stand-in: 4,321"}[game]
+        assert f"{name} betting decisions, " + (
+            "1,234,567" if game == "holdem" else "7,654,321") + (
+            " information sets (both players)") in lines  # fmt: skip
+        assert "resumed from c.npz at 1 iterations" in lines
+        assert lines[-2:] == ["wrote s.npz (2.00 MB)", "wrote p.png"]
+        assert ("card buckets 8,8,8,8 ready in 1.5 s" in lines) == (game == "holdem")
+        (Path("c.npz")).unlink()
