@@ -209,9 +209,11 @@ ACCEPTS = "four numbers like 8,8,8,8, one per round: 1 to 169 pre-flop, 1 to 250
 @pytest.mark.parametrize(
     "text",
     ["8,8,8", "8,8,8,8,8", "170,8,8,8", "8,251,8,8", "8,8,251,8", "8,8,8,251", "0,8,8,8",
-     "8,0,8,8", "8,8,0,8", "8,8,8,0", "8,x,8,8", "8,8,8,", "8,8,8,123456", "-1,8,8,8", ""],
+     "8,0,8,8", "8,8,0,8", "8,8,8,0", "8,x,8,8", "8,8,8,", "8,8,8,123456", "-1,8,8,8", "",
+     "000008,8,8,8"],
 )  # fmt: skip
 def test_buckets_out_of_their_bounds_are_refused_word_for_word(text: str) -> None:
+    """A count has at most 5 digits (``00008`` is 8, ``000008`` too many)."""
     with pytest.raises(argparse.ArgumentTypeError) as refused:
         solve_cli._sizes(text)
     assert str(refused.value) == f"{ACCEPTS}, not {text!r}"
