@@ -291,16 +291,25 @@ def test_bet_sizes_out_of_their_bounds_are_refused_word_for_word(text: str) -> N
          "--out and --plot are for hold'em, not --game leduc-nl"),
         ([], "give --out FILE.npz for the strategy"),
         (["--checkpoint", "c.npz", "--plot", "p.png"], "give --out FILE.npz for the strategy"),
-        (["--rules", "no-limit", "--out", "s.npz"],
-         "no heads-up fixed-limit betting tree: the betting is no-limit, not fixed-limit"),
     ],
 )  # fmt: skip
 def test_solve_refusals_word_for_word(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
-    argv: list[str], message: str,
+    stage: Stage, capsys: pytest.CaptureFixture[str], tmp_path: Path, argv: list[str],
+    message: str,
 ) -> None:  # fmt: skip
-    monkeypatch.chdir(tmp_path)
+    """(With the stand-ins: a mutant that let one through would not solve for minutes.)"""
     assert run(capsys, "solve", *argv) == (2, "", f"pokerroom solve: error: {message}\n")
+    assert list(tmp_path.iterdir()) == []
+    assert stage.calls == []
+
+
+def test_solve_refuses_rules_it_has_no_tree_for_before_any_work(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert run(capsys, "solve", "--rules", "no-limit", "--out", "s.npz") == (
+        2, "", "pokerroom solve: error: no heads-up fixed-limit betting tree: the betting is "
+        "no-limit, not fixed-limit\n")  # fmt: skip
     assert list(tmp_path.iterdir()) == []
 
 
@@ -321,7 +330,7 @@ def test_solve_refusals_word_for_word(
     ],
 )  # fmt: skip
 def test_solve_refuses_bad_values_by_their_option(
-    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+    stage: Stage, capsys: pytest.CaptureFixture[str], argv: list[str], message: str
 ) -> None:
     code, out, err = run(capsys, "solve", *argv)
     assert (code, out) == (2, "")
@@ -1009,12 +1018,16 @@ def test_lbr_abstract_says_when_no_strategy_ships(
       "'calling-station', 'rule-based', 'strong', 'cfr', 'always-fold')")],
 )  # fmt: skip
 def test_lbr_refusals_word_for_word_by_the_command_given(
-    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
-) -> None:
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, argv: list[str],
+    message: str,
+) -> None:  # fmt: skip
+    """(With the stand-in match: a mutant that let one through would not play 1,000 deals.)"""
+    match = Match(monkeypatch)
     for command in (["lbr"], ["solve", "lbr"]):
         code, out, err = run(capsys, *command, *argv)
         assert (code, out) == (2, "")
         assert err.endswith(f"pokerroom {' '.join(command)}: error: {message}\n")
+    assert match.calls == []
 
 
 # ---------------------------------------------------------------------------- defects fixed
