@@ -1083,7 +1083,7 @@ def test_solve_lines_are_not_wrapped_on_a_narrow_terminal(
     monkeypatch.setenv("COLUMNS", "20")
     for game in ("holdem", "holdem-nl"):
         common = ["solve", "--game", game, "--buckets", "8,8,8,8", "--every", "1", "--out",
-                  "s.npz", "--plot", "p.png", "--checkpoint", "c.npz"]  # fmt: skip
+                  "s.npz", "--plot", "a-long-plot.png", "--checkpoint", "c.npz"]  # fmt: skip
         stage.ticks = 0
         assert run(capsys, *common, "--iterations", "1")[0] == 0
         stage.ticks = 0
@@ -1095,6 +1095,6 @@ def test_solve_lines_are_not_wrapped_on_a_narrow_terminal(
             "1,234,567" if game == "holdem" else "7,654,321") + (
             " information sets (both players)") in lines  # fmt: skip
         assert "resumed from c.npz at 1 iterations" in lines
-        assert lines[-2:] == ["wrote s.npz (2.00 MB)", "wrote p.png"]
+        assert lines[-2:] == ["wrote s.npz (2.00 MB)", "wrote a-long-plot.png"]
         assert ("card buckets 8,8,8,8 ready in 1.5 s" in lines) == (game == "holdem")
         (Path("c.npz")).unlink()
