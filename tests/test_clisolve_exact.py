@@ -327,6 +327,10 @@ def test_solve_refuses_rules_it_has_no_tree_for_before_any_work(
          "from 1 to 1,000,000, not '1000001'"),
         (["--game", "omaha"], "argument --game: invalid choice: 'omaha' (choose from "
          "'holdem', 'holdem-nl', 'kuhn', 'leduc', 'leduc-nl')"),
+        (["--out", "s.txt"], "argument --out: 's.txt': the name must end in .npz (give a file "
+         "for the strategy: name.npz)"),
+        (["--out", "no/such/folder/s.npz"], "argument --out: 'no/such/folder/s.npz': no "
+         "folder 'no/such/folder' (give a file for the strategy: name.npz)"),
     ],
 )  # fmt: skip
 def test_solve_refuses_bad_values_by_their_option(
