@@ -237,6 +237,9 @@ def _holdem_nl(console: Console, args: argparse.Namespace) -> int:
     strategy.save(args.out)
     size = Path(args.out).stat().st_size
     console.print(f"wrote {args.out} ({size / 1e6:.2f} MB)", soft_wrap=True)
+    if args.plot:
+        _plot(rows, args.plot, f"{game.name}, {args.method}", solver.progress_name)
+        console.print(f"wrote {args.plot}", soft_wrap=True)
     return 0
 
 
@@ -248,13 +251,18 @@ def _checkpointed(console: Console, solver: Solver, args: argparse.Namespace
     """``--checkpoint``: resume ``solver`` from the file when it exists (the measured
     points so far), and what saves its state there after each measurement (atomically:
     a checkpoint is whole or the previous one); without it, no points and no saving."""
+    import zipfile
+
     import numpy as np
 
     rows: Rows = []
     ckpt = Path(args.checkpoint) if args.checkpoint else None
     if ckpt is not None and ckpt.is_file():
-        with np.load(ckpt, allow_pickle=False) as data:
-            state = {k: data[k] for k in data.files}
+        try:
+            with np.load(ckpt, allow_pickle=False) as data:
+                state = {k: data[k] for k in data.files}
+        except (EOFError, ValueError, zipfile.BadZipFile):  # empty, text, a broken zip
+            raise UsageError(f"{ckpt}: not a checkpoint (not an .npz file of arrays)") from None
         try:
             solver.resume(state)
         except ValueError as exc:
