@@ -265,7 +265,7 @@ CONTENTS = {
 OWN_TYPES = {
     "_button": [("x", "a seat number, 'random' or 'first-jack'"), ("1.5", "a seat number"),
                 ("5", READ + "button 5 is not a seat (0 to 1)"),
-                ("-1", READ + "button -1 is not a seat")],
+                ("-1", "'-1': a seat number, 'random' or 'first-jack'")],  # no sign
     "_invite": [("a b", "1 to 64 printable characters with no spaces"),
                 ("", "1 to 64 printable"), ("x" * 65, "1 to 64"), ("\udcff", "printable")],
     "_delay": [("x", "seconds from 0 to 60"), ("-1", "seconds from 0 to 60"),

@@ -63,7 +63,7 @@ SOLVE = [
      "holdem and holdem-nl: save the solver's state here every --every iterations, and "
      "resume from it when it exists"),
     ("--rules", "rules", None, None, None, "casino-limit", "RulesArgument()",
-     "a preset (casino-limit, computer-tournament) or a rules TOML file"),
+     "--game holdem: a preset (casino-limit, computer-tournament) or a rules TOML file"),
     ("--buckets", "buckets", None, None, None, "169,32,32,32", "_sizes",
      "card buckets per round, pre-flop to river: 1 to 169 pre-flop, 1 to 250 after "
      "(default 169,32,32,32)"),
@@ -174,6 +174,50 @@ def test_solve_and_lbr_say_word_for_word_what_they_take() -> None:
     assert more.choices["lbr"].prog == "pokerroom solve lbr"
     kinds = {"/".join(a.option_strings): type(a).__name__ for a in lbr._actions}
     assert (kinds["--abstract"], kinds["--aivat"]) == ("_StoreTrueAction", "_StoreTrueAction")
+
+
+@pytest.mark.parametrize(("given", "refused"), [
+    (["--game", "kuhn", "--depth", "20"], "--depth is for --game holdem-nl, not --game kuhn"),
+    (["--depth", "100"], "--depth is for --game holdem-nl, not --game holdem"),
+    (["--game", "leduc-nl", "--bet-sizes", "1"],
+     "--bet-sizes is for --game holdem-nl, not --game leduc-nl"),
+    (["--bet-sizes", "0.5,1"], "--bet-sizes is for --game holdem-nl, not --game holdem"),
+    (["--game", "holdem-nl", "--rules", "no-limit", "--out", "s.npz"],
+     "--rules is for --game holdem, not --game holdem-nl (its stacks are --depth's)"),
+    (["--game", "leduc", "--rules", "casino-limit"],
+     "--rules is for --game holdem, not --game leduc"),
+    (["--game", "kuhn", "--buckets", "8,8,8,8"],
+     "--buckets is for hold'em (holdem, holdem-nl), not --game kuhn"),
+    (["--game", "leduc-nl", "--buckets", "169,32,32,32"],
+     "--buckets is for hold'em (holdem, holdem-nl), not --game leduc-nl"),
+])  # fmt: skip
+def test_an_option_given_for_a_game_it_does_not_shape_is_refused_not_ignored(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+    given: list[str], refused: str,
+) -> None:
+    """Its default value given in so many words too: nothing is solved, nothing written."""
+    monkeypatch.setattr(solve_cli, "_toy", _never)
+    monkeypatch.setattr(solve_cli, "_holdem", _never)
+    monkeypatch.setattr(solve_cli, "_holdem_nl", _never)
+    assert run(capsys, "solve", *given) == (2, "", f"pokerroom solve: error: {refused}\n")
+
+
+def test_the_options_of_each_game_are_taken_for_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    taken: list[tuple[str, object]] = []
+    for name in ("_toy", "_holdem", "_holdem_nl"):
+        monkeypatch.setattr(solve_cli, name, lambda console, args, name=name: taken.append(
+            (name, args.given if hasattr(args, "given") else None)) or 0)
+    for given in (["--game", "holdem-nl", "--depth", "20", "--bet-sizes", "1",
+                   "--buckets", "8,8,8,8", "--out", "s.npz"],
+                  ["--rules", "computer-tournament", "--buckets", "8,8,8,8", "--out", "s.npz"],
+                  ["--game", "kuhn"]):  # fmt: skip
+        assert main(["solve", *given]) == 0
+    assert taken == [("_holdem_nl", {"depth", "bet_sizes", "buckets"}),
+                     ("_holdem", {"rules", "buckets"}), ("_toy", None)]  # fmt: skip
+
+
+def _never(console: object, args: object) -> int:
+    raise AssertionError("solved though an option was refused")
 
 
 def test_solve_without_options_reads_its_defaults() -> None:

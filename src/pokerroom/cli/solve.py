@@ -96,10 +96,35 @@ def _bet_sizes(text: str) -> BetSizes:
     return fractions, tuple(tuple(sorted(fractions.index(v) for v in r)) for r in rounds)
 
 
+class _Given(argparse.Action):
+    """Store the value and note the option as given (``args.given``): an option given
+    where it does not apply is refused, never silently ignored."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: object, option_string: str | None = None) -> None:  # fmt: skip
+        setattr(namespace, self.dest, values)
+        namespace.given = {*getattr(namespace, "given", ()), self.dest}
+
+
+def _refuse_misplaced(args: argparse.Namespace) -> None:
+    """Refuse an option given for a game it does not shape."""
+    given: set[str] = getattr(args, "given", set())
+    game = args.game
+    for option in ("--depth", "--bet-sizes"):
+        if option[2:].replace("-", "_") in given and game != "holdem-nl":
+            raise UsageError(f"{option} is for --game holdem-nl, not --game {game}")
+    if "rules" in given and game != "holdem":
+        why = " (its stacks are --depth's)" if game == "holdem-nl" else ""
+        raise UsageError(f"--rules is for --game holdem, not --game {game}{why}")
+    if "buckets" in given and game not in ("holdem", "holdem-nl"):
+        raise UsageError(f"--buckets is for hold'em (holdem, holdem-nl), not --game {game}")
+
+
 def _cmd_solve(args: argparse.Namespace) -> int:
     from pokerroom.cli.console import plain_console
 
     console = plain_console()
+    _refuse_misplaced(args)
     if args.seed is not None and args.method not in ("sampled", "dealt"):
         raise UsageError(f"--seed is for --method sampled or dealt, not --method {args.method}")
     if args.tremble and args.method in ("sampled", "dealt"):
@@ -381,12 +406,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    "as (1 - EPS) times the strategy plus EPS spread over the legal actions, "
                    "so lines the strategy never takes are met with a range behind them; the "
                    "strategy kept is the untrembled one (0 to 0.5, default 0: none)")
-    p.add_argument("--bet-sizes", type=_bet_sizes, default=((0.5, 1.0), ()),
+    p.add_argument("--bet-sizes", type=_bet_sizes, default=((0.5, 1.0), ()), action=_Given,
                    metavar="SIZES",
                    help="holdem-nl: the bets and raises the tree keeps besides all-in, as pot "
                    "fractions: one list for every round (default 0.5,1) or four separated by "
                    "/, pre-flop to river (0.5,1/0.5,1/0.5,1,1.5/0.5,1,1.5)")
-    p.add_argument("--depth", type=Count(2, 1000, "big blinds"), default=100,
+    p.add_argument("--depth", type=Count(2, 1000, "big blinds"), default=100, action=_Given,
                    help="holdem-nl: each stack in big blinds, 2 to 1000 (default 100)")
     p.add_argument("--checkpoint", metavar="FILE.npz",
                    type=OutputFile("a file for the checkpoint: name.npz", (".npz",)),
@@ -396,12 +421,15 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "--rules",
         default="casino-limit",
         type=RulesArgument(),
-        help="a preset (casino-limit, computer-tournament) or a rules TOML file",
+        action=_Given,
+        help="--game holdem: a preset (casino-limit, computer-tournament) or a rules TOML "
+        "file",
     )
     p.add_argument(
         "--buckets",
         default="169,32,32,32",
         type=_sizes,
+        action=_Given,
         help="card buckets per round, pre-flop to river: 1 to 169 pre-flop, 1 to 250 after "
         "(default 169,32,32,32)",
     )
