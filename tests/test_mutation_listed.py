@@ -110,3 +110,18 @@ def test_a_section_lists_the_first_column_of_its_tables_and_no_other_part() -> N
                                                "engine"))  # fmt: skip
     with pytest.raises(ValueError, match="no heading"):
         listed_tool.section(PAGE, "solver")
+
+
+def test_a_comment_in_a_code_block_is_no_heading() -> None:
+    # a section's Python example may open with "# run with ...": the tables after it are
+    # still the section's
+    page = PAGE.replace(
+        "#### A subsection", "```python\n# run with the venv's Python\nprint(1)\n```\n\n#### A"
+    )
+    found = listed_tool.listed(listed_tool.section(page, "engine"))
+    assert ("legality", "_smaller", 12) in found
+    assert ("table", "seat", 1) not in found
+    # a fence that opens with more backticks or tildes is closed only by its own kind
+    page = PAGE.replace("Prose naming", "~~~~\n## not a heading\n```\n~~~~\n\nProse naming")
+    found = listed_tool.listed(listed_tool.section(page, "engine"))
+    assert ("legality", "_smaller", 3) in found

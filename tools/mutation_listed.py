@@ -86,9 +86,12 @@ def cell_keys(cell: str, module: str | None) -> list[Key]:
     return found
 
 
+_FENCE = re.compile(r"^(`{3,}|~{3,})")
+
+
 def section(text: str, part: str) -> str:
     """The text under the heading ``### `part` `` (to the next heading of its level or
-    higher)."""
+    higher; a line in a fenced code block, such as a Python comment, is no heading)."""
     lines = text.splitlines()
     heading = f"### `{part}`"
     try:
@@ -96,8 +99,20 @@ def section(text: str, part: str) -> str:
     except ValueError:
         raise ValueError(f"no heading {heading!r}") from None
     out: list[str] = []
+    fence: str | None = None  # the open code block's fence
     for line in lines[start + 1 :]:
-        if re.match(r"#{1,3} ", line):
+        opening = _FENCE.match(line)
+        if fence is not None:
+            if (
+                opening is not None
+                and opening[1][0] == fence[0]
+                and len(opening[1]) >= len(fence)
+                and not line[len(opening[1]) :].strip()
+            ):
+                fence = None
+        elif opening is not None:
+            fence = opening[1]
+        elif re.match(r"#{1,3} ", line):
             break
         out.append(line)
     return "\n".join(out)
