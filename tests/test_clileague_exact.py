@@ -13,24 +13,11 @@ from typing import Any, ClassVar
 
 import pytest
 
-from pokerroom.cli import build_parser, main
+from cli_helpers import Option, run
+from pokerroom.cli import build_parser
 from pokerroom.cli import icm as icm_cli
 from pokerroom.cli import league as league_cli
 from pokerroom.cli import tournament as tournament_cli
-
-Option = tuple[object, ...]
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as exc:  # an argument's type refused it
-        assert isinstance(exc.code, int)
-        code = exc.code
-    out, err = capsys.readouterr()
-    assert "Traceback" not in out + err
-    return code, out, err
-
 
 # the options `runs` declares for both commands (tests/test_runs_exact.py reads them)
 SHARED = ("--players", "--player", "--rules", "--set", "--seed", "--budget", "--workers",

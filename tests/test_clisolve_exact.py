@@ -21,26 +21,13 @@ import numpy as np
 import pytest
 import rich.console
 
+from cli_helpers import Option, run
 from pokerroom.cli import build_parser, main
 from pokerroom.cli import lbr as lbr_cli
 from pokerroom.cli import solve as solve_cli
 from pokerroom.cli.errors import UsageError
 
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as exc:  # an argument's type refused it
-        assert isinstance(exc.code, int)
-        code = exc.code
-    out, err = capsys.readouterr()
-    assert "Traceback" not in out + err
-    return code, out, err
-
-
 # ---------------------------------------------------------------------------- options
-
-Option = tuple[object, ...]
 
 SOLVE = [
     ("--game", "game", None, None, ("holdem", "holdem-nl", "kuhn", "leduc", "leduc-nl"),

@@ -15,27 +15,14 @@ from typing import Any, ClassVar
 
 import pytest
 
+from cli_helpers import Option, run
 from phh_samples import ALL_IN, CHECKED_DOWN
-from pokerroom.cli import build_parser, main
+from pokerroom.cli import build_parser
 from pokerroom.cli import convert as convert_cli
 from pokerroom.cli import equity as equity_cli
 from pokerroom.cli import eval as eval_cli
 from pokerroom.cli import replay as replay_cli
 from pokerroom.cli import stats as stats_cli
-
-Option = tuple[object, ...]
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as exc:  # an argument's type refused it
-        assert isinstance(exc.code, int)
-        code = exc.code
-    out, err = capsys.readouterr()
-    assert "Traceback" not in out + err
-    return code, out, err
-
 
 COMMANDS: dict[str, tuple[str, str, str | None, list[Option]]] = {
     'eval': (

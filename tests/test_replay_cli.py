@@ -11,21 +11,14 @@ from pathlib import Path
 
 import pytest
 
+from cli_helpers import run as run_cli
 from phh_samples import ALL_IN, CHECKED_DOWN
-from pokerroom.cli import main
 
 GOOD = CHECKED_DOWN
 
 
 def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    try:
-        code = main(args)
-    except SystemExit as exc:  # an argument's type refused it
-        assert isinstance(exc.code, int)
-        code = exc.code
-    out, err = capsys.readouterr()
-    assert "Traceback" not in out + err
-    return code, out, err
+    return run_cli(capsys, *args)
 
 
 def write(tmp_path: Path, name: str, text: str) -> str:
