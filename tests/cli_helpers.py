@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import argparse
+
 import pytest
 
 from pokerroom.cli import main
@@ -22,3 +24,10 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     out, err = capsys.readouterr()
     assert "Traceback" not in out + err
     return code, out, err
+
+
+def subcommand(parser: argparse.ArgumentParser, word: str) -> tuple[argparse.ArgumentParser, str]:
+    """The subcommand ``word`` of ``parser``, and its one-line help."""
+    action = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    (help_text,) = [c.help for c in action._choices_actions if c.dest == word]
+    return action.choices[word], help_text or ""

@@ -28,6 +28,7 @@ import pokerroom.cli.serve as serve
 import pokerroom.net.acpc.server as acpc_server
 import pokerroom.net.jsonl.server as json_server
 import pokerroom.net.links as links
+from cli_helpers import subcommand as _sub
 from pokerroom.cli import main
 from pokerroom.cli.errors import UsageError
 from pokerroom.storage.results import ResultsDB
@@ -935,13 +936,6 @@ def test_reshuffled_makes_a_new_deal_with_its_checksum_again(
 
 
 # ------------------------------------------------------------ the options' texts
-
-
-def _sub(parser: argparse.ArgumentParser, word: str) -> tuple[argparse.ArgumentParser, str]:
-    """The subcommand ``word`` of ``parser``, and its one-line help."""
-    action = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
-    (help_text,) = [c.help for c in action._choices_actions if c.dest == word]
-    return action.choices[word], help_text or ""
 
 
 def _options(parser: argparse.ArgumentParser) -> dict[str, tuple[Any, ...]]:

@@ -37,18 +37,12 @@ import pokerroom.cli as cli
 import pokerroom.cli.bot as bot
 import pokerroom.cli.play as play
 import pokerroom.cli.room as room
+from cli_helpers import subcommand as _sub
 from pokerroom.cli import main
 from pokerroom.cli.errors import Interrupted, UsageError
 from pokerroom.cli.private import open_private
 
 # --------------------------------------------------------------------------- helpers
-
-
-def _sub(parser: argparse.ArgumentParser, word: str) -> tuple[argparse.ArgumentParser, str]:
-    """The subcommand ``word`` of ``parser``, and its one-line help."""
-    action = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
-    (help_text,) = [c.help for c in action._choices_actions if c.dest == word]
-    return action.choices[word], help_text or ""
 
 
 def _options(parser: argparse.ArgumentParser) -> dict[str, tuple[Any, ...]]:
