@@ -14,6 +14,7 @@ import pytest
 
 from pokerroom.cards import CardError, Rank, parse_cards
 from pokerroom.engine import Hand, IllegalAction, stacked_deck
+from pokerroom.evaluator import evaluate
 from pokerroom.evaluator.wildcards import JokerMode, WildCards
 from pokerroom.history.errors import HistoryError
 from pokerroom.history.pokerstars import (
@@ -25,6 +26,7 @@ from pokerroom.history.pokerstars import (
     recorded_hero,
     recorded_tournament,
     refusal,
+    stars_hand_name,
     stars_zone,
     to_pokerstars,
 )
@@ -39,6 +41,7 @@ from pokerroom.history.starsread import (
     parse_pokerstars,
     split_hands,
 )
+from pokerroom.history.zones import zone_named
 from pokerroom.rules import Rules, Structure
 
 HEAD = "PokerStars Hand #7:  Hold'em No Limit (1/2) - 2024/05/01 20:15:00 ET"
@@ -392,9 +395,9 @@ def test_a_hand_dealt_to_every_player_has_no_hero() -> None:
 
 def test_a_player_sitting_out_before_acting_sits_out_of_the_hand() -> None:
     seats = [*SEATS, "Seat 3: Cy (100 in chips)", "Seat 4: Di (100 in chips)"]
-    body = ["Cy: sits out", "Di is sitting out", "Bo: posts small blind 1",
-            "Ann: posts big blind 2", "Ann is sitting out", "Stranger: sits out",
-            "*** HOLE CARDS ***", "Bo: folds", "Bo: sits out"]  # fmt: skip
+    body = ["Bo: posts small blind 1", "Bo is sitting out", "Cy: sits out",
+            "Di is sitting out", "Ann: posts big blind 2", "Ann is sitting out",
+            "Stranger: sits out", "*** HOLE CARDS ***", "Bo: folds", "Bo: sits out"]  # fmt: skip
     hand = read(hand_text(seats=seats, body=body))
     assert [(s.name, s.sitting_out) for s in hand.seats] == [
         ("Ann", False), ("Bo", False), ("Cy", True), ("Di", True)]
@@ -834,3 +837,90 @@ Seat 3: P2 (button) folded before Flop (didn't bet)
 def test_hands_joined_into_a_file_lose_only_their_trailing_line_ends() -> None:
     assert dumps_pokerstars(["\nA \n\n", "BX\n", "C"]) == "\nA \n\n\nBX\n\n\nC\n"
     assert dumps_pokerstars([]) == "\n"
+
+
+@pytest.mark.parametrize(("cards", "name"), [
+    ("Ah Kd 9c 7s 2h", "high card Ace"),
+    ("7h Kd 9c 5s 2h", "high card King"),
+    ("2h 2d 9c 7s Ah", "a pair of Deuces"),
+    ("9h 9d Tc Ts 2c", "two pair, Tens and Nines"),
+    ("6h 5d 4c 3s 2h", "a straight, Deuce to Six"),
+    ("5h 4d 3c 2s Ah", "a straight, Ace to Five"),
+    ("Th Jd Qc Ks Ah", "a straight, Ten to Ace"),
+    ("5h 4h 3h 2h Ah", "a straight flush, Ace to Five"),
+    ("6h 5h 4h 3h 2h", "a straight flush, Deuce to Six"),
+    ("Ks Qs Js Ts 9s", "a straight flush, Nine to King"),
+    ("Ts Js Qs Ks As", "a Royal Flush"),
+    ("Kh 3h 9h Qh 2h", "a flush, King high"),
+    ("3h 3d 3c Ad Ac", "a full house, Threes full of Aces"),
+    ("4h 4d 4c 4s 2c", "four of a kind, Fours"),
+])  # fmt: skip
+def test_every_kind_of_hand_is_named_as_pokerstars_names_it(cards: str, name: str) -> None:
+    assert stars_hand_name(evaluate(parse_cards(cards)).value) == name
+
+
+def test_five_of_a_kind_is_named_by_its_rank() -> None:
+    value = evaluate(parse_cards("9h 9d 9c 9s 2h"), wild=WildCards(ranks={Rank.TWO})).value
+    assert stars_hand_name(value) == "five of a kind, Nines"
+
+
+def test_a_hand_shown_down_and_mucked_written_whole() -> None:
+    deck = stacked_deck([parse_cards("As Ad"), parse_cards("Kc Kd")],
+                        parse_cards("2c 7h 9s Jd 3c"), button=1, burn_cards=False)  # fmt: skip
+    hand = Hand(Rules(blinds=(1, 2), burn_cards=False), [100, 100], button=1, deck=deck)
+    hand.call()
+    for _ in range(7):
+        hand.check()
+    hand.show()
+    hand.muck()
+    text = to_pokerstars(PlayedHand.from_hand(hand, names=["Ann", "Bo"], label=5), hero="Bo")
+    # heads-up the button posts the small blind; Ann, first after it, shows first
+    assert text == """\
+PokerStars Hand #5:  Hold'em No Limit (1/2) - 1970/01/01 00:00:00 ET
+Table 'pokerroom' 2-max Seat #2 is the button
+Seat 1: Ann (100 in chips)
+Seat 2: Bo (100 in chips)
+Bo: posts small blind 1
+Ann: posts big blind 2
+*** HOLE CARDS ***
+Dealt to Bo [Kc Kd]
+Bo: calls 1
+Ann: checks
+*** FLOP *** [2c 7h 9s]
+Ann: checks
+Bo: checks
+*** TURN *** [2c 7h 9s] [Jd]
+Ann: checks
+Bo: checks
+*** RIVER *** [2c 7h 9s Jd] [3c]
+Ann: checks
+Bo: checks
+*** SHOW DOWN ***
+Ann: shows [As Ad] (a pair of Aces)
+Bo: mucks hand
+Ann collected 4 from pot
+*** SUMMARY ***
+Total pot 4 | Rake 0
+Board [2c 7h 9s Jd 3c]
+Seat 1: Ann (big blind) showed [As Ad] and won (4) with a pair of Aces
+Seat 2: Bo (button) (small blind) mucked
+"""
+
+
+def test_a_blind_folded_before_the_flop_has_bet() -> None:
+    text = to_pokerstars(folded_hand(Rules(blinds=(1, 2))))
+    assert text.splitlines()[-2:] == [
+        "Seat 1: P0 (big blind) collected (2)",  # 1 of the 2 came back uncalled
+        "Seat 2: P1 (button) (small blind) folded before Flop",
+    ]
+
+
+@pytest.mark.parametrize(("name", "zone"), [
+    ("CET", "Europe/Paris"), ("UTC", "UTC"), ("Asia/Tokyo", "Asia/Tokyo"),
+    ("MST", None), ("Japan", None), ("XYZ", None), ("Mars/Olympus", None), ("", None),
+    (None, None), ("../etc", None),
+])  # fmt: skip
+def test_zones_are_named_by_abbreviations_or_iana_names_with_a_region(
+    name: str | None, zone: str | None
+) -> None:
+    assert zone_named(name) == zone
