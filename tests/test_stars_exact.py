@@ -924,3 +924,11 @@ def test_zones_are_named_by_abbreviations_or_iana_names_with_a_region(
     name: str | None, zone: str | None
 ) -> None:
     assert zone_named(name) == zone
+
+
+def test_amounts_finer_than_a_cent_are_written_with_every_digit() -> None:
+    played = dataclasses.replace(folded_hand(Rules(blinds=(5, 10))), scale=1000,
+                                 info={"currency_symbol": "$"})  # fmt: skip
+    text = to_pokerstars(played)
+    assert text.splitlines()[0].startswith("PokerStars Hand #1:  Hold'em No Limit ($0.005/$0.01) - ")
+    assert text.splitlines()[2] == "Seat 1: P0 ($0.40 in chips)"
