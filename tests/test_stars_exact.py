@@ -932,3 +932,54 @@ def test_amounts_finer_than_a_cent_are_written_with_every_digit() -> None:
     text = to_pokerstars(played)
     assert text.splitlines()[0].startswith("PokerStars Hand #1:  Hold'em No Limit ($0.005/$0.01) - ")
     assert text.splitlines()[2] == "Seat 1: P0 ($0.40 in chips)"
+
+
+def test_blank_lines_inside_a_hand_are_skipped_and_a_later_hand_keeps_its_line() -> None:
+    text = hand_text(seats=[SEATS[0], "", SEATS[1]], body=["", *BODY[:3], "", *BODY[3:]])
+    hand = read(text)
+    assert [s.name for s in hand.seats] == ["Ann", "Bo"]
+    assert [(x.verb, x.line) for x in hand.lines] == [
+        ("small blind", 7), ("big blind", 8), ("folds", 11), ("returned", 12),
+        ("collected", 13)]  # fmt: skip
+    (first, second) = parse_pokerstars(hand_text() + "\n\n" + hand_text())
+    assert (first.line, second.line) == (1, 15)
+
+
+def test_a_hole_cards_heading_cut_short_still_starts_the_deal() -> None:
+    body = ["Bo: posts small blind 1", "*** HOLE CARDS", "Bo: posts straddle 4"]
+    assert read(hand_text(body=body)).lines[-1].verb == "straddles"
+    body = ["Bo: posts small blind 1", "*** SOMETHING ELSE ***", "Bo: posts straddle 4"]
+    assert read(hand_text(body=body)).lines[-1].verb == "straddle"
+
+
+def test_a_check_showing_a_card_is_a_check() -> None:
+    hand = read(hand_text(body=["Ann: checks [Ah]"]))
+    assert hand.lines == [StarsLine("checks", "Ann", line=5)]
+
+
+def test_hole_cards_the_record_does_not_know_are_not_dealt_to() -> None:
+    played = dataclasses.replace(side_pot_hand(), hidden=frozenset({0, 2}))
+    dealt = [x for x in to_pokerstars(played).splitlines() if x.startswith("Dealt to")]
+    assert dealt == ["Dealt to Bo [Qs Qd]"]
+
+
+def test_folds_on_the_turn_and_the_river_are_summed_up_by_street() -> None:
+    deck = stacked_deck([parse_cards("As Ad"), parse_cards("Kc Kd"), parse_cards("Qc Qd")],
+                        parse_cards("2c 7h 9s Jd 3c"), button=2, burn_cards=False)  # fmt: skip
+    hand = Hand(Rules(blinds=(1, 2), burn_cards=False), [100, 100, 100], button=2, deck=deck)
+    hand.call()  # the button
+    hand.call()
+    hand.check()
+    for _ in range(3):  # the flop
+        hand.check()
+    hand.bet(4)  # the turn
+    hand.call()
+    hand.fold()
+    hand.bet(8)  # the river
+    hand.fold()
+    text = to_pokerstars(PlayedHand.from_hand(hand, names=["Ann", "Bo", "Cy"]))
+    assert text.splitlines()[-3:] == [
+        "Seat 1: Ann (small blind) collected (14)",  # 3 times 2, 2 times 4; the 8 came back
+        "Seat 2: Bo (big blind) folded on the River",
+        "Seat 3: Cy (button) folded on the Turn",
+    ]
