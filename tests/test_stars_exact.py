@@ -463,9 +463,11 @@ def test_amounts_exactly() -> None:
     assert parse_amount(".5") == Decimal("0.5")
     assert parse_amount("USD 2") == Decimal(2)
     assert parse_amount("2 USD") == Decimal(2)
-    with pytest.raises(StarsError) as info:
-        parse_amount("-2")
-    assert str(info.value) == "not an amount: '-2'"
+    assert parse_amount("USD$2") == Decimal(2)
+    for text in ("-2", "USD$$2", "2 USDX", "1.", "2,5.5.5"):
+        with pytest.raises(StarsError) as info:
+            parse_amount(text)
+        assert str(info.value) == f"not an amount: {text!r}"
 
 
 # ------------------------------------------------------------------------------ writing
