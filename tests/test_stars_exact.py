@@ -985,3 +985,17 @@ def test_folds_on_the_turn_and_the_river_are_summed_up_by_street() -> None:
         "Seat 2: Bo (big blind) folded on the River",
         "Seat 3: Cy (button) folded on the Turn",
     ]
+
+
+def test_a_pot_in_the_summary_that_is_no_amount_is_refused_on_its_line() -> None:
+    text = hand_text(body=[*BODY[:-1], "Total pot 2 Main pot lots. Side pot 1. | Rake 0"])
+    assert refused(text) == "line 12: not an amount: 'lots'"
+    text = hand_text(body=[*BODY[:-1], "Total pot lots | Rake 0"])
+    assert refused(text) == "line 12: not an amount: 'lots'"
+
+
+def test_the_lines_after_either_showdown_heading_are_of_the_showdown() -> None:
+    for heading in ("*** SHOW DOWN ***", "*** SHOWDOWN ***"):
+        body = ["*** RIVER *** [2c 7h 9s Jd] [3c]", heading, "Ann: mucks hand"]
+        assert read(hand_text(body=body)).lines[-1] == StarsLine("mucks", "Ann", street=4,
+                                                                 line=7)  # fmt: skip
