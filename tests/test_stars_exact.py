@@ -379,6 +379,9 @@ def test_a_heading_after_the_hole_cards_makes_a_straddle_a_choice() -> None:
     body = ["Bo: posts small blind 1", "Ann: posts big blind 2", "*** PREFLOP ***",
             "Bo: posts straddle 4"]  # fmt: skip
     assert read(hand_text(body=body)).lines[-1].verb == "straddles"
+    body = ["Bo: posts small blind 1", "Ann: posts big blind 2", "*** PRE-FLOP ***",
+            "Bo: posts straddle 4"]  # fmt: skip
+    assert read(hand_text(body=body)).lines[-1].verb == "straddles"
     body = ["Bo: posts small blind 1", "Ann: posts big blind 2", "Dealt to Ann []",
             "Bo: posts straddle 4"]  # fmt: skip
     assert read(hand_text(body=body)).lines[-1].verb == "straddles"
@@ -436,6 +439,7 @@ def test_a_line_of_a_player_not_seated_is_refused_naming_the_seated() -> None:
      "pokerroom's rules do not play"),
     ("Bo: posts small blind lots", "not an amount: 'lots'"),
     ("Dealt to Bo [Xx Ad]", f"not cards: 'Xx Ad' ({card_error('Xx Ad')})"),
+    ("Bo: shows [Xx Ad]", f"not cards: 'Xx Ad' ({card_error('Xx Ad')})"),
     ("Bo: shows [Ah]]", "a line of Bo's that pokerroom does not read: 'Bo: shows [Ah]]'"),
     ("Bo: calls", "'calls' without an amount: 'Bo: calls'"),
     ("Bo: bets", "'bets' without an amount: 'Bo: bets'"),
@@ -999,3 +1003,11 @@ def test_the_lines_after_either_showdown_heading_are_of_the_showdown() -> None:
         body = ["*** RIVER *** [2c 7h 9s Jd] [3c]", heading, "Ann: mucks hand"]
         assert read(hand_text(body=body)).lines[-1] == StarsLine("mucks", "Ann", street=4,
                                                                  line=7)  # fmt: skip
+
+
+def test_a_post_or_a_deal_after_the_flop_is_of_its_street() -> None:
+    body = ["*** FLOP *** [2c 7h 9s]", "Bo: posts the ante 1", "Dealt to Ann [As Ad]"]
+    assert read(hand_text(body=body)).lines[1:] == [
+        StarsLine("ante", "Bo", Decimal(1), street=1, line=6),
+        StarsLine("dealt", "Ann", cards=tuple(parse_cards("As Ad")), street=1, line=7),
+    ]
