@@ -1011,3 +1011,11 @@ def test_a_post_or_a_deal_after_the_flop_is_of_its_street() -> None:
         StarsLine("ante", "Bo", Decimal(1), street=1, line=6),
         StarsLine("dealt", "Ann", cards=tuple(parse_cards("As Ad")), street=1, line=7),
     ]
+
+
+def test_a_player_named_like_a_seat_line_is_read() -> None:
+    hand = read(hand_text(seats=["Seat 1: Seat 1 (100 in chips)", "Seat 2: Bo (100 in chips)"],
+                          body=["Bo: posts small blind 1", "Seat 1: posts big blind 2"]))  # fmt: skip
+    assert [s.name for s in hand.seats] == ["Seat 1", "Bo"]
+    assert [(x.verb, x.name) for x in hand.lines] == [("small blind", "Bo"),
+                                                      ("big blind", "Seat 1")]  # fmt: skip
