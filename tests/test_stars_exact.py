@@ -955,7 +955,11 @@ def test_a_hole_cards_heading_cut_short_still_starts_the_deal() -> None:
     body = ["Bo: posts small blind 1", "*** HOLE CARDS", "Bo: posts straddle 4"]
     assert read(hand_text(body=body)).lines[-1].verb == "straddles"
     body = ["Bo: posts small blind 1", "*** SOMETHING ELSE ***", "Bo: posts straddle 4"]
-    assert read(hand_text(body=body)).lines[-1].verb == "straddle"
+    assert read(hand_text(body=body)).lines[-1] == StarsLine("straddle", "Bo", Decimal(4),
+                                                             line=7)  # fmt: skip
+    body = ["*** HOLE CARDS ***", "*** FLOP *** [2c 7h 9s]", "Bo: posts straddle 4"]
+    assert read(hand_text(body=body)).lines[-1] == StarsLine("straddles", "Bo", Decimal(4),
+                                                             street=1, line=7)  # fmt: skip
 
 
 def test_a_check_showing_a_card_is_a_check() -> None:
@@ -1019,3 +1023,8 @@ def test_a_player_named_like_a_seat_line_is_read() -> None:
     assert [s.name for s in hand.seats] == ["Seat 1", "Bo"]
     assert [(x.verb, x.name) for x in hand.lines] == [("small blind", "Bo"),
                                                       ("big blind", "Seat 1")]  # fmt: skip
+
+
+def test_every_line_of_the_summary_is_read_for_the_rake() -> None:
+    body = [*BODY[:-1], "Board [2c 7h 9s]", "Total pot 2 | Rake 1"]
+    assert read(hand_text(body=body)).rake == Decimal(1)
