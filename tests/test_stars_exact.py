@@ -211,6 +211,9 @@ def test_a_date_that_is_no_day_is_refused_on_the_header_line() -> None:
     assert refused(text) == "line 2: not a date and time: '2024/02/30 20:15:00 ET'"
     text = hand_text(HEAD.replace("2024/05/01 20:15:00 ET", "2024/05/01 24:15:00"))
     assert refused(text) == "line 1: not a date and time: '2024/05/01 24:15:00'"
+    for time in ("20:60:00", "20:15:60"):
+        text = hand_text(HEAD.replace("20:15:00", time))
+        assert refused(text) == f"line 1: not a date and time: '2024/05/01 {time} ET'"
 
 
 @pytest.mark.parametrize(("level", "number"), [
@@ -232,6 +235,8 @@ def test_a_tournament_buy_in_loses_its_trailing_comma_and_a_missing_level_is_one
     hand = read(hand_text(head))
     assert (hand.tournament, hand.buy_in, hand.level) == (31, "Freeroll", None)
     assert hand.extra == {"_tournament": {"number": 31, "buy_in": "Freeroll", "level": 1}}
+    hand = read(hand_text(head.replace("Freeroll,", "Freeroll X,")))
+    assert hand.buy_in == "Freeroll X"
 
 
 # ----------------------------------------------------------------------- table and seats
@@ -394,6 +399,9 @@ def test_a_hand_dealt_to_every_player_has_no_hero() -> None:
     assert read(hand_text(body=body)).extra == {}
     body = ["*** HOLE CARDS ***", "Dealt to Bo [Ks Kd]", "Dealt to Ann []"]
     assert read(hand_text(body=body)).extra == {"_hero": "Bo"}
+    seats = [SEATS[0], "Seat 2: Bo (100 in chips) is sitting out"]
+    body = ["*** HOLE CARDS ***", "Dealt to Ann [As Ad]"]
+    assert read(hand_text(seats=seats, body=body)).extra == {}  # no one else is dealt in
 
 
 def test_a_player_sitting_out_before_acting_sits_out_of_the_hand() -> None:
