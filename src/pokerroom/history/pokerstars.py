@@ -561,8 +561,8 @@ def _body(played: PlayedHand, w: _Writer) -> list[str]:
 
 
 def _pot_names(count: int) -> list[str]:
-    if count == 1:
-        return ["pot"]
+    if count <= 1:
+        return ["pot"][:count]  # none: a lone blind's walk (its bet returned, the pot empty)
     if count == 2:
         return ["main pot", "side pot"]
     return ["main pot", *(f"side pot-{k}" for k in range(1, count))]
@@ -595,7 +595,8 @@ def _summary(played: PlayedHand, w: _Writer, order: Sequence[int]) -> list[str]:
     lines = ["*** SUMMARY ***", f"{line} | Rake {w.money(0)}"]
     if played.board:
         lines.append(f"Board [{format_cards(played.board)}]")
-    blinds = [e.seat for e in played.events if e.kind is _K.BLIND]
+    blind_names = blind_words(played.rules, played.players)
+    blinds = {e.seat for e in played.events if e.kind is _K.BLIND}
     folded: dict[int, Street] = {}
     mucked: set[int] = set()
     put_in: set[int] = set()
@@ -611,10 +612,9 @@ def _summary(played: PlayedHand, w: _Writer, order: Sequence[int]) -> list[str]:
         tags = ""
         if s == played.button:
             tags += " (button)"
-        if blinds and s == blinds[0]:
-            tags += " (small blind)"
-        elif len(blinds) > 1 and s == blinds[1]:
-            tags += " (big blind)"
+        blind = blind_names.get(played.position(s)) if s in blinds else None
+        if blind in ("small blind", "big blind"):
+            tags += f" ({blind})"
         text = f"Seat {w._seat_no(s)}: {w.names[s]}{tags}"
         won = result.won[s]
         if s in folded:

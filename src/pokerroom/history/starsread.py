@@ -84,7 +84,7 @@ _POST: Final = re.compile(
     r"^(?P<name>.+): posts (?:the )?(?P<what>ante|small & big blinds|small blind|big blind|"
     r"straddle|a straddle) (?P<amount>\S+)(?P<allin> and is all-in)?\s*$"
 )
-_STREET: Final = re.compile(r"^\*\*\* (?P<title>[A-Z ]+?) \*\*\*(?P<cards>.*)$")
+_STREET: Final = re.compile(r"^\*\*\* (?P<title>[A-Z -]+?) \*\*\*(?P<cards>.*)$")
 _DEALT: Final = re.compile(r"^Dealt to (?P<name>.+?) \[(?P<cards>[^\]]*)\]")
 _ACTION: Final = re.compile(
     r"^(?P<name>.+): (?P<verb>folds|checks|calls|bets|raises)"
