@@ -446,7 +446,7 @@ def _read_players(players: list[Any]) -> tuple[list[StarsSeat], dict[int, str]]:
         pid = _get(p, "id", int, where)
         name = _get(p, "name", str, where)
         if pid in by_id or name in by_id.values():
-            raise OHHError(f"{where}: a second player with id {pid} or name {name!r}")
+            raise OHHError(f"players[{k}]: a second player with id {pid} or name {name!r}")
         by_id[pid] = name
         stack = _amount(p, "starting_stack", where)
         out = bool(p.get("is_sitting_out", False))
