@@ -10,8 +10,15 @@ from typing import Any
 
 import pytest
 
-from pokerroom.history.ohh import NO_DATE, OHHError, ohh_hand
+from pokerroom import __version__
+from pokerroom.cards import parse_cards
+from pokerroom.engine import Hand, stacked_deck
+from pokerroom.history.errors import HistoryError
+from pokerroom.history.ohh import NO_DATE, OHHError, ohh_hand, to_ohh
+from pokerroom.history.pokerstars import Tournament
+from pokerroom.history.record import PlayedHand
 from pokerroom.history.starsread import StarsHand
+from pokerroom.rules import Rules, Structure
 
 
 def _date_of(start: str) -> tuple[tuple[int, int, int, int, int, int] | None, str | None]:
@@ -195,8 +202,9 @@ def _drop(path: str) -> Any:
     (_drop("pots.0.player_wins.0.win_amount"),
      WIN0 + "win_amount: expected an integer or a number, found missing"),
 ])  # fmt: skip
-def test_each_refusal_names_the_field_and_says_what_is_wrong_in_full(change: Any,
-                                                                   message: str) -> None:
+def test_each_refusal_names_the_field_and_says_what_is_wrong_in_full(
+    change: Any, message: str
+) -> None:
     assert _refusal(change) == message
 
 
@@ -213,3 +221,95 @@ def test_a_hand_not_an_object_under_ohh_is_refused() -> None:
         with pytest.raises(OHHError) as caught:
             ohh_hand(data)
         assert str(caught.value) == 'an OHH hand is a JSON object {"ohh": {...}}'
+
+
+# ------------------------------------------------------------------------ the JSON written
+
+
+def _heads_up(rules: Rules | None = None, to: int = 6) -> PlayedHand:
+    """Heads-up, blinds 1/2, 100 chips each: Bo (seat 1, the button and small blind)
+    raises to 6, putting 5 more in; Ann folds her big blind.  Ann is dealt As Ad, Bo Kc
+    Kd; Bo's raise of 4 uncalled comes back, and he wins the pot of 2 + 2."""
+    deck = stacked_deck([parse_cards("As Ad"), parse_cards("Kc Kd")],
+                        parse_cards("2c 7h 9s Jd 3c"), button=1, burn_cards=False)  # fmt: skip
+    hand = Hand(rules or Rules(blinds=(1, 2), burn_cards=False), [100, 100], button=1, deck=deck)
+    hand.raise_to(to)
+    hand.fold()
+    return PlayedHand.from_hand(hand, names=["Ann", "Bo"], label=7)
+
+
+def _act(number: int, pid: int, action: str, **more: Any) -> dict[str, Any]:
+    return {"action_number": number, "player_id": pid, "action": action, **more}
+
+
+def test_a_hand_with_nothing_recorded_beyond_its_play_is_written_whole() -> None:
+    assert to_ohh(_heads_up()) == {"ohh": {
+        "spec_version": "1.4.7", "site_name": "pokerroom", "network_name": "pokerroom",
+        "internal_version": __version__,
+        "game_number": "7", "start_date_utc": "1970-01-01T00:00:00Z", "table_name": "pokerroom",
+        "game_type": "Holdem", "bet_limit": {"bet_type": "NL", "bet_cap": 0}, "table_size": 2,
+        "currency": "XPM", "dealer_seat": 2, "small_blind_amount": 1, "big_blind_amount": 2,
+        "ante_amount": 0,
+        "players": [{"id": 0, "seat": 1, "name": "Ann", "starting_stack": 100},
+                    {"id": 1, "seat": 2, "name": "Bo", "starting_stack": 100}],
+        "rounds": [{"id": 0, "street": "Preflop", "actions": [
+            _act(1, 1, "Post SB", amount=1), _act(2, 0, "Post BB", amount=2),
+            _act(3, 0, "Dealt Cards", cards=["As", "Ad"]),
+            _act(4, 1, "Dealt Cards", cards=["Kc", "Kd"]),
+            _act(5, 1, "Raise", amount=5), _act(6, 0, "Fold")]}],
+        "pots": [{"number": 0, "amount": 4, "rake": 0,
+                  "player_wins": [{"player_id": 1, "win_amount": 4}]}],
+    }}  # fmt: skip
+
+
+def test_the_hero_number_date_and_tournament_given_are_written() -> None:
+    rules = Rules(blinds=(1, 2), burn_cards=False, buy_in=100)
+    data = to_ohh(_heads_up(rules), hero="Bo", tournament=Tournament(9),
+                  when="2024-01-02T03:04:05Z", number=31)  # fmt: skip
+    hh = data["ohh"]
+    assert hh["tournament"] is True
+    assert hh["tournament_info"] == {
+        "tournament_number": "9", "name": "pokerroom freeze-out 9",
+        "start_date_utc": "2024-01-02T03:04:05Z", "currency": "XPM",
+        "buyin_amount": None, "fee_amount": None, "bounty_fee_amount": None,
+        "initial_stack": 100, "type": "STT", "speed": {"type": "Normal", "round_time": 0},
+    }  # fmt: skip
+    assert (hh["game_number"], hh["start_date_utc"], hh["hero_player_id"]) == (
+        "31", "2024-01-02T03:04:05Z", 1)
+    assert [a["action"] for a in hh["rounds"][0]["actions"]] == [
+        "Post SB", "Post BB", "Dealt Cards", "Raise", "Fold"]
+    assert hh["rounds"][0]["actions"][2] == _act(3, 1, "Dealt Cards", cards=["Kc", "Kd"])
+    assert list(hh) == [
+        "spec_version", "site_name", "network_name", "internal_version", "tournament",
+        "tournament_info", "game_number", "start_date_utc", "table_name", "game_type",
+        "bet_limit", "table_size", "currency", "dealer_seat", "small_blind_amount",
+        "big_blind_amount", "ante_amount", "hero_player_id", "players", "rounds", "pots"]
+
+
+def test_a_hero_not_in_the_hand_is_refused_naming_the_players() -> None:
+    with pytest.raises(HistoryError) as caught:
+        to_ohh(_heads_up(), hero="Cy")
+    assert str(caught.value) == "no player 'Cy' in this hand (players: Ann, Bo)"
+
+
+@pytest.mark.parametrize(("small_bet", "big_bet"), [(4, 8), (2, 6)])
+def test_fixed_limit_bets_a_big_blind_does_not_give_are_refused_in_full(
+    small_bet: int, big_bet: int
+) -> None:
+    rules = Rules(blinds=(1, 2), structure=Structure.FIXED_LIMIT, small_bet=small_bet,
+                  big_bet=big_bet, burn_cards=False)  # fmt: skip
+    with pytest.raises(HistoryError) as caught:
+        to_ohh(_heads_up(rules, to=4))
+    assert str(caught.value) == (
+        f"cannot be written as OHH: fixed-limit bets {small_bet}/{big_bet} with a big blind "
+        "of 2: OHH names the blinds only, and a reader takes the small bet for the big blind "
+        "and the big bet for twice it")
+
+
+def test_fixed_limit_bets_of_the_big_blind_and_twice_it_are_written_as_fl() -> None:
+    rules = Rules(blinds=(1, 2), structure=Structure.FIXED_LIMIT, small_bet=2, big_bet=4,
+                  burn_cards=False)  # fmt: skip
+    hh = to_ohh(_heads_up(rules, to=4))["ohh"]
+    assert (hh["bet_limit"], hh["small_blind_amount"], hh["big_blind_amount"]) == (
+        {"bet_type": "FL", "bet_cap": 0}, 1, 2)
+    assert hh["rounds"][0]["actions"][4] == _act(5, 1, "Raise", amount=3)
