@@ -5,7 +5,9 @@ hand from the hands built here (every amount, id and seat is counted in the comm
 
 from __future__ import annotations
 
+import datetime
 import json
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -14,11 +16,14 @@ from pokerroom import __version__
 from pokerroom.cards import parse_cards
 from pokerroom.engine import Hand, stacked_deck
 from pokerroom.history.errors import HistoryError
-from pokerroom.history.ohh import NO_DATE, OHHError, ohh_hand, to_ohh
+from pokerroom.history.ohh import NO_DATE, OHHError, ohh_hand, parse_ohh, replay_ohh, to_ohh
 from pokerroom.history.pokerstars import Tournament
 from pokerroom.history.record import PlayedHand
-from pokerroom.history.starsread import StarsHand
-from pokerroom.rules import Rules, Structure
+from pokerroom.history.replay import Replay
+from pokerroom.history.starsread import StarsHand, parse_pokerstars
+from pokerroom.history.starsreplay import replay_stars, stars_rules
+from pokerroom.rules import POKERKIT_CONVENTIONS, Rules, Structure
+from stars_samples import CASH_NL, TOURNAMENT
 
 
 def _date_of(start: str) -> tuple[tuple[int, int, int, int, int, int] | None, str | None]:
@@ -31,7 +36,8 @@ def _date_of(start: str) -> tuple[tuple[int, int, int, int, int, int] | None, st
 
 def _minimal() -> dict[str, Any]:
     """A heads-up no-limit hand of blinds 1/2: Ann (id 0, seat 1, the button and small
-    blind) folds to Bo's big blind (id 1, seat 2), who wins the 3 chips."""
+    blind) folds to Bo's big blind (id 1, seat 2): 1 of his 2 comes back uncalled, and he
+    wins the pot of 1 + 1."""
     return {"ohh": {
         "spec_version": "1.4.7", "game_number": "12", "start_date_utc": NO_DATE,
         "table_name": "T", "game_type": "Holdem",
@@ -44,8 +50,8 @@ def _minimal() -> dict[str, Any]:
             {"action_number": 1, "player_id": 0, "action": "Post SB", "amount": 1},
             {"action_number": 2, "player_id": 1, "action": "Post BB", "amount": 2},
             {"action_number": 3, "player_id": 0, "action": "Fold"}]}],
-        "pots": [{"number": 0, "amount": 3, "rake": 0,
-                  "player_wins": [{"player_id": 1, "win_amount": 3}]}],
+        "pots": [{"number": 0, "amount": 2, "rake": 0,
+                  "player_wins": [{"player_id": 1, "win_amount": 2}]}],
     }}  # fmt: skip
 
 
@@ -155,6 +161,8 @@ def _drop(path: str) -> Any:
     (_set("start_date_utc", "yesterday"),
      "start_date_utc 'yesterday': not an ISO 8601 date and time"),
     (_drop("start_date_utc"), "start_date_utc: expected a string, found missing"),
+    (_set("start_date_utc", "2024-07-04T23:30:00X"),  # only Z stands for UTC
+     "start_date_utc '2024-07-04T23:30:00X': not an ISO 8601 date and time"),
     (_set("rounds", {}), "rounds: expected an array, found dict {}"),
     (_set("rounds.0", 3), "rounds[0]: expected an object"),
     (_drop("rounds.0.street"), "rounds[0].street: expected a string, found missing"),
@@ -313,3 +321,85 @@ def test_fixed_limit_bets_of_the_big_blind_and_twice_it_are_written_as_fl() -> N
     assert (hh["bet_limit"], hh["small_blind_amount"], hh["big_blind_amount"]) == (
         {"bet_type": "FL", "bet_cap": 0}, 1, 2)
     assert hh["rounds"][0]["actions"][4] == _act(5, 1, "Raise", amount=3)
+
+
+# ------------------------------------------------------------------ the replay and its rules
+
+
+def _replayed(changes: dict[str, Any]) -> Replay:
+    data = _minimal()
+    data["ohh"].update(changes)
+    (read,) = parse_ohh(json.dumps(data))
+    assert isinstance(read, dict)
+    return replay_ohh(read)
+
+
+def test_a_rake_in_cents_on_whole_chips_is_replayed_in_cents() -> None:
+    """The pot of 2 raked 0.03: Bo collects 1.97.  Only the win and the rake have cents,
+    so the hand is replayed in cents (the PHH hand says so: ``_chip_scale``): Bo ends
+    with 10,000 - 200 + 100 back + 197 = 10,097 cents, Ann with 10,000 - 100."""
+    wins = [{"player_id": 1, "win_amount": 1.97}]
+    replay = _replayed({"pots": [{"number": 0, "amount": 2, "rake": 0.03, "player_wins": wins}]})
+    assert replay.played.scale == 100
+    assert (replay.recorded, replay.rake) == ((Fraction(10097), Fraction(9900)), Fraction(3))
+    check = replay.check()
+    assert check is not None and (check.matches, check.how) == (True, "exact, less the rake")
+
+
+@pytest.mark.parametrize(("start", "time"), [
+    ("2024-07-04T01:00:00Z", datetime.time(1)),
+    ("2024-07-04T00:01:00Z", datetime.time(0, 1)),
+    ("2024-07-04T00:00:01Z", datetime.time(0, 0, 1)),
+    ("2024-07-04T00:00:00Z", None),  # midnight: a day alone, no time of day
+])  # fmt: skip
+def test_the_replay_keeps_the_day_and_any_time_but_midnight_in_utc(
+    start: str, time: datetime.time | None
+) -> None:
+    info = _replayed({"start_date_utc": start}).played.info
+    dated = {k: info[k] for k in ("year", "month", "day", "time_zone", "time_zone_abbreviation")}
+    assert dated == {"year": 2024, "month": 7, "day": 4, "time_zone": "UTC",
+                     "time_zone_abbreviation": "UTC"}  # fmt: skip
+    assert info.get("time") == time
+
+
+def test_an_undated_hand_has_no_date_and_what_the_record_says_is_kept() -> None:
+    assert _replayed({}).played.info == {
+        "table": "T", "seats": (2, 1), "seat_count": 2, "_ohh": {"bet_cap": 0}}
+    info = _replayed({"currency": "EUR", "table_size": 6, "hero_player_id": 0}).played.info
+    assert (info["currency"], info["seat_count"], info["_hero"]) == ("EUR", 6, "Ann")
+
+
+def test_a_tournament_hand_keeps_its_level_and_a_cash_hand_has_none() -> None:
+    (tournament,) = parse_pokerstars(TOURNAMENT)  # Level IV
+    assert replay_stars(tournament).played.info["level"] == 4
+    (cash,) = parse_pokerstars(CASH_NL)
+    assert "level" not in replay_stars(cash).played.info
+
+
+def _rules(**more: Any) -> Rules:
+    """No limit, blinds 1/2 heads-up, as the readings of the sample hand make them: a
+    table's buy-in of twice what is posted and staked, plus 2 (2 * (1 + 2 + 1 + 2) + 2)."""
+    return Rules.from_mapping({"structure": "no-limit", "min_bet": 2, "blinds": [1, 2],
+                               "antes": 0, "burn_cards": False, "buy_in": 14, **more})  # fmt: skip
+
+
+def test_the_rules_are_guessed_as_the_card_room_s_then_pokerkit_s() -> None:
+    readings = list(stars_rules(ohh_hand(_minimal())))
+    assert readings == [_rules(), _rules(**POKERKIT_CONVENTIONS)]
+
+
+def test_with_antes_each_reading_is_tried_with_live_then_dead_antes() -> None:
+    """An ante of 1 each: the buy-in grows by 2 * 2 to 18; the card room's reading is
+    tried with live antes first, PokerKit's with dead ones first."""
+    data = _minimal()
+    hh = data["ohh"]
+    hh["ante_amount"] = 1
+    hh["rounds"][0]["actions"][:0] = [_act(0, 0, "Post Ante", amount=1),
+                                      _act(0, 1, "Post Ante", amount=1)]  # fmt: skip
+    readings = list(stars_rules(ohh_hand(json.loads(json.dumps(data)))))
+    ante = {"antes": 1, "buy_in": 18}
+    assert readings == [
+        _rules(**ante), _rules(**ante, dead_antes=True),
+        _rules(**ante, dead_antes=True, **POKERKIT_CONVENTIONS),
+        _rules(**ante, **POKERKIT_CONVENTIONS),
+    ]  # fmt: skip
