@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import datetime
 import json
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
@@ -16,7 +17,15 @@ from pokerroom import __version__
 from pokerroom.cards import parse_cards
 from pokerroom.engine import Hand, stacked_deck
 from pokerroom.history.errors import HistoryError
-from pokerroom.history.ohh import NO_DATE, OHHError, ohh_hand, parse_ohh, replay_ohh, to_ohh
+from pokerroom.history.ohh import (
+    NO_DATE,
+    OHHError,
+    dumps_ohh,
+    ohh_hand,
+    parse_ohh,
+    replay_ohh,
+    to_ohh,
+)
 from pokerroom.history.pokerstars import Tournament
 from pokerroom.history.record import PlayedHand
 from pokerroom.history.replay import Replay
@@ -403,3 +412,50 @@ def test_with_antes_each_reading_is_tried_with_live_then_dead_antes() -> None:
         _rules(**ante, dead_antes=True, **POKERKIT_CONVENTIONS),
         _rules(**ante, **POKERKIT_CONVENTIONS),
     ]  # fmt: skip
+
+
+# ------------------------------------------------------------------------ the file read
+
+
+def test_a_file_is_its_hands_one_blank_line_apart_names_written_as_they_are() -> None:
+    text = dumps_ohh([{"ohh": {"name": "Zoë"}}, {"ohh": {}}])
+    assert text == '{"ohh": {"name": "Zoë"}}\n\n{"ohh": {}}\n'
+    assert parse_ohh("\ufeff" + text) == [{"ohh": {"name": "Zoë"}}, {"ohh": {}}]
+
+
+def test_numbers_with_a_point_are_read_exactly() -> None:
+    (hand,) = parse_ohh('{"ohh": {"a": 1.50, "b": 2}}')
+    assert hand == {"ohh": {"a": Decimal("1.50"), "b": 2}}
+    assert isinstance(hand, dict) and str(hand["ohh"]["a"]) == "1.50"
+
+
+def test_a_file_s_errors_say_the_line_its_hand_starts_on() -> None:
+    text = '{"ohh": {}}\n\n  [1]\n{"ohh": 2}\n\n\n{bad\n{"ohh": {}}'
+    read = parse_ohh(text, source="f.ohh")
+    assert read[0] == {"ohh": {}}
+    assert [str(e) for e in read[1:]] == [
+        'f.ohh: line 3: an OHH hand is a JSON object {"ohh": {...}}',
+        'f.ohh: line 4: an OHH hand is a JSON object {"ohh": {...}}',
+        "f.ohh: line 7: not JSON: Expecting property name enclosed in double quotes",
+    ]  # the rest of the file after text that is not JSON is not read
+
+
+def test_an_array_of_hands_names_each_one_it_refuses() -> None:
+    read = parse_ohh('\n[{"ohh": {}}, {"x": 1}, "ohh"]')
+    assert read[0] == {"ohh": {}}
+    assert [str(e) for e in read[1:]] == [
+        'line 2, hand 2 of the array: an OHH hand is a JSON object {"ohh": {...}}',
+        'line 2, hand 3 of the array: an OHH hand is a JSON object {"ohh": {...}}',
+    ]
+
+
+def test_json_nested_too_deeply_is_refused_as_such() -> None:
+    (error,) = parse_ohh("[" * 100_000)
+    assert str(error) == "line 1: not JSON: nested too deeply"
+
+
+@pytest.mark.parametrize("text", ["", " \n\t\n", "\ufeff"])
+def test_a_file_with_no_json_is_not_an_ohh_file(text: str) -> None:
+    with pytest.raises(OHHError) as caught:
+        parse_ohh(text, source="f.ohh")
+    assert str(caught.value) == "f.ohh: no JSON object: not an OHH file"
