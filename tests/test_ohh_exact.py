@@ -459,3 +459,51 @@ def test_a_file_with_no_json_is_not_an_ohh_file(text: str) -> None:
     with pytest.raises(OHHError) as caught:
         parse_ohh(text, source="f.ohh")
     assert str(caught.value) == "f.ohh: no JSON object: not an OHH file"
+
+
+def _straddled(stacks: list[int]) -> PlayedHand:
+    """001's rules, three players (seat 2 the button): antes of 2, the button's blind of
+    5, and the player left of the button straddles 10 (or all he has), the others fold."""
+    rules = Rules.preset("computer-tournament").replace(burn_cards=False)
+    holes = [parse_cards("As Ad"), parse_cards("Kc Kd"), parse_cards("Qc Qd")]
+    deck = stacked_deck(holes, parse_cards("2c 7h 9s Jd 3c"), button=2, burn_cards=False)
+    hand = Hand(rules, stacks, button=2, deck=deck)
+    if stacks[0] - 2 > 5:
+        hand.raise_to(min(10, stacks[0] - 2))
+    else:  # all-in for no more than the blind: a call
+        hand.call()
+    while not hand.is_over:
+        hand.fold()
+    return PlayedHand.from_hand(hand, names=["A", "B", "C"], label=1)
+
+
+@pytest.mark.parametrize("stacks", [
+    [1000, 1000, 1000],  # a straddle of 10 over the blind of 5: a bet
+    [1000, 1000, 3],  # the button all-in for 1 of his blind: the straddle still a bet
+    [7, 1000, 1000],  # all-in for 5, no more than the blind: a call
+    [9, 1000, 1000],  # all-in for 7, more than the blind: a bet
+])  # fmt: skip
+def test_a_voluntary_straddle_replays_as_the_straddle_it_was(stacks: list[int]) -> None:
+    played = _straddled(stacks)
+    data = to_ohh(played)
+    replay = replay_ohh(json.loads(json.dumps(data)))
+    check = replay.check()
+    assert check is not None and (check.matches, check.how) == (True, "exact")
+    assert replay.played.events == played.events
+    assert replay.played.rules.button_blind and replay.played.rules.straddle == 10
+    assert to_ohh(replay.played) == data
+
+
+def test_a_tournament_hand_with_no_tournament_info_is_written_as_tournament_0() -> None:
+    """A file that says the hand is a tournament's, its ``tournament_info`` null: written
+    back as pokerroom's freeze-out number 0, its initial stack the rules' buy-in (14: see
+    ``_rules``)."""
+    replay = _replayed({"tournament": True, "tournament_info": None})
+    hh = to_ohh(replay.played)["ohh"]
+    assert hh["tournament"] is True
+    assert hh["tournament_info"] == {
+        "tournament_number": "0", "name": "pokerroom freeze-out 0",
+        "start_date_utc": "1970-01-01T00:00:00Z", "currency": "XPM",
+        "buyin_amount": None, "fee_amount": None, "bounty_fee_amount": None,
+        "initial_stack": 14, "type": "STT", "speed": {"type": "Normal", "round_time": 0},
+    }  # fmt: skip
