@@ -461,15 +461,16 @@ def test_a_file_with_no_json_is_not_an_ohh_file(text: str) -> None:
     assert str(caught.value) == "f.ohh: no JSON object: not an OHH file"
 
 
-def _straddled(stacks: list[int]) -> PlayedHand:
+def _straddled(stacks: list[int], small_bet: int = 10) -> PlayedHand:
     """001's rules, three players (seat 2 the button): antes of 2, the button's blind of
-    5, and the player left of the button straddles 10 (or all he has), the others fold."""
-    rules = Rules.preset("computer-tournament").replace(burn_cards=False)
+    5, and the player left of the button straddles 10 (or all he has), the others fold
+    (``small_bet=1``: no blind, a straddle of 1)."""
+    rules = Rules.preset("computer-tournament").replace(burn_cards=False, small_bet=small_bet)
     holes = [parse_cards("As Ad"), parse_cards("Kc Kd"), parse_cards("Qc Qd")]
     deck = stacked_deck(holes, parse_cards("2c 7h 9s Jd 3c"), button=2, burn_cards=False)
     hand = Hand(rules, stacks, button=2, deck=deck)
-    if stacks[0] - 2 > 5:
-        hand.raise_to(min(10, stacks[0] - 2))
+    if stacks[0] - 2 > small_bet // 2:
+        hand.raise_to(min(small_bet, stacks[0] - 2))
     else:  # all-in for no more than the blind: a call
         hand.call()
     while not hand.is_over:
@@ -484,13 +485,20 @@ def _straddled(stacks: list[int]) -> PlayedHand:
     [9, 1000, 1000],  # all-in for 7, more than the blind: a bet
 ])  # fmt: skip
 def test_a_voluntary_straddle_replays_as_the_straddle_it_was(stacks: list[int]) -> None:
-    played = _straddled(stacks)
+    _replays_as_played(_straddled(stacks), straddle=10)
+
+
+def test_a_straddle_of_one_chip_with_no_blind_replays_as_a_bet() -> None:
+    _replays_as_played(_straddled([1000, 1000, 1000], small_bet=1), straddle=1)
+
+
+def _replays_as_played(played: PlayedHand, *, straddle: int) -> None:
     data = to_ohh(played)
     replay = replay_ohh(json.loads(json.dumps(data)))
     check = replay.check()
     assert check is not None and (check.matches, check.how) == (True, "exact")
     assert replay.played.events == played.events
-    assert replay.played.rules.button_blind and replay.played.rules.straddle == 10
+    assert replay.played.rules.button_blind and replay.played.rules.straddle == straddle
     assert to_ohh(replay.played) == data
 
 
@@ -507,3 +515,10 @@ def test_a_tournament_hand_with_no_tournament_info_is_written_as_tournament_0() 
         "buyin_amount": None, "fee_amount": None, "bounty_fee_amount": None,
         "initial_stack": 14, "type": "STT", "speed": {"type": "Normal", "round_time": 0},
     }  # fmt: skip
+
+
+@pytest.mark.parametrize("kind", ["Sits Down", "Stands Up", "Added Chips"])
+def test_a_player_sitting_down_standing_up_or_adding_chips_changes_nothing(kind: str) -> None:
+    data = _minimal()
+    data["ohh"]["rounds"][0]["actions"].insert(0, _act(0, 1, kind, amount=50))
+    assert ohh_hand(data).lines == ohh_hand(_minimal()).lines
