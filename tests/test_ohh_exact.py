@@ -29,7 +29,7 @@ from pokerroom.history.ohh import (
 from pokerroom.history.pokerstars import Tournament
 from pokerroom.history.record import PlayedHand
 from pokerroom.history.replay import Replay
-from pokerroom.history.starsread import StarsHand, parse_pokerstars
+from pokerroom.history.starsread import StarsHand, StarsLine, parse_pokerstars
 from pokerroom.history.starsreplay import replay_stars, stars_rules
 from pokerroom.rules import POKERKIT_CONVENTIONS, Rules, Structure
 from stars_samples import CASH_NL, TOURNAMENT
@@ -191,6 +191,8 @@ def _drop(path: str) -> Any:
     (_set("rounds.0.actions.0.action", "Post Extra Blind"),
      ACT0 + "action 'Post Extra Blind': pokerroom's rules have no such bet"),
     (_drop("rounds.0.actions.0.amount"), ACT0 + "amount: 'Post SB' needs the amount put in"),
+    (_set("rounds.0.actions.0", {"player_id": 0, "action": "Post Ante"}),
+     ACT0 + "amount: 'Post Ante' needs the amount put in"),
     (_set("rounds.0.actions.0.amount", -1), ACT0 + "amount: -1 is negative"),
     (_set("rounds.0.actions.2", {"player_id": 0, "action": "Ante"}),
      "rounds[0].actions[2].action 'Ante': not an action of the specification"),
@@ -522,3 +524,14 @@ def test_a_player_sitting_down_standing_up_or_adding_chips_changes_nothing(kind:
     data = _minimal()
     data["ohh"]["rounds"][0]["actions"].insert(0, _act(0, 1, kind, amount=50))
     assert ohh_hand(data).lines == ohh_hand(_minimal()).lines
+
+
+def test_the_lines_read_say_who_did_what_and_all_in_only_where_the_file_says_so() -> None:
+    data = _minimal()
+    data["ohh"]["rounds"][0]["actions"][1]["is_allin"] = True
+    assert ohh_hand(data).lines == [
+        StarsLine("small blind", "Ann", Decimal(1)),
+        StarsLine("big blind", "Bo", Decimal(2), all_in=True),
+        StarsLine("folds", "Ann"),
+        StarsLine("collected", "Bo", Decimal(2), street=4),
+    ]
