@@ -535,3 +535,19 @@ def test_the_lines_read_say_who_did_what_and_all_in_only_where_the_file_says_so(
         StarsLine("folds", "Ann"),
         StarsLine("collected", "Bo", Decimal(2), street=4),
     ]
+
+
+@pytest.mark.parametrize("kind", ["Post SB", "Post BB", "Straddle", "Call", "Bet", "Raise"])
+def test_each_action_that_puts_chips_in_needs_its_amount(kind: str) -> None:
+    change = _set("rounds.0.actions.0", {"player_id": 0, "action": kind})
+    assert _refusal(change) == ACT0 + f"amount: {kind!r} needs the amount put in"
+
+
+def test_antes_and_hole_cards_are_read_on_the_first_street() -> None:
+    data = _minimal()
+    data["ohh"]["rounds"][0]["actions"][:0] = [
+        _act(0, 0, "Post Ante", amount=1), _act(0, 1, "Dealt Cards", cards=["As", "Kd"])]
+    assert ohh_hand(data).lines[:2] == [
+        StarsLine("ante", "Ann", Decimal(1), street=0),
+        StarsLine("dealt", "Bo", cards=tuple(parse_cards("As Kd")), street=0),
+    ]
