@@ -446,7 +446,7 @@ def _read_players(players: list[Any]) -> tuple[list[StarsSeat], dict[int, str]]:
         pid = _get(p, "id", int, where)
         name = _get(p, "name", str, where)
         if pid in by_id or name in by_id.values():
-            raise OHHError(f"{where}: a second player with id {pid} or name {name!r}")
+            raise OHHError(f"players[{k}]: a second player with id {pid} or name {name!r}")
         by_id[pid] = name
         stack = _amount(p, "starting_stack", where)
         out = bool(p.get("is_sitting_out", False))
@@ -458,12 +458,14 @@ def _read_players(players: list[Any]) -> tuple[list[StarsSeat], dict[int, str]]:
 
 def _read_date(hand: StarsHand, start: str) -> None:
     """The hand's date from OHH's ``start_date_utc`` (none, or the unknown date: left
-    unset)."""
+    unset): a time written with an offset is converted to UTC; one without is UTC."""
     if start and start != NO_DATE:
         try:
             when = datetime.datetime.fromisoformat(start.rstrip("Z"))
         except ValueError:
             raise OHHError(f"start_date_utc {start!r}: not an ISO 8601 date and time") from None
+        if when.tzinfo is not None:
+            when = when.astimezone(datetime.UTC)
         hand.date = (when.year, when.month, when.day, when.hour, when.minute, when.second)
         hand.zone = "UTC"
 

@@ -179,7 +179,7 @@ def _candidates(h: _Hand) -> Iterator[Rules]:
                           **POKERKIT_CONVENTIONS, **caps})  # fmt: skip
     if button_only or (h.hand.structure == "fixed limit" and any(antes)):
         # 001's: the last resort when nobody posted the blinds (short stacks)
-        button_blind = (blinds[n - 1] or max(small // 2, 1),)
+        button_blind = (blinds[n - 1] or small // 2,)  # the table's blind, posted or not
         straddle = max(straddles) or (small if h.hand.structure == "fixed limit" else big)
         base = Rules.preset("computer-tournament").to_mapping()
         for key in ("showdown", "show_rule", "tie_split", "derived", "max_raises",
