@@ -425,6 +425,17 @@ def test_chat_and_the_rooms_messages_are_skipped_and_a_players_unknown_line_refu
     )
 
 
+def test_chat_quoting_an_action_or_a_cancellation_is_chat() -> None:
+    """A line of chat is read before any action: what it quotes (a raise, a blind, "Hand
+    cancelled", a street's heading), whoever said it, seated or not, is never played."""
+    body = ['Ann said, "Bo: raises 1 to 2"', 'Stranger said, "Ann: folds"',
+            'Bo said, "Hand cancelled"', 'Ann said, "Bo: posts small blind 1"',
+            'Bo said, "the hand was cancelled, right?"', 'Ann said, ""',
+            "Bo: posts small blind 1"]  # fmt: skip
+    hand = read(hand_text(body=body))
+    assert [(x.verb, x.name, x.line) for x in hand.lines] == [("small blind", "Bo", 11)]
+
+
 def test_a_line_of_a_player_not_seated_is_refused_naming_the_seated() -> None:
     seats = ["Seat 1: Cy (1 in chips)", "Seat 2: Ann (1 in chips)", "Seat 3: Bo (1 in chips)"]
     text = hand_text(seats=seats, body=["Zed: folds"])

@@ -101,6 +101,9 @@ _MUCKS: Final = re.compile(r"^(?P<name>.+): mucks hand\s*$")
 _NO_SHOW: Final = re.compile(r"^(?P<name>.+): doesn't show hand\s*$")
 _RAKE: Final = re.compile(r"^Total pot (?P<total>\S+).*\| Rake (?P<rake>\S+)")
 _SITTING_OUT: Final = re.compile(r"^(?P<name>.+?):? (?:sits out|is sitting out)\s*$")
+_CHAT: Final = re.compile(r'^.+? said, ".*"\s*$')
+"""A line of chat, seated player's or observer's: read before any action, so that what
+it quotes is never taken for one."""
 _IGNORED: Final = re.compile(
     r"( said, \"|^.+ is (?:dis)?connected\s*$|^.+ has timed out|^.+ joins the table|"
     r"^.+ leaves the table|^.+ has returned|^.+ will be allowed to play|^.+ was removed|"
@@ -401,6 +404,8 @@ def _parse_body(hand: StarsHand, lines: list[str], first: int, start: int) -> No
             continue
         if m := _STREET.match(line):
             street, dealt, summary = _heading(hand, m, number, street, dealt)
+            continue
+        if _CHAT.match(line):  # whatever it quotes (an action, "Hand cancelled"...)
             continue
         if "Hand cancelled" in line or "hand was cancelled" in line.lower():
             raise _fail("the hand was cancelled", number)
