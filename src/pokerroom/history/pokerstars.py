@@ -61,7 +61,6 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Final
 
 from pokerroom.cards import Card, format_cards
 from pokerroom.engine.actions import Street
@@ -71,7 +70,7 @@ from pokerroom.evaluator import Category, best_hand
 from pokerroom.evaluator.classes import ranks_of
 from pokerroom.history.errors import HistoryError
 from pokerroom.history.record import PlayedHand, forced_bets
-from pokerroom.history.zones import EASTERN, UTC, Moment, moved, record_zone
+from pokerroom.history.zones import EASTERN, UTC, ZONE_WORD, Moment, moved, record_zone
 from pokerroom.rules import Rules, ShowdownMode, Structure, TieSplit
 
 __all__ = [
@@ -287,7 +286,7 @@ def played_date(played: PlayedHand, zone: str = EASTERN) -> str | None:
         return None
     time = info.get("time")
     if not isinstance(time, datetime.time):
-        return f"{year:04d}/{month:02d}/{day:02d} 00:00:00"
+        return _dated((year, month, day, 0, 0, 0))
     moment = (year, month, day, time.hour, time.minute, time.second)
     source = record_zone(info)
     if source is not None and source != zone:
@@ -306,13 +305,9 @@ def stars_zone(played: PlayedHand) -> str:
     is then written as it is rather than the time called Eastern."""
     abbreviation = played.info.get("time_zone_abbreviation")
     if (record_zone(played.info) is None and isinstance(abbreviation, str)
-            and _ZONE_WORD.fullmatch(abbreviation)):  # fmt: skip
+            and ZONE_WORD.fullmatch(abbreviation)):  # fmt: skip
         return abbreviation
     return "ET"
-
-
-_ZONE_WORD: Final = re.compile(r"[A-Z]{2,5}")
-"""An abbreviation a header may name as its zone (what the reader takes as one)."""
 
 
 def eastern(utc: str) -> str:

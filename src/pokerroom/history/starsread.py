@@ -42,6 +42,7 @@ from typing import Final
 
 from pokerroom.cards import Card, CardError, parse_cards
 from pokerroom.history.errors import HistoryError
+from pokerroom.history.zones import ZONE_WORD
 
 __all__ = [
     "StarsError",
@@ -71,7 +72,7 @@ _TOURNAMENT: Final = re.compile(r"Tournament #(\d+),\s*(.*?)\s*Hold'em")
 _LEVEL: Final = re.compile(r"Level ([IVXLC]+|[0-9]{1,18})(?![0-9])")
 _DATE: Final = re.compile(r"(\d{4})/(\d{1,2})/(\d{1,2}) (\d{1,2}):(\d{2}):(\d{2})")
 _DATE_ET: Final = re.compile(_DATE.pattern + r" ET\b")
-_DATE_ZONE: Final = re.compile(_DATE.pattern + r"(?: ([A-Z]{2,5})\b)?")
+_DATE_ZONE: Final = re.compile(_DATE.pattern + rf"(?: ({ZONE_WORD.pattern})\b)?")
 _TABLE: Final = re.compile(
     r"^Table '(?P<table>.*)' (?:(?P<max>\d+)-max )?(?:\(Play Money\) )?"
     r"Seat #(?P<button>\d+) is the button"

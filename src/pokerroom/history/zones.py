@@ -14,11 +14,15 @@ a date read in one zone is converted, not relabelled, when written in another.
 from __future__ import annotations
 
 import datetime
+import re
 from collections.abc import Mapping
 from typing import Any, Final
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-__all__ = ["ABBREVIATIONS", "EASTERN", "UTC", "Moment", "moved", "record_zone", "zone_named"]
+__all__ = [
+    "ABBREVIATIONS", "EASTERN", "UTC", "ZONE_WORD", "Moment", "moved", "record_zone",
+    "zone_named",
+]  # fmt: skip
 
 Moment = tuple[int, int, int, int, int, int]
 """A date and time as records hold it: year, month, day, hour, minute, second."""
@@ -27,6 +31,10 @@ EASTERN: Final = "America/New_York"
 """US Eastern time, as New York keeps it (PokerStars' ``ET``)."""
 
 UTC: Final = "UTC"
+
+ZONE_WORD: Final = re.compile(r"[A-Z]{2,5}")
+"""An abbreviation a PokerStars header names its zone by after the date (``ET``,
+``CET``): what the reader takes as one and the only kind the writer names."""
 
 ABBREVIATIONS: Final[Mapping[str, str]] = {
     "ET": EASTERN, "EST": EASTERN, "EDT": EASTERN,
